@@ -1,0 +1,86 @@
+# oncuda -- the CUDA driver API over ONC RPC.
+#
+#   make            build everything (client library, server, stand-in, tests, examples)
+#   make test       the whole test suite against the CPU stand-in (DRIVER=real: the GPU)
+#   make demo       start rpcbind and oncudad if needed and run the examples through oncuda
+#   make gen        regenerate gen/ from idl/ (committed; CI checks it is up to date)
+#   make check-gen  fail if gen/ differs from what idl/ generates
+#
+# Each part of the tree has a fragment (*/build.mk, *.mk) included below.
+
+CUDA_HOME ?= /usr/local/cuda
+NVCC      ?= $(CUDA_HOME)/bin/nvcc
+CC        ?= gcc
+PYTHON    ?= python3
+RPCGEN    ?= rpcgen
+CFLAGS    ?= -O2 -g
+DRIVER    ?= fake
+
+# Everything we write builds without a warning.
+WARN      := -Wall -Wextra -Werror
+CPPFLAGS  += -std=c11 -D_GNU_SOURCE -Igen -I/usr/include/tirpc -I$(CUDA_HOME)/include
+# rpcgen's output is not ours: it declares unused variables and casts xdr_void.
+GEN_CFLAGS := -Wno-unused-variable -Wno-unused-parameter -Wno-cast-function-type
+
+.PHONY: all gen check-gen test demo clean
+all:
+
+# ------------------------------------------------------------------ protocol
+#
+# rpcgen names the header after the input file, cuda.h, which would shadow
+# NVIDIA's cuda.h: the generated files include it as cuda_rpc.h instead.
+
+GEN_RPC := gen/cuda_rpc.h gen/cuda_xdr.c gen/cuda_clnt.c gen/cuda_svc.c
+GEN_GLUE := gen/glue_client.c gen/glue_server.c
+RPCGEN_FIX := sed -e 's|\#include "\(idl/\)*cuda\.h"|\#include "cuda_rpc.h"|'
+
+gen/cuda_rpc.h: idl/cuda.x
+	$(RPCGEN) -N -M -h $< | $(RPCGEN_FIX) > $@.tmp && mv $@.tmp $@
+gen/cuda_xdr.c: idl/cuda.x
+	$(RPCGEN) -N -M -c $< | $(RPCGEN_FIX) > $@.tmp && mv $@.tmp $@
+gen/cuda_clnt.c: idl/cuda.x
+	$(RPCGEN) -N -M -l $< | $(RPCGEN_FIX) > $@.tmp && mv $@.tmp $@
+gen/cuda_svc.c: idl/cuda.x
+	$(RPCGEN) -N -M -m $< | $(RPCGEN_FIX) > $@.tmp && mv $@.tmp $@
+$(GEN_GLUE) &: idl/glue.tbl idl/cuda.x tools/gen-glue.py
+	$(PYTHON) tools/gen-glue.py idl/glue.tbl idl/cuda.x gen/glue_client.c gen/glue_server.c
+
+gen: $(GEN_RPC) $(GEN_GLUE)
+
+gen/%.o: gen/%.c gen/cuda_rpc.h
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) $(GEN_CFLAGS) -fPIC -Istubs -Iserver -c -o $@ $<
+
+# The committed gen/ must be what idl/ generates (CI runs this).
+check-gen:
+	@rm -rf .check-gen && mkdir -p .check-gen/gen
+	@$(RPCGEN) -N -M -h idl/cuda.x | $(RPCGEN_FIX) > .check-gen/gen/cuda_rpc.h
+	@$(RPCGEN) -N -M -c idl/cuda.x | $(RPCGEN_FIX) > .check-gen/gen/cuda_xdr.c
+	@$(RPCGEN) -N -M -l idl/cuda.x | $(RPCGEN_FIX) > .check-gen/gen/cuda_clnt.c
+	@$(RPCGEN) -N -M -m idl/cuda.x | $(RPCGEN_FIX) > .check-gen/gen/cuda_svc.c
+	@$(PYTHON) tools/gen-glue.py idl/glue.tbl idl/cuda.x .check-gen/gen/glue_client.c .check-gen/gen/glue_server.c
+	@for f in .check-gen/gen/*; do cmp -s $$f gen/$${f##*/} || { echo "gen/$${f##*/} is stale: run make gen and commit it"; rm -rf .check-gen; exit 1; }; done
+	@rm -rf .check-gen && echo "gen/ is up to date"
+
+# ------------------------------------------------------------------ parts
+
+-include stubs/build.mk
+-include server/build.mk
+-include tests/fakecuda/build.mk
+-include tests/e2e/build.mk
+-include tests/system/build.mk
+-include tests/unit/*.mk
+-include examples/build.mk
+
+# ------------------------------------------------------------------ running
+
+test: all check-gen
+	bash tests/run.sh --driver $(DRIVER)
+
+demo: all
+	bash examples/demo.sh
+
+clean:
+	rm -f gen/*.o stubs/*.o server/*.o tests/*/*.o examples/*.o tools/*.o
+	rm -f stubs/libcuda.so.1 stubs/libcuda.so server/oncudad tests/fakecuda/libcuda.so.1
+	rm -f tests/e2e/e2e tests/unit/test_[a-z]*[!.][!c] examples/deviceQuery examples/vectorAdd examples/matrixMul
+	rm -f tests/kernels/*.cubin tests/kernels/*.fatbin tests/kernels/*.ptx examples/*.fatbin examples/*.fatbin.h

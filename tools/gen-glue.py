@@ -1,0 +1,250 @@
+#!/usr/bin/env python3
+"""gen-glue.py -- client and server glue for the plain procedures of idl/cuda.x.
+
+A plain procedure forwards one driver call as it is: the client packs the
+arguments, the server checks the handles among them, calls the driver and sends
+back the CUresult and at most one output value.  Writing that by hand for fifty
+entry points would be fifty copies of the same ten lines, so this script writes
+them from idl/glue.tbl (its header explains the format) and checks the table
+against idl/cuda.x: every procedure whose comment says "plain" must be in the
+table, with arguments of the XDR types its C parameters travel as.
+
+    tools/gen-glue.py idl/glue.tbl idl/cuda.x gen/glue_client.c gen/glue_server.c
+"""
+import re
+import sys
+
+HANDLES = {
+    "CUcontext": "HANDLE_CONTEXT",
+    "CUmodule": "HANDLE_MODULE",
+    "CUfunction": "HANDLE_FUNCTION",
+    "CUlibrary": "HANDLE_LIBRARY",
+    "CUkernel": "HANDLE_KERNEL",
+    "CUstream": "HANDLE_STREAM",
+    "CUevent": "HANDLE_EVENT",
+}
+UNSIGNED = {"unsigned int", "unsigned char", "unsigned short"}
+
+
+class Param:
+    """One C parameter of an entry point, with what the glue does with it."""
+
+    def __init__(self, text, where):
+        words = text.split()
+        self.role = "in"
+        if words[0] in ("out", "new", "gone"):
+            self.role = words.pop(0)
+        self.null_ok = words[-1].endswith("?")
+        self.name = words[-1].rstrip("?").lstrip("*")
+        self.ctype = " ".join(words[:-1]) + ("*" if words[-1].startswith("*") else "")
+        self.ctype = self.ctype.replace(" *", "*").replace("*", " *").strip()
+        base = self.ctype.rstrip(" *")
+        if self.role in ("out", "new"):
+            if not self.ctype.endswith("*"):
+                sys.exit(f"{where}: output {self.name} must be a pointer")
+            self.base = base
+        else:
+            self.base = self.ctype
+        if self.role == "new" and self.base not in HANDLES:
+            sys.exit(f"{where}: 'new' needs a handle type, not {self.base}")
+        if self.role == "gone" and self.base not in HANDLES:
+            sys.exit(f"{where}: 'gone' needs a handle type, not {self.base}")
+
+    def xdr_type(self):
+        """The XDR type of idl/cuda.x this parameter travels as."""
+        if self.base in HANDLES:
+            return "cu_handle"
+        if self.base == "CUdeviceptr":
+            return "cu_dptr"
+        if self.base == "size_t":
+            return "cu_size"
+        if self.base == "const char *":
+            return "cu_name"
+        if self.base in UNSIGNED:
+            return "unsigned int"
+        if "*" in self.base:
+            sys.exit(f"pointer parameter {self.name} cannot be plain")
+        return "int"    # int, CUdevice and every enumeration
+
+    def result_type(self):
+        """The result union of an output of this type."""
+        if self.base in HANDLES:
+            return "res_handle"
+        return {"size_t": "res_size", "float": "res_float",
+                "unsigned int": "res_uint"}.get(self.base, "res_int")
+
+    def to_wire(self):
+        xdr = self.xdr_type()
+        if xdr == "cu_handle":
+            return f"(cu_handle)(uintptr_t){self.name}"
+        if xdr == "cu_name":
+            return f"(char *){self.name}"
+        if xdr == "unsigned int":
+            return f"(u_int){self.name}"
+        return f"({xdr}){self.name}"
+
+    def from_wire(self):
+        if self.base in HANDLES:
+            return f"({self.base})(uintptr_t){self.name}"
+        return f"({self.base}){self.name}"
+
+    def c_decl(self):
+        return f"{self.ctype} {self.name}".replace("* ", "*")
+
+    def wire_decl(self):
+        xdr = self.xdr_type()
+        return {"unsigned int": "u_int", "cu_name": "char *"}.get(xdr, xdr) + \
+            ("" if xdr == "cu_name" else " ") + self.name
+
+
+class Entry:
+    def __init__(self, proc, func, params, where):
+        self.proc, self.func, self.where = proc, func, where
+        self.params = [Param(p, where) for p in params]
+        outs = [p for p in self.params if p.role in ("out", "new")]
+        if len(outs) > 1:
+            sys.exit(f"{where}: a plain call has at most one output")
+        self.out = outs[0] if outs else None
+        self.ins = [p for p in self.params if p.role not in ("out", "new")]
+        self.result = self.out.result_type() if self.out else "res_none"
+        self.stub = proc.lower() + "_13000"
+
+
+def read_table(path):
+    entries = []
+    for n, line in enumerate(open(path), 1):
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        m = re.fullmatch(r"(CU_\w+)\s+(cu\w+)\((.*)\)", line)
+        if not m:
+            sys.exit(f"{path}:{n}: cannot read '{line}'")
+        params = [p.strip() for p in m.group(3).split(",") if p.strip() not in ("", "void")]
+        entries.append(Entry(m.group(1), m.group(2), params, f"{path}:{n}"))
+    return entries
+
+
+def read_idl(path):
+    """Procedures of idl/cuda.x: name -> (result, [xdr arg types], plain?)."""
+    text = open(path).read()
+    procs = {}
+    pattern = r"/\*((?:(?!\*/).)*)\*/\s*(res_\w+)\s+(CU_\w+)\s*\(([^)]*)\)\s*=\s*\d+;"
+    for m in re.finditer(pattern, text, re.S):
+        comment, result, name, args = m.groups()
+        types = []
+        for a in args.split(","):
+            a = " ".join(a.split())
+            if a and a != "void":
+                types.append(a.rsplit(" ", 1)[0])
+        procs[name] = (result, types, re.search(r"\bplain\.", comment) is not None)
+    return procs
+
+
+def check(entries, procs):
+    seen = set()
+    for e in entries:
+        if e.proc not in procs:
+            sys.exit(f"{e.where}: {e.proc} is not a procedure of idl/cuda.x")
+        result, types, plain = procs[e.proc]
+        if not plain:
+            sys.exit(f"{e.where}: {e.proc} is not marked plain in idl/cuda.x")
+        want = [p.xdr_type() for p in e.ins]
+        if result != e.result or types != want:
+            sys.exit(f"{e.where}: {e.proc} is {result}({', '.join(types)}) in idl/cuda.x "
+                     f"but the table gives {e.result}({', '.join(want)})")
+        seen.add(e.proc)
+    missing = sorted(n for n, (_, _, plain) in procs.items() if plain and n not in seen)
+    if missing:
+        sys.exit("plain in idl/cuda.x but not in idl/glue.tbl: " + ", ".join(missing))
+
+
+HEADER = """/*
+ * Generated by tools/gen-glue.py from idl/glue.tbl and idl/cuda.x: do not edit.
+ * {what}
+ */
+"""
+
+
+def client(entries):
+    out = [HEADER.format(what="Client side of the plain procedures: pack, call, unpack."),
+           '#include <stdint.h>\n#include <string.h>\n#include <cuda.h>\n'
+           '#include "cuda_rpc.h"\n#include "rpc.h"\n']
+    for e in entries:
+        decl = ", ".join(p.c_decl() for p in e.params) or "void"
+        out.append(f"\nONCUDA_API CUresult {e.func}({decl})\n{{\n")
+        out.append(f"\t{e.result} r;\n\tCLIENT *c;\n\tCUresult e;\n\n")
+        for p in e.params:
+            if p.role in ("out", "new") or p.base == "const char *":
+                out.append(f"\tif ({p.name} == NULL)\n\t\treturn CUDA_ERROR_INVALID_VALUE;\n")
+        out.append("\tmemset(&r, 0, sizeof r);\n")
+        out.append("\tif ((c = rpc_begin()) == NULL)\n\t\treturn rpc_unavailable();\n")
+        args = "".join(p.to_wire() + ", " for p in e.ins)
+        out.append(f"\te = rpc_end({e.stub}({args}&r, c));\n")
+        out.append("\tif (e != CUDA_SUCCESS)\n\t\treturn e;\n")
+        if e.out:
+            value = f"r.{e.result}_u.value"
+            if e.out.base in HANDLES:
+                value = f"({e.out.base})(uintptr_t){value}"
+            elif e.out.base != "float":
+                value = f"({e.out.base}){value}"
+            out.append(f"\tif (r.err == CUDA_SUCCESS)\n\t\t*{e.out.name} = {value};\n")
+        out.append("\treturn (CUresult)r.err;\n}\n")
+    return "".join(out)
+
+
+def server(entries):
+    out = [HEADER.format(what="Server side of the plain procedures: check handles, call the driver."),
+           '#include <stdbool.h>\n#include <stdint.h>\n#include <cuda.h>\n'
+           '#include "cuda_rpc.h"\n#include "handles.h"\n']
+    for e in entries:
+        wire = "".join(p.wire_decl() + ", " for p in e.ins)
+        out.append(f"\nbool_t {e.stub}_svc({wire}{e.result} *r, struct svc_req *rq)\n{{\n")
+        holds_value = e.out is not None and (e.out.base in HANDLES or e.out.base == "CUdevice")
+        if holds_value:
+            out.append(f"\t{e.out.base} value;\n\n")
+        out.append("\t(void)rq;\n")
+        for p in e.ins:
+            if p.base in HANDLES:
+                null_ok = "true" if p.null_ok else "false"
+                out.append(f"\tif ((r->err = handle_check({HANDLES[p.base]}, {p.name}, {null_ok}))"
+                           " != CUDA_SUCCESS)\n\t\treturn TRUE;\n")
+        args = []
+        for p in e.params:
+            if p.role in ("out", "new"):
+                if p.base in HANDLES or p.base == "CUdevice":
+                    args.append("&value")
+                else:
+                    args.append(f"&r->{e.result}_u.value")
+            else:
+                args.append(p.from_wire())
+        if holds_value:
+            out.append(f"\tr->err = {e.func}({', '.join(args)});\n")
+            cast = "(cu_handle)(uintptr_t)" if e.out.base in HANDLES else ""
+            out.append(f"\tif (r->err == CUDA_SUCCESS)\n\t\tr->{e.result}_u.value = {cast}value;\n")
+        else:
+            out.append(f"\tr->err = {e.func}({', '.join(args)});\n")
+        if e.out and e.out.role == "new":
+            owner = next((p.name for p in e.ins if p.base in HANDLES), "0")
+            out.append(f"\tif (r->err == CUDA_SUCCESS && !handle_add({HANDLES[e.out.base]}, "
+                       f"r->{e.result}_u.value, {owner}))\n"
+                       "\t\tr->err = CUDA_ERROR_OUT_OF_MEMORY;\n")
+        for p in e.ins:
+            if p.role == "gone":
+                out.append(f"\tif (r->err == CUDA_SUCCESS)\n"
+                           f"\t\thandle_forget({HANDLES[p.base]}, {p.name});\n")
+        out.append("\treturn TRUE;\n}\n")
+    return "".join(out)
+
+
+def main():
+    if len(sys.argv) != 5:
+        sys.exit(__doc__)
+    table, idl, client_path, server_path = sys.argv[1:]
+    entries = read_table(table)
+    check(entries, read_idl(idl))
+    open(client_path, "w").write(client(entries))
+    open(server_path, "w").write(server(entries))
+
+
+if __name__ == "__main__":
+    main()
