@@ -929,6 +929,15 @@ cu_stream_get_flags_13000(cu_handle stream, res_uint *clnt_res,  CLIENT *clnt)
 }
 
 enum clnt_stat 
+cu_stream_get_ctx_13000(cu_handle stream, res_handle *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_STREAM_GET_CTX,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &stream,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_event_create_13000(u_int flags, res_handle *clnt_res,  CLIENT *clnt)
 {
 	return (clnt_call(clnt, CU_EVENT_CREATE,

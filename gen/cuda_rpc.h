@@ -946,6 +946,9 @@ extern  bool_t cu_stream_get_priority_13000_svc(cu_handle , res_int *, struct sv
 #define CU_STREAM_GET_FLAGS 137
 extern  enum clnt_stat cu_stream_get_flags_13000(cu_handle , res_uint *, CLIENT *);
 extern  bool_t cu_stream_get_flags_13000_svc(cu_handle , res_uint *, struct svc_req *);
+#define CU_STREAM_GET_CTX 138
+extern  enum clnt_stat cu_stream_get_ctx_13000(cu_handle , res_handle *, CLIENT *);
+extern  bool_t cu_stream_get_ctx_13000_svc(cu_handle , res_handle *, struct svc_req *);
 #define CU_EVENT_CREATE 140
 extern  enum clnt_stat cu_event_create_13000(u_int , res_handle *, CLIENT *);
 extern  bool_t cu_event_create_13000_svc(u_int , res_handle *, struct svc_req *);
@@ -1234,6 +1237,9 @@ extern  bool_t cu_stream_get_priority_13000_svc();
 #define CU_STREAM_GET_FLAGS 137
 extern  enum clnt_stat cu_stream_get_flags_13000();
 extern  bool_t cu_stream_get_flags_13000_svc();
+#define CU_STREAM_GET_CTX 138
+extern  enum clnt_stat cu_stream_get_ctx_13000();
+extern  bool_t cu_stream_get_ctx_13000_svc();
 #define CU_EVENT_CREATE 140
 extern  enum clnt_stat cu_event_create_13000();
 extern  bool_t cu_event_create_13000_svc();

@@ -539,6 +539,12 @@ _cu_stream_get_flags_13000 (cu_handle  *argp, void *result, struct svc_req *rqst
 }
 
 int
+_cu_stream_get_ctx_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_stream_get_ctx_13000_svc(*argp, result, rqstp));
+}
+
+int
 _cu_event_create_13000 (u_int  *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_event_create_13000_svc(*argp, result, rqstp));
@@ -669,6 +675,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_stream_wait_event_13000_argument cu_stream_wait_event_13000_arg;
 		cu_handle cu_stream_get_priority_13000_arg;
 		cu_handle cu_stream_get_flags_13000_arg;
+		cu_handle cu_stream_get_ctx_13000_arg;
 		u_int cu_event_create_13000_arg;
 		cu_event_record_13000_argument cu_event_record_13000_arg;
 		cu_handle cu_event_synchronize_13000_arg;
@@ -766,6 +773,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_none cu_stream_wait_event_13000_res;
 		res_int cu_stream_get_priority_13000_res;
 		res_uint cu_stream_get_flags_13000_res;
+		res_handle cu_stream_get_ctx_13000_res;
 		res_handle cu_event_create_13000_res;
 		res_none cu_event_record_13000_res;
 		res_none cu_event_synchronize_13000_res;
@@ -1304,6 +1312,12 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_cu_handle;
 		_xdr_result = (xdrproc_t) xdr_res_uint;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_stream_get_flags_13000;
+		break;
+
+	case CU_STREAM_GET_CTX:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_stream_get_ctx_13000;
 		break;
 
 	case CU_EVENT_CREATE:

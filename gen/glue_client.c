@@ -124,21 +124,6 @@ ONCUDA_API CUresult cuDeviceGetByPCIBusId(CUdevice *dev, const char *pciBusId)
 	return (CUresult)r.err;
 }
 
-ONCUDA_API CUresult cuDevicePrimaryCtxReset(CUdevice dev)
-{
-	res_none r;
-	CLIENT *c;
-	CUresult e;
-
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin()) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_device_primary_ctx_reset_13000((int)dev, &r, c));
-	if (e != CUDA_SUCCESS)
-		return e;
-	return (CUresult)r.err;
-}
-
 ONCUDA_API CUresult cuDevicePrimaryCtxSetFlags(CUdevice dev, unsigned int flags)
 {
 	res_none r;
@@ -752,6 +737,25 @@ ONCUDA_API CUresult cuStreamGetFlags(CUstream hStream, unsigned int *flags)
 		return e;
 	if (r.err == CUDA_SUCCESS)
 		*flags = (unsigned int)r.res_uint_u.value;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuStreamGetCtx(CUstream hStream, CUcontext *pctx)
+{
+	res_handle r;
+	CLIENT *c;
+	CUresult e;
+
+	if (pctx == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin()) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_stream_get_ctx_13000((cu_handle)(uintptr_t)hStream, &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*pctx = (CUcontext)(uintptr_t)r.res_handle_u.value;
 	return (CUresult)r.err;
 }
 

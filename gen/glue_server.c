@@ -58,13 +58,6 @@ bool_t cu_device_get_by_pci_bus_id_13000_svc(char *pciBusId, res_int *r, struct 
 	return TRUE;
 }
 
-bool_t cu_device_primary_ctx_reset_13000_svc(int dev, res_none *r, struct svc_req *rq)
-{
-	(void)rq;
-	r->err = cuDevicePrimaryCtxReset((CUdevice)dev);
-	return TRUE;
-}
-
 bool_t cu_device_primary_ctx_set_flags_13000_svc(int dev, u_int flags, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
@@ -412,6 +405,19 @@ bool_t cu_stream_get_flags_13000_svc(cu_handle hStream, res_uint *r, struct svc_
 	if ((r->err = handle_check(HANDLE_STREAM, hStream, false)) != CUDA_SUCCESS)
 		return TRUE;
 	r->err = cuStreamGetFlags((CUstream)(uintptr_t)hStream, &r->res_uint_u.value);
+	return TRUE;
+}
+
+bool_t cu_stream_get_ctx_13000_svc(cu_handle hStream, res_handle *r, struct svc_req *rq)
+{
+	CUcontext value;
+
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_STREAM, hStream, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuStreamGetCtx((CUstream)(uintptr_t)hStream, &value);
+	if (r->err == CUDA_SUCCESS)
+		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
 	return TRUE;
 }
 

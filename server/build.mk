@@ -1,0 +1,34 @@
+# server/build.mk: oncudad, the RPC server (make server/oncudad).
+#
+# Included by the top-level Makefile; paths are relative to the repository
+# root.  oncudad links against the toolkit's stub libcuda.so, so at run time
+# it uses whichever libcuda.so.1 the loader finds: NVIDIA's driver, or the
+# CPU stand-in with LD_LIBRARY_PATH=tests/fakecuda.
+
+CC        ?= cc
+CFLAGS    ?= -O2 -g
+WARN      ?= -Wall -Wextra -Werror
+CUDA_HOME ?= /usr/local/cuda
+
+SERVER_CPPFLAGS := -std=c11 -D_GNU_SOURCE -Iserver -Igen -I/usr/include/tirpc \
+	-I$(CUDA_HOME)/include
+
+# The daemon, the per-client process and the handle registry (daemon side),
+# the hand-written procedures and session state (procedures side), and the
+# protocol: rpcgen's XDR routines and dispatcher, and the generated glue.
+SERVER_DAEMON_OBJS := server/main.o server/listen.o server/children.o \
+	server/rpcbind.o server/child.o server/log.o server/handles.o
+SERVER_OBJS := $(SERVER_DAEMON_OBJS) \
+	$(patsubst %.c,%.o,$(wildcard server/svc_*.c)) server/session.o \
+	gen/cuda_xdr.o gen/cuda_svc.o gen/glue_server.o
+SERVER_LIBS := -L$(CUDA_HOME)/lib64/stubs -lcuda -ltirpc -lpthread
+
+all: server/oncudad
+
+server/oncudad: $(SERVER_OBJS)
+	$(CC) $(CFLAGS) -o $@ $(SERVER_OBJS) $(SERVER_LIBS)
+
+server/%.o: server/%.c gen/cuda_rpc.h
+	$(CC) $(SERVER_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) $(WARN) -MMD -MP -c -o $@ $<
+
+-include $(patsubst %.o,%.d,$(filter server/%,$(SERVER_OBJS)))

@@ -1,0 +1,163 @@
+/*
+ * server/child.c -- the process that serves one client.
+ *
+ * Forked by the daemon for each accepted connection, it owns that client's
+ * CUDA driver state: the driver is initialised here (when CU_INIT arrives),
+ * never in the daemon, and dies with this process.  A crash in the driver or
+ * in our code therefore costs one client, not all of them.
+ *
+ * RPC requests are served one at a time on this thread, in the order the
+ * client sends them.  libtirpc destroys the transport, closing the socket,
+ * when it reads end-of-file or an error; the loop notices that the socket is
+ * no longer one of libtirpc's and ends the session.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <rpc/rpc.h>
+
+#include "cuda_rpc.h"
+#include "daemon.h"
+#include "handles.h"
+#include "log.h"
+#include "session.h"
+
+/*
+ * Size of libtirpc's record buffers, each way.  Any size works, since the
+ * record marking cuts a message into fragments of at most this size, but
+ * with the default (4000 bytes) a 16 MiB copy takes over 4000 write(2)s.
+ */
+#define RECORD_BUFFER_BYTES (1u << 20)
+
+/* The dispatcher rpcgen wrote into gen/cuda_svc.c; no header declares it. */
+void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
+
+/* Called by that dispatcher after each reply: frees what the procedure put in the result. */
+int oncuda_prog_13000_freeresult(SVCXPRT *transp, xdrproc_t xdr_result, caddr_t result)
+{
+	(void)transp;
+	xdr_free(xdr_result, result);
+	return 1;
+}
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop(int sig)
+{
+	stop_signal = sig;
+}
+
+/*
+ * Dies with the daemon (a killed daemon must not leave sessions holding GPU
+ * memory), holds no descriptor but its client's, and takes SIGTERM as "tear
+ * down and leave".  Returns the signal mask to wait with.
+ */
+static sigset_t prepare_process(int sock, pid_t daemon_pid)
+{
+	struct sigaction sa;
+	sigset_t blocked, wait_mask;
+
+	if (prctl(PR_SET_PDEATHSIG, SIGTERM) < 0)
+		log_msg(LOG_WARN, "prctl(PR_SET_PDEATHSIG): %s", strerror(errno));
+	if (getppid() != daemon_pid)
+		exit(0);        /* the daemon died before prctl took effect */
+
+	if (sock > 3)
+		close_range(3, (unsigned)sock - 1, 0);
+	close_range((unsigned)sock + 1, ~0u, 0);
+
+	memset(&sa, 0, sizeof sa);
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = SIG_DFL;
+	sigaction(SIGCHLD, &sa, NULL);
+	sa.sa_handler = on_stop;
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+
+	/* Stop signals wait for the loop's ppoll(), so a request always runs to
+	 * its end; threads the driver starts inherit the block. */
+	sigemptyset(&blocked);
+	sigaddset(&blocked, SIGTERM);
+	sigaddset(&blocked, SIGINT);
+	sigaddset(&blocked, SIGHUP);
+	sigprocmask(SIG_SETMASK, &blocked, NULL);
+	sigemptyset(&wait_mask);
+	return wait_mask;
+}
+
+/* Whether libtirpc still serves fd (it forgets a transport it destroyed). */
+static bool transport_alive(int fd)
+{
+	for (int i = 0; i < svc_max_pollfd; i++)
+		if (svc_pollfd[i].fd == fd)
+			return true;
+	return false;
+}
+
+/* Serves requests until the client leaves or a stop signal comes; says which. */
+static const char *serve(int sock, const sigset_t *wait_mask)
+{
+	for (;;) {
+		struct pollfd pfd = { .fd = sock, .events = POLLIN };
+
+		if (stop_signal != 0)
+			return strsignal(stop_signal);
+		if (ppoll(&pfd, 1, NULL, wait_mask) < 0) {
+			if (errno == EINTR)
+				continue;
+			log_msg(LOG_ERROR, "poll: %s", strerror(errno));
+			return "poll failed";
+		}
+		svc_getreq_common(sock);
+		if (!transport_alive(sock))
+			return "client disconnected";
+	}
+}
+
+static double seconds_since(const struct timespec *start)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)(now.tv_sec - start->tv_sec) +
+	    (double)(now.tv_nsec - start->tv_nsec) / 1e9;
+}
+
+noreturn void child_serve(int sock, const char *peer, pid_t daemon_pid)
+{
+	sigset_t wait_mask = prepare_process(sock, daemon_pid);
+	struct timespec start;
+	const char *why;
+	SVCXPRT *xprt;
+
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	log_set_peer(peer);
+	if ((xprt = svc_fd_create(sock, RECORD_BUFFER_BYTES, RECORD_BUFFER_BYTES)) == NULL) {
+		log_msg(LOG_ERROR, "cannot serve %s: libtirpc's svc_fd_create failed", peer);
+		exit(1);
+	}
+	/* No netconfig: the daemon has registered with rpcbind, not us. */
+	if (!svc_reg(xprt, ONCUDA_PROG, ONCUDA_V13000, oncuda_prog_13000, NULL)) {
+		log_msg(LOG_ERROR, "cannot serve %s: libtirpc's svc_reg failed", peer);
+		exit(1);
+	}
+	log_msg(LOG_INFO, "session %s pid %ld opened", peer, (long)getpid());
+
+	why = serve(sock, &wait_mask);
+
+	session_teardown();
+	handle_clear();
+	/* Not svc_unreg(): it would also remove the daemon's rpcbind entry. */
+	if (transport_alive(sock))
+		svc_destroy(xprt);
+	log_msg(LOG_INFO, "session %s pid %ld closed (%s) after %.1f s", peer,
+	    (long)getpid(), why, seconds_since(&start));
+	exit(0);
+}

@@ -1,0 +1,123 @@
+/*
+ * server/main.c -- oncudad's command line.
+ *
+ * Everything after option parsing happens in daemon_run() (listen.c).
+ */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "daemon.h"
+#include "log.h"
+
+static const char usage_text[] =
+"Usage: oncudad [options]\n"
+"Serves the CUDA driver API over ONC RPC (program 739090432, version 13000,\n"
+"TCP) to programs using oncuda's libcuda.so.1.  Runs in the foreground and\n"
+"logs to stderr.  Each client connection gets its own process.\n"
+"\n"
+"  -l, --listen ADDR      IPv4 address to listen on (default 127.0.0.1;\n"
+"                         0.0.0.0 for all interfaces)\n"
+"  -p, --port PORT        TCP port (default 0: any free port)\n"
+"  -n, --no-rpcbind       do not register with rpcbind; clients then need\n"
+"                         ONCUDA_SERVER=host:port\n"
+"  -P, --port-file FILE   write the port number to FILE once listening\n"
+"  -L, --log-level LEVEL  error | warn | info (default) | debug\n"
+"  -v                     one level more verbose\n"
+"  -h, --help             show this help\n"
+"\n"
+"SIGTERM or SIGINT unregisters from rpcbind, ends the client processes and\n"
+"exits.  Without -n, rpcbind must be running (rpcbind -w).\n";
+
+static const struct option long_options[] = {
+	{ "listen", required_argument, NULL, 'l' },
+	{ "port", required_argument, NULL, 'p' },
+	{ "no-rpcbind", no_argument, NULL, 'n' },
+	{ "port-file", required_argument, NULL, 'P' },
+	{ "log-level", required_argument, NULL, 'L' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static noreturn void usage_error(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+
+static noreturn void usage_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "oncudad: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry 'oncudad --help' for the options.\n");
+	exit(2);
+}
+
+static unsigned short parse_port(const char *text)
+{
+	char *end;
+	unsigned long port;
+
+	errno = 0;
+	port = strtoul(text, &end, 10);
+	if (text[0] < '0' || text[0] > '9' || *end != '\0' || errno != 0 || port > 65535)
+		usage_error("'%s' is not a TCP port: give a number from 0 to 65535", text);
+	return (unsigned short)port;
+}
+
+int main(int argc, char **argv)
+{
+	struct daemon_options options;
+	const char *listen_text = "127.0.0.1";
+	unsigned short port = 0;
+	int opt, level;
+
+	memset(&options, 0, sizeof options);
+	options.use_rpcbind = true;
+
+	while ((opt = getopt_long(argc, argv, "l:p:nP:L:vh", long_options, NULL)) != -1) {
+		switch (opt) {
+		case 'l':
+			listen_text = optarg;
+			break;
+		case 'p':
+			port = parse_port(optarg);
+			break;
+		case 'n':
+			options.use_rpcbind = false;
+			break;
+		case 'P':
+			options.port_file = optarg;
+			break;
+		case 'L':
+			if ((level = log_level_from_name(optarg)) < 0)
+				usage_error("unknown log level '%s': use error, warn, info or debug", optarg);
+			log_set_level(level);
+			break;
+		case 'v':
+			log_set_level(log_get_level() + 1);
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			return 0;
+		default:
+			fprintf(stderr, "Try 'oncudad --help' for the options.\n");
+			return 2;
+		}
+	}
+	if (optind < argc)
+		usage_error("unexpected argument '%s': oncudad takes options only", argv[optind]);
+
+	options.listen_addr.sin_family = AF_INET;
+	options.listen_addr.sin_port = htons(port);
+	if (inet_pton(AF_INET, listen_text, &options.listen_addr.sin_addr) != 1)
+		usage_error("'%s' is not an IPv4 address: give one such as 127.0.0.1, or 0.0.0.0 for all interfaces",
+		    listen_text);
+
+	return daemon_run(&options);
+}

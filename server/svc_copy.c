@@ -1,0 +1,146 @@
+/*
+ * svc_copy.c -- linear copies between the client's bytes and device memory.
+ *
+ * Bytes arrive in the RPC arguments, which the dispatcher frees as soon as
+ * the procedure returns, and leave in a malloc'ed result buffer that the
+ * dispatcher frees once it is sent.  Asynchronous uploads therefore copy
+ * the bytes into a buffer of their own first, and free it from the stream.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cuda.h>
+
+#include "cuda_rpc.h"
+#include "handles.h"
+#include "session.h"
+
+static CUstream stream_of(cu_handle h)
+{
+	return (CUstream)(uintptr_t)h;
+}
+
+static void CUDA_CB free_host_fn(void *buf)
+{
+	free(buf);
+}
+
+CUresult free_behind(CUstream stream, void *buf)
+{
+	CUresult err;
+
+	/* Runs on a driver thread once everything queued before it is done. */
+	err = cuLaunchHostFunc(stream, free_host_fn, buf);
+	if (err == CUDA_SUCCESS)
+		return CUDA_SUCCESS;
+	/* Could not queue the release: wait for the copy, then free here.
+	 * The copy itself was queued, so its outcome is the stream's. */
+	err = cuStreamSynchronize(stream);
+	free(buf);
+	return err;
+}
+
+/* A result buffer for size bytes; malloc(0) may give NULL, so never ask it. */
+static char *result_buffer(cu_size size)
+{
+	return malloc(size > 0 ? (size_t)size : 1);
+}
+
+bool_t cu_memcpy_htod_13000_svc(cu_dptr dst, cu_bytes data, res_none *r,
+    struct svc_req *rq)
+{
+	(void)rq;
+	r->err = cuMemcpyHtoD((CUdeviceptr)dst, data.cu_bytes_val,
+	    data.cu_bytes_len);
+	return TRUE;
+}
+
+bool_t cu_memcpy_dtoh_13000_svc(cu_dptr src, cu_size size, res_data *r,
+    struct svc_req *rq)
+{
+	char *buf;
+
+	(void)rq;
+	if (size > ONCUDA_CHUNK_MAX) {
+		r->err = CUDA_ERROR_INVALID_VALUE;
+		return TRUE;
+	}
+	if ((buf = result_buffer(size)) == NULL) {
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+		return TRUE;
+	}
+	r->err = cuMemcpyDtoH(buf, (CUdeviceptr)src, (size_t)size);
+	if (r->err != CUDA_SUCCESS) {
+		free(buf);
+		return TRUE;
+	}
+	r->res_data_u.data.data_val = buf;
+	r->res_data_u.data.data_len = (u_int)size;
+	return TRUE;
+}
+
+bool_t cu_memcpy_dtod_13000_svc(cu_dptr dst, cu_dptr src, cu_size size,
+    res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	r->err = cuMemcpyDtoD((CUdeviceptr)dst, (CUdeviceptr)src,
+	    (size_t)size);
+	return TRUE;
+}
+
+bool_t cu_memcpy_htod_async_13000_svc(cu_dptr dst, cu_bytes data,
+    cu_handle stream, res_none *r, struct svc_req *rq)
+{
+	char *buf;
+
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_STREAM, stream, true)) !=
+	    CUDA_SUCCESS)
+		return TRUE;
+	if ((buf = result_buffer(data.cu_bytes_len)) == NULL) {
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+		return TRUE;
+	}
+	if (data.cu_bytes_len > 0)
+		memcpy(buf, data.cu_bytes_val, data.cu_bytes_len);
+	r->err = cuMemcpyHtoDAsync((CUdeviceptr)dst, buf, data.cu_bytes_len,
+	    stream_of(stream));
+	if (r->err != CUDA_SUCCESS) {
+		free(buf);
+		return TRUE;
+	}
+	r->err = free_behind(stream_of(stream), buf);
+	return TRUE;
+}
+
+bool_t cu_memcpy_dtoh_async_13000_svc(cu_dptr src, cu_size size,
+    cu_handle stream, res_data *r, struct svc_req *rq)
+{
+	char *buf;
+
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_STREAM, stream, true)) !=
+	    CUDA_SUCCESS)
+		return TRUE;
+	if (size > ONCUDA_CHUNK_MAX) {
+		r->err = CUDA_ERROR_INVALID_VALUE;
+		return TRUE;
+	}
+	if ((buf = result_buffer(size)) == NULL) {
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+		return TRUE;
+	}
+	/* The bytes travel back in this reply, so wait for them. */
+	r->err = cuMemcpyDtoHAsync(buf, (CUdeviceptr)src, (size_t)size,
+	    stream_of(stream));
+	if (r->err == CUDA_SUCCESS)
+		r->err = cuStreamSynchronize(stream_of(stream));
+	if (r->err != CUDA_SUCCESS) {
+		free(buf);
+		return TRUE;
+	}
+	r->res_data_u.data.data_val = buf;
+	r->res_data_u.data.data_len = (u_int)size;
+	return TRUE;
+}

@@ -1,0 +1,73 @@
+# stubs/build.mk: the client library, stubs/libcuda.so.1 (and the link
+# stubs/libcuda.so), which a program loads in place of NVIDIA's driver.
+# Included by the top-level Makefile; paths are relative to the repository
+# root.
+#
+# Every stubs/*.c joins the library, with rpcgen's client code, the
+# generated glue of the plain procedures and gen/unsupported.c: the
+# CUDA_ERROR_NOT_SUPPORTED stubs for every other driver entry point, which
+# tools/gen-unsupported.sh writes from the symbols the other objects define.
+# All are compiled -fPIC -fvisibility=hidden, so the library exports the
+# driver's entry points (marked ONCUDA_API) and nothing else; the generated
+# sources are therefore compiled again here, as stubs/gen-*.o, rather than
+# shared with the server's gen/*.o.  It links libtirpc, never NVIDIA's
+# libcuda.
+
+CC        ?= cc
+CFLAGS    ?= -O2 -g
+WARN      ?= -Wall -Wextra -Werror
+CUDA_HOME ?= /usr/local/cuda
+
+STUBS_CPPFLAGS := -std=c11 -D_GNU_SOURCE -Istubs -Igen -I/usr/include/tirpc \
+	-I$(CUDA_HOME)/include
+STUBS_CFLAGS := $(CFLAGS) -fPIC -fvisibility=hidden -MMD -MP
+# rpcgen's output is not ours: it declares unused variables and casts xdr_void.
+STUBS_GEN_WARN := $(WARN) -Wno-unused-variable -Wno-unused-parameter \
+	-Wno-cast-function-type
+
+STUBS_OBJS := $(patsubst %.c,%.o,$(sort $(wildcard stubs/*.c)))
+STUBS_GEN_OBJS := stubs/gen-cuda_xdr.o stubs/gen-cuda_clnt.o \
+	stubs/gen-glue_client.o
+STUBS_UNSUPPORTED_OBJ := stubs/gen-unsupported.o
+
+.PHONY: clean-stubs
+
+all: stubs/libcuda.so.1 stubs/libcuda.so
+
+stubs/libcuda.so.1: $(STUBS_OBJS) $(STUBS_GEN_OBJS) $(STUBS_UNSUPPORTED_OBJ)
+	$(CC) $(CFLAGS) -shared -Wl,-soname,libcuda.so.1 -Wl,--no-undefined \
+		-o $@ $^ -ltirpc -lpthread -ldl
+
+stubs/libcuda.so: stubs/libcuda.so.1
+	ln -sf libcuda.so.1 $@
+
+stubs/%.o: stubs/%.c gen/cuda_rpc.h
+	$(CC) $(STUBS_CPPFLAGS) $(STUBS_CFLAGS) $(WARN) -c -o $@ $<
+
+stubs/gen-%.o: gen/%.c gen/cuda_rpc.h
+	$(CC) $(STUBS_CPPFLAGS) $(STUBS_CFLAGS) $(STUBS_GEN_WARN) -c -o $@ $<
+
+# Ours, though generated: full warnings.
+stubs/gen-unsupported.o: gen/unsupported.c stubs/say.h
+	$(CC) $(STUBS_CPPFLAGS) $(STUBS_CFLAGS) $(WARN) -c -o $@ $<
+
+# The stubs for what no other object defines: rebuilt whenever they change.
+gen/unsupported.c: tools/gen-unsupported.sh stubs/driver-exports.txt \
+		stubs/procaddr-580.tsv $(STUBS_OBJS) $(STUBS_GEN_OBJS)
+	tools/gen-unsupported.sh stubs/driver-exports.txt stubs/procaddr-580.tsv \
+		$(STUBS_OBJS) $(STUBS_GEN_OBJS) > $@.tmp
+	mv $@.tmp $@
+
+# The cuGetProcAddress table as C initialisers, for stubs/procaddr.c.
+gen/procaddr_580.inc: stubs/procaddr-580.tsv
+	awk -F'\t' 'BEGIN { print "/* $< as C initialisers (stubs/build.mk); do not edit. */" } \
+		!/^#/ && NF >= 4 { printf "{ \"%s\", %s, %s, \"%s\" },\n", $$1, $$2, $$3, $$4 }' \
+		$< > $@.tmp
+	mv $@.tmp $@
+
+stubs/procaddr.o: gen/procaddr_580.inc
+
+clean-stubs:
+	rm -f stubs/*.o stubs/*.d stubs/libcuda.so.1 stubs/libcuda.so
+
+-include $(wildcard stubs/*.d)

@@ -1,0 +1,176 @@
+/*
+ * copy.c -- linear copies: cuMemcpyHtoD, cuMemcpyDtoH, cuMemcpyDtoD,
+ * cuMemcpy, their asynchronous forms (cuMemcpyDtoDAsync is generated glue).
+ *
+ * A copy is cut into pieces of ONCUDA_CHUNK_DEFAULT bytes sent in order
+ * under one hold of the connection, so another thread's calls cannot come
+ * between the pieces; the first error ends the copy, as far as it got.
+ *
+ * cuMemcpy and cuMemcpyAsync decide for each address whether it is device
+ * memory (memory_is_device) and use the matching procedure.  A copy between
+ * two host addresses is the client's own memory on both sides: it is done
+ * here with memmove, after waiting for the stream (the NULL stream for
+ * cuMemcpy), so it is synchronous and comes after the work queued before it.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include <cuda.h>
+
+#include "copy_plan.h"
+#include "copy_wire.h"
+#include "cuda_rpc.h"
+#include "memory.h"
+#include "rpc.h"
+
+#define CHUNK ONCUDA_CHUNK_DEFAULT
+
+/* p + offset, where a NULL p (allowed with 0 bytes) stays NULL. */
+static const void *advance(const void *p, size_t offset)
+{
+	return p == NULL ? NULL : (const char *)p + offset;
+}
+
+static struct copy_stream on_stream(CUstream hStream)
+{
+	struct copy_stream s = { (cu_handle)(uintptr_t)hStream, true };
+
+	return s;
+}
+
+static CUresult copy_htod(CUdeviceptr dst, const void *src, size_t count,
+    const struct copy_stream *s)
+{
+	size_t pieces = chunk_count(count, CHUNK);
+	enum clnt_stat st = RPC_SUCCESS;
+	int err = CUDA_SUCCESS;
+	CLIENT *c;
+	CUresult e;
+
+	if (src == NULL && count != 0)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((c = rpc_begin()) == NULL)
+		return rpc_unavailable();
+	for (size_t i = 0; i < pieces && st == RPC_SUCCESS && err == CUDA_SUCCESS; i++)
+		st = wire_htod(c, dst + i * CHUNK, advance(src, i * CHUNK),
+		    chunk_length(count, CHUNK, i), s, &err);
+	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+		return e;
+	return (CUresult)err;
+}
+
+static CUresult copy_dtoh(void *dst, CUdeviceptr src, size_t count,
+    const struct copy_stream *s)
+{
+	size_t pieces = chunk_count(count, CHUNK);
+	enum clnt_stat st = RPC_SUCCESS;
+	int err = CUDA_SUCCESS;
+	CLIENT *c;
+	CUresult e;
+
+	if (dst == NULL && count != 0)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((c = rpc_begin()) == NULL)
+		return rpc_unavailable();
+	for (size_t i = 0; i < pieces && st == RPC_SUCCESS && err == CUDA_SUCCESS; i++)
+		st = wire_dtoh(c, (void *)(uintptr_t)advance(dst, i * CHUNK),
+		    src + i * CHUNK, chunk_length(count, CHUNK, i), s, &err);
+	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+		return e;
+	return (CUresult)err;
+}
+
+static CUresult copy_host_to_host(void *dst, const void *src, size_t count,
+    const struct copy_stream *s)
+{
+	int err = CUDA_SUCCESS;
+	CLIENT *c;
+	CUresult e;
+
+	if ((dst == NULL || src == NULL) && count != 0)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((c = rpc_begin()) == NULL)
+		return rpc_unavailable();
+	if ((e = rpc_end(wire_sync(c, s, &err))) != CUDA_SUCCESS)
+		return e;
+	if (err == CUDA_SUCCESS && count != 0)
+		memmove(dst, src, count);
+	return (CUresult)err;
+}
+
+/* cuMemcpy and cuMemcpyAsync: the addresses say which way the bytes go. */
+static CUresult copy_unified(CUdeviceptr dst, CUdeviceptr src, size_t count,
+    const struct copy_stream *s)
+{
+	bool dst_device = memory_is_device(dst);
+	bool src_device = memory_is_device(src);
+
+	if (dst_device && src_device)
+		return s->async ?
+		    cuMemcpyDtoDAsync(dst, src, count, (CUstream)(uintptr_t)s->handle) :
+		    cuMemcpyDtoD(dst, src, count);
+	if (dst_device)
+		return copy_htod(dst, (const void *)(uintptr_t)src, count, s);
+	if (src_device)
+		return copy_dtoh((void *)(uintptr_t)dst, src, count, s);
+	return copy_host_to_host((void *)(uintptr_t)dst,
+	    (const void *)(uintptr_t)src, count, s);
+}
+
+ONCUDA_API CUresult cuMemcpyHtoD(CUdeviceptr dstDevice, const void *srcHost,
+    size_t ByteCount)
+{
+	return copy_htod(dstDevice, srcHost, ByteCount, &copy_sync);
+}
+
+ONCUDA_API CUresult cuMemcpyDtoH(void *dstHost, CUdeviceptr srcDevice,
+    size_t ByteCount)
+{
+	return copy_dtoh(dstHost, srcDevice, ByteCount, &copy_sync);
+}
+
+ONCUDA_API CUresult cuMemcpyHtoDAsync(CUdeviceptr dstDevice,
+    const void *srcHost, size_t ByteCount, CUstream hStream)
+{
+	struct copy_stream s = on_stream(hStream);
+
+	return copy_htod(dstDevice, srcHost, ByteCount, &s);
+}
+
+ONCUDA_API CUresult cuMemcpyDtoHAsync(void *dstHost, CUdeviceptr srcDevice,
+    size_t ByteCount, CUstream hStream)
+{
+	struct copy_stream s = on_stream(hStream);
+
+	return copy_dtoh(dstHost, srcDevice, ByteCount, &s);
+}
+
+/* No bytes cross the wire, so one call does any size. */
+ONCUDA_API CUresult cuMemcpyDtoD(CUdeviceptr dstDevice, CUdeviceptr srcDevice,
+    size_t ByteCount)
+{
+	res_none r;
+	CLIENT *c;
+	CUresult e;
+
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin()) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_memcpy_dtod_13000(dstDevice, srcDevice, ByteCount, &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount)
+{
+	return copy_unified(dst, src, ByteCount, &copy_sync);
+}
+
+ONCUDA_API CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src,
+    size_t ByteCount, CUstream hStream)
+{
+	struct copy_stream s = on_stream(hStream);
+
+	return copy_unified(dst, src, ByteCount, &s);
+}

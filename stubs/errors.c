@@ -1,0 +1,59 @@
+/*
+ * errors.c -- cuGetErrorName and cuGetErrorString, answered in the client.
+ *
+ * They work without a connection (a program reports why cuInit failed
+ * with them), and with the driver's own words: error_strings.inc is what
+ * the real driver says for each code it knows (tools/errtable.c).
+ */
+#include <stddef.h>
+
+#include <cuda.h>
+
+#include "say.h"
+
+_Static_assert(ONCUDA_NOT_SUPPORTED == CUDA_ERROR_NOT_SUPPORTED,
+    "say.h and cuda.h disagree on CUDA_ERROR_NOT_SUPPORTED");
+
+struct error_text {
+	CUresult code;
+	const char *name;
+	const char *text;
+};
+
+static const struct error_text errors[] = {
+#define ONCUDA_ERROR(code, text) { code, #code, text },
+#include "error_strings.inc"
+#undef ONCUDA_ERROR
+};
+
+static const struct error_text *find(CUresult code)
+{
+	for (size_t i = 0; i < sizeof(errors) / sizeof(errors[0]); i++)
+		if (errors[i].code == code)
+			return &errors[i];
+	return NULL;
+}
+
+/* As the driver: a code it does not know is CUDA_ERROR_INVALID_VALUE with
+ * *pStr set to NULL. */
+ONCUDA_API CUresult cuGetErrorName(CUresult error, const char **pStr)
+{
+	const struct error_text *e;
+
+	if (pStr == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	e = find(error);
+	*pStr = e != NULL ? e->name : NULL;
+	return e != NULL ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+ONCUDA_API CUresult cuGetErrorString(CUresult error, const char **pStr)
+{
+	const struct error_text *e;
+
+	if (pStr == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	e = find(error);
+	*pStr = e != NULL ? e->text : NULL;
+	return e != NULL ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}

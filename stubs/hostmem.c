@@ -1,0 +1,299 @@
+/*
+ * hostmem.c -- page-locked host memory (see hostmem.h): cuMemAllocHost,
+ * cuMemHostAlloc, cuMemFreeHost, cuMemHostRegister, cuMemHostUnregister,
+ * cuMemHostGetDevicePointer, cuMemHostGetFlags.
+ *
+ * The client's side needs no page locking: it only ever takes part in
+ * ordinary copies into and out of RPC messages.  The mirrors table changes
+ * only while the connection lock is held, and each change is looked up and
+ * made within one such section, so two threads freeing, registering or
+ * unregistering at once see the server's order.
+ *
+ * Errors follow the driver (CUDA 13, as observed): freeing or unregistering
+ * anything but the start of the right kind of memory is
+ * CUDA_ERROR_INVALID_VALUE; unregistering memory that is not page-locked at
+ * all is CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED; registering memory that
+ * overlaps registered memory is CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED,
+ * and memory from cuMemHostAlloc CUDA_ERROR_INVALID_VALUE.
+ */
+#include <stdint.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include <cuda.h>
+
+#include "cuda_rpc.h"
+#include "hostmem.h"
+#include "memory.h"
+#include "range_table.h"
+#include "rpc.h"
+
+struct mirror {
+	struct range range;	/* the program's memory */
+	uint64_t server;	/* the server's memory standing for it */
+	uint64_t device;	/* device address of the server side once asked; 0 before */
+	bool registered;	/* the program's own memory, not ours */
+};
+
+static struct range_table mirrors = RANGE_TABLE_INIT(struct mirror);
+
+static uint64_t address_of(const void *p)
+{
+	return (uint64_t)(uintptr_t)p;
+}
+
+static bool find_mirror(const void *p, struct mirror *m)
+{
+	return range_table_find(&mirrors, address_of(p), m);
+}
+
+bool hostmem_contains(const void *p)
+{
+	return find_mirror(p, NULL);
+}
+
+bool hostmem_to_server(const void *p, uint64_t *server)
+{
+	struct mirror m;
+
+	if (!find_mirror(p, &m))
+		return false;
+	*server = m.server + (address_of(p) - m.range.base);
+	return true;
+}
+
+static bool mirror_holds_server(const void *item, const void *arg)
+{
+	const struct mirror *m = item;
+	uint64_t server = *(const uint64_t *)arg;
+
+	return server >= m->server && server - m->server < m->range.size;
+}
+
+/* A linear search: answers about server addresses are rare (pointer attributes). */
+bool hostmem_to_client(uint64_t server, void **client)
+{
+	struct mirror m;
+
+	if (!range_table_search(&mirrors, mirror_holds_server, &server, &m))
+		return false;
+	*client = (void *)(uintptr_t)(m.range.base + (server - m.server));
+	return true;
+}
+
+static void forget_device_side(const struct mirror *m)
+{
+	if (m->device != 0)
+		devmem_forget(m->device);
+}
+
+bool hostmem_note_device_pointer(const void *p, uint64_t dptr)
+{
+	struct mirror m;
+	uint64_t device;
+
+	if (!find_mirror(p, &m))
+		return true;
+	device = dptr - (address_of(p) - m.range.base);
+	if (device == m.device)
+		return true;
+	forget_device_side(&m);
+	m.device = device;
+	return devmem_note(device, m.range.size) && range_table_update(&mirrors, &m);
+}
+
+/* Ends a section that made no call: nothing can have failed. */
+static CUresult end_without_call(CUresult result)
+{
+	(void)rpc_end(RPC_SUCCESS);
+	return result;
+}
+
+/*
+ * cuMemAllocHost and cuMemHostAlloc.  Like the driver, 0 bytes succeed with
+ * a NULL pointer (after the server's driver has had its say).
+ */
+static CUresult host_alloc(void **pp, size_t bytesize, unsigned int flags)
+{
+	struct mirror m;
+	res_handle r;
+	res_none undo;
+	void *p = NULL;
+	CLIENT *c;
+	enum clnt_stat st;
+	CUresult e;
+
+	if (pp == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (bytesize != 0) {
+		p = mmap(NULL, bytesize, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (p == MAP_FAILED)
+			return CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin()) == NULL) {
+		e = rpc_unavailable();
+		goto fail;
+	}
+	st = cu_mem_host_alloc_13000(bytesize, flags, &r, c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS && p != NULL) {
+		m = (struct mirror){ { address_of(p), bytesize }, r.res_handle_u.value, 0, false };
+		if (range_table_insert(&mirrors, &m, false, NULL) != RANGE_INSERTED) {
+			memset(&undo, 0, sizeof undo);
+			st = cu_mem_free_host_13000(m.server, &undo, c);
+			r.err = CUDA_ERROR_OUT_OF_MEMORY;
+		}
+	}
+	if ((e = rpc_end(st)) == CUDA_SUCCESS)
+		e = (CUresult)r.err;
+	if (e != CUDA_SUCCESS)
+		goto fail;
+	*pp = p;
+	return CUDA_SUCCESS;
+fail:
+	if (p != NULL)
+		munmap(p, bytesize);
+	return e;
+}
+
+ONCUDA_API CUresult cuMemAllocHost(void **pp, size_t bytesize)
+{
+	return host_alloc(pp, bytesize, 0);
+}
+
+ONCUDA_API CUresult cuMemHostAlloc(void **pp, size_t bytesize, unsigned int Flags)
+{
+	return host_alloc(pp, bytesize, Flags);
+}
+
+ONCUDA_API CUresult cuMemFreeHost(void *p)
+{
+	struct mirror m;
+	res_none r;
+	CLIENT *c;
+	enum clnt_stat st;
+	CUresult e;
+
+	if (p == NULL)
+		return CUDA_SUCCESS;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin()) == NULL)
+		return rpc_unavailable();
+	if (!find_mirror(p, &m) || m.range.base != address_of(p) || m.registered)
+		return end_without_call(CUDA_ERROR_INVALID_VALUE);
+	st = cu_mem_free_host_13000(m.server, &r, c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS) {
+		range_table_remove(&mirrors, m.range.base, NULL);
+		forget_device_side(&m);
+	}
+	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		munmap(p, m.range.size);
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuMemHostRegister(void *p, size_t bytesize, unsigned int Flags)
+{
+	struct mirror m;
+	res_handle r;
+	res_none undo;
+	CLIENT *c;
+	enum clnt_stat st;
+	CUresult e;
+
+	if (p == NULL || bytesize == 0)
+		return CUDA_ERROR_INVALID_VALUE;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin()) == NULL)
+		return rpc_unavailable();
+	if (range_table_find_overlap(&mirrors, address_of(p), bytesize, &m))
+		return end_without_call(m.registered ?
+		    CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED : CUDA_ERROR_INVALID_VALUE);
+	st = cu_mem_host_register_13000(bytesize, Flags, &r, c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS) {
+		m = (struct mirror){ { address_of(p), bytesize }, r.res_handle_u.value, 0, true };
+		if (range_table_insert(&mirrors, &m, false, NULL) != RANGE_INSERTED) {
+			memset(&undo, 0, sizeof undo);
+			st = cu_mem_host_unregister_13000(m.server, &undo, c);
+			r.err = CUDA_ERROR_OUT_OF_MEMORY;
+		}
+	}
+	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuMemHostUnregister(void *p)
+{
+	struct mirror m;
+	res_none r;
+	CLIENT *c;
+	enum clnt_stat st;
+	CUresult e;
+
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin()) == NULL)
+		return rpc_unavailable();
+	if (!find_mirror(p, &m))
+		return end_without_call(CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED);
+	if (!m.registered || m.range.base != address_of(p))
+		return end_without_call(CUDA_ERROR_INVALID_VALUE);
+	st = cu_mem_host_unregister_13000(m.server, &r, c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS) {
+		range_table_remove(&mirrors, m.range.base, NULL);
+		forget_device_side(&m);
+	}
+	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuMemHostGetDevicePointer(CUdeviceptr *pdptr, void *p,
+    unsigned int Flags)
+{
+	res_dptr r;
+	uint64_t server;
+	CLIENT *c;
+	enum clnt_stat st;
+	CUresult e;
+
+	if (pdptr == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin()) == NULL)
+		return rpc_unavailable();
+	if (!hostmem_to_server(p, &server))
+		return end_without_call(CUDA_ERROR_INVALID_VALUE);
+	st = cu_mem_host_get_device_pointer_13000(server, Flags, &r, c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS &&
+	    !hostmem_note_device_pointer(p, r.res_dptr_u.value))
+		r.err = CUDA_ERROR_OUT_OF_MEMORY;
+	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*pdptr = (CUdeviceptr)r.res_dptr_u.value;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuMemHostGetFlags(unsigned int *pFlags, void *p)
+{
+	res_uint r;
+	uint64_t server;
+	CLIENT *c;
+	CUresult e;
+
+	if (pFlags == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (!hostmem_to_server(p, &server))
+		return CUDA_ERROR_INVALID_VALUE;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin()) == NULL)
+		return rpc_unavailable();
+	if ((e = rpc_end(cu_mem_host_get_flags_13000(server, &r, c))) != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*pFlags = r.res_uint_u.value;
+	return (CUresult)r.err;
+}

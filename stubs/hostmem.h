@@ -1,0 +1,33 @@
+/*
+ * hostmem.h -- page-locked host memory, which lives on both machines.
+ *
+ * The program's pointer is client memory: ours, mmap'ed, for cuMemAllocHost
+ * and cuMemHostAlloc; its own for cuMemHostRegister.  The server holds
+ * page-locked memory of the same size (the mirror), which answers the calls
+ * that ask the driver about the memory.  An address at offset k in the
+ * program's range stands for the address at offset k in the mirror.
+ */
+#ifndef ONCUDA_HOSTMEM_H
+#define ONCUDA_HOSTMEM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Whether p lies in host memory the client mirrors. */
+bool hostmem_contains(const void *p);
+
+/* The server's address that stands for p, when p lies in mirrored memory. */
+bool hostmem_to_server(const void *p, uint64_t *server);
+
+/* The program's address that a server address in a mirror stands for. */
+bool hostmem_to_client(uint64_t server, void **client);
+
+/*
+ * Records that the mirror of the memory holding p is mapped into device
+ * memory, p's byte at device address dptr, so that cuMemcpy treats the
+ * mapped range as device memory.  The range is forgotten with the memory.
+ * Called while the connection lock is held.  false: no memory to record it.
+ */
+bool hostmem_note_device_pointer(const void *p, uint64_t dptr);
+
+#endif /* ONCUDA_HOSTMEM_H */

@@ -1,0 +1,302 @@
+/*
+ * launch.c - kernel launches and the occupancy calls that cannot be plain.
+ *
+ * The arguments of a launch are packed by params.c.  A CUlaunchConfig
+ * travels as launch_config, its attributes as their 64-byte value unions,
+ * which the server checks before its driver sees them.  The program's
+ * occupancy callback cannot cross the wire, so it is asked here, once per
+ * block size, and its answers travel as a table.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "params.h"
+#include "rpc.h"
+
+_Static_assert(sizeof(CUlaunchAttributeValue) ==
+	       sizeof(((launch_attr *)0)->value),
+	       "a launch attribute's value travels as 64 bytes");
+
+/* Names for the per-thread-default-stream variants, which cuda.h declares
+ * only under CUDA_API_PER_THREAD_DEFAULT_STREAM. */
+CUresult cuLaunchKernel_ptsz(CUfunction f, unsigned int gridDimX,
+			     unsigned int gridDimY, unsigned int gridDimZ,
+			     unsigned int blockDimX, unsigned int blockDimY,
+			     unsigned int blockDimZ,
+			     unsigned int sharedMemBytes, CUstream hStream,
+			     void **kernelParams, void **extra);
+CUresult cuLaunchKernelEx_ptsz(const CUlaunchConfig *config, CUfunction f,
+			       void **kernelParams, void **extra);
+
+static cu_handle handle_of(const void *h)
+{
+	return (cu_handle)(uintptr_t)h;
+}
+
+/*
+ * Translates config into wire, whose attributes are kept in attrs
+ * (ONCUDA_LAUNCH_ATTRS_MAX of them).  per_thread: a NULL stream means the
+ * calling thread's default stream, as in the _ptsz entry points.
+ */
+static CUresult config_to_wire(const CUlaunchConfig *config, bool per_thread,
+			       launch_config *wire, launch_attr *attrs)
+{
+	unsigned int i;
+
+	if (config == NULL || (config->numAttrs != 0 && config->attrs == NULL))
+		return CUDA_ERROR_INVALID_VALUE;
+	if (config->numAttrs > ONCUDA_LAUNCH_ATTRS_MAX) {
+		oncuda_unsupported("more than 32 launch attributes");
+		return CUDA_ERROR_NOT_SUPPORTED;
+	}
+	memset(wire, 0, sizeof(*wire));
+	wire->grid.x = config->gridDimX;
+	wire->grid.y = config->gridDimY;
+	wire->grid.z = config->gridDimZ;
+	wire->block.x = config->blockDimX;
+	wire->block.y = config->blockDimY;
+	wire->block.z = config->blockDimZ;
+	wire->shared_mem_bytes = config->sharedMemBytes;
+	wire->stream = handle_of(config->hStream);
+	if (per_thread && config->hStream == NULL)
+		wire->stream = handle_of(CU_STREAM_PER_THREAD);
+	for (i = 0; i < config->numAttrs; i++) {
+		memset(&attrs[i], 0, sizeof(attrs[i]));
+		attrs[i].id = config->attrs[i].id;
+		memcpy(attrs[i].value, &config->attrs[i].value,
+		       sizeof(attrs[i].value));
+	}
+	wire->attrs.attrs_len = config->numAttrs;
+	wire->attrs.attrs_val = attrs;
+	return CUDA_SUCCESS;
+}
+
+static CUresult launch(CUfunction f, cu_dim3 grid, cu_dim3 block,
+		       unsigned int shared_mem, cu_handle stream,
+		       void **kernelParams, void **extra)
+{
+	kernel_args args;
+	res_none r;
+	CLIENT *c;
+	CUresult e;
+
+	if ((e = params_pack(f, kernelParams, extra, &args)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof(r));
+	if ((c = rpc_begin()) == NULL) {
+		params_release(&args);
+		return rpc_unavailable();
+	}
+	e = rpc_end(cu_launch_kernel_13000(handle_of(f), grid, block,
+					   shared_mem, stream, args, &r, c));
+	params_release(&args);
+	return e != CUDA_SUCCESS ? e : (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuLaunchKernel(CUfunction f, unsigned int gridDimX,
+				   unsigned int gridDimY,
+				   unsigned int gridDimZ,
+				   unsigned int blockDimX,
+				   unsigned int blockDimY,
+				   unsigned int blockDimZ,
+				   unsigned int sharedMemBytes,
+				   CUstream hStream, void **kernelParams,
+				   void **extra)
+{
+	cu_dim3 grid = { gridDimX, gridDimY, gridDimZ };
+	cu_dim3 block = { blockDimX, blockDimY, blockDimZ };
+
+	return launch(f, grid, block, sharedMemBytes, handle_of(hStream),
+		      kernelParams, extra);
+}
+
+ONCUDA_API CUresult cuLaunchKernel_ptsz(CUfunction f, unsigned int gridDimX,
+					unsigned int gridDimY,
+					unsigned int gridDimZ,
+					unsigned int blockDimX,
+					unsigned int blockDimY,
+					unsigned int blockDimZ,
+					unsigned int sharedMemBytes,
+					CUstream hStream, void **kernelParams,
+					void **extra)
+{
+	cu_dim3 grid = { gridDimX, gridDimY, gridDimZ };
+	cu_dim3 block = { blockDimX, blockDimY, blockDimZ };
+
+	if (hStream == NULL)
+		hStream = CU_STREAM_PER_THREAD;
+	return launch(f, grid, block, sharedMemBytes, handle_of(hStream),
+		      kernelParams, extra);
+}
+
+static CUresult launch_ex(const CUlaunchConfig *config, bool per_thread,
+			  CUfunction f, void **kernelParams, void **extra)
+{
+	launch_attr attrs[ONCUDA_LAUNCH_ATTRS_MAX];
+	launch_config wire;
+	kernel_args args;
+	res_none r;
+	CLIENT *c;
+	CUresult e;
+
+	e = config_to_wire(config, per_thread, &wire, attrs);
+	if (e != CUDA_SUCCESS)
+		return e;
+	if ((e = params_pack(f, kernelParams, extra, &args)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof(r));
+	if ((c = rpc_begin()) == NULL) {
+		params_release(&args);
+		return rpc_unavailable();
+	}
+	e = rpc_end(cu_launch_kernel_ex_13000(wire, handle_of(f), args, &r, c));
+	params_release(&args);
+	return e != CUDA_SUCCESS ? e : (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuLaunchKernelEx(const CUlaunchConfig *config,
+				     CUfunction f, void **kernelParams,
+				     void **extra)
+{
+	return launch_ex(config, false, f, kernelParams, extra);
+}
+
+ONCUDA_API CUresult cuLaunchKernelEx_ptsz(const CUlaunchConfig *config,
+					  CUfunction f, void **kernelParams,
+					  void **extra)
+{
+	return launch_ex(config, true, f, kernelParams, extra);
+}
+
+/*
+ * The program's callback, asked for every block size the driver may
+ * consider: 1 up to the function's limit, the program's limit when lower,
+ * and at most ONCUDA_BLOCK_SIZES_MAX.
+ */
+static CUresult ask_callback(CUfunction func, CUoccupancyB2DSize callback,
+			     int block_size_limit, smem_table *table)
+{
+	int max_threads, n, i;
+	CUresult e;
+
+	e = cuFuncGetAttribute(&max_threads,
+			       CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, func);
+	if (e != CUDA_SUCCESS)
+		return e;
+	n = max_threads;
+	if (block_size_limit > 0 && block_size_limit < n)
+		n = block_size_limit;
+	if (n > ONCUDA_BLOCK_SIZES_MAX)
+		n = ONCUDA_BLOCK_SIZES_MAX;
+	if (n <= 0)
+		return CUDA_SUCCESS;
+	table->smem_table_val = malloc((size_t)n * sizeof(cu_size));
+	if (table->smem_table_val == NULL)
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	for (i = 0; i < n; i++)
+		table->smem_table_val[i] = callback(i + 1);
+	table->smem_table_len = (u_int)n;
+	return CUDA_SUCCESS;
+}
+
+static CUresult potential_block_size(int *minGridSize, int *blockSize,
+				     CUfunction func,
+				     CUoccupancyB2DSize callback,
+				     size_t dynamicSMemSize,
+				     int blockSizeLimit, unsigned int flags)
+{
+	smem_table table = { 0, NULL };
+	res_block_size r;
+	CLIENT *c;
+	CUresult e;
+
+	if (minGridSize == NULL || blockSize == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (callback != NULL &&
+	    (e = ask_callback(func, callback, blockSizeLimit, &table)) !=
+		    CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof(r));
+	if ((c = rpc_begin()) == NULL) {
+		free(table.smem_table_val);
+		return rpc_unavailable();
+	}
+	e = rpc_end(cu_occupancy_max_potential_block_size_13000(
+		handle_of(func), table, dynamicSMemSize, blockSizeLimit, flags,
+		&r, c));
+	free(table.smem_table_val);
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS) {
+		*minGridSize = r.res_block_size_u.value.min_grid_size;
+		*blockSize = r.res_block_size_u.value.block_size;
+	}
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuOccupancyMaxPotentialBlockSize(int *minGridSize,
+		int *blockSize, CUfunction func,
+		CUoccupancyB2DSize blockSizeToDynamicSMemSize,
+		size_t dynamicSMemSize, int blockSizeLimit)
+{
+	return potential_block_size(minGridSize, blockSize, func,
+				    blockSizeToDynamicSMemSize,
+				    dynamicSMemSize, blockSizeLimit, 0);
+}
+
+ONCUDA_API CUresult cuOccupancyMaxPotentialBlockSizeWithFlags(int *minGridSize,
+		int *blockSize, CUfunction func,
+		CUoccupancyB2DSize blockSizeToDynamicSMemSize,
+		size_t dynamicSMemSize, int blockSizeLimit, unsigned int flags)
+{
+	return potential_block_size(minGridSize, blockSize, func,
+				    blockSizeToDynamicSMemSize,
+				    dynamicSMemSize, blockSizeLimit, flags);
+}
+
+/* The two cluster questions: same arguments, same answer type. */
+enum cluster_question { MAX_ACTIVE_CLUSTERS, MAX_POTENTIAL_CLUSTER_SIZE };
+
+static CUresult ask_clusters(enum cluster_question q, int *answer,
+			     CUfunction func, const CUlaunchConfig *config)
+{
+	launch_attr attrs[ONCUDA_LAUNCH_ATTRS_MAX];
+	launch_config wire;
+	res_int r;
+	CLIENT *c;
+	CUresult e;
+
+	if (answer == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((e = config_to_wire(config, false, &wire, attrs)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof(r));
+	if ((c = rpc_begin()) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(q == MAX_ACTIVE_CLUSTERS ?
+		    cu_occupancy_max_active_clusters_13000(handle_of(func),
+							   wire, &r, c) :
+		    cu_occupancy_max_potential_cluster_size_13000(
+			    handle_of(func), wire, &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*answer = r.res_int_u.value;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuOccupancyMaxActiveClusters(int *numClusters,
+						 CUfunction func,
+						 const CUlaunchConfig *config)
+{
+	return ask_clusters(MAX_ACTIVE_CLUSTERS, numClusters, func, config);
+}
+
+ONCUDA_API CUresult cuOccupancyMaxPotentialClusterSize(int *clusterSize,
+		CUfunction func, const CUlaunchConfig *config)
+{
+	return ask_clusters(MAX_POTENTIAL_CLUSTER_SIZE, clusterSize, func,
+			    config);
+}

@@ -1,0 +1,37 @@
+/*
+ * memory.h -- the device memory this process knows of.
+ *
+ * cuMemcpy and cuMemcpyAsync take two addresses and leave it to the driver
+ * to tell device memory from host memory (unified addressing).  Here the
+ * host memory is the client's and the device memory the server's, so the
+ * client keeps the ranges the server gave it (cuMemAlloc, cuMemAllocPitch,
+ * and the device side of mapped page-locked memory) and looks addresses up.
+ */
+#ifndef ONCUDA_MEMORY_H
+#define ONCUDA_MEMORY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/*
+ * Records [base, base + size) as device memory; ranges it overlaps are
+ * forgotten, being stale (the server gives out only free addresses).
+ * false: no memory to record it.
+ */
+bool devmem_note(uint64_t base, uint64_t size);
+
+/* Forgets the range that starts at base. */
+void devmem_forget(uint64_t base);
+
+/* Whether addr lies in a recorded range. */
+bool devmem_contains(uint64_t addr);
+
+/*
+ * Whether cuMemcpy should treat addr as device memory: it is in a recorded
+ * device range and not in host memory the client has mirrored (that is the
+ * program's own memory, whatever the server's addresses look like).
+ * Everything else is host memory of this process.
+ */
+bool memory_is_device(uint64_t addr);
+
+#endif /* ONCUDA_MEMORY_H */

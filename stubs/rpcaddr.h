@@ -1,0 +1,34 @@
+/*
+ * rpcaddr.h -- reading ONCUDA_SERVER and ONCUDA_TIMEOUT.
+ *
+ * Pure functions, apart from the connection, so the unit tests can check
+ * them (tests/unit/test_client_rpcaddr.c).
+ */
+#ifndef ONCUDA_RPCADDR_H
+#define ONCUDA_RPCADDR_H
+
+#define SERVER_DEFAULT_HOST "localhost"
+#define TIMEOUT_DEFAULT_SECONDS 60
+#define TIMEOUT_MAX_SECONDS 86400
+
+struct server_address {
+	char host[256];		/* a name or an address, IPv6 without brackets */
+	unsigned port;		/* 0: ask rpcbind on host for the port */
+};
+
+/*
+ * Parses ONCUDA_SERVER: "host" (port through rpcbind), "host:port",
+ * "[v6addr]" or "[v6addr]:port"; an IPv6 address with several colons and
+ * no brackets counts as a host.  NULL or "" means SERVER_DEFAULT_HOST, as
+ * does an empty host before ":port".  Returns NULL, or what is wrong.
+ */
+const char *server_address_parse(const char *spec, struct server_address *out);
+
+/*
+ * Parses ONCUDA_TIMEOUT: whole seconds, 1 to TIMEOUT_MAX_SECONDS; NULL or
+ * "" means TIMEOUT_DEFAULT_SECONDS.  Returns NULL, or what is wrong (then
+ * *seconds is the default).
+ */
+const char *timeout_parse(const char *spec, unsigned *seconds);
+
+#endif

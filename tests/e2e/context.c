@@ -1,0 +1,149 @@
+/*
+ * Created contexts: the per-thread stack of current contexts, limits,
+ * and what a context handle the driver never gave out does.
+ */
+#include "check.h"
+
+int test_context(void)
+{
+	CUcontext a = NULL, b = NULL, current = NULL, popped = NULL;
+	CUdeviceptr p;
+	CUdevice dev, got;
+	unsigned version = 0, flags = 0;
+
+	CHECK_CU(cuDeviceGet(&dev, 0), CUDA_SUCCESS);
+	CHECK_CU(cuCtxGetCurrent(&current), CUDA_SUCCESS);
+	CHECK(current == NULL);
+	/* With no context current, context calls say so. */
+	CHECK_CU(cuCtxSynchronize(), CUDA_ERROR_INVALID_CONTEXT);
+	CHECK_CU(cuMemAlloc(&p, 64), CUDA_ERROR_INVALID_CONTEXT);
+	CHECK_CU(cuCtxPopCurrent(&popped), CUDA_ERROR_INVALID_CONTEXT);
+
+	/* Creating a context pushes it: the stack is now [a]. */
+	CHECK_CU(cuCtxCreate(&a, NULL, 0, dev), CUDA_SUCCESS);
+	e2e_defer_ctx(a);
+	CHECK(a != NULL);
+	CHECK_CU(cuCtxGetCurrent(&current), CUDA_SUCCESS);
+	CHECK(current == a);
+	CHECK_CU(cuCtxGetDevice(&got), CUDA_SUCCESS);
+	CHECK_EQ(got, dev);
+	CHECK_CU(cuCtxSynchronize(), CUDA_SUCCESS);
+	CHECK_CU(cuCtxGetApiVersion(a, &version), CUDA_SUCCESS);
+	CHECK(version >= 3020);	/* the first version with this context ABI */
+	CHECK_CU(cuCtxGetFlags(&flags), CUDA_SUCCESS);
+	CHECK_EQ(flags & CU_CTX_SCHED_MASK, CU_CTX_SCHED_AUTO);
+
+	/* [a, b] */
+	CHECK_CU(cuCtxCreate(&b, NULL, CU_CTX_SCHED_SPIN, dev), CUDA_SUCCESS);
+	e2e_defer_ctx(b);
+	CHECK(b != a);
+	CHECK_CU(cuCtxGetCurrent(&current), CUDA_SUCCESS);
+	CHECK(current == b);
+	CHECK_CU(cuCtxGetFlags(&flags), CUDA_SUCCESS);
+	CHECK_EQ(flags & CU_CTX_SCHED_MASK, CU_CTX_SCHED_SPIN);
+
+	/* Pop gives back the top and uncovers the one below: [a]. */
+	CHECK_CU(cuCtxPopCurrent(&popped), CUDA_SUCCESS);
+	CHECK(popped == b);
+	CHECK_CU(cuCtxGetCurrent(&current), CUDA_SUCCESS);
+	CHECK(current == a);
+	/* [a, b] again, then SetCurrent replaces the top: [a, a]. */
+	CHECK_CU(cuCtxPushCurrent(b), CUDA_SUCCESS);
+	CHECK_CU(cuCtxGetCurrent(&current), CUDA_SUCCESS);
+	CHECK(current == b);
+	CHECK_CU(cuCtxSetCurrent(a), CUDA_SUCCESS);
+	CHECK_CU(cuCtxGetCurrent(&current), CUDA_SUCCESS);
+	CHECK(current == a);
+	CHECK_CU(cuCtxPopCurrent(&popped), CUDA_SUCCESS);
+	CHECK(popped == a);
+	CHECK_CU(cuCtxGetCurrent(&current), CUDA_SUCCESS);
+	CHECK(current == a);
+
+	/* [a, b]; destroying the current context pops it: [a]. */
+	CHECK_CU(cuCtxPushCurrent(b), CUDA_SUCCESS);
+	CHECK_CU(cuMemAlloc(&p, 4096), CUDA_SUCCESS);
+	CHECK_CU(cuMemFree(p), CUDA_SUCCESS);
+	CHECK_CU(cuCtxDestroy(b), CUDA_SUCCESS);
+	e2e_forget((uintptr_t)b);
+	CHECK_CU(cuCtxGetCurrent(&current), CUDA_SUCCESS);
+	CHECK(current == a);
+	CHECK_CU(cuCtxSynchronize(), CUDA_SUCCESS);
+	return 0;
+}
+
+int test_context_limits(void)
+{
+	CUcontext ctx = NULL;
+	CUdevice dev;
+	size_t value = 0;
+
+	CHECK_CU(cuDeviceGet(&dev, 0), CUDA_SUCCESS);
+	/* A fresh context: the printf FIFO can only change before the
+	 * first launch that uses it. */
+	CHECK_CU(cuCtxCreate(&ctx, NULL, 0, dev), CUDA_SUCCESS);
+	e2e_defer_ctx(ctx);
+
+	CHECK_CU(cuCtxGetLimit(&value, CU_LIMIT_STACK_SIZE), CUDA_SUCCESS);
+	CHECK(value > 0);
+	CHECK_CU(cuCtxGetLimit(&value, CU_LIMIT_MAX), CUDA_ERROR_INVALID_VALUE);
+	/* The driver may round a limit up, never down. */
+	CHECK_CU(cuCtxSetLimit(CU_LIMIT_STACK_SIZE, 8192), CUDA_SUCCESS);
+	CHECK_CU(cuCtxGetLimit(&value, CU_LIMIT_STACK_SIZE), CUDA_SUCCESS);
+	CHECK(value >= 8192);
+
+	CHECK_CU(cuCtxSetLimit(CU_LIMIT_PRINTF_FIFO_SIZE, 4 << 20),
+		 CUDA_SUCCESS);
+	CHECK_CU(cuCtxGetLimit(&value, CU_LIMIT_PRINTF_FIFO_SIZE),
+		 CUDA_SUCCESS);
+	CHECK(value >= 4 << 20);
+
+	CHECK_CU(cuCtxSetLimit(CU_LIMIT_MALLOC_HEAP_SIZE, 16 << 20),
+		 CUDA_SUCCESS);
+	CHECK_CU(cuCtxGetLimit(&value, CU_LIMIT_MALLOC_HEAP_SIZE),
+		 CUDA_SUCCESS);
+	CHECK(value >= 16 << 20);
+	return 0;
+}
+
+/* What the real driver does with these is undefined (it may follow the
+ * pointer), which is why this test is remote-only.  oncuda must answer
+ * with an error and stay usable. */
+#define CHECK_BOGUS(call) do {						\
+	CUresult got_ = (call);						\
+	if (got_ != CUDA_ERROR_INVALID_CONTEXT &&			\
+	    got_ != CUDA_ERROR_INVALID_VALUE &&				\
+	    got_ != CUDA_ERROR_INVALID_HANDLE)				\
+		return e2e_fail_cu(__FILE__, __LINE__, #call, got_,	\
+				   "an invalid-handle error");		\
+} while (0)
+
+int test_handles(void)
+{
+	CUcontext ctx, bogus = (CUcontext)(uintptr_t)0x1234;
+	CUdeviceptr p;
+	CUfunction f;
+	CUdevice dev;
+	int value = 1234;
+
+	TRY(e2e_primary_ctx(&dev, &ctx));
+	CHECK_CU2(cuCtxSetCurrent(bogus), CUDA_ERROR_INVALID_CONTEXT,
+		  CUDA_ERROR_INVALID_VALUE);
+	CHECK_CU2(cuCtxPushCurrent(bogus), CUDA_ERROR_INVALID_CONTEXT,
+		  CUDA_ERROR_INVALID_VALUE);
+	CHECK_BOGUS(cuCtxDestroy(bogus));
+	CHECK_BOGUS(cuStreamSynchronize((CUstream)(uintptr_t)0x1234));
+	CHECK_BOGUS(cuEventRecord((CUevent)(uintptr_t)0x1234, NULL));
+	CHECK_BOGUS(cuModuleGetFunction(&f, (CUmodule)(uintptr_t)0x1234,
+					"vec_add"));
+	CHECK_BOGUS(cuLaunchKernel((CUfunction)(uintptr_t)0x1234, 1, 1, 1,
+				   1, 1, 1, 0, NULL, NULL, NULL));
+
+	/* Still usable, with the same context current. */
+	CHECK_CU(cuCtxSetCurrent(ctx), CUDA_SUCCESS);
+	TRY(e2e_dalloc(&p, sizeof(value)));
+	CHECK_CU(cuMemcpyHtoD(p, &value, sizeof(value)), CUDA_SUCCESS);
+	value = 0;
+	CHECK_CU(cuMemcpyDtoH(&value, p, sizeof(value)), CUDA_SUCCESS);
+	CHECK_EQ(value, 1234);
+	return 0;
+}

@@ -1,0 +1,43 @@
+/*
+ * Every test, one line each; tests.c lists them in the order they run.
+ */
+#ifndef E2E_TESTS_H
+#define E2E_TESTS_H
+
+int test_before_init(void);		/* init.c */
+int test_init(void);
+int test_device(void);			/* device.c */
+int test_device_attributes(void);
+int test_device_pci(void);
+int test_primary_ctx(void);		/* primary.c */
+int test_context(void);			/* context.c */
+int test_context_limits(void);
+int test_handles(void);
+int test_threads(void);			/* threads.c */
+int test_memory(void);			/* memory.c */
+int test_copy(void);			/* copy.c */
+int test_copy_async(void);
+int test_copy_2d(void);
+int test_memset(void);			/* memset.c */
+int test_big_copy(void);		/* bigcopy.c */
+int test_host_memory(void);		/* hostmem.c */
+int test_host_register(void);
+int test_pointer_attributes(void);
+int test_modules(void);			/* module.c */
+int test_module_globals(void);
+int test_module_errors(void);
+int test_libraries(void);		/* library.c */
+int test_launch(void);			/* launch.c */
+int test_launch_extra(void);
+int test_launch_ex(void);
+int test_dynamic_smem(void);
+int test_func_attributes(void);		/* funcattr.c */
+int test_occupancy(void);
+int test_streams(void);			/* stream.c */
+int test_stream_wait_event(void);
+int test_events(void);			/* event.c */
+int test_error_strings(void);		/* errors.c */
+int test_proc_address(void);
+int test_fault(void);			/* fault.c */
+
+#endif

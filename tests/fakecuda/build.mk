@@ -1,0 +1,56 @@
+# tests/fakecuda/build.mk - the CPU stand-in for the NVIDIA driver.
+#
+# Included by the top-level Makefile; also usable on its own from the
+# repository root:
+#     make -f tests/fakecuda/build.mk fakecuda           # the library
+#     make -f tests/fakecuda/build.mk fakecuda-selftest  # build, run test
+# Run anything against it with LD_LIBRARY_PATH=tests/fakecuda.
+
+CC        ?= cc
+CUDA_HOME ?= /usr/local/cuda
+CFLAGS    ?= -O2 -g
+
+FAKECUDA_DIR      := tests/fakecuda
+FAKECUDA_LIB      := $(FAKECUDA_DIR)/libcuda.so.1
+FAKECUDA_HDRS     := $(FAKECUDA_DIR)/fakecuda.h
+FAKECUDA_SRCS     := $(filter-out $(FAKECUDA_DIR)/selftest%, \
+                         $(wildcard $(FAKECUDA_DIR)/*.c))
+FAKECUDA_OBJS     := $(FAKECUDA_SRCS:.c=.o)
+FAKECUDA_SELFTEST := $(FAKECUDA_DIR)/selftest
+FAKECUDA_SELFTEST_SRCS := $(wildcard $(FAKECUDA_DIR)/selftest*.c)
+
+# The project's language and warning rules hold whatever CFLAGS says;
+# CFLAGS adds optimisation, debugging or sanitizers.  Only the cu* entry
+# points are exported (see FC_API in fakecuda.h).
+FAKECUDA_WARN    := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror
+FAKECUDA_CFLAGS  := $(FAKECUDA_WARN) -fPIC -fvisibility=hidden -pthread \
+                    -I$(CUDA_HOME)/include
+FAKECUDA_LDFLAGS := -shared -Wl,-soname,libcuda.so.1 -Wl,--no-undefined \
+                    -pthread
+
+.PHONY: all fakecuda fakecuda-selftest fakecuda-clean
+
+all: fakecuda
+
+fakecuda: $(FAKECUDA_LIB)
+
+$(FAKECUDA_LIB): $(FAKECUDA_OBJS)
+	$(CC) $(CFLAGS) $(LDFLAGS) $(FAKECUDA_LDFLAGS) -o $@ \
+	    $(FAKECUDA_OBJS) -lrt
+
+$(FAKECUDA_OBJS): $(FAKECUDA_DIR)/%.o: $(FAKECUDA_DIR)/%.c $(FAKECUDA_HDRS)
+	$(CC) $(CFLAGS) $(FAKECUDA_CFLAGS) -c -o $@ $<
+
+# The self-test links against NVIDIA's stub, as oncudad does, and runs
+# against the stand-in.
+$(FAKECUDA_SELFTEST): $(FAKECUDA_SELFTEST_SRCS) $(FAKECUDA_DIR)/selftest.h
+	$(CC) $(CFLAGS) $(FAKECUDA_WARN) -I$(CUDA_HOME)/include -o $@ \
+	    $(FAKECUDA_SELFTEST_SRCS) $(LDFLAGS) \
+	    -L$(CUDA_HOME)/lib64/stubs -lcuda
+
+fakecuda-selftest: $(FAKECUDA_LIB) $(FAKECUDA_SELFTEST)
+	LD_LIBRARY_PATH=$(FAKECUDA_DIR) FAKECUDA_SHM=/fakecuda-selftest-$$$$ \
+	    ./$(FAKECUDA_SELFTEST)
+
+fakecuda-clean:
+	rm -f $(FAKECUDA_OBJS) $(FAKECUDA_LIB) $(FAKECUDA_SELFTEST)

@@ -1,0 +1,417 @@
+#!/bin/bash
+# tests/run.sh: the whole test run, what `make test` executes.
+#
+#   bash tests/run.sh [--driver fake|real] [--fast]
+#
+#   --driver fake  oncudad uses the CPU stand-in, tests/fakecuda (default)
+#   --driver real  oncudad uses the driver the loader finds (a GPU machine)
+#   --fast         skip the valgrind pass (it runs with --driver fake only)
+#
+# Needs a built tree (make) and rpcbind running (as root: rpcbind -w).
+# Clients always run with oncuda's stubs/ first in LD_LIBRARY_PATH.  Logs and
+# port files go to tests/out/run/.  Exits non-zero if any step failed.
+set -u -o pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT" || exit 1
+OUT=$ROOT/tests/out/run
+PROGRAM=739090432	# oncudad's RPC program, 0x2C0DA000
+VERSION=13000
+KERNELS=tests/kernels/kernels.fatbin
+E2E=tests/e2e/e2e
+# e2e groups and tests, by the names `tests/e2e/e2e --list` gives them.
+DIRECT_GROUPS=(memory modules launch)
+ISOLATION_TESTS=(fault bigcopy)
+VALGRIND_GROUPS=(memory modules launch stream)
+HOG_MIB=1024
+DEAD_SERVER_TIMEOUT=5	# ONCUDA_TIMEOUT for the dead-server step
+MIB=1048576
+# Non-root shells often lack the sbin directories, where rpcinfo lives.
+PATH=$PATH:/usr/sbin:/sbin
+
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+
+usage() {
+	echo "usage: bash tests/run.sh [--driver fake|real] [--fast]" >&2
+	exit 2
+}
+
+driver=fake
+fast=false
+while (($# > 0)); do
+	case $1 in
+	--driver)
+		(($# > 1)) || usage
+		driver=$2
+		shift 2
+		;;
+	--fast)
+		fast=true
+		shift
+		;;
+	*) usage ;;
+	esac
+done
+[[ $driver == fake || $driver == real ]] || usage
+
+CLIENT_LIBS=$ROOT/stubs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+FAKE_LIBS=$ROOT/tests/fakecuda${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+if [[ $driver == fake ]]; then
+	SERVER=(env LD_LIBRARY_PATH="$FAKE_LIBS" server/oncudad)
+else
+	SERVER=(server/oncudad)
+fi
+MAIN_PID=
+MAIN_PORT=
+
+# timeout passes SIGTERM on to the program it runs; SIGKILL would not.
+cleanup() {
+	local pid
+	for pid in "${CLIENTS[@]}"; do
+		kill -TERM "$pid" 2>/dev/null
+		wait_for 5 dead "$pid"
+		kill -KILL "$pid" 2>/dev/null
+	done
+	for pid in "${SERVERS[@]}"; do
+		kill -TERM "$pid" 2>/dev/null
+		wait_for 5 dead "$pid"
+		kill_server "$pid"
+	done
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# --- the steps: each returns 0 (PASS), 77 (SKIP) or anything else (FAIL) ---
+
+step_unit() {
+	local test status found=0 failed=0
+	for test in tests/unit/test_*; do
+		[[ -f $test && -x $test && $test != *.c ]] || continue
+		found=$((found + 1))
+		run_logged "unit-${test##*/}" 300 "$test"
+		status=$?
+		if ((status == 0)); then
+			ok "$test"
+		else
+			bad "$test exited with status $status; its output:"
+			show "$OUT/unit-${test##*/}.log"
+			failed=$((failed + 1))
+		fi
+	done
+	((found > 0)) || { bad "no unit test programs in tests/unit; run make first"; return 1; }
+	echo "    $found unit test programs, $failed failed"
+	((failed == 0))
+}
+
+step_server() {
+	if ! rpcinfo -p localhost >/dev/null 2>&1; then
+		bad "rpcbind is not answering on localhost, and oncudad registers with it."
+		echo "    Start it as root: 'rpcbind -w' (a developer: 'sudo rpcbind -w');"
+		echo "    CI's .ci/run does this.  Check with: rpcinfo -p localhost"
+		return 1
+	fi
+	ok "rpcbind answers on localhost"
+	if registered_port >/dev/null; then
+		bad "program $PROGRAM version $VERSION is already registered with rpcbind:"
+		echo "    another oncudad is running, or one died without unregistering."
+		echo "    Stop it, or remove the entry with: rpcinfo -d $PROGRAM $VERSION"
+		return 1
+	fi
+	start_server main 20 "${SERVER[@]}" || return 1
+	if ! wait_for 10 registered_as "$SERVER_PORT"; then
+		bad "rpcinfo -p does not list program $PROGRAM version $VERSION tcp port $SERVER_PORT"
+		rpcinfo -p localhost | sed 's/^/      | /'
+		kill_server "$SERVER_PID"
+		return 1
+	fi
+	ok "rpcbind lists program $PROGRAM version $VERSION tcp port $SERVER_PORT"
+	# A call of procedure 0, which every ONC RPC server answers.
+	if ! rpcinfo -T tcp localhost "$PROGRAM" "$VERSION" >"$OUT/ping.log" 2>&1; then
+		bad "oncudad does not answer a null call found through rpcbind:"
+		show "$OUT/ping.log"
+		kill_server "$SERVER_PID"
+		return 1
+	fi
+	ok "$(<"$OUT/ping.log")"
+	MAIN_PID=$SERVER_PID
+	MAIN_PORT=$SERVER_PORT
+}
+
+need_main_server() {
+	[[ -n $MAIN_PID ]] && alive "$MAIN_PID" && return 0
+	bad "the oncudad of step b is not running"
+	return 1
+}
+
+step_e2e_rpcbind() {
+	need_main_server || return 1
+	run_client e2e-rpcbind 1800 ONCUDA_SERVER=localhost ONCUDA_TEST_REMOTE=1 "$E2E"
+	e2e_passed $? e2e-rpcbind
+}
+
+step_e2e_direct() {
+	local verdict=0
+	need_main_server || return 1
+	start_server direct 20 "${SERVER[@]}" -n || return 1
+	if registered_as "$MAIN_PORT"; then
+		ok "rpcbind still gives port $MAIN_PORT: the -n server did not register"
+	else
+		bad "the rpcbind entry changed while starting oncudad -n"
+		verdict=1
+	fi
+	run_client e2e-direct 900 ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" \
+		ONCUDA_TEST_REMOTE=1 "$E2E" "${DIRECT_GROUPS[@]}"
+	e2e_passed $? e2e-direct || verdict=1
+	stop_server "$SERVER_PID" 10 || verdict=1
+	return $verdict
+}
+
+step_examples() {
+	local example status verdict=0
+	need_main_server || return 1
+	for example in deviceQuery vectorAdd matrixMul; do
+		run_client "$example" 300 ONCUDA_SERVER=localhost "examples/$example"
+		status=$?
+		show "$OUT/$example.log"
+		if ((status == 0)) && grep -qx PASS "$OUT/$example.log"; then
+			ok "$example printed PASS"
+		else
+			bad "$example exited with status $status without printing PASS"
+			verdict=1
+		fi
+	done
+	return $verdict
+}
+
+step_isolation() {
+	local test status pids=() verdict=0
+	need_main_server || return 1
+	for test in "${ISOLATION_TESTS[@]}"; do
+		timeout -k 5 900 env LD_LIBRARY_PATH="$CLIENT_LIBS" \
+			ONCUDA_SERVER=localhost ONCUDA_TEST_REMOTE=1 "$E2E" "$test" \
+			>"$OUT/isolation-$test.log" 2>&1 &
+		pids+=($!)
+		CLIENTS+=($!)
+	done
+	for test in "${ISOLATION_TESTS[@]}"; do
+		wait "${pids[0]}"
+		status=$?
+		forget CLIENTS "${pids[0]}"
+		pids=("${pids[@]:1}")
+		echo "    e2e $test, run beside the others:"
+		e2e_passed $status "isolation-$test" || verdict=1
+		if grep -q '^SKIP ' "$OUT/isolation-$test.log"; then
+			bad "e2e $test skipped a test: nothing was isolated"
+			verdict=1
+		fi
+	done
+	return $verdict
+}
+
+memory_back_to() {
+	local now
+	now=$(memfree_now) || return 1
+	AFTER=$now
+	((now - $1 <= MIB && $1 - now <= MIB))
+}
+
+# hog_takes_memory BEFORE: with hog READY, free memory is down by at least
+# what hog allocated.
+hog_takes_memory() {
+	local during
+	wait_ready hog 60 || return 1
+	during=$(memfree_now) || { bad "memfree failed:"; show "$OUT/memfree.err"; return 1; }
+	echo "    during: $during bytes free ($((during / MIB)) MiB), hog holding $HOG_MIB MiB"
+	if (($1 - during < HOG_MIB * MIB)); then
+		bad "free memory fell by $((($1 - during) / MIB)) MiB, less than hog holds"
+		return 1
+	fi
+	ok "free memory fell by $((($1 - during) / MIB)) MiB"
+}
+
+step_cleanup() {
+	local before verdict
+	need_main_server || return 1
+	before=$(memfree_now) || { bad "memfree failed:"; show "$OUT/memfree.err"; return 1; }
+	echo "    before: $before bytes free ($((before / MIB)) MiB)"
+	start_client hog ONCUDA_SERVER=localhost tests/system/hog "$HOG_MIB" "$KERNELS"
+	hog_takes_memory "$before"
+	verdict=$?
+	kill -KILL "$CLIENT_PID"
+	wait "$CLIENT_PID" 2>/dev/null
+	forget CLIENTS "$CLIENT_PID"
+	((verdict == 0)) || return 1
+	AFTER=
+	if ! wait_for 10 memory_back_to "$before"; then
+		bad "10 s after SIGKILL of hog: ${AFTER:-?} bytes free, expected $before within 1 MiB"
+		return 1
+	fi
+	echo "    after:  $AFTER bytes free ($((AFTER / MIB)) MiB)"
+	ok "memory given back within 1 MiB after hog was killed"
+}
+
+step_dead_server() {
+	local server hog killed_at waited status limit=$((DEAD_SERVER_TIMEOUT + 5))
+	start_server doomed 20 "${SERVER[@]}" -n || return 1
+	server=$SERVER_PID
+	start_client dead-hog ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" \
+		ONCUDA_TIMEOUT="$DEAD_SERVER_TIMEOUT" tests/system/hog --loop 64 "$KERNELS"
+	hog=$CLIENT_PID
+	if ! wait_ready dead-hog 60; then
+		kill -KILL "$hog"
+		return 1
+	fi
+	ok "hog --loop is polling cuMemGetInfo; SIGKILL to the server's process group"
+	killed_at=$(now_ms)
+	kill_server "$server"
+	if ! wait_for "$limit" dead "$hog"; then
+		bad "hog still running $limit s after its server died: a call hangs"
+		show "$OUT/dead-hog.out"
+		kill -KILL "$hog"
+		return 1
+	fi
+	waited=$(($(now_ms) - killed_at))
+	wait "$hog"
+	status=$?
+	forget CLIENTS "$hog"
+	show "$OUT/dead-hog.out"
+	show "$OUT/dead-hog.err"
+	if ((status != 0)); then
+		bad "hog exited with status $status, not 0 after a failed call"
+		return 1
+	fi
+	ok "hog saw a call fail $waited ms after the server died (limit $limit s)"
+	grep -q 'returned CUDA_ERROR_DEVICE_UNAVAILABLE' "$OUT/dead-hog.out" ||
+		{ bad "the failed call did not return CUDA_ERROR_DEVICE_UNAVAILABLE"; return 1; }
+	grep -q '^oncuda: lost connection' "$OUT/dead-hog.err" ||
+		{ bad "stderr has no line starting 'oncuda: lost connection'"; return 1; }
+	ok "CUDA_ERROR_DEVICE_UNAVAILABLE and 'oncuda: lost connection' as documented"
+}
+
+step_no_server() {
+	local verdict=0
+	no_server_answer 127.0.0.1:1 || verdict=1
+	if [[ -n $MAIN_PID ]]; then
+		if stop_server "$MAIN_PID" 10; then
+			ok "oncudad of step b exited 0 on SIGTERM, children gone"
+		else
+			verdict=1
+		fi
+		MAIN_PID=
+	fi
+	if wait_for 5 unregistered; then
+		ok "rpcbind no longer lists program $PROGRAM"
+		no_server_answer localhost || verdict=1
+	else
+		bad "program $PROGRAM is still registered with rpcbind after SIGTERM"
+		verdict=1
+	fi
+	return $verdict
+}
+
+step_valgrind() {
+	local vg log errors role children=0 verdict=0
+	if $fast; then
+		echo "    skipped: --fast"
+		return 77
+	fi
+	if [[ $driver != fake ]]; then
+		echo "    skipped: runs with --driver fake only (the real driver is not valgrind-clean)"
+		return 77
+	fi
+	if ! command -v valgrind >/dev/null; then
+		bad "valgrind is not installed: apt-get install valgrind, or pass --fast"
+		return 1
+	fi
+	vg=(valgrind --trace-children=yes --error-exitcode=99 --leak-check=full
+		--errors-for-leak-kinds=definite)
+	rm -f "$OUT"/vg-*.log
+	start_server vg-server 120 env LD_LIBRARY_PATH="$FAKE_LIBS" "${vg[@]}" \
+		--log-file="$OUT/vg-server.%p.log" server/oncudad -n || return 1
+	run_client vg-e2e 1800 ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" \
+		ONCUDA_TEST_REMOTE=1 ONCUDA_TEST_BIG_MB=64 \
+		"${vg[@]}" --log-file="$OUT/vg-client.%p.log" "$E2E" "${VALGRIND_GROUPS[@]}"
+	e2e_passed $? vg-e2e || verdict=1
+	stop_server "$SERVER_PID" 60 || verdict=1
+	wait_for 30 all_vg_logs_done
+	for log in "$OUT"/vg-server.*.log "$OUT"/vg-client.*.log; do
+		[[ -f $log ]] || continue
+		case $log in
+		*/vg-server.$SERVER_PID.log) role="server" ;;
+		*/vg-server.*) role="server child"; children=$((children + 1)) ;;
+		*) role="e2e client" ;;
+		esac
+		if ! errors=$(vg_errors "$log"); then
+			bad "${log##*/} ($role): valgrind wrote no summary"
+			verdict=1
+		elif ((errors > 0)); then
+			bad "${log##*/} ($role): $errors errors:"
+			sed -n '1,80p' "$log" | sed 's/^/      | /'
+			verdict=1
+		else
+			ok "${log##*/} ($role): 0 errors"
+		fi
+	done
+	if ((children == 0)); then
+		bad "no valgrind log from a per-client child of oncudad"
+		verdict=1
+	fi
+	return $verdict
+}
+
+# --- running them ---
+
+missing=()
+for built in server/oncudad stubs/libcuda.so.1 "$E2E" "$KERNELS" \
+	tests/system/hog tests/system/memfree tests/system/noserver \
+	examples/deviceQuery examples/vectorAdd examples/matrixMul; do
+	[[ -e $built ]] || missing+=("$built")
+done
+if [[ $driver == fake ]]; then
+	[[ -e tests/fakecuda/libcuda.so.1 ]] || missing+=(tests/fakecuda/libcuda.so.1)
+fi
+if ((${#missing[@]} > 0)); then
+	echo "tests/run.sh: not built: ${missing[*]}" >&2
+	echo "tests/run.sh: run make first" >&2
+	exit 1
+fi
+rm -rf "$OUT"
+mkdir -p "$OUT"
+
+RESULTS=()
+failures=0
+run_step() {
+	local id=$1 title=$2 status result
+	printf '\n==== [%s] %s\n' "$id" "$title"
+	"$3"
+	status=$?
+	case $status in
+	0) result=PASS ;;
+	77) result=SKIP ;;
+	*) result=FAIL; failures=$((failures + 1)) ;;
+	esac
+	printf -- '---- [%s] %s: %s\n' "$id" "$title" "$result"
+	RESULTS+=("$result  [$id] $title")
+}
+
+echo "oncuda tests: driver $driver, logs in $OUT"
+run_step a "unit tests" step_unit
+run_step b "oncudad registered with rpcbind" step_server
+run_step c "e2e through rpcbind" step_e2e_rpcbind
+run_step d "e2e through host:port, no rpcbind" step_e2e_direct
+run_step e "examples through oncuda" step_examples
+run_step f "isolation: a faulting client beside a busy one" step_isolation
+run_step g "memory of a killed client comes back" step_cleanup
+run_step h "a dead server gives errors, not hangs" step_dead_server
+run_step i "no server: cuInit says why" step_no_server
+run_step j "valgrind: server and client" step_valgrind
+
+printf '\n==== summary (driver %s)\n' "$driver"
+printf '  %s\n' "${RESULTS[@]}"
+if ((failures > 0)); then
+	echo "$failures of ${#RESULTS[@]} steps FAILED; logs in $OUT"
+	exit 1
+fi
+echo "all steps passed"

@@ -1,0 +1,42 @@
+/*
+ * fake_conn.h - the client's connection, faked for the unit tests of
+ * stubs/: rpc_begin/rpc_end/rpc_unavailable and oncuda_unsupported as
+ * stubs/rpc.h declares them, and CU_PARAM_LAYOUT answered from a table of
+ * the test kernels' layouts (/work/notes/kernels.md) under made-up handles.
+ *
+ * Like the real one, rpc_begin() takes a lock that rpc_end() releases, so
+ * threads' sections never overlap; the fake counts the sections so a test
+ * can tell which calls shared one.
+ */
+#ifndef FAKE_CONN_H
+#define FAKE_CONN_H
+
+#include "rpc.h"
+
+/* Handles, and the layouts the fake server reports for them. */
+#define FAKE_VEC_ADD    0x7f0000001000ull	/* vec_add */
+#define FAKE_MIXED_ARGS 0x7f0000002000ull	/* mixed_args */
+#define FAKE_NO_PARAMS  0x7f0000003000ull	/* none */
+#define FAKE_KERNEL     0x7f0000004000ull	/* CUkernel, scale_dyn_smem */
+#define FAKE_TOO_BIG    0x7f0000005000ull	/* one ends past 32768 bytes */
+#define FAKE_UNKNOWN    0x7f0000009000ull	/* INVALID_HANDLE */
+
+extern CLIENT fake_client;
+
+/* rpc_begin/rpc_end pairs begun so far, and the one in progress (0: none);
+ * read them between calls, from one thread. */
+extern int fake_sections;
+extern int fake_open_section;
+
+/* The last name given to oncuda_unsupported(), or NULL. */
+extern const char *fake_unsupported;
+
+/* CU_PARAM_LAYOUT: what the connection answers (RPC_SUCCESS, or a failure
+ * such as RPC_TIMEDOUT), and a hook run while the question is out. */
+extern enum clnt_stat fake_layout_status;
+extern void (*fake_during_layout)(void);
+
+/* How many CU_PARAM_LAYOUT calls were made. */
+unsigned int fake_layout_calls(void);
+
+#endif

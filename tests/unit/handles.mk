@@ -1,0 +1,19 @@
+# tests/unit/handles.mk: the unit test of the server's handle registry.
+#
+# Included by the top-level Makefile (which adds it to `all`); paths are
+# relative to the repository root.  The test links server/handles.c alone
+# and defines the one driver call it makes (cuCtxGetCurrent) itself, so it
+# needs no libcuda.
+
+CC        ?= cc
+CFLAGS    ?= -O2 -g
+WARN      ?= -Wall -Wextra -Werror
+CUDA_HOME ?= /usr/local/cuda
+
+UNIT_HANDLES_CPPFLAGS := -std=c11 -D_GNU_SOURCE -Iserver -Igen \
+	-I/usr/include/tirpc -I$(CUDA_HOME)/include
+
+all: tests/unit/test_handles
+
+tests/unit/test_handles: tests/unit/test_handles.c server/handles.c server/handles.h gen/cuda_rpc.h
+	$(CC) $(UNIT_HANDLES_CPPFLAGS) $(CFLAGS) $(WARN) -o $@ tests/unit/test_handles.c server/handles.c

@@ -1,0 +1,66 @@
+# tests/unit/memory.mk: unit tests of the client's memory calls.
+#
+# Included by the top-level Makefile (which adds them to `all`); paths are
+# relative to the repository root.  None needs a server or a GPU:
+#
+#   test_memory_ranges    stubs/range_table.c: the ordered range table that
+#                         tells device from host memory, also across threads
+#   test_memory_plan      stubs/copy_plan.c: chunks of linear copies, groups
+#                         of rows of 2D copies
+#   test_memory_copies    device memory and linear copies     } against the
+#   test_memory_copies2d  cuMemcpy2D and its forms            } loopback server
+#   test_memory_hostmem   page-locked memory, pointer attributes }
+#
+# The loopback server (memory_loopback*.c) stands in for stubs/rpc.c: its
+# CLIENT encodes every call with the generated XDR code, serves it in the
+# process and decodes the answer with the client's decoders, so the bytes
+# take the path they take on the wire.  gen/cuda_xdr.o and gen/cuda_clnt.o
+# come from the top-level gen/%.o rule.
+
+CC        ?= cc
+CFLAGS    ?= -O2 -g
+WARN      ?= -Wall -Wextra -Werror
+CUDA_HOME ?= /usr/local/cuda
+
+UNIT_MEMORY_CPPFLAGS := -std=c11 -D_GNU_SOURCE -Istubs -Igen -Itests/unit \
+	-I/usr/include/tirpc -I$(CUDA_HOME)/include
+UNIT_MEMORY_TESTS := tests/unit/test_memory_ranges tests/unit/test_memory_plan \
+	tests/unit/test_memory_copies tests/unit/test_memory_copies2d \
+	tests/unit/test_memory_hostmem
+UNIT_MEMORY_COMMON := tests/unit/unit_check.c tests/unit/unit_check.h
+# What the loopback tests link: the client's memory files, the loopback
+# server, rpcgen's client code.
+UNIT_MEMORY_CLIENT := stubs/memory.c stubs/memory.h stubs/hostmem.c \
+	stubs/hostmem.h stubs/copy.c stubs/copy2d.c stubs/copy_wire.c \
+	stubs/copy_wire.h stubs/copy_plan.c stubs/copy_plan.h stubs/pointer.c \
+	stubs/range_table.c stubs/range_table.h stubs/say.c stubs/say.h \
+	stubs/rpc.h tests/unit/memory_loopback.c \
+	tests/unit/memory_loopback_serve.c tests/unit/memory_loopback.h \
+	gen/cuda_rpc.h gen/cuda_xdr.o gen/cuda_clnt.o
+
+all: $(UNIT_MEMORY_TESTS)
+
+# Links the .c and .o prerequisites; the headers are there for make alone.
+UNIT_MEMORY_LINK = $(CC) $(UNIT_MEMORY_CPPFLAGS) $(CFLAGS) $(WARN) -o $@ \
+	$(filter %.c %.o,$^) -ltirpc -lpthread
+
+tests/unit/test_memory_ranges: tests/unit/test_memory_ranges.c \
+		stubs/range_table.c stubs/range_table.h $(UNIT_MEMORY_COMMON)
+	$(UNIT_MEMORY_LINK)
+
+tests/unit/test_memory_plan: tests/unit/test_memory_plan.c \
+		stubs/copy_plan.c stubs/copy_plan.h gen/cuda_rpc.h \
+		$(UNIT_MEMORY_COMMON)
+	$(UNIT_MEMORY_LINK)
+
+tests/unit/test_memory_copies: tests/unit/test_memory_copies.c \
+		$(UNIT_MEMORY_CLIENT) $(UNIT_MEMORY_COMMON)
+	$(UNIT_MEMORY_LINK)
+
+tests/unit/test_memory_copies2d: tests/unit/test_memory_copies2d.c \
+		$(UNIT_MEMORY_CLIENT) $(UNIT_MEMORY_COMMON)
+	$(UNIT_MEMORY_LINK)
+
+tests/unit/test_memory_hostmem: tests/unit/test_memory_hostmem.c \
+		$(UNIT_MEMORY_CLIENT) $(UNIT_MEMORY_COMMON)
+	$(UNIT_MEMORY_LINK)

@@ -1,0 +1,343 @@
+/*
+ * test_params.c - unit test of stubs/params.c: packing kernel arguments by
+ * their layout, the layout cache, cuFuncGetParamInfo / cuKernelGetParamInfo,
+ * and the `extra` buffer, over the fake connection of fake_conn.c.
+ * Exits 0 when every check passed.
+ */
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fake_conn.h"
+#include "params.h"
+#include "unit_check.h"
+
+static CUfunction fn(uint64_t handle)
+{
+	return (CUfunction)(uintptr_t)handle;
+}
+
+/* ---------------------------------------------------------------- tests */
+
+static void test_pack_vec_add(void)
+{
+	uint64_t a = 0x1111, b = 0x2222, c = 0x3333;
+	int n = 1000;
+	void *params[] = { &a, &b, &c, &n };
+	kernel_args args;
+	unsigned int before = fake_layout_calls();
+
+	CHECK_EQ(params_pack(fn(FAKE_VEC_ADD), params, NULL, &args),
+		 CUDA_SUCCESS);
+	CHECK_EQ(args.by_extra, FALSE);
+	CHECK_EQ(args.bytes.bytes_len, 28);
+	CHECK_EQ(args.offsets.offsets_len, 4);
+	CHECK_EQ(args.offsets.offsets_val[0], 0);
+	CHECK_EQ(args.offsets.offsets_val[3], 24);
+	CHECK(memcmp(args.bytes.bytes_val + 8, &b, 8) == 0);
+	CHECK(memcmp(args.bytes.bytes_val + 24, &n, 4) == 0);
+	params_release(&args);
+	CHECK_EQ(fake_layout_calls(), before + 1);
+
+	/* Asked once: the second launch uses the cache. */
+	CHECK_EQ(params_pack(fn(FAKE_VEC_ADD), params, NULL, &args),
+		 CUDA_SUCCESS);
+	params_release(&args);
+	CHECK_EQ(fake_layout_calls(), before + 1);
+}
+
+/* Arguments of awkward sizes land at their offsets, padding is zero. */
+static void test_pack_mixed_args(void)
+{
+	struct mixed { char c; double d; int i[3]; } m;
+	char c = 'c';
+	short s = -7;
+	double d = 0.125;
+	unsigned long long *out = (void *)(uintptr_t)0xdeadbeef000ull;
+	void *params[] = { &c, &m, &s, &d, &out };
+	static const char zeros[8];
+	kernel_args args;
+
+	/* Field by field: an initializer may leave the padding undefined. */
+	memset(&m, 0, sizeof(m));
+	m.c = 'm';
+	m.d = 2.5;
+	m.i[0] = 1;
+	m.i[1] = 2;
+	m.i[2] = 3;
+	CHECK_EQ(sizeof(m), 32);
+	CHECK_EQ(params_pack(fn(FAKE_MIXED_ARGS), params, NULL, &args),
+		 CUDA_SUCCESS);
+	CHECK_EQ(args.bytes.bytes_len, 64);
+	CHECK_EQ(args.offsets.offsets_len, 5);
+	CHECK_EQ(args.bytes.bytes_val[0], 'c');
+	CHECK(memcmp(args.bytes.bytes_val + 1, zeros, 7) == 0);
+	CHECK(memcmp(args.bytes.bytes_val + 8, &m, 32) == 0);
+	CHECK(memcmp(args.bytes.bytes_val + 40, &s, 2) == 0);
+	CHECK(memcmp(args.bytes.bytes_val + 42, zeros, 6) == 0);
+	CHECK(memcmp(args.bytes.bytes_val + 48, &d, 8) == 0);
+	CHECK(memcmp(args.bytes.bytes_val + 56, &out, 8) == 0);
+	CHECK_EQ(args.offsets.offsets_val[1], 8);
+	CHECK_EQ(args.offsets.offsets_val[2], 40);
+	CHECK_EQ(args.offsets.offsets_val[4], 56);
+	params_release(&args);
+}
+
+static void test_pack_errors(void)
+{
+	uint64_t p = 0;
+	void *params[] = { &p, &p, NULL, &p };
+	size_t size = 8;
+	void *extra[] = { CU_LAUNCH_PARAM_BUFFER_POINTER, &p,
+			  CU_LAUNCH_PARAM_BUFFER_SIZE, &size,
+			  CU_LAUNCH_PARAM_END };
+	kernel_args args;
+	unsigned int before;
+
+	/* Both ways of passing arguments at once: refused before any call. */
+	before = fake_layout_calls();
+	CHECK_EQ(params_pack(fn(FAKE_UNKNOWN), params, extra, &args),
+		 CUDA_ERROR_INVALID_VALUE);
+	CHECK_EQ(fake_layout_calls(), before);
+
+	/* A parameter without an argument. */
+	CHECK_EQ(params_pack(fn(FAKE_VEC_ADD), params, NULL, &args),
+		 CUDA_ERROR_INVALID_VALUE);
+	CHECK_EQ(params_pack(fn(FAKE_VEC_ADD), NULL, NULL, &args),
+		 CUDA_ERROR_INVALID_VALUE);
+
+	/* No parameters, no arguments needed. */
+	CHECK_EQ(params_pack(fn(FAKE_NO_PARAMS), NULL, NULL, &args),
+		 CUDA_SUCCESS);
+	CHECK_EQ(args.bytes.bytes_len, 0);
+	CHECK_EQ(args.offsets.offsets_len, 0);
+	params_release(&args);
+
+	/* The server's error for a bad handle, not cached. */
+	before = fake_layout_calls();
+	CHECK_EQ(params_pack(fn(FAKE_UNKNOWN), params, NULL, &args),
+		 CUDA_ERROR_INVALID_HANDLE);
+	CHECK_EQ(params_pack(fn(FAKE_UNKNOWN), params, NULL, &args),
+		 CUDA_ERROR_INVALID_HANDLE);
+	CHECK_EQ(fake_layout_calls(), before + 2);
+
+	/* A layout beyond what kernel_args can carry. */
+	fake_unsupported = NULL;
+	CHECK_EQ(params_pack(fn(FAKE_TOO_BIG), params, NULL, &args),
+		 CUDA_ERROR_NOT_SUPPORTED);
+	CHECK(fake_unsupported != NULL);
+
+	/* A lost connection. */
+	params_forget_all();
+	fake_layout_status = RPC_TIMEDOUT;
+	CHECK_EQ(params_pack(fn(FAKE_VEC_ADD), params, NULL, &args),
+		 CUDA_ERROR_DEVICE_UNAVAILABLE);
+	fake_layout_status = RPC_SUCCESS;
+}
+
+static void test_extra(void)
+{
+	unsigned char buffer[40] = { 1, 2, 3 };
+	size_t size = sizeof(buffer), zero = 0, huge = 40000;
+	void *full[] = { CU_LAUNCH_PARAM_BUFFER_POINTER, buffer,
+			 CU_LAUNCH_PARAM_BUFFER_SIZE, &size,
+			 CU_LAUNCH_PARAM_END };
+	void *size_first[] = { CU_LAUNCH_PARAM_BUFFER_SIZE, &size,
+			       CU_LAUNCH_PARAM_BUFFER_POINTER, buffer, NULL };
+	void *no_size[] = { CU_LAUNCH_PARAM_BUFFER_POINTER, buffer,
+			    CU_LAUNCH_PARAM_END };
+	void *no_buffer[] = { CU_LAUNCH_PARAM_BUFFER_SIZE, &size,
+			      CU_LAUNCH_PARAM_END };
+	void *zero_no_buffer[] = { CU_LAUNCH_PARAM_BUFFER_SIZE, &zero,
+				   CU_LAUNCH_PARAM_END };
+	void *null_size[] = { CU_LAUNCH_PARAM_BUFFER_POINTER, buffer,
+			      CU_LAUNCH_PARAM_BUFFER_SIZE, NULL,
+			      CU_LAUNCH_PARAM_END };
+	void *too_big[] = { CU_LAUNCH_PARAM_BUFFER_POINTER, buffer,
+			    CU_LAUNCH_PARAM_BUFFER_SIZE, &huge,
+			    CU_LAUNCH_PARAM_END };
+	void *unknown[] = { (void *)(uintptr_t)7, buffer, CU_LAUNCH_PARAM_END };
+	void *empty[] = { CU_LAUNCH_PARAM_END };
+	kernel_args args;
+	unsigned int before = fake_layout_calls();
+
+	CHECK_EQ(params_pack(fn(FAKE_VEC_ADD), NULL, full, &args),
+		 CUDA_SUCCESS);
+	CHECK_EQ(args.by_extra, TRUE);
+	CHECK(args.bytes.bytes_val == (char *)buffer);
+	CHECK_EQ(args.bytes.bytes_len, sizeof(buffer));
+	CHECK_EQ(args.offsets.offsets_len, 0);
+	params_release(&args);
+	CHECK_EQ(buffer[2], 3);	/* the program's buffer, untouched */
+
+	CHECK_EQ(params_pack(fn(FAKE_VEC_ADD), NULL, size_first, &args),
+		 CUDA_SUCCESS);
+	CHECK_EQ(args.bytes.bytes_len, sizeof(buffer));
+	params_release(&args);
+
+	/* A buffer without a size has no effect, as the driver documents. */
+	CHECK_EQ(params_pack(fn(FAKE_VEC_ADD), NULL, no_size, &args),
+		 CUDA_SUCCESS);
+	CHECK_EQ(args.by_extra, TRUE);
+	CHECK_EQ(args.bytes.bytes_len, 0);
+	params_release(&args);
+	CHECK_EQ(params_pack(fn(FAKE_VEC_ADD), NULL, zero_no_buffer, &args),
+		 CUDA_SUCCESS);
+	params_release(&args);
+	CHECK_EQ(params_pack(fn(FAKE_VEC_ADD), NULL, empty, &args),
+		 CUDA_SUCCESS);
+	params_release(&args);
+
+	CHECK_EQ(params_pack(fn(FAKE_VEC_ADD), NULL, no_buffer, &args),
+		 CUDA_ERROR_INVALID_VALUE);
+	CHECK_EQ(params_pack(fn(FAKE_VEC_ADD), NULL, null_size, &args),
+		 CUDA_ERROR_INVALID_VALUE);
+	CHECK_EQ(params_pack(fn(FAKE_VEC_ADD), NULL, too_big, &args),
+		 CUDA_ERROR_INVALID_VALUE);
+	CHECK_EQ(params_pack(fn(FAKE_VEC_ADD), NULL, unknown, &args),
+		 CUDA_ERROR_INVALID_VALUE);
+
+	/* The server checks an extra buffer; the client asks nothing. */
+	CHECK_EQ(fake_layout_calls(), before);
+}
+
+static void test_param_info(void)
+{
+	size_t offset = 99, size = 99;
+	unsigned int before;
+
+	params_forget_all();
+	before = fake_layout_calls();
+	CHECK_EQ(cuFuncGetParamInfo(fn(FAKE_MIXED_ARGS), 1, &offset, &size),
+		 CUDA_SUCCESS);
+	CHECK_EQ(offset, 8);
+	CHECK_EQ(size, 32);
+	CHECK_EQ(cuFuncGetParamInfo(fn(FAKE_MIXED_ARGS), 2, &offset, NULL),
+		 CUDA_SUCCESS);
+	CHECK_EQ(offset, 40);
+	CHECK_EQ(cuFuncGetParamInfo(fn(FAKE_MIXED_ARGS), 5, &offset, &size),
+		 CUDA_ERROR_INVALID_VALUE);
+	CHECK_EQ(cuFuncGetParamInfo(fn(FAKE_MIXED_ARGS), (size_t)-1, &offset,
+				    &size), CUDA_ERROR_INVALID_VALUE);
+	CHECK_EQ(cuFuncGetParamInfo(fn(FAKE_MIXED_ARGS), 0, NULL, &size),
+		 CUDA_ERROR_INVALID_VALUE);
+	CHECK_EQ(fake_layout_calls(), before + 1);
+
+	CHECK_EQ(cuKernelGetParamInfo((CUkernel)(uintptr_t)FAKE_KERNEL, 2,
+				      &offset, &size), CUDA_SUCCESS);
+	CHECK_EQ(offset, 12);
+	CHECK_EQ(size, 4);
+	CHECK_EQ(cuKernelGetParamInfo((CUkernel)(uintptr_t)FAKE_KERNEL, 3,
+				      &offset, &size),
+		 CUDA_ERROR_INVALID_VALUE);
+	CHECK_EQ(cuFuncGetParamInfo(fn(FAKE_NO_PARAMS), 0, &offset, &size),
+		 CUDA_ERROR_INVALID_VALUE);
+	CHECK_EQ(cuFuncGetParamInfo(fn(FAKE_UNKNOWN), 0, &offset, &size),
+		 CUDA_ERROR_INVALID_HANDLE);
+	/* NULL is the driver's INVALID_VALUE, answered without a question. */
+	before = fake_layout_calls();
+	CHECK_EQ(cuFuncGetParamInfo(NULL, 0, &offset, &size),
+		 CUDA_ERROR_INVALID_VALUE);
+	CHECK_EQ(cuKernelGetParamInfo(NULL, 0, &offset, &size),
+		 CUDA_ERROR_INVALID_VALUE);
+	CHECK_EQ(fake_layout_calls(), before);
+
+	/* An unload empties the cache: the next question goes to the server. */
+	before = fake_layout_calls();
+	params_forget_all();
+	CHECK_EQ(cuFuncGetParamInfo(fn(FAKE_MIXED_ARGS), 1, &offset, &size),
+		 CUDA_SUCCESS);
+	CHECK_EQ(fake_layout_calls(), before + 1);
+}
+
+/*
+ * An unload while the question is out may make the answer stale (the
+ * handle reused): it must serve that one call and not be cached.
+ */
+static void test_unload_during_question(void)
+{
+	size_t offset, size;
+	unsigned int before;
+
+	params_forget_all();
+	before = fake_layout_calls();
+	fake_during_layout = params_forget_all;
+	CHECK_EQ(cuFuncGetParamInfo(fn(FAKE_VEC_ADD), 3, &offset, &size),
+		 CUDA_SUCCESS);
+	CHECK_EQ(offset, 24);
+	fake_during_layout = NULL;
+	CHECK_EQ(cuFuncGetParamInfo(fn(FAKE_VEC_ADD), 3, &offset, &size),
+		 CUDA_SUCCESS);
+	CHECK_EQ(cuFuncGetParamInfo(fn(FAKE_VEC_ADD), 3, &offset, &size),
+		 CUDA_SUCCESS);
+	CHECK_EQ(fake_layout_calls(), before + 2);
+}
+
+/* Threads packing while another empties the cache (for ASan, TSan). */
+#define PACKERS 4
+#define PACKS 3000
+
+static void *packer(void *arg)
+{
+	uint64_t a = 1, b = 2, c = 3;
+	int n = (int)(uintptr_t)arg;
+	void *params[] = { &a, &b, &c, &n };
+	kernel_args args;
+	long bad = 0;
+	int i;
+
+	for (i = 0; i < PACKS; i++) {
+		if (params_pack(fn(FAKE_VEC_ADD), params, NULL, &args) !=
+			    CUDA_SUCCESS ||
+		    args.bytes.bytes_len != 28 ||
+		    memcmp(args.bytes.bytes_val + 24, &n, 4) != 0)
+			bad++;
+		else
+			params_release(&args);
+	}
+	return (void *)bad;
+}
+
+static void *emptier(void *arg)
+{
+	int i;
+
+	(void)arg;
+	for (i = 0; i < PACKS; i++)
+		params_forget_all();
+	return NULL;
+}
+
+static void test_threads(void)
+{
+	pthread_t packers[PACKERS], forget;
+	void *bad;
+	int i;
+
+	for (i = 0; i < PACKERS; i++)
+		if (pthread_create(&packers[i], NULL, packer,
+				   (void *)(uintptr_t)(i + 100)) != 0)
+			abort();
+	if (pthread_create(&forget, NULL, emptier, NULL) != 0)
+		abort();
+	for (i = 0; i < PACKERS; i++) {
+		pthread_join(packers[i], &bad);
+		CHECK_EQ((uintptr_t)bad, 0);
+	}
+	pthread_join(forget, NULL);
+	params_forget_all();
+}
+
+int main(void)
+{
+	test_pack_vec_add();
+	test_pack_mixed_args();
+	test_pack_errors();
+	test_extra();
+	test_param_info();
+	test_unload_during_question();
+	test_threads();
+	params_forget_all();	/* leave nothing for leak checkers */
+	return unit_report("test_params");
+}
