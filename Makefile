@@ -84,3 +84,9 @@ clean:
 	rm -f stubs/libcuda.so.1 stubs/libcuda.so server/oncudad tests/fakecuda/libcuda.so.1
 	rm -f tests/e2e/e2e tests/unit/test_[a-z]*[!.][!c] examples/deviceQuery examples/vectorAdd examples/matrixMul
 	rm -f tests/kernels/*.cubin tests/kernels/*.fatbin tests/kernels/*.ptx examples/*.fatbin examples/*.fatbin.h
+
+# tools/errtable prints the real driver's CUresult names and texts, from which
+# stubs/error_strings.inc is made (run it on a machine with the NVIDIA driver).
+tools/errtable: tools/errtable.c
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -o $@ $< -L$(CUDA_HOME)/lib64/stubs -lcuda
+all: tools/errtable

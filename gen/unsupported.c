@@ -499,6 +499,13 @@ ONCUDA_API CUresult cuDeviceUnregisterAsyncNotification(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
+ONCUDA_API CUresult cuEGLApiInit(void);
+ONCUDA_API CUresult cuEGLApiInit(void)
+{
+	oncuda_unsupported("cuEGLApiInit");
+	return ONCUDA_NOT_SUPPORTED;
+}
+
 ONCUDA_API CUresult cuEGLStreamConsumerAcquireFrame(void);
 ONCUDA_API CUresult cuEGLStreamConsumerAcquireFrame(void)
 {
@@ -2036,6 +2043,20 @@ ONCUDA_API CUresult cuMemGetAllocationPropertiesFromHandle(void);
 ONCUDA_API CUresult cuMemGetAllocationPropertiesFromHandle(void)
 {
 	oncuda_unsupported("cuMemGetAllocationPropertiesFromHandle");
+	return ONCUDA_NOT_SUPPORTED;
+}
+
+ONCUDA_API CUresult cuMemGetAttribute(void);
+ONCUDA_API CUresult cuMemGetAttribute(void)
+{
+	oncuda_unsupported("cuMemGetAttribute");
+	return ONCUDA_NOT_SUPPORTED;
+}
+
+ONCUDA_API CUresult cuMemGetAttribute_v2(void);
+ONCUDA_API CUresult cuMemGetAttribute_v2(void)
+{
+	oncuda_unsupported("cuMemGetAttribute_v2");
 	return ONCUDA_NOT_SUPPORTED;
 }
 

@@ -229,6 +229,20 @@ hog_takes_memory() {
 		return 1
 	fi
 	ok "free memory fell by $((($1 - during) / MIB)) MiB"
+	client_maps_only_oncuda "$CLIENT_PID"
+}
+
+# client_maps_only_oncuda PID: the client process has oncuda's libcuda.so.1
+# mapped and no other libcuda (NVIDIA's must not be in a client process).
+client_maps_only_oncuda() {
+	local maps
+	maps=$(grep -o '/[^ ]*libcuda\.so[^ ]*' "/proc/$1/maps" | sort -u)
+	echo "$maps" | sed 's/^/      | maps: /'
+	if [[ $maps != "$ROOT/stubs/libcuda.so.1" ]]; then
+		bad "the client maps a libcuda other than $ROOT/stubs/libcuda.so.1"
+		return 1
+	fi
+	ok "the client maps oncuda's libcuda.so.1 and no other"
 }
 
 step_cleanup() {
