@@ -86,6 +86,17 @@ ONCUDA_API CUresult cuCtxCreate_v2(CUcontext *pctx, unsigned int flags,
 	return create(pctx, flags, dev);
 }
 
+/*
+ * After a call that destroyed a context: the server's current context is
+ * no longer certain, and the context's functions are gone, so the server
+ * may reuse their handles.  Under the connection lock.
+ */
+static void contexts_went_away(void)
+{
+	rpc_server_context_unknown();
+	params_forget_all();
+}
+
 ONCUDA_API CUresult cuCtxDestroy_v2(CUcontext ctx)
 {
 	enum clnt_stat st;
@@ -98,11 +109,9 @@ ONCUDA_API CUresult cuCtxDestroy_v2(CUcontext ctx)
 		return rpc_unavailable();
 	st = cu_ctx_destroy_13000((cu_handle)(uintptr_t)ctx, &r, c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS) {
-		rpc_server_context_unknown();
 		/* Under the connection lock, so no thread syncs to it now. */
 		ctxstack_remove_everywhere(ctx);
-		/* Its functions are gone; the server may reuse their handles. */
-		params_forget_all();
+		contexts_went_away();
 	}
 	if ((e = rpc_end(st)) != CUDA_SUCCESS)
 		return e;
@@ -198,7 +207,14 @@ ONCUDA_API CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev)
 	return (CUresult)r.err;
 }
 
-ONCUDA_API CUresult cuDevicePrimaryCtxRelease_v2(CUdevice dev)
+/*
+ * Calls one of the primary-context procedures that may destroy the primary
+ * context of dev: the last release does, and a reset always does.  Threads
+ * keep its handle on their stacks, as with the driver (a later retain gives
+ * the same handle back, and a reset leaves it valid for the program).
+ */
+static CUresult primary_ctx_call(enum clnt_stat (*call)(int, res_none *,
+    CLIENT *), CUdevice dev)
 {
 	enum clnt_stat st;
 	res_none r;
@@ -208,44 +224,22 @@ ONCUDA_API CUresult cuDevicePrimaryCtxRelease_v2(CUdevice dev)
 	memset(&r, 0, sizeof(r));
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
-	st = cu_device_primary_ctx_release_13000(dev, &r, c);
-	/*
-	 * The last release destroys the primary context.  Threads keep its
-	 * handle on their stacks, as with the driver (a later retain gives
-	 * the same handle back), but the server's current context is no
-	 * longer certain.
-	 */
-	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS) {
-		rpc_server_context_unknown();
-		params_forget_all();
-	}
+	st = call(dev, &r, c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		contexts_went_away();
 	if ((e = rpc_end(st)) != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
 }
 
-/*
- * Resetting the primary context destroys everything made in it, as the last
- * release does; the handle itself stays valid for the program.
- */
+ONCUDA_API CUresult cuDevicePrimaryCtxRelease_v2(CUdevice dev)
+{
+	return primary_ctx_call(cu_device_primary_ctx_release_13000, dev);
+}
+
 ONCUDA_API CUresult cuDevicePrimaryCtxReset_v2(CUdevice dev)
 {
-	enum clnt_stat st;
-	res_none r;
-	CUresult e;
-	CLIENT *c;
-
-	memset(&r, 0, sizeof(r));
-	if ((c = rpc_begin()) == NULL)
-		return rpc_unavailable();
-	st = cu_device_primary_ctx_reset_13000(dev, &r, c);
-	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS) {
-		rpc_server_context_unknown();
-		params_forget_all();
-	}
-	if ((e = rpc_end(st)) != CUDA_SUCCESS)
-		return e;
-	return (CUresult)r.err;
+	return primary_ctx_call(cu_device_primary_ctx_reset_13000, dev);
 }
 
 /* The CUDA 7.0 entry point, which the CUDA 13 runtime still asks for; the
