@@ -89,7 +89,24 @@ CUresult params_prepare(cu_handle func, const kernel_args *args,
 CUresult launch_config_build(const launch_config *in, CUlaunchConfig *out,
     CUlaunchAttribute attrs[ONCUDA_LAUNCH_ATTRS_MAX]);
 
-/* svc_copy.c: frees buf from the stream once the work queued before runs. */
-CUresult free_behind(CUstream stream, void *buf);
+/* svc_copy.c: host buffers for the copies (why: see svc_copy.c). */
+
+/* A malloc'ed buffer of size bytes, or NULL. */
+char *host_buffer(cu_size size);
+
+/* A malloc'ed copy of size bytes, for an upload that a stream reads after
+ * the arguments are gone; or NULL. */
+char *host_copy(const char *bytes, cu_size size);
+
+/*
+ * queued is the outcome of queueing an upload from buf on stream: frees
+ * buf at once when it failed (and returns it), otherwise from the stream
+ * once the upload has run.
+ */
+CUresult free_after_upload(CUresult queued, CUstream stream, void *buf);
+
+/* Puts buf, size bytes, in the reply when r->err is CUDA_SUCCESS; frees it
+ * otherwise. */
+void reply_with(res_data *r, char *buf, cu_size size);
 
 #endif /* ONCUDA_SESSION_H */

@@ -26,10 +26,14 @@ static void CUDA_CB free_host_fn(void *buf)
 	free(buf);
 }
 
-CUresult free_behind(CUstream stream, void *buf)
+CUresult free_after_upload(CUresult queued, CUstream stream, void *buf)
 {
 	CUresult err;
 
+	if (queued != CUDA_SUCCESS) {
+		free(buf);
+		return queued;
+	}
 	/* Runs on a driver thread once everything queued before it is done. */
 	err = cuLaunchHostFunc(stream, free_host_fn, buf);
 	if (err == CUDA_SUCCESS)
@@ -41,10 +45,29 @@ CUresult free_behind(CUstream stream, void *buf)
 	return err;
 }
 
-/* A result buffer for size bytes; malloc(0) may give NULL, so never ask it. */
-static char *result_buffer(cu_size size)
+/* malloc(0) may give NULL, so never ask it. */
+char *host_buffer(cu_size size)
 {
 	return malloc(size > 0 ? (size_t)size : 1);
+}
+
+char *host_copy(const char *bytes, cu_size size)
+{
+	char *buf;
+
+	if ((buf = host_buffer(size)) != NULL && size > 0)
+		memcpy(buf, bytes, (size_t)size);
+	return buf;
+}
+
+void reply_with(res_data *r, char *buf, cu_size size)
+{
+	if (r->err != CUDA_SUCCESS) {
+		free(buf);
+		return;
+	}
+	r->res_data_u.data.data_val = buf;
+	r->res_data_u.data.data_len = (u_int)size;
 }
 
 bool_t cu_memcpy_htod_13000_svc(cu_dptr dst, cu_bytes data, res_none *r,
@@ -66,17 +89,12 @@ bool_t cu_memcpy_dtoh_13000_svc(cu_dptr src, cu_size size, res_data *r,
 		r->err = CUDA_ERROR_INVALID_VALUE;
 		return TRUE;
 	}
-	if ((buf = result_buffer(size)) == NULL) {
+	if ((buf = host_buffer(size)) == NULL) {
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 		return TRUE;
 	}
 	r->err = cuMemcpyDtoH(buf, (CUdeviceptr)src, (size_t)size);
-	if (r->err != CUDA_SUCCESS) {
-		free(buf);
-		return TRUE;
-	}
-	r->res_data_u.data.data_val = buf;
-	r->res_data_u.data.data_len = (u_int)size;
+	reply_with(r, buf, size);
 	return TRUE;
 }
 
@@ -98,19 +116,12 @@ bool_t cu_memcpy_htod_async_13000_svc(cu_dptr dst, cu_bytes data,
 	if ((r->err = handle_check(HANDLE_STREAM, stream, true)) !=
 	    CUDA_SUCCESS)
 		return TRUE;
-	if ((buf = result_buffer(data.cu_bytes_len)) == NULL) {
+	if ((buf = host_copy(data.cu_bytes_val, data.cu_bytes_len)) == NULL) {
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 		return TRUE;
 	}
-	if (data.cu_bytes_len > 0)
-		memcpy(buf, data.cu_bytes_val, data.cu_bytes_len);
-	r->err = cuMemcpyHtoDAsync((CUdeviceptr)dst, buf, data.cu_bytes_len,
-	    stream_of(stream));
-	if (r->err != CUDA_SUCCESS) {
-		free(buf);
-		return TRUE;
-	}
-	r->err = free_behind(stream_of(stream), buf);
+	r->err = free_after_upload(cuMemcpyHtoDAsync((CUdeviceptr)dst, buf,
+	    data.cu_bytes_len, stream_of(stream)), stream_of(stream), buf);
 	return TRUE;
 }
 
@@ -127,7 +138,7 @@ bool_t cu_memcpy_dtoh_async_13000_svc(cu_dptr src, cu_size size,
 		r->err = CUDA_ERROR_INVALID_VALUE;
 		return TRUE;
 	}
-	if ((buf = result_buffer(size)) == NULL) {
+	if ((buf = host_buffer(size)) == NULL) {
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 		return TRUE;
 	}
@@ -136,11 +147,6 @@ bool_t cu_memcpy_dtoh_async_13000_svc(cu_dptr src, cu_size size,
 	    stream_of(stream));
 	if (r->err == CUDA_SUCCESS)
 		r->err = cuStreamSynchronize(stream_of(stream));
-	if (r->err != CUDA_SUCCESS) {
-		free(buf);
-		return TRUE;
-	}
-	r->res_data_u.data.data_val = buf;
-	r->res_data_u.data.data_len = (u_int)size;
+	reply_with(r, buf, size);
 	return TRUE;
 }

@@ -7,7 +7,6 @@
  * holds exactly the rows described and no address computation wraps.
  */
 #include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include <cuda.h>
@@ -88,19 +87,12 @@ bool_t cu_memcpy_2d_htod_13000_svc(dev_region dst, cu_size width,
 		return TRUE;
 	}
 	/* The rows are freed when we return; the stream may read later. */
-	if ((buf = malloc(bytes > 0 ? (size_t)bytes : 1)) == NULL) {
+	if ((buf = host_copy(rows.cu_bytes_val, bytes)) == NULL) {
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 		return TRUE;
 	}
-	if (bytes > 0)
-		memcpy(buf, rows.cu_bytes_val, (size_t)bytes);
 	copy.srcHost = buf;
-	r->err = cuMemcpy2DAsync(&copy, s);
-	if (r->err != CUDA_SUCCESS) {
-		free(buf);
-		return TRUE;
-	}
-	r->err = free_behind(s, buf);
+	r->err = free_after_upload(cuMemcpy2DAsync(&copy, s), s, buf);
 	return TRUE;
 }
 
@@ -121,7 +113,7 @@ bool_t cu_memcpy_2d_dtoh_13000_svc(dev_region src, cu_size width,
 		r->err = CUDA_ERROR_INVALID_VALUE;
 		return TRUE;
 	}
-	if ((buf = malloc(bytes > 0 ? (size_t)bytes : 1)) == NULL) {
+	if ((buf = host_buffer(bytes)) == NULL) {
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 		return TRUE;
 	}
@@ -141,12 +133,7 @@ bool_t cu_memcpy_2d_dtoh_13000_svc(dev_region src, cu_size width,
 		if (r->err == CUDA_SUCCESS)
 			r->err = cuStreamSynchronize(s);
 	}
-	if (r->err != CUDA_SUCCESS) {
-		free(buf);
-		return TRUE;
-	}
-	r->res_data_u.data.data_val = buf;
-	r->res_data_u.data.data_len = (u_int)bytes;
+	reply_with(r, buf, bytes);
 	return TRUE;
 }
 
