@@ -177,8 +177,8 @@ bool_t cu_ctx_create_13000_svc(u_int flags, int dev, res_handle *r,
 	return TRUE;
 }
 
-/* Drops ctx from the created list; false when the client did not create it. */
-static bool created_remove(CUcontext ctx)
+/* Drops ctx from the created list, if the client created it. */
+static void created_remove(CUcontext ctx)
 {
 	struct created **at, *c;
 
@@ -187,10 +187,9 @@ static bool created_remove(CUcontext ctx)
 			c = *at;
 			*at = c->next;
 			free(c);
-			return true;
+			return;
 		}
 	}
-	return false;
 }
 
 bool_t cu_ctx_destroy_13000_svc(cu_handle ctx, res_none *r,

@@ -95,6 +95,19 @@ static CUresult mirror_release(struct mirror *m)
 	return err;
 }
 
+/* Frees (or unregisters) the mirror of that kind starting at ptr. */
+static CUresult mirror_remove(cu_hostptr ptr, bool registered)
+{
+	struct mirror *m;
+	CUresult err;
+
+	if ((m = mirror_at(ptr, registered)) == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((err = mirror_release(m)) == CUDA_SUCCESS)
+		mirror_unlink(m);
+	return err;
+}
+
 bool_t cu_mem_host_alloc_13000_svc(cu_size size, u_int flags, res_handle *r,
     struct svc_req *rq)
 {
@@ -116,15 +129,8 @@ bool_t cu_mem_host_alloc_13000_svc(cu_size size, u_int flags, res_handle *r,
 bool_t cu_mem_free_host_13000_svc(cu_hostptr ptr, res_none *r,
     struct svc_req *rq)
 {
-	struct mirror *m;
-
 	(void)rq;
-	if ((m = mirror_at(ptr, false)) == NULL) {
-		r->err = CUDA_ERROR_INVALID_VALUE;
-		return TRUE;
-	}
-	if ((r->err = mirror_release(m)) == CUDA_SUCCESS)
-		mirror_unlink(m);
+	r->err = mirror_remove(ptr, false);
 	return TRUE;
 }
 
@@ -164,15 +170,8 @@ bool_t cu_mem_host_register_13000_svc(cu_size size, u_int flags,
 bool_t cu_mem_host_unregister_13000_svc(cu_hostptr ptr, res_none *r,
     struct svc_req *rq)
 {
-	struct mirror *m;
-
 	(void)rq;
-	if ((m = mirror_at(ptr, true)) == NULL) {
-		r->err = CUDA_ERROR_INVALID_VALUE;
-		return TRUE;
-	}
-	if ((r->err = mirror_release(m)) == CUDA_SUCCESS)
-		mirror_unlink(m);
+	r->err = mirror_remove(ptr, true);
 	return TRUE;
 }
 
