@@ -208,21 +208,30 @@ ONCUDA_API CUresult cuModuleLoadFatBinary(CUmodule *module,
 	return e;
 }
 
-/* Takes both kinds of options of a library load. */
-static CUresult take_library_options(struct load_options *o,
-				     CUjit_option *jitOptions,
-				     void **jitValues, unsigned int numJit,
-				     CUlibraryOption *libraryOptions,
-				     void **libraryValues,
-				     unsigned int numLibrary, bool from_file)
+/*
+ * Loads a library from source: a path when from_file, else an image in the
+ * program's memory.  Both kinds of options are taken first.
+ */
+static CUresult library_load(CUlibrary *library, const void *source,
+			     bool from_file, CUjit_option *jitOptions,
+			     void **jitValues, unsigned int numJit,
+			     CUlibraryOption *libraryOptions,
+			     void **libraryValues, unsigned int numLibrary)
 {
+	struct load_options o;
+	cu_handle h;
 	CUresult e;
 
-	load_options_init(o);
-	e = load_options_jit(o, numJit, jitOptions, jitValues);
+	load_options_init(&o);
+	e = load_options_jit(&o, numJit, jitOptions, jitValues);
 	if (e == CUDA_SUCCESS)
-		e = load_options_library(o, numLibrary, libraryOptions,
+		e = load_options_library(&o, numLibrary, libraryOptions,
 					 libraryValues, from_file);
+	if (e == CUDA_SUCCESS)
+		e = from_file ? load_from_file(LOAD_LIBRARY, source, &o, &h) :
+				load_from_memory(LOAD_LIBRARY, source, &o, &h);
+	if (e == CUDA_SUCCESS)
+		*library = (CUlibrary)(uintptr_t)h;
 	return e;
 }
 
@@ -234,20 +243,11 @@ ONCUDA_API CUresult cuLibraryLoadData(CUlibrary *library, const void *code,
 				      void **libraryOptionValues,
 				      unsigned int numLibraryOptions)
 {
-	struct load_options o;
-	cu_handle h;
-	CUresult e;
-
 	if (library == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	e = take_library_options(&o, jitOptions, jitOptionsValues,
-				 numJitOptions, libraryOptions,
-				 libraryOptionValues, numLibraryOptions, false);
-	if (e == CUDA_SUCCESS)
-		e = load_from_memory(LOAD_LIBRARY, code, &o, &h);
-	if (e == CUDA_SUCCESS)
-		*library = (CUlibrary)(uintptr_t)h;
-	return e;
+	return library_load(library, code, false, jitOptions,
+			    jitOptionsValues, numJitOptions, libraryOptions,
+			    libraryOptionValues, numLibraryOptions);
 }
 
 ONCUDA_API CUresult cuLibraryLoadFromFile(CUlibrary *library,
@@ -259,20 +259,11 @@ ONCUDA_API CUresult cuLibraryLoadFromFile(CUlibrary *library,
 					  void **libraryOptionValues,
 					  unsigned int numLibraryOptions)
 {
-	struct load_options o;
-	cu_handle h;
-	CUresult e;
-
 	if (library == NULL || fileName == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	e = take_library_options(&o, jitOptions, jitOptionsValues,
-				 numJitOptions, libraryOptions,
-				 libraryOptionValues, numLibraryOptions, true);
-	if (e == CUDA_SUCCESS)
-		e = load_from_file(LOAD_LIBRARY, fileName, &o, &h);
-	if (e == CUDA_SUCCESS)
-		*library = (CUlibrary)(uintptr_t)h;
-	return e;
+	return library_load(library, fileName, true, jitOptions,
+			    jitOptionsValues, numJitOptions, libraryOptions,
+			    libraryOptionValues, numLibraryOptions);
 }
 
 /*
