@@ -38,43 +38,37 @@ static struct copy_stream on_stream(CUstream hStream)
 	return s;
 }
 
-static CUresult copy_htod(CUdeviceptr dst, const void *src, size_t count,
-    const struct copy_stream *s)
+/*
+ * Copies count bytes between device memory at dev and host memory at host,
+ * to the device when to_device, else to the host.
+ */
+static CUresult copy_pieces(bool to_device, CUdeviceptr dev, const void *host,
+    size_t count, const struct copy_stream *s)
 {
 	size_t pieces = chunk_count(count, CHUNK);
 	enum clnt_stat st = RPC_SUCCESS;
 	int err = CUDA_SUCCESS;
 	CLIENT *c;
 	CUresult e;
+	size_t i;
 
-	if (src == NULL && count != 0)
+	if (host == NULL && count != 0)
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
-	for (size_t i = 0; i < pieces && st == RPC_SUCCESS && err == CUDA_SUCCESS; i++)
-		st = wire_htod(c, dst + i * CHUNK, advance(src, i * CHUNK),
-		    chunk_length(count, CHUNK, i), s, &err);
-	if ((e = rpc_end(st)) != CUDA_SUCCESS)
-		return e;
-	return (CUresult)err;
-}
+	for (i = 0; i < pieces && st == RPC_SUCCESS && err == CUDA_SUCCESS;
+	    i++) {
+		size_t offset = i * CHUNK;
+		size_t len = chunk_length(count, CHUNK, i);
 
-static CUresult copy_dtoh(void *dst, CUdeviceptr src, size_t count,
-    const struct copy_stream *s)
-{
-	size_t pieces = chunk_count(count, CHUNK);
-	enum clnt_stat st = RPC_SUCCESS;
-	int err = CUDA_SUCCESS;
-	CLIENT *c;
-	CUresult e;
-
-	if (dst == NULL && count != 0)
-		return CUDA_ERROR_INVALID_VALUE;
-	if ((c = rpc_begin()) == NULL)
-		return rpc_unavailable();
-	for (size_t i = 0; i < pieces && st == RPC_SUCCESS && err == CUDA_SUCCESS; i++)
-		st = wire_dtoh(c, (void *)(uintptr_t)advance(dst, i * CHUNK),
-		    src + i * CHUNK, chunk_length(count, CHUNK, i), s, &err);
+		if (to_device)
+			st = wire_htod(c, dev + offset, advance(host, offset),
+			    len, s, &err);
+		else
+			st = wire_dtoh(c,
+			    (void *)(uintptr_t)advance(host, offset),
+			    dev + offset, len, s, &err);
+	}
 	if ((e = rpc_end(st)) != CUDA_SUCCESS)
 		return e;
 	return (CUresult)err;
@@ -110,9 +104,11 @@ static CUresult copy_unified(CUdeviceptr dst, CUdeviceptr src, size_t count,
 		    cuMemcpyDtoDAsync(dst, src, count, (CUstream)(uintptr_t)s->handle) :
 		    cuMemcpyDtoD(dst, src, count);
 	if (dst_device)
-		return copy_htod(dst, (const void *)(uintptr_t)src, count, s);
+		return copy_pieces(true, dst, (const void *)(uintptr_t)src,
+		    count, s);
 	if (src_device)
-		return copy_dtoh((void *)(uintptr_t)dst, src, count, s);
+		return copy_pieces(false, src, (const void *)(uintptr_t)dst,
+		    count, s);
 	return copy_host_to_host((void *)(uintptr_t)dst,
 	    (const void *)(uintptr_t)src, count, s);
 }
@@ -120,13 +116,13 @@ static CUresult copy_unified(CUdeviceptr dst, CUdeviceptr src, size_t count,
 ONCUDA_API CUresult cuMemcpyHtoD(CUdeviceptr dstDevice, const void *srcHost,
     size_t ByteCount)
 {
-	return copy_htod(dstDevice, srcHost, ByteCount, &copy_sync);
+	return copy_pieces(true, dstDevice, srcHost, ByteCount, &copy_sync);
 }
 
 ONCUDA_API CUresult cuMemcpyDtoH(void *dstHost, CUdeviceptr srcDevice,
     size_t ByteCount)
 {
-	return copy_dtoh(dstHost, srcDevice, ByteCount, &copy_sync);
+	return copy_pieces(false, srcDevice, dstHost, ByteCount, &copy_sync);
 }
 
 ONCUDA_API CUresult cuMemcpyHtoDAsync(CUdeviceptr dstDevice,
@@ -134,7 +130,7 @@ ONCUDA_API CUresult cuMemcpyHtoDAsync(CUdeviceptr dstDevice,
 {
 	struct copy_stream s = on_stream(hStream);
 
-	return copy_htod(dstDevice, srcHost, ByteCount, &s);
+	return copy_pieces(true, dstDevice, srcHost, ByteCount, &s);
 }
 
 ONCUDA_API CUresult cuMemcpyDtoHAsync(void *dstHost, CUdeviceptr srcDevice,
@@ -142,7 +138,7 @@ ONCUDA_API CUresult cuMemcpyDtoHAsync(void *dstHost, CUdeviceptr srcDevice,
 {
 	struct copy_stream s = on_stream(hStream);
 
-	return copy_dtoh(dstHost, srcDevice, ByteCount, &s);
+	return copy_pieces(false, srcDevice, dstHost, ByteCount, &s);
 }
 
 /* No bytes cross the wire, so one call does any size. */
