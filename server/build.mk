@@ -4,11 +4,8 @@
 # root.  oncudad links against the toolkit's stub libcuda.so, so at run time
 # it uses whichever libcuda.so.1 the loader finds: NVIDIA's driver, or the
 # CPU stand-in with LD_LIBRARY_PATH=tests/fakecuda.
-
-CC        ?= cc
-CFLAGS    ?= -O2 -g
-WARN      ?= -Wall -Wextra -Werror
-CUDA_HOME ?= /usr/local/cuda
+#
+# CC, CFLAGS, WARN, GEN_CFLAGS and CUDA_HOME come from the top-level Makefile.
 
 SERVER_CPPFLAGS := -std=c11 -D_GNU_SOURCE -Iserver -Igen -I/usr/include/tirpc \
 	-I$(CUDA_HOME)/include

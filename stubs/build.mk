@@ -12,18 +12,13 @@
 # sources are therefore compiled again here, as stubs/gen-*.o, rather than
 # shared with the server's gen/*.o.  It links libtirpc, never NVIDIA's
 # libcuda.
-
-CC        ?= cc
-CFLAGS    ?= -O2 -g
-WARN      ?= -Wall -Wextra -Werror
-CUDA_HOME ?= /usr/local/cuda
+#
+# CC, CFLAGS, WARN, GEN_CFLAGS and CUDA_HOME come from the top-level Makefile.
 
 STUBS_CPPFLAGS := -std=c11 -D_GNU_SOURCE -Istubs -Igen -I/usr/include/tirpc \
 	-I$(CUDA_HOME)/include
 STUBS_CFLAGS := $(CFLAGS) -fPIC -fvisibility=hidden -MMD -MP
-# rpcgen's output is not ours: it declares unused variables and casts xdr_void.
-STUBS_GEN_WARN := $(WARN) -Wno-unused-variable -Wno-unused-parameter \
-	-Wno-cast-function-type
+STUBS_GEN_WARN := $(WARN) $(GEN_CFLAGS)
 
 STUBS_OBJS := $(patsubst %.c,%.o,$(sort $(wildcard stubs/*.c)))
 STUBS_GEN_OBJS := stubs/gen-cuda_xdr.o stubs/gen-cuda_clnt.o \
