@@ -95,12 +95,18 @@ static CUresult call_driver(enum load_kind kind, const void *image,
 	return err;
 }
 
-static void driver_unload(bool library, cu_handle h)
+static CUresult driver_unload(bool library, cu_handle h)
 {
 	if (library)
-		cuLibraryUnload((CUlibrary)(uintptr_t)h);
-	else
-		cuModuleUnload((CUmodule)(uintptr_t)h);
+		return cuLibraryUnload((CUlibrary)(uintptr_t)h);
+	return cuModuleUnload((CUmodule)(uintptr_t)h);
+}
+
+/* Frees the record l, unlinked by the caller, and the image it kept. */
+static void loaded_free(struct loaded *l)
+{
+	free(l->image);
+	free(l);
 }
 
 /* Registers a fresh load and keeps its image; unloads it if it cannot. */
@@ -202,8 +208,7 @@ static void forget_loaded(cu_handle h, bool library)
 		l = *at;
 		if (l->handle == h && l->library == library) {
 			*at = l->next;
-			free(l->image);
-			free(l);
+			loaded_free(l);
 			return;
 		}
 	}
@@ -215,11 +220,7 @@ static void unload(bool library, cu_handle h, res_none *r)
 
 	if ((r->err = handle_check(kind, h, false)) != CUDA_SUCCESS)
 		return;
-	if (library)
-		r->err = cuLibraryUnload((CUlibrary)(uintptr_t)h);
-	else
-		r->err = cuModuleUnload((CUmodule)(uintptr_t)h);
-	if (r->err != CUDA_SUCCESS)
+	if ((r->err = driver_unload(library, h)) != CUDA_SUCCESS)
 		return;
 	/* Its functions and kernels went with it, and the driver may give
 	 * their handle values to new ones: no cached layout may outlive it. */
@@ -292,8 +293,7 @@ void modules_context_gone(CUcontext ctx)
 	while ((l = *at) != NULL) {
 		if (!l->library && l->ctx == ctx) {
 			*at = l->next;
-			free(l->image);
-			free(l);
+			loaded_free(l);
 		} else {
 			at = &l->next;
 		}
@@ -310,11 +310,10 @@ void libraries_unload_all(void)
 			at = &l->next;
 			continue;
 		}
-		cuLibraryUnload((CUlibrary)(uintptr_t)l->handle);
+		driver_unload(true, l->handle);
 		unloaded++;
 		*at = l->next;
-		free(l->image);
-		free(l);
+		loaded_free(l);
 	}
 	log_msg(LOG_DEBUG, "unloaded %u libraries", unloaded);
 }
@@ -328,8 +327,7 @@ void modules_drop_all(void)
 		struct loaded *l = loaded_list;
 
 		loaded_list = l->next;
-		free(l->image);
-		free(l);
+		loaded_free(l);
 		dropped++;
 	}
 	log_msg(LOG_DEBUG, "dropped the images of %u modules", dropped);
