@@ -51,21 +51,11 @@ static void device_text(text_query query, int len, int dev, res_string *r)
 	r->res_string_u.value = copy;
 }
 
-static CUresult query_name(char *text, int len, CUdevice dev)
-{
-	return cuDeviceGetName(text, len, dev);
-}
-
-static CUresult query_pci_bus_id(char *text, int len, CUdevice dev)
-{
-	return cuDeviceGetPCIBusId(text, len, dev);
-}
-
 bool_t cu_device_get_name_13000_svc(int len, int dev, res_string *r,
     struct svc_req *rq)
 {
 	(void)rq;
-	device_text(query_name, len, dev, r);
+	device_text(cuDeviceGetName, len, dev, r);
 	return TRUE;
 }
 
@@ -73,7 +63,7 @@ bool_t cu_device_get_pci_bus_id_13000_svc(int len, int dev, res_string *r,
     struct svc_req *rq)
 {
 	(void)rq;
-	device_text(query_pci_bus_id, len, dev, r);
+	device_text(cuDeviceGetPCIBusId, len, dev, r);
 	return TRUE;
 }
 

@@ -81,23 +81,11 @@ static void clusters(cluster_query query, cu_handle func,
 		r->res_int_u.value = answer;
 }
 
-static CUresult max_active_clusters(int *answer, CUfunction func,
-    const CUlaunchConfig *config)
-{
-	return cuOccupancyMaxActiveClusters(answer, func, config);
-}
-
-static CUresult max_potential_cluster_size(int *answer, CUfunction func,
-    const CUlaunchConfig *config)
-{
-	return cuOccupancyMaxPotentialClusterSize(answer, func, config);
-}
-
 bool_t cu_occupancy_max_active_clusters_13000_svc(cu_handle func,
     launch_config config, res_int *r, struct svc_req *rq)
 {
 	(void)rq;
-	clusters(max_active_clusters, func, &config, r);
+	clusters(cuOccupancyMaxActiveClusters, func, &config, r);
 	return TRUE;
 }
 
@@ -105,6 +93,6 @@ bool_t cu_occupancy_max_potential_cluster_size_13000_svc(cu_handle func,
     launch_config config, res_int *r, struct svc_req *rq)
 {
 	(void)rq;
-	clusters(max_potential_cluster_size, func, &config, r);
+	clusters(cuOccupancyMaxPotentialClusterSize, func, &config, r);
 	return TRUE;
 }
