@@ -109,15 +109,52 @@ static CUresult end_without_call(CUresult result)
 	return result;
 }
 
+/* Has the server free (or unregister, for registered memory) its mirror. */
+static enum clnt_stat server_release(CLIENT *c, uint64_t server,
+    bool registered, res_none *r)
+{
+	if (registered)
+		return cu_mem_host_unregister_13000(server, r, c);
+	return cu_mem_free_host_13000(server, r, c);
+}
+
+/*
+ * Records the mirror the server just made for size bytes at p.  When the
+ * table cannot take it, the server's side is given back and *err becomes
+ * CUDA_ERROR_OUT_OF_MEMORY; the status is that of the call giving it back.
+ */
+static enum clnt_stat record_or_give_back(CLIENT *c, void *p, size_t size,
+    uint64_t server, bool registered, int *err)
+{
+	struct mirror m = { { address_of(p), size }, server, 0, registered };
+	res_none undo;
+
+	if (range_table_insert(&mirrors, &m, false, NULL) == RANGE_INSERTED)
+		return RPC_SUCCESS;
+	memset(&undo, 0, sizeof undo);
+	*err = CUDA_ERROR_OUT_OF_MEMORY;
+	return server_release(c, server, registered, &undo);
+}
+
+/* Releases m on the server and, once it is gone there, forgets it here. */
+static enum clnt_stat release(CLIENT *c, const struct mirror *m, res_none *r)
+{
+	enum clnt_stat st = server_release(c, m->server, m->registered, r);
+
+	if (st == RPC_SUCCESS && r->err == CUDA_SUCCESS) {
+		range_table_remove(&mirrors, m->range.base, NULL);
+		forget_device_side(m);
+	}
+	return st;
+}
+
 /*
  * cuMemAllocHost and cuMemHostAlloc.  Like the driver, 0 bytes succeed with
  * a NULL pointer (after the server's driver has had its say).
  */
 static CUresult host_alloc(void **pp, size_t bytesize, unsigned int flags)
 {
-	struct mirror m;
 	res_handle r;
-	res_none undo;
 	void *p = NULL;
 	CLIENT *c;
 	enum clnt_stat st;
@@ -137,14 +174,9 @@ static CUresult host_alloc(void **pp, size_t bytesize, unsigned int flags)
 		goto fail;
 	}
 	st = cu_mem_host_alloc_13000(bytesize, flags, &r, c);
-	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS && p != NULL) {
-		m = (struct mirror){ { address_of(p), bytesize }, r.res_handle_u.value, 0, false };
-		if (range_table_insert(&mirrors, &m, false, NULL) != RANGE_INSERTED) {
-			memset(&undo, 0, sizeof undo);
-			st = cu_mem_free_host_13000(m.server, &undo, c);
-			r.err = CUDA_ERROR_OUT_OF_MEMORY;
-		}
-	}
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS && p != NULL)
+		st = record_or_give_back(c, p, bytesize, r.res_handle_u.value,
+		    false, &r.err);
 	if ((e = rpc_end(st)) == CUDA_SUCCESS)
 		e = (CUresult)r.err;
 	if (e != CUDA_SUCCESS)
@@ -172,7 +204,6 @@ ONCUDA_API CUresult cuMemFreeHost(void *p)
 	struct mirror m;
 	res_none r;
 	CLIENT *c;
-	enum clnt_stat st;
 	CUresult e;
 
 	if (p == NULL)
@@ -182,12 +213,7 @@ ONCUDA_API CUresult cuMemFreeHost(void *p)
 		return rpc_unavailable();
 	if (!find_mirror(p, &m) || m.range.base != address_of(p) || m.registered)
 		return end_without_call(CUDA_ERROR_INVALID_VALUE);
-	st = cu_mem_free_host_13000(m.server, &r, c);
-	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS) {
-		range_table_remove(&mirrors, m.range.base, NULL);
-		forget_device_side(&m);
-	}
-	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+	if ((e = rpc_end(release(c, &m, &r))) != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
 		munmap(p, m.range.size);
@@ -198,7 +224,6 @@ ONCUDA_API CUresult cuMemHostRegister(void *p, size_t bytesize, unsigned int Fla
 {
 	struct mirror m;
 	res_handle r;
-	res_none undo;
 	CLIENT *c;
 	enum clnt_stat st;
 	CUresult e;
@@ -212,14 +237,9 @@ ONCUDA_API CUresult cuMemHostRegister(void *p, size_t bytesize, unsigned int Fla
 		return end_without_call(m.registered ?
 		    CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED : CUDA_ERROR_INVALID_VALUE);
 	st = cu_mem_host_register_13000(bytesize, Flags, &r, c);
-	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS) {
-		m = (struct mirror){ { address_of(p), bytesize }, r.res_handle_u.value, 0, true };
-		if (range_table_insert(&mirrors, &m, false, NULL) != RANGE_INSERTED) {
-			memset(&undo, 0, sizeof undo);
-			st = cu_mem_host_unregister_13000(m.server, &undo, c);
-			r.err = CUDA_ERROR_OUT_OF_MEMORY;
-		}
-	}
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = record_or_give_back(c, p, bytesize, r.res_handle_u.value,
+		    true, &r.err);
 	if ((e = rpc_end(st)) != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -230,7 +250,6 @@ ONCUDA_API CUresult cuMemHostUnregister(void *p)
 	struct mirror m;
 	res_none r;
 	CLIENT *c;
-	enum clnt_stat st;
 	CUresult e;
 
 	memset(&r, 0, sizeof r);
@@ -240,12 +259,7 @@ ONCUDA_API CUresult cuMemHostUnregister(void *p)
 		return end_without_call(CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED);
 	if (!m.registered || m.range.base != address_of(p))
 		return end_without_call(CUDA_ERROR_INVALID_VALUE);
-	st = cu_mem_host_unregister_13000(m.server, &r, c);
-	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS) {
-		range_table_remove(&mirrors, m.range.base, NULL);
-		forget_device_side(&m);
-	}
-	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+	if ((e = rpc_end(release(c, &m, &r))) != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
 }
