@@ -127,6 +127,18 @@ copy_string(char *buf, int len, const char *s)
 	return CUDA_SUCCESS;
 }
 
+/* fc_check_device, for the calls that need no other state than that. */
+static CUresult
+device_ready(CUdevice dev)
+{
+	CUresult rc;
+
+	fc_lock();
+	rc = fc_check_device(dev);
+	fc_unlock();
+	return rc;
+}
+
 FC_API CUresult
 cuDeviceGetCount(int *count)
 {
@@ -148,10 +160,7 @@ cuDeviceGet(CUdevice *device, int ordinal)
 {
 	CUresult rc;
 
-	fc_lock();
-	rc = fc_check_device(ordinal);
-	fc_unlock();
-	if (rc != CUDA_SUCCESS)
+	if ((rc = device_ready(ordinal)) != CUDA_SUCCESS)
 		return rc;
 	if (device == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
@@ -164,10 +173,7 @@ cuDeviceGetName(char *name, int len, CUdevice dev)
 {
 	CUresult rc;
 
-	fc_lock();
-	rc = fc_check_device(dev);
-	fc_unlock();
-	if (rc != CUDA_SUCCESS)
+	if ((rc = device_ready(dev)) != CUDA_SUCCESS)
 		return rc;
 	return copy_string(name, len, FC_DEVICE_NAME);
 }
@@ -177,10 +183,7 @@ cuDeviceGetUuid(CUuuid *uuid, CUdevice dev)
 {
 	CUresult rc;
 
-	fc_lock();
-	rc = fc_check_device(dev);
-	fc_unlock();
-	if (rc != CUDA_SUCCESS)
+	if ((rc = device_ready(dev)) != CUDA_SUCCESS)
 		return rc;
 	if (uuid == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
@@ -193,10 +196,7 @@ cuDeviceTotalMem(size_t *bytes, CUdevice dev)
 {
 	CUresult rc;
 
-	fc_lock();
-	rc = fc_check_device(dev);
-	fc_unlock();
-	if (rc != CUDA_SUCCESS)
+	if ((rc = device_ready(dev)) != CUDA_SUCCESS)
 		return rc;
 	if (bytes == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
@@ -209,10 +209,7 @@ cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib, CUdevice dev)
 {
 	CUresult rc;
 
-	fc_lock();
-	rc = fc_check_device(dev);
-	fc_unlock();
-	if (rc != CUDA_SUCCESS)
+	if ((rc = device_ready(dev)) != CUDA_SUCCESS)
 		return rc;
 	/* Attribute numbers start at 1; 0 is not an attribute. */
 	if (pi == NULL || (int)attrib < 1 || attrib >= CU_DEVICE_ATTRIBUTE_MAX)
@@ -226,10 +223,7 @@ cuDeviceGetPCIBusId(char *pciBusId, int len, CUdevice dev)
 {
 	CUresult rc;
 
-	fc_lock();
-	rc = fc_check_device(dev);
-	fc_unlock();
-	if (rc != CUDA_SUCCESS)
+	if ((rc = device_ready(dev)) != CUDA_SUCCESS)
 		return rc;
 	return copy_string(pciBusId, len, FC_PCI_BUS_ID);
 }
