@@ -4,7 +4,6 @@
  * MiB (default 1024): big enough that a forwarder has to split it.
  */
 #include <stdlib.h>
-#include <string.h>
 
 #include "check.h"
 
@@ -35,14 +34,6 @@ int test_big_copy(void)
 	TRY(e2e_dalloc(&d2, size));
 	e2e_fill_random(src, size, 0xc0da);
 
-	CHECK_CU(cuMemcpyHtoD(d1, src, size), CUDA_SUCCESS);
-	memset(back, 0, size);
-	CHECK_CU(cuMemcpyDtoH(back, d1, size), CUDA_SUCCESS);
-	CHECK_MEM(back, src, size);
-
-	CHECK_CU(cuMemcpyDtoD(d2, d1, size), CUDA_SUCCESS);
-	memset(back, 0, size);
-	CHECK_CU(cuMemcpyDtoH(back, d2, size), CUDA_SUCCESS);
-	CHECK_MEM(back, src, size);
+	TRY(e2e_copy_round_trip(d1, d2, src, back, size));
 	return 0;
 }

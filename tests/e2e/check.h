@@ -108,6 +108,9 @@ int e2e_dalloc(CUdeviceptr *p, size_t bytes);
 int e2e_stream(CUstream *s);
 int e2e_load_module(CUmodule *m, const char *image);
 int e2e_get_function(CUfunction *f, CUmodule m, const char *name);
+/* src into d1 and back into back, then d1 into d2 and back: bytes each. */
+int e2e_copy_round_trip(CUdeviceptr d1, CUdeviceptr d2, const void *src,
+			void *back, size_t bytes);
 
 /* Memory from malloc, freed after the test; exits when out of memory. */
 void *e2e_malloc(size_t bytes);

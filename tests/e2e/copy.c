@@ -24,15 +24,7 @@ int test_copy(void)
 	TRY(e2e_dalloc(&d2, SIZE));
 	e2e_fill_random(src, SIZE, 1);
 
-	CHECK_CU(cuMemcpyHtoD(d1, src, SIZE), CUDA_SUCCESS);
-	memset(back, 0, SIZE);
-	CHECK_CU(cuMemcpyDtoH(back, d1, SIZE), CUDA_SUCCESS);
-	CHECK_MEM(back, src, SIZE);
-
-	CHECK_CU(cuMemcpyDtoD(d2, d1, SIZE), CUDA_SUCCESS);
-	memset(back, 0, SIZE);
-	CHECK_CU(cuMemcpyDtoH(back, d2, SIZE), CUDA_SUCCESS);
-	CHECK_MEM(back, src, SIZE);
+	TRY(e2e_copy_round_trip(d1, d2, src, back, SIZE));
 
 	/* cuMemcpy works out each side's kind from the address alone
 	 * (unified addressing), pageable host memory included. */

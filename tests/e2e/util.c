@@ -29,6 +29,21 @@ int e2e_dalloc(CUdeviceptr *p, size_t bytes)
 	return 0;
 }
 
+int e2e_copy_round_trip(CUdeviceptr d1, CUdeviceptr d2, const void *src,
+			void *back, size_t bytes)
+{
+	CHECK_CU(cuMemcpyHtoD(d1, src, bytes), CUDA_SUCCESS);
+	memset(back, 0, bytes);
+	CHECK_CU(cuMemcpyDtoH(back, d1, bytes), CUDA_SUCCESS);
+	CHECK_MEM(back, src, bytes);
+
+	CHECK_CU(cuMemcpyDtoD(d2, d1, bytes), CUDA_SUCCESS);
+	memset(back, 0, bytes);
+	CHECK_CU(cuMemcpyDtoH(back, d2, bytes), CUDA_SUCCESS);
+	CHECK_MEM(back, src, bytes);
+	return 0;
+}
+
 int e2e_stream(CUstream *s)
 {
 	CHECK_CU(cuStreamCreate(s, CU_STREAM_NON_BLOCKING), CUDA_SUCCESS);
