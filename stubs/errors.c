@@ -5,6 +5,7 @@
  * with them), and with the driver's own words: error_strings.inc is what
  * the real driver says for each code it knows (tools/errtable.c).
  */
+#include <stdbool.h>
 #include <stddef.h>
 
 #include <cuda.h>
@@ -36,24 +37,27 @@ static const struct error_text *find(CUresult code)
 
 /* As the driver: a code it does not know is CUDA_ERROR_INVALID_VALUE with
  * *pStr set to NULL. */
-ONCUDA_API CUresult cuGetErrorName(CUresult error, const char **pStr)
+static CUresult describe(CUresult error, const char **pStr, bool want_text)
 {
 	const struct error_text *e;
 
 	if (pStr == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	e = find(error);
-	*pStr = e != NULL ? e->name : NULL;
-	return e != NULL ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+	if (e == NULL) {
+		*pStr = NULL;
+		return CUDA_ERROR_INVALID_VALUE;
+	}
+	*pStr = want_text ? e->text : e->name;
+	return CUDA_SUCCESS;
+}
+
+ONCUDA_API CUresult cuGetErrorName(CUresult error, const char **pStr)
+{
+	return describe(error, pStr, false);
 }
 
 ONCUDA_API CUresult cuGetErrorString(CUresult error, const char **pStr)
 {
-	const struct error_text *e;
-
-	if (pStr == NULL)
-		return CUDA_ERROR_INVALID_VALUE;
-	e = find(error);
-	*pStr = e != NULL ? e->text : NULL;
-	return e != NULL ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+	return describe(error, pStr, true);
 }
