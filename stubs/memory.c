@@ -45,7 +45,8 @@ void devmem_forget(uint64_t base)
 	range_table_remove(&device_ranges, base, NULL);
 }
 
-bool devmem_contains(uint64_t addr)
+/* Whether addr lies in a recorded range. */
+static bool devmem_contains(uint64_t addr)
 {
 	return range_table_find(&device_ranges, addr, NULL);
 }

@@ -23,9 +23,6 @@ bool devmem_note(uint64_t base, uint64_t size);
 /* Forgets the range that starts at base. */
 void devmem_forget(uint64_t base);
 
-/* Whether addr lies in a recorded range. */
-bool devmem_contains(uint64_t addr);
-
 /*
  * Whether cuMemcpy should treat addr as device memory: it is in a recorded
  * device range and not in host memory the client has mirrored (that is the
