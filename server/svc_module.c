@@ -245,41 +245,40 @@ bool_t cu_library_unload_13000_svc(cu_handle library, res_none *r,
 	return TRUE;
 }
 
-bool_t cu_module_get_global_13000_svc(cu_handle module, cu_name name,
-    res_dev_range *r, struct svc_req *rq)
+static void get_global(bool library, cu_handle owner, const char *name,
+    res_dev_range *r)
 {
+	enum handle_kind kind = library ? HANDLE_LIBRARY : HANDLE_MODULE;
 	CUdeviceptr dptr;
 	size_t bytes;
 
-	(void)rq;
-	if ((r->err = handle_check(HANDLE_MODULE, module, false)) !=
-	    CUDA_SUCCESS)
-		return TRUE;
-	r->err = cuModuleGetGlobal(&dptr, &bytes, (CUmodule)(uintptr_t)module,
-	    name);
+	if ((r->err = handle_check(kind, owner, false)) != CUDA_SUCCESS)
+		return;
+	if (library)
+		r->err = cuLibraryGetGlobal(&dptr, &bytes,
+		    (CUlibrary)(uintptr_t)owner, name);
+	else
+		r->err = cuModuleGetGlobal(&dptr, &bytes,
+		    (CUmodule)(uintptr_t)owner, name);
 	if (r->err == CUDA_SUCCESS) {
 		r->res_dev_range_u.value.base = dptr;
 		r->res_dev_range_u.value.size = bytes;
 	}
+}
+
+bool_t cu_module_get_global_13000_svc(cu_handle module, cu_name name,
+    res_dev_range *r, struct svc_req *rq)
+{
+	(void)rq;
+	get_global(false, module, name, r);
 	return TRUE;
 }
 
 bool_t cu_library_get_global_13000_svc(cu_handle library, cu_name name,
     res_dev_range *r, struct svc_req *rq)
 {
-	CUdeviceptr dptr;
-	size_t bytes;
-
 	(void)rq;
-	if ((r->err = handle_check(HANDLE_LIBRARY, library, false)) !=
-	    CUDA_SUCCESS)
-		return TRUE;
-	r->err = cuLibraryGetGlobal(&dptr, &bytes,
-	    (CUlibrary)(uintptr_t)library, name);
-	if (r->err == CUDA_SUCCESS) {
-		r->res_dev_range_u.value.base = dptr;
-		r->res_dev_range_u.value.size = bytes;
-	}
+	get_global(true, library, name, r);
 	return TRUE;
 }
 
