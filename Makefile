@@ -82,6 +82,7 @@ demo: all
 clean:
 	rm -f gen/*.o stubs/*.o server/*.o tests/*/*.o examples/*.o tools/*.o
 	rm -f stubs/libcuda.so.1 stubs/libcuda.so server/oncudad tests/fakecuda/libcuda.so.1
+	rm -f tools/procaddr-probe
 	rm -f tests/e2e/e2e tests/unit/test_[a-z]*[!.][!c] examples/deviceQuery examples/vectorAdd examples/matrixMul
 	rm -f tests/kernels/*.cubin tests/kernels/*.fatbin tests/kernels/*.ptx examples/*.fatbin examples/*.fatbin.h
 
@@ -90,3 +91,13 @@ clean:
 tools/errtable: tools/errtable.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -o $@ $< -L$(CUDA_HOME)/lib64/stubs -lcuda
 all: tools/errtable
+
+# tools/procaddr-probe asks a real driver (loaded with dlopen, so it builds
+# without one) for its cuGetProcAddress answers, from which
+# stubs/procaddr-580.tsv is made; the tool's header says how.  It checks its
+# table with the client's own rules, stubs/procaddr_rules.c.
+tools/procaddr-probe: tools/procaddr-probe.c tools/procaddr-names.c \
+		tools/procaddr-names.h stubs/procaddr_rules.c stubs/procaddr.h
+	$(CC) $(CPPFLAGS) -Istubs $(CFLAGS) $(WARN) -o $@ tools/procaddr-probe.c \
+		tools/procaddr-names.c stubs/procaddr_rules.c -ldl
+all: tools/procaddr-probe

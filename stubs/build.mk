@@ -53,7 +53,8 @@ gen/unsupported.c: tools/gen-unsupported.sh stubs/driver-exports.txt \
 		$(STUBS_OBJS) $(STUBS_GEN_OBJS) > $@.tmp
 	mv $@.tmp $@
 
-# The cuGetProcAddress table as C initialisers, for stubs/procaddr.c.
+# The cuGetProcAddress table as C initialisers, for stubs/procaddr.c; the
+# table is tools/procaddr-probe's output on a machine with the driver.
 gen/procaddr_580.inc: stubs/procaddr-580.tsv
 	awk -F'\t' 'BEGIN { print "/* $< as C initialisers (stubs/build.mk); do not edit. */" } \
 		!/^#/ && NF >= 4 { printf "{ \"%s\", %s, %s, \"%s\" },\n", $$1, $$2, $$3, $$4 }' \

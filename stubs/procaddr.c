@@ -6,9 +6,13 @@
  * hundred requests at start-up; a NULL answer stops it), so the answers
  * must be the ones the NVIDIA driver gives, pointing at our functions of
  * the same names.  The table, stubs/procaddr-580.tsv (built into
- * gen/procaddr_580.inc), comes from driver 580's observed answers and the
- * toolkit's typedef headers (tools/procaddr-table.py); issue 3 replaces it
- * with one made by asking a real driver for every name x version x flags.
+ * gen/procaddr_580.inc by stubs/build.mk), is what tools/procaddr-probe
+ * writes on a machine with driver 580: it asks the real driver every
+ * exported name x every CUDA version x flags 0, 1, 2, keeps the versions
+ * where an answer changes, and checks the table against every answer
+ * with procaddr_rules.c, the rules used here.  For a new driver, run it
+ * there and commit its stubs/procaddr-<driver>.tsv (the tool says how);
+ * tools/procaddr-check.py asks this library what real programs asked.
  * Entry points oncuda does not implement are answered too: they are the
  * CUDA_ERROR_NOT_SUPPORTED stubs of gen/unsupported.c.
  */

@@ -14,7 +14,7 @@
 
 /*
  * "From min_version on, with these flags, the driver answers symbol"
- * (stubs/procaddr-580.tsv).  flags is 0, or CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM
+ * (stubs/procaddr-580.tsv, written by tools/procaddr-probe).  flags is 0, or CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM
  * for the per-thread variants.  Tables are sorted by name (strcmp).
  */
 struct procaddr_row {
@@ -34,10 +34,11 @@ typedef bool procaddr_defined_fn(const char *symbol);
  *    among the per-thread rows when flags ask for per-thread, else (or when
  *    there is none) among the others; CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT
  *    when every row is newer than version;
- *  - a name not in the table: the library's entry point of exactly that
- *    name, else its highest name_vN; for per-thread flags its _ptsz or
- *    _ptds variant of that when there is one;
- *    CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND when there is none.
+ *  - a name not in the table: CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND; the
+ *    table holds every name the driver answers, so this is the driver's
+ *    answer to one it does not know;
+ *  - a row whose symbol the library lacks (`defined` says):
+ *    CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND.
  * CU_GET_PROC_ADDRESS_DEFAULT counts as legacy: per-thread only when a
  * program was built for it, and then cuda.h itself adds the flag.
  */

@@ -2,7 +2,6 @@
  * procaddr_rules.c -- which entry point cuGetProcAddress answers
  * (procaddr.h).
  */
-#include <stdio.h>
 #include <string.h>
 
 #include "procaddr.h"
@@ -38,42 +37,6 @@ static const struct procaddr_row *best_row(const struct procaddr_row *rows,
 	return best;
 }
 
-static bool copy_if_defined(procaddr_defined_fn *defined, char *symbol,
-    size_t len, const char *base, const char *suffix)
-{
-	char candidate[256];
-	int n = snprintf(candidate, sizeof(candidate), "%s%s", base, suffix);
-
-	if (n < 0 || (size_t)n >= sizeof(candidate) || (size_t)n >= len ||
-	    !defined(candidate))
-		return false;
-	memcpy(symbol, candidate, (size_t)n + 1);
-	return true;
-}
-
-/* A name the table does not know: what the library has of that name. */
-static CUdriverProcAddressQueryResult by_name(const char *name,
-    bool per_thread, procaddr_defined_fn *defined, char *symbol, size_t len)
-{
-	char base[256];
-	bool found = copy_if_defined(defined, symbol, len, name, "");
-
-	/* Entry points have gone up to _v4 so far; look a little beyond. */
-	for (char n = '9'; !found && n >= '2'; n--) {
-		char suffix[] = { '_', 'v', n, '\0' };
-
-		found = copy_if_defined(defined, symbol, len, name, suffix);
-	}
-	if (!found)
-		return CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND;
-	if (per_thread && strlen(symbol) < sizeof(base)) {
-		strcpy(base, symbol);
-		if (!copy_if_defined(defined, symbol, len, base, "_ptsz"))
-			(void)copy_if_defined(defined, symbol, len, base, "_ptds");
-	}
-	return CU_GET_PROC_ADDRESS_SUCCESS;
-}
-
 CUdriverProcAddressQueryResult procaddr_resolve(const struct procaddr_row *rows,
     size_t n_rows, const char *name, int version, cuuint64_t flags,
     procaddr_defined_fn *defined, char *symbol, size_t len)
@@ -82,8 +45,9 @@ CUdriverProcAddressQueryResult procaddr_resolve(const struct procaddr_row *rows,
 	size_t first = first_row(rows, n_rows, name);
 	const struct procaddr_row *row = NULL;
 
+	/* The table has every name the driver knows (tools/procaddr-probe). */
 	if (first == n_rows)
-		return by_name(name, per_thread, defined, symbol, len);
+		return CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND;
 	if (per_thread)
 		row = best_row(rows, n_rows, first, version,
 		    CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM);
