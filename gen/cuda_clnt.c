@@ -1016,3 +1016,21 @@ cu_pointer_get_attributes_13000(pointer_attributes attributes, cu_dptr ptr, res_
 		(xdrproc_t) xdr_res_ptr_attrs, (caddr_t) clnt_res,
 		TIMEOUT));
 }
+
+enum clnt_stat 
+cu_module_get_loading_mode_13000(res_int *clnt_res, CLIENT *clnt)
+{
+	 return (clnt_call (clnt, CU_MODULE_GET_LOADING_MODE, (xdrproc_t) xdr_void, (caddr_t) NULL,
+		(xdrproc_t) xdr_res_int, (caddr_t) clnt_res,
+		TIMEOUT));
+
+}
+
+enum clnt_stat 
+cu_ctx_get_stream_priority_range_13000(res_int_pair *clnt_res, CLIENT *clnt)
+{
+	 return (clnt_call (clnt, CU_CTX_GET_STREAM_PRIORITY_RANGE, (xdrproc_t) xdr_void, (caddr_t) NULL,
+		(xdrproc_t) xdr_res_int_pair, (caddr_t) clnt_res,
+		TIMEOUT));
+
+}

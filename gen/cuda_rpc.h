@@ -135,6 +135,20 @@ struct ctx_state {
 };
 typedef struct ctx_state ctx_state;
 
+struct int_pair {
+	int first;
+	int second;
+};
+typedef struct int_pair int_pair;
+
+struct res_int_pair {
+	int err;
+	union {
+		int_pair value;
+	} res_int_pair_u;
+};
+typedef struct res_int_pair res_int_pair;
+
 struct res_ctx_state {
 	int err;
 	union {
@@ -973,6 +987,12 @@ extern  bool_t cu_pointer_get_attribute_13000_svc(int , cu_dptr , res_ptr_attr *
 #define CU_POINTER_GET_ATTRIBUTES 151
 extern  enum clnt_stat cu_pointer_get_attributes_13000(pointer_attributes , cu_dptr , res_ptr_attrs *, CLIENT *);
 extern  bool_t cu_pointer_get_attributes_13000_svc(pointer_attributes , cu_dptr , res_ptr_attrs *, struct svc_req *);
+#define CU_MODULE_GET_LOADING_MODE 160
+extern  enum clnt_stat cu_module_get_loading_mode_13000(res_int *, CLIENT *);
+extern  bool_t cu_module_get_loading_mode_13000_svc(res_int *, struct svc_req *);
+#define CU_CTX_GET_STREAM_PRIORITY_RANGE 161
+extern  enum clnt_stat cu_ctx_get_stream_priority_range_13000(res_int_pair *, CLIENT *);
+extern  bool_t cu_ctx_get_stream_priority_range_13000_svc(res_int_pair *, struct svc_req *);
 extern int oncuda_prog_13000_freeresult (SVCXPRT *, xdrproc_t, caddr_t);
 
 #else /* K&R C */
@@ -1264,6 +1284,12 @@ extern  bool_t cu_pointer_get_attribute_13000_svc();
 #define CU_POINTER_GET_ATTRIBUTES 151
 extern  enum clnt_stat cu_pointer_get_attributes_13000();
 extern  bool_t cu_pointer_get_attributes_13000_svc();
+#define CU_MODULE_GET_LOADING_MODE 160
+extern  enum clnt_stat cu_module_get_loading_mode_13000();
+extern  bool_t cu_module_get_loading_mode_13000_svc();
+#define CU_CTX_GET_STREAM_PRIORITY_RANGE 161
+extern  enum clnt_stat cu_ctx_get_stream_priority_range_13000();
+extern  bool_t cu_ctx_get_stream_priority_range_13000_svc();
 extern int oncuda_prog_13000_freeresult ();
 #endif /* K&R C */
 
@@ -1288,6 +1314,8 @@ extern  bool_t xdr_res_string (XDR *, res_string*);
 extern  bool_t xdr_res_data (XDR *, res_data*);
 extern  bool_t xdr_res_uuid (XDR *, res_uuid*);
 extern  bool_t xdr_ctx_state (XDR *, ctx_state*);
+extern  bool_t xdr_int_pair (XDR *, int_pair*);
+extern  bool_t xdr_res_int_pair (XDR *, res_int_pair*);
 extern  bool_t xdr_res_ctx_state (XDR *, res_ctx_state*);
 extern  bool_t xdr_mem_info (XDR *, mem_info*);
 extern  bool_t xdr_res_mem_info (XDR *, res_mem_info*);
@@ -1385,6 +1413,8 @@ extern bool_t xdr_res_string ();
 extern bool_t xdr_res_data ();
 extern bool_t xdr_res_uuid ();
 extern bool_t xdr_ctx_state ();
+extern bool_t xdr_int_pair ();
+extern bool_t xdr_res_int_pair ();
 extern bool_t xdr_res_ctx_state ();
 extern bool_t xdr_mem_info ();
 extern bool_t xdr_res_mem_info ();

@@ -592,6 +592,18 @@ _cu_pointer_get_attributes_13000 (cu_pointer_get_attributes_13000_argument *argp
 	return (cu_pointer_get_attributes_13000_svc(argp->attributes, argp->ptr, result, rqstp));
 }
 
+int
+_cu_module_get_loading_mode_13000 (void  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_module_get_loading_mode_13000_svc(result, rqstp));
+}
+
+int
+_cu_ctx_get_stream_priority_range_13000 (void  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_ctx_get_stream_priority_range_13000_svc(result, rqstp));
+}
+
 void
 oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 {
@@ -782,6 +794,8 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_none cu_event_destroy_13000_res;
 		res_ptr_attr cu_pointer_get_attribute_13000_res;
 		res_ptr_attrs cu_pointer_get_attributes_13000_res;
+		res_int cu_module_get_loading_mode_13000_res;
+		res_int_pair cu_ctx_get_stream_priority_range_13000_res;
 	} result;
 	bool_t retval;
 	xdrproc_t _xdr_argument, _xdr_result;
@@ -1366,6 +1380,18 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_cu_pointer_get_attributes_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_ptr_attrs;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_pointer_get_attributes_13000;
+		break;
+
+	case CU_MODULE_GET_LOADING_MODE:
+		_xdr_argument = (xdrproc_t) xdr_void;
+		_xdr_result = (xdrproc_t) xdr_res_int;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_module_get_loading_mode_13000;
+		break;
+
+	case CU_CTX_GET_STREAM_PRIORITY_RANGE:
+		_xdr_argument = (xdrproc_t) xdr_void;
+		_xdr_result = (xdrproc_t) xdr_res_int_pair;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_ctx_get_stream_priority_range_13000;
 		break;
 
 	default:

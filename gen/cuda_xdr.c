@@ -270,6 +270,36 @@ xdr_ctx_state (XDR *xdrs, ctx_state *objp)
 }
 
 bool_t
+xdr_int_pair (XDR *xdrs, int_pair *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->first))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->second))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_int_pair (XDR *xdrs, res_int_pair *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_int_pair (xdrs, &objp->res_int_pair_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
 xdr_res_ctx_state (XDR *xdrs, res_ctx_state *objp)
 {
 	register int32_t *buf;

@@ -254,13 +254,6 @@ ONCUDA_API CUresult cuCtxGetSharedMemConfig(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuCtxGetStreamPriorityRange(void);
-ONCUDA_API CUresult cuCtxGetStreamPriorityRange(void)
-{
-	oncuda_unsupported("cuCtxGetStreamPriorityRange");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuCtxPopCurrent(void);
 ONCUDA_API CUresult cuCtxPopCurrent(void)
 {
@@ -783,13 +776,6 @@ ONCUDA_API CUresult cuGLUnregisterBufferObject(void);
 ONCUDA_API CUresult cuGLUnregisterBufferObject(void)
 {
 	oncuda_unsupported("cuGLUnregisterBufferObject");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGetExportTable(void);
-ONCUDA_API CUresult cuGetExportTable(void)
-{
-	oncuda_unsupported("cuGetExportTable");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -2960,13 +2946,6 @@ ONCUDA_API CUresult cuModuleGetGlobal(void);
 ONCUDA_API CUresult cuModuleGetGlobal(void)
 {
 	oncuda_unsupported("cuModuleGetGlobal");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuModuleGetLoadingMode(void);
-ONCUDA_API CUresult cuModuleGetLoadingMode(void)
-{
-	oncuda_unsupported("cuModuleGetLoadingMode");
 	return ONCUDA_NOT_SUPPORTED;
 }
 

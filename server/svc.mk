@@ -15,4 +15,5 @@ SVC_OBJS := \
 	server/svc_module.o \
 	server/svc_occupancy.o \
 	server/svc_params.o \
-	server/svc_pointer.o
+	server/svc_pointer.o \
+	server/svc_runtime.o

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "ctxstack.h"
+#include "export_tables.h"
 #include "params.h"
 #include "rpc.h"
 
@@ -104,6 +105,12 @@ ONCUDA_API CUresult cuCtxDestroy_v2(CUcontext ctx)
 	CUresult e;
 	CLIENT *c;
 
+	/*
+	 * The runtime's per-context state goes first, while the context
+	 * still exists: its destructors may free what they made in it.
+	 */
+	if (ctx != NULL)
+		context_storage_forget(ctx);
 	memset(&r, 0, sizeof(r));
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();

@@ -185,6 +185,30 @@ step_examples() {
 	return $verdict
 }
 
+# The CUDA runtime programs of tests/runtime, built by plain nvcc (static
+# cudart) and with -cudart shared: unmodified nvcc output must start and run
+# through oncuda.  rt_NAME and rt_NAME_shared both print "PASS rt_NAME".
+step_runtime() {
+	local test name status verdict=0 found=0
+	need_main_server || return 1
+	for test in tests/runtime/rt_*; do
+		[[ -x $test && $test != *.* ]] || continue
+		name=${test##*/}
+		found=$((found + 1))
+		run_client "runtime-$name" 300 ONCUDA_SERVER=localhost "$test"
+		status=$?
+		if ((status == 0)) && grep -qx "PASS ${name%_shared}" "$OUT/runtime-$name.log"; then
+			ok "$name printed PASS"
+		else
+			bad "$name exited with status $status without printing PASS:"
+			show "$OUT/runtime-$name.log"
+			verdict=1
+		fi
+	done
+	((found > 0)) || { bad "no programs in tests/runtime; run make first"; return 1; }
+	return $verdict
+}
+
 step_isolation() {
 	local test status pids=() verdict=0
 	need_main_server || return 1
@@ -416,11 +440,12 @@ run_step b "oncudad registered with rpcbind" step_server
 run_step c "e2e through rpcbind" step_e2e_rpcbind
 run_step d "e2e through host:port, no rpcbind" step_e2e_direct
 run_step e "examples through oncuda" step_examples
-run_step f "isolation: a faulting client beside a busy one" step_isolation
-run_step g "memory of a killed client comes back" step_cleanup
-run_step h "a dead server gives errors, not hangs" step_dead_server
-run_step i "no server: cuInit says why" step_no_server
-run_step j "valgrind: server and client" step_valgrind
+run_step f "CUDA runtime programs (nvcc, static and shared cudart)" step_runtime
+run_step g "isolation: a faulting client beside a busy one" step_isolation
+run_step h "memory of a killed client comes back" step_cleanup
+run_step i "a dead server gives errors, not hangs" step_dead_server
+run_step j "no server: cuInit says why" step_no_server
+run_step k "valgrind: server and client" step_valgrind
 
 printf '\n==== summary (driver %s)\n' "$driver"
 printf '  %s\n' "${RESULTS[@]}"

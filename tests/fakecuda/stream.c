@@ -238,3 +238,22 @@ cuStreamGetCtx(CUstream hStream, CUcontext *pctx)
 	fc_unlock();
 	return rc;
 }
+
+/* The range cuStreamCreateWithPriority clamps to, as the runtime asks it. */
+FC_API CUresult
+cuCtxGetStreamPriorityRange(int *leastPriority, int *greatestPriority)
+{
+	struct fc_context *ctx;
+	CUresult rc;
+
+	fc_lock();
+	rc = fc_context_usable(&ctx);
+	fc_unlock();
+	if (rc != CUDA_SUCCESS)
+		return rc;
+	if (leastPriority != NULL)
+		*leastPriority = LEAST_PRIORITY;
+	if (greatestPriority != NULL)
+		*greatestPriority = GREATEST_PRIORITY;
+	return CUDA_SUCCESS;
+}
