@@ -10,7 +10,7 @@
 
 CUDA_HOME ?= /usr/local/cuda
 NVCC      ?= $(CUDA_HOME)/bin/nvcc
-CC        ?= gcc
+CC        ?= cc
 PYTHON    ?= python3
 RPCGEN    ?= rpcgen
 CFLAGS    ?= -O2 -g
@@ -68,6 +68,7 @@ check-gen:
 -include tests/fakecuda/build.mk
 -include tests/e2e/build.mk
 -include tests/system/build.mk
+-include tests/runtime/build.mk
 -include tests/unit/*.mk
 -include examples/build.mk
 
