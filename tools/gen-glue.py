@@ -70,8 +70,15 @@ class Param:
         """The result union of an output of this type."""
         if self.base in HANDLES:
             return "res_handle"
-        return {"size_t": "res_size", "float": "res_float",
-                "unsigned int": "res_uint"}.get(self.base, "res_int")
+        return {"size_t": "res_size", "unsigned long long": "res_size",
+                "float": "res_float", "unsigned int": "res_uint"}.get(self.base, "res_int")
+
+    def fits_result(self):
+        """Whether the driver can write this output straight into the result
+        union: only when the C type is the very type the union holds.  An
+        enumeration, a CUdevice or an unsigned long long goes through a local
+        variable of its own type instead."""
+        return self.base in ("int", "size_t", "float", "unsigned int")
 
     def to_wire(self):
         xdr = self.xdr_type()
@@ -199,7 +206,7 @@ def server(entries):
     for e in entries:
         wire = "".join(p.wire_decl() + ", " for p in e.ins)
         out.append(f"\nbool_t {e.stub}_svc({wire}{e.result} *r, struct svc_req *rq)\n{{\n")
-        holds_value = e.out is not None and (e.out.base in HANDLES or e.out.base == "CUdevice")
+        holds_value = e.out is not None and not e.out.fits_result()
         if holds_value:
             out.append(f"\t{e.out.base} value;\n\n")
         out.append("\t(void)rq;\n")
@@ -211,7 +218,7 @@ def server(entries):
         args = []
         for p in e.params:
             if p.role in ("out", "new"):
-                if p.base in HANDLES or p.base == "CUdevice":
+                if holds_value:
                     args.append("&value")
                 else:
                     args.append(f"&r->{e.result}_u.value")
