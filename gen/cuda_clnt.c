@@ -1034,3 +1034,39 @@ cu_ctx_get_stream_priority_range_13000(res_int_pair *clnt_res, CLIENT *clnt)
 		TIMEOUT));
 
 }
+
+enum clnt_stat 
+cu_stream_is_capturing_13000(cu_handle stream, res_int *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_STREAM_IS_CAPTURING,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &stream,
+		(xdrproc_t) xdr_res_int, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_stream_get_capture_info_13000(cu_handle stream, res_capture_info *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_STREAM_GET_CAPTURE_INFO,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &stream,
+		(xdrproc_t) xdr_res_capture_info, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_ctx_get_id_13000(cu_handle ctx, res_size *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_CTX_GET_ID,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &ctx,
+		(xdrproc_t) xdr_res_size, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_stream_get_id_13000(cu_handle stream, res_size *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_STREAM_GET_ID,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &stream,
+		(xdrproc_t) xdr_res_size, (caddr_t) clnt_res,
+		TIMEOUT));
+}

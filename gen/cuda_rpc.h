@@ -157,6 +157,20 @@ struct res_ctx_state {
 };
 typedef struct res_ctx_state res_ctx_state;
 
+struct capture_info {
+	int status;
+	u_quad_t id;
+};
+typedef struct capture_info capture_info;
+
+struct res_capture_info {
+	int err;
+	union {
+		capture_info value;
+	} res_capture_info_u;
+};
+typedef struct res_capture_info res_capture_info;
+
 struct mem_info {
 	cu_size free;
 	cu_size total;
@@ -993,6 +1007,18 @@ extern  bool_t cu_module_get_loading_mode_13000_svc(res_int *, struct svc_req *)
 #define CU_CTX_GET_STREAM_PRIORITY_RANGE 161
 extern  enum clnt_stat cu_ctx_get_stream_priority_range_13000(res_int_pair *, CLIENT *);
 extern  bool_t cu_ctx_get_stream_priority_range_13000_svc(res_int_pair *, struct svc_req *);
+#define CU_STREAM_IS_CAPTURING 170
+extern  enum clnt_stat cu_stream_is_capturing_13000(cu_handle , res_int *, CLIENT *);
+extern  bool_t cu_stream_is_capturing_13000_svc(cu_handle , res_int *, struct svc_req *);
+#define CU_STREAM_GET_CAPTURE_INFO 171
+extern  enum clnt_stat cu_stream_get_capture_info_13000(cu_handle , res_capture_info *, CLIENT *);
+extern  bool_t cu_stream_get_capture_info_13000_svc(cu_handle , res_capture_info *, struct svc_req *);
+#define CU_CTX_GET_ID 172
+extern  enum clnt_stat cu_ctx_get_id_13000(cu_handle , res_size *, CLIENT *);
+extern  bool_t cu_ctx_get_id_13000_svc(cu_handle , res_size *, struct svc_req *);
+#define CU_STREAM_GET_ID 173
+extern  enum clnt_stat cu_stream_get_id_13000(cu_handle , res_size *, CLIENT *);
+extern  bool_t cu_stream_get_id_13000_svc(cu_handle , res_size *, struct svc_req *);
 extern int oncuda_prog_13000_freeresult (SVCXPRT *, xdrproc_t, caddr_t);
 
 #else /* K&R C */
@@ -1290,6 +1316,18 @@ extern  bool_t cu_module_get_loading_mode_13000_svc();
 #define CU_CTX_GET_STREAM_PRIORITY_RANGE 161
 extern  enum clnt_stat cu_ctx_get_stream_priority_range_13000();
 extern  bool_t cu_ctx_get_stream_priority_range_13000_svc();
+#define CU_STREAM_IS_CAPTURING 170
+extern  enum clnt_stat cu_stream_is_capturing_13000();
+extern  bool_t cu_stream_is_capturing_13000_svc();
+#define CU_STREAM_GET_CAPTURE_INFO 171
+extern  enum clnt_stat cu_stream_get_capture_info_13000();
+extern  bool_t cu_stream_get_capture_info_13000_svc();
+#define CU_CTX_GET_ID 172
+extern  enum clnt_stat cu_ctx_get_id_13000();
+extern  bool_t cu_ctx_get_id_13000_svc();
+#define CU_STREAM_GET_ID 173
+extern  enum clnt_stat cu_stream_get_id_13000();
+extern  bool_t cu_stream_get_id_13000_svc();
 extern int oncuda_prog_13000_freeresult ();
 #endif /* K&R C */
 
@@ -1317,6 +1355,8 @@ extern  bool_t xdr_ctx_state (XDR *, ctx_state*);
 extern  bool_t xdr_int_pair (XDR *, int_pair*);
 extern  bool_t xdr_res_int_pair (XDR *, res_int_pair*);
 extern  bool_t xdr_res_ctx_state (XDR *, res_ctx_state*);
+extern  bool_t xdr_capture_info (XDR *, capture_info*);
+extern  bool_t xdr_res_capture_info (XDR *, res_capture_info*);
 extern  bool_t xdr_mem_info (XDR *, mem_info*);
 extern  bool_t xdr_res_mem_info (XDR *, res_mem_info*);
 extern  bool_t xdr_dev_range (XDR *, dev_range*);
@@ -1416,6 +1456,8 @@ extern bool_t xdr_ctx_state ();
 extern bool_t xdr_int_pair ();
 extern bool_t xdr_res_int_pair ();
 extern bool_t xdr_res_ctx_state ();
+extern bool_t xdr_capture_info ();
+extern bool_t xdr_res_capture_info ();
 extern bool_t xdr_mem_info ();
 extern bool_t xdr_res_mem_info ();
 extern bool_t xdr_dev_range ();

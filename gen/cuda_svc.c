@@ -604,6 +604,30 @@ _cu_ctx_get_stream_priority_range_13000 (void  *argp, void *result, struct svc_r
 	return (cu_ctx_get_stream_priority_range_13000_svc(result, rqstp));
 }
 
+int
+_cu_stream_is_capturing_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_stream_is_capturing_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_stream_get_capture_info_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_stream_get_capture_info_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_ctx_get_id_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_ctx_get_id_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_stream_get_id_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_stream_get_id_13000_svc(*argp, result, rqstp));
+}
+
 void
 oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 {
@@ -696,6 +720,10 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_handle cu_event_destroy_13000_arg;
 		cu_pointer_get_attribute_13000_argument cu_pointer_get_attribute_13000_arg;
 		cu_pointer_get_attributes_13000_argument cu_pointer_get_attributes_13000_arg;
+		cu_handle cu_stream_is_capturing_13000_arg;
+		cu_handle cu_stream_get_capture_info_13000_arg;
+		cu_handle cu_ctx_get_id_13000_arg;
+		cu_handle cu_stream_get_id_13000_arg;
 	} argument;
 	union {
 		res_none cu_init_13000_res;
@@ -796,6 +824,10 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_ptr_attrs cu_pointer_get_attributes_13000_res;
 		res_int cu_module_get_loading_mode_13000_res;
 		res_int_pair cu_ctx_get_stream_priority_range_13000_res;
+		res_int cu_stream_is_capturing_13000_res;
+		res_capture_info cu_stream_get_capture_info_13000_res;
+		res_size cu_ctx_get_id_13000_res;
+		res_size cu_stream_get_id_13000_res;
 	} result;
 	bool_t retval;
 	xdrproc_t _xdr_argument, _xdr_result;
@@ -1392,6 +1424,30 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_void;
 		_xdr_result = (xdrproc_t) xdr_res_int_pair;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_ctx_get_stream_priority_range_13000;
+		break;
+
+	case CU_STREAM_IS_CAPTURING:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_int;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_stream_is_capturing_13000;
+		break;
+
+	case CU_STREAM_GET_CAPTURE_INFO:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_capture_info;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_stream_get_capture_info_13000;
+		break;
+
+	case CU_CTX_GET_ID:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_size;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_ctx_get_id_13000;
+		break;
+
+	case CU_STREAM_GET_ID:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_size;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_stream_get_id_13000;
 		break;
 
 	default:

@@ -318,6 +318,36 @@ xdr_res_ctx_state (XDR *xdrs, res_ctx_state *objp)
 }
 
 bool_t
+xdr_capture_info (XDR *xdrs, capture_info *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->status))
+		 return FALSE;
+	 if (!xdr_u_quad_t (xdrs, &objp->id))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_capture_info (XDR *xdrs, res_capture_info *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_capture_info (xdrs, &objp->res_capture_info_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
 xdr_mem_info (XDR *xdrs, mem_info *objp)
 {
 	register int32_t *buf;

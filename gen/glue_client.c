@@ -856,3 +856,60 @@ ONCUDA_API CUresult cuEventDestroy(CUevent hEvent)
 		return e;
 	return (CUresult)r.err;
 }
+
+ONCUDA_API CUresult cuStreamIsCapturing(CUstream hStream, CUstreamCaptureStatus *captureStatus)
+{
+	res_int r;
+	CLIENT *c;
+	CUresult e;
+
+	if (captureStatus == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin()) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_stream_is_capturing_13000((cu_handle)(uintptr_t)hStream, &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*captureStatus = (CUstreamCaptureStatus)r.res_int_u.value;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuCtxGetId(CUcontext ctx, unsigned long long *ctxId)
+{
+	res_size r;
+	CLIENT *c;
+	CUresult e;
+
+	if (ctxId == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin()) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_ctx_get_id_13000((cu_handle)(uintptr_t)ctx, &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*ctxId = (unsigned long long)r.res_size_u.value;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuStreamGetId(CUstream hStream, unsigned long long *streamId)
+{
+	res_size r;
+	CLIENT *c;
+	CUresult e;
+
+	if (streamId == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin()) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_stream_get_id_13000((cu_handle)(uintptr_t)hStream, &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*streamId = (unsigned long long)r.res_size_u.value;
+	return (CUresult)r.err;
+}

@@ -484,3 +484,42 @@ bool_t cu_event_destroy_13000_svc(cu_handle hEvent, res_none *r, struct svc_req 
 		handle_forget(HANDLE_EVENT, hEvent);
 	return TRUE;
 }
+
+bool_t cu_stream_is_capturing_13000_svc(cu_handle hStream, res_int *r, struct svc_req *rq)
+{
+	CUstreamCaptureStatus value;
+
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_STREAM, hStream, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuStreamIsCapturing((CUstream)(uintptr_t)hStream, &value);
+	if (r->err == CUDA_SUCCESS)
+		r->res_int_u.value = value;
+	return TRUE;
+}
+
+bool_t cu_ctx_get_id_13000_svc(cu_handle ctx, res_size *r, struct svc_req *rq)
+{
+	unsigned long long value;
+
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_CONTEXT, ctx, true)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuCtxGetId((CUcontext)(uintptr_t)ctx, &value);
+	if (r->err == CUDA_SUCCESS)
+		r->res_size_u.value = value;
+	return TRUE;
+}
+
+bool_t cu_stream_get_id_13000_svc(cu_handle hStream, res_size *r, struct svc_req *rq)
+{
+	unsigned long long value;
+
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_STREAM, hStream, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuStreamGetId((CUstream)(uintptr_t)hStream, &value);
+	if (r->err == CUDA_SUCCESS)
+		r->res_size_u.value = value;
+	return TRUE;
+}

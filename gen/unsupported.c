@@ -240,13 +240,6 @@ ONCUDA_API CUresult cuCtxGetExecAffinity(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuCtxGetId(void);
-ONCUDA_API CUresult cuCtxGetId(void)
-{
-	oncuda_unsupported("cuCtxGetId");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuCtxGetSharedMemConfig(void);
 ONCUDA_API CUresult cuCtxGetSharedMemConfig(void)
 {
@@ -3229,13 +3222,6 @@ ONCUDA_API CUresult cuStreamGetAttribute_ptsz(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuStreamGetCaptureInfo(void);
-ONCUDA_API CUresult cuStreamGetCaptureInfo(void)
-{
-	oncuda_unsupported("cuStreamGetCaptureInfo");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuStreamGetCaptureInfo_ptsz(void);
 ONCUDA_API CUresult cuStreamGetCaptureInfo_ptsz(void)
 {
@@ -3243,24 +3229,10 @@ ONCUDA_API CUresult cuStreamGetCaptureInfo_ptsz(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuStreamGetCaptureInfo_v2(void);
-ONCUDA_API CUresult cuStreamGetCaptureInfo_v2(void)
-{
-	oncuda_unsupported("cuStreamGetCaptureInfo_v2");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuStreamGetCaptureInfo_v2_ptsz(void);
 ONCUDA_API CUresult cuStreamGetCaptureInfo_v2_ptsz(void)
 {
 	oncuda_unsupported("cuStreamGetCaptureInfo_v2_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamGetCaptureInfo_v3(void);
-ONCUDA_API CUresult cuStreamGetCaptureInfo_v3(void)
-{
-	oncuda_unsupported("cuStreamGetCaptureInfo_v3");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -3320,13 +3292,6 @@ ONCUDA_API CUresult cuStreamGetGreenCtx(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuStreamGetId(void);
-ONCUDA_API CUresult cuStreamGetId(void)
-{
-	oncuda_unsupported("cuStreamGetId");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuStreamGetId_ptsz(void);
 ONCUDA_API CUresult cuStreamGetId_ptsz(void)
 {
@@ -3338,13 +3303,6 @@ ONCUDA_API CUresult cuStreamGetPriority_ptsz(void);
 ONCUDA_API CUresult cuStreamGetPriority_ptsz(void)
 {
 	oncuda_unsupported("cuStreamGetPriority_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamIsCapturing(void);
-ONCUDA_API CUresult cuStreamIsCapturing(void)
-{
-	oncuda_unsupported("cuStreamIsCapturing");
 	return ONCUDA_NOT_SUPPORTED;
 }
 

@@ -1,7 +1,11 @@
 /*
- * svc_runtime.c -- procedures the CUDA runtime needs that the driver API
- * programs did not: answers that are enumerations or several values.
+ * svc_runtime.c -- procedures the CUDA runtime, cuBLAS and PyTorch need
+ * that the driver API programs did not: answers that are enumerations or
+ * several values.
  */
+#include <stdbool.h>
+#include <stdint.h>
+
 #include <cuda.h>
 
 #include "cuda_rpc.h"
@@ -28,6 +32,29 @@ bool_t cu_ctx_get_stream_priority_range_13000_svc(res_int_pair *r,
 	if (r->err == CUDA_SUCCESS) {
 		r->res_int_pair_u.value.first = least;
 		r->res_int_pair_u.value.second = greatest;
+	}
+	return TRUE;
+}
+
+/*
+ * Status and id only: the graph and dependency outputs are left NULL, which
+ * the driver accepts, because oncuda supports no stream capture for them to
+ * describe (idl/cuda.x).  cuda.h names the current ABI, _v3, plainly.
+ */
+bool_t cu_stream_get_capture_info_13000_svc(cu_handle stream,
+    res_capture_info *r, struct svc_req *rq)
+{
+	CUstreamCaptureStatus status;
+	cuuint64_t id = 0;
+
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_STREAM, stream, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuStreamGetCaptureInfo((CUstream)(uintptr_t)stream, &status,
+	    &id, NULL, NULL, NULL, NULL);
+	if (r->err == CUDA_SUCCESS) {
+		r->res_capture_info_u.value.status = (int)status;
+		r->res_capture_info_u.value.id = id;
 	}
 	return TRUE;
 }

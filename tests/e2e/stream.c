@@ -16,6 +16,11 @@ int test_streams(void)
 	CUdevice dev;
 	unsigned flags = 99;
 	int priority = 99;
+	CUstreamCaptureStatus capture = CU_STREAM_CAPTURE_STATUS_ACTIVE;
+	CUgraph graph = (CUgraph)&priority;
+	const CUgraphNode *deps = (const CUgraphNode *)&priority;
+	size_t ndeps = 99;
+	unsigned long long id_low = 0, id_high = 0, id_ctx = 0;
 	unsigned long long cycles = BUSY_CYCLES;
 	void *params[] = { &cycles };
 	CUresult r;
@@ -45,6 +50,26 @@ int test_streams(void)
 	CHECK_EQ(priority, -1);
 	CHECK_CU(cuStreamGetFlags(high, &flags), CUDA_SUCCESS);
 	CHECK_EQ(flags, CU_STREAM_NON_BLOCKING);
+
+	/* oncuda offers no stream capture: a fresh stream is not capturing,
+	 * and asking, as PyTorch and cuBLAS do before their launches, works. */
+	CHECK_CU(cuStreamIsCapturing(s, &capture), CUDA_SUCCESS);
+	CHECK_EQ(capture, CU_STREAM_CAPTURE_STATUS_NONE);
+	capture = CU_STREAM_CAPTURE_STATUS_ACTIVE;
+	CHECK_CU(cuStreamGetCaptureInfo(s, &capture, NULL, &graph, &deps,
+					NULL, &ndeps), CUDA_SUCCESS);
+	CHECK_EQ(capture, CU_STREAM_CAPTURE_STATUS_NONE);
+	CHECK(graph == NULL && deps == NULL && ndeps == 0);
+	CHECK_CU(cuStreamIsCapturing(NULL, &capture), CUDA_SUCCESS);
+	CHECK_EQ(capture, CU_STREAM_CAPTURE_STATUS_NONE);
+
+	/* Ids, which cuBLASLt keys its state by: distinct per stream. */
+	CHECK_CU(cuStreamGetId(low, &id_low), CUDA_SUCCESS);
+	CHECK_CU(cuStreamGetId(high, &id_high), CUDA_SUCCESS);
+	CHECK(id_low != id_high);
+	CHECK_CU(cuCtxGetId(NULL, &id_ctx), CUDA_SUCCESS);
+	CHECK_CU(cuCtxGetId(ctx, &id_low), CUDA_SUCCESS);
+	CHECK(id_ctx == id_low);
 
 	/* An idle stream is done. */
 	CHECK_CU(cuStreamQuery(s), CUDA_SUCCESS);

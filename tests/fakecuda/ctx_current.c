@@ -275,3 +275,20 @@ cuCtxGetFlags(unsigned int *flags)
 	fc_unlock();
 	return rc;
 }
+
+/* Handles are never reused (state.c), so a context's handle is its id. */
+FC_API CUresult
+cuCtxGetId(CUcontext ctx, unsigned long long *ctxId)
+{
+	struct fc_context *c;
+	CUresult rc;
+
+	fc_lock();
+	rc = fc_context_resolve(ctx, &c);
+	if (rc == CUDA_SUCCESS && ctxId == NULL)
+		rc = CUDA_ERROR_INVALID_VALUE;
+	if (rc == CUDA_SUCCESS)
+		*ctxId = c->handle;
+	fc_unlock();
+	return rc;
+}

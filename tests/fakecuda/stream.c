@@ -239,6 +239,73 @@ cuStreamGetCtx(CUstream hStream, CUcontext *pctx)
 	return rc;
 }
 
+/*
+ * The stand-in has no graphs, so no stream is ever being captured: every
+ * stream, the default ones included, answers CU_STREAM_CAPTURE_STATUS_NONE.
+ */
+FC_API CUresult
+cuStreamIsCapturing(CUstream hStream, CUstreamCaptureStatus *captureStatus)
+{
+	struct fc_stream *s;
+	struct fc_context *ctx;
+	CUresult rc;
+
+	fc_lock();
+	rc = lookup(hStream, &s, &ctx);
+	if (rc == CUDA_SUCCESS && captureStatus == NULL)
+		rc = CUDA_ERROR_INVALID_VALUE;
+	if (rc == CUDA_SUCCESS)
+		*captureStatus = CU_STREAM_CAPTURE_STATUS_NONE;
+	fc_unlock();
+	return rc;
+}
+
+/* cuda.h names the _v3 ABI plainly; the outputs of a capture stay empty. */
+FC_API CUresult
+cuStreamGetCaptureInfo(CUstream hStream,
+    CUstreamCaptureStatus *captureStatus_out, cuuint64_t *id_out,
+    CUgraph *graph_out, const CUgraphNode **dependencies_out,
+    const CUgraphEdgeData **edgeData_out, size_t *numDependencies_out)
+{
+	CUresult rc = cuStreamIsCapturing(hStream, captureStatus_out);
+
+	if (rc != CUDA_SUCCESS)
+		return rc;
+	if (id_out != NULL)
+		*id_out = 0;
+	if (graph_out != NULL)
+		*graph_out = NULL;
+	if (dependencies_out != NULL)
+		*dependencies_out = NULL;
+	if (edgeData_out != NULL)
+		*edgeData_out = NULL;
+	if (numDependencies_out != NULL)
+		*numDependencies_out = 0;
+	return CUDA_SUCCESS;
+}
+
+/*
+ * Handles are never reused (state.c), so a stream's handle is its id; the
+ * default streams, which have no handle of their own, take their special
+ * values.
+ */
+FC_API CUresult
+cuStreamGetId(CUstream hStream, unsigned long long *streamId)
+{
+	struct fc_stream *s;
+	struct fc_context *ctx;
+	CUresult rc;
+
+	fc_lock();
+	rc = lookup(hStream, &s, &ctx);
+	if (rc == CUDA_SUCCESS && streamId == NULL)
+		rc = CUDA_ERROR_INVALID_VALUE;
+	if (rc == CUDA_SUCCESS)
+		*streamId = s != NULL ? s->handle : (uintptr_t)hStream;
+	fc_unlock();
+	return rc;
+}
+
 /* The range cuStreamCreateWithPriority clamps to, as the runtime asks it. */
 FC_API CUresult
 cuCtxGetStreamPriorityRange(int *leastPriority, int *greatestPriority)
