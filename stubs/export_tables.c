@@ -5,8 +5,7 @@
  * Which tables, how long, and which slots are called: dark-api.md section
  * 3 (driver 580, CUDA 13.0).  Except for context-local storage, a table's
  * first word is its own size in bytes.  A slot that was never seen called
- * is a stub that says so once and returns CUDA_ERROR_NOT_SUPPORTED, so
- * that a newer runtime calling it is noticed rather than misled.
+ * is an UNSEEN stub (export_tables.h).
  */
 #include <pthread.h>
 #include <stdbool.h>
@@ -14,17 +13,6 @@
 
 #include "export_tables.h"
 #include "say.h"
-
-#define SLOT(fn) ((const void *)(fn))
-#define SIZE_HEADER(n) ((const void *)(uintptr_t)((n) * sizeof(void *)))
-
-/* A slot no observation shows called: see the top of this file. */
-#define UNSEEN(table, n)						\
-	static CUresult table##_##n(void)				\
-	{								\
-		oncuda_unsupported("export table slot " #table "[" #n "]"); \
-		return CUDA_ERROR_NOT_SUPPORTED;			\
-	}
 
 /* ------------------------------------------------------ CUDART_INTERFACE */
 
@@ -124,13 +112,24 @@ static const void *const tools_hooks_table[] = {
 
 /* -------------------------------------------------------------- TOOLS_TLS */
 
-/* 3 entries (24 bytes); only cuBLASLt calls [2], and what it does is not
- * yet known. */
-UNSEEN(TOOLS_TLS, 1)
-UNSEEN(TOOLS_TLS, 2)
+/*
+ * TOOLS_TLS[2](CUcontext *ctx): the calling thread's current context.
+ * Called by cuBLASLt only (dark-api.md, 3 times in the cuBLAS run); a
+ * public project that checked it against the driver (a GPU emulation shim
+ * that names it tools_tls_current_context) found it answers what
+ * cuCtxGetCurrent does, and that cuBLASLt finds no kernels when it fails.
+ * The context stack is the client's own, so this costs no call.
+ */
+static CUresult tools_tls_current_context(CUcontext *ctx)
+{
+	return cuCtxGetCurrent(ctx);
+}
 
+UNSEEN(TOOLS_TLS, 1)
+
+/* 3 entries (24 bytes). */
 static const void *const tools_tls_table[] = {
-	SIZE_HEADER(3), SLOT(TOOLS_TLS_1), SLOT(TOOLS_TLS_2),
+	SIZE_HEADER(3), SLOT(TOOLS_TLS_1), SLOT(tools_tls_current_context),
 };
 
 /* -------------------------------------------------- context-local storage */
@@ -232,6 +231,23 @@ static const struct {
 	{ { 0xf8, 0xcf, 0xf9, 0x51, 0x21, 0x46, 0x8b, 0x4e,
 	    0xb9, 0xe2, 0xfb, 0x46, 0x9e, 0x7c, 0x0d, 0xd9 },
 	  requirements_table },
+	{ { 0x21, 0x31, 0x8c, 0x60, 0x97, 0x14, 0x32, 0x48,
+	    0x8c, 0xa6, 0x41, 0xff, 0x73, 0x24, 0xc8, 0xf2 },
+	  tools_context_table },
+};
+
+/*
+ * Refused on purpose, without a note: libnvidia-ml's table (34 entries on
+ * 580; slots 19, 21, 24 and 25 called).  PyTorch works when it is refused
+ * (dark-api.md), what its slots do is described nowhere public, and NVML
+ * in the program's process describes the GPUs of the program's machine
+ * through the kernel driver there, while oncuda's devices are on the
+ * server: answering it would pair the server's CUDA devices with local
+ * NVML state that has nothing to do with them.
+ */
+static const uint8_t nvml_uuid[16] = {
+	0x69, 0xa2, 0x8e, 0x9f, 0x24, 0x49, 0x8b, 0x47,
+	0xb0, 0x30, 0xc5, 0xda, 0x33, 0x0e, 0xa4, 0xe9,
 };
 
 #define REFUSED_MAX 32
@@ -265,7 +281,8 @@ static void note_refused(const uint8_t uuid[16])
 /*
  * An unknown UUID is refused with CUDA_ERROR_INVALID_VALUE, as ZLUDA
  * does; what the libraries then do is in dark-api.md's "refused" column
- * (the runtime and cuBLAS fail, PyTorch goes on without the NVML table).
+ * (the runtime and cuBLAS fail, PyTorch goes on without the NVML table,
+ * which is refused on purpose: see nvml_uuid).
  */
 ONCUDA_API CUresult cuGetExportTable(const void **ppExportTable,
     const CUuuid *pExportTableId)
@@ -283,6 +300,7 @@ ONCUDA_API CUresult cuGetExportTable(const void **ppExportTable,
 		}
 	}
 	*ppExportTable = NULL;
-	note_refused(uuid);
+	if (memcmp(uuid, nvml_uuid, 16) != 0)
+		note_refused(uuid);
 	return CUDA_ERROR_INVALID_VALUE;
 }

@@ -17,6 +17,23 @@
 
 #include <cuda.h>
 
+#include "say.h"
+
+#define SLOT(fn) ((const void *)(fn))
+#define SIZE_HEADER(n) ((const void *)(uintptr_t)((n) * sizeof(void *)))
+
+/*
+ * A slot no observation shows called: a stub that says so once and
+ * returns CUDA_ERROR_NOT_SUPPORTED, so that a newer library calling it is
+ * noticed rather than misled.
+ */
+#define UNSEEN(table, n)						\
+	static CUresult table##_##n(void)				\
+	{								\
+		oncuda_unsupported("export table slot " #table "[" #n "]"); \
+		return CUDA_ERROR_NOT_SUPPORTED;			\
+	}
+
 /*
  * The two tables whose addresses the integrity check hashes: the check is
  * verified by the CUDA runtime against the tables it was given, so they
@@ -41,5 +58,8 @@ CUresult context_storage_get(void **value, CUcontext ctx, void *key);
  * when the context is destroyed (cuCtxDestroy).
  */
 void context_storage_forget(CUcontext ctx);
+
+/* cuBLAS's ToolsContext table (tools_context.c). */
+extern const void *const tools_context_table[];
 
 #endif
