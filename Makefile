@@ -3,6 +3,7 @@
 #   make            build everything (client library, server, stand-in, tests, examples)
 #   make test       the whole test suite against the CPU stand-in (DRIVER=real: the GPU)
 #   make demo       start rpcbind and oncudad if needed and run the examples through oncuda
+#   make test-apps  cuBLAS and PyTorch, natively and through oncuda (a GPU machine)
 #   make gen        regenerate gen/ from idl/ (committed; CI checks it is up to date)
 #   make check-gen  fail if gen/ differs from what idl/ generates
 #
@@ -22,7 +23,7 @@ CPPFLAGS  += -std=c11 -D_GNU_SOURCE -Igen -I/usr/include/tirpc -I$(CUDA_HOME)/in
 # rpcgen's output is not ours: it declares unused variables and casts xdr_void.
 GEN_CFLAGS := -Wno-unused-variable -Wno-unused-parameter -Wno-cast-function-type
 
-.PHONY: all gen check-gen test demo clean
+.PHONY: all gen check-gen test test-apps demo clean
 all:
 
 # ------------------------------------------------------------------ protocol
@@ -69,6 +70,7 @@ check-gen:
 -include tests/e2e/build.mk
 -include tests/system/build.mk
 -include tests/runtime/build.mk
+-include tests/apps/build.mk
 -include tests/unit/*.mk
 -include examples/build.mk
 
@@ -77,13 +79,16 @@ check-gen:
 test: all check-gen
 	bash tests/run.sh --driver $(DRIVER)
 
+test-apps: all
+	bash tests/apps/run.sh
+
 demo: all
 	bash examples/demo.sh
 
 clean:
 	rm -f gen/*.o stubs/*.o server/*.o tests/*/*.o examples/*.o tools/*.o
 	rm -f stubs/libcuda.so.1 stubs/libcuda.so server/oncudad tests/fakecuda/libcuda.so.1
-	rm -f tools/procaddr-probe
+	rm -f tools/procaddr-probe tests/apps/cublas_gemm
 	rm -f tests/e2e/e2e tests/unit/test_[a-z]*[!.][!c] examples/deviceQuery examples/vectorAdd examples/matrixMul
 	rm -f tests/kernels/*.cubin tests/kernels/*.fatbin tests/kernels/*.ptx examples/*.fatbin examples/*.fatbin.h
 

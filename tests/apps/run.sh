@@ -1,0 +1,156 @@
+#!/bin/bash
+# tests/apps/run.sh: the application tests of issue 3, natively and through
+# oncuda, on a machine with a GPU; what `make test-apps` executes.
+#
+#   bash tests/apps/run.sh [cublas] [torch]     (default: both)
+#
+#   cublas  tests/apps/cublas_gemm (built by make where libcublas.so is)
+#   torch   python3 tests/apps/torch_checks.py (needs torch with CUDA)
+#
+# Each test runs twice: natively (NVIDIA's libcuda.so.1) and through oncuda
+# (stubs/ first in LD_LIBRARY_PATH, served by an oncudad -n of its own on a
+# free port, with the real driver).  Through oncuda it must also have no
+# libcuda mapped but oncuda's: the test holds at its end (ONCUDA_APPS_HOLD)
+# until this script has read /proc/PID/maps, then exits with its verdict.
+# What the machine cannot run is skipped, saying why.  Needs a built tree
+# (make), no rpcbind.  Logs go to tests/out/apps/.  Prints PASS, FAIL or
+# SKIP per (test, mode) and a summary; exits 1 if anything failed.
+set -u -o pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+cd "$ROOT" || exit 1
+OUT=$ROOT/tests/out/apps
+PYTHON=${PYTHON:-python3}
+CUBLAS_SECONDS=180
+TORCH_SECONDS=420
+
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+
+CLIENT_LIBS=$ROOT/stubs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+RESULTS=()
+failed=0
+
+cleanup() {
+	local pid
+	for pid in "${CLIENTS[@]}"; do
+		kill -KILL "$pid" 2>/dev/null
+		wait "$pid" 2>/dev/null
+	done
+	for pid in "${SERVERS[@]}"; do
+		kill_server "$pid"
+	done
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+record() {	# record TEST MODE VERDICT [WHY]
+	RESULTS+=("$(printf '%-6s %-7s %-6s %s' "$3" "$1" "$2" "${4:-}")")
+	echo "$3 $1 ($2)${4:+: $4}"
+	[[ $3 != FAIL ]] || failed=1
+}
+
+# libcuda mappings of process PID, one path a line.
+libcuda_maps() {
+	grep -o '/[^ ]*libcuda\.so[^ ]*' "/proc/$1/maps" 2>/dev/null | sort -u
+}
+
+# run_app TEST MODE SECONDS COMMAND...: runs COMMAND (which prints
+# "PASS TEST" when all its checks passed, then READY, then waits for
+# SIGUSR1), records the verdict; in mode oncuda also the libcuda check.
+run_app() {
+	local test=$1 mode=$2 seconds=$3 name=$1-$2 status maps verdict=PASS why=
+	local env=(ONCUDA_APPS_HOLD=1)
+	shift 3
+	[[ $mode == oncuda ]] &&
+		env+=(LD_LIBRARY_PATH="$CLIENT_LIBS" ONCUDA_SERVER="127.0.0.1:$SERVER_PORT")
+	echo "--- $test ($mode): $*"
+	env "${env[@]}" "$@" >"$OUT/$name.out" 2>"$OUT/$name.err" &
+	CLIENT_PID=$!
+	CLIENTS+=("$CLIENT_PID")
+	if wait_ready "$name" "$seconds"; then
+		maps=$(libcuda_maps "$CLIENT_PID")
+		echo "$maps" | sed 's/^/      | maps: /'
+		if [[ $mode == oncuda && $maps != "$ROOT/stubs/libcuda.so.1" ]]; then
+			verdict=FAIL
+			why="the client maps a libcuda other than $ROOT/stubs/libcuda.so.1"
+		fi
+		kill -USR1 "$CLIENT_PID"
+	elif alive "$CLIENT_PID"; then
+		kill -KILL "$CLIENT_PID"
+		why="not done after $seconds s"
+	fi
+	wait "$CLIENT_PID"
+	status=$?
+	forget CLIENTS "$CLIENT_PID"
+	show "$OUT/$name.out"
+	if ! grep -qx "PASS $test" "$OUT/$name.out" || ((status != 0)); then
+		verdict=FAIL
+		[[ -n $why ]] || why="exit status $status; see $OUT/$name.err"
+		echo "    last lines of $OUT/$name.err:"
+		tail -n 15 "$OUT/$name.err" | sed 's/^/      | /'
+	fi
+	record "$test" "$mode" "$verdict" "$why"
+}
+
+# run_both TEST SECONDS COMMAND...
+run_both() {
+	local test=$1 seconds=$2
+	shift 2
+	run_app "$test" native "$seconds" "$@"
+	if [[ -n ${SERVER_PORT:-} ]]; then
+		run_app "$test" oncuda "$seconds" "$@"
+	else
+		record "$test" oncuda FAIL "no oncudad to run it through (see above)"
+	fi
+}
+
+wanted=("$@")
+((${#wanted[@]} > 0)) || wanted=(cublas torch)
+for t in "${wanted[@]}"; do
+	[[ $t == cublas || $t == torch ]] ||
+		{ echo "usage: bash tests/apps/run.sh [cublas] [torch]" >&2; exit 2; }
+done
+
+mkdir -p "$OUT"
+if ! ldconfig -p 2>/dev/null | grep -q 'libcuda\.so\.1 ' ||
+	! compgen -G '/dev/nvidia[0-9]*' >/dev/null; then
+	for t in "${wanted[@]}"; do
+		record "$t" native SKIP "no NVIDIA driver and GPU on this machine"
+		record "$t" oncuda SKIP "no NVIDIA driver and GPU for oncudad to serve"
+	done
+	printf '%s\n' "summary:" "${RESULTS[@]/#/  }"
+	exit 0
+fi
+[[ -x server/oncudad && -e stubs/libcuda.so.1 ]] ||
+	{ echo "server/oncudad or stubs/libcuda.so.1 missing: run make first" >&2; exit 1; }
+
+echo "--- oncudad with the real driver, not registered with rpcbind"
+start_server apps-server 30 server/oncudad -n -p 0 || SERVER_PORT=
+
+for t in "${wanted[@]}"; do
+	case $t in
+	cublas)
+		if [[ ! -x tests/apps/cublas_gemm ]]; then
+			record cublas native SKIP "tests/apps/cublas_gemm not built (no libcublas.so in CUDA_HOME)"
+			record cublas oncuda SKIP "tests/apps/cublas_gemm not built"
+		else
+			run_both cublas_gemm "$CUBLAS_SECONDS" tests/apps/cublas_gemm
+		fi
+		;;
+	torch)
+		if ! "$PYTHON" -c 'import torch' 2>/dev/null; then
+			record torch_checks native SKIP "$PYTHON cannot import torch"
+			record torch_checks oncuda SKIP "$PYTHON cannot import torch"
+		else
+			run_both torch_checks "$TORCH_SECONDS" "$PYTHON" tests/apps/torch_checks.py
+		fi
+		;;
+	esac
+done
+
+if [[ -n ${SERVER_PORT:-} ]]; then
+	stop_server "$SERVER_PID" 10 || record oncudad stop FAIL "see $OUT/apps-server.log"
+fi
+printf '%s\n' "summary:" "${RESULTS[@]/#/  }"
+exit $failed
