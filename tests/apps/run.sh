@@ -2,8 +2,9 @@
 # tests/apps/run.sh: the application tests of issue 3, natively and through
 # oncuda, on a machine with a GPU; what `make test-apps` executes.
 #
-#   bash tests/apps/run.sh [cublas] [torch]     (default: both)
+#   bash tests/apps/run.sh [runtime] [cublas] [torch]     (default: all)
 #
+#   runtime tests/runtime/rt_* (nvcc-built, static and shared cudart)
 #   cublas  tests/apps/cublas_gemm (built by make where libcublas.so is)
 #   torch   python3 tests/apps/torch_checks.py (needs torch with CUDA)
 #
@@ -93,6 +94,24 @@ run_app() {
 	record "$test" "$mode" "$verdict" "$why"
 }
 
+# run_plain TEST MODE SECONDS COMMAND...: a program that prints "PASS TEST"
+# and exits; no hold, so no maps check (tests/run.sh checks a client's maps).
+run_plain() {
+	local test=$1 mode=$2 seconds=$3 name=$1-$2 status verdict=PASS why=
+	local env=()
+	shift 3
+	[[ $mode == oncuda ]] &&
+		env+=(LD_LIBRARY_PATH="$CLIENT_LIBS" ONCUDA_SERVER="127.0.0.1:$SERVER_PORT")
+	env "${env[@]}" timeout "$seconds" "$@" >"$OUT/$name.out" 2>"$OUT/$name.err"
+	status=$?
+	if ! grep -qx "PASS $test" "$OUT/$name.out" || ((status != 0)); then
+		verdict=FAIL
+		why="exit status $status; see $OUT/$name.out and .err"
+		tail -n 5 "$OUT/$name.out" "$OUT/$name.err" | sed 's/^/      | /'
+	fi
+	record "$test" "$mode" "$verdict" "$why"
+}
+
 # run_both TEST SECONDS COMMAND...
 run_both() {
 	local test=$1 seconds=$2
@@ -106,10 +125,10 @@ run_both() {
 }
 
 wanted=("$@")
-((${#wanted[@]} > 0)) || wanted=(cublas torch)
+((${#wanted[@]} > 0)) || wanted=(runtime cublas torch)
 for t in "${wanted[@]}"; do
-	[[ $t == cublas || $t == torch ]] ||
-		{ echo "usage: bash tests/apps/run.sh [cublas] [torch]" >&2; exit 2; }
+	[[ $t == runtime || $t == cublas || $t == torch ]] ||
+		{ echo "usage: bash tests/apps/run.sh [runtime] [cublas] [torch]" >&2; exit 2; }
 done
 
 mkdir -p "$OUT"
@@ -130,6 +149,17 @@ start_server apps-server 30 server/oncudad -n -p 0 || SERVER_PORT=
 
 for t in "${wanted[@]}"; do
 	case $t in
+	runtime)
+		for prog in tests/runtime/rt_*; do
+			[[ -x $prog && $prog != *.* ]] || continue
+			test=$(basename "$prog")
+			test=${test%_shared}
+			for mode in native oncuda; do
+				[[ $mode == native || -n ${SERVER_PORT:-} ]] || continue
+				run_plain "$test" "$mode" 120 "$prog"
+			done
+		done
+		;;
 	cublas)
 		if [[ ! -x tests/apps/cublas_gemm ]]; then
 			record cublas native SKIP "tests/apps/cublas_gemm not built (no libcublas.so in CUDA_HOME)"
