@@ -45,10 +45,13 @@
  *
  * Cost, with tracked buffers of B bytes in all (none: nothing at all):
  * memory, B more here and B more on the server for the shadows; each
- * queued launch, copy or memset compares B bytes (about 30 us per MiB on
- * this machine) and makes a call only when the program changed something;
- * each synchronizing call makes one more round trip, in which the server
- * compares B bytes, and the changed bytes travel once.  Dirty-page
+ * queued launch, copy or memset compares B bytes and makes a call only
+ * when the program changed something; each synchronizing call makes one
+ * more round trip, in which the server compares B bytes, and the changed
+ * bytes travel once.  Measured over loopback with the CPU stand-in and
+ * one 1 MiB buffer: cuCtxSynchronize 42 us without it, 110 us with it
+ * unchanged; an asynchronous memset 77 us with it unchanged; 1.7 ms when
+ * the program rewrote all of it first, or a kernel did.  Dirty-page
  * tracking with mprotect would spare the comparisons; it is not worth a
  * SIGSEGV handler in a library yet.
  *
