@@ -554,6 +554,33 @@ cu_mem_host_get_flags_13000(cu_hostptr ptr, res_uint *clnt_res,  CLIENT *clnt)
 }
 
 enum clnt_stat 
+cu_mapped_track_13000(cu_hostptr ptr, res_none *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_MAPPED_TRACK,
+		(xdrproc_t) xdr_cu_hostptr, (caddr_t) &ptr,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_mapped_push_13000(mapped_runs runs, res_none *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_MAPPED_PUSH,
+		(xdrproc_t) xdr_mapped_runs, (caddr_t) &runs,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_mapped_pull_13000(res_mapped_update *clnt_res, CLIENT *clnt)
+{
+	 return (clnt_call (clnt, CU_MAPPED_PULL, (xdrproc_t) xdr_void, (caddr_t) NULL,
+		(xdrproc_t) xdr_res_mapped_update, (caddr_t) clnt_res,
+		TIMEOUT));
+
+}
+
+enum clnt_stat 
 cu_image_stage_13000(cu_size total, cu_size offset, cu_bytes bytes, res_none *clnt_res,  CLIENT *clnt)
 {
 	cu_image_stage_13000_argument arg;

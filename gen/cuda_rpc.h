@@ -24,6 +24,7 @@ extern "C" {
 #define ONCUDA_LAUNCH_ATTRS_MAX 32
 #define ONCUDA_POINTER_ATTRS_MAX 32
 #define ONCUDA_BLOCK_SIZES_MAX 1024
+#define ONCUDA_MAPPED_RUNS_MAX 65536
 
 typedef u_quad_t cu_handle;
 
@@ -334,6 +335,34 @@ struct dev_region {
 	cu_size y;
 };
 typedef struct dev_region dev_region;
+
+struct mapped_run {
+	cu_hostptr at;
+	struct {
+		u_int bytes_len;
+		char *bytes_val;
+	} bytes;
+};
+typedef struct mapped_run mapped_run;
+
+typedef struct {
+	u_int mapped_runs_len;
+	mapped_run *mapped_runs_val;
+} mapped_runs;
+
+struct mapped_update {
+	mapped_runs runs;
+	bool_t more;
+};
+typedef struct mapped_update mapped_update;
+
+struct res_mapped_update {
+	int err;
+	union {
+		mapped_update value;
+	} res_mapped_update_u;
+};
+typedef struct res_mapped_update res_mapped_update;
 
 struct ptr_attr_value {
 	u_int size;
@@ -869,6 +898,15 @@ extern  bool_t cu_mem_host_get_device_pointer_13000_svc(cu_hostptr , u_int , res
 #define CU_MEM_HOST_GET_FLAGS 85
 extern  enum clnt_stat cu_mem_host_get_flags_13000(cu_hostptr , res_uint *, CLIENT *);
 extern  bool_t cu_mem_host_get_flags_13000_svc(cu_hostptr , res_uint *, struct svc_req *);
+#define CU_MAPPED_TRACK 190
+extern  enum clnt_stat cu_mapped_track_13000(cu_hostptr , res_none *, CLIENT *);
+extern  bool_t cu_mapped_track_13000_svc(cu_hostptr , res_none *, struct svc_req *);
+#define CU_MAPPED_PUSH 191
+extern  enum clnt_stat cu_mapped_push_13000(mapped_runs , res_none *, CLIENT *);
+extern  bool_t cu_mapped_push_13000_svc(mapped_runs , res_none *, struct svc_req *);
+#define CU_MAPPED_PULL 192
+extern  enum clnt_stat cu_mapped_pull_13000(res_mapped_update *, CLIENT *);
+extern  bool_t cu_mapped_pull_13000_svc(res_mapped_update *, struct svc_req *);
 #define CU_IMAGE_STAGE 90
 extern  enum clnt_stat cu_image_stage_13000(cu_size , cu_size , cu_bytes , res_none *, CLIENT *);
 extern  bool_t cu_image_stage_13000_svc(cu_size , cu_size , cu_bytes , res_none *, struct svc_req *);
@@ -1178,6 +1216,15 @@ extern  bool_t cu_mem_host_get_device_pointer_13000_svc();
 #define CU_MEM_HOST_GET_FLAGS 85
 extern  enum clnt_stat cu_mem_host_get_flags_13000();
 extern  bool_t cu_mem_host_get_flags_13000_svc();
+#define CU_MAPPED_TRACK 190
+extern  enum clnt_stat cu_mapped_track_13000();
+extern  bool_t cu_mapped_track_13000_svc();
+#define CU_MAPPED_PUSH 191
+extern  enum clnt_stat cu_mapped_push_13000();
+extern  bool_t cu_mapped_push_13000_svc();
+#define CU_MAPPED_PULL 192
+extern  enum clnt_stat cu_mapped_pull_13000();
+extern  bool_t cu_mapped_pull_13000_svc();
 #define CU_IMAGE_STAGE 90
 extern  enum clnt_stat cu_image_stage_13000();
 extern  bool_t cu_image_stage_13000_svc();
@@ -1379,6 +1426,10 @@ extern  bool_t xdr_smem_table (XDR *, smem_table*);
 extern  bool_t xdr_block_size_result (XDR *, block_size_result*);
 extern  bool_t xdr_res_block_size (XDR *, res_block_size*);
 extern  bool_t xdr_dev_region (XDR *, dev_region*);
+extern  bool_t xdr_mapped_run (XDR *, mapped_run*);
+extern  bool_t xdr_mapped_runs (XDR *, mapped_runs*);
+extern  bool_t xdr_mapped_update (XDR *, mapped_update*);
+extern  bool_t xdr_res_mapped_update (XDR *, res_mapped_update*);
 extern  bool_t xdr_ptr_attr_value (XDR *, ptr_attr_value*);
 extern  bool_t xdr_res_ptr_attr (XDR *, res_ptr_attr*);
 extern  bool_t xdr_pointer_attributes (XDR *, pointer_attributes*);
@@ -1480,6 +1531,10 @@ extern bool_t xdr_smem_table ();
 extern bool_t xdr_block_size_result ();
 extern bool_t xdr_res_block_size ();
 extern bool_t xdr_dev_region ();
+extern bool_t xdr_mapped_run ();
+extern bool_t xdr_mapped_runs ();
+extern bool_t xdr_mapped_update ();
+extern bool_t xdr_res_mapped_update ();
 extern bool_t xdr_ptr_attr_value ();
 extern bool_t xdr_res_ptr_attr ();
 extern bool_t xdr_pointer_attributes ();

@@ -329,6 +329,24 @@ _cu_mem_host_get_flags_13000 (cu_hostptr  *argp, void *result, struct svc_req *r
 }
 
 int
+_cu_mapped_track_13000 (cu_hostptr  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mapped_track_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_mapped_push_13000 (mapped_runs  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mapped_push_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_mapped_pull_13000 (void  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mapped_pull_13000_svc(result, rqstp));
+}
+
+int
 _cu_image_stage_13000 (cu_image_stage_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_image_stage_13000_svc(argp->total, argp->offset, argp->bytes, result, rqstp));
@@ -678,6 +696,8 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_hostptr cu_mem_host_unregister_13000_arg;
 		cu_mem_host_get_device_pointer_13000_argument cu_mem_host_get_device_pointer_13000_arg;
 		cu_hostptr cu_mem_host_get_flags_13000_arg;
+		cu_hostptr cu_mapped_track_13000_arg;
+		mapped_runs cu_mapped_push_13000_arg;
 		cu_image_stage_13000_argument cu_image_stage_13000_arg;
 		jit_options cu_module_load_data_ex_13000_arg;
 		cu_handle cu_module_unload_13000_arg;
@@ -778,6 +798,9 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_none cu_mem_host_unregister_13000_res;
 		res_dptr cu_mem_host_get_device_pointer_13000_res;
 		res_uint cu_mem_host_get_flags_13000_res;
+		res_none cu_mapped_track_13000_res;
+		res_none cu_mapped_push_13000_res;
+		res_mapped_update cu_mapped_pull_13000_res;
 		res_none cu_image_stage_13000_res;
 		res_loaded_image cu_module_load_data_13000_res;
 		res_loaded_image cu_module_load_data_ex_13000_res;
@@ -1148,6 +1171,24 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_cu_hostptr;
 		_xdr_result = (xdrproc_t) xdr_res_uint;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mem_host_get_flags_13000;
+		break;
+
+	case CU_MAPPED_TRACK:
+		_xdr_argument = (xdrproc_t) xdr_cu_hostptr;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mapped_track_13000;
+		break;
+
+	case CU_MAPPED_PUSH:
+		_xdr_argument = (xdrproc_t) xdr_mapped_runs;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mapped_push_13000;
+		break;
+
+	case CU_MAPPED_PULL:
+		_xdr_argument = (xdrproc_t) xdr_void;
+		_xdr_result = (xdrproc_t) xdr_res_mapped_update;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mapped_pull_13000;
 		break;
 
 	case CU_IMAGE_STAGE:

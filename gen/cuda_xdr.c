@@ -666,6 +666,59 @@ xdr_dev_region (XDR *xdrs, dev_region *objp)
 }
 
 bool_t
+xdr_mapped_run (XDR *xdrs, mapped_run *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_cu_hostptr (xdrs, &objp->at))
+		 return FALSE;
+	 if (!xdr_bytes (xdrs, (char **)&objp->bytes.bytes_val, (u_int *) &objp->bytes.bytes_len, ONCUDA_CHUNK_MAX))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_mapped_runs (XDR *xdrs, mapped_runs *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_array (xdrs, (char **)&objp->mapped_runs_val, (u_int *) &objp->mapped_runs_len, ONCUDA_MAPPED_RUNS_MAX,
+		sizeof (mapped_run), (xdrproc_t) xdr_mapped_run))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_mapped_update (XDR *xdrs, mapped_update *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_mapped_runs (xdrs, &objp->runs))
+		 return FALSE;
+	 if (!xdr_bool (xdrs, &objp->more))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_mapped_update (XDR *xdrs, res_mapped_update *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_mapped_update (xdrs, &objp->res_mapped_update_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
 xdr_ptr_attr_value (XDR *xdrs, ptr_attr_value *objp)
 {
 	register int32_t *buf;

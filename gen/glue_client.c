@@ -5,17 +5,25 @@
 #include <stdint.h>
 #include <string.h>
 #include <cuda.h>
+#include "answer_cache.h"
 #include "cuda_rpc.h"
+#include "mapped.h"
 #include "rpc.h"
 
 ONCUDA_API CUresult cuDriverGetVersion(int *driverVersion)
 {
 	res_int r;
+	const uint64_t key[] = { 0 };
+	uint64_t cached;
 	CLIENT *c;
 	CUresult e;
 
 	if (driverVersion == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
+	if (answer_cache_get(CU_DRIVER_GET_VERSION, key, sizeof key / sizeof key[0], &cached)) {
+		*driverVersion = (int)cached;
+		return CUDA_SUCCESS;
+	}
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
@@ -24,17 +32,25 @@ ONCUDA_API CUresult cuDriverGetVersion(int *driverVersion)
 		return e;
 	if (r.err == CUDA_SUCCESS)
 		*driverVersion = (int)r.res_int_u.value;
+	if (r.err == CUDA_SUCCESS)
+		answer_cache_put(CU_DRIVER_GET_VERSION, key, sizeof key / sizeof key[0], (uint64_t)*driverVersion);
 	return (CUresult)r.err;
 }
 
 ONCUDA_API CUresult cuDeviceGetCount(int *count)
 {
 	res_int r;
+	const uint64_t key[] = { 0 };
+	uint64_t cached;
 	CLIENT *c;
 	CUresult e;
 
 	if (count == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
+	if (answer_cache_get(CU_DEVICE_GET_COUNT, key, sizeof key / sizeof key[0], &cached)) {
+		*count = (int)cached;
+		return CUDA_SUCCESS;
+	}
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
@@ -43,17 +59,25 @@ ONCUDA_API CUresult cuDeviceGetCount(int *count)
 		return e;
 	if (r.err == CUDA_SUCCESS)
 		*count = (int)r.res_int_u.value;
+	if (r.err == CUDA_SUCCESS)
+		answer_cache_put(CU_DEVICE_GET_COUNT, key, sizeof key / sizeof key[0], (uint64_t)*count);
 	return (CUresult)r.err;
 }
 
 ONCUDA_API CUresult cuDeviceGet(CUdevice *device, int ordinal)
 {
 	res_int r;
+	const uint64_t key[] = { (uint64_t)ordinal };
+	uint64_t cached;
 	CLIENT *c;
 	CUresult e;
 
 	if (device == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
+	if (answer_cache_get(CU_DEVICE_GET, key, sizeof key / sizeof key[0], &cached)) {
+		*device = (CUdevice)cached;
+		return CUDA_SUCCESS;
+	}
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
@@ -62,17 +86,25 @@ ONCUDA_API CUresult cuDeviceGet(CUdevice *device, int ordinal)
 		return e;
 	if (r.err == CUDA_SUCCESS)
 		*device = (CUdevice)r.res_int_u.value;
+	if (r.err == CUDA_SUCCESS)
+		answer_cache_put(CU_DEVICE_GET, key, sizeof key / sizeof key[0], (uint64_t)*device);
 	return (CUresult)r.err;
 }
 
 ONCUDA_API CUresult cuDeviceTotalMem(size_t *bytes, CUdevice dev)
 {
 	res_size r;
+	const uint64_t key[] = { (uint64_t)dev };
+	uint64_t cached;
 	CLIENT *c;
 	CUresult e;
 
 	if (bytes == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
+	if (answer_cache_get(CU_DEVICE_TOTAL_MEM, key, sizeof key / sizeof key[0], &cached)) {
+		*bytes = (size_t)cached;
+		return CUDA_SUCCESS;
+	}
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
@@ -81,17 +113,25 @@ ONCUDA_API CUresult cuDeviceTotalMem(size_t *bytes, CUdevice dev)
 		return e;
 	if (r.err == CUDA_SUCCESS)
 		*bytes = (size_t)r.res_size_u.value;
+	if (r.err == CUDA_SUCCESS)
+		answer_cache_put(CU_DEVICE_TOTAL_MEM, key, sizeof key / sizeof key[0], (uint64_t)*bytes);
 	return (CUresult)r.err;
 }
 
 ONCUDA_API CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib, CUdevice dev)
 {
 	res_int r;
+	const uint64_t key[] = { (uint64_t)attrib, (uint64_t)dev };
+	uint64_t cached;
 	CLIENT *c;
 	CUresult e;
 
 	if (pi == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
+	if (answer_cache_get(CU_DEVICE_GET_ATTRIBUTE, key, sizeof key / sizeof key[0], &cached)) {
+		*pi = (int)cached;
+		return CUDA_SUCCESS;
+	}
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
@@ -100,6 +140,8 @@ ONCUDA_API CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib, CUd
 		return e;
 	if (r.err == CUDA_SUCCESS)
 		*pi = (int)r.res_int_u.value;
+	if (r.err == CUDA_SUCCESS)
+		answer_cache_put(CU_DEVICE_GET_ATTRIBUTE, key, sizeof key / sizeof key[0], (uint64_t)*pi);
 	return (CUresult)r.err;
 }
 
@@ -180,13 +222,17 @@ ONCUDA_API CUresult cuCtxGetDevice_v2(CUdevice *device, CUcontext ctx)
 ONCUDA_API CUresult cuCtxSynchronize(void)
 {
 	res_none r;
+	enum clnt_stat st;
 	CLIENT *c;
 	CUresult e;
 
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_ctx_synchronize_13000(&r, c));
+	st = cu_ctx_synchronize_13000(&r, c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = mapped_pull(c, &r.err);
+	e = rpc_end(st);
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -195,13 +241,17 @@ ONCUDA_API CUresult cuCtxSynchronize(void)
 ONCUDA_API CUresult cuCtxSynchronize_v2(CUcontext ctx)
 {
 	res_none r;
+	enum clnt_stat st;
 	CLIENT *c;
 	CUresult e;
 
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_ctx_synchronize_v2_13000((cu_handle)(uintptr_t)ctx, &r, c));
+	st = cu_ctx_synchronize_v2_13000((cu_handle)(uintptr_t)ctx, &r, c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = mapped_pull(c, &r.err);
+	e = rpc_end(st);
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -282,13 +332,17 @@ ONCUDA_API CUresult cuCtxGetFlags(unsigned int *flags)
 ONCUDA_API CUresult cuMemcpyDtoDAsync(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount, CUstream hStream)
 {
 	res_none r;
+	enum clnt_stat st;
 	CLIENT *c;
 	CUresult e;
 
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_memcpy_dtod_async_13000((cu_dptr)dstDevice, (cu_dptr)srcDevice, (cu_size)ByteCount, (cu_handle)(uintptr_t)hStream, &r, c));
+	st = mapped_push(c, &r.err);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = cu_memcpy_dtod_async_13000((cu_dptr)dstDevice, (cu_dptr)srcDevice, (cu_size)ByteCount, (cu_handle)(uintptr_t)hStream, &r, c);
+	e = rpc_end(st);
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -297,13 +351,19 @@ ONCUDA_API CUresult cuMemcpyDtoDAsync(CUdeviceptr dstDevice, CUdeviceptr srcDevi
 ONCUDA_API CUresult cuMemsetD8(CUdeviceptr dstDevice, unsigned char uc, size_t N)
 {
 	res_none r;
+	enum clnt_stat st;
 	CLIENT *c;
 	CUresult e;
 
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_memset_d8_13000((cu_dptr)dstDevice, (u_int)uc, (cu_size)N, &r, c));
+	st = mapped_push(c, &r.err);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = cu_memset_d8_13000((cu_dptr)dstDevice, (u_int)uc, (cu_size)N, &r, c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = mapped_pull(c, &r.err);
+	e = rpc_end(st);
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -312,13 +372,19 @@ ONCUDA_API CUresult cuMemsetD8(CUdeviceptr dstDevice, unsigned char uc, size_t N
 ONCUDA_API CUresult cuMemsetD16(CUdeviceptr dstDevice, unsigned short us, size_t N)
 {
 	res_none r;
+	enum clnt_stat st;
 	CLIENT *c;
 	CUresult e;
 
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_memset_d16_13000((cu_dptr)dstDevice, (u_int)us, (cu_size)N, &r, c));
+	st = mapped_push(c, &r.err);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = cu_memset_d16_13000((cu_dptr)dstDevice, (u_int)us, (cu_size)N, &r, c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = mapped_pull(c, &r.err);
+	e = rpc_end(st);
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -327,13 +393,19 @@ ONCUDA_API CUresult cuMemsetD16(CUdeviceptr dstDevice, unsigned short us, size_t
 ONCUDA_API CUresult cuMemsetD32(CUdeviceptr dstDevice, unsigned int ui, size_t N)
 {
 	res_none r;
+	enum clnt_stat st;
 	CLIENT *c;
 	CUresult e;
 
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_memset_d32_13000((cu_dptr)dstDevice, (u_int)ui, (cu_size)N, &r, c));
+	st = mapped_push(c, &r.err);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = cu_memset_d32_13000((cu_dptr)dstDevice, (u_int)ui, (cu_size)N, &r, c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = mapped_pull(c, &r.err);
+	e = rpc_end(st);
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -342,13 +414,17 @@ ONCUDA_API CUresult cuMemsetD32(CUdeviceptr dstDevice, unsigned int ui, size_t N
 ONCUDA_API CUresult cuMemsetD8Async(CUdeviceptr dstDevice, unsigned char uc, size_t N, CUstream hStream)
 {
 	res_none r;
+	enum clnt_stat st;
 	CLIENT *c;
 	CUresult e;
 
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_memset_d8_async_13000((cu_dptr)dstDevice, (u_int)uc, (cu_size)N, (cu_handle)(uintptr_t)hStream, &r, c));
+	st = mapped_push(c, &r.err);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = cu_memset_d8_async_13000((cu_dptr)dstDevice, (u_int)uc, (cu_size)N, (cu_handle)(uintptr_t)hStream, &r, c);
+	e = rpc_end(st);
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -357,13 +433,17 @@ ONCUDA_API CUresult cuMemsetD8Async(CUdeviceptr dstDevice, unsigned char uc, siz
 ONCUDA_API CUresult cuMemsetD16Async(CUdeviceptr dstDevice, unsigned short us, size_t N, CUstream hStream)
 {
 	res_none r;
+	enum clnt_stat st;
 	CLIENT *c;
 	CUresult e;
 
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_memset_d16_async_13000((cu_dptr)dstDevice, (u_int)us, (cu_size)N, (cu_handle)(uintptr_t)hStream, &r, c));
+	st = mapped_push(c, &r.err);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = cu_memset_d16_async_13000((cu_dptr)dstDevice, (u_int)us, (cu_size)N, (cu_handle)(uintptr_t)hStream, &r, c);
+	e = rpc_end(st);
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -372,13 +452,17 @@ ONCUDA_API CUresult cuMemsetD16Async(CUdeviceptr dstDevice, unsigned short us, s
 ONCUDA_API CUresult cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui, size_t N, CUstream hStream)
 {
 	res_none r;
+	enum clnt_stat st;
 	CLIENT *c;
 	CUresult e;
 
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_memset_d32_async_13000((cu_dptr)dstDevice, (u_int)ui, (cu_size)N, (cu_handle)(uintptr_t)hStream, &r, c));
+	st = mapped_push(c, &r.err);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = cu_memset_d32_async_13000((cu_dptr)dstDevice, (u_int)ui, (cu_size)N, (cu_handle)(uintptr_t)hStream, &r, c);
+	e = rpc_end(st);
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -486,6 +570,7 @@ ONCUDA_API CUresult cuKernelGetAttribute(int *pi, CUfunction_attribute attrib, C
 ONCUDA_API CUresult cuKernelSetAttribute(CUfunction_attribute attrib, int val, CUkernel kernel, CUdevice dev)
 {
 	res_none r;
+	const uint64_t key[] = { (uint64_t)attrib, (uint64_t)val, (uint64_t)(uintptr_t)kernel, (uint64_t)dev };
 	CLIENT *c;
 	CUresult e;
 
@@ -495,17 +580,25 @@ ONCUDA_API CUresult cuKernelSetAttribute(CUfunction_attribute attrib, int val, C
 	e = rpc_end(cu_kernel_set_attribute_13000((int)attrib, (int)val, (cu_handle)(uintptr_t)kernel, (int)dev, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
+	if (r.err == CUDA_SUCCESS)
+		answer_cache_changed(CU_KERNEL_SET_ATTRIBUTE, key, sizeof key / sizeof key[0]);
 	return (CUresult)r.err;
 }
 
 ONCUDA_API CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib, CUfunction hfunc)
 {
 	res_int r;
+	const uint64_t key[] = { (uint64_t)attrib, (uint64_t)(uintptr_t)hfunc };
+	uint64_t cached;
 	CLIENT *c;
 	CUresult e;
 
 	if (pi == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
+	if (answer_cache_get(CU_FUNC_GET_ATTRIBUTE, key, sizeof key / sizeof key[0], &cached)) {
+		*pi = (int)cached;
+		return CUDA_SUCCESS;
+	}
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
@@ -514,12 +607,15 @@ ONCUDA_API CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib, CUf
 		return e;
 	if (r.err == CUDA_SUCCESS)
 		*pi = (int)r.res_int_u.value;
+	if (r.err == CUDA_SUCCESS)
+		answer_cache_put(CU_FUNC_GET_ATTRIBUTE, key, sizeof key / sizeof key[0], (uint64_t)*pi);
 	return (CUresult)r.err;
 }
 
 ONCUDA_API CUresult cuFuncSetAttribute(CUfunction hfunc, CUfunction_attribute attrib, int value)
 {
 	res_none r;
+	const uint64_t key[] = { (uint64_t)(uintptr_t)hfunc, (uint64_t)attrib, (uint64_t)value };
 	CLIENT *c;
 	CUresult e;
 
@@ -529,12 +625,15 @@ ONCUDA_API CUresult cuFuncSetAttribute(CUfunction hfunc, CUfunction_attribute at
 	e = rpc_end(cu_func_set_attribute_13000((cu_handle)(uintptr_t)hfunc, (int)attrib, (int)value, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
+	if (r.err == CUDA_SUCCESS)
+		answer_cache_changed(CU_FUNC_SET_ATTRIBUTE, key, sizeof key / sizeof key[0]);
 	return (CUresult)r.err;
 }
 
 ONCUDA_API CUresult cuFuncSetCacheConfig(CUfunction hfunc, CUfunc_cache config)
 {
 	res_none r;
+	const uint64_t key[] = { (uint64_t)(uintptr_t)hfunc, (uint64_t)config };
 	CLIENT *c;
 	CUresult e;
 
@@ -544,17 +643,25 @@ ONCUDA_API CUresult cuFuncSetCacheConfig(CUfunction hfunc, CUfunc_cache config)
 	e = rpc_end(cu_func_set_cache_config_13000((cu_handle)(uintptr_t)hfunc, (int)config, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
+	if (r.err == CUDA_SUCCESS)
+		answer_cache_changed(CU_FUNC_SET_CACHE_CONFIG, key, sizeof key / sizeof key[0]);
 	return (CUresult)r.err;
 }
 
 ONCUDA_API CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, CUfunction func, int blockSize, size_t dynamicSMemSize)
 {
 	res_int r;
+	const uint64_t key[] = { (uint64_t)(uintptr_t)func, (uint64_t)blockSize, (uint64_t)dynamicSMemSize };
+	uint64_t cached;
 	CLIENT *c;
 	CUresult e;
 
 	if (numBlocks == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
+	if (answer_cache_get(CU_OCCUPANCY_MAX_ACTIVE_BLOCKS, key, sizeof key / sizeof key[0], &cached)) {
+		*numBlocks = (int)cached;
+		return CUDA_SUCCESS;
+	}
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
@@ -563,17 +670,25 @@ ONCUDA_API CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, 
 		return e;
 	if (r.err == CUDA_SUCCESS)
 		*numBlocks = (int)r.res_int_u.value;
+	if (r.err == CUDA_SUCCESS)
+		answer_cache_put(CU_OCCUPANCY_MAX_ACTIVE_BLOCKS, key, sizeof key / sizeof key[0], (uint64_t)*numBlocks);
 	return (CUresult)r.err;
 }
 
 ONCUDA_API CUresult cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, CUfunction func, int blockSize, size_t dynamicSMemSize, unsigned int flags)
 {
 	res_int r;
+	const uint64_t key[] = { (uint64_t)(uintptr_t)func, (uint64_t)blockSize, (uint64_t)dynamicSMemSize, (uint64_t)flags };
+	uint64_t cached;
 	CLIENT *c;
 	CUresult e;
 
 	if (numBlocks == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
+	if (answer_cache_get(CU_OCCUPANCY_MAX_ACTIVE_BLOCKS_WITH_FLAGS, key, sizeof key / sizeof key[0], &cached)) {
+		*numBlocks = (int)cached;
+		return CUDA_SUCCESS;
+	}
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
@@ -582,17 +697,25 @@ ONCUDA_API CUresult cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *nu
 		return e;
 	if (r.err == CUDA_SUCCESS)
 		*numBlocks = (int)r.res_int_u.value;
+	if (r.err == CUDA_SUCCESS)
+		answer_cache_put(CU_OCCUPANCY_MAX_ACTIVE_BLOCKS_WITH_FLAGS, key, sizeof key / sizeof key[0], (uint64_t)*numBlocks);
 	return (CUresult)r.err;
 }
 
 ONCUDA_API CUresult cuOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, CUfunction func, int numBlocks, int blockSize)
 {
 	res_size r;
+	const uint64_t key[] = { (uint64_t)(uintptr_t)func, (uint64_t)numBlocks, (uint64_t)blockSize };
+	uint64_t cached;
 	CLIENT *c;
 	CUresult e;
 
 	if (dynamicSmemSize == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
+	if (answer_cache_get(CU_OCCUPANCY_AVAILABLE_DYNAMIC_SMEM, key, sizeof key / sizeof key[0], &cached)) {
+		*dynamicSmemSize = (size_t)cached;
+		return CUDA_SUCCESS;
+	}
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
@@ -601,6 +724,8 @@ ONCUDA_API CUresult cuOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemS
 		return e;
 	if (r.err == CUDA_SUCCESS)
 		*dynamicSmemSize = (size_t)r.res_size_u.value;
+	if (r.err == CUDA_SUCCESS)
+		answer_cache_put(CU_OCCUPANCY_AVAILABLE_DYNAMIC_SMEM, key, sizeof key / sizeof key[0], (uint64_t)*dynamicSmemSize);
 	return (CUresult)r.err;
 }
 
@@ -660,13 +785,17 @@ ONCUDA_API CUresult cuStreamDestroy(CUstream hStream)
 ONCUDA_API CUresult cuStreamSynchronize(CUstream hStream)
 {
 	res_none r;
+	enum clnt_stat st;
 	CLIENT *c;
 	CUresult e;
 
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_stream_synchronize_13000((cu_handle)(uintptr_t)hStream, &r, c));
+	st = cu_stream_synchronize_13000((cu_handle)(uintptr_t)hStream, &r, c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = mapped_pull(c, &r.err);
+	e = rpc_end(st);
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -675,13 +804,17 @@ ONCUDA_API CUresult cuStreamSynchronize(CUstream hStream)
 ONCUDA_API CUresult cuStreamQuery(CUstream hStream)
 {
 	res_none r;
+	enum clnt_stat st;
 	CLIENT *c;
 	CUresult e;
 
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_stream_query_13000((cu_handle)(uintptr_t)hStream, &r, c));
+	st = cu_stream_query_13000((cu_handle)(uintptr_t)hStream, &r, c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = mapped_pull(c, &r.err);
+	e = rpc_end(st);
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -796,13 +929,17 @@ ONCUDA_API CUresult cuEventRecord(CUevent hEvent, CUstream hStream)
 ONCUDA_API CUresult cuEventSynchronize(CUevent hEvent)
 {
 	res_none r;
+	enum clnt_stat st;
 	CLIENT *c;
 	CUresult e;
 
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_event_synchronize_13000((cu_handle)(uintptr_t)hEvent, &r, c));
+	st = cu_event_synchronize_13000((cu_handle)(uintptr_t)hEvent, &r, c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = mapped_pull(c, &r.err);
+	e = rpc_end(st);
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -811,13 +948,17 @@ ONCUDA_API CUresult cuEventSynchronize(CUevent hEvent)
 ONCUDA_API CUresult cuEventQuery(CUevent hEvent)
 {
 	res_none r;
+	enum clnt_stat st;
 	CLIENT *c;
 	CUresult e;
 
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_event_query_13000((cu_handle)(uintptr_t)hEvent, &r, c));
+	st = cu_event_query_13000((cu_handle)(uintptr_t)hEvent, &r, c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = mapped_pull(c, &r.err);
+	e = rpc_end(st);
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;

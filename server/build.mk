@@ -17,7 +17,7 @@ SERVER_DAEMON_OBJS := server/main.o server/listen.o server/children.o \
 	server/rpcbind.o server/child.o server/log.o server/handles.o
 SERVER_OBJS := $(SERVER_DAEMON_OBJS) \
 	$(patsubst %.c,%.o,$(wildcard server/svc_*.c)) server/session.o \
-	gen/cuda_xdr.o gen/cuda_svc.o gen/glue_server.o
+	gen/cuda_xdr.o gen/cuda_svc.o gen/glue_server.o server/mapped_diff.o
 SERVER_LIBS := -L$(CUDA_HOME)/lib64/stubs -lcuda -ltirpc -lpthread
 
 all: server/oncudad
@@ -27,5 +27,10 @@ server/oncudad: $(SERVER_OBJS)
 
 server/%.o: server/%.c gen/cuda_rpc.h
 	$(CC) $(SERVER_CPPFLAGS) $(CPPFLAGS) $(CFLAGS) $(WARN) -MMD -MP -c -o $@ $<
+
+# The comparison of mapped memory is the client's too: one source for both.
+server/svc_mapped.o: SERVER_CPPFLAGS += -Istubs
+server/mapped_diff.o: stubs/mapped_diff.c stubs/mapped_diff.h
+	$(CC) $(SERVER_CPPFLAGS) -Istubs $(CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
 
 -include $(patsubst %.o,%.d,$(filter server/%,$(SERVER_OBJS)))

@@ -38,6 +38,12 @@ void contexts_release_all(void);
 void hostmem_context_gone(CUcontext ctx);
 void hostmem_release_all(void);
 
+/* The size of the mirror that starts at ptr; false when none does. */
+bool hostmem_mirror_size(cu_hostptr ptr, size_t *size);
+
+/* svc_mapped.c: mapped mirrors kept coherent; the mirror is going away. */
+void mapped_mirror_gone(const void *mirror);
+
 /* svc_image.c: the image being staged by CU_IMAGE_STAGE. */
 #define ONCUDA_IMAGE_MAX ((cu_size)1 << 30)	/* one staged image, bytes */
 

@@ -73,6 +73,7 @@ static void mirror_unlink(struct mirror *gone)
 {
 	struct mirror **at;
 
+	mapped_mirror_gone(gone->base);
 	for (at = &mirrors; *at != NULL; at = &(*at)->next) {
 		if (*at == gone) {
 			*at = gone->next;
@@ -106,6 +107,16 @@ static CUresult mirror_remove(cu_hostptr ptr, bool registered)
 	if ((err = mirror_release(m)) == CUDA_SUCCESS)
 		mirror_unlink(m);
 	return err;
+}
+
+bool hostmem_mirror_size(cu_hostptr ptr, size_t *size)
+{
+	struct mirror *m = mirror_holding(ptr);
+
+	if (m == NULL || (uintptr_t)m->base != ptr)
+		return false;
+	*size = m->size;
+	return true;
 }
 
 bool_t cu_mem_host_alloc_13000_svc(cu_size size, u_int flags, res_handle *r,

@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "answer_cache.h"
 #include "ctxstack.h"
 #include "export_tables.h"
 #include "params.h"
@@ -96,6 +97,7 @@ static void contexts_went_away(void)
 {
 	rpc_server_context_unknown();
 	params_forget_all();
+	answer_cache_forget_functions();
 }
 
 ONCUDA_API CUresult cuCtxDestroy_v2(CUcontext ctx)

@@ -20,6 +20,7 @@
 #include "copy_plan.h"
 #include "copy_wire.h"
 #include "cuda_rpc.h"
+#include "mapped.h"
 #include "memory.h"
 #include "rpc.h"
 
@@ -56,6 +57,7 @@ static CUresult copy_pieces(bool to_device, CUdeviceptr dev, const void *host,
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
+	st = mapped_push(c, &err);
 	for (i = 0; i < pieces && st == RPC_SUCCESS && err == CUDA_SUCCESS;
 	    i++) {
 		size_t offset = i * CHUNK;
@@ -69,6 +71,8 @@ static CUresult copy_pieces(bool to_device, CUdeviceptr dev, const void *host,
 			    (void *)(uintptr_t)advance(host, offset),
 			    dev + offset, len, s, &err);
 	}
+	if (!s->async && st == RPC_SUCCESS && err == CUDA_SUCCESS)
+		st = mapped_pull(c, &err);
 	if ((e = rpc_end(st)) != CUDA_SUCCESS)
 		return e;
 	return (CUresult)err;
@@ -77,6 +81,7 @@ static CUresult copy_pieces(bool to_device, CUdeviceptr dev, const void *host,
 static CUresult copy_host_to_host(void *dst, const void *src, size_t count,
     const struct copy_stream *s)
 {
+	enum clnt_stat st;
 	int err = CUDA_SUCCESS;
 	CLIENT *c;
 	CUresult e;
@@ -85,7 +90,11 @@ static CUresult copy_host_to_host(void *dst, const void *src, size_t count,
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
-	if ((e = rpc_end(wire_sync(c, s, &err))) != CUDA_SUCCESS)
+	/* The stream's work is done: the bytes it wrote are the program's now. */
+	st = wire_sync(c, s, &err);
+	if (!s->async && st == RPC_SUCCESS && err == CUDA_SUCCESS)
+		st = mapped_pull(c, &err);
+	if ((e = rpc_end(st)) != CUDA_SUCCESS)
 		return e;
 	if (err == CUDA_SUCCESS && count != 0)
 		memmove(dst, src, count);
@@ -145,6 +154,7 @@ ONCUDA_API CUresult cuMemcpyDtoHAsync(void *dstHost, CUdeviceptr srcDevice,
 ONCUDA_API CUresult cuMemcpyDtoD(CUdeviceptr dstDevice, CUdeviceptr srcDevice,
     size_t ByteCount)
 {
+	enum clnt_stat st;
 	res_none r;
 	CLIENT *c;
 	CUresult e;
@@ -152,7 +162,12 @@ ONCUDA_API CUresult cuMemcpyDtoD(CUdeviceptr dstDevice, CUdeviceptr srcDevice,
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_memcpy_dtod_13000(dstDevice, srcDevice, ByteCount, &r, c));
+	st = mapped_push(c, &r.err);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = cu_memcpy_dtod_13000(dstDevice, srcDevice, ByteCount, &r, c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = mapped_pull(c, &r.err);
+	e = rpc_end(st);
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;

@@ -22,6 +22,7 @@
 #include "copy_plan.h"
 #include "copy_wire.h"
 #include "cuda_rpc.h"
+#include "mapped.h"
 #include "memory.h"
 #include "rpc.h"
 
@@ -118,6 +119,7 @@ static CUresult copy_between_host_and_device(const struct side *src,
 
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
+	st = mapped_push(c, &err);
 	rows_plan_start(&plan, copy->WidthInBytes, copy->Height, ONCUDA_CHUNK_DEFAULT);
 	while (st == RPC_SUCCESS && err == CUDA_SUCCESS && rows_plan_next(&plan, &p)) {
 		const struct side *host = src->device ? dst : src;
@@ -143,6 +145,8 @@ static CUresult copy_between_host_and_device(const struct side *src,
 		}
 	}
 	free(buf);
+	if (!s->async && st == RPC_SUCCESS && err == CUDA_SUCCESS)
+		st = mapped_pull(c, &err);
 	if ((e = rpc_end(st)) != CUDA_SUCCESS)
 		return e;
 	return (CUresult)err;
@@ -154,6 +158,7 @@ static CUresult copy_device_to_device(const struct side *src,
 {
 	struct rows_piece whole = { 0, copy->Height, 0, copy->WidthInBytes };
 	dev_region from = region_of(src, &whole), to = region_of(dst, &whole);
+	enum clnt_stat st;
 	res_none r;
 	CLIENT *c;
 	CUresult e;
@@ -161,8 +166,13 @@ static CUresult copy_device_to_device(const struct side *src,
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_memcpy_2d_dtod_13000(to, from, copy->WidthInBytes,
-	    copy->Height, s->handle, s->async, &r, c));
+	st = mapped_push(c, &r.err);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = cu_memcpy_2d_dtod_13000(to, from, copy->WidthInBytes,
+		    copy->Height, s->handle, s->async, &r, c);
+	if (!s->async && st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = mapped_pull(c, &r.err);
+	e = rpc_end(st);
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -173,13 +183,17 @@ static CUresult copy_host_to_host(const struct side *src, const struct side *dst
     const CUDA_MEMCPY2D *copy, const struct copy_stream *s)
 {
 	struct rows_piece all = { 0, copy->Height, 0, copy->WidthInBytes };
+	enum clnt_stat st;
 	int err = CUDA_SUCCESS;
 	CLIENT *c;
 	CUresult e;
 
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
-	if ((e = rpc_end(wire_sync(c, s, &err))) != CUDA_SUCCESS)
+	st = wire_sync(c, s, &err);
+	if (!s->async && st == RPC_SUCCESS && err == CUDA_SUCCESS)
+		st = mapped_pull(c, &err);
+	if ((e = rpc_end(st)) != CUDA_SUCCESS)
 		return e;
 	if (err == CUDA_SUCCESS && all.width != 0 && all.rows != 0)
 		move_rows(host_of(dst, &all), dst->pitch, host_of(src, &all),

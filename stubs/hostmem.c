@@ -24,6 +24,7 @@
 
 #include "cuda_rpc.h"
 #include "hostmem.h"
+#include "mapped.h"
 #include "memory.h"
 #include "range_table.h"
 #include "rpc.h"
@@ -94,6 +95,10 @@ bool hostmem_note_device_pointer(const void *p, uint64_t dptr)
 
 	if (!find_mirror(p, &m))
 		return true;
+	/* The program can now reach the mirror from the GPU (mapped.c). */
+	if (!mapped_track((void *)(uintptr_t)m.range.base, m.server,
+	    m.range.size))
+		return false;
 	device = dptr - (address_of(p) - m.range.base);
 	if (device == m.device)
 		return true;
@@ -144,6 +149,7 @@ static enum clnt_stat release(CLIENT *c, const struct mirror *m, res_none *r)
 	if (st == RPC_SUCCESS && r->err == CUDA_SUCCESS) {
 		range_table_remove(&mirrors, m->range.base, NULL);
 		forget_device_side(m);
+		mapped_forget((const void *)(uintptr_t)m->range.base);
 	}
 	return st;
 }

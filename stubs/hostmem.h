@@ -25,7 +25,8 @@ bool hostmem_to_client(uint64_t server, void **client);
 /*
  * Records that the mirror of the memory holding p is mapped into device
  * memory, p's byte at device address dptr, so that cuMemcpy treats the
- * mapped range as device memory.  The range is forgotten with the memory.
+ * mapped range as device memory, and that the two copies are to be kept
+ * coherent from now on (mapped.h).  Both are forgotten with the memory.
  * Called while the connection lock is held.  false: no memory to record it.
  */
 bool hostmem_note_device_pointer(const void *p, uint64_t dptr);

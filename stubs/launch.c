@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mapped.h"
 #include "params.h"
 #include "rpc.h"
 
@@ -78,6 +79,7 @@ static CUresult launch(CUfunction f, cu_dim3 grid, cu_dim3 block,
 		       void **kernelParams, void **extra)
 {
 	kernel_args args;
+	enum clnt_stat st;
 	res_none r;
 	CLIENT *c;
 	CUresult e;
@@ -89,8 +91,11 @@ static CUresult launch(CUfunction f, cu_dim3 grid, cu_dim3 block,
 		params_release(&args);
 		return rpc_unavailable();
 	}
-	e = rpc_end(cu_launch_kernel_13000(handle_of(f), grid, block,
-					   shared_mem, stream, args, &r, c));
+	st = mapped_push(c, &r.err);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = cu_launch_kernel_13000(handle_of(f), grid, block,
+					    shared_mem, stream, args, &r, c);
+	e = rpc_end(st);
 	params_release(&args);
 	return e != CUDA_SUCCESS ? e : (CUresult)r.err;
 }
@@ -137,6 +142,7 @@ static CUresult launch_ex(const CUlaunchConfig *config, bool per_thread,
 	launch_attr attrs[ONCUDA_LAUNCH_ATTRS_MAX];
 	launch_config wire;
 	kernel_args args;
+	enum clnt_stat st;
 	res_none r;
 	CLIENT *c;
 	CUresult e;
@@ -151,7 +157,10 @@ static CUresult launch_ex(const CUlaunchConfig *config, bool per_thread,
 		params_release(&args);
 		return rpc_unavailable();
 	}
-	e = rpc_end(cu_launch_kernel_ex_13000(wire, handle_of(f), args, &r, c));
+	st = mapped_push(c, &r.err);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = cu_launch_kernel_ex_13000(wire, handle_of(f), args, &r, c);
+	e = rpc_end(st);
 	params_release(&args);
 	return e != CUDA_SUCCESS ? e : (CUresult)r.err;
 }

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "answer_cache.h"
 #include "image.h"
 #include "load_options.h"
 #include "params.h"
@@ -284,6 +285,7 @@ static CUresult unload(bool is_library, cu_handle handle)
 	e = rpc_end(is_library ? cu_library_unload_13000(handle, &r, c) :
 				 cu_module_unload_13000(handle, &r, c));
 	params_forget_all();
+	answer_cache_forget_functions();
 	return e != CUDA_SUCCESS ? e : (CUresult)r.err;
 }
 

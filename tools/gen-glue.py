@@ -9,6 +9,14 @@ them from idl/glue.tbl (its header explains the format) and checks the table
 against idl/cuda.x: every procedure whose comment says "plain" must be in the
 table, with arguments of the XDR types its C parameters travel as.
 
+Markers after a line's entry point add calls to client-side modules, kept
+general so the table, not this script, says which entry points use them:
+"push" and "pull" bracket the call with stubs/mapped.h's mapped_push and
+mapped_pull (coherence of mapped host memory), and "cache" consults
+stubs/answer_cache.h with the procedure and its arguments as 64-bit words
+(a call without arguments passes the single word 0); the cache module alone
+decides which answers it keeps.
+
     tools/gen-glue.py idl/glue.tbl idl/cuda.x gen/glue_client.c gen/glue_server.c
 """
 import re
@@ -104,9 +112,16 @@ class Param:
             ("" if xdr == "cu_name" else " ") + self.name
 
 
+MARKERS = {"push", "pull", "cache"}
+
+
 class Entry:
-    def __init__(self, proc, func, params, where):
+    def __init__(self, proc, func, params, markers, where):
         self.proc, self.func, self.where = proc, func, where
+        unknown = set(markers) - MARKERS
+        if unknown:
+            sys.exit(f"{where}: unknown marker(s) {', '.join(sorted(unknown))}")
+        self.markers = set(markers)
         self.params = [Param(p, where) for p in params]
         outs = [p for p in self.params if p.role in ("out", "new")]
         if len(outs) > 1:
@@ -123,11 +138,12 @@ def read_table(path):
         line = line.split("#", 1)[0].strip()
         if not line:
             continue
-        m = re.fullmatch(r"(CU_\w+)\s+(cu\w+)\((.*)\)", line)
+        m = re.fullmatch(r"(CU_\w+)\s+(cu\w+)\(([^)]*)\)((?:\s+\w+)*)", line)
         if not m:
             sys.exit(f"{path}:{n}: cannot read '{line}'")
         params = [p.strip() for p in m.group(3).split(",") if p.strip() not in ("", "void")]
-        entries.append(Entry(m.group(1), m.group(2), params, f"{path}:{n}"))
+        entries.append(Entry(m.group(1), m.group(2), params, m.group(4).split(),
+                             f"{path}:{n}"))
     return entries
 
 
@@ -172,21 +188,61 @@ HEADER = """/*
 """
 
 
+def key_of(e):
+    """The cache key: every argument as a 64-bit word."""
+    words = []
+    for p in e.ins:
+        if p.base in HANDLES:
+            words.append(f"(uint64_t)(uintptr_t){p.name}")
+        elif p.base == "const char *" or p.base == "float":
+            sys.exit(f"{e.where}: 'cache' needs arguments that are numbers or handles")
+        else:
+            words.append(f"(uint64_t){p.name}")
+    return words
+
+
 def client(entries):
     out = [HEADER.format(what="Client side of the plain procedures: pack, call, unpack."),
            '#include <stdint.h>\n#include <string.h>\n#include <cuda.h>\n'
-           '#include "cuda_rpc.h"\n#include "rpc.h"\n']
+           '#include "answer_cache.h"\n#include "cuda_rpc.h"\n#include "mapped.h"\n'
+           '#include "rpc.h"\n']
     for e in entries:
         decl = ", ".join(p.c_decl() for p in e.params) or "void"
+        cache = "cache" in e.markers
         out.append(f"\nONCUDA_API CUresult {e.func}({decl})\n{{\n")
-        out.append(f"\t{e.result} r;\n\tCLIENT *c;\n\tCUresult e;\n\n")
+        out.append(f"\t{e.result} r;\n")
+        if e.markers & {"push", "pull"}:
+            out.append("\tenum clnt_stat st;\n")
+        if cache:
+            words = key_of(e) or ["0"]
+            out.append(f"\tconst uint64_t key[] = {{ {', '.join(words)} }};\n")
+            if e.out:
+                out.append("\tuint64_t cached;\n")
+        out.append("\tCLIENT *c;\n\tCUresult e;\n\n")
         for p in e.params:
             if p.role in ("out", "new") or p.base == "const char *":
                 out.append(f"\tif ({p.name} == NULL)\n\t\treturn CUDA_ERROR_INVALID_VALUE;\n")
+        nkey = "sizeof key / sizeof key[0]"
+        if cache and e.out:
+            out.append(f"\tif (answer_cache_get({e.proc}, key, {nkey}, &cached)) {{\n"
+                       f"\t\t*{e.out.name} = ({e.out.base})cached;\n"
+                       "\t\treturn CUDA_SUCCESS;\n\t}\n")
         out.append("\tmemset(&r, 0, sizeof r);\n")
         out.append("\tif ((c = rpc_begin()) == NULL)\n\t\treturn rpc_unavailable();\n")
         args = "".join(p.to_wire() + ", " for p in e.ins)
-        out.append(f"\te = rpc_end({e.stub}({args}&r, c));\n")
+        if e.markers & {"push", "pull"}:
+            call = f"{e.stub}({args}&r, c)"
+            if "push" in e.markers:
+                out.append("\tst = mapped_push(c, &r.err);\n"
+                           f"\tif (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)\n\t\tst = {call};\n")
+            else:
+                out.append(f"\tst = {call};\n")
+            if "pull" in e.markers:
+                out.append("\tif (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)\n"
+                           "\t\tst = mapped_pull(c, &r.err);\n")
+            out.append("\te = rpc_end(st);\n")
+        else:
+            out.append(f"\te = rpc_end({e.stub}({args}&r, c));\n")
         out.append("\tif (e != CUDA_SUCCESS)\n\t\treturn e;\n")
         if e.out:
             value = f"r.{e.result}_u.value"
@@ -195,6 +251,11 @@ def client(entries):
             elif e.out.base != "float":
                 value = f"({e.out.base}){value}"
             out.append(f"\tif (r.err == CUDA_SUCCESS)\n\t\t*{e.out.name} = {value};\n")
+        if cache and e.out:
+            out.append(f"\tif (r.err == CUDA_SUCCESS)\n\t\tanswer_cache_put({e.proc}, key, {nkey}, "
+                       f"(uint64_t)*{e.out.name});\n")
+        elif cache:
+            out.append(f"\tif (r.err == CUDA_SUCCESS)\n\t\tanswer_cache_changed({e.proc}, key, {nkey});\n")
         out.append("\treturn (CUresult)r.err;\n}\n")
     return "".join(out)
 

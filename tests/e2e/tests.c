@@ -29,6 +29,7 @@ const struct e2e_test e2e_tests[] = {
 	{ "host_memory",	"hostmem",	test_host_memory,	0 },
 	{ "host_register",	"hostmem",	test_host_register,	0 },
 	{ "pointer_attributes",	"hostmem",	test_pointer_attributes, 0 },
+	{ "mapped_memory",	"hostmem",	test_mapped_memory,	0 },
 	{ "modules",		"modules",	test_modules,		0 },
 	{ "module_globals",	"modules",	test_module_globals,	0 },
 	{ "module_errors",	"modules",	test_module_errors,	0 },

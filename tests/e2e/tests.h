@@ -23,6 +23,7 @@ int test_big_copy(void);		/* bigcopy.c */
 int test_host_memory(void);		/* hostmem.c */
 int test_host_register(void);
 int test_pointer_attributes(void);
+int test_mapped_memory(void);		/* mapped.c */
 int test_modules(void);			/* module.c */
 int test_module_globals(void);
 int test_module_errors(void);

@@ -52,6 +52,7 @@ tests/unit/test_params: tests/unit/test_params.c stubs/params.c \
 	$(UNIT_MODULE_LINK)
 
 tests/unit/test_module: tests/unit/test_module.c stubs/module.c \
+		stubs/answer_cache.c stubs/ctxstack.c \
 		stubs/image.c stubs/image.h stubs/load_options.c \
 		stubs/load_options.h stubs/params.c stubs/params.h \
 		$(UNIT_MODULE_COMMON) $(UNIT_MODULE_FAKE) $(UNIT_MODULE_HEADERS)

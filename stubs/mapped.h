@@ -1,0 +1,38 @@
+/*
+ * mapped.h -- keeping mapped page-locked host memory coherent (mapped.c
+ * explains how).  Every function here is called between rpc_begin and
+ * rpc_end: the connection lock also guards the tracked buffers.
+ */
+#ifndef ONCUDA_MAPPED_H
+#define ONCUDA_MAPPED_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <rpc/rpc.h>
+
+/*
+ * Starts tracking size bytes of the program's memory at client, mirrored at
+ * server, whose device address the program has just been given.  Tracking
+ * a buffer twice is tracking it once.  false: no memory for its shadow.
+ */
+bool mapped_track(void *client, uint64_t server, size_t size);
+
+/* Stops tracking the buffer that starts at client (the mirror is gone). */
+void mapped_forget(const void *client);
+
+/*
+ * Before queuing work: sends what the program changed in tracked buffers.
+ * *err becomes the server's error when it refused (the caller then makes
+ * no call and returns it); untouched otherwise.
+ */
+enum clnt_stat mapped_push(CLIENT *c, int *err);
+
+/*
+ * After queued work is known complete: brings what the GPU changed in
+ * tracked buffers into the program's memory.  *err as for mapped_push.
+ */
+enum clnt_stat mapped_pull(CLIENT *c, int *err);
+
+#endif

@@ -1,0 +1,124 @@
+/*
+ * Mapped page-locked host memory: what the program writes, a kernel reads
+ * through the device pointer, and what a kernel writes, the program reads
+ * once a call has guaranteed the kernel's completion.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "check.h"
+
+#define WORDS (1u << 18)		/* 1 MiB of 4-byte words */
+#define PART (WORDS / 4)		/* a, b, c of vec_add, then spare */
+
+static int setup(CUfunction *vec_add, CUfunction *fill_u32)
+{
+	CUcontext ctx;
+	CUdevice dev;
+	CUmodule m;
+
+	TRY(e2e_primary_ctx(&dev, &ctx));
+	TRY(e2e_load_module(&m, "kernels.cubin"));
+	TRY(e2e_get_function(vec_add, m, "vec_add"));
+	TRY(e2e_get_function(fill_u32, m, "fill_u32"));
+	return 0;
+}
+
+static int launch_vec_add(CUfunction f, CUdeviceptr a, CUdeviceptr b,
+			  CUdeviceptr c, int n)
+{
+	void *params[] = { &a, &b, &c, &n };
+
+	CHECK_CU(cuLaunchKernel(f, (unsigned)(n + 255) / 256, 1, 1, 256, 1, 1,
+				0, NULL, params, NULL), CUDA_SUCCESS);
+	return 0;
+}
+
+static int launch_fill(CUfunction f, CUdeviceptr p, unsigned v,
+		       unsigned long long n)
+{
+	void *params[] = { &p, &v, &n };
+
+	CHECK_CU(cuLaunchKernel(f, 4, 1, 1, 128, 1, 1, 0, NULL, params, NULL),
+		 CUDA_SUCCESS);
+	return 0;
+}
+
+/* Every float of p[0, n) is want. */
+static int all_floats(const float *p, unsigned n, float want)
+{
+	for (unsigned i = 0; i < n; i++)
+		if (p[i] != want)
+			return e2e_fail(__FILE__, __LINE__, "float %u is %g, "
+					"expected %g", i, (double)p[i],
+					(double)want);
+	return 0;
+}
+
+int test_mapped_memory(void)
+{
+	CUfunction vec_add, fill_u32;
+	unsigned *words = NULL, *plain = e2e_malloc(PART * sizeof(unsigned));
+	float *a, *b, *c;
+	CUdeviceptr d, da, db, dc, dspare;
+	unsigned i;
+
+	TRY(setup(&vec_add, &fill_u32));
+	CHECK_CU(cuMemHostAlloc((void **)&words, WORDS * sizeof(unsigned),
+				CU_MEMHOSTALLOC_DEVICEMAP), CUDA_SUCCESS);
+	e2e_defer_host(words);
+	CHECK_CU(cuMemHostGetDevicePointer(&d, words, 0), CUDA_SUCCESS);
+	a = (float *)words;
+	b = a + PART;
+	c = b + PART;
+	da = d;
+	db = da + PART * sizeof(float);
+	dc = db + PART * sizeof(float);
+	dspare = dc + PART * sizeof(float);
+
+	/* The program writes, the kernel reads and writes, the program reads. */
+	for (i = 0; i < PART; i++) {
+		a[i] = (float)i;
+		b[i] = 2.0f * (float)i;
+		c[i] = -1.0f;
+	}
+	TRY(launch_vec_add(vec_add, da, db, dc, PART));
+	CHECK_CU(cuCtxSynchronize(), CUDA_SUCCESS);
+	for (i = 0; i < PART; i++)
+		if (c[i] != 3.0f * (float)i)
+			return e2e_fail(__FILE__, __LINE__, "c[%u] is %g, "
+					"expected %g", i, (double)c[i],
+					3.0 * i);
+
+	/*
+	 * A kernel reads what the kernel before it wrote, with no host
+	 * synchronization between: what the program wrote meanwhile (b)
+	 * reaches the GPU, what it did not touch (a) stays the GPU's.
+	 */
+	TRY(launch_fill(fill_u32, da, 0x3f800000u, PART));	/* 1.0f */
+	for (i = 0; i < PART; i++)
+		b[i] = 2.0f;
+	TRY(launch_vec_add(vec_add, da, db, dc, PART));
+	/* The program writes words no kernel touches while they run. */
+	words[3 * PART] = 0xc0ffee;
+	CHECK_CU(cuStreamSynchronize(NULL), CUDA_SUCCESS);
+	TRY(all_floats(a, PART, 1.0f));
+	TRY(all_floats(c, PART, 3.0f));
+	CHECK_EQ(words[3 * PART], 0xc0ffee);
+
+	/* A synchronous memset through the device pointer, then copies. */
+	CHECK_CU(cuMemsetD32(dspare + sizeof(unsigned), 0xabcdef01u, PART - 1),
+		 CUDA_SUCCESS);
+	CHECK_EQ(words[3 * PART], 0xc0ffee);
+	CHECK_EQ(words[3 * PART + 1], 0xabcdef01u);
+	CHECK_EQ(words[WORDS - 1], 0xabcdef01u);
+	for (i = 0; i < PART; i++)
+		words[3 * PART + i] = i * 7u;
+	CHECK_CU(cuMemcpyDtoH(plain, dspare, PART * sizeof(unsigned)),
+		 CUDA_SUCCESS);
+	for (i = 0; i < PART; i++)
+		if (plain[i] != i * 7u)
+			return e2e_fail(__FILE__, __LINE__, "word %u is 0x%x, "
+					"expected 0x%x", i, plain[i], i * 7u);
+	return 0;
+}

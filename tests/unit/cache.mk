@@ -1,0 +1,23 @@
+# tests/unit/cache.mk: the client's cache of fixed answers.
+#
+# Included by the top-level Makefile (which adds the test to `all`); paths
+# are relative to the repository root.  The test links the generated plain
+# glue and the cache with a fake connection that counts round trips.
+
+CC        ?= cc
+CFLAGS    ?= -O2 -g
+WARN      ?= -Wall -Wextra -Werror
+CUDA_HOME ?= /usr/local/cuda
+
+UNIT_CACHE_CPPFLAGS := -std=c11 -D_GNU_SOURCE -Istubs -Igen \
+	-I/usr/include/tirpc -I$(CUDA_HOME)/include
+
+all: tests/unit/test_answer_cache
+
+tests/unit/test_answer_cache: tests/unit/test_answer_cache.c \
+		stubs/answer_cache.c stubs/answer_cache.h stubs/ctxstack.c \
+		stubs/mapped.c stubs/mapped_diff.c stubs/say.c gen/glue_client.c \
+		gen/cuda_clnt.o gen/cuda_xdr.o tests/unit/unit_check.c \
+		tests/unit/unit_check.h
+	$(CC) $(UNIT_CACHE_CPPFLAGS) $(CFLAGS) $(WARN) $(GEN_CFLAGS) -o $@ \
+		$(filter %.c %.o,$^) -ltirpc -lpthread
