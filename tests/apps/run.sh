@@ -94,12 +94,13 @@ run_app() {
 	record "$test" "$mode" "$verdict" "$why"
 }
 
-# run_plain TEST MODE SECONDS COMMAND...: a program that prints "PASS TEST"
-# and exits; no hold, so no maps check (tests/run.sh checks a client's maps).
+# run_plain LABEL TEST MODE SECONDS COMMAND...: a program that prints
+# "PASS TEST" and exits; no hold, so no maps check (tests/run.sh checks a
+# client's maps).  LABEL names the run in the results and logs.
 run_plain() {
-	local test=$1 mode=$2 seconds=$3 name=$1-$2 status verdict=PASS why=
+	local label=$1 test=$2 mode=$3 seconds=$4 name=$1-$3 status verdict=PASS why=
 	local env=()
-	shift 3
+	shift 4
 	[[ $mode == oncuda ]] &&
 		env+=(LD_LIBRARY_PATH="$CLIENT_LIBS" ONCUDA_SERVER="127.0.0.1:$SERVER_PORT")
 	env "${env[@]}" timeout "$seconds" "$@" >"$OUT/$name.out" 2>"$OUT/$name.err"
@@ -109,7 +110,7 @@ run_plain() {
 		why="exit status $status; see $OUT/$name.out and .err"
 		tail -n 5 "$OUT/$name.out" "$OUT/$name.err" | sed 's/^/      | /'
 	fi
-	record "$test" "$mode" "$verdict" "$why"
+	record "$label" "$mode" "$verdict" "$why"
 }
 
 # run_both TEST SECONDS COMMAND...
@@ -152,11 +153,10 @@ for t in "${wanted[@]}"; do
 	runtime)
 		for prog in tests/runtime/rt_*; do
 			[[ -x $prog && $prog != *.* ]] || continue
-			test=$(basename "$prog")
-			test=${test%_shared}
+			label=$(basename "$prog")
 			for mode in native oncuda; do
 				[[ $mode == native || -n ${SERVER_PORT:-} ]] || continue
-				run_plain "$test" "$mode" 120 "$prog"
+				run_plain "$label" "${label%_shared}" "$mode" 120 "$prog"
 			done
 		done
 		;;

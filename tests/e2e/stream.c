@@ -59,7 +59,8 @@ int test_streams(void)
 	CHECK_CU(cuStreamGetCaptureInfo(s, &capture, NULL, &graph, &deps,
 					NULL, &ndeps), CUDA_SUCCESS);
 	CHECK_EQ(capture, CU_STREAM_CAPTURE_STATUS_NONE);
-	CHECK(graph == NULL && deps == NULL && ndeps == 0);
+	/* The other outputs are defined only while capturing: the real driver
+	 * leaves them as they were (seen on driver 580), so they are not checked. */
 	CHECK_CU(cuStreamIsCapturing(NULL, &capture), CUDA_SUCCESS);
 	CHECK_EQ(capture, CU_STREAM_CAPTURE_STATUS_NONE);
 
