@@ -2,6 +2,7 @@
  * procaddr_rules.c -- which entry point cuGetProcAddress answers
  * (procaddr.h).
  */
+#include <limits.h>
 #include <string.h>
 
 #include "procaddr.h"
@@ -48,9 +49,19 @@ CUdriverProcAddressQueryResult procaddr_resolve(const struct procaddr_row *rows,
 	/* The table has every name the driver knows (tools/procaddr-probe). */
 	if (first == n_rows)
 		return CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND;
-	if (per_thread)
+	if (per_thread) {
 		row = best_row(rows, n_rows, first, version,
 		    CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM);
+		/*
+		 * A name with per-thread-stream variants has none below the
+		 * version that brought them, and driver 580 then answers "version
+		 * not sufficient" rather than the legacy-stream symbol (the
+		 * "# differs" lines of the first probe, e.g. cuMemcpy at 4000-6990).
+		 */
+		if (row == NULL && best_row(rows, n_rows, first, INT_MAX,
+		    CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM) != NULL)
+			return CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT;
+	}
 	if (row == NULL)
 		row = best_row(rows, n_rows, first, version, 0);
 	if (row == NULL)
