@@ -156,12 +156,14 @@ class Idl:
             body = " ".join(comment_text(m.group(1)))
             carries = re.search(r"\bCarries:\s*([^.]*)\.", body)
             if not carries:
-                self.problems.append(f"idl/cuda.x: {m.group(2)} has no 'Carries:' line")
                 continue
             names = name_list(carries.group(1))
             self.procedures[m.group(2)] = names
             for n in names:
                 self.carried.setdefault(n, []).append(m.group(2))
+        for m in re.finditer(r"\bres_\w+\s+(CU_\w+)\s*\([^)]*\)\s*=\s*\d+;", text):
+            if m.group(1) not in self.procedures:
+                self.problems.append(f"idl/cuda.x: {m.group(1)} has no comment with a 'Carries:' line")
         for m in re.finditer(r"/\*(.*?)\*/", text, re.S):
             lines = [line for line in comment_text(m.group(1)) if line]
             head = re.match(r"(In the client|Unsupported):\s*(.*?)\.?$", lines[0]) if lines else None
