@@ -79,7 +79,7 @@ class Header:
         lines = text.split("\n")
         frames = []             # [condition, negated] per open #if
         renames, variants = {}, {}
-        internal = [False] * len(lines)
+        region = ["public"] * len(lines)   # per line: public, internal or windows
 
         def active(word):
             return any(word in cond and not negated for cond, negated in frames)
@@ -104,15 +104,18 @@ class Header:
                 elif m:
                     renames[m.group(1)] = m.group(4)
             # Windows-only declarations are no Linux driver's entry points.
-            internal[n] = "windows" if active("_WIN32") else active("__CUDA_API_VERSION_INTERNAL")
+            if active("_WIN32"):
+                region[n] = "windows"
+            elif active("__CUDA_API_VERSION_INTERNAL"):
+                region[n] = "internal"
 
         starts = [m.end() for m in re.finditer("\n", text)]
         for m in re.finditer(r"\bCUresult\s+CUDAAPI\s+(cu\w+)\s*\(([^;{]*)\)\s*;", text):
-            where = internal[bisect.bisect_right(starts, m.start())]
+            where = region[bisect.bisect_right(starts, m.start())]
             name, params = m.group(1), normalise(m.group(2))
             if where == "windows":
                 continue
-            if where:
+            if where == "internal":      # an older ABI, under its own name
                 self.signature.setdefault(name, params)
                 continue
             exported = renames.get(name, name)
