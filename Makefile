@@ -6,6 +6,8 @@
 #   make test-apps  cuBLAS and PyTorch, natively and through oncuda (a GPU machine)
 #   make gen        regenerate gen/ from idl/ (committed; CI checks it is up to date)
 #   make check-gen  fail if gen/ differs from what idl/ generates
+#   make check-idl  is every entry point of cuda.h classified in idl/cuda.x?
+#                   (CUDA_H=/path/to/cuda.h for another toolkit's)
 #
 # Each part of the tree has a fragment (*/build.mk, *.mk) included below.
 
@@ -23,7 +25,7 @@ CPPFLAGS  += -std=c11 -D_GNU_SOURCE -Igen -I/usr/include/tirpc -I$(CUDA_HOME)/in
 # rpcgen's output is not ours: it declares unused variables and casts xdr_void.
 GEN_CFLAGS := -Wno-unused-variable -Wno-unused-parameter -Wno-cast-function-type
 
-.PHONY: all gen check-gen test test-apps demo clean
+.PHONY: all gen check-gen check-idl test test-apps demo clean
 all:
 
 # ------------------------------------------------------------------ protocol
@@ -61,6 +63,13 @@ check-gen:
 	@$(PYTHON) tools/gen-glue.py idl/glue.tbl idl/cuda.x .check-gen/gen/glue_client.c .check-gen/gen/glue_server.c
 	@for f in .check-gen/gen/*; do cmp -s $$f gen/$${f##*/} || { echo "gen/$${f##*/} is stale: run make gen and commit it"; rm -rf .check-gen; exit 1; }; done
 	@rm -rf .check-gen && echo "gen/ is up to date"
+
+# Every driver entry point of CUDA_H is remoted, answered in the client or
+# declared unsupported, with a reason, in idl/cuda.x (CI runs this; see
+# docs/new-cuda-version.md).
+CUDA_H ?= $(CUDA_HOME)/include/cuda.h
+check-idl:
+	@$(PYTHON) tools/check-idl.py $(CUDA_H)
 
 # ------------------------------------------------------------------ parts
 
