@@ -392,6 +392,10 @@ void trace_format_arguments(struct trace_line *line, rpcproc_t proc,
 	int slot = trace_proc_slot(proc);
 	const struct trace_proc *p;
 
+	if (slot < 0 && proc == NULLPROC) {
+		trace_line_add(line, "NULLPROC()");
+		return;
+	}
 	if (slot < 0) {
 		trace_line_add(line, "PROC_%lu(%llu bytes)", (unsigned long)proc,
 		    (unsigned long long)rec->encoded_bytes);
@@ -416,6 +420,10 @@ void trace_format_result(struct trace_line *line, rpcproc_t proc,
 	int slot = trace_proc_slot(proc);
 	const struct trace_type *t;
 
+	if (slot < 0 && proc == NULLPROC) {
+		trace_line_add(line, "void");
+		return;
+	}
 	if (slot < 0) {
 		trace_line_add(line, "%llu bytes",
 		    (unsigned long long)rec->encoded_bytes);

@@ -74,7 +74,7 @@ void trace_stats_summary(const struct trace_stats *stats,
 		if (row->calls == 0)
 			continue;
 		emit_row(emit, context, i + 1 < stats->count ?
-		    trace_proc_name(i) : "(procedures not in the IDL)", row);
+		    trace_proc_name(i) : "(NULLPROC, or not in the IDL)", row);
 		total.calls += row->calls;
 		total.sent += row->sent;
 		total.received += row->received;
