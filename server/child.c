@@ -22,6 +22,7 @@
 
 #include <rpc/rpc.h>
 
+#include "calltrace.h"
 #include "cuda_rpc.h"
 #include "daemon.h"
 #include "handles.h"
@@ -144,7 +145,8 @@ noreturn void child_serve(int sock, const char *peer, pid_t daemon_pid)
 		exit(1);
 	}
 	/* No netconfig: the daemon has registered with rpcbind, not us. */
-	if (!svc_reg(xprt, ONCUDA_PROG, ONCUDA_V13000, oncuda_prog_13000, NULL)) {
+	if (!svc_reg(xprt, ONCUDA_PROG, ONCUDA_V13000,
+	    calltrace_session_start(xprt, peer, oncuda_prog_13000), NULL)) {
 		log_msg(LOG_ERROR, "cannot serve %s: libtirpc's svc_reg failed", peer);
 		exit(1);
 	}
@@ -154,6 +156,7 @@ noreturn void child_serve(int sock, const char *peer, pid_t daemon_pid)
 
 	session_teardown();
 	handle_clear();
+	calltrace_session_end();
 	/* Not svc_unreg(): it would also remove the daemon's rpcbind entry. */
 	if (transport_alive(sock))
 		svc_destroy(xprt);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "calltrace.h"
 #include "daemon.h"
 #include "log.h"
 
@@ -27,6 +28,10 @@ static const char usage_text[] =
 "                         ONCUDA_SERVER=host:port\n"
 "  -P, --port-file FILE   write the port number to FILE once listening\n"
 "  -L, --log-level LEVEL  error | warn | info (default) | debug\n"
+"  -t, --trace            log every call (level info): procedure, decoded\n"
+"                         arguments and result, time; a summary per session\n"
+"  -T, --trace-file FILE  append the same lines to FILE, for audit (data is\n"
+"                         shown by size and CRC-32, never its bytes)\n"
 "  -v                     one level more verbose\n"
 "  -h, --help             show this help\n"
 "\n"
@@ -39,6 +44,8 @@ static const struct option long_options[] = {
 	{ "no-rpcbind", no_argument, NULL, 'n' },
 	{ "port-file", required_argument, NULL, 'P' },
 	{ "log-level", required_argument, NULL, 'L' },
+	{ "trace", no_argument, NULL, 't' },
+	{ "trace-file", required_argument, NULL, 'T' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -75,12 +82,13 @@ int main(int argc, char **argv)
 	struct daemon_options options;
 	const char *listen_text = "127.0.0.1";
 	unsigned short port = 0;
+	char why[256];
 	int opt, level;
 
 	memset(&options, 0, sizeof options);
 	options.use_rpcbind = true;
 
-	while ((opt = getopt_long(argc, argv, "l:p:nP:L:vh", long_options, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "l:p:nP:L:tT:vh", long_options, NULL)) != -1) {
 		switch (opt) {
 		case 'l':
 			listen_text = optarg;
@@ -98,6 +106,14 @@ int main(int argc, char **argv)
 			if ((level = log_level_from_name(optarg)) < 0)
 				usage_error("unknown log level '%s': use error, warn, info or debug", optarg);
 			log_set_level(level);
+			break;
+		case 't':
+			calltrace_to_log();
+			break;
+		case 'T':
+			if (!calltrace_to_file(optarg, why, sizeof why))
+				usage_error("cannot write the trace file '%s' (%s): name a file oncudad can write",
+				    optarg, why);
 			break;
 		case 'v':
 			log_set_level(log_get_level() + 1);

@@ -67,3 +67,10 @@ clean-stubs:
 	rm -f stubs/*.o stubs/*.d stubs/libcuda.so.1 stubs/libcuda.so
 
 -include $(wildcard stubs/*.d)
+
+# The protocol's types as tables for the tracer (stubs/trace_format.c; the
+# server compiles it too).  Committed, like the rest of gen/.
+gen/trace_types.inc: idl/cuda.x tools/gen-trace-types.py
+	$(PYTHON) tools/gen-trace-types.py idl/cuda.x $@
+
+stubs/trace_format.o: gen/trace_types.inc

@@ -33,13 +33,17 @@ struct landing {
 	u_int want;	/* the only length accepted */
 };
 
+/*
+ * Encoding writes what was received, as a res_data: the tracer (trace.c)
+ * reads a call's result by encoding it again.
+ */
 static bool_t xdr_landing(XDR *xdrs, struct landing *l)
 {
-	u_int len;
+	u_int len = l->want;
 
 	if (xdrs->x_op == XDR_FREE)
 		return TRUE;
-	if (xdrs->x_op != XDR_DECODE || !xdr_int(xdrs, &l->err))
+	if (!xdr_int(xdrs, &l->err))
 		return FALSE;
 	if (l->err != CUDA_SUCCESS)
 		return TRUE;

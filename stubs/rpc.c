@@ -23,6 +23,7 @@
 #include "connect.h"
 #include "ctxstack.h"
 #include "rpc.h"
+#include "trace.h"
 
 enum link_state {
 	LINK_UNTRIED,		/* no attempt yet in this session */
@@ -111,6 +112,7 @@ static void connect_locked(void)
 		call_failed = true;
 		return;
 	}
+	trace_client(client);
 	/* A new session's server process has no context current. */
 	server_ctx_known = true;
 	server_ctx = 0;
