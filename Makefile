@@ -48,7 +48,7 @@ gen/cuda_svc.c: idl/cuda.x
 $(GEN_GLUE) &: idl/glue.tbl idl/cuda.x tools/gen-glue.py
 	$(PYTHON) tools/gen-glue.py idl/glue.tbl idl/cuda.x gen/glue_client.c gen/glue_server.c
 
-gen: $(GEN_RPC) $(GEN_GLUE)
+gen: $(GEN_RPC) $(GEN_GLUE) gen/trace_types.inc
 
 gen/%.o: gen/%.c gen/cuda_rpc.h
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) $(GEN_CFLAGS) -fPIC -Istubs -Iserver -c -o $@ $<
@@ -61,6 +61,7 @@ check-gen:
 	@$(RPCGEN) -N -M -l idl/cuda.x | $(RPCGEN_FIX) > .check-gen/gen/cuda_clnt.c
 	@$(RPCGEN) -N -M -m idl/cuda.x | $(RPCGEN_FIX) > .check-gen/gen/cuda_svc.c
 	@$(PYTHON) tools/gen-glue.py idl/glue.tbl idl/cuda.x .check-gen/gen/glue_client.c .check-gen/gen/glue_server.c
+	@$(PYTHON) tools/gen-trace-types.py idl/cuda.x .check-gen/gen/trace_types.inc
 	@for f in .check-gen/gen/*; do cmp -s $$f gen/$${f##*/} || { echo "gen/$${f##*/} is stale: run make gen and commit it"; rm -rf .check-gen; exit 1; }; done
 	@rm -rf .check-gen && echo "gen/ is up to date"
 
