@@ -8,6 +8,8 @@
 #   make check-gen  fail if gen/ differs from what idl/ generates
 #   make check-idl  is every entry point of cuda.h classified in idl/cuda.x?
 #                   (CUDA_H=/path/to/cuda.h for another toolkit's)
+#   make docs       regenerate docs/protocol.md from idl/cuda.x and docs/traces/
+#   make check-docs fail if docs/protocol.md differs from what they generate
 #
 # Each part of the tree has a fragment (*/build.mk, *.mk) included below.
 
@@ -83,6 +85,7 @@ check-idl:
 -include tests/apps/build.mk
 -include tests/unit/*.mk
 -include examples/build.mk
+-include docs/build.mk
 
 # ------------------------------------------------------------------ running
 

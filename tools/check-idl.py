@@ -34,12 +34,16 @@ different or contradicted, 0 otherwise.
 
 --signatures prints every exported name with its parameter types instead,
 one a line: diff that output for two cuda.h versions to see what changed.
+
+tools/idl.py reads idl/cuda.x; tools/gen-protocol-doc.py reads it the same way.
 """
 import argparse
 import bisect
 import os
 import re
 import sys
+
+from idl import Idl
 
 INTEROP_HEADERS = ("cudaGL.h", "cudaEGL.h", "cudaVDPAU.h", "cudaProfiler.h")
 
@@ -124,62 +128,6 @@ class Header:
             self.signature[exported] = params
             if name in variants:
                 self.signature.setdefault(variants[name], params)
-
-
-class Group:
-    def __init__(self, kind, title, reason, names):
-        self.kind, self.title, self.reason, self.names = kind, title, reason, names
-
-    def summary(self):
-        first = re.split(r"(?<=\.)\s", self.reason, maxsplit=1)[0] if self.reason else ""
-        return f"{self.title}: {first}" if first else self.title
-
-
-def comment_text(body):
-    """A /* */ comment's lines without their leading ' * '."""
-    return [re.sub(r"^\s*\*?\s?", "", line).rstrip() for line in body.split("\n")]
-
-
-def name_list(text):
-    names = [n.strip() for n in text.split(",")]
-    return [] if names == ["none"] else names
-
-
-class Idl:
-    """What idl/cuda.x says about each entry point."""
-
-    def __init__(self, path):
-        text = open(path).read()
-        self.carried = {}       # entry point -> [procedure]
-        self.procedures = {}    # procedure -> [entry point]
-        self.groups = []
-        self.problems = []
-        proc = r"/\*((?:(?!\*/).)*)\*/\s*res_\w+\s+(CU_\w+)\s*\([^)]*\)\s*=\s*\d+;"
-        for m in re.finditer(proc, text, re.S):
-            body = " ".join(comment_text(m.group(1)))
-            carries = re.search(r"\bCarries:\s*([^.]*)\.", body)
-            if not carries:
-                continue
-            names = name_list(carries.group(1))
-            self.procedures[m.group(2)] = names
-            for n in names:
-                self.carried.setdefault(n, []).append(m.group(2))
-        for m in re.finditer(r"\bres_\w+\s+(CU_\w+)\s*\([^)]*\)\s*=\s*\d+;", text):
-            if m.group(1) not in self.procedures:
-                self.problems.append(f"idl/cuda.x: {m.group(1)} has no comment with a 'Carries:' line")
-        for m in re.finditer(r"/\*(.*?)\*/", text, re.S):
-            lines = [line for line in comment_text(m.group(1)) if line]
-            head = re.match(r"(In the client|Unsupported):\s*(.*?)\.?$", lines[0]) if lines else None
-            if not head:
-                continue
-            rest = " ".join(lines[1:])
-            listed = re.search(r"\bEntry points:\s*([^.]*)\.", rest)
-            if not listed:
-                self.problems.append(f"idl/cuda.x: the group '{lines[0]}' has no 'Entry points:' list")
-                continue
-            kind = "client" if head.group(1) == "In the client" else "unsupported"
-            reason = rest[:listed.start()].strip()
-            self.groups.append(Group(kind, head.group(2), reason, name_list(listed.group(1))))
 
 
 def read_glue(path):
