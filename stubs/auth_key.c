@@ -67,8 +67,8 @@ bool auth_key_load(const char *path, struct auth_key *key, char *why,
 		return false;
 	}
 	if ((st.st_mode & (S_IRWXG | S_IRWXO)) != 0) {
-		snprintf(why, why_len, "its permissions %04o let others than its "
-		    "owner read or change it, so it is not secret: chmod 600 %s",
+		snprintf(why, why_len, "its permissions %04o let users other than "
+		    "its owner read or change it, so it is no secret: chmod 600 %s",
 		    (unsigned)(st.st_mode & 07777), path);
 		close(fd);
 		return false;
