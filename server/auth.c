@@ -118,6 +118,8 @@ bool_t oncuda_auth_challenge_13000_svc(bool_t client_has_key,
     res_auth_challenge *r, struct svc_req *rq)
 {
 	(void)rq;
+	/* rpcgen's dispatcher does not clear the result: no stack bytes out. */
+	memset(r, 0, sizeof(*r));
 	r->err = CUDA_SUCCESS;
 	r->res_auth_challenge_u.value.key_required = key_required;
 	nonce_outstanding = false;
@@ -152,6 +154,7 @@ bool_t oncuda_auth_prove_13000_svc(auth_response response, res_auth_proof *r,
 	bool answered = nonce_outstanding;
 
 	(void)rq;
+	memset(r, 0, sizeof(*r));
 	nonce_outstanding = false;	/* a nonce answers one proof only */
 	if (!key_required) {
 		r->err = CUDA_ERROR_NOT_SUPPORTED;
