@@ -1097,3 +1097,21 @@ cu_stream_get_id_13000(cu_handle stream, res_size *clnt_res,  CLIENT *clnt)
 		(xdrproc_t) xdr_res_size, (caddr_t) clnt_res,
 		TIMEOUT));
 }
+
+enum clnt_stat 
+oncuda_auth_challenge_13000(bool_t client_has_key, res_auth_challenge *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, ONCUDA_AUTH_CHALLENGE,
+		(xdrproc_t) xdr_bool, (caddr_t) &client_has_key,
+		(xdrproc_t) xdr_res_auth_challenge, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+oncuda_auth_prove_13000(auth_response response, res_auth_proof *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, ONCUDA_AUTH_PROVE,
+		(xdrproc_t) xdr_auth_response, (caddr_t) &response,
+		(xdrproc_t) xdr_res_auth_proof, (caddr_t) clnt_res,
+		TIMEOUT));
+}

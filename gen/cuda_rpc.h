@@ -393,6 +393,40 @@ struct res_ptr_attrs {
 	} res_ptr_attrs_u;
 };
 typedef struct res_ptr_attrs res_ptr_attrs;
+#define ONCUDA_AUTH_NONCE_BYTES 32
+#define ONCUDA_AUTH_MAC_BYTES 32
+
+typedef char auth_nonce[ONCUDA_AUTH_NONCE_BYTES];
+
+typedef char auth_mac[ONCUDA_AUTH_MAC_BYTES];
+
+struct auth_challenge {
+	bool_t key_required;
+	auth_nonce server_nonce;
+};
+typedef struct auth_challenge auth_challenge;
+
+struct res_auth_challenge {
+	int err;
+	union {
+		auth_challenge value;
+	} res_auth_challenge_u;
+};
+typedef struct res_auth_challenge res_auth_challenge;
+
+struct auth_response {
+	auth_nonce client_nonce;
+	auth_mac client_proof;
+};
+typedef struct auth_response auth_response;
+
+struct res_auth_proof {
+	int err;
+	union {
+		auth_mac server_proof;
+	} res_auth_proof_u;
+};
+typedef struct res_auth_proof res_auth_proof;
 
 struct cu_device_get_name_13000_argument {
 	int len;
@@ -1057,6 +1091,12 @@ extern  bool_t cu_ctx_get_id_13000_svc(cu_handle , res_size *, struct svc_req *)
 #define CU_STREAM_GET_ID 173
 extern  enum clnt_stat cu_stream_get_id_13000(cu_handle , res_size *, CLIENT *);
 extern  bool_t cu_stream_get_id_13000_svc(cu_handle , res_size *, struct svc_req *);
+#define ONCUDA_AUTH_CHALLENGE 200
+extern  enum clnt_stat oncuda_auth_challenge_13000(bool_t , res_auth_challenge *, CLIENT *);
+extern  bool_t oncuda_auth_challenge_13000_svc(bool_t , res_auth_challenge *, struct svc_req *);
+#define ONCUDA_AUTH_PROVE 201
+extern  enum clnt_stat oncuda_auth_prove_13000(auth_response , res_auth_proof *, CLIENT *);
+extern  bool_t oncuda_auth_prove_13000_svc(auth_response , res_auth_proof *, struct svc_req *);
 extern int oncuda_prog_13000_freeresult (SVCXPRT *, xdrproc_t, caddr_t);
 
 #else /* K&R C */
@@ -1375,6 +1415,12 @@ extern  bool_t cu_ctx_get_id_13000_svc();
 #define CU_STREAM_GET_ID 173
 extern  enum clnt_stat cu_stream_get_id_13000();
 extern  bool_t cu_stream_get_id_13000_svc();
+#define ONCUDA_AUTH_CHALLENGE 200
+extern  enum clnt_stat oncuda_auth_challenge_13000();
+extern  bool_t oncuda_auth_challenge_13000_svc();
+#define ONCUDA_AUTH_PROVE 201
+extern  enum clnt_stat oncuda_auth_prove_13000();
+extern  bool_t oncuda_auth_prove_13000_svc();
 extern int oncuda_prog_13000_freeresult ();
 #endif /* K&R C */
 
@@ -1434,6 +1480,12 @@ extern  bool_t xdr_ptr_attr_value (XDR *, ptr_attr_value*);
 extern  bool_t xdr_res_ptr_attr (XDR *, res_ptr_attr*);
 extern  bool_t xdr_pointer_attributes (XDR *, pointer_attributes*);
 extern  bool_t xdr_res_ptr_attrs (XDR *, res_ptr_attrs*);
+extern  bool_t xdr_auth_nonce (XDR *, auth_nonce);
+extern  bool_t xdr_auth_mac (XDR *, auth_mac);
+extern  bool_t xdr_auth_challenge (XDR *, auth_challenge*);
+extern  bool_t xdr_res_auth_challenge (XDR *, res_auth_challenge*);
+extern  bool_t xdr_auth_response (XDR *, auth_response*);
+extern  bool_t xdr_res_auth_proof (XDR *, res_auth_proof*);
 extern  bool_t xdr_cu_device_get_name_13000_argument (XDR *, cu_device_get_name_13000_argument*);
 extern  bool_t xdr_cu_device_get_attribute_13000_argument (XDR *, cu_device_get_attribute_13000_argument*);
 extern  bool_t xdr_cu_device_get_pci_bus_id_13000_argument (XDR *, cu_device_get_pci_bus_id_13000_argument*);
@@ -1539,6 +1591,12 @@ extern bool_t xdr_ptr_attr_value ();
 extern bool_t xdr_res_ptr_attr ();
 extern bool_t xdr_pointer_attributes ();
 extern bool_t xdr_res_ptr_attrs ();
+extern bool_t xdr_auth_nonce ();
+extern bool_t xdr_auth_mac ();
+extern bool_t xdr_auth_challenge ();
+extern bool_t xdr_res_auth_challenge ();
+extern bool_t xdr_auth_response ();
+extern bool_t xdr_res_auth_proof ();
 extern bool_t xdr_cu_device_get_name_13000_argument ();
 extern bool_t xdr_cu_device_get_attribute_13000_argument ();
 extern bool_t xdr_cu_device_get_pci_bus_id_13000_argument ();

@@ -646,6 +646,18 @@ _cu_stream_get_id_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
 	return (cu_stream_get_id_13000_svc(*argp, result, rqstp));
 }
 
+int
+_oncuda_auth_challenge_13000 (bool_t  *argp, void *result, struct svc_req *rqstp)
+{
+	return (oncuda_auth_challenge_13000_svc(*argp, result, rqstp));
+}
+
+int
+_oncuda_auth_prove_13000 (auth_response  *argp, void *result, struct svc_req *rqstp)
+{
+	return (oncuda_auth_prove_13000_svc(*argp, result, rqstp));
+}
+
 void
 oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 {
@@ -744,6 +756,8 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_handle cu_stream_get_capture_info_13000_arg;
 		cu_handle cu_ctx_get_id_13000_arg;
 		cu_handle cu_stream_get_id_13000_arg;
+		bool_t oncuda_auth_challenge_13000_arg;
+		auth_response oncuda_auth_prove_13000_arg;
 	} argument;
 	union {
 		res_none cu_init_13000_res;
@@ -851,6 +865,8 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_capture_info cu_stream_get_capture_info_13000_res;
 		res_size cu_ctx_get_id_13000_res;
 		res_size cu_stream_get_id_13000_res;
+		res_auth_challenge oncuda_auth_challenge_13000_res;
+		res_auth_proof oncuda_auth_prove_13000_res;
 	} result;
 	bool_t retval;
 	xdrproc_t _xdr_argument, _xdr_result;
@@ -1489,6 +1505,18 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_cu_handle;
 		_xdr_result = (xdrproc_t) xdr_res_size;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_stream_get_id_13000;
+		break;
+
+	case ONCUDA_AUTH_CHALLENGE:
+		_xdr_argument = (xdrproc_t) xdr_bool;
+		_xdr_result = (xdrproc_t) xdr_res_auth_challenge;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_auth_challenge_13000;
+		break;
+
+	case ONCUDA_AUTH_PROVE:
+		_xdr_argument = (xdrproc_t) xdr_auth_response;
+		_xdr_result = (xdrproc_t) xdr_res_auth_proof;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_auth_prove_13000;
 		break;
 
 	default:

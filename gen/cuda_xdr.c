@@ -779,6 +779,86 @@ xdr_res_ptr_attrs (XDR *xdrs, res_ptr_attrs *objp)
 }
 
 bool_t
+xdr_auth_nonce (XDR *xdrs, auth_nonce objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_opaque (xdrs, objp, ONCUDA_AUTH_NONCE_BYTES))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_auth_mac (XDR *xdrs, auth_mac objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_opaque (xdrs, objp, ONCUDA_AUTH_MAC_BYTES))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_auth_challenge (XDR *xdrs, auth_challenge *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_bool (xdrs, &objp->key_required))
+		 return FALSE;
+	 if (!xdr_auth_nonce (xdrs, objp->server_nonce))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_auth_challenge (XDR *xdrs, res_auth_challenge *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_auth_challenge (xdrs, &objp->res_auth_challenge_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
+xdr_auth_response (XDR *xdrs, auth_response *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_auth_nonce (xdrs, objp->client_nonce))
+		 return FALSE;
+	 if (!xdr_auth_mac (xdrs, objp->client_proof))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_auth_proof (XDR *xdrs, res_auth_proof *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_auth_mac (xdrs, objp->res_auth_proof_u.server_proof))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
 xdr_cu_device_get_name_13000_argument (XDR *xdrs, cu_device_get_name_13000_argument *objp)
 {
 	 if (!xdr_int (xdrs, &objp->len))

@@ -14,14 +14,17 @@ SERVER_CPPFLAGS := -std=c11 -D_GNU_SOURCE -Iserver -Igen -I/usr/include/tirpc \
 # the hand-written procedures and session state (procedures side), and the
 # protocol: rpcgen's XDR routines and dispatcher, and the generated glue.
 SERVER_DAEMON_OBJS := server/main.o server/listen.o server/children.o \
-	server/rpcbind.o server/child.o server/log.o server/handles.o
+	server/rpcbind.o server/child.o server/log.o server/handles.o \
+	server/allow.o server/auth.o
+# --key-file checks proofs made as the client makes them: same sources.
+SERVER_AUTH_OBJS := server/auth_key.o server/sha256.o
 # --trace decodes calls as the client's ONCUDA_TRACE does: same sources.
 SERVER_TRACE_OBJS := server/trace_xdr.o server/trace_format.o \
 	server/trace_stats.o
 SERVER_OBJS := $(SERVER_DAEMON_OBJS) \
 	$(patsubst %.c,%.o,$(wildcard server/svc_*.c)) server/session.o \
 	gen/cuda_xdr.o gen/cuda_svc.o gen/glue_server.o server/mapped_diff.o \
-	server/calltrace.o $(SERVER_TRACE_OBJS)
+	server/calltrace.o $(SERVER_TRACE_OBJS) $(SERVER_AUTH_OBJS)
 SERVER_LIBS := -L$(CUDA_HOME)/lib64/stubs -lcuda -ltirpc -lpthread
 
 all: server/oncudad
@@ -37,7 +40,9 @@ server/svc_mapped.o: SERVER_CPPFLAGS += -Istubs
 server/mapped_diff.o: stubs/mapped_diff.c stubs/mapped_diff.h
 	$(CC) $(SERVER_CPPFLAGS) -Istubs $(CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
 
-server/calltrace.o: SERVER_CPPFLAGS += -Istubs
+server/calltrace.o server/auth.o: SERVER_CPPFLAGS += -Istubs
+$(SERVER_AUTH_OBJS): server/%.o: stubs/%.c
+	$(CC) $(SERVER_CPPFLAGS) -Istubs $(CPPFLAGS) $(CFLAGS) $(WARN) -MMD -MP -c -o $@ $<
 $(SERVER_TRACE_OBJS): server/%.o: stubs/%.c gen/cuda_rpc.h gen/trace_types.inc
 	$(CC) $(SERVER_CPPFLAGS) -Istubs $(CPPFLAGS) $(CFLAGS) $(WARN) -MMD -MP -c -o $@ $<
 

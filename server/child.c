@@ -22,6 +22,7 @@
 
 #include <rpc/rpc.h>
 
+#include "auth.h"
 #include "calltrace.h"
 #include "cuda_rpc.h"
 #include "daemon.h"
@@ -93,6 +94,24 @@ static sigset_t prepare_process(int sock, pid_t daemon_pid)
 	return wait_mask;
 }
 
+/*
+ * The one dispatch function registered: every request passes the gate of
+ * auth.c before rpcgen's dispatcher decodes it, so a client that has not
+ * proved it holds the key (oncudad --key-file) reaches only the null
+ * procedure and the key exchange.  Anything else gets RPC's own answer for
+ * a caller it will not serve, AUTH_TOOWEAK, and the session ends.  Tracing
+ * wraps this function, so refused calls show in the trace too.
+ */
+static void gated_dispatch(struct svc_req *request, SVCXPRT *xprt)
+{
+	if (!auth_admits(request->rq_proc)) {
+		svcerr_auth(xprt, AUTH_TOOWEAK);
+		auth_refuse_call(request->rq_proc);
+		return;
+	}
+	oncuda_prog_13000(request, xprt);
+}
+
 /* Whether libtirpc still serves fd (it forgets a transport it destroyed). */
 static bool transport_alive(int fd)
 {
@@ -102,15 +121,28 @@ static bool transport_alive(int fd)
 	return false;
 }
 
-/* Serves requests until the client leaves or a stop signal comes; says which. */
+/*
+ * Serves requests until the client leaves, is refused (auth.c) or a stop
+ * signal comes; says which.  A client yet to prove itself is waited for
+ * only until its grace time ends.
+ */
 static const char *serve(int sock, const sigset_t *wait_mask)
 {
 	for (;;) {
 		struct pollfd pfd = { .fd = sock, .events = POLLIN };
+		struct timespec grace;
+		const char *refused;
+		int ready;
 
 		if (stop_signal != 0)
 			return strsignal(stop_signal);
-		if (ppoll(&pfd, 1, NULL, wait_mask) < 0) {
+		if ((refused = auth_session_over()) != NULL)
+			return refused;
+		ready = ppoll(&pfd, 1, auth_time_left(&grace) ? &grace : NULL,
+		    wait_mask);
+		if (ready == 0)
+			continue;	/* the grace time is over: see above */
+		if (ready < 0) {
 			if (errno == EINTR)
 				continue;
 			log_msg(LOG_ERROR, "poll: %s", strerror(errno));
@@ -140,13 +172,14 @@ noreturn void child_serve(int sock, const char *peer, pid_t daemon_pid)
 
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	log_set_peer(peer);
+	auth_session_start(peer);
 	if ((xprt = svc_fd_create(sock, RECORD_BUFFER_BYTES, RECORD_BUFFER_BYTES)) == NULL) {
 		log_msg(LOG_ERROR, "cannot serve %s: libtirpc's svc_fd_create failed", peer);
 		exit(1);
 	}
 	/* No netconfig: the daemon has registered with rpcbind, not us. */
 	if (!svc_reg(xprt, ONCUDA_PROG, ONCUDA_V13000,
-	    calltrace_session_start(xprt, peer, oncuda_prog_13000), NULL)) {
+	    calltrace_session_start(xprt, peer, gated_dispatch), NULL)) {
 		log_msg(LOG_ERROR, "cannot serve %s: libtirpc's svc_reg failed", peer);
 		exit(1);
 	}

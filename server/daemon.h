@@ -15,10 +15,13 @@
 #include <stdnoreturn.h>
 #include <sys/types.h>
 
+#include "allow.h"
+
 struct daemon_options {
 	struct sockaddr_in listen_addr; /* -l and -p */
 	bool use_rpcbind;               /* not -n */
 	const char *port_file;          /* -P, or NULL */
+	struct allow_list allow;        /* --allow; empty: every client */
 };
 
 /* listen.c: serves until SIGTERM, SIGINT or SIGHUP; the exit status. */

@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "auth.h"
 #include "cuda_rpc.h"
 #include "daemon.h"
 #include "log.h"
@@ -146,7 +147,7 @@ static void tune_connection(int fd)
 	setsockopt(fd, IPPROTO_TCP, TCP_KEEPCNT, &probes, sizeof probes);
 }
 
-static void accept_client(int listener)
+static void accept_client(int listener, const struct allow_list *allow)
 {
 	struct sockaddr_in from;
 	socklen_t len = sizeof from;
@@ -167,6 +168,15 @@ static void accept_client(int listener)
 		return;
 	}
 	format_addr(&from, peer, sizeof peer);
+	if (!allow_list_admits(allow, from.sin_addr)) {
+		char nets[256];
+
+		allow_list_format(allow, nets, sizeof nets);
+		log_msg(LOG_WARN, "refused connection from %s: not in the networks "
+		    "of --allow (%s)", peer, nets);
+		close(fd);
+		return;
+	}
 	tune_connection(fd);
 
 	pid = fork();
@@ -218,6 +228,24 @@ static void stop_children(void)
 	}
 }
 
+/* Says whom the daemon serves, and warns when that is anyone who can reach it. */
+static void log_who_is_served(const struct daemon_options *options,
+    const struct sockaddr_in *bound)
+{
+	char nets[256];
+
+	if (options->allow.count > 0) {
+		allow_list_format(&options->allow, nets, sizeof nets);
+		log_msg(LOG_INFO, "serving only clients from %s (--allow)", nets);
+	}
+	if (auth_key_required())
+		log_msg(LOG_INFO, "serving only clients that prove they hold the key "
+		    "(--key-file)");
+	else if ((ntohl(bound->sin_addr.s_addr) >> 24) != 127 && options->allow.count == 0)
+		log_msg(LOG_WARN, "no --key-file and no --allow: anyone who can reach "
+		    "this address can use the GPU");
+}
+
 int daemon_run(const struct daemon_options *options)
 {
 	struct sockaddr_in bound;
@@ -246,6 +274,7 @@ int daemon_run(const struct daemon_options *options)
 	else
 		log_msg(LOG_INFO, "listening on %s, not registered with rpcbind: clients need "
 		    "ONCUDA_SERVER=%s", where, where);
+	log_who_is_served(options, &bound);
 
 	while (stop_signal == 0) {
 		struct pollfd pfd = { .fd = listener, .events = POLLIN };
@@ -256,7 +285,7 @@ int daemon_run(const struct daemon_options *options)
 		}
 		children_reap();
 		if (stop_signal == 0 && (pfd.revents & POLLIN))
-			accept_client(listener);
+			accept_client(listener, &options->allow);
 	}
 
 	log_msg(LOG_INFO, "stopping (%s)", stop_signal != 0 ? strsignal(stop_signal) : "error");

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "auth.h"
 #include "calltrace.h"
 #include "daemon.h"
 #include "log.h"
@@ -27,6 +28,12 @@ static const char usage_text[] =
 "  -n, --no-rpcbind       do not register with rpcbind; clients then need\n"
 "                         ONCUDA_SERVER=host:port\n"
 "  -P, --port-file FILE   write the port number to FILE once listening\n"
+"  -k, --key-file FILE    serve only clients that prove they hold the key in\n"
+"                         FILE (32 or more random bytes, mode 600; clients\n"
+"                         set ONCUDA_KEY_FILE to a copy): make one with\n"
+"                         head -c 32 /dev/urandom > FILE; chmod 600 FILE\n"
+"  -a, --allow NET[,NET]  serve only clients from these IPv4 networks\n"
+"                         (A.B.C.D/LEN; may be repeated)\n"
 "  -L, --log-level LEVEL  error | warn | info (default) | debug\n"
 "  -t, --trace            log every call (level info): procedure, decoded\n"
 "                         arguments and result, time; a summary per session\n"
@@ -43,6 +50,8 @@ static const struct option long_options[] = {
 	{ "port", required_argument, NULL, 'p' },
 	{ "no-rpcbind", no_argument, NULL, 'n' },
 	{ "port-file", required_argument, NULL, 'P' },
+	{ "key-file", required_argument, NULL, 'k' },
+	{ "allow", required_argument, NULL, 'a' },
 	{ "log-level", required_argument, NULL, 'L' },
 	{ "trace", no_argument, NULL, 't' },
 	{ "trace-file", required_argument, NULL, 'T' },
@@ -88,7 +97,7 @@ int main(int argc, char **argv)
 	memset(&options, 0, sizeof options);
 	options.use_rpcbind = true;
 
-	while ((opt = getopt_long(argc, argv, "l:p:nP:L:tT:vh", long_options, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "l:p:nP:k:a:L:tT:vh", long_options, NULL)) != -1) {
 		switch (opt) {
 		case 'l':
 			listen_text = optarg;
@@ -101,6 +110,18 @@ int main(int argc, char **argv)
 			break;
 		case 'P':
 			options.port_file = optarg;
+			break;
+		case 'k':
+			if (!auth_use_key_file(optarg, why, sizeof why)) {
+				/* Not a usage error: the command was right, the file is not. */
+				fprintf(stderr, "oncudad: not starting: the key file %s "
+				    "cannot be used: %s\n", optarg, why);
+				return 1;
+			}
+			break;
+		case 'a':
+			if (!allow_list_add(&options.allow, optarg, why, sizeof why))
+				usage_error("--allow %s: %s", optarg, why);
 			break;
 		case 'L':
 			if ((level = log_level_from_name(optarg)) < 0)

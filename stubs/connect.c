@@ -5,7 +5,9 @@
  * port, like clnt_create(3); "host:port" connects straight to the port,
  * for servers run without rpcbind (oncudad -n).  Either way the socket is
  * TCP with Nagle off and close-on-exec, and a null call proves the server
- * speaks our version before any CUDA call depends on it.  When this fails
+ * speaks our version before any CUDA call depends on it; then the key
+ * exchange (auth.c), which also tells a server that requires a key from
+ * one that does not.  When this fails
  * the person running the program gets one line saying what to check.
  */
 #include <errno.h>
@@ -21,6 +23,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "auth.h"
 #include "connect.h"
 #include "cuda_rpc.h"
 #include "say.h"
@@ -241,10 +244,19 @@ static bool ping(CLIENT *clnt, const struct server_target *target)
 	    timeout);
 	if (st == RPC_SUCCESS)
 		return true;
+	clnt_geterr(clnt, &err);
 	if (st == RPC_PROGVERSMISMATCH) {
-		clnt_geterr(clnt, &err);
 		say_version_mismatch(target, (unsigned long)err.re_vers.low,
 		    (unsigned long)err.re_vers.high);
+	} else if ((st == RPC_CANTRECV || st == RPC_CANTSEND) &&
+	    (err.re_errno == ECONNRESET || err.re_errno == EPIPE ||
+	    err.re_errno == 0)) {
+		/* Something accepted the connection, then closed it unasked. */
+		describe_call_error(clnt, st, target, why, sizeof(why));
+		oncuda_say("oncudad at %s closed the connection as soon as it "
+		    "was made (%s): it serves only the networks its --allow "
+		    "names, or could not start a session; its log says which",
+		    target->name, why);
 	} else {
 		describe_call_error(clnt, st, target, why, sizeof(why));
 		say_unreachable(target, why, false);
@@ -269,7 +281,7 @@ CLIENT *connect_server(const struct server_target *target)
 	}
 	/* Overrides the per-call timeout rpcgen compiles into every stub. */
 	clnt_control(clnt, CLSET_TIMEOUT, (char *)&timeout);
-	if (!ping(clnt, target)) {
+	if (!ping(clnt, target) || !auth_handshake(clnt, target)) {
 		clnt_destroy(clnt);
 		return NULL;
 	}

@@ -1,0 +1,14 @@
+# tests/auth/build.mk: skipauth, a client that skips the key exchange, for
+# tests/auth/check.sh.  Included by the top-level Makefile; paths are
+# relative to the repository root.
+
+CC        ?= cc
+CFLAGS    ?= -O2 -g
+WARN      ?= -Wall -Wextra -Werror
+CUDA_HOME ?= /usr/local/cuda
+
+all: tests/auth/skipauth
+
+tests/auth/skipauth: tests/auth/skipauth.c gen/cuda_clnt.o gen/cuda_xdr.o
+	$(CC) -std=c11 -D_GNU_SOURCE -Igen -I/usr/include/tirpc \
+		-I$(CUDA_HOME)/include $(CFLAGS) $(WARN) -o $@ $^ -ltirpc
