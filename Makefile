@@ -82,6 +82,7 @@ check-idl:
 -include tests/e2e/build.mk
 -include tests/system/build.mk
 -include tests/runtime/build.mk
+-include tests/auth/build.mk
 -include tests/apps/build.mk
 -include tests/unit/*.mk
 -include examples/build.mk
@@ -100,7 +101,7 @@ demo: all
 
 clean:
 	rm -f gen/*.o stubs/*.o server/*.o tests/*/*.o examples/*.o tools/*.o
-	rm -f stubs/libcuda.so.1 stubs/libcuda.so server/oncudad tests/fakecuda/libcuda.so.1
+	rm -f stubs/libcuda.so.1 stubs/libcuda.so server/oncudad tests/fakecuda/libcuda.so.1 tests/auth/skipauth
 	rm -f tools/procaddr-probe tests/apps/cublas_gemm
 	rm -f tests/e2e/e2e tests/unit/test_[a-z]*[!.][!c] examples/deviceQuery examples/vectorAdd examples/matrixMul
 	rm -f tests/kernels/*.cubin tests/kernels/*.fatbin tests/kernels/*.ptx examples/*.fatbin examples/*.fatbin.h

@@ -33,6 +33,8 @@ PATH=$PATH:/usr/sbin:/sbin
 . tests/lib.sh
 # shellcheck source=tests/trace/check.sh
 . tests/trace/check.sh
+# shellcheck source=tests/auth/check.sh
+. tests/auth/check.sh
 
 usage() {
 	echo "usage: bash tests/run.sh [--driver fake|real] [--fast]" >&2
@@ -448,7 +450,8 @@ run_step h "memory of a killed client comes back" step_cleanup
 run_step i "a dead server gives errors, not hangs" step_dead_server
 run_step j "no server: cuInit says why" step_no_server
 run_step k "traces: ONCUDA_TRACE and oncudad --trace-file" step_trace
-run_step l "valgrind: server and client" step_valgrind
+run_step l "authentication: --key-file, --allow" step_auth
+run_step m "valgrind: server and client" step_valgrind
 
 printf '\n==== summary (driver %s)\n' "$driver"
 printf '  %s\n' "${RESULTS[@]}"
