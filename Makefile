@@ -4,6 +4,8 @@
 #   make test       the whole test suite against the CPU stand-in (DRIVER=real: the GPU)
 #   make demo       start rpcbind and oncudad if needed and run the examples through oncuda
 #   make test-apps  cuBLAS and PyTorch, natively and through oncuda (a GPU machine)
+#   make bench      the benchmark of issue 4: native vs oncuda vs the transports
+#                   (BENCH_OUT=dir for its results, BENCH_DRIVER=fake to test it)
 #   make gen        regenerate gen/ from idl/ (committed; CI checks it is up to date)
 #   make check-gen  fail if gen/ differs from what idl/ generates
 #   make check-idl  is every entry point of cuda.h classified in idl/cuda.x?
@@ -27,7 +29,7 @@ CPPFLAGS  += -std=c11 -D_GNU_SOURCE -Igen -I/usr/include/tirpc -I$(CUDA_HOME)/in
 # rpcgen's output is not ours: it declares unused variables and casts xdr_void.
 GEN_CFLAGS := -Wno-unused-variable -Wno-unused-parameter -Wno-cast-function-type
 
-.PHONY: all gen check-gen check-idl test test-apps demo clean
+.PHONY: all gen check-gen check-idl test test-apps demo bench clean
 all:
 
 # ------------------------------------------------------------------ protocol
@@ -87,6 +89,7 @@ check-idl:
 -include tests/unit/*.mk
 -include examples/build.mk
 -include docs/build.mk
+-include bench/build.mk
 
 # ------------------------------------------------------------------ running
 
@@ -99,10 +102,16 @@ test-apps: all
 demo: all
 	bash examples/demo.sh
 
+BENCH_DRIVER ?= auto
+BENCH_OUT    ?= bench/out
+bench: all
+	bash bench/run.sh --driver $(BENCH_DRIVER) --out $(BENCH_OUT)
+
 clean:
 	rm -f gen/*.o stubs/*.o server/*.o tests/*/*.o examples/*.o tools/*.o
 	rm -f stubs/libcuda.so.1 stubs/libcuda.so server/oncudad tests/fakecuda/libcuda.so.1 tests/auth/skipauth
 	rm -f tools/procaddr-probe tests/apps/cublas_gemm
+	rm -f bench/drvbench bench/transport bench/empty_kernel.fatbin
 	rm -f tests/e2e/e2e tests/unit/test_[a-z]*[!.][!c] examples/deviceQuery examples/vectorAdd examples/matrixMul
 	rm -f tests/kernels/*.cubin tests/kernels/*.fatbin tests/kernels/*.ptx examples/*.fatbin examples/*.fatbin.h
 

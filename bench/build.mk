@@ -1,0 +1,42 @@
+# bench/build.mk: the benchmark of issue 4 (make bench runs it).
+#
+# Included by the top-level Makefile; paths are relative to the repository
+# root.
+#
+#   bench/drvbench            the driver-API benchmark: an ordinary CUDA
+#                             program linked against the toolkit's stub, so
+#                             it runs natively and through oncuda alike
+#   bench/transport           TCP and unix-socket ceilings of the machine
+#   bench/empty_kernel.fatbin the empty kernel drvbench launches on a GPU
+#
+# drvbench's SGEMM case uses examples/matrixMul's kernel, embedded.
+
+CC        ?= cc
+CFLAGS    ?= -O2 -g
+WARN      ?= -Wall -Wextra -Werror
+CUDA_HOME ?= /usr/local/cuda
+NVCC      ?= $(CUDA_HOME)/bin/nvcc
+
+BENCH_CFLAGS = -std=c11 -D_GNU_SOURCE -I$(CUDA_HOME)/include -Iexamples \
+	$(CFLAGS) $(WARN)
+DRVBENCH_SRCS := bench/drvbench.c bench/drvbench_calls.c \
+	bench/drvbench_copy.c bench/drvbench_app.c bench/measure.c
+
+.PHONY: all bench-programs clean-bench
+
+all: bench-programs
+bench-programs: bench/drvbench bench/transport bench/empty_kernel.fatbin
+
+bench/drvbench: $(DRVBENCH_SRCS) bench/drvbench.h bench/measure.h \
+		examples/matrixMul_kernel.fatbin.h
+	$(CC) $(BENCH_CFLAGS) -o $@ $(DRVBENCH_SRCS) \
+		-L$(CUDA_HOME)/lib64/stubs -lcuda -ldl -lm
+
+bench/transport: bench/transport.c bench/measure.c bench/measure.h
+	$(CC) $(BENCH_CFLAGS) -o $@ bench/transport.c bench/measure.c
+
+bench/empty_kernel.fatbin: bench/empty_kernel.cu
+	$(NVCC) -fatbin -o $@ $<
+
+clean-bench:
+	rm -f bench/drvbench bench/transport bench/empty_kernel.fatbin

@@ -1,0 +1,95 @@
+/*
+ * drvbench_copy.c: bandwidth of synchronous copies, host to device and
+ * device to host, from pageable (malloc) and page-locked (cuMemAllocHost)
+ * memory, for sizes from 4 KiB to plan->copy_max in steps of 4.
+ *
+ * A run repeats one copy until it has moved about copy_bytes_per_run (at
+ * least once), so small sizes are not lost in the clock's resolution and
+ * large ones do not take minutes; one untimed copy first faults the pages
+ * in and warms whatever cache the path has.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "drvbench.h"
+
+#define SMALLEST_COPY ((size_t)4096)
+#define BIG_COPY ((size_t)256 << 20)
+
+enum direction { HOST_TO_DEVICE, DEVICE_TO_HOST };
+
+struct copy_buffers {
+	CUdeviceptr device;
+	void *pageable;
+	void *pinned;
+};
+
+static void copy_once(enum direction dir, CUdeviceptr device, void *host,
+		      size_t bytes)
+{
+	if (dir == HOST_TO_DEVICE)
+		CHECK(cuMemcpyHtoD(device, host, bytes));
+	else
+		CHECK(cuMemcpyDtoH(host, device, bytes));
+}
+
+static long iterations_for(const struct plan *plan, size_t bytes)
+{
+	long n = (long)(plan->copy_bytes_per_run / bytes);
+
+	if (n < 1)
+		return 1;
+	return n > plan->copy_max_iterations ? plan->copy_max_iterations : n;
+}
+
+static void time_copy(const struct plan *plan, enum direction dir,
+		      const char *name, CUdeviceptr device, void *host,
+		      size_t bytes)
+{
+	struct samples s = { .count = 0 };
+	long iterations = iterations_for(plan, bytes);
+	int runs = bytes > BIG_COPY ? plan->copy_big_runs : plan->copy_runs;
+
+	copy_once(dir, device, host, bytes);
+	for (int run = 0; run < runs; run++) {
+		double start = now_seconds();
+
+		for (long i = 0; i < iterations; i++)
+			copy_once(dir, device, host, bytes);
+		samples_add(&s, gigabytes_per_second(bytes, iterations,
+						     now_seconds() - start));
+	}
+	samples_report(&s, name, bytes, "GB/s", iterations);
+}
+
+static void sweep(const struct plan *plan, enum direction dir,
+		  const char *name, CUdeviceptr device, void *host)
+{
+	for (size_t bytes = SMALLEST_COPY; bytes <= plan->copy_max; bytes *= 4)
+		time_copy(plan, dir, name, device, host, bytes);
+}
+
+void bench_copies(const struct plan *plan)
+{
+	struct copy_buffers b;
+	size_t size = plan->copy_max;
+
+	CHECK(cuMemAlloc(&b.device, size));
+	CHECK(cuMemsetD8(b.device, 0xa5, size));
+	b.pageable = malloc(size);
+	if (b.pageable == NULL)
+		die("out of host memory for a %zu-byte copy buffer", size);
+	/* Touched now, so that no timed copy pays for first faults. */
+	memset(b.pageable, 0x5a, size);
+	CHECK(cuMemAllocHost(&b.pinned, size));
+	memset(b.pinned, 0x5a, size);
+
+	sweep(plan, HOST_TO_DEVICE, "copy_htod_pageable", b.device, b.pageable);
+	sweep(plan, DEVICE_TO_HOST, "copy_dtoh_pageable", b.device, b.pageable);
+	sweep(plan, HOST_TO_DEVICE, "copy_htod_pinned", b.device, b.pinned);
+	sweep(plan, DEVICE_TO_HOST, "copy_dtoh_pinned", b.device, b.pinned);
+
+	CHECK(cuMemFreeHost(b.pinned));
+	free(b.pageable);
+	CHECK(cuMemFree(b.device));
+}

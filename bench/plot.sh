@@ -1,0 +1,66 @@
+#!/bin/bash
+# bench/plot.sh: draws DIR/bandwidth.png, copy bandwidth against size,
+# native and oncuda, both directions, pageable and pinned, with the stream
+# ceilings of the transports, from DIR/bandwidth.tsv (bench/report.py
+# writes it).
+#
+#   bash bench/plot.sh DIR
+#
+# bench/run.sh calls it when gnuplot is installed; where it is not (the GPU
+# machine), run it later on any machine with gnuplot (Debian: apt-get
+# install gnuplot-nox) on the directory the run wrote.
+set -u -o pipefail
+
+(($# == 1)) || { echo "usage: bash bench/plot.sh DIR" >&2; exit 2; }
+data=$1/bandwidth.tsv
+png=$1/bandwidth.png
+[[ -r $data ]] || { echo "bench/plot.sh: no $data: run bench/run.sh first" >&2; exit 1; }
+command -v gnuplot >/dev/null ||
+	{ echo "bench/plot.sh: gnuplot is not installed (Debian: apt-get install gnuplot-nox)" >&2; exit 1; }
+
+title="Copy bandwidth, native vs oncuda over TCP"
+# report.py marks a run on the CPU stand-in in the data's first line.
+grep -q 'MEANINGLESS' "$data" && title="$title (CPU STAND-IN: MEANINGLESS)"
+
+# Columns of bandwidth.tsv: 1 bytes; native/oncuda pairs for HtoD pageable
+# (2,3), DtoH pageable (4,5), HtoD pinned (6,7), DtoH pinned (8,9); the TCP
+# and unix stream ceilings (10, 11).  Line 2 names them.
+gnuplot <<EOF
+set terminal pngcairo size 1400,600 font ",11"
+set output "$png"
+set datafile separator "\t"
+set datafile missing "-"
+set logscale x 2
+set logscale y 10
+set grid
+set key bottom right
+set xlabel "copy size"
+set ylabel "GB/s (10^9 bytes/s)"
+set xtics ("4K" 4096, "16K" 16384, "64K" 65536, "256K" 262144, "1M" 1048576, \
+	"4M" 4194304, "16M" 16777216, "64M" 67108864, "256M" 268435456, "1G" 1073741824)
+set style line 1 lc rgb "#1f77b4" lw 2 pt 7
+set style line 2 lc rgb "#1f77b4" lw 2 pt 6 dt 2
+set style line 3 lc rgb "#d62728" lw 2 pt 5
+set style line 4 lc rgb "#d62728" lw 2 pt 4 dt 2
+set style line 5 lc rgb "#555555" lw 1 dt 3
+set style line 6 lc rgb "#999999" lw 1 dt 4
+set multiplot layout 1,2 title "$title"
+set title "host to device"
+plot "$data" skip 2 using 1:2 with linespoints ls 1 title "native, pageable", \
+     "" skip 2 using 1:3 with linespoints ls 2 title "oncuda, pageable", \
+     "" skip 2 using 1:6 with linespoints ls 3 title "native, pinned", \
+     "" skip 2 using 1:7 with linespoints ls 4 title "oncuda, pinned", \
+     "" skip 2 using 1:10 with lines ls 5 title "one TCP stream", \
+     "" skip 2 using 1:11 with lines ls 6 title "one unix-socket stream"
+set title "device to host"
+plot "$data" skip 2 using 1:4 with linespoints ls 1 title "native, pageable", \
+     "" skip 2 using 1:5 with linespoints ls 2 title "oncuda, pageable", \
+     "" skip 2 using 1:8 with linespoints ls 3 title "native, pinned", \
+     "" skip 2 using 1:9 with linespoints ls 4 title "oncuda, pinned", \
+     "" skip 2 using 1:10 with lines ls 5 title "one TCP stream", \
+     "" skip 2 using 1:11 with lines ls 6 title "one unix-socket stream"
+unset multiplot
+EOF
+status=$?
+((status == 0)) || { echo "bench/plot.sh: gnuplot failed (status $status)" >&2; exit 1; }
+echo "wrote $png"

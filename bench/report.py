@@ -1,0 +1,376 @@
+#!/usr/bin/env python3
+"""bench/report.py: turns one benchmark run's raw output into its report.
+
+    python3 bench/report.py DIR DRIVER
+
+DIR holds what bench/run.sh wrote: transport.tsv, native.tsv and
+oncuda.tsv (the programs' "info" and "result" lines, see bench/measure.h)
+and run.tsv (the run's own facts: date, host, commit).  DRIVER is "real"
+or "fake".  Writes DIR/results.md (the tables and the targets of issue 4)
+and DIR/bandwidth.tsv (the data of the plot, for bench/plot.sh).  A file
+that is missing or a figure that is absent shows as "failed" rather than
+stopping the report, so a run that broke halfway still says what it got.
+"""
+import os
+import sys
+
+COPY_CASES = [
+    ("copy_htod_pageable", "HtoD pageable"),
+    ("copy_dtoh_pageable", "DtoH pageable"),
+    ("copy_htod_pinned", "HtoD pinned"),
+    ("copy_dtoh_pinned", "DtoH pinned"),
+]
+TARGET_COPY_BYTES = 256 << 20
+NO_SAME_HOST = "n/a"
+NO_SAME_HOST_WHY = "oncuda has no same-host path yet"
+
+# Lupine on the same H200, from issue 4 (another run: for orientation only).
+LUPINE = {
+    "ctx_synchronize": "45.6 µs",
+    "mem_get_info": "47.4 µs",
+    "launch_async": "7.19 µs",
+    "launch_sync": "55.3 µs",
+    "htod_4k": "0.07 GB/s",
+    ("copy_htod_pageable", TARGET_COPY_BYTES): "3.5 GB/s",
+    ("copy_dtoh_pageable", TARGET_COPY_BYTES): "3.3 GB/s",
+    ("copy_htod_pinned", TARGET_COPY_BYTES): "3.4 GB/s",
+    ("copy_dtoh_pinned", TARGET_COPY_BYTES): "3.3 GB/s",
+}
+
+
+class Figures:
+    """The result and info lines of one program's output."""
+
+    def __init__(self, path):
+        self.results = {}
+        self.info = {}
+        self.present = os.path.exists(path)
+        if not self.present:
+            return
+        with open(path, encoding="utf-8", errors="replace") as f:
+            for line in f:
+                fields = line.rstrip("\n").split("\t")
+                if fields[0] == "result" and len(fields) == 9:
+                    name, size = fields[1], int(fields[2])
+                    self.results[(name, size)] = {
+                        "unit": fields[3], "median": float(fields[4]),
+                        "min": float(fields[5]), "max": float(fields[6]),
+                        "runs": int(fields[7]), "iterations": int(fields[8]),
+                    }
+                elif fields[0] == "info" and len(fields) == 3:
+                    self.info[fields[1]] = fields[2]
+
+    def get(self, name, size=0):
+        """The median of a figure, or None."""
+        r = self.results.get((name, size))
+        return r["median"] if r else None
+
+    def runs(self, name, size=0):
+        r = self.results.get((name, size))
+        return r["runs"] if r else None
+
+    def sizes(self, name):
+        return sorted(s for (n, s) in self.results if n == name)
+
+
+def fmt(value, unit=""):
+    if value is None:
+        return "failed"
+    if value >= 100:
+        text = "%.0f" % value
+    elif value >= 10:
+        text = "%.1f" % value
+    elif value >= 0.1:
+        text = "%.2f" % value
+    else:
+        text = "%.3f" % value
+    return text + (" " + unit if unit else "")
+
+
+def ratio(slow, fast):
+    """How many times SLOW is FAST, as text; '—' if either is missing."""
+    if slow is None or fast is None or fast == 0:
+        return "—"
+    return "%.2fx" % (slow / fast)
+
+
+def size_name(n):
+    for unit, shift in (("GiB", 30), ("MiB", 20), ("KiB", 10)):
+        if n >= 1 << shift and n % (1 << shift) == 0:
+            return "%d %s" % (n >> shift, unit)
+    return "%d B" % n
+
+
+def read_run_facts(path):
+    facts = {}
+    if os.path.exists(path):
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                key, _, value = line.rstrip("\n").partition("\t")
+                facts[key] = value
+    return facts
+
+
+class Report:
+    def __init__(self, directory, driver):
+        self.dir = directory
+        self.fake = driver == "fake"
+        self.transport = Figures(os.path.join(directory, "transport.tsv"))
+        self.native = Figures(os.path.join(directory, "native.tsv"))
+        self.oncuda = Figures(os.path.join(directory, "oncuda.tsv"))
+        self.facts = read_run_facts(os.path.join(directory, "run.tsv"))
+        self.lines = []
+
+    def out(self, text=""):
+        self.lines.append(text)
+
+    def table(self, header, rows):
+        self.out("| " + " | ".join(header) + " |")
+        self.out("|" + "---|" * len(header))
+        for row in rows:
+            self.out("| " + " | ".join(row) + " |")
+        self.out()
+
+    # The size the copy rows and targets use: 256 MiB, or the largest a
+    # short run measured.
+    def copy_size(self):
+        sizes = self.native.sizes("copy_htod_pageable") or \
+            self.oncuda.sizes("copy_htod_pageable")
+        if not sizes or TARGET_COPY_BYTES in sizes:
+            return TARGET_COPY_BYTES
+        return max(s for s in sizes if s <= TARGET_COPY_BYTES)
+
+    def header(self):
+        f = self.facts
+        self.out("# oncuda benchmark (issue 4)")
+        self.out()
+        if self.fake:
+            self.out("**Driver: the CPU stand-in (tests/fakecuda), with small "
+                     "counts. These numbers are MEANINGLESS: this run tests the "
+                     "benchmark, not oncuda. Run it on a GPU.**")
+            self.out()
+        device = self.native.info.get("device") or self.oncuda.info.get("device")
+        self.out("- run: %s on %s, oncuda %s; command: `%s`" % (
+            f.get("date", "?"), f.get("host", "?"), f.get("commit", "?"),
+            f.get("command", "?")))
+        self.out("- device: %s, driver API %s" % (
+            device or "?", self.native.info.get("driver_api", "?")))
+        self.out("- native: %s; oncuda: %s, oncudad -n on 127.0.0.1 (TCP) with "
+                 "the same driver" % (self.native.info.get("libcuda", "?"),
+                                      self.oncuda.info.get("libcuda", "?")))
+        self.out("- plan: %s" % self.native.info.get(
+            "plan", self.oncuda.info.get("plan", "?")))
+        self.out("- every figure is the median of the runs shown in "
+                 "[raw figures](#raw-figures) (each run: the mean over its "
+                 "iterations); GB/s are 10^9 bytes per second")
+        self.out("- same-host path: %s (column present, %s)" % (
+            NO_SAME_HOST_WHY, NO_SAME_HOST))
+        self.out("- how: synchronous calls are timed in a loop on a drained "
+                 "context; the launch issue rate is the time from the first "
+                 "of the launches to the end of one cuCtxSynchronize after "
+                 "the last, per launch (so launches merely queued count in "
+                 "full); copies are synchronous cuMemcpyHtoD/DtoH repeated "
+                 "to about 64 MiB per run (4 MiB with small counts), after "
+                 "one untimed copy; the SGEMM "
+                 "iteration is HtoD of A and B, the launches, DtoH of C "
+                 "(bench/drvbench_*.c)")
+        self.out()
+
+    def main_table(self):
+        t, n, o = self.transport, self.native, self.oncuda
+        ping = "TCP ping-pong %s (unix %s)" % (
+            fmt(t.get("tcp_pingpong", 8), "µs"), fmt(t.get("unix_pingpong", 8), "µs"))
+        size = self.copy_size()
+        stream = "one TCP stream %s (unix %s)" % (
+            fmt(self.stream("tcp"), "GB/s"), fmt(self.stream("unix"), "GB/s"))
+        rows = []
+
+        def timed(label, name, ceiling, unit="µs", size=0):
+            a, b = n.get(name, size), o.get(name, size)
+            rows.append([label, fmt(a, unit), fmt(b, unit), ratio(b, a),
+                         NO_SAME_HOST, ceiling, LUPINE.get(name, "—")])
+
+        timed("cuCtxSynchronize, idle context", "ctx_synchronize", ping)
+        timed("cuMemGetInfo", "mem_get_info", ping)
+        timed("cuLaunchKernel, empty kernel, async, per launch (%s launches)"
+              % n.results.get(("launch_async", 0), {}).get("iterations", "?"),
+              "launch_async", "—")
+        timed("launch + cuCtxSynchronize", "launch_sync", ping)
+        a, b = n.get("htod_4k", 4096), o.get("htod_4k", 4096)
+        rows.append(["cuMemcpyHtoD 4 KiB", self.small_copy(a),
+                     self.small_copy(b), ratio(b, a), NO_SAME_HOST, ping,
+                     LUPINE["htod_4k"]])
+        for name, label in COPY_CASES:
+            a, b = n.get(name, size), o.get(name, size)
+            rows.append(["%s %s" % (label, size_name(size)), fmt(a, "GB/s"),
+                         fmt(b, "GB/s"), ratio(a, b), NO_SAME_HOST, stream,
+                         LUPINE.get((name, size), "—")])
+        a, b = n.get("app_sgemm"), o.get("app_sgemm")
+        rows.append(["SGEMM loop (matrixMul kernel): ms per iteration",
+                     fmt(a, "ms"), fmt(b, "ms"), ratio(b, a), NO_SAME_HOST,
+                     "—", "—"])
+        self.out("## Native and oncuda, side by side")
+        self.out()
+        self.out("ratio: how many times longer oncuda takes than native (time "
+                 "over time, or bandwidth native over oncuda); above 1 is slower.")
+        self.out()
+        self.table(["case", "native", "oncuda TCP", "ratio", "oncuda same-host",
+                    "transport ceiling (this run)", "Lupine (issue 4, another run)"],
+                   rows)
+
+    @staticmethod
+    def small_copy(micros):
+        if micros is None:
+            return "failed"
+        return "%s (%s)" % (fmt(4096 / micros / 1e3, "GB/s"), fmt(micros, "µs"))
+
+    def stream(self, kind):
+        sizes = self.transport.sizes(kind + "_stream")
+        return self.transport.get(kind + "_stream", sizes[-1]) if sizes else None
+
+    def copy_table(self):
+        sizes = sorted(set(self.native.sizes("copy_htod_pageable")) |
+                       set(self.oncuda.sizes("copy_htod_pageable")))
+        rows = []
+        for size in sizes:
+            row = [size_name(size)]
+            for name, _ in COPY_CASES:
+                a, b = self.native.get(name, size), self.oncuda.get(name, size)
+                row.append("%s / %s (%s)" % (fmt(a), fmt(b), ratio(a, b)))
+            rows.append(row)
+        self.out("## Copies: GB/s, native / oncuda TCP (ratio)")
+        self.out()
+        self.out("Synchronous cuMemcpyHtoD / cuMemcpyDtoH; pinned is "
+                 "cuMemAllocHost memory. Plot: bandwidth.png (data: bandwidth.tsv).")
+        self.out()
+        self.table(["size"] + [label for _, label in COPY_CASES], rows)
+
+    def transport_table(self):
+        rows = []
+        for kind, label in (("tcp", "TCP loopback"), ("unix", "unix socket")):
+            rows.append([label, fmt(self.transport.get(kind + "_pingpong", 8), "µs"),
+                         fmt(self.stream(kind), "GB/s")])
+        self.out("## Transport ceilings of this machine (bench/transport)")
+        self.out()
+        self.table(["transport", "8-byte ping-pong", "one stream"], rows)
+
+    def targets(self):
+        t, n, o = self.transport, self.native, self.oncuda
+        size = self.copy_size()
+        rows = []
+
+        def judge(label, measured, value, limit, at_most):
+            if value is None:
+                verdict = "failed"
+            elif at_most:
+                verdict = "met" if value <= limit else "not met"
+            else:
+                verdict = "met" if value >= limit else "not met"
+            if self.fake and value is not None:
+                verdict += " (stand-in: meaningless)"
+            rows.append([label, measured,
+                         "%.2fx" % value if value is not None else "—", verdict])
+
+        def quotient(a, b):
+            return a / b if a is not None and b else None
+
+        tcp_ping = t.get("tcp_pingpong", 8)
+        for name, label in (("ctx_synchronize", "cuCtxSynchronize"),
+                            ("mem_get_info", "cuMemGetInfo")):
+            b = o.get(name)
+            judge("%s over TCP ≤ 1.3x TCP ping-pong" % label,
+                  "%s vs %s" % (fmt(b, "µs"), fmt(tcp_ping, "µs")),
+                  quotient(b, tcp_ping), 1.3, True)
+        rows.append(["synchronous call on the same-host path ≤ 1.3x unix "
+                     "ping-pong", NO_SAME_HOST, "—", "not met: " + NO_SAME_HOST_WHY])
+        a, b = n.get("launch_async"), o.get("launch_async")
+        judge("async cuLaunchKernel ≤ 1.5x native per launch",
+              "%s vs %s" % (fmt(b, "µs"), fmt(a, "µs")), quotient(b, a), 1.5, True)
+        tcp_stream = self.stream("tcp")
+        for name, label in (("copy_htod_pageable", "HtoD"),
+                            ("copy_dtoh_pageable", "DtoH")):
+            b = o.get(name, size)
+            judge("%s %s pageable over TCP ≥ 0.9x one TCP stream"
+                  % (size_name(size), label),
+                  "%s vs %s" % (fmt(b, "GB/s"), fmt(tcp_stream, "GB/s")),
+                  quotient(b, tcp_stream), 0.9, False)
+        for label in ("pageable copies ≥ 0.8x native pageable",
+                      "cuMemAllocHost copies ≥ 0.8x native pinned"):
+            rows.append(["same host: " + label, NO_SAME_HOST, "—",
+                         "not met: " + NO_SAME_HOST_WHY])
+        a, b = n.get("app_sgemm"), o.get("app_sgemm")
+        judge("application case (SGEMM loop) ≤ 1.1x native",
+              "%s vs %s" % (fmt(b, "ms"), fmt(a, "ms")), quotient(b, a), 1.1, True)
+        self.out("## Targets of issue 4")
+        self.out()
+        self.out("Ratios of figures from this run (the copy targets compare "
+                 "bandwidths: oncuda over the ceiling, so higher is better).")
+        self.out()
+        self.table(["target", "measured", "ratio", "verdict"], rows)
+
+    def raw(self):
+        self.out("## Raw figures")
+        self.out()
+        self.out("Median, min and max of the runs, in the unit shown; iterations "
+                 "per run.")
+        self.out()
+        rows = []
+        for label, figures in (("transport", self.transport),
+                               ("native", self.native), ("oncuda", self.oncuda)):
+            if not figures.present:
+                rows.append([label, "(no output: see the messages of "
+                             "bench/run.sh and the .err and .log files)",
+                             "", "", "", "", "", ""])
+            for (name, size), r in figures.results.items():
+                rows.append([label, name, str(size), r["unit"],
+                             fmt(r["median"]), "%s – %s" % (fmt(r["min"]), fmt(r["max"])),
+                             str(r["runs"]), str(r["iterations"])])
+        self.table(["program", "case", "bytes", "unit", "median", "min – max",
+                    "runs", "iterations"], rows)
+
+    def write(self):
+        self.header()
+        self.main_table()
+        self.targets()
+        self.copy_table()
+        self.transport_table()
+        self.raw()
+        with open(os.path.join(self.dir, "results.md"), "w", encoding="utf-8") as f:
+            f.write("\n".join(self.lines).rstrip("\n") + "\n")
+        self.write_bandwidth()
+
+    def write_bandwidth(self):
+        """One row per size: native and oncuda for each copy case, then the
+        stream ceilings (constant), for gnuplot; '-' is a missing value."""
+        sizes = sorted(set(self.native.sizes("copy_htod_pageable")) |
+                       set(self.oncuda.sizes("copy_htod_pageable")))
+        columns = ["bytes"]
+        for name, _ in COPY_CASES:
+            columns += ["native_" + name[5:], "oncuda_" + name[5:]]
+        columns += ["tcp_stream", "unix_stream"]
+
+        def cell(v):
+            return "-" if v is None else "%.6g" % v
+
+        with open(os.path.join(self.dir, "bandwidth.tsv"), "w", encoding="utf-8") as f:
+            f.write("# GB/s by copy size; " + ("CPU STAND-IN, MEANINGLESS; "
+                                              if self.fake else "") +
+                    "written by bench/report.py\n")
+            f.write("\t".join(columns) + "\n")
+            for size in sizes:
+                row = [str(size)]
+                for name, _ in COPY_CASES:
+                    row += [cell(self.native.get(name, size)),
+                            cell(self.oncuda.get(name, size))]
+                row += [cell(self.stream("tcp")), cell(self.stream("unix"))]
+                f.write("\t".join(row) + "\n")
+
+
+def main():
+    if len(sys.argv) != 3 or sys.argv[2] not in ("real", "fake"):
+        sys.exit("usage: python3 bench/report.py DIR real|fake")
+    Report(sys.argv[1], sys.argv[2]).write()
+
+
+if __name__ == "__main__":
+    main()

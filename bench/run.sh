@@ -1,0 +1,172 @@
+#!/bin/bash
+# bench/run.sh: the benchmark of issue 4, what `make bench` executes.
+#
+#   bash bench/run.sh [--driver real|fake|auto] [--out DIR] [--quick]
+#
+#   --driver real  NVIDIA's driver, as the loader finds it (a GPU machine)
+#   --driver fake  the CPU stand-in, tests/fakecuda, with small counts: a
+#                  test of the benchmark; its numbers mean nothing
+#   --driver auto  real where /dev/nvidiactl exists, fake elsewhere (default)
+#   --out DIR      where the results go (default bench/out)
+#   --quick        small counts on a real driver too (a smoke test)
+#
+# In one run, one after the other so that nothing competes: the transport
+# ceilings (bench/transport), bench/drvbench natively, and bench/drvbench
+# through oncuda (stubs/ first in LD_LIBRARY_PATH) against an oncudad -n
+# of its own on a free loopback port, serving the same driver.  Then
+# bench/report.py writes DIR/results.md and DIR/bandwidth.tsv, and
+# bench/plot.sh DIR/bandwidth.png if gnuplot is installed.
+#
+# DIR also gets the programs' raw output (transport.tsv, native.tsv,
+# oncuda.tsv), their stderr (*.err), oncudad.log and run.tsv.  Needs a built
+# tree (make); no rpcbind.  The full plan should take one to two minutes on an
+# H200 (an estimate; the time limits per program cap it under 5 minutes).
+# Exits non-zero if any part failed (the report still shows the rest).
+set -u -o pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$ROOT" || exit 1
+TRANSPORT_SECONDS=45
+DRVBENCH_SECONDS=100
+
+usage() {
+	echo "usage: bash bench/run.sh [--driver real|fake|auto] [--out DIR] [--quick]" >&2
+	exit 2
+}
+
+driver=auto
+out=bench/out
+quick=false
+while (($# > 0)); do
+	case $1 in
+	--driver) (($# > 1)) || usage; driver=$2; shift 2 ;;
+	--out) (($# > 1)) || usage; out=$2; shift 2 ;;
+	--quick) quick=true; shift ;;
+	*) usage ;;
+	esac
+done
+case $driver in
+real | fake) ;;
+auto) if [[ -e /dev/nvidiactl ]]; then driver=real; else driver=fake; fi ;;
+*) usage ;;
+esac
+[[ $driver == fake ]] && quick=true
+
+mkdir -p "$out" || exit 1
+OUT=$(cd "$out" && pwd)
+# tests/lib.sh: start_server, stop_server, kill_server (logs go to $OUT).
+# shellcheck source=tests/lib.sh
+. tests/lib.sh
+
+missing=()
+for f in bench/drvbench bench/transport server/oncudad stubs/libcuda.so.1; do
+	[[ -e $f ]] || missing+=("$f")
+done
+if [[ $driver == real ]]; then
+	KERNEL=(-k bench/empty_kernel.fatbin -f empty)
+	[[ -e bench/empty_kernel.fatbin ]] || missing+=(bench/empty_kernel.fatbin)
+	DRIVER_LIBS=${LD_LIBRARY_PATH:-}
+else
+	# The stand-in knows only the test kernels; spin(0) returns at once.
+	KERNEL=(-k tests/kernels/kernels.fatbin -f spin)
+	[[ -e tests/kernels/kernels.fatbin ]] || missing+=(tests/kernels/kernels.fatbin)
+	[[ -e tests/fakecuda/libcuda.so.1 ]] || missing+=(tests/fakecuda/libcuda.so.1)
+	DRIVER_LIBS=$ROOT/tests/fakecuda${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+	# The stand-in's memory accounting, private to this run.
+	export FAKECUDA_SHM=/oncuda-bench-$$
+fi
+((${#missing[@]} == 0)) || { echo "missing ${missing[*]}: run make first" >&2; exit 1; }
+CLIENT_LIBS=$ROOT/stubs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+QUICK=()
+$quick && QUICK=(-q)
+
+cleanup() {
+	local pid
+	for pid in "${SERVERS[@]}"; do
+		kill_server "$pid"
+	done
+	[[ -n ${FAKECUDA_SHM:-} ]] && rm -f "/dev/shm${FAKECUDA_SHM}"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+failed=0
+fail() {
+	echo "FAILED: $*"
+	failed=1
+}
+
+# measure NAME SECONDS COMMAND...: COMMAND's stdout to $OUT/NAME.tsv and
+# stderr to $OUT/NAME.err, stopped after SECONDS.
+measure() {
+	local name=$1 seconds=$2 status start=$SECONDS
+	shift 2
+	echo "--- $name: $*"
+	timeout -k 5 "$seconds" "$@" >"$OUT/$name.tsv" 2>"$OUT/$name.err"
+	status=$?
+	if ((status != 0)); then
+		((status == 124 || status == 137)) && echo "(stopped after $seconds s)" >>"$OUT/$name.err"
+		fail "$name exited with status $status; last lines of $OUT/$name.err:"
+		tail -n 10 "$OUT/$name.err" | sed 's/^/    | /'
+		return 1
+	fi
+	echo "    done in $((SECONDS - start)) s, $(grep -c '^result' "$OUT/$name.tsv") figures"
+}
+
+# loaded_library NAME: the libcuda.so.1 drvbench's run NAME says it used.
+loaded_library() {
+	local path
+	path=$(sed -n 's/^info\tlibcuda\t//p' "$OUT/$1.tsv")
+	[[ -n $path ]] && readlink -f "$path"
+}
+
+rm -f "$OUT"/{transport,native,oncuda}.{tsv,err} "$OUT"/oncudad.log \
+	"$OUT"/results.md "$OUT"/bandwidth.{tsv,png}
+{
+	printf 'date\t%s\n' "$(date -u '+%Y-%m-%d %H:%M UTC')"
+	printf 'host\t%s (%s)\n' "$(uname -n)" "$(uname -sr)"
+	printf 'commit\t%s\n' "$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+	printf 'command\tbash bench/run.sh --driver %s%s\n' "$driver" "$($quick && echo ' --quick')"
+} >"$OUT/run.tsv"
+echo "oncuda benchmark: driver $driver, $($quick && echo small || echo full) counts, results in $OUT"
+[[ $driver == fake ]] && echo "(the CPU stand-in: the numbers test the benchmark and mean nothing)"
+
+measure transport "$TRANSPORT_SECONDS" bench/transport "${QUICK[@]}"
+
+if measure native "$DRVBENCH_SECONDS" \
+	env LD_LIBRARY_PATH="$DRIVER_LIBS" bench/drvbench "${QUICK[@]}" "${KERNEL[@]}"; then
+	native_lib=$(loaded_library native)
+	echo "    native used $native_lib"
+	[[ $native_lib != "$ROOT/stubs/libcuda.so.1" ]] ||
+		fail "the native run loaded oncuda's library: take stubs/ out of LD_LIBRARY_PATH"
+fi
+
+echo "--- oncudad -n, $driver driver"
+if start_server oncudad 30 env LD_LIBRARY_PATH="$DRIVER_LIBS" server/oncudad -n -p 0; then
+	if measure oncuda "$DRVBENCH_SECONDS" env LD_LIBRARY_PATH="$CLIENT_LIBS" \
+		ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" bench/drvbench "${QUICK[@]}" "${KERNEL[@]}"; then
+		oncuda_lib=$(loaded_library oncuda)
+		echo "    oncuda run used $oncuda_lib"
+		[[ $oncuda_lib == "$ROOT/stubs/libcuda.so.1" ]] ||
+			fail "the oncuda run did not load $ROOT/stubs/libcuda.so.1"
+	fi
+	stop_server "$SERVER_PID" 10 || fail "oncudad did not stop cleanly; see $OUT/oncudad.log"
+else
+	fail "oncudad did not start; see $OUT/oncudad.log"
+fi
+
+echo "--- report"
+if python3 bench/report.py "$OUT" "$driver"; then
+	echo "    wrote $OUT/results.md and $OUT/bandwidth.tsv"
+else
+	fail "bench/report.py failed"
+fi
+if ! command -v gnuplot >/dev/null; then
+	echo "    no gnuplot here: render the plot elsewhere with bash bench/plot.sh DIR (DIR: a copy of $OUT)"
+elif [[ -e $OUT/bandwidth.tsv ]]; then
+	bash bench/plot.sh "$OUT" | sed 's/^/    /' || fail "bench/plot.sh failed"
+fi
+
+sed -n '/^## Native and oncuda/,/^## Copies/p' "$OUT/results.md" 2>/dev/null | sed '$d'
+((failed == 0)) && echo "benchmark done" || echo "benchmark done, with failures (above)"
+exit $failed
