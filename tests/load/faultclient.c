@@ -11,17 +11,19 @@
  * Each first takes what a session must give back: a context of its own, the
  * module at MODULE and HOLD_MIB of device memory (beside the MIB of a copy),
  * then prints READY, then BUSY just before the call it is to be caught in.
- * The runner kills it there, or kills or stops its server.  If the call
- * returns, it prints "CALL returned RESULT after T s", then makes one more
- * call (cuMemGetInfo) and prints the same for it: a client whose server died
- * shows both failing.  It exits 0 once both have been reported.  Any failure
- * while setting up exits with status 1.
+ * The runner kills it there, or kills or stops its server.  When the call
+ * returns it prints "CALL returned RESULT after T s".  If it succeeded (the
+ * CPU stand-in's spin returns at once) the client keeps what it holds and
+ * waits to be killed.  If it failed, it makes one more call (cuMemGetInfo),
+ * prints the same for it and exits 0: a client whose server died shows both
+ * failing.  Any failure while setting up exits with status 1.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <cuda.h>
 
@@ -71,7 +73,7 @@ static void *patterned(size_t bytes)
 		exit(EXIT_FAILURE);
 	}
 	for (size_t i = 0; i < bytes; i++)
-		p[i] = (unsigned char)(i * 131 + (i >> 12));
+		p[i] = (unsigned char)(i * 131 + (i >> 20));
 	return p;
 }
 
@@ -159,6 +161,9 @@ int main(int argc, char **argv)
 	else
 		result = launch_spin(module, dev, n);
 	report(call, result, &start);
+	if (result == CUDA_SUCCESS)
+		for (;;)
+			pause();
 
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	result = cuMemGetInfo(&free_bytes, &total_bytes);
