@@ -29,6 +29,9 @@ int daemon_run(const struct daemon_options *options);
 
 /* rpcbind.c: registers the program at addr; false (logged) on failure. */
 bool rpcbind_register(const struct sockaddr_in *addr);
+/* After a successful rpcbind_register: registers again if rpcbind has lost
+ * the entry (it was restarted); logs what it finds when that changes. */
+void rpcbind_check(void);
 /* Undoes a successful rpcbind_register; harmless otherwise. */
 void rpcbind_unregister(void);
 

@@ -25,6 +25,8 @@
 
 /* How long children get to tear down their sessions when the daemon stops. */
 #define STOP_GRACE_SECONDS 5
+/* How often the daemon makes sure rpcbind still lists it. */
+#define RPCBIND_CHECK_SECONDS 10
 
 static volatile sig_atomic_t stop_signal;
 static sigset_t wait_mask;      /* the mask during ppoll(): signals let in */
@@ -193,10 +195,25 @@ static void accept_client(int listener, const struct allow_list *allow)
 	close(fd);
 }
 
+/* The time left until deadline (CLOCK_MONOTONIC); negative seconds once past. */
+static struct timespec until(const struct timespec *deadline)
+{
+	struct timespec now, left;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	left.tv_sec = deadline->tv_sec - now.tv_sec;
+	left.tv_nsec = deadline->tv_nsec - now.tv_nsec;
+	if (left.tv_nsec < 0) {
+		left.tv_sec--;
+		left.tv_nsec += 1000000000L;
+	}
+	return left;
+}
+
 /* Ends the children: SIGTERM, then SIGKILL for those still there after the grace. */
 static void stop_children(void)
 {
-	struct timespec deadline, now, left;
+	struct timespec deadline, left;
 
 	if (children_count() == 0)
 		return;
@@ -208,13 +225,7 @@ static void stop_children(void)
 		children_reap();
 		if (children_count() == 0)
 			return;
-		clock_gettime(CLOCK_MONOTONIC, &now);
-		left.tv_sec = deadline.tv_sec - now.tv_sec;
-		left.tv_nsec = deadline.tv_nsec - now.tv_nsec;
-		if (left.tv_nsec < 0) {
-			left.tv_sec--;
-			left.tv_nsec += 1000000000L;
-		}
+		left = until(&deadline);
 		if (left.tv_sec < 0)
 			break;
 		ppoll(NULL, 0, &left, &wait_mask);
@@ -249,6 +260,7 @@ static void log_who_is_served(const struct daemon_options *options,
 int daemon_run(const struct daemon_options *options)
 {
 	struct sockaddr_in bound;
+	struct timespec next_check;
 	char where[64];
 	int listener;
 
@@ -276,16 +288,26 @@ int daemon_run(const struct daemon_options *options)
 		    "ONCUDA_SERVER=%s", where, where);
 	log_who_is_served(options, &bound);
 
+	clock_gettime(CLOCK_MONOTONIC, &next_check);
+	next_check.tv_sec += RPCBIND_CHECK_SECONDS;
 	while (stop_signal == 0) {
 		struct pollfd pfd = { .fd = listener, .events = POLLIN };
+		struct timespec wait = until(&next_check);
 
-		if (ppoll(&pfd, 1, NULL, &wait_mask) < 0 && errno != EINTR) {
+		if (ppoll(&pfd, 1, options->use_rpcbind ? &wait : NULL, &wait_mask) < 0 &&
+		    errno != EINTR) {
 			log_msg(LOG_ERROR, "poll: %s", strerror(errno));
 			break;
 		}
 		children_reap();
 		if (stop_signal == 0 && (pfd.revents & POLLIN))
 			accept_client(listener, &options->allow);
+		if (stop_signal == 0 && options->use_rpcbind &&
+		    until(&next_check).tv_sec < 0) {
+			rpcbind_check();
+			clock_gettime(CLOCK_MONOTONIC, &next_check);
+			next_check.tv_sec += RPCBIND_CHECK_SECONDS;
+		}
 	}
 
 	log_msg(LOG_INFO, "stopping (%s)", stop_signal != 0 ? strsignal(stop_signal) : "error");

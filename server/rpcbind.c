@@ -6,6 +6,11 @@
  * one address per (program, version, netid), so a daemon that died without
  * unregistering blocks the next one: such a stale entry is recognised by
  * nothing answering a NULL call at its address, and replaced.
+ *
+ * rpcbind forgets the registrations when it restarts (a warm start, -w,
+ * keeps them only if it was stopped cleanly) and tells nobody, so the daemon
+ * asks it every little while for its own entry and registers again when the
+ * entry is gone.
  */
 #include <errno.h>
 #include <netconfig.h>
@@ -22,6 +27,17 @@
 
 static struct netconfig *tcp_netconfig;
 static bool registered;
+static struct sockaddr_in registered_addr;
+
+/* What rpcbind holds for us, as rpcbind_check last found it. */
+enum entry_state {
+	ENTRY_OURS,             /* our address */
+	ENTRY_MISSING,          /* nothing: rpcbind restarted */
+	ENTRY_REFUSED,          /* nothing, and rpcbind refuses ours */
+	ENTRY_TAKEN,            /* another address */
+	ENTRY_UNREACHABLE       /* rpcbind does not answer */
+};
+static enum entry_state last_state = ENTRY_OURS;
 
 /* Encodes and decodes nothing: a NULL call's arguments and results.  (xdr_void
  * itself is declared without parameters and cannot be cast to xdrproc_t
@@ -130,6 +146,7 @@ bool rpcbind_register(const struct sockaddr_in *addr)
 	}
 	if (result == SET_DONE) {
 		registered = true;
+		registered_addr = *addr;
 		return true;
 	}
 	freenetconfigent(tcp_netconfig);
@@ -147,5 +164,75 @@ void rpcbind_unregister(void)
 	if (tcp_netconfig != NULL) {
 		freenetconfigent(tcp_netconfig);
 		tcp_netconfig = NULL;
+	}
+}
+
+/*
+ * libtirpc 1.3's rpcb_getaddr leaks the empty address string rpcbind
+ * answers for a program it does not list (1 byte, under valgrind "definitely
+ * lost"): once per lost registration, since the entry is back after that.
+ */
+static enum entry_state look_up_entry(void)
+{
+	struct sockaddr_in now;
+	struct netbuf nb = { .maxlen = sizeof now, .len = 0, .buf = &now };
+
+	memset(&now, 0, sizeof now);
+	rpc_createerr.cf_stat = RPC_SUCCESS;
+	if (rpcb_getaddr(ONCUDA_PROG, ONCUDA_V13000, tcp_netconfig, &nb, "localhost"))
+		return nb.len == sizeof now && now.sin_family == AF_INET &&
+		    now.sin_port == registered_addr.sin_port ? ENTRY_OURS : ENTRY_TAKEN;
+	return rpc_createerr.cf_stat == RPC_PROGNOTREGISTERED ?
+	    ENTRY_MISSING : ENTRY_UNREACHABLE;
+}
+
+void rpcbind_check(void)
+{
+	struct netbuf ours = { .maxlen = sizeof registered_addr,
+	    .len = sizeof registered_addr, .buf = &registered_addr };
+	unsigned port = ntohs(registered_addr.sin_port);
+	enum entry_state state;
+
+	if (!registered)
+		return;
+	state = look_up_entry();
+	if (state == ENTRY_MISSING) {
+		if (rpcb_set(ONCUDA_PROG, ONCUDA_V13000, tcp_netconfig, &ours)) {
+			log_msg(LOG_WARN, "rpcbind had lost the registration of program "
+			    "%u version %u (was it restarted?): registered it again, "
+			    "port %u", (unsigned)ONCUDA_PROG, (unsigned)ONCUDA_V13000, port);
+			last_state = ENTRY_OURS;
+			return;
+		}
+		state = ENTRY_REFUSED;
+	}
+	/* A state that lasts is logged once, when it begins. */
+	if (state == last_state)
+		return;
+	last_state = state;
+	switch (state) {
+	case ENTRY_OURS:
+		log_msg(LOG_INFO, "rpcbind lists program %u version %u at port %u again",
+		    (unsigned)ONCUDA_PROG, (unsigned)ONCUDA_V13000, port);
+		break;
+	case ENTRY_REFUSED:
+		log_msg(LOG_WARN, "rpcbind lost the registration of program %u version "
+		    "%u and refuses it again: clients cannot find oncudad through "
+		    "rpcbind; check `rpcinfo -p`, or restart oncudad",
+		    (unsigned)ONCUDA_PROG, (unsigned)ONCUDA_V13000);
+		break;
+	case ENTRY_TAKEN:
+		log_msg(LOG_WARN, "rpcbind gives another port than this oncudad's "
+		    "(%u) for program %u version %u: another oncudad registered "
+		    "while rpcbind had lost our entry; stop one of them", port,
+		    (unsigned)ONCUDA_PROG, (unsigned)ONCUDA_V13000);
+		break;
+	case ENTRY_UNREACHABLE:
+		log_msg(LOG_WARN, "rpcbind does not answer (%s): clients cannot find "
+		    "oncudad through it; oncudad registers again when it is back",
+		    clnt_sperrno(rpc_createerr.cf_stat));
+		break;
+	case ENTRY_MISSING:
+		break;
 	}
 }

@@ -66,9 +66,15 @@ void describe_call_error(CLIENT *clnt, enum clnt_stat st,
 
 	clnt_geterr(clnt, &err);
 	if ((st == RPC_CANTSEND || st == RPC_CANTRECV || st == RPC_SYSTEMERROR)
-	    && err.re_errno != 0)
+	    && err.re_errno != 0 && err.re_errno != EAGAIN &&
+	    err.re_errno != EWOULDBLOCK)
 		snprintf(buf, len, "%s: %s", clnt_sperrno(st),
 		    strerror(err.re_errno));
+	else if (st == RPC_CANTSEND && (err.re_errno == EAGAIN ||
+	    err.re_errno == EWOULDBLOCK))
+		snprintf(buf, len, "%s: the server took no data for %u s; a "
+		    "larger ONCUDA_TIMEOUT allows slower calls", clnt_sperrno(st),
+		    target->timeout_seconds);
 	else if (st == RPC_TIMEDOUT)
 		snprintf(buf, len, "%s after %u s; a larger ONCUDA_TIMEOUT "
 		    "allows slower calls", clnt_sperrno(st),
@@ -264,6 +270,24 @@ static bool ping(CLIENT *clnt, const struct server_target *target)
 	return false;
 }
 
+/*
+ * The call timeout covers only the wait for a reply: libtirpc writes a
+ * request with plain blocking write(2)s.  A server that stops reading (a
+ * stopped process, a host gone without a reset) would hold a large request
+ * forever once the socket buffers fill; with SO_SNDTIMEO a write that moves
+ * nothing for the timeout fails, and so does the call.
+ */
+static void bound_sends(CLIENT *clnt, const struct timeval *timeout)
+{
+	int fd;
+
+	if (!clnt_control(clnt, CLGET_FD, (char *)&fd) ||
+	    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, timeout, sizeof(*timeout)) < 0)
+		oncuda_say("cannot bound the time a request may take to send "
+		    "(%s): a server that stops reading can hang this program",
+		    strerror(errno));
+}
+
 CLIENT *connect_server(const struct server_target *target)
 {
 	struct timeval timeout = { .tv_sec = (time_t)target->timeout_seconds };
@@ -281,6 +305,7 @@ CLIENT *connect_server(const struct server_target *target)
 	}
 	/* Overrides the per-call timeout rpcgen compiles into every stub. */
 	clnt_control(clnt, CLSET_TIMEOUT, (char *)&timeout);
+	bound_sends(clnt, &timeout);
 	if (!ping(clnt, target) || !auth_handshake(clnt, target)) {
 		clnt_destroy(clnt);
 		return NULL;
