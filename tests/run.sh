@@ -35,6 +35,8 @@ PATH=$PATH:/usr/sbin:/sbin
 . tests/trace/check.sh
 # shellcheck source=tests/auth/check.sh
 . tests/auth/check.sh
+# shellcheck source=tests/load/check.sh
+. tests/load/check.sh
 
 usage() {
 	echo "usage: bash tests/run.sh [--driver fake|real] [--fast]" >&2
@@ -408,6 +410,7 @@ step_valgrind() {
 missing=()
 for built in server/oncudad stubs/libcuda.so.1 "$E2E" "$KERNELS" \
 	tests/system/hog tests/system/memfree tests/system/noserver \
+	tests/load/loadclient tests/load/faultclient \
 	examples/deviceQuery examples/vectorAdd examples/matrixMul; do
 	[[ -e $built ]] || missing+=("$built")
 done
@@ -451,7 +454,10 @@ run_step i "a dead server gives errors, not hangs" step_dead_server
 run_step j "no server: cuInit says why" step_no_server
 run_step k "traces: ONCUDA_TRACE and oncudad --trace-file" step_trace
 run_step l "authentication: --key-file, --allow" step_auth
-run_step m "valgrind: server and client" step_valgrind
+run_step m "faults: clients killed mid-copy, mid-launch, mid-load; server killed and stopped" step_faults
+run_step n "rpcbind restarted: oncudad registers again" step_rpcbind_restart
+run_step o "load: ${LOAD_CLIENTS:-64} clients for ${LOAD_SECONDS:-20} s" step_load
+run_step p "valgrind: server and client" step_valgrind
 
 printf '\n==== summary (driver %s)\n' "$driver"
 printf '  %s\n' "${RESULTS[@]}"
