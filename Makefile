@@ -82,6 +82,7 @@ check-idl:
 -include tests/runtime/build.mk
 -include tests/apps/build.mk
 -include tests/unit/*.mk
+-include tests/fuzz/build.mk
 -include examples/build.mk
 
 # ------------------------------------------------------------------ running
