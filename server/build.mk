@@ -15,7 +15,7 @@ SERVER_CPPFLAGS := -std=c11 -D_GNU_SOURCE -Iserver -Igen -I/usr/include/tirpc \
 # protocol: rpcgen's XDR routines and dispatcher, and the generated glue.
 SERVER_DAEMON_OBJS := server/main.o server/listen.o server/children.o \
 	server/rpcbind.o server/child.o server/log.o server/handles.o \
-	server/limits.o
+	server/limits.o server/getargs.o
 # --trace decodes calls as the client's ONCUDA_TRACE does: same sources.
 SERVER_TRACE_OBJS := server/trace_xdr.o server/trace_format.o \
 	server/trace_stats.o

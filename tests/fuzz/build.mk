@@ -5,8 +5,9 @@
 # root.  The target is built with clang (-fsanitize=fuzzer,address,
 # undefined) from the server's sources and the CPU stand-in's, into its own
 # objects under tests/fuzz/obj/, so the ordinary build is untouched.
-# Without clang, make fuzz says so and stops.  The seed maker is built with
-# CC as part of make all.
+# Without clang, make fuzz says so and stops.  The seed maker (make
+# fuzz-seeds rewrites tests/fuzz/corpus/ from it) and step_limits's client
+# are built with CC as part of make all.
 
 FUZZ_CC       ?= clang
 FUZZ_SECONDS  ?= 30
@@ -35,7 +36,12 @@ FUZZ_HAVE_CC := $(shell command -v $(FUZZ_CC) 2>/dev/null)
 
 .PHONY: fuzz fuzz-run fuzz-seeds
 
-all: $(FUZZ_DIR)/make_seeds
+all: $(FUZZ_DIR)/make_seeds $(FUZZ_DIR)/alloc
+
+# step_limits's client, an ordinary CUDA program.
+$(FUZZ_DIR)/alloc: $(FUZZ_DIR)/alloc.c
+	$(CC) -std=c11 -D_GNU_SOURCE -I$(CUDA_HOME)/include $(CFLAGS) $(WARN) \
+		-o $@ $< -L$(CUDA_HOME)/lib64/stubs -lcuda
 
 $(FUZZ_DIR)/make_seeds: $(FUZZ_DIR)/make_seeds.c $(FUZZ_DIR)/fuzz_format.h gen/cuda_xdr.o
 	$(CC) -std=c11 -D_GNU_SOURCE -Igen -I/usr/include/tirpc $(CFLAGS) $(WARN) \

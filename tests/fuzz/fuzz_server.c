@@ -30,7 +30,7 @@
  *
  * The harness sends a message, waits until the server has served it
  * (svc_getreq_common returned on the main thread), collects the reply,
- * then sends the next.
+ * then sends the next.  The transport is set up as child.c sets it up.
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -49,6 +49,7 @@
 
 #include "calltrace.h"
 #include "cuda_rpc.h"
+#include "getargs.h"
 #include "handles.h"
 #include "limits.h"
 #include "log.h"
@@ -292,6 +293,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if ((xprt = svc_fd_create(sv[0], RECORD_BUFFER_BYTES,
 	    RECORD_BUFFER_BYTES)) == NULL)
 		abort();
+	getargs_free_on_failure(xprt);
 	dispatch = calltrace_session_start(xprt, "fuzz", oncuda_prog_13000);
 	if (!svc_reg(xprt, ONCUDA_PROG, ONCUDA_V13000, dispatch, NULL))
 		abort();
