@@ -318,6 +318,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	session_teardown();
 	handle_clear();
 	calltrace_session_end();
+	/* Everything was released, so nothing may still count against the
+	 * client's --max-memory: a miscount would refuse a later request. */
+	if (memory_held() != 0) {
+		fprintf(stderr, "fuzz_server: %llu bytes still counted against "
+		    "--max-memory after teardown\n",
+		    (unsigned long long)memory_held());
+		abort();
+	}
 	close(sv[1]);
 	close(s.served);
 	return 0;
