@@ -88,6 +88,7 @@ check-idl:
 -include tests/load/build.mk
 -include tests/apps/build.mk
 -include tests/unit/*.mk
+-include tests/fuzz/build.mk
 -include examples/build.mk
 -include docs/build.mk
 -include bench/build.mk

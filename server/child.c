@@ -26,6 +26,7 @@
 #include "calltrace.h"
 #include "cuda_rpc.h"
 #include "daemon.h"
+#include "getargs.h"
 #include "handles.h"
 #include "log.h"
 #include "session.h"
@@ -177,6 +178,7 @@ noreturn void child_serve(int sock, const char *peer, pid_t daemon_pid)
 		log_msg(LOG_ERROR, "cannot serve %s: libtirpc's svc_fd_create failed", peer);
 		exit(1);
 	}
+	getargs_free_on_failure(xprt);
 	/* No netconfig: the daemon has registered with rpcbind, not us. */
 	if (!svc_reg(xprt, ONCUDA_PROG, ONCUDA_V13000,
 	    calltrace_session_start(xprt, peer, gated_dispatch), NULL)) {

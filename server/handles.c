@@ -11,6 +11,8 @@
 #include <stdlib.h>
 
 #include "handles.h"
+#include "limits.h"
+#include "log.h"
 
 struct handle {
 	struct handle *next_in_bucket;
@@ -171,8 +173,12 @@ bool handle_add(enum handle_kind kind, cu_handle value, cu_handle owner)
 		/* Cannot free owner_entry: owners rank above what they own. */
 		forget_entry(h);
 	}
-	if (recorded >= HANDLE_LIMIT)
+	if (recorded >= limits.handles) {
+		log_msg(LOG_WARN, "refused a new handle: the client holds %zu "
+		    "and --max-handles is %llu", recorded,
+		    (unsigned long long)limits.handles);
 		return false;
+	}
 	if (bucket_bits == 0 || recorded >= ((size_t)1 << bucket_bits)) {
 		if (!grow())
 			return false;

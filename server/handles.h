@@ -35,8 +35,6 @@ enum handle_kind {
 	HANDLE_EVENT,
 };
 
-/* How many handles one client may hold at once; handle_add fails beyond. */
-#define HANDLE_LIMIT 262144
 
 /*
  * CUDA_SUCCESS if h was given to this client and is alive (or h == 0 and
@@ -54,7 +52,8 @@ CUresult handle_check(enum handle_kind kind, cu_handle h, bool null_ok);
  * process (none for contexts and libraries).  Recording a handle again with
  * the same owner changes nothing; with another owner, the driver has reused
  * the value of an object that died unseen, so the old entry and what it owned
- * are forgotten first.  false: HANDLE_LIMIT reached or out of memory.
+ * are forgotten first.  false: the client holds limits.handles already (logged), or out of
+ * memory.
  */
 bool handle_add(enum handle_kind kind, cu_handle h, cu_handle owner);
 

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include "auth.h"
 #include "calltrace.h"
 #include "daemon.h"
+#include "limits.h"
 #include "log.h"
 
 static const char usage_text[] =
@@ -39,11 +41,29 @@ static const char usage_text[] =
 "                         arguments and result, time; a summary per session\n"
 "  -T, --trace-file FILE  append the same lines to FILE, for audit (data is\n"
 "                         shown by size and CRC-32, never its bytes)\n"
+"      --max-memory BYTES device memory and page-locked host memory one\n"
+"                         client may hold (default none: the GPU's)\n"
+"      --max-handles N    contexts, modules, streams, events... one client\n"
+"                         may hold at once (default 262144)\n"
+"      --max-image BYTES  size of one module image (default 1G)\n"
+"      --max-upload BYTES bytes of async uploads one client may have queued\n"
+"                         on the server; past it they wait (default 1G)\n"
+"                         BYTES: a number, with K, M, G or T (powers of\n"
+"                         1024), or 'none'.  Past a limit a call fails with\n"
+"                         CUDA_ERROR_OUT_OF_MEMORY and a warning is logged\n"
 "  -v                     one level more verbose\n"
 "  -h, --help             show this help\n"
 "\n"
 "SIGTERM or SIGINT unregisters from rpcbind, ends the client processes and\n"
 "exits.  Without -n, rpcbind must be running (rpcbind -w).\n";
+
+/* Options without a letter: values past any character. */
+enum {
+	OPT_MAX_MEMORY = 256,
+	OPT_MAX_HANDLES,
+	OPT_MAX_IMAGE,
+	OPT_MAX_UPLOAD,
+};
 
 static const struct option long_options[] = {
 	{ "listen", required_argument, NULL, 'l' },
@@ -55,6 +75,10 @@ static const struct option long_options[] = {
 	{ "log-level", required_argument, NULL, 'L' },
 	{ "trace", no_argument, NULL, 't' },
 	{ "trace-file", required_argument, NULL, 'T' },
+	{ "max-memory", required_argument, NULL, OPT_MAX_MEMORY },
+	{ "max-handles", required_argument, NULL, OPT_MAX_HANDLES },
+	{ "max-image", required_argument, NULL, OPT_MAX_IMAGE },
+	{ "max-upload", required_argument, NULL, OPT_MAX_UPLOAD },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -84,6 +108,29 @@ static unsigned short parse_port(const char *text)
 	if (text[0] < '0' || text[0] > '9' || *end != '\0' || errno != 0 || port > 65535)
 		usage_error("'%s' is not a TCP port: give a number from 0 to 65535", text);
 	return (unsigned short)port;
+}
+
+static uint64_t parse_bytes(const char *option, const char *text)
+{
+	uint64_t bytes;
+
+	if (!limit_parse_bytes(text, &bytes))
+		usage_error("--%s '%s' is not a size: give bytes such as 1048576, 64M or 2G, or 'none'",
+		    option, text);
+	return bytes;
+}
+
+static uint64_t parse_count(const char *option, const char *text)
+{
+	uint64_t count;
+
+	if (strcmp(text, "none") == 0)
+		return LIMIT_NONE;
+	if (text[strspn(text, "0123456789")] != '\0' ||
+	    !limit_parse_bytes(text, &count) || count == 0)
+		usage_error("--%s '%s' is not a count: give a number above 0, or 'none'",
+		    option, text);
+	return count;
 }
 
 int main(int argc, char **argv)
@@ -135,6 +182,18 @@ int main(int argc, char **argv)
 			if (!calltrace_to_file(optarg, why, sizeof why))
 				usage_error("cannot write the trace file '%s' (%s): name a file oncudad can write",
 				    optarg, why);
+			break;
+		case OPT_MAX_MEMORY:
+			limits.memory = parse_bytes("max-memory", optarg);
+			break;
+		case OPT_MAX_HANDLES:
+			limits.handles = parse_count("max-handles", optarg);
+			break;
+		case OPT_MAX_IMAGE:
+			limits.image = parse_bytes("max-image", optarg);
+			break;
+		case OPT_MAX_UPLOAD:
+			limits.upload = parse_bytes("max-upload", optarg);
 			break;
 		case 'v':
 			log_set_level(log_get_level() + 1);

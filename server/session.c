@@ -20,6 +20,7 @@ void session_context_gone(CUcontext ctx)
 	 * it remain.  Handles made in it go with the context's handle. */
 	modules_context_gone(ctx);
 	hostmem_context_gone(ctx);
+	allocations_context_gone(ctx);
 	layouts_flush();
 	handle_forget(HANDLE_CONTEXT, (cu_handle)(uintptr_t)ctx);
 }
@@ -38,6 +39,7 @@ void session_teardown(void)
 	hostmem_release_all();
 	libraries_unload_all();
 	contexts_release_all();
+	allocations_forget_all();
 	modules_drop_all();
 	image_drop();
 	layouts_flush();

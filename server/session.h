@@ -31,6 +31,10 @@ void session_teardown(void);
  */
 void session_context_gone(CUcontext ctx);
 
+/* svc_memory.c: device allocations counted against --max-memory. */
+void allocations_context_gone(CUcontext ctx);
+void allocations_forget_all(void);
+
 /* svc_context.c: contexts this client created, primary retains. */
 void contexts_release_all(void);
 
@@ -44,8 +48,8 @@ bool hostmem_mirror_size(cu_hostptr ptr, size_t *size);
 /* svc_mapped.c: mapped mirrors kept coherent; the mirror is going away. */
 void mapped_mirror_gone(const void *mirror);
 
-/* svc_image.c: the image being staged by CU_IMAGE_STAGE. */
-#define ONCUDA_IMAGE_MAX ((cu_size)1 << 30)	/* one staged image, bytes */
+/* svc_image.c: the image being staged by CU_IMAGE_STAGE (at most
+ * limits.image bytes). */
 
 /*
  * Hands over the complete staged image (a malloc'ed buffer, NUL-terminated
@@ -100,16 +104,25 @@ CUresult launch_config_build(const launch_config *in, CUlaunchConfig *out,
 /* A malloc'ed buffer of size bytes, or NULL. */
 char *host_buffer(cu_size size);
 
-/* A malloc'ed copy of size bytes, for an upload that a stream reads after
- * the arguments are gone; or NULL. */
-char *host_copy(const char *bytes, cu_size size);
+/*
+ * A copy of size bytes for an upload that a stream reads after the
+ * arguments are gone, counted against limits.upload until it is freed by
+ * free_after_upload.  NULL when out of memory, or when the client's uploads
+ * in flight would pass the limit: the caller then copies from the
+ * arguments and waits for the stream (upload_in_place).
+ */
+char *upload_copy(const char *bytes, cu_size size);
 
 /*
- * queued is the outcome of queueing an upload from buf on stream: frees
- * buf at once when it failed (and returns it), otherwise from the stream
- * once the upload has run.
+ * queued is the outcome of queueing an upload from buf (an upload_copy) on
+ * stream: frees buf at once when it failed (and returns it), otherwise from
+ * the stream once the upload has run.
  */
 CUresult free_after_upload(CUresult queued, CUstream stream, void *buf);
+
+/* queued is the outcome of queueing an upload from the arguments on
+ * stream: waits for it, since the arguments die when the call returns. */
+CUresult upload_in_place(CUresult queued, CUstream stream);
 
 /* Puts buf, size bytes, in the reply when r->err is CUDA_SUCCESS; frees it
  * otherwise. */

@@ -5,7 +5,13 @@
  * the procedure returns, and leave in a malloc'ed result buffer that the
  * dispatcher frees once it is sent.  Asynchronous uploads therefore copy
  * the bytes into a buffer of their own first, and free it from the stream.
+ * A program that queues uploads faster than its streams run them would
+ * make those copies grow without bound, so their total is limited
+ * (--max-upload); past it an upload copies from the arguments and waits
+ * for its stream, which CUDA allows any async copy to do.
  */
+#include <stdatomic.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +20,8 @@
 
 #include "cuda_rpc.h"
 #include "handles.h"
+#include "limits.h"
+#include "log.h"
 #include "session.h"
 
 static CUstream stream_of(cu_handle h)
@@ -21,9 +29,57 @@ static CUstream stream_of(cu_handle h)
 	return (CUstream)(uintptr_t)h;
 }
 
-static void CUDA_CB free_host_fn(void *buf)
+/*
+ * Each upload copy starts with a header giving its size, so that the
+ * release, which runs on a driver thread with only the pointer, can take
+ * its bytes off the count.  The header keeps the copy's alignment.
+ */
+union upload_header {
+	uint64_t bytes;
+	max_align_t align;
+};
+
+/* Bytes of upload copies alive; the driver's threads release them. */
+static _Atomic uint64_t uploads_in_flight;
+static bool upload_limit_logged;
+
+static void upload_free(void *buf)
 {
-	free(buf);
+	union upload_header *h = (union upload_header *)buf - 1;
+
+	atomic_fetch_sub(&uploads_in_flight, h->bytes);
+	free(h);
+}
+
+static void CUDA_CB upload_free_fn(void *buf)
+{
+	upload_free(buf);
+}
+
+char *upload_copy(const char *bytes, cu_size size)
+{
+	uint64_t before = atomic_fetch_add(&uploads_in_flight, size);
+	union upload_header *h;
+
+	if (before + size > limits.upload || before + size < before) {
+		atomic_fetch_sub(&uploads_in_flight, size);
+		if (!upload_limit_logged)
+			log_msg(LOG_WARN, "async uploads in flight reached "
+			    "--max-upload (%llu bytes): further ones wait for "
+			    "their stream", (unsigned long long)limits.upload);
+		upload_limit_logged = true;
+		return NULL;
+	}
+	if ((h = malloc(sizeof(*h) + (size_t)size)) == NULL) {
+		atomic_fetch_sub(&uploads_in_flight, size);
+		return NULL;
+	}
+	h->bytes = size;
+	/* An empty opaque decodes to a NULL pointer, which memcpy may not
+	 * be given even for no bytes (found by tests/fuzz). */
+	if (size > 0)
+		memcpy(h + 1, bytes, (size_t)size);
+	return (char *)(h + 1);
 }
 
 CUresult free_after_upload(CUresult queued, CUstream stream, void *buf)
@@ -31,33 +87,29 @@ CUresult free_after_upload(CUresult queued, CUstream stream, void *buf)
 	CUresult err;
 
 	if (queued != CUDA_SUCCESS) {
-		free(buf);
+		upload_free(buf);
 		return queued;
 	}
 	/* Runs on a driver thread once everything queued before it is done. */
-	err = cuLaunchHostFunc(stream, free_host_fn, buf);
+	err = cuLaunchHostFunc(stream, upload_free_fn, buf);
 	if (err == CUDA_SUCCESS)
 		return CUDA_SUCCESS;
 	/* Could not queue the release: wait for the copy, then free here.
 	 * The copy itself was queued, so its outcome is the stream's. */
 	err = cuStreamSynchronize(stream);
-	free(buf);
+	upload_free(buf);
 	return err;
+}
+
+CUresult upload_in_place(CUresult queued, CUstream stream)
+{
+	return queued == CUDA_SUCCESS ? cuStreamSynchronize(stream) : queued;
 }
 
 /* malloc(0) may give NULL, so never ask it. */
 char *host_buffer(cu_size size)
 {
 	return malloc(size > 0 ? (size_t)size : 1);
-}
-
-char *host_copy(const char *bytes, cu_size size)
-{
-	char *buf;
-
-	if ((buf = host_buffer(size)) != NULL && size > 0)
-		memcpy(buf, bytes, (size_t)size);
-	return buf;
 }
 
 void reply_with(res_data *r, char *buf, cu_size size)
@@ -116,8 +168,10 @@ bool_t cu_memcpy_htod_async_13000_svc(cu_dptr dst, cu_bytes data,
 	if ((r->err = handle_check(HANDLE_STREAM, stream, true)) !=
 	    CUDA_SUCCESS)
 		return TRUE;
-	if ((buf = host_copy(data.cu_bytes_val, data.cu_bytes_len)) == NULL) {
-		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	if ((buf = upload_copy(data.cu_bytes_val, data.cu_bytes_len)) == NULL) {
+		r->err = upload_in_place(cuMemcpyHtoDAsync((CUdeviceptr)dst,
+		    data.cu_bytes_val, data.cu_bytes_len, stream_of(stream)),
+		    stream_of(stream));
 		return TRUE;
 	}
 	r->err = free_after_upload(cuMemcpyHtoDAsync((CUdeviceptr)dst, buf,

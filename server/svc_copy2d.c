@@ -87,8 +87,9 @@ bool_t cu_memcpy_2d_htod_13000_svc(dev_region dst, cu_size width,
 		return TRUE;
 	}
 	/* The rows are freed when we return; the stream may read later. */
-	if ((buf = host_copy(rows.cu_bytes_val, bytes)) == NULL) {
-		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	if ((buf = upload_copy(rows.cu_bytes_val, bytes)) == NULL) {
+		copy.srcHost = rows.cu_bytes_val;
+		r->err = upload_in_place(cuMemcpy2DAsync(&copy, s), s);
 		return TRUE;
 	}
 	copy.srcHost = buf;

@@ -15,6 +15,7 @@
 #include <cuda.h>
 
 #include "cuda_rpc.h"
+#include "limits.h"
 #include "log.h"
 #include "session.h"
 
@@ -74,6 +75,7 @@ static void mirror_unlink(struct mirror *gone)
 	struct mirror **at;
 
 	mapped_mirror_gone(gone->base);
+	memory_give(gone->size);
 	for (at = &mirrors; *at != NULL; at = &(*at)->next) {
 		if (*at == gone) {
 			*at = gone->next;
@@ -125,10 +127,17 @@ bool_t cu_mem_host_alloc_13000_svc(cu_size size, u_int flags, res_handle *r,
 	void *p;
 
 	(void)rq;
-	r->err = cuMemHostAlloc(&p, (size_t)size, flags);
-	if (r->err != CUDA_SUCCESS)
+	if (!memory_take(size, "page-locked host memory")) {
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 		return TRUE;
+	}
+	r->err = cuMemHostAlloc(&p, (size_t)size, flags);
+	if (r->err != CUDA_SUCCESS) {
+		memory_give(size);
+		return TRUE;
+	}
 	if (!mirror_add(p, (size_t)size, false)) {
+		memory_give(size);
 		cuMemFreeHost(p);
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 		return TRUE;
@@ -157,18 +166,25 @@ bool_t cu_mem_host_register_13000_svc(cu_size size, u_int flags,
 		r->err = CUDA_ERROR_INVALID_VALUE;
 		return TRUE;
 	}
+	if (!memory_take(size, "page-locked host memory")) {
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+		return TRUE;
+	}
 	p = mmap(NULL, (size_t)size, PROT_READ | PROT_WRITE,
 	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (p == MAP_FAILED) {
+		memory_give(size);
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 		return TRUE;
 	}
 	r->err = cuMemHostRegister(p, (size_t)size, flags);
 	if (r->err != CUDA_SUCCESS) {
+		memory_give(size);
 		munmap(p, (size_t)size);
 		return TRUE;
 	}
 	if (!mirror_add(p, (size_t)size, true)) {
+		memory_give(size);
 		cuMemHostUnregister(p);
 		munmap(p, (size_t)size);
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;

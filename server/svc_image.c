@@ -18,6 +18,8 @@
 #include <cuda.h>
 
 #include "cuda_rpc.h"
+#include "limits.h"
+#include "log.h"
 #include "session.h"
 
 #define FATBIN_MAGIC		0xBA55ED50u
@@ -43,8 +45,15 @@ bool_t cu_image_stage_13000_svc(cu_size total, cu_size offset, cu_bytes bytes,
 	r->err = CUDA_ERROR_INVALID_VALUE;
 	if (offset == 0) {
 		image_drop();
-		if (total == 0 || total > ONCUDA_IMAGE_MAX)
+		if (total == 0)
 			return TRUE;
+		if (total > limits.image) {
+			log_msg(LOG_WARN, "refused a module image of %llu bytes: "
+			    "--max-image is %llu", (unsigned long long)total,
+			    (unsigned long long)limits.image);
+			r->err = CUDA_ERROR_OUT_OF_MEMORY;
+			return TRUE;
+		}
 		if ((staged = malloc((size_t)total + 1)) == NULL) {
 			r->err = CUDA_ERROR_OUT_OF_MEMORY;
 			return TRUE;

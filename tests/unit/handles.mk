@@ -1,8 +1,8 @@
 # tests/unit/handles.mk: the unit test of the server's handle registry.
 #
 # Included by the top-level Makefile (which adds it to `all`); paths are
-# relative to the repository root.  The test links server/handles.c alone
-# and defines the one driver call it makes (cuCtxGetCurrent) itself, so it
+# relative to the repository root.  The test links server/handles.c with
+# the limits and the log it reports to, and defines the one driver call it makes (cuCtxGetCurrent) itself, so it
 # needs no libcuda.
 
 CC        ?= cc
@@ -15,5 +15,7 @@ UNIT_HANDLES_CPPFLAGS := -std=c11 -D_GNU_SOURCE -Iserver -Igen \
 
 all: tests/unit/test_handles
 
-tests/unit/test_handles: tests/unit/test_handles.c server/handles.c server/handles.h gen/cuda_rpc.h
-	$(CC) $(UNIT_HANDLES_CPPFLAGS) $(CFLAGS) $(WARN) -o $@ tests/unit/test_handles.c server/handles.c
+tests/unit/test_handles: tests/unit/test_handles.c server/handles.c server/handles.h \
+		server/limits.c server/limits.h server/log.c server/log.h gen/cuda_rpc.h
+	$(CC) $(UNIT_HANDLES_CPPFLAGS) $(CFLAGS) $(WARN) -o $@ tests/unit/test_handles.c \
+		server/handles.c server/limits.c server/log.c

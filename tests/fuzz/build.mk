@@ -1,0 +1,90 @@
+# tests/fuzz/build.mk -- the libFuzzer target for oncudad's decode and
+# dispatch path (make fuzz, make fuzz-run FUZZ_SECONDS=N).
+#
+# Included by the top-level Makefile; paths are relative to the repository
+# root.  The target is built with clang (-fsanitize=fuzzer,address,
+# undefined) from the server's sources and the CPU stand-in's, into its own
+# objects under tests/fuzz/obj/, so the ordinary build is untouched.
+# Without clang, make fuzz says so and stops.  The seed maker (make
+# fuzz-seeds rewrites tests/fuzz/corpus/ from it) and step_limits's client
+# are built with CC as part of make all.
+
+FUZZ_CC       ?= clang
+FUZZ_SECONDS  ?= 30
+FUZZ_DIR      := tests/fuzz
+FUZZ_OBJDIR   := $(FUZZ_DIR)/obj
+FUZZ_TARGET   := $(FUZZ_DIR)/fuzz_server
+FUZZ_SANITIZE := -fsanitize=fuzzer-no-link,address,undefined \
+	-fno-sanitize-recover=undefined -fno-omit-frame-pointer
+FUZZ_CFLAGS   := -std=c11 -D_GNU_SOURCE -O1 -g $(FUZZ_SANITIZE) -Wall -Wextra -Werror \
+	-Wno-unused-command-line-argument
+
+# The session process of oncudad without the daemon (main, listen,
+# children, rpcbind): child.c stays for the dispatcher's freeresult.
+FUZZ_SERVER_SRCS := $(filter-out server/main.c server/listen.c \
+	server/children.c server/rpcbind.c, $(wildcard server/*.c)) \
+	stubs/trace_xdr.c stubs/trace_format.c stubs/trace_stats.c \
+	stubs/mapped_diff.c
+FUZZ_GEN_SRCS := gen/cuda_xdr.c gen/cuda_svc.c gen/glue_server.c
+FUZZ_FAKE_SRCS := $(filter-out tests/fakecuda/selftest%, \
+	$(wildcard tests/fakecuda/*.c))
+
+FUZZ_OBJS := $(patsubst %.c,$(FUZZ_OBJDIR)/%.o,$(FUZZ_SERVER_SRCS) \
+	$(FUZZ_GEN_SRCS) $(FUZZ_FAKE_SRCS) $(FUZZ_DIR)/fuzz_server.c)
+
+FUZZ_HAVE_CC := $(shell command -v $(FUZZ_CC) 2>/dev/null)
+
+.PHONY: fuzz fuzz-run fuzz-seeds
+
+all: $(FUZZ_DIR)/make_seeds $(FUZZ_DIR)/alloc
+
+# step_limits's client, an ordinary CUDA program.
+$(FUZZ_DIR)/alloc: $(FUZZ_DIR)/alloc.c
+	$(CC) -std=c11 -D_GNU_SOURCE -I$(CUDA_HOME)/include $(CFLAGS) $(WARN) \
+		-o $@ $< -L$(CUDA_HOME)/lib64/stubs -lcuda
+
+$(FUZZ_DIR)/make_seeds: $(FUZZ_DIR)/make_seeds.c $(FUZZ_DIR)/fuzz_format.h gen/cuda_xdr.o
+	$(CC) -std=c11 -D_GNU_SOURCE -Igen -I/usr/include/tirpc $(CFLAGS) $(WARN) \
+		-o $@ $(FUZZ_DIR)/make_seeds.c gen/cuda_xdr.o -ltirpc
+
+fuzz-seeds: $(FUZZ_DIR)/make_seeds
+	mkdir -p $(FUZZ_DIR)/corpus
+	$(FUZZ_DIR)/make_seeds $(FUZZ_DIR)/corpus
+
+ifeq ($(FUZZ_HAVE_CC),)
+fuzz fuzz-run:
+	@echo "make $@: $(FUZZ_CC) is not installed; the fuzz target needs clang" \
+		"with libFuzzer (apt-get install clang libclang-rt-14-dev)" >&2
+	@exit 1
+else
+fuzz: $(FUZZ_TARGET)
+
+$(FUZZ_TARGET): $(FUZZ_OBJS)
+	$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $(FUZZ_OBJS) \
+		-ltirpc -lpthread -lrt
+
+$(FUZZ_OBJDIR)/gen/%.o: gen/%.c gen/cuda_rpc.h
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(GEN_CFLAGS) -Igen -Istubs -Iserver \
+		-I/usr/include/tirpc -I$(CUDA_HOME)/include -c -o $@ $<
+$(FUZZ_OBJDIR)/tests/fakecuda/%.o: tests/fakecuda/%.c $(FAKECUDA_HDRS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -pthread -I$(CUDA_HOME)/include -c -o $@ $<
+$(FUZZ_OBJDIR)/%.o: %.c gen/cuda_rpc.h
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -Iserver -Istubs -Igen -I$(FUZZ_DIR) \
+		-I/usr/include/tirpc -I$(CUDA_HOME)/include -MMD -MP -c -o $@ $<
+
+# A run of FUZZ_SECONDS from the committed seeds; new inputs go to
+# tests/fuzz/out/corpus, crashes to tests/fuzz/out/.
+fuzz-run: $(FUZZ_TARGET)
+	mkdir -p $(FUZZ_DIR)/out/corpus
+	ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
+	UBSAN_OPTIONS=print_stacktrace=1 \
+	$(FUZZ_TARGET) -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+		-timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
+		-artifact_prefix=$(FUZZ_DIR)/out/ \
+		$(FUZZ_DIR)/out/corpus $(FUZZ_DIR)/corpus
+endif
+
+-include $(FUZZ_OBJS:.o=.d)

@@ -1,0 +1,114 @@
+# shellcheck shell=bash
+# tests/fuzz/check.sh: the fuzz target and the limits per client, as steps
+# for tests/run.sh (source this file, then run step_fuzz and step_limits),
+# or on its own:
+#
+#   bash tests/fuzz/check.sh [--driver fake|real]
+#
+# step_fuzz builds tests/fuzz/fuzz_server (make fuzz) and runs it for
+# FUZZ_SECONDS (default 25) from the committed seeds, which include the
+# inputs of bugs it found; any crash, leak, timeout or excess memory fails
+# the step.  Without clang and its libFuzzer runtime it is skipped, with
+# the reason.  step_limits starts oncudad with --max-memory 64M: a 128 MiB
+# cuMemAlloc must fail with CUDA_ERROR_OUT_OF_MEMORY and leave a warning in
+# the log, a 32 MiB one must succeed.  Uses tests/lib.sh and run.sh's
+# SERVER, OUT and CLIENT_LIBS.
+
+step_fuzz() {
+	local log=$OUT/fuzz.log probe=$OUT/fuzz-probe status execs
+	local seconds=${FUZZ_SECONDS:-25}
+	if ! command -v clang >/dev/null; then
+		echo "    SKIP: fuzz: clang is not installed (apt-get install clang libclang-rt-14-dev)"
+		return 0
+	fi
+	if ! printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; (void)n; return 0; }\n' |
+		clang -fsanitize=fuzzer -x c -o "$probe" - >"$OUT/fuzz-probe.log" 2>&1; then
+		echo "    SKIP: fuzz: clang cannot link -fsanitize=fuzzer (install libclang-rt-14-dev):"
+		show "$OUT/fuzz-probe.log"
+		return 0
+	fi
+	if ! make -s fuzz >"$OUT/fuzz-build.log" 2>&1; then
+		bad "make fuzz failed:"
+		show "$OUT/fuzz-build.log"
+		return 1
+	fi
+	ok "make fuzz built tests/fuzz/fuzz_server"
+	rm -rf "$OUT/fuzz-corpus"
+	mkdir -p "$OUT/fuzz-corpus"
+	# The committed corpus is only read: what the run finds stays in $OUT.
+	ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
+	UBSAN_OPTIONS=print_stacktrace=1 \
+	run_logged fuzz $((seconds + 120)) tests/fuzz/fuzz_server \
+		-max_total_time="$seconds" -max_len=65536 -timeout=20 \
+		-rss_limit_mb=4096 -print_final_stats=1 \
+		-artifact_prefix="$OUT/fuzz-" "$OUT/fuzz-corpus" tests/fuzz/corpus
+	status=$?
+	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+	if ((status == 0)) && ! grep -q 'ERROR: \|runtime error' "$log"; then
+		ok "fuzz_server: ${execs:-?} inputs in $seconds s from $(find tests/fuzz/corpus -type f | wc -l) seeds, no crash, leak or timeout"
+		return 0
+	fi
+	bad "fuzz_server failed (status $status) after ${execs:-?} inputs; the input is $OUT/fuzz-*:"
+	grep -A 30 -m 1 'ERROR: \|runtime error' "$log" | sed 's/^/      | /'
+	return 1
+}
+
+step_limits() {
+	local log verdict=0
+	start_server limits 20 "${SERVER[@]}" -n --max-memory 64M || return 1
+	log=$OUT/limits.log
+	run_client limits-alloc 60 ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" \
+		tests/fuzz/alloc 128 32
+	if grep -qx '128 MiB: CUDA_ERROR_OUT_OF_MEMORY' "$OUT/limits-alloc.log"; then
+		ok "--max-memory 64M: a 128 MiB cuMemAlloc fails with CUDA_ERROR_OUT_OF_MEMORY"
+	else
+		bad "--max-memory 64M: a 128 MiB cuMemAlloc did not fail with CUDA_ERROR_OUT_OF_MEMORY:"
+		show "$OUT/limits-alloc.log"
+		verdict=1
+	fi
+	if grep -qx '32 MiB: CUDA_SUCCESS' "$OUT/limits-alloc.log"; then
+		ok "--max-memory 64M: a 32 MiB cuMemAlloc succeeds"
+	else
+		bad "--max-memory 64M: a 32 MiB cuMemAlloc did not succeed:"
+		show "$OUT/limits-alloc.log"
+		verdict=1
+	fi
+	stop_server "$SERVER_PID" 10 || verdict=1
+	if grep -q ' warn .*refused 134217728 bytes of device memory.*--max-memory is 67108864' "$log"; then
+		ok "the refusal is logged at warn"
+	else
+		bad "no warning about the refused 128 MiB in $log:"
+		show "$log"
+		verdict=1
+	fi
+
+	run_logged limits-badsize 10 "${SERVER[@]}" -n --max-memory 64Q
+	if (($? == 2)) && grep -q "is not a size" "$OUT/limits-badsize.log"; then
+		ok "oncudad --max-memory 64Q exits 2 and says why"
+	else
+		bad "oncudad --max-memory 64Q did not refuse it:"
+		show "$OUT/limits-badsize.log"
+		verdict=1
+	fi
+	return $verdict
+}
+
+if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
+	set -u -o pipefail
+	ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+	cd "$ROOT" || exit 1
+	OUT=$ROOT/tests/out/fuzz
+	CLIENT_LIBS=$ROOT/stubs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+	SERVER=(env LD_LIBRARY_PATH="$ROOT/tests/fakecuda${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" server/oncudad)
+	[[ ${1:-} == --driver && ${2:-} == real ]] && SERVER=(server/oncudad)
+	# shellcheck source=tests/lib.sh
+	. tests/lib.sh
+	rm -rf "$OUT"
+	mkdir -p "$OUT"
+	trap 'for pid in "${SERVERS[@]}"; do kill_server "$pid"; done' EXIT
+	status=0
+	step_limits || status=1
+	step_fuzz || status=1
+	((status == 0)) && echo "fuzz: PASS" || echo "fuzz: FAIL (logs in $OUT)"
+	exit $status
+fi
