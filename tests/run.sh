@@ -37,6 +37,8 @@ PATH=$PATH:/usr/sbin:/sbin
 . tests/auth/check.sh
 # shellcheck source=tests/load/check.sh
 . tests/load/check.sh
+# shellcheck source=tests/fuzz/check.sh
+. tests/fuzz/check.sh
 
 usage() {
 	echo "usage: bash tests/run.sh [--driver fake|real] [--fast]" >&2
@@ -457,7 +459,9 @@ run_step l "authentication: --key-file, --allow" step_auth
 run_step m "faults: clients killed mid-copy, mid-launch, mid-load; server killed and stopped" step_faults
 run_step n "rpcbind restarted: oncudad registers again" step_rpcbind_restart
 run_step o "load: ${LOAD_CLIENTS:-64} clients for ${LOAD_SECONDS:-20} s" step_load
-run_step p "valgrind: server and client" step_valgrind
+run_step p "limits per client (--max-memory)" step_limits
+run_step q "fuzzing the server's decode and dispatch (libFuzzer)" step_fuzz
+run_step r "valgrind: server and client" step_valgrind
 
 printf '\n==== summary (driver %s)\n' "$driver"
 printf '  %s\n' "${RESULTS[@]}"
