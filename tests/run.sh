@@ -462,6 +462,7 @@ run_step o "load: ${LOAD_CLIENTS:-64} clients for ${LOAD_SECONDS:-20} s" step_lo
 run_step p "limits per client (--max-memory)" step_limits
 run_step q "fuzzing the server's decode and dispatch (libFuzzer)" step_fuzz
 run_step r "valgrind: server and client" step_valgrind
+run_step s "valgrind: the server under a CI-sized load" step_load_valgrind
 
 printf '\n==== summary (driver %s)\n' "$driver"
 printf '  %s\n' "${RESULTS[@]}"
