@@ -10,12 +10,14 @@
 SERVER_CPPFLAGS := -std=c11 -D_GNU_SOURCE -Iserver -Igen -I/usr/include/tirpc \
 	-I$(CUDA_HOME)/include
 
-# The daemon, the per-client process and the handle registry (daemon side),
+# The daemon, the per-client process and the registries of handles and
+# device ranges (daemon side),
 # the hand-written procedures and session state (procedures side), and the
 # protocol: rpcgen's XDR routines and dispatcher, and the generated glue.
 SERVER_DAEMON_OBJS := server/main.o server/listen.o server/children.o \
 	server/rpcbind.o server/child.o server/log.o server/handles.o \
-	server/allow.o server/auth.o server/limits.o server/getargs.o
+	server/allow.o server/auth.o server/limits.o server/getargs.o \
+	server/ranges.o
 # --key-file checks proofs made as the client makes them: same sources.
 SERVER_AUTH_OBJS := server/auth_key.o server/sha256.o
 # --trace decodes calls as the client's ONCUDA_TRACE does: same sources.

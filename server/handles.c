@@ -201,6 +201,16 @@ bool handle_add(enum handle_kind kind, cu_handle value, cu_handle owner)
 	return true;
 }
 
+cu_handle handle_owner(enum handle_kind kind, cu_handle value,
+    enum handle_kind owner_kind)
+{
+	struct handle *h = lookup(kind, value);
+
+	if (h == NULL || h->owner == NULL || h->owner->kind != owner_kind)
+		return 0;
+	return h->owner->value;
+}
+
 void handle_forget(enum handle_kind kind, cu_handle value)
 {
 	struct handle *h = lookup(kind, value);

@@ -57,6 +57,13 @@ CUresult handle_check(enum handle_kind kind, cu_handle h, bool null_ok);
  */
 bool handle_add(enum handle_kind kind, cu_handle h, cu_handle owner);
 
+/*
+ * The handle that owns h (see handle_add) when h is known and its owner is
+ * of kind owner_kind; 0 otherwise.
+ */
+cu_handle handle_owner(enum handle_kind kind, cu_handle h,
+    enum handle_kind owner_kind);
+
 /* Forgets h and everything it owns; nothing happens if h is unknown. */
 void handle_forget(enum handle_kind kind, cu_handle h);
 

@@ -12,6 +12,7 @@
 
 #include "handles.h"
 #include "log.h"
+#include "ranges.h"
 #include "session.h"
 
 void session_context_gone(CUcontext ctx)
@@ -21,6 +22,7 @@ void session_context_gone(CUcontext ctx)
 	modules_context_gone(ctx);
 	hostmem_context_gone(ctx);
 	allocations_context_gone(ctx);
+	ranges_context_gone(ctx);
 	layouts_flush();
 	handle_forget(HANDLE_CONTEXT, (cu_handle)(uintptr_t)ctx);
 }
@@ -40,6 +42,7 @@ void session_teardown(void)
 	libraries_unload_all();
 	contexts_release_all();
 	allocations_forget_all();
+	ranges_clear();
 	modules_drop_all();
 	image_drop();
 	layouts_flush();

@@ -45,6 +45,13 @@ void hostmem_release_all(void);
 /* The size of the mirror that starts at ptr; false when none does. */
 bool hostmem_mirror_size(cu_hostptr ptr, size_t *size);
 
+/*
+ * The driver gave alias as the device address of ptr: when ptr lies in one
+ * of this client's mirrors, the alias of the whole mirror becomes one of
+ * the client's device ranges.  false: out of memory.
+ */
+bool hostmem_alias_given(cu_hostptr ptr, CUdeviceptr alias);
+
 /* svc_mapped.c: mapped mirrors kept coherent; the mirror is going away. */
 void mapped_mirror_gone(const void *mirror);
 

@@ -9,6 +9,9 @@
  * make those copies grow without bound, so their total is limited
  * (--max-upload); past it an upload copies from the arguments and waits
  * for its stream, which CUDA allows any async copy to do.
+ *
+ * The device side of every copy must lie inside memory this client owns
+ * (range_check, ranges.h), checked before the driver sees it.
  */
 #include <stdatomic.h>
 #include <stddef.h>
@@ -22,6 +25,7 @@
 #include "handles.h"
 #include "limits.h"
 #include "log.h"
+#include "ranges.h"
 #include "session.h"
 
 static CUstream stream_of(cu_handle h)
@@ -126,6 +130,9 @@ bool_t cu_memcpy_htod_13000_svc(cu_dptr dst, cu_bytes data, res_none *r,
     struct svc_req *rq)
 {
 	(void)rq;
+	if ((r->err = range_check(dst, data.cu_bytes_len, 1, "cuMemcpyHtoD"))
+	    != CUDA_SUCCESS)
+		return TRUE;
 	r->err = cuMemcpyHtoD((CUdeviceptr)dst, data.cu_bytes_val,
 	    data.cu_bytes_len);
 	return TRUE;
@@ -141,6 +148,9 @@ bool_t cu_memcpy_dtoh_13000_svc(cu_dptr src, cu_size size, res_data *r,
 		r->err = CUDA_ERROR_INVALID_VALUE;
 		return TRUE;
 	}
+	if ((r->err = range_check(src, size, 1, "cuMemcpyDtoH")) !=
+	    CUDA_SUCCESS)
+		return TRUE;
 	if ((buf = host_buffer(size)) == NULL) {
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 		return TRUE;
@@ -154,6 +164,11 @@ bool_t cu_memcpy_dtod_13000_svc(cu_dptr dst, cu_dptr src, cu_size size,
     res_none *r, struct svc_req *rq)
 {
 	(void)rq;
+	if ((r->err = range_check(dst, size, 1, "cuMemcpyDtoD")) !=
+	    CUDA_SUCCESS ||
+	    (r->err = range_check(src, size, 1, "cuMemcpyDtoD")) !=
+	    CUDA_SUCCESS)
+		return TRUE;
 	r->err = cuMemcpyDtoD((CUdeviceptr)dst, (CUdeviceptr)src,
 	    (size_t)size);
 	return TRUE;
@@ -166,7 +181,9 @@ bool_t cu_memcpy_htod_async_13000_svc(cu_dptr dst, cu_bytes data,
 
 	(void)rq;
 	if ((r->err = handle_check(HANDLE_STREAM, stream, true)) !=
-	    CUDA_SUCCESS)
+	    CUDA_SUCCESS ||
+	    (r->err = range_check(dst, data.cu_bytes_len, 1,
+	    "cuMemcpyHtoDAsync")) != CUDA_SUCCESS)
 		return TRUE;
 	if ((buf = upload_copy(data.cu_bytes_val, data.cu_bytes_len)) == NULL) {
 		r->err = upload_in_place(cuMemcpyHtoDAsync((CUdeviceptr)dst,
@@ -192,6 +209,9 @@ bool_t cu_memcpy_dtoh_async_13000_svc(cu_dptr src, cu_size size,
 		r->err = CUDA_ERROR_INVALID_VALUE;
 		return TRUE;
 	}
+	if ((r->err = range_check(src, size, 1, "cuMemcpyDtoHAsync")) !=
+	    CUDA_SUCCESS)
+		return TRUE;
 	if ((buf = host_buffer(size)) == NULL) {
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 		return TRUE;

@@ -5,6 +5,8 @@
  * every copy here is a buffer of this process with pitch == width.  The
  * geometry comes from the network: it is checked so that the host buffer
  * holds exactly the rows described and no address computation wraps.
+ * Each device side must then lie inside memory this client owns (ranges.h);
+ * the host side is a buffer of this process and needs no such check.
  */
 #include <stdint.h>
 #include <string.h>
@@ -13,6 +15,7 @@
 
 #include "cuda_rpc.h"
 #include "handles.h"
+#include "ranges.h"
 #include "session.h"
 
 /* width * height, or false when it does not fit in 64 bits. */
@@ -38,6 +41,23 @@ static bool region_fits(const dev_region *d, cu_size width, cu_size height)
 	    !__builtin_add_overflow(end, d->x_bytes, &end) &&
 	    !__builtin_add_overflow(end, width, &end) &&
 	    !__builtin_add_overflow(end, d->base, &end);
+}
+
+/*
+ * The bytes a region of height rows of width bytes touches run from its
+ * first row's first byte to its last row's last: (height - 1) * pitch +
+ * width bytes.  Only for a region that region_fits, so nothing wraps.
+ */
+static CUresult region_check(const dev_region *d, cu_size width,
+    cu_size height)
+{
+	cu_size first, end;
+
+	if (width == 0 || height == 0)
+		return CUDA_SUCCESS;
+	first = d->base + d->y * d->pitch + d->x_bytes;
+	end = d->base + (d->y + height - 1) * d->pitch + d->x_bytes + width;
+	return range_check(first, end - first, 1, "cuMemcpy2D");
 }
 
 static void set_device_side(CUmemorytype *type, CUdeviceptr *dptr,
@@ -74,6 +94,8 @@ bool_t cu_memcpy_2d_htod_13000_svc(dev_region dst, cu_size width,
 		r->err = CUDA_ERROR_INVALID_VALUE;
 		return TRUE;
 	}
+	if ((r->err = region_check(&dst, width, height)) != CUDA_SUCCESS)
+		return TRUE;
 	memset(&copy, 0, sizeof(copy));
 	copy.srcMemoryType = CU_MEMORYTYPE_HOST;
 	copy.srcPitch = (size_t)width;
@@ -114,6 +136,8 @@ bool_t cu_memcpy_2d_dtoh_13000_svc(dev_region src, cu_size width,
 		r->err = CUDA_ERROR_INVALID_VALUE;
 		return TRUE;
 	}
+	if ((r->err = region_check(&src, width, height)) != CUDA_SUCCESS)
+		return TRUE;
 	if ((buf = host_buffer(bytes)) == NULL) {
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 		return TRUE;
@@ -152,6 +176,9 @@ bool_t cu_memcpy_2d_dtod_13000_svc(dev_region dst, dev_region src,
 		r->err = CUDA_ERROR_INVALID_VALUE;
 		return TRUE;
 	}
+	if ((r->err = region_check(&dst, width, height)) != CUDA_SUCCESS ||
+	    (r->err = region_check(&src, width, height)) != CUDA_SUCCESS)
+		return TRUE;
 	memset(&copy, 0, sizeof(copy));
 	set_device_side(&copy.srcMemoryType, &copy.srcDevice,
 	    &copy.srcXInBytes, &copy.srcY, &copy.srcPitch, &src);

@@ -7,6 +7,10 @@
  * from the client is only ever passed to the driver when it lies in a
  * mirror this client owns: the driver would otherwise be asked about
  * arbitrary addresses of this process.
+ *
+ * A device address the driver gives for a mirror (its alias under mapped
+ * memory) becomes one of the client's device ranges (ranges.h), covering
+ * the whole mirror, for as long as the mirror lives.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -17,6 +21,7 @@
 #include "cuda_rpc.h"
 #include "limits.h"
 #include "log.h"
+#include "ranges.h"
 #include "session.h"
 
 struct mirror {
@@ -75,6 +80,7 @@ static void mirror_unlink(struct mirror *gone)
 	struct mirror **at;
 
 	mapped_mirror_gone(gone->base);
+	ranges_forget_owner(RANGE_HOST_ALIAS, (uintptr_t)gone->base);
 	memory_give(gone->size);
 	for (at = &mirrors; *at != NULL; at = &(*at)->next) {
 		if (*at == gone) {
@@ -119,6 +125,22 @@ bool hostmem_mirror_size(cu_hostptr ptr, size_t *size)
 		return false;
 	*size = m->size;
 	return true;
+}
+
+bool hostmem_alias_given(cu_hostptr ptr, CUdeviceptr alias)
+{
+	struct mirror *m = mirror_holding(ptr);
+	uint64_t offset;
+
+	if (m == NULL)
+		return true;
+	/* The driver maps a mirror whole and in one piece: the alias of its
+	 * start lies as far below alias as ptr lies past the start. */
+	offset = ptr - (uintptr_t)m->base;
+	if (alias < offset)
+		return true;
+	return ranges_add(alias - offset, m->size, RANGE_HOST_ALIAS,
+	    (uintptr_t)m->base, m->ctx);
 }
 
 bool_t cu_mem_host_alloc_13000_svc(cu_size size, u_int flags, res_handle *r,
@@ -214,6 +236,8 @@ bool_t cu_mem_host_get_device_pointer_13000_svc(cu_hostptr ptr, u_int flags,
 	}
 	r->err = cuMemHostGetDevicePointer(&dptr, (void *)(uintptr_t)ptr,
 	    flags);
+	if (r->err == CUDA_SUCCESS && !hostmem_alias_given(ptr, dptr))
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 	if (r->err == CUDA_SUCCESS)
 		r->res_dptr_u.value = dptr;
 	return TRUE;

@@ -1,11 +1,11 @@
 /*
  * svc_memory.c -- device memory: allocation, release and queries.
  *
- * The driver checks every device pointer it is given against its own
- * allocations, and a client's allocations die with its contexts at
- * teardown.  What is recorded here is only what --max-memory needs: the
- * size and context of each allocation this client holds, so that a free,
- * or the end of a context, gives its bytes back to the client's budget.
+ * Each allocation this client holds is recorded with its size and
+ * context, so that a free, or the end of a context, gives its bytes back to
+ * the client's budget (--max-memory); the record also enters and leaves the
+ * client's device ranges (ranges.h), which its copies and memsets are
+ * checked against.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -14,6 +14,7 @@
 
 #include "cuda_rpc.h"
 #include "limits.h"
+#include "ranges.h"
 #include "session.h"
 
 struct allocation {
@@ -51,6 +52,7 @@ static void forget(struct allocation **at)
 
 	*at = gone->next;
 	memory_give(gone->bytes);
+	ranges_remove(gone->dptr, RANGE_ALLOCATION, gone->dptr);
 	free(gone);
 }
 
@@ -73,6 +75,10 @@ static bool record(CUdeviceptr dptr, uint64_t bytes)
 	a->bytes = bytes;
 	if (cuCtxGetCurrent(&a->ctx) != CUDA_SUCCESS)
 		a->ctx = NULL;
+	if (!ranges_add(dptr, bytes, RANGE_ALLOCATION, dptr, a->ctx)) {
+		free(a);
+		return false;
+	}
 	a->next = *bucket(dptr);
 	*bucket(dptr) = a;
 	return true;

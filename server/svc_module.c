@@ -15,6 +15,7 @@
 #include "cuda_rpc.h"
 #include "handles.h"
 #include "log.h"
+#include "ranges.h"
 #include "session.h"
 
 enum load_kind { LOAD_DATA, LOAD_DATA_EX, LOAD_FAT_BINARY, LOAD_LIBRARY };
@@ -226,6 +227,7 @@ static void unload(bool library, cu_handle h, res_none *r)
 	 * their handle values to new ones: no cached layout may outlive it. */
 	handle_forget(kind, h);
 	forget_loaded(h, library);
+	ranges_forget_owner(RANGE_GLOBAL, h);
 	layouts_flush();
 }
 
@@ -245,6 +247,32 @@ bool_t cu_library_unload_13000_svc(cu_handle library, res_none *r,
 	return TRUE;
 }
 
+/*
+ * Records a global of owner (a module or library) as the client's: it lives
+ * in the module's context, or, for a library, in the current one.
+ */
+static bool note_global(bool library, cu_handle owner, CUdeviceptr dptr,
+    size_t bytes)
+{
+	cu_handle range_owner = owner;
+	CUcontext ctx = NULL;
+	struct loaded *l;
+
+	if (cuCtxGetCurrent(&ctx) != CUDA_SUCCESS)
+		ctx = NULL;
+	if (!library) {
+		for (l = loaded_list; l != NULL; l = l->next)
+			if (!l->library && l->handle == owner)
+				break;
+		if (l != NULL)
+			ctx = l->ctx;
+		else if ((range_owner = handle_owner(HANDLE_MODULE, owner,
+		    HANDLE_LIBRARY)) == 0)
+			range_owner = owner;
+	}
+	return ranges_add(dptr, bytes, RANGE_GLOBAL, range_owner, ctx);
+}
+
 static void get_global(bool library, cu_handle owner, const char *name,
     res_dev_range *r)
 {
@@ -260,6 +288,9 @@ static void get_global(bool library, cu_handle owner, const char *name,
 	else
 		r->err = cuModuleGetGlobal(&dptr, &bytes,
 		    (CUmodule)(uintptr_t)owner, name);
+	if (r->err == CUDA_SUCCESS &&
+	    !note_global(library, owner, dptr, bytes))
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 	if (r->err == CUDA_SUCCESS) {
 		r->res_dev_range_u.value.base = dptr;
 		r->res_dev_range_u.value.size = bytes;

@@ -6,6 +6,9 @@
  * 8-byte zeroed slot here, so a value of any of those sizes lands inside
  * it; the table says how many of its bytes the client stores.  The driver
  * does not dereference the queried pointer itself, so it needs no check.
+ * A device pointer given for the client's page-locked memory becomes one of
+ * its device ranges (hostmem_alias_given), as cuMemHostGetDevicePointer's
+ * does.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -14,6 +17,7 @@
 #include <cuda.h>
 
 #include "cuda_rpc.h"
+#include "session.h"
 
 /* Value sizes as cuda.h of CUDA 13.0 documents them; 0: not carried. */
 static const unsigned char attr_size[] = {
@@ -69,6 +73,14 @@ static uint64_t slot_value(const union slot *s, unsigned int size)
 	return size == 4 ? s->u32 : s->u64;
 }
 
+/* Records what an answer hands the client; false: out of memory. */
+static bool note_answer(int attribute, cu_dptr ptr, uint64_t value)
+{
+	if (attribute != CU_POINTER_ATTRIBUTE_DEVICE_POINTER)
+		return true;
+	return hostmem_alias_given(ptr, (CUdeviceptr)value);
+}
+
 bool_t cu_pointer_get_attribute_13000_svc(int attribute, cu_dptr ptr,
     res_ptr_attr *r, struct svc_req *rq)
 {
@@ -84,6 +96,9 @@ bool_t cu_pointer_get_attribute_13000_svc(int attribute, cu_dptr ptr,
 	memset(&s, 0, sizeof(s));
 	r->err = cuPointerGetAttribute(&s, (CUpointer_attribute)attribute,
 	    (CUdeviceptr)ptr);
+	if (r->err == CUDA_SUCCESS &&
+	    !note_answer(attribute, ptr, slot_value(&s, size)))
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 	if (r->err == CUDA_SUCCESS) {
 		r->res_ptr_attr_u.value.size = size;
 		r->res_ptr_attr_u.value.value = slot_value(&s, size);
@@ -131,6 +146,11 @@ bool_t cu_pointer_get_attributes_13000_svc(pointer_attributes attributes,
 	for (i = 0; i < n; i++) {
 		values[i].size = sizes[i];
 		values[i].value = slot_value(&slots[i], sizes[i]);
+		if (!note_answer(ids[i], ptr, values[i].value)) {
+			free(values);
+			r->err = CUDA_ERROR_OUT_OF_MEMORY;
+			return TRUE;
+		}
 	}
 	r->res_ptr_attrs_u.values.values_val = values;
 	r->res_ptr_attrs_u.values.values_len = n;

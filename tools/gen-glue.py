@@ -17,6 +17,13 @@ stubs/answer_cache.h with the procedure and its arguments as 64-bit words
 (a call without arguments passes the single word 0); the cache module alone
 decides which answers it keeps.
 
+The marker "range=ADDR:COUNT" (or "range=ADDR:COUNT*SIZE") is the server's:
+the device range that starts at the CUdeviceptr parameter ADDR and is COUNT
+elements of SIZE bytes long (SIZE 1 when left out) must lie inside memory
+this client owns, or the server glue answers CUDA_ERROR_INVALID_VALUE before
+the driver sees the call (server/ranges.h, range_check).  A call that names
+several ranges has a marker for each.
+
     tools/gen-glue.py idl/glue.tbl idl/cuda.x gen/glue_client.c gen/glue_server.c
 """
 import re
@@ -113,16 +120,36 @@ class Param:
 
 
 MARKERS = {"push", "pull", "cache"}
+RANGE_MARKER = re.compile(r"range=(\w+):(\w+)(?:\*([1-9][0-9]*))?")
+
+
+class DeviceRange:
+    """A "range=ADDR:COUNT*SIZE" marker: a device range the server checks."""
+
+    def __init__(self, marker, params, where):
+        m = RANGE_MARKER.fullmatch(marker)
+        if not m:
+            sys.exit(f"{where}: cannot read '{marker}': range=ADDR:COUNT or range=ADDR:COUNT*SIZE")
+        self.addr, self.count, size = m.groups()
+        self.size = int(size or "1")
+        kinds = {p.name: p for p in params if p.role == "in"}
+        if self.addr not in kinds or kinds[self.addr].base != "CUdeviceptr":
+            sys.exit(f"{where}: {marker}: {self.addr} is not a CUdeviceptr parameter")
+        if self.count not in kinds or kinds[self.count].base != "size_t":
+            sys.exit(f"{where}: {marker}: {self.count} is not a size_t parameter")
 
 
 class Entry:
     def __init__(self, proc, func, params, markers, where):
         self.proc, self.func, self.where = proc, func, where
+        range_markers = [m for m in markers if m.startswith("range=")]
+        markers = [m for m in markers if not m.startswith("range=")]
         unknown = set(markers) - MARKERS
         if unknown:
             sys.exit(f"{where}: unknown marker(s) {', '.join(sorted(unknown))}")
         self.markers = set(markers)
         self.params = [Param(p, where) for p in params]
+        self.ranges = [DeviceRange(m, self.params, where) for m in range_markers]
         outs = [p for p in self.params if p.role in ("out", "new")]
         if len(outs) > 1:
             sys.exit(f"{where}: a plain call has at most one output")
@@ -138,7 +165,7 @@ def read_table(path):
         line = line.split("#", 1)[0].strip()
         if not line:
             continue
-        m = re.fullmatch(r"(CU_\w+)\s+(cu\w+)\(([^)]*)\)((?:\s+\w+)*)", line)
+        m = re.fullmatch(r"(CU_\w+)\s+(cu\w+)\(([^)]*)\)((?:\s+[\w=:*]+)*)", line)
         if not m:
             sys.exit(f"{path}:{n}: cannot read '{line}'")
         params = [p.strip() for p in m.group(3).split(",") if p.strip() not in ("", "void")]
@@ -261,9 +288,10 @@ def client(entries):
 
 
 def server(entries):
-    out = [HEADER.format(what="Server side of the plain procedures: check handles, call the driver."),
+    out = [HEADER.format(what="Server side of the plain procedures: check handles and "
+                         "device ranges, call the driver."),
            '#include <stdbool.h>\n#include <stdint.h>\n#include <cuda.h>\n'
-           '#include "cuda_rpc.h"\n#include "handles.h"\n']
+           '#include "cuda_rpc.h"\n#include "handles.h"\n#include "ranges.h"\n']
     for e in entries:
         wire = "".join(p.wire_decl() + ", " for p in e.ins)
         out.append(f"\nbool_t {e.stub}_svc({wire}{e.result} *r, struct svc_req *rq)\n{{\n")
@@ -276,6 +304,9 @@ def server(entries):
                 null_ok = "true" if p.null_ok else "false"
                 out.append(f"\tif ((r->err = handle_check({HANDLES[p.base]}, {p.name}, {null_ok}))"
                            " != CUDA_SUCCESS)\n\t\treturn TRUE;\n")
+        for d in e.ranges:
+            out.append(f"\tif ((r->err = range_check({d.addr}, {d.count}, {d.size}, \"{e.func}\"))"
+                       " != CUDA_SUCCESS)\n\t\treturn TRUE;\n")
         args = []
         for p in e.params:
             if p.role in ("out", "new"):
