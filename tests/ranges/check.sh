@@ -1,0 +1,91 @@
+# shellcheck shell=bash
+# tests/ranges/check.sh: a client may copy and memset only device memory
+# it owns (issue 7), as a step for tests/run.sh (source this file, then run
+# step_ranges), or on its own:
+#
+#   bash tests/ranges/check.sh [--driver fake|real]
+#
+# Two clients of one oncudad (tests/ranges/rangeclient): the owner
+# allocates and fills memory and writes its address to a file; the intruder
+# copies from and to it, memsets it, and runs copies and memsets from inside
+# its own allocation past its end.  Every such call must fail with
+# CUDA_ERROR_INVALID_VALUE, the server must say it refused each one (so the
+# refusal is the server's, not the driver's), and the owner's bytes must be
+# intact afterwards.  Uses tests/lib.sh and run.sh's SERVER, OUT and
+# CLIENT_LIBS.
+
+RANGES_CLIENT=tests/ranges/rangeclient
+
+step_ranges() {
+	local addr=$OUT/ranges-owner.addr owner_pid status refused logged verdict=0
+	[[ -x $RANGES_CLIENT ]] || { bad "no $RANGES_CLIENT; run make first"; return 1; }
+	rm -f "$addr" "$addr.done"
+	start_server ranges 20 "${SERVER[@]}" -n || return 1
+	start_client ranges-owner ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" \
+		"$RANGES_CLIENT" owner "$addr"
+	owner_pid=$CLIENT_PID
+	if ! wait_ready ranges-owner 60; then
+		kill_server "$SERVER_PID"
+		return 1
+	fi
+	ok "the owner allocated and filled $(cut -d' ' -f2 "$addr") bytes at $(cut -d' ' -f1 "$addr")"
+
+	run_client ranges-intruder 120 ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" \
+		"$RANGES_CLIENT" intruder "$addr"
+	status=$?
+	if ((status == 0)) && grep -q '^PASS intruder' "$OUT/ranges-intruder.log"; then
+		ok "the intruder: $(sed -n 's/^PASS intruder: //p' "$OUT/ranges-intruder.log"), each with CUDA_ERROR_INVALID_VALUE"
+	else
+		bad "the intruder exited with status $status:"
+		show "$OUT/ranges-intruder.log"
+		verdict=1
+	fi
+
+	touch "$addr.done"
+	wait_for 60 dead "$owner_pid"
+	wait "$owner_pid"
+	status=$?
+	forget CLIENTS "$owner_pid"
+	if ((status == 0)) && grep -q '^PASS owner' "$OUT/ranges-owner.out"; then
+		ok "the owner: $(sed -n 's/^PASS owner: //p' "$OUT/ranges-owner.out")"
+	else
+		bad "the owner exited with status $status:"
+		show "$OUT/ranges-owner.out"
+		show "$OUT/ranges-owner.err"
+		verdict=1
+	fi
+	stop_server "$SERVER_PID" 10 || verdict=1
+
+	refused=$(sed -n 's/^PASS intruder: \([0-9][0-9]*\) calls refused$/\1/p' \
+		"$OUT/ranges-intruder.log")
+	logged=$(grep -c 'refused cu[A-Za-z0-9]* of [0-9]* bytes at 0x[0-9a-f]*: not inside device memory this client owns' \
+		"$OUT/ranges.log")
+	if [[ -n $refused ]] && ((logged == refused)); then
+		ok "oncudad logged each of the $logged refusals with its address and length"
+	else
+		bad "oncudad logged $logged refusals; the intruder had ${refused:-no count of} calls refused:"
+		grep 'refused' "$OUT/ranges.log" | show /dev/stdin
+		verdict=1
+	fi
+	return $verdict
+}
+
+if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
+	set -u -o pipefail
+	ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+	cd "$ROOT" || exit 1
+	OUT=$ROOT/tests/out/ranges
+	CLIENT_LIBS=$ROOT/stubs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+	SERVER=(env LD_LIBRARY_PATH="$ROOT/tests/fakecuda${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" server/oncudad)
+	[[ ${1:-} == --driver && ${2:-} == real ]] && SERVER=(server/oncudad)
+	# shellcheck source=tests/lib.sh
+	. tests/lib.sh
+	rm -rf "$OUT"
+	mkdir -p "$OUT"
+	trap 'for pid in "${CLIENTS[@]}"; do kill "$pid" 2>/dev/null; done
+		for pid in "${SERVERS[@]}"; do kill_server "$pid"; done' EXIT
+	step_ranges
+	status=$?
+	((status == 0)) && echo "ranges: PASS" || echo "ranges: FAIL (logs in $OUT)"
+	exit $status
+fi

@@ -1,0 +1,21 @@
+# tests/unit/server_ranges.mk: the unit test of the server's table of the
+# device ranges a client owns (server/ranges.c).
+#
+# Included by the top-level Makefile (which adds it to `all`); paths are
+# relative to the repository root.  The table makes no driver call, so the
+# test links ranges.c and the log alone and needs no libcuda.
+
+CC        ?= cc
+CFLAGS    ?= -O2 -g
+WARN      ?= -Wall -Wextra -Werror
+CUDA_HOME ?= /usr/local/cuda
+
+UNIT_SERVER_RANGES_CPPFLAGS := -std=c11 -D_GNU_SOURCE -Iserver \
+	-I$(CUDA_HOME)/include
+
+all: tests/unit/test_server_ranges
+
+tests/unit/test_server_ranges: tests/unit/test_server_ranges.c \
+		server/ranges.c server/ranges.h server/log.c server/log.h
+	$(CC) $(UNIT_SERVER_RANGES_CPPFLAGS) $(CFLAGS) $(WARN) -o $@ \
+		tests/unit/test_server_ranges.c server/ranges.c server/log.c
