@@ -9,10 +9,17 @@
  *                               the owner's memory and past the end of its
  *                               own: every call must fail with
  *                               CUDA_ERROR_INVALID_VALUE
+ *   rangeclient lifecycle MODULE
+ *                               memory a client owned and gave back (freed,
+ *                               unloaded, its context destroyed) is refused
+ *                               like any other; pitched allocations, globals
+ *                               and the device alias of page-locked memory
+ *                               are owned exactly as far as they reach
  *
- * Each prints "PASS owner" or "PASS intruder: ..." and exits 0, or says what
- * went wrong and exits 1.  The intruder also checks that copies and memsets
- * inside its own memory still work, so a server refusing everything fails.
+ * Each prints "PASS <mode>..." and exits 0, or says what went wrong and
+ * exits 1.  Every mode also checks that copies and memsets inside memory it
+ * owns work, so a server refusing everything fails.  These are misuses no
+ * native driver is guaranteed to survive: run them through oncuda only.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -105,7 +112,7 @@ static void expect_refused(CUresult got, const char *what)
 		refusals++;
 		return;
 	}
-	fprintf(stderr, "intruder: %s returned %s (%d), expected "
+	fprintf(stderr, "rangeclient: %s returned %s (%d), expected "
 	    "CUDA_ERROR_INVALID_VALUE\n", what, result_name(got), (int)got);
 	failures++;
 }
@@ -224,12 +231,120 @@ static int intruder(const char *file)
 	return 0;
 }
 
+#define OWNED(call) check_result((call), #call)
+
+/* A pitched allocation owns pitch * height bytes, no more. */
+static void pitched(void)
+{
+	CUdeviceptr p;
+	size_t pitch;
+
+	CHECK(cuMemAllocPitch(&p, &pitch, 100, 3, 4));
+	OWNED(cuMemsetD8(p, 1, pitch * 3));
+	REFUSED(cuMemsetD8(p, 1, pitch * 3 + 1));
+	CHECK(cuMemFree(p));
+	REFUSED(cuMemsetD8(p, 1, 1));
+}
+
+/* A global is owned to its last byte while its module lives. */
+static void module_global(const char *path)
+{
+	CUdeviceptr g;
+	CUmodule m;
+	size_t bytes;
+	int value = 7;
+
+	CHECK(cuModuleLoad(&m, path));
+	CHECK(cuModuleGetGlobal(&g, &bytes, m, "g_value"));
+	OWNED(cuMemcpyHtoD(g, &value, sizeof value));
+	REFUSED(cuMemcpyHtoD(g + bytes - 1, &value, 2));
+	CHECK(cuModuleUnload(m));
+	REFUSED(cuMemcpyHtoD(g, &value, sizeof value));
+}
+
+/* A library's globals, also through its module, live as long as it. */
+static void library_global(const char *path)
+{
+	CUdeviceptr g, via_module;
+	CUlibrary lib;
+	CUmodule m;
+	size_t bytes;
+	int value = 0;
+
+	CHECK(cuLibraryLoadFromFile(&lib, path, NULL, NULL, 0, NULL, NULL, 0));
+	CHECK(cuLibraryGetModule(&m, lib));
+	CHECK(cuModuleGetGlobal(&via_module, &bytes, m, "g_value"));
+	CHECK(cuLibraryGetGlobal(&g, &bytes, lib, "g_value"));
+	OWNED(cuMemcpyDtoH(&value, via_module, sizeof value));
+	OWNED(cuMemcpyDtoH(&value, g, sizeof value));
+	CHECK(cuLibraryUnload(lib));
+	REFUSED(cuMemcpyDtoH(&value, g, sizeof value));
+	REFUSED(cuMemcpyDtoH(&value, via_module, sizeof value));
+}
+
+/* Page-locked memory's device alias covers it all, until it is freed. */
+static void host_alias(void)
+{
+	CUdeviceptr alias, attr;
+	void *host;
+
+	CHECK(cuMemHostAlloc(&host, OWN_BYTES, CU_MEMHOSTALLOC_DEVICEMAP));
+	CHECK(cuMemHostGetDevicePointer(&alias, host, 0));
+	OWNED(cuMemsetD32(alias, 0x01010101, OWN_BYTES / 4));
+	REFUSED(cuMemsetD32(alias, 0, OWN_BYTES / 4 + 1));
+	CHECK(cuPointerGetAttribute(&attr, CU_POINTER_ATTRIBUTE_DEVICE_POINTER,
+	    (CUdeviceptr)(uintptr_t)host + 16));
+	OWNED(cuMemsetD8(attr, 2, OWN_BYTES - 16));
+	REFUSED(cuMemsetD8(attr, 2, OWN_BYTES - 15));
+	CHECK(cuMemFreeHost(host));
+	REFUSED(cuMemsetD8(alias, 0, 1));
+}
+
+/* What was made in a context goes with it. */
+static void context_gone(CUcontext home)
+{
+	CUdevice dev;
+	CUcontext ctx;
+	CUdeviceptr p;
+
+	CHECK(cuCtxGetDevice(&dev));
+	CHECK(cuCtxCreate(&ctx, NULL, 0, dev));
+	CHECK(cuMemAlloc(&p, OWN_BYTES));
+	OWNED(cuMemsetD8(p, 0, OWN_BYTES));
+	CHECK(cuCtxDestroy(ctx));
+	CHECK(cuCtxSetCurrent(home));
+	REFUSED(cuMemsetD8(p, 0, 1));
+}
+
+static int lifecycle(const char *module_path)
+{
+	CUcontext home = make_context();
+	CUdeviceptr p;
+
+	CHECK(cuMemAlloc(&p, OWN_BYTES));
+	OWNED(cuMemsetD16(p, 0xabcd, OWN_BYTES / 2));
+	CHECK(cuMemFree(p));
+	REFUSED(cuMemsetD16(p, 0xabcd, 1));
+	pitched();
+	module_global(module_path);
+	library_global(module_path);
+	host_alias();
+	context_gone(home);
+	if (failures > 0)
+		return 1;
+	printf("PASS lifecycle: %d calls refused\n", refusals);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 3 && strcmp(argv[1], "owner") == 0)
 		return owner(argv[2]);
 	if (argc == 3 && strcmp(argv[1], "intruder") == 0)
 		return intruder(argv[2]);
-	fprintf(stderr, "usage: rangeclient owner|intruder FILE\n");
+	if (argc == 3 && strcmp(argv[1], "lifecycle") == 0)
+		return lifecycle(argv[2]);
+	fprintf(stderr, "usage: rangeclient owner|intruder FILE, "
+	    "rangeclient lifecycle MODULE\n");
 	return 2;
 }
