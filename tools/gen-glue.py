@@ -132,10 +132,10 @@ class DeviceRange:
             sys.exit(f"{where}: cannot read '{marker}': range=ADDR:COUNT or range=ADDR:COUNT*SIZE")
         self.addr, self.count, size = m.groups()
         self.size = int(size or "1")
-        kinds = {p.name: p for p in params if p.role == "in"}
-        if self.addr not in kinds or kinds[self.addr].base != "CUdeviceptr":
+        by_name = {p.name: p for p in params if p.role == "in"}
+        if self.addr not in by_name or by_name[self.addr].base != "CUdeviceptr":
             sys.exit(f"{where}: {marker}: {self.addr} is not a CUdeviceptr parameter")
-        if self.count not in kinds or kinds[self.count].base != "size_t":
+        if self.count not in by_name or by_name[self.count].base != "size_t":
             sys.exit(f"{where}: {marker}: {self.count} is not a size_t parameter")
 
 
