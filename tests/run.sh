@@ -39,6 +39,8 @@ PATH=$PATH:/usr/sbin:/sbin
 . tests/load/check.sh
 # shellcheck source=tests/fuzz/check.sh
 . tests/fuzz/check.sh
+# shellcheck source=tests/ranges/check.sh
+. tests/ranges/check.sh
 
 usage() {
 	echo "usage: bash tests/run.sh [--driver fake|real] [--fast]" >&2
@@ -463,6 +465,7 @@ run_step p "limits per client (--max-memory)" step_limits
 run_step q "fuzzing the server's decode and dispatch (libFuzzer)" step_fuzz
 run_step r "valgrind: server and client" step_valgrind
 run_step s "valgrind: the server under a CI-sized load" step_load_valgrind
+run_step t "device ranges: a client reaches only its own memory" step_ranges
 
 printf '\n==== summary (driver %s)\n' "$driver"
 printf '  %s\n' "${RESULTS[@]}"
