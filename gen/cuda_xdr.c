@@ -859,6 +859,125 @@ xdr_res_auth_proof (XDR *xdrs, res_auth_proof *objp)
 }
 
 bool_t
+xdr_device_description (XDR *xdrs, device_description *objp)
+{
+	register int32_t *buf;
+
+	int i;
+	 if (!xdr_int (xdrs, &objp->ordinal))
+		 return FALSE;
+	 if (!xdr_string (xdrs, &objp->name, ONCUDA_NAME_MAX))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->total_memory))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->cc_major))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->cc_minor))
+		 return FALSE;
+	 if (!xdr_string (xdrs, &objp->pci_bus_id, ONCUDA_PCI_BUS_ID_MAX))
+		 return FALSE;
+	 if (!xdr_opaque (xdrs, objp->uuid, 16))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_server_description (XDR *xdrs, server_description *objp)
+{
+	register int32_t *buf;
+
+
+	if (xdrs->x_op == XDR_ENCODE) {
+		 if (!xdr_string (xdrs, &objp->software, ONCUDA_SOFTWARE_MAX))
+			 return FALSE;
+		 if (!xdr_string (xdrs, &objp->host, ONCUDA_HOST_NAME_MAX))
+			 return FALSE;
+		buf = XDR_INLINE (xdrs, 4 * BYTES_PER_XDR_UNIT);
+		if (buf == NULL) {
+			 if (!xdr_u_int (xdrs, &objp->clients))
+				 return FALSE;
+			 if (!xdr_bool (xdrs, &objp->key_required))
+				 return FALSE;
+			 if (!xdr_int (xdrs, &objp->driver_status))
+				 return FALSE;
+			 if (!xdr_int (xdrs, &objp->driver_version))
+				 return FALSE;
+
+		} else {
+		IXDR_PUT_U_LONG(buf, objp->clients);
+		IXDR_PUT_BOOL(buf, objp->key_required);
+		IXDR_PUT_LONG(buf, objp->driver_status);
+		IXDR_PUT_LONG(buf, objp->driver_version);
+		}
+		 if (!xdr_array (xdrs, (char **)&objp->devices.devices_val, (u_int *) &objp->devices.devices_len, ONCUDA_DEVICES_MAX,
+			sizeof (device_description), (xdrproc_t) xdr_device_description))
+			 return FALSE;
+		return TRUE;
+	} else if (xdrs->x_op == XDR_DECODE) {
+		 if (!xdr_string (xdrs, &objp->software, ONCUDA_SOFTWARE_MAX))
+			 return FALSE;
+		 if (!xdr_string (xdrs, &objp->host, ONCUDA_HOST_NAME_MAX))
+			 return FALSE;
+		buf = XDR_INLINE (xdrs, 4 * BYTES_PER_XDR_UNIT);
+		if (buf == NULL) {
+			 if (!xdr_u_int (xdrs, &objp->clients))
+				 return FALSE;
+			 if (!xdr_bool (xdrs, &objp->key_required))
+				 return FALSE;
+			 if (!xdr_int (xdrs, &objp->driver_status))
+				 return FALSE;
+			 if (!xdr_int (xdrs, &objp->driver_version))
+				 return FALSE;
+
+		} else {
+		objp->clients = IXDR_GET_U_LONG(buf);
+		objp->key_required = IXDR_GET_BOOL(buf);
+		objp->driver_status = IXDR_GET_LONG(buf);
+		objp->driver_version = IXDR_GET_LONG(buf);
+		}
+		 if (!xdr_array (xdrs, (char **)&objp->devices.devices_val, (u_int *) &objp->devices.devices_len, ONCUDA_DEVICES_MAX,
+			sizeof (device_description), (xdrproc_t) xdr_device_description))
+			 return FALSE;
+	 return TRUE;
+	}
+
+	 if (!xdr_string (xdrs, &objp->software, ONCUDA_SOFTWARE_MAX))
+		 return FALSE;
+	 if (!xdr_string (xdrs, &objp->host, ONCUDA_HOST_NAME_MAX))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->clients))
+		 return FALSE;
+	 if (!xdr_bool (xdrs, &objp->key_required))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->driver_status))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->driver_version))
+		 return FALSE;
+	 if (!xdr_array (xdrs, (char **)&objp->devices.devices_val, (u_int *) &objp->devices.devices_len, ONCUDA_DEVICES_MAX,
+		sizeof (device_description), (xdrproc_t) xdr_device_description))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_server_description (XDR *xdrs, res_server_description *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_server_description (xdrs, &objp->res_server_description_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
 xdr_cu_device_get_name_13000_argument (XDR *xdrs, cu_device_get_name_13000_argument *objp)
 {
 	 if (!xdr_int (xdrs, &objp->len))

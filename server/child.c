@@ -99,13 +99,17 @@ static sigset_t prepare_process(int sock, pid_t daemon_pid)
  * The one dispatch function registered: every request passes the gate of
  * auth.c before rpcgen's dispatcher decodes it, so a client that has not
  * proved it holds the key (oncudad --key-file) reaches only the null
- * procedure and the key exchange.  Anything else gets RPC's own answer for
+ * procedure, the key exchange and ONCUDA_DESCRIBE_SERVER.  Anything else gets RPC's own answer for
  * a caller it will not serve, AUTH_TOOWEAK, and the session ends.  Tracing
  * wraps this function, so refused calls show in the trace too.
  */
 static void gated_dispatch(struct svc_req *request, SVCXPRT *xprt)
 {
-	if (!auth_admits(request->rq_proc)) {
+	/* Who the server is, as rpcinfo would say it: open to a caller yet to
+	 * prove itself (idl/cuda.x says what it reveals). */
+	bool public_call = request->rq_proc == ONCUDA_DESCRIBE_SERVER;
+
+	if (!public_call && !auth_admits(request->rq_proc)) {
 		svcerr_auth(xprt, AUTH_TOOWEAK);
 		auth_refuse_call(request->rq_proc);
 		return;

@@ -5,12 +5,19 @@
  * and its client's address so that the log says whose session ended and how.
  * A child that crashes takes only its own client with it; that is worth a
  * warning, a normal end is not.
+ *
+ * How many sessions are open is also asked in a child (ONCUDA_DESCRIBE_SERVER,
+ * svc_info.c), which has only the copy of the list it was forked with.  The
+ * daemon therefore also keeps the count in a page shared with every child,
+ * mapped before the first fork; only the daemon writes it.
  */
 #include <errno.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 
 #include "daemon.h"
@@ -23,6 +30,33 @@ struct child {
 
 static struct child *children;
 static size_t count, capacity;
+static _Atomic size_t *shared_count;
+
+bool children_share_count(void)
+{
+	void *page = mmap(NULL, sizeof *shared_count, PROT_READ | PROT_WRITE,
+	    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+
+	if (page == MAP_FAILED) {
+		log_msg(LOG_ERROR, "cannot map a page for the session count: %s",
+		    strerror(errno));
+		return false;
+	}
+	shared_count = page;
+	atomic_store(shared_count, count);
+	return true;
+}
+
+size_t children_count_shared(void)
+{
+	return shared_count != NULL ? atomic_load(shared_count) : 0;
+}
+
+static void publish_count(void)
+{
+	if (shared_count != NULL)
+		atomic_store(shared_count, count);
+}
 
 bool children_add(pid_t pid, const char *peer)
 {
@@ -38,6 +72,7 @@ bool children_add(pid_t pid, const char *peer)
 	children[count].pid = pid;
 	snprintf(children[count].peer, sizeof children[count].peer, "%s", peer);
 	count++;
+	publish_count();
 	return true;
 }
 
@@ -68,6 +103,7 @@ void children_reap(void)
 				continue;
 			log_exit(&children[i], status);
 			children[i] = children[--count];
+			publish_count();
 			break;
 		}
 	}

@@ -36,6 +36,10 @@ void rpcbind_check(void);
 void rpcbind_unregister(void);
 
 /* children.c: the per-client processes of the daemon. */
+/* Before the first fork: makes children_count_shared() work in the children. */
+bool children_share_count(void);
+/* The daemon's children_count() as of now, read from any process. */
+size_t children_count_shared(void);
 bool children_add(pid_t pid, const char *peer);
 /* Collects every child that has ended and logs how it ended. */
 void children_reap(void);

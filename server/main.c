@@ -4,6 +4,7 @@
  * Everything after option parsing happens in daemon_run() (listen.c).
  */
 #include <arpa/inet.h>
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
@@ -36,6 +37,14 @@ static const char usage_text[] =
 "                         head -c 32 /dev/urandom > FILE; chmod 600 FILE\n"
 "  -a, --allow NET[,NET]  serve only clients from these IPv4 networks\n"
 "                         (A.B.C.D/LEN; may be repeated)\n"
+"  -d, --devices LIST     offer only these GPUs (default: all), as\n"
+"                         CUDA_VISIBLE_DEVICES names them: ordinals as the\n"
+"                         driver numbers the machine's GPUs (nvidia-smi's\n"
+"                         order with CUDA_DEVICE_ORDER=PCI_BUS_ID), or UUIDs\n"
+"                         (GPU-...), separated by commas: 0,2.  Clients see\n"
+"                         them numbered from 0.  It replaces any\n"
+"                         CUDA_VISIBLE_DEVICES oncudad was started with;\n"
+"                         without it, such a variable is honoured\n"
 "  -L, --log-level LEVEL  error | warn | info (default) | debug\n"
 "  -t, --trace            log every call (level info): procedure, decoded\n"
 "                         arguments and result, time; a summary per session\n"
@@ -72,6 +81,7 @@ static const struct option long_options[] = {
 	{ "port-file", required_argument, NULL, 'P' },
 	{ "key-file", required_argument, NULL, 'k' },
 	{ "allow", required_argument, NULL, 'a' },
+	{ "devices", required_argument, NULL, 'd' },
 	{ "log-level", required_argument, NULL, 'L' },
 	{ "trace", no_argument, NULL, 't' },
 	{ "trace-file", required_argument, NULL, 'T' },
@@ -110,6 +120,34 @@ static unsigned short parse_port(const char *text)
 	return (unsigned short)port;
 }
 
+/*
+ * --devices becomes CUDA_VISIBLE_DEVICES for the driver, which the client
+ * processes initialise after the fork and read it then.  The driver quietly
+ * stops at the first entry it does not know, so only the spelling is
+ * checked here; the log says what the driver offers once a client asks.
+ */
+static void limit_devices(const char *list)
+{
+	const char *inherited = getenv("CUDA_VISIBLE_DEVICES");
+
+	bool spelled_right = list[0] != '\0';
+
+	for (const char *c = list; *c != '\0'; c++)
+		if (!isalnum((unsigned char)*c) && strchr("-,/", *c) == NULL)
+			spelled_right = false;
+	if (!spelled_right)
+		usage_error("--devices '%s' is not a device list: give ordinals or UUIDs "
+		    "separated by commas, such as 0,2 or GPU-8f2c...", list);
+	if (inherited != NULL && strcmp(inherited, list) != 0)
+		log_msg(LOG_WARN, "--devices %s replaces CUDA_VISIBLE_DEVICES=%s from "
+		    "the environment", list, inherited);
+	if (setenv("CUDA_VISIBLE_DEVICES", list, 1) != 0) {
+		fprintf(stderr, "oncudad: not starting: cannot set CUDA_VISIBLE_DEVICES: %s\n",
+		    strerror(errno));
+		exit(1);
+	}
+}
+
 static uint64_t parse_bytes(const char *option, const char *text)
 {
 	uint64_t bytes;
@@ -144,7 +182,7 @@ int main(int argc, char **argv)
 	memset(&options, 0, sizeof options);
 	options.use_rpcbind = true;
 
-	while ((opt = getopt_long(argc, argv, "l:p:nP:k:a:L:tT:vh", long_options, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "l:p:nP:k:a:d:L:tT:vh", long_options, NULL)) != -1) {
 		switch (opt) {
 		case 'l':
 			listen_text = optarg;
@@ -169,6 +207,9 @@ int main(int argc, char **argv)
 		case 'a':
 			if (!allow_list_add(&options.allow, optarg, why, sizeof why))
 				usage_error("--allow %s: %s", optarg, why);
+			break;
+		case 'd':
+			limit_devices(optarg);
 			break;
 		case 'L':
 			if ((level = log_level_from_name(optarg)) < 0)
@@ -215,5 +256,10 @@ int main(int argc, char **argv)
 		usage_error("'%s' is not an IPv4 address: give one such as 127.0.0.1, or 0.0.0.0 for all interfaces",
 		    listen_text);
 
+	if (getenv("CUDA_VISIBLE_DEVICES") != NULL)
+		log_msg(LOG_INFO, "offering the GPUs CUDA_VISIBLE_DEVICES=%s names",
+		    getenv("CUDA_VISIBLE_DEVICES"));
+	if (!children_share_count())
+		return 1;
 	return daemon_run(&options);
 }

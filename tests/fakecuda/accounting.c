@@ -5,7 +5,8 @@
  * memory every other process sees.  The stand-in imitates that with a small
  * shared-memory file (shm_open of $FAKECUDA_SHM, default /fakecuda-<uid>)
  * holding one slot per process: the owning process adds and subtracts its
- * bytes atomically, and readers sum the slots.
+ * bytes atomically, and readers sum the slots.  Each slot counts every
+ * device apart (FAKECUDA_DEVICES), by the machine's device number.
  *
  * A slot is keyed by process id rather than kept as one global counter so
  * that a process killed without cleaning up (a crashed server, a test that
@@ -30,7 +31,7 @@
 /* pid is 0 when free and -1 while being claimed or reclaimed. */
 struct slot {
 	_Atomic int pid;
-	_Atomic long long bytes;
+	_Atomic long long bytes[FC_MAX_DEVICES];
 };
 
 struct shared_area {
@@ -119,13 +120,20 @@ process_alive(int pid)
 	return alive;
 }
 
+static void
+clear_slot(struct slot *s)
+{
+	for (int d = 0; d < FC_MAX_DEVICES; d++)
+		atomic_store(&s->bytes[d], 0);
+}
+
 /* Takes slot s if its pid is still `expected`; fills it with our pid. */
 static bool
 take_slot(struct slot *s, int expected)
 {
 	if (!atomic_compare_exchange_strong(&s->pid, &expected, -1))
 		return false;
-	atomic_store(&s->bytes, 0);
+	clear_slot(s);
 	atomic_store(&s->pid, (int)getpid());
 	return true;
 }
@@ -167,10 +175,11 @@ get_own_slot(void)
 }
 
 size_t
-fc_accounting_used(void)
+fc_accounting_used(CUdevice dev)
 {
 	struct shared_area *a = get_area();
 	unsigned long long used = 0;
+	int physical = fc_physical_device(dev);
 
 	for (int i = 0; i < SLOT_COUNT; i++) {
 		struct slot *s = &a->slots[i];
@@ -181,13 +190,13 @@ fc_accounting_used(void)
 			continue;
 		if (pid != (int)getpid() && !process_alive(pid)) {
 			if (atomic_compare_exchange_strong(&s->pid, &pid, -1)) {
-				atomic_store(&s->bytes, 0);
+				clear_slot(s);
 				atomic_store(&s->pid, 0);
 			}
 			continue;
 		}
 		/* A forked child may free what it inherited and go negative. */
-		bytes = atomic_load(&s->bytes);
+		bytes = atomic_load(&s->bytes[physical]);
 		if (bytes > 0)
 			used += (unsigned long long)bytes;
 	}
@@ -195,25 +204,27 @@ fc_accounting_used(void)
 }
 
 CUresult
-fc_accounting_charge(size_t bytes)
+fc_accounting_charge(CUdevice dev, size_t bytes)
 {
 	struct slot *s = get_own_slot();
-	size_t used = fc_accounting_used();
+	size_t used = fc_accounting_used(dev);
 
 	if (used > FC_TOTAL_MEMORY || bytes > FC_TOTAL_MEMORY - used)
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	if (s != NULL)
-		atomic_fetch_add(&s->bytes, (long long)bytes);
+		atomic_fetch_add(&s->bytes[fc_physical_device(dev)],
+		    (long long)bytes);
 	return CUDA_SUCCESS;
 }
 
 void
-fc_accounting_release(size_t bytes)
+fc_accounting_release(CUdevice dev, size_t bytes)
 {
 	struct slot *s = get_own_slot();
 
 	if (s != NULL)
-		atomic_fetch_sub(&s->bytes, (long long)bytes);
+		atomic_fetch_sub(&s->bytes[fc_physical_device(dev)],
+		    (long long)bytes);
 }
 
 /* A process that exits frees its device memory, as with a real GPU. */
@@ -221,7 +232,7 @@ __attribute__((destructor)) static void
 release_own_slot(void)
 {
 	if (own_slot != NULL && own_pid == getpid()) {
-		atomic_store(&own_slot->bytes, 0);
+		clear_slot(own_slot);
 		atomic_store(&own_slot->pid, 0);
 	}
 }

@@ -149,7 +149,7 @@ fc_alloc_create(struct fc_context *ctx, enum fc_mem_kind kind, size_t size,
 	if (size > SIZE_MAX - page)
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	if (is_charged(kind)) {
-		rc = fc_accounting_charge(size);
+		rc = fc_accounting_charge(ctx->device, size);
 		if (rc != CUDA_SUCCESS)
 			return rc;
 	}
@@ -176,7 +176,7 @@ fc_alloc_create(struct fc_context *ctx, enum fc_mem_kind kind, size_t size,
 	}
 	free(a);
 	if (is_charged(kind))
-		fc_accounting_release(size);
+		fc_accounting_release(ctx->device, size);
 	return CUDA_ERROR_OUT_OF_MEMORY;
 }
 
@@ -213,7 +213,7 @@ fc_alloc_destroy(struct fc_alloc *a)
 	if (a->mapped != 0)
 		munmap((void *)a->base, a->mapped);
 	if (is_charged(a->kind))
-		fc_accounting_release(a->size);
+		fc_accounting_release(a->ctx->device, a->size);
 	free(a);
 }
 

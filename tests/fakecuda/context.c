@@ -14,7 +14,7 @@
 #include "fakecuda.h"
 
 struct fc_context *fc_contexts;
-static struct fc_context *primary;
+static struct fc_context *primary[FC_MAX_DEVICES];   /* by visible ordinal */
 
 static const size_t default_limits[CU_LIMIT_MAX] = {
 	[CU_LIMIT_STACK_SIZE] = 1024,
@@ -66,7 +66,7 @@ fc_context_teardown(struct fc_context *ctx)
 	fc_stream_destroy_all(ctx);
 	fc_event_destroy_all(ctx);
 	fc_alloc_release_context(ctx);
-	fc_accounting_release(FC_CONTEXT_OVERHEAD);
+	fc_accounting_release(ctx->device, FC_CONTEXT_OVERHEAD);
 	ctx->sticky_error = CUDA_SUCCESS;
 }
 
@@ -127,7 +127,7 @@ create_locked(CUcontext *pctx, const CUctxCreateParams *params,
 	/* Affinity and CIG settings are accepted and ignored: one CPU "SM". */
 	if (params != NULL && params->numExecAffinityParams < 0)
 		return CUDA_ERROR_INVALID_VALUE;
-	rc = fc_accounting_charge(FC_CONTEXT_OVERHEAD);
+	rc = fc_accounting_charge(dev, FC_CONTEXT_OVERHEAD);
 	if (rc != CUDA_SUCCESS)
 		return rc;
 	rc = new_context(dev, false, &ctx);
@@ -136,7 +136,7 @@ create_locked(CUcontext *pctx, const CUctxCreateParams *params,
 	if (rc != CUDA_SUCCESS) {
 		if (ctx != NULL)
 			free_context(ctx);
-		fc_accounting_release(FC_CONTEXT_OVERHEAD);
+		fc_accounting_release(dev, FC_CONTEXT_OVERHEAD);
 		return rc;
 	}
 	fc_context_setup(ctx, flags);
@@ -179,7 +179,7 @@ cuCtxDestroy(CUcontext ctx)
 	return rc;
 }
 
-/* The primary context object, created on first use. */
+/* The device's primary context object, created on first use. */
 static CUresult
 primary_get(CUdevice dev, struct fc_context **out)
 {
@@ -187,13 +187,13 @@ primary_get(CUdevice dev, struct fc_context **out)
 
 	if (rc != CUDA_SUCCESS)
 		return rc;
-	if (primary == NULL) {
-		rc = new_context(dev, true, &primary);
+	if (primary[dev] == NULL) {
+		rc = new_context(dev, true, &primary[dev]);
 		if (rc != CUDA_SUCCESS)
 			return rc;
-		fc_context_setup(primary, 0);
+		fc_context_setup(primary[dev], 0);
 	}
-	*out = primary;
+	*out = primary[dev];
 	return CUDA_SUCCESS;
 }
 
@@ -208,7 +208,7 @@ cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev)
 	if (rc == CUDA_SUCCESS && pctx == NULL)
 		rc = CUDA_ERROR_INVALID_VALUE;
 	if (rc == CUDA_SUCCESS && ctx->primary_refs == 0) {
-		rc = fc_accounting_charge(FC_CONTEXT_OVERHEAD);
+		rc = fc_accounting_charge(dev, FC_CONTEXT_OVERHEAD);
 		if (rc == CUDA_SUCCESS)
 			fc_context_setup(ctx, ctx->flags);
 	}

@@ -1,5 +1,9 @@
 /*
- * device.c - the one pretend device: identity, memory size and attributes.
+ * device.c - the pretend devices: identity, memory size and attributes.
+ *
+ * There is one unless FAKECUDA_DEVICES says more (visible.c); device 0 is
+ * named and numbered as the one device always was, the others get their
+ * number in the name, the UUID's last byte and the PCI bus.
  *
  * Attribute values are those of a Hopper-class part (compute capability
  * 9.0), except that features the stand-in cannot emulate (managed memory,
@@ -111,11 +115,6 @@ static const int attribute_values[CU_DEVICE_ATTRIBUTE_MAX] = {
 	[CU_DEVICE_ATTRIBUTE_GPU_PCI_DEVICE_ID] = 0x233510de,
 };
 
-/* A fixed UUID, so that tests can compare it across processes. */
-static const CUuuid device_uuid = { {
-	'o', 'n', 'c', 'u', 'd', 'a', '-', 'f',
-	'a', 'k', 'e', 'c', 'u', 'd', 'a', '0'
-} };
 
 /* Copies s into a caller's buffer of len bytes, truncating like the driver. */
 static CUresult
@@ -151,7 +150,7 @@ cuDeviceGetCount(int *count)
 		return rc;
 	if (count == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	*count = FC_DEVICE_COUNT;
+	*count = fc_device_count();
 	return CUDA_SUCCESS;
 }
 
@@ -171,11 +170,17 @@ cuDeviceGet(CUdevice *device, int ordinal)
 FC_API CUresult
 cuDeviceGetName(char *name, int len, CUdevice dev)
 {
+	char numbered[64];
+	int physical;
 	CUresult rc;
 
 	if ((rc = device_ready(dev)) != CUDA_SUCCESS)
 		return rc;
-	return copy_string(name, len, FC_DEVICE_NAME);
+	physical = fc_physical_device(dev);
+	if (physical == 0)
+		return copy_string(name, len, FC_DEVICE_NAME);
+	snprintf(numbered, sizeof(numbered), "%s %d", FC_DEVICE_NAME, physical);
+	return copy_string(name, len, numbered);
 }
 
 FC_API CUresult
@@ -187,7 +192,7 @@ cuDeviceGetUuid(CUuuid *uuid, CUdevice dev)
 		return rc;
 	if (uuid == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	*uuid = device_uuid;
+	fc_device_uuid(fc_physical_device(dev), uuid);
 	return CUDA_SUCCESS;
 }
 
@@ -221,11 +226,15 @@ cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib, CUdevice dev)
 FC_API CUresult
 cuDeviceGetPCIBusId(char *pciBusId, int len, CUdevice dev)
 {
+	char bus_id[32];
 	CUresult rc;
 
 	if ((rc = device_ready(dev)) != CUDA_SUCCESS)
 		return rc;
-	return copy_string(pciBusId, len, FC_PCI_BUS_ID);
+	/* Device n is on bus n. */
+	snprintf(bus_id, sizeof(bus_id), FC_PCI_BUS_ID_FORMAT,
+	    (unsigned int)fc_physical_device(dev));
+	return copy_string(pciBusId, len, bus_id);
 }
 
 /*
@@ -264,8 +273,13 @@ cuDeviceGetByPCIBusId(CUdevice *dev, const char *pciBusId)
 	if (dev == NULL || pciBusId == NULL ||
 	    !parse_pci_bus_id(pciBusId, &domain, &bus, &device, &function))
 		return CUDA_ERROR_INVALID_VALUE;
-	if (domain != 0 || bus != 0 || device != 0 || function != 0)
+	if (domain != 0 || device != 0 || function != 0)
 		return CUDA_ERROR_INVALID_DEVICE;
-	*dev = 0;
-	return CUDA_SUCCESS;
+	for (int visible = 0; visible < fc_device_count(); visible++) {
+		if ((unsigned int)fc_physical_device(visible) == bus) {
+			*dev = visible;
+			return CUDA_SUCCESS;
+		}
+	}
+	return CUDA_ERROR_INVALID_DEVICE;
 }

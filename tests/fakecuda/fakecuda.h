@@ -22,11 +22,11 @@
 /* Built with -fvisibility=hidden: only the driver entry points are exported. */
 #define FC_API __attribute__((visibility("default")))
 
-/* The device this stand-in pretends to be: one Hopper-class GPU. */
+/* The device this stand-in pretends to be: a Hopper-class GPU (FAKECUDA_DEVICES of them). */
 #define FC_DRIVER_VERSION          13000
-#define FC_DEVICE_COUNT            1
+#define FC_MAX_DEVICES             8       /* FAKECUDA_DEVICES at most */
 #define FC_DEVICE_NAME             "oncuda CPU stand-in"
-#define FC_PCI_BUS_ID              "0000:00:00.0"
+#define FC_PCI_BUS_ID_FORMAT       "0000:%02x:00.0" /* bus: the device's number */
 #define FC_TOTAL_MEMORY            (16ULL << 30)
 #define FC_CONTEXT_OVERHEAD        (64ULL << 20)
 #define FC_SM_COUNT                132
@@ -65,6 +65,14 @@ void fc_lock(void);
 void fc_unlock(void);
 CUresult fc_check_init(void);
 CUresult fc_check_device(CUdevice dev);
+
+/* ---- visible.c: FAKECUDA_DEVICES and CUDA_VISIBLE_DEVICES ---- */
+
+void fc_visible_init(void);             /* by cuInit, under the lock */
+int fc_device_count(void);              /* devices this process sees */
+int fc_physical_device(CUdevice dev);   /* a checked visible ordinal's machine number */
+void fc_device_uuid(int physical, CUuuid *uuid);
+void fc_device_uuid_text(int physical, char *text, size_t size); /* "GPU-..." */
 
 /* Returns 0 when out of memory. */
 uintptr_t fc_handle_new(enum fc_kind kind, void *object);
@@ -105,9 +113,10 @@ CUresult fc_current_push(uintptr_t handle);
 
 /* ---- accounting.c: device memory use shared by all processes ---- */
 
-CUresult fc_accounting_charge(size_t bytes);
-void fc_accounting_release(size_t bytes);
-size_t fc_accounting_used(void);
+/* Per device, by the ordinal the process sees (CUDA_VISIBLE_DEVICES). */
+CUresult fc_accounting_charge(CUdevice dev, size_t bytes);
+void fc_accounting_release(CUdevice dev, size_t bytes);
+size_t fc_accounting_used(CUdevice dev);
 
 /* ---- alloc_table.c ---- */
 

@@ -130,7 +130,7 @@ cuMemGetInfo(size_t *free, size_t *total)
 	fc_lock();
 	rc = fc_context_usable(&ctx);
 	if (rc == CUDA_SUCCESS)
-		used = fc_accounting_used();
+		used = fc_accounting_used(ctx->device);
 	fc_unlock();
 	if (rc != CUDA_SUCCESS)
 		return rc;

@@ -53,7 +53,7 @@ fc_check_device(CUdevice dev)
 {
 	if (!initialized)
 		return CUDA_ERROR_NOT_INITIALIZED;
-	if (dev < 0 || dev >= FC_DEVICE_COUNT)
+	if (dev < 0 || dev >= fc_device_count())
 		return CUDA_ERROR_INVALID_DEVICE;
 	return CUDA_SUCCESS;
 }
@@ -153,9 +153,12 @@ cuInit(unsigned int Flags)
 	if (Flags != 0)
 		return CUDA_ERROR_INVALID_VALUE;
 	fc_lock();
-	initialized = true;
+	if (!initialized)
+		fc_visible_init();
+	/* As the driver: CUDA_VISIBLE_DEVICES may hide every device. */
+	initialized = fc_device_count() > 0;
 	fc_unlock();
-	return CUDA_SUCCESS;
+	return initialized ? CUDA_SUCCESS : CUDA_ERROR_NO_DEVICE;
 }
 
 FC_API CUresult

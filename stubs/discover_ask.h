@@ -1,0 +1,17 @@
+/*
+ * discover_ask.h -- asking one oncudad who it is (discover_ask.c); shared
+ * by the parts of discover.c.  See discover.h.
+ */
+#ifndef ONCUDA_DISCOVER_ASK_H
+#define ONCUDA_DISCOVER_ASK_H
+
+#include "discover.h"
+
+/*
+ * Connects to r->addr over TCP and calls ONCUDA_DESCRIBE_SERVER, each
+ * within timeout_ms.  Sets r->state and, by it, r->description, r->version
+ * or r->why.
+ */
+void discover_ask(struct discover_result *r, unsigned timeout_ms);
+
+#endif

@@ -1,0 +1,239 @@
+/*
+ * tools/oncuda-ls.c -- lists the oncudad servers on the local network, or
+ * on the hosts named, with their GPUs (stubs/discover.h finds them).
+ *
+ *   oncuda-ls [--json] [--timeout MS] [host | host:port ...]
+ *
+ * Exits 0 when it found at least one server it could describe, 1 when it
+ * found none, 2 on a usage error.
+ */
+#include <arpa/inet.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "discover.h"
+
+#define DEFAULT_TIMEOUT_MS 1000
+
+static const char usage_text[] =
+"Usage: oncuda-ls [--json] [--timeout MS] [HOST | HOST:PORT ...]\n"
+"Lists oncudad servers and their GPUs.  Without HOST, finds every server on\n"
+"the local networks by a broadcast to the portmappers (UDP port 111) and asks\n"
+"the local one; with HOST, asks that host's portmapper; with HOST:PORT, asks\n"
+"the server at that port directly (one started with -n, or a second oncudad\n"
+"on one machine).  Servers of another protocol version are listed with the\n"
+"version they speak; hosts that cannot be asked, with the reason.\n"
+"\n"
+"  -j, --json         one JSON object on stdout, for scripts\n"
+"  -t, --timeout MS   how long to wait for answers to the broadcast, and for\n"
+"                     each connection and reply (default 1000)\n"
+"  -h, --help         show this help\n"
+"\n"
+"Exit status: 0 when a server was found, 1 when none was, 2 on bad usage.\n";
+
+static void format_uuid(const char *bytes, char *text, size_t size)
+{
+	const unsigned char *b = (const unsigned char *)bytes;
+
+	snprintf(text, size, "GPU-%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-"
+	    "%02x%02x%02x%02x%02x%02x", b[0], b[1], b[2], b[3], b[4], b[5],
+	    b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]);
+}
+
+static void format_address(const struct discover_result *r, char *text, size_t size)
+{
+	char host[INET_ADDRSTRLEN];
+
+	inet_ntop(AF_INET, &r->addr.sin_addr, host, sizeof host);
+	if (r->addr.sin_port != 0)
+		snprintf(text, size, "%s:%u", host, ntohs(r->addr.sin_port));
+	else
+		snprintf(text, size, "%s", r->addr.sin_family == AF_INET ? host : "-");
+}
+
+/* The problem of a result that is not a server, as the table says it. */
+static void format_problem(const struct discover_result *r, char *text, size_t size)
+{
+	if (r->state == DISCOVER_MISMATCH)
+		snprintf(text, size, "speaks CUDA %u, this oncuda-ls speaks %u",
+		    r->version, (unsigned)ONCUDA_V13000);
+	else
+		snprintf(text, size, "%s", r->why);
+}
+
+static void print_table(const struct discover_list *list)
+{
+	char address[64], problem[DISCOVER_TEXT_MAX + 64], uuid[48];
+
+	printf("%-20s %-22s %-14s %-7s %-7s %s\n", "SERVER", "ADDRESS", "ONCUDA",
+	    "DRIVER", "CLIENTS", "KEY");
+	for (size_t i = 0; i < list->count; i++) {
+		const struct discover_result *r = &list->results[i];
+		const server_description *d = &r->description;
+
+		format_address(r, address, sizeof address);
+		if (r->state != DISCOVER_SERVER) {
+			format_problem(r, problem, sizeof problem);
+			printf("%-20s %-22s %s: %s\n", r->name, address,
+			    r->state == DISCOVER_MISMATCH ? "MISMATCH" : "UNREACHABLE",
+			    problem);
+			continue;
+		}
+		printf("%-20s %-22s %-14s %2d.%-4d %-7u %s\n", d->host, address,
+		    d->software, d->driver_version / 1000, d->driver_version % 1000 / 10,
+		    d->clients, d->key_required ? "required" : "no");
+		if (d->driver_status != 0)
+			printf("    its driver fails: CUDA error %d%s\n", d->driver_status,
+			    d->devices.devices_len > 0 ? " after the devices below" : "");
+		for (u_int g = 0; g < d->devices.devices_len; g++) {
+			const device_description *dev = &d->devices.devices_val[g];
+
+			format_uuid(dev->uuid, uuid, sizeof uuid);
+			printf("    %-3d %-28s %7.1f GiB  cc %d.%d  %s  %s\n", dev->ordinal,
+			    dev->name, (double)dev->total_memory / (1024.0 * 1024 * 1024),
+			    dev->cc_major, dev->cc_minor, dev->pci_bus_id, uuid);
+		}
+	}
+}
+
+/* s as a JSON string, quotes included. */
+static void json_string(const char *s)
+{
+	putchar('"');
+	for (; s != NULL && *s != '\0'; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			printf("\\%c", c);
+		else if (c < 0x20)
+			printf("\\u%04x", c);
+		else
+			putchar(c);
+	}
+	putchar('"');
+}
+
+static void json_server(const server_description *d)
+{
+	char uuid[48];
+
+	printf(", \"host\": ");
+	json_string(d->host);
+	printf(", \"oncuda\": ");
+	json_string(d->software);
+	printf(", \"driver_version\": %d, \"driver_status\": %d, \"clients\": %u, "
+	    "\"key_required\": %s, \"devices\": [", d->driver_version,
+	    d->driver_status, d->clients, d->key_required ? "true" : "false");
+	for (u_int g = 0; g < d->devices.devices_len; g++) {
+		const device_description *dev = &d->devices.devices_val[g];
+
+		format_uuid(dev->uuid, uuid, sizeof uuid);
+		printf("%s\n      {\"ordinal\": %d, \"name\": ", g > 0 ? "," : "", dev->ordinal);
+		json_string(dev->name);
+		printf(", \"total_memory\": %llu, \"cc\": \"%d.%d\", \"pci_bus_id\": ",
+		    (unsigned long long)dev->total_memory, dev->cc_major, dev->cc_minor);
+		json_string(dev->pci_bus_id);
+		printf(", \"uuid\": \"%s\"}", uuid);
+	}
+	printf("]");
+}
+
+static void print_json(const struct discover_list *list)
+{
+	static const char *const state_names[] = {
+		[DISCOVER_SERVER] = "server",
+		[DISCOVER_MISMATCH] = "mismatch",
+		[DISCOVER_FAILED] = "unreachable",
+	};
+	char address[64], problem[DISCOVER_TEXT_MAX + 64];
+
+	printf("{\"protocol_version\": %u, \"servers\": [", (unsigned)ONCUDA_V13000);
+	for (size_t i = 0; i < list->count; i++) {
+		const struct discover_result *r = &list->results[i];
+
+		format_address(r, address, sizeof address);
+		printf("%s\n    {\"name\": ", i > 0 ? "," : "");
+		json_string(r->name);
+		printf(", \"address\": ");
+		json_string(address);
+		printf(", \"state\": \"%s\"", state_names[r->state]);
+		if (r->state == DISCOVER_SERVER) {
+			json_server(&r->description);
+		} else {
+			if (r->state == DISCOVER_MISMATCH)
+				printf(", \"version\": %u", r->version);
+			format_problem(r, problem, sizeof problem);
+			printf(", \"why\": ");
+			json_string(problem);
+		}
+		printf("}");
+	}
+	printf("\n]}\n");
+}
+
+static unsigned parse_timeout(const char *text)
+{
+	char *end;
+	unsigned long ms = strtoul(text, &end, 10);
+
+	if (text[0] < '0' || text[0] > '9' || *end != '\0' || ms < 1 || ms > 600000) {
+		fprintf(stderr, "oncuda-ls: --timeout '%s' is not a number of "
+		    "milliseconds from 1 to 600000\n", text);
+		exit(2);
+	}
+	return (unsigned)ms;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option options[] = {
+		{ "json", no_argument, NULL, 'j' },
+		{ "timeout", required_argument, NULL, 't' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	struct discover_list list = { NULL, 0 };
+	unsigned timeout_ms = DEFAULT_TIMEOUT_MS;
+	bool json = false, found = false, ok = true;
+	char why[DISCOVER_TEXT_MAX];
+	int opt;
+
+	while ((opt = getopt_long(argc, argv, "jt:h", options, NULL)) != -1) {
+		switch (opt) {
+		case 'j':
+			json = true;
+			break;
+		case 't':
+			timeout_ms = parse_timeout(optarg);
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			return 0;
+		default:
+			fprintf(stderr, "Try 'oncuda-ls --help' for the options.\n");
+			return 2;
+		}
+	}
+	if (optind == argc && !discover_broadcast(&list, timeout_ms, why, sizeof why)) {
+		fprintf(stderr, "oncuda-ls: cannot look for servers: %s\n", why);
+		ok = false;
+	}
+	for (int i = optind; ok && i < argc; i++)
+		ok = discover_host(&list, argv[i], timeout_ms);
+	if (!ok && list.count == 0 && optind < argc)
+		fprintf(stderr, "oncuda-ls: out of memory\n");
+	if (json)
+		print_json(&list);
+	else if (list.count > 0)
+		print_table(&list);
+	for (size_t i = 0; i < list.count; i++)
+		found = found || list.results[i].state == DISCOVER_SERVER;
+	if (!found && !json)
+		fprintf(stderr, "oncuda-ls: no oncudad found%s\n", optind == argc ?
+		    " (none answered the broadcast; name a host, or HOST:PORT for "
+		    "a server started with -n)" : "");
+	discover_list_free(&list);
+	return found ? 0 : 1;
+}
