@@ -16,10 +16,10 @@
 #include <unistd.h>
 
 #include <rpc/rpc.h>
-#include <rpc/rpcb_prot.h>
 
 #include "discover.h"
 #include "discover_ask.h"
+#include "rpcb_dump.h"
 #include "rpcaddr.h"
 
 #define PORTMAPPER_PORT 111
@@ -63,75 +63,6 @@ static long long now_ms(void)
 	return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
 }
 
-/* An rpcbind (version 3) DUMP call as a datagram; its length, 0 on failure. */
-static size_t encode_dump_call(char *buf, size_t size, uint32_t xid)
-{
-	struct rpc_msg call;
-	size_t len = 0;
-	XDR xdrs;
-
-	memset(&call, 0, sizeof call);
-	call.rm_xid = xid;
-	call.rm_direction = CALL;
-	call.rm_call.cb_rpcvers = RPC_MSG_VERSION;
-	call.rm_call.cb_prog = RPCBPROG;
-	call.rm_call.cb_vers = RPCBVERS;
-	call.rm_call.cb_proc = RPCBPROC_DUMP;
-	call.rm_call.cb_cred = _null_auth;
-	call.rm_call.cb_verf = _null_auth;
-	xdrmem_create(&xdrs, buf, (u_int)size, XDR_ENCODE);
-	if (xdr_callmsg(&xdrs, &call))
-		len = xdr_getpos(&xdrs);
-	xdr_destroy(&xdrs);
-	return len;
-}
-
-/* The registrations in a DUMP reply to xid; false for anything else. */
-static bool decode_dump_reply(char *buf, size_t len, uint32_t xid, rpcblist_ptr *list)
-{
-	struct rpc_msg reply;
-	bool ok;
-	XDR xdrs;
-
-	*list = NULL;
-	memset(&reply, 0, sizeof reply);
-	reply.acpted_rply.ar_verf = _null_auth;
-	reply.acpted_rply.ar_results.where = (caddr_t)list;
-	reply.acpted_rply.ar_results.proc = (xdrproc_t)xdr_rpcblist_ptr;
-	xdrmem_create(&xdrs, buf, (u_int)len, XDR_DECODE);
-	ok = xdr_replymsg(&xdrs, &reply) && reply.rm_xid == xid &&
-	    reply.rm_reply.rp_stat == MSG_ACCEPTED &&
-	    reply.acpted_rply.ar_stat == SUCCESS;
-	xdr_destroy(&xdrs);
-	free(reply.acpted_rply.ar_verf.oa_base);
-	if (!ok) {
-		xdr_free((xdrproc_t)xdr_rpcblist_ptr, (char *)list);
-		*list = NULL;
-	}
-	return ok;
-}
-
-/* A universal address "h1.h2.h3.h4.p1.p2" (RFC 5665) as a sockaddr_in. */
-static bool parse_uaddr(const char *uaddr, struct sockaddr_in *out)
-{
-	unsigned h[4], p[2];
-	char tail;
-
-	if (uaddr == NULL || sscanf(uaddr, "%u.%u.%u.%u.%u.%u%c", &h[0], &h[1],
-	    &h[2], &h[3], &p[0], &p[1], &tail) != 6)
-		return false;
-	for (int i = 0; i < 4; i++)
-		if (h[i] > 255)
-			return false;
-	if (p[0] > 255 || p[1] > 255)
-		return false;
-	memset(out, 0, sizeof *out);
-	out->sin_family = AF_INET;
-	out->sin_addr.s_addr = htonl(h[0] << 24 | h[1] << 16 | h[2] << 8 | h[3]);
-	out->sin_port = htons((uint16_t)(p[0] << 8 | p[1]));
-	return true;
-}
-
 static bool is_loopback(struct in_addr a)
 {
 	return (ntohl(a.s_addr) >> 24) == 127;
@@ -152,7 +83,7 @@ static bool add_registrations(struct discover_list *list, struct in_addr host,
 		struct sockaddr_in at;
 
 		if (m->r_prog != ONCUDA_PROG || m->r_netid == NULL ||
-		    strcmp(m->r_netid, "tcp") != 0 || !parse_uaddr(m->r_addr, &at))
+		    strcmp(m->r_netid, "tcp") != 0 || !rpcb_uaddr_parse(m->r_addr, &at))
 			continue;
 		if ((r = append(list)) == NULL)
 			return false;
@@ -220,7 +151,7 @@ static bool ask_portmappers(struct discover_list *list, struct askers *askers,
 		return false;
 	}
 	getifaddrs(&ifs);
-	call_len = encode_dump_call(buf, DATAGRAM_MAX, xid);
+	call_len = rpcb_dump_encode(buf, DATAGRAM_MAX, xid);
 	for (size_t i = 0; i < askers->count; i++)
 		if (sendto(fd, buf, call_len, 0, (struct sockaddr *)&askers->addr[i],
 		    sizeof askers->addr[i]) == (ssize_t)call_len)
@@ -243,7 +174,7 @@ static bool ask_portmappers(struct discover_list *list, struct askers *askers,
 		if (left <= 0 || poll(&pfd, 1, (int)left) <= 0)
 			break;
 		n = recvfrom(fd, buf, DATAGRAM_MAX, 0, (struct sockaddr *)&from, &from_len);
-		if (n <= 0 || !decode_dump_reply(buf, (size_t)n, xid, &entries))
+		if (n <= 0 || !rpcb_dump_decode(buf, (size_t)n, xid, &entries))
 			continue;
 		for (size_t i = 0; i < askers->count; i++)
 			if (askers->addr[i].sin_addr.s_addr == from.sin_addr.s_addr &&
@@ -280,6 +211,22 @@ static void ask_found(struct discover_list *list, size_t first, unsigned timeout
 			discover_ask(&list->results[i], timeout_ms);
 }
 
+/* Whether a and b describe the same server: host name, port and devices. */
+static bool same_server(const struct discover_result *a, const struct discover_result *b)
+{
+	const server_description *x = &a->description, *y = &b->description;
+
+	if (a->state != DISCOVER_SERVER || b->state != DISCOVER_SERVER ||
+	    a->addr.sin_port != b->addr.sin_port || strcmp(x->host, y->host) != 0 ||
+	    x->devices.devices_len != y->devices.devices_len)
+		return false;
+	for (u_int i = 0; i < x->devices.devices_len; i++)
+		if (memcmp(x->devices.devices_val[i].uuid, y->devices.devices_val[i].uuid,
+		    sizeof x->devices.devices_val[i].uuid) != 0)
+			return false;
+	return true;
+}
+
 /* A server reached at two addresses (two interfaces) is listed once. */
 static void drop_duplicates(struct discover_list *list, size_t first)
 {
@@ -287,11 +234,7 @@ static void drop_duplicates(struct discover_list *list, size_t first)
 		const struct discover_result *a = &list->results[i];
 
 		for (size_t j = first; j < i; j++) {
-			const struct discover_result *b = &list->results[j];
-
-			if (a->state != DISCOVER_SERVER || b->state != DISCOVER_SERVER ||
-			    a->addr.sin_port != b->addr.sin_port ||
-			    strcmp(a->description.host, b->description.host) != 0)
+			if (!same_server(a, &list->results[j]))
 				continue;
 			xdr_free((xdrproc_t)xdr_server_description,
 			    (char *)&list->results[i].description);
