@@ -44,7 +44,7 @@ static const char usage_text[] =
 "                         (GPU-...), separated by commas: 0,2.  Clients see\n"
 "                         them numbered from 0.  It replaces any\n"
 "                         CUDA_VISIBLE_DEVICES oncudad was started with;\n"
-"                         without it, such a variable is honoured\n"
+"                         without it, such a variable is honoured.\n"
 "  -L, --log-level LEVEL  error | warn | info (default) | debug\n"
 "  -t, --trace            log every call (level info): procedure, decoded\n"
 "                         arguments and result, time; a summary per session\n"

@@ -12,7 +12,8 @@
 #   3. no oncudad, but oncuda's program registered as version 12080.
 # oncuda-ls on the client host must find 1 and 2 by broadcast with their
 # devices, report 3 as speaking another version, say the same in --json,
-# name an unreachable host with the reason, and exit 1 when nothing is found.
+# name an unreachable host with the reason, list a second, unregistered
+# oncudad on host 1 named as host:port, and exit 1 when no server is found.
 # Skipped (77) without root, ip netns, unshare, nsenter or rpcbind.
 # Uses tests/lib.sh, and run.sh's OUT and ROOT.
 
@@ -103,6 +104,19 @@ assert len(doc["servers"]) == 3
 	netns_expect "a named host that does not answer is listed with the reason" \
 		"$OUT/netns-ls-named.log" \
 		"^$NETNS_NET\\.99 .*UNREACHABLE: no portmapper answered on UDP port 111" || verdict=1
+
+	# Two servers on one host: rpcbind holds one address for the program and
+	# version, so the second runs unregistered (-n) and is named by its port.
+	if netns_start_oncudad 1 netns-oncudad1b -- -n; then
+		netns_client_exec tools/oncuda-ls --timeout 2000 "$s1" "$s1:$NETNS_PORT" \
+			>"$OUT/netns-ls-twoonone.log" 2>&1
+		netns_expect "two servers on one host: the registered one by its rpcbind" \
+			"$OUT/netns-ls-twoonone.log" "^oncuda-s1 +$s1:$port1 " || verdict=1
+		netns_expect "two servers on one host: the other (-n) as host:port" \
+			"$OUT/netns-ls-twoonone.log" "^oncuda-s1 +$s1:$NETNS_PORT " || verdict=1
+	else
+		verdict=1
+	fi
 
 	netns_client_exec tools/oncuda-ls --timeout 500 "$s3" >"$OUT/netns-ls-none.log" 2>&1
 	status=$?
