@@ -66,7 +66,8 @@ struct discover_list {
 
 /*
  * Broadcasts for servers for timeout_ms, then describes each found (each
- * connection and call bounded by timeout_ms too), appending a result per
+ * connection bounded by timeout_ms too, each answer by at least 10 s: a
+ * server may initialise its driver to answer), appending a result per
  * registration of ONCUDA_PROG: servers, mismatches, and servers that
  * could not be asked.  Hosts that answer without ONCUDA_PROG add nothing.
  * One host reached over several interfaces, or both by broadcast and as

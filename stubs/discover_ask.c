@@ -16,6 +16,13 @@
 
 #include "discover_ask.h"
 
+/*
+ * To answer, a server may have to initialise its driver first, which takes
+ * seconds on some GPU machines (without persistence mode): the reply is
+ * waited for at least this long, whatever the timeout for the rest.
+ */
+#define REPLY_MIN_MS 10000
+
 /* Encodes nothing: the call's arguments (xdr_void cannot be cast cleanly). */
 static bool_t xdr_no_arguments(XDR *xdrs, ...)
 {
@@ -116,9 +123,10 @@ static void take_answer(struct discover_result *r, CLIENT *clnt, enum clnt_stat 
 
 void discover_ask(struct discover_result *r, unsigned timeout_ms)
 {
+	unsigned reply_ms = timeout_ms > REPLY_MIN_MS ? timeout_ms : REPLY_MIN_MS;
 	struct timeval timeout = {
-		.tv_sec = timeout_ms / 1000,
-		.tv_usec = (suseconds_t)(timeout_ms % 1000) * 1000,
+		.tv_sec = reply_ms / 1000,
+		.tv_usec = (suseconds_t)(reply_ms % 1000) * 1000,
 	};
 	struct netbuf nb = { .maxlen = sizeof r->addr, .len = sizeof r->addr, .buf = &r->addr };
 	res_server_description answer;

@@ -8,8 +8,9 @@
 #include "discover.h"
 
 /*
- * Connects to r->addr over TCP and calls ONCUDA_DESCRIBE_SERVER, each
- * within timeout_ms.  Sets r->state and, by it, r->description, r->version
+ * Connects to r->addr over TCP within timeout_ms and calls
+ * ONCUDA_DESCRIBE_SERVER, waiting timeout_ms or 10 s for the answer,
+ * whichever is longer.  Sets r->state and, by it, r->description, r->version
  * or r->why.
  */
 void discover_ask(struct discover_result *r, unsigned timeout_ms);

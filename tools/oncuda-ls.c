@@ -28,7 +28,8 @@ static const char usage_text[] =
 "\n"
 "  -j, --json         one JSON object on stdout, for scripts\n"
 "  -t, --timeout MS   how long to wait for answers to the broadcast, and for\n"
-"                     each connection and reply (default 1000)\n"
+"                     each connection (default 1000); a server's description\n"
+"                     is waited for this long or 10 s, whichever is longer\n"
 "  -h, --help         show this help\n"
 "\n"
 "Exit status: 0 when a server was found, 1 when none was, 2 on bad usage.\n";
@@ -196,7 +197,7 @@ int main(int argc, char **argv)
 	};
 	struct discover_list list = { NULL, 0 };
 	unsigned timeout_ms = DEFAULT_TIMEOUT_MS;
-	bool json = false, found = false, ok = true;
+	bool json = false, found = false;
 	char why[DISCOVER_TEXT_MAX];
 	int opt;
 
@@ -216,14 +217,14 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (optind == argc && !discover_broadcast(&list, timeout_ms, why, sizeof why)) {
+	if (optind == argc && !discover_broadcast(&list, timeout_ms, why, sizeof why))
 		fprintf(stderr, "oncuda-ls: cannot look for servers: %s\n", why);
-		ok = false;
+	for (int i = optind; i < argc; i++) {
+		if (!discover_host(&list, argv[i], timeout_ms)) {
+			fprintf(stderr, "oncuda-ls: out of memory asking %s\n", argv[i]);
+			break;
+		}
 	}
-	for (int i = optind; ok && i < argc; i++)
-		ok = discover_host(&list, argv[i], timeout_ms);
-	if (!ok && list.count == 0 && optind < argc)
-		fprintf(stderr, "oncuda-ls: out of memory\n");
 	if (json)
 		print_json(&list);
 	else if (list.count > 0)
