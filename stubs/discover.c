@@ -119,6 +119,54 @@ static struct in_addr canonical_host(struct in_addr from, const struct ifaddrs *
 	return from;
 }
 
+/* The hosts whose portmapper has answered, so that each counts once. */
+struct hosts_seen {
+	struct in_addr *addr;
+	size_t count;
+};
+
+/* Whether host is new to seen (then added); -1 when memory ran out. */
+static int first_answer(struct hosts_seen *seen, struct in_addr host)
+{
+	struct in_addr *grown;
+
+	for (size_t i = 0; i < seen->count; i++)
+		if (seen->addr[i].s_addr == host.s_addr)
+			return 0;
+	if ((grown = realloc(seen->addr, (seen->count + 1) * sizeof *grown)) == NULL)
+		return -1;
+	seen->addr = grown;
+	seen->addr[seen->count++] = host;
+	return 1;
+}
+
+/* One reply, from: marks its target answered; adds its host's registrations
+ * if the host is new.  False when memory ran out. */
+static bool take_reply(struct discover_list *list, struct askers *askers,
+    struct hosts_seen *seen, const struct ifaddrs *ifs,
+    struct sockaddr_in from, const rpcblist *entries)
+{
+	struct in_addr host = canonical_host(from.sin_addr, ifs);
+	char name[INET_ADDRSTRLEN];
+	int first;
+
+	for (size_t i = 0; i < askers->count; i++)
+		if (askers->addr[i].sin_addr.s_addr == from.sin_addr.s_addr)
+			askers->answered[i] = true;
+	if ((first = first_answer(seen, host)) <= 0)
+		return first == 0;
+	inet_ntop(AF_INET, &host, name, sizeof name);
+	return add_registrations(list, host, name, entries);
+}
+
+static bool all_answered(const struct askers *askers)
+{
+	for (size_t i = 0; i < askers->count; i++)
+		if (!askers->answered[i])
+			return false;
+	return true;
+}
+
 /*
  * Sends the DUMP call to every target, then takes replies until timeout_ms
  * passes (or, when stop_when_all, every target has answered), adding the
@@ -128,14 +176,13 @@ static bool ask_portmappers(struct discover_list *list, struct askers *askers,
     bool stop_when_all, unsigned timeout_ms, char *why, size_t why_len)
 {
 	static const int on = 1;
-	struct in_addr seen[TARGETS_MAX * 4];
-	size_t seen_count = 0, sent = 0, answered = 0;
+	struct hosts_seen seen = { NULL, 0 };
 	struct ifaddrs *ifs = NULL;
-	char *buf;
 	long long deadline = now_ms() + timeout_ms;
 	uint32_t xid = (uint32_t)getpid() << 16 ^ (uint32_t)now_ms();
-	size_t call_len;
+	size_t call_len, sent = 0;
 	bool ok = true;
+	char *buf;
 	int fd;
 
 	if ((buf = malloc(DATAGRAM_MAX)) == NULL) {
@@ -160,43 +207,33 @@ static bool ask_portmappers(struct discover_list *list, struct askers *askers,
 		snprintf(why, why_len, "cannot send to any portmapper: %s", strerror(errno));
 		ok = false;
 	}
-	while (ok && (!stop_when_all || answered < askers->count)) {
+	while (ok && !(stop_when_all && all_answered(askers))) {
 		struct pollfd pfd = { .fd = fd, .events = POLLIN };
 		long long left = deadline - now_ms();
 		struct sockaddr_in from;
 		socklen_t from_len = sizeof from;
-		char name[INET_ADDRSTRLEN];
 		rpcblist_ptr entries;
-		struct in_addr host;
-		bool known = false;
 		ssize_t n;
+		int ready;
 
-		if (left <= 0 || poll(&pfd, 1, (int)left) <= 0)
+		if (left <= 0)
+			break;
+		if ((ready = poll(&pfd, 1, (int)left)) < 0 && errno == EINTR)
+			continue;
+		if (ready <= 0)
 			break;
 		n = recvfrom(fd, buf, DATAGRAM_MAX, 0, (struct sockaddr *)&from, &from_len);
 		if (n <= 0 || !rpcb_dump_decode(buf, (size_t)n, xid, &entries))
 			continue;
-		for (size_t i = 0; i < askers->count; i++)
-			if (askers->addr[i].sin_addr.s_addr == from.sin_addr.s_addr &&
-			    !askers->answered[i]) {
-				askers->answered[i] = true;
-				answered++;
-			}
-		host = canonical_host(from.sin_addr, ifs);
-		for (size_t i = 0; i < seen_count; i++)
-			known = known || seen[i].s_addr == host.s_addr;
-		if (!known && seen_count < sizeof seen / sizeof seen[0]) {
-			seen[seen_count++] = host;
-			inet_ntop(AF_INET, &host, name, sizeof name);
-			if (!add_registrations(list, host, name, entries)) {
-				snprintf(why, why_len, "out of memory");
-				ok = false;
-			}
+		if (!take_reply(list, askers, &seen, ifs, from, entries)) {
+			snprintf(why, why_len, "out of memory");
+			ok = false;
 		}
 		xdr_free((xdrproc_t)xdr_rpcblist_ptr, (char *)&entries);
 	}
 	if (ifs != NULL)
 		freeifaddrs(ifs);
+	free(seen.addr);
 	close(fd);
 	free(buf);
 	return ok;
