@@ -18,7 +18,7 @@
 #include "cuda_rpc.h"
 #include "daemon.h"
 
-/* The commit oncudad was built from (tools/build.mk), or the protocol alone. */
+/* The commit oncudad was built from (tools/oncuda-ls.mk sets it). */
 #ifndef ONCUDA_SOFTWARE_VERSION
 #define ONCUDA_SOFTWARE_VERSION "unknown"
 #endif
