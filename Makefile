@@ -87,6 +87,8 @@ check-idl:
 -include tests/auth/build.mk
 -include tests/load/build.mk
 -include tests/ranges/build.mk
+-include tests/netns/build.mk
+-include tools/oncuda-ls.mk
 -include tests/apps/build.mk
 -include tests/unit/*.mk
 -include tests/fuzz/build.mk
@@ -113,7 +115,7 @@ bench: all
 clean:
 	rm -f gen/*.o stubs/*.o server/*.o tests/*/*.o examples/*.o tools/*.o
 	rm -f stubs/libcuda.so.1 stubs/libcuda.so server/oncudad tests/fakecuda/libcuda.so.1 tests/auth/skipauth tests/load/loadclient tests/load/faultclient
-	rm -f tests/ranges/rangeclient
+	rm -f tests/ranges/rangeclient tools/oncuda-ls tests/netns/fakereg
 	rm -f tools/procaddr-probe tests/apps/cublas_gemm
 	rm -f bench/drvbench bench/transport bench/empty_kernel.fatbin
 	rm -f tests/e2e/e2e tests/unit/test_[a-z]*[!.][!c] examples/deviceQuery examples/vectorAdd examples/matrixMul

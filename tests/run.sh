@@ -41,6 +41,8 @@ PATH=$PATH:/usr/sbin:/sbin
 . tests/fuzz/check.sh
 # shellcheck source=tests/ranges/check.sh
 . tests/ranges/check.sh
+# shellcheck source=tests/netns/check.sh
+. tests/netns/check.sh
 
 usage() {
 	echo "usage: bash tests/run.sh [--driver fake|real] [--fast]" >&2
@@ -88,6 +90,7 @@ cleanup() {
 		wait_for 5 dead "$pid"
 		kill_server "$pid"
 	done
+	netns_teardown
 }
 trap cleanup EXIT
 trap 'exit 130' INT
@@ -466,6 +469,7 @@ run_step q "fuzzing the server's decode and dispatch (libFuzzer)" step_fuzz
 run_step r "valgrind: server and client" step_valgrind
 run_step s "valgrind: the server under a CI-sized load" step_load_valgrind
 run_step t "device ranges: a client reaches only its own memory" step_ranges
+run_step u "discovery: oncuda-ls across network-namespace hosts" step_netns
 
 printf '\n==== summary (driver %s)\n' "$driver"
 printf '  %s\n' "${RESULTS[@]}"
