@@ -68,6 +68,17 @@
 
 void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 
+/*
+ * server/children.c, the parent's bookkeeping, is not linked: the harness
+ * serves one session with no parent process, so ONCUDA_DESCRIBE_SERVER has
+ * no other clients to count.
+ */
+size_t children_count_shared(void);
+size_t children_count_shared(void)
+{
+	return 0;
+}
+
 /* What the client thread needs; one session at a time. */
 struct session {
 	const uint8_t *input;
