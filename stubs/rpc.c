@@ -51,6 +51,7 @@ struct link {
 /* Read once from the environment (setup). */
 static pthread_once_t setup_once = PTHREAD_ONCE_INIT;
 static const char *server_problem;	/* why ONCUDA_SERVER is unusable */
+static bool discovery_asked;		/* it is "*" */
 static struct link links[ROUTE_SERVERS_MAX];
 static unsigned link_count;
 
@@ -60,6 +61,9 @@ static atomic_bool initialised;
  * the one it last tried, whose state rpc_unavailable reports. */
 static _Thread_local struct link *held;
 static _Thread_local struct link *tried;
+
+/* The context the calling thread last had current on each server. */
+static _Thread_local CUcontext last_current[ROUTE_SERVERS_MAX];
 
 static void fork_prepare(void);
 static void fork_parent(void);
@@ -77,8 +81,9 @@ static const char *servers_from_environment(struct server_address *out,
 
 	if (spec != NULL && strcmp(spec, "*") == 0) {
 		*count = 0;
-		return "\"*\" (find servers by broadcast) is not available in "
-		    "this build; name the servers, host1,host2:port";
+		discovery_asked = true;
+		return "finding servers by broadcast is not available in this "
+		    "build";
 	}
 	return server_list_parse(spec, out, ROUTE_SERVERS_MAX, count);
 }
@@ -141,6 +146,11 @@ static void unlock_link(struct link *l)
 static void connect_locked(struct link *l)
 {
 	atomic_store(&l->state, LINK_FAILED);
+	if (server_problem != NULL && discovery_asked) {
+		oncuda_say("cannot reach oncudad: ONCUDA_SERVER=\"*\": %s; name "
+		    "the servers instead (host1,host2:port)", server_problem);
+		return;
+	}
 	if (server_problem != NULL) {
 		oncuda_say("cannot reach oncudad: ONCUDA_SERVER=\"%s\" is not "
 		    "host or host:port, or a list of them separated by commas "
@@ -192,18 +202,21 @@ static bool set_server_context_locked(struct link *l, cu_handle ctx,
 }
 
 /*
- * Makes the server's current context the calling thread's, or none when
- * the thread's context is another server's (so that a call routed here by
- * its handles cannot run in some other thread's context).  false: the
- * connection was lost.
+ * Makes the server's current context the calling thread's.  When that is
+ * another server's context (a call routed here by its handles), the one
+ * the thread last had current here, or none: never some other thread's,
+ * so that a call cannot run in a context its thread did not choose.
+ * false: the connection was lost.
  */
 static bool sync_context_locked(struct link *l, CUcontext mine)
 {
-	cu_handle want = 0;
+	unsigned index = (unsigned)(l - links);
+	cu_handle want;
 	CUresult result;
 
-	if (&links[route_server_of(mine)] == l)
-		want = route_strip(mine);
+	if (route_server_of(mine) == index)
+		last_current[index] = mine;
+	want = route_strip(last_current[index]);
 	if (l->server_ctx_known && l->server_ctx == want)
 		return true;
 	if (!set_server_context_locked(l, want, &result))
@@ -218,6 +231,7 @@ static bool sync_context_locked(struct link *l, CUcontext mine)
 	 * CUDA_ERROR_INVALID_CONTEXT rather than run in another thread's.
 	 */
 	l->server_ctx_known = false;
+	last_current[index] = NULL;
 	if (want != 0) {
 		if (!set_server_context_locked(l, 0, &result))
 			return false;
@@ -398,6 +412,7 @@ static void fork_child(void)
 		l->server_ctx_known = false;
 	}
 	atomic_store(&initialised, false);
+	memset(last_current, 0, sizeof(last_current));
 	ctxstack_fork_child();
 	for (unsigned i = link_count; i-- > 0;)
 		pthread_mutex_unlock(&links[i].lock);

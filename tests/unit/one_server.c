@@ -51,3 +51,15 @@ CUresult copy_between_servers(CUcontext dst_ctx, CUdeviceptr dst,
 	(void)dst_ctx, (void)dst, (void)src_ctx, (void)src, (void)count;
 	return CUDA_ERROR_INVALID_VALUE;	/* one server: never called */
 }
+
+CLIENT *route_begin(const void *a, enum route_kind a_kind, const void *b,
+    enum route_kind b_kind, CUresult *err)
+{
+	CLIENT *c;
+
+	(void)a, (void)a_kind, (void)b, (void)b_kind;
+	*err = CUDA_SUCCESS;
+	if ((c = rpc_begin()) == NULL)
+		*err = rpc_unavailable();
+	return c;
+}
