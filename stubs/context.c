@@ -32,19 +32,6 @@ ONCUDA_API CUresult cuCtxCreate_v3(CUcontext *pctx,
 #undef cuDevicePrimaryCtxRelease
 ONCUDA_API CUresult cuDevicePrimaryCtxRelease(CUdevice dev);
 
-/* rpc_begin(_nosync) on the server of device dev, whose CUdevice there
- * goes to *local; *server says which. */
-static CLIENT *begin_for_device(CUdevice dev, CUdevice *local,
-    unsigned *server, bool sync)
-{
-	struct route rt = ROUTE_INIT;
-
-	route_device(&rt, dev, local);
-	route_settle(&rt);
-	*server = (unsigned)rt.server;
-	return sync ? rpc_begin_on(*server) : rpc_begin_on_nosync(*server);
-}
-
 static CUresult create(CUcontext *pctx, unsigned int flags, CUdevice dev)
 {
 	enum clnt_stat st;
@@ -60,7 +47,7 @@ static CUresult create(CUcontext *pctx, unsigned int flags, CUdevice dev)
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	memset(&r, 0, sizeof(r));
 	/* The new context becomes current: no use making another so first. */
-	if ((c = begin_for_device(dev, &dev, &server, false)) == NULL)
+	if ((c = route_begin_device(dev, false, &dev, &server)) == NULL)
 		return rpc_unavailable();
 	st = cu_ctx_create_13000(flags, dev, &r, c);
 	/* The server made the new context current, as the driver does. */
@@ -231,7 +218,7 @@ ONCUDA_API CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev)
 	if (pctx == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	memset(&r, 0, sizeof(r));
-	if ((c = begin_for_device(dev, &dev, &server, true)) == NULL)
+	if ((c = route_begin_device(dev, true, &dev, &server)) == NULL)
 		return rpc_unavailable();
 	e = rpc_end(cu_device_primary_ctx_retain_13000(dev, &r, c));
 	if (e != CUDA_SUCCESS)
@@ -258,7 +245,7 @@ static CUresult primary_ctx_call(enum clnt_stat (*call)(int, res_none *,
 	CLIENT *c;
 
 	memset(&r, 0, sizeof(r));
-	if ((c = begin_for_device(dev, &dev, &server, true)) == NULL)
+	if ((c = route_begin_device(dev, true, &dev, &server)) == NULL)
 		return rpc_unavailable();
 	st = call(dev, &r, c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
@@ -296,7 +283,7 @@ ONCUDA_API CUresult cuDevicePrimaryCtxGetState(CUdevice dev,
 	if (flags == NULL || active == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	memset(&r, 0, sizeof(r));
-	if ((c = begin_for_device(dev, &dev, &server, true)) == NULL)
+	if ((c = route_begin_device(dev, true, &dev, &server)) == NULL)
 		return rpc_unavailable();
 	e = rpc_end(cu_device_primary_ctx_get_state_13000(dev, &r, c));
 	if (e != CUDA_SUCCESS)

@@ -70,16 +70,6 @@ ONCUDA_API CUresult cuInit(unsigned int Flags)
 	return CUDA_SUCCESS;
 }
 
-/* rpc_begin on the server of device dev; *local: that server's CUdevice. */
-static CLIENT *begin_for_device(CUdevice dev, CUdevice *local)
-{
-	struct route rt = ROUTE_INIT;
-
-	route_device(&rt, dev, local);
-	route_settle(&rt);
-	return rpc_begin_on((unsigned)rt.server);
-}
-
 /* CU_DEVICE_GET_NAME and CU_DEVICE_GET_PCI_BUS_ID: the server sends at
  * most len - 1 characters; the NUL is ours to add. */
 static CUresult copy_string(char *out, int len, enum clnt_stat st,
@@ -104,12 +94,13 @@ static CUresult copy_string(char *out, int len, enum clnt_stat st,
 
 ONCUDA_API CUresult cuDeviceGetName(char *name, int len, CUdevice dev)
 {
+	unsigned server;
 	res_string r;
 	CLIENT *c;
 
 	if (name == NULL || len <= 0)
 		return CUDA_ERROR_INVALID_VALUE;
-	if ((c = begin_for_device(dev, &dev)) == NULL)
+	if ((c = route_begin_device(dev, true, &dev, &server)) == NULL)
 		return rpc_unavailable();
 	memset(&r, 0, sizeof(r));
 	return copy_string(name, len, cu_device_get_name_13000(len, dev, &r, c),
@@ -118,12 +109,13 @@ ONCUDA_API CUresult cuDeviceGetName(char *name, int len, CUdevice dev)
 
 ONCUDA_API CUresult cuDeviceGetPCIBusId(char *pciBusId, int len, CUdevice dev)
 {
+	unsigned server;
 	res_string r;
 	CLIENT *c;
 
 	if (pciBusId == NULL || len <= 0)
 		return CUDA_ERROR_INVALID_VALUE;
-	if ((c = begin_for_device(dev, &dev)) == NULL)
+	if ((c = route_begin_device(dev, true, &dev, &server)) == NULL)
 		return rpc_unavailable();
 	memset(&r, 0, sizeof(r));
 	return copy_string(pciBusId, len,

@@ -73,3 +73,14 @@ CLIENT *route_begin(const void *a, enum route_kind a_kind, const void *b,
 		*err = rpc_unavailable();
 	return c;
 }
+
+CLIENT *route_begin_device(CUdevice dev, bool sync, CUdevice *local,
+    unsigned *server)
+{
+	struct route rt = ROUTE_INIT;
+
+	route_device(&rt, dev, local);
+	route_settle(&rt);
+	*server = (unsigned)rt.server;
+	return sync ? rpc_begin_on(*server) : rpc_begin_on_nosync(*server);
+}

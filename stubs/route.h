@@ -89,4 +89,13 @@ CUresult route_settle(struct route *rt);
 CLIENT *route_begin(const void *a, enum route_kind a_kind,
     const void *b, enum route_kind b_kind, CUresult *err);
 
+/*
+ * For hand-written glue: rpc_begin (sync) or rpc_begin_nosync on the
+ * server of device dev (a global ordinal); *local is that server's
+ * CUdevice (-1, which no driver knows, for a device not in the list) and
+ * *server its index.
+ */
+CLIENT *route_begin_device(CUdevice dev, bool sync, CUdevice *local,
+    unsigned *server);
+
 #endif
