@@ -24,6 +24,7 @@
 #include "ctxstack.h"
 #include "route.h"
 #include "rpc.h"
+#include "server_list.h"
 #include "trace.h"
 
 enum link_state {
@@ -51,7 +52,7 @@ struct link {
 /* Read once from the environment (setup). */
 static pthread_once_t setup_once = PTHREAD_ONCE_INIT;
 static const char *server_problem;	/* why ONCUDA_SERVER is unusable */
-static bool discovery_asked;		/* it is "*" */
+static bool discovery_asked;		/* it is "*" (server_list.c) */
 static struct link links[ROUTE_SERVERS_MAX];
 static unsigned link_count;
 
@@ -69,25 +70,6 @@ static void fork_prepare(void);
 static void fork_parent(void);
 static void fork_child(void);
 
-/*
- * The servers ONCUDA_SERVER names.  THE place where the list is expanded:
- * "*" is to become every server that broadcast discovery finds
- * (stubs/discover.h, not written yet); until then it is refused here.
- */
-static const char *servers_from_environment(struct server_address *out,
-    unsigned *count)
-{
-	const char *spec = getenv("ONCUDA_SERVER");
-
-	if (spec != NULL && strcmp(spec, "*") == 0) {
-		*count = 0;
-		discovery_asked = true;
-		return "finding servers by broadcast is not available in this "
-		    "build";
-	}
-	return server_list_parse(spec, out, ROUTE_SERVERS_MAX, count);
-}
-
 static void setup(void)
 {
 	struct server_address addresses[ROUTE_SERVERS_MAX];
@@ -98,7 +80,8 @@ static void setup(void)
 	if ((why = timeout_parse(timeout, &seconds)) != NULL)
 		oncuda_say("ONCUDA_TIMEOUT=\"%s\" is %s; using %u seconds",
 		    timeout, why, seconds);
-	server_problem = servers_from_environment(addresses, &link_count);
+	server_problem = server_list_from_environment(addresses,
+	    ROUTE_SERVERS_MAX, &link_count, &discovery_asked);
 	if (server_problem != NULL)
 		link_count = 1;		/* the error is reported through link 0 */
 	for (i = 0; i < link_count; i++) {
@@ -147,8 +130,8 @@ static void connect_locked(struct link *l)
 {
 	atomic_store(&l->state, LINK_FAILED);
 	if (server_problem != NULL && discovery_asked) {
-		oncuda_say("cannot reach oncudad: ONCUDA_SERVER=\"*\": %s; name "
-		    "the servers instead (host1,host2:port)", server_problem);
+		oncuda_say("cannot reach oncudad: ONCUDA_SERVER=\"*\": %s",
+		    server_problem);
 		return;
 	}
 	if (server_problem != NULL) {
