@@ -49,8 +49,8 @@ step_multi() {
 	multi_probe selected "small" ONCUDA_SERVER="$both" \
 		CUDA_VISIBLE_DEVICES=1 || verdict=1
 
-	run_client multi-run 300 ONCUDA_SERVER="$both" tests/multi/multi
-	if (($? == 0)) && grep -qx "PASS multi" "$OUT/multi-run.log"; then
+	if run_client multi-run 300 ONCUDA_SERVER="$both" tests/multi/multi &&
+		grep -qx "PASS multi" "$OUT/multi-run.log"; then
 		ok "multi: kernels, copies and threads on two servers"
 	else
 		bad "multi: the two-server program failed:"
