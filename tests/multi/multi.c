@@ -70,10 +70,11 @@ static CUresult fill(struct gpu *g, unsigned v, CUstream stream)
 	    NULL);
 }
 
-/* Whether buf on the current context's device holds v everywhere. */
+/* Whether buf on the current context's device holds v everywhere.  Two
+ * threads call it at once: the buffer is each call's own. */
 static int holds(CUdeviceptr buf, unsigned v)
 {
-	static unsigned host[COUNT];
+	unsigned host[COUNT];
 
 	memset(host, 0, sizeof(host));
 	if (!CHECK_CU(cuMemcpyDtoH(host, buf, sizeof(host)), CUDA_SUCCESS))
