@@ -2683,13 +2683,6 @@ ONCUDA_API CUresult cuMemcpyHtoD_v2_ptds(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemcpyPeer(void);
-ONCUDA_API CUresult cuMemcpyPeer(void)
-{
-	oncuda_unsupported("cuMemcpyPeer");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemcpyPeerAsync(void);
 ONCUDA_API CUresult cuMemcpyPeerAsync(void)
 {

@@ -15,6 +15,7 @@
 #include "ctxstack.h"
 #include "export_tables.h"
 #include "params.h"
+#include "route.h"
 #include "rpc.h"
 
 /*
@@ -34,6 +35,7 @@ ONCUDA_API CUresult cuDevicePrimaryCtxRelease(CUdevice dev);
 static CUresult create(CUcontext *pctx, unsigned int flags, CUdevice dev)
 {
 	enum clnt_stat st;
+	unsigned server;
 	res_handle r;
 	CUresult e;
 	CLIENT *c;
@@ -45,7 +47,7 @@ static CUresult create(CUcontext *pctx, unsigned int flags, CUdevice dev)
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	memset(&r, 0, sizeof(r));
 	/* The new context becomes current: no use making another so first. */
-	if ((c = rpc_begin_nosync()) == NULL)
+	if ((c = route_begin_device(dev, false, &dev, &server)) == NULL)
 		return rpc_unavailable();
 	st = cu_ctx_create_13000(flags, dev, &r, c);
 	/* The server made the new context current, as the driver does. */
@@ -55,7 +57,7 @@ static CUresult create(CUcontext *pctx, unsigned int flags, CUdevice dev)
 		return e;
 	if (r.err != CUDA_SUCCESS)
 		return (CUresult)r.err;
-	*pctx = (CUcontext)(uintptr_t)r.res_handle_u.value;
+	*pctx = (CUcontext)(uintptr_t)route_tag(r.res_handle_u.value, server);
 	ctxstack_push(*pctx);
 	return CUDA_SUCCESS;
 }
@@ -102,6 +104,7 @@ static void contexts_went_away(void)
 
 ONCUDA_API CUresult cuCtxDestroy_v2(CUcontext ctx)
 {
+	struct route rt = ROUTE_INIT;
 	enum clnt_stat st;
 	res_none r;
 	CUresult e;
@@ -111,12 +114,15 @@ ONCUDA_API CUresult cuCtxDestroy_v2(CUcontext ctx)
 	 * The runtime's per-context state goes first, while the context
 	 * still exists: its destructors may free what they made in it.
 	 */
+	route_handle(&rt, ctx, ROUTE_CONTEXT);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
 	if (ctx != NULL)
 		context_storage_forget(ctx);
 	memset(&r, 0, sizeof(r));
-	if ((c = rpc_begin()) == NULL)
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	st = cu_ctx_destroy_13000((cu_handle)(uintptr_t)ctx, &r, c);
+	st = cu_ctx_destroy_13000(route_strip(ctx), &r, c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS) {
 		/* Under the connection lock, so no thread syncs to it now. */
 		ctxstack_remove_everywhere(ctx);
@@ -133,6 +139,7 @@ ONCUDA_API CUresult cuCtxDestroy_v2(CUcontext ctx)
  */
 static CUresult make_current(CUcontext ctx, bool (*change)(CUcontext))
 {
+	struct route rt = ROUTE_INIT;
 	enum clnt_stat st;
 	res_none r;
 	CUresult e;
@@ -140,14 +147,18 @@ static CUresult make_current(CUcontext ctx, bool (*change)(CUcontext))
 
 	if ((e = rpc_local_check()) != CUDA_SUCCESS)
 		return e;
+	/* No context (NULL) is told to the server of the thread's context. */
+	route_handle(&rt, ctx, ROUTE_CONTEXT);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
 	if (!ctxstack_reserve())
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	memset(&r, 0, sizeof(r));
-	if ((c = rpc_begin_nosync()) == NULL)
+	if ((c = rpc_begin_on_nosync((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	st = cu_ctx_set_current_13000((cu_handle)(uintptr_t)ctx, &r, c);
+	st = cu_ctx_set_current_13000(route_strip(ctx), &r, c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS) {
-		rpc_server_context_is((cu_handle)(uintptr_t)ctx);
+		rpc_server_context_is(route_strip(ctx));
 		change(ctx);
 	}
 	if ((e = rpc_end(st)) != CUDA_SUCCESS)
@@ -199,6 +210,7 @@ ONCUDA_API CUresult cuCtxGetCurrent(CUcontext *pctx)
 
 ONCUDA_API CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev)
 {
+	unsigned server;
 	res_handle r;
 	CUresult e;
 	CLIENT *c;
@@ -206,13 +218,14 @@ ONCUDA_API CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev)
 	if (pctx == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	memset(&r, 0, sizeof(r));
-	if ((c = rpc_begin()) == NULL)
+	if ((c = route_begin_device(dev, true, &dev, &server)) == NULL)
 		return rpc_unavailable();
 	e = rpc_end(cu_device_primary_ctx_retain_13000(dev, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
-		*pctx = (CUcontext)(uintptr_t)r.res_handle_u.value;
+		*pctx = (CUcontext)(uintptr_t)route_tag(r.res_handle_u.value,
+		    server);
 	return (CUresult)r.err;
 }
 
@@ -226,12 +239,13 @@ static CUresult primary_ctx_call(enum clnt_stat (*call)(int, res_none *,
     CLIENT *), CUdevice dev)
 {
 	enum clnt_stat st;
+	unsigned server;
 	res_none r;
 	CUresult e;
 	CLIENT *c;
 
 	memset(&r, 0, sizeof(r));
-	if ((c = rpc_begin()) == NULL)
+	if ((c = route_begin_device(dev, true, &dev, &server)) == NULL)
 		return rpc_unavailable();
 	st = call(dev, &r, c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
@@ -261,6 +275,7 @@ ONCUDA_API CUresult cuDevicePrimaryCtxRelease(CUdevice dev)
 ONCUDA_API CUresult cuDevicePrimaryCtxGetState(CUdevice dev,
     unsigned int *flags, int *active)
 {
+	unsigned server;
 	res_ctx_state r;
 	CUresult e;
 	CLIENT *c;
@@ -268,7 +283,7 @@ ONCUDA_API CUresult cuDevicePrimaryCtxGetState(CUdevice dev,
 	if (flags == NULL || active == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	memset(&r, 0, sizeof(r));
-	if ((c = rpc_begin()) == NULL)
+	if ((c = route_begin_device(dev, true, &dev, &server)) == NULL)
 		return rpc_unavailable();
 	e = rpc_end(cu_device_primary_ctx_get_state_13000(dev, &r, c));
 	if (e != CUDA_SUCCESS)

@@ -17,11 +17,13 @@
 
 #include <cuda.h>
 
+#include "copy_between.h"
 #include "copy_plan.h"
 #include "copy_wire.h"
 #include "cuda_rpc.h"
 #include "mapped.h"
 #include "memory.h"
+#include "route.h"
 #include "rpc.h"
 
 #define CHUNK ONCUDA_CHUNK_DEFAULT
@@ -39,6 +41,25 @@ static struct copy_stream on_stream(CUstream hStream)
 	return s;
 }
 
+
+/* Which server a copy goes to (copy_between.h); copy2d.c's too. */
+CLIENT *copy_begin(const struct copy_stream *s, CUdeviceptr dev,
+    struct copy_stream *wire, CUresult *err)
+{
+	const void *stream = (const void *)(uintptr_t)s->handle;
+	struct route rt = ROUTE_INIT;
+
+	*wire = *s;
+	wire->handle = route_strip(stream);
+	route_handle(&rt, stream, ROUTE_STREAM);
+	if ((*err = route_settle(&rt)) != CUDA_SUCCESS)
+		return NULL;
+	if (s->async && stream != NULL && stream != CU_STREAM_LEGACY &&
+	    stream != CU_STREAM_PER_THREAD)
+		return rpc_begin_on((unsigned)rt.server);
+	return devmem_begin(dev);
+}
+
 /*
  * Copies count bytes between device memory at dev and host memory at host,
  * to the device when to_device, else to the host.
@@ -48,6 +69,7 @@ static CUresult copy_pieces(bool to_device, CUdeviceptr dev, const void *host,
 {
 	size_t pieces = chunk_count(count, CHUNK);
 	enum clnt_stat st = RPC_SUCCESS;
+	struct copy_stream wire;
 	int err = CUDA_SUCCESS;
 	CLIENT *c;
 	CUresult e;
@@ -55,8 +77,9 @@ static CUresult copy_pieces(bool to_device, CUdeviceptr dev, const void *host,
 
 	if (host == NULL && count != 0)
 		return CUDA_ERROR_INVALID_VALUE;
-	if ((c = rpc_begin()) == NULL)
-		return rpc_unavailable();
+	if ((c = copy_begin(s, dev, &wire, &e)) == NULL)
+		return e != CUDA_SUCCESS ? e : rpc_unavailable();
+	s = &wire;
 	st = mapped_push(c, &err);
 	for (i = 0; i < pieces && st == RPC_SUCCESS && err == CUDA_SUCCESS;
 	    i++) {
@@ -86,10 +109,13 @@ static CUresult copy_host_to_host(void *dst, const void *src, size_t count,
 	CLIENT *c;
 	CUresult e;
 
+	struct copy_stream wire;
+
 	if ((dst == NULL || src == NULL) && count != 0)
 		return CUDA_ERROR_INVALID_VALUE;
-	if ((c = rpc_begin()) == NULL)
-		return rpc_unavailable();
+	if ((c = copy_begin(s, 0, &wire, &e)) == NULL)
+		return e != CUDA_SUCCESS ? e : rpc_unavailable();
+	s = &wire;
 	/* The stream's work is done: the bytes it wrote are the program's now. */
 	st = wire_sync(c, s, &err);
 	if (!s->async && st == RPC_SUCCESS && err == CUDA_SUCCESS)
@@ -105,9 +131,13 @@ static CUresult copy_host_to_host(void *dst, const void *src, size_t count,
 static CUresult copy_unified(CUdeviceptr dst, CUdeviceptr src, size_t count,
     const struct copy_stream *s)
 {
-	bool dst_device = memory_is_device(dst);
-	bool src_device = memory_is_device(src);
+	unsigned dst_server, src_server;
+	CUcontext dst_ctx, src_ctx;
+	bool dst_device = memory_device_owner(dst, &dst_server, &dst_ctx);
+	bool src_device = memory_device_owner(src, &src_server, &src_ctx);
 
+	if (dst_device && src_device && dst_server != src_server)
+		return copy_between_servers(dst_ctx, dst, src_ctx, src, count);
 	if (dst_device && src_device)
 		return s->async ?
 		    cuMemcpyDtoDAsync(dst, src, count, (CUstream)(uintptr_t)s->handle) :
@@ -150,17 +180,27 @@ ONCUDA_API CUresult cuMemcpyDtoHAsync(void *dstHost, CUdeviceptr srcDevice,
 	return copy_pieces(false, srcDevice, dstHost, ByteCount, &s);
 }
 
-/* No bytes cross the wire, so one call does any size. */
+/*
+ * No bytes cross the wire, so one call does any size; unless the two
+ * pointers are two servers' memory (copy_between.c).
+ */
 ONCUDA_API CUresult cuMemcpyDtoD(CUdeviceptr dstDevice, CUdeviceptr srcDevice,
     size_t ByteCount)
 {
+	unsigned dst_server, src_server;
+	CUcontext dst_ctx, src_ctx;
 	enum clnt_stat st;
 	res_none r;
 	CLIENT *c;
 	CUresult e;
 
+	if (memory_device_owner(dstDevice, &dst_server, &dst_ctx) &&
+	    memory_device_owner(srcDevice, &src_server, &src_ctx) &&
+	    dst_server != src_server)
+		return copy_between_servers(dst_ctx, dstDevice, src_ctx,
+		    srcDevice, ByteCount);
 	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin()) == NULL)
+	if ((c = devmem_begin(dstDevice)) == NULL)
 		return rpc_unavailable();
 	st = mapped_push(c, &r.err);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)

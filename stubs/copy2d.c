@@ -19,6 +19,7 @@
 
 #include <cuda.h>
 
+#include "copy_between.h"
 #include "copy_plan.h"
 #include "copy_wire.h"
 #include "cuda_rpc.h"
@@ -113,12 +114,14 @@ static CUresult copy_between_host_and_device(const struct side *src,
 	struct rows_piece p;
 	enum clnt_stat st = RPC_SUCCESS;
 	int err = CUDA_SUCCESS;
+	struct copy_stream wire;
 	char *buf = NULL;
 	CLIENT *c;
 	CUresult e;
 
-	if ((c = rpc_begin()) == NULL)
-		return rpc_unavailable();
+	if ((c = copy_begin(s, 0, &wire, &e)) == NULL)
+		return e != CUDA_SUCCESS ? e : rpc_unavailable();
+	s = &wire;
 	st = mapped_push(c, &err);
 	rows_plan_start(&plan, copy->WidthInBytes, copy->Height, ONCUDA_CHUNK_DEFAULT);
 	while (st == RPC_SUCCESS && err == CUDA_SUCCESS && rows_plan_next(&plan, &p)) {
@@ -158,14 +161,16 @@ static CUresult copy_device_to_device(const struct side *src,
 {
 	struct rows_piece whole = { 0, copy->Height, 0, copy->WidthInBytes };
 	dev_region from = region_of(src, &whole), to = region_of(dst, &whole);
+	struct copy_stream wire;
 	enum clnt_stat st;
 	res_none r;
 	CLIENT *c;
 	CUresult e;
 
 	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin()) == NULL)
-		return rpc_unavailable();
+	if ((c = copy_begin(s, 0, &wire, &e)) == NULL)
+		return e != CUDA_SUCCESS ? e : rpc_unavailable();
+	s = &wire;
 	st = mapped_push(c, &r.err);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
 		st = cu_memcpy_2d_dtod_13000(to, from, copy->WidthInBytes,
@@ -183,13 +188,15 @@ static CUresult copy_host_to_host(const struct side *src, const struct side *dst
     const CUDA_MEMCPY2D *copy, const struct copy_stream *s)
 {
 	struct rows_piece all = { 0, copy->Height, 0, copy->WidthInBytes };
+	struct copy_stream wire;
 	enum clnt_stat st;
 	int err = CUDA_SUCCESS;
 	CLIENT *c;
 	CUresult e;
 
-	if ((c = rpc_begin()) == NULL)
-		return rpc_unavailable();
+	if ((c = copy_begin(s, 0, &wire, &e)) == NULL)
+		return e != CUDA_SUCCESS ? e : rpc_unavailable();
+	s = &wire;
 	st = wire_sync(c, s, &err);
 	if (!s->async && st == RPC_SUCCESS && err == CUDA_SUCCESS)
 		st = mapped_pull(c, &err);

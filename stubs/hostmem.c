@@ -27,6 +27,7 @@
 #include "mapped.h"
 #include "memory.h"
 #include "range_table.h"
+#include "route.h"
 #include "rpc.h"
 
 struct mirror {
@@ -34,6 +35,7 @@ struct mirror {
 	uint64_t server;	/* the server's memory standing for it */
 	uint64_t device;	/* device address of the server side once asked; 0 before */
 	bool registered;	/* the program's own memory, not ours */
+	unsigned link;		/* the server that holds the mirror (rpc.h) */
 };
 
 static struct range_table mirrors = RANGE_TABLE_INIT(struct mirror);
@@ -48,6 +50,16 @@ static bool find_mirror(const void *p, struct mirror *m)
 	return range_table_find(&mirrors, address_of(p), m);
 }
 
+/* rpc_begin on the server that holds p's mirror, else the current one. */
+static CLIENT *begin_for_mirror(const void *p)
+{
+	struct mirror m;
+
+	if (find_mirror(p, &m))
+		return rpc_begin_on(m.link);
+	return rpc_begin();
+}
+
 bool hostmem_contains(const void *p)
 {
 	return find_mirror(p, NULL);
@@ -57,7 +69,8 @@ bool hostmem_to_server(const void *p, uint64_t *server)
 {
 	struct mirror m;
 
-	if (!find_mirror(p, &m))
+	/* Another server's mirror means nothing to the current one. */
+	if (!find_mirror(p, &m) || m.link != route_current_server())
 		return false;
 	*server = m.server + (address_of(p) - m.range.base);
 	return true;
@@ -131,7 +144,8 @@ static enum clnt_stat server_release(CLIENT *c, uint64_t server,
 static enum clnt_stat record_or_give_back(CLIENT *c, void *p, size_t size,
     uint64_t server, bool registered, int *err)
 {
-	struct mirror m = { { address_of(p), size }, server, 0, registered };
+	struct mirror m = { { address_of(p), size }, server, 0, registered,
+	    rpc_held_server() };
 	res_none undo;
 
 	if (range_table_insert(&mirrors, &m, false, NULL) == RANGE_INSERTED)
@@ -215,7 +229,7 @@ ONCUDA_API CUresult cuMemFreeHost(void *p)
 	if (p == NULL)
 		return CUDA_SUCCESS;
 	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin()) == NULL)
+	if ((c = begin_for_mirror(p)) == NULL)
 		return rpc_unavailable();
 	if (!find_mirror(p, &m) || m.range.base != address_of(p) || m.registered)
 		return end_without_call(CUDA_ERROR_INVALID_VALUE);
@@ -259,7 +273,7 @@ ONCUDA_API CUresult cuMemHostUnregister(void *p)
 	CUresult e;
 
 	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin()) == NULL)
+	if ((c = begin_for_mirror(p)) == NULL)
 		return rpc_unavailable();
 	if (!find_mirror(p, &m))
 		return end_without_call(CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED);
@@ -282,7 +296,7 @@ ONCUDA_API CUresult cuMemHostGetDevicePointer(CUdeviceptr *pdptr, void *p,
 	if (pdptr == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin()) == NULL)
+	if ((c = begin_for_mirror(p)) == NULL)
 		return rpc_unavailable();
 	if (!hostmem_to_server(p, &server))
 		return end_without_call(CUDA_ERROR_INVALID_VALUE);
@@ -309,7 +323,7 @@ ONCUDA_API CUresult cuMemHostGetFlags(unsigned int *pFlags, void *p)
 	if (!hostmem_to_server(p, &server))
 		return CUDA_ERROR_INVALID_VALUE;
 	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin()) == NULL)
+	if ((c = begin_for_mirror(p)) == NULL)
 		return rpc_unavailable();
 	if ((e = rpc_end(cu_mem_host_get_flags_13000(server, &r, c))) != CUDA_SUCCESS)
 		return e;

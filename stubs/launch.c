@@ -14,6 +14,7 @@
 
 #include "mapped.h"
 #include "params.h"
+#include "route.h"
 #include "rpc.h"
 
 _Static_assert(sizeof(CUlaunchAttributeValue) ==
@@ -87,14 +88,17 @@ static CUresult launch(CUfunction f, cu_dim3 grid, cu_dim3 block,
 	if ((e = params_pack(f, kernelParams, extra, &args)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof(r));
-	if ((c = rpc_begin()) == NULL) {
+	if ((c = route_begin(f, ROUTE_HANDLE, (void *)(uintptr_t)stream,
+			     ROUTE_STREAM, &e)) == NULL) {
 		params_release(&args);
-		return rpc_unavailable();
+		return e;
 	}
 	st = mapped_push(c, &r.err);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = cu_launch_kernel_13000(handle_of(f), grid, block,
-					    shared_mem, stream, args, &r, c);
+		st = cu_launch_kernel_13000(route_strip(f), grid, block,
+					    shared_mem,
+					    stream & ROUTE_VALUE_MASK, args,
+					    &r, c);
 	e = rpc_end(st);
 	params_release(&args);
 	return e != CUDA_SUCCESS ? e : (CUresult)r.err;
@@ -153,13 +157,16 @@ static CUresult launch_ex(const CUlaunchConfig *config, bool per_thread,
 	if ((e = params_pack(f, kernelParams, extra, &args)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof(r));
-	if ((c = rpc_begin()) == NULL) {
+	if ((c = route_begin(f, ROUTE_HANDLE, (void *)(uintptr_t)wire.stream,
+			     ROUTE_STREAM, &e)) == NULL) {
 		params_release(&args);
-		return rpc_unavailable();
+		return e;
 	}
+	wire.stream &= ROUTE_VALUE_MASK;
 	st = mapped_push(c, &r.err);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = cu_launch_kernel_ex_13000(wire, handle_of(f), args, &r, c);
+		st = cu_launch_kernel_ex_13000(wire, route_strip(f), args, &r,
+					       c);
 	e = rpc_end(st);
 	params_release(&args);
 	return e != CUDA_SUCCESS ? e : (CUresult)r.err;
@@ -228,12 +235,13 @@ static CUresult potential_block_size(int *minGridSize, int *blockSize,
 		    CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof(r));
-	if ((c = rpc_begin()) == NULL) {
+	if ((c = route_begin(func, ROUTE_HANDLE, NULL, ROUTE_HANDLE, &e)) ==
+	    NULL) {
 		free(table.smem_table_val);
-		return rpc_unavailable();
+		return e;
 	}
 	e = rpc_end(cu_occupancy_max_potential_block_size_13000(
-		handle_of(func), table, dynamicSMemSize, blockSizeLimit, flags,
+		route_strip(func), table, dynamicSMemSize, blockSizeLimit, flags,
 		&r, c));
 	free(table.smem_table_val);
 	if (e != CUDA_SUCCESS)
@@ -282,13 +290,15 @@ static CUresult ask_clusters(enum cluster_question q, int *answer,
 	if ((e = config_to_wire(config, false, &wire, attrs)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof(r));
-	if ((c = rpc_begin()) == NULL)
-		return rpc_unavailable();
+	if ((c = route_begin(func, ROUTE_HANDLE, (void *)(uintptr_t)wire.stream,
+			     ROUTE_STREAM, &e)) == NULL)
+		return e;
+	wire.stream &= ROUTE_VALUE_MASK;
 	e = rpc_end(q == MAX_ACTIVE_CLUSTERS ?
-		    cu_occupancy_max_active_clusters_13000(handle_of(func),
+		    cu_occupancy_max_active_clusters_13000(route_strip(func),
 							   wire, &r, c) :
 		    cu_occupancy_max_potential_cluster_size_13000(
-			    handle_of(func), wire, &r, c));
+			    route_strip(func), wire, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)

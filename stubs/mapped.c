@@ -80,9 +80,17 @@ struct tracked {
 	size_t size;
 	unsigned char *shadow;	/* what both sides last agreed on */
 	bool announced;		/* the server tracks it too */
+	unsigned link;		/* the server of the mirror (rpc.h) */
 	struct tracked *next;
 };
 
+/*
+ * Every server's buffers, in one list: a push or pull on a connection
+ * deals with that server's only.  buffers_lock guards the list (the
+ * connections' locks do not: two threads may each hold one) and is held
+ * across a whole push or pull, for their message buffer too.
+ */
+static pthread_mutex_t buffers_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct tracked *buffers;
 static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
 
@@ -117,27 +125,36 @@ bool mapped_track(void *client, uint64_t server, size_t size)
 {
 	struct tracked *t;
 
+	bool ok = true;
+
 	pthread_once(&fork_once, register_fork_handler);
+	pthread_mutex_lock(&buffers_lock);
 	if (find_client(client) != NULL)
-		return true;
+		goto out;
+	ok = false;
 	if ((t = calloc(1, sizeof(*t))) == NULL)
-		return false;
+		goto out;
 	if ((t->shadow = calloc(1, size)) == NULL) {
 		free(t);
-		return false;
+		goto out;
 	}
 	t->client = client;
 	t->server = server;
 	t->size = size;
+	t->link = rpc_held_server();
 	t->next = buffers;
 	buffers = t;
-	return true;
+	ok = true;
+out:
+	pthread_mutex_unlock(&buffers_lock);
+	return ok;
 }
 
 void mapped_forget(const void *client)
 {
 	struct tracked **at;
 
+	pthread_mutex_lock(&buffers_lock);
 	for (at = &buffers; *at != NULL; at = &(*at)->next) {
 		struct tracked *t = *at;
 
@@ -145,9 +162,10 @@ void mapped_forget(const void *client)
 			*at = t->next;
 			free(t->shadow);
 			free(t);
-			return;
+			break;
 		}
 	}
+	pthread_mutex_unlock(&buffers_lock);
 }
 
 /* A refusal of the server's: the program gets its error, and is told once. */
@@ -234,14 +252,18 @@ static enum clnt_stat push_buffer(CLIENT *c, struct tracked *t,
 
 enum clnt_stat mapped_push(CLIENT *c, int *err)
 {
-	static struct outgoing out;	/* big; guarded by the connection lock */
+	static struct outgoing out;	/* big; guarded by buffers_lock */
 	enum clnt_stat st = RPC_SUCCESS;
+	unsigned link = rpc_held_server();
 	struct tracked *t;
 
+	pthread_mutex_lock(&buffers_lock);
 	out.count = 0;
 	out.bytes = 0;
 	for (t = buffers; t != NULL && st == RPC_SUCCESS &&
 	    *err == CUDA_SUCCESS; t = t->next) {
+		if (t->link != link)
+			continue;
 		if (!t->announced)
 			st = announce(c, t, err);
 		if (st == RPC_SUCCESS && *err == CUDA_SUCCESS)
@@ -249,26 +271,27 @@ enum clnt_stat mapped_push(CLIENT *c, int *err)
 	}
 	if (st == RPC_SUCCESS && *err == CUDA_SUCCESS && out.count > 0)
 		st = send_runs(c, &out, err);
+	pthread_mutex_unlock(&buffers_lock);
 	return st;
 }
 
-static struct tracked *find_server(uint64_t at, size_t len)
+static struct tracked *find_server(unsigned link, uint64_t at, size_t len)
 {
 	struct tracked *t;
 
 	for (t = buffers; t != NULL; t = t->next)
-		if (at >= t->server && at - t->server <= t->size &&
+		if (t->link == link && at >= t->server && at - t->server <= t->size &&
 		    len <= t->size - (at - t->server))
 			return t;
 	return NULL;
 }
 
 /* Takes the GPU's bytes, except where the program changed its copy. */
-static bool apply_run(const mapped_run *run)
+static bool apply_run(unsigned link, const mapped_run *run)
 {
 	const unsigned char *in = (const unsigned char *)run->bytes.bytes_val;
 	size_t len = run->bytes.bytes_len;
-	struct tracked *t = find_server(run->at, len);
+	struct tracked *t = find_server(link, run->at, len);
 	unsigned char *now, *shadow;
 
 	if (t == NULL)
@@ -285,12 +308,12 @@ static bool apply_run(const mapped_run *run)
 	return true;
 }
 
-static bool any_announced(void)
+static bool any_announced(unsigned link)
 {
 	struct tracked *t;
 
 	for (t = buffers; t != NULL; t = t->next)
-		if (t->announced)
+		if (t->link == link && t->announced)
 			return true;
 	return false;
 }
@@ -298,7 +321,11 @@ static bool any_announced(void)
 enum clnt_stat mapped_pull(CLIENT *c, int *err)
 {
 	enum clnt_stat st = RPC_SUCCESS;
-	bool more = any_announced();
+	unsigned link = rpc_held_server();
+	bool more;
+
+	pthread_mutex_lock(&buffers_lock);
+	more = any_announced(link);
 
 	while (more && st == RPC_SUCCESS && *err == CUDA_SUCCESS) {
 		res_mapped_update r;
@@ -313,7 +340,7 @@ enum clnt_stat mapped_pull(CLIENT *c, int *err)
 			break;
 		}
 		for (u_int i = 0; i < u->runs.mapped_runs_len; i++) {
-			if (!apply_run(&u->runs.mapped_runs_val[i])) {
+			if (!apply_run(link, &u->runs.mapped_runs_val[i])) {
 				oncuda_say("oncudad sent bytes of mapped memory "
 				    "the client does not track; rebuild client "
 				    "and server from the same sources");
@@ -324,5 +351,6 @@ enum clnt_stat mapped_pull(CLIENT *c, int *err)
 		more = u->more;
 		xdr_free(XDRPROC(xdr_res_mapped_update), (char *)&r);
 	}
+	pthread_mutex_unlock(&buffers_lock);
 	return st;
 }

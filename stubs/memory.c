@@ -17,19 +17,33 @@
 #include "hostmem.h"
 #include "memory.h"
 #include "range_table.h"
+#include "route.h"
 #include "rpc.h"
 
 struct device_range {
 	struct range range;
+	CUcontext ctx;		/* current when it was handed out, tagged */
 };
 
-static struct range_table device_ranges = RANGE_TABLE_INIT(struct device_range);
+/*
+ * A table per server: two servers' GPUs can hand out the same addresses
+ * (same driver, same layout), so one table could not hold both.  A range
+ * goes into the table of the server whose connection the calling thread
+ * holds, the one that just handed it out.
+ */
+#define RANGES_OF_SERVER RANGE_TABLE_INIT(struct device_range)
+static struct range_table device_ranges[ROUTE_SERVERS_MAX] = {
+	[0 ... ROUTE_SERVERS_MAX - 1] = RANGES_OF_SERVER
+};
 
 bool devmem_note(uint64_t base, uint64_t size)
 {
-	struct device_range item = { { base, size } };
+	unsigned server = rpc_held_server();
+	struct device_range item = { { base, size },
+	    (CUcontext)(uintptr_t)route_tag(rpc_held_context(), server) };
 
-	switch (range_table_insert(&device_ranges, &item, true, NULL)) {
+	switch (range_table_insert(&device_ranges[rpc_held_server()], &item,
+	    true, NULL)) {
 	case RANGE_INSERTED:
 	case RANGE_EMPTY:
 		return true;
@@ -42,19 +56,52 @@ bool devmem_note(uint64_t base, uint64_t size)
 
 void devmem_forget(uint64_t base)
 {
-	range_table_remove(&device_ranges, base, NULL);
+	range_table_remove(&device_ranges[rpc_held_server()], base, NULL);
 }
 
-/* Whether addr lies in a recorded range. */
-static bool devmem_contains(uint64_t addr)
+/* The server that handed out addr, the current context's first. */
+static bool devmem_owner(uint64_t addr, unsigned *server, CUcontext *ctx)
 {
-	return range_table_find(&device_ranges, addr, NULL);
+	unsigned current = route_current_server();
+	struct device_range item;
+
+	if (range_table_find(&device_ranges[current], addr, &item)) {
+		*server = current;
+		*ctx = item.ctx;
+		return true;
+	}
+	for (unsigned s = 0; s < rpc_server_count(); s++)
+		if (range_table_find(&device_ranges[s], addr, &item)) {
+			*server = s;
+			*ctx = item.ctx;
+			return true;
+		}
+	return false;
+}
+
+bool memory_device_owner(uint64_t addr, unsigned *server, CUcontext *ctx)
+{
+	return !hostmem_contains((const void *)(uintptr_t)addr) &&
+	    devmem_owner(addr, server, ctx);
 }
 
 bool memory_is_device(uint64_t addr)
 {
-	return !hostmem_contains((const void *)(uintptr_t)addr) &&
-	    devmem_contains(addr);
+	unsigned server;
+	CUcontext ctx;
+
+	return memory_device_owner(addr, &server, &ctx);
+}
+
+CLIENT *devmem_begin(uint64_t dptr)
+{
+	unsigned server;
+	CUcontext ctx;
+
+	if (!devmem_owner(dptr, &server, &ctx) ||
+	    server == route_current_server())
+		return rpc_begin();
+	return rpc_begin_in(ctx);
 }
 
 /*
@@ -138,7 +185,7 @@ ONCUDA_API CUresult cuMemFree(CUdeviceptr dptr)
 	CUresult e;
 
 	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin()) == NULL)
+	if ((c = devmem_begin(dptr)) == NULL)
 		return rpc_unavailable();
 	st = cu_mem_free_13000((cu_dptr)dptr, &r, c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS && dptr != 0)
@@ -178,7 +225,7 @@ ONCUDA_API CUresult cuMemGetAddressRange(CUdeviceptr *pbase, size_t *psize,
 	CUresult e;
 
 	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin()) == NULL)
+	if ((c = devmem_begin(dptr)) == NULL)
 		return rpc_unavailable();
 	if ((e = rpc_end(cu_mem_get_address_range_13000((cu_dptr)dptr, &r, c))) != CUDA_SUCCESS)
 		return e;

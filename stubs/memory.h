@@ -13,6 +13,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <cuda.h>
+#include <rpc/rpc.h>
+
 /*
  * Records [base, base + size) as device memory; ranges it overlaps are
  * forgotten, being stale (the server gives out only free addresses).
@@ -20,7 +23,8 @@
  */
 bool devmem_note(uint64_t base, uint64_t size);
 
-/* Forgets the range that starts at base. */
+/* Forgets the range that starts at base.  Both under the lock of the
+ * connection to the server that handed the range out (rpc.h). */
 void devmem_forget(uint64_t base);
 
 /*
@@ -30,5 +34,19 @@ void devmem_forget(uint64_t base);
  * Everything else is host memory of this process.
  */
 bool memory_is_device(uint64_t addr);
+
+/*
+ * As memory_is_device, and which server handed the memory out, in which
+ * context (tagged, route.h).  Servers may hand out the same address: the
+ * current context's server is asked first, then the others in order.
+ */
+bool memory_device_owner(uint64_t addr, unsigned *server, CUcontext *ctx);
+
+/*
+ * rpc_begin for a call on device memory at dptr: on the current context's
+ * server when that server handed dptr out (or no server did), else on the
+ * server that did, in the context it was handed out in.
+ */
+CLIENT *devmem_begin(uint64_t dptr);
 
 #endif /* ONCUDA_MEMORY_H */

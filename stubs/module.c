@@ -16,6 +16,7 @@
 #include "image.h"
 #include "load_options.h"
 #include "params.h"
+#include "route.h"
 #include "rpc.h"
 
 /* The load procedures, each consuming the staged image. */
@@ -83,13 +84,14 @@ static enum clnt_stat call_load(CLIENT *c, enum load_kind kind,
 static CUresult load(enum load_kind kind, const void *image, size_t size,
 		     const struct load_options *o, cu_handle *handle)
 {
+	unsigned server = route_current_server();
 	res_loaded_image r;
 	enum clnt_stat st;
 	CUresult e, refused;
 	CLIENT *c;
 
 	memset(&r, 0, sizeof(r));
-	if ((c = rpc_begin()) == NULL)
+	if ((c = rpc_begin_on(server)) == NULL)
 		return rpc_unavailable();
 	st = stage_image(c, image, size, &refused);
 	if (st == RPC_SUCCESS && refused == CUDA_SUCCESS)
@@ -101,7 +103,8 @@ static CUresult load(enum load_kind kind, const void *image, size_t size,
 		if (r.err == CUDA_SUCCESS) {
 			load_options_give_back(o,
 					       &r.res_loaded_image_u.value.jit);
-			*handle = r.res_loaded_image_u.value.handle;
+			*handle = route_tag(r.res_loaded_image_u.value.handle,
+					    server);
 		} else {
 			load_options_give_back(o, &r.res_loaded_image_u.jit);
 			e = (CUresult)r.err;
@@ -280,8 +283,10 @@ static CUresult unload(bool is_library, cu_handle handle)
 	CUresult e;
 
 	memset(&r, 0, sizeof(r));
-	if ((c = rpc_begin()) == NULL)
-		return rpc_unavailable();
+	if ((c = route_begin((const void *)(uintptr_t)handle, ROUTE_HANDLE,
+			     NULL, ROUTE_HANDLE, &e)) == NULL)
+		return e;
+	handle &= ROUTE_VALUE_MASK;
 	e = rpc_end(is_library ? cu_library_unload_13000(handle, &r, c) :
 				 cu_module_unload_13000(handle, &r, c));
 	params_forget_all();
@@ -315,8 +320,10 @@ static CUresult get_global(bool is_library, cu_handle owner, const char *name,
 		return CUDA_ERROR_NOT_SUPPORTED;
 	}
 	memset(&r, 0, sizeof(r));
-	if ((c = rpc_begin()) == NULL)
-		return rpc_unavailable();
+	if ((c = route_begin((const void *)(uintptr_t)owner, ROUTE_HANDLE,
+			     NULL, ROUTE_HANDLE, &e)) == NULL)
+		return e;
+	owner &= ROUTE_VALUE_MASK;
 	e = rpc_end(is_library ?
 		    cu_library_get_global_13000(owner, (char *)(uintptr_t)name,
 						&r, c) :

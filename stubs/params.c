@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "params.h"
+#include "route.h"
 #include "rpc.h"
 
 struct layout {
@@ -110,9 +111,10 @@ static CUresult layout_fetch(uint64_t handle, struct layout **out)
 	CUresult e;
 
 	memset(&r, 0, sizeof(r));
-	if ((c = rpc_begin()) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_param_layout_13000(handle, &r, c));
+	if ((c = route_begin((const void *)(uintptr_t)handle, ROUTE_HANDLE,
+			     NULL, ROUTE_HANDLE, &e)) == NULL)
+		return e;
+	e = rpc_end(cu_param_layout_13000(handle & ROUTE_VALUE_MASK, &r, c));
 	if (e == CUDA_SUCCESS)
 		e = r.err == CUDA_SUCCESS ? layout_build(handle, &r, out) :
 					    (CUresult)r.err;

@@ -18,6 +18,8 @@
 
 #include "cuda_rpc.h"
 #include "hostmem.h"
+#include "memory.h"
+#include "route.h"
 #include "rpc.h"
 
 #define XDRPROC(f) ((xdrproc_t)(void (*)(void))(f))
@@ -26,11 +28,12 @@
 struct query {
 	void *client;		/* the program's pointer, when it is mirrored host memory */
 	cu_dptr asked;		/* the address sent */
+	unsigned server;	/* the server asked (route.h) */
 };
 
 static struct query make_query(CUdeviceptr ptr)
 {
-	struct query q = { NULL, (cu_dptr)ptr };
+	struct query q = { NULL, (cu_dptr)ptr, 0 };
 	uint64_t server;
 
 	if (hostmem_to_server((const void *)(uintptr_t)ptr, &server)) {
@@ -52,6 +55,9 @@ static uint64_t translate_answer(const struct query *q, int attribute, uint64_t 
 {
 	void *client;
 
+	/* A context goes to the program with its server's tag. */
+	if (attribute == CU_POINTER_ATTRIBUTE_CONTEXT && value != 0)
+		return route_tag(value, q->server);
 	if (attribute == CU_POINTER_ATTRIBUTE_HOST_POINTER ||
 	    (attribute == CU_POINTER_ATTRIBUTE_RANGE_START_ADDR && q->client != NULL)) {
 		if (hostmem_to_client(value, &client))
@@ -103,8 +109,9 @@ ONCUDA_API CUresult cuPointerGetAttribute(void *data,
 	if (attribute == CU_POINTER_ATTRIBUTE_P2P_TOKENS)
 		return refuse_p2p_tokens("cuPointerGetAttribute(CU_POINTER_ATTRIBUTE_P2P_TOKENS)");
 	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin()) == NULL)
+	if ((c = devmem_begin(ptr)) == NULL)
 		return rpc_unavailable();
+	q.server = rpc_held_server();
 	st = cu_pointer_get_attribute_13000((int)attribute, q.asked, &r, c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS &&
 	    !note_answer(&q, attribute, r.res_ptr_attr_u.value.value))
@@ -166,8 +173,9 @@ ONCUDA_API CUresult cuPointerGetAttributes(unsigned int numAttributes,
 	for (unsigned int i = 0; i < numAttributes; i++)
 		if (attributes[i] == CU_POINTER_ATTRIBUTE_P2P_TOKENS)
 			return refuse_p2p_tokens("cuPointerGetAttributes(CU_POINTER_ATTRIBUTE_P2P_TOKENS)");
-	if ((c = rpc_begin()) == NULL)
+	if ((c = devmem_begin(ptr)) == NULL)
 		return rpc_unavailable();
+	q.server = rpc_held_server();
 	/* An empty list is sent too: the server's driver says what it makes of it. */
 	do {
 		unsigned int n = numAttributes - done;

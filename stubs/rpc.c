@@ -1,10 +1,10 @@
 /*
- * rpc.c -- the call discipline around the one connection (rpc.h).
+ * rpc.c -- the call discipline around the connections (rpc.h).
  *
- * State, guarded by link_lock: the CLIENT handle, whether the link is up,
- * and which context the server has current.  link_state and initialised
- * are also read without the lock (errors answered in the client), hence
- * atomic.
+ * One link per server ONCUDA_SERVER names.  State of a link, guarded by
+ * its lock: the CLIENT handle, whether the link is up, and which context
+ * the server has current.  A link's state and `initialised` are also read
+ * without the lock (errors answered in the client), hence atomic.
  *
  * The lock is held across each RPC, which also keeps libtirpc, not
  * thread-safe on one handle, to one call at a time.  While it is held
@@ -22,7 +22,9 @@
 
 #include "connect.h"
 #include "ctxstack.h"
+#include "route.h"
 #include "rpc.h"
+#include "server_list.h"
 #include "trace.h"
 
 enum link_state {
@@ -32,23 +34,37 @@ enum link_state {
 	LINK_LOST		/* it was reached, then a call failed; we said so */
 };
 
+/* One server's connection; everything but state and reached under lock. */
+struct link {
+	pthread_mutex_t lock;
+	struct server_target server;
+	atomic_int state;		/* enum link_state */
+	atomic_bool reached;
+	CLIENT *client;
+	bool server_ctx_known;
+	cu_handle server_ctx;		/* the server's value, untagged */
+	/* SIGPIPE handling of the section under lock. */
+	sigset_t saved_mask;
+	bool sigpipe_was_pending;
+	bool call_failed;
+};
+
 /* Read once from the environment (setup). */
 static pthread_once_t setup_once = PTHREAD_ONCE_INIT;
-static struct server_target server;
 static const char *server_problem;	/* why ONCUDA_SERVER is unusable */
+static bool discovery_asked;		/* it is "*" (server_list.c) */
+static struct link links[ROUTE_SERVERS_MAX];
+static unsigned link_count;
 
-static pthread_mutex_t link_lock = PTHREAD_MUTEX_INITIALIZER;
-static atomic_int link_state;		/* enum link_state */
-static atomic_bool reached;
 static atomic_bool initialised;
-static CLIENT *client;
-static bool server_ctx_known;
-static cu_handle server_ctx;
 
-/* SIGPIPE handling of the section under link_lock. */
-static sigset_t saved_mask;
-static bool sigpipe_was_pending;
-static bool call_failed;
+/* The link the calling thread holds (between rpc_begin and rpc_end), and
+ * the one it last tried, whose state rpc_unavailable reports. */
+static _Thread_local struct link *held;
+static _Thread_local struct link *tried;
+
+/* The context the calling thread last had current on each server. */
+static _Thread_local CUcontext last_current[ROUTE_SERVERS_MAX];
 
 static void fork_prepare(void);
 static void fork_parent(void);
@@ -56,92 +72,112 @@ static void fork_child(void);
 
 static void setup(void)
 {
+	struct server_address addresses[ROUTE_SERVERS_MAX];
 	const char *timeout = getenv("ONCUDA_TIMEOUT");
+	unsigned seconds, i;
 	const char *why;
 
-	server_problem = server_address_parse(getenv("ONCUDA_SERVER"),
-	    &server.address);
-	if (server_problem == NULL)
-		server_target_name(&server);
-	if ((why = timeout_parse(timeout, &server.timeout_seconds)) != NULL)
+	if ((why = timeout_parse(timeout, &seconds)) != NULL)
 		oncuda_say("ONCUDA_TIMEOUT=\"%s\" is %s; using %u seconds",
-		    timeout, why, server.timeout_seconds);
+		    timeout, why, seconds);
+	server_problem = server_list_from_environment(addresses,
+	    ROUTE_SERVERS_MAX, &link_count, &discovery_asked);
+	if (server_problem != NULL)
+		link_count = 1;		/* the error is reported through link 0 */
+	for (i = 0; i < link_count; i++) {
+		pthread_mutex_init(&links[i].lock, NULL);
+		links[i].server.address = addresses[i];
+		links[i].server.timeout_seconds = seconds;
+		if (server_problem == NULL)
+			server_target_name(&links[i].server);
+	}
 	pthread_atfork(fork_prepare, fork_parent, fork_child);
 }
 
-static void lock_link(void)
+static void lock_link(struct link *l)
 {
 	sigset_t pipe_only, pending;
 
-	pthread_mutex_lock(&link_lock);
+	pthread_mutex_lock(&l->lock);
 	sigemptyset(&pipe_only);
 	sigaddset(&pipe_only, SIGPIPE);
-	pthread_sigmask(SIG_BLOCK, &pipe_only, &saved_mask);
+	pthread_sigmask(SIG_BLOCK, &pipe_only, &l->saved_mask);
 	/* Only a SIGPIPE the program itself blocks can be pending already. */
-	sigpipe_was_pending = sigismember(&saved_mask, SIGPIPE) &&
+	l->sigpipe_was_pending = sigismember(&l->saved_mask, SIGPIPE) &&
 	    sigpending(&pending) == 0 && sigismember(&pending, SIGPIPE);
-	call_failed = false;
+	l->call_failed = false;
+	held = l;
 }
 
-static void unlock_link(void)
+static void unlock_link(struct link *l)
 {
 	static const struct timespec no_wait = { 0, 0 };
 	sigset_t pipe_only, pending;
 
 	/* A SIGPIPE our write raised is ours to swallow, not the program's. */
-	if (call_failed && !sigpipe_was_pending && sigpending(&pending) == 0 &&
-	    sigismember(&pending, SIGPIPE)) {
+	if (l->call_failed && !l->sigpipe_was_pending &&
+	    sigpending(&pending) == 0 && sigismember(&pending, SIGPIPE)) {
 		sigemptyset(&pipe_only);
 		sigaddset(&pipe_only, SIGPIPE);
 		(void)sigtimedwait(&pipe_only, NULL, &no_wait);
 	}
-	pthread_sigmask(SIG_SETMASK, &saved_mask, NULL);
-	pthread_mutex_unlock(&link_lock);
+	held = NULL;
+	pthread_sigmask(SIG_SETMASK, &l->saved_mask, NULL);
+	pthread_mutex_unlock(&l->lock);
 }
 
-static void connect_locked(void)
+static void connect_locked(struct link *l)
 {
-	atomic_store(&link_state, LINK_FAILED);
+	atomic_store(&l->state, LINK_FAILED);
+	if (server_problem != NULL && discovery_asked) {
+		oncuda_say("cannot reach oncudad: ONCUDA_SERVER=\"*\": %s",
+		    server_problem);
+		return;
+	}
 	if (server_problem != NULL) {
 		oncuda_say("cannot reach oncudad: ONCUDA_SERVER=\"%s\" is not "
-		    "host or host:port (%s); set it to the machine that runs "
-		    "oncudad", getenv("ONCUDA_SERVER"), server_problem);
+		    "host or host:port, or a list of them separated by commas "
+		    "(%s); set it to the machines that run oncudad",
+		    getenv("ONCUDA_SERVER"), server_problem);
 		return;
 	}
-	if ((client = connect_server(&server)) == NULL) {
-		call_failed = true;
+	if ((l->client = connect_server(&l->server)) == NULL) {
+		l->call_failed = true;
 		return;
 	}
-	trace_client(client);
+	trace_client(l->client);
 	/* A new session's server process has no context current. */
-	server_ctx_known = true;
-	server_ctx = 0;
-	atomic_store(&reached, true);
-	atomic_store(&link_state, LINK_UP);
+	l->server_ctx_known = true;
+	l->server_ctx = 0;
+	atomic_store(&l->reached, true);
+	atomic_store(&l->state, LINK_UP);
 }
 
-static void lose_locked(enum clnt_stat st)
+static void lose_locked(struct link *l, enum clnt_stat st)
 {
 	char why[256];
 
-	call_failed = true;
-	describe_call_error(client, st, &server, why, sizeof(why));
-	oncuda_say("lost connection to oncudad on %s (%s): CUDA calls fail "
-	    "from now on", server.name, why);
-	clnt_destroy(client);
-	client = NULL;
-	atomic_store(&link_state, LINK_LOST);
+	l->call_failed = true;
+	describe_call_error(l->client, st, &l->server, why, sizeof(why));
+	oncuda_say("lost connection to oncudad on %s (%s): CUDA calls %s "
+	    "fail from now on", l->server.name, why, link_count > 1 ?
+	    "to its devices" : "");
+	clnt_destroy(l->client);
+	l->client = NULL;
+	atomic_store(&l->state, LINK_LOST);
 }
 
 /* CU_CTX_SET_CURRENT; false when the connection was lost doing it. */
-static bool set_server_context_locked(cu_handle ctx, CUresult *result)
+static bool set_server_context_locked(struct link *l, cu_handle ctx,
+    CUresult *result)
 {
 	enum clnt_stat st;
 	res_none r;
 
 	memset(&r, 0, sizeof(r));
-	if ((st = cu_ctx_set_current_13000(ctx, &r, client)) != RPC_SUCCESS) {
-		lose_locked(st);
+	if ((st = cu_ctx_set_current_13000(ctx, &r, l->client)) !=
+	    RPC_SUCCESS) {
+		lose_locked(l, st);
 		return false;
 	}
 	*result = (CUresult)r.err;
@@ -149,17 +185,24 @@ static bool set_server_context_locked(cu_handle ctx, CUresult *result)
 }
 
 /*
- * Makes the server's current context the calling thread's.  false: the
- * connection was lost.
+ * Makes the server's current context the calling thread's.  When that is
+ * another server's context (a call routed here by its handles), the one
+ * the thread last had current here, or none: never some other thread's,
+ * so that a call cannot run in a context its thread did not choose.
+ * false: the connection was lost.
  */
-static bool sync_context_locked(void)
+static bool sync_context_locked(struct link *l, CUcontext mine)
 {
-	cu_handle want = (cu_handle)(uintptr_t)ctxstack_current();
+	unsigned index = (unsigned)(l - links);
+	cu_handle want;
 	CUresult result;
 
-	if (server_ctx_known && server_ctx == want)
+	if (route_server_of(mine) == index)
+		last_current[index] = mine;
+	want = route_strip(last_current[index]);
+	if (l->server_ctx_known && l->server_ctx == want)
 		return true;
-	if (!set_server_context_locked(want, &result))
+	if (!set_server_context_locked(l, want, &result))
 		return false;
 	if (result == CUDA_SUCCESS) {
 		rpc_server_context_is(want);
@@ -170,9 +213,10 @@ static bool sync_context_locked(void)
 	 * thread, say).  Leave none current, so that the call fails with
 	 * CUDA_ERROR_INVALID_CONTEXT rather than run in another thread's.
 	 */
-	server_ctx_known = false;
+	l->server_ctx_known = false;
+	last_current[index] = NULL;
 	if (want != 0) {
-		if (!set_server_context_locked(0, &result))
+		if (!set_server_context_locked(l, 0, &result))
 			return false;
 		if (result == CUDA_SUCCESS)
 			rpc_server_context_is(0);
@@ -180,56 +224,96 @@ static bool sync_context_locked(void)
 	return true;
 }
 
-static CLIENT *begin(bool sync)
+/* sync: make ctx, or the thread's context when ctx is NULL, current. */
+static CLIENT *begin(unsigned server, bool sync, CUcontext ctx)
 {
+	struct link *l;
+
 	pthread_once(&setup_once, setup);
-	lock_link();
-	if (atomic_load(&link_state) == LINK_UNTRIED)
-		connect_locked();
-	if (atomic_load(&link_state) != LINK_UP ||
-	    (sync && atomic_load(&initialised) && !sync_context_locked())) {
-		unlock_link();
+	if (server >= link_count)
+		server = 0;
+	l = tried = &links[server];
+	lock_link(l);
+	if (atomic_load(&l->state) == LINK_UNTRIED)
+		connect_locked(l);
+	if (atomic_load(&l->state) != LINK_UP ||
+	    (sync && atomic_load(&initialised) && !sync_context_locked(l,
+	    ctx != NULL ? ctx : ctxstack_current()))) {
+		unlock_link(l);
 		return NULL;
 	}
-	return client;
+	return l->client;
 }
 
 CLIENT *rpc_begin(void)
 {
-	return begin(true);
+	return begin(route_current_server(), true, NULL);
 }
 
 CLIENT *rpc_begin_nosync(void)
 {
-	return begin(false);
+	return begin(route_current_server(), false, NULL);
+}
+
+CLIENT *rpc_begin_on(unsigned server)
+{
+	return begin(server, true, NULL);
+}
+
+CLIENT *rpc_begin_on_nosync(unsigned server)
+{
+	return begin(server, false, NULL);
+}
+
+CLIENT *rpc_begin_in(CUcontext ctx)
+{
+	return begin(route_server_of(ctx), true, ctx);
+}
+
+unsigned rpc_server_count(void)
+{
+	pthread_once(&setup_once, setup);
+	return link_count;
+}
+
+const char *rpc_server_name(unsigned server)
+{
+	pthread_once(&setup_once, setup);
+	return server < link_count ? links[server].server.name : "?";
 }
 
 CUresult rpc_end(enum clnt_stat st)
 {
+	struct link *l = held;
+
 	/*
 	 * Every failure ends the session, a timeout too: the server may still
 	 * be executing the call, and its reply would answer the next one.
 	 */
-	if (st != RPC_SUCCESS && atomic_load(&link_state) == LINK_UP)
-		lose_locked(st);
-	unlock_link();
+	if (st != RPC_SUCCESS && atomic_load(&l->state) == LINK_UP)
+		lose_locked(l, st);
+	unlock_link(l);
 	return st == RPC_SUCCESS ? CUDA_SUCCESS : CUDA_ERROR_DEVICE_UNAVAILABLE;
 }
 
 CUresult rpc_unavailable(void)
 {
-	return atomic_load(&link_state) == LINK_LOST ?
+	return tried != NULL && atomic_load(&tried->state) == LINK_LOST ?
 	    CUDA_ERROR_DEVICE_UNAVAILABLE : CUDA_ERROR_NOT_INITIALIZED;
 }
 
 bool rpc_reached(void)
 {
-	return atomic_load(&reached);
+	for (unsigned i = 0; i < link_count; i++)
+		if (atomic_load(&links[i].reached))
+			return true;
+	return false;
 }
 
 CUresult rpc_local_check(void)
 {
-	if (atomic_load(&link_state) == LINK_LOST)
+	pthread_once(&setup_once, setup);
+	if (atomic_load(&links[route_current_server()].state) == LINK_LOST)
 		return CUDA_ERROR_DEVICE_UNAVAILABLE;
 	if (!atomic_load(&initialised))
 		return CUDA_ERROR_NOT_INITIALIZED;
@@ -241,15 +325,30 @@ void rpc_mark_initialised(void)
 	atomic_store(&initialised, true);
 }
 
+bool rpc_initialised(void)
+{
+	return atomic_load(&initialised);
+}
+
+unsigned rpc_held_server(void)
+{
+	return held != NULL ? (unsigned)(held - links) : route_current_server();
+}
+
+cu_handle rpc_held_context(void)
+{
+	return held->server_ctx_known ? held->server_ctx : 0;
+}
+
 void rpc_server_context_is(cu_handle ctx)
 {
-	server_ctx_known = true;
-	server_ctx = ctx;
+	held->server_ctx_known = true;
+	held->server_ctx = ctx & ROUTE_VALUE_MASK;
 }
 
 void rpc_server_context_unknown(void)
 {
-	server_ctx_known = false;
+	held->server_ctx_known = false;
 }
 
 /*
@@ -259,38 +358,45 @@ void rpc_server_context_unknown(void)
  */
 static void fork_prepare(void)
 {
-	pthread_mutex_lock(&link_lock);
+	for (unsigned i = 0; i < link_count; i++)
+		pthread_mutex_lock(&links[i].lock);
 	ctxstack_fork_prepare();
 }
 
 static void fork_parent(void)
 {
 	ctxstack_fork_parent();
-	pthread_mutex_unlock(&link_lock);
+	for (unsigned i = link_count; i-- > 0;)
+		pthread_mutex_unlock(&links[i].lock);
 }
 
 static void fork_child(void)
 {
-	int fd = -1;
+	for (unsigned i = 0; i < link_count; i++) {
+		struct link *l = &links[i];
+		int fd = -1;
 
-	if (client != NULL) {
-		/*
-		 * Free the handle and close the child's copy of the socket,
-		 * without a word on it: the parent's session goes on over the
-		 * same connection.
-		 */
-		if (!clnt_control(client, CLGET_FD, (char *)&fd))
-			fd = -1;
-		clnt_control(client, CLSET_FD_NCLOSE, NULL);
-		clnt_destroy(client);
-		if (fd >= 0)
-			close(fd);
-		client = NULL;
+		if (l->client != NULL) {
+			/*
+			 * Free the handle and close the child's copy of the
+			 * socket, without a word on it: the parent's session
+			 * goes on over the same connection.
+			 */
+			if (!clnt_control(l->client, CLGET_FD, (char *)&fd))
+				fd = -1;
+			clnt_control(l->client, CLSET_FD_NCLOSE, NULL);
+			clnt_destroy(l->client);
+			if (fd >= 0)
+				close(fd);
+			l->client = NULL;
+		}
+		atomic_store(&l->state, LINK_UNTRIED);
+		atomic_store(&l->reached, false);
+		l->server_ctx_known = false;
 	}
-	atomic_store(&link_state, LINK_UNTRIED);
-	atomic_store(&reached, false);
 	atomic_store(&initialised, false);
-	server_ctx_known = false;
+	memset(last_current, 0, sizeof(last_current));
 	ctxstack_fork_child();
-	pthread_mutex_unlock(&link_lock);
+	for (unsigned i = link_count; i-- > 0;)
+		pthread_mutex_unlock(&links[i].lock);
 }

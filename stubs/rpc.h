@@ -1,10 +1,13 @@
 /*
- * rpc.h -- the client's connection to oncudad and its call discipline.
+ * rpc.h -- the client's connections to oncudad and their call discipline.
  *
- * One connection per process, shared by all threads: every RPC is made
- * between rpc_begin() and rpc_end(), which hold the connection's lock, so
- * calls of different threads never interleave on the wire.  The connection
- * is made on first use (ONCUDA_SERVER, ONCUDA_TIMEOUT: see rpcaddr.h).
+ * One connection per server that ONCUDA_SERVER names, shared by all
+ * threads: every RPC is made between rpc_begin() and rpc_end(), which hold
+ * that connection's lock, so calls of different threads never interleave
+ * on the wire.  A connection is made on first use (ONCUDA_SERVER,
+ * ONCUDA_TIMEOUT: see rpcaddr.h).  rpc_begin() picks the server of the
+ * calling thread's current context; rpc_begin_on() a given one (route.h
+ * says which a call needs).  A thread holds one connection at a time.
  *
  * The current context is per thread on the client (ctxstack.h) but per
  * connection on the server.  rpc_begin() therefore sends CU_CTX_SET_CURRENT
@@ -42,6 +45,24 @@ CLIENT *rpc_begin(void);
  * calls that set it themselves (cuCtxSetCurrent, cuCtxPushCurrent). */
 CLIENT *rpc_begin_nosync(void);
 
+/* As rpc_begin and rpc_begin_nosync, on the connection to server (an
+ * index into the list ONCUDA_SERVER names). */
+CLIENT *rpc_begin_on(unsigned server);
+CLIENT *rpc_begin_on_nosync(unsigned server);
+
+/* As rpc_begin_on the server of ctx (a context the program holds), with
+ * ctx current there rather than the thread's context. */
+CLIENT *rpc_begin_in(CUcontext ctx);
+
+/* How many servers ONCUDA_SERVER names (1 when it is unusable). */
+unsigned rpc_server_count(void);
+
+/* A server as messages name it ("host:port"). */
+const char *rpc_server_name(unsigned server);
+
+/* Whether cuInit has succeeded in this session. */
+bool rpc_initialised(void);
+
 /*
  * Releases the lock; CUDA_SUCCESS when st == RPC_SUCCESS, otherwise reports
  * the failure once ("oncuda: lost connection ...") and returns
@@ -69,10 +90,17 @@ CUresult rpc_local_check(void);
 
 /* Between rpc_begin and rpc_end only. */
 
+/* The index of the server whose connection the calling thread holds. */
+unsigned rpc_held_server(void);
+
+/* The context current on that server now (its own value, untagged). */
+cu_handle rpc_held_context(void);
+
 /* cuInit succeeded on the server. */
 void rpc_mark_initialised(void);
 
-/* The server's current context is now ctx (it just made it current). */
+/* The server's current context is now ctx (it just made it current); a
+ * tag (route.h) is ignored. */
 void rpc_server_context_is(cu_handle ctx);
 
 /* The server's current context may have changed in a way the client

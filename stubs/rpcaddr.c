@@ -88,3 +88,37 @@ const char *timeout_parse(const char *spec, unsigned *seconds)
 	*seconds = (unsigned)value;
 	return NULL;
 }
+
+const char *server_list_parse(const char *spec, struct server_address *out,
+    unsigned max, unsigned *count)
+{
+	const char *start = spec == NULL ? "" : spec;
+	const char *problem;
+	char one[300];
+
+	*count = 0;
+	if (strchr(start, ',') == NULL) {
+		if ((problem = server_address_parse(spec, &out[0])) == NULL)
+			*count = 1;
+		return problem;
+	}
+	for (;;) {
+		const char *comma = strchr(start, ',');
+		size_t len = comma == NULL ? strlen(start) : (size_t)(comma - start);
+
+		if (len == 0)
+			return "it has an empty name between commas";
+		if (*count == max)
+			return "it names more servers than oncuda can use at once";
+		if (len >= sizeof(one))
+			return "a server in it is longer than 299 characters";
+		memcpy(one, start, len);
+		one[len] = '\0';
+		if ((problem = server_address_parse(one, &out[*count])) != NULL)
+			return problem;
+		++*count;
+		if (comma == NULL)
+			return NULL;
+		start = comma + 1;
+	}
+}

@@ -25,6 +25,17 @@ struct server_address {
 const char *server_address_parse(const char *spec, struct server_address *out);
 
 /*
+ * Parses an ONCUDA_SERVER that names several servers, separated by commas
+ * ("host1,host2:port"), each as server_address_parse reads one, into at
+ * most max addresses.  A spec without a comma is exactly one address, as
+ * server_address_parse reads it.  Returns NULL, or what is wrong with
+ * the address at index *count (the ones before it were good).  "*"
+ * (discovery) is not read here.
+ */
+const char *server_list_parse(const char *spec, struct server_address *out,
+    unsigned max, unsigned *count);
+
+/*
  * Parses ONCUDA_TIMEOUT: whole seconds, 1 to TIMEOUT_MAX_SECONDS; NULL or
  * "" means TIMEOUT_DEFAULT_SECONDS.  Returns NULL, or what is wrong (then
  * *seconds is the default).

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "route.h"
 #include "rpc.h"
 
 /*
@@ -38,10 +39,11 @@ static CUresult ask_capture_info(CUstream stream,
 	if (status == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	memset(&r, 0, sizeof(r));
-	if ((c = rpc_begin()) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_stream_get_capture_info_13000(
-	    (cu_handle)(uintptr_t)stream, &r, c));
+	if ((c = route_begin(stream, ROUTE_STREAM, NULL, ROUTE_HANDLE, &e)) ==
+	    NULL)
+		return e;
+	e = rpc_end(cu_stream_get_capture_info_13000(route_strip(stream), &r,
+	    c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err != CUDA_SUCCESS)

@@ -24,6 +24,14 @@ this client owns, or the server glue answers CUDA_ERROR_INVALID_VALUE before
 the driver sees the call (server/ranges.h, range_check).  A call that names
 several ranges has a marker for each.
 
+With several servers (stubs/route.h) the client glue routes each call: the
+handles and devices among its arguments pick the server (else the calling
+thread's current context does), handles go out without their server tag and
+come back with it, and global device ordinals become the server's own.  The
+calls that make up the device list (PER_SERVER) are generated as
+on_server_<entry point>(server, ...) instead, which stubs/devices.c calls
+for each server; their cache key ends with the server's index.
+
     tools/gen-glue.py idl/glue.tbl idl/cuda.x gen/glue_client.c gen/glue_server.c
 """
 import re
@@ -39,6 +47,9 @@ HANDLES = {
     "CUevent": "HANDLE_EVENT",
 }
 UNSIGNED = {"unsigned int", "unsigned char", "unsigned short"}
+ROUTE_KIND = {"CUcontext": "ROUTE_CONTEXT", "CUstream": "ROUTE_STREAM"}
+PER_SERVER = {"cuDriverGetVersion", "cuDeviceGetCount", "cuDeviceGet",
+              "cuDeviceGetByPCIBusId"}
 
 
 class Param:
@@ -95,10 +106,12 @@ class Param:
         variable of its own type instead."""
         return self.base in ("int", "size_t", "float", "unsigned int")
 
-    def to_wire(self):
+    def to_wire(self, routed=True):
         xdr = self.xdr_type()
         if xdr == "cu_handle":
-            return f"(cu_handle)(uintptr_t){self.name}"
+            return f"(cu_handle)route_strip({self.name})"
+        if self.base == "CUdevice" and routed:
+            return f"(int)local_{self.name}"
         if xdr == "cu_name":
             return f"(char *){self.name}"
         if xdr == "unsigned int":
@@ -228,20 +241,45 @@ def key_of(e):
     return words
 
 
+def route_lines(e):
+    """Declarations and statements that pick the server of a routed call."""
+    decls, lines = [], []
+    for p in e.ins:
+        if p.base in HANDLES:
+            kind = ROUTE_KIND.get(p.base, "ROUTE_HANDLE")
+            lines.append(f"\troute_handle(&rt, {p.name}, {kind});\n")
+        elif p.base == "CUdevice":
+            decls.append(f"\tCUdevice local_{p.name};\n")
+            lines.append(f"\troute_device(&rt, {p.name}, &local_{p.name});\n")
+    lines.append("\tif ((e = route_settle(&rt)) != CUDA_SUCCESS)\n\t\treturn e;\n")
+    return decls, lines
+
+
 def client(entries):
-    out = [HEADER.format(what="Client side of the plain procedures: pack, call, unpack."),
+    out = [HEADER.format(what="Client side of the plain procedures: route, pack, call, unpack."),
            '#include <stdint.h>\n#include <string.h>\n#include <cuda.h>\n'
-           '#include "answer_cache.h"\n#include "cuda_rpc.h"\n#include "mapped.h"\n'
-           '#include "rpc.h"\n']
+           '#include "answer_cache.h"\n#include "cuda_rpc.h"\n#include "devices.h"\n'
+           '#include "mapped.h"\n#include "route.h"\n#include "rpc.h"\n']
     for e in entries:
+        per_server = e.func in PER_SERVER
         decl = ", ".join(p.c_decl() for p in e.params) or "void"
         cache = "cache" in e.markers
-        out.append(f"\nONCUDA_API CUresult {e.func}({decl})\n{{\n")
+        if per_server:
+            out.append(f"\nCUresult on_server_{e.func}(unsigned server, {decl})\n{{\n")
+            server = "server"
+        else:
+            out.append(f"\nONCUDA_API CUresult {e.func}({decl})\n{{\n")
+            server = "(unsigned)rt.server"
         out.append(f"\t{e.result} r;\n")
+        if not per_server:
+            decls, routing = route_lines(e)
+            out.append("\tstruct route rt = ROUTE_INIT;\n")
+            out.extend(decls)
         if e.markers & {"push", "pull"}:
             out.append("\tenum clnt_stat st;\n")
         if cache:
-            words = key_of(e) or ["0"]
+            words = key_of(e) + (["server"] if per_server else [])
+            words = words or ["0"]
             out.append(f"\tconst uint64_t key[] = {{ {', '.join(words)} }};\n")
             if e.out:
                 out.append("\tuint64_t cached;\n")
@@ -254,9 +292,11 @@ def client(entries):
             out.append(f"\tif (answer_cache_get({e.proc}, key, {nkey}, &cached)) {{\n"
                        f"\t\t*{e.out.name} = ({e.out.base})cached;\n"
                        "\t\treturn CUDA_SUCCESS;\n\t}\n")
+        if not per_server:
+            out.extend(routing)
         out.append("\tmemset(&r, 0, sizeof r);\n")
-        out.append("\tif ((c = rpc_begin()) == NULL)\n\t\treturn rpc_unavailable();\n")
-        args = "".join(p.to_wire() + ", " for p in e.ins)
+        out.append(f"\tif ((c = rpc_begin_on({server})) == NULL)\n\t\treturn rpc_unavailable();\n")
+        args = "".join(p.to_wire(not per_server) + ", " for p in e.ins)
         if e.markers & {"push", "pull"}:
             call = f"{e.stub}({args}&r, c)"
             if "push" in e.markers:
@@ -274,10 +314,15 @@ def client(entries):
         if e.out:
             value = f"r.{e.result}_u.value"
             if e.out.base in HANDLES:
-                value = f"({e.out.base})(uintptr_t){value}"
+                value = f"({e.out.base})(uintptr_t)route_tag({value}, {server})"
             elif e.out.base != "float":
                 value = f"({e.out.base}){value}"
-            out.append(f"\tif (r.err == CUDA_SUCCESS)\n\t\t*{e.out.name} = {value};\n")
+            if e.out.base == "CUdevice" and not per_server:
+                # The server's ordinal, as the program numbers devices.
+                out.append(f"\tif (r.err == CUDA_SUCCESS && !devices_global({server}, "
+                           f"{value}, {e.out.name}))\n\t\tr.err = CUDA_ERROR_INVALID_DEVICE;\n")
+            else:
+                out.append(f"\tif (r.err == CUDA_SUCCESS)\n\t\t*{e.out.name} = {value};\n")
         if cache and e.out:
             out.append(f"\tif (r.err == CUDA_SUCCESS)\n\t\tanswer_cache_put({e.proc}, key, {nkey}, "
                        f"(uint64_t)*{e.out.name});\n")

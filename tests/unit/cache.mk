@@ -17,6 +17,7 @@ all: tests/unit/test_answer_cache
 tests/unit/test_answer_cache: tests/unit/test_answer_cache.c \
 		stubs/answer_cache.c stubs/answer_cache.h stubs/ctxstack.c \
 		stubs/mapped.c stubs/mapped_diff.c stubs/say.c gen/glue_client.c \
+		tests/unit/one_server.c tests/unit/one_server_glue.c \
 		gen/cuda_clnt.o gen/cuda_xdr.o tests/unit/unit_check.c \
 		tests/unit/unit_check.h
 	$(CC) $(UNIT_CACHE_CPPFLAGS) $(CFLAGS) $(WARN) $(GEN_CFLAGS) -o $@ \

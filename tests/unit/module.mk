@@ -27,6 +27,7 @@ UNIT_MODULE_TESTS := tests/unit/test_image tests/unit/test_load_options \
 	tests/unit/test_params tests/unit/test_module tests/unit/test_launch
 UNIT_MODULE_COMMON := tests/unit/unit_check.c tests/unit/unit_check.h
 UNIT_MODULE_FAKE := tests/unit/fake_conn.c tests/unit/fake_conn.h \
+	tests/unit/one_server.c \
 	gen/cuda_xdr.o
 UNIT_MODULE_HEADERS := stubs/rpc.h stubs/say.h gen/cuda_rpc.h
 

@@ -1,0 +1,96 @@
+# shellcheck shell=bash
+# tests/multi/check.sh: one program, the GPUs of two oncudad, as a step for
+# tests/run.sh (source this file, then run step_multi), or on its own:
+#
+#   bash tests/multi/check.sh [--driver fake|real]
+#
+# Starts two servers of its own on free ports without rpcbind, the first
+# allowed 64 MiB of memory and the second 32 MiB, so that a 48 MiB
+# allocation tells them apart (tests/multi/multi probe).  Checks the device
+# list (the servers' devices in the order of ONCUDA_SERVER, reordered and
+# selected by CUDA_VISIBLE_DEVICES), the two-server program
+# (tests/multi/multi: kernels on both, copies between them, two threads,
+# handles of one server refused by the other), and what cuInit says when a
+# listed server cannot be reached.  (ONCUDA_SERVER=* would reach every
+# registered oncudad on the machine, other people's too: it belongs in the
+# network-namespace test.)  Uses tests/lib.sh and run.sh's SERVER, OUT and
+# CLIENT_LIBS.
+
+# multi_probe NAME WANT [VAR=VALUE...]: the probe's device lines are WANT.
+multi_probe() {
+	local name=$1 want=$2 got
+	shift 2
+	run_client "multi-$name" 60 "$@" tests/multi/multi probe
+	got=$(sed -n 's/^device [0-9]*: //p' "$OUT/multi-$name.log" | tr '\n' ' ')
+	if [[ ${got% } == "$want" ]]; then
+		ok "multi: $name: devices are [$want]"
+	else
+		bad "multi: $name: devices are [${got% }], not [$want]:"
+		show "$OUT/multi-$name.log"
+		return 1
+	fi
+}
+
+step_multi() {
+	local a b both verdict=0
+	start_server multi-a 20 "${SERVER[@]}" -n --max-memory 64M || return 1
+	a=$SERVER_PID
+	both="127.0.0.1:$SERVER_PORT"
+	start_server multi-b 20 "${SERVER[@]}" -n --max-memory 32M || {
+		stop_server "$a" 10
+		return 1
+	}
+	b=$SERVER_PID
+	both="$both,127.0.0.1:$SERVER_PORT"
+
+	multi_probe order "big small" ONCUDA_SERVER="$both" || verdict=1
+	multi_probe reordered "small big" ONCUDA_SERVER="$both" \
+		CUDA_VISIBLE_DEVICES=1,0 || verdict=1
+	multi_probe selected "small" ONCUDA_SERVER="$both" \
+		CUDA_VISIBLE_DEVICES=1 || verdict=1
+
+	if run_client multi-run 300 ONCUDA_SERVER="$both" tests/multi/multi &&
+		grep -qx "PASS multi" "$OUT/multi-run.log"; then
+		ok "multi: kernels, copies and threads on two servers"
+	else
+		bad "multi: the two-server program failed:"
+		show "$OUT/multi-run.log"
+		verdict=1
+	fi
+
+	# Port 1 on the loopback: nothing listens there.
+	run_client multi-unreachable 60 ONCUDA_SERVER="$both,127.0.0.1:1" \
+		tests/multi/multi init
+	if grep -qx "cuInit: CUDA_ERROR_NO_DEVICE" "$OUT/multi-unreachable.log" &&
+		grep -q "127.0.0.1:1 (server 3 of 3 in ONCUDA_SERVER) cannot be reached" \
+			"$OUT/multi-unreachable.log"; then
+		ok "multi: cuInit fails and names the server it cannot reach"
+	else
+		bad "multi: an unreachable third server was not reported as such:"
+		show "$OUT/multi-unreachable.log"
+		verdict=1
+	fi
+
+	stop_server "$a" 10 || verdict=1
+	stop_server "$b" 10 || verdict=1
+	return $verdict
+}
+
+if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
+	set -u -o pipefail
+	ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+	cd "$ROOT" || exit 1
+	OUT=$ROOT/tests/out/multi
+	CLIENT_LIBS=$ROOT/stubs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+	SERVER=(env LD_LIBRARY_PATH="$ROOT/tests/fakecuda${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" server/oncudad)
+	[[ ${1:-} == --driver && ${2:-} == real ]] && SERVER=(server/oncudad)
+	# shellcheck source=tests/lib.sh
+	. tests/lib.sh
+	rm -rf "$OUT"
+	mkdir -p "$OUT"
+	trap 'for pid in "${SERVERS[@]}"; do kill_server "$pid"; done' EXIT
+	step_multi
+	status=$?
+	((status == 0)) && echo "multi: PASS" || echo "multi: FAIL (logs in $OUT)"
+	exit $status
+fi

@@ -1,0 +1,12 @@
+/*
+ * one_server_glue.c -- for unit tests that link the generated glue: the
+ * entry point stubs/devices.c makes of the generated per-server call, for
+ * the one server of one_server.c.
+ */
+#include "devices.h"
+#include "rpc.h"
+
+ONCUDA_API CUresult cuDriverGetVersion(int *driverVersion)
+{
+	return on_server_cuDriverGetVersion(0, driverVersion);
+}
