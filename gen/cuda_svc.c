@@ -659,9 +659,9 @@ _oncuda_auth_prove_13000 (auth_response  *argp, void *result, struct svc_req *rq
 }
 
 int
-_oncuda_describe_server_13000 (void  *argp, void *result, struct svc_req *rqstp)
+_oncuda_flush_13000 (void  *argp, void *result, struct svc_req *rqstp)
 {
-	return (oncuda_describe_server_13000_svc(result, rqstp));
+	return (oncuda_flush_13000_svc(result, rqstp));
 }
 
 void
@@ -873,7 +873,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_size cu_stream_get_id_13000_res;
 		res_auth_challenge oncuda_auth_challenge_13000_res;
 		res_auth_proof oncuda_auth_prove_13000_res;
-		res_server_description oncuda_describe_server_13000_res;
+		res_none oncuda_flush_13000_res;
 	} result;
 	bool_t retval;
 	xdrproc_t _xdr_argument, _xdr_result;
@@ -1526,10 +1526,10 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_auth_prove_13000;
 		break;
 
-	case ONCUDA_DESCRIBE_SERVER:
+	case ONCUDA_FLUSH:
 		_xdr_argument = (xdrproc_t) xdr_void;
-		_xdr_result = (xdrproc_t) xdr_res_server_description;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_describe_server_13000;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_flush_13000;
 		break;
 
 	default:
