@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "batch.h"
 #include "connect.h"
 #include "ctxstack.h"
 #include "rpc.h"
@@ -113,6 +114,7 @@ static void connect_locked(void)
 		return;
 	}
 	trace_client(client);
+	batch_watch(client);
 	/* A new session's server process has no context current. */
 	server_ctx_known = true;
 	server_ctx = 0;
