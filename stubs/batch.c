@@ -17,11 +17,14 @@
  * procedure that does nothing, as a message-passing call.  A program that
  * launches and then computes on the CPU thus has its work started within
  * the delay, and one that polls mapped memory or a flag does not wait on
- * a buffer that nobody writes.  The flusher sleeps only while records
- * wait: an idle program costs no wake-ups.
+ * a buffer that nobody writes.  Once awake, the flusher looks every
+ * BATCH_FLUSH_DELAY_US for a while (BATCH_LINGER_ROUNDS) before it sleeps
+ * again, so that a program queuing and synchronizing in a loop does not
+ * pay a wake-up per call; an idle program costs no wake-ups.
  */
 #include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,7 +50,14 @@ static bool batching = true;		/* ONCUDA_BATCH, read once */
 /* Under rpc.c's connection lock. */
 static const struct clnt_ops *inner_ops;
 static struct clnt_ops watched_ops;
-static bool queued;			/* records wait in the send buffer */
+
+/*
+ * Records wait in the send buffer.  Written under the connection lock; the
+ * flusher also reads it without the lock, to leave the connection alone
+ * when a call shipped the records already (the common case of a launch
+ * followed by a synchronize), and again under the lock before it acts.
+ */
+static atomic_bool queued;
 
 /* The flusher's wake-up. */
 static pthread_mutex_t wake_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -55,6 +65,14 @@ static pthread_cond_t wake = PTHREAD_COND_INITIALIZER;
 static bool wake_pending;		/* under wake_lock */
 static bool flusher_running;		/* under wake_lock */
 static bool flusher_failed;		/* under wake_lock */
+static atomic_bool flusher_awake;	/* looks at `queued` by itself */
+
+/*
+ * Rounds of BATCH_FLUSH_DELAY_US the flusher stays awake after records
+ * last waited: a program that queues and synchronizes in a loop then
+ * queues without waking it, which would cost a system call each time.
+ */
+#define BATCH_LINGER_ROUNDS 20
 
 static void fork_child(void)
 {
@@ -64,7 +82,8 @@ static void fork_child(void)
 	wake_pending = false;
 	flusher_running = false;
 	flusher_failed = false;
-	queued = false;
+	atomic_store(&flusher_awake, false);
+	atomic_store(&queued, false);
 }
 
 static void setup(void)
@@ -82,9 +101,11 @@ static void flush(void)
 	res_none unused;
 	CLIENT *c;
 
+	if (!atomic_load(&queued))
+		return;
 	if ((c = rpc_begin_nosync()) == NULL)
 		return;		/* no connection: nothing waits */
-	if (queued) {
+	if (atomic_load(&queued)) {
 		st = clnt_call(c, ONCUDA_FLUSH, xdr_nothing, NULL,
 		    (xdrproc_t)xdr_res_none, (char *)&unused, no_wait);
 		if (st == RPC_TIMEDOUT)
@@ -93,21 +114,39 @@ static void flush(void)
 	(void)rpc_end(st);
 }
 
+/* Sleeps until a call queues records; the flusher is then awake. */
+static void flusher_sleep(void)
+{
+	pthread_mutex_lock(&wake_lock);
+	atomic_store(&flusher_awake, false);
+	/* Seen as false by watched_call, or queued seen as true here. */
+	while (!wake_pending && !atomic_load(&queued))
+		pthread_cond_wait(&wake, &wake_lock);
+	wake_pending = false;
+	atomic_store(&flusher_awake, true);
+	pthread_mutex_unlock(&wake_lock);
+}
+
 static void *flusher(void *unused)
 {
 	const struct timespec delay = { 0, BATCH_FLUSH_DELAY_US * 1000L };
+	unsigned int idle = 0;
 
 	(void)unused;
 	/* The default timer slack (50 us) would double the delay. */
 	(void)prctl(PR_SET_TIMERSLACK, 1000UL, 0UL, 0UL, 0UL);
 	for (;;) {
-		pthread_mutex_lock(&wake_lock);
-		while (!wake_pending)
-			pthread_cond_wait(&wake, &wake_lock);
-		wake_pending = false;
-		pthread_mutex_unlock(&wake_lock);
+		if (idle == BATCH_LINGER_ROUNDS) {
+			flusher_sleep();
+			idle = 0;
+		}
 		nanosleep(&delay, NULL);
-		flush();
+		if (atomic_load(&queued)) {
+			flush();
+			idle = 0;
+		} else {
+			idle++;
+		}
 	}
 	return NULL;
 }
@@ -158,10 +197,11 @@ static enum clnt_stat watched_call(CLIENT *c, rpcproc_t proc,
 	st = inner_ops->cl_call(c, proc, xdr_args, args, xdr_result, result,
 	    timeout);
 	if (xdr_result != NULL || timeout.tv_sec != 0 || timeout.tv_usec != 0) {
-		queued = false;		/* this call flushed the buffer */
-	} else if (st == RPC_SUCCESS && !queued) {
-		queued = true;
-		wake_flusher();
+		atomic_store(&queued, false);	/* this call flushed the buffer */
+	} else if (st == RPC_SUCCESS && !atomic_load(&queued)) {
+		atomic_store(&queued, true);
+		if (!atomic_load(&flusher_awake))
+			wake_flusher();
 	}
 	return st;
 }
@@ -175,7 +215,7 @@ void batch_watch(CLIENT *c)
 		watched_ops.cl_call = watched_call;
 	}
 	c->cl_ops = &watched_ops;
-	queued = false;
+	atomic_store(&queued, false);
 }
 
 enum clnt_stat batch_send(CLIENT *c, rpcproc_t proc, xdrproc_t xdr_args,

@@ -8,6 +8,7 @@
  * error at the call itself.
  */
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -161,6 +162,22 @@ int test_queued_errors(void)
 	CHECK_CU(cuMemcpyDtoH(&back, words, sizeof(back)),
 		 CUDA_ERROR_INVALID_VALUE);
 	CHECK_CU(cuMemcpyDtoH(&back, words, sizeof(back)), CUDA_SUCCESS);
+
+	/* A function the server never gave out, the arguments in a buffer
+	 * (remote only: a driver may crash on a made-up handle). */
+	if (getenv("ONCUDA_TEST_REMOTE") != NULL &&
+	    strcmp(getenv("ONCUDA_TEST_REMOTE"), "1") == 0) {
+		size_t none = 0;
+		void *extra[] = { CU_LAUNCH_PARAM_BUFFER_SIZE, &none,
+				  CU_LAUNCH_PARAM_END };
+
+		CHECK_CU(cuLaunchKernel((CUfunction)(uintptr_t)0x1234, 1, 1, 1,
+					1, 1, 1, 0, NULL, NULL, extra),
+			 CUDA_SUCCESS);
+		CHECK_CU(cuMemGetInfo(&free_bytes, &total), CUDA_SUCCESS);
+		CHECK_CU(cuCtxSynchronize(), CUDA_ERROR_INVALID_HANDLE);
+		CHECK_CU(cuCtxSynchronize(), CUDA_SUCCESS);
+	}
 
 	/* What the client can see for itself stays immediate. */
 	CHECK_CU(cuLaunchKernel(f, 1, 1, 0, 64, 1, 1, 0, NULL, params, NULL),
