@@ -10,17 +10,21 @@
  *
  * Whether records wait in the buffer is known by watching every call the
  * handle makes: the handle's cl_call is wrapped, as trace.c does.  `queued`
- * is written only inside calls, which rpc.c's connection lock serialises,
- * and read by the flusher under the same lock.  When it turns true the
- * flusher is woken; it sleeps BATCH_FLUSH_DELAY_US, takes the connection,
- * and if nothing shipped the records meanwhile sends ONCUDA_FLUSH, the
- * procedure that does nothing, as a message-passing call.  A program that
- * launches and then computes on the CPU thus has its work started within
- * the delay, and one that polls mapped memory or a flag does not wait on
- * a buffer that nobody writes.  Once awake, the flusher looks every
- * BATCH_FLUSH_DELAY_US for a while (BATCH_LINGER_ROUNDS) before it sleeps
- * again, so that a program queuing and synchronizing in a loop does not
- * pay a wake-up per call; an idle program costs no wake-ups.
+ * is written only inside calls, which rpc.c's connection lock serialises.
+ * When it turns true the flusher is woken.  Every BATCH_FLUSH_DELAY_US it
+ * looks: if records still wait and the program queued nothing since the
+ * last look (it is computing, or polling memory), or they have waited
+ * BATCH_MAX_ROUNDS looks (it is queuing without pause), the flusher takes
+ * the connection and sends ONCUDA_FLUSH, the procedure that does nothing,
+ * as a message-passing call.  A program that launches and then computes
+ * on the CPU thus has its work started within the delay, one that polls
+ * mapped memory or a flag does not wait on a buffer that nobody writes,
+ * and one that launches in a loop has its work delivered every
+ * BATCH_MAX_ROUNDS looks (or when the buffer fills).  The
+ * quiet is told by counting queued calls, so a launch reads no clock.
+ * Once awake, the flusher keeps looking for BATCH_LINGER_ROUNDS before it
+ * sleeps again, so that a program queuing and synchronizing in a loop
+ * does not pay a wake-up per call; an idle program costs no wake-ups.
  */
 #include <pthread.h>
 #include <signal.h>
@@ -58,6 +62,7 @@ static struct clnt_ops watched_ops;
  * followed by a synchronize), and again under the lock before it acts.
  */
 static atomic_bool queued;
+static atomic_ulong queued_calls;	/* one-way calls made, ever */
 
 /* The flusher's wake-up. */
 static pthread_mutex_t wake_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -73,6 +78,14 @@ static atomic_bool flusher_awake;	/* looks at `queued` by itself */
  * queues without waking it, which would cost a system call each time.
  */
 #define BATCH_LINGER_ROUNDS 20
+
+/*
+ * Looks after which waiting records go out though the program queues on.
+ * Small, because a GPU that runs queued work faster than the program
+ * queues it idles until the next batch arrives; above 1, because each
+ * write holds the connection, and the program's next call waits for it.
+ */
+#define BATCH_MAX_ROUNDS 2
 
 static void fork_child(void)
 {
@@ -130,7 +143,8 @@ static void flusher_sleep(void)
 static void *flusher(void *unused)
 {
 	const struct timespec delay = { 0, BATCH_FLUSH_DELAY_US * 1000L };
-	unsigned int idle = 0;
+	unsigned int idle = 0, waited = 0;
+	unsigned long seen = 0, calls;
 
 	(void)unused;
 	/* The default timer slack (50 us) would double the delay. */
@@ -139,14 +153,21 @@ static void *flusher(void *unused)
 		if (idle == BATCH_LINGER_ROUNDS) {
 			flusher_sleep();
 			idle = 0;
+			seen = atomic_load(&queued_calls);
 		}
 		nanosleep(&delay, NULL);
-		if (atomic_load(&queued)) {
-			flush();
-			idle = 0;
-		} else {
+		if (!atomic_load(&queued)) {
 			idle++;
+			waited = 0;
+			continue;
 		}
+		idle = 0;
+		calls = atomic_load(&queued_calls);
+		if (calls == seen || ++waited >= BATCH_MAX_ROUNDS) {
+			flush();
+			waited = 0;
+		}
+		seen = calls;
 	}
 	return NULL;
 }
@@ -198,10 +219,13 @@ static enum clnt_stat watched_call(CLIENT *c, rpcproc_t proc,
 	    timeout);
 	if (xdr_result != NULL || timeout.tv_sec != 0 || timeout.tv_usec != 0) {
 		atomic_store(&queued, false);	/* this call flushed the buffer */
-	} else if (st == RPC_SUCCESS && !atomic_load(&queued)) {
-		atomic_store(&queued, true);
-		if (!atomic_load(&flusher_awake))
-			wake_flusher();
+	} else if (st == RPC_SUCCESS) {
+		atomic_fetch_add_explicit(&queued_calls, 1, memory_order_relaxed);
+		if (!atomic_load(&queued)) {
+			atomic_store(&queued, true);
+			if (!atomic_load(&flusher_awake))
+				wake_flusher();
+		}
 	}
 	return st;
 }

@@ -5,10 +5,12 @@
  * does not wait for.  They go out as ONC RPC batched calls: libtirpc
  * encodes the record into the connection's send buffer and returns, and
  * the buffer is written by the next call that waits for a reply (which
- * keeps the order of all calls), when it fills, or by the flusher thread
- * when records have waited BATCH_FLUSH_DELAY_US with no other call.  An
- * error such a call causes on the server is reported by the next
- * synchronizing call (idl/cuda.x, "reports deferred errors").
+ * keeps the order of all calls), when it fills, or by the flusher thread:
+ * once the program has queued nothing for BATCH_FLUSH_DELAY_US (so at most
+ * about twice that after its last call), and every twice that while it
+ * queues without pause.  An error such a call causes on the server is
+ * reported by the next synchronizing call (idl/cuda.x, "reports deferred
+ * errors").
  *
  * ONCUDA_BATCH=0 sends each one-way call at once, still without waiting
  * for a reply; also the fallback when the flusher thread cannot start.
@@ -18,7 +20,7 @@
 
 #include <rpc/rpc.h>
 
-/* How long queued records may wait for a call that ships them. */
+/* How often the flusher looks at queued records (see above). */
 #define BATCH_FLUSH_DELAY_US 50
 
 /*

@@ -7,9 +7,9 @@
 # tests/batch/launchwait launches a kernel, computes on the CPU for 0.3 s
 # without a CUDA call, then queries the stream, against an oncudad started
 # with --trace-file.  The launch must reach the server within the flush
-# delay (here: well under the 0.3 s, allowing for a loaded machine), not
-# with the query; the client's trace says "queued" and the server's says
-# the result was kept.  Then the e2e group "queued" (order of 10,000
+# delay (about 100 us; here: well under the 0.3 s, allowing for a loaded
+# machine), not with the query; the client's trace says "queued" and the
+# server's says the result was kept.  Then the e2e group "queued" (order of 10,000
 # launches, error timing, two threads) runs against the same server.
 # Uses tests/lib.sh and run.sh's SERVER, OUT and CLIENT_LIBS.
 
@@ -30,7 +30,7 @@ batch_server_time() {
 step_batch() {
 	local server=$OUT/batch-server.trace client=$OUT/batch-client.trace
 	local launched queried at_launch at_query delay gap verdict=0
-	# Generous for a shared CI machine; the flusher's own delay is 50 us.
+	# Generous for a shared CI machine; the flusher's own bound is about 100 us.
 	local delay_max_us=100000
 	rm -f "$server" "$client"
 	start_server batch 20 "${SERVER[@]}" -n --trace-file "$server" || return 1
