@@ -55,7 +55,7 @@ bool oneway_proc(rpcproc_t proc)
  * asynchronous work: synchronizing a context, stream or event, asking
  * whether a stream or event is done (a program that polls must learn of
  * the failure), and the synchronous copies, which wait for the legacy
- * stream.  Each returns res_none or res_data, both led by err.
+ * stream.  For each, an error result is the CUresult alone on the wire.
  */
 static bool reports_deferred(rpcproc_t proc)
 {
@@ -102,6 +102,7 @@ static void keep(int err)
 
 static bool_t oneway_reply(SVCXPRT *xprt, struct rpc_msg *msg)
 {
+	static res_none reported;
 	bool accepted = msg->rm_reply.rp_stat == MSG_ACCEPTED &&
 	    msg->acpted_rply.ar_stat == SUCCESS;
 	int err;
@@ -115,9 +116,15 @@ static bool_t oneway_reply(SVCXPRT *xprt, struct rpc_msg *msg)
 	if (accepted && deferred != CUDA_SUCCESS &&
 	    reports_deferred(current_proc)) {
 		err = result_error(msg);
+		/*
+		 * Another result is sent in its place, so that the dispatcher
+		 * still frees the real one as it is (data it holds included).
+		 */
 		if (err == CUDA_SUCCESS || err == CUDA_ERROR_NOT_READY) {
-			memcpy(msg->acpted_rply.ar_results.where, &deferred,
-			    sizeof(deferred));
+			reported.err = deferred;
+			msg->acpted_rply.ar_results.where = (caddr_t)&reported;
+			msg->acpted_rply.ar_results.proc =
+			    (xdrproc_t)xdr_res_none;
 			deferred = CUDA_SUCCESS;
 		}
 	}
@@ -140,6 +147,7 @@ calltrace_dispatch oneway_session_start(SVCXPRT *xprt, calltrace_dispatch real)
 	oneway_ops.xp_reply = oneway_reply;
 	xprt->xp_ops = &oneway_ops;
 	inner_dispatch = real;
+	deferred = CUDA_SUCCESS;	/* a new session (the fuzz target makes many) */
 	return oneway_dispatch;
 }
 
