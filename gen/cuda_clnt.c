@@ -1117,6 +1117,15 @@ oncuda_auth_prove_13000(auth_response response, res_auth_proof *clnt_res,  CLIEN
 }
 
 enum clnt_stat 
+oncuda_describe_server_13000(res_server_description *clnt_res, CLIENT *clnt)
+{
+	 return (clnt_call (clnt, ONCUDA_DESCRIBE_SERVER, (xdrproc_t) xdr_void, (caddr_t) NULL,
+		(xdrproc_t) xdr_res_server_description, (caddr_t) clnt_res,
+		TIMEOUT));
+
+}
+
+enum clnt_stat 
 oncuda_flush_13000(res_none *clnt_res, CLIENT *clnt)
 {
 	 return (clnt_call (clnt, ONCUDA_FLUSH, (xdrproc_t) xdr_void, (caddr_t) NULL,

@@ -427,6 +427,43 @@ struct res_auth_proof {
 	} res_auth_proof_u;
 };
 typedef struct res_auth_proof res_auth_proof;
+#define ONCUDA_DEVICES_MAX 64
+#define ONCUDA_HOST_NAME_MAX 255
+#define ONCUDA_SOFTWARE_MAX 64
+#define ONCUDA_PCI_BUS_ID_MAX 32
+
+struct device_description {
+	int ordinal;
+	char *name;
+	cu_size total_memory;
+	int cc_major;
+	int cc_minor;
+	char *pci_bus_id;
+	char uuid[16];
+};
+typedef struct device_description device_description;
+
+struct server_description {
+	char *software;
+	char *host;
+	u_int clients;
+	bool_t key_required;
+	int driver_status;
+	int driver_version;
+	struct {
+		u_int devices_len;
+		device_description *devices_val;
+	} devices;
+};
+typedef struct server_description server_description;
+
+struct res_server_description {
+	int err;
+	union {
+		server_description value;
+	} res_server_description_u;
+};
+typedef struct res_server_description res_server_description;
 
 struct cu_device_get_name_13000_argument {
 	int len;
@@ -1097,6 +1134,9 @@ extern  bool_t oncuda_auth_challenge_13000_svc(bool_t , res_auth_challenge *, st
 #define ONCUDA_AUTH_PROVE 201
 extern  enum clnt_stat oncuda_auth_prove_13000(auth_response , res_auth_proof *, CLIENT *);
 extern  bool_t oncuda_auth_prove_13000_svc(auth_response , res_auth_proof *, struct svc_req *);
+#define ONCUDA_DESCRIBE_SERVER 210
+extern  enum clnt_stat oncuda_describe_server_13000(res_server_description *, CLIENT *);
+extern  bool_t oncuda_describe_server_13000_svc(res_server_description *, struct svc_req *);
 #define ONCUDA_FLUSH 220
 extern  enum clnt_stat oncuda_flush_13000(res_none *, CLIENT *);
 extern  bool_t oncuda_flush_13000_svc(res_none *, struct svc_req *);
@@ -1424,6 +1464,9 @@ extern  bool_t oncuda_auth_challenge_13000_svc();
 #define ONCUDA_AUTH_PROVE 201
 extern  enum clnt_stat oncuda_auth_prove_13000();
 extern  bool_t oncuda_auth_prove_13000_svc();
+#define ONCUDA_DESCRIBE_SERVER 210
+extern  enum clnt_stat oncuda_describe_server_13000();
+extern  bool_t oncuda_describe_server_13000_svc();
 #define ONCUDA_FLUSH 220
 extern  enum clnt_stat oncuda_flush_13000();
 extern  bool_t oncuda_flush_13000_svc();
@@ -1492,6 +1535,9 @@ extern  bool_t xdr_auth_challenge (XDR *, auth_challenge*);
 extern  bool_t xdr_res_auth_challenge (XDR *, res_auth_challenge*);
 extern  bool_t xdr_auth_response (XDR *, auth_response*);
 extern  bool_t xdr_res_auth_proof (XDR *, res_auth_proof*);
+extern  bool_t xdr_device_description (XDR *, device_description*);
+extern  bool_t xdr_server_description (XDR *, server_description*);
+extern  bool_t xdr_res_server_description (XDR *, res_server_description*);
 extern  bool_t xdr_cu_device_get_name_13000_argument (XDR *, cu_device_get_name_13000_argument*);
 extern  bool_t xdr_cu_device_get_attribute_13000_argument (XDR *, cu_device_get_attribute_13000_argument*);
 extern  bool_t xdr_cu_device_get_pci_bus_id_13000_argument (XDR *, cu_device_get_pci_bus_id_13000_argument*);
@@ -1603,6 +1649,9 @@ extern bool_t xdr_auth_challenge ();
 extern bool_t xdr_res_auth_challenge ();
 extern bool_t xdr_auth_response ();
 extern bool_t xdr_res_auth_proof ();
+extern bool_t xdr_device_description ();
+extern bool_t xdr_server_description ();
+extern bool_t xdr_res_server_description ();
 extern bool_t xdr_cu_device_get_name_13000_argument ();
 extern bool_t xdr_cu_device_get_attribute_13000_argument ();
 extern bool_t xdr_cu_device_get_pci_bus_id_13000_argument ();
