@@ -88,6 +88,8 @@ check-idl:
 -include tests/load/build.mk
 -include tests/ranges/build.mk
 -include tests/netns/build.mk
+-include tests/multi/build.mk
+-include tests/batch/build.mk
 -include tools/oncuda-ls.mk
 -include tests/apps/build.mk
 -include tests/unit/*.mk
@@ -115,7 +117,7 @@ bench: all
 clean:
 	rm -f gen/*.o stubs/*.o server/*.o tests/*/*.o examples/*.o tools/*.o
 	rm -f stubs/libcuda.so.1 stubs/libcuda.so server/oncudad tests/fakecuda/libcuda.so.1 tests/auth/skipauth tests/load/loadclient tests/load/faultclient
-	rm -f tests/ranges/rangeclient tools/oncuda-ls tests/netns/fakereg
+	rm -f tests/ranges/rangeclient tools/oncuda-ls tests/netns/fakereg tests/batch/launchwait
 	rm -f tools/procaddr-probe tests/apps/cublas_gemm
 	rm -f bench/drvbench bench/transport bench/empty_kernel.fatbin
 	rm -f tests/e2e/e2e tests/unit/test_[a-z]*[!.][!c] examples/deviceQuery examples/vectorAdd examples/matrixMul

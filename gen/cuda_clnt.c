@@ -1124,3 +1124,12 @@ oncuda_describe_server_13000(res_server_description *clnt_res, CLIENT *clnt)
 		TIMEOUT));
 
 }
+
+enum clnt_stat 
+oncuda_flush_13000(res_none *clnt_res, CLIENT *clnt)
+{
+	 return (clnt_call (clnt, ONCUDA_FLUSH, (xdrproc_t) xdr_void, (caddr_t) NULL,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+
+}

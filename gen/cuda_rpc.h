@@ -1137,6 +1137,9 @@ extern  bool_t oncuda_auth_prove_13000_svc(auth_response , res_auth_proof *, str
 #define ONCUDA_DESCRIBE_SERVER 210
 extern  enum clnt_stat oncuda_describe_server_13000(res_server_description *, CLIENT *);
 extern  bool_t oncuda_describe_server_13000_svc(res_server_description *, struct svc_req *);
+#define ONCUDA_FLUSH 220
+extern  enum clnt_stat oncuda_flush_13000(res_none *, CLIENT *);
+extern  bool_t oncuda_flush_13000_svc(res_none *, struct svc_req *);
 extern int oncuda_prog_13000_freeresult (SVCXPRT *, xdrproc_t, caddr_t);
 
 #else /* K&R C */
@@ -1464,6 +1467,9 @@ extern  bool_t oncuda_auth_prove_13000_svc();
 #define ONCUDA_DESCRIBE_SERVER 210
 extern  enum clnt_stat oncuda_describe_server_13000();
 extern  bool_t oncuda_describe_server_13000_svc();
+#define ONCUDA_FLUSH 220
+extern  enum clnt_stat oncuda_flush_13000();
+extern  bool_t oncuda_flush_13000_svc();
 extern int oncuda_prog_13000_freeresult ();
 #endif /* K&R C */
 

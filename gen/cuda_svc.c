@@ -664,6 +664,12 @@ _oncuda_describe_server_13000 (void  *argp, void *result, struct svc_req *rqstp)
 	return (oncuda_describe_server_13000_svc(result, rqstp));
 }
 
+int
+_oncuda_flush_13000 (void  *argp, void *result, struct svc_req *rqstp)
+{
+	return (oncuda_flush_13000_svc(result, rqstp));
+}
+
 void
 oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 {
@@ -874,6 +880,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_auth_challenge oncuda_auth_challenge_13000_res;
 		res_auth_proof oncuda_auth_prove_13000_res;
 		res_server_description oncuda_describe_server_13000_res;
+		res_none oncuda_flush_13000_res;
 	} result;
 	bool_t retval;
 	xdrproc_t _xdr_argument, _xdr_result;
@@ -1530,6 +1537,12 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_void;
 		_xdr_result = (xdrproc_t) xdr_res_server_description;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_describe_server_13000;
+		break;
+
+	case ONCUDA_FLUSH:
+		_xdr_argument = (xdrproc_t) xdr_void;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_flush_13000;
 		break;
 
 	default:

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <cuda.h>
 #include "answer_cache.h"
+#include "batch.h"
 #include "cuda_rpc.h"
 #include "devices.h"
 #include "mapped.h"
@@ -375,25 +376,23 @@ ONCUDA_API CUresult cuCtxGetFlags(unsigned int *flags)
 
 ONCUDA_API CUresult cuMemcpyDtoDAsync(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount, CUstream hStream)
 {
-	res_none r;
 	struct route rt = ROUTE_INIT;
-	enum clnt_stat st;
+	cu_memcpy_dtod_async_13000_argument a = { (cu_dptr)dstDevice, (cu_dptr)srcDevice, (cu_size)ByteCount, (cu_handle)route_strip(hStream) };
+	int err = CUDA_SUCCESS;
+	enum clnt_stat st = RPC_SUCCESS;
 	CLIENT *c;
 	CUresult e;
 
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	st = mapped_push(c, &r.err);
-	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = cu_memcpy_dtod_async_13000((cu_dptr)dstDevice, (cu_dptr)srcDevice, (cu_size)ByteCount, (cu_handle)route_strip(hStream), &r, c);
+	st = mapped_push(c, &err);
+	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
+		st = batch_send(c, CU_MEMCPY_DTOD_ASYNC, (xdrproc_t)xdr_cu_memcpy_dtod_async_13000_argument, &a);
 	e = rpc_end(st);
-	if (e != CUDA_SUCCESS)
-		return e;
-	return (CUresult)r.err;
+	return e != CUDA_SUCCESS ? e : (CUresult)err;
 }
 
 ONCUDA_API CUresult cuMemsetD8(CUdeviceptr dstDevice, unsigned char uc, size_t N)
@@ -470,71 +469,65 @@ ONCUDA_API CUresult cuMemsetD32(CUdeviceptr dstDevice, unsigned int ui, size_t N
 
 ONCUDA_API CUresult cuMemsetD8Async(CUdeviceptr dstDevice, unsigned char uc, size_t N, CUstream hStream)
 {
-	res_none r;
 	struct route rt = ROUTE_INIT;
-	enum clnt_stat st;
+	cu_memset_d8_async_13000_argument a = { (cu_dptr)dstDevice, (u_int)uc, (cu_size)N, (cu_handle)route_strip(hStream) };
+	int err = CUDA_SUCCESS;
+	enum clnt_stat st = RPC_SUCCESS;
 	CLIENT *c;
 	CUresult e;
 
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	st = mapped_push(c, &r.err);
-	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = cu_memset_d8_async_13000((cu_dptr)dstDevice, (u_int)uc, (cu_size)N, (cu_handle)route_strip(hStream), &r, c);
+	st = mapped_push(c, &err);
+	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
+		st = batch_send(c, CU_MEMSET_D8_ASYNC, (xdrproc_t)xdr_cu_memset_d8_async_13000_argument, &a);
 	e = rpc_end(st);
-	if (e != CUDA_SUCCESS)
-		return e;
-	return (CUresult)r.err;
+	return e != CUDA_SUCCESS ? e : (CUresult)err;
 }
 
 ONCUDA_API CUresult cuMemsetD16Async(CUdeviceptr dstDevice, unsigned short us, size_t N, CUstream hStream)
 {
-	res_none r;
 	struct route rt = ROUTE_INIT;
-	enum clnt_stat st;
+	cu_memset_d16_async_13000_argument a = { (cu_dptr)dstDevice, (u_int)us, (cu_size)N, (cu_handle)route_strip(hStream) };
+	int err = CUDA_SUCCESS;
+	enum clnt_stat st = RPC_SUCCESS;
 	CLIENT *c;
 	CUresult e;
 
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	st = mapped_push(c, &r.err);
-	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = cu_memset_d16_async_13000((cu_dptr)dstDevice, (u_int)us, (cu_size)N, (cu_handle)route_strip(hStream), &r, c);
+	st = mapped_push(c, &err);
+	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
+		st = batch_send(c, CU_MEMSET_D16_ASYNC, (xdrproc_t)xdr_cu_memset_d16_async_13000_argument, &a);
 	e = rpc_end(st);
-	if (e != CUDA_SUCCESS)
-		return e;
-	return (CUresult)r.err;
+	return e != CUDA_SUCCESS ? e : (CUresult)err;
 }
 
 ONCUDA_API CUresult cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui, size_t N, CUstream hStream)
 {
-	res_none r;
 	struct route rt = ROUTE_INIT;
-	enum clnt_stat st;
+	cu_memset_d32_async_13000_argument a = { (cu_dptr)dstDevice, (u_int)ui, (cu_size)N, (cu_handle)route_strip(hStream) };
+	int err = CUDA_SUCCESS;
+	enum clnt_stat st = RPC_SUCCESS;
 	CLIENT *c;
 	CUresult e;
 
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	st = mapped_push(c, &r.err);
-	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = cu_memset_d32_async_13000((cu_dptr)dstDevice, (u_int)ui, (cu_size)N, (cu_handle)route_strip(hStream), &r, c);
+	st = mapped_push(c, &err);
+	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
+		st = batch_send(c, CU_MEMSET_D32_ASYNC, (xdrproc_t)xdr_cu_memset_d32_async_13000_argument, &a);
 	e = rpc_end(st);
-	if (e != CUDA_SUCCESS)
-		return e;
-	return (CUresult)r.err;
+	return e != CUDA_SUCCESS ? e : (CUresult)err;
 }
 
 ONCUDA_API CUresult cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod, const char *name)
@@ -961,22 +954,24 @@ ONCUDA_API CUresult cuStreamQuery(CUstream hStream)
 
 ONCUDA_API CUresult cuStreamWaitEvent(CUstream hStream, CUevent hEvent, unsigned int Flags)
 {
-	res_none r;
 	struct route rt = ROUTE_INIT;
+	cu_stream_wait_event_13000_argument a = { (cu_handle)route_strip(hStream), (cu_handle)route_strip(hEvent), (u_int)Flags };
+	int err = CUDA_SUCCESS;
+	enum clnt_stat st = RPC_SUCCESS;
 	CLIENT *c;
 	CUresult e;
 
+	if (hEvent == NULL)
+		return CUDA_ERROR_INVALID_HANDLE;
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	route_handle(&rt, hEvent, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_stream_wait_event_13000((cu_handle)route_strip(hStream), (cu_handle)route_strip(hEvent), (u_int)Flags, &r, c));
-	if (e != CUDA_SUCCESS)
-		return e;
-	return (CUresult)r.err;
+	st = batch_send(c, CU_STREAM_WAIT_EVENT, (xdrproc_t)xdr_cu_stream_wait_event_13000_argument, &a);
+	e = rpc_end(st);
+	return e != CUDA_SUCCESS ? e : (CUresult)err;
 }
 
 ONCUDA_API CUresult cuStreamGetPriority(CUstream hStream, int *priority)
@@ -1072,22 +1067,24 @@ ONCUDA_API CUresult cuEventCreate(CUevent *phEvent, unsigned int Flags)
 
 ONCUDA_API CUresult cuEventRecord(CUevent hEvent, CUstream hStream)
 {
-	res_none r;
 	struct route rt = ROUTE_INIT;
+	cu_event_record_13000_argument a = { (cu_handle)route_strip(hEvent), (cu_handle)route_strip(hStream) };
+	int err = CUDA_SUCCESS;
+	enum clnt_stat st = RPC_SUCCESS;
 	CLIENT *c;
 	CUresult e;
 
+	if (hEvent == NULL)
+		return CUDA_ERROR_INVALID_HANDLE;
 	route_handle(&rt, hEvent, ROUTE_HANDLE);
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_event_record_13000((cu_handle)route_strip(hEvent), (cu_handle)route_strip(hStream), &r, c));
-	if (e != CUDA_SUCCESS)
-		return e;
-	return (CUresult)r.err;
+	st = batch_send(c, CU_EVENT_RECORD, (xdrproc_t)xdr_cu_event_record_13000_argument, &a);
+	e = rpc_end(st);
+	return e != CUDA_SUCCESS ? e : (CUresult)err;
 }
 
 ONCUDA_API CUresult cuEventSynchronize(CUevent hEvent)

@@ -110,7 +110,7 @@ static bool_t traced_getargs(SVCXPRT *xprt, xdrproc_t xdr, void *args)
 	return ok;
 }
 
-static bool_t traced_reply(SVCXPRT *xprt, struct rpc_msg *msg)
+static void note_reply(struct rpc_msg *msg)
 {
 	if (msg->rm_reply.rp_stat != MSG_ACCEPTED) {
 		trace_line_add(&result, "RPC rejected");
@@ -125,7 +125,20 @@ static bool_t traced_reply(SVCXPRT *xprt, struct rpc_msg *msg)
 		sent = recording.encoded_bytes;
 		trace_format_result(&result, current_proc, &recording);
 	}
+}
+
+static bool_t traced_reply(SVCXPRT *xprt, struct rpc_msg *msg)
+{
+	note_reply(msg);
 	return real_ops->xp_reply(xprt, msg);
+}
+
+void calltrace_unsent(struct rpc_msg *msg)
+{
+	if (real_dispatch == NULL)
+		return;		/* not tracing */
+	note_reply(msg);
+	trace_line_add(&result, " (one-way: kept, not sent)");
 }
 
 static void traced_dispatch(struct svc_req *request, SVCXPRT *xprt)

@@ -44,6 +44,12 @@ bool calltrace_to_file(const char *path, char *why, size_t why_len);
 calltrace_dispatch calltrace_session_start(SVCXPRT *xprt, const char *peer,
     calltrace_dispatch real);
 
+/*
+ * For a one-way call (server/oneway.h), whose reply msg is not sent: the
+ * line shows the result the server kept, marked as not sent.
+ */
+void calltrace_unsent(struct rpc_msg *msg);
+
 /* Client process, when the session ends: the summary. */
 void calltrace_session_end(void);
 

@@ -29,6 +29,7 @@
 #include "getargs.h"
 #include "handles.h"
 #include "log.h"
+#include "oneway.h"
 #include "session.h"
 
 /*
@@ -184,8 +185,9 @@ noreturn void child_serve(int sock, const char *peer, pid_t daemon_pid)
 	}
 	getargs_free_on_failure(xprt);
 	/* No netconfig: the daemon has registered with rpcbind, not us. */
-	if (!svc_reg(xprt, ONCUDA_PROG, ONCUDA_V13000,
-	    calltrace_session_start(xprt, peer, gated_dispatch), NULL)) {
+	/* One-way calls are wrapped outside the trace: see svc_oneway.c. */
+	if (!svc_reg(xprt, ONCUDA_PROG, ONCUDA_V13000, oneway_session_start(xprt,
+	    calltrace_session_start(xprt, peer, gated_dispatch)), NULL)) {
 		log_msg(LOG_ERROR, "cannot serve %s: libtirpc's svc_reg failed", peer);
 		exit(1);
 	}

@@ -15,6 +15,7 @@
 
 #include <cuda.h>
 
+#include "batch.h"
 #include "copy_wire.h"
 
 const struct copy_stream copy_sync = { 0, false };
@@ -63,11 +64,20 @@ enum clnt_stat wire_htod(CLIENT *c, cu_dptr dst, const void *src, size_t len,
 	res_none r;
 	enum clnt_stat st;
 
+	if (s->async) {
+		cu_memcpy_htod_async_13000_argument a = { dst, data, s->handle };
+
+		/*
+		 * One-way (batch.h): the chunk is encoded into the send buffer
+		 * or written to the socket before this returns, so the program
+		 * may reuse its memory at once; an error surfaces later.
+		 */
+		*err = CUDA_SUCCESS;
+		return batch_send(c, CU_MEMCPY_HTOD_ASYNC,
+		    XDRPROC(xdr_cu_memcpy_htod_async_13000_argument), &a);
+	}
 	memset(&r, 0, sizeof r);
-	if (s->async)
-		st = cu_memcpy_htod_async_13000(dst, data, s->handle, &r, c);
-	else
-		st = cu_memcpy_htod_13000(dst, data, &r, c);
+	st = cu_memcpy_htod_13000(dst, data, &r, c);
 	*err = r.err;
 	return st;
 }

@@ -1,7 +1,9 @@
 /*
  * launch.c - kernel launches and the occupancy calls that cannot be plain.
  *
- * The arguments of a launch are packed by params.c.  A CUlaunchConfig
+ * The arguments of a launch are packed by params.c, and the launch goes
+ * out as a one-way call (batch.h): its errors on the server surface at the
+ * next synchronizing call.  A CUlaunchConfig
  * travels as launch_config, its attributes as their 64-byte value unions,
  * which the server checks before its driver sees them.  The program's
  * occupancy callback cannot cross the wire, so it is asked here, once per
@@ -12,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "batch.h"
 #include "mapped.h"
 #include "params.h"
 #include "route.h"
@@ -75,33 +78,55 @@ static CUresult config_to_wire(const CUlaunchConfig *config, bool per_thread,
 	return CUDA_SUCCESS;
 }
 
+/*
+ * What the client can tell without the device: a dimension of 0 is never
+ * a shape the driver runs.  Limits of the device (1024 threads a block)
+ * are the server's to check; see CU_LAUNCH_KERNEL in idl/cuda.x.
+ */
+static bool shape_possible(const cu_dim3 *grid, const cu_dim3 *block)
+{
+	return grid->x != 0 && grid->y != 0 && grid->z != 0 &&
+	       block->x != 0 && block->y != 0 && block->z != 0;
+}
+
+/*
+ * Launches are one-way (batch.h): queued behind what the program wrote
+ * into mapped host memory (mapped_push), and not waited for.
+ */
 static CUresult launch(CUfunction f, cu_dim3 grid, cu_dim3 block,
 		       unsigned int shared_mem, cu_handle stream,
 		       void **kernelParams, void **extra)
 {
-	kernel_args args;
+	cu_launch_kernel_13000_argument call;
 	enum clnt_stat st;
-	res_none r;
+	int err = CUDA_SUCCESS;
 	CLIENT *c;
 	CUresult e;
 
-	if ((e = params_pack(f, kernelParams, extra, &args)) != CUDA_SUCCESS)
+	if (f == NULL)
+		return CUDA_ERROR_INVALID_HANDLE;
+	if (!shape_possible(&grid, &block))
+		return CUDA_ERROR_INVALID_VALUE;
+	e = params_pack(f, kernelParams, extra, &call.args);
+	if (e != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof(r));
+	call.func = route_strip(f);
+	call.grid = grid;
+	call.block = block;
+	call.shared_mem_bytes = shared_mem;
+	call.stream = stream & ROUTE_VALUE_MASK;
 	if ((c = route_begin(f, ROUTE_HANDLE, (void *)(uintptr_t)stream,
 			     ROUTE_STREAM, &e)) == NULL) {
-		params_release(&args);
+		params_release(&call.args);
 		return e;
 	}
-	st = mapped_push(c, &r.err);
-	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = cu_launch_kernel_13000(route_strip(f), grid, block,
-					    shared_mem,
-					    stream & ROUTE_VALUE_MASK, args,
-					    &r, c);
+	st = mapped_push(c, &err);
+	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
+		st = batch_send(c, CU_LAUNCH_KERNEL,
+		    (xdrproc_t)xdr_cu_launch_kernel_13000_argument, &call);
 	e = rpc_end(st);
-	params_release(&args);
-	return e != CUDA_SUCCESS ? e : (CUresult)r.err;
+	params_release(&call.args);
+	return e != CUDA_SUCCESS ? e : (CUresult)err;
 }
 
 ONCUDA_API CUresult cuLaunchKernel(CUfunction f, unsigned int gridDimX,
@@ -144,32 +169,37 @@ static CUresult launch_ex(const CUlaunchConfig *config, bool per_thread,
 			  CUfunction f, void **kernelParams, void **extra)
 {
 	launch_attr attrs[ONCUDA_LAUNCH_ATTRS_MAX];
-	launch_config wire;
-	kernel_args args;
+	cu_launch_kernel_ex_13000_argument call;
 	enum clnt_stat st;
-	res_none r;
+	int err = CUDA_SUCCESS;
 	CLIENT *c;
 	CUresult e;
 
-	e = config_to_wire(config, per_thread, &wire, attrs);
+	e = config_to_wire(config, per_thread, &call.config, attrs);
 	if (e != CUDA_SUCCESS)
 		return e;
-	if ((e = params_pack(f, kernelParams, extra, &args)) != CUDA_SUCCESS)
+	if (f == NULL)
+		return CUDA_ERROR_INVALID_HANDLE;
+	if (!shape_possible(&call.config.grid, &call.config.block))
+		return CUDA_ERROR_INVALID_VALUE;
+	e = params_pack(f, kernelParams, extra, &call.args);
+	if (e != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof(r));
-	if ((c = route_begin(f, ROUTE_HANDLE, (void *)(uintptr_t)wire.stream,
+	call.func = route_strip(f);
+	if ((c = route_begin(f, ROUTE_HANDLE,
+			     (void *)(uintptr_t)call.config.stream,
 			     ROUTE_STREAM, &e)) == NULL) {
-		params_release(&args);
+		params_release(&call.args);
 		return e;
 	}
-	wire.stream &= ROUTE_VALUE_MASK;
-	st = mapped_push(c, &r.err);
-	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = cu_launch_kernel_ex_13000(wire, route_strip(f), args, &r,
-					       c);
+	call.config.stream &= ROUTE_VALUE_MASK;
+	st = mapped_push(c, &err);
+	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
+		st = batch_send(c, CU_LAUNCH_KERNEL_EX,
+		    (xdrproc_t)xdr_cu_launch_kernel_ex_13000_argument, &call);
 	e = rpc_end(st);
-	params_release(&args);
-	return e != CUDA_SUCCESS ? e : (CUresult)r.err;
+	params_release(&call.args);
+	return e != CUDA_SUCCESS ? e : (CUresult)err;
 }
 
 ONCUDA_API CUresult cuLaunchKernelEx(const CUlaunchConfig *config,

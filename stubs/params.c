@@ -171,6 +171,21 @@ void params_forget_all(void)
 	pthread_mutex_unlock(&cache_lock);
 }
 
+/*
+ * Where a launch's arguments are packed when they fit, so that a launch
+ * allocates nothing: 4 KiB was the whole parameter space before Volta, and
+ * most kernels still take far less.  One per thread, since packing is done
+ * and undone within one launch (params_pack to params_release), without
+ * the launch calling back into the program.
+ */
+#define INLINE_BYTES 4096
+#define INLINE_PARAMS 256
+
+static _Thread_local struct {
+	char bytes[INLINE_BYTES];
+	u_int offsets[INLINE_PARAMS];
+} inline_space;
+
 /* Copies each argument to its place in a zeroed buffer: padding stays 0. */
 static CUresult pack_by_layout(const struct layout *l, void **kernelParams,
 			       kernel_args *args)
@@ -181,8 +196,14 @@ static CUresult pack_by_layout(const struct layout *l, void **kernelParams,
 		return CUDA_SUCCESS;
 	if (kernelParams == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	args->bytes.bytes_val = calloc(1, l->bytes != 0 ? l->bytes : 1);
-	args->offsets.offsets_val = calloc(l->count, sizeof(u_int));
+	if (l->bytes <= INLINE_BYTES && l->count <= INLINE_PARAMS) {
+		args->bytes.bytes_val = inline_space.bytes;
+		args->offsets.offsets_val = inline_space.offsets;
+		memset(inline_space.bytes, 0, l->bytes);
+	} else {
+		args->bytes.bytes_val = calloc(1, l->bytes != 0 ? l->bytes : 1);
+		args->offsets.offsets_val = calloc(l->count, sizeof(u_int));
+	}
 	if (args->bytes.bytes_val == NULL || args->offsets.offsets_val == NULL)
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	args->bytes.bytes_len = (u_int)l->bytes;
@@ -255,9 +276,10 @@ CUresult params_pack(CUfunction func, void **kernelParams, void **extra,
 
 void params_release(kernel_args *args)
 {
-	if (!args->by_extra)
+	if (!args->by_extra && args->bytes.bytes_val != inline_space.bytes)
 		free(args->bytes.bytes_val);
-	free(args->offsets.offsets_val);
+	if (args->offsets.offsets_val != inline_space.offsets)
+		free(args->offsets.offsets_val);
 	memset(args, 0, sizeof(*args));
 }
 

@@ -29,7 +29,11 @@
 CUresult params_pack(CUfunction func, void **kernelParams, void **extra,
 		     kernel_args *args);
 
-/* Frees what params_pack() allocated for args. */
+/*
+ * Frees what params_pack() allocated for args.  Arguments that fit in 4 KiB
+ * are packed into a buffer of the calling thread, without allocating: they
+ * stay valid until the thread's next params_pack().
+ */
 void params_release(kernel_args *args);
 
 /*

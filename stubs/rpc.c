@@ -20,6 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "batch.h"
 #include "connect.h"
 #include "ctxstack.h"
 #include "route.h"
@@ -146,6 +147,7 @@ static void connect_locked(struct link *l)
 		return;
 	}
 	trace_client(l->client);
+	batch_watch(l->client, (unsigned)(l - links));
 	/* A new session's server process has no context current. */
 	l->server_ctx_known = true;
 	l->server_ctx = 0;

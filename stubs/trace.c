@@ -128,7 +128,11 @@ static enum clnt_stat traced_call(CLIENT *clnt, rpcproc_t proc,
 	sent = recording.encoded_bytes;
 	trace_format_arguments(&line, proc, &recording);
 	trace_line_add(&line, " -> ");
-	if (st == RPC_SUCCESS) {
+	if (timeout.tv_sec == 0 && timeout.tv_usec == 0 &&
+	    (st == RPC_SUCCESS || st == RPC_TIMEDOUT)) {
+		/* One-way (batch.h): the result is known only on the server. */
+		trace_line_add(&line, xdr_result == NULL ? "queued" : "sent");
+	} else if (st == RPC_SUCCESS) {
 		trace_record(&recording, xdr_result, result);
 		received = recording.encoded_bytes;
 		trace_format_result(&line, proc, &recording);

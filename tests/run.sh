@@ -43,6 +43,10 @@ PATH=$PATH:/usr/sbin:/sbin
 . tests/ranges/check.sh
 # shellcheck source=tests/netns/check.sh
 . tests/netns/check.sh
+# shellcheck source=tests/multi/check.sh
+. tests/multi/check.sh
+# shellcheck source=tests/batch/check.sh
+. tests/batch/check.sh
 
 usage() {
 	echo "usage: bash tests/run.sh [--driver fake|real] [--fast]" >&2
@@ -470,6 +474,8 @@ run_step r "valgrind: server and client" step_valgrind
 run_step s "valgrind: the server under a CI-sized load" step_load_valgrind
 run_step t "device ranges: a client reaches only its own memory" step_ranges
 run_step u "discovery: oncuda-ls across network-namespace hosts" step_netns
+run_step v "several servers: one device list, routed calls" step_multi
+run_step w "one-way calls: order, deferred errors, flush delay" step_batch
 
 printf '\n==== summary (driver %s)\n' "$driver"
 printf '  %s\n' "${RESULTS[@]}"

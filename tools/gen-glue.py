@@ -32,6 +32,15 @@ calls that make up the device list (PER_SERVER) are generated as
 on_server_<entry point>(server, ...) instead, which stubs/devices.c calls
 for each server; their cache key ends with the server's index.
 
+"oneway" (issue 4) makes the client send the call with stubs/batch.h's
+batch_send, which does not wait for a reply: the procedure must have no
+output and be marked one-way in idl/cuda.x, and the call returns
+CUDA_SUCCESS once it is queued.  What the client can check stays
+immediate: a NULL handle that may not be NULL (a stream may) gets the
+error the server would give for it.  The server part needs nothing for it:
+server/svc_oneway.c keeps the result instead of sending it, for every
+one-way procedure.
+
     tools/gen-glue.py idl/glue.tbl idl/cuda.x gen/glue_client.c gen/glue_server.c
 """
 import re
@@ -132,7 +141,7 @@ class Param:
             ("" if xdr == "cu_name" else " ") + self.name
 
 
-MARKERS = {"push", "pull", "cache"}
+MARKERS = {"push", "pull", "cache", "oneway"}
 RANGE_MARKER = re.compile(r"range=(\w+):(\w+)(?:\*([1-9][0-9]*))?")
 
 
@@ -170,6 +179,8 @@ class Entry:
         self.ins = [p for p in self.params if p.role not in ("out", "new")]
         self.result = self.out.result_type() if self.out else "res_none"
         self.stub = proc.lower() + "_13000"
+        if "oneway" in self.markers and (self.out or self.markers & {"pull", "cache"}):
+            sys.exit(f"{where}: a oneway call has no output, pull or cache")
 
 
 def read_table(path):
@@ -199,7 +210,8 @@ def read_idl(path):
             a = " ".join(a.split())
             if a and a != "void":
                 types.append(a.rsplit(" ", 1)[0])
-        procs[name] = (result, types, re.search(r"\bplain\.", comment) is not None)
+        procs[name] = (result, types, re.search(r"\bplain\.", comment) is not None,
+                       re.search(r"\bone-way\b", comment) is not None)
     return procs
 
 
@@ -208,15 +220,17 @@ def check(entries, procs):
     for e in entries:
         if e.proc not in procs:
             sys.exit(f"{e.where}: {e.proc} is not a procedure of idl/cuda.x")
-        result, types, plain = procs[e.proc]
+        result, types, plain, oneway = procs[e.proc]
         if not plain:
             sys.exit(f"{e.where}: {e.proc} is not marked plain in idl/cuda.x")
+        if oneway != ("oneway" in e.markers):
+            sys.exit(f"{e.where}: {e.proc} is one-way in only one of idl/cuda.x and the table")
         want = [p.xdr_type() for p in e.ins]
         if result != e.result or types != want:
             sys.exit(f"{e.where}: {e.proc} is {result}({', '.join(types)}) in idl/cuda.x "
                      f"but the table gives {e.result}({', '.join(want)})")
         seen.add(e.proc)
-    missing = sorted(n for n, (_, _, plain) in procs.items() if plain and n not in seen)
+    missing = sorted(n for n, (_, _, plain, _) in procs.items() if plain and n not in seen)
     if missing:
         sys.exit("plain in idl/cuda.x but not in idl/glue.tbl: " + ", ".join(missing))
 
@@ -255,12 +269,51 @@ def route_lines(e):
     return decls, lines
 
 
+def client_oneway(e):
+    """A oneway entry's body: check what the client can, queue the call."""
+    if any(p.base == "CUdevice" for p in e.ins):
+        # The argument structure is filled before routing translates devices.
+        sys.exit(f"{e.func}: a oneway call cannot take a CUdevice")
+    decls, routing = route_lines(e)
+    out = ["\tstruct route rt = ROUTE_INIT;\n"] + decls
+    if len(e.ins) == 1:
+        p = e.ins[0]
+        out.append(f"\t{p.wire_decl().rsplit(' ', 1)[0]} a = {p.to_wire()};\n")
+        xdr = f"xdr_{p.xdr_type().replace('unsigned int', 'u_int')}"
+    else:
+        fields = ", ".join(p.to_wire() for p in e.ins)
+        out.append(f"\t{e.stub}_argument a = {{ {fields} }};\n")
+        xdr = f"xdr_{e.stub}_argument"
+    out.append("\tint err = CUDA_SUCCESS;\n\tenum clnt_stat st = RPC_SUCCESS;\n"
+               "\tCLIENT *c;\n\tCUresult e;\n\n")
+    for p in e.ins:
+        # Streams: NULL is the default stream, always valid.
+        if p.base in HANDLES and p.base != "CUstream" and not p.null_ok:
+            bad = "CUDA_ERROR_INVALID_CONTEXT" if p.base == "CUcontext" else "CUDA_ERROR_INVALID_HANDLE"
+            out.append(f"\tif ({p.name} == NULL)\n\t\treturn {bad};\n")
+    out.extend(routing)
+    out.append("\tif ((c = rpc_begin_on((unsigned)rt.server)) == NULL)\n\t\treturn rpc_unavailable();\n")
+    send = f"batch_send(c, {e.proc}, (xdrproc_t){xdr}, &a)"
+    if "push" in e.markers:
+        out.append("\tst = mapped_push(c, &err);\n"
+                   f"\tif (st == RPC_SUCCESS && err == CUDA_SUCCESS)\n\t\tst = {send};\n")
+    else:
+        out.append(f"\tst = {send};\n")
+    out.append("\te = rpc_end(st);\n\treturn e != CUDA_SUCCESS ? e : (CUresult)err;\n}\n")
+    return out
+
+
 def client(entries):
     out = [HEADER.format(what="Client side of the plain procedures: route, pack, call, unpack."),
            '#include <stdint.h>\n#include <string.h>\n#include <cuda.h>\n'
-           '#include "answer_cache.h"\n#include "cuda_rpc.h"\n#include "devices.h"\n'
-           '#include "mapped.h"\n#include "route.h"\n#include "rpc.h"\n']
+           '#include "answer_cache.h"\n#include "batch.h"\n#include "cuda_rpc.h"\n'
+           '#include "devices.h"\n#include "mapped.h"\n#include "route.h"\n#include "rpc.h"\n']
     for e in entries:
+        if "oneway" in e.markers:
+            decl = ", ".join(p.c_decl() for p in e.params) or "void"
+            out.append(f"\nONCUDA_API CUresult {e.func}({decl})\n{{\n")
+            out += client_oneway(e)
+            continue
         per_server = e.func in PER_SERVER
         decl = ", ".join(p.c_decl() for p in e.params) or "void"
         cache = "cache" in e.markers

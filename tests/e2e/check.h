@@ -50,6 +50,22 @@ const char *e2e_cu_name(CUresult r);
 				   #expected1 " or " #expected2);	\
 } while (0)
 
+/*
+ * For calls that queue work (launches, asynchronous copies and memsets,
+ * event records): the driver may refuse at the call, or report the error
+ * at the next synchronizing call, as oncuda does for the calls it sends
+ * without waiting for a reply.  Then the next cuCtxSynchronize must return
+ * it, and only that one: such an error leaves the context usable.
+ */
+#define CHECK_CU_ASYNC(call, expected) do {				\
+	if (e2e_check_async((call), (expected), __FILE__, __LINE__,	\
+			    #call, #expected) != 0)			\
+		return -1;						\
+} while (0)
+
+int e2e_check_async(CUresult got, CUresult expected, const char *file,
+		    int line, const char *call, const char *expected_name);
+
 #define CHECK(cond) do {						\
 	if (!(cond))							\
 		return e2e_fail(__FILE__, __LINE__, "%s", #cond);	\

@@ -76,8 +76,9 @@ int test_launch(void)
 	/* Shapes the device cannot run. */
 	CHECK_CU(cuLaunchKernel(f, 0, 1, 1, 32, 1, 1, 0, NULL, fill_params,
 				NULL), CUDA_ERROR_INVALID_VALUE);
-	CHECK_CU(cuLaunchKernel(f, 1, 1, 1, 2048, 1, 1, 0, NULL, fill_params,
-				NULL), CUDA_ERROR_INVALID_VALUE);
+	CHECK_CU_ASYNC(cuLaunchKernel(f, 1, 1, 1, 2048, 1, 1, 0, NULL,
+				      fill_params, NULL),
+		       CUDA_ERROR_INVALID_VALUE);
 	return 0;
 }
 
@@ -197,9 +198,9 @@ int test_dynamic_smem(void)
 	CHECK_CU(cuMemcpyHtoD(p, data, N * sizeof(float)), CUDA_SUCCESS);
 
 	/* Over 48 KiB of shared memory a kernel has to opt in. */
-	CHECK_CU(cuLaunchKernel(f, (N + BLOCK - 1) / BLOCK, 1, 1, BLOCK, 1, 1,
-				SMEM, NULL, params, NULL),
-		 CUDA_ERROR_INVALID_VALUE);
+	CHECK_CU_ASYNC(cuLaunchKernel(f, (N + BLOCK - 1) / BLOCK, 1, 1, BLOCK,
+				      1, 1, SMEM, NULL, params, NULL),
+		       CUDA_ERROR_INVALID_VALUE);
 	CHECK_CU(cuFuncSetAttribute(f,
 			CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, SMEM),
 		 CUDA_SUCCESS);

@@ -37,6 +37,10 @@ int test_occupancy(void);
 int test_streams(void);			/* stream.c */
 int test_stream_wait_event(void);
 int test_events(void);			/* event.c */
+int test_queued_order(void);		/* batch.c */
+int test_queued_errors(void);
+int test_queued_start(void);
+int test_queued_threads(void);
 int test_error_strings(void);		/* errors.c */
 int test_proc_address(void);
 int test_fault(void);			/* fault.c */

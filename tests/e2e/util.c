@@ -168,3 +168,23 @@ int e2e_on_stand_in(void)
 	}
 	return stand_in;
 }
+
+int e2e_check_async(CUresult got, CUresult expected, const char *file,
+		    int line, const char *call, const char *expected_name)
+{
+	CUresult later;
+
+	if (got == expected)
+		return 0;
+	if (got != CUDA_SUCCESS)
+		return e2e_fail_cu(file, line, call, got, expected_name);
+	if ((later = cuCtxSynchronize()) != expected)
+		return e2e_fail(file, line, "%s returned CUDA_SUCCESS, then "
+				"cuCtxSynchronize %s, expected %s", call,
+				e2e_cu_name(later), expected_name);
+	if ((later = cuCtxSynchronize()) != CUDA_SUCCESS)
+		return e2e_fail(file, line, "after %s, a second cuCtxSynchronize "
+				"returned %s: the error was reported twice",
+				call, e2e_cu_name(later));
+	return 0;
+}

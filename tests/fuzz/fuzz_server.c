@@ -53,6 +53,7 @@
 #include "handles.h"
 #include "limits.h"
 #include "log.h"
+#include "oneway.h"
 #include "session.h"
 
 #include "fuzz_format.h"
@@ -310,7 +311,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    RECORD_BUFFER_BYTES)) == NULL)
 		abort();
 	getargs_free_on_failure(xprt);
-	dispatch = calltrace_session_start(xprt, "fuzz", oncuda_prog_13000);
+	dispatch = oneway_session_start(xprt,
+	    calltrace_session_start(xprt, "fuzz", oncuda_prog_13000));
 	if (!svc_reg(xprt, ONCUDA_PROG, ONCUDA_V13000, dispatch, NULL))
 		abort();
 	if (pthread_create(&client, NULL, client_thread, &s) != 0)

@@ -119,6 +119,19 @@ static void expect_refused(CUresult got, const char *what)
 
 #define REFUSED(call) expect_refused((call), #call)
 
+/*
+ * The same for a call oncuda sends without waiting for a reply (idl/cuda.x,
+ * "one-way"): the refusal comes with the next synchronizing call, here a
+ * synchronize of the stream, which must follow before the next refusal.
+ */
+static CUresult queued_result(CUresult got, CUstream stream)
+{
+	return got == CUDA_SUCCESS ? cuStreamSynchronize(stream) : got;
+}
+
+#define REFUSED_QUEUED(call, stream) \
+	expect_refused(queued_result((call), (stream)), #call)
+
 /* [a, a + n) and [b, b + m) share a byte. */
 static int overlap(CUdeviceptr a, size_t n, CUdeviceptr b, size_t m)
 {
@@ -192,9 +205,10 @@ static int intruder(const char *file)
 	REFUSED(cuMemcpyDtoD(own, theirs, PROBE));
 	REFUSED(cuMemcpyDtoD(theirs, own, PROBE));
 	REFUSED(cuMemcpyDtoHAsync(host, theirs, PROBE, stream));
-	REFUSED(cuMemcpyHtoDAsync(theirs, host, PROBE, stream));
-	REFUSED(cuMemcpyDtoDAsync(theirs, own, PROBE, stream));
-	REFUSED(cuMemsetD16Async(theirs, 0xeeee, PROBE / 2, stream));
+	REFUSED_QUEUED(cuMemcpyHtoDAsync(theirs, host, PROBE, stream), stream);
+	REFUSED_QUEUED(cuMemcpyDtoDAsync(theirs, own, PROBE, stream), stream);
+	REFUSED_QUEUED(cuMemsetD16Async(theirs, 0xeeee, PROBE / 2, stream),
+	    stream);
 	REFUSED(cuMemsetD32(theirs, 0xeeeeeeee, PROBE / 4));
 
 	/* From inside its own allocation to past its end. */
@@ -204,7 +218,8 @@ static int intruder(const char *file)
 	REFUSED(cuMemsetD8(past, 0xee, PROBE));
 	REFUSED(cuMemcpyDtoD(other, past, PROBE));
 	REFUSED(cuMemcpyDtoD(past, other, PROBE));
-	REFUSED(cuMemsetD32Async(own + OWN_BYTES - 4, 0, 2, stream));
+	REFUSED_QUEUED(cuMemsetD32Async(own + OWN_BYTES - 4, 0, 2, stream),
+	    stream);
 	REFUSED(cuMemsetD16(own + OWN_BYTES - 2, 0, 2));
 
 	/* A pitched region whose last row runs past the end. */

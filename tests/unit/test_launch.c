@@ -64,22 +64,6 @@ static void record_args(const kernel_args *args)
 		       args->bytes.bytes_len);
 }
 
-enum clnt_stat cu_launch_kernel_13000(cu_handle func, cu_dim3 grid,
-				      cu_dim3 block, u_int smem,
-				      cu_handle stream, kernel_args args,
-				      res_none *r, CLIENT *c)
-{
-	(void)c;
-	launch_func = func;
-	launch_grid = grid;
-	launch_block = block;
-	launch_smem = smem;
-	launch_stream = stream;
-	record_args(&args);
-	r->err = CUDA_SUCCESS;
-	return RPC_SUCCESS;
-}
-
 static void record_config(const launch_config *config)
 {
 	launch_cfg = *config;
@@ -89,15 +73,28 @@ static void record_config(const launch_config *config)
 		       config->attrs.attrs_len * sizeof(launch_attr));
 }
 
-enum clnt_stat cu_launch_kernel_ex_13000(launch_config config,
-					 cu_handle func, kernel_args args,
-					 res_none *r, CLIENT *c)
+/* Launches are one-way calls (stubs/batch.h). */
+enum clnt_stat batch_send(CLIENT *c, rpcproc_t proc, xdrproc_t xdr_args,
+			  void *args)
 {
+	const cu_launch_kernel_ex_13000_argument *ex = args;
+	const cu_launch_kernel_13000_argument *k = args;
+
 	(void)c;
-	launch_func = func;
-	record_config(&config);
-	record_args(&args);
-	r->err = CUDA_SUCCESS;
+	(void)xdr_args;
+	if (proc == CU_LAUNCH_KERNEL) {
+		launch_func = k->func;
+		launch_grid = k->grid;
+		launch_block = k->block;
+		launch_smem = k->shared_mem_bytes;
+		launch_stream = k->stream;
+		record_args(&k->args);
+	} else {
+		CHECK_EQ(proc, CU_LAUNCH_KERNEL_EX);
+		launch_func = ex->func;
+		record_config(&ex->config);
+		record_args(&ex->args);
+	}
 	return RPC_SUCCESS;
 }
 
@@ -184,6 +181,12 @@ static void test_launches(void)
 	CHECK_EQ(cuLaunchKernel(f, 1, 1, 1, 1, 1, 1, 0, NULL, params, extra),
 		 CUDA_ERROR_INVALID_VALUE);
 	CHECK_EQ(launches, before);
+	/* A dimension of 0 is refused here, not queued for the server. */
+	CHECK_EQ(cuLaunchKernel(f, 1, 0, 1, 1, 1, 1, 0, NULL, params, NULL),
+		 CUDA_ERROR_INVALID_VALUE);
+	CHECK_EQ(cuLaunchKernel(f, 1, 1, 1, 1, 1, 0, 0, NULL, params, NULL),
+		 CUDA_ERROR_INVALID_VALUE);
+	CHECK_EQ(launches, before);
 
 	memset(attrs, 0, sizeof(attrs));
 	attrs[0].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
@@ -194,7 +197,9 @@ static void test_launches(void)
 	attrs[1].value.priority = -1;
 	memset(&config, 0, sizeof(config));
 	config.gridDimX = 8;
+	config.gridDimY = config.gridDimZ = 1;
 	config.blockDimX = 32;
+	config.blockDimY = config.blockDimZ = 1;
 	config.sharedMemBytes = 16;
 	config.hStream = s;
 	config.attrs = attrs;

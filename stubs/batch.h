@@ -1,0 +1,39 @@
+/*
+ * batch.h -- one-way calls: sent without waiting for a reply.
+ *
+ * idl/cuda.x's "one-way" procedures queue work whose result the program
+ * does not wait for.  They go out as ONC RPC batched calls: libtirpc
+ * encodes the record into the connection's send buffer and returns, and
+ * the buffer is written by the next call that waits for a reply (which
+ * keeps the order of all calls), when it fills, or by the flusher thread:
+ * once the program has queued nothing for BATCH_FLUSH_DELAY_US (so at most
+ * about twice that after its last call), and every twice that while it
+ * queues without pause.  An error such a call causes on the server is
+ * reported by the next synchronizing call (idl/cuda.x, "reports deferred
+ * errors").
+ *
+ * ONCUDA_BATCH=0 sends each one-way call at once, still without waiting
+ * for a reply; also the fallback when the flusher thread cannot start.
+ */
+#ifndef ONCUDA_BATCH_H
+#define ONCUDA_BATCH_H
+
+#include <rpc/rpc.h>
+
+/* How often the flusher looks at queued records (see above). */
+#define BATCH_FLUSH_DELAY_US 50
+
+/*
+ * Between rpc_begin and rpc_end: sends the one-way call proc with its
+ * arguments.  RPC_SUCCESS once it is queued or sent; any other status
+ * means the connection failed (give it to rpc_end).
+ */
+enum clnt_stat batch_send(CLIENT *c, rpcproc_t proc, xdrproc_t xdr_args,
+    void *args);
+
+/* rpc.c, for each new connection (to server, an index into the list of
+ * route.h), under the connection lock: watch c's calls, to know when
+ * queued records wait for the flusher. */
+void batch_watch(CLIENT *c, unsigned server);
+
+#endif
