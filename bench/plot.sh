@@ -24,7 +24,8 @@ grep -q 'MEANINGLESS' "$data" && title="$title (CPU STAND-IN: MEANINGLESS)"
 
 # Columns of bandwidth.tsv: 1 bytes; native/oncuda pairs for HtoD pageable
 # (2,3), DtoH pageable (4,5), HtoD pinned (6,7), DtoH pinned (8,9); the TCP
-# and unix stream ceilings (10, 11).  Line 2 names them.
+# and unix stream ceilings (10, 11); oncuda's same-host path for the four
+# cases in the same order (12 to 15), "-" when not run.  Line 2 names them.
 gnuplot <<EOF
 set terminal pngcairo size 1400,600 font ",11"
 set output "$png"
@@ -44,12 +45,16 @@ set style line 3 lc rgb "#d62728" lw 2 pt 5
 set style line 4 lc rgb "#d62728" lw 2 pt 4 dt 2
 set style line 5 lc rgb "#555555" lw 1 dt 3
 set style line 6 lc rgb "#999999" lw 1 dt 4
+set style line 7 lc rgb "#2ca02c" lw 2 pt 9 dt 3
+set style line 8 lc rgb "#ff7f0e" lw 2 pt 8 dt 3
 set multiplot layout 1,2 title "$title"
 set title "host to device"
 plot "$data" skip 2 using 1:2 with linespoints ls 1 title "native, pageable", \
      "" skip 2 using 1:3 with linespoints ls 2 title "oncuda, pageable", \
      "" skip 2 using 1:6 with linespoints ls 3 title "native, pinned", \
      "" skip 2 using 1:7 with linespoints ls 4 title "oncuda, pinned", \
+     "" skip 2 using 1:12 with linespoints ls 7 title "oncuda same-host, pageable", \
+     "" skip 2 using 1:14 with linespoints ls 8 title "oncuda same-host, pinned", \
      "" skip 2 using 1:10 with lines ls 5 title "one TCP stream", \
      "" skip 2 using 1:11 with lines ls 6 title "one unix-socket stream"
 set title "device to host"
@@ -57,6 +62,8 @@ plot "$data" skip 2 using 1:4 with linespoints ls 1 title "native, pageable", \
      "" skip 2 using 1:5 with linespoints ls 2 title "oncuda, pageable", \
      "" skip 2 using 1:8 with linespoints ls 3 title "native, pinned", \
      "" skip 2 using 1:9 with linespoints ls 4 title "oncuda, pinned", \
+     "" skip 2 using 1:13 with linespoints ls 7 title "oncuda same-host, pageable", \
+     "" skip 2 using 1:15 with linespoints ls 8 title "oncuda same-host, pinned", \
      "" skip 2 using 1:10 with lines ls 5 title "one TCP stream", \
      "" skip 2 using 1:11 with lines ls 6 title "one unix-socket stream"
 unset multiplot

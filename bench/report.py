@@ -22,7 +22,7 @@ COPY_CASES = [
 ]
 TARGET_COPY_BYTES = 256 << 20
 NO_SAME_HOST = "n/a"
-NO_SAME_HOST_WHY = "oncuda has no same-host path yet"
+NO_SAME_HOST_WHY = "no same-host run (local.tsv missing: see bench/run.sh's messages)"
 
 # Lupine on the same H200, from issue 4 (another run: for orientation only).
 LUPINE = {
@@ -118,6 +118,8 @@ class Report:
         self.transport = Figures(os.path.join(directory, "transport.tsv"))
         self.native = Figures(os.path.join(directory, "native.tsv"))
         self.oncuda = Figures(os.path.join(directory, "oncuda.tsv"))
+        # The same-host path: the same drvbench with ONCUDA_TRANSPORT=local.
+        self.local = Figures(os.path.join(directory, "local.tsv"))
         self.facts = read_run_facts(os.path.join(directory, "run.tsv"))
         self.lines = []
 
@@ -163,8 +165,13 @@ class Report:
         self.out("- every figure is the median of the runs shown in "
                  "[raw figures](#raw-figures) (each run: the mean over its "
                  "iterations); GB/s are 10^9 bytes per second")
-        self.out("- same-host path: %s (column present, %s)" % (
-            NO_SAME_HOST_WHY, NO_SAME_HOST))
+        if self.local.present:
+            self.out("- same-host path: the same oncudad through its unix-domain "
+                     "socket, cuMemAllocHost memory shared with the server "
+                     "(ONCUDA_TRANSPORT=local; the TCP column has "
+                     "ONCUDA_TRANSPORT=tcp)")
+        else:
+            self.out("- same-host path: %s" % NO_SAME_HOST_WHY)
         self.out("- how: synchronous calls are timed in a loop on a drained "
                  "context; the launch issue rate is the time from the first "
                  "of the launches to the end of one cuCtxSynchronize after "
@@ -177,7 +184,7 @@ class Report:
         self.out()
 
     def main_table(self):
-        t, n, o = self.transport, self.native, self.oncuda
+        t, n, o, loc = self.transport, self.native, self.oncuda, self.local
         ping = "TCP ping-pong %s (unix %s)" % (
             fmt(t.get("tcp_pingpong", 8), "µs"), fmt(t.get("unix_pingpong", 8), "µs"))
         size = self.copy_size()
@@ -188,7 +195,8 @@ class Report:
         def timed(label, name, ceiling, unit="µs", size=0):
             a, b = n.get(name, size), o.get(name, size)
             rows.append([label, fmt(a, unit), fmt(b, unit), ratio(b, a),
-                         NO_SAME_HOST, ceiling, LUPINE.get(name, "—")])
+                         self.same_host(loc.get(name, size), a, unit, True),
+                         ceiling, LUPINE.get(name, "—")])
 
         timed("cuCtxSynchronize, idle context", "ctx_synchronize", ping)
         timed("cuMemGetInfo", "mem_get_info", ping)
@@ -197,26 +205,39 @@ class Report:
               "launch_async", "—")
         timed("launch + cuCtxSynchronize", "launch_sync", ping)
         a, b = n.get("htod_4k", 4096), o.get("htod_4k", 4096)
+        c = loc.get("htod_4k", 4096)
         rows.append(["cuMemcpyHtoD 4 KiB", self.small_copy(a),
-                     self.small_copy(b), ratio(b, a), NO_SAME_HOST, ping,
+                     self.small_copy(b), ratio(b, a),
+                     "%s, %s" % (self.small_copy(c), ratio(c, a))
+                     if loc.present else NO_SAME_HOST, ping,
                      LUPINE["htod_4k"]])
         for name, label in COPY_CASES:
             a, b = n.get(name, size), o.get(name, size)
             rows.append(["%s %s" % (label, size_name(size)), fmt(a, "GB/s"),
-                         fmt(b, "GB/s"), ratio(a, b), NO_SAME_HOST, stream,
-                         LUPINE.get((name, size), "—")])
+                         fmt(b, "GB/s"), ratio(a, b),
+                         self.same_host(loc.get(name, size), a, "GB/s", False),
+                         stream, LUPINE.get((name, size), "—")])
         a, b = n.get("app_sgemm"), o.get("app_sgemm")
         rows.append(["SGEMM loop (matrixMul kernel): ms per iteration",
-                     fmt(a, "ms"), fmt(b, "ms"), ratio(b, a), NO_SAME_HOST,
+                     fmt(a, "ms"), fmt(b, "ms"), ratio(b, a),
+                     self.same_host(loc.get("app_sgemm"), a, "ms", True),
                      "—", "—"])
         self.out("## Native and oncuda, side by side")
         self.out()
         self.out("ratio: how many times longer oncuda takes than native (time "
                  "over time, or bandwidth native over oncuda); above 1 is slower.")
         self.out()
-        self.table(["case", "native", "oncuda TCP", "ratio", "oncuda same-host",
+        self.table(["case", "native", "oncuda TCP", "ratio",
+                    "oncuda same-host (ratio)",
                     "transport ceiling (this run)", "Lupine (issue 4, another run)"],
                    rows)
+
+    def same_host(self, value, native, unit, is_time):
+        """The same-host figure with its ratio to native, for the main table."""
+        if not self.local.present:
+            return NO_SAME_HOST
+        r = ratio(value, native) if is_time else ratio(native, value)
+        return "%s (%s)" % (fmt(value, unit), r)
 
     @staticmethod
     def small_copy(micros):
@@ -236,9 +257,14 @@ class Report:
             row = [size_name(size)]
             for name, _ in COPY_CASES:
                 a, b = self.native.get(name, size), self.oncuda.get(name, size)
-                row.append("%s / %s (%s)" % (fmt(a), fmt(b), ratio(a, b)))
+                cell = "%s / %s (%s)" % (fmt(a), fmt(b), ratio(a, b))
+                if self.local.present:
+                    c = self.local.get(name, size)
+                    cell += " / %s (%s)" % (fmt(c), ratio(a, c))
+                row.append(cell)
             rows.append(row)
-        self.out("## Copies: GB/s, native / oncuda TCP (ratio)")
+        self.out("## Copies: GB/s, native / oncuda TCP (ratio)%s" % (
+            " / oncuda same-host (ratio)" if self.local.present else ""))
         self.out()
         self.out("Synchronous cuMemcpyHtoD / cuMemcpyDtoH; pinned is "
                  "cuMemAllocHost memory. Plot: bandwidth.png (data: bandwidth.tsv).")
@@ -281,8 +307,19 @@ class Report:
             judge("%s over TCP ≤ 1.3x TCP ping-pong" % label,
                   "%s vs %s" % (fmt(b, "µs"), fmt(tcp_ping, "µs")),
                   quotient(b, tcp_ping), 1.3, True)
-        rows.append(["synchronous call on the same-host path ≤ 1.3x unix "
-                     "ping-pong", NO_SAME_HOST, "—", "not met: " + NO_SAME_HOST_WHY])
+        unix_ping = t.get("unix_pingpong", 8)
+        loc = self.local
+        for name, label in (("ctx_synchronize", "cuCtxSynchronize"),
+                            ("mem_get_info", "cuMemGetInfo")):
+            if not loc.present:
+                rows.append(["%s on the same-host path ≤ 1.3x unix ping-pong"
+                             % label, NO_SAME_HOST, "—",
+                             "not met: " + NO_SAME_HOST_WHY])
+                continue
+            b = loc.get(name)
+            judge("%s on the same-host path ≤ 1.3x unix ping-pong" % label,
+                  "%s vs %s" % (fmt(b, "µs"), fmt(unix_ping, "µs")),
+                  quotient(b, unix_ping), 1.3, True)
         a, b = n.get("launch_async"), o.get("launch_async")
         judge("async cuLaunchKernel ≤ 1.5x native per launch",
               "%s vs %s" % (fmt(b, "µs"), fmt(a, "µs")), quotient(b, a), 1.5, True)
@@ -294,10 +331,17 @@ class Report:
                   % (size_name(size), label),
                   "%s vs %s" % (fmt(b, "GB/s"), fmt(tcp_stream, "GB/s")),
                   quotient(b, tcp_stream), 0.9, False)
-        for label in ("pageable copies ≥ 0.8x native pageable",
-                      "cuMemAllocHost copies ≥ 0.8x native pinned"):
-            rows.append(["same host: " + label, NO_SAME_HOST, "—",
-                         "not met: " + NO_SAME_HOST_WHY])
+        for name, label in COPY_CASES:
+            what = "cuMemAllocHost" if "pinned" in name else "pageable"
+            target = "same host: %s %s %s ≥ 0.8x native" % (
+                size_name(size), label.split()[0], what)
+            if not loc.present:
+                rows.append([target, NO_SAME_HOST, "—",
+                             "not met: " + NO_SAME_HOST_WHY])
+                continue
+            a, b = n.get(name, size), loc.get(name, size)
+            judge(target, "%s vs %s" % (fmt(b, "GB/s"), fmt(a, "GB/s")),
+                  quotient(b, a), 0.8, False)
         a, b = n.get("app_sgemm"), o.get("app_sgemm")
         judge("application case (SGEMM loop) ≤ 1.1x native",
               "%s vs %s" % (fmt(b, "ms"), fmt(a, "ms")), quotient(b, a), 1.1, True)
@@ -316,7 +360,8 @@ class Report:
         self.out()
         rows = []
         for label, figures in (("transport", self.transport),
-                               ("native", self.native), ("oncuda", self.oncuda)):
+                               ("native", self.native), ("oncuda", self.oncuda),
+                               ("oncuda same-host", self.local)):
             if not figures.present:
                 rows.append([label, "(no output: see the messages of "
                              "bench/run.sh and the .err and .log files)",
@@ -348,6 +393,8 @@ class Report:
         for name, _ in COPY_CASES:
             columns += ["native_" + name[5:], "oncuda_" + name[5:]]
         columns += ["tcp_stream", "unix_stream"]
+        # Last, so that the columns before keep their numbers (bench/plot.sh).
+        columns += ["local_" + name[5:] for name, _ in COPY_CASES]
 
         def cell(v):
             return "-" if v is None else "%.6g" % v
@@ -363,6 +410,7 @@ class Report:
                     row += [cell(self.native.get(name, size)),
                             cell(self.oncuda.get(name, size))]
                 row += [cell(self.stream("tcp")), cell(self.stream("unix"))]
+                row += [cell(self.local.get(name, size)) for name, _ in COPY_CASES]
                 f.write("\t".join(row) + "\n")
 
 

@@ -13,12 +13,15 @@
 # In one run, one after the other so that nothing competes: the transport
 # ceilings (bench/transport), bench/drvbench natively, and bench/drvbench
 # through oncuda (stubs/ first in LD_LIBRARY_PATH) against an oncudad -n
-# of its own on a free loopback port, serving the same driver.  Then
+# of its own on a free loopback port, serving the same driver: once over
+# TCP (ONCUDA_TRANSPORT=tcp) and once over the same-host path, the server's
+# unix-domain socket in DIR with shared page-locked memory
+# (ONCUDA_TRANSPORT=local).  Then
 # bench/report.py writes DIR/results.md and DIR/bandwidth.tsv, and
 # bench/plot.sh DIR/bandwidth.png if gnuplot is installed.
 #
 # DIR also gets the programs' raw output (transport.tsv, native.tsv,
-# oncuda.tsv), their stderr (*.err), oncudad.log and run.tsv.  Needs a built
+# oncuda.tsv, local.tsv), their stderr (*.err), oncudad.log and run.tsv.  Needs a built
 # tree (make); no rpcbind.  The full plan should take one to two minutes on an
 # H200 (an estimate; the time limits per program cap it under 5 minutes).
 # Exits non-zero if any part failed (the report still shows the rest).
@@ -120,7 +123,7 @@ loaded_library() {
 	[[ -n $path ]] && readlink -f "$path"
 }
 
-rm -f "$OUT"/{transport,native,oncuda}.{tsv,err} "$OUT"/oncudad.log \
+rm -f "$OUT"/{transport,native,oncuda,local}.{tsv,err} "$OUT"/oncudad.log \
 	"$OUT"/results.md "$OUT"/bandwidth.{tsv,png}
 {
 	printf 'date\t%s\n' "$(date -u '+%Y-%m-%d %H:%M UTC')"
@@ -142,14 +145,21 @@ if measure native "$DRVBENCH_SECONDS" \
 fi
 
 echo "--- oncudad -n, $driver driver"
-if start_server oncudad 30 env LD_LIBRARY_PATH="$DRIVER_LIBS" server/oncudad -n -p 0; then
-	if measure oncuda "$DRVBENCH_SECONDS" env LD_LIBRARY_PATH="$CLIENT_LIBS" \
-		ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" bench/drvbench "${QUICK[@]}" "${KERNEL[@]}"; then
-		oncuda_lib=$(loaded_library oncuda)
-		echo "    oncuda run used $oncuda_lib"
-		[[ $oncuda_lib == "$ROOT/stubs/libcuda.so.1" ]] ||
-			fail "the oncuda run did not load $ROOT/stubs/libcuda.so.1"
-	fi
+# The socket in $OUT, not the default path, so runs of others do not collide.
+if start_server oncudad 30 env LD_LIBRARY_PATH="$DRIVER_LIBS" server/oncudad -n -p 0 \
+	--local-socket "$OUT/oncudad.sock"; then
+	for transport in tcp local; do
+		name=oncuda
+		[[ $transport == local ]] && name=local
+		if measure "$name" "$DRVBENCH_SECONDS" env LD_LIBRARY_PATH="$CLIENT_LIBS" \
+			ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" ONCUDA_TRANSPORT=$transport \
+			bench/drvbench "${QUICK[@]}" "${KERNEL[@]}"; then
+			oncuda_lib=$(loaded_library "$name")
+			echo "    oncuda ($transport) run used $oncuda_lib"
+			[[ $oncuda_lib == "$ROOT/stubs/libcuda.so.1" ]] ||
+				fail "the oncuda run did not load $ROOT/stubs/libcuda.so.1"
+		fi
+	done
 	stop_server "$SERVER_PID" 10 || fail "oncudad did not stop cleanly; see $OUT/oncudad.log"
 else
 	fail "oncudad did not start; see $OUT/oncudad.log"

@@ -1133,3 +1133,60 @@ oncuda_flush_13000(res_none *clnt_res, CLIENT *clnt)
 		TIMEOUT));
 
 }
+
+enum clnt_stat 
+oncuda_local_where_13000(res_local_where *clnt_res, CLIENT *clnt)
+{
+	 return (clnt_call (clnt, ONCUDA_LOCAL_WHERE, (xdrproc_t) xdr_void, (caddr_t) NULL,
+		(xdrproc_t) xdr_res_local_where, (caddr_t) clnt_res,
+		TIMEOUT));
+
+}
+
+enum clnt_stat 
+oncuda_local_offer_13000(cu_size size, res_none *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, ONCUDA_LOCAL_OFFER,
+		(xdrproc_t) xdr_cu_size, (caddr_t) &size,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+oncuda_local_register_13000(u_int flags, res_handle *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, ONCUDA_LOCAL_REGISTER,
+		(xdrproc_t) xdr_u_int, (caddr_t) &flags,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+oncuda_local_htod_13000(cu_hostptr base, cu_size offset, cu_dptr dst, cu_size size, cu_handle stream, u_int how, res_none *clnt_res,  CLIENT *clnt)
+{
+	oncuda_local_htod_13000_argument arg;
+	arg.base = base;
+	arg.offset = offset;
+	arg.dst = dst;
+	arg.size = size;
+	arg.stream = stream;
+	arg.how = how;
+	return (clnt_call (clnt, ONCUDA_LOCAL_HTOD, (xdrproc_t) xdr_oncuda_local_htod_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+oncuda_local_dtoh_13000(cu_hostptr base, cu_size offset, cu_dptr src, cu_size size, cu_handle stream, u_int how, res_none *clnt_res,  CLIENT *clnt)
+{
+	oncuda_local_dtoh_13000_argument arg;
+	arg.base = base;
+	arg.offset = offset;
+	arg.src = src;
+	arg.size = size;
+	arg.stream = stream;
+	arg.how = how;
+	return (clnt_call (clnt, ONCUDA_LOCAL_DTOH, (xdrproc_t) xdr_oncuda_local_dtoh_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}

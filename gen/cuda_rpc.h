@@ -465,6 +465,20 @@ struct res_server_description {
 };
 typedef struct res_server_description res_server_description;
 
+struct local_where {
+	cu_name socket_path;
+	cu_name host_id;
+};
+typedef struct local_where local_where;
+
+struct res_local_where {
+	int err;
+	union {
+		local_where value;
+	} res_local_where_u;
+};
+typedef struct res_local_where res_local_where;
+
 struct cu_device_get_name_13000_argument {
 	int len;
 	int dev;
@@ -809,6 +823,26 @@ struct cu_pointer_get_attributes_13000_argument {
 };
 typedef struct cu_pointer_get_attributes_13000_argument cu_pointer_get_attributes_13000_argument;
 
+struct oncuda_local_htod_13000_argument {
+	cu_hostptr base;
+	cu_size offset;
+	cu_dptr dst;
+	cu_size size;
+	cu_handle stream;
+	u_int how;
+};
+typedef struct oncuda_local_htod_13000_argument oncuda_local_htod_13000_argument;
+
+struct oncuda_local_dtoh_13000_argument {
+	cu_hostptr base;
+	cu_size offset;
+	cu_dptr src;
+	cu_size size;
+	cu_handle stream;
+	u_int how;
+};
+typedef struct oncuda_local_dtoh_13000_argument oncuda_local_dtoh_13000_argument;
+
 #define ONCUDA_PROG 0x2C0DA000
 #define ONCUDA_V13000 13000
 
@@ -1140,6 +1174,21 @@ extern  bool_t oncuda_describe_server_13000_svc(res_server_description *, struct
 #define ONCUDA_FLUSH 220
 extern  enum clnt_stat oncuda_flush_13000(res_none *, CLIENT *);
 extern  bool_t oncuda_flush_13000_svc(res_none *, struct svc_req *);
+#define ONCUDA_LOCAL_WHERE 250
+extern  enum clnt_stat oncuda_local_where_13000(res_local_where *, CLIENT *);
+extern  bool_t oncuda_local_where_13000_svc(res_local_where *, struct svc_req *);
+#define ONCUDA_LOCAL_OFFER 251
+extern  enum clnt_stat oncuda_local_offer_13000(cu_size , res_none *, CLIENT *);
+extern  bool_t oncuda_local_offer_13000_svc(cu_size , res_none *, struct svc_req *);
+#define ONCUDA_LOCAL_REGISTER 252
+extern  enum clnt_stat oncuda_local_register_13000(u_int , res_handle *, CLIENT *);
+extern  bool_t oncuda_local_register_13000_svc(u_int , res_handle *, struct svc_req *);
+#define ONCUDA_LOCAL_HTOD 253
+extern  enum clnt_stat oncuda_local_htod_13000(cu_hostptr , cu_size , cu_dptr , cu_size , cu_handle , u_int , res_none *, CLIENT *);
+extern  bool_t oncuda_local_htod_13000_svc(cu_hostptr , cu_size , cu_dptr , cu_size , cu_handle , u_int , res_none *, struct svc_req *);
+#define ONCUDA_LOCAL_DTOH 254
+extern  enum clnt_stat oncuda_local_dtoh_13000(cu_hostptr , cu_size , cu_dptr , cu_size , cu_handle , u_int , res_none *, CLIENT *);
+extern  bool_t oncuda_local_dtoh_13000_svc(cu_hostptr , cu_size , cu_dptr , cu_size , cu_handle , u_int , res_none *, struct svc_req *);
 extern int oncuda_prog_13000_freeresult (SVCXPRT *, xdrproc_t, caddr_t);
 
 #else /* K&R C */
@@ -1470,6 +1519,21 @@ extern  bool_t oncuda_describe_server_13000_svc();
 #define ONCUDA_FLUSH 220
 extern  enum clnt_stat oncuda_flush_13000();
 extern  bool_t oncuda_flush_13000_svc();
+#define ONCUDA_LOCAL_WHERE 250
+extern  enum clnt_stat oncuda_local_where_13000();
+extern  bool_t oncuda_local_where_13000_svc();
+#define ONCUDA_LOCAL_OFFER 251
+extern  enum clnt_stat oncuda_local_offer_13000();
+extern  bool_t oncuda_local_offer_13000_svc();
+#define ONCUDA_LOCAL_REGISTER 252
+extern  enum clnt_stat oncuda_local_register_13000();
+extern  bool_t oncuda_local_register_13000_svc();
+#define ONCUDA_LOCAL_HTOD 253
+extern  enum clnt_stat oncuda_local_htod_13000();
+extern  bool_t oncuda_local_htod_13000_svc();
+#define ONCUDA_LOCAL_DTOH 254
+extern  enum clnt_stat oncuda_local_dtoh_13000();
+extern  bool_t oncuda_local_dtoh_13000_svc();
 extern int oncuda_prog_13000_freeresult ();
 #endif /* K&R C */
 
@@ -1538,6 +1602,8 @@ extern  bool_t xdr_res_auth_proof (XDR *, res_auth_proof*);
 extern  bool_t xdr_device_description (XDR *, device_description*);
 extern  bool_t xdr_server_description (XDR *, server_description*);
 extern  bool_t xdr_res_server_description (XDR *, res_server_description*);
+extern  bool_t xdr_local_where (XDR *, local_where*);
+extern  bool_t xdr_res_local_where (XDR *, res_local_where*);
 extern  bool_t xdr_cu_device_get_name_13000_argument (XDR *, cu_device_get_name_13000_argument*);
 extern  bool_t xdr_cu_device_get_attribute_13000_argument (XDR *, cu_device_get_attribute_13000_argument*);
 extern  bool_t xdr_cu_device_get_pci_bus_id_13000_argument (XDR *, cu_device_get_pci_bus_id_13000_argument*);
@@ -1588,6 +1654,8 @@ extern  bool_t xdr_cu_event_record_13000_argument (XDR *, cu_event_record_13000_
 extern  bool_t xdr_cu_event_elapsed_time_13000_argument (XDR *, cu_event_elapsed_time_13000_argument*);
 extern  bool_t xdr_cu_pointer_get_attribute_13000_argument (XDR *, cu_pointer_get_attribute_13000_argument*);
 extern  bool_t xdr_cu_pointer_get_attributes_13000_argument (XDR *, cu_pointer_get_attributes_13000_argument*);
+extern  bool_t xdr_oncuda_local_htod_13000_argument (XDR *, oncuda_local_htod_13000_argument*);
+extern  bool_t xdr_oncuda_local_dtoh_13000_argument (XDR *, oncuda_local_dtoh_13000_argument*);
 
 #else /* K&R C */
 extern bool_t xdr_cu_handle ();
@@ -1652,6 +1720,8 @@ extern bool_t xdr_res_auth_proof ();
 extern bool_t xdr_device_description ();
 extern bool_t xdr_server_description ();
 extern bool_t xdr_res_server_description ();
+extern bool_t xdr_local_where ();
+extern bool_t xdr_res_local_where ();
 extern bool_t xdr_cu_device_get_name_13000_argument ();
 extern bool_t xdr_cu_device_get_attribute_13000_argument ();
 extern bool_t xdr_cu_device_get_pci_bus_id_13000_argument ();
@@ -1702,6 +1772,8 @@ extern bool_t xdr_cu_event_record_13000_argument ();
 extern bool_t xdr_cu_event_elapsed_time_13000_argument ();
 extern bool_t xdr_cu_pointer_get_attribute_13000_argument ();
 extern bool_t xdr_cu_pointer_get_attributes_13000_argument ();
+extern bool_t xdr_oncuda_local_htod_13000_argument ();
+extern bool_t xdr_oncuda_local_dtoh_13000_argument ();
 
 #endif /* K&R C */
 

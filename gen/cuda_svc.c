@@ -670,6 +670,36 @@ _oncuda_flush_13000 (void  *argp, void *result, struct svc_req *rqstp)
 	return (oncuda_flush_13000_svc(result, rqstp));
 }
 
+int
+_oncuda_local_where_13000 (void  *argp, void *result, struct svc_req *rqstp)
+{
+	return (oncuda_local_where_13000_svc(result, rqstp));
+}
+
+int
+_oncuda_local_offer_13000 (cu_size  *argp, void *result, struct svc_req *rqstp)
+{
+	return (oncuda_local_offer_13000_svc(*argp, result, rqstp));
+}
+
+int
+_oncuda_local_register_13000 (u_int  *argp, void *result, struct svc_req *rqstp)
+{
+	return (oncuda_local_register_13000_svc(*argp, result, rqstp));
+}
+
+int
+_oncuda_local_htod_13000 (oncuda_local_htod_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (oncuda_local_htod_13000_svc(argp->base, argp->offset, argp->dst, argp->size, argp->stream, argp->how, result, rqstp));
+}
+
+int
+_oncuda_local_dtoh_13000 (oncuda_local_dtoh_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (oncuda_local_dtoh_13000_svc(argp->base, argp->offset, argp->src, argp->size, argp->stream, argp->how, result, rqstp));
+}
+
 void
 oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 {
@@ -770,6 +800,10 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_handle cu_stream_get_id_13000_arg;
 		bool_t oncuda_auth_challenge_13000_arg;
 		auth_response oncuda_auth_prove_13000_arg;
+		cu_size oncuda_local_offer_13000_arg;
+		u_int oncuda_local_register_13000_arg;
+		oncuda_local_htod_13000_argument oncuda_local_htod_13000_arg;
+		oncuda_local_dtoh_13000_argument oncuda_local_dtoh_13000_arg;
 	} argument;
 	union {
 		res_none cu_init_13000_res;
@@ -881,6 +915,11 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_auth_proof oncuda_auth_prove_13000_res;
 		res_server_description oncuda_describe_server_13000_res;
 		res_none oncuda_flush_13000_res;
+		res_local_where oncuda_local_where_13000_res;
+		res_none oncuda_local_offer_13000_res;
+		res_handle oncuda_local_register_13000_res;
+		res_none oncuda_local_htod_13000_res;
+		res_none oncuda_local_dtoh_13000_res;
 	} result;
 	bool_t retval;
 	xdrproc_t _xdr_argument, _xdr_result;
@@ -1543,6 +1582,36 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_void;
 		_xdr_result = (xdrproc_t) xdr_res_none;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_flush_13000;
+		break;
+
+	case ONCUDA_LOCAL_WHERE:
+		_xdr_argument = (xdrproc_t) xdr_void;
+		_xdr_result = (xdrproc_t) xdr_res_local_where;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_local_where_13000;
+		break;
+
+	case ONCUDA_LOCAL_OFFER:
+		_xdr_argument = (xdrproc_t) xdr_cu_size;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_local_offer_13000;
+		break;
+
+	case ONCUDA_LOCAL_REGISTER:
+		_xdr_argument = (xdrproc_t) xdr_u_int;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_local_register_13000;
+		break;
+
+	case ONCUDA_LOCAL_HTOD:
+		_xdr_argument = (xdrproc_t) xdr_oncuda_local_htod_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_local_htod_13000;
+		break;
+
+	case ONCUDA_LOCAL_DTOH:
+		_xdr_argument = (xdrproc_t) xdr_oncuda_local_dtoh_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_local_dtoh_13000;
 		break;
 
 	default:

@@ -978,6 +978,36 @@ xdr_res_server_description (XDR *xdrs, res_server_description *objp)
 }
 
 bool_t
+xdr_local_where (XDR *xdrs, local_where *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_cu_name (xdrs, &objp->socket_path))
+		 return FALSE;
+	 if (!xdr_cu_name (xdrs, &objp->host_id))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_local_where (XDR *xdrs, res_local_where *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_local_where (xdrs, &objp->res_local_where_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
 xdr_cu_device_get_name_13000_argument (XDR *xdrs, cu_device_get_name_13000_argument *objp)
 {
 	 if (!xdr_int (xdrs, &objp->len))
@@ -1561,6 +1591,42 @@ xdr_cu_pointer_get_attributes_13000_argument (XDR *xdrs, cu_pointer_get_attribut
 	 if (!xdr_pointer_attributes (xdrs, &objp->attributes))
 		 return FALSE;
 	 if (!xdr_cu_dptr (xdrs, &objp->ptr))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_oncuda_local_htod_13000_argument (XDR *xdrs, oncuda_local_htod_13000_argument *objp)
+{
+	 if (!xdr_cu_hostptr (xdrs, &objp->base))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->offset))
+		 return FALSE;
+	 if (!xdr_cu_dptr (xdrs, &objp->dst))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->size))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->how))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_oncuda_local_dtoh_13000_argument (XDR *xdrs, oncuda_local_dtoh_13000_argument *objp)
+{
+	 if (!xdr_cu_hostptr (xdrs, &objp->base))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->offset))
+		 return FALSE;
+	 if (!xdr_cu_dptr (xdrs, &objp->src))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->size))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->how))
 		 return FALSE;
 	return TRUE;
 }

@@ -135,3 +135,10 @@ void allow_list_format(const struct allow_list *list, char *buf, size_t len)
 		used += (size_t)n;
 	}
 }
+
+bool allow_list_admits_local(const struct allow_list *list)
+{
+	struct in_addr loopback = { .s_addr = htonl(INADDR_LOOPBACK) };
+
+	return allow_list_admits(list, loopback);
+}

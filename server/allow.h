@@ -37,6 +37,12 @@ bool allow_list_add(struct allow_list *list, const char *text, char *why,
 /* Whether addr is in one of the list's networks, or the list is empty. */
 bool allow_list_admits(const struct allow_list *list, struct in_addr addr);
 
+/*
+ * Whether a client of the unix-domain socket is admitted: it is on this
+ * host, so it is admitted as one from 127.0.0.1 would be.
+ */
+bool allow_list_admits_local(const struct allow_list *list);
+
 /* "10.0.0.0/8, 192.168.1.0/24" into buf, cut to fit. */
 void allow_list_format(const struct allow_list *list, char *buf, size_t len);
 

@@ -22,6 +22,8 @@ struct daemon_options {
 	bool use_rpcbind;               /* not -n */
 	const char *port_file;          /* -P, or NULL */
 	struct allow_list allow;        /* --allow; empty: every client */
+	const char *local_socket;       /* --local-socket PATH; NULL: the default */
+	bool no_local_socket;           /* --local-socket none */
 };
 
 /* listen.c: serves until SIGTERM, SIGINT or SIGHUP; the exit status. */

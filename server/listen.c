@@ -21,6 +21,7 @@
 #include "auth.h"
 #include "cuda_rpc.h"
 #include "daemon.h"
+#include "local_socket.h"
 #include "log.h"
 
 /* How long children get to tear down their sessions when the daemon stops. */
@@ -149,12 +150,30 @@ static void tune_connection(int fd)
 	setsockopt(fd, IPPROTO_TCP, TCP_KEEPCNT, &probes, sizeof probes);
 }
 
+/* Forks the process that serves the client on fd; the daemon keeps no copy of fd. */
+static void start_session(int fd, const char *peer)
+{
+	pid_t pid, daemon_pid = getpid();
+
+	pid = fork();
+	if (pid < 0) {
+		log_msg(LOG_WARN, "cannot start a process for %s (%s): connection closed",
+		    peer, strerror(errno));
+	} else if (pid == 0) {
+		/* child_serve closes every other descriptor, listeners included. */
+		child_serve(fd, peer, daemon_pid);
+	} else if (!children_add(pid, peer)) {
+		log_msg(LOG_WARN, "session %s pid %ld is not tracked (out of memory): "
+		    "its end will not be logged", peer, (long)pid);
+	}
+	close(fd);
+}
+
 static void accept_client(int listener, const struct allow_list *allow)
 {
 	struct sockaddr_in from;
 	socklen_t len = sizeof from;
 	char peer[48];
-	pid_t pid, daemon_pid = getpid();
 	int fd;
 
 	/* The new socket blocks, whatever the listener does: libtirpc's
@@ -180,19 +199,30 @@ static void accept_client(int listener, const struct allow_list *allow)
 		return;
 	}
 	tune_connection(fd);
+	start_session(fd, peer);
+}
 
-	pid = fork();
-	if (pid < 0) {
-		log_msg(LOG_WARN, "cannot start a process for %s (%s): connection closed",
-		    peer, strerror(errno));
-	} else if (pid == 0) {
-		close(listener);
-		child_serve(fd, peer, daemon_pid);
-	} else if (!children_add(pid, peer)) {
-		log_msg(LOG_WARN, "session %s pid %ld is not tracked (out of memory): "
-		    "its end will not be logged", peer, (long)pid);
+/*
+ * A connection on the unix-domain socket: a client on this host, admitted
+ * as one from 127.0.0.1 would be.
+ */
+static void accept_local_client(int listener, const struct allow_list *allow)
+{
+	char peer[64];
+	int fd;
+
+	if ((fd = local_socket_accept(listener, peer, sizeof peer)) < 0)
+		return;
+	if (!allow_list_admits_local(allow)) {
+		char nets[256];
+
+		allow_list_format(allow, nets, sizeof nets);
+		log_msg(LOG_WARN, "refused local connection from %s: 127.0.0.1 is "
+		    "not in the networks of --allow (%s)", peer, nets);
+		close(fd);
+		return;
 	}
-	close(fd);
+	start_session(fd, peer);
 }
 
 /* The time left until deadline (CLOCK_MONOTONIC); negative seconds once past. */
@@ -262,18 +292,25 @@ int daemon_run(const struct daemon_options *options)
 	struct sockaddr_in bound;
 	struct timespec next_check;
 	char where[64];
-	int listener;
+	int listener, local = -1;
 
 	setup_signals();
 	if ((listener = open_listener(&options->listen_addr, &bound)) < 0)
 		return 1;
 	format_addr(&bound, where, sizeof where);
+	if (!options->no_local_socket && (local = local_socket_open(
+	    options->local_socket, ntohs(bound.sin_port))) < 0) {
+		close(listener);
+		return 1;
+	}
 	if (options->use_rpcbind && !rpcbind_register(&bound)) {
+		local_socket_close(local);
 		close(listener);
 		return 1;
 	}
 	if (options->port_file != NULL && !write_port_file(options->port_file, ntohs(bound.sin_port))) {
 		rpcbind_unregister();
+		local_socket_close(local);
 		close(listener);
 		return 1;
 	}
@@ -286,22 +323,29 @@ int daemon_run(const struct daemon_options *options)
 	else
 		log_msg(LOG_INFO, "listening on %s, not registered with rpcbind: clients need "
 		    "ONCUDA_SERVER=%s", where, where);
+	if (local >= 0)
+		log_msg(LOG_INFO, "clients on this host connect through %s "
+		    "(ONCUDA_TRANSPORT=tcp keeps them on TCP)", local_socket_path);
 	log_who_is_served(options, &bound);
 
 	clock_gettime(CLOCK_MONOTONIC, &next_check);
 	next_check.tv_sec += RPCBIND_CHECK_SECONDS;
 	while (stop_signal == 0) {
-		struct pollfd pfd = { .fd = listener, .events = POLLIN };
+		struct pollfd pfd[2] = { { .fd = listener, .events = POLLIN },
+		    { .fd = local, .events = POLLIN } };
 		struct timespec wait = until(&next_check);
 
-		if (ppoll(&pfd, 1, options->use_rpcbind ? &wait : NULL, &wait_mask) < 0 &&
+		/* poll(2) skips a negative descriptor: no local socket. */
+		if (ppoll(pfd, 2, options->use_rpcbind ? &wait : NULL, &wait_mask) < 0 &&
 		    errno != EINTR) {
 			log_msg(LOG_ERROR, "poll: %s", strerror(errno));
 			break;
 		}
 		children_reap();
-		if (stop_signal == 0 && (pfd.revents & POLLIN))
+		if (stop_signal == 0 && (pfd[0].revents & POLLIN))
 			accept_client(listener, &options->allow);
+		if (stop_signal == 0 && (pfd[1].revents & POLLIN))
+			accept_local_client(local, &options->allow);
 		if (stop_signal == 0 && options->use_rpcbind &&
 		    until(&next_check).tv_sec < 0) {
 			rpcbind_check();
@@ -312,6 +356,7 @@ int daemon_run(const struct daemon_options *options)
 
 	log_msg(LOG_INFO, "stopping (%s)", stop_signal != 0 ? strsignal(stop_signal) : "error");
 	rpcbind_unregister();
+	local_socket_close(local);
 	close(listener);
 	stop_children();
 	log_msg(LOG_INFO, "stopped");

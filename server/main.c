@@ -45,6 +45,10 @@ static const char usage_text[] =
 "                         them numbered from 0.  It replaces any\n"
 "                         CUDA_VISIBLE_DEVICES oncudad was started with;\n"
 "                         without it, such a variable is honoured.\n"
+"      --local-socket PATH unix-domain socket for clients on this host, which\n"
+"                         then share page-locked memory with the server (default\n"
+"                         /run/oncuda/oncudad-PORT.sock as root, else\n"
+"                         /tmp/oncuda-UID/oncudad-PORT.sock; 'none': TCP only)\n"
 "  -L, --log-level LEVEL  error | warn | info (default) | debug\n"
 "  -t, --trace            log every call (level info): procedure, decoded\n"
 "                         arguments and result, time; a summary per session\n"
@@ -72,6 +76,7 @@ enum {
 	OPT_MAX_HANDLES,
 	OPT_MAX_IMAGE,
 	OPT_MAX_UPLOAD,
+	OPT_LOCAL_SOCKET,
 };
 
 static const struct option long_options[] = {
@@ -89,6 +94,7 @@ static const struct option long_options[] = {
 	{ "max-handles", required_argument, NULL, OPT_MAX_HANDLES },
 	{ "max-image", required_argument, NULL, OPT_MAX_IMAGE },
 	{ "max-upload", required_argument, NULL, OPT_MAX_UPLOAD },
+	{ "local-socket", required_argument, NULL, OPT_LOCAL_SOCKET },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -235,6 +241,10 @@ int main(int argc, char **argv)
 			break;
 		case OPT_MAX_UPLOAD:
 			limits.upload = parse_bytes("max-upload", optarg);
+			break;
+		case OPT_LOCAL_SOCKET:
+			options.no_local_socket = strcmp(optarg, "none") == 0;
+			options.local_socket = options.no_local_socket ? NULL : optarg;
 			break;
 		case 'v':
 			log_set_level(log_get_level() + 1);

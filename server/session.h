@@ -42,6 +42,14 @@ void contexts_release_all(void);
 void hostmem_context_gone(CUcontext ctx);
 void hostmem_release_all(void);
 
+/*
+ * svc_local.c: size bytes at base, mapped and cuMemHostRegister'ed, become
+ * page-locked memory of this client as if CU_MEM_HOST_REGISTER had made
+ * them (memory_take already done): released by CU_MEM_HOST_UNREGISTER or
+ * at teardown (unregister, munmap).  false: out of memory, nothing kept.
+ */
+bool hostmem_adopt_registered(void *base, size_t size);
+
 /* The size of the mirror that starts at ptr; false when none does. */
 bool hostmem_mirror_size(cu_hostptr ptr, size_t *size);
 

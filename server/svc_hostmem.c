@@ -117,6 +117,11 @@ static CUresult mirror_remove(cu_hostptr ptr, bool registered)
 	return err;
 }
 
+bool hostmem_adopt_registered(void *base, size_t size)
+{
+	return mirror_add(base, size, true);
+}
+
 bool hostmem_mirror_size(cu_hostptr ptr, size_t *size)
 {
 	struct mirror *m = mirror_holding(ptr);

@@ -7,7 +7,8 @@
  * TCP with Nagle off and close-on-exec, and a null call proves the server
  * speaks our version before any CUDA call depends on it; then the key
  * exchange (auth.c), which also tells a server that requires a key from
- * one that does not.  When this fails
+ * one that does not.  Then the transport: a server on this host is used
+ * through its unix-domain socket (local_connect.c).  When this fails
  * the person running the program gets one line saying what to check.
  */
 #include <errno.h>
@@ -26,6 +27,7 @@
 #include "auth.h"
 #include "connect.h"
 #include "cuda_rpc.h"
+#include "local.h"
 #include "say.h"
 
 void server_target_name(struct server_target *target)
@@ -288,9 +290,19 @@ static void bound_sends(CLIENT *clnt, const struct timeval *timeout)
 		    strerror(errno));
 }
 
-CLIENT *connect_server(const struct server_target *target)
+/* Bounds, version check and key exchange of a new handle (TCP or local). */
+static bool prove(CLIENT *clnt, const struct server_target *target)
 {
 	struct timeval timeout = { .tv_sec = (time_t)target->timeout_seconds };
+
+	/* Overrides the per-call timeout rpcgen compiles into every stub. */
+	clnt_control(clnt, CLSET_TIMEOUT, (char *)&timeout);
+	bound_sends(clnt, &timeout);
+	return ping(clnt, target) && auth_handshake(clnt, target);
+}
+
+CLIENT *connect_server(const struct server_target *target)
+{
 	bool unknown_host = false;
 	char why[256];
 	CLIENT *clnt;
@@ -303,12 +315,10 @@ CLIENT *connect_server(const struct server_target *target)
 		say_unreachable(target, why, unknown_host);
 		return NULL;
 	}
-	/* Overrides the per-call timeout rpcgen compiles into every stub. */
-	clnt_control(clnt, CLSET_TIMEOUT, (char *)&timeout);
-	bound_sends(clnt, &timeout);
-	if (!ping(clnt, target) || !auth_handshake(clnt, target)) {
+	if (!prove(clnt, target)) {
 		clnt_destroy(clnt);
 		return NULL;
 	}
-	return clnt;
+	/* The same-host path, when the server is on this host (local.h). */
+	return local_transport_choose(clnt, target, prove);
 }

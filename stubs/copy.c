@@ -21,6 +21,7 @@
 #include "copy_plan.h"
 #include "copy_wire.h"
 #include "cuda_rpc.h"
+#include "local.h"
 #include "mapped.h"
 #include "memory.h"
 #include "route.h"
@@ -80,6 +81,9 @@ static CUresult copy_pieces(bool to_device, CUdeviceptr dev, const void *host,
 	if ((c = copy_begin(s, dev, &wire, &e)) == NULL)
 		return e != CUDA_SUCCESS ? e : rpc_unavailable();
 	s = &wire;
+	/* Same host: no bytes through the socket (local.h). */
+	if (count != 0 && local_link(c))
+		return local_copy(c, to_device, dev, host, count, s);
 	st = mapped_push(c, &err);
 	for (i = 0; i < pieces && st == RPC_SUCCESS && err == CUDA_SUCCESS;
 	    i++) {

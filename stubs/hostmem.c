@@ -24,6 +24,7 @@
 
 #include "cuda_rpc.h"
 #include "hostmem.h"
+#include "local.h"
 #include "mapped.h"
 #include "memory.h"
 #include "range_table.h"
@@ -36,6 +37,8 @@ struct mirror {
 	uint64_t device;	/* device address of the server side once asked; 0 before */
 	bool registered;	/* the program's own memory, not ours */
 	unsigned link;		/* the server that holds the mirror (rpc.h) */
+	bool shared;		/* mapped by the server too (local.h): no mirror to sync */
+	unsigned int flags;	/* of cuMemHostAlloc, for shared memory */
 };
 
 static struct range_table mirrors = RANGE_TABLE_INIT(struct mirror);
@@ -63,6 +66,19 @@ static CLIENT *begin_for_mirror(const void *p)
 bool hostmem_contains(const void *p)
 {
 	return find_mirror(p, NULL);
+}
+
+bool hostmem_shared_range(const void *p, size_t len, uint64_t *base,
+    uint64_t *offset)
+{
+	struct mirror m;
+
+	if (!find_mirror(p, &m) || !m.shared ||
+	    len > m.range.size - (address_of(p) - m.range.base))
+		return false;
+	*base = m.server;
+	*offset = address_of(p) - m.range.base;
+	return true;
 }
 
 bool hostmem_to_server(const void *p, uint64_t *server)
@@ -108,8 +124,9 @@ bool hostmem_note_device_pointer(const void *p, uint64_t dptr)
 
 	if (!find_mirror(p, &m))
 		return true;
-	/* The program can now reach the mirror from the GPU (mapped.c). */
-	if (!mapped_track((void *)(uintptr_t)m.range.base, m.server,
+	/* The program can now reach the mirror from the GPU (mapped.c);
+	 * shared memory is the same pages on both sides, nothing to track. */
+	if (!m.shared && !mapped_track((void *)(uintptr_t)m.range.base, m.server,
 	    m.range.size))
 		return false;
 	device = dptr - (address_of(p) - m.range.base);
@@ -142,23 +159,26 @@ static enum clnt_stat server_release(CLIENT *c, uint64_t server,
  * CUDA_ERROR_OUT_OF_MEMORY; the status is that of the call giving it back.
  */
 static enum clnt_stat record_or_give_back(CLIENT *c, void *p, size_t size,
-    uint64_t server, bool registered, int *err)
+    uint64_t server, bool registered, bool shared, unsigned int flags,
+    int *err)
 {
 	struct mirror m = { { address_of(p), size }, server, 0, registered,
-	    rpc_held_server() };
+	    rpc_held_server(), shared, flags };
 	res_none undo;
 
 	if (range_table_insert(&mirrors, &m, false, NULL) == RANGE_INSERTED)
 		return RPC_SUCCESS;
 	memset(&undo, 0, sizeof undo);
 	*err = CUDA_ERROR_OUT_OF_MEMORY;
-	return server_release(c, server, registered, &undo);
+	/* The server registered shared memory: it gives it back by unregistering. */
+	return server_release(c, server, registered || shared, &undo);
 }
 
 /* Releases m on the server and, once it is gone there, forgets it here. */
 static enum clnt_stat release(CLIENT *c, const struct mirror *m, res_none *r)
 {
-	enum clnt_stat st = server_release(c, m->server, m->registered, r);
+	enum clnt_stat st = server_release(c, m->server,
+	    m->registered || m->shared, r);
 
 	if (st == RPC_SUCCESS && r->err == CUDA_SUCCESS) {
 		range_table_remove(&mirrors, m->range.base, NULL);
@@ -176,27 +196,36 @@ static CUresult host_alloc(void **pp, size_t bytesize, unsigned int flags)
 {
 	res_handle r;
 	void *p = NULL;
+	bool shared = false;
 	CLIENT *c;
-	enum clnt_stat st;
+	enum clnt_stat st = RPC_SUCCESS;
 	CUresult e;
 
 	if (pp == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	if (bytesize != 0) {
-		p = mmap(NULL, bytesize, PROT_READ | PROT_WRITE,
-		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-		if (p == MAP_FAILED)
-			return CUDA_ERROR_OUT_OF_MEMORY;
-	}
 	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin()) == NULL) {
-		e = rpc_unavailable();
-		goto fail;
+	if ((c = rpc_begin()) == NULL)
+		return rpc_unavailable();
+	/* Same host: memory both processes map (local.h); mirrored memory
+	 * otherwise, and when the server cannot take a share. */
+	if (bytesize != 0 && local_link(c)) {
+		st = local_share(c, bytesize, flags, &p, &r.res_handle_u.value,
+		    &r.err);
+		shared = st == RPC_SUCCESS && r.err == CUDA_SUCCESS;
 	}
-	st = cu_mem_host_alloc_13000(bytesize, flags, &r, c);
+	if (st == RPC_SUCCESS && !shared) {
+		r.err = CUDA_SUCCESS;
+		if (bytesize != 0 && (p = mmap(NULL, bytesize, PROT_READ |
+		    PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)) == MAP_FAILED) {
+			p = NULL;
+			r.err = CUDA_ERROR_OUT_OF_MEMORY;
+		}
+		if (r.err == CUDA_SUCCESS)
+			st = cu_mem_host_alloc_13000(bytesize, flags, &r, c);
+	}
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS && p != NULL)
 		st = record_or_give_back(c, p, bytesize, r.res_handle_u.value,
-		    false, &r.err);
+		    false, shared, flags, &r.err);
 	if ((e = rpc_end(st)) == CUDA_SUCCESS)
 		e = (CUresult)r.err;
 	if (e != CUDA_SUCCESS)
@@ -259,7 +288,7 @@ ONCUDA_API CUresult cuMemHostRegister(void *p, size_t bytesize, unsigned int Fla
 	st = cu_mem_host_register_13000(bytesize, Flags, &r, c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
 		st = record_or_give_back(c, p, bytesize, r.res_handle_u.value,
-		    true, &r.err);
+		    true, false, 0, &r.err);
 	if ((e = rpc_end(st)) != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -313,6 +342,7 @@ ONCUDA_API CUresult cuMemHostGetDevicePointer(CUdeviceptr *pdptr, void *p,
 
 ONCUDA_API CUresult cuMemHostGetFlags(unsigned int *pFlags, void *p)
 {
+	struct mirror m;
 	res_uint r;
 	uint64_t server;
 	CLIENT *c;
@@ -320,11 +350,19 @@ ONCUDA_API CUresult cuMemHostGetFlags(unsigned int *pFlags, void *p)
 
 	if (pFlags == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	if (!hostmem_to_server(p, &server))
-		return CUDA_ERROR_INVALID_VALUE;
 	memset(&r, 0, sizeof r);
 	if ((c = begin_for_mirror(p)) == NULL)
 		return rpc_unavailable();
+	if (!find_mirror(p, &m))
+		return end_without_call(CUDA_ERROR_INVALID_VALUE);
+	/* The server registered shared memory, and the driver keeps no
+	 * allocation flags for registered memory: the flags asked for are the
+	 * answer. */
+	if (m.shared) {
+		*pFlags = m.flags;
+		return end_without_call(CUDA_SUCCESS);
+	}
+	server = m.server + (address_of(p) - m.range.base);
 	if ((e = rpc_end(cu_mem_host_get_flags_13000(server, &r, c))) != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)

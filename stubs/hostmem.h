@@ -11,10 +11,19 @@
 #define ONCUDA_HOSTMEM_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* Whether p lies in host memory the client mirrors. */
 bool hostmem_contains(const void *p);
+
+/*
+ * Whether [p, p + len) lies in one allocation shared with the server
+ * (local.h); then *base is the server's address of the allocation and
+ * *offset that of p in it.
+ */
+bool hostmem_shared_range(const void *p, size_t len, uint64_t *base,
+    uint64_t *offset);
 
 /* The server's address that stands for p, when p lies in mirrored memory. */
 bool hostmem_to_server(const void *p, uint64_t *server);

@@ -1,0 +1,219 @@
+/*
+ * rawlocal: speaks the same-host procedures (ONCUDA_LOCAL_*) by hand over
+ * oncudad's unix-domain socket, as a client that does not play by the
+ * rules would, for tests/local/check.sh.
+ *
+ *   rawlocal SOCKET TCP_PORT
+ *
+ * Shares 1 MiB the proper way, then asks for copies outside it (past its
+ * end, an offset that wraps, a base that is not the start of shared
+ * memory, an address of the server's that was never shared), offers a
+ * memfd that is not sealed, and offers memory over TCP.  Prints one line
+ * per case, "ok: ..." or "FAILED: ...", and exits 1 when any failed.
+ */
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <cuda.h>
+
+#include "cuda_rpc.h"
+
+#define SHARED_BYTES (1u << 20)
+
+static int failures;
+
+static void expect(const char *what, int got, int want)
+{
+	if (got == want) {
+		printf("ok: %s -> %d\n", what, got);
+	} else {
+		printf("FAILED: %s -> %d, expected %d\n", what, got, want);
+		failures++;
+	}
+}
+
+static CLIENT *connect_to(const struct sockaddr *addr, socklen_t len)
+{
+	struct netbuf nb = { .maxlen = len, .len = len, .buf = (void *)addr };
+	struct timeval timeout = { .tv_sec = 20 };
+	CLIENT *c;
+	int fd = socket(addr->sa_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+
+	if (fd < 0 || connect(fd, addr, len) < 0) {
+		perror("rawlocal: connect");
+		exit(1);
+	}
+	if ((c = clnt_vc_create(fd, &nb, ONCUDA_PROG, ONCUDA_V13000, 0, 0)) == NULL) {
+		fprintf(stderr, "rawlocal: clnt_vc_create failed\n");
+		exit(1);
+	}
+	clnt_control(c, CLSET_FD_CLOSE, NULL);
+	clnt_control(c, CLSET_TIMEOUT, (char *)&timeout);
+	return c;
+}
+
+static int memfd_of(size_t size, bool sealed)
+{
+	int fd = memfd_create("rawlocal", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+
+	if (fd < 0 || ftruncate(fd, (off_t)size) < 0 || (sealed &&
+	    fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW) < 0)) {
+		perror("rawlocal: memfd");
+		exit(1);
+	}
+	return fd;
+}
+
+static void send_fd(CLIENT *c, int fd)
+{
+	char buf[CMSG_SPACE(sizeof(int))], byte = 'M';
+	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
+	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1,
+	    .msg_control = buf, .msg_controllen = sizeof buf };
+	struct cmsghdr *cm = CMSG_FIRSTHDR(&msg);
+	int sock;
+
+	memset(buf, 0, sizeof buf);
+	cm->cmsg_level = SOL_SOCKET;
+	cm->cmsg_type = SCM_RIGHTS;
+	cm->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(cm), &fd, sizeof fd);
+	clnt_control(c, CLGET_FD, (char *)&sock);
+	if (sendmsg(sock, &msg, MSG_NOSIGNAL) != 1) {
+		perror("rawlocal: sendmsg");
+		exit(1);
+	}
+}
+
+/* Offers fd (size bytes) and registers it; the REGISTER result. */
+static res_handle share(CLIENT *c, int fd, size_t size)
+{
+	res_none offer;
+	res_handle reg;
+
+	memset(&offer, 0, sizeof offer);
+	memset(&reg, 0, sizeof reg);
+	if (oncuda_local_offer_13000(size, &offer, c) != RPC_SUCCESS || offer.err != 0) {
+		fprintf(stderr, "rawlocal: ONCUDA_LOCAL_OFFER failed\n");
+		exit(1);
+	}
+	send_fd(c, fd);
+	if (oncuda_local_register_13000(0, &reg, c) != RPC_SUCCESS) {
+		fprintf(stderr, "rawlocal: ONCUDA_LOCAL_REGISTER failed\n");
+		exit(1);
+	}
+	return reg;
+}
+
+static int htod_how(CLIENT *c, uint64_t base, uint64_t offset, uint64_t dst,
+    uint64_t size, unsigned int how)
+{
+	res_none r;
+
+	memset(&r, 0, sizeof r);
+	if (oncuda_local_htod_13000(base, offset, dst, size, 0, how, &r, c) != RPC_SUCCESS) {
+		fprintf(stderr, "rawlocal: the server dropped the connection\n");
+		exit(1);
+	}
+	return r.err;
+}
+
+static int htod(CLIENT *c, uint64_t base, uint64_t offset, uint64_t dst, uint64_t size)
+{
+	return htod_how(c, base, offset, dst, size, 0);
+}
+
+static uint64_t setup_context(CLIENT *c)
+{
+	res_none init, set;
+	res_int dev;
+	res_handle ctx;
+	res_dptr mem;
+
+	memset(&init, 0, sizeof init);
+	memset(&dev, 0, sizeof dev);
+	memset(&ctx, 0, sizeof ctx);
+	memset(&mem, 0, sizeof mem);
+	if (cu_init_13000(0, &init, c) != RPC_SUCCESS || init.err != 0 ||
+	    cu_device_get_13000(0, &dev, c) != RPC_SUCCESS || dev.err != 0 ||
+	    cu_device_primary_ctx_retain_13000(dev.res_int_u.value, &ctx, c) != RPC_SUCCESS ||
+	    ctx.err != 0) {
+		fprintf(stderr, "rawlocal: cannot make a context\n");
+		exit(1);
+	}
+	memset(&set, 0, sizeof set);
+	if (cu_ctx_set_current_13000(ctx.res_handle_u.value, &set, c) != RPC_SUCCESS ||
+	    set.err != 0 || cu_mem_alloc_13000(2 * SHARED_BYTES, &mem, c) != RPC_SUCCESS ||
+	    mem.err != 0) {
+		fprintf(stderr, "rawlocal: cannot allocate device memory\n");
+		exit(1);
+	}
+	return mem.res_dptr_u.value;
+}
+
+int main(int argc, char **argv)
+{
+	struct sockaddr_un un = { .sun_family = AF_UNIX };
+	struct sockaddr_in in = { .sin_family = AF_INET };
+	res_handle good, unsealed;
+	res_none r;
+	uint64_t dev, base;
+	CLIENT *c, *tcp;
+
+	if (argc != 3) {
+		fprintf(stderr, "usage: rawlocal SOCKET TCP_PORT\n");
+		return 2;
+	}
+	snprintf(un.sun_path, sizeof un.sun_path, "%s", argv[1]);
+	c = connect_to((struct sockaddr *)&un, sizeof un);
+	dev = setup_context(c);
+
+	good = share(c, memfd_of(SHARED_BYTES, true), SHARED_BYTES);
+	expect("a sealed memfd is shared", good.err, CUDA_SUCCESS);
+	base = good.res_handle_u.value;
+	expect("a copy inside it", htod(c, base, 4096, dev, 4096), CUDA_SUCCESS);
+	expect("a copy of all of it", htod(c, base, 0, dev, SHARED_BYTES), CUDA_SUCCESS);
+	expect("a copy one byte past its end",
+	    htod(c, base, SHARED_BYTES - 4096, dev, 4097), CUDA_ERROR_INVALID_VALUE);
+	expect("an offset past its end", htod(c, base, SHARED_BYTES + 1, dev, 0),
+	    CUDA_ERROR_INVALID_VALUE);
+	expect("an offset and size that wrap around",
+	    htod(c, base, UINT64_MAX - 10, dev, 4096), CUDA_ERROR_INVALID_VALUE);
+	expect("a base inside shared memory, not its start",
+	    htod(c, base + 4096, 0, dev, 16), CUDA_ERROR_INVALID_VALUE);
+	expect("a server address never shared (the code's own)",
+	    htod(c, (uint64_t)(uintptr_t)&main, 0, dev, 16), CUDA_ERROR_INVALID_VALUE);
+	expect("copy mode 7", htod_how(c, base, 0, dev, 16, 7),
+	    CUDA_ERROR_INVALID_VALUE);
+
+	unsealed = share(c, memfd_of(SHARED_BYTES, false), SHARED_BYTES);
+	expect("a memfd that is not sealed is refused", unsealed.err,
+	    CUDA_ERROR_INVALID_VALUE);
+	unsealed = share(c, memfd_of(4096, true), SHARED_BYTES);
+	expect("a memfd smaller than offered is refused", unsealed.err,
+	    CUDA_ERROR_INVALID_VALUE);
+	memset(&unsealed, 0, sizeof unsealed);
+	(void)oncuda_local_register_13000(0, &unsealed, c);
+	expect("REGISTER without an OFFER", unsealed.err, CUDA_ERROR_INVALID_VALUE);
+
+	in.sin_port = htons((uint16_t)atoi(argv[2]));
+	in.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	tcp = connect_to((struct sockaddr *)&in, sizeof in);
+	memset(&r, 0, sizeof r);
+	(void)oncuda_local_offer_13000(4096, &r, tcp);
+	expect("an OFFER over TCP", r.err, CUDA_ERROR_NOT_SUPPORTED);
+	clnt_destroy(tcp);
+
+	expect("the session still answers", htod(c, base, 0, dev, 16), CUDA_SUCCESS);
+	clnt_destroy(c);
+	return failures == 0 ? 0 : 1;
+}
