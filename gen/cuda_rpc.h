@@ -464,6 +464,7 @@ struct res_server_description {
 	} res_server_description_u;
 };
 typedef struct res_server_description res_server_description;
+#define ONCUDA_LOCAL_STAGING 1073741824
 
 struct local_where {
 	cu_name socket_path;

@@ -18,6 +18,13 @@
  * locked memory of the client like any other (svc_hostmem.c), so session
  * teardown unregisters and unmaps it.
  *
+ * The staging area for pageable copies is kept apart, here: it must outlive
+ * the contexts the program destroys (the driver unregisters memory with the
+ * context it was registered in, and svc_hostmem.c then unmaps it), and a
+ * stale address of it must never name other memory.  So it is addressed as
+ * base 0, stays mapped for the session, and is registered again when a copy
+ * finds the driver no longer knows it; the process's exit unmaps it.
+ *
  * Range checks (branch range): a device address from ONCUDA_LOCAL_HTOD or
  * _DTOH must pass the same check as CU_MEMCPY_HTOD's destination once that
  * lands; the hook is local_device_range_ok below.
@@ -45,6 +52,10 @@
 
 /* How long OFFER waits for the descriptor after its reply. */
 #define DESCRIPTOR_WAIT_MS 10000
+
+/* The staging area: mapped for the whole session once made. */
+static void *staging;
+static size_t staging_size;
 
 /* The memory of the last OFFER, mapped, waiting for its REGISTER. */
 static void *offered;
@@ -196,6 +207,37 @@ bool_t oncuda_local_offer_13000_svc(cu_size size, res_none *r,
 	return FALSE;
 }
 
+/* Registers the staging area unless the driver knows it already. */
+static CUresult staging_registered(void)
+{
+	CUmemorytype type;
+	CUresult err;
+
+	if (cuPointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+	    (CUdeviceptr)(uintptr_t)staging) == CUDA_SUCCESS)
+		return CUDA_SUCCESS;
+	err = cuMemHostRegister(staging, staging_size, CU_MEMHOSTREGISTER_PORTABLE);
+	return err == CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED ? CUDA_SUCCESS : err;
+}
+
+/* p, size bytes, becomes the staging area in place of the old one. */
+static CUresult staging_replace(void *p, size_t size)
+{
+	if (staging != NULL) {
+		(void)cuMemHostUnregister(staging);
+		munmap(staging, staging_size);
+		memory_give(staging_size);
+	}
+	staging = NULL;
+	if (!memory_take(size, "page-locked host memory (staging)")) {
+		munmap(p, size);
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	staging = p;
+	staging_size = size;
+	return staging_registered();
+}
+
 bool_t oncuda_local_register_13000_svc(u_int flags, res_handle *r,
     struct svc_req *rq)
 {
@@ -210,6 +252,11 @@ bool_t oncuda_local_register_13000_svc(u_int flags, res_handle *r,
 	}
 	offered = NULL;		/* from here on p is this call's */
 	drop_offer(CUDA_ERROR_INVALID_VALUE);
+	if (flags & ONCUDA_LOCAL_STAGING) {
+		r->err = staging_replace(p, size);
+		r->res_handle_u.value = 0;
+		return TRUE;
+	}
 	if (flags & CU_MEMHOSTALLOC_PORTABLE)
 		register_flags |= CU_MEMHOSTREGISTER_PORTABLE;
 	if (flags & CU_MEMHOSTALLOC_DEVICEMAP)
@@ -234,13 +281,23 @@ bool_t oncuda_local_register_13000_svc(u_int flags, res_handle *r,
 	return TRUE;
 }
 
-/* The server's address of [offset, offset + size) of shared memory at base; NULL when outside. */
+/*
+ * The server's address of [offset, offset + size) of shared memory at base
+ * (0: the staging area); NULL when outside.
+ */
 static void *shared_range(cu_hostptr base, cu_size offset, cu_size size)
 {
 	size_t have;
 
-	if (!hostmem_mirror_size(base, &have) || offset > have ||
-	    size > have - offset)
+	if (base == 0) {
+		if (staging == NULL || staging_registered() != CUDA_SUCCESS)
+			return NULL;
+		base = (uintptr_t)staging;
+		have = staging_size;
+	} else if (!hostmem_mirror_size(base, &have)) {
+		return NULL;
+	}
+	if (offset > have || size > have - offset)
 		return NULL;
 	return (char *)(uintptr_t)base + offset;
 }

@@ -207,8 +207,11 @@ static CUresult host_alloc(void **pp, size_t bytesize, unsigned int flags)
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
 	/* Same host: memory both processes map (local.h); mirrored memory
-	 * otherwise, and when the server cannot take a share. */
-	if (bytesize != 0 && local_link(c)) {
+	 * otherwise, when the server cannot take a share, and for flags the
+	 * driver is to refuse. */
+	if (bytesize != 0 && local_link(c) && (flags &
+	    ~(unsigned int)(CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP |
+	    CU_MEMHOSTALLOC_WRITECOMBINED)) == 0) {
 		st = local_share(c, bytesize, flags, &p, &r.res_handle_u.value,
 		    &r.err);
 		shared = st == RPC_SUCCESS && r.err == CUDA_SUCCESS;

@@ -37,7 +37,8 @@ typedef bool (*local_finish_fn)(CLIENT *clnt, const struct server_target *target
 CLIENT *local_transport_choose(CLIENT *tcp, const struct server_target *target,
     local_finish_fn finish);
 
-/* Whether the connection is the same-host one.  Under the connection lock. */
+/* Whether the connection is the same-host one.  Exact under the connection
+ * lock; without it, a hint for choosing a path (see local_copy). */
 bool local_path_active(void);
 
 /*
@@ -54,10 +55,12 @@ enum clnt_stat local_share(CLIENT *c, size_t size, unsigned int flags,
 /*
  * A copy between device memory dev and host memory host over the same-host
  * path: one call when host lies in shared memory, else through the staging
- * area.  Takes and releases the connection itself.
+ * area.  Takes and releases the connection itself.  false (nothing done)
+ * when the connection it holds turns out not to be the same-host one (a
+ * new one, made after fork): the caller then copies over the wire.
  */
-CUresult local_copy(bool to_device, CUdeviceptr dev, const void *host,
-    size_t count, const struct copy_stream *s);
+bool local_copy(bool to_device, CUdeviceptr dev, const void *host,
+    size_t count, const struct copy_stream *s, CUresult *result);
 
 /* A new connection (a new session, as after fork): the old staging area is
  * not the new server's; unmaps this process's view of it. */

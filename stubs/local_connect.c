@@ -12,6 +12,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,11 +26,13 @@
 
 enum transport_wish { WISH_AUTO, WISH_TCP, WISH_LOCAL };
 
-static bool active;
+/* Written while the connection is made, under its lock; read by copies
+ * before they take it (copy.c), hence atomic. */
+static atomic_bool active;
 
 bool local_path_active(void)
 {
-	return active;
+	return atomic_load(&active);
 }
 
 static enum transport_wish wish(void)
@@ -120,7 +123,7 @@ CLIENT *local_transport_choose(CLIENT *tcp, const struct server_target *target,
 	char path[sizeof(((struct sockaddr_un *)0)->sun_path)], why[300];
 	CLIENT *unix_clnt;
 
-	active = false;
+	atomic_store(&active, false);
 	local_staging_forget();
 	if (w == WISH_TCP)
 		return tcp;
@@ -140,6 +143,6 @@ CLIENT *local_transport_choose(CLIENT *tcp, const struct server_target *target,
 		return NULL;
 	}
 	clnt_destroy(tcp);
-	active = true;
+	atomic_store(&active, true);
 	return unix_clnt;
 }

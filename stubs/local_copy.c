@@ -12,9 +12,9 @@
  * one before; a pipeline (filling piece k+1 while the GPU takes piece k)
  * would need calls that do not wait for their reply.
  *
- * The staging area is registered in the context current at its first use,
- * and the driver drops it with that context; a copy that finds it gone
- * makes a new one and tries once more.
+ * The server keeps the staging area for the whole session, registered
+ * with the driver whatever contexts come and go (svc_local.c); it is
+ * addressed as base 0.
  */
 #include <string.h>
 #include <sys/mman.h>
@@ -31,37 +31,24 @@
 /* How a copy runs on the server (ONCUDA_LOCAL_HTOD in idl/cuda.x). */
 enum copy_how { HOW_SYNC = 0, HOW_ON_STREAM = 1, HOW_ON_STREAM_WAIT = 2 };
 
-static struct {
-	void *client;		/* NULL until the first pageable copy */
-	uint64_t server;
-} staging;
-
-static void staging_drop(CLIENT *c)
-{
-	res_none r;
-
-	if (staging.client == NULL)
-		return;
-	/* Gone already when its context was destroyed: then this fails, harmlessly. */
-	memset(&r, 0, sizeof r);
-	(void)cu_mem_host_unregister_13000(staging.server, &r, c);
-	munmap(staging.client, STAGING_BYTES);
-	staging.client = NULL;
-}
+/* The client's view of the staging area; NULL until the first pageable copy. */
+static void *staging;
 
 void local_staging_forget(void)
 {
-	if (staging.client != NULL)
-		munmap(staging.client, STAGING_BYTES);
-	staging.client = NULL;
+	if (staging != NULL)
+		munmap(staging, STAGING_BYTES);
+	staging = NULL;
 }
 
 static enum clnt_stat staging_ready(CLIENT *c, int *err)
 {
-	if (staging.client != NULL)
+	uint64_t unused;
+
+	if (staging != NULL)
 		return RPC_SUCCESS;
-	return local_share(c, STAGING_BYTES, CU_MEMHOSTALLOC_PORTABLE,
-	    &staging.client, &staging.server, err);
+	return local_share(c, STAGING_BYTES, ONCUDA_LOCAL_STAGING, &staging,
+	    &unused, err);
 }
 
 static enum clnt_stat call(CLIENT *c, bool to_device, uint64_t base,
@@ -82,49 +69,39 @@ static enum clnt_stat call(CLIENT *c, bool to_device, uint64_t base,
 	return st;
 }
 
-/* One piece through the staging area; once more with a new area when it was lost. */
+/* One piece through the staging area. */
 static enum clnt_stat staged_piece(CLIENT *c, bool to_device, CUdeviceptr dev,
     char *host, size_t len, const struct copy_stream *s, int *err)
 {
 	enum copy_how how = s->async ? HOW_ON_STREAM_WAIT : HOW_SYNC;
-	enum clnt_stat st = RPC_SUCCESS;
+	enum clnt_stat st;
 
-	for (int attempt = 0; attempt < 2; attempt++) {
-		if (attempt == 1) {
-			if (*err != CUDA_ERROR_INVALID_VALUE)
-				break;
-			staging_drop(c);
-		}
-		if ((st = staging_ready(c, err)) != RPC_SUCCESS ||
-		    staging.client == NULL)
-			return st;
-		if (to_device)
-			memcpy(staging.client, host, len);
-		st = call(c, to_device, staging.server, 0, dev, len, s, how, err);
-		if (st != RPC_SUCCESS)
-			return st;
-		if (*err == CUDA_SUCCESS) {
-			if (!to_device)
-				memcpy(host, staging.client, len);
-			break;
-		}
-	}
+	if ((st = staging_ready(c, err)) != RPC_SUCCESS || staging == NULL)
+		return st;
+	if (to_device)
+		memcpy(staging, host, len);
+	st = call(c, to_device, 0, 0, dev, len, s, how, err);
+	if (st == RPC_SUCCESS && *err == CUDA_SUCCESS && !to_device)
+		memcpy(host, staging, len);
 	return st;
 }
 
-CUresult local_copy(bool to_device, CUdeviceptr dev, const void *host,
-    size_t count, const struct copy_stream *s)
+bool local_copy(bool to_device, CUdeviceptr dev, const void *host,
+    size_t count, const struct copy_stream *s, CUresult *result)
 {
 	enum clnt_stat st;
 	uint64_t base, offset;
 	int err = CUDA_SUCCESS;
 	CLIENT *c;
-	CUresult e;
 
-	if (host == NULL)
-		return CUDA_ERROR_INVALID_VALUE;
-	if ((c = rpc_begin()) == NULL)
-		return rpc_unavailable();
+	if ((c = rpc_begin()) == NULL) {
+		*result = rpc_unavailable();
+		return true;
+	}
+	if (!local_path_active()) {
+		(void)rpc_end(RPC_SUCCESS);
+		return false;
+	}
 	st = mapped_push(c, &err);
 	if (st != RPC_SUCCESS || err != CUDA_SUCCESS) {
 		/* as far as it got */
@@ -143,7 +120,7 @@ CUresult local_copy(bool to_device, CUdeviceptr dev, const void *host,
 	}
 	if (!s->async && st == RPC_SUCCESS && err == CUDA_SUCCESS)
 		st = mapped_pull(c, &err);
-	if ((e = rpc_end(st)) != CUDA_SUCCESS)
-		return e;
-	return (CUresult)err;
+	if ((*result = rpc_end(st)) == CUDA_SUCCESS)
+		*result = (CUresult)err;
+	return true;
 }

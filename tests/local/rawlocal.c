@@ -177,6 +177,8 @@ int main(int argc, char **argv)
 	c = connect_to((struct sockaddr *)&un, sizeof un);
 	dev = setup_context(c);
 
+	expect("the staging area (base 0) before there is one",
+	    htod(c, 0, 0, dev, 16), CUDA_ERROR_INVALID_VALUE);
 	good = share(c, memfd_of(SHARED_BYTES, true), SHARED_BYTES);
 	expect("a sealed memfd is shared", good.err, CUDA_SUCCESS);
 	base = good.res_handle_u.value;
