@@ -25,9 +25,10 @@
  * base 0, stays mapped for the session, and is registered again when a copy
  * finds the driver no longer knows it; the process's exit unmaps it.
  *
- * Range checks (branch range): a device address from ONCUDA_LOCAL_HTOD or
- * _DTOH must pass the same check as CU_MEMCPY_HTOD's destination once that
- * lands; the hook is local_device_range_ok below.
+ * A device address from ONCUDA_LOCAL_HTOD or _DTOH passes the same check as
+ * CU_MEMCPY_HTOD's (range_check, ranges.h).  The device alias of shared
+ * mapped memory is recorded there by svc_hostmem.c, which owns the memory
+ * once it is registered.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -48,6 +49,7 @@
 #include "limits.h"
 #include "local_socket.h"
 #include "log.h"
+#include "ranges.h"
 #include "session.h"
 
 /* How long OFFER waits for the descriptor after its reply. */
@@ -302,14 +304,6 @@ static void *shared_range(cu_hostptr base, cu_size offset, cu_size size)
 	return (char *)(uintptr_t)base + offset;
 }
 
-/* Hook for the device-range table of branch range; every address passes until it lands. */
-static bool local_device_range_ok(cu_dptr dev, cu_size size)
-{
-	(void)dev;
-	(void)size;
-	return true;
-}
-
 static CUresult copy_shared(bool to_device, cu_hostptr base, cu_size offset,
     cu_dptr dev, cu_size size, cu_handle stream, u_int how)
 {
@@ -317,8 +311,11 @@ static CUresult copy_shared(bool to_device, cu_hostptr base, cu_size offset,
 	void *host = shared_range(base, offset, size);
 	CUresult err;
 
-	if (host == NULL || how > 2 || !local_device_range_ok(dev, size))
+	if (host == NULL || how > 2)
 		return CUDA_ERROR_INVALID_VALUE;
+	if ((err = range_check(dev, size, 1, to_device ? "cuMemcpyHtoD" :
+	    "cuMemcpyDtoH")) != CUDA_SUCCESS)
+		return err;
 	if (how == 0)
 		return to_device ? cuMemcpyHtoD(dev, host, (size_t)size) :
 		    cuMemcpyDtoH(host, dev, (size_t)size);

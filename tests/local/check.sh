@@ -6,7 +6,9 @@
 #
 # An oncudad with its unix-domain socket in $OUT (never the machine's
 # default path, so runs do not collide) serves:
-# - vectorAdd traced: the copies are ONCUDA_LOCAL_HTOD/DTOH calls, no
+# - vectorAdd traced, ONCUDA_TRANSPORT=auto (the default, stated because
+#   tests/run.sh may set tcp for the other steps): the copies are
+#   ONCUDA_LOCAL_HTOD/DTOH calls, no
 #   CU_MEMCPY_* call carries data, and the server's session is a unix peer;
 # - the same with ONCUDA_TRANSPORT=tcp: CU_MEMCPY_* over a 127.0.0.1 session;
 # - e2e's hostmem, memory and bigcopy groups over both transports;
@@ -64,7 +66,8 @@ step_local() {
 	log=$OUT/local.log
 	local_has "$log" "the server names its local socket" "clients on this host connect through $sock" || verdict=1
 
-	local_vectoradd local-vectorAdd "over the local socket" || verdict=1
+	# auto, stated: tests/run.sh may keep its other steps on TCP.
+	local_vectoradd local-vectorAdd "over the local socket" ONCUDA_TRANSPORT=auto || verdict=1
 	local_has "$OUT/local-vectorAdd.trace" "local: the upload is one ONCUDA_LOCAL_HTOD call" \
 		'ONCUDA_LOCAL_HTOD\(.*size=200000.*\) -> CUDA_SUCCESS' || verdict=1
 	local_has "$OUT/local-vectorAdd.trace" "local: the download is one ONCUDA_LOCAL_DTOH call" \
@@ -79,7 +82,7 @@ step_local() {
 		'CU_MEMCPY_HTOD\(dst=0x[0-9a-f]+, data=<200000 bytes' || verdict=1
 	local_lacks "$OUT/tcp-vectorAdd.trace" "tcp: no same-host procedure" 'ONCUDA_LOCAL_' || verdict=1
 
-	local_e2e local-e2e || verdict=1
+	local_e2e local-e2e ONCUDA_TRANSPORT=auto || verdict=1
 	local_e2e tcp-e2e ONCUDA_TRANSPORT=tcp || verdict=1
 
 	run_logged local-raw 60 tests/local/rawlocal "$sock" "$SERVER_PORT"
@@ -90,7 +93,8 @@ step_local() {
 	fi
 
 	before=$(local_fds "$SERVER_PID")
-	start_client local-hold ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" tests/local/holdhost
+	start_client local-hold ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" ONCUDA_TRANSPORT=auto \
+		tests/local/holdhost
 	if wait_ready local-hold 60; then
 		session=$(local_session_pid "$log" "$CLIENT_PID")
 		if [[ -n $session ]] && grep -q 'memfd:oncuda-hostmem' "/proc/$session/maps"; then

@@ -194,6 +194,8 @@ int main(int argc, char **argv)
 	    htod(c, base + 4096, 0, dev, 16), CUDA_ERROR_INVALID_VALUE);
 	expect("a server address never shared (the code's own)",
 	    htod(c, (uint64_t)(uintptr_t)&main, 0, dev, 16), CUDA_ERROR_INVALID_VALUE);
+	expect("a device address past the client's allocation",
+	    htod(c, base, 0, dev + 2 * SHARED_BYTES - 8, 16), CUDA_ERROR_INVALID_VALUE);
 	expect("copy mode 7", htod_how(c, base, 0, dev, 16, 7),
 	    CUDA_ERROR_INVALID_VALUE);
 
