@@ -69,6 +69,8 @@ static bool reports_deferred(rpcproc_t proc)
 	case CU_MEMCPY_HTOD:
 	case CU_MEMCPY_DTOH:
 	case CU_MEMCPY_DTOD:
+	case ONCUDA_LOCAL_HTOD:		/* the same-host copies (svc_local.c) */
+	case ONCUDA_LOCAL_DTOH:
 		return true;
 	default:
 		return false;

@@ -73,7 +73,8 @@ bool hostmem_shared_range(const void *p, size_t len, uint64_t *base,
 {
 	struct mirror m;
 
-	if (!find_mirror(p, &m) || !m.shared ||
+	/* Shared with the server of the held connection, not another one. */
+	if (!find_mirror(p, &m) || !m.shared || m.link != rpc_held_server() ||
 	    len > m.range.size - (address_of(p) - m.range.base))
 		return false;
 	*base = m.server;

@@ -18,8 +18,8 @@
 bool hostmem_contains(const void *p);
 
 /*
- * Whether [p, p + len) lies in one allocation shared with the server
- * (local.h); then *base is the server's address of the allocation and
+ * Whether [p, p + len) lies in one allocation shared with the server of
+ * the held connection (local.h); then *base is the server's address of the allocation and
  * *offset that of p in it.
  */
 bool hostmem_shared_range(const void *p, size_t len, uint64_t *base,

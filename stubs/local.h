@@ -37,9 +37,12 @@ typedef bool (*local_finish_fn)(CLIENT *clnt, const struct server_target *target
 CLIENT *local_transport_choose(CLIENT *tcp, const struct server_target *target,
     local_finish_fn finish);
 
-/* Whether the connection is the same-host one.  Exact under the connection
- * lock; without it, a hint for choosing a path (see local_copy). */
-bool local_path_active(void);
+/*
+ * Whether c, a connection the caller holds, is a same-host one (its socket
+ * is a unix-domain socket).  Each server of ONCUDA_SERVER has its own
+ * connection, and only some may be on this host.
+ */
+bool local_link(CLIENT *c);
 
 /*
  * Shared page-locked memory of size bytes for cuMemAllocHost/cuMemHostAlloc
@@ -53,17 +56,12 @@ enum clnt_stat local_share(CLIENT *c, size_t size, unsigned int flags,
     void **client, uint64_t *server, int *err);
 
 /*
- * A copy between device memory dev and host memory host over the same-host
- * path: one call when host lies in shared memory, else through the staging
- * area.  Takes and releases the connection itself.  false (nothing done)
- * when the connection it holds turns out not to be the same-host one (a
- * new one, made after fork): the caller then copies over the wire.
+ * A copy between device memory dev and host memory host over c, a held
+ * same-host connection (local_link): one call when host lies in memory
+ * shared with that server, else through c's staging area.  Ends the
+ * connection's hold (rpc_end) and returns the copy's result.
  */
-bool local_copy(bool to_device, CUdeviceptr dev, const void *host,
-    size_t count, const struct copy_stream *s, CUresult *result);
-
-/* A new connection (a new session, as after fork): the old staging area is
- * not the new server's; unmaps this process's view of it. */
-void local_staging_forget(void);
+CUresult local_copy(CLIENT *c, bool to_device, CUdeviceptr dev,
+    const void *host, size_t count, const struct copy_stream *s);
 
 #endif /* ONCUDA_LOCAL_H */

@@ -12,7 +12,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,13 +25,14 @@
 
 enum transport_wish { WISH_AUTO, WISH_TCP, WISH_LOCAL };
 
-/* Written while the connection is made, under its lock; read by copies
- * before they take it (copy.c), hence atomic. */
-static atomic_bool active;
-
-bool local_path_active(void)
+bool local_link(CLIENT *c)
 {
-	return atomic_load(&active);
+	int fd, domain;
+	socklen_t len = sizeof domain;
+
+	return clnt_control(c, CLGET_FD, (char *)&fd) &&
+	    getsockopt(fd, SOL_SOCKET, SO_DOMAIN, &domain, &len) == 0 &&
+	    domain == AF_UNIX;
 }
 
 static enum transport_wish wish(void)
@@ -123,8 +123,6 @@ CLIENT *local_transport_choose(CLIENT *tcp, const struct server_target *target,
 	char path[sizeof(((struct sockaddr_un *)0)->sun_path)], why[300];
 	CLIENT *unix_clnt;
 
-	atomic_store(&active, false);
-	local_staging_forget();
 	if (w == WISH_TCP)
 		return tcp;
 	if (!server_socket(tcp, path, sizeof path, why, sizeof why) ||
@@ -143,6 +141,5 @@ CLIENT *local_transport_choose(CLIENT *tcp, const struct server_target *target,
 		return NULL;
 	}
 	clnt_destroy(tcp);
-	atomic_store(&active, true);
 	return unix_clnt;
 }

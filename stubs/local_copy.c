@@ -14,15 +14,21 @@
  *
  * The server keeps the staging area for the whole session, registered
  * with the driver whatever contexts come and go (svc_local.c); it is
- * addressed as base 0.
+ * addressed as base 0.  Each same-host connection (one per server of
+ * ONCUDA_SERVER) has its own, found here by the inode of the connection's
+ * socket: a connection made again (as after fork) is a new socket, and a
+ * new session whose server has no staging area yet.
  */
+#include <pthread.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 
 #include "cuda_rpc.h"
 #include "hostmem.h"
 #include "local.h"
 #include "mapped.h"
+#include "route.h"
 #include "rpc.h"
 
 /* Bytes staged per call: large enough that the call's cost (~15 us) is small. */
@@ -31,24 +37,64 @@
 /* How a copy runs on the server (ONCUDA_LOCAL_HTOD in idl/cuda.x). */
 enum copy_how { HOW_SYNC = 0, HOW_ON_STREAM = 1, HOW_ON_STREAM_WAIT = 2 };
 
-/* The client's view of the staging area; NULL until the first pageable copy. */
-static void *staging;
+/* The staging areas, this process's view; used under the connections' locks. */
+struct staging {
+	ino_t socket;		/* the connection's socket; 0: a free slot */
+	void *memory;
+};
+static pthread_mutex_t staging_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct staging stagings[ROUTE_SERVERS_MAX];
+static unsigned next_victim;
 
-void local_staging_forget(void)
+static ino_t socket_of(CLIENT *c)
 {
-	if (staging != NULL)
-		munmap(staging, STAGING_BYTES);
-	staging = NULL;
+	struct stat st;
+	int fd;
+
+	if (!clnt_control(c, CLGET_FD, (char *)&fd) || fstat(fd, &st) < 0)
+		return 0;
+	return st.st_ino;
 }
 
-static enum clnt_stat staging_ready(CLIENT *c, int *err)
+/*
+ * c's staging area, made on first use; NULL with *err set when the server
+ * would not take it.  Threads holding different connections come here at
+ * once, hence the lock; an area is only made under its connection's hold.
+ */
+static void *staging_of(CLIENT *c, enum clnt_stat *st, int *err)
 {
+	ino_t socket = socket_of(c);
+	struct staging *slot = NULL;
 	uint64_t unused;
+	void *memory = NULL;
+	unsigned i;
 
-	if (staging != NULL)
-		return RPC_SUCCESS;
-	return local_share(c, STAGING_BYTES, ONCUDA_LOCAL_STAGING, &staging,
+	*st = RPC_SUCCESS;
+	pthread_mutex_lock(&staging_lock);
+	for (i = 0; i < ROUTE_SERVERS_MAX && slot == NULL; i++)
+		if (stagings[i].socket == socket && socket != 0)
+			slot = &stagings[i];
+	pthread_mutex_unlock(&staging_lock);
+	if (slot != NULL)
+		return slot->memory;
+	*st = local_share(c, STAGING_BYTES, ONCUDA_LOCAL_STAGING, &memory,
 	    &unused, err);
+	if (*st != RPC_SUCCESS || *err != CUDA_SUCCESS)
+		return NULL;
+	pthread_mutex_lock(&staging_lock);
+	/* A full table holds areas of connections gone (made again after a
+	 * fork, say): one of them makes room. */
+	for (i = 0; i < ROUTE_SERVERS_MAX && slot == NULL; i++)
+		if (stagings[i].socket == 0)
+			slot = &stagings[i];
+	if (slot == NULL) {
+		slot = &stagings[next_victim++ % ROUTE_SERVERS_MAX];
+		munmap(slot->memory, STAGING_BYTES);
+	}
+	slot->socket = socket;
+	slot->memory = memory;
+	pthread_mutex_unlock(&staging_lock);
+	return memory;
 }
 
 static enum clnt_stat call(CLIENT *c, bool to_device, uint64_t base,
@@ -75,8 +121,9 @@ static enum clnt_stat staged_piece(CLIENT *c, bool to_device, CUdeviceptr dev,
 {
 	enum copy_how how = s->async ? HOW_ON_STREAM_WAIT : HOW_SYNC;
 	enum clnt_stat st;
+	char *staging = staging_of(c, &st, err);
 
-	if ((st = staging_ready(c, err)) != RPC_SUCCESS || staging == NULL)
+	if (staging == NULL)
 		return st;
 	if (to_device)
 		memcpy(staging, host, len);
@@ -86,22 +133,14 @@ static enum clnt_stat staged_piece(CLIENT *c, bool to_device, CUdeviceptr dev,
 	return st;
 }
 
-bool local_copy(bool to_device, CUdeviceptr dev, const void *host,
-    size_t count, const struct copy_stream *s, CUresult *result)
+CUresult local_copy(CLIENT *c, bool to_device, CUdeviceptr dev,
+    const void *host, size_t count, const struct copy_stream *s)
 {
 	enum clnt_stat st;
 	uint64_t base, offset;
 	int err = CUDA_SUCCESS;
-	CLIENT *c;
+	CUresult e;
 
-	if ((c = rpc_begin()) == NULL) {
-		*result = rpc_unavailable();
-		return true;
-	}
-	if (!local_path_active()) {
-		(void)rpc_end(RPC_SUCCESS);
-		return false;
-	}
 	st = mapped_push(c, &err);
 	if (st != RPC_SUCCESS || err != CUDA_SUCCESS) {
 		/* as far as it got */
@@ -120,7 +159,7 @@ bool local_copy(bool to_device, CUdeviceptr dev, const void *host,
 	}
 	if (!s->async && st == RPC_SUCCESS && err == CUDA_SUCCESS)
 		st = mapped_pull(c, &err);
-	if ((*result = rpc_end(st)) == CUDA_SUCCESS)
-		*result = (CUresult)err;
-	return true;
+	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+		return e;
+	return (CUresult)err;
 }
