@@ -136,7 +136,7 @@ step_local() {
 	run_client local-allow-client 60 ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" examples/deviceQuery
 	local_has "$OUT/local-allow.log" "--allow 10.0.0.0/8 refuses connections from this host" \
 		'refused connection from 127\.0\.0\.1' || verdict=1
-	LD_LIBRARY_PATH= timeout 10 tests/local/rawlocal "$sock" "$SERVER_PORT" >/dev/null 2>&1
+	timeout 10 tests/local/rawlocal "$sock" "$SERVER_PORT" >/dev/null 2>&1
 	local_has "$OUT/local-allow.log" "--allow 10.0.0.0/8 refuses unix peers as local ones" \
 		'refused local connection from unix:uid=[0-9]+,pid=[0-9]+' || verdict=1
 	stop_server "$SERVER_PID" 10 || verdict=1
