@@ -90,6 +90,7 @@ check-idl:
 -include tests/netns/build.mk
 -include tests/multi/build.mk
 -include tests/batch/build.mk
+-include tests/local/build.mk
 -include tools/oncuda-ls.mk
 -include tests/apps/build.mk
 -include tests/unit/*.mk

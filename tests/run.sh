@@ -28,6 +28,10 @@ DEAD_SERVER_TIMEOUT=5	# ONCUDA_TIMEOUT for the dead-server step
 MIB=1048576
 # Non-root shells often lack the sbin directories, where rpcinfo lives.
 PATH=$PATH:/usr/sbin:/sbin
+# Client and server share this machine, so oncuda would take its same-host
+# path; the steps test the TCP path a remote client takes, and step x
+# (tests/local/check.sh) the same-host path.
+export ONCUDA_TRANSPORT=tcp
 
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -47,6 +51,8 @@ PATH=$PATH:/usr/sbin:/sbin
 . tests/multi/check.sh
 # shellcheck source=tests/batch/check.sh
 . tests/batch/check.sh
+# shellcheck source=tests/local/check.sh
+. tests/local/check.sh
 
 usage() {
 	echo "usage: bash tests/run.sh [--driver fake|real] [--fast]" >&2
@@ -476,6 +482,7 @@ run_step t "device ranges: a client reaches only its own memory" step_ranges
 run_step u "discovery: oncuda-ls across network-namespace hosts" step_netns
 run_step v "several servers: one device list, routed calls" step_multi
 run_step w "one-way calls: order, deferred errors, flush delay" step_batch
+run_step x "the same-host path: unix socket, shared memory" step_local
 
 printf '\n==== summary (driver %s)\n' "$driver"
 printf '  %s\n' "${RESULTS[@]}"

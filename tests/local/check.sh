@@ -11,7 +11,8 @@
 #   ONCUDA_LOCAL_HTOD/DTOH calls, no
 #   CU_MEMCPY_* call carries data, and the server's session is a unix peer;
 # - the same with ONCUDA_TRANSPORT=tcp: CU_MEMCPY_* over a 127.0.0.1 session;
-# - e2e's hostmem, memory and bigcopy groups over both transports;
+# - all of e2e over the same-host path, and its hostmem, memory and bigcopy
+#   groups over TCP;
 # - tests/local/rawlocal: out-of-bounds copies, unsealed or short memfds and
 #   an offer over TCP are refused with the CUDA error, the session lives on;
 # - tests/local/holdhost killed with 64 MiB shared: its server process
@@ -51,11 +52,14 @@ local_vectoradd() {
 	fi
 }
 
+# local_e2e NAME VAR=VALUE... [-- GROUP...]: e2e (all groups unless named).
 local_e2e() {
-	local name=$1 status
+	local name=$1 status env=()
 	shift
-	run_client "$name" 600 ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" "$@" \
-		tests/e2e/e2e hostmem memory bigcopy
+	while (($# > 0)) && [[ $1 != -- ]]; do env+=("$1"); shift; done
+	(($# > 0)) && shift
+	run_client "$name" 900 ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" \
+		ONCUDA_TEST_REMOTE=1 "${env[@]}" tests/e2e/e2e "$@"
 	status=$?
 	e2e_passed "$status" "$name"
 }
@@ -83,7 +87,7 @@ step_local() {
 	local_lacks "$OUT/tcp-vectorAdd.trace" "tcp: no same-host procedure" 'ONCUDA_LOCAL_' || verdict=1
 
 	local_e2e local-e2e ONCUDA_TRANSPORT=auto || verdict=1
-	local_e2e tcp-e2e ONCUDA_TRANSPORT=tcp || verdict=1
+	local_e2e tcp-e2e ONCUDA_TRANSPORT=tcp -- hostmem memory bigcopy || verdict=1
 
 	run_logged local-raw 60 tests/local/rawlocal "$sock" "$SERVER_PORT"
 	if (($? == 0)); then
