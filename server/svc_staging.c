@@ -20,6 +20,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "ranges.h"
 #include "staging.h"
 
 /* Two: one receives the next chunk while the other's DMA runs. */
@@ -39,6 +40,13 @@ static bool started;
 static CUcontext registered_for;
 /* The download reply that holds a slot until it is sent. */
 static res_data *lent_to;
+/*
+ * The next chunk of a synchronous download, read ahead into a slot while
+ * the current one is sent: SLOT_BYTES from ahead_src.  Good only for the
+ * request right after; any other request forgets it.
+ */
+static struct slot *ahead;
+static CUdeviceptr ahead_src;
 
 static const struct xp_ops *inner_ops;
 static struct xp_ops staged_ops;
@@ -64,19 +72,37 @@ bool staging_holds(const char *bytes)
  * from the driver itself, as a program gets an asynchronous error at its
  * next call.
  */
-static void slot_wait(struct slot *s)
+static CUresult slot_wait(struct slot *s)
 {
+	CUresult err;
+
 	if (s->dma_done == NULL)
-		return;
-	(void)cuEventSynchronize(s->dma_done);
+		return CUDA_SUCCESS;
+	err = cuEventSynchronize(s->dma_done);
 	(void)cuEventDestroy(s->dma_done);
 	s->dma_done = NULL;
+	return err;
+}
+
+/* Marks the end of the DMA just queued on the NULL stream for s; failing that, waits for it. */
+static CUresult slot_mark(struct slot *s)
+{
+	if (cuEventCreate(&s->dma_done, CU_EVENT_DISABLE_TIMING) != CUDA_SUCCESS) {
+		s->dma_done = NULL;
+		return cuStreamSynchronize(NULL);
+	}
+	if (cuEventRecord(s->dma_done, NULL) != CUDA_SUCCESS) {
+		(void)cuEventDestroy(s->dma_done);
+		s->dma_done = NULL;
+		return cuStreamSynchronize(NULL);
+	}
+	return CUDA_SUCCESS;
 }
 
 static void drain(void)
 {
 	for (int i = 0; i < SLOTS; i++)
-		slot_wait(&ring[i]);
+		(void)slot_wait(&ring[i]);
 }
 
 static void register_for_current_context(void)
@@ -114,7 +140,7 @@ static bool_t xdr_staged_htod(XDR *xdrs, cu_memcpy_htod_13000_argument *a)
 		struct slot *s = &ring[next_upload];
 
 		next_upload = (next_upload + 1) % SLOTS;
-		slot_wait(s);
+		(void)slot_wait(s);
 		*bytes = s->bytes;
 	} else if (len > 0 && (*bytes = malloc(len)) == NULL) {
 		return FALSE;
@@ -122,8 +148,15 @@ static bool_t xdr_staged_htod(XDR *xdrs, cu_memcpy_htod_13000_argument *a)
 	return xdr_opaque(xdrs, *bytes, len);
 }
 
+/*
+ * A synchronous download is on the NULL stream, after the queued uploads:
+ * staging_download waits for what it must, and may use the chunk read ahead.
+ */
 static bool_t staged_getargs(SVCXPRT *xprt, xdrproc_t xdr, void *args)
 {
+	if (xdr == XDRPROC(xdr_cu_memcpy_dtoh_13000_argument))
+		return inner_ops->xp_getargs(xprt, xdr, args);
+	ahead = NULL;
 	if (xdr == XDRPROC(xdr_cu_memcpy_htod_13000_argument))
 		return inner_ops->xp_getargs(xprt, XDRPROC(xdr_staged_htod),
 		    args);
@@ -195,39 +228,63 @@ CUresult staging_upload(CUdeviceptr dst, const char *bytes, size_t len)
 	err = cuMemcpyHtoDAsync(dst, bytes, len, NULL);
 	if (err != CUDA_SUCCESS)
 		return err;
-	if (cuEventCreate(&s->dma_done, CU_EVENT_DISABLE_TIMING) != CUDA_SUCCESS) {
-		s->dma_done = NULL;
-		return cuStreamSynchronize(NULL);
-	}
-	if (cuEventRecord(s->dma_done, NULL) != CUDA_SUCCESS) {
-		(void)cuEventDestroy(s->dma_done);
-		s->dma_done = NULL;
-		return cuStreamSynchronize(NULL);
-	}
-	return CUDA_SUCCESS;
+	return slot_mark(s);
+}
+
+/*
+ * A download of whole slots is likely the middle of a larger copy: the
+ * next chunk is read into the other slot while this one is sent.  It is
+ * read on the NULL stream, after the same work its own request would come
+ * after, and used only if that request comes next; nothing else of this
+ * client can run in between.  Only memory the client owns is read.
+ */
+static void read_ahead(struct slot *current, CUdeviceptr next)
+{
+	struct slot *s = current == &ring[0] ? &ring[1] : &ring[0];
+
+	if (next > UINT64_MAX - SLOT_BYTES || !ranges_owned(next, SLOT_BYTES))
+		return;
+	(void)slot_wait(s);
+	if (cuMemcpyDtoHAsync(s->bytes, next, SLOT_BYTES, NULL) !=
+	    CUDA_SUCCESS || slot_mark(s) != CUDA_SUCCESS)
+		return;
+	ahead = s;
+	ahead_src = next;
 }
 
 bool staging_download(CUdeviceptr src, size_t len, CUstream stream,
     res_data *r)
 {
-	char *bytes = ring[0].bytes;
+	struct slot *s = &ring[0];
 
-	if (bytes == NULL || inner_ops == NULL || len < STAGING_MIN_BYTES ||
-	    len > SLOT_BYTES)
+	if (s->bytes == NULL || inner_ops == NULL || len < STAGING_MIN_BYTES ||
+	    len > SLOT_BYTES) {
+		ahead = NULL;
 		return false;
-	drain();
-	register_for_current_context();
-	if (stream == NULL) {
-		r->err = cuMemcpyDtoH(bytes, src, len);
+	}
+	if (stream == NULL && ahead != NULL && ahead_src == src) {
+		s = ahead;
+		ahead = NULL;
+		r->err = slot_wait(s);
+		drain();
 	} else {
-		r->err = cuMemcpyDtoHAsync(bytes, src, len, stream);
-		if (r->err == CUDA_SUCCESS)
-			r->err = cuStreamSynchronize(stream);
+		ahead = NULL;
+		drain();
+		register_for_current_context();
+		if (stream == NULL) {
+			r->err = cuMemcpyDtoH(s->bytes, src, len);
+		} else {
+			r->err = cuMemcpyDtoHAsync(s->bytes, src, len, stream);
+			if (r->err == CUDA_SUCCESS)
+				r->err = cuStreamSynchronize(stream);
+		}
 	}
-	if (r->err == CUDA_SUCCESS) {
-		r->res_data_u.data.data_val = bytes;
-		r->res_data_u.data.data_len = (u_int)len;
-		lent_to = r;
-	}
+	if (r->err != CUDA_SUCCESS)
+		return true;
+	r->res_data_u.data.data_val = s->bytes;
+	r->res_data_u.data.data_len = (u_int)len;
+	lent_to = r;
+	if (stream == NULL && len == SLOT_BYTES)
+		read_ahead(s, src + len);
 	return true;
 }
