@@ -7,14 +7,15 @@
  * buffer the same way.  With them an upload chunk is decoded straight into
  * a page-locked slot, its DMA is queued and the reply goes back at once, so
  * the next chunk crosses the network while the DMA runs; a download's DMA
- * writes into a slot that the reply is encoded from.
+ * writes into a slot that the reply is encoded from, and the next chunk of
+ * a long download is read into the other slot meanwhile.
  *
  * Ordering, as CUDA defines cuMemcpyHtoD: the DMA is queued on the legacy
  * NULL stream of the current context, so it comes after the work queued
  * before it on blocking streams, as the driver's own copy would.  Every
- * request other than the next upload waits for the queued DMAs first, so
- * nothing the client does afterwards, on any stream or none, can see the
- * copy unfinished.
+ * request other than the next upload or download waits for the queued
+ * DMAs first, so nothing the client does afterwards, on any stream or none,
+ * can see the copy unfinished.
  */
 #ifndef ONCUDA_STAGING_H
 #define ONCUDA_STAGING_H

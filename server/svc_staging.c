@@ -15,7 +15,9 @@
  * upload's bytes into a slot rather than a malloc'ed buffer; never free a
  * slot as if it were such a buffer (freeargs, and the result of a
  * download, whose pointer is taken back once the reply is sent); and wait
- * for queued DMAs before any request that is not the next upload.
+ * for queued DMAs before any request that is not the next upload, or a
+ * synchronous download (which waits in staging_download, or is ordered
+ * after them on the NULL stream).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -30,7 +32,7 @@
 
 struct slot {
 	char *bytes;
-	CUevent dma_done;	/* recorded after the DMA reading bytes; NULL if none */
+	CUevent dma_done;	/* recorded after the DMA from or into bytes; NULL if none */
 };
 
 static struct slot ring[SLOTS];
