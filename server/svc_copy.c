@@ -12,6 +12,9 @@
  *
  * The device side of every copy must lie inside memory this client owns
  * (range_check, ranges.h), checked before the driver sees it.
+ *
+ * Large synchronous uploads and all large downloads pass through the
+ * page-locked slots of svc_staging.c instead (staging.h).
  */
 #include <stdatomic.h>
 #include <stddef.h>
@@ -27,6 +30,7 @@
 #include "log.h"
 #include "ranges.h"
 #include "session.h"
+#include "staging.h"
 
 static CUstream stream_of(cu_handle h)
 {
@@ -129,12 +133,16 @@ void reply_with(res_data *r, char *buf, cu_size size)
 bool_t cu_memcpy_htod_13000_svc(cu_dptr dst, cu_bytes data, res_none *r,
     struct svc_req *rq)
 {
-	(void)rq;
 	if ((r->err = range_check(dst, data.cu_bytes_len, 1, "cuMemcpyHtoD"))
 	    != CUDA_SUCCESS)
 		return TRUE;
-	r->err = cuMemcpyHtoD((CUdeviceptr)dst, data.cu_bytes_val,
-	    data.cu_bytes_len);
+	if (staging_holds(data.cu_bytes_val))
+		r->err = staging_upload((CUdeviceptr)dst, data.cu_bytes_val,
+		    data.cu_bytes_len);
+	else
+		r->err = cuMemcpyHtoD((CUdeviceptr)dst, data.cu_bytes_val,
+		    data.cu_bytes_len);
+	staging_start(rq->rq_xprt);
 	return TRUE;
 }
 
@@ -143,13 +151,15 @@ bool_t cu_memcpy_dtoh_13000_svc(cu_dptr src, cu_size size, res_data *r,
 {
 	char *buf;
 
-	(void)rq;
 	if (size > ONCUDA_CHUNK_MAX) {
 		r->err = CUDA_ERROR_INVALID_VALUE;
 		return TRUE;
 	}
 	if ((r->err = range_check(src, size, 1, "cuMemcpyDtoH")) !=
 	    CUDA_SUCCESS)
+		return TRUE;
+	staging_start(rq->rq_xprt);
+	if (staging_download((CUdeviceptr)src, (size_t)size, NULL, r))
 		return TRUE;
 	if ((buf = host_buffer(size)) == NULL) {
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
@@ -201,7 +211,6 @@ bool_t cu_memcpy_dtoh_async_13000_svc(cu_dptr src, cu_size size,
 {
 	char *buf;
 
-	(void)rq;
 	if ((r->err = handle_check(HANDLE_STREAM, stream, true)) !=
 	    CUDA_SUCCESS)
 		return TRUE;
@@ -212,11 +221,15 @@ bool_t cu_memcpy_dtoh_async_13000_svc(cu_dptr src, cu_size size,
 	if ((r->err = range_check(src, size, 1, "cuMemcpyDtoHAsync")) !=
 	    CUDA_SUCCESS)
 		return TRUE;
+	staging_start(rq->rq_xprt);
+	/* The bytes travel back in this reply, so wait for them. */
+	if (staging_download((CUdeviceptr)src, (size_t)size,
+	    stream_of(stream), r))
+		return TRUE;
 	if ((buf = host_buffer(size)) == NULL) {
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 		return TRUE;
 	}
-	/* The bytes travel back in this reply, so wait for them. */
 	r->err = cuMemcpyDtoHAsync(buf, (CUdeviceptr)src, (size_t)size,
 	    stream_of(stream));
 	if (r->err == CUDA_SUCCESS)

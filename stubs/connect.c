@@ -116,6 +116,13 @@ static void say_version_mismatch(const struct server_target *target,
 	    "the same CUDA version", target->name, offered, ONCUDA_V13000);
 }
 
+/*
+ * Size of libtirpc's record buffers, each way: every byte of a copy passes
+ * through them, and each time one fills it is one write(2) or read(2).  The
+ * default is 64 KiB; libtirpc's clnt_vc_create takes no more than 256 KiB.
+ */
+#define RECORD_BUFFER_BYTES (256u << 10)
+
 static void set_nodelay(int fd)
 {
 	int on = 1;
@@ -192,7 +199,8 @@ static CLIENT *connect_direct(const struct server_target *target, char *why,
 	set_nodelay(fd);
 	addr.maxlen = addr.len = ai->ai_addrlen;
 	addr.buf = ai->ai_addr;
-	clnt = clnt_vc_create(fd, &addr, ONCUDA_PROG, ONCUDA_V13000, 0, 0);
+	clnt = clnt_vc_create(fd, &addr, ONCUDA_PROG, ONCUDA_V13000,
+	    RECORD_BUFFER_BYTES, RECORD_BUFFER_BYTES);
 	freeaddrinfo(list);
 	if (clnt == NULL) {
 		describe_create_error(why, why_len);
