@@ -13,8 +13,15 @@
 # handles of one server refused by the other), and what cuInit says when a
 # listed server cannot be reached.  (ONCUDA_SERVER=* would reach every
 # registered oncudad on the machine, other people's too: it belongs in the
-# network-namespace test.)  Uses tests/lib.sh and run.sh's SERVER, OUT and
-# CLIENT_LIBS.
+# network-namespace test, tests/netns/check.sh.)  Uses tests/lib.sh and
+# run.sh's SERVER, OUT and CLIENT_LIBS.
+#
+# This is also the one-machine case of several servers (issue 5), run on a
+# GPU machine with --driver real: two oncudad on one host, here on its one
+# GPU.  rpcbind keeps a single address for a program and version on a
+# host, so at most one of them could be registered; both run unregistered
+# (-n) and the client tells them apart by port,
+# ONCUDA_SERVER=127.0.0.1:PORT1,127.0.0.1:PORT2.
 
 # multi_probe NAME WANT [VAR=VALUE...]: the probe's device lines are WANT.
 multi_probe() {
