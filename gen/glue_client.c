@@ -555,10 +555,9 @@ ONCUDA_API CUresult cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod, const 
 	return (CUresult)r.err;
 }
 
-ONCUDA_API CUresult cuLibraryGetKernel(CUkernel *pKernel, CUlibrary library, const char *name)
+CUresult on_server_cuLibraryGetKernel(unsigned server, CUkernel *pKernel, CUlibrary library, const char *name)
 {
 	res_handle r;
-	struct route rt = ROUTE_INIT;
 	CLIENT *c;
 	CUresult e;
 
@@ -566,17 +565,14 @@ ONCUDA_API CUresult cuLibraryGetKernel(CUkernel *pKernel, CUlibrary library, con
 		return CUDA_ERROR_INVALID_VALUE;
 	if (name == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	route_handle(&rt, library, ROUTE_HANDLE);
-	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
-		return e;
 	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+	if ((c = rpc_begin_on(server)) == NULL)
 		return rpc_unavailable();
 	e = rpc_end(cu_library_get_kernel_13000((cu_handle)route_strip(library), (char *)name, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
-		*pKernel = (CUkernel)(uintptr_t)route_tag(r.res_handle_u.value, (unsigned)rt.server);
+		*pKernel = (CUkernel)(uintptr_t)route_tag(r.res_handle_u.value, server);
 	return (CUresult)r.err;
 }
 
@@ -584,18 +580,21 @@ ONCUDA_API CUresult cuLibraryGetModule(CUmodule *pMod, CUlibrary library)
 {
 	res_handle r;
 	struct route rt = ROUTE_INIT;
+	uint64_t library_value;
 	CLIENT *c;
 	CUresult e;
 
 	if (pMod == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	route_handle(&rt, library, ROUTE_HANDLE);
+	route_handle(&rt, library, ROUTE_CODE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = route_value(&rt, library, &library_value)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_library_get_module_13000((cu_handle)route_strip(library), &r, c));
+	e = rpc_end(cu_library_get_module_13000((cu_handle)library_value, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -607,18 +606,21 @@ ONCUDA_API CUresult cuKernelGetFunction(CUfunction *pFunc, CUkernel kernel)
 {
 	res_handle r;
 	struct route rt = ROUTE_INIT;
+	uint64_t kernel_value;
 	CLIENT *c;
 	CUresult e;
 
 	if (pFunc == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	route_handle(&rt, kernel, ROUTE_HANDLE);
+	route_handle(&rt, kernel, ROUTE_CODE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = route_value(&rt, kernel, &kernel_value)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_kernel_get_function_13000((cu_handle)route_strip(kernel), &r, c));
+	e = rpc_end(cu_kernel_get_function_13000((cu_handle)kernel_value, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -630,20 +632,23 @@ ONCUDA_API CUresult cuKernelGetAttribute(int *pi, CUfunction_attribute attrib, C
 {
 	res_int r;
 	struct route rt = ROUTE_INIT;
+	uint64_t kernel_value;
 	CUdevice local_dev;
 	CLIENT *c;
 	CUresult e;
 
 	if (pi == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	route_handle(&rt, kernel, ROUTE_HANDLE);
+	route_handle(&rt, kernel, ROUTE_CODE);
 	route_device(&rt, dev, &local_dev);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = route_value(&rt, kernel, &kernel_value)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_kernel_get_attribute_13000((int)attrib, (cu_handle)route_strip(kernel), (int)local_dev, &r, c));
+	e = rpc_end(cu_kernel_get_attribute_13000((int)attrib, (cu_handle)kernel_value, (int)local_dev, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -655,19 +660,22 @@ ONCUDA_API CUresult cuKernelSetAttribute(CUfunction_attribute attrib, int val, C
 {
 	res_none r;
 	struct route rt = ROUTE_INIT;
+	uint64_t kernel_value;
 	CUdevice local_dev;
 	const uint64_t key[] = { (uint64_t)attrib, (uint64_t)val, (uint64_t)(uintptr_t)kernel, (uint64_t)dev };
 	CLIENT *c;
 	CUresult e;
 
-	route_handle(&rt, kernel, ROUTE_HANDLE);
+	route_handle(&rt, kernel, ROUTE_CODE);
 	route_device(&rt, dev, &local_dev);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = route_value(&rt, kernel, &kernel_value)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_kernel_set_attribute_13000((int)attrib, (int)val, (cu_handle)route_strip(kernel), (int)local_dev, &r, c));
+	e = rpc_end(cu_kernel_set_attribute_13000((int)attrib, (int)val, (cu_handle)kernel_value, (int)local_dev, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -679,6 +687,7 @@ ONCUDA_API CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib, CUf
 {
 	res_int r;
 	struct route rt = ROUTE_INIT;
+	uint64_t hfunc_value;
 	const uint64_t key[] = { (uint64_t)attrib, (uint64_t)(uintptr_t)hfunc };
 	uint64_t cached;
 	CLIENT *c;
@@ -690,13 +699,15 @@ ONCUDA_API CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib, CUf
 		*pi = (int)cached;
 		return CUDA_SUCCESS;
 	}
-	route_handle(&rt, hfunc, ROUTE_HANDLE);
+	route_handle(&rt, hfunc, ROUTE_CODE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = route_value(&rt, hfunc, &hfunc_value)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_func_get_attribute_13000((int)attrib, (cu_handle)route_strip(hfunc), &r, c));
+	e = rpc_end(cu_func_get_attribute_13000((int)attrib, (cu_handle)hfunc_value, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -710,17 +721,20 @@ ONCUDA_API CUresult cuFuncSetAttribute(CUfunction hfunc, CUfunction_attribute at
 {
 	res_none r;
 	struct route rt = ROUTE_INIT;
+	uint64_t hfunc_value;
 	const uint64_t key[] = { (uint64_t)(uintptr_t)hfunc, (uint64_t)attrib, (uint64_t)value };
 	CLIENT *c;
 	CUresult e;
 
-	route_handle(&rt, hfunc, ROUTE_HANDLE);
+	route_handle(&rt, hfunc, ROUTE_CODE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = route_value(&rt, hfunc, &hfunc_value)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_func_set_attribute_13000((cu_handle)route_strip(hfunc), (int)attrib, (int)value, &r, c));
+	e = rpc_end(cu_func_set_attribute_13000((cu_handle)hfunc_value, (int)attrib, (int)value, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -732,17 +746,20 @@ ONCUDA_API CUresult cuFuncSetCacheConfig(CUfunction hfunc, CUfunc_cache config)
 {
 	res_none r;
 	struct route rt = ROUTE_INIT;
+	uint64_t hfunc_value;
 	const uint64_t key[] = { (uint64_t)(uintptr_t)hfunc, (uint64_t)config };
 	CLIENT *c;
 	CUresult e;
 
-	route_handle(&rt, hfunc, ROUTE_HANDLE);
+	route_handle(&rt, hfunc, ROUTE_CODE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = route_value(&rt, hfunc, &hfunc_value)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_func_set_cache_config_13000((cu_handle)route_strip(hfunc), (int)config, &r, c));
+	e = rpc_end(cu_func_set_cache_config_13000((cu_handle)hfunc_value, (int)config, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -754,6 +771,7 @@ ONCUDA_API CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, 
 {
 	res_int r;
 	struct route rt = ROUTE_INIT;
+	uint64_t func_value;
 	const uint64_t key[] = { (uint64_t)(uintptr_t)func, (uint64_t)blockSize, (uint64_t)dynamicSMemSize };
 	uint64_t cached;
 	CLIENT *c;
@@ -765,13 +783,15 @@ ONCUDA_API CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, 
 		*numBlocks = (int)cached;
 		return CUDA_SUCCESS;
 	}
-	route_handle(&rt, func, ROUTE_HANDLE);
+	route_handle(&rt, func, ROUTE_CODE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = route_value(&rt, func, &func_value)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_occupancy_max_active_blocks_13000((cu_handle)route_strip(func), (int)blockSize, (cu_size)dynamicSMemSize, &r, c));
+	e = rpc_end(cu_occupancy_max_active_blocks_13000((cu_handle)func_value, (int)blockSize, (cu_size)dynamicSMemSize, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -785,6 +805,7 @@ ONCUDA_API CUresult cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *nu
 {
 	res_int r;
 	struct route rt = ROUTE_INIT;
+	uint64_t func_value;
 	const uint64_t key[] = { (uint64_t)(uintptr_t)func, (uint64_t)blockSize, (uint64_t)dynamicSMemSize, (uint64_t)flags };
 	uint64_t cached;
 	CLIENT *c;
@@ -796,13 +817,15 @@ ONCUDA_API CUresult cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *nu
 		*numBlocks = (int)cached;
 		return CUDA_SUCCESS;
 	}
-	route_handle(&rt, func, ROUTE_HANDLE);
+	route_handle(&rt, func, ROUTE_CODE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = route_value(&rt, func, &func_value)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_occupancy_max_active_blocks_with_flags_13000((cu_handle)route_strip(func), (int)blockSize, (cu_size)dynamicSMemSize, (u_int)flags, &r, c));
+	e = rpc_end(cu_occupancy_max_active_blocks_with_flags_13000((cu_handle)func_value, (int)blockSize, (cu_size)dynamicSMemSize, (u_int)flags, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -816,6 +839,7 @@ ONCUDA_API CUresult cuOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemS
 {
 	res_size r;
 	struct route rt = ROUTE_INIT;
+	uint64_t func_value;
 	const uint64_t key[] = { (uint64_t)(uintptr_t)func, (uint64_t)numBlocks, (uint64_t)blockSize };
 	uint64_t cached;
 	CLIENT *c;
@@ -827,13 +851,15 @@ ONCUDA_API CUresult cuOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemS
 		*dynamicSmemSize = (size_t)cached;
 		return CUDA_SUCCESS;
 	}
-	route_handle(&rt, func, ROUTE_HANDLE);
+	route_handle(&rt, func, ROUTE_CODE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = route_value(&rt, func, &func_value)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_occupancy_available_dynamic_smem_13000((cu_handle)route_strip(func), (int)numBlocks, (int)blockSize, &r, c));
+	e = rpc_end(cu_occupancy_available_dynamic_smem_13000((cu_handle)func_value, (int)numBlocks, (int)blockSize, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)

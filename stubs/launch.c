@@ -90,6 +90,27 @@ static bool shape_possible(const cu_dim3 *grid, const cu_dim3 *block)
 }
 
 /*
+ * Picks the server of a launch of f on stream and f's handle there (f may
+ * be a kernel of the client's own, loaded there now if need be): *there is
+ * that handle, tagged, for params_pack, and *value what to send.
+ */
+static CUresult route_launch(CUfunction f, cu_handle stream, unsigned *server,
+			     CUfunction *there, uint64_t *value)
+{
+	struct route rt = ROUTE_INIT;
+	CUresult e;
+
+	route_handle(&rt, f, ROUTE_CODE);
+	route_handle(&rt, (void *)(uintptr_t)stream, ROUTE_STREAM);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS ||
+	    (e = route_value(&rt, f, value)) != CUDA_SUCCESS)
+		return e;
+	*server = (unsigned)rt.server;
+	*there = (CUfunction)(uintptr_t)route_tag(*value, *server);
+	return CUDA_SUCCESS;
+}
+
+/*
  * Launches are one-way (batch.h): queued behind what the program wrote
  * into mapped host memory (mapped_push), and not waited for.
  */
@@ -100,6 +121,8 @@ static CUresult launch(CUfunction f, cu_dim3 grid, cu_dim3 block,
 	cu_launch_kernel_13000_argument call;
 	enum clnt_stat st;
 	int err = CUDA_SUCCESS;
+	CUfunction there;
+	unsigned server;
 	CLIENT *c;
 	CUresult e;
 
@@ -107,18 +130,19 @@ static CUresult launch(CUfunction f, cu_dim3 grid, cu_dim3 block,
 		return CUDA_ERROR_INVALID_HANDLE;
 	if (!shape_possible(&grid, &block))
 		return CUDA_ERROR_INVALID_VALUE;
-	e = params_pack(f, kernelParams, extra, &call.args);
+	e = route_launch(f, stream, &server, &there, &call.func);
 	if (e != CUDA_SUCCESS)
 		return e;
-	call.func = route_strip(f);
+	e = params_pack(there, kernelParams, extra, &call.args);
+	if (e != CUDA_SUCCESS)
+		return e;
 	call.grid = grid;
 	call.block = block;
 	call.shared_mem_bytes = shared_mem;
 	call.stream = stream & ROUTE_VALUE_MASK;
-	if ((c = route_begin(f, ROUTE_HANDLE, (void *)(uintptr_t)stream,
-			     ROUTE_STREAM, &e)) == NULL) {
+	if ((c = rpc_begin_on(server)) == NULL) {
 		params_release(&call.args);
-		return e;
+		return rpc_unavailable();
 	}
 	st = mapped_push(c, &err);
 	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
@@ -172,6 +196,8 @@ static CUresult launch_ex(const CUlaunchConfig *config, bool per_thread,
 	cu_launch_kernel_ex_13000_argument call;
 	enum clnt_stat st;
 	int err = CUDA_SUCCESS;
+	CUfunction there;
+	unsigned server;
 	CLIENT *c;
 	CUresult e;
 
@@ -182,15 +208,15 @@ static CUresult launch_ex(const CUlaunchConfig *config, bool per_thread,
 		return CUDA_ERROR_INVALID_HANDLE;
 	if (!shape_possible(&call.config.grid, &call.config.block))
 		return CUDA_ERROR_INVALID_VALUE;
-	e = params_pack(f, kernelParams, extra, &call.args);
+	e = route_launch(f, call.config.stream, &server, &there, &call.func);
 	if (e != CUDA_SUCCESS)
 		return e;
-	call.func = route_strip(f);
-	if ((c = route_begin(f, ROUTE_HANDLE,
-			     (void *)(uintptr_t)call.config.stream,
-			     ROUTE_STREAM, &e)) == NULL) {
-		params_release(&call.args);
+	e = params_pack(there, kernelParams, extra, &call.args);
+	if (e != CUDA_SUCCESS)
 		return e;
+	if ((c = rpc_begin_on(server)) == NULL) {
+		params_release(&call.args);
+		return rpc_unavailable();
 	}
 	call.config.stream &= ROUTE_VALUE_MASK;
 	st = mapped_push(c, &err);
@@ -255,6 +281,7 @@ static CUresult potential_block_size(int *minGridSize, int *blockSize,
 {
 	smem_table table = { 0, NULL };
 	res_block_size r;
+	uint64_t value;
 	CLIENT *c;
 	CUresult e;
 
@@ -265,13 +292,13 @@ static CUresult potential_block_size(int *minGridSize, int *blockSize,
 		    CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof(r));
-	if ((c = route_begin(func, ROUTE_HANDLE, NULL, ROUTE_HANDLE, &e)) ==
+	if ((c = route_begin_code(func, NULL, ROUTE_HANDLE, &value, &e)) ==
 	    NULL) {
 		free(table.smem_table_val);
 		return e;
 	}
 	e = rpc_end(cu_occupancy_max_potential_block_size_13000(
-		route_strip(func), table, dynamicSMemSize, blockSizeLimit, flags,
+		value, table, dynamicSMemSize, blockSizeLimit, flags,
 		&r, c));
 	free(table.smem_table_val);
 	if (e != CUDA_SUCCESS)
@@ -311,6 +338,7 @@ static CUresult ask_clusters(enum cluster_question q, int *answer,
 {
 	launch_attr attrs[ONCUDA_LAUNCH_ATTRS_MAX];
 	launch_config wire;
+	uint64_t value;
 	res_int r;
 	CLIENT *c;
 	CUresult e;
@@ -320,15 +348,15 @@ static CUresult ask_clusters(enum cluster_question q, int *answer,
 	if ((e = config_to_wire(config, false, &wire, attrs)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof(r));
-	if ((c = route_begin(func, ROUTE_HANDLE, (void *)(uintptr_t)wire.stream,
-			     ROUTE_STREAM, &e)) == NULL)
+	if ((c = route_begin_code(func, (void *)(uintptr_t)wire.stream,
+				  ROUTE_STREAM, &value, &e)) == NULL)
 		return e;
 	wire.stream &= ROUTE_VALUE_MASK;
 	e = rpc_end(q == MAX_ACTIVE_CLUSTERS ?
-		    cu_occupancy_max_active_clusters_13000(route_strip(func),
-							   wire, &r, c) :
-		    cu_occupancy_max_potential_cluster_size_13000(
-			    route_strip(func), wire, &r, c));
+		    cu_occupancy_max_active_clusters_13000(value, wire, &r,
+							   c) :
+		    cu_occupancy_max_potential_cluster_size_13000(value, wire,
+								  &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)

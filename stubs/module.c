@@ -6,6 +6,8 @@
  * run under one rpc_begin()/rpc_end(), so no other thread's image can slip
  * in between a piece and the load.  The image's size comes from its header
  * (image.c), or from the file for cuModuleLoad and cuLibraryLoadFromFile.
+ * With several servers a library becomes the client's own (library.h),
+ * which keeps the image to load it on the other servers when needed.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -14,6 +16,7 @@
 
 #include "answer_cache.h"
 #include "image.h"
+#include "library.h"
 #include "load_options.h"
 #include "params.h"
 #include "route.h"
@@ -77,14 +80,15 @@ static enum clnt_stat call_load(CLIENT *c, enum load_kind kind,
 }
 
 /*
- * Stages the image of `size` bytes at `image` and loads it; on success
- * *handle is the new module or library.  The JIT outputs are written back
- * whether the load succeeded or not: a failed load's log says why.
+ * Stages the image of `size` bytes at `image` on server and loads it; on
+ * success *value is the server's module or library.  The JIT outputs are
+ * written back whether the load succeeded or not: a failed load's log says
+ * why.
  */
-static CUresult load(enum load_kind kind, const void *image, size_t size,
-		     const struct load_options *o, cu_handle *handle)
+static CUresult load_on(unsigned server, enum load_kind kind,
+			const void *image, size_t size,
+			const struct load_options *o, uint64_t *value)
 {
-	unsigned server = route_current_server();
 	res_loaded_image r;
 	enum clnt_stat st;
 	CUresult e, refused;
@@ -103,14 +107,45 @@ static CUresult load(enum load_kind kind, const void *image, size_t size,
 		if (r.err == CUDA_SUCCESS) {
 			load_options_give_back(o,
 					       &r.res_loaded_image_u.value.jit);
-			*handle = route_tag(r.res_loaded_image_u.value.handle,
-					    server);
+			*value = r.res_loaded_image_u.value.handle;
 		} else {
 			load_options_give_back(o, &r.res_loaded_image_u.jit);
 			e = (CUresult)r.err;
 		}
 	}
 	xdr_free((xdrproc_t)xdr_res_loaded_image, (char *)&r);
+	return e;
+}
+
+CUresult module_load_library(unsigned server, const void *image, size_t size,
+			     const struct load_options *o, uint64_t *value)
+{
+	return load_on(server, LOAD_LIBRARY, image, size, o, value);
+}
+
+/*
+ * Loads on the current context's server; *handle is the program's handle:
+ * the server's, tagged, or with several servers a library of the client's
+ * own (library.h).
+ */
+static CUresult load(enum load_kind kind, const void *image, size_t size,
+		     const struct load_options *o, cu_handle *handle)
+{
+	unsigned server = route_current_server();
+	uint64_t value;
+	CUlibrary library;
+	CUresult e;
+
+	if ((e = load_on(server, kind, image, size, o, &value)) !=
+	    CUDA_SUCCESS)
+		return e;
+	if (kind != LOAD_LIBRARY || !library_is_shared()) {
+		*handle = route_tag(value, server);
+		return CUDA_SUCCESS;
+	}
+	e = library_adopt(server, value, image, size, o, &library);
+	if (e == CUDA_SUCCESS)
+		*handle = (cu_handle)(uintptr_t)library;
 	return e;
 }
 
@@ -301,6 +336,8 @@ ONCUDA_API CUresult cuModuleUnload(CUmodule hmod)
 
 ONCUDA_API CUresult cuLibraryUnload(CUlibrary library)
 {
+	if (route_server_of(library) == ROUTE_OWN && library_is_shared())
+		return library_unload(library);
 	return unload(true, (cu_handle)(uintptr_t)library);
 }
 
@@ -320,8 +357,12 @@ static CUresult get_global(bool is_library, cu_handle owner, const char *name,
 		return CUDA_ERROR_NOT_SUPPORTED;
 	}
 	memset(&r, 0, sizeof(r));
-	if ((c = route_begin((const void *)(uintptr_t)owner, ROUTE_HANDLE,
-			     NULL, ROUTE_HANDLE, &e)) == NULL)
+	c = is_library ?
+		route_begin_code((const void *)(uintptr_t)owner, NULL,
+				 ROUTE_HANDLE, &owner, &e) :
+		route_begin((const void *)(uintptr_t)owner, ROUTE_HANDLE,
+			    NULL, ROUTE_HANDLE, &e);
+	if (c == NULL)
 		return e;
 	owner &= ROUTE_VALUE_MASK;
 	e = rpc_end(is_library ?

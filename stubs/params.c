@@ -107,14 +107,15 @@ static CUresult layout_build(uint64_t handle, const res_param_layout *r,
 static CUresult layout_fetch(uint64_t handle, struct layout **out)
 {
 	res_param_layout r;
+	uint64_t value;
 	CLIENT *c;
 	CUresult e;
 
 	memset(&r, 0, sizeof(r));
-	if ((c = route_begin((const void *)(uintptr_t)handle, ROUTE_HANDLE,
-			     NULL, ROUTE_HANDLE, &e)) == NULL)
+	if ((c = route_begin_code((const void *)(uintptr_t)handle, NULL,
+				  ROUTE_HANDLE, &value, &e)) == NULL)
 		return e;
-	e = rpc_end(cu_param_layout_13000(handle & ROUTE_VALUE_MASK, &r, c));
+	e = rpc_end(cu_param_layout_13000(value, &r, c));
 	if (e == CUDA_SUCCESS)
 		e = r.err == CUDA_SUCCESS ? layout_build(handle, &r, out) :
 					    (CUresult)r.err;

@@ -5,6 +5,7 @@
 
 #include "ctxstack.h"
 #include "devices.h"
+#include "library.h"
 #include "route.h"
 #include "rpc.h"
 
@@ -23,6 +24,10 @@ void route_handle(struct route *rt, const void *handle, enum route_kind kind)
 		return;
 	if (kind == ROUTE_STREAM && (handle == CU_STREAM_LEGACY ||
 	    handle == CU_STREAM_PER_THREAD))
+		return;
+	/* With one server there are none: the tag is then a bad handle. */
+	if (kind == ROUTE_CODE && server == ROUTE_OWN &&
+	    rpc_server_count() > 1)
 		return;
 	if (server >= rpc_server_count() ||
 	    (rt->server >= 0 && (unsigned)rt->server != server)) {
@@ -59,6 +64,15 @@ CUresult route_settle(struct route *rt)
 	return rt->err;
 }
 
+CUresult route_value(const struct route *rt, const void *handle,
+    uint64_t *value)
+{
+	if (route_server_of(handle) == ROUTE_OWN && rpc_server_count() > 1)
+		return library_value(handle, (unsigned)rt->server, value);
+	*value = route_strip(handle);
+	return CUDA_SUCCESS;
+}
+
 CLIENT *route_begin(const void *a, enum route_kind a_kind, const void *b,
     enum route_kind b_kind, CUresult *err)
 {
@@ -68,6 +82,22 @@ CLIENT *route_begin(const void *a, enum route_kind a_kind, const void *b,
 	route_handle(&rt, a, a_kind);
 	route_handle(&rt, b, b_kind);
 	if ((*err = route_settle(&rt)) != CUDA_SUCCESS)
+		return NULL;
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		*err = rpc_unavailable();
+	return c;
+}
+
+CLIENT *route_begin_code(const void *code, const void *b,
+    enum route_kind b_kind, uint64_t *value, CUresult *err)
+{
+	struct route rt = ROUTE_INIT;
+	CLIENT *c;
+
+	route_handle(&rt, code, ROUTE_CODE);
+	route_handle(&rt, b, b_kind);
+	if ((*err = route_settle(&rt)) != CUDA_SUCCESS ||
+	    (*err = route_value(&rt, code, value)) != CUDA_SUCCESS)
 		return NULL;
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		*err = rpc_unavailable();

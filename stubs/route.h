@@ -19,6 +19,14 @@
  * which server handed out a range, for copies.
  *
  * Devices have global ordinals, given out by devices.h.
+ *
+ * Libraries and kernels are the exception: CUDA makes them independent of
+ * contexts, and the CUDA runtime loads its code as libraries before any
+ * context exists.  With several servers, a CUlibrary or CUkernel the
+ * program holds is the client's own (library.h), tagged ROUTE_OWN, which
+ * names no server: the call's other handles, devices or current context
+ * pick the server, and route_value gives that server's handle, loading
+ * the library there first if need be.
  */
 #ifndef ONCUDA_ROUTE_H
 #define ONCUDA_ROUTE_H
@@ -32,12 +40,15 @@
 #define ROUTE_SERVERS_MAX 32
 #define ROUTE_TAG_SHIFT 56
 #define ROUTE_VALUE_MASK ((UINT64_C(1) << ROUTE_TAG_SHIFT) - 1)
+#define ROUTE_OWN 0xFFu		/* the client's own libraries and kernels */
 
 /* How a handle takes part in routing. */
 enum route_kind {
 	ROUTE_CONTEXT,		/* a context; a mismatch is INVALID_CONTEXT */
-	ROUTE_HANDLE,		/* module, library, function, kernel, event */
-	ROUTE_STREAM		/* NULL, LEGACY and PER_THREAD name no server */
+	ROUTE_HANDLE,		/* module, event */
+	ROUTE_STREAM,		/* NULL, LEGACY and PER_THREAD name no server */
+	ROUTE_CODE		/* library, kernel, function (a kernel may
+				 * stand for one): the client's own name none */
 };
 
 /* A call's server, found from its handles and devices (route_*). */
@@ -82,12 +93,27 @@ void route_device(struct route *rt, CUdevice dev, CUdevice *local);
 CUresult route_settle(struct route *rt);
 
 /*
+ * What to send to the settled server of rt for handle: a server's handle
+ * without its tag; for a library or kernel of the client's own, that
+ * server's, loaded there first if need be (the load's error, if it fails).
+ */
+CUresult route_value(const struct route *rt, const void *handle,
+    uint64_t *value);
+
+/*
  * For hand-written glue: rpc_begin on the server of handles a and b (either
  * may be NULL).  NULL when the handles disagree or the server cannot be
  * reached; *err then says what to return.
  */
 CLIENT *route_begin(const void *a, enum route_kind a_kind,
     const void *b, enum route_kind b_kind, CUresult *err);
+
+/*
+ * As route_begin for code (ROUTE_CODE) and b; *value is what to
+ * send for code (route_value).
+ */
+CLIENT *route_begin_code(const void *code, const void *b,
+    enum route_kind b_kind, uint64_t *value, CUresult *err);
 
 /*
  * For hand-written glue: rpc_begin (sync) or rpc_begin_nosync on the

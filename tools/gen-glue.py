@@ -30,7 +30,12 @@ thread's current context does), handles go out without their server tag and
 come back with it, and global device ordinals become the server's own.  The
 calls that make up the device list (PER_SERVER) are generated as
 on_server_<entry point>(server, ...) instead, which stubs/devices.c calls
-for each server; their cache key ends with the server's index.
+for each server; their cache key ends with the server's index.  So is
+cuLibraryGetKernel, whose entry point stubs/library.c writes: with several
+servers it hands out kernels of the client's own.  Such kernels and
+libraries name no server: a CUlibrary, CUkernel or CUfunction (which a
+kernel may stand for) is routed as route.h's ROUTE_CODE, and route_value
+gives the routed server's handle, loading the library there if need be.
 
 "oneway" (issue 4) makes the client send the call with stubs/batch.h's
 batch_send, which does not wait for a reply: the procedure must have no
@@ -56,9 +61,11 @@ HANDLES = {
     "CUevent": "HANDLE_EVENT",
 }
 UNSIGNED = {"unsigned int", "unsigned char", "unsigned short"}
-ROUTE_KIND = {"CUcontext": "ROUTE_CONTEXT", "CUstream": "ROUTE_STREAM"}
+ROUTE_KIND = {"CUcontext": "ROUTE_CONTEXT", "CUstream": "ROUTE_STREAM",
+              "CUlibrary": "ROUTE_CODE", "CUkernel": "ROUTE_CODE",
+              "CUfunction": "ROUTE_CODE"}
 PER_SERVER = {"cuDriverGetVersion", "cuDeviceGetCount", "cuDeviceGet",
-              "cuDeviceGetByPCIBusId"}
+              "cuDeviceGetByPCIBusId", "cuLibraryGetKernel"}
 
 
 class Param:
@@ -117,6 +124,8 @@ class Param:
 
     def to_wire(self, routed=True):
         xdr = self.xdr_type()
+        if xdr == "cu_handle" and routed and ROUTE_KIND.get(self.base) == "ROUTE_CODE":
+            return f"(cu_handle){self.name}_value"
         if xdr == "cu_handle":
             return f"(cu_handle)route_strip({self.name})"
         if self.base == "CUdevice" and routed:
@@ -257,23 +266,29 @@ def key_of(e):
 
 def route_lines(e):
     """Declarations and statements that pick the server of a routed call."""
-    decls, lines = [], []
+    decls, lines, values = [], [], []
     for p in e.ins:
         if p.base in HANDLES:
             kind = ROUTE_KIND.get(p.base, "ROUTE_HANDLE")
             lines.append(f"\troute_handle(&rt, {p.name}, {kind});\n")
+            if kind == "ROUTE_CODE":
+                # It may be the client's own, with a handle on each server.
+                decls.append(f"\tuint64_t {p.name}_value;\n")
+                values.append(f"\tif ((e = route_value(&rt, {p.name}, &{p.name}_value)) "
+                              "!= CUDA_SUCCESS)\n\t\treturn e;\n")
         elif p.base == "CUdevice":
             decls.append(f"\tCUdevice local_{p.name};\n")
             lines.append(f"\troute_device(&rt, {p.name}, &local_{p.name});\n")
     lines.append("\tif ((e = route_settle(&rt)) != CUDA_SUCCESS)\n\t\treturn e;\n")
-    return decls, lines
+    return decls, lines + values
 
 
 def client_oneway(e):
     """A oneway entry's body: check what the client can, queue the call."""
-    if any(p.base == "CUdevice" for p in e.ins):
-        # The argument structure is filled before routing translates devices.
-        sys.exit(f"{e.func}: a oneway call cannot take a CUdevice")
+    if any(p.base == "CUdevice" or ROUTE_KIND.get(p.base) == "ROUTE_CODE" for p in e.ins):
+        # The argument structure is filled before routing translates devices
+        # and finds a server's handle of the client's own libraries and kernels.
+        sys.exit(f"{e.func}: a oneway call cannot take a CUdevice, library, kernel or function")
     decls, routing = route_lines(e)
     out = ["\tstruct route rt = ROUTE_INIT;\n"] + decls
     if len(e.ins) == 1:

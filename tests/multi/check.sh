@@ -10,8 +10,11 @@
 # list (the servers' devices in the order of ONCUDA_SERVER, reordered and
 # selected by CUDA_VISIBLE_DEVICES), the two-server program
 # (tests/multi/multi: kernels on both, copies between them, two threads,
-# handles of one server refused by the other), and what cuInit says when a
-# listed server cannot be reached.  (ONCUDA_SERVER=* would reach every
+# handles of one server refused by the other), one library used on both
+# servers (tests/multi/multi library, also with one server), CUDA runtime
+# programs on both servers' devices (tests/multi/rt_multi) and on the
+# second server's alone (tests/runtime/rt_launch with CUDA_VISIBLE_DEVICES),
+# and what cuInit says when a listed server cannot be reached.  (ONCUDA_SERVER=* would reach every
 # registered oncudad on the machine, other people's too: it belongs in the
 # network-namespace test, tests/netns/check.sh.)  Uses tests/lib.sh and
 # run.sh's SERVER, OUT and CLIENT_LIBS.
@@ -33,6 +36,21 @@ multi_probe() {
 		ok "multi: $name: devices are [$want]"
 	else
 		bad "multi: $name: devices are [${got% }], not [$want]:"
+		show "$OUT/multi-$name.log"
+		return 1
+	fi
+}
+
+# multi_pass NAME WHAT VERDICT [VAR=VALUE...] PROGRAM [ARG...]: the
+# program prints "PASS VERDICT".
+multi_pass() {
+	local name=$1 what=$2 verdict=$3
+	shift 3
+	if run_client "multi-$name" 120 "$@" &&
+		grep -qx "PASS $verdict" "$OUT/multi-$name.log"; then
+		ok "multi: $what"
+	else
+		bad "multi: $name: $what failed:"
 		show "$OUT/multi-$name.log"
 		return 1
 	fi
@@ -64,6 +82,17 @@ step_multi() {
 		show "$OUT/multi-run.log"
 		verdict=1
 	fi
+
+	multi_pass library "a library loaded with no context, used on both servers" \
+		library ONCUDA_SERVER="$both" tests/multi/multi library || verdict=1
+	multi_pass library-one "the same with one server" \
+		library ONCUDA_SERVER="${both%%,*}" tests/multi/multi library ||
+		verdict=1
+	multi_pass runtime "a CUDA runtime program on both servers' devices" \
+		rt_multi ONCUDA_SERVER="$both" tests/multi/rt_multi || verdict=1
+	multi_pass runtime-second "a CUDA runtime program on the second server's device" \
+		rt_launch ONCUDA_SERVER="$both" CUDA_VISIBLE_DEVICES=1 \
+		tests/runtime/rt_launch || verdict=1
 
 	# Port 1 on the loopback: nothing listens there.
 	run_client multi-unreachable 60 ONCUDA_SERVER="$both,127.0.0.1:1" \

@@ -2,12 +2,14 @@
  * one_server.c -- the routing interface of stubs/route.h, stubs/devices.h
  * and stubs/rpc.h for unit tests that link part of the client with a fake
  * connection (rpc_begin/rpc_end of their own): one server, index 0, whose
- * devices are numbered as the program numbers them.
+ * devices are numbered as the program numbers them.  With one server no
+ * library is the client's own (stubs/library.h).
  */
 #include <stdint.h>
 
 #include "copy_between.h"
 #include "devices.h"
+#include "library.h"
 #include "route.h"
 #include "rpc.h"
 
@@ -62,4 +64,35 @@ CLIENT *route_begin(const void *a, enum route_kind a_kind, const void *b,
 	if ((c = rpc_begin()) == NULL)
 		*err = rpc_unavailable();
 	return c;
+}
+
+CUresult route_value(const struct route *rt, const void *handle,
+    uint64_t *value)
+{
+	(void)rt;
+	*value = route_strip(handle);
+	return CUDA_SUCCESS;
+}
+
+CLIENT *route_begin_code(const void *code, const void *b,
+    enum route_kind b_kind, uint64_t *value, CUresult *err)
+{
+	*value = route_strip(code);
+	return route_begin(code, ROUTE_CODE, b, b_kind, err);
+}
+
+bool library_is_shared(void) { return false; }
+
+CUresult library_adopt(unsigned server, uint64_t value, const void *image,
+    size_t size, const struct load_options *o, CUlibrary *library)
+{
+	(void)server, (void)value, (void)image, (void)size, (void)o;
+	(void)library;
+	return CUDA_ERROR_NOT_SUPPORTED;	/* one server: never called */
+}
+
+CUresult library_unload(CUlibrary library)
+{
+	(void)library;
+	return CUDA_ERROR_NOT_SUPPORTED;	/* one server: never called */
 }
