@@ -11,7 +11,8 @@
 # selected by CUDA_VISIBLE_DEVICES), the two-server program
 # (tests/multi/multi: kernels on both, copies between them, two threads,
 # handles of one server refused by the other), one library used on both
-# servers (tests/multi/multi library, also with one server), CUDA runtime
+# servers (tests/multi/multi library, also with one server, and with a
+# second server that refuses the image: --max-image), CUDA runtime
 # programs on both servers' devices (tests/multi/rt_multi) and on the
 # second server's alone (tests/runtime/rt_launch with CUDA_VISIBLE_DEVICES),
 # and what cuInit says when a listed server cannot be reached.  (ONCUDA_SERVER=* would reach every
@@ -88,6 +89,15 @@ step_multi() {
 	multi_pass library-one "the same with one server" \
 		library ONCUDA_SERVER="${both%%,*}" tests/multi/multi library ||
 		verdict=1
+	# A third server that refuses every image: lazy loads there fail.
+	if start_server multi-c 20 "${SERVER[@]}" -n --max-image 1K; then
+		multi_pass library-refused "a library the second server refuses" \
+			library-refused ONCUDA_SERVER="${both%%,*},127.0.0.1:$SERVER_PORT" \
+			tests/multi/multi library-refused || verdict=1
+		stop_server "$SERVER_PID" 10 || verdict=1
+	else
+		verdict=1
+	fi
 	multi_pass runtime "a CUDA runtime program on both servers' devices" \
 		rt_multi ONCUDA_SERVER="$both" tests/multi/rt_multi || verdict=1
 	multi_pass runtime-second "a CUDA runtime program on the second server's device" \

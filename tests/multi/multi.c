@@ -10,6 +10,9 @@
  *   tests/multi/multi library one library, loaded with no context current,
  *                             used in a context on every device; prints
  *                             PASS library
+ *   tests/multi/multi library-refused
+ *                             the same when the second server refuses the
+ *                             image; prints PASS library-refused
  *   tests/multi/multi         the two-server checks; prints PASS multi
  *
  * Run from the repository root (it loads tests/kernels/kernels.cubin).
@@ -91,102 +94,6 @@ static int holds(CUdeviceptr buf, unsigned v)
 	return 1;
 }
 
-/*
- * One library on every device, as the CUDA runtime uses its code: loaded
- * from memory with no context current (the image freed at once, as a
- * program may), its kernel taken before any context exists, then launched
- * and its global read in a context on each device.  Works with one server
- * and with several.
- */
-static int library(void)
-{
-	CUcontext ctx[2];
-	CUdeviceptr buf[2], global;
-	CUlibrary lib;
-	CUkernel kernel, again;
-	CUfunction func;
-	size_t size;
-	long bytes;
-	void *image;
-	FILE *f;
-	int n, value, threads;
-
-	if (!CHECK_CU(cuInit(0), CUDA_SUCCESS) ||
-	    !CHECK_CU(cuDeviceGetCount(&n), CUDA_SUCCESS) ||
-	    !CHECK(n >= 1 && n <= 2))
-		return 1;
-	f = fopen(KERNELS, "rb");
-	if (!CHECK(f != NULL) || !CHECK(fseek(f, 0, SEEK_END) == 0) ||
-	    !CHECK((bytes = ftell(f)) > 0) || !CHECK(fseek(f, 0, SEEK_SET) == 0)
-	    || !CHECK((image = malloc((size_t)bytes)) != NULL) ||
-	    !CHECK(fread(image, 1, (size_t)bytes, f) == (size_t)bytes))
-		return 1;
-	fclose(f);
-	CHECK_CU(cuLibraryLoadData(&lib, image, NULL, NULL, 0, NULL, NULL, 0),
-	    CUDA_SUCCESS);
-	memset(image, 0, (size_t)bytes);
-	free(image);
-	CHECK_CU(cuLibraryGetKernel(&kernel, lib, "fill_u32"), CUDA_SUCCESS);
-	CHECK_CU(cuLibraryGetKernel(&again, lib, "fill_u32"), CUDA_SUCCESS);
-	CHECK(again == kernel);
-	CHECK_CU(cuLibraryGetKernel(&again, lib, "no_such_kernel"),
-	    CUDA_ERROR_NOT_FOUND);
-
-	for (int d = 0; d < n; d++) {
-		unsigned v = 0x300u + (unsigned)d;
-		unsigned long long count = COUNT;
-		void *args[] = { &buf[d], &v, &count };
-
-		CHECK_CU(cuCtxCreate(&ctx[d], NULL, 0, d), CUDA_SUCCESS);
-		CHECK_CU(cuMemAlloc(&buf[d], COUNT * sizeof(unsigned)),
-		    CUDA_SUCCESS);
-		/* The runtime passes the CUkernel itself as the function. */
-		CHECK_CU(cuLaunchKernel((CUfunction)kernel, 4, 1, 1, 128, 1, 1,
-		    0, NULL, args, NULL), CUDA_SUCCESS);
-		CHECK_CU(cuCtxSynchronize(), CUDA_SUCCESS);
-		CHECK(holds(buf[d], v));
-		CHECK_CU(cuKernelGetFunction(&func, kernel), CUDA_SUCCESS);
-		v++;
-		CHECK_CU(cuLaunchKernel(func, 4, 1, 1, 128, 1, 1, 0, NULL,
-		    args, NULL), CUDA_SUCCESS);
-		CHECK_CU(cuCtxSynchronize(), CUDA_SUCCESS);
-		CHECK(holds(buf[d], v));
-		/* The global: each device's own, 42 until written. */
-		CHECK_CU(cuLibraryGetGlobal(&global, &size, lib, "g_value"),
-		    CUDA_SUCCESS);
-		CHECK(size == sizeof(int));
-		CHECK_CU(cuMemcpyDtoH(&value, global, sizeof(value)),
-		    CUDA_SUCCESS);
-		CHECK(value == 42);
-		value = 7;
-		CHECK_CU(cuMemcpyHtoD(global, &value, sizeof(value)),
-		    CUDA_SUCCESS);
-	}
-	/* An attribute on the last device, from the first one's context. */
-	CHECK_CU(cuCtxSetCurrent(ctx[0]), CUDA_SUCCESS);
-	CHECK_CU(cuKernelGetAttribute(&threads,
-	    CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, kernel, n - 1),
-	    CUDA_SUCCESS);
-	CHECK(threads > 0);
-
-	CHECK_CU(cuLibraryUnload(lib), CUDA_SUCCESS);
-	CHECK_CU(cuLibraryGetKernel(&again, lib, "fill_u32"),
-	    CUDA_ERROR_INVALID_HANDLE);
-	CHECK_CU(cuLibraryGetGlobal(&global, &size, lib, "g_value"),
-	    CUDA_ERROR_INVALID_HANDLE);
-	CHECK_CU(cuKernelGetFunction(&func, kernel), CUDA_ERROR_INVALID_HANDLE);
-	CHECK_CU(cuLibraryUnload(lib), CUDA_ERROR_INVALID_HANDLE);
-	for (int d = 0; d < n; d++) {
-		CHECK_CU(cuMemFree(buf[d]), CUDA_SUCCESS);
-		CHECK_CU(cuCtxDestroy(ctx[d]), CUDA_SUCCESS);
-	}
-	if (failures != 0) {
-		printf("FAIL library: %d checks failed\n", failures);
-		return 1;
-	}
-	printf("PASS library\n");
-	return 0;
-}
 
 static int probe(void)
 {
@@ -329,6 +236,160 @@ static void teardown(struct gpu *g)
 	CHECK_CU(cuCtxDestroy(g->ctx), CUDA_SUCCESS);
 }
 
+/* Loads KERNELS from memory, with no context current, and frees the image. */
+static int load_library(CUlibrary *lib)
+{
+	long bytes;
+	void *image;
+	FILE *f;
+
+	f = fopen(KERNELS, "rb");
+	if (!CHECK(f != NULL) || !CHECK(fseek(f, 0, SEEK_END) == 0) ||
+	    !CHECK((bytes = ftell(f)) > 0) || !CHECK(fseek(f, 0, SEEK_SET) == 0)
+	    || !CHECK((image = malloc((size_t)bytes)) != NULL) ||
+	    !CHECK(fread(image, 1, (size_t)bytes, f) == (size_t)bytes))
+		return 0;
+	fclose(f);
+	if (!CHECK_CU(cuLibraryLoadData(lib, image, NULL, NULL, 0, NULL, NULL,
+	    0), CUDA_SUCCESS))
+		return 0;
+	memset(image, 0, (size_t)bytes);
+	free(image);
+	return 1;
+}
+
+/*
+ * One library on every device, as the CUDA runtime uses its code: loaded
+ * from memory with no context current (the image freed at once, as a
+ * program may), its kernel taken before any context exists, then launched
+ * and its global read in a context on each device.  Works with one server
+ * and with several.
+ */
+static int library(void)
+{
+	CUcontext ctx[2];
+	CUdeviceptr buf[2], global;
+	CUlibrary lib;
+	CUkernel kernel, again;
+	CUfunction func;
+	size_t size;
+	int n, value, threads;
+
+	if (!CHECK_CU(cuInit(0), CUDA_SUCCESS) ||
+	    !CHECK_CU(cuDeviceGetCount(&n), CUDA_SUCCESS) ||
+	    !CHECK(n >= 1 && n <= 2) || !load_library(&lib))
+		return 1;
+	CHECK_CU(cuLibraryGetKernel(&kernel, lib, "fill_u32"), CUDA_SUCCESS);
+	CHECK_CU(cuLibraryGetKernel(&again, lib, "fill_u32"), CUDA_SUCCESS);
+	CHECK(again == kernel);
+	CHECK_CU(cuLibraryGetKernel(&again, lib, "no_such_kernel"),
+	    CUDA_ERROR_NOT_FOUND);
+
+	for (int d = 0; d < n; d++) {
+		unsigned v = 0x300u + (unsigned)d;
+		unsigned long long count = COUNT;
+		void *args[] = { &buf[d], &v, &count };
+
+		CHECK_CU(cuCtxCreate(&ctx[d], NULL, 0, d), CUDA_SUCCESS);
+		CHECK_CU(cuMemAlloc(&buf[d], COUNT * sizeof(unsigned)),
+		    CUDA_SUCCESS);
+		/* The runtime passes the CUkernel itself as the function. */
+		CHECK_CU(cuLaunchKernel((CUfunction)kernel, 4, 1, 1, 128, 1, 1,
+		    0, NULL, args, NULL), CUDA_SUCCESS);
+		CHECK_CU(cuCtxSynchronize(), CUDA_SUCCESS);
+		CHECK(holds(buf[d], v));
+		CHECK_CU(cuKernelGetFunction(&func, kernel), CUDA_SUCCESS);
+		v++;
+		CHECK_CU(cuLaunchKernel(func, 4, 1, 1, 128, 1, 1, 0, NULL,
+		    args, NULL), CUDA_SUCCESS);
+		CHECK_CU(cuCtxSynchronize(), CUDA_SUCCESS);
+		CHECK(holds(buf[d], v));
+		/* The global: each device's own, 42 until written. */
+		CHECK_CU(cuLibraryGetGlobal(&global, &size, lib, "g_value"),
+		    CUDA_SUCCESS);
+		CHECK(size == sizeof(int));
+		CHECK_CU(cuMemcpyDtoH(&value, global, sizeof(value)),
+		    CUDA_SUCCESS);
+		CHECK(value == 42);
+		value = 7;
+		CHECK_CU(cuMemcpyHtoD(global, &value, sizeof(value)),
+		    CUDA_SUCCESS);
+	}
+	/* An attribute on the last device, from the first one's context. */
+	CHECK_CU(cuCtxSetCurrent(ctx[0]), CUDA_SUCCESS);
+	CHECK_CU(cuKernelGetAttribute(&threads,
+	    CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, kernel, n - 1),
+	    CUDA_SUCCESS);
+	CHECK(threads > 0);
+
+	CHECK_CU(cuLibraryUnload(lib), CUDA_SUCCESS);
+	CHECK_CU(cuLibraryGetKernel(&again, lib, "fill_u32"),
+	    CUDA_ERROR_INVALID_HANDLE);
+	CHECK_CU(cuLibraryGetGlobal(&global, &size, lib, "g_value"),
+	    CUDA_ERROR_INVALID_HANDLE);
+	CHECK_CU(cuKernelGetFunction(&func, kernel), CUDA_ERROR_INVALID_HANDLE);
+	CHECK_CU(cuLibraryUnload(lib), CUDA_ERROR_INVALID_HANDLE);
+	for (int d = 0; d < n; d++) {
+		CHECK_CU(cuMemFree(buf[d]), CUDA_SUCCESS);
+		CHECK_CU(cuCtxDestroy(ctx[d]), CUDA_SUCCESS);
+	}
+	if (failures != 0) {
+		printf("FAIL library: %d checks failed\n", failures);
+		return 1;
+	}
+	printf("PASS library\n");
+	return 0;
+}
+
+/*
+ * The second server refuses the library's image (tests/multi/check.sh
+ * starts it with a small --max-image): the calls that need the library
+ * there fail with its error, and the first server's copy still works.
+ */
+static int library_refused(void)
+{
+	CUcontext ctx[2];
+	CUdeviceptr buf, global;
+	CUlibrary lib;
+	CUkernel kernel;
+	CUfunction func;
+	unsigned v = 0x400;
+	unsigned long long count = COUNT;
+	void *args[] = { &buf, &v, &count };
+	int n;
+
+	if (!CHECK_CU(cuInit(0), CUDA_SUCCESS) ||
+	    !CHECK_CU(cuDeviceGetCount(&n), CUDA_SUCCESS) || !CHECK(n == 2) ||
+	    !load_library(&lib))
+		return 1;
+	CHECK_CU(cuLibraryGetKernel(&kernel, lib, "fill_u32"), CUDA_SUCCESS);
+	CHECK_CU(cuCtxCreate(&ctx[1], NULL, 0, 1), CUDA_SUCCESS);
+	CHECK_CU(cuMemAlloc(&buf, COUNT * sizeof(unsigned)), CUDA_SUCCESS);
+	CHECK_CU(cuLaunchKernel((CUfunction)kernel, 4, 1, 1, 128, 1, 1, 0,
+	    NULL, args, NULL), CUDA_ERROR_OUT_OF_MEMORY);
+	CHECK_CU(cuKernelGetFunction(&func, kernel), CUDA_ERROR_OUT_OF_MEMORY);
+	CHECK_CU(cuLibraryGetGlobal(&global, NULL, lib, "g_value"),
+	    CUDA_ERROR_OUT_OF_MEMORY);
+	CHECK_CU(cuMemFree(buf), CUDA_SUCCESS);
+
+	CHECK_CU(cuCtxCreate(&ctx[0], NULL, 0, 0), CUDA_SUCCESS);
+	CHECK_CU(cuMemAlloc(&buf, COUNT * sizeof(unsigned)), CUDA_SUCCESS);
+	CHECK_CU(cuLaunchKernel((CUfunction)kernel, 4, 1, 1, 128, 1, 1, 0,
+	    NULL, args, NULL), CUDA_SUCCESS);
+	CHECK_CU(cuCtxSynchronize(), CUDA_SUCCESS);
+	CHECK(holds(buf, v));
+	CHECK_CU(cuMemFree(buf), CUDA_SUCCESS);
+	CHECK_CU(cuLibraryUnload(lib), CUDA_SUCCESS);
+	CHECK_CU(cuCtxDestroy(ctx[0]), CUDA_SUCCESS);
+	CHECK_CU(cuCtxDestroy(ctx[1]), CUDA_SUCCESS);
+	if (failures != 0) {
+		printf("FAIL library-refused: %d checks failed\n", failures);
+		return 1;
+	}
+	printf("PASS library-refused\n");
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct gpu gpus[2];
@@ -339,6 +400,8 @@ int main(int argc, char **argv)
 		return probe();
 	if (argc > 1 && strcmp(argv[1], "library") == 0)
 		return library();
+	if (argc > 1 && strcmp(argv[1], "library-refused") == 0)
+		return library_refused();
 	if (argc > 1 && strcmp(argv[1], "init") == 0) {
 		const char *name = "?";
 
