@@ -12,6 +12,10 @@
  * thread loading a library on a server may use its image without `lock`,
  * and two threads never load one library twice on one server.  The order
  * is load_lock, then a connection (rpc.h), then lock.
+ *
+ * A child after fork() has sessions of its own, where the parent's
+ * servers' handles mean nothing: it keeps the objects, which load again
+ * on its servers when it uses them, and forgets their servers' handles.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -55,9 +59,42 @@ static struct slot *slots;
 static uint32_t slot_count, slot_room;
 static uint32_t first_free;	/* + 1; 0: none */
 
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
 bool library_is_shared(void)
 {
 	return rpc_server_count() > 1;
+}
+
+static void fork_prepare(void)
+{
+	pthread_mutex_lock(&load_lock);
+	pthread_mutex_lock(&lock);
+}
+
+static void fork_parent(void)
+{
+	pthread_mutex_unlock(&lock);
+	pthread_mutex_unlock(&load_lock);
+}
+
+static void fork_child(void)
+{
+	struct kernel *k;
+
+	for (uint32_t i = 0; i < slot_count; i++) {
+		if (slots[i].library == NULL)
+			continue;
+		memset(slots[i].library->on, 0, sizeof(slots[i].library->on));
+		for (k = slots[i].library->kernels; k != NULL; k = k->next)
+			memset(k->on, 0, sizeof(k->on));
+	}
+	fork_parent();
+}
+
+static void setup(void)
+{
+	pthread_atfork(fork_prepare, fork_parent, fork_child);
 }
 
 /* Takes an empty slot for library or kernel; 0 when out of memory.  Under lock. */
@@ -131,6 +168,8 @@ CUresult library_adopt(unsigned server, uint64_t value, const void *image,
 	uint64_t handle = 0;
 	res_none r;
 	CLIENT *c;
+
+	pthread_once(&once, setup);
 
 	if (l != NULL && (l->image = malloc(size)) != NULL) {
 		memcpy(l->image, image, size);
