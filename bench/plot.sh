@@ -18,7 +18,7 @@ png=$1/bandwidth.png
 command -v gnuplot >/dev/null ||
 	{ echo "bench/plot.sh: gnuplot is not installed (Debian: apt-get install gnuplot-nox)" >&2; exit 1; }
 
-title="Copy bandwidth, native vs oncuda over TCP"
+title="Copy bandwidth: native, oncuda over TCP, oncuda on the same host"
 # report.py marks a run on the CPU stand-in in the data's first line.
 grep -q 'MEANINGLESS' "$data" && title="$title (CPU STAND-IN: MEANINGLESS)"
 
