@@ -2,9 +2,10 @@
  * connect.c -- making the connection to oncudad (connect.h).
  *
  * Two ways, as ONCUDA_SERVER says: "host" asks rpcbind on host for the
- * port, like clnt_create(3); "host:port" connects straight to the port,
- * for servers run without rpcbind (oncudad -n).  Either way the socket is
- * TCP with Nagle off and close-on-exec, and a null call proves the server
+ * port, like clnt_create(3) but within ONCUDA_TIMEOUT; "host:port" connects
+ * straight to the port, for servers run without rpcbind (oncudad -n).
+ * Either way the socket is TCP with Nagle off and close-on-exec, the RPC
+ * handle is our own transport (xprt.h), and a null call proves the server
  * speaks our version before any CUDA call depends on it; then the key
  * exchange (auth.c), which also tells a server that requires a key from
  * one that does not.  Then the transport: a server on this host is used
@@ -24,11 +25,15 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <rpc/rpc.h>
+#include <rpc/rpcb_prot.h>
+
 #include "auth.h"
 #include "connect.h"
 #include "cuda_rpc.h"
 #include "local.h"
 #include "say.h"
+#include "xprt.h"
 
 void server_target_name(struct server_target *target)
 {
@@ -42,23 +47,6 @@ void server_target_name(struct server_target *target)
 	else
 		snprintf(target->name, sizeof(target->name), "%s:%u", a->host,
 		    a->port);
-}
-
-/* What rpc_createerr says, in one line. */
-static void describe_create_error(char *buf, size_t len)
-{
-	enum clnt_stat st = rpc_createerr.cf_stat;
-	enum clnt_stat inner = rpc_createerr.cf_error.re_status;
-	int error = rpc_createerr.cf_error.re_errno;
-
-	if ((st == RPC_SYSTEMERROR || st == RPC_CANTSEND || st == RPC_CANTRECV)
-	    && error != 0)
-		snprintf(buf, len, "%s: %s", clnt_sperrno(st), strerror(error));
-	else if ((st == RPC_RPCBFAILURE || st == RPC_PMAPFAILURE) &&
-	    inner != RPC_SUCCESS)
-		snprintf(buf, len, "%s (%s)", clnt_sperrno(st), clnt_sperrno(inner));
-	else
-		snprintf(buf, len, "%s", clnt_sperrno(st));
 }
 
 void describe_call_error(CLIENT *clnt, enum clnt_stat st,
@@ -116,13 +104,6 @@ static void say_version_mismatch(const struct server_target *target,
 	    "the same CUDA version", target->name, offered, ONCUDA_V13000);
 }
 
-/*
- * Size of libtirpc's record buffers, each way: every byte of a copy passes
- * through them, and each time one fills it is one write(2) or read(2).  The
- * default is 64 KiB; libtirpc's clnt_vc_create takes no more than 256 KiB.
- */
-#define RECORD_BUFFER_BYTES (256u << 10)
-
 static void set_nodelay(int fd)
 {
 	int on = 1;
@@ -161,24 +142,25 @@ static int connect_within(int fd, const struct sockaddr *addr, socklen_t len,
 	return fcntl(fd, F_SETFL, flags);
 }
 
-/* "host:port": TCP straight to the port. */
-static CLIENT *connect_direct(const struct server_target *target, char *why,
-    size_t why_len, bool *unknown_host)
+/*
+ * A TCP socket connected to host:port within the timeout, Nagle off and
+ * close-on-exec; -1 with why (and whether the host is unknown).
+ */
+static int open_socket(const struct server_target *target, unsigned port,
+    char *why, size_t why_len, bool *unknown_host)
 {
 	struct addrinfo hints = { .ai_family = AF_UNSPEC,
 	    .ai_socktype = SOCK_STREAM };
 	struct addrinfo *list, *ai;
-	struct netbuf addr;
-	CLIENT *clnt = NULL;
 	int fd = -1, rc, error = 0;
-	char port[16];
+	char service[16];
 
-	snprintf(port, sizeof(port), "%u", target->address.port);
-	rc = getaddrinfo(target->address.host, port, &hints, &list);
+	snprintf(service, sizeof(service), "%u", port);
+	rc = getaddrinfo(target->address.host, service, &hints, &list);
 	if (rc != 0) {
 		snprintf(why, why_len, "%s", gai_strerror(rc));
 		*unknown_host = rc == EAI_NONAME || rc == EAI_FAIL;
-		return NULL;
+		return -1;
 	}
 	for (ai = list; ai != NULL; ai = ai->ai_next) {
 		fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC,
@@ -191,49 +173,85 @@ static CLIENT *connect_direct(const struct server_target *target, char *why,
 			close(fd);
 		fd = -1;
 	}
-	if (fd < 0) {
-		snprintf(why, why_len, "connect: %s", strerror(error));
-		freeaddrinfo(list);
-		return NULL;
-	}
-	set_nodelay(fd);
-	addr.maxlen = addr.len = ai->ai_addrlen;
-	addr.buf = ai->ai_addr;
-	clnt = clnt_vc_create(fd, &addr, ONCUDA_PROG, ONCUDA_V13000,
-	    RECORD_BUFFER_BYTES, RECORD_BUFFER_BYTES);
 	freeaddrinfo(list);
-	if (clnt == NULL) {
-		describe_create_error(why, why_len);
+	if (fd < 0)
+		snprintf(why, why_len, "connect: %s", strerror(error));
+	else
+		set_nodelay(fd);
+	return fd;
+}
+
+/* Our transport (xprt.h) on a socket to host:port. */
+static CLIENT *connect_port(const struct server_target *target, unsigned port,
+    rpcprog_t prog, rpcvers_t vers, char *why, size_t why_len,
+    bool *unknown_host)
+{
+	int fd = open_socket(target, port, why, why_len, unknown_host);
+	CLIENT *clnt;
+
+	if (fd < 0)
+		return NULL;
+	if ((clnt = xprt_create(fd, prog, vers)) == NULL) {
+		snprintf(why, why_len, "out of memory for the connection");
 		close(fd);
 		return NULL;
 	}
-	/* From here on the socket is the handle's: clnt_destroy closes it. */
-	clnt_control(clnt, CLSET_FD_CLOSE, NULL);
 	return clnt;
 }
 
-/* "host": rpcbind on host tells the port. */
-static CLIENT *connect_rpcbind(const struct server_target *target, char *why,
+/*
+ * "host": rpcbind on host tells the port (RPCBPROC_GETADDR, version 3,
+ * over TCP), within the timeout; then the connection is made straight to
+ * that port with our transport, as for "host:port".  The answer is a
+ * universal address, whose last two fields are the port's bytes.
+ */
+static unsigned rpcbind_port(const struct server_target *target, char *why,
     size_t why_len, bool *unknown_host)
 {
 	struct timeval timeout = { .tv_sec = (time_t)target->timeout_seconds };
 	const char *host = target->address.host;
+	char netid[8], empty[1] = "";
+	struct rpcb query = { .r_prog = ONCUDA_PROG, .r_vers = ONCUDA_V13000,
+	    .r_netid = netid, .r_addr = empty, .r_owner = empty };
+	unsigned high, low, port = 0;
+	char *uaddr = NULL, *dot;
+	enum clnt_stat st;
 	CLIENT *clnt;
-	int fd;
 
-	clnt = clnt_create_timed(host, ONCUDA_PROG, ONCUDA_V13000,
-	    strchr(host, ':') != NULL ? "tcp6" : "tcp", &timeout);
-	if (clnt == NULL) {
-		describe_create_error(why, why_len);
-		*unknown_host = rpc_createerr.cf_stat == RPC_UNKNOWNHOST;
+	snprintf(netid, sizeof(netid), "%s", strchr(host, ':') != NULL ?
+	    "tcp6" : "tcp");
+	clnt = connect_port(target, PMAPPORT, RPCBPROG, RPCBVERS, why, why_len,
+	    unknown_host);
+	if (clnt == NULL)
+		return 0;
+	st = clnt_call(clnt, RPCBPROC_GETADDR, (xdrproc_t)xdr_rpcb,
+	    (char *)&query, (xdrproc_t)xdr_wrapstring, (char *)&uaddr, timeout);
+	if (st != RPC_SUCCESS)
+		describe_call_error(clnt, st, target, why, why_len);
+	else if (uaddr == NULL || uaddr[0] == '\0')
+		snprintf(why, why_len, "%s", clnt_sperrno(RPC_PROGNOTREGISTERED));
+	else if ((dot = strrchr(uaddr, '.')) == NULL || dot == uaddr ||
+	    sscanf(dot + 1, "%u", &low) != 1 || (*dot = '\0',
+	    (dot = strrchr(uaddr, '.')) == NULL) ||
+	    sscanf(dot + 1, "%u", &high) != 1 || high > 255 || low > 255 ||
+	    (port = high << 8 | low) == 0)
+		snprintf(why, why_len, "rpcbind gave an address that is no "
+		    "address");
+	if (st == RPC_SUCCESS)
+		clnt_freeres(clnt, (xdrproc_t)xdr_wrapstring, (char *)&uaddr);
+	clnt_destroy(clnt);
+	return port;
+}
+
+static CLIENT *connect_rpcbind(const struct server_target *target, char *why,
+    size_t why_len, bool *unknown_host)
+{
+	unsigned port = rpcbind_port(target, why, why_len, unknown_host);
+
+	if (port == 0)
 		return NULL;
-	}
-	if (clnt_control(clnt, CLGET_FD, (char *)&fd)) {
-		set_nodelay(fd);
-		/* A program that execs must not hold the server's session open. */
-		(void)fcntl(fd, F_SETFD, FD_CLOEXEC);
-	}
-	return clnt;
+	return connect_port(target, port, ONCUDA_PROG, ONCUDA_V13000, why,
+	    why_len, unknown_host);
 }
 
 /*
@@ -280,32 +298,17 @@ static bool ping(CLIENT *clnt, const struct server_target *target)
 	return false;
 }
 
-/*
- * The call timeout covers only the wait for a reply: libtirpc writes a
- * request with plain blocking write(2)s.  A server that stops reading (a
- * stopped process, a host gone without a reset) would hold a large request
- * forever once the socket buffers fill; with SO_SNDTIMEO a write that moves
- * nothing for the timeout fails, and so does the call.
- */
-static void bound_sends(CLIENT *clnt, const struct timeval *timeout)
-{
-	int fd;
-
-	if (!clnt_control(clnt, CLGET_FD, (char *)&fd) ||
-	    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, timeout, sizeof(*timeout)) < 0)
-		oncuda_say("cannot bound the time a request may take to send "
-		    "(%s): a server that stops reading can hang this program",
-		    strerror(errno));
-}
-
-/* Bounds, version check and key exchange of a new handle (TCP or local). */
+/* Timeout, version check and key exchange of a new handle (TCP or local). */
 static bool prove(CLIENT *clnt, const struct server_target *target)
 {
 	struct timeval timeout = { .tv_sec = (time_t)target->timeout_seconds };
 
-	/* Overrides the per-call timeout rpcgen compiles into every stub. */
+	/*
+	 * Overrides the per-call timeout rpcgen compiles into every stub.  Our
+	 * transport also bounds each send with it (SO_SNDTIMEO), so that a
+	 * server that stops reading cannot hold a large request forever.
+	 */
 	clnt_control(clnt, CLSET_TIMEOUT, (char *)&timeout);
-	bound_sends(clnt, &timeout);
 	return ping(clnt, target) && auth_handshake(clnt, target);
 }
 
@@ -316,7 +319,8 @@ CLIENT *connect_server(const struct server_target *target)
 	CLIENT *clnt;
 
 	if (target->address.port != 0)
-		clnt = connect_direct(target, why, sizeof(why), &unknown_host);
+		clnt = connect_port(target, target->address.port, ONCUDA_PROG,
+		    ONCUDA_V13000, why, sizeof(why), &unknown_host);
 	else
 		clnt = connect_rpcbind(target, why, sizeof(why), &unknown_host);
 	if (clnt == NULL) {

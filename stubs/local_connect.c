@@ -22,6 +22,7 @@
 #include "cuda_rpc.h"
 #include "local.h"
 #include "say.h"
+#include "xprt.h"
 
 enum transport_wish { WISH_AUTO, WISH_TCP, WISH_LOCAL };
 
@@ -97,7 +98,6 @@ static bool server_socket(CLIENT *tcp, char *path, size_t path_len,
 static CLIENT *connect_unix(const char *path, char *why, size_t why_len)
 {
 	struct sockaddr_un addr = { .sun_family = AF_UNIX };
-	struct netbuf nb = { .maxlen = sizeof addr, .len = sizeof addr, .buf = &addr };
 	CLIENT *clnt;
 	int fd;
 
@@ -109,12 +109,12 @@ static CLIENT *connect_unix(const char *path, char *why, size_t why_len)
 			close(fd);
 		return NULL;
 	}
-	if ((clnt = clnt_vc_create(fd, &nb, ONCUDA_PROG, ONCUDA_V13000, 0, 0)) == NULL) {
-		snprintf(why, why_len, "cannot make an RPC handle on %s", path);
+	/* Our transport (xprt.h), which closes fd with the handle. */
+	if ((clnt = xprt_create(fd, ONCUDA_PROG, ONCUDA_V13000)) == NULL) {
+		snprintf(why, why_len, "out of memory for a connection on %s", path);
 		close(fd);
 		return NULL;
 	}
-	clnt_control(clnt, CLSET_FD_CLOSE, NULL);
 	return clnt;
 }
 

@@ -6,13 +6,12 @@
  * the server has current.  A link's state and `initialised` are also read
  * without the lock (errors answered in the client), hence atomic.
  *
- * The lock is held across each RPC, which also keeps libtirpc, not
- * thread-safe on one handle, to one call at a time.  While it is held
- * SIGPIPE is blocked in the calling thread: libtirpc writes with write(2),
- * and a server that went away must give an error, not kill the program.
+ * The lock is held across each RPC, which also keeps the transport, not
+ * thread-safe on one handle (xprt.h), to one call at a time.  The
+ * transport sends with MSG_NOSIGNAL: a server that went away gives an
+ * error, not a SIGPIPE, so the lock needs no signal handling.
  */
 #include <pthread.h>
-#include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -44,10 +43,6 @@ struct link {
 	CLIENT *client;
 	bool server_ctx_known;
 	cu_handle server_ctx;		/* the server's value, untagged */
-	/* SIGPIPE handling of the section under lock. */
-	sigset_t saved_mask;
-	bool sigpipe_was_pending;
-	bool call_failed;
 };
 
 /* Read once from the environment (setup). */
@@ -97,33 +92,13 @@ static void setup(void)
 
 static void lock_link(struct link *l)
 {
-	sigset_t pipe_only, pending;
-
 	pthread_mutex_lock(&l->lock);
-	sigemptyset(&pipe_only);
-	sigaddset(&pipe_only, SIGPIPE);
-	pthread_sigmask(SIG_BLOCK, &pipe_only, &l->saved_mask);
-	/* Only a SIGPIPE the program itself blocks can be pending already. */
-	l->sigpipe_was_pending = sigismember(&l->saved_mask, SIGPIPE) &&
-	    sigpending(&pending) == 0 && sigismember(&pending, SIGPIPE);
-	l->call_failed = false;
 	held = l;
 }
 
 static void unlock_link(struct link *l)
 {
-	static const struct timespec no_wait = { 0, 0 };
-	sigset_t pipe_only, pending;
-
-	/* A SIGPIPE our write raised is ours to swallow, not the program's. */
-	if (l->call_failed && !l->sigpipe_was_pending &&
-	    sigpending(&pending) == 0 && sigismember(&pending, SIGPIPE)) {
-		sigemptyset(&pipe_only);
-		sigaddset(&pipe_only, SIGPIPE);
-		(void)sigtimedwait(&pipe_only, NULL, &no_wait);
-	}
 	held = NULL;
-	pthread_sigmask(SIG_SETMASK, &l->saved_mask, NULL);
 	pthread_mutex_unlock(&l->lock);
 }
 
@@ -142,10 +117,8 @@ static void connect_locked(struct link *l)
 		    getenv("ONCUDA_SERVER"), server_problem);
 		return;
 	}
-	if ((l->client = connect_server(&l->server)) == NULL) {
-		l->call_failed = true;
+	if ((l->client = connect_server(&l->server)) == NULL)
 		return;
-	}
 	trace_client(l->client);
 	batch_watch(l->client, (unsigned)(l - links));
 	/* A new session's server process has no context current. */
@@ -159,7 +132,6 @@ static void lose_locked(struct link *l, enum clnt_stat st)
 {
 	char why[256];
 
-	l->call_failed = true;
 	describe_call_error(l->client, st, &l->server, why, sizeof(why));
 	oncuda_say("lost connection to oncudad on %s (%s): CUDA calls %s "
 	    "fail from now on", l->server.name, why, link_count > 1 ?
@@ -355,7 +327,7 @@ void rpc_server_context_unknown(void)
 
 /*
  * fork(): holding both locks across it means that no other thread is
- * inside libtirpc or a context stack when the child is made, so the child
+ * inside a call or a context stack when the child is made, so the child
  * finds both consistent.
  */
 static void fork_prepare(void)

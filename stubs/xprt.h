@@ -1,0 +1,50 @@
+/*
+ * xprt.h -- the client's own ONC RPC transport: a CLIENT handle over a
+ * connected stream socket (TCP or unix-domain), speaking standard ONC RPC
+ * with record marking (RFC 5531) and AUTH_NONE credentials, in place of
+ * libtirpc's clnt_vc for the connections to oncudad (issue 4: the latency
+ * of a synchronous call).
+ *
+ * What it saves per call, against clnt_vc: no signal-mask system calls (a
+ * handle is not thread-safe by itself: rpc.c's connection lock serialises
+ * every call on a connection, and a handle is used by one thread at a
+ * time before it joins rpc.c), no poll() before each read (the timeout is
+ * the socket's own, SO_RCVTIMEO and SO_SNDTIMEO), a request sent with one
+ * sendmsg(MSG_NOSIGNAL) (so no SIGPIPE, and no guard against it in the
+ * caller), a small reply read with one recv(), and large opaque data sent
+ * from and read into the program's memory without a copy (xprt_record.h).
+ * Nothing is allocated per call.
+ *
+ * clnt_call's semantics are clnt_vc's, which batch.c relies on:
+ *  - no result routine and a zero timeout: the request is queued in the
+ *    handle's buffer, not sent; RPC_SUCCESS;
+ *  - a result routine and a zero timeout: queued requests and this one are
+ *    sent; RPC_TIMEDOUT, and no reply is read (message passing);
+ *  - anything else: queued requests and this one are sent, and the call
+ *    waits for the reply whose xid is its own, skipping replies to earlier
+ *    calls that timed out.
+ * The wait is the timeout set with CLSET_TIMEOUT, or else the call's own.
+ * It bounds each read and each send, so a call that skips stale replies
+ * may take longer in all.  A timeout gives RPC_TIMEDOUT (RPC_CANTSEND with
+ * errno EAGAIN for a send), a closed socket RPC_CANTRECV (ECONNRESET) or
+ * RPC_CANTSEND (EPIPE), a reply's error the status clnt_vc gives (with
+ * versions and auth reasons for clnt_geterr and clnt_sperror).
+ *
+ * clnt_control: CLGET_FD, CLSET_FD_CLOSE, CLSET_FD_NCLOSE, CLSET_TIMEOUT,
+ * CLGET_TIMEOUT, CLGET_XID (of the last call), CLSET_XID (of the next
+ * call, as clnt_vc), CLGET_PROG, CLGET_VERS.
+ */
+#ifndef ONCUDA_XPRT_H
+#define ONCUDA_XPRT_H
+
+#include <rpc/rpc.h>
+
+/*
+ * A handle for program prog, version vers on the connected stream socket
+ * fd; NULL when out of memory (errno ENOMEM).  clnt_destroy closes fd
+ * unless CLSET_FD_NCLOSE was set (the default is CLSET_FD_CLOSE, unlike
+ * clnt_vc's: the socket is the handle's).
+ */
+CLIENT *xprt_create(int fd, rpcprog_t prog, rpcvers_t vers);
+
+#endif /* ONCUDA_XPRT_H */

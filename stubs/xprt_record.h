@@ -1,0 +1,110 @@
+/*
+ * xprt_record.h -- ONC RPC record marking (RFC 5531, section 11) over a
+ * connected stream socket, as an XDR stream (used by xprt.c).
+ *
+ * Sending: a record is encoded into the stream's buffer, except opaque
+ * data of XPRT_DIRECT_MIN bytes or more, which is only pointed to; the
+ * record goes out as one fragment with one sendmsg(MSG_NOSIGNAL) of the
+ * buffer's pieces and the program's own memory.  A record may instead be
+ * queued (record_end with ship false): it stays in the buffer, and goes
+ * out ahead of the next record shipped.  A queued record never points
+ * into the program's memory: one that would is shipped at once.
+ *
+ * Receiving: reads fill a buffer of XPRT_READ_BUFFER bytes, and opaque
+ * data of XPRT_DIRECT_MIN bytes or more that is not buffered yet is read
+ * straight into its destination, never past the end of its fragment.  A
+ * read into the buffer may take in bytes past the end of the record if
+ * the peer sent them (oncudad sends nothing unasked; a reply that came
+ * too late is one); they stay in the buffer as the start of the next
+ * record, never lost.
+ *
+ * Not thread-safe: one user at a time (xprt.h).
+ */
+#ifndef ONCUDA_XPRT_RECORD_H
+#define ONCUDA_XPRT_RECORD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <rpc/rpc.h>
+
+/* Opaque data at least this long is sent from, and read into, its own
+ * memory rather than copied through the buffers. */
+#define XPRT_DIRECT_MIN 4096u
+
+/* The receive buffer: a reply of this size or less takes one read. */
+#define XPRT_READ_BUFFER (64u << 10)
+
+/* Queued records ship once they fill this much of the send buffer. */
+#define XPRT_QUEUE_MAX (256u << 10)
+
+/* The largest record sent: the protocol's 16 MiB of opaque data, plus
+ * headers and arguments. */
+#define XPRT_RECORD_MAX ((16u << 20) + (64u << 10))
+
+/* A piece of the record being encoded: in the buffer, or the program's. */
+struct record_piece {
+	const char *outside;	/* NULL: out + offset */
+	size_t offset;
+	size_t len;
+};
+
+#define XPRT_PIECES_MAX 16
+
+struct record_stream {
+	int fd;
+	XDR xdr;		/* x_private points back here */
+
+	/* Sending: out[0, record_start) holds queued records, ready to go. */
+	char *out;
+	size_t out_len, out_cap;
+	size_t record_start;		/* the mark of the record encoded now */
+	size_t record_len;		/* its bytes after the mark */
+	struct record_piece pieces[XPRT_PIECES_MAX];
+	unsigned piece_count;
+	bool points_outside;		/* a piece is the program's memory */
+
+	/* Receiving: in[in_pos, in_end) is read and not yet consumed. */
+	char *in;
+	size_t in_pos, in_end;
+	uint32_t fragment_left;		/* bytes of the fragment not consumed */
+	bool last_fragment;		/* the fragment is the record's last */
+	bool in_record;			/* a record is being read */
+	size_t record_read;		/* bytes of it consumed (x_getpostn) */
+
+	/* Why the last operation failed: an errno, and whether that was the
+	 * socket's timeout (SO_RCVTIMEO, SO_SNDTIMEO). */
+	int error;
+	bool timed_out;
+};
+
+/* Sets up the stream on fd; false when out of memory. */
+bool record_init(struct record_stream *rs, int fd);
+void record_free(struct record_stream *rs);
+
+/* Starts encoding a record (rs->xdr is then XDR_ENCODE). */
+bool record_begin(struct record_stream *rs);
+
+/* Drops the record being encoded; queued records stay. */
+void record_abandon(struct record_stream *rs);
+
+/*
+ * Ends the record being encoded.  ship: sends the queued records and this
+ * one.  Otherwise queues it, unless it points into the program's memory
+ * or the queue is full, when everything is sent now.  false: the send
+ * failed (rs->error, rs->timed_out); what was not sent is dropped.
+ */
+bool record_end(struct record_stream *rs, bool ship);
+
+/*
+ * Starts reading the next record, after skipping what is left of the one
+ * being read (rs->xdr is then XDR_DECODE).  false: the socket failed,
+ * timed out or was closed (rs->error is ECONNRESET then).
+ */
+bool record_next(struct record_stream *rs);
+
+/* Whether a decoding failure was the socket's rather than the data's. */
+bool record_failed(const struct record_stream *rs);
+
+#endif /* ONCUDA_XPRT_RECORD_H */
