@@ -157,14 +157,45 @@ static bool send_all(struct record_stream *rs, struct iovec *iov, int count)
 	return true;
 }
 
+/*
+ * Copies the pieces of the program's memory into the buffer, in their
+ * place in the record, so that the record may wait there.  The buffer's
+ * own pieces only move towards the end, so moving them last first is
+ * safe.
+ */
+static bool take_inside(struct record_stream *rs)
+{
+	size_t end = rs->record_start + MARK_BYTES + rs->record_len;
+
+	if (end > rs->out_len && !out_reserve(rs, end - rs->out_len))
+		return false;
+	for (unsigned i = rs->piece_count; i-- > 0;) {
+		struct record_piece *p = &rs->pieces[i];
+
+		end -= p->len;
+		if (p->outside != NULL)
+			memcpy(rs->out + end, p->outside, p->len);
+		else
+			memmove(rs->out + end, rs->out + p->offset, p->len);
+	}
+	rs->out_len = rs->record_start + MARK_BYTES + rs->record_len;
+	rs->points_outside = false;
+	return true;
+}
+
 bool record_end(struct record_stream *rs, bool ship)
 {
 	struct iovec iov[XPRT_PIECES_MAX + 1];
 	uint32_t mark = htonl(LAST_FRAGMENT | (uint32_t)rs->record_len);
+	size_t queued_after = rs->record_start + MARK_BYTES + rs->record_len;
 	int count = 0;
 	bool ok;
 
 	memcpy(rs->out + rs->record_start, &mark, MARK_BYTES);
+	/* A queued record waits in the buffer, as libtirpc's would. */
+	if (!ship && rs->points_outside && queued_after <= XPRT_QUEUE_MAX &&
+	    !take_inside(rs))
+		return false;
 	if (!ship && !rs->points_outside && rs->out_len <= XPRT_QUEUE_MAX) {
 		rs->piece_count = 0;
 		return true;

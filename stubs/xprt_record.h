@@ -8,7 +8,9 @@
  * buffer's pieces and the program's own memory.  A record may instead be
  * queued (record_end with ship false): it stays in the buffer, and goes
  * out ahead of the next record shipped.  A queued record never points
- * into the program's memory: one that would is shipped at once.
+ * into the program's memory, which the program may reuse as soon as the
+ * call returns: its pieces are copied into the buffer, or, when the queue
+ * would pass XPRT_QUEUE_MAX, everything is shipped at once.
  *
  * Receiving: reads fill a buffer of XPRT_READ_BUFFER bytes, and opaque
  * data of XPRT_DIRECT_MIN bytes or more that is not buffered yet is read
@@ -91,8 +93,8 @@ void record_abandon(struct record_stream *rs);
 
 /*
  * Ends the record being encoded.  ship: sends the queued records and this
- * one.  Otherwise queues it, unless it points into the program's memory
- * or the queue is full, when everything is sent now.  false: the send
+ * one.  Otherwise queues it, unless the queue would pass XPRT_QUEUE_MAX,
+ * when everything is sent now.  false: the send
  * failed (rs->error, rs->timed_out); what was not sent is dropped.
  */
 bool record_end(struct record_stream *rs, bool ship);

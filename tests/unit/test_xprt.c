@@ -34,6 +34,7 @@ enum answer {
 
 static int server_fd;
 static atomic_uint requests;		/* read by the fake server */
+static atomic_char first_byte_seen;	/* of a procedure 9 with bytes */
 static enum answer answer;
 static char *big_reply;
 
@@ -86,6 +87,8 @@ static void read_request(void)
 		abort();
 	request_len = mark & 0x7fffffffu;
 	read_all(request, request_len);
+	if (word(5) == 9 && request_len > 44)
+		first_byte_seen = request[44];
 	requests++;
 }
 
@@ -311,6 +314,7 @@ static void test_timeout(CLIENT *c)
 /* batch.c's cases: queued; sent without waiting; sent, queue first. */
 static void test_one_way(CLIENT *c)
 {
+	static char chunk[8192];
 	unsigned before = requests;
 	uint32_t in = 3, out = 0;
 
@@ -322,10 +326,23 @@ static void test_one_way(CLIENT *c)
 	CHECK_EQ(call_int(c, 30, &out, ten_s), RPC_SUCCESS);
 	CHECK_EQ(out, 31);			/* the queued one's reply skipped */
 	CHECK_EQ(requests, before + 2);
+	/* A queued record with 8 KiB of the program's memory: copied, so the
+	 * memory may change at once; shipped ahead of the next call. */
+	memset(chunk, 'a', sizeof chunk);
+	blob = chunk;
+	blob_len = sizeof chunk;
+	CHECK_EQ(clnt_call(c, 9, xdr_blob, NULL, NULL, NULL, no_wait),
+	    RPC_SUCCESS);
+	memset(chunk, 'b', sizeof chunk);
+	usleep(50000);
+	CHECK_EQ(requests, before + 2);
 	CHECK_EQ(call_int(c, 40, &out, no_wait), RPC_TIMEDOUT);
+	usleep(50000);
+	CHECK_EQ(requests, before + 4);
+	CHECK_EQ(first_byte_seen, 'a');
 	CHECK_EQ(call_int(c, 50, &out, ten_s), RPC_SUCCESS);
 	CHECK_EQ(out, 51);
-	CHECK_EQ(requests, before + 4);
+	CHECK_EQ(requests, before + 5);
 }
 
 /* A peer that closes: no reply, then no sending (and no SIGPIPE). */
