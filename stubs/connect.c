@@ -199,6 +199,23 @@ static CLIENT *connect_port(const struct server_target *target, unsigned port,
 	return clnt;
 }
 
+/* The port of a universal address ("h1.h2.h3.h4.p1.p2"), 0 if none. */
+static unsigned universal_address_port(const char *uaddr)
+{
+	const char *low = strrchr(uaddr, '.'), *high;
+	unsigned p1, p2;
+	char end;
+
+	if (low == NULL || low == uaddr)
+		return 0;
+	for (high = low - 1; high > uaddr && *high != '.'; high--)
+		continue;
+	if (*high != '.' || sscanf(high + 1, "%u.%u%c", &p1, &p2, &end) != 2 ||
+	    p1 > 255 || p2 > 255)
+		return 0;
+	return p1 << 8 | p2;
+}
+
 /*
  * "host": rpcbind on host tells the port (RPCBPROC_GETADDR, version 3,
  * over TCP), within the timeout; then the connection is made straight to
@@ -213,8 +230,8 @@ static unsigned rpcbind_port(const struct server_target *target, char *why,
 	char netid[8], empty[1] = "";
 	struct rpcb query = { .r_prog = ONCUDA_PROG, .r_vers = ONCUDA_V13000,
 	    .r_netid = netid, .r_addr = empty, .r_owner = empty };
-	unsigned high, low, port = 0;
-	char *uaddr = NULL, *dot;
+	unsigned port = 0;
+	char *uaddr = NULL;
 	enum clnt_stat st;
 	CLIENT *clnt;
 
@@ -230,13 +247,9 @@ static unsigned rpcbind_port(const struct server_target *target, char *why,
 		describe_call_error(clnt, st, target, why, why_len);
 	else if (uaddr == NULL || uaddr[0] == '\0')
 		snprintf(why, why_len, "%s", clnt_sperrno(RPC_PROGNOTREGISTERED));
-	else if ((dot = strrchr(uaddr, '.')) == NULL || dot == uaddr ||
-	    sscanf(dot + 1, "%u", &low) != 1 || (*dot = '\0',
-	    (dot = strrchr(uaddr, '.')) == NULL) ||
-	    sscanf(dot + 1, "%u", &high) != 1 || high > 255 || low > 255 ||
-	    (port = high << 8 | low) == 0)
-		snprintf(why, why_len, "rpcbind gave an address that is no "
-		    "address");
+	else if ((port = universal_address_port(uaddr)) == 0)
+		snprintf(why, why_len, "rpcbind answered \"%s\", which is no "
+		    "TCP address", uaddr);
 	if (st == RPC_SUCCESS)
 		clnt_freeres(clnt, (xdrproc_t)xdr_wrapstring, (char *)&uaddr);
 	clnt_destroy(clnt);
