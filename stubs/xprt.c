@@ -213,20 +213,18 @@ static enum clnt_stat receive_reply(struct xprt *x, xdrproc_t xres,
 
 static bool encode_call_header(struct xprt *x, rpcproc_t proc)
 {
-	int32_t *p = XDR_INLINE(&x->stream.xdr, CALL_HEADER_WORDS * 4);
+	uint32_t header[CALL_HEADER_WORDS] = { x->xid, MSG_CALL,
+	    RPC_MSG_VERSION, (uint32_t)x->prog, (uint32_t)x->vers,
+	    (uint32_t)proc, AUTH_NONE, 0, AUTH_NONE, 0 };	/* cred, verf */
+	XDR *xdrs = &x->stream.xdr;
+	int32_t *p = XDR_INLINE(xdrs, CALL_HEADER_WORDS * 4);
 
-	if (p == NULL)
-		return false;
-	IXDR_PUT_U_INT32(p, x->xid);
-	IXDR_PUT_U_INT32(p, MSG_CALL);
-	IXDR_PUT_U_INT32(p, RPC_MSG_VERSION);
-	IXDR_PUT_U_INT32(p, x->prog);
-	IXDR_PUT_U_INT32(p, x->vers);
-	IXDR_PUT_U_INT32(p, proc);
-	IXDR_PUT_U_INT32(p, AUTH_NONE);	/* credentials */
-	IXDR_PUT_U_INT32(p, 0);
-	IXDR_PUT_U_INT32(p, AUTH_NONE);	/* verifier */
-	IXDR_PUT_U_INT32(p, 0);
+	for (unsigned i = 0; i < CALL_HEADER_WORDS; i++) {
+		if (p != NULL)
+			IXDR_PUT_U_INT32(p, header[i]);
+		else if (!xdr_u_int32_t(xdrs, &header[i]))
+			return false;
+	}
 	return true;
 }
 
