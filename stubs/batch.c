@@ -1,8 +1,8 @@
 /*
  * batch.c -- one-way calls and the flusher thread (batch.h).
  *
- * libtirpc's clnt_vc_call treats a call with no result routine and a zero
- * timeout as a batched call: it ends the record without flushing the send
+ * The connection's transport (xprt.h), like libtirpc's clnt_vc_call, treats
+ * a call with no result routine and a zero timeout as a batched call: it ends the record without flushing the send
  * buffer and returns RPC_SUCCESS.  A call with a result routine and a zero
  * timeout is flushed at once and returns RPC_TIMEDOUT without reading a
  * reply (its "message passing" case); any other call flushes the buffer,

@@ -2,8 +2,8 @@
  * batch.h -- one-way calls: sent without waiting for a reply.
  *
  * idl/cuda.x's "one-way" procedures queue work whose result the program
- * does not wait for.  They go out as ONC RPC batched calls: libtirpc
- * encodes the record into the connection's send buffer and returns, and
+ * does not wait for.  They go out as ONC RPC batched calls: the
+ * connection's transport (xprt.h) encodes the record into the connection's send buffer and returns, and
  * the buffer is written by the next call that waits for a reply (which
  * keeps the order of all calls), when it fills, or by the flusher thread:
  * once the program has queued nothing for BATCH_FLUSH_DELAY_US (so at most
