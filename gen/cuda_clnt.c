@@ -1190,3 +1190,30 @@ oncuda_local_dtoh_13000(cu_hostptr base, cu_size offset, cu_dptr src, cu_size si
 		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
 		TIMEOUT));
 }
+
+enum clnt_stat 
+oncuda_local_staged_htod_13000(u_int slot, cu_dptr dst, cu_size size, cu_handle stream, res_none *clnt_res,  CLIENT *clnt)
+{
+	oncuda_local_staged_htod_13000_argument arg;
+	arg.slot = slot;
+	arg.dst = dst;
+	arg.size = size;
+	arg.stream = stream;
+	return (clnt_call (clnt, ONCUDA_LOCAL_STAGED_HTOD, (xdrproc_t) xdr_oncuda_local_staged_htod_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+oncuda_local_staged_dtoh_13000(u_int slot, cu_dptr src, cu_size size, cu_handle stream, u_int wait, res_none *clnt_res,  CLIENT *clnt)
+{
+	oncuda_local_staged_dtoh_13000_argument arg;
+	arg.slot = slot;
+	arg.src = src;
+	arg.size = size;
+	arg.stream = stream;
+	arg.wait = wait;
+	return (clnt_call (clnt, ONCUDA_LOCAL_STAGED_DTOH, (xdrproc_t) xdr_oncuda_local_staged_dtoh_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}

@@ -465,6 +465,8 @@ struct res_server_description {
 };
 typedef struct res_server_description res_server_description;
 #define ONCUDA_LOCAL_STAGING 1073741824
+#define ONCUDA_LOCAL_SLOTS 2
+#define ONCUDA_LOCAL_NO_SLOT 4294967295
 
 struct local_where {
 	cu_name socket_path;
@@ -844,6 +846,23 @@ struct oncuda_local_dtoh_13000_argument {
 };
 typedef struct oncuda_local_dtoh_13000_argument oncuda_local_dtoh_13000_argument;
 
+struct oncuda_local_staged_htod_13000_argument {
+	u_int slot;
+	cu_dptr dst;
+	cu_size size;
+	cu_handle stream;
+};
+typedef struct oncuda_local_staged_htod_13000_argument oncuda_local_staged_htod_13000_argument;
+
+struct oncuda_local_staged_dtoh_13000_argument {
+	u_int slot;
+	cu_dptr src;
+	cu_size size;
+	cu_handle stream;
+	u_int wait;
+};
+typedef struct oncuda_local_staged_dtoh_13000_argument oncuda_local_staged_dtoh_13000_argument;
+
 #define ONCUDA_PROG 0x2C0DA000
 #define ONCUDA_V13000 13000
 
@@ -1190,6 +1209,12 @@ extern  bool_t oncuda_local_htod_13000_svc(cu_hostptr , cu_size , cu_dptr , cu_s
 #define ONCUDA_LOCAL_DTOH 254
 extern  enum clnt_stat oncuda_local_dtoh_13000(cu_hostptr , cu_size , cu_dptr , cu_size , cu_handle , u_int , res_none *, CLIENT *);
 extern  bool_t oncuda_local_dtoh_13000_svc(cu_hostptr , cu_size , cu_dptr , cu_size , cu_handle , u_int , res_none *, struct svc_req *);
+#define ONCUDA_LOCAL_STAGED_HTOD 255
+extern  enum clnt_stat oncuda_local_staged_htod_13000(u_int , cu_dptr , cu_size , cu_handle , res_none *, CLIENT *);
+extern  bool_t oncuda_local_staged_htod_13000_svc(u_int , cu_dptr , cu_size , cu_handle , res_none *, struct svc_req *);
+#define ONCUDA_LOCAL_STAGED_DTOH 256
+extern  enum clnt_stat oncuda_local_staged_dtoh_13000(u_int , cu_dptr , cu_size , cu_handle , u_int , res_none *, CLIENT *);
+extern  bool_t oncuda_local_staged_dtoh_13000_svc(u_int , cu_dptr , cu_size , cu_handle , u_int , res_none *, struct svc_req *);
 extern int oncuda_prog_13000_freeresult (SVCXPRT *, xdrproc_t, caddr_t);
 
 #else /* K&R C */
@@ -1535,6 +1560,12 @@ extern  bool_t oncuda_local_htod_13000_svc();
 #define ONCUDA_LOCAL_DTOH 254
 extern  enum clnt_stat oncuda_local_dtoh_13000();
 extern  bool_t oncuda_local_dtoh_13000_svc();
+#define ONCUDA_LOCAL_STAGED_HTOD 255
+extern  enum clnt_stat oncuda_local_staged_htod_13000();
+extern  bool_t oncuda_local_staged_htod_13000_svc();
+#define ONCUDA_LOCAL_STAGED_DTOH 256
+extern  enum clnt_stat oncuda_local_staged_dtoh_13000();
+extern  bool_t oncuda_local_staged_dtoh_13000_svc();
 extern int oncuda_prog_13000_freeresult ();
 #endif /* K&R C */
 
@@ -1657,6 +1688,8 @@ extern  bool_t xdr_cu_pointer_get_attribute_13000_argument (XDR *, cu_pointer_ge
 extern  bool_t xdr_cu_pointer_get_attributes_13000_argument (XDR *, cu_pointer_get_attributes_13000_argument*);
 extern  bool_t xdr_oncuda_local_htod_13000_argument (XDR *, oncuda_local_htod_13000_argument*);
 extern  bool_t xdr_oncuda_local_dtoh_13000_argument (XDR *, oncuda_local_dtoh_13000_argument*);
+extern  bool_t xdr_oncuda_local_staged_htod_13000_argument (XDR *, oncuda_local_staged_htod_13000_argument*);
+extern  bool_t xdr_oncuda_local_staged_dtoh_13000_argument (XDR *, oncuda_local_staged_dtoh_13000_argument*);
 
 #else /* K&R C */
 extern bool_t xdr_cu_handle ();
@@ -1775,6 +1808,8 @@ extern bool_t xdr_cu_pointer_get_attribute_13000_argument ();
 extern bool_t xdr_cu_pointer_get_attributes_13000_argument ();
 extern bool_t xdr_oncuda_local_htod_13000_argument ();
 extern bool_t xdr_oncuda_local_dtoh_13000_argument ();
+extern bool_t xdr_oncuda_local_staged_htod_13000_argument ();
+extern bool_t xdr_oncuda_local_staged_dtoh_13000_argument ();
 
 #endif /* K&R C */
 

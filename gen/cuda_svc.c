@@ -700,6 +700,18 @@ _oncuda_local_dtoh_13000 (oncuda_local_dtoh_13000_argument *argp, void *result, 
 	return (oncuda_local_dtoh_13000_svc(argp->base, argp->offset, argp->src, argp->size, argp->stream, argp->how, result, rqstp));
 }
 
+int
+_oncuda_local_staged_htod_13000 (oncuda_local_staged_htod_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (oncuda_local_staged_htod_13000_svc(argp->slot, argp->dst, argp->size, argp->stream, result, rqstp));
+}
+
+int
+_oncuda_local_staged_dtoh_13000 (oncuda_local_staged_dtoh_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (oncuda_local_staged_dtoh_13000_svc(argp->slot, argp->src, argp->size, argp->stream, argp->wait, result, rqstp));
+}
+
 void
 oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 {
@@ -804,6 +816,8 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		u_int oncuda_local_register_13000_arg;
 		oncuda_local_htod_13000_argument oncuda_local_htod_13000_arg;
 		oncuda_local_dtoh_13000_argument oncuda_local_dtoh_13000_arg;
+		oncuda_local_staged_htod_13000_argument oncuda_local_staged_htod_13000_arg;
+		oncuda_local_staged_dtoh_13000_argument oncuda_local_staged_dtoh_13000_arg;
 	} argument;
 	union {
 		res_none cu_init_13000_res;
@@ -920,6 +934,8 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_handle oncuda_local_register_13000_res;
 		res_none oncuda_local_htod_13000_res;
 		res_none oncuda_local_dtoh_13000_res;
+		res_none oncuda_local_staged_htod_13000_res;
+		res_none oncuda_local_staged_dtoh_13000_res;
 	} result;
 	bool_t retval;
 	xdrproc_t _xdr_argument, _xdr_result;
@@ -1612,6 +1628,18 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_oncuda_local_dtoh_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_none;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_local_dtoh_13000;
+		break;
+
+	case ONCUDA_LOCAL_STAGED_HTOD:
+		_xdr_argument = (xdrproc_t) xdr_oncuda_local_staged_htod_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_local_staged_htod_13000;
+		break;
+
+	case ONCUDA_LOCAL_STAGED_DTOH:
+		_xdr_argument = (xdrproc_t) xdr_oncuda_local_staged_dtoh_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_local_staged_dtoh_13000;
 		break;
 
 	default:

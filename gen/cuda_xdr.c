@@ -1630,3 +1630,33 @@ xdr_oncuda_local_dtoh_13000_argument (XDR *xdrs, oncuda_local_dtoh_13000_argumen
 		 return FALSE;
 	return TRUE;
 }
+
+bool_t
+xdr_oncuda_local_staged_htod_13000_argument (XDR *xdrs, oncuda_local_staged_htod_13000_argument *objp)
+{
+	 if (!xdr_u_int (xdrs, &objp->slot))
+		 return FALSE;
+	 if (!xdr_cu_dptr (xdrs, &objp->dst))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->size))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_oncuda_local_staged_dtoh_13000_argument (XDR *xdrs, oncuda_local_staged_dtoh_13000_argument *objp)
+{
+	 if (!xdr_u_int (xdrs, &objp->slot))
+		 return FALSE;
+	 if (!xdr_cu_dptr (xdrs, &objp->src))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->size))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->wait))
+		 return FALSE;
+	return TRUE;
+}

@@ -29,6 +29,9 @@
  * CU_MEMCPY_HTOD's (range_check, ranges.h).  The device alias of shared
  * mapped memory is recorded there by svc_hostmem.c, which owns the memory
  * once it is registered.
+ *
+ * A pageable copy larger than a slot of the staging area is pipelined:
+ * its pieces but the last go through svc_local_staged.c.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -47,6 +50,7 @@
 #include "cuda_rpc.h"
 #include "handles.h"
 #include "limits.h"
+#include "local_staged.h"
 #include "local_socket.h"
 #include "log.h"
 #include "ranges.h"
@@ -225,6 +229,7 @@ static CUresult staging_registered(void)
 /* p, size bytes, becomes the staging area in place of the old one. */
 static CUresult staging_replace(void *p, size_t size)
 {
+	local_staged_drain();
 	if (staging != NULL) {
 		(void)cuMemHostUnregister(staging);
 		munmap(staging, staging_size);
@@ -304,13 +309,27 @@ static void *shared_range(cu_hostptr base, cu_size offset, cu_size size)
 	return (char *)(uintptr_t)base + offset;
 }
 
+void *local_staging_slot(unsigned int slot, uint64_t size)
+{
+	size_t slot_size = staging_size / ONCUDA_LOCAL_SLOTS;
+
+	if (slot >= ONCUDA_LOCAL_SLOTS || size > slot_size)
+		return NULL;
+	return shared_range(0, (uint64_t)slot * slot_size, size);
+}
+
 static CUresult copy_shared(bool to_device, cu_hostptr base, cu_size offset,
     cu_dptr dev, cu_size size, cu_handle stream, u_int how)
 {
 	CUstream s = (CUstream)(uintptr_t)stream;
-	void *host = shared_range(base, offset, size);
+	void *host;
 	CUresult err;
 
+	/* The last piece of a pipelined copy (svc_local_staged.c) comes after
+	 * the others, and the client may touch any slot once it returns. */
+	if (base == 0)
+		local_staged_drain();
+	host = shared_range(base, offset, size);
 	if (host == NULL || how > 2)
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((err = range_check(dev, size, 1, to_device ? "cuMemcpyHtoD" :

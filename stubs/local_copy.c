@@ -7,10 +7,15 @@
  *
  * Pageable memory goes through a staging area shared with the server and
  * registered there once, at the first such copy: the client copies a piece
- * in and the server's driver moves it to the GPU (or the reverse), piece
- * after piece, with nothing allocated per call.  Each piece waits for the
- * one before; a pipeline (filling piece k+1 while the GPU takes piece k)
- * would need calls that do not wait for their reply.
+ * in and the server's driver moves it to the GPU (or the reverse), with
+ * nothing allocated per call.  The area is ONCUDA_LOCAL_SLOTS slots, and
+ * a copy larger than one is pipelined: the client fills slot k+1 while
+ * the driver takes slot k (ONCUDA_LOCAL_STAGED_HTOD replies once the DMA
+ * is queued), or drains slot k while the driver fills slot k+1
+ * (ONCUDA_LOCAL_STAGED_DTOH queues the next piece, then waits for this
+ * one).  The last piece goes as a plain ONCUDA_LOCAL_HTOD or _DTOH, which
+ * waits for all the others and reports the session's deferred errors, as
+ * a copy of one piece does.
  *
  * The server keeps the staging area for the whole session, registered
  * with the driver whatever contexts come and go (svc_local.c); it is
@@ -32,7 +37,8 @@
 #include "rpc.h"
 
 /* Bytes staged per call: large enough that the call's cost (~15 us) is small. */
-#define STAGING_BYTES (8u << 20)
+#define SLOT_BYTES ((size_t)8 << 20)
+#define STAGING_BYTES (SLOT_BYTES * ONCUDA_LOCAL_SLOTS)
 
 /* How a copy runs on the server (ONCUDA_LOCAL_HTOD in idl/cuda.x). */
 enum copy_how { HOW_SYNC = 0, HOW_ON_STREAM = 1, HOW_ON_STREAM_WAIT = 2 };
@@ -115,22 +121,110 @@ static enum clnt_stat call(CLIENT *c, bool to_device, uint64_t base,
 	return st;
 }
 
-/* One piece through the staging area. */
-static enum clnt_stat staged_piece(CLIENT *c, bool to_device, CUdeviceptr dev,
-    char *host, size_t len, const struct copy_stream *s, int *err)
+static size_t piece_length(size_t count, size_t piece)
 {
-	enum copy_how how = s->async ? HOW_ON_STREAM_WAIT : HOW_SYNC;
+	size_t done = piece * SLOT_BYTES;
+
+	return count - done < SLOT_BYTES ? count - done : SLOT_BYTES;
+}
+
+/*
+ * The last piece, through ONCUDA_LOCAL_HTOD or _DTOH: after the pieces
+ * before it, on the stream the copy names (waited for when asynchronous:
+ * the slot is reused once the call returns).
+ */
+static enum clnt_stat last_piece(CLIENT *c, bool to_device, CUdeviceptr dev,
+    size_t piece, size_t len, const struct copy_stream *s, int *err)
+{
+	size_t slot = piece % ONCUDA_LOCAL_SLOTS;
+
+	return call(c, to_device, 0, slot * SLOT_BYTES, dev + piece * SLOT_BYTES,
+	    len, s, s->async ? HOW_ON_STREAM_WAIT : HOW_SYNC, err);
+}
+
+static enum clnt_stat staged_to_device(CLIENT *c, char *staging,
+    CUdeviceptr dev, const char *host, size_t count,
+    const struct copy_stream *s, int *err)
+{
+	size_t pieces = (count + SLOT_BYTES - 1) / SLOT_BYTES;
+	cu_handle stream = s->async ? s->handle : 0;
+	enum clnt_stat st = RPC_SUCCESS;
+	res_none r;
+
+	for (size_t k = 0; k < pieces && st == RPC_SUCCESS &&
+	    *err == CUDA_SUCCESS; k++) {
+		unsigned int slot = (unsigned int)(k % ONCUDA_LOCAL_SLOTS);
+		size_t len = piece_length(count, k);
+
+		/* The server's last reply said no DMA uses this slot now. */
+		memcpy(staging + slot * SLOT_BYTES, host + k * SLOT_BYTES, len);
+		if (k + 1 == pieces)
+			return last_piece(c, true, dev, k, len, s, err);
+		memset(&r, 0, sizeof r);
+		st = oncuda_local_staged_htod_13000(slot, dev + k * SLOT_BYTES,
+		    len, stream, &r, c);
+		*err = r.err;
+	}
+	return st;
+}
+
+static enum clnt_stat staged_to_host(CLIENT *c, const char *staging,
+    CUdeviceptr dev, char *host, size_t count, const struct copy_stream *s,
+    int *err)
+{
+	size_t pieces = (count + SLOT_BYTES - 1) / SLOT_BYTES;
+	cu_handle stream = s->async ? s->handle : 0;
+	enum clnt_stat st;
+	res_none r;
+
+	/* Piece 0 starts alone; then piece k+1 starts as piece k is waited for. */
+	memset(&r, 0, sizeof r);
+	st = oncuda_local_staged_dtoh_13000(0, dev, piece_length(count, 0),
+	    stream, ONCUDA_LOCAL_NO_SLOT, &r, c);
+	*err = r.err;
+	for (size_t k = 0; k < pieces && st == RPC_SUCCESS &&
+	    *err == CUDA_SUCCESS; k++) {
+		unsigned int slot = (unsigned int)(k % ONCUDA_LOCAL_SLOTS);
+		unsigned int next = (unsigned int)((k + 1) % ONCUDA_LOCAL_SLOTS);
+
+		if (k + 2 == pieces) {
+			st = last_piece(c, false, dev, k + 1,
+			    piece_length(count, k + 1), s, err);
+		} else if (k + 2 < pieces) {
+			memset(&r, 0, sizeof r);
+			st = oncuda_local_staged_dtoh_13000(next,
+			    dev + (k + 1) * SLOT_BYTES,
+			    piece_length(count, k + 1), stream, slot, &r, c);
+			*err = r.err;
+		}
+		/* else piece k is the last, done by last_piece already */
+		if (st == RPC_SUCCESS && *err == CUDA_SUCCESS)
+			memcpy(host + k * SLOT_BYTES, staging + slot * SLOT_BYTES,
+			    piece_length(count, k));
+	}
+	return st;
+}
+
+/* A copy of pageable memory through the staging area. */
+static enum clnt_stat staged_copy(CLIENT *c, bool to_device, CUdeviceptr dev,
+    char *host, size_t count, const struct copy_stream *s, int *err)
+{
 	enum clnt_stat st;
 	char *staging = staging_of(c, &st, err);
 
 	if (staging == NULL)
 		return st;
+	if (count <= SLOT_BYTES) {
+		if (to_device)
+			memcpy(staging, host, count);
+		st = last_piece(c, to_device, dev, 0, count, s, err);
+		if (st == RPC_SUCCESS && *err == CUDA_SUCCESS && !to_device)
+			memcpy(host, staging, count);
+		return st;
+	}
 	if (to_device)
-		memcpy(staging, host, len);
-	st = call(c, to_device, 0, 0, dev, len, s, how, err);
-	if (st == RPC_SUCCESS && *err == CUDA_SUCCESS && !to_device)
-		memcpy(host, staging, len);
-	return st;
+		return staged_to_device(c, staging, dev, host, count, s, err);
+	return staged_to_host(c, staging, dev, host, count, s, err);
 }
 
 CUresult local_copy(CLIENT *c, bool to_device, CUdeviceptr dev,
@@ -148,14 +242,8 @@ CUresult local_copy(CLIENT *c, bool to_device, CUdeviceptr dev,
 		st = call(c, to_device, base, offset, dev, count, s,
 		    s->async ? HOW_ON_STREAM : HOW_SYNC, &err);
 	} else {
-		for (size_t done = 0; done < count && st == RPC_SUCCESS &&
-		    err == CUDA_SUCCESS; done += STAGING_BYTES) {
-			size_t len = count - done < STAGING_BYTES ?
-			    count - done : STAGING_BYTES;
-
-			st = staged_piece(c, to_device, dev + done,
-			    (char *)(uintptr_t)host + done, len, s, &err);
-		}
+		st = staged_copy(c, to_device, dev, (char *)(uintptr_t)host,
+		    count, s, &err);
 	}
 	if (!s->async && st == RPC_SUCCESS && err == CUDA_SUCCESS)
 		st = mapped_pull(c, &err);

@@ -8,7 +8,7 @@ CFLAGS    ?= -O2 -g
 WARN      ?= -Wall -Wextra -Werror
 CUDA_HOME ?= /usr/local/cuda
 
-LOCAL_PROGRAMS := tests/local/holdhost tests/local/rawlocal
+LOCAL_PROGRAMS := tests/local/holdhost tests/local/rawlocal tests/local/pipecopy
 
 .PHONY: all local clean-local
 
@@ -16,6 +16,10 @@ all: local
 local: $(LOCAL_PROGRAMS)
 
 tests/local/holdhost: tests/local/holdhost.c
+	$(CC) -std=c11 -D_GNU_SOURCE -I$(CUDA_HOME)/include $(CFLAGS) $(WARN) \
+		-o $@ $< -L$(CUDA_HOME)/lib64/stubs -lcuda
+
+tests/local/pipecopy: tests/local/pipecopy.c
 	$(CC) -std=c11 -D_GNU_SOURCE -I$(CUDA_HOME)/include $(CFLAGS) $(WARN) \
 		-o $@ $< -L$(CUDA_HOME)/lib64/stubs -lcuda
 

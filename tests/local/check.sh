@@ -13,6 +13,9 @@
 # - the same with ONCUDA_TRANSPORT=tcp: CU_MEMCPY_* over a 127.0.0.1 session;
 # - all of e2e over the same-host path, and its hostmem, memory and bigcopy
 #   groups over TCP;
+# - tests/local/pipecopy: pageable copies around the staging slot's size,
+#   synchronous and on streams, ordered before a kernel by an event, and
+#   refused past the end, go through the pipelined procedures;
 # - tests/local/rawlocal: out-of-bounds copies, unsealed or short memfds and
 #   an offer over TCP are refused with the CUDA error, the session lives on;
 # - tests/local/holdhost killed with 64 MiB shared: its server process
@@ -95,6 +98,19 @@ step_local() {
 	else
 		bad "rawlocal:"; show "$OUT/local-raw.log"; verdict=1
 	fi
+
+	rm -f "$OUT/local-pipe.trace"
+	run_client local-pipe 300 ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" ONCUDA_TRANSPORT=auto \
+		ONCUDA_TRACE="$OUT/local-pipe.trace" tests/local/pipecopy tests/kernels/kernels.fatbin
+	if (($? == 0)) && grep -qx 'pipecopy: ok' "$OUT/local-pipe.log"; then
+		ok "pipecopy: pageable copies around the slot size, on streams, refused past the end"
+	else
+		bad "pipecopy failed:"; show "$OUT/local-pipe.log"; verdict=1
+	fi
+	local_has "$OUT/local-pipe.trace" "pipecopy: uploads are pipelined (ONCUDA_LOCAL_STAGED_HTOD)" \
+		'ONCUDA_LOCAL_STAGED_HTOD\(.*\) -> CUDA_SUCCESS' || verdict=1
+	local_has "$OUT/local-pipe.trace" "pipecopy: downloads are pipelined (ONCUDA_LOCAL_STAGED_DTOH)" \
+		'ONCUDA_LOCAL_STAGED_DTOH\(.*\) -> CUDA_SUCCESS' || verdict=1
 
 	before=$(local_fds "$SERVER_PID")
 	start_client local-hold ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" ONCUDA_TRANSPORT=auto \
