@@ -15,7 +15,8 @@
  * (ONCUDA_LOCAL_STAGED_DTOH queues the next piece, then waits for this
  * one).  The last piece goes as a plain ONCUDA_LOCAL_HTOD or _DTOH, which
  * waits for all the others and reports the session's deferred errors, as
- * a copy of one piece does.
+ * a copy of one piece does.  The client's side of each piece is a memcpy
+ * by a few threads (local_memcpy.h).
  *
  * The server keeps the staging area for the whole session, registered
  * with the driver whatever contexts come and go (svc_local.c); it is
@@ -32,6 +33,7 @@
 #include "cuda_rpc.h"
 #include "hostmem.h"
 #include "local.h"
+#include "local_memcpy.h"
 #include "mapped.h"
 #include "route.h"
 #include "rpc.h"
@@ -157,7 +159,8 @@ static enum clnt_stat staged_to_device(CLIENT *c, char *staging,
 		size_t len = piece_length(count, k);
 
 		/* The server's last reply said no DMA uses this slot now. */
-		memcpy(staging + slot * SLOT_BYTES, host + k * SLOT_BYTES, len);
+		local_memcpy(staging + slot * SLOT_BYTES, host + k * SLOT_BYTES,
+		    len);
 		if (k + 1 == pieces)
 			return last_piece(c, true, dev, k, len, s, err);
 		memset(&r, 0, sizeof r);
@@ -199,8 +202,8 @@ static enum clnt_stat staged_to_host(CLIENT *c, const char *staging,
 		}
 		/* else piece k is the last, done by last_piece already */
 		if (st == RPC_SUCCESS && *err == CUDA_SUCCESS)
-			memcpy(host + k * SLOT_BYTES, staging + slot * SLOT_BYTES,
-			    piece_length(count, k));
+			local_memcpy(host + k * SLOT_BYTES,
+			    staging + slot * SLOT_BYTES, piece_length(count, k));
 	}
 	return st;
 }
@@ -216,10 +219,10 @@ static enum clnt_stat staged_copy(CLIENT *c, bool to_device, CUdeviceptr dev,
 		return st;
 	if (count <= SLOT_BYTES) {
 		if (to_device)
-			memcpy(staging, host, count);
+			local_memcpy(staging, host, count);
 		st = last_piece(c, to_device, dev, 0, count, s, err);
 		if (st == RPC_SUCCESS && *err == CUDA_SUCCESS && !to_device)
-			memcpy(host, staging, count);
+			local_memcpy(host, staging, count);
 		return st;
 	}
 	if (to_device)

@@ -35,7 +35,7 @@ UNIT_MEMORY_CLIENT := stubs/memory.c stubs/memory.h stubs/hostmem.c \
 	stubs/copy_wire.h stubs/copy_plan.c stubs/copy_plan.h stubs/pointer.c \
 	stubs/range_table.c stubs/range_table.h stubs/say.c stubs/say.h \
 	stubs/rpc.h stubs/mapped.c stubs/mapped.h stubs/mapped_diff.c \
-	stubs/mapped_diff.h stubs/local_copy.c stubs/local_share.c \
+	stubs/mapped_diff.h stubs/local_copy.c stubs/local_memcpy.c stubs/local_share.c \
 	stubs/local_connect.c stubs/local.h stubs/xprt.c stubs/xprt.h \
 	stubs/xprt_record.c stubs/xprt_record.h tests/unit/memory_loopback.c \
 	tests/unit/one_server.c tests/unit/memory_loopback_serve.c tests/unit/memory_loopback.h \
