@@ -8,7 +8,9 @@
  * Shares 1 MiB the proper way, then asks for copies outside it (past its
  * end, an offset that wraps, a base that is not the start of shared
  * memory, an address of the server's that was never shared), offers a
- * memfd that is not sealed, and offers memory over TCP.  Prints one line
+ * memfd that is not sealed, and offers memory over TCP; then the
+ * pipelined pieces (ONCUDA_LOCAL_STAGED_*) past a slot, in a slot that
+ * does not exist, past the device allocation.  Prints one line
  * per case, "ok: ..." or "FAILED: ...", and exits 1 when any failed.
  */
 #include <fcntl.h>
@@ -94,8 +96,8 @@ static void send_fd(CLIENT *c, int fd)
 	}
 }
 
-/* Offers fd (size bytes) and registers it; the REGISTER result. */
-static res_handle share(CLIENT *c, int fd, size_t size)
+/* Offers fd (size bytes) and registers it with flags; the REGISTER result. */
+static res_handle share_as(CLIENT *c, int fd, size_t size, unsigned int flags)
 {
 	res_none offer;
 	res_handle reg;
@@ -107,12 +109,39 @@ static res_handle share(CLIENT *c, int fd, size_t size)
 		exit(1);
 	}
 	send_fd(c, fd);
-	if (oncuda_local_register_13000(0, &reg, c) != RPC_SUCCESS) {
+	if (oncuda_local_register_13000(flags, &reg, c) != RPC_SUCCESS) {
 		fprintf(stderr, "rawlocal: ONCUDA_LOCAL_REGISTER failed\n");
 		exit(1);
 	}
 	return reg;
 }
+
+static res_handle share(CLIENT *c, int fd, size_t size)
+{
+	return share_as(c, fd, size, 0);
+}
+
+/* ONCUDA_LOCAL_STAGED_DTOH's error when download, else _HTOD's (wait unused). */
+static int staged_call(CLIENT *c, bool download, unsigned int slot,
+    uint64_t dev, uint64_t size, unsigned int wait)
+{
+	res_none r;
+	enum clnt_stat st;
+
+	memset(&r, 0, sizeof r);
+	if (!download)
+		st = oncuda_local_staged_htod_13000(slot, dev, size, 0, &r, c);
+	else
+		st = oncuda_local_staged_dtoh_13000(slot, dev, size, 0, wait, &r, c);
+	if (st != RPC_SUCCESS) {
+		fprintf(stderr, "rawlocal: the server dropped the connection\n");
+		exit(1);
+	}
+	return r.err;
+}
+
+#define staged_up(c, slot, dev, size) staged_call(c, false, slot, dev, size, 0)
+#define staged_down(c, slot, dev, size, wait) staged_call(c, true, slot, dev, size, wait)
 
 static int htod_how(CLIENT *c, uint64_t base, uint64_t offset, uint64_t dst,
     uint64_t size, unsigned int how)
@@ -198,6 +227,32 @@ int main(int argc, char **argv)
 	    htod(c, base, 0, dev + 2 * SHARED_BYTES - 8, 16), CUDA_ERROR_INVALID_VALUE);
 	expect("copy mode 7", htod_how(c, base, 0, dev, 16, 7),
 	    CUDA_ERROR_INVALID_VALUE);
+
+	/* The pipelined pieces: slots are halves of the staging area. */
+	expect("a staged piece before there is a staging area",
+	    staged_up(c, 0, dev, 16), CUDA_ERROR_INVALID_VALUE);
+	good = share_as(c, memfd_of(SHARED_BYTES, true), SHARED_BYTES,
+	    ONCUDA_LOCAL_STAGING);
+	expect("a staging area is shared", good.err, CUDA_SUCCESS);
+	expect("a staged piece of a whole slot", staged_up(c, 1, dev,
+	    SHARED_BYTES / 2), CUDA_SUCCESS);
+	expect("a staged piece one byte larger than a slot",
+	    staged_up(c, 0, dev, SHARED_BYTES / 2 + 1), CUDA_ERROR_INVALID_VALUE);
+	expect("a staged piece in a slot that does not exist",
+	    staged_up(c, ONCUDA_LOCAL_SLOTS, dev, 16), CUDA_ERROR_INVALID_VALUE);
+	expect("a staged piece past the client's allocation",
+	    staged_up(c, 0, dev + 2 * SHARED_BYTES - 8, 16),
+	    CUDA_ERROR_INVALID_VALUE);
+	expect("a staged download, then a wait for it",
+	    staged_down(c, 0, dev, 4096, 0), CUDA_SUCCESS);
+	expect("a staged download past the client's allocation",
+	    staged_down(c, 1, dev + 2 * SHARED_BYTES - 8, 16, 0),
+	    CUDA_ERROR_INVALID_VALUE);
+	expect("a wait for a slot that does not exist",
+	    staged_down(c, 0, dev, 0, ONCUDA_LOCAL_SLOTS), CUDA_ERROR_INVALID_VALUE);
+	expect("a wait for nothing", staged_down(c, 0, dev, 0,
+	    ONCUDA_LOCAL_NO_SLOT),
+	    CUDA_SUCCESS);
 
 	unsealed = share(c, memfd_of(SHARED_BYTES, false), SHARED_BYTES);
 	expect("a memfd that is not sealed is refused", unsealed.err,
