@@ -18,7 +18,8 @@ SERVER_DAEMON_OBJS := server/main.o server/listen.o server/children.o \
 	server/rpcbind.o server/child.o server/log.o server/handles.o \
 	server/allow.o server/auth.o server/limits.o server/getargs.o \
 	server/ranges.o \
-	server/local_socket.o
+	server/local_socket.o \
+	server/dma_mark.o
 # --key-file checks proofs made as the client makes them: same sources.
 SERVER_AUTH_OBJS := server/auth_key.o server/sha256.o
 # --trace decodes calls as the client's ONCUDA_TRACE does: same sources.

@@ -23,6 +23,7 @@
 
 #include "cuda_rpc.h"
 #include "handles.h"
+#include "dma_mark.h"
 #include "local_staged.h"
 #include "ranges.h"
 
@@ -32,38 +33,12 @@ struct slot {
 
 static struct slot slots[ONCUDA_LOCAL_SLOTS];
 
-/* An error here is the context's (sticky), or the event's own. */
-static CUresult slot_wait(struct slot *s)
-{
-	CUresult err;
 
-	if (s->dma_done == NULL)
-		return CUDA_SUCCESS;
-	err = cuEventSynchronize(s->dma_done);
-	(void)cuEventDestroy(s->dma_done);
-	s->dma_done = NULL;
-	return err;
-}
-
-/* Marks the end of the DMA just queued on stream for s; failing that, waits for it. */
-static CUresult slot_mark(struct slot *s, CUstream stream)
-{
-	if (cuEventCreate(&s->dma_done, CU_EVENT_DISABLE_TIMING) != CUDA_SUCCESS) {
-		s->dma_done = NULL;
-		return cuStreamSynchronize(stream);
-	}
-	if (cuEventRecord(s->dma_done, stream) != CUDA_SUCCESS) {
-		(void)cuEventDestroy(s->dma_done);
-		s->dma_done = NULL;
-		return cuStreamSynchronize(stream);
-	}
-	return CUDA_SUCCESS;
-}
 
 void local_staged_drain(void)
 {
 	for (unsigned int i = 0; i < ONCUDA_LOCAL_SLOTS; i++)
-		(void)slot_wait(&slots[i]);
+		(void)dma_wait(&slots[i].dma_done);
 }
 
 /* Queues the DMA between slot and dev, size bytes, on stream. */
@@ -82,13 +57,13 @@ static CUresult queue_dma(bool to_device, unsigned int slot, cu_dptr dev,
 		return err;
 	if ((err = handle_check(HANDLE_STREAM, stream, true)) != CUDA_SUCCESS)
 		return err;
-	if ((err = slot_wait(&slots[slot])) != CUDA_SUCCESS)
+	if ((err = dma_wait(&slots[slot].dma_done)) != CUDA_SUCCESS)
 		return err;
 	err = to_device ? cuMemcpyHtoDAsync(dev, host, (size_t)size, s) :
 	    cuMemcpyDtoHAsync(host, dev, (size_t)size, s);
 	if (err != CUDA_SUCCESS)
 		return err;
-	return slot_mark(&slots[slot], s);
+	return dma_mark(&slots[slot].dma_done, s);
 }
 
 bool_t oncuda_local_staged_htod_13000_svc(u_int slot, cu_dptr dst,
@@ -98,7 +73,7 @@ bool_t oncuda_local_staged_htod_13000_svc(u_int slot, cu_dptr dst,
 	r->err = queue_dma(true, slot, dst, size, stream);
 	for (unsigned int i = 0; i < ONCUDA_LOCAL_SLOTS; i++)
 		if (i != slot && r->err == CUDA_SUCCESS)
-			r->err = slot_wait(&slots[i]);
+			r->err = dma_wait(&slots[i].dma_done);
 	if (r->err != CUDA_SUCCESS)
 		local_staged_drain();
 	return TRUE;
@@ -113,7 +88,7 @@ bool_t oncuda_local_staged_dtoh_13000_svc(u_int slot, cu_dptr src,
 	if (size != 0)
 		r->err = queue_dma(false, slot, src, size, stream);
 	if (r->err == CUDA_SUCCESS && wait != ONCUDA_LOCAL_NO_SLOT)
-		r->err = wait < ONCUDA_LOCAL_SLOTS ? slot_wait(&slots[wait]) :
+		r->err = wait < ONCUDA_LOCAL_SLOTS ? dma_wait(&slots[wait].dma_done) :
 		    CUDA_ERROR_INVALID_VALUE;
 	if (r->err != CUDA_SUCCESS)
 		local_staged_drain();

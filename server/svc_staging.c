@@ -23,6 +23,7 @@
 #include <stdlib.h>
 
 #include "ranges.h"
+#include "dma_mark.h"
 #include "staging.h"
 
 /* Two: one receives the next chunk while the other's DMA runs. */
@@ -69,42 +70,12 @@ bool staging_holds(const char *bytes)
 	return bytes != NULL && slot_of(bytes) != NULL;
 }
 
-/*
- * An error here is the context's, sticky: the request that follows gets it
- * from the driver itself, as a program gets an asynchronous error at its
- * next call.
- */
-static CUresult slot_wait(struct slot *s)
-{
-	CUresult err;
 
-	if (s->dma_done == NULL)
-		return CUDA_SUCCESS;
-	err = cuEventSynchronize(s->dma_done);
-	(void)cuEventDestroy(s->dma_done);
-	s->dma_done = NULL;
-	return err;
-}
-
-/* Marks the end of the DMA just queued on the NULL stream for s; failing that, waits for it. */
-static CUresult slot_mark(struct slot *s)
-{
-	if (cuEventCreate(&s->dma_done, CU_EVENT_DISABLE_TIMING) != CUDA_SUCCESS) {
-		s->dma_done = NULL;
-		return cuStreamSynchronize(NULL);
-	}
-	if (cuEventRecord(s->dma_done, NULL) != CUDA_SUCCESS) {
-		(void)cuEventDestroy(s->dma_done);
-		s->dma_done = NULL;
-		return cuStreamSynchronize(NULL);
-	}
-	return CUDA_SUCCESS;
-}
 
 static void drain(void)
 {
 	for (int i = 0; i < SLOTS; i++)
-		(void)slot_wait(&ring[i]);
+		(void)dma_wait(&ring[i].dma_done);
 }
 
 static void register_for_current_context(void)
@@ -142,7 +113,7 @@ static bool_t xdr_staged_htod(XDR *xdrs, cu_memcpy_htod_13000_argument *a)
 		struct slot *s = &ring[next_upload];
 
 		next_upload = (next_upload + 1) % SLOTS;
-		(void)slot_wait(s);
+		(void)dma_wait(&s->dma_done);
 		*bytes = s->bytes;
 	} else if (len > 0 && (*bytes = malloc(len)) == NULL) {
 		return FALSE;
@@ -230,7 +201,7 @@ CUresult staging_upload(CUdeviceptr dst, const char *bytes, size_t len)
 	err = cuMemcpyHtoDAsync(dst, bytes, len, NULL);
 	if (err != CUDA_SUCCESS)
 		return err;
-	return slot_mark(s);
+	return dma_mark(&s->dma_done, NULL);
 }
 
 /*
@@ -246,9 +217,9 @@ static void read_ahead(struct slot *current, CUdeviceptr next)
 
 	if (next > UINT64_MAX - SLOT_BYTES || !ranges_owned(next, SLOT_BYTES))
 		return;
-	(void)slot_wait(s);
+	(void)dma_wait(&s->dma_done);
 	if (cuMemcpyDtoHAsync(s->bytes, next, SLOT_BYTES, NULL) !=
-	    CUDA_SUCCESS || slot_mark(s) != CUDA_SUCCESS)
+	    CUDA_SUCCESS || dma_mark(&s->dma_done, NULL) != CUDA_SUCCESS)
 		return;
 	ahead = s;
 	ahead_src = next;
@@ -267,7 +238,7 @@ bool staging_download(CUdeviceptr src, size_t len, CUstream stream,
 	if (stream == NULL && ahead != NULL && ahead_src == src) {
 		s = ahead;
 		ahead = NULL;
-		r->err = slot_wait(s);
+		r->err = dma_wait(&s->dma_done);
 		drain();
 	} else {
 		ahead = NULL;

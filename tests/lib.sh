@@ -255,3 +255,50 @@ all_vg_logs_done() {
 		vg_errors "$log" >/dev/null || return 1
 	done
 }
+
+# standalone NAME STEP... -- ARGS: what a tests/NAME/check.sh does when run on
+# its own (bash tests/NAME/check.sh [--driver fake|real]) rather than
+# sourced by tests/run.sh: the variables run.sh would set (a server command
+# for the chosen driver, logs in a fresh tests/out/NAME), servers and
+# clients killed on exit, then each STEP in turn.  Prints "NAME: PASS",
+# "NAME: SKIP" (every step skipped) or "NAME: FAIL" and exits 0, 77 or 1.
+# The caller has cd'd to the repository root and sourced this file.
+# (The variables it sets are read by the steps, hence SC2034.)
+# shellcheck disable=SC2034
+standalone() {
+	local name=$1 steps=() status skipped=0 failed=0 step
+	shift
+	while (($# > 0)) && [[ $1 != -- ]]; do steps+=("$1"); shift; done
+	(($# > 0)) && shift
+	set -u -o pipefail
+	ROOT=$PWD OUT=$PWD/tests/out/$name E2E=tests/e2e/e2e KERNELS=tests/kernels/kernels.fatbin
+	# As tests/run.sh: the TCP path a remote client takes, unless asked.
+	export ONCUDA_TRANSPORT=${ONCUDA_TRANSPORT:-tcp}
+	CLIENT_LIBS=$ROOT/stubs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+	SERVER=(env LD_LIBRARY_PATH="$ROOT/tests/fakecuda${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" server/oncudad)
+	case "${1:-} ${2:-}" in
+	" ") ;;
+	"--driver fake") ;;
+	"--driver real") SERVER=(server/oncudad) ;;
+	*) echo "usage: bash tests/$name/check.sh [--driver fake|real]" >&2; exit 2 ;;
+	esac
+	rm -rf "$OUT"
+	mkdir -p "$OUT"
+	trap 'for pid in "${CLIENTS[@]}"; do kill -KILL "$pid" 2>/dev/null; done
+		for pid in "${SERVERS[@]}"; do kill_server "$pid"; done' EXIT
+	for step in "${steps[@]}"; do
+		"$step"
+		status=$?
+		((status == 77)) && skipped=$((skipped + 1))
+		((status != 0 && status != 77)) && failed=$((failed + 1))
+	done
+	if ((failed > 0)); then
+		echo "$name: FAIL (logs in $OUT)"
+		exit 1
+	elif ((skipped == ${#steps[@]})); then
+		echo "$name: SKIP"
+		exit 77
+	fi
+	echo "$name: PASS"
+	exit 0
+}

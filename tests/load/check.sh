@@ -328,6 +328,8 @@ if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
 	ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 	cd "$ROOT" || exit 1
 	PATH=$PATH:/usr/sbin:/sbin
+	# As tests/run.sh: the TCP path a remote client takes, unless asked.
+	export ONCUDA_TRANSPORT=${ONCUDA_TRANSPORT:-tcp}
 	OUT=$ROOT/tests/out/load
 	KERNELS=tests/kernels/kernels.fatbin
 	E2E=tests/e2e/e2e

@@ -164,20 +164,8 @@ step_local() {
 }
 
 if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
-	set -u -o pipefail
-	ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-	cd "$ROOT" || exit 1
-	OUT=$ROOT/tests/out/local
-	CLIENT_LIBS=$ROOT/stubs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-	SERVER=(env LD_LIBRARY_PATH="$ROOT/tests/fakecuda${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" server/oncudad)
-	[[ ${1:-} == --driver && ${2:-} == real ]] && SERVER=(server/oncudad)
+	cd "$(dirname "${BASH_SOURCE[0]}")/../.." || exit 1
 	# shellcheck source=tests/lib.sh
 	. tests/lib.sh
-	rm -rf "$OUT"
-	mkdir -p "$OUT"
-	trap 'for pid in "${SERVERS[@]}"; do kill_server "$pid"; done' EXIT
-	step_local
-	status=$?
-	((status == 0)) && echo "local: PASS" || echo "local: FAIL (logs in $OUT)"
-	exit $status
+	standalone local step_local -- "$@"
 fi

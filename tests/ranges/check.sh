@@ -91,21 +91,8 @@ step_ranges() {
 }
 
 if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
-	set -u -o pipefail
-	ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-	cd "$ROOT" || exit 1
-	OUT=$ROOT/tests/out/ranges
-	CLIENT_LIBS=$ROOT/stubs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-	SERVER=(env LD_LIBRARY_PATH="$ROOT/tests/fakecuda${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" server/oncudad)
-	[[ ${1:-} == --driver && ${2:-} == real ]] && SERVER=(server/oncudad)
+	cd "$(dirname "${BASH_SOURCE[0]}")/../.." || exit 1
 	# shellcheck source=tests/lib.sh
 	. tests/lib.sh
-	rm -rf "$OUT"
-	mkdir -p "$OUT"
-	trap 'for pid in "${CLIENTS[@]}"; do kill "$pid" 2>/dev/null; done
-		for pid in "${SERVERS[@]}"; do kill_server "$pid"; done' EXIT
-	step_ranges
-	status=$?
-	((status == 0)) && echo "ranges: PASS" || echo "ranges: FAIL (logs in $OUT)"
-	exit $status
+	standalone ranges step_ranges -- "$@"
 fi
