@@ -19,13 +19,15 @@ SERVER_DAEMON_OBJS := server/main.o server/listen.o server/children.o \
 	server/allow.o server/auth.o server/limits.o server/getargs.o \
 	server/ranges.o \
 	server/local_socket.o \
-	server/dma_mark.o
+	server/dma_mark.o server/transport.o
+# The session's transport reads and writes records as the client's does.
+SERVER_XPRT_OBJS := server/xprt_record.o
 # --key-file checks proofs made as the client makes them: same sources.
 SERVER_AUTH_OBJS := server/auth_key.o server/sha256.o
 # --trace decodes calls as the client's ONCUDA_TRACE does: same sources.
 SERVER_TRACE_OBJS := server/trace_xdr.o server/trace_format.o \
 	server/trace_stats.o
-SERVER_OBJS := $(SERVER_DAEMON_OBJS) \
+SERVER_OBJS := $(SERVER_DAEMON_OBJS) $(SERVER_XPRT_OBJS) \
 	$(patsubst %.c,%.o,$(wildcard server/svc_*.c)) server/session.o \
 	gen/cuda_xdr.o gen/cuda_svc.o gen/glue_server.o server/mapped_diff.o \
 	server/calltrace.o $(SERVER_TRACE_OBJS) $(SERVER_AUTH_OBJS)
@@ -44,8 +46,8 @@ server/svc_mapped.o: SERVER_CPPFLAGS += -Istubs
 server/mapped_diff.o: stubs/mapped_diff.c stubs/mapped_diff.h
 	$(CC) $(SERVER_CPPFLAGS) -Istubs $(CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
 
-server/calltrace.o server/auth.o: SERVER_CPPFLAGS += -Istubs
-$(SERVER_AUTH_OBJS): server/%.o: stubs/%.c
+server/calltrace.o server/auth.o server/transport.o: SERVER_CPPFLAGS += -Istubs
+$(SERVER_AUTH_OBJS) $(SERVER_XPRT_OBJS): server/%.o: stubs/%.c
 	$(CC) $(SERVER_CPPFLAGS) -Istubs $(CPPFLAGS) $(CFLAGS) $(WARN) -MMD -MP -c -o $@ $<
 $(SERVER_TRACE_OBJS): server/%.o: stubs/%.c gen/cuda_rpc.h gen/trace_types.inc
 	$(CC) $(SERVER_CPPFLAGS) -Istubs $(CPPFLAGS) $(CFLAGS) $(WARN) -MMD -MP -c -o $@ $<

@@ -7,9 +7,9 @@
  * in our code therefore costs one client, not all of them.
  *
  * RPC requests are served one at a time on this thread, in the order the
- * client sends them.  libtirpc destroys the transport, closing the socket,
- * when it reads end-of-file or an error; the loop notices that the socket is
- * no longer one of libtirpc's and ends the session.
+ * client sends them, through the session's own transport (transport.h).
+ * The session ends when the client closes the connection, the connection
+ * fails, the client is refused (auth.c) or a stop signal comes.
  */
 #include <errno.h>
 #include <poll.h>
@@ -31,13 +31,7 @@
 #include "log.h"
 #include "oneway.h"
 #include "session.h"
-
-/*
- * Size of libtirpc's record buffers, each way.  Any size works, since the
- * record marking cuts a message into fragments of at most this size, but
- * with the default (4000 bytes) a 16 MiB copy takes over 4000 write(2)s.
- */
-#define RECORD_BUFFER_BYTES (1u << 20)
+#include "transport.h"
 
 /* The dispatcher rpcgen wrote into gen/cuda_svc.c; no header declares it. */
 void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
@@ -86,7 +80,9 @@ static sigset_t prepare_process(int sock, pid_t daemon_pid)
 	sigaction(SIGHUP, &sa, NULL);
 
 	/* Stop signals wait for the loop's ppoll(), so a request always runs to
-	 * its end; threads the driver starts inherit the block. */
+	 * its end; threads the driver starts inherit the block.  (Waiting in
+	 * the read itself would save the ppoll, but a signal could then be
+	 * delivered to a driver thread, and the read never interrupted.) */
 	sigemptyset(&blocked);
 	sigaddset(&blocked, SIGTERM);
 	sigaddset(&blocked, SIGINT);
@@ -118,32 +114,30 @@ static void gated_dispatch(struct svc_req *request, SVCXPRT *xprt)
 	oncuda_prog_13000(request, xprt);
 }
 
-/* Whether libtirpc still serves fd (it forgets a transport it destroyed). */
-static bool transport_alive(int fd)
-{
-	for (int i = 0; i < svc_max_pollfd; i++)
-		if (svc_pollfd[i].fd == fd)
-			return true;
-	return false;
-}
-
 /*
  * Serves requests until the client leaves, is refused (auth.c) or a stop
  * signal comes; says which.  A client yet to prove itself is waited for
  * only until its grace time ends.
  */
-static const char *serve(int sock, const sigset_t *wait_mask)
+static const char *serve(SVCXPRT *xprt, transport_dispatch dispatch,
+    const sigset_t *wait_mask)
 {
 	for (;;) {
-		struct pollfd pfd = { .fd = sock, .events = POLLIN };
+		struct pollfd pfd = { .fd = xprt->xp_fd, .events = POLLIN };
 		struct timespec grace;
-		const char *refused;
+		const char *refused, *why;
 		int ready;
 
 		if (stop_signal != 0)
 			return strsignal(stop_signal);
 		if ((refused = auth_session_over()) != NULL)
 			return refused;
+		/* Requests sent together (one-way calls) are read together. */
+		if (transport_pending(xprt)) {
+			if (!transport_serve(xprt, dispatch, &why))
+				return why;
+			continue;
+		}
 		ready = ppoll(&pfd, 1, auth_time_left(&grace) ? &grace : NULL,
 		    wait_mask);
 		if (ready == 0)
@@ -154,9 +148,8 @@ static const char *serve(int sock, const sigset_t *wait_mask)
 			log_msg(LOG_ERROR, "poll: %s", strerror(errno));
 			return "poll failed";
 		}
-		svc_getreq_common(sock);
-		if (!transport_alive(sock))
-			return "client disconnected";
+		if (!transport_serve(xprt, dispatch, &why))
+			return why;
 	}
 }
 
@@ -173,35 +166,31 @@ noreturn void child_serve(int sock, const char *peer, pid_t daemon_pid)
 {
 	sigset_t wait_mask = prepare_process(sock, daemon_pid);
 	struct timespec start;
+	transport_dispatch dispatch;
 	const char *why;
 	SVCXPRT *xprt;
 
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	log_set_peer(peer);
 	auth_session_start(peer);
-	if ((xprt = svc_fd_create(sock, RECORD_BUFFER_BYTES, RECORD_BUFFER_BYTES)) == NULL) {
-		log_msg(LOG_ERROR, "cannot serve %s: libtirpc's svc_fd_create failed", peer);
+	if ((xprt = transport_create(sock, ONCUDA_PROG, ONCUDA_V13000)) == NULL) {
+		log_msg(LOG_ERROR, "cannot serve %s: out of memory", peer);
 		exit(1);
 	}
 	getargs_free_on_failure(xprt);
-	/* No netconfig: the daemon has registered with rpcbind, not us. */
 	/* One-way calls are wrapped outside the trace: see svc_oneway.c. */
-	if (!svc_reg(xprt, ONCUDA_PROG, ONCUDA_V13000, oneway_session_start(xprt,
-	    calltrace_session_start(xprt, peer, gated_dispatch)), NULL)) {
-		log_msg(LOG_ERROR, "cannot serve %s: libtirpc's svc_reg failed", peer);
-		exit(1);
-	}
+	dispatch = oneway_session_start(xprt,
+	    calltrace_session_start(xprt, peer, gated_dispatch));
 	log_msg(LOG_INFO, "session %s pid %ld opened", peer, (long)getpid());
 
-	why = serve(sock, &wait_mask);
+	why = serve(xprt, dispatch, &wait_mask);
 
 	session_teardown();
 	handle_clear();
 	calltrace_session_end();
-	/* Not svc_unreg(): it would also remove the daemon's rpcbind entry. */
-	if (transport_alive(sock))
-		svc_destroy(xprt);
+	/* why may lie in the transport: said before it goes. */
 	log_msg(LOG_INFO, "session %s pid %ld closed (%s) after %.1f s", peer,
 	    (long)getpid(), why, seconds_since(&start));
+	svc_destroy(xprt);
 	exit(0);
 }

@@ -176,8 +176,8 @@ static void accept_client(int listener, const struct allow_list *allow)
 	char peer[48];
 	int fd;
 
-	/* The new socket blocks, whatever the listener does: libtirpc's
-	 * svc_fd_create transport expects that. */
+	/* The new socket blocks, whatever the listener does: the session's
+	 * transport (transport.h) reads and sends blocking. */
 	if ((fd = accept4(listener, (struct sockaddr *)&from, &len, SOCK_CLOEXEC)) < 0) {
 		if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM) {
 			/* The connection stays queued; do not spin on it. */

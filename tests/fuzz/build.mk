@@ -24,7 +24,7 @@ FUZZ_CFLAGS   := -std=c11 -D_GNU_SOURCE -O1 -g $(FUZZ_SANITIZE) -Wall -Wextra -W
 FUZZ_SERVER_SRCS := $(filter-out server/main.c server/listen.c \
 	server/children.c server/rpcbind.c, $(wildcard server/*.c)) \
 	stubs/trace_xdr.c stubs/trace_format.c stubs/trace_stats.c \
-	stubs/mapped_diff.c stubs/auth_key.c stubs/sha256.c
+	stubs/mapped_diff.c stubs/auth_key.c stubs/sha256.c stubs/xprt_record.c
 FUZZ_GEN_SRCS := gen/cuda_xdr.c gen/cuda_svc.c gen/glue_server.c
 FUZZ_FAKE_SRCS := $(filter-out tests/fakecuda/selftest%, \
 	$(wildcard tests/fakecuda/*.c))

@@ -4,8 +4,8 @@
  *
  * One input is one client session.  Its messages are written, each as one
  * RPC record, to a socket whose other end is served exactly as a client
- * process serves its connection (child.c): libtirpc's svc_fd_create
- * transport, svc_getreq_common, the dispatcher rpcgen wrote behind the
+ * process serves its connection (child.c): the session's transport
+ * (server/transport.c), the dispatcher rpcgen wrote behind the
  * call tracer, the procedures, and the CPU stand-in as the driver.  When
  * the messages run out the socket closes and the session is torn down as
  * when a client disconnects, so every input starts from a fresh session.
@@ -29,7 +29,7 @@
  * allocation".  The server sees only ordinary bytes.
  *
  * The harness sends a message, waits until the server has served it
- * (svc_getreq_common returned on the main thread), collects the reply,
+ * (transport_serve returned on the main thread), collects the reply,
  * then sends the next.  The transport is set up as child.c sets it up.
  */
 #include <arpa/inet.h>
@@ -55,15 +55,10 @@
 #include "log.h"
 #include "oneway.h"
 #include "session.h"
+#include "transport.h"
 
 #include "fuzz_format.h"
 
-/*
- * child.c uses 1 MiB buffers, for speed with large copies; any size serves
- * the same, since records are read and written in pieces of this size, and
- * zeroing two 1 MiB buffers per input would cost most of the time.
- */
-#define RECORD_BUFFER_BYTES (16u << 10)
 #define VALUES_MAX 64
 #define REPLY_MAX (ONCUDA_CHUNK_MAX + 4096)
 
@@ -92,14 +87,6 @@ struct session {
 };
 
 static calltrace_dispatch dispatch;
-
-static bool transport_alive(int fd)
-{
-	for (int i = 0; i < svc_max_pollfd; i++)
-		if (svc_pollfd[i].fd == fd)
-			return true;
-	return false;
-}
 
 static uint64_t get_be64(const uint8_t *p)
 {
@@ -307,24 +294,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	}
 	s.sock = sv[1];
-	if ((xprt = svc_fd_create(sv[0], RECORD_BUFFER_BYTES,
-	    RECORD_BUFFER_BYTES)) == NULL)
+	if ((xprt = transport_create(sv[0], ONCUDA_PROG, ONCUDA_V13000)) == NULL)
 		abort();
 	getargs_free_on_failure(xprt);
 	dispatch = oneway_session_start(xprt,
 	    calltrace_session_start(xprt, "fuzz", oncuda_prog_13000));
-	if (!svc_reg(xprt, ONCUDA_PROG, ONCUDA_V13000, dispatch, NULL))
-		abort();
 	if (pthread_create(&client, NULL, client_thread, &s) != 0)
 		abort();
 
-	/* What child.c's serve() does, telling the client after each request. */
-	while (transport_alive(sv[0])) {
+	/* What child.c's serve() does, telling the client after each request;
+	 * at the end the socket closes, so the client reads end-of-file. */
+	for (;;) {
 		uint64_t one = 1;
+		const char *why;
+		bool more = transport_serve(xprt, dispatch, &why);
 
-		svc_getreq_common(sv[0]);
+		if (!more)
+			svc_destroy(xprt);
 		if (write(s.served, &one, sizeof(one)) < 0)
 			abort();
+		if (!more)
+			break;
 	}
 	pthread_join(client, NULL);
 
