@@ -3,13 +3,16 @@
 
     python3 bench/report.py DIR DRIVER
 
-DIR holds what bench/run.sh wrote: transport.tsv, native.tsv and
-oncuda.tsv (the programs' "info" and "result" lines, see bench/measure.h)
-and run.tsv (the run's own facts: date, host, commit).  DRIVER is "real"
-or "fake".  Writes DIR/results.md (the tables and the targets of issue 4)
-and DIR/bandwidth.tsv (the data of the plot, for bench/plot.sh).  A file
-that is missing or a figure that is absent shows as "failed" rather than
-stopping the report, so a run that broke halfway still says what it got.
+DIR holds what bench/run.sh wrote: transport.tsv, native.tsv,
+oncuda.tsv and local.tsv (the programs' "info" and "result" lines, see
+bench/measure.h), torch_native.tsv, torch_oncuda.tsv and torch_local.tsv
+(the same from bench/torch_step.py, or one "skip" line with the reason it
+did not run) and run.tsv (the run's own facts: date, host, commit).  DRIVER
+is "real" or "fake".  Writes DIR/results.md (the tables and the targets of
+issue 4) and DIR/bandwidth.tsv (the data of the plot, for bench/plot.sh).
+A file that is missing or a figure that is absent shows as "failed" (the
+PyTorch step's as "not run") rather than stopping the report, so a run that
+broke halfway still says what it got.
 """
 import os
 import sys
@@ -23,6 +26,10 @@ COPY_CASES = [
 TARGET_COPY_BYTES = 256 << 20
 NO_SAME_HOST = "n/a"
 NO_SAME_HOST_WHY = "no same-host run (local.tsv missing: see bench/run.sh's messages)"
+NO_OUTPUT = "no output: see bench/run.sh's messages"
+TORCH_CASE = "app_torch_step"
+TORCH_MODES = (("native", "native"), ("oncuda", "oncuda TCP"),
+               ("local", "oncuda same-host"))
 
 # Lupine on the same H200, from issue 4 (another run: for orientation only).
 LUPINE = {
@@ -44,6 +51,7 @@ class Figures:
     def __init__(self, path):
         self.results = {}
         self.info = {}
+        self.skipped = None     # why the program was not run, if it was not
         self.present = os.path.exists(path)
         if not self.present:
             return
@@ -59,6 +67,8 @@ class Figures:
                     }
                 elif fields[0] == "info" and len(fields) == 3:
                     self.info[fields[1]] = fields[2]
+                elif fields[0] == "skip" and len(fields) == 2:
+                    self.skipped = fields[1]
 
     def get(self, name, size=0):
         """The median of a figure, or None."""
@@ -94,6 +104,11 @@ def ratio(slow, fast):
     return "%.2fx" % (slow / fast)
 
 
+def cell_text(text):
+    """TEXT made safe for a cell of a markdown table."""
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
 def size_name(n):
     for unit, shift in (("GiB", 30), ("MiB", 20), ("KiB", 10)):
         if n >= 1 << shift and n % (1 << shift) == 0:
@@ -120,6 +135,9 @@ class Report:
         self.oncuda = Figures(os.path.join(directory, "oncuda.tsv"))
         # The same-host path: the same drvbench with ONCUDA_TRANSPORT=local.
         self.local = Figures(os.path.join(directory, "local.tsv"))
+        # bench/torch_step.py's runs, by the keys of TORCH_MODES.
+        self.torch = {mode: Figures(os.path.join(directory, "torch_%s.tsv" % mode))
+                      for mode, _ in TORCH_MODES}
         self.facts = read_run_facts(os.path.join(directory, "run.tsv"))
         self.lines = []
 
@@ -180,8 +198,43 @@ class Report:
                  "to about 64 MiB per run (4 MiB with small counts), after "
                  "one untimed copy; the SGEMM "
                  "iteration is HtoD of A and B, the launches, DtoH of C "
-                 "(bench/drvbench_*.c)")
+                 "(bench/drvbench_*.c); the PyTorch step is one training "
+                 "step of a small CNN, the batch copied from pageable host "
+                 "memory each step, timed over runs of steps that end in "
+                 "torch.cuda.synchronize() (bench/torch_step.py)")
+        self.torch_header()
         self.out()
+
+    def torch_header(self):
+        ran = [(label, self.torch[mode]) for mode, label in TORCH_MODES
+               if self.torch[mode].results]
+        if not ran:
+            self.out("- PyTorch step: %s" % (
+                self.torch_not_run("native") or
+                "no figures (see torch_*.err beside this report)"))
+            return
+        info = ran[0][1].info
+        self.out("- PyTorch step: torch %s; plan: %s; libcuda %s" % (
+            info.get("torch", "?"), info.get("plan", "?"), "; ".join(
+                "%s: %s" % (label, f.info.get("libcuda", "?"))
+                for label, f in ran)))
+
+    def torch_not_run(self, mode, terse=False):
+        """Why the PyTorch step has no figure in MODE, or None if it has.
+        TERSE: just "not run" where native was not run for the same reason
+        (a table row says it once)."""
+        why = self.torch_why(mode)
+        if why is None:
+            return None
+        if terse and mode != "native" and why == self.torch_why("native"):
+            return "not run"
+        return "not run (%s)" % cell_text(why)
+
+    def torch_why(self, mode):
+        f = self.torch[mode]
+        if f.skipped is not None:
+            return f.skipped
+        return None if f.present else NO_OUTPUT
 
     def main_table(self):
         t, n, o, loc = self.transport, self.native, self.oncuda, self.local
@@ -222,6 +275,7 @@ class Report:
                      fmt(a, "ms"), fmt(b, "ms"), ratio(b, a),
                      self.same_host(loc.get("app_sgemm"), a, "ms", True),
                      "—", "—"])
+        rows.append(self.torch_row())
         self.out("## Native and oncuda, side by side")
         self.out()
         self.out("ratio: how many times longer oncuda takes than native (time "
@@ -231,6 +285,16 @@ class Report:
                     "oncuda same-host (ratio)",
                     "transport ceiling (this run)", "Lupine (issue 4, another run)"],
                    rows)
+
+    def torch_row(self):
+        """The main table's row of the PyTorch step."""
+        a, b, c = (self.torch[mode].get(TORCH_CASE) for mode, _ in TORCH_MODES)
+        native = self.torch_not_run("native") or fmt(a, "ms")
+        tcp = self.torch_not_run("oncuda", True) or fmt(b, "ms")
+        same = self.torch_not_run("local", True) or \
+            "%s (%s)" % (fmt(c, "ms"), ratio(c, a))
+        return ["PyTorch training step (small CNN, batch 128): ms per step",
+                native, tcp, ratio(b, a), same, "—", "—"]
 
     def same_host(self, value, native, unit, is_time):
         """The same-host figure with its ratio to native, for the main table."""
@@ -342,9 +406,27 @@ class Report:
             a, b = n.get(name, size), loc.get(name, size)
             judge(target, "%s vs %s" % (fmt(b, "GB/s"), fmt(a, "GB/s")),
                   quotient(b, a), 0.8, False)
-        a, b = n.get("app_sgemm"), o.get("app_sgemm")
-        judge("application case (SGEMM loop) ≤ 1.1x native",
-              "%s vs %s" % (fmt(b, "ms"), fmt(a, "ms")), quotient(b, a), 1.1, True)
+        a = n.get("app_sgemm")
+        for path, figures in (("over TCP", o), ("on the same-host path", loc)):
+            target = "application case (SGEMM loop) %s ≤ 1.1x native" % path
+            if figures is loc and not loc.present:
+                rows.append([target, NO_SAME_HOST, "—",
+                             "not met: " + NO_SAME_HOST_WHY])
+                continue
+            b = figures.get("app_sgemm")
+            judge(target, "%s vs %s" % (fmt(b, "ms"), fmt(a, "ms")),
+                  quotient(b, a), 1.1, True)
+        a = self.torch["native"].get(TORCH_CASE)
+        for mode, path in (("oncuda", "over TCP"),
+                           ("local", "on the same-host path")):
+            target = "application case (PyTorch step) %s ≤ 1.1x native" % path
+            why = self.torch_not_run("native") or self.torch_not_run(mode)
+            if why is not None:
+                rows.append([target, why, "—", "not run"])
+                continue
+            b = self.torch[mode].get(TORCH_CASE)
+            judge(target, "%s vs %s" % (fmt(b, "ms"), fmt(a, "ms")),
+                  quotient(b, a), 1.1, True)
         self.out("## Targets of issue 4")
         self.out()
         self.out("Ratios of figures from this run (the copy targets compare "
@@ -359,10 +441,15 @@ class Report:
                  "per run.")
         self.out()
         rows = []
-        for label, figures in (("transport", self.transport),
-                               ("native", self.native), ("oncuda", self.oncuda),
-                               ("oncuda same-host", self.local)):
-            if not figures.present:
+        programs = [("transport", self.transport), ("native", self.native),
+                    ("oncuda", self.oncuda), ("oncuda same-host", self.local)]
+        programs += [("PyTorch " + label, self.torch[mode])
+                     for mode, label in TORCH_MODES]
+        for label, figures in programs:
+            if figures.skipped is not None:
+                rows.append([label, "(not run: %s)" % cell_text(figures.skipped),
+                             "", "", "", "", "", ""])
+            elif not figures.present:
                 rows.append([label, "(no output: see the messages of "
                              "bench/run.sh and the .err and .log files)",
                              "", "", "", "", "", ""])

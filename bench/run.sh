@@ -16,14 +16,19 @@
 # of its own on a free loopback port, serving the same driver: once over
 # TCP (ONCUDA_TRANSPORT=tcp) and once over the same-host path, the server's
 # unix-domain socket in DIR with shared page-locked memory
-# (ONCUDA_TRANSPORT=local).  Then
+# (ONCUDA_TRANSPORT=local).  The PyTorch case, bench/torch_step.py, runs
+# the same three ways right after drvbench (PYTHON, default python3); it is
+# skipped, saying why, with the CPU stand-in, where there is no PYTHON, and
+# where torch is missing or sees no GPU natively.  Then
 # bench/report.py writes DIR/results.md and DIR/bandwidth.tsv, and
 # bench/plot.sh DIR/bandwidth.png if gnuplot is installed.
 #
 # DIR also gets the programs' raw output (transport.tsv, native.tsv,
-# oncuda.tsv, local.tsv), their stderr (*.err), oncudad.log and run.tsv.  Needs a built
-# tree (make); no rpcbind.  The full plan should take one to two minutes on an
-# H200 (an estimate; the time limits per program cap it under 5 minutes).
+# oncuda.tsv, local.tsv, torch_native.tsv, torch_oncuda.tsv,
+# torch_local.tsv), their stderr (*.err), oncudad.log and run.tsv.  A case
+# not run has one line in its .tsv: "skip", a tab, the reason.  Needs a built
+# tree (make); no rpcbind.  The full plan should take one to three minutes on
+# an H200 (an estimate; the time limits per program cap it under 15 minutes).
 # Exits non-zero if any part failed (the report still shows the rest).
 set -u -o pipefail
 
@@ -31,6 +36,11 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT" || exit 1
 TRANSPORT_SECONDS=45
 DRVBENCH_SECONDS=100
+# Importing torch and loading its kernels through oncuda take most of it.
+TORCH_SECONDS=180
+# bench/torch_step.py's exit status for "no torch or no GPU here".
+SKIP_STATUS=77
+PYTHON=${PYTHON:-python3}
 
 usage() {
 	echo "usage: bash bench/run.sh [--driver real|fake|auto] [--out DIR] [--quick]" >&2
@@ -99,14 +109,26 @@ fail() {
 	failed=1
 }
 
+# skip NAME WHY: records that case NAME was not run, and why.
+skip() {
+	echo "--- $1: skipped: $2"
+	printf 'skip\t%s\n' "$2" >"$OUT/$1.tsv"
+}
+
 # measure NAME SECONDS COMMAND...: COMMAND's stdout to $OUT/NAME.tsv and
-# stderr to $OUT/NAME.err, stopped after SECONDS.
+# stderr to $OUT/NAME.err, stopped after SECONDS.  A COMMAND that exits
+# with SKIP_STATUS is recorded as skipped, the last line of its stderr
+# (less a leading "program: ") as the reason; measure then returns 2.
 measure() {
 	local name=$1 seconds=$2 status start=$SECONDS
 	shift 2
 	echo "--- $name: $*"
 	timeout -k 5 "$seconds" "$@" >"$OUT/$name.tsv" 2>"$OUT/$name.err"
 	status=$?
+	if ((status == SKIP_STATUS)); then
+		skip "$name" "$(tail -n 1 "$OUT/$name.err" | sed 's/^[^ :]*: //')"
+		return 2
+	fi
 	if ((status != 0)); then
 		((status == 124 || status == 137)) && echo "(stopped after $seconds s)" >>"$OUT/$name.err"
 		fail "$name exited with status $status; last lines of $OUT/$name.err:"
@@ -123,7 +145,8 @@ loaded_library() {
 	[[ -n $path ]] && readlink -f "$path"
 }
 
-rm -f "$OUT"/{transport,native,oncuda,local}.{tsv,err} "$OUT"/oncudad.log \
+rm -f "$OUT"/{transport,native,oncuda,local}.{tsv,err} \
+	"$OUT"/torch_{native,oncuda,local}.{tsv,err} "$OUT"/oncudad.log \
 	"$OUT"/results.md "$OUT"/bandwidth.{tsv,png}
 {
 	printf 'date\t%s\n' "$(date -u '+%Y-%m-%d %H:%M UTC')"
@@ -144,6 +167,37 @@ if measure native "$DRVBENCH_SECONDS" \
 		fail "the native run loaded oncuda's library: take stubs/ out of LD_LIBRARY_PATH"
 fi
 
+# The PyTorch case: why it cannot run here, or empty.
+torch_skip=
+if [[ $driver == fake ]]; then
+	torch_skip="the CPU stand-in has no kernels for PyTorch: run on a GPU"
+elif ! command -v "$PYTHON" >/dev/null; then
+	torch_skip="no $PYTHON here (set PYTHON to a Python with PyTorch)"
+fi
+TORCH_STEP=("$PYTHON" bench/torch_step.py "${QUICK[@]}")
+if [[ -n $torch_skip ]]; then
+	skip torch_native "$torch_skip"
+else
+	measure torch_native "$TORCH_SECONDS" \
+		env LD_LIBRARY_PATH="$DRIVER_LIBS" "${TORCH_STEP[@]}"
+	case $? in
+	0)
+		torch_lib=$(loaded_library torch_native)
+		echo "    native used $torch_lib"
+		[[ $torch_lib != "$ROOT/stubs/libcuda.so.1" ]] ||
+			fail "the native PyTorch run loaded oncuda's library: take stubs/ out of LD_LIBRARY_PATH"
+		;;
+	2) torch_skip=$(sed -n 's/^skip\t//p' "$OUT/torch_native.tsv") ;;
+	esac
+fi
+if [[ -n $torch_skip ]]; then
+	skip torch_oncuda "$torch_skip"
+	skip torch_local "$torch_skip"
+fi
+# Natively torch has found a GPU (or failed otherwise): through oncuda, not
+# finding one is a failure of oncuda, not a skip.
+TORCH_STEP+=(--require-gpu)
+
 echo "--- oncudad -n, $driver driver"
 # The socket in $OUT, not the default path, so runs of others do not collide.
 if start_server oncudad 30 env LD_LIBRARY_PATH="$DRIVER_LIBS" server/oncudad -n -p 0 \
@@ -158,6 +212,19 @@ if start_server oncudad 30 env LD_LIBRARY_PATH="$DRIVER_LIBS" server/oncudad -n 
 			echo "    oncuda ($transport) run used $oncuda_lib"
 			[[ $oncuda_lib == "$ROOT/stubs/libcuda.so.1" ]] ||
 				fail "the oncuda run did not load $ROOT/stubs/libcuda.so.1"
+		fi
+	done
+	for transport in tcp local; do
+		[[ -z $torch_skip ]] || break	# recorded above
+		name=torch_oncuda
+		[[ $transport == local ]] && name=torch_local
+		if measure "$name" "$TORCH_SECONDS" env LD_LIBRARY_PATH="$CLIENT_LIBS" \
+			ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" ONCUDA_TRANSPORT=$transport \
+			"${TORCH_STEP[@]}"; then
+			oncuda_lib=$(loaded_library "$name")
+			echo "    PyTorch through oncuda ($transport) used $oncuda_lib"
+			[[ $oncuda_lib == "$ROOT/stubs/libcuda.so.1" ]] ||
+				fail "the PyTorch run through oncuda did not load $ROOT/stubs/libcuda.so.1"
 		fi
 	done
 	stop_server "$SERVER_PID" 10 || fail "oncudad did not stop cleanly; see $OUT/oncudad.log"

@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""bench/torch_step.py: the benchmark's PyTorch case, milliseconds per
+training step of a small CNN.
+
+    python3 bench/torch_step.py [-q] [--require-gpu]
+
+One step is what a plain training loop does: copy a batch (128 RGB images
+of 32x32 and their labels) from host memory to the GPU, forward through the
+network (two convolutions with ReLU and max-pooling, two linear layers),
+cross-entropy, backward, one step of SGD with momentum.  The batches are
+ordinary (pageable) tensors, as a loop without pin_memory has them;
+PyTorch waits for such a copy, so every step meets the GPU once, as such a
+loop does.  The data are synthetic, made here from a fixed seed: a bright
+patch whose place is the class, on noise.  Nothing is downloaded or read.
+
+After WARMUP untimed steps (they load the kernels, start cuBLAS and cuDNN
+and make the optimizer's state), RUNS runs of STEPS steps are timed, each
+ending in torch.cuda.synchronize(); a run's figure is its time per step.
+The loss must have fallen by the end, so that steps that computed nothing
+cannot pass for fast ones.  The same program runs natively and through
+oncuda (bench/run.sh puts oncuda's libcuda.so.1 first in LD_LIBRARY_PATH).
+
+Prints "info" and "result" lines in the format of bench/measure.h, for
+bench/report.py: the case is app_torch_step, in ms.  Exits 0 when it
+measured, 1 when something failed, and SKIP_STATUS (77) with the reason on
+stderr when torch cannot be imported, was built without CUDA or sees no
+GPU.  With --require-gpu those are failures: bench/run.sh passes it to the
+runs through oncuda once the native run has found a GPU, so that a GPU
+oncuda fails to show is not taken for a machine without one.
+"""
+import argparse
+import math
+import statistics
+import sys
+import time
+
+SKIP_STATUS = 77
+CASE = "app_torch_step"
+BATCH = 128
+BATCHES = 4             # distinct host batches, used in turn
+CLASSES = 10
+IMAGE = 32
+PATCH = 8               # the class is where an 8x8 patch is bright
+SEED = 1234
+FULL = {"warmup": 10, "runs": 10, "steps": 50}
+QUICK = {"warmup": 5, "runs": 3, "steps": 10}
+
+
+def stop(status, why):
+    print("torch_step: " + why, file=sys.stderr, flush=True)
+    sys.exit(status)
+
+
+def import_torch(skip):
+    """torch, or the end of the program saying why there is none to use."""
+    try:
+        import torch
+    except ImportError as e:
+        stop(skip, "%s cannot import torch (%s): install PyTorch with CUDA "
+             "to run this case" % (sys.executable, e))
+    if torch.version.cuda is None:
+        stop(skip, "torch %s was built without CUDA: install a CUDA build "
+             "of PyTorch to run this case" % torch.__version__)
+    if not torch.cuda.is_available():
+        why = "torch.cuda.is_available() is False"
+        try:
+            torch.cuda.init()
+        except Exception as e:  # the driver's own reason, when it gives one
+            why = "%s: %s" % (type(e).__name__, e)
+        stop(skip, "torch %s sees no GPU (%s)" % (torch.__version__, why))
+    return torch
+
+
+def make_batches(torch):
+    """BATCHES host batches of images and labels, the same on every run."""
+    g = torch.Generator().manual_seed(SEED)
+    labels = torch.randint(0, CLASSES, (BATCHES, BATCH), generator=g)
+    images = torch.randn(BATCHES, BATCH, 3, IMAGE, IMAGE, generator=g) * 0.5
+    per_row = IMAGE // PATCH
+    for b in range(BATCHES):
+        for i, c in enumerate(labels[b].tolist()):
+            r, q = divmod(c, per_row)
+            images[b, i, c % 3, r * PATCH:(r + 1) * PATCH,
+                   q * PATCH:(q + 1) * PATCH] += 1.0
+    return images, labels
+
+
+def make_model(torch):
+    nn = torch.nn
+    torch.manual_seed(SEED)
+    return nn.Sequential(
+        nn.Conv2d(3, 32, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
+        nn.Conv2d(32, 64, 3, padding=1), nn.ReLU(), nn.MaxPool2d(2),
+        nn.Flatten(),
+        nn.Linear(64 * (IMAGE // 4) ** 2, 256), nn.ReLU(),
+        nn.Linear(256, CLASSES)).cuda()
+
+
+def loaded_libcuda():
+    """The libcuda files this process has mapped, as bench/run.sh checks."""
+    paths = set()
+    with open("/proc/self/maps", encoding="utf-8") as f:
+        for line in f:
+            path = line.split()[-1]
+            if "/libcuda.so" in path:
+                paths.add(path)
+    return ", ".join(sorted(paths)) or "none mapped"
+
+
+def main():
+    parser = argparse.ArgumentParser(
+        description="PyTorch training step of a small CNN, ms per step")
+    parser.add_argument("-q", action="store_true",
+                        help="small counts (a smoke test)")
+    parser.add_argument("--require-gpu", action="store_true",
+                        help="no torch or no GPU is a failure, not a skip")
+    args = parser.parse_args()
+    plan = QUICK if args.q else FULL
+    torch = import_torch(1 if args.require_gpu else SKIP_STATUS)
+    F = torch.nn.functional
+
+    # The same algorithms on every run, and float32 computed as float32.
+    torch.backends.cudnn.benchmark = False
+    torch.backends.cudnn.deterministic = True
+    torch.backends.cudnn.allow_tf32 = False
+    torch.backends.cuda.matmul.allow_tf32 = False
+
+    images, labels = make_batches(torch)
+    model = make_model(torch)
+    opt = torch.optim.SGD(model.parameters(), lr=0.02, momentum=0.9)
+
+    def step(i):
+        x = images[i % BATCHES].to("cuda")
+        y = labels[i % BATCHES].to("cuda")
+        opt.zero_grad(set_to_none=True)
+        loss = F.cross_entropy(model(x), y)
+        loss.backward()
+        opt.step()
+        return loss
+
+    first_loss = step(0).item()
+    for i in range(1, plan["warmup"]):
+        step(i)
+    torch.cuda.synchronize()
+
+    samples = []
+    i = plan["warmup"]
+    for _ in range(plan["runs"]):
+        start = time.perf_counter()
+        for _ in range(plan["steps"]):
+            loss = step(i)
+            i += 1
+        torch.cuda.synchronize()
+        samples.append((time.perf_counter() - start) * 1e3 / plan["steps"])
+    last_loss = loss.item()
+    if not math.isfinite(last_loss) or last_loss >= first_loss:
+        stop(1, "the loss went from %.4g to %.4g in %d steps: training did "
+             "not work, so its timing means nothing" % (first_loss, last_loss, i))
+
+    print("info\tlibcuda\t%s" % loaded_libcuda())
+    print("info\tdevice\t%s" % torch.cuda.get_device_name(0))
+    print("info\ttorch\t%s (CUDA %s, cuDNN %s)" % (
+        torch.__version__, torch.version.cuda, torch.backends.cudnn.version()))
+    print("info\tplan\t%d warm-up steps; %d runs x %d steps; batch %d of "
+          "3x%dx%d, %d batches in turn" % (
+              plan["warmup"], plan["runs"], plan["steps"], BATCH, IMAGE,
+              IMAGE, BATCHES))
+    print("info\tloss\t%.4g after the first step, %.4g after step %d" % (
+        first_loss, last_loss, i))
+    print("result\t%s\t0\tms\t%.6g\t%.6g\t%.6g\t%d\t%d" % (
+        CASE, statistics.median(samples), min(samples), max(samples),
+        len(samples), plan["steps"]), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
