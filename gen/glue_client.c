@@ -17,7 +17,7 @@ CUresult on_server_cuDriverGetVersion(unsigned server, int *driverVersion)
 {
 	res_int r;
 	const uint64_t key[] = { server };
-	uint64_t cached;
+	uint64_t cached, asked_at;
 	CLIENT *c;
 	CUresult e;
 
@@ -27,6 +27,7 @@ CUresult on_server_cuDriverGetVersion(unsigned server, int *driverVersion)
 		*driverVersion = (int)cached;
 		return CUDA_SUCCESS;
 	}
+	asked_at = answer_cache_epoch();
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on(server)) == NULL)
 		return rpc_unavailable();
@@ -36,7 +37,7 @@ CUresult on_server_cuDriverGetVersion(unsigned server, int *driverVersion)
 	if (r.err == CUDA_SUCCESS)
 		*driverVersion = (int)r.res_int_u.value;
 	if (r.err == CUDA_SUCCESS)
-		answer_cache_put(CU_DRIVER_GET_VERSION, key, sizeof key / sizeof key[0], (uint64_t)*driverVersion);
+		answer_cache_put(CU_DRIVER_GET_VERSION, key, sizeof key / sizeof key[0], (uint64_t)*driverVersion, asked_at);
 	return (CUresult)r.err;
 }
 
@@ -44,7 +45,7 @@ CUresult on_server_cuDeviceGetCount(unsigned server, int *count)
 {
 	res_int r;
 	const uint64_t key[] = { server };
-	uint64_t cached;
+	uint64_t cached, asked_at;
 	CLIENT *c;
 	CUresult e;
 
@@ -54,6 +55,7 @@ CUresult on_server_cuDeviceGetCount(unsigned server, int *count)
 		*count = (int)cached;
 		return CUDA_SUCCESS;
 	}
+	asked_at = answer_cache_epoch();
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on(server)) == NULL)
 		return rpc_unavailable();
@@ -63,7 +65,7 @@ CUresult on_server_cuDeviceGetCount(unsigned server, int *count)
 	if (r.err == CUDA_SUCCESS)
 		*count = (int)r.res_int_u.value;
 	if (r.err == CUDA_SUCCESS)
-		answer_cache_put(CU_DEVICE_GET_COUNT, key, sizeof key / sizeof key[0], (uint64_t)*count);
+		answer_cache_put(CU_DEVICE_GET_COUNT, key, sizeof key / sizeof key[0], (uint64_t)*count, asked_at);
 	return (CUresult)r.err;
 }
 
@@ -71,7 +73,7 @@ CUresult on_server_cuDeviceGet(unsigned server, CUdevice *device, int ordinal)
 {
 	res_int r;
 	const uint64_t key[] = { (uint64_t)ordinal, server };
-	uint64_t cached;
+	uint64_t cached, asked_at;
 	CLIENT *c;
 	CUresult e;
 
@@ -81,6 +83,7 @@ CUresult on_server_cuDeviceGet(unsigned server, CUdevice *device, int ordinal)
 		*device = (CUdevice)cached;
 		return CUDA_SUCCESS;
 	}
+	asked_at = answer_cache_epoch();
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on(server)) == NULL)
 		return rpc_unavailable();
@@ -90,7 +93,7 @@ CUresult on_server_cuDeviceGet(unsigned server, CUdevice *device, int ordinal)
 	if (r.err == CUDA_SUCCESS)
 		*device = (CUdevice)r.res_int_u.value;
 	if (r.err == CUDA_SUCCESS)
-		answer_cache_put(CU_DEVICE_GET, key, sizeof key / sizeof key[0], (uint64_t)*device);
+		answer_cache_put(CU_DEVICE_GET, key, sizeof key / sizeof key[0], (uint64_t)*device, asked_at);
 	return (CUresult)r.err;
 }
 
@@ -100,7 +103,7 @@ ONCUDA_API CUresult cuDeviceTotalMem(size_t *bytes, CUdevice dev)
 	struct route rt = ROUTE_INIT;
 	CUdevice local_dev;
 	const uint64_t key[] = { (uint64_t)dev };
-	uint64_t cached;
+	uint64_t cached, asked_at;
 	CLIENT *c;
 	CUresult e;
 
@@ -110,6 +113,7 @@ ONCUDA_API CUresult cuDeviceTotalMem(size_t *bytes, CUdevice dev)
 		*bytes = (size_t)cached;
 		return CUDA_SUCCESS;
 	}
+	asked_at = answer_cache_epoch();
 	route_device(&rt, dev, &local_dev);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
@@ -122,7 +126,7 @@ ONCUDA_API CUresult cuDeviceTotalMem(size_t *bytes, CUdevice dev)
 	if (r.err == CUDA_SUCCESS)
 		*bytes = (size_t)r.res_size_u.value;
 	if (r.err == CUDA_SUCCESS)
-		answer_cache_put(CU_DEVICE_TOTAL_MEM, key, sizeof key / sizeof key[0], (uint64_t)*bytes);
+		answer_cache_put(CU_DEVICE_TOTAL_MEM, key, sizeof key / sizeof key[0], (uint64_t)*bytes, asked_at);
 	return (CUresult)r.err;
 }
 
@@ -132,7 +136,7 @@ ONCUDA_API CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib, CUd
 	struct route rt = ROUTE_INIT;
 	CUdevice local_dev;
 	const uint64_t key[] = { (uint64_t)attrib, (uint64_t)dev };
-	uint64_t cached;
+	uint64_t cached, asked_at;
 	CLIENT *c;
 	CUresult e;
 
@@ -142,6 +146,7 @@ ONCUDA_API CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib, CUd
 		*pi = (int)cached;
 		return CUDA_SUCCESS;
 	}
+	asked_at = answer_cache_epoch();
 	route_device(&rt, dev, &local_dev);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
@@ -154,7 +159,7 @@ ONCUDA_API CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib, CUd
 	if (r.err == CUDA_SUCCESS)
 		*pi = (int)r.res_int_u.value;
 	if (r.err == CUDA_SUCCESS)
-		answer_cache_put(CU_DEVICE_GET_ATTRIBUTE, key, sizeof key / sizeof key[0], (uint64_t)*pi);
+		answer_cache_put(CU_DEVICE_GET_ATTRIBUTE, key, sizeof key / sizeof key[0], (uint64_t)*pi, asked_at);
 	return (CUresult)r.err;
 }
 
@@ -184,6 +189,7 @@ ONCUDA_API CUresult cuDevicePrimaryCtxSetFlags(CUdevice dev, unsigned int flags)
 	res_none r;
 	struct route rt = ROUTE_INIT;
 	CUdevice local_dev;
+	const uint64_t key[] = { (uint64_t)dev, (uint64_t)flags };
 	CLIENT *c;
 	CUresult e;
 
@@ -196,6 +202,8 @@ ONCUDA_API CUresult cuDevicePrimaryCtxSetFlags(CUdevice dev, unsigned int flags)
 	e = rpc_end(cu_device_primary_ctx_set_flags_13000((int)local_dev, (u_int)flags, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
+	if (r.err == CUDA_SUCCESS)
+		answer_cache_changed(CU_DEVICE_PRIMARY_CTX_SET_FLAGS, key, sizeof key / sizeof key[0]);
 	return (CUresult)r.err;
 }
 
@@ -203,11 +211,18 @@ ONCUDA_API CUresult cuCtxGetDevice(CUdevice *device)
 {
 	res_int r;
 	struct route rt = ROUTE_INIT;
+	const uint64_t key[] = { 0 };
+	uint64_t cached, asked_at;
 	CLIENT *c;
 	CUresult e;
 
 	if (device == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
+	if (answer_cache_get(CU_CTX_GET_DEVICE, key, sizeof key / sizeof key[0], &cached)) {
+		*device = (CUdevice)cached;
+		return CUDA_SUCCESS;
+	}
+	asked_at = answer_cache_epoch();
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
@@ -218,6 +233,8 @@ ONCUDA_API CUresult cuCtxGetDevice(CUdevice *device)
 		return e;
 	if (r.err == CUDA_SUCCESS && !devices_global((unsigned)rt.server, (CUdevice)r.res_int_u.value, device))
 		r.err = CUDA_ERROR_INVALID_DEVICE;
+	if (r.err == CUDA_SUCCESS)
+		answer_cache_put(CU_CTX_GET_DEVICE, key, sizeof key / sizeof key[0], (uint64_t)*device, asked_at);
 	return (CUresult)r.err;
 }
 
@@ -225,11 +242,18 @@ ONCUDA_API CUresult cuCtxGetDevice_v2(CUdevice *device, CUcontext ctx)
 {
 	res_int r;
 	struct route rt = ROUTE_INIT;
+	const uint64_t key[] = { (uint64_t)(uintptr_t)ctx };
+	uint64_t cached, asked_at;
 	CLIENT *c;
 	CUresult e;
 
 	if (device == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
+	if (answer_cache_get(CU_CTX_GET_DEVICE_V2, key, sizeof key / sizeof key[0], &cached)) {
+		*device = (CUdevice)cached;
+		return CUDA_SUCCESS;
+	}
+	asked_at = answer_cache_epoch();
 	route_handle(&rt, ctx, ROUTE_CONTEXT);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
@@ -241,6 +265,8 @@ ONCUDA_API CUresult cuCtxGetDevice_v2(CUdevice *device, CUcontext ctx)
 		return e;
 	if (r.err == CUDA_SUCCESS && !devices_global((unsigned)rt.server, (CUdevice)r.res_int_u.value, device))
 		r.err = CUDA_ERROR_INVALID_DEVICE;
+	if (r.err == CUDA_SUCCESS)
+		answer_cache_put(CU_CTX_GET_DEVICE_V2, key, sizeof key / sizeof key[0], (uint64_t)*device, asked_at);
 	return (CUresult)r.err;
 }
 
@@ -689,7 +715,7 @@ ONCUDA_API CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib, CUf
 	struct route rt = ROUTE_INIT;
 	uint64_t hfunc_value;
 	const uint64_t key[] = { (uint64_t)attrib, (uint64_t)(uintptr_t)hfunc };
-	uint64_t cached;
+	uint64_t cached, asked_at;
 	CLIENT *c;
 	CUresult e;
 
@@ -699,6 +725,7 @@ ONCUDA_API CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib, CUf
 		*pi = (int)cached;
 		return CUDA_SUCCESS;
 	}
+	asked_at = answer_cache_epoch();
 	route_handle(&rt, hfunc, ROUTE_CODE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
@@ -713,7 +740,7 @@ ONCUDA_API CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib, CUf
 	if (r.err == CUDA_SUCCESS)
 		*pi = (int)r.res_int_u.value;
 	if (r.err == CUDA_SUCCESS)
-		answer_cache_put(CU_FUNC_GET_ATTRIBUTE, key, sizeof key / sizeof key[0], (uint64_t)*pi);
+		answer_cache_put(CU_FUNC_GET_ATTRIBUTE, key, sizeof key / sizeof key[0], (uint64_t)*pi, asked_at);
 	return (CUresult)r.err;
 }
 
@@ -773,7 +800,7 @@ ONCUDA_API CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, 
 	struct route rt = ROUTE_INIT;
 	uint64_t func_value;
 	const uint64_t key[] = { (uint64_t)(uintptr_t)func, (uint64_t)blockSize, (uint64_t)dynamicSMemSize };
-	uint64_t cached;
+	uint64_t cached, asked_at;
 	CLIENT *c;
 	CUresult e;
 
@@ -783,6 +810,7 @@ ONCUDA_API CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, 
 		*numBlocks = (int)cached;
 		return CUDA_SUCCESS;
 	}
+	asked_at = answer_cache_epoch();
 	route_handle(&rt, func, ROUTE_CODE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
@@ -797,7 +825,7 @@ ONCUDA_API CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, 
 	if (r.err == CUDA_SUCCESS)
 		*numBlocks = (int)r.res_int_u.value;
 	if (r.err == CUDA_SUCCESS)
-		answer_cache_put(CU_OCCUPANCY_MAX_ACTIVE_BLOCKS, key, sizeof key / sizeof key[0], (uint64_t)*numBlocks);
+		answer_cache_put(CU_OCCUPANCY_MAX_ACTIVE_BLOCKS, key, sizeof key / sizeof key[0], (uint64_t)*numBlocks, asked_at);
 	return (CUresult)r.err;
 }
 
@@ -807,7 +835,7 @@ ONCUDA_API CUresult cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *nu
 	struct route rt = ROUTE_INIT;
 	uint64_t func_value;
 	const uint64_t key[] = { (uint64_t)(uintptr_t)func, (uint64_t)blockSize, (uint64_t)dynamicSMemSize, (uint64_t)flags };
-	uint64_t cached;
+	uint64_t cached, asked_at;
 	CLIENT *c;
 	CUresult e;
 
@@ -817,6 +845,7 @@ ONCUDA_API CUresult cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *nu
 		*numBlocks = (int)cached;
 		return CUDA_SUCCESS;
 	}
+	asked_at = answer_cache_epoch();
 	route_handle(&rt, func, ROUTE_CODE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
@@ -831,7 +860,7 @@ ONCUDA_API CUresult cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *nu
 	if (r.err == CUDA_SUCCESS)
 		*numBlocks = (int)r.res_int_u.value;
 	if (r.err == CUDA_SUCCESS)
-		answer_cache_put(CU_OCCUPANCY_MAX_ACTIVE_BLOCKS_WITH_FLAGS, key, sizeof key / sizeof key[0], (uint64_t)*numBlocks);
+		answer_cache_put(CU_OCCUPANCY_MAX_ACTIVE_BLOCKS_WITH_FLAGS, key, sizeof key / sizeof key[0], (uint64_t)*numBlocks, asked_at);
 	return (CUresult)r.err;
 }
 
@@ -841,7 +870,7 @@ ONCUDA_API CUresult cuOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemS
 	struct route rt = ROUTE_INIT;
 	uint64_t func_value;
 	const uint64_t key[] = { (uint64_t)(uintptr_t)func, (uint64_t)numBlocks, (uint64_t)blockSize };
-	uint64_t cached;
+	uint64_t cached, asked_at;
 	CLIENT *c;
 	CUresult e;
 
@@ -851,6 +880,7 @@ ONCUDA_API CUresult cuOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemS
 		*dynamicSmemSize = (size_t)cached;
 		return CUDA_SUCCESS;
 	}
+	asked_at = answer_cache_epoch();
 	route_handle(&rt, func, ROUTE_CODE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
@@ -865,7 +895,7 @@ ONCUDA_API CUresult cuOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemS
 	if (r.err == CUDA_SUCCESS)
 		*dynamicSmemSize = (size_t)r.res_size_u.value;
 	if (r.err == CUDA_SUCCESS)
-		answer_cache_put(CU_OCCUPANCY_AVAILABLE_DYNAMIC_SMEM, key, sizeof key / sizeof key[0], (uint64_t)*dynamicSmemSize);
+		answer_cache_put(CU_OCCUPANCY_AVAILABLE_DYNAMIC_SMEM, key, sizeof key / sizeof key[0], (uint64_t)*dynamicSmemSize, asked_at);
 	return (CUresult)r.err;
 }
 
@@ -1229,11 +1259,18 @@ ONCUDA_API CUresult cuCtxGetId(CUcontext ctx, unsigned long long *ctxId)
 {
 	res_size r;
 	struct route rt = ROUTE_INIT;
+	const uint64_t key[] = { (uint64_t)(uintptr_t)ctx };
+	uint64_t cached, asked_at;
 	CLIENT *c;
 	CUresult e;
 
 	if (ctxId == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
+	if (answer_cache_get(CU_CTX_GET_ID, key, sizeof key / sizeof key[0], &cached)) {
+		*ctxId = (unsigned long long)cached;
+		return CUDA_SUCCESS;
+	}
+	asked_at = answer_cache_epoch();
 	route_handle(&rt, ctx, ROUTE_CONTEXT);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
@@ -1245,6 +1282,8 @@ ONCUDA_API CUresult cuCtxGetId(CUcontext ctx, unsigned long long *ctxId)
 		return e;
 	if (r.err == CUDA_SUCCESS)
 		*ctxId = (unsigned long long)r.res_size_u.value;
+	if (r.err == CUDA_SUCCESS)
+		answer_cache_put(CU_CTX_GET_ID, key, sizeof key / sizeof key[0], (uint64_t)*ctxId, asked_at);
 	return (CUresult)r.err;
 }
 

@@ -15,7 +15,15 @@
  *   BLOCK, SHARED_SIZE, CONST_SIZE, LOCAL_SIZE, NUM_REGS, PTX_VERSION,
  *   BINARY_VERSION, CACHE_MODE_CA.  The others can be set with
  *   cuFuncSetAttribute and are always asked;
- * - the occupancy calls without a callback, keyed by all their arguments.
+ * - the occupancy calls without a callback, keyed by all their arguments;
+ * - what a context is: its device (cuCtxGetDevice, cuCtxGetDevice_v2) and
+ *   its unique ID (cuCtxGetId), keyed by the context (a NULL context is the
+ *   calling thread's current one).  The CUDA runtime asks the device on
+ *   every cudaGetDevice, which PyTorch calls hundreds of times a step;
+ * - cuDevicePrimaryCtxGetState (flags and whether active).  A session's
+ *   primary contexts belong to its server process and change only by this
+ *   client's calls: retain, release, reset (context.c tells the cache) and
+ *   cuDevicePrimaryCtxSetFlags (glue.tbl's cache marker).
  *
  * A CUkernel passed as a CUfunction answers for the current context's
  * device, so function and occupancy answers are keyed by the calling
@@ -24,8 +32,14 @@
  * function or of the CUkernel it came from, which the client cannot tell
  * apart: any successful cuFuncSetAttribute, cuFuncSetCacheConfig or
  * cuKernelSetAttribute forgets every occupancy answer.  Unloading a module
- * or library, or destroying a context, forgets every function answer, since
- * the handles may come back for other functions.  Only successes are kept.
+ * or library forgets every function answer, since the handles may come
+ * back for other functions; a context that goes away, or a primary context
+ * retained, released or reset, forgets those and the context answers.
+ * Only successes are kept.
+ *
+ * An answer is kept only if nothing was forgotten while it was asked
+ * (answer_cache_epoch): a thread whose reply predates another thread's
+ * release of a context must not store what the release made stale.
  *
  * The table is a fixed open-addressing hash table; when it is three
  * quarters full it is emptied, which bounds its memory (about 400 KiB)
@@ -54,6 +68,7 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static struct answer *table;	/* SLOTS, made on first use */
 static unsigned int used;
+static uint64_t epoch;		/* advanced by every forgetting */
 
 static bool per_function(unsigned int proc)
 {
@@ -70,6 +85,23 @@ static bool per_function(unsigned int proc)
 static bool is_occupancy(unsigned int proc)
 {
 	return per_function(proc) && proc != CU_FUNC_GET_ATTRIBUTE;
+}
+
+/* Answers about a context, keyed by it (the first word; 0: the current one). */
+static bool per_context(unsigned int proc)
+{
+	return proc == CU_CTX_GET_DEVICE || proc == CU_CTX_GET_DEVICE_V2 ||
+	    proc == CU_CTX_GET_ID;
+}
+
+static bool is_primary_state(unsigned int proc)
+{
+	return proc == CU_DEVICE_PRIMARY_CTX_GET_STATE;
+}
+
+static bool about_contexts(unsigned int proc)
+{
+	return per_function(proc) || per_context(proc) || is_primary_state(proc);
 }
 
 /* Whether proc's answer for these arguments (attribute first) is fixed. */
@@ -90,7 +122,7 @@ static bool keepable(unsigned int proc, const uint64_t *key, unsigned int n)
 	case CU_FUNC_GET_ATTRIBUTE:
 		return key[0] <= CU_FUNC_ATTRIBUTE_CACHE_MODE_CA;
 	}
-	return is_occupancy(proc);
+	return is_occupancy(proc) || per_context(proc) || is_primary_state(proc);
 }
 
 static void empty_in_child(void)
@@ -99,6 +131,7 @@ static void empty_in_child(void)
 	if (table != NULL)
 		memset(table, 0, SLOTS * sizeof(*table));
 	used = 0;
+	epoch = 0;
 }
 
 static void fork_prepare(void) { pthread_mutex_lock(&lock); }
@@ -109,13 +142,20 @@ static void setup(void)
 	pthread_atfork(fork_prepare, fork_parent, empty_in_child);
 }
 
-/* The whole key: the arguments, and the context for function answers. */
+/*
+ * The whole key: the arguments, and the context for function answers, or
+ * in place of a NULL context for context answers.  0: nothing to key by
+ * (no current context), so nothing is kept or found.
+ */
 static unsigned int full_key(unsigned int proc, const uint64_t *key,
     unsigned int n, uint64_t *out)
 {
 	memcpy(out, key, n * sizeof(*key));
 	if (per_function(proc))
 		out[n++] = (uint64_t)(uintptr_t)ctxstack_current();
+	if (per_context(proc) && out[0] == 0 &&
+	    (out[0] = (uint64_t)(uintptr_t)ctxstack_current()) == 0)
+		return 0;
 	return n;
 }
 
@@ -152,7 +192,8 @@ bool answer_cache_get(unsigned int proc, const uint64_t *key, unsigned int n,
 
 	if (n > ANSWER_KEY_MAX || !keepable(proc, key, n))
 		return false;
-	n = full_key(proc, key, n, whole);
+	if ((n = full_key(proc, key, n, whole)) == 0)
+		return false;
 	pthread_mutex_lock(&lock);
 	if (table != NULL && (a = slot_of(proc, whole, n))->proc != 0) {
 		*value = a->value;
@@ -162,8 +203,18 @@ bool answer_cache_get(unsigned int proc, const uint64_t *key, unsigned int n,
 	return found;
 }
 
+uint64_t answer_cache_epoch(void)
+{
+	uint64_t e;
+
+	pthread_mutex_lock(&lock);
+	e = epoch;
+	pthread_mutex_unlock(&lock);
+	return e;
+}
+
 void answer_cache_put(unsigned int proc, const uint64_t *key, unsigned int n,
-    uint64_t value)
+    uint64_t value, uint64_t asked_at)
 {
 	uint64_t whole[ANSWER_KEY_MAX + 1];
 	struct answer *a;
@@ -171,8 +222,13 @@ void answer_cache_put(unsigned int proc, const uint64_t *key, unsigned int n,
 	if (n > ANSWER_KEY_MAX || !keepable(proc, key, n))
 		return;
 	pthread_once(&once, setup);
-	n = full_key(proc, key, n, whole);
+	if ((n = full_key(proc, key, n, whole)) == 0)
+		return;
 	pthread_mutex_lock(&lock);
+	if (epoch != asked_at) {
+		pthread_mutex_unlock(&lock);
+		return;		/* something was forgotten meanwhile */
+	}
 	if (table == NULL)
 		table = calloc(SLOTS, sizeof(*table));
 	if (table != NULL) {
@@ -199,6 +255,7 @@ static void forget_where(bool (*forget)(unsigned int proc))
 {
 	struct answer *old = table;
 
+	epoch++;
 	if (old == NULL)
 		return;
 	if ((table = calloc(SLOTS, sizeof(*table))) == NULL) {
@@ -220,11 +277,11 @@ static void forget_where(bool (*forget)(unsigned int proc))
 void answer_cache_changed(unsigned int proc, const uint64_t *key,
     unsigned int n)
 {
-	(void)proc;
 	(void)key;
 	(void)n;
 	pthread_mutex_lock(&lock);
-	forget_where(is_occupancy);
+	forget_where(proc == CU_DEVICE_PRIMARY_CTX_SET_FLAGS ?
+	    is_primary_state : is_occupancy);
 	pthread_mutex_unlock(&lock);
 }
 
@@ -232,5 +289,12 @@ void answer_cache_forget_functions(void)
 {
 	pthread_mutex_lock(&lock);
 	forget_where(per_function);
+	pthread_mutex_unlock(&lock);
+}
+
+void answer_cache_forget_contexts(void)
+{
+	pthread_mutex_lock(&lock);
+	forget_where(about_contexts);
 	pthread_mutex_unlock(&lock);
 }

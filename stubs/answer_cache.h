@@ -19,15 +19,24 @@
 bool answer_cache_get(unsigned int proc, const uint64_t *key, unsigned int n,
     uint64_t *value);
 
-/* Keeps a successful answer, if proc's answers for these arguments cannot change. */
+/* Read before asking the server: what answer_cache_put wants as asked_at. */
+uint64_t answer_cache_epoch(void);
+
+/*
+ * Keeps a successful answer, if proc's answers for these arguments cannot
+ * change, and nothing was forgotten since asked_at (answer_cache_epoch).
+ */
 void answer_cache_put(unsigned int proc, const uint64_t *key, unsigned int n,
-    uint64_t value);
+    uint64_t value, uint64_t asked_at);
 
 /* A call that changes what kept answers say succeeded (cuFuncSetAttribute...). */
 void answer_cache_changed(unsigned int proc, const uint64_t *key,
     unsigned int n);
 
-/* Function handles may be reused: a module, library or context went away. */
+/* Function handles may be reused: a module or library went away. */
 void answer_cache_forget_functions(void);
+
+/* A context went away, or a primary context was retained, released or reset. */
+void answer_cache_forget_contexts(void);
 
 #endif

@@ -99,7 +99,7 @@ static void contexts_went_away(void)
 {
 	rpc_server_context_unknown();
 	params_forget_all();
-	answer_cache_forget_functions();
+	answer_cache_forget_contexts();
 }
 
 ONCUDA_API CUresult cuCtxDestroy_v2(CUcontext ctx)
@@ -223,9 +223,11 @@ ONCUDA_API CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev)
 	e = rpc_end(cu_device_primary_ctx_retain_13000(dev, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
-	if (r.err == CUDA_SUCCESS)
+	if (r.err == CUDA_SUCCESS) {
 		*pctx = (CUcontext)(uintptr_t)route_tag(r.res_handle_u.value,
 		    server);
+		answer_cache_forget_contexts();	/* it may be active now */
+	}
 	return (CUresult)r.err;
 }
 
@@ -272,9 +274,16 @@ ONCUDA_API CUresult cuDevicePrimaryCtxRelease(CUdevice dev)
 	return cuDevicePrimaryCtxRelease_v2(dev);
 }
 
+/*
+ * Kept by the answer cache as flags in the low word and active above it:
+ * the CUDA runtime asks before nearly every call it makes (PyTorch: over a
+ * hundred times a training step), and only this client changes it.
+ */
 ONCUDA_API CUresult cuDevicePrimaryCtxGetState(CUdevice dev,
     unsigned int *flags, int *active)
 {
+	const uint64_t key[] = { (uint64_t)dev };
+	uint64_t kept, asked_at;
 	unsigned server;
 	res_ctx_state r;
 	CUresult e;
@@ -282,6 +291,12 @@ ONCUDA_API CUresult cuDevicePrimaryCtxGetState(CUdevice dev,
 
 	if (flags == NULL || active == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
+	if (answer_cache_get(CU_DEVICE_PRIMARY_CTX_GET_STATE, key, 1, &kept)) {
+		*flags = (unsigned int)kept;
+		*active = (int)(kept >> 32);
+		return CUDA_SUCCESS;
+	}
+	asked_at = answer_cache_epoch();
 	memset(&r, 0, sizeof(r));
 	if ((c = route_begin_device(dev, true, &dev, &server)) == NULL)
 		return rpc_unavailable();
@@ -290,7 +305,10 @@ ONCUDA_API CUresult cuDevicePrimaryCtxGetState(CUdevice dev,
 		return e;
 	if (r.err == CUDA_SUCCESS) {
 		*flags = r.res_ctx_state_u.value.flags;
-		*active = r.res_ctx_state_u.value.active;
+		*active = r.res_ctx_state_u.value.active != 0;
+		answer_cache_put(CU_DEVICE_PRIMARY_CTX_GET_STATE, key, 1,
+		    (uint64_t)*flags | (uint64_t)(unsigned)*active << 32,
+		    asked_at);
 	}
 	return (CUresult)r.err;
 }

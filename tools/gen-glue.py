@@ -350,7 +350,7 @@ def client(entries):
             words = words or ["0"]
             out.append(f"\tconst uint64_t key[] = {{ {', '.join(words)} }};\n")
             if e.out:
-                out.append("\tuint64_t cached;\n")
+                out.append("\tuint64_t cached, asked_at;\n")
         out.append("\tCLIENT *c;\n\tCUresult e;\n\n")
         for p in e.params:
             if p.role in ("out", "new") or p.base == "const char *":
@@ -359,7 +359,8 @@ def client(entries):
         if cache and e.out:
             out.append(f"\tif (answer_cache_get({e.proc}, key, {nkey}, &cached)) {{\n"
                        f"\t\t*{e.out.name} = ({e.out.base})cached;\n"
-                       "\t\treturn CUDA_SUCCESS;\n\t}\n")
+                       "\t\treturn CUDA_SUCCESS;\n\t}\n"
+                       "\tasked_at = answer_cache_epoch();\n")
         if not per_server:
             out.extend(routing)
         out.append("\tmemset(&r, 0, sizeof r);\n")
@@ -393,7 +394,7 @@ def client(entries):
                 out.append(f"\tif (r.err == CUDA_SUCCESS)\n\t\t*{e.out.name} = {value};\n")
         if cache and e.out:
             out.append(f"\tif (r.err == CUDA_SUCCESS)\n\t\tanswer_cache_put({e.proc}, key, {nkey}, "
-                       f"(uint64_t)*{e.out.name});\n")
+                       f"(uint64_t)*{e.out.name}, asked_at);\n")
         elif cache:
             out.append(f"\tif (r.err == CUDA_SUCCESS)\n\t\tanswer_cache_changed({e.proc}, key, {nkey});\n")
         out.append("\treturn (CUresult)r.err;\n}\n")

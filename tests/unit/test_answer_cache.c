@@ -15,6 +15,8 @@
 
 #include <cuda.h>
 
+#include "answer_cache.h"
+#include "ctxstack.h"
 #include "cuda_rpc.h"
 #include "rpc.h"
 #include "unit_check.h"
@@ -24,6 +26,10 @@ static unsigned int calls[256];	/* by procedure */
 static int attribute_answer(int attrib, int dev) { return attrib * 100 + dev; }
 static int function_answer(int attrib, cu_handle f) { return attrib * 10 + (int)(f & 0xff); }
 static int occupancy_answer(int block, cu_size smem) { return block / 32 + (int)smem; }
+/* Contexts 0x...1000 * d live on device d; their IDs are their handles' low bits. */
+static int context_device(cu_handle ctx) { return (int)((ctx >> 12) & 0xf); }
+static cu_size context_id(cu_handle ctx) { return ctx & 0xffff; }
+static cu_handle current_on_server;	/* what a NULL context means there */
 
 static enum clnt_stat fake_call(CLIENT *cl, rpcproc_t proc, xdrproc_t xargs,
     void *args, xdrproc_t xres, void *res, struct timeval timeout)
@@ -62,6 +68,24 @@ static enum clnt_stat fake_call(CLIENT *cl, rpcproc_t proc, xdrproc_t xargs,
 	case CU_FUNC_SET_ATTRIBUTE:
 		((res_none *)res)->err = CUDA_SUCCESS;
 		return RPC_SUCCESS;
+	case CU_CTX_GET_DEVICE_V2: {
+		cu_handle ctx = *(cu_handle *)args;
+		res_int *r = res;
+
+		ctx = ctx != 0 ? ctx : current_on_server;
+		r->err = ctx != 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_CONTEXT;
+		r->res_int_u.value = context_device(ctx);
+		return RPC_SUCCESS;
+	}
+	case CU_CTX_GET_ID: {
+		cu_handle ctx = *(cu_handle *)args;
+		res_size *r = res;
+
+		ctx = ctx != 0 ? ctx : current_on_server;
+		r->err = ctx != 0 ? CUDA_SUCCESS : CUDA_ERROR_INVALID_CONTEXT;
+		r->res_size_u.value = context_id(ctx);
+		return RPC_SUCCESS;
+	}
 	}
 	return RPC_PROCUNAVAIL;
 }
@@ -73,9 +97,6 @@ CLIENT *rpc_begin(void) { return &fake; }
 CUresult rpc_end(enum clnt_stat st) { return st == RPC_SUCCESS ? CUDA_SUCCESS : CUDA_ERROR_DEVICE_UNAVAILABLE; }
 CUresult rpc_unavailable(void) { return CUDA_ERROR_NOT_INITIALIZED; }
 enum clnt_stat batch_send(CLIENT *c, rpcproc_t proc, xdrproc_t xa, void *a) { (void)c; (void)proc; (void)xa; (void)a; return RPC_SUCCESS; }
-
-/* What the answer cache forgets on unload (stubs/answer_cache.h). */
-void answer_cache_forget_functions(void);
 
 static void device_attributes(void)
 {
@@ -157,6 +178,77 @@ static void function_answers(void)
 	CHECK_EQ(calls[CU_DEVICE_GET_ATTRIBUTE], 6u);
 }
 
+/* What a context is: kept per context, a NULL one being the current one. */
+static void context_answers(void)
+{
+	CUcontext a = (CUcontext)(uintptr_t)0x7f0000002123ull;
+	CUcontext b = (CUcontext)(uintptr_t)0x7f0000003456ull;
+	unsigned long long id = 0;
+	CUdevice d = -1;
+
+	for (int i = 0; i < 3; i++) {
+		CHECK_EQ(cuCtxGetDevice_v2(&d, a), CUDA_SUCCESS);
+		CHECK_EQ(d, 2);
+		CHECK_EQ(cuCtxGetId(a, &id), CUDA_SUCCESS);
+		CHECK_EQ(id, 0x2123);
+	}
+	CHECK_EQ(calls[CU_CTX_GET_DEVICE_V2], 1u);
+	CHECK_EQ(calls[CU_CTX_GET_ID], 1u);
+	CHECK_EQ(cuCtxGetDevice_v2(&d, b), CUDA_SUCCESS);
+	CHECK_EQ(d, 3);
+	CHECK_EQ(calls[CU_CTX_GET_DEVICE_V2], 2u);
+
+	/* No current context: an error, not kept. */
+	for (int i = 0; i < 2; i++)
+		CHECK_EQ(cuCtxGetDevice_v2(&d, NULL), CUDA_ERROR_INVALID_CONTEXT);
+	CHECK_EQ(calls[CU_CTX_GET_DEVICE_V2], 4u);
+	/* With b current, NULL is b: already known. */
+	CHECK(ctxstack_set_current(b));
+	current_on_server = (cu_handle)(uintptr_t)b;
+	CHECK_EQ(cuCtxGetDevice_v2(&d, NULL), CUDA_SUCCESS);
+	CHECK_EQ(d, 3);
+	CHECK_EQ(calls[CU_CTX_GET_DEVICE_V2], 4u);
+
+	/* A context went away: its handle may name another one next. */
+	answer_cache_forget_contexts();
+	CHECK_EQ(cuCtxGetDevice_v2(&d, a), CUDA_SUCCESS);
+	CHECK_EQ(cuCtxGetId(a, &id), CUDA_SUCCESS);
+	CHECK_EQ(calls[CU_CTX_GET_DEVICE_V2], 5u);
+	CHECK_EQ(calls[CU_CTX_GET_ID], 2u);
+
+	/* An answer asked before something was forgotten is not kept. */
+	{
+		const uint64_t key[] = { (uint64_t)(uintptr_t)b };
+		uint64_t asked_at = answer_cache_epoch(), v;
+
+		answer_cache_forget_contexts();
+		answer_cache_put(CU_CTX_GET_ID, key, 1, 99, asked_at);
+		CHECK(!answer_cache_get(CU_CTX_GET_ID, key, 1, &v));
+		answer_cache_put(CU_CTX_GET_ID, key, 1, 99, answer_cache_epoch());
+		CHECK(answer_cache_get(CU_CTX_GET_ID, key, 1, &v) && v == 99);
+	}
+
+	/* The primary context's state: kept per device until a change. */
+	{
+		const uint64_t dev0[] = { 0 };
+		uint64_t v;
+
+		CHECK_EQ(cuCtxGetDevice_v2(&d, a), CUDA_SUCCESS);	/* asked again */
+		CHECK_EQ(calls[CU_CTX_GET_DEVICE_V2], 6u);
+		answer_cache_put(CU_DEVICE_PRIMARY_CTX_GET_STATE, dev0, 1,
+		    1ull << 32 | 4, answer_cache_epoch());
+		CHECK(answer_cache_get(CU_DEVICE_PRIMARY_CTX_GET_STATE, dev0, 1, &v) &&
+		    v == (1ull << 32 | 4));
+		answer_cache_changed(CU_DEVICE_PRIMARY_CTX_SET_FLAGS, dev0, 1);
+		CHECK(!answer_cache_get(CU_DEVICE_PRIMARY_CTX_GET_STATE, dev0, 1, &v));
+		/* ...which leaves what contexts are. */
+		CHECK_EQ(cuCtxGetDevice_v2(&d, a), CUDA_SUCCESS);
+		CHECK_EQ(calls[CU_CTX_GET_DEVICE_V2], 6u);
+	}
+	CHECK(ctxstack_set_current(NULL));
+	current_on_server = 0;
+}
+
 /* A child's session is new: it asks again. */
 static void after_fork(void)
 {
@@ -179,6 +271,7 @@ int main(void)
 {
 	device_attributes();
 	function_answers();
+	context_answers();
 	after_fork();
 	return unit_report("test_answer_cache");
 }
