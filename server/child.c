@@ -44,6 +44,8 @@ int oncuda_prog_13000_freeresult(SVCXPRT *transp, xdrproc_t xdr_result, caddr_t 
 	return 1;
 }
 
+unsigned child_poll_micros = 50;
+
 static volatile sig_atomic_t stop_signal;
 
 static void on_stop(int sig)
@@ -115,6 +117,25 @@ static void gated_dispatch(struct svc_req *request, SVCXPRT *xprt)
 }
 
 /*
+ * Whether to look for the next request before sleeping in ppoll(): a
+ * program that makes calls back to back sends the next one within
+ * microseconds of its reply, and a session that sleeps meanwhile pays a
+ * wakeup for it.  Only while there are fewer sessions than CPUs, so that
+ * looking never takes a CPU another session needs (the CUDA driver's
+ * CU_CTX_SCHED_AUTO decides between spinning and yielding the same way).
+ */
+static bool worth_polling(void)
+{
+	static long cpus;
+
+	if (child_poll_micros == 0)
+		return false;
+	if (cpus == 0 && (cpus = sysconf(_SC_NPROCESSORS_ONLN)) < 1)
+		cpus = 1;
+	return children_count_shared() < (size_t)cpus;
+}
+
+/*
  * Serves requests until the client leaves, is refused (auth.c) or a stop
  * signal comes; says which.  A client yet to prove itself is waited for
  * only until its grace time ends.
@@ -133,7 +154,8 @@ static const char *serve(SVCXPRT *xprt, transport_dispatch dispatch,
 		if ((refused = auth_session_over()) != NULL)
 			return refused;
 		/* Requests sent together (one-way calls) are read together. */
-		if (transport_pending(xprt)) {
+		if (transport_pending(xprt) || (worth_polling() &&
+		    transport_poll(xprt, (long)child_poll_micros * 1000))) {
 			if (!transport_serve(xprt, dispatch, &why))
 				return why;
 			continue;

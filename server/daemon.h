@@ -50,5 +50,8 @@ void children_signal(int sig);
 
 /* child.c: serves the client on sock until it disconnects, then exits. */
 noreturn void child_serve(int sock, const char *peer, pid_t daemon_pid);
+/* child.c: how long a session looks for its client's next request before
+ * it sleeps (--poll-us; 0: never). */
+extern unsigned child_poll_micros;
 
 #endif

@@ -49,6 +49,11 @@ static const char usage_text[] =
 "                         then share page-locked memory with the server (default\n"
 "                         /run/oncuda/oncudad-PORT.sock as root, else\n"
 "                         /tmp/oncuda-UID/oncudad-PORT.sock; 'none': TCP only)\n"
+"      --poll-us N        after each reply, look for the client's next\n"
+"                         request for up to N microseconds before sleeping\n"
+"                         (default 50; 0: sleep at once), while there are\n"
+"                         fewer clients than CPUs: a call that follows at\n"
+"                         once is served without a wakeup\n"
 "  -L, --log-level LEVEL  error | warn | info (default) | debug\n"
 "  -t, --trace            log every call (level info): procedure, decoded\n"
 "                         arguments and result, time; a summary per session\n"
@@ -77,6 +82,7 @@ enum {
 	OPT_MAX_IMAGE,
 	OPT_MAX_UPLOAD,
 	OPT_LOCAL_SOCKET,
+	OPT_POLL_US,
 };
 
 static const struct option long_options[] = {
@@ -95,6 +101,7 @@ static const struct option long_options[] = {
 	{ "max-image", required_argument, NULL, OPT_MAX_IMAGE },
 	{ "max-upload", required_argument, NULL, OPT_MAX_UPLOAD },
 	{ "local-socket", required_argument, NULL, OPT_LOCAL_SOCKET },
+	{ "poll-us", required_argument, NULL, OPT_POLL_US },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -177,6 +184,20 @@ static uint64_t parse_count(const char *option, const char *text)
 	return count;
 }
 
+static unsigned parse_micros(const char *option, const char *text)
+{
+	unsigned long value;
+	char *end;
+
+	errno = 0;
+	value = strtoul(text, &end, 10);
+	if (text[0] < '0' || text[0] > '9' || *end != '\0' || errno != 0 ||
+	    value > 1000)
+		usage_error("--%s '%s' is not a number of microseconds from 0 to 1000",
+		    option, text);
+	return (unsigned)value;
+}
+
 int main(int argc, char **argv)
 {
 	struct daemon_options options;
@@ -245,6 +266,9 @@ int main(int argc, char **argv)
 		case OPT_LOCAL_SOCKET:
 			options.no_local_socket = strcmp(optarg, "none") == 0;
 			options.local_socket = options.no_local_socket ? NULL : optarg;
+			break;
+		case OPT_POLL_US:
+			child_poll_micros = parse_micros("poll-us", optarg);
 			break;
 		case 'v':
 			log_set_level(log_get_level() + 1);

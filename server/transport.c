@@ -143,6 +143,11 @@ bool transport_pending(const SVCXPRT *xprt)
 	return rs->in_end > rs->in_pos;
 }
 
+bool transport_poll(SVCXPRT *xprt, long ns)
+{
+	return record_poll(&transport_of(xprt)->rs, ns);
+}
+
 /* Why reading the request failed, for the session's last log line. */
 static const char *read_failure(struct transport *t)
 {

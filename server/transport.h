@@ -29,7 +29,8 @@
  * AUTH_NONE verifier.
  *
  * Blocking: reads and sends block; the session waits for a request with
- * ppoll() first (child.c) unless transport_pending says one is buffered.
+ * ppoll() first (child.c) unless transport_pending says one is buffered,
+ * or transport_poll finds one arriving.
  */
 #ifndef ONCUDA_SERVER_TRANSPORT_H
 #define ONCUDA_SERVER_TRANSPORT_H
@@ -47,6 +48,10 @@ SVCXPRT *transport_create(int fd, rpcprog_t prog, rpcvers_t vers);
 /* Whether bytes of the next request are read already (waiting for the
  * socket to become readable would then wait for the wrong thing). */
 bool transport_pending(const SVCXPRT *xprt);
+
+/* Looks for the next request for up to ns nanoseconds without sleeping
+ * (record_poll, xprt_record.h); true: it has begun to arrive. */
+bool transport_poll(SVCXPRT *xprt, long ns);
 
 /*
  * Reads one request and serves it through dispatch.  false: the

@@ -24,6 +24,7 @@
 #include "ctxstack.h"
 #include "route.h"
 #include "rpc.h"
+#include "xprt.h"
 #include "server_list.h"
 #include "trace.h"
 
@@ -70,12 +71,17 @@ static void setup(void)
 {
 	struct server_address addresses[ROUTE_SERVERS_MAX];
 	const char *timeout = getenv("ONCUDA_TIMEOUT");
-	unsigned seconds, i;
+	const char *poll = getenv("ONCUDA_POLL_US");
+	unsigned seconds, micros, i;
 	const char *why;
 
 	if ((why = timeout_parse(timeout, &seconds)) != NULL)
 		oncuda_say("ONCUDA_TIMEOUT=\"%s\" is %s; using %u seconds",
 		    timeout, why, seconds);
+	if ((why = poll_parse(poll, &micros)) != NULL)
+		oncuda_say("ONCUDA_POLL_US=\"%s\" is %s; using %u",
+		    poll, why, micros);
+	xprt_poll_before_sleeping(micros);
 	server_problem = server_list_from_environment(addresses,
 	    ROUTE_SERVERS_MAX, &link_count, &discovery_asked);
 	if (server_problem != NULL)

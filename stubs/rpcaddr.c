@@ -89,6 +89,20 @@ const char *timeout_parse(const char *spec, unsigned *seconds)
 	return NULL;
 }
 
+const char *poll_parse(const char *spec, unsigned *micros)
+{
+	unsigned long value;
+
+	*micros = POLL_DEFAULT_MICROS;
+	if (spec == NULL || spec[0] == '\0')
+		return NULL;
+	value = parse_decimal(spec, strlen(spec), POLL_MAX_MICROS);
+	if (value == 0 && strcmp(spec, "0") != 0)
+		return "not a whole number of microseconds from 0 to 1000";
+	*micros = (unsigned)value;
+	return NULL;
+}
+
 const char *server_list_parse(const char *spec, struct server_address *out,
     unsigned max, unsigned *count)
 {

@@ -42,4 +42,14 @@ const char *server_list_parse(const char *spec, struct server_address *out,
  */
 const char *timeout_parse(const char *spec, unsigned *seconds);
 
+/*
+ * Parses ONCUDA_POLL_US: how long, in microseconds, a thread waiting for a
+ * reply polls for it before it sleeps (xprt.h), 0 to POLL_MAX_MICROS; NULL
+ * or "" means POLL_DEFAULT_MICROS.  Returns NULL, or what is wrong (then
+ * *micros is the default).
+ */
+#define POLL_DEFAULT_MICROS 50u
+#define POLL_MAX_MICROS 1000u
+const char *poll_parse(const char *spec, unsigned *micros);
+
 #endif

@@ -335,6 +335,14 @@ static bool_t xprt_control(CLIENT *c, u_int request, void *info)
 	}
 }
 
+/* Set once, before the first connection (rpc.c). */
+static unsigned poll_micros = 50;
+
+void xprt_poll_before_sleeping(unsigned micros)
+{
+	poll_micros = micros;
+}
+
 CLIENT *xprt_create(int fd, rpcprog_t prog, rpcvers_t vers)
 {
 	struct xprt *x = calloc(1, sizeof *x);
@@ -348,6 +356,7 @@ CLIENT *xprt_create(int fd, rpcprog_t prog, rpcvers_t vers)
 	x->prog = prog;
 	x->vers = vers;
 	x->close_fd = true;
+	x->stream.poll_ns = (long)poll_micros * 1000;
 	/* Another xid sequence than a previous connection's of this process. */
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	x->xid = (uint32_t)getpid() ^ (uint32_t)now.tv_nsec ^

@@ -47,4 +47,13 @@
  */
 CLIENT *xprt_create(int fd, rpcprog_t prog, rpcvers_t vers);
 
+/*
+ * How long a call waiting for its reply polls the socket before it sleeps
+ * (xprt_record.h, record_poll), for the handles created from now on; the
+ * default is 50 microseconds, 0 sleeps at once.  The CUDA driver waits for
+ * the GPU the same way unless told to block (CU_CTX_SCHED_BLOCKING_SYNC),
+ * and spins for the whole wait where oncuda spins at most this long.
+ */
+void xprt_poll_before_sleeping(unsigned micros);
+
 #endif /* ONCUDA_XPRT_H */

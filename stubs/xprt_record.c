@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
+#include <time.h>
 #include <arpa/inet.h>
 
 #include "xprt_record.h"
@@ -218,17 +219,61 @@ bool record_end(struct record_stream *rs, bool ship)
 
 /* ---------------------------------------------------------- receiving */
 
-/* At least need (<= XPRT_READ_BUFFER) bytes buffered. */
-static bool in_fill(struct record_stream *rs, size_t need)
+/* Moves what is buffered to the start of the buffer. */
+static void in_compact(struct record_stream *rs)
 {
-	ssize_t n;
-
 	if (rs->in_pos > 0) {
 		memmove(rs->in, rs->in + rs->in_pos, rs->in_end - rs->in_pos);
 		rs->in_end -= rs->in_pos;
 		rs->in_pos = 0;
 	}
+}
+
+static long nanoseconds_since(const struct timespec *start)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (long)(now.tv_sec - start->tv_sec) * 1000000000L +
+	    (now.tv_nsec - start->tv_nsec);
+}
+
+/* Reads more bytes, polling for up to ns (record_poll); true: some came. */
+static bool poll_more(struct record_stream *rs, long ns)
+{
+	struct timespec start;
+	ssize_t n;
+
+	in_compact(rs);
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	do {
+		n = recv(rs->fd, rs->in + rs->in_end, XPRT_READ_BUFFER -
+		    rs->in_end, MSG_DONTWAIT);
+		if (n > 0) {
+			rs->in_end += (size_t)n;
+			return true;
+		}
+		if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK &&
+		    errno != EINTR))
+			return false;
+	} while (nanoseconds_since(&start) < ns);
+	return false;
+}
+
+bool record_poll(struct record_stream *rs, long ns)
+{
+	return rs->in_end > rs->in_pos || poll_more(rs, ns);
+}
+
+/* At least need (<= XPRT_READ_BUFFER) bytes buffered. */
+static bool in_fill(struct record_stream *rs, size_t need)
+{
+	ssize_t n;
+
+	in_compact(rs);
 	while (rs->in_end < need) {
+		if (rs->poll_ns > 0 && poll_more(rs, rs->poll_ns))
+			continue;
 		n = recv(rs->fd, rs->in + rs->in_end, XPRT_READ_BUFFER -
 		    rs->in_end, 0);
 		if (n < 0 && errno == EINTR)

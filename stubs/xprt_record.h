@@ -79,6 +79,10 @@ struct record_stream {
 	 * socket's timeout (SO_RCVTIMEO, SO_SNDTIMEO). */
 	int error;
 	bool timed_out;
+
+	/* How long a read that finds nothing polls before it sleeps
+	 * (record_poll); 0: it sleeps at once.  Set by the owner. */
+	long poll_ns;
 };
 
 /* Sets up the stream on fd; false when out of memory. */
@@ -108,5 +112,16 @@ bool record_next(struct record_stream *rs);
 
 /* Whether a decoding failure was the socket's rather than the data's. */
 bool record_failed(const struct record_stream *rs);
+
+/*
+ * Looks for bytes for up to ns nanoseconds without sleeping: the socket is
+ * asked again and again without blocking.  A thread that sleeps in recv()
+ * or poll() pays a wakeup when the bytes come, which on a virtual machine
+ * is much of a round trip on loopback; a reply or request that comes
+ * within ns is taken without one, for at most ns of CPU time.  true: bytes
+ * are buffered.  false: none came in time, or the socket has reached its
+ * end or failed, which the next blocking read reports.
+ */
+bool record_poll(struct record_stream *rs, long ns);
 
 #endif /* ONCUDA_XPRT_RECORD_H */

@@ -97,9 +97,31 @@ static void test_timeout(void)
 	CHECK_EQ(s, 60);
 }
 
+static void test_poll(void)
+{
+	unsigned us = 7;
+
+	CHECK(poll_parse(NULL, &us) == NULL);
+	CHECK_EQ(us, POLL_DEFAULT_MICROS);
+	CHECK(poll_parse("", &us) == NULL);
+	CHECK_EQ(us, 50);
+	CHECK(poll_parse("0", &us) == NULL);	/* sleep at once */
+	CHECK_EQ(us, 0);
+	CHECK(poll_parse("1000", &us) == NULL);
+	CHECK_EQ(us, 1000);
+	/* A refused value leaves the default in force. */
+	CHECK(poll_parse("1001", &us) != NULL);
+	CHECK_EQ(us, 50);
+	CHECK(poll_parse("00", &us) != NULL);
+	CHECK(poll_parse("-1", &us) != NULL);
+	CHECK(poll_parse("20us", &us) != NULL);
+	CHECK_EQ(us, 50);
+}
+
 int main(void)
 {
 	test_server();
 	test_timeout();
+	test_poll();
 	return unit_report("test_client_rpcaddr");
 }

@@ -14,6 +14,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -331,6 +332,48 @@ static void test_requests_in_one_write(void)
 	CHECK_EQ(served, 3);
 }
 
+/* Polling finds a request on its way, and gives up when none comes. */
+static void test_poll(void)
+{
+	unsigned char buf[64];
+	struct timespec a, b;
+	SVCXPRT *xprt;
+	int sv[2];
+	size_t n;
+	long ns;
+
+	if (socketpair(AF_UNIX, SOCK_STREAM, 0, sv) < 0 ||
+	    (xprt = transport_create(sv[0], PROG, VERS)) == NULL)
+		abort();
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	CHECK(!transport_poll(xprt, 2000000));
+	clock_gettime(CLOCK_MONOTONIC, &b);
+	ns = (b.tv_sec - a.tv_sec) * 1000000000L + (b.tv_nsec - a.tv_nsec);
+	CHECK(ns >= 2000000);		/* it looked for the whole 2 ms */
+	CHECK(!transport_pending(xprt));
+
+	n = put_call(buf + 4, 5, PROC_ADD, AUTH_NONE);
+	put_word(buf + 4 + n, 1);
+	put_word(buf + 8 + n, 2);
+	n += 8;
+	put_word(buf, 0x80000000u | (uint32_t)n);
+	write_all(sv[1], buf, 4 + n);
+	CHECK(transport_poll(xprt, 1000000000L));
+	CHECK(transport_pending(xprt));
+	CHECK(transport_poll(xprt, 0));		/* still there */
+	served = 0;
+	CHECK(transport_serve(xprt, dispatch, &end_reason));
+	CHECK_EQ(reply_word(sv[1], 5), 3);
+	CHECK_EQ(served, 1);
+
+	/* End of the connection: polling says no, the read says why. */
+	close(sv[1]);
+	CHECK(!transport_poll(xprt, 1000000));
+	CHECK(!transport_serve(xprt, dispatch, &end_reason));
+	CHECK(strcmp(end_reason, "client disconnected") == 0);
+	svc_destroy(xprt);
+}
+
 static void test_garbage_ends_the_session(void)
 {
 	pthread_t thread;
@@ -353,6 +396,7 @@ int main(void)
 	test_calls_through_clnt_vc();
 	test_other_program_and_version();
 	test_requests_in_one_write();
+	test_poll();
 	test_garbage_ends_the_session();
 	return unit_report("test_server_transport");
 }

@@ -360,19 +360,26 @@ static void test_close(CLIENT *c)
 	CHECK_EQ(err.re_errno, EPIPE);
 }
 
-int main(void)
+/*
+ * Every test on a fresh connection and fake server, with the reply waited
+ * for by polling for poll_micros before sleeping (0: sleeping at once).
+ */
+static void run_all(unsigned poll_micros)
 {
 	pthread_t thread;
 	int sv[2], fd = -1;
 	CLIENT *c;
 
 	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
-		return 1;
+		abort();
 	server_fd = sv[1];
-	big_reply = malloc(28 + BIG);
+	atomic_store(&requests, 0);
+	atomic_store(&first_byte_seen, 0);
+	answer = ANSWER_PLAIN;
+	xprt_poll_before_sleeping(poll_micros);
 	c = xprt_create(sv[0], PROG, VERS);
-	if (c == NULL || big_reply == NULL)
-		return 1;
+	if (c == NULL)
+		abort();
 	CHECK(clnt_control(c, CLGET_FD, (char *)&fd));
 	CHECK_EQ(fd, sv[0]);
 	pthread_create(&thread, NULL, serve, NULL);
@@ -385,6 +392,14 @@ int main(void)
 	test_close(c);
 	pthread_join(thread, NULL);
 	clnt_destroy(c);
+}
+
+int main(void)
+{
+	if ((big_reply = malloc(28 + BIG)) == NULL)
+		return 1;
+	run_all(0);
+	run_all(1000);		/* the most ONCUDA_POLL_US allows */
 	free(big_reply);
 	return unit_report("test_xprt");
 }
