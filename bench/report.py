@@ -241,8 +241,7 @@ class Report:
         ping = "TCP ping-pong %s (unix %s)" % (
             fmt(t.get("tcp_pingpong", 8), "µs"), fmt(t.get("unix_pingpong", 8), "µs"))
         size = self.copy_size()
-        stream = "one TCP stream %s (unix %s)" % (
-            fmt(self.stream("tcp"), "GB/s"), fmt(self.stream("unix"), "GB/s"))
+        stream = self.stream_ceilings()
         rows = []
 
         def timed(label, name, ceiling, unit="µs", size=0):
@@ -309,9 +308,30 @@ class Report:
             return "failed"
         return "%s (%s)" % (fmt(4096 / micros / 1e3, "GB/s"), fmt(micros, "µs"))
 
-    def stream(self, kind):
-        sizes = self.transport.sizes(kind + "_stream")
-        return self.transport.get(kind + "_stream", sizes[-1]) if sizes else None
+    def stream(self, kind, memory=False):
+        """The stream ceiling of KIND ("tcp" or "unix"): the cache-hot one,
+        or with MEMORY the one from and into buffers of a copy's size."""
+        name = kind + ("_stream_memory" if memory else "_stream")
+        sizes = self.transport.sizes(name)
+        return self.transport.get(name, sizes[-1]) if sizes else None
+
+    def has_memory_streams(self):
+        """Whether bench/transport measured the memory-to-memory streams
+        (output from before them has only the cache-hot ones)."""
+        return any(self.stream(kind, True) is not None
+                   for kind in ("tcp", "unix"))
+
+    def stream_ceilings(self):
+        """The main table's ceiling cell for the copy rows."""
+        if not self.has_memory_streams():
+            return "one TCP stream %s (unix %s)" % (
+                fmt(self.stream("tcp"), "GB/s"), fmt(self.stream("unix"), "GB/s"))
+        return ("one TCP stream: %s memory to memory, %s cache-hot "
+                "(unix %s and %s)" % (
+                    fmt(self.stream("tcp", True), "GB/s"),
+                    fmt(self.stream("tcp"), "GB/s"),
+                    fmt(self.stream("unix", True), "GB/s"),
+                    fmt(self.stream("unix"), "GB/s")))
 
     def copy_table(self):
         sizes = sorted(set(self.native.sizes("copy_htod_pageable")) |
@@ -336,13 +356,29 @@ class Report:
         self.table(["size"] + [label for _, label in COPY_CASES], rows)
 
     def transport_table(self):
+        memory = self.has_memory_streams()
         rows = []
         for kind, label in (("tcp", "TCP loopback"), ("unix", "unix socket")):
-            rows.append([label, fmt(self.transport.get(kind + "_pingpong", 8), "µs"),
-                         fmt(self.stream(kind), "GB/s")])
+            row = [label, fmt(self.transport.get(kind + "_pingpong", 8), "µs"),
+                   fmt(self.stream(kind), "GB/s")]
+            if memory:
+                row.append(fmt(self.stream(kind, True), "GB/s"))
+            rows.append(row)
         self.out("## Transport ceilings of this machine (bench/transport)")
         self.out()
-        self.table(["transport", "8-byte ping-pong", "one stream"], rows)
+        if not memory:
+            self.table(["transport", "8-byte ping-pong", "one stream"], rows)
+            return
+        self.out("Two streams: the cache-hot one writes from and reads into "
+                 "one 1 MiB buffer, the socket path alone; the memory-to-memory "
+                 "one moves bytes as a copy does, %s, so it also pays for "
+                 "reading and writing memory that is not in the cache. The "
+                 "copy targets are judged against it." % cell_text(
+                     self.transport.info.get(
+                         "memory_stream", "from and into buffers of a copy's size")))
+        self.out()
+        self.table(["transport", "8-byte ping-pong", "one stream, cache-hot",
+                    "one stream, memory to memory"], rows)
 
     def targets(self):
         t, n, o = self.transport, self.native, self.oncuda
@@ -388,13 +424,25 @@ class Report:
         judge("async cuLaunchKernel ≤ 1.5x native per launch",
               "%s vs %s" % (fmt(b, "µs"), fmt(a, "µs")), quotient(b, a), 1.5, True)
         tcp_stream = self.stream("tcp")
+        tcp_memory = self.stream("tcp", True)
         for name, label in (("copy_htod_pageable", "HtoD"),
                             ("copy_dtoh_pageable", "DtoH")):
             b = o.get(name, size)
-            judge("%s %s pageable over TCP ≥ 0.9x one TCP stream"
-                  % (size_name(size), label),
-                  "%s vs %s" % (fmt(b, "GB/s"), fmt(tcp_stream, "GB/s")),
-                  quotient(b, tcp_stream), 0.9, False)
+            target = "%s %s pageable over TCP ≥ 0.9x one TCP stream" % (
+                size_name(size), label)
+            if tcp_memory is None:
+                judge(target,
+                      "%s vs %s" % (fmt(b, "GB/s"), fmt(tcp_stream, "GB/s")),
+                      quotient(b, tcp_stream), 0.9, False)
+                continue
+            # A copy moves bytes from and into memory out of the cache, so
+            # the stream that does the same is its ceiling.
+            judge(target + " (memory to memory)",
+                  "%s vs %s memory-to-memory stream (%s; %s of the cache-hot "
+                  "stream %s)" % (fmt(b, "GB/s"), fmt(tcp_memory, "GB/s"),
+                                  ratio(b, tcp_memory), ratio(b, tcp_stream),
+                                  fmt(tcp_stream, "GB/s")),
+                  quotient(b, tcp_memory), 0.9, False)
         for name, label in COPY_CASES:
             what = "cuMemAllocHost" if "pinned" in name else "pageable"
             target = "same host: %s %s %s ≥ 0.8x native" % (

@@ -1,16 +1,33 @@
 /*
  * transport: the ceilings of this machine's transports, against which
- * oncuda's figures are judged (issue 4): an 8-byte ping-pong and one
- * stream, over TCP on loopback and over a unix socket.
+ * oncuda's figures are judged (issue 4): an 8-byte ping-pong and two kinds
+ * of stream, over TCP on loopback and over a unix socket.
  *
  *   transport [-q]
  *
  * A forked child is the other end of each connection.  A ping-pong round
  * trip is an 8-byte write answered by an 8-byte write, the shape of the
- * smallest RPC; the stream is the child reading stream_bytes written in
- * 1 MiB writes, then answering one byte, so the time covers delivery.
- * Both ends set TCP_NODELAY, as oncuda does.  Output as in measure.h; -q
- * shrinks the counts for a test of the program itself.
+ * smallest RPC.  A stream is the child reading stream_bytes, then
+ * answering one byte, so the time covers delivery.  Both ends set
+ * TCP_NODELAY, as oncuda does.  Output as in measure.h; -q shrinks the
+ * counts and the buffers for a test of the program itself.
+ *
+ * Why two streams.  "tcp_stream" and "unix_stream" write from one 1 MiB
+ * buffer and read into one 1 MiB buffer: both stay in the CPU's cache, so
+ * they measure the socket path alone, the most any transfer can get.  A
+ * 256 MiB copy cannot get that: oncuda's client sends from 256 MiB of the
+ * program's memory (HtoD) or receives into as much (DtoH), memory that is
+ * not in the cache, a cost the cache-hot stream never pays.
+ * "tcp_stream_memory" and "unix_stream_memory" move bytes that way: the
+ * writer sends from its own copy_bytes buffer in 4 MiB writes (oncuda's
+ * chunk size), and the reader receives each piece into its place in its
+ * own copy_bytes buffer.  Both buffers are touched before the timing, so
+ * no page faults are counted.  A run moves stream_bytes like the cache-hot
+ * stream, cycling over the buffers (4 passes over 256 MiB in the full
+ * plan), since one pass would be a short, noisy sample; 256 MiB is larger
+ * than the CPU's caches, so each pass is as cold as the first (-q's 16 MiB
+ * is not, which a test of the program does not mind).
+ * oncuda's 256 MiB copies over TCP are judged against this stream.
  */
 #include <errno.h>
 #include <netinet/in.h>
@@ -28,16 +45,22 @@
 
 #define PING_BYTES 8
 #define CHUNK_BYTES ((size_t)1 << 20)
+#define PIECE_BYTES ((size_t)4 << 20)	/* oncuda's copy chunk */
 
 struct plan {
 	long round_trips;	/* per ping-pong run */
 	int pingpong_runs;
-	size_t stream_bytes;	/* per stream run */
+	size_t stream_bytes;	/* per stream run, of either kind */
 	int stream_runs;
+	size_t copy_bytes;	/* each end's buffer in the memory stream */
 };
 
-static const struct plan full_plan = { 10000, 11, (size_t)1 << 30, 5 };
-static const struct plan quick_plan = { 1000, 5, (size_t)64 << 20, 3 };
+static const struct plan full_plan = {
+	10000, 11, (size_t)1 << 30, 5, (size_t)256 << 20
+};
+static const struct plan quick_plan = {
+	1000, 5, (size_t)64 << 20, 3, (size_t)16 << 20
+};
 
 static char chunk[CHUNK_BYTES];
 
@@ -82,6 +105,75 @@ static void read_all(int fd, void *buf, size_t buf_len, size_t len)
 	}
 }
 
+/* Reads exactly LEN bytes into BUF, in order: a copy's receiving end. */
+static void read_into(int fd, char *buf, size_t len)
+{
+	while (len > 0) {
+		ssize_t n = recv(fd, buf, len, MSG_WAITALL);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			die("read from the socket");
+		if (n == 0) {
+			errno = ECONNRESET;
+			die("the other end closed the socket early");
+		}
+		buf += n;
+		len -= (size_t)n;
+	}
+}
+
+/* A buffer of BYTES whose pages exist before any timing starts. */
+static char *touched_buffer(size_t bytes)
+{
+	char *buf = malloc(bytes);
+
+	if (buf == NULL)
+		die("allocate the memory stream's buffer");
+	memset(buf, 0x5a, bytes);
+	return buf;
+}
+
+/*
+ * The piece of a memory stream run that starts DONE bytes into it: its
+ * offset in the buffer (*AT) and its length, at most PIECE_BYTES and never
+ * past the end of the run or of the buffer.
+ */
+static size_t piece_at(const struct plan *plan, size_t done, size_t *at)
+{
+	size_t len = PIECE_BYTES;
+
+	*at = done % plan->copy_bytes;
+	if (len > plan->copy_bytes - *at)
+		len = plan->copy_bytes - *at;
+	if (len > plan->stream_bytes - done)
+		len = plan->stream_bytes - done;
+	return len;
+}
+
+/* The child's side of the memory stream: receive each piece in place. */
+static void serve_memory_stream(int fd, const struct plan *plan)
+{
+	char *into = touched_buffer(plan->copy_bytes);
+	char ack = 1;
+
+	/* Ready: the parent's clock must not run while we touch the pages. */
+	write_all(fd, &ack, 1);
+	for (int run = 0; run < plan->stream_runs; run++) {
+		size_t done = 0, at;
+
+		while (done < plan->stream_bytes) {
+			size_t len = piece_at(plan, done, &at);
+
+			read_into(fd, into + at, len);
+			done += len;
+		}
+		write_all(fd, &ack, 1);
+	}
+	free(into);
+}
+
 /* The child's side: the mirror image of measure() below. */
 static void serve(int fd, const struct plan *plan)
 {
@@ -98,6 +190,36 @@ static void serve(int fd, const struct plan *plan)
 		read_all(fd, chunk, sizeof(chunk), plan->stream_bytes);
 		write_all(fd, &ack, 1);
 	}
+	serve_memory_stream(fd, plan);
+}
+
+/* The writer's side of the memory stream: send each piece from its place. */
+static void measure_memory_stream(int fd, const struct plan *plan,
+				  const char *kind)
+{
+	struct samples stream = { .count = 0 };
+	char *from = touched_buffer(plan->copy_bytes);
+	char name[64];
+	char ack;
+
+	read_all(fd, &ack, 1, 1);	/* the child's buffer is touched too */
+	for (int run = 0; run < plan->stream_runs; run++) {
+		double start = now_seconds();
+		size_t done = 0, at;
+
+		while (done < plan->stream_bytes) {
+			size_t len = piece_at(plan, done, &at);
+
+			write_all(fd, from + at, len);
+			done += len;
+		}
+		read_all(fd, &ack, 1, 1);
+		samples_add(&stream, gigabytes_per_second(plan->stream_bytes, 1,
+							  now_seconds() - start));
+	}
+	snprintf(name, sizeof(name), "%s_stream_memory", kind);
+	samples_report(&stream, name, plan->stream_bytes, "GB/s", 1);
+	free(from);
 }
 
 static void measure(int fd, const struct plan *plan, const char *kind)
@@ -134,6 +256,7 @@ static void measure(int fd, const struct plan *plan, const char *kind)
 	}
 	snprintf(name, sizeof(name), "%s_stream", kind);
 	samples_report(&stream, name, plan->stream_bytes, "GB/s", 1);
+	measure_memory_stream(fd, plan, kind);
 }
 
 static void no_delay(int fd)
@@ -214,6 +337,8 @@ int main(int argc, char **argv)
 	signal(SIGPIPE, SIG_IGN);
 	printf("info\ttransport\tping-pong of %d bytes; stream in writes of %zu bytes\n",
 	       PING_BYTES, CHUNK_BYTES);
+	printf("info\tmemory_stream\tfrom and into buffers of %zu MiB, "
+	       "in writes of %zu MiB\n", plan->copy_bytes >> 20, PIECE_BYTES >> 20);
 
 	tcp_pair(fds);
 	run_pair(fds, plan, "tcp");
