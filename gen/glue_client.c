@@ -633,11 +633,18 @@ ONCUDA_API CUresult cuKernelGetFunction(CUfunction *pFunc, CUkernel kernel)
 	res_handle r;
 	struct route rt = ROUTE_INIT;
 	uint64_t kernel_value;
+	const uint64_t key[] = { (uint64_t)(uintptr_t)kernel };
+	uint64_t cached, asked_at;
 	CLIENT *c;
 	CUresult e;
 
 	if (pFunc == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
+	if (answer_cache_get(CU_KERNEL_GET_FUNCTION, key, sizeof key / sizeof key[0], &cached)) {
+		*pFunc = (CUfunction)cached;
+		return CUDA_SUCCESS;
+	}
+	asked_at = answer_cache_epoch();
 	route_handle(&rt, kernel, ROUTE_CODE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
@@ -651,6 +658,8 @@ ONCUDA_API CUresult cuKernelGetFunction(CUfunction *pFunc, CUkernel kernel)
 		return e;
 	if (r.err == CUDA_SUCCESS)
 		*pFunc = (CUfunction)(uintptr_t)route_tag(r.res_handle_u.value, (unsigned)rt.server);
+	if (r.err == CUDA_SUCCESS)
+		answer_cache_put(CU_KERNEL_GET_FUNCTION, key, sizeof key / sizeof key[0], (uint64_t)*pFunc, asked_at);
 	return (CUresult)r.err;
 }
 

@@ -16,6 +16,9 @@
  *   BINARY_VERSION, CACHE_MODE_CA.  The others can be set with
  *   cuFuncSetAttribute and are always asked;
  * - the occupancy calls without a callback, keyed by all their arguments;
+ * - cuKernelGetFunction: a kernel's function in the current context, which
+ *   the driver gives back the same each time (PyTorch asks per launch of
+ *   some kernels);
  * - what a context is: its device (cuCtxGetDevice, cuCtxGetDevice_v2) and
  *   its unique ID (cuCtxGetId), keyed by the context (a NULL context is the
  *   calling thread's current one).  The CUDA runtime asks the device on
@@ -73,6 +76,7 @@ static uint64_t epoch;		/* advanced by every forgetting */
 static bool per_function(unsigned int proc)
 {
 	switch (proc) {
+	case CU_KERNEL_GET_FUNCTION:
 	case CU_FUNC_GET_ATTRIBUTE:
 	case CU_OCCUPANCY_MAX_ACTIVE_BLOCKS:
 	case CU_OCCUPANCY_MAX_ACTIVE_BLOCKS_WITH_FLAGS:
@@ -84,7 +88,8 @@ static bool per_function(unsigned int proc)
 
 static bool is_occupancy(unsigned int proc)
 {
-	return per_function(proc) && proc != CU_FUNC_GET_ATTRIBUTE;
+	return per_function(proc) && proc != CU_FUNC_GET_ATTRIBUTE &&
+	    proc != CU_KERNEL_GET_FUNCTION;
 }
 
 /* Answers about a context, keyed by it (the first word; 0: the current one). */
@@ -122,7 +127,8 @@ static bool keepable(unsigned int proc, const uint64_t *key, unsigned int n)
 	case CU_FUNC_GET_ATTRIBUTE:
 		return key[0] <= CU_FUNC_ATTRIBUTE_CACHE_MODE_CA;
 	}
-	return is_occupancy(proc) || per_context(proc) || is_primary_state(proc);
+	return is_occupancy(proc) || per_context(proc) ||
+	    is_primary_state(proc) || proc == CU_KERNEL_GET_FUNCTION;
 }
 
 static void empty_in_child(void)
