@@ -174,10 +174,13 @@ step_e2e_rpcbind() {
 	e2e_passed $? e2e-rpcbind
 }
 
+# The main server and step c poll for requests and replies before sleeping
+# (the defaults); this one sleeps at once on both ends, so both ways of
+# waiting are run.
 step_e2e_direct() {
 	local verdict=0
 	need_main_server || return 1
-	start_server direct 20 "${SERVER[@]}" -n || return 1
+	start_server direct 20 "${SERVER[@]}" -n --poll-us 0 || return 1
 	if registered_as "$MAIN_PORT"; then
 		ok "rpcbind still gives port $MAIN_PORT: the -n server did not register"
 	else
@@ -185,7 +188,7 @@ step_e2e_direct() {
 		verdict=1
 	fi
 	run_client e2e-direct 900 ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" \
-		ONCUDA_TEST_REMOTE=1 "$E2E" "${DIRECT_GROUPS[@]}"
+		ONCUDA_POLL_US=0 ONCUDA_TEST_REMOTE=1 "$E2E" "${DIRECT_GROUPS[@]}"
 	e2e_passed $? e2e-direct || verdict=1
 	stop_server "$SERVER_PID" 10 || verdict=1
 	return $verdict
@@ -462,7 +465,7 @@ echo "oncuda tests: driver $driver, logs in $OUT"
 run_step a "unit tests" step_unit
 run_step b "oncudad registered with rpcbind" step_server
 run_step c "e2e through rpcbind" step_e2e_rpcbind
-run_step d "e2e through host:port, no rpcbind" step_e2e_direct
+run_step d "e2e through host:port, no rpcbind, no polling" step_e2e_direct
 run_step e "examples through oncuda" step_examples
 run_step f "CUDA runtime programs (nvcc, static and shared cudart)" step_runtime
 run_step g "isolation: a faulting client beside a busy one" step_isolation
