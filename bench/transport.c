@@ -86,12 +86,12 @@ static void write_all(int fd, const void *buf, size_t len)
 	}
 }
 
-/* Reads exactly LEN bytes (into BUF, reused if LEN is larger). */
-static void read_all(int fd, void *buf, size_t buf_len, size_t len)
+/* One read of at most WANT bytes (all of them with MSG_WAITALL); dies on
+ * an error or an early end. */
+static size_t read_some(int fd, void *buf, size_t want, int flags)
 {
-	while (len > 0) {
-		size_t want = len < buf_len ? len : buf_len;
-		ssize_t n = read(fd, buf, want);
+	for (;;) {
+		ssize_t n = recv(fd, buf, want, flags);
 
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -101,26 +101,25 @@ static void read_all(int fd, void *buf, size_t buf_len, size_t len)
 			errno = ECONNRESET;
 			die("the other end closed the socket early");
 		}
-		len -= (size_t)n;
+		return (size_t)n;
 	}
+}
+
+/* Reads exactly LEN bytes (into BUF, reused if LEN is larger). */
+static void read_all(int fd, void *buf, size_t buf_len, size_t len)
+{
+	while (len > 0)
+		len -= read_some(fd, buf, len < buf_len ? len : buf_len, 0);
 }
 
 /* Reads exactly LEN bytes into BUF, in order: a copy's receiving end. */
 static void read_into(int fd, char *buf, size_t len)
 {
 	while (len > 0) {
-		ssize_t n = recv(fd, buf, len, MSG_WAITALL);
+		size_t n = read_some(fd, buf, len, MSG_WAITALL);
 
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			die("read from the socket");
-		if (n == 0) {
-			errno = ECONNRESET;
-			die("the other end closed the socket early");
-		}
 		buf += n;
-		len -= (size_t)n;
+		len -= n;
 	}
 }
 
