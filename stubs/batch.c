@@ -25,6 +25,12 @@
  * Once awake, the flusher keeps looking for BATCH_LINGER_ROUNDS before it
  * sleeps again, so that a program queuing and synchronizing in a loop
  * does not pay a wake-up per call; an idle program costs no wake-ups.
+ *
+ * The flusher dies with the process, perhaps before its next look: what
+ * still waits then is shipped by flush_at_exit, the same way, with bounded
+ * waits instead of the connection's timeout.  A call that waits for a
+ * reply marks the buffer empty before it is sent, so that the exit never
+ * waits for another thread's long call that has shipped the records.
  */
 #include <pthread.h>
 #include <signal.h>
@@ -89,6 +95,14 @@ static atomic_bool flusher_awake;	/* looks at `queued` by itself */
  */
 #define BATCH_MAX_ROUNDS 2
 
+/*
+ * The exit waits for the connections at most BATCH_EXIT_WAIT_MS in all:
+ * for a lock that the flusher or another thread holds, and for the send.
+ * A send that would block has at least BATCH_EXIT_SEND_MIN_US.
+ */
+#define BATCH_EXIT_WAIT_MS 1000
+#define BATCH_EXIT_SEND_MIN_US 10000
+
 static void fork_child(void)
 {
 	/* The flusher is not copied into the child, nor is the connection. */
@@ -119,23 +133,29 @@ static void setup(void)
 	pthread_atfork(NULL, NULL, fork_child);
 }
 
+/* Under the connection lock: sends ONCUDA_FLUSH, which ships the queue. */
+static enum clnt_stat send_flush(CLIENT *c)
+{
+	enum clnt_stat st;
+	res_none unused;
+
+	st = clnt_call(c, ONCUDA_FLUSH, xdr_nothing, NULL,
+	    (xdrproc_t)xdr_res_none, (char *)&unused, no_wait);
+	return st == RPC_TIMEDOUT ? RPC_SUCCESS : st;	/* no reply comes */
+}
+
 /* Ships what waits for server, unless a call did it meanwhile. */
 static void flush_server(unsigned server)
 {
 	enum clnt_stat st = RPC_SUCCESS;
-	res_none unused;
 	CLIENT *c;
 
 	if (!atomic_load(&queued[server]))
 		return;
 	if ((c = rpc_begin_on_nosync(server)) == NULL)
 		return;		/* no connection: nothing waits */
-	if (atomic_load(&queued[server])) {
-		st = clnt_call(c, ONCUDA_FLUSH, xdr_nothing, NULL,
-		    (xdrproc_t)xdr_res_none, (char *)&unused, no_wait);
-		if (st == RPC_TIMEDOUT)
-			st = RPC_SUCCESS;	/* sent; no reply comes */
-	}
+	if (atomic_load(&queued[server]))
+		st = send_flush(c);
 	(void)rpc_end(st);
 }
 
@@ -144,6 +164,69 @@ static void flush(void)
 {
 	for (unsigned i = 0; i < ROUTE_SERVERS_MAX; i++)
 		flush_server(i);
+}
+
+/*
+ * As flush_server, for the exit: the lock is waited for and the bytes are
+ * sent until deadline at most (the socket's send timeout is the time left,
+ * then the connection's own again), so that a server that stopped reading
+ * cannot hold the exit.
+ */
+static void flush_server_by(unsigned server, const struct timespec *deadline)
+{
+	struct timeval usual, left = { 0, BATCH_EXIT_SEND_MIN_US };
+	enum clnt_stat st = RPC_SUCCESS;
+	struct timespec now;
+	long long micros;
+	CLIENT *c;
+
+	if (!atomic_load(&queued[server]))
+		return;
+	if ((c = rpc_begin_on_by(server, deadline)) == NULL)
+		return;		/* no connection, or still busy: give up */
+	if (atomic_load(&queued[server])) {
+		clock_gettime(CLOCK_REALTIME, &now);
+		micros = (deadline->tv_sec - now.tv_sec) * 1000000LL +
+		    (deadline->tv_nsec - now.tv_nsec) / 1000;
+		if (micros > BATCH_EXIT_SEND_MIN_US) {
+			left.tv_sec = (time_t)(micros / 1000000);
+			left.tv_usec = (suseconds_t)(micros % 1000000);
+		}
+		if (!clnt_control(c, CLGET_TIMEOUT, (char *)&usual))
+			usual = left;
+		clnt_control(c, CLSET_TIMEOUT, (char *)&left);
+		st = send_flush(c);
+		clnt_control(c, CLSET_TIMEOUT, (char *)&usual);
+	}
+	(void)rpc_end(st);
+}
+
+/*
+ * At exit() or return from main (and at dlclose): ships what the program
+ * queued on every connection and never waited for, so that its last
+ * launches and copies reach the server, which runs them as it ends the
+ * session.  A destructor rather than atexit: it runs after the program's
+ * atexit handlers and static destructors, whose calls may queue more.
+ * Nothing when nothing waits: a program that never called, a forked child
+ * (which starts with nothing queued, batch.c's and rpc.c's fork handlers),
+ * a lost connection.  Records queued meanwhile by threads still running
+ * may be left behind, as at any exit.
+ */
+__attribute__((destructor)) static void flush_at_exit(void)
+{
+	struct timespec deadline;
+
+	if (!any_queued())
+		return;
+	clock_gettime(CLOCK_REALTIME, &deadline);
+	deadline.tv_sec += BATCH_EXIT_WAIT_MS / 1000;
+	deadline.tv_nsec += (BATCH_EXIT_WAIT_MS % 1000) * 1000000L;
+	if (deadline.tv_nsec >= 1000000000L) {
+		deadline.tv_sec++;
+		deadline.tv_nsec -= 1000000000L;
+	}
+	for (unsigned i = 0; i < ROUTE_SERVERS_MAX; i++)
+		flush_server_by(i, &deadline);
 }
 
 /* Sleeps until a call queues records; the flusher is then awake. */
@@ -235,11 +318,18 @@ static enum clnt_stat watched_call(CLIENT *c, rpcproc_t proc,
 	atomic_bool *waiting = &queued[rpc_held_server()];
 	enum clnt_stat st;
 
+	if (xdr_result != NULL || timeout.tv_sec != 0 || timeout.tv_usec != 0) {
+		/*
+		 * This call writes the buffer first: nothing waits while it
+		 * waits for its reply (the exit need not wait for it).
+		 */
+		atomic_store(waiting, false);
+		return inner_ops->cl_call(c, proc, xdr_args, args, xdr_result,
+		    result, timeout);
+	}
 	st = inner_ops->cl_call(c, proc, xdr_args, args, xdr_result, result,
 	    timeout);
-	if (xdr_result != NULL || timeout.tv_sec != 0 || timeout.tv_usec != 0) {
-		atomic_store(waiting, false);	/* this call flushed the buffer */
-	} else if (st == RPC_SUCCESS) {
+	if (st == RPC_SUCCESS) {
 		atomic_fetch_add_explicit(&queued_calls, 1, memory_order_relaxed);
 		if (!atomic_load(waiting)) {
 			atomic_store(waiting, true);

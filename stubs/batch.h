@@ -12,6 +12,12 @@
  * reported by the next synchronizing call (idl/cuda.x, "reports deferred
  * errors").
  *
+ * What still waits when the process exits (exit(), or return from main)
+ * is shipped by the library's destructor, after the program's atexit
+ * handlers, waiting for the connections and the sends about a second at
+ * most (batch.c): the server runs it as it ends the session.
+ * _exit(), a crash or a fatal signal leaves it unsent.
+ *
  * ONCUDA_BATCH=0 sends each one-way call at once, still without waiting
  * for a reply; also the fallback when the flusher thread cannot start.
  */

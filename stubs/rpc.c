@@ -250,6 +250,24 @@ CLIENT *rpc_begin_in(CUcontext ctx)
 	return begin(route_server_of(ctx), true, ctx);
 }
 
+CLIENT *rpc_begin_on_by(unsigned server, const struct timespec *deadline)
+{
+	struct link *l;
+
+	pthread_once(&setup_once, setup);
+	if (server >= link_count)
+		return NULL;
+	l = &links[server];
+	if (pthread_mutex_timedlock(&l->lock, deadline) != 0)
+		return NULL;
+	held = l;
+	if (atomic_load(&l->state) != LINK_UP) {
+		unlock_link(l);
+		return NULL;
+	}
+	return l->client;
+}
+
 unsigned rpc_server_count(void)
 {
 	pthread_once(&setup_once, setup);

@@ -24,6 +24,7 @@
 #define ONCUDA_RPC_H
 
 #include <stdbool.h>
+#include <time.h>
 
 #include <cuda.h>
 #include <rpc/rpc.h>
@@ -53,6 +54,13 @@ CLIENT *rpc_begin_on_nosync(unsigned server);
 /* As rpc_begin_on the server of ctx (a context the program holds), with
  * ctx current there rather than the thread's context. */
 CLIENT *rpc_begin_in(CUcontext ctx);
+
+/*
+ * For the flush at exit (batch.h): as rpc_begin_on_nosync, but it never
+ * connects, and it gives up (NULL) when the lock is not free by deadline
+ * (CLOCK_REALTIME): another thread may hold it for a long call.
+ */
+CLIENT *rpc_begin_on_by(unsigned server, const struct timespec *deadline);
 
 /* How many servers ONCUDA_SERVER names (1 when it is unusable). */
 unsigned rpc_server_count(void);

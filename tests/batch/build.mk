@@ -11,8 +11,12 @@ CUDA_HOME ?= /usr/local/cuda
 .PHONY: all batch-tests
 
 all: batch-tests
-batch-tests: tests/batch/launchwait
+batch-tests: tests/batch/launchwait tests/batch/exitqueued
 
 tests/batch/launchwait: tests/batch/launchwait.c tests/system/check.h
+	$(CC) -std=c11 -D_GNU_SOURCE -Itests/system -I$(CUDA_HOME)/include \
+		$(CFLAGS) $(WARN) -o $@ $< -L$(CUDA_HOME)/lib64/stubs -lcuda
+
+tests/batch/exitqueued: tests/batch/exitqueued.c tests/system/check.h
 	$(CC) -std=c11 -D_GNU_SOURCE -Itests/system -I$(CUDA_HOME)/include \
 		$(CFLAGS) $(WARN) -o $@ $< -L$(CUDA_HOME)/lib64/stubs -lcuda

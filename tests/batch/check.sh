@@ -1,6 +1,7 @@
 # shellcheck shell=bash
 # tests/batch/check.sh: one-way calls (stubs/batch.h), as a step for
-# tests/run.sh (source this file, then run step_batch), or on its own:
+# tests/run.sh (source this file, then run step_batch and step_batch_exit),
+# or on its own:
 #
 #   bash tests/batch/check.sh [--driver fake|real]
 #
@@ -11,6 +12,12 @@
 # machine), not with the query; the client's trace says "queued" and the
 # server's says the result was kept.  Then the e2e group "queued" (order of 10,000
 # launches, error timing, two threads) runs against the same server.
+#
+# step_batch_exit: tests/batch/exitqueued queues a memset and a launch and
+# returns from main with no call that waits, five times; the server's trace
+# must show both calls of every run, run (the library ships them as the
+# process exits).  Then the same with the server killed while the client
+# sleeps before queuing: the client must still exit within a few seconds.
 # Uses tests/lib.sh and run.sh's SERVER, OUT and CLIENT_LIBS.
 
 # batch_micros HH:MM:SS.UUUUUU: microseconds since midnight.
@@ -78,11 +85,68 @@ step_batch() {
 	return $verdict
 }
 
+# batch_exit_arrived FILE N: the server's trace FILE has exitqueued's
+# memset (value 0x5eed) and launch (grid 4), each run, N times.
+batch_exit_arrived() {
+	(($(grep -Ec 'CU_MEMSET_D32_ASYNC\(.*value=24301, .*\) -> CUDA_SUCCESS' "$1") == $2)) &&
+		(($(grep -Ec 'CU_LAUNCH_KERNEL\(.*grid=\{x=4, .*\) -> CUDA_SUCCESS' "$1") == $2))
+}
+
+step_batch_exit() {
+	local server=$OUT/batch-exit-server.trace
+	local runs=5 run killed_at status verdict=0
+	rm -f "$server"
+	start_server batch-exit 20 "${SERVER[@]}" -n --trace-file "$server" || return 1
+	# The flusher ships queued calls within ~100 us, and the exit races
+	# with it: without the flush at exit, about half the runs lose their
+	# calls here, so all of several runs arriving says the exit shipped.
+	for ((run = 1; run <= runs; run++)); do
+		if ! run_client batch-exitqueued-$run 60 ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" \
+			tests/batch/exitqueued tests/kernels/kernels.cubin ||
+			! grep -qx QUEUED "$OUT/batch-exitqueued-$run.log"; then
+			bad "exitqueued (run $run) failed:"
+			show "$OUT/batch-exitqueued-$run.log"
+			verdict=1
+		fi
+	done
+	((verdict == 0)) && ok "exitqueued, $runs runs: memset and launch queued, then return from main"
+	if wait_for 10 batch_exit_arrived "$server" "$runs"; then
+		ok "server trace: in each run the memset and the launch queued before the exit arrived and ran"
+	else
+		bad "server trace: calls queued before the exit were lost:" \
+			"$(grep -c 'CU_LAUNCH_KERNEL(.*grid={x=4, ' "$server") of $runs launches arrived"
+		verdict=1
+	fi
+	stop_server "$SERVER_PID" 10 || verdict=1
+
+	start_server batch-exitdead 20 "${SERVER[@]}" -n || return 1
+	start_client batch-exitdead ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" \
+		timeout -k 2 10 tests/batch/exitqueued tests/kernels/kernels.cubin 1
+	if ! wait_ready batch-exitdead 30; then
+		kill_server "$SERVER_PID"
+		return 1
+	fi
+	kill_server "$SERVER_PID"
+	killed_at=$(now_ms)
+	wait "$CLIENT_PID"
+	status=$?
+	forget CLIENTS "$CLIENT_PID"
+	if ((status == 124 || status == 137)); then
+		bad "with its server killed, exitqueued was still running after 10 s"
+		show "$OUT/batch-exitdead.err"
+		verdict=1
+	else
+		ok "with its server killed, exitqueued exited $(($(now_ms) - killed_at)) ms" \
+			"after the kill, 1 s of it asleep (status $status)"
+	fi
+	return $verdict
+}
+
 if [[ ${BASH_SOURCE[0]} == "$0" ]]; then
 	cd "$(dirname "${BASH_SOURCE[0]}")/../.." || exit 1
 	# shellcheck source=tests/lib.sh
 	. tests/lib.sh
 	# shellcheck source=tests/trace/check.sh
 	. tests/trace/check.sh
-	standalone batch step_batch -- "$@"
+	standalone batch step_batch step_batch_exit -- "$@"
 fi
