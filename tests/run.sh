@@ -486,6 +486,7 @@ run_step u "discovery: oncuda-ls across network-namespace hosts" step_netns
 run_step v "several servers: one device list, routed calls" step_multi
 run_step w "one-way calls: order, deferred errors, flush delay" step_batch
 run_step x "the same-host path: unix socket, shared memory" step_local
+run_step y "one-way calls queued at exit reach the server" step_batch_exit
 
 printf '\n==== summary (driver %s)\n' "$driver"
 printf '  %s\n' "${RESULTS[@]}"
