@@ -1,7 +1,7 @@
 /*
  * drvbench: the driver-API benchmark of issue 4.
  *
- *   drvbench [-q] [-s N] -k IMAGE -f NAME
+ *   drvbench [-c] [-q] [-s N] -k IMAGE -f NAME
  *
  * An ordinary CUDA program, linked against the toolkit's link stub, so the
  * same binary runs on NVIDIA's libcuda.so.1 (native) and on oncuda's (when
@@ -17,11 +17,15 @@
  * cycle count and the empty kernel, declaring no parameter, ignores.
  *
  * -q shrinks every count for a test of the benchmark itself; -s N sets the
- * SGEMM's size (N x N matrices, N a multiple of 16).
+ * SGEMM's size (N x N matrices, N a multiple of 16).  -c runs only the
+ * synchronous calls (cuCtxSynchronize, cuMemGetInfo, launch +
+ * cuCtxSynchronize, the 4 KiB copy): the cases that wait for a round trip
+ * each, which bench/run.sh measures once more with oncuda's polling off.
  */
 #include <dlfcn.h>
 #include <getopt.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -96,8 +100,8 @@ static const char *loaded_driver(void)
 	return info.dli_fname;
 }
 
-static void print_setting(const struct plan *plan, CUdevice dev,
-			  const struct kernel_choice *kernel)
+static void print_setting(const struct plan *plan, bool calls_only,
+			  CUdevice dev, const struct kernel_choice *kernel)
 {
 	char name[256];
 	int version = 0;
@@ -108,13 +112,17 @@ static void print_setting(const struct plan *plan, CUdevice dev,
 	printf("info\tdevice\t%s\n", name);
 	printf("info\tdriver_api\t%d\n", version);
 	printf("info\tempty_kernel\t%s:%s\n", kernel->image, kernel->name);
-	printf("info\tplan\tcalls %ld x %d runs; launches %ld x %d runs; "
-	       "copies up to %zu bytes, %d runs (%d above 256 MiB); "
-	       "sgemm %d^2, %d launches, %d runs\n",
-	       plan->call_iterations, plan->call_runs, plan->launch_count,
-	       plan->launch_runs, plan->copy_max, plan->copy_runs,
-	       plan->copy_big_runs, plan->app_n, plan->app_launches,
-	       plan->app_runs);
+	if (calls_only)
+		printf("info\tplan\tsynchronous calls only: %ld x %d runs\n",
+		       plan->call_iterations, plan->call_runs);
+	else
+		printf("info\tplan\tcalls %ld x %d runs; launches %ld x %d runs; "
+		       "copies up to %zu bytes, %d runs (%d above 256 MiB); "
+		       "sgemm %d^2, %d launches, %d runs\n",
+		       plan->call_iterations, plan->call_runs, plan->launch_count,
+		       plan->launch_runs, plan->copy_max, plan->copy_runs,
+		       plan->copy_big_runs, plan->app_n, plan->app_launches,
+		       plan->app_runs);
 	fflush(stdout);
 }
 
@@ -141,9 +149,10 @@ static void *read_image(const char *path)
 
 static void usage(void)
 {
-	fputs("usage: drvbench [-q] [-s N] -k IMAGE -f NAME\n"
+	fputs("usage: drvbench [-c] [-q] [-s N] -k IMAGE -f NAME\n"
 	      "  -k IMAGE  module image holding the empty kernel\n"
 	      "  -f NAME   the empty kernel's name in IMAGE\n"
+	      "  -c        only the synchronous calls: no launch rate, copies or SGEMM\n"
 	      "  -q        small counts: a test of the benchmark, not a measurement\n"
 	      "  -s N      the SGEMM case multiplies N x N matrices (default 1024)\n",
 	      stderr);
@@ -153,6 +162,7 @@ static void usage(void)
 int main(int argc, char **argv)
 {
 	struct plan plan = full_plan;
+	bool calls_only = false;
 	int sgemm_size = 0;
 	struct kernel_choice kernel = { NULL, NULL };
 	CUdevice dev;
@@ -162,8 +172,11 @@ int main(int argc, char **argv)
 	void *image;
 	int opt;
 
-	while ((opt = getopt(argc, argv, "qs:k:f:")) != -1) {
+	while ((opt = getopt(argc, argv, "cqs:k:f:")) != -1) {
 		switch (opt) {
+		case 'c':
+			calls_only = true;
+			break;
 		case 'q':
 			plan = quick_plan;
 			break;
@@ -192,14 +205,16 @@ int main(int argc, char **argv)
 	CHECK(cuDeviceGet(&dev, 0));
 	CHECK(cuDevicePrimaryCtxRetain(&ctx, dev));
 	CHECK(cuCtxSetCurrent(ctx));
-	print_setting(&plan, dev, &kernel);
+	print_setting(&plan, calls_only, dev, &kernel);
 	image = read_image(kernel.image);
 	CHECK(cuModuleLoadData(&module, image));
 	CHECK(cuModuleGetFunction(&empty, module, kernel.name));
 
-	bench_calls(&plan, empty);
-	bench_copies(&plan);
-	bench_app(&plan);
+	bench_calls(&plan, empty, !calls_only);
+	if (!calls_only) {
+		bench_copies(&plan);
+		bench_app(&plan);
+	}
 
 	CHECK(cuModuleUnload(module));
 	CHECK(cuDevicePrimaryCtxRelease(dev));

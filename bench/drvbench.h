@@ -4,6 +4,7 @@
 #ifndef BENCH_DRVBENCH_H
 #define BENCH_DRVBENCH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include <cuda.h>
@@ -41,7 +42,9 @@ struct kernel_choice {
 	const char *name;
 };
 
-void bench_calls(const struct plan *plan, CUfunction empty);
+/* The per-call cases; LAUNCH_RATE adds the launch issue rate, the one
+ * case among them that does not wait for each call. */
+void bench_calls(const struct plan *plan, CUfunction empty, bool launch_rate);
 void bench_copies(const struct plan *plan);
 void bench_app(const struct plan *plan);
 

@@ -128,7 +128,7 @@ static void time_small_copy(const struct plan *plan)
 	free(host);
 }
 
-void bench_calls(const struct plan *plan, CUfunction empty)
+void bench_calls(const struct plan *plan, CUfunction empty, bool launch_rate)
 {
 	/* The first launch loads the code onto the device: not timed. */
 	launch_empty(empty);
@@ -136,7 +136,8 @@ void bench_calls(const struct plan *plan, CUfunction empty)
 
 	time_ctx_synchronize(plan);
 	time_mem_get_info(plan);
-	time_launch_async(plan, empty);
+	if (launch_rate)
+		time_launch_async(plan, empty);
 	time_launch_sync(plan, empty);
 	time_small_copy(plan);
 }
