@@ -19,13 +19,19 @@
 # (ONCUDA_TRANSPORT=local).  The PyTorch case, bench/torch_step.py, runs
 # the same three ways right after drvbench (PYTHON, default python3); it is
 # skipped, saying why, with the CPU stand-in, where there is no PYTHON, and
-# where torch is missing or sees no GPU natively.  Then
+# where torch is missing or sees no GPU natively.  Both ends of oncuda poll
+# for a while before they sleep (ONCUDA_POLL_US, oncudad --poll-us), which
+# is where much of a synchronous call's speed comes from; so that the report
+# can show how much, a second oncudad with --poll-us 0 then serves
+# drvbench -c, the synchronous calls alone, with ONCUDA_POLL_US=0, over
+# both transports.  Then
 # bench/report.py writes DIR/results.md and DIR/bandwidth.tsv, and
 # bench/plot.sh DIR/bandwidth.png if gnuplot is installed.
 #
 # DIR also gets the programs' raw output (transport.tsv, native.tsv,
 # oncuda.tsv, local.tsv, torch_native.tsv, torch_oncuda.tsv,
-# torch_local.tsv), their stderr (*.err), oncudad.log and run.tsv.  A case
+# torch_local.tsv, nopoll.tsv, nopoll_local.tsv), their stderr (*.err),
+# oncudad.log, oncudad_nopoll.log and run.tsv.  A case
 # not run has one line in its .tsv: "skip", a tab, the reason.  Needs a built
 # tree (make); no rpcbind.  The full plan should take one to three minutes on
 # an H200 (an estimate; the time limits per program cap it under 15 minutes).
@@ -145,8 +151,24 @@ loaded_library() {
 	[[ -n $path ]] && readlink -f "$path"
 }
 
-rm -f "$OUT"/{transport,native,oncuda,local}.{tsv,err} \
-	"$OUT"/torch_{native,oncuda,local}.{tsv,err} "$OUT"/oncudad.log \
+# through_oncuda NAME SECONDS TRANSPORT COMMAND...: measure NAME, COMMAND
+# (which env assignments may lead) run with oncuda's library against the
+# server on $SERVER_PORT over TRANSPORT (tcp or local); then checks that it
+# loaded oncuda's library, not the driver it would measure natively.
+through_oncuda() {
+	local name=$1 seconds=$2 transport=$3 lib
+	shift 3
+	measure "$name" "$seconds" env LD_LIBRARY_PATH="$CLIENT_LIBS" \
+		ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" ONCUDA_TRANSPORT="$transport" \
+		"$@" || return
+	lib=$(loaded_library "$name")
+	echo "    $name (oncuda over $transport) used $lib"
+	[[ $lib == "$ROOT/stubs/libcuda.so.1" ]] ||
+		fail "the $name run did not load $ROOT/stubs/libcuda.so.1"
+}
+
+rm -f "$OUT"/{transport,native,oncuda,local,nopoll,nopoll_local}.{tsv,err} \
+	"$OUT"/torch_{native,oncuda,local}.{tsv,err} "$OUT"/oncudad{,_nopoll}.log \
 	"$OUT"/results.md "$OUT"/bandwidth.{tsv,png}
 {
 	printf 'date\t%s\n' "$(date -u '+%Y-%m-%d %H:%M UTC')"
@@ -202,34 +224,32 @@ echo "--- oncudad -n, $driver driver"
 # The socket in $OUT, not the default path, so runs of others do not collide.
 if start_server oncudad 30 env LD_LIBRARY_PATH="$DRIVER_LIBS" server/oncudad -n -p 0 \
 	--local-socket "$OUT/oncudad.sock"; then
-	for transport in tcp local; do
-		name=oncuda
-		[[ $transport == local ]] && name=local
-		if measure "$name" "$DRVBENCH_SECONDS" env LD_LIBRARY_PATH="$CLIENT_LIBS" \
-			ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" ONCUDA_TRANSPORT=$transport \
-			bench/drvbench "${QUICK[@]}" "${KERNEL[@]}"; then
-			oncuda_lib=$(loaded_library "$name")
-			echo "    oncuda ($transport) run used $oncuda_lib"
-			[[ $oncuda_lib == "$ROOT/stubs/libcuda.so.1" ]] ||
-				fail "the oncuda run did not load $ROOT/stubs/libcuda.so.1"
-		fi
-	done
-	for transport in tcp local; do
-		[[ -z $torch_skip ]] || break	# recorded above
-		name=torch_oncuda
-		[[ $transport == local ]] && name=torch_local
-		if measure "$name" "$TORCH_SECONDS" env LD_LIBRARY_PATH="$CLIENT_LIBS" \
-			ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" ONCUDA_TRANSPORT=$transport \
-			"${TORCH_STEP[@]}"; then
-			oncuda_lib=$(loaded_library "$name")
-			echo "    PyTorch through oncuda ($transport) used $oncuda_lib"
-			[[ $oncuda_lib == "$ROOT/stubs/libcuda.so.1" ]] ||
-				fail "the PyTorch run through oncuda did not load $ROOT/stubs/libcuda.so.1"
-		fi
-	done
+	through_oncuda oncuda "$DRVBENCH_SECONDS" tcp \
+		bench/drvbench "${QUICK[@]}" "${KERNEL[@]}"
+	through_oncuda local "$DRVBENCH_SECONDS" local \
+		bench/drvbench "${QUICK[@]}" "${KERNEL[@]}"
+	if [[ -z $torch_skip ]]; then	# a skip is recorded above
+		through_oncuda torch_oncuda "$TORCH_SECONDS" tcp "${TORCH_STEP[@]}"
+		through_oncuda torch_local "$TORCH_SECONDS" local "${TORCH_STEP[@]}"
+	fi
 	stop_server "$SERVER_PID" 10 || fail "oncudad did not stop cleanly; see $OUT/oncudad.log"
 else
 	fail "oncudad did not start; see $OUT/oncudad.log"
+fi
+
+# The synchronous calls again with polling off on both ends: each waiting
+# side sleeps at once, as the ping-pong of bench/transport does.
+echo "--- oncudad -n --poll-us 0, $driver driver"
+if start_server oncudad_nopoll 30 env LD_LIBRARY_PATH="$DRIVER_LIBS" server/oncudad -n -p 0 \
+	--local-socket "$OUT/oncudad_nopoll.sock" --poll-us 0; then
+	through_oncuda nopoll "$DRVBENCH_SECONDS" tcp ONCUDA_POLL_US=0 \
+		bench/drvbench -c "${QUICK[@]}" "${KERNEL[@]}"
+	through_oncuda nopoll_local "$DRVBENCH_SECONDS" local ONCUDA_POLL_US=0 \
+		bench/drvbench -c "${QUICK[@]}" "${KERNEL[@]}"
+	stop_server "$SERVER_PID" 10 ||
+		fail "oncudad --poll-us 0 did not stop cleanly; see $OUT/oncudad_nopoll.log"
+else
+	fail "oncudad --poll-us 0 did not start; see $OUT/oncudad_nopoll.log"
 fi
 
 echo "--- report"
