@@ -7,7 +7,10 @@ DIR holds what bench/run.sh wrote: transport.tsv, native.tsv,
 oncuda.tsv and local.tsv (the programs' "info" and "result" lines, see
 bench/measure.h), torch_native.tsv, torch_oncuda.tsv and torch_local.tsv
 (the same from bench/torch_step.py, or one "skip" line with the reason it
-did not run) and run.tsv (the run's own facts: date, host, commit).  DRIVER
+did not run), nopoll.tsv and nopoll_local.tsv (drvbench -c, the synchronous
+calls, with polling off on both ends; runs from before them lack these, and
+their report is unchanged) and run.tsv (the run's own facts: date, host,
+commit).  DRIVER
 is "real" or "fake".  Writes DIR/results.md (the tables and the targets of
 issue 4) and DIR/bandwidth.tsv (the data of the plot, for bench/plot.sh).
 A file that is missing or a figure that is absent shows as "failed" (the
@@ -30,6 +33,10 @@ NO_OUTPUT = "no output: see bench/run.sh's messages"
 TORCH_CASE = "app_torch_step"
 TORCH_MODES = (("native", "native"), ("oncuda", "oncuda TCP"),
                ("local", "oncuda same-host"))
+# The cases drvbench -c measures, the synchronous calls, by their sizes.
+SYNC_CASES = {"ctx_synchronize": 0, "mem_get_info": 0, "launch_sync": 0,
+              "htod_4k": 4096}
+NO_POLLING = "with polling off on both ends (for information)"
 
 # Lupine on the same H200, from issue 4 (another run: for orientation only).
 LUPINE = {
@@ -135,6 +142,10 @@ class Report:
         self.oncuda = Figures(os.path.join(directory, "oncuda.tsv"))
         # The same-host path: the same drvbench with ONCUDA_TRANSPORT=local.
         self.local = Figures(os.path.join(directory, "local.tsv"))
+        # The synchronous calls again, with oncudad --poll-us 0 and
+        # ONCUDA_POLL_US=0, over TCP and over the same-host path.
+        self.nopoll = Figures(os.path.join(directory, "nopoll.tsv"))
+        self.nopoll_local = Figures(os.path.join(directory, "nopoll_local.tsv"))
         # bench/torch_step.py's runs, by the keys of TORCH_MODES.
         self.torch = {mode: Figures(os.path.join(directory, "torch_%s.tsv" % mode))
                       for mode, _ in TORCH_MODES}
@@ -246,8 +257,12 @@ class Report:
 
         def timed(label, name, ceiling, unit="µs", size=0):
             a, b = n.get(name, size), o.get(name, size)
-            rows.append([label, fmt(a, unit), fmt(b, unit), ratio(b, a),
-                         self.same_host(loc.get(name, size), a, unit, True),
+            tcp = self.no_polling(self.nopoll, name)
+            rows.append([label, fmt(a, unit),
+                         fmt(b, unit) + (" (%s)" % tcp if tcp else ""),
+                         ratio(b, a),
+                         self.same_host(loc.get(name, size), a, unit, True,
+                                        self.no_polling(self.nopoll_local, name)),
                          ceiling, LUPINE.get(name, "—")])
 
         timed("cuCtxSynchronize, idle context", "ctx_synchronize", ping)
@@ -259,8 +274,11 @@ class Report:
         a, b = n.get("htod_4k", 4096), o.get("htod_4k", 4096)
         c = loc.get("htod_4k", 4096)
         rows.append(["cuMemcpyHtoD 4 KiB", self.small_copy(a),
-                     self.small_copy(b), ratio(b, a),
-                     "%s, %s" % (self.small_copy(c), ratio(c, a))
+                     self.small_copy(b, self.no_polling(self.nopoll, "htod_4k")),
+                     ratio(b, a),
+                     "%s, %s" % (self.small_copy(
+                         c, self.no_polling(self.nopoll_local, "htod_4k")),
+                         ratio(c, a))
                      if loc.present else NO_SAME_HOST, ping,
                      LUPINE["htod_4k"]])
         for name, label in COPY_CASES:
@@ -280,6 +298,13 @@ class Report:
         self.out("ratio: how many times longer oncuda takes than native (time "
                  "over time, or bandwidth native over oncuda); above 1 is slower.")
         self.out()
+        if self.nopoll.present or self.nopoll_local.present:
+            self.out("no polling: the synchronous calls once more with polling "
+                     "off on both ends (oncudad --poll-us 0, ONCUDA_POLL_US=0: "
+                     "each side sleeps at once while it waits, as the ping-pong "
+                     "does), from a second oncudad; the other figures are "
+                     "with polling on, the default.")
+            self.out()
         self.table(["case", "native", "oncuda TCP", "ratio",
                     "oncuda same-host (ratio)",
                     "transport ceiling (this run)", "Lupine (issue 4, another run)"],
@@ -295,18 +320,30 @@ class Report:
         return ["PyTorch training step (small CNN, batch 128): ms per step",
                 native, tcp, ratio(b, a), same, "—", "—"]
 
-    def same_host(self, value, native, unit, is_time):
-        """The same-host figure with its ratio to native, for the main table."""
+    def same_host(self, value, native, unit, is_time, no_polling=None):
+        """The same-host figure with its ratio to native, for the main
+        table, and NO_POLLING's text if there is one."""
         if not self.local.present:
             return NO_SAME_HOST
         r = ratio(value, native) if is_time else ratio(native, value)
-        return "%s (%s)" % (fmt(value, unit), r)
+        return "%s (%s)" % (fmt(value, unit),
+                            "; ".join(t for t in (r, no_polling) if t))
 
     @staticmethod
-    def small_copy(micros):
+    def no_polling(figures, name):
+        """The main table's note of a synchronous call with polling off, in
+        µs per call, from FIGURES; None where that run is absent (output
+        from before it) or NAME is not one of its cases."""
+        if not figures.present or name not in SYNC_CASES:
+            return None
+        return "no polling %s" % fmt(figures.get(name, SYNC_CASES[name]), "µs")
+
+    @staticmethod
+    def small_copy(micros, no_polling=None):
         if micros is None:
-            return "failed"
-        return "%s (%s)" % (fmt(4096 / micros / 1e3, "GB/s"), fmt(micros, "µs"))
+            return "failed" + (" (%s)" % no_polling if no_polling else "")
+        return "%s (%s)" % (fmt(4096 / micros / 1e3, "GB/s"), "; ".join(
+            t for t in (fmt(micros, "µs"), no_polling) if t))
 
     def stream(self, kind, memory=False):
         """The stream ceiling of KIND ("tcp" or "unix"): the cache-hot one,
@@ -400,13 +437,24 @@ class Report:
         def quotient(a, b):
             return a / b if a is not None and b else None
 
+        def sync_call(what, ceiling, figures, nopoll, name, ping):
+            """The target row of WHAT, a synchronous call, and under it,
+            where the run has one, the same call with polling off."""
+            b = figures.get(name)
+            judge("%s ≤ 1.3x %s" % (what, ceiling),
+                  "%s vs %s" % (fmt(b, "µs"), fmt(ping, "µs")),
+                  quotient(b, ping), 1.3, True)
+            if nopoll.present:
+                b = nopoll.get(name)
+                judge("%s %s" % (what, NO_POLLING),
+                      "%s vs %s" % (fmt(b, "µs"), fmt(ping, "µs")),
+                      quotient(b, ping), 1.3, True)
+
         tcp_ping = t.get("tcp_pingpong", 8)
         for name, label in (("ctx_synchronize", "cuCtxSynchronize"),
                             ("mem_get_info", "cuMemGetInfo")):
-            b = o.get(name)
-            judge("%s over TCP ≤ 1.3x TCP ping-pong" % label,
-                  "%s vs %s" % (fmt(b, "µs"), fmt(tcp_ping, "µs")),
-                  quotient(b, tcp_ping), 1.3, True)
+            sync_call(label + " over TCP", "TCP ping-pong", o, self.nopoll,
+                      name, tcp_ping)
         unix_ping = t.get("unix_pingpong", 8)
         loc = self.local
         for name, label in (("ctx_synchronize", "cuCtxSynchronize"),
@@ -416,10 +464,8 @@ class Report:
                              % label, NO_SAME_HOST, "—",
                              "not met: " + NO_SAME_HOST_WHY])
                 continue
-            b = loc.get(name)
-            judge("%s on the same-host path ≤ 1.3x unix ping-pong" % label,
-                  "%s vs %s" % (fmt(b, "µs"), fmt(unix_ping, "µs")),
-                  quotient(b, unix_ping), 1.3, True)
+            sync_call(label + " on the same-host path", "unix ping-pong", loc,
+                      self.nopoll_local, name, unix_ping)
         a, b = n.get("launch_async"), o.get("launch_async")
         judge("async cuLaunchKernel ≤ 1.5x native per launch",
               "%s vs %s" % (fmt(b, "µs"), fmt(a, "µs")), quotient(b, a), 1.5, True)
@@ -493,6 +539,11 @@ class Report:
                     ("oncuda", self.oncuda), ("oncuda same-host", self.local)]
         programs += [("PyTorch " + label, self.torch[mode])
                      for mode, label in TORCH_MODES]
+        # Absent in output from before the no-polling runs: no row then.
+        programs += [(label, figures) for label, figures in (
+            ("oncuda TCP, no polling", self.nopoll),
+            ("oncuda same-host, no polling", self.nopoll_local))
+            if figures.present]
         for label, figures in programs:
             if figures.skipped is not None:
                 rows.append([label, "(not run: %s)" % cell_text(figures.skipped),
