@@ -16,9 +16,9 @@
 
 upload_asyncup() {
 	local name=$1
-	run_client "$name" 600 ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" \
-		ONCUDA_TRANSPORT=tcp tests/upload/asyncup "$KERNELS"
-	if (($? == 0)) && grep -qx PASS "$OUT/$name.log"; then
+	if run_client "$name" 600 ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" \
+		ONCUDA_TRANSPORT=tcp tests/upload/asyncup "$KERNELS" &&
+		grep -qx PASS "$OUT/$name.log"; then
 		ok "$name: uploads of every size on 3 streams, errors, a context destroyed with uploads queued"
 	else
 		bad "$name failed:"

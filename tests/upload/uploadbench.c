@@ -24,6 +24,24 @@ static double now_seconds(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* The image in memory: the CPU stand-in has no cuModuleLoad of a file. */
+static void *read_image(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *image = NULL;
+	long size;
+
+	if (f == NULL || fseek(f, 0, SEEK_END) != 0 || (size = ftell(f)) <= 0 ||
+	    fseek(f, 0, SEEK_SET) != 0 ||
+	    (image = calloc(1, (size_t)size + 1)) == NULL ||
+	    fread(image, 1, (size_t)size, f) != (size_t)size) {
+		fprintf(stderr, "uploadbench: cannot read %s\n", path);
+		exit(1);
+	}
+	fclose(f);
+	return image;
+}
+
 static void steps(CUfunction spin, CUstream s, CUdeviceptr d,
     unsigned char *host, size_t bytes, int count, unsigned long long cycles)
 {
@@ -46,6 +64,7 @@ int main(int argc, char **argv)
 	    200000;
 	unsigned long sum = 0;
 	unsigned char *host;
+	void *image;
 	double start, took;
 	CUfunction spin;
 	CUmodule module;
@@ -67,7 +86,8 @@ int main(int argc, char **argv)
 	CHECK(cuDeviceGet(&dev, 0));
 	CHECK(cuDevicePrimaryCtxRetain(&ctx, dev));
 	CHECK(cuCtxSetCurrent(ctx));
-	CHECK(cuModuleLoad(&module, argv[1]));
+	image = read_image(argv[1]);
+	CHECK(cuModuleLoadData(&module, image));
 	CHECK(cuModuleGetFunction(&spin, module, "spin"));
 	CHECK(cuStreamCreate(&s, CU_STREAM_NON_BLOCKING));
 	CHECK(cuMemAlloc(&d, bytes));
@@ -86,6 +106,7 @@ int main(int argc, char **argv)
 	CHECK(cuStreamDestroy(s));
 	CHECK(cuModuleUnload(module));
 	CHECK(cuDevicePrimaryCtxRelease(dev));
+	free(image);
 	free(host);
 	return 0;
 }
