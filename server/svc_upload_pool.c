@@ -31,6 +31,10 @@
  * more (it finishes or abandons a context's work first) and its events
  * are gone, so session_context_gone hands its buffers back here with
  * their events forgotten, not destroyed.
+ *
+ * oncuda offers no stream capture (stubs/stream_capture.c), so a copy from
+ * a buffer is never recorded into a graph that would read it again after
+ * the buffer has been reused.
  */
 #include <stdlib.h>
 
