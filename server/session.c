@@ -14,6 +14,7 @@
 #include "log.h"
 #include "ranges.h"
 #include "session.h"
+#include "upload_pool.h"
 
 void session_context_gone(CUcontext ctx)
 {
@@ -21,6 +22,7 @@ void session_context_gone(CUcontext ctx)
 	 * it remain.  Handles made in it go with the context's handle. */
 	modules_context_gone(ctx);
 	hostmem_context_gone(ctx);
+	upload_pool_context_gone(ctx);
 	allocations_context_gone(ctx);
 	ranges_context_gone(ctx);
 	layouts_flush();
@@ -41,6 +43,7 @@ void session_teardown(void)
 	hostmem_release_all();
 	libraries_unload_all();
 	contexts_release_all();
+	upload_pool_session_end();
 	allocations_forget_all();
 	ranges_clear();
 	modules_drop_all();

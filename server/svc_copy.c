@@ -14,7 +14,10 @@
  * (range_check, ranges.h), checked before the driver sees it.
  *
  * Large synchronous uploads and all large downloads pass through the
- * page-locked slots of svc_staging.c instead (staging.h).
+ * page-locked slots of svc_staging.c instead (staging.h), and large
+ * asynchronous ones through the page-locked pool of svc_upload_pool.c
+ * while one of its buffers is free (upload_pool.h); --max-upload counts
+ * only the copies made here.
  */
 #include <stdatomic.h>
 #include <stddef.h>
@@ -31,6 +34,7 @@
 #include "ranges.h"
 #include "session.h"
 #include "staging.h"
+#include "upload_pool.h"
 
 static CUstream stream_of(cu_handle h)
 {
@@ -189,12 +193,17 @@ bool_t cu_memcpy_htod_async_13000_svc(cu_dptr dst, cu_bytes data,
 {
 	char *buf;
 
-	(void)rq;
+	upload_pool_start(rq->rq_xprt);
 	if ((r->err = handle_check(HANDLE_STREAM, stream, true)) !=
 	    CUDA_SUCCESS ||
 	    (r->err = range_check(dst, data.cu_bytes_len, 1,
 	    "cuMemcpyHtoDAsync")) != CUDA_SUCCESS)
 		return TRUE;
+	if (upload_pool_holds(data.cu_bytes_val)) {
+		r->err = upload_pool_upload((CUdeviceptr)dst,
+		    data.cu_bytes_val, data.cu_bytes_len, stream_of(stream));
+		return TRUE;
+	}
 	if ((buf = upload_copy(data.cu_bytes_val, data.cu_bytes_len)) == NULL) {
 		r->err = upload_in_place(cuMemcpyHtoDAsync((CUdeviceptr)dst,
 		    data.cu_bytes_val, data.cu_bytes_len, stream_of(stream)),
