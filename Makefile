@@ -91,6 +91,7 @@ check-idl:
 -include tests/multi/build.mk
 -include tests/batch/build.mk
 -include tests/local/build.mk
+-include tests/upload/build.mk
 -include tools/oncuda-ls.mk
 -include tests/apps/build.mk
 -include tests/unit/*.mk

@@ -14,6 +14,7 @@
 #include "log.h"
 #include "ranges.h"
 #include "session.h"
+#include "staging.h"
 #include "upload_pool.h"
 
 void session_context_gone(CUcontext ctx)
@@ -44,6 +45,7 @@ void session_teardown(void)
 	libraries_unload_all();
 	contexts_release_all();
 	upload_pool_session_end();
+	staging_session_end();
 	allocations_forget_all();
 	ranges_clear();
 	modules_drop_all();

@@ -40,6 +40,13 @@
  */
 void staging_start(SVCXPRT *xprt);
 
+/*
+ * At the end of a session, once its contexts are gone (and with them the
+ * slots' events and registrations): the next session, if the process
+ * serves one (the fuzz target does), starts afresh.
+ */
+void staging_session_end(void);
+
 /* Whether the upload's bytes sit in a slot (decoded there by staging). */
 bool staging_holds(const char *bytes);
 

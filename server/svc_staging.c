@@ -51,6 +51,7 @@ static res_data *lent_to;
 static struct slot *ahead;
 static CUdeviceptr ahead_src;
 
+static SVCXPRT *wrapped;	/* the session's transport */
 static const struct xp_ops *inner_ops;
 static struct xp_ops staged_ops;
 
@@ -171,25 +172,44 @@ static void release_slots(void)
 	}
 }
 
+/*
+ * The slots once per process; the wrapping once per transport (a session
+ * has one; the fuzz target serves many sessions in one process).
+ */
 void staging_start(SVCXPRT *xprt)
 {
-	if (started)
-		return;
-	started = true;
-	for (int i = 0; i < SLOTS; i++) {
-		ring[i].bytes = aligned_alloc(PAGE_BYTES, SLOT_BYTES);
-		if (ring[i].bytes == NULL) {
-			release_slots();
-			return;		/* copies keep going the plain way */
+	if (!started) {
+		started = true;
+		for (int i = 0; i < SLOTS; i++) {
+			ring[i].bytes = aligned_alloc(PAGE_BYTES, SLOT_BYTES);
+			if (ring[i].bytes == NULL) {
+				release_slots();
+				return;	/* copies keep going the plain way */
+			}
 		}
+		atexit(release_slots);
 	}
-	atexit(release_slots);
+	if (ring[0].bytes == NULL || wrapped == xprt)
+		return;
+	wrapped = xprt;
+	ahead = NULL;
+	registered_for = NULL;
 	inner_ops = xprt->xp_ops;
 	staged_ops = *inner_ops;
 	staged_ops.xp_getargs = staged_getargs;
 	staged_ops.xp_freeargs = staged_freeargs;
 	staged_ops.xp_reply = staged_reply;
 	xprt->xp_ops = &staged_ops;
+}
+
+void staging_session_end(void)
+{
+	for (int i = 0; i < SLOTS; i++)
+		ring[i].dma_done = NULL;	/* destroyed with their context */
+	wrapped = NULL;
+	ahead = NULL;
+	lent_to = NULL;
+	registered_for = NULL;
 }
 
 CUresult staging_upload(CUdeviceptr dst, const char *bytes, size_t len)

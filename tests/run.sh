@@ -51,6 +51,8 @@ export ONCUDA_TRANSPORT=tcp
 . tests/multi/check.sh
 # shellcheck source=tests/batch/check.sh
 . tests/batch/check.sh
+# shellcheck source=tests/upload/check.sh
+. tests/upload/check.sh
 # shellcheck source=tests/local/check.sh
 . tests/local/check.sh
 
@@ -487,6 +489,7 @@ run_step v "several servers: one device list, routed calls" step_multi
 run_step w "one-way calls: order, deferred errors, flush delay" step_batch
 run_step x "the same-host path: unix socket, shared memory" step_local
 run_step y "one-way calls queued at exit reach the server" step_batch_exit
+run_step z "asynchronous uploads through the page-locked pool" step_upload
 
 printf '\n==== summary (driver %s)\n' "$driver"
 printf '  %s\n' "${RESULTS[@]}"
