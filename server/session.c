@@ -11,6 +11,7 @@
 #include <cuda.h>
 
 #include "handles.h"
+#include "local_staged.h"
 #include "log.h"
 #include "ranges.h"
 #include "session.h"
@@ -24,6 +25,7 @@ void session_context_gone(CUcontext ctx)
 	modules_context_gone(ctx);
 	hostmem_context_gone(ctx);
 	upload_pool_context_gone(ctx);
+	local_staged_context_gone(ctx);
 	allocations_context_gone(ctx);
 	ranges_context_gone(ctx);
 	layouts_flush();

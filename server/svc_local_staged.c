@@ -12,10 +12,14 @@
  * so a client that gives up on a copy may use the whole area again.
  *
  * Events are made per DMA in the current context (the one the stream
- * belongs to) and destroyed once waited for, so that a slot never holds an
- * event of a context the program has since switched away from or
- * destroyed.  Every copy ends with ONCUDA_LOCAL_HTOD or _DTOH on the area,
- * which waits for all slots first (svc_local.c): no event outlives a copy.
+ * belongs to) and destroyed once waited for.  A copy of several pieces
+ * ends with ONCUDA_LOCAL_HTOD or _DTOH on the area, which waits for all
+ * slots first (svc_local.c); an asynchronous upload of one piece is a
+ * STAGED_HTOD alone, whose DMA may still run when the next request comes
+ * (as a native asynchronous upload from pageable memory returns once its
+ * bytes are staged).  Its event may so outlive its context:
+ * local_staged_context_gone forgets the events of a context destroyed,
+ * which went with it, rather than wait on them.
  */
 #include <stdbool.h>
 
@@ -29,6 +33,7 @@
 
 struct slot {
 	CUevent dma_done;	/* recorded after the slot's last DMA; NULL if none */
+	CUcontext ctx;		/* the context dma_done was made in */
 };
 
 static struct slot slots[ONCUDA_LOCAL_SLOTS];
@@ -63,7 +68,19 @@ static CUresult queue_dma(bool to_device, unsigned int slot, cu_dptr dev,
 	    cuMemcpyDtoHAsync(host, dev, (size_t)size, s);
 	if (err != CUDA_SUCCESS)
 		return err;
+	if (cuCtxGetCurrent(&slots[slot].ctx) != CUDA_SUCCESS)
+		slots[slot].ctx = NULL;
 	return dma_mark(&slots[slot].dma_done, s);
+}
+
+void local_staged_context_gone(CUcontext ctx)
+{
+	for (unsigned int i = 0; i < ONCUDA_LOCAL_SLOTS; i++) {
+		if (slots[i].dma_done != NULL && slots[i].ctx == ctx) {
+			slots[i].dma_done = NULL;	/* destroyed with ctx */
+			slots[i].ctx = NULL;
+		}
+	}
 }
 
 bool_t oncuda_local_staged_htod_13000_svc(u_int slot, cu_dptr dst,

@@ -18,6 +18,16 @@
  * a copy of one piece does.  The client's side of each piece is a memcpy
  * by a few threads (local_memcpy.h).
  *
+ * An asynchronous upload of one slot or less is one ONCUDA_LOCAL_STAGED_HTOD
+ * alone, which queues the DMA on the program's stream and returns without
+ * waiting for it, as the driver returns from such an upload once its
+ * bytes are staged: the program's next launch then overlaps it, where
+ * waiting would hold the upload behind the stream's earlier work.  The
+ * slot it used may still be read by that DMA, so the connection's area
+ * remembers it (`busy`): the next copy writes the other slot first, and
+ * STAGED_HTOD's reply says the other slots are idle.  Any copy that ends
+ * with ONCUDA_LOCAL_HTOD or _DTOH leaves every slot idle.
+ *
  * The server keeps the staging area for the whole session, registered
  * with the driver whatever contexts come and go (svc_local.c); it is
  * addressed as base 0.  Each same-host connection (one per server of
@@ -45,10 +55,14 @@
 /* How a copy runs on the server (ONCUDA_LOCAL_HTOD in idl/cuda.x). */
 enum copy_how { HOW_SYNC = 0, HOW_ON_STREAM = 1, HOW_ON_STREAM_WAIT = 2 };
 
+/* No slot of the area is read by a DMA the client has not waited for. */
+#define NO_SLOT (-1)
+
 /* The staging areas, this process's view; used under the connections' locks. */
 struct staging {
 	ino_t socket;		/* the connection's socket; 0: a free slot */
-	void *memory;
+	char *memory;
+	int busy;		/* a slot an asynchronous upload may still read */
 };
 static pthread_mutex_t staging_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct staging stagings[ROUTE_SERVERS_MAX];
@@ -69,7 +83,7 @@ static ino_t socket_of(CLIENT *c)
  * would not take it.  Threads holding different connections come here at
  * once, hence the lock; an area is only made under its connection's hold.
  */
-static void *staging_of(CLIENT *c, enum clnt_stat *st, int *err)
+static struct staging *staging_of(CLIENT *c, enum clnt_stat *st, int *err)
 {
 	ino_t socket = socket_of(c);
 	struct staging *slot = NULL;
@@ -84,7 +98,7 @@ static void *staging_of(CLIENT *c, enum clnt_stat *st, int *err)
 			slot = &stagings[i];
 	pthread_mutex_unlock(&staging_lock);
 	if (slot != NULL)
-		return slot->memory;
+		return slot;
 	*st = local_share(c, STAGING_BYTES, ONCUDA_LOCAL_STAGING, &memory,
 	    &unused, err);
 	if (*st != RPC_SUCCESS || *err != CUDA_SUCCESS)
@@ -101,8 +115,9 @@ static void *staging_of(CLIENT *c, enum clnt_stat *st, int *err)
 	}
 	slot->socket = socket;
 	slot->memory = memory;
+	slot->busy = NO_SLOT;
 	pthread_mutex_unlock(&staging_lock);
-	return memory;
+	return slot;
 }
 
 static enum clnt_stat call(CLIENT *c, bool to_device, uint64_t base,
@@ -136,16 +151,17 @@ static size_t piece_length(size_t count, size_t piece)
  * the slot is reused once the call returns).
  */
 static enum clnt_stat last_piece(CLIENT *c, bool to_device, CUdeviceptr dev,
-    size_t piece, size_t len, const struct copy_stream *s, int *err)
+    unsigned first, size_t piece, size_t len, const struct copy_stream *s,
+    int *err)
 {
-	size_t slot = piece % ONCUDA_LOCAL_SLOTS;
+	size_t slot = (first + piece) % ONCUDA_LOCAL_SLOTS;
 
 	return call(c, to_device, 0, slot * SLOT_BYTES, dev + piece * SLOT_BYTES,
 	    len, s, s->async ? HOW_ON_STREAM_WAIT : HOW_SYNC, err);
 }
 
 static enum clnt_stat staged_to_device(CLIENT *c, char *staging,
-    CUdeviceptr dev, const char *host, size_t count,
+    unsigned first, CUdeviceptr dev, const char *host, size_t count,
     const struct copy_stream *s, int *err)
 {
 	size_t pieces = (count + SLOT_BYTES - 1) / SLOT_BYTES;
@@ -155,14 +171,15 @@ static enum clnt_stat staged_to_device(CLIENT *c, char *staging,
 
 	for (size_t k = 0; k < pieces && st == RPC_SUCCESS &&
 	    *err == CUDA_SUCCESS; k++) {
-		unsigned int slot = (unsigned int)(k % ONCUDA_LOCAL_SLOTS);
+		unsigned int slot = (unsigned int)((first + k) %
+		    ONCUDA_LOCAL_SLOTS);
 		size_t len = piece_length(count, k);
 
 		/* The server's last reply said no DMA uses this slot now. */
 		local_memcpy(staging + slot * SLOT_BYTES, host + k * SLOT_BYTES,
 		    len);
 		if (k + 1 == pieces)
-			return last_piece(c, true, dev, k, len, s, err);
+			return last_piece(c, true, dev, first, k, len, s, err);
 		memset(&r, 0, sizeof r);
 		st = oncuda_local_staged_htod_13000(slot, dev + k * SLOT_BYTES,
 		    len, stream, &r, c);
@@ -191,7 +208,7 @@ static enum clnt_stat staged_to_host(CLIENT *c, const char *staging,
 		unsigned int next = (unsigned int)((k + 1) % ONCUDA_LOCAL_SLOTS);
 
 		if (k + 2 == pieces) {
-			st = last_piece(c, false, dev, k + 1,
+			st = last_piece(c, false, dev, 0, k + 1,
 			    piece_length(count, k + 1), s, err);
 		} else if (k + 2 < pieces) {
 			memset(&r, 0, sizeof r);
@@ -208,26 +225,58 @@ static enum clnt_stat staged_to_host(CLIENT *c, const char *staging,
 	return st;
 }
 
+/*
+ * An asynchronous upload of one slot: queued, not waited for (see the top
+ * of the file).  The slot is one no DMA reads; the reply says the others
+ * are idle too, and this one stays busy until a later copy's reply.
+ */
+static enum clnt_stat staged_upload_queued(CLIENT *c, struct staging *area,
+    CUdeviceptr dev, const char *host, size_t count,
+    const struct copy_stream *s, int *err)
+{
+	unsigned int slot = area->busy == 0 ? 1 : 0;
+	enum clnt_stat st;
+	res_none r;
+
+	local_memcpy(area->memory + slot * SLOT_BYTES, host, count);
+	memset(&r, 0, sizeof r);
+	st = oncuda_local_staged_htod_13000(slot, dev, count, s->handle, &r, c);
+	*err = r.err;
+	/* After an error the server left no DMA running. */
+	area->busy = st == RPC_SUCCESS && r.err == CUDA_SUCCESS ? (int)slot :
+	    NO_SLOT;
+	return st;
+}
+
 /* A copy of pageable memory through the staging area. */
 static enum clnt_stat staged_copy(CLIENT *c, bool to_device, CUdeviceptr dev,
     char *host, size_t count, const struct copy_stream *s, int *err)
 {
 	enum clnt_stat st;
-	char *staging = staging_of(c, &st, err);
+	struct staging *area = staging_of(c, &st, err);
+	unsigned first;
 
-	if (staging == NULL)
+	if (area == NULL)
 		return st;
+	if (to_device && s->async && count <= SLOT_BYTES && count > 0)
+		return staged_upload_queued(c, area, dev, host, count, s, err);
+	/* Uploads write the idle slot first; every copy here ends with a
+	 * call that waits for all slots. */
+	first = to_device && area->busy == 0 ? 1 : 0;
+	area->busy = NO_SLOT;
 	if (count <= SLOT_BYTES) {
 		if (to_device)
-			local_memcpy(staging, host, count);
-		st = last_piece(c, to_device, dev, 0, count, s, err);
+			local_memcpy(area->memory + first * SLOT_BYTES, host,
+			    count);
+		st = last_piece(c, to_device, dev, first, 0, count, s, err);
 		if (st == RPC_SUCCESS && *err == CUDA_SUCCESS && !to_device)
-			local_memcpy(host, staging, count);
+			local_memcpy(host, area->memory, count);
 		return st;
 	}
 	if (to_device)
-		return staged_to_device(c, staging, dev, host, count, s, err);
-	return staged_to_host(c, staging, dev, host, count, s, err);
+		return staged_to_device(c, area->memory, first, dev, host,
+		    count, s, err);
+	return staged_to_host(c, area->memory, dev, host, count, s, err);
 }
 
 CUresult local_copy(CLIENT *c, bool to_device, CUdeviceptr dev,

@@ -67,7 +67,7 @@ int main(int argc, char **argv)
 	CUdevice device;
 	CUdeviceptr dev;
 	CUmodule module;
-	CUfunction fill;
+	CUfunction fill, spin;
 	CUstream copies, kernels;
 	CUevent copied;
 
@@ -81,6 +81,7 @@ int main(int argc, char **argv)
 	CHECK(cuMemAlloc(&dev, DEVICE_BYTES));
 	CHECK(cuModuleLoad(&module, argv[1]));
 	CHECK(cuModuleGetFunction(&fill, module, "fill_u32"));
+	CHECK(cuModuleGetFunction(&spin, module, "spin"));
 	CHECK(cuStreamCreate(&copies, CU_STREAM_NON_BLOCKING));
 	CHECK(cuStreamCreate(&kernels, CU_STREAM_NON_BLOCKING));
 	CHECK(cuEventCreate(&copied, CU_EVENT_DISABLE_TIMING));
@@ -109,6 +110,45 @@ int main(int argc, char **argv)
 		for (size_t w = 0; w < words; w++)
 			memcpy(out + 4 * w, &value, 4);
 		expect(memcmp(out, in, size) == 0, "copy, event, kernel", size);
+	}
+
+	/*
+	 * Uploads queued behind a kernel that keeps the GPU busy (on a GPU:
+	 * the stand-in runs it at once): each returns with its DMA pending,
+	 * its slot still read, and the program overwrites its buffer at once.
+	 * The next uploads, one slot each and then larger and synchronous,
+	 * must write only slots no DMA reads.  Four regions of SLOT bytes.
+	 */
+	{
+		unsigned long long cycles = 50000000ULL;	/* ~25 ms */
+		void *spin_params[] = { &cycles };
+		unsigned char *expected = malloc(DEVICE_BYTES);
+		size_t piece = SLOT / 2;
+
+		if (expected == NULL)
+			return 2;
+		CHECK(cuLaunchKernel(spin, 1, 1, 1, 32, 1, 1, 0, copies,
+		    spin_params, NULL));
+		for (unsigned r = 0; r < 3; r++) {
+			fill_random(out, piece, 100 + r);
+			memcpy(expected + r * SLOT, out, piece);
+			CHECK(cuMemcpyHtoDAsync(dev + r * SLOT, out, piece,
+			    copies));
+			memset(out, 0x5a, piece);	/* staged: free to reuse */
+		}
+		fill_random(out, SLOT + 1, 103);
+		memcpy(expected + 3 * SLOT, out, SLOT - 8);
+		CHECK(cuMemcpyHtoD(dev + 3 * SLOT - 9, out, SLOT + 1));
+		CHECK(cuStreamSynchronize(copies));
+		for (unsigned r = 0; r < 3; r++) {
+			CHECK(cuMemcpyDtoH(in, dev + r * SLOT, piece));
+			expect(memcmp(in, expected + r * SLOT, piece) == 0,
+			    "upload queued behind a kernel", piece);
+		}
+		CHECK(cuMemcpyDtoH(in, dev + 3 * SLOT - 9, SLOT + 1));
+		expect(memcmp(in, expected + 3 * SLOT, SLOT - 8) == 0,
+		    "synchronous upload after queued ones", SLOT + 1);
+		free(expected);
 	}
 
 	/* Past the allocation's end in the second piece: refused, and the
