@@ -249,6 +249,23 @@ vg_errors() {
 	sed -n 's/.*ERROR SUMMARY: \([0-9]*\) errors.*/\1/p' "$1" | tail -n 1 | grep .
 }
 
+# vg_judge LOG LABEL [LINES [quiet]]: bad, showing LOG's first LINES lines
+# (default 60), when valgrind counted errors in LOG or wrote no summary, and
+# then fails; ok otherwise, unless quiet (for steps with many logs).
+vg_judge() {
+	local log=$1 label=$2 lines=${3:-60} errors
+	if ! errors=$(vg_errors "$log"); then
+		bad "$label: valgrind wrote no summary"
+		return 1
+	fi
+	if ((errors > 0)); then
+		bad "$label: $errors errors:"
+		sed -n "1,${lines}p" "$log" | sed 's/^/      | /'
+		return 1
+	fi
+	[[ ${4:-} == quiet ]] || ok "$label: 0 errors"
+}
+
 all_vg_logs_done() {
 	local log
 	for log in "$OUT"/vg-server.*.log; do

@@ -378,7 +378,7 @@ step_no_server() {
 }
 
 step_valgrind() {
-	local vg log errors role children=0 verdict=0
+	local vg log role children=0 verdict=0
 	if $fast; then
 		echo "    skipped: --fast"
 		return 77
@@ -409,16 +409,7 @@ step_valgrind() {
 		*/vg-server.*) role="server child"; children=$((children + 1)) ;;
 		*) role="e2e client" ;;
 		esac
-		if ! errors=$(vg_errors "$log"); then
-			bad "${log##*/} ($role): valgrind wrote no summary"
-			verdict=1
-		elif ((errors > 0)); then
-			bad "${log##*/} ($role): $errors errors:"
-			sed -n '1,80p' "$log" | sed 's/^/      | /'
-			verdict=1
-		else
-			ok "${log##*/} ($role): 0 errors"
-		fi
+		vg_judge "$log" "${log##*/} ($role)" 80 || verdict=1
 	done
 	if ((children == 0)); then
 		bad "no valgrind log from a per-client child of oncudad"

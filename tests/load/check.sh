@@ -290,7 +290,7 @@ step_load() {
 
 # The server and every session process under valgrind; the clients are not.
 step_load_valgrind() {
-	local log errors logs=0 verdict=0
+	local log logs=0 verdict=0
 	if [[ $driver != fake ]]; then
 		echo "    skipped: runs with --driver fake only (the real driver is not valgrind-clean)"
 		return 77
@@ -304,14 +304,7 @@ step_load_valgrind() {
 	for log in "$OUT"/vg-load.*.log; do
 		[[ -f $log ]] || continue
 		logs=$((logs + 1))
-		if ! errors=$(vg_errors "$log"); then
-			bad "${log##*/}: valgrind wrote no summary"
-			verdict=1
-		elif ((errors > 0)); then
-			bad "${log##*/}: $errors errors:"
-			sed -n '1,60p' "$log" | sed 's/^/      | /'
-			verdict=1
-		fi
+		vg_judge "$log" "${log##*/}" 60 quiet || verdict=1
 	done
 	# The daemon, memfree's sessions and one session per client.
 	if ((logs < LOAD_VG_CLIENTS + 1)); then

@@ -28,7 +28,7 @@ upload_asyncup() {
 }
 
 step_upload() {
-	local trace=$OUT/upload-server.trace verdict=0 log errors
+	local trace=$OUT/upload-server.trace verdict=0 log
 	rm -f "$trace" "$OUT"/upload-vg.*.log
 	start_server upload 20 "${SERVER[@]}" -n -L debug --trace-file "$trace" || return 1
 	upload_asyncup upload-asyncup || verdict=1
@@ -56,16 +56,7 @@ step_upload() {
 	stop_server "$SERVER_PID" 60 || verdict=1
 	for log in "$OUT"/upload-vg.*.log; do
 		[[ -f $log ]] || continue
-		if ! errors=$(vg_errors "$log"); then
-			bad "${log##*/}: valgrind wrote no summary"
-			verdict=1
-		elif ((errors > 0)); then
-			bad "${log##*/}: $errors errors:"
-			sed -n '1,60p' "$log" | sed 's/^/      | /'
-			verdict=1
-		else
-			ok "${log##*/}: 0 errors"
-		fi
+		vg_judge "$log" "${log##*/}" || verdict=1
 	done
 	return $verdict
 }
