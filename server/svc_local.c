@@ -56,8 +56,8 @@
 #include "ranges.h"
 #include "session.h"
 
-/* How long OFFER waits for the descriptor after its reply. */
-#define DESCRIPTOR_WAIT_MS 10000
+/* How long OFFER waits for the descriptor after its reply (local_socket.h). */
+int local_descriptor_wait_ms = 10000;
 
 /* The staging area: mapped for the whole session once made. */
 static void *staging;
@@ -102,9 +102,9 @@ static int receive_descriptor(int sock)
 	int fd = -1, got = 0;
 	ssize_t n;
 
-	if (poll(&pfd, 1, DESCRIPTOR_WAIT_MS) != 1) {
+	if (poll(&pfd, 1, local_descriptor_wait_ms) != 1) {
 		log_msg(LOG_WARN, "the client offered shared memory but sent no "
-		    "descriptor within %d s", DESCRIPTOR_WAIT_MS / 1000);
+		    "descriptor within %d ms", local_descriptor_wait_ms);
 		return -1;
 	}
 	do

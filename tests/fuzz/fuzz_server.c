@@ -52,6 +52,7 @@
 #include "getargs.h"
 #include "handles.h"
 #include "limits.h"
+#include "local_socket.h"
 #include "log.h"
 #include "oneway.h"
 #include "session.h"
@@ -262,6 +263,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	limits.image = 64u << 20;
 	limits.upload = 64u << 20;
 	limits.handles = 4096;
+	/* An offer of shared memory is never followed by a descriptor here:
+	 * each would wait the 10 s meant for a slow client. */
+	local_descriptor_wait_ms = 10;
 	/* The call tracer decodes every request again: trace to nowhere,
 	 * or with FUZZ_TRACE set to the log, to see what an input does. */
 	if (getenv("FUZZ_TRACE") != NULL) {
