@@ -1,0 +1,127 @@
+"""bench/report_targets.py: results.md's verdicts on the targets of issue 4.
+
+Each target is a ratio of two figures of the same run (oncuda against a
+transport ceiling or against native) and a limit; the section gives the
+figures, the ratio and "met" or "not met".  It is kept apart from the
+sections that only show figures because it is the part a reader acts on:
+what counts as met is decided here and nowhere else.  On the CPU stand-in
+every verdict says that it is meaningless.
+"""
+from report_figures import COPY_CASES, TORCH_CASE
+from report_format import (NO_SAME_HOST, NO_SAME_HOST_WHY, fmt, ratio,
+                           size_name, torch_not_run)
+
+NO_POLLING = "with polling off on both ends (for information)"
+
+
+def targets(md, run):
+    """The section: one row per target, in the order of issue 4."""
+    t, n, o = run.transport, run.native, run.oncuda
+    size = run.copy_size()
+    rows = []
+
+    def judge(label, measured, value, limit, at_most):
+        if value is None:
+            verdict = "failed"
+        elif at_most:
+            verdict = "met" if value <= limit else "not met"
+        else:
+            verdict = "met" if value >= limit else "not met"
+        if run.fake and value is not None:
+            verdict += " (stand-in: meaningless)"
+        rows.append([label, measured,
+                     "%.2fx" % value if value is not None else "—", verdict])
+
+    def quotient(a, b):
+        return a / b if a is not None and b else None
+
+    def sync_call(what, ceiling, figures, nopoll, name, ping):
+        """The target row of WHAT, a synchronous call, and under it,
+        where the run has one, the same call with polling off."""
+        b = figures.get(name)
+        judge("%s ≤ 1.3x %s" % (what, ceiling),
+              "%s vs %s" % (fmt(b, "µs"), fmt(ping, "µs")),
+              quotient(b, ping), 1.3, True)
+        if nopoll.present:
+            b = nopoll.get(name)
+            judge("%s %s" % (what, NO_POLLING),
+                  "%s vs %s" % (fmt(b, "µs"), fmt(ping, "µs")),
+                  quotient(b, ping), 1.3, True)
+
+    tcp_ping = t.get("tcp_pingpong", 8)
+    for name, label in (("ctx_synchronize", "cuCtxSynchronize"),
+                        ("mem_get_info", "cuMemGetInfo")):
+        sync_call(label + " over TCP", "TCP ping-pong", o, run.nopoll,
+                  name, tcp_ping)
+    unix_ping = t.get("unix_pingpong", 8)
+    loc = run.local
+    for name, label in (("ctx_synchronize", "cuCtxSynchronize"),
+                        ("mem_get_info", "cuMemGetInfo")):
+        if not loc.present:
+            rows.append(["%s on the same-host path ≤ 1.3x unix ping-pong"
+                         % label, NO_SAME_HOST, "—",
+                         "not met: " + NO_SAME_HOST_WHY])
+            continue
+        sync_call(label + " on the same-host path", "unix ping-pong", loc,
+                  run.nopoll_local, name, unix_ping)
+    a, b = n.get("launch_async"), o.get("launch_async")
+    judge("async cuLaunchKernel ≤ 1.5x native per launch",
+          "%s vs %s" % (fmt(b, "µs"), fmt(a, "µs")), quotient(b, a), 1.5, True)
+    tcp_stream = run.stream("tcp")
+    tcp_memory = run.stream("tcp", True)
+    for name, label in (("copy_htod_pageable", "HtoD"),
+                        ("copy_dtoh_pageable", "DtoH")):
+        b = o.get(name, size)
+        target = "%s %s pageable over TCP ≥ 0.9x one TCP stream" % (
+            size_name(size), label)
+        if tcp_memory is None:
+            judge(target,
+                  "%s vs %s" % (fmt(b, "GB/s"), fmt(tcp_stream, "GB/s")),
+                  quotient(b, tcp_stream), 0.9, False)
+            continue
+        # A copy moves bytes from and into memory out of the cache, so
+        # the stream that does the same is its ceiling.
+        judge(target + " (memory to memory)",
+              "%s vs %s memory-to-memory stream (%s; %s of the cache-hot "
+              "stream %s)" % (fmt(b, "GB/s"), fmt(tcp_memory, "GB/s"),
+                              ratio(b, tcp_memory), ratio(b, tcp_stream),
+                              fmt(tcp_stream, "GB/s")),
+              quotient(b, tcp_memory), 0.9, False)
+    for name, label in COPY_CASES:
+        what = "cuMemAllocHost" if "pinned" in name else "pageable"
+        target = "same host: %s %s %s ≥ 0.8x native" % (
+            size_name(size), label.split()[0], what)
+        if not loc.present:
+            rows.append([target, NO_SAME_HOST, "—",
+                         "not met: " + NO_SAME_HOST_WHY])
+            continue
+        a, b = n.get(name, size), loc.get(name, size)
+        judge(target, "%s vs %s" % (fmt(b, "GB/s"), fmt(a, "GB/s")),
+              quotient(b, a), 0.8, False)
+    a = n.get("app_sgemm")
+    for path, figures in (("over TCP", o), ("on the same-host path", loc)):
+        target = "application case (SGEMM loop) %s ≤ 1.1x native" % path
+        if figures is loc and not loc.present:
+            rows.append([target, NO_SAME_HOST, "—",
+                         "not met: " + NO_SAME_HOST_WHY])
+            continue
+        b = figures.get("app_sgemm")
+        judge(target, "%s vs %s" % (fmt(b, "ms"), fmt(a, "ms")),
+              quotient(b, a), 1.1, True)
+    a = run.torch["native"].get(TORCH_CASE)
+    for mode, path in (("oncuda", "over TCP"),
+                       ("local", "on the same-host path")):
+        target = "application case (PyTorch step) %s ≤ 1.1x native" % path
+        why = torch_not_run(run, "native") or torch_not_run(run, mode)
+        if why is not None:
+            rows.append([target, why, "—", "not run"])
+            continue
+        b = run.torch[mode].get(TORCH_CASE)
+        judge(target, "%s vs %s" % (fmt(b, "ms"), fmt(a, "ms")),
+              quotient(b, a), 1.1, True)
+    md.out("## Targets of issue 4")
+    md.out()
+    md.out("Ratios of figures from this run (the copy targets compare "
+           "bandwidths: oncuda over the ceiling, so higher is better).")
+    md.out()
+    md.table(["target", "measured", "ratio", "verdict"], rows)
