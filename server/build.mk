@@ -20,8 +20,9 @@ SERVER_DAEMON_OBJS := server/main.o server/listen.o server/children.o \
 	server/ranges.o \
 	server/local_socket.o \
 	server/dma_mark.o server/transport.o
-# The session's transport reads and writes records as the client's does.
-SERVER_XPRT_OBJS := server/xprt_record.o
+# The session's transport reads and writes records as the client's does, and
+# --poll-us is read by the client's rule for ONCUDA_POLL_US.
+SERVER_XPRT_OBJS := server/xprt_record.o server/rpcaddr.o
 # --key-file checks proofs made as the client makes them: same sources.
 SERVER_AUTH_OBJS := server/auth_key.o server/sha256.o
 # --trace decodes calls as the client's ONCUDA_TRACE does: same sources.
@@ -46,7 +47,8 @@ server/svc_mapped.o: SERVER_CPPFLAGS += -Istubs
 server/mapped_diff.o: stubs/mapped_diff.c stubs/mapped_diff.h
 	$(CC) $(SERVER_CPPFLAGS) -Istubs $(CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
 
-server/calltrace.o server/auth.o server/transport.o: SERVER_CPPFLAGS += -Istubs
+server/calltrace.o server/auth.o server/transport.o server/main.o \
+	server/child.o: SERVER_CPPFLAGS += -Istubs
 $(SERVER_AUTH_OBJS) $(SERVER_XPRT_OBJS): server/%.o: stubs/%.c
 	$(CC) $(SERVER_CPPFLAGS) -Istubs $(CPPFLAGS) $(CFLAGS) $(WARN) -MMD -MP -c -o $@ $<
 $(SERVER_TRACE_OBJS): server/%.o: stubs/%.c gen/cuda_rpc.h gen/trace_types.inc

@@ -30,6 +30,7 @@
 #include "handles.h"
 #include "log.h"
 #include "oneway.h"
+#include "rpcaddr.h"
 #include "session.h"
 #include "transport.h"
 
@@ -44,7 +45,7 @@ int oncuda_prog_13000_freeresult(SVCXPRT *transp, xdrproc_t xdr_result, caddr_t 
 	return 1;
 }
 
-unsigned child_poll_micros = 50;
+unsigned child_poll_micros = POLL_DEFAULT_MICROS;
 
 static volatile sig_atomic_t stop_signal;
 

@@ -18,6 +18,7 @@
 #include "daemon.h"
 #include "limits.h"
 #include "log.h"
+#include "rpcaddr.h"
 
 static const char usage_text[] =
 "Usage: oncudad [options]\n"
@@ -184,25 +185,12 @@ static uint64_t parse_count(const char *option, const char *text)
 	return count;
 }
 
-static unsigned parse_micros(const char *option, const char *text)
-{
-	unsigned long value;
-	char *end;
-
-	errno = 0;
-	value = strtoul(text, &end, 10);
-	if (text[0] < '0' || text[0] > '9' || *end != '\0' || errno != 0 ||
-	    value > 1000)
-		usage_error("--%s '%s' is not a number of microseconds from 0 to 1000",
-		    option, text);
-	return (unsigned)value;
-}
-
 int main(int argc, char **argv)
 {
 	struct daemon_options options;
 	const char *listen_text = "127.0.0.1";
 	unsigned short port = 0;
+	const char *why_poll;
 	char why[256];
 	int opt, level;
 
@@ -268,7 +256,9 @@ int main(int argc, char **argv)
 			options.local_socket = options.no_local_socket ? NULL : optarg;
 			break;
 		case OPT_POLL_US:
-			child_poll_micros = parse_micros("poll-us", optarg);
+			/* As the client's ONCUDA_POLL_US, by the same rule. */
+			if ((why_poll = poll_parse(optarg, &child_poll_micros)) != NULL)
+				usage_error("--poll-us '%s' is %s", optarg, why_poll);
 			break;
 		case 'v':
 			log_set_level(log_get_level() + 1);

@@ -1,5 +1,6 @@
 /*
- * rpcaddr.h -- reading ONCUDA_SERVER and ONCUDA_TIMEOUT.
+ * rpcaddr.h -- reading ONCUDA_SERVER, ONCUDA_TIMEOUT and ONCUDA_POLL_US
+ * (and oncudad's --poll-us, which takes the same values).
  *
  * Pure functions, apart from the connection, so the unit tests can check
  * them (tests/unit/test_client_rpcaddr.c).

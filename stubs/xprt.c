@@ -9,6 +9,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "rpcaddr.h"
 #include "xprt.h"
 #include "xprt_record.h"
 
@@ -336,7 +337,7 @@ static bool_t xprt_control(CLIENT *c, u_int request, void *info)
 }
 
 /* Set once, before the first connection (rpc.c). */
-static unsigned poll_micros = 50;
+static unsigned poll_micros = POLL_DEFAULT_MICROS;
 
 void xprt_poll_before_sleeping(unsigned micros)
 {
