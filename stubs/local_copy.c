@@ -225,6 +225,13 @@ static enum clnt_stat staged_to_host(CLIENT *c, const char *staging,
 	return st;
 }
 
+/* The slot an upload writes first: one no DMA reads. */
+static unsigned idle_slot(const struct staging *area)
+{
+	_Static_assert(ONCUDA_LOCAL_SLOTS == 2, "one busy slot leaves one idle");
+	return area->busy == 0 ? 1 : 0;
+}
+
 /*
  * An asynchronous upload of one slot: queued, not waited for (see the top
  * of the file).  The slot is one no DMA reads; the reply says the others
@@ -234,7 +241,7 @@ static enum clnt_stat staged_upload_queued(CLIENT *c, struct staging *area,
     CUdeviceptr dev, const char *host, size_t count,
     const struct copy_stream *s, int *err)
 {
-	unsigned int slot = area->busy == 0 ? 1 : 0;
+	unsigned int slot = idle_slot(area);
 	enum clnt_stat st;
 	res_none r;
 
@@ -262,7 +269,7 @@ static enum clnt_stat staged_copy(CLIENT *c, bool to_device, CUdeviceptr dev,
 		return staged_upload_queued(c, area, dev, host, count, s, err);
 	/* Uploads write the idle slot first; every copy here ends with a
 	 * call that waits for all slots. */
-	first = to_device && area->busy == 0 ? 1 : 0;
+	first = to_device ? idle_slot(area) : 0;
 	area->busy = NO_SLOT;
 	if (count <= SLOT_BYTES) {
 		if (to_device)
