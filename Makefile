@@ -25,7 +25,7 @@ DRIVER    ?= fake
 
 # Everything we write builds without a warning.
 WARN      := -Wall -Wextra -Werror
-CPPFLAGS  += -std=c11 -D_GNU_SOURCE -Igen -I/usr/include/tirpc -I$(CUDA_HOME)/include
+CPPFLAGS  += -std=c11 -D_GNU_SOURCE -I. -I/usr/include/tirpc -I$(CUDA_HOME)/include
 # rpcgen's output is not ours: it declares unused variables and casts xdr_void.
 GEN_CFLAGS := -Wno-unused-variable -Wno-unused-parameter -Wno-cast-function-type
 
@@ -55,7 +55,7 @@ $(GEN_GLUE) &: idl/glue.tbl idl/cuda.x tools/gen-glue.py
 gen: $(GEN_RPC) $(GEN_GLUE) gen/trace_types.inc
 
 gen/%.o: gen/%.c gen/cuda_rpc.h
-	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) $(GEN_CFLAGS) -fPIC -Istubs -Iserver -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) $(GEN_CFLAGS) -fPIC -c -o $@ $<
 
 # The committed gen/ must be what idl/ generates (CI runs this).
 check-gen:
@@ -78,6 +78,7 @@ check-idl:
 
 # ------------------------------------------------------------------ parts
 
+-include common/build.mk
 -include stubs/build.mk
 -include server/build.mk
 -include tests/fakecuda/build.mk
@@ -117,7 +118,7 @@ bench: all
 	bash bench/run.sh --driver $(BENCH_DRIVER) --out $(BENCH_OUT)
 
 clean:
-	rm -f gen/*.o stubs/*.o server/*.o tests/*/*.o examples/*.o tools/*.o
+	rm -f gen/*.o common/*.o stubs/*.o stubs/*/*.o server/*/*.o tests/*/*.o examples/*.o tools/*.o
 	rm -f stubs/libcuda.so.1 stubs/libcuda.so server/oncudad tests/fakecuda/libcuda.so.1 tests/auth/skipauth tests/load/loadclient tests/load/faultclient
 	rm -f tests/ranges/rangeclient tools/oncuda-ls tests/netns/fakereg tests/batch/launchwait
 	rm -f tools/procaddr-probe tests/apps/cublas_gemm
@@ -126,17 +127,17 @@ clean:
 	rm -f tests/kernels/*.cubin tests/kernels/*.fatbin tests/kernels/*.ptx examples/*.fatbin examples/*.fatbin.h
 
 # tools/errtable prints the real driver's CUresult names and texts, from which
-# stubs/error_strings.inc is made (run it on a machine with the NVIDIA driver).
+# stubs/answers/error_strings.inc is made (run it on a machine with the NVIDIA driver).
 tools/errtable: tools/errtable.c
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -o $@ $< -L$(CUDA_HOME)/lib64/stubs -lcuda
 all: tools/errtable
 
 # tools/procaddr-probe asks a real driver (loaded with dlopen, so it builds
 # without one) for its cuGetProcAddress answers, from which
-# stubs/procaddr-580.tsv is made; the tool's header says how.  It checks its
-# table with the client's own rules, stubs/procaddr_rules.c.
+# stubs/answers/procaddr-580.tsv is made; the tool's header says how.  It checks its
+# table with the client's own rules, stubs/answers/procaddr_rules.c.
 tools/procaddr-probe: tools/procaddr-probe.c tools/procaddr-names.c \
-		tools/procaddr-names.h stubs/procaddr_rules.c stubs/procaddr.h
-	$(CC) $(CPPFLAGS) -Istubs $(CFLAGS) $(WARN) -o $@ tools/procaddr-probe.c \
-		tools/procaddr-names.c stubs/procaddr_rules.c -ldl
+		tools/procaddr-names.h stubs/answers/procaddr_rules.c stubs/answers/procaddr.h
+	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) -o $@ tools/procaddr-probe.c \
+		tools/procaddr-names.c stubs/answers/procaddr_rules.c -ldl
 all: tools/procaddr-probe

@@ -5,13 +5,13 @@
 #include <stdint.h>
 #include <string.h>
 #include <cuda.h>
-#include "answer_cache.h"
-#include "batch.h"
-#include "cuda_rpc.h"
-#include "devices.h"
-#include "mapped.h"
-#include "route.h"
-#include "rpc.h"
+#include "stubs/answers/answer_cache.h"
+#include "stubs/wire/batch.h"
+#include "gen/cuda_rpc.h"
+#include "stubs/route/devices.h"
+#include "stubs/mem/mapped.h"
+#include "stubs/route/route.h"
+#include "stubs/wire/rpc.h"
 
 CUresult on_server_cuDriverGetVersion(unsigned server, int *driverVersion)
 {

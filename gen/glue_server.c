@@ -5,9 +5,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <cuda.h>
-#include "cuda_rpc.h"
-#include "handles.h"
-#include "ranges.h"
+#include "gen/cuda_rpc.h"
+#include "server/session/handles.h"
+#include "server/session/ranges.h"
 
 bool_t cu_driver_get_version_13000_svc(res_int *r, struct svc_req *rq)
 {

@@ -1,8 +1,8 @@
 /*
  * gen/unsupported.c -- made by tools/gen-unsupported.sh; do not edit.
  *
- * One stub per entry point of the NVIDIA driver (stubs/driver-exports.txt,
- * and every symbol stubs/procaddr-580.tsv can answer) that oncuda does not
+ * One stub per entry point of the NVIDIA driver (stubs/answers/driver-exports.txt,
+ * and every symbol stubs/answers/procaddr-580.tsv can answer) that oncuda does not
  * implement, so that a program finds every name it expects; calling one
  * says so on stderr once and returns CUDA_ERROR_NOT_SUPPORTED.
  *
@@ -12,7 +12,7 @@
  * takes none leaves alone, and CUresult, an enum, comes back in %eax as an
  * int does.
  */
-#include "say.h"
+#include "stubs/wire/say.h"
 
 typedef int CUresult;
 

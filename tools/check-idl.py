@@ -18,7 +18,7 @@ in the declaration, so the names checked are the EXPORTED ones:
   the older ABIs the driver still exports (cuMemAlloc with 32-bit pointers),
   under their own names.
 
-To those it adds the names of the driver's export list (stubs/driver-exports.txt,
+To those it adds the names of the driver's export list (stubs/answers/driver-exports.txt,
 nm -D of a real libcuda.so.1) that no header declares.
 
 Each name is then, by idl/cuda.x:
@@ -152,7 +152,7 @@ def main():
     ap.add_argument("cuda_h", nargs="?", default="/usr/local/cuda/include/cuda.h")
     ap.add_argument("--idl", default="idl/cuda.x")
     ap.add_argument("--glue", default="idl/glue.tbl")
-    ap.add_argument("--exports", default="stubs/driver-exports.txt",
+    ap.add_argument("--exports", default="stubs/answers/driver-exports.txt",
                     help="the driver's exported names (nm -D); '' for none")
     ap.add_argument("--stubs", default="gen/unsupported.c",
                     help="the client's NOT_SUPPORTED stubs; '' not to compare")

@@ -5,7 +5,7 @@
  * connection, with the driver's own words.  Those words are not in cuda.h, so
  * we ask a real driver once per CUDA version and commit what it says:
  *
- *     tools/errtable > stubs/error_strings.inc      (on a machine with the driver)
+ *     tools/errtable > stubs/answers/error_strings.inc      (on a machine with the driver)
  *
  * Every code from 0 to 1023 is tried; the driver knows a few dozen of them.
  */

@@ -11,9 +11,9 @@ table, with arguments of the XDR types its C parameters travel as.
 
 Markers after a line's entry point add calls to client-side modules, kept
 general so the table, not this script, says which entry points use them:
-"push" and "pull" bracket the call with stubs/mapped.h's mapped_push and
+"push" and "pull" bracket the call with stubs/mem/mapped.h's mapped_push and
 mapped_pull (coherence of mapped host memory), and "cache" consults
-stubs/answer_cache.h with the procedure and its arguments as 64-bit words
+stubs/answers/answer_cache.h with the procedure and its arguments as 64-bit words
 (a call without arguments passes the single word 0); the cache module alone
 decides which answers it keeps.
 
@@ -21,29 +21,29 @@ The marker "range=ADDR:COUNT" (or "range=ADDR:COUNT*SIZE") is the server's:
 the device range that starts at the CUdeviceptr parameter ADDR and is COUNT
 elements of SIZE bytes long (SIZE 1 when left out) must lie inside memory
 this client owns, or the server glue answers CUDA_ERROR_INVALID_VALUE before
-the driver sees the call (server/ranges.h, range_check).  A call that names
+the driver sees the call (server/session/ranges.h, range_check).  A call that names
 several ranges has a marker for each.
 
-With several servers (stubs/route.h) the client glue routes each call: the
+With several servers (stubs/route/route.h) the client glue routes each call: the
 handles and devices among its arguments pick the server (else the calling
 thread's current context does), handles go out without their server tag and
 come back with it, and global device ordinals become the server's own.  The
 calls that make up the device list (PER_SERVER) are generated as
-on_server_<entry point>(server, ...) instead, which stubs/devices.c calls
+on_server_<entry point>(server, ...) instead, which stubs/route/devices.c calls
 for each server; their cache key ends with the server's index.  So is
-cuLibraryGetKernel, whose entry point stubs/library.c writes: with several
+cuLibraryGetKernel, whose entry point stubs/code/library.c writes: with several
 servers it hands out kernels of the client's own.  Such kernels and
 libraries name no server: a CUlibrary, CUkernel or CUfunction (which a
 kernel may stand for) is routed as route.h's ROUTE_CODE, and route_value
 gives the routed server's handle, loading the library there if need be.
 
-"oneway" (issue 4) makes the client send the call with stubs/batch.h's
+"oneway" (issue 4) makes the client send the call with stubs/wire/batch.h's
 batch_send, which does not wait for a reply: the procedure must have no
 output and be marked one-way in idl/cuda.x, and the call returns
 CUDA_SUCCESS once it is queued.  What the client can check stays
 immediate: a NULL handle that may not be NULL (a stream may) gets the
 error the server would give for it.  The server part needs nothing for it:
-server/svc_oneway.c keeps the result instead of sending it, for every
+server/session/oneway.c keeps the result instead of sending it, for every
 one-way procedure.
 
     tools/gen-glue.py idl/glue.tbl idl/cuda.x gen/glue_client.c gen/glue_server.c
@@ -321,8 +321,8 @@ def client_oneway(e):
 def client(entries):
     out = [HEADER.format(what="Client side of the plain procedures: route, pack, call, unpack."),
            '#include <stdint.h>\n#include <string.h>\n#include <cuda.h>\n'
-           '#include "answer_cache.h"\n#include "batch.h"\n#include "cuda_rpc.h"\n'
-           '#include "devices.h"\n#include "mapped.h"\n#include "route.h"\n#include "rpc.h"\n']
+           '#include "stubs/answers/answer_cache.h"\n#include "stubs/wire/batch.h"\n#include "gen/cuda_rpc.h"\n'
+           '#include "stubs/route/devices.h"\n#include "stubs/mem/mapped.h"\n#include "stubs/route/route.h"\n#include "stubs/wire/rpc.h"\n']
     for e in entries:
         if "oneway" in e.markers:
             decl = ", ".join(p.c_decl() for p in e.params) or "void"
@@ -405,7 +405,7 @@ def server(entries):
     out = [HEADER.format(what="Server side of the plain procedures: check handles and "
                          "device ranges, call the driver."),
            '#include <stdbool.h>\n#include <stdint.h>\n#include <cuda.h>\n'
-           '#include "cuda_rpc.h"\n#include "handles.h"\n#include "ranges.h"\n']
+           '#include "gen/cuda_rpc.h"\n#include "server/session/handles.h"\n#include "server/session/ranges.h"\n']
     for e in entries:
         wire = "".join(p.wire_decl() + ", " for p in e.ins)
         out.append(f"\nbool_t {e.stub}_svc({wire}{e.result} *r, struct svc_req *rq)\n{{\n")

@@ -307,7 +307,7 @@ def write_unprocessed(idl, out, names):
                f"procedures, {len(client)} are answered in the client and {len(unsupported)} "
                f"are unsupported: {total} in all. `make check-idl` checks that these are "
                "every entry point the toolkit's `cuda.h` declares and the driver exports "
-               "(`stubs/driver-exports.txt`), and that none is classified twice.\n")
+               "(`stubs/answers/driver-exports.txt`), and that none is classified twice.\n")
     out.append("An unsupported entry point is still defined by the client library: it says so "
                "on stderr, once, and returns `CUDA_ERROR_NOT_SUPPORTED`.\n")
     for kind, title in (("client", "In the client"), ("unsupported", "Unsupported")):

@@ -4,11 +4,11 @@
 The rpcgen-generated xdr_* routines know how to encode every argument and
 result, but not what the words they write mean: an unsigned hyper is two
 32-bit words on the stream, a string and an opaque both a length and some
-bytes.  The tracer (stubs/trace_format.c) records what those routines write
+bytes.  The tracer (common/trace_format.c) records what those routines write
 and reads it back with these tables, which say, for every type and every
 procedure of idl/cuda.x, what the words are and what the fields are called.
 
-Writes C initialisers for three arrays (see stubs/trace_format.h):
+Writes C initialisers for three arrays (see common/trace_format.h):
 trace_types[], trace_fields[] and trace_procs[] (sorted by number).
 
 Only the part of the XDR language that idl/cuda.x uses is understood:
@@ -268,7 +268,7 @@ def c_string(s):
 
 def write(t, path, idl):
     out = ["/* The types and procedures of %s for the tracer, written by" % idl,
-           " * tools/gen-trace-types.py; do not edit.  Read by stubs/trace_format.c. */",
+           " * tools/gen-trace-types.py; do not edit.  Read by common/trace_format.c. */",
            "", "static const struct trace_type trace_types[] = {"]
     for i, (kind, name, of, count, first, n) in enumerate(t.types):
         out.append("\t/* %d */ { %s, %s, %d, %d, %d, %d }," %

@@ -4,8 +4,8 @@
 #
 #   tools/gen-unsupported.sh EXPORTS TABLE OBJECT... > gen/unsupported.c
 #
-# EXPORTS is the driver's list of names (stubs/driver-exports.txt), TABLE
-# the cuGetProcAddress table (stubs/procaddr-580.tsv), whose every symbol
+# EXPORTS is the driver's list of names (stubs/answers/driver-exports.txt), TABLE
+# the cuGetProcAddress table (stubs/answers/procaddr-580.tsv), whose every symbol
 # must exist too, and the OBJECTs are all other objects of the library.
 # The output is sorted, so that the same inputs give the same file: gen/ is
 # committed and CI checks that regenerating it changes nothing.
@@ -24,8 +24,8 @@ cat <<'HEADER'
 /*
  * gen/unsupported.c -- made by tools/gen-unsupported.sh; do not edit.
  *
- * One stub per entry point of the NVIDIA driver (stubs/driver-exports.txt,
- * and every symbol stubs/procaddr-580.tsv can answer) that oncuda does not
+ * One stub per entry point of the NVIDIA driver (stubs/answers/driver-exports.txt,
+ * and every symbol stubs/answers/procaddr-580.tsv can answer) that oncuda does not
  * implement, so that a program finds every name it expects; calling one
  * says so on stderr once and returns CUDA_ERROR_NOT_SUPPORTED.
  *
@@ -35,7 +35,7 @@ cat <<'HEADER'
  * takes none leaves alone, and CUresult, an enum, comes back in %eax as an
  * int does.
  */
-#include "say.h"
+#include "stubs/wire/say.h"
 
 typedef int CUresult;
 HEADER

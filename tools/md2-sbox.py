@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Print MD2's substitution table as C initialisers (for stubs/md2.c).
+"""Print MD2's substitution table as C initialisers (for stubs/answers/md2.c).
 
 RFC 1319 says the table is "a random permutation of 0..255 constructed
 from the digits of pi"; this derives it that way rather than transcribing
 it: a Fisher-Yates shuffle whose random numbers are read off pi's decimal
 digits, one, two or three digits at a time for ranges up to 10, 100 and
 256, rejecting the values that would bias the result.  The output starts
-0x29, 0x2e, 0x43, 0xc9 like RFC 1319's table, and stubs/md2.c checks the
+0x29, 0x2e, 0x43, 0xc9 like RFC 1319's table, and stubs/answers/md2.c checks the
 whole against RFC 1319's test vectors (tests/unit/test_client_md2.c).
 """
 

@@ -1,6 +1,6 @@
 /*
  * tools/oncuda-ls.c -- lists the oncudad servers on the local network, or
- * on the hosts named, with their GPUs (stubs/discover.h finds them).
+ * on the hosts named, with their GPUs (common/discover.h finds them).
  *
  *   oncuda-ls [--json] [--timeout MS] [host | host:port ...]
  *
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "discover.h"
+#include "common/discover.h"
 
 #define DEFAULT_TIMEOUT_MS 1000
 

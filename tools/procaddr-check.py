@@ -4,7 +4,7 @@ driver was seen answering real programs.
 
     tools/procaddr-check.py ../shared/reference/driver-580/procaddr-*.tsv
 
-The table behind oncuda's cuGetProcAddress, stubs/procaddr-580.tsv, is
+The table behind oncuda's cuGetProcAddress, stubs/answers/procaddr-580.tsv, is
 made by tools/procaddr-probe, which asks a real driver every name x CUDA
 version x flags and checks the table against every answer with the
 client's own rules; its header says how a new CUDA release is followed.

@@ -21,7 +21,7 @@ struct name_list {
  */
 void name_list_read(struct name_list *list, const char *path);
 
-/* Sorts the names by strcmp, each once, as stubs/procaddr.h wants rows. */
+/* Sorts the names by strcmp, each once, as stubs/answers/procaddr.h wants rows. */
 void name_list_sort(struct name_list *list);
 
 void name_list_free(struct name_list *list);

@@ -2,12 +2,12 @@
  * procaddr-probe -- ask a real NVIDIA driver how it answers cuGetProcAddress,
  * and write the table oncuda's own cuGetProcAddress answers from.
  *
- *     tools/procaddr-probe [LIBCUDA [NAMES...]] > stubs/procaddr-580.tsv
+ *     tools/procaddr-probe [LIBCUDA [NAMES...]] > stubs/answers/procaddr-580.tsv
  *
  * LIBCUDA is the driver to ask ("libcuda.so.1", found as the dynamic
  * linker finds it, unless a path is given); NAMES are files of entry point
  * names, one a line ("#" lines are comments), by default
- * stubs/driver-exports.txt.  The driver is loaded with dlopen, so the probe
+ * stubs/answers/driver-exports.txt.  The driver is loaded with dlopen, so the probe
  * builds and links without one.
  *
  * Why: cuGetProcAddress(name, version, flags) names an ABI, not a symbol.
@@ -27,13 +27,13 @@
  * (procaddr-names.h); an address no symbol names exactly is never given
  * a name, but written as a "# unnamed" comment line.
  *
- * What is written: the rows of stubs/procaddr.h, "from min_version on,
+ * What is written: the rows of stubs/answers/procaddr.h, "from min_version on,
  * with these flags, the driver answers symbol", only where an answer
  * changes: for flags 0 every change; for flags 2 every change from the
  * first version where the answer differs from that of flags 0 (below it
  * the rules answer from the flags-0 rows).  The rules answer flags 1 from
  * the flags-0 rows, and a name without rows as one the driver does not
- * know.  Then every row is read back through stubs/procaddr_rules.c, the
+ * know.  Then every row is read back through stubs/answers/procaddr_rules.c, the
  * rules oncuda answers with, for every name, version and flags asked;
  * where they would answer otherwise than the driver did, a "# differs"
  * comment line says so, and the count goes to stderr.  So the table is
@@ -41,11 +41,11 @@
  * when or how often the probe runs.
  *
  * Following a new CUDA release: on a machine with the new driver,
- * refresh stubs/driver-exports.txt (its header gives the command), run
+ * refresh stubs/answers/driver-exports.txt (its header gives the command), run
  *     make tools/procaddr-probe
  *     tools/procaddr-probe > stubs/procaddr-<driver>.tsv
  * read the "# differs" lines and the summary on stderr, commit the table,
- * point stubs/build.mk and stubs/procaddr.c at it, and rebuild;
+ * point stubs/build.mk and stubs/answers/procaddr.c at it, and rebuild;
  * tools/procaddr-check.py then asks the built library every answer the
  * driver was seen giving real programs.
  */
@@ -58,7 +58,7 @@
 #include <cuda.h>
 
 #include "procaddr-names.h"
-#include "procaddr.h"
+#include "stubs/answers/procaddr.h"
 
 typedef CUresult get_proc_fn(const char *symbol, void **pfn, int version,
     cuuint64_t flags, CUdriverProcAddressQueryResult *status);
@@ -174,7 +174,7 @@ static void add_row(struct procaddr_row *rows, size_t *n_rows,
 	    symbol };
 }
 
-/* The rows of one name (stubs/procaddr.h), from its answers. */
+/* The rows of one name (stubs/answers/procaddr.h), from its answers. */
 static size_t make_rows(const char *name, const struct answer *answers,
     struct procaddr_row *rows)
 {
@@ -302,7 +302,7 @@ static void *need(const char *lib, const char *symbol)
 
 int main(int argc, char **argv)
 {
-	static char *default_names[] = { "stubs/driver-exports.txt" };
+	static char *default_names[] = { "stubs/answers/driver-exports.txt" };
 	const char *lib = argc > 1 ? argv[1] : "libcuda.so.1";
 	char **name_files = argc > 2 ? argv + 2 : default_names;
 	int n_files = argc > 2 ? argc - 2 : 1, driver_version = 0;

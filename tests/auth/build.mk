@@ -10,5 +10,5 @@ CUDA_HOME ?= /usr/local/cuda
 all: tests/auth/skipauth
 
 tests/auth/skipauth: tests/auth/skipauth.c gen/cuda_clnt.o gen/cuda_xdr.o
-	$(CC) -std=c11 -D_GNU_SOURCE -Igen -I/usr/include/tirpc \
+	$(CC) -std=c11 -D_GNU_SOURCE -I. -I/usr/include/tirpc \
 		-I$(CUDA_HOME)/include $(CFLAGS) $(WARN) -o $@ $^ -ltirpc

@@ -21,7 +21,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "cuda_rpc.h"
+#include "gen/cuda_rpc.h"
 
 static bool_t xdr_nothing(XDR *xdrs, ...)
 {

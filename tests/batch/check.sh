@@ -1,5 +1,5 @@
 # shellcheck shell=bash
-# tests/batch/check.sh: one-way calls (stubs/batch.h), as a step for
+# tests/batch/check.sh: one-way calls (stubs/wire/batch.h), as a step for
 # tests/run.sh (source this file, then run step_batch and step_batch_exit),
 # or on its own:
 #

@@ -8,7 +8,7 @@
  * kills the server meanwhile, to see that the exit is not held up), then
  * queues a memset and a launch on the legacy stream, prints QUEUED and
  * returns at once: no synchronize, no free, no unload.  The one-way calls
- * wait in the client's send buffer; the library's exit flush (stubs/batch.h)
+ * wait in the client's send buffer; the library's exit flush (stubs/wire/batch.h)
  * must ship them, which the server's trace shows.
  */
 #include <stdio.h>

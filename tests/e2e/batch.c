@@ -1,7 +1,7 @@
 /*
  * Work the program does not wait for: launches, asynchronous copies and
  * memsets, event records.  oncuda sends these without waiting for a reply
- * (stubs/batch.h), so these tests pin down what a program may rely on:
+ * (stubs/wire/batch.h), so these tests pin down what a program may rely on:
  * the order of its work, that none is lost, that queued work starts while
  * the program computes on the CPU, and when an error of such a call is
  * reported.  They hold for the real driver too, which may report the

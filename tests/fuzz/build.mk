@@ -21,10 +21,11 @@ FUZZ_CFLAGS   := -std=c11 -D_GNU_SOURCE -O1 -g $(FUZZ_SANITIZE) -Wall -Wextra -W
 
 # The session process of oncudad without the daemon (main, listen,
 # children, rpcbind): child.c stays for the dispatcher's freeresult.
-FUZZ_SERVER_SRCS := $(filter-out server/main.c server/listen.c \
-	server/children.c server/rpcbind.c, $(wildcard server/*.c)) \
-	stubs/trace_xdr.c stubs/trace_format.c stubs/trace_stats.c \
-	stubs/mapped_diff.c stubs/auth_key.c stubs/sha256.c stubs/xprt_record.c
+FUZZ_SERVER_SRCS := $(filter-out server/daemon/main.c server/daemon/listen.c \
+	server/daemon/children.c server/daemon/rpcbind.c, $(wildcard server/*/*.c)) \
+	common/trace_xdr.c common/trace_format.c common/trace_stats.c \
+	common/mapped_diff.c common/auth_key.c common/sha256.c common/xprt_record.c \
+	common/rpcaddr.c
 FUZZ_GEN_SRCS := gen/cuda_xdr.c gen/cuda_svc.c gen/glue_server.c
 FUZZ_FAKE_SRCS := $(filter-out tests/fakecuda/selftest%, \
 	$(wildcard tests/fakecuda/*.c))
@@ -44,7 +45,7 @@ $(FUZZ_DIR)/alloc: $(FUZZ_DIR)/alloc.c
 		-o $@ $< -L$(CUDA_HOME)/lib64/stubs -lcuda
 
 $(FUZZ_DIR)/make_seeds: $(FUZZ_DIR)/make_seeds.c $(FUZZ_DIR)/fuzz_format.h gen/cuda_xdr.o
-	$(CC) -std=c11 -D_GNU_SOURCE -Igen -I/usr/include/tirpc $(CFLAGS) $(WARN) \
+	$(CC) -std=c11 -D_GNU_SOURCE -I. -I/usr/include/tirpc $(CFLAGS) $(WARN) \
 		-o $@ $(FUZZ_DIR)/make_seeds.c gen/cuda_xdr.o -ltirpc
 
 fuzz-seeds: $(FUZZ_DIR)/make_seeds
@@ -65,14 +66,14 @@ $(FUZZ_TARGET): $(FUZZ_OBJS)
 
 $(FUZZ_OBJDIR)/gen/%.o: gen/%.c gen/cuda_rpc.h
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) $(GEN_CFLAGS) -Igen -Istubs -Iserver \
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $(GEN_CFLAGS) -I. \
 		-I/usr/include/tirpc -I$(CUDA_HOME)/include -c -o $@ $<
 $(FUZZ_OBJDIR)/tests/fakecuda/%.o: tests/fakecuda/%.c $(FAKECUDA_HDRS)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -pthread -I$(CUDA_HOME)/include -c -o $@ $<
 $(FUZZ_OBJDIR)/%.o: %.c gen/cuda_rpc.h
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -Iserver -Istubs -Igen -I$(FUZZ_DIR) \
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -I. -I$(FUZZ_DIR) \
 		-I/usr/include/tirpc -I$(CUDA_HOME)/include -MMD -MP -c -o $@ $<
 
 # A run of FUZZ_SECONDS from the committed seeds; new inputs go to

@@ -5,7 +5,7 @@
  * One input is one client session.  Its messages are written, each as one
  * RPC record, to a socket whose other end is served exactly as a client
  * process serves its connection (child.c): the session's transport
- * (server/transport.c), the dispatcher rpcgen wrote behind the
+ * (server/session/transport.c), the dispatcher rpcgen wrote behind the
  * call tracer, the procedures, and the CPU stand-in as the driver.  When
  * the messages run out the socket closes and the session is torn down as
  * when a client disconnects, so every input starts from a fresh session.
@@ -47,16 +47,16 @@
 
 #include <rpc/rpc.h>
 
-#include "calltrace.h"
-#include "cuda_rpc.h"
-#include "getargs.h"
-#include "handles.h"
-#include "limits.h"
-#include "local_socket.h"
-#include "log.h"
-#include "oneway.h"
-#include "session.h"
-#include "transport.h"
+#include "server/session/calltrace.h"
+#include "gen/cuda_rpc.h"
+#include "server/session/getargs.h"
+#include "server/session/handles.h"
+#include "server/session/limits.h"
+#include "server/daemon/local_socket.h"
+#include "server/session/log.h"
+#include "server/session/oneway.h"
+#include "server/session/session.h"
+#include "server/session/transport.h"
 
 #include "fuzz_format.h"
 
@@ -66,7 +66,7 @@
 void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 
 /*
- * server/children.c, the parent's bookkeeping, is not linked: the harness
+ * server/daemon/children.c, the parent's bookkeeping, is not linked: the harness
  * serves one session with no parent process, so ONCUDA_DESCRIBE_SERVER has
  * no other clients to count.
  */

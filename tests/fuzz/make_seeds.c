@@ -18,7 +18,7 @@
 
 #include <rpc/rpc.h>
 
-#include "cuda_rpc.h"
+#include "gen/cuda_rpc.h"
 #include "fuzz_format.h"
 
 #define MESSAGE_MAX (1u << 20)

@@ -27,7 +27,7 @@
 
 #include <cuda.h>
 
-#include "cuda_rpc.h"
+#include "gen/cuda_rpc.h"
 
 #define SHARED_BYTES (1u << 20)
 

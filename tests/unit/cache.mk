@@ -9,14 +9,14 @@ CFLAGS    ?= -O2 -g
 WARN      ?= -Wall -Wextra -Werror
 CUDA_HOME ?= /usr/local/cuda
 
-UNIT_CACHE_CPPFLAGS := -std=c11 -D_GNU_SOURCE -Istubs -Igen \
+UNIT_CACHE_CPPFLAGS := -std=c11 -D_GNU_SOURCE -I. \
 	-I/usr/include/tirpc -I$(CUDA_HOME)/include
 
 all: tests/unit/test_answer_cache
 
 tests/unit/test_answer_cache: tests/unit/test_answer_cache.c \
-		stubs/answer_cache.c stubs/answer_cache.h stubs/ctxstack.c \
-		stubs/mapped.c stubs/mapped_diff.c stubs/say.c gen/glue_client.c \
+		stubs/answers/answer_cache.c stubs/answers/answer_cache.h stubs/context/ctxstack.c \
+		stubs/mem/mapped.c common/mapped_diff.c stubs/wire/say.c gen/glue_client.c \
 		tests/unit/one_server.c tests/unit/one_server_glue.c \
 		gen/cuda_clnt.o gen/cuda_xdr.o tests/unit/unit_check.c \
 		tests/unit/unit_check.h

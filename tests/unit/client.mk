@@ -4,21 +4,21 @@
 # relative to the repository root.  Each test links the pure part it tests
 # alone; none needs a server.
 #
-#   test_client_rpcaddr   stubs/rpcaddr.c: ONCUDA_SERVER, ONCUDA_TIMEOUT
-#   test_client_ctxstack  stubs/ctxstack.c: per-thread context stacks,
+#   test_client_rpcaddr   common/rpcaddr.c: ONCUDA_SERVER, ONCUDA_TIMEOUT
+#   test_client_ctxstack  stubs/context/ctxstack.c: per-thread context stacks,
 #                         across threads and fork()
-#   test_client_procaddr  stubs/procaddr_rules.c: cuGetProcAddress's rules;
+#   test_client_procaddr  stubs/answers/procaddr_rules.c: cuGetProcAddress's rules;
 #                         then stubs/libcuda.so.1 (dlopen) against every row
-#                         of stubs/procaddr-580.tsv (run it from the
+#                         of stubs/answers/procaddr-580.tsv (run it from the
 #                         repository root, or give the root as argument)
-#   test_client_errors    stubs/errors.c: cuGetErrorName, cuGetErrorString
+#   test_client_errors    stubs/answers/errors.c: cuGetErrorName, cuGetErrorString
 
 CC        ?= cc
 CFLAGS    ?= -O2 -g
 WARN      ?= -Wall -Wextra -Werror
 CUDA_HOME ?= /usr/local/cuda
 
-UNIT_CLIENT_CPPFLAGS := -std=c11 -D_GNU_SOURCE -Istubs -Igen \
+UNIT_CLIENT_CPPFLAGS := -std=c11 -D_GNU_SOURCE -I. \
 	-I/usr/include/tirpc -I$(CUDA_HOME)/include
 UNIT_CLIENT_TESTS := tests/unit/test_client_rpcaddr \
 	tests/unit/test_client_ctxstack tests/unit/test_client_procaddr \
@@ -28,26 +28,26 @@ UNIT_CLIENT_CHECK := tests/unit/unit_check.c tests/unit/unit_check.h
 all: $(UNIT_CLIENT_TESTS)
 
 tests/unit/test_client_rpcaddr: tests/unit/test_client_rpcaddr.c \
-		stubs/rpcaddr.c stubs/rpcaddr.h $(UNIT_CLIENT_CHECK)
+		common/rpcaddr.c common/rpcaddr.h $(UNIT_CLIENT_CHECK)
 	$(CC) $(UNIT_CLIENT_CPPFLAGS) $(CFLAGS) $(WARN) -o $@ \
-		tests/unit/test_client_rpcaddr.c stubs/rpcaddr.c \
+		tests/unit/test_client_rpcaddr.c common/rpcaddr.c \
 		tests/unit/unit_check.c
 
 tests/unit/test_client_ctxstack: tests/unit/test_client_ctxstack.c \
-		stubs/ctxstack.c stubs/ctxstack.h $(UNIT_CLIENT_CHECK)
+		stubs/context/ctxstack.c stubs/context/ctxstack.h $(UNIT_CLIENT_CHECK)
 	$(CC) $(UNIT_CLIENT_CPPFLAGS) $(CFLAGS) $(WARN) -o $@ \
-		tests/unit/test_client_ctxstack.c stubs/ctxstack.c \
+		tests/unit/test_client_ctxstack.c stubs/context/ctxstack.c \
 		tests/unit/unit_check.c -lpthread
 
 tests/unit/test_client_procaddr: tests/unit/test_client_procaddr.c \
-		stubs/procaddr_rules.c stubs/procaddr.h $(UNIT_CLIENT_CHECK) \
+		stubs/answers/procaddr_rules.c stubs/answers/procaddr.h $(UNIT_CLIENT_CHECK) \
 		stubs/libcuda.so.1
 	$(CC) $(UNIT_CLIENT_CPPFLAGS) $(CFLAGS) $(WARN) -o $@ \
-		tests/unit/test_client_procaddr.c stubs/procaddr_rules.c \
+		tests/unit/test_client_procaddr.c stubs/answers/procaddr_rules.c \
 		tests/unit/unit_check.c -ldl
 
 tests/unit/test_client_errors: tests/unit/test_client_errors.c \
-		stubs/errors.c stubs/error_strings.inc $(UNIT_CLIENT_CHECK)
+		stubs/answers/errors.c stubs/answers/error_strings.inc $(UNIT_CLIENT_CHECK)
 	$(CC) $(UNIT_CLIENT_CPPFLAGS) $(CFLAGS) $(WARN) -o $@ \
-		tests/unit/test_client_errors.c stubs/errors.c \
+		tests/unit/test_client_errors.c stubs/answers/errors.c \
 		tests/unit/unit_check.c

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "fake_conn.h"
-#include "mapped.h"
+#include "stubs/mem/mapped.h"
 #include "unit_check.h"
 
 CLIENT fake_client;

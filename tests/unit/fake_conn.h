@@ -1,7 +1,7 @@
 /*
  * fake_conn.h - the client's connection, faked for the unit tests of
  * stubs/: rpc_begin/rpc_end/rpc_unavailable and oncuda_unsupported as
- * stubs/rpc.h declares them, and CU_PARAM_LAYOUT answered from a table of
+ * stubs/wire/rpc.h declares them, and CU_PARAM_LAYOUT answered from a table of
  * the test kernels' layouts (/work/notes/kernels.md) under made-up handles.
  *
  * Like the real one, rpc_begin() takes a lock that rpc_end() releases, so
@@ -11,7 +11,7 @@
 #ifndef FAKE_CONN_H
 #define FAKE_CONN_H
 
-#include "rpc.h"
+#include "stubs/wire/rpc.h"
 
 /* Handles, and the layouts the fake server reports for them. */
 #define FAKE_VEC_ADD    0x7f0000001000ull	/* vec_add */

@@ -1,7 +1,7 @@
 # tests/unit/handles.mk: the unit test of the server's handle registry.
 #
 # Included by the top-level Makefile (which adds it to `all`); paths are
-# relative to the repository root.  The test links server/handles.c with
+# relative to the repository root.  The test links server/session/handles.c with
 # the limits and the log it reports to, and defines the one driver call it makes (cuCtxGetCurrent) itself, so it
 # needs no libcuda.
 
@@ -10,12 +10,12 @@ CFLAGS    ?= -O2 -g
 WARN      ?= -Wall -Wextra -Werror
 CUDA_HOME ?= /usr/local/cuda
 
-UNIT_HANDLES_CPPFLAGS := -std=c11 -D_GNU_SOURCE -Iserver -Igen \
+UNIT_HANDLES_CPPFLAGS := -std=c11 -D_GNU_SOURCE -I. \
 	-I/usr/include/tirpc -I$(CUDA_HOME)/include
 
 all: tests/unit/test_handles
 
-tests/unit/test_handles: tests/unit/test_handles.c server/handles.c server/handles.h \
-		server/limits.c server/limits.h server/log.c server/log.h gen/cuda_rpc.h
+tests/unit/test_handles: tests/unit/test_handles.c server/session/handles.c server/session/handles.h \
+		server/session/limits.c server/session/limits.h server/session/log.c server/session/log.h gen/cuda_rpc.h
 	$(CC) $(UNIT_HANDLES_CPPFLAGS) $(CFLAGS) $(WARN) -o $@ tests/unit/test_handles.c \
-		server/handles.c server/limits.c server/log.c
+		server/session/handles.c server/session/limits.c server/session/log.c

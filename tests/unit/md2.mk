@@ -1,4 +1,4 @@
-# tests/unit/md2.mk: unit test of stubs/md2.c (MD2 and HMAC-MD2, for the
+# tests/unit/md2.mk: unit test of stubs/answers/md2.c (MD2 and HMAC-MD2, for the
 # export tables' integrity check).  Included by the top-level Makefile;
 # paths are relative to the repository root.
 
@@ -8,7 +8,7 @@ WARN      ?= -Wall -Wextra -Werror
 
 all: tests/unit/test_client_md2
 
-tests/unit/test_client_md2: tests/unit/test_client_md2.c stubs/md2.c \
-		stubs/md2.h tests/unit/unit_check.c tests/unit/unit_check.h
-	$(CC) -std=c11 -D_GNU_SOURCE -Istubs $(CFLAGS) $(WARN) -o $@ \
-		tests/unit/test_client_md2.c stubs/md2.c tests/unit/unit_check.c
+tests/unit/test_client_md2: tests/unit/test_client_md2.c stubs/answers/md2.c \
+		stubs/answers/md2.h tests/unit/unit_check.c tests/unit/unit_check.h
+	$(CC) -std=c11 -D_GNU_SOURCE -I. $(CFLAGS) $(WARN) -o $@ \
+		tests/unit/test_client_md2.c stubs/answers/md2.c tests/unit/unit_check.c

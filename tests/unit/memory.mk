@@ -3,15 +3,15 @@
 # Included by the top-level Makefile (which adds them to `all`); paths are
 # relative to the repository root.  None needs a server or a GPU:
 #
-#   test_memory_ranges    stubs/range_table.c: the ordered range table that
+#   test_memory_ranges    common/range_table.c: the ordered range table that
 #                         tells device from host memory, also across threads
-#   test_memory_plan      stubs/copy_plan.c: chunks of linear copies, groups
+#   test_memory_plan      stubs/copy/copy_plan.c: chunks of linear copies, groups
 #                         of rows of 2D copies
 #   test_memory_copies    device memory and linear copies     } against the
 #   test_memory_copies2d  cuMemcpy2D and its forms            } loopback server
 #   test_memory_hostmem   page-locked memory, pointer attributes }
 #
-# The loopback server (memory_loopback*.c) stands in for stubs/rpc.c: its
+# The loopback server (memory_loopback*.c) stands in for stubs/wire/rpc.c: its
 # CLIENT encodes every call with the generated XDR code, serves it in the
 # process and decodes the answer with the client's decoders, so the bytes
 # take the path they take on the wire.  gen/cuda_xdr.o and gen/cuda_clnt.o
@@ -22,7 +22,7 @@ CFLAGS    ?= -O2 -g
 WARN      ?= -Wall -Wextra -Werror
 CUDA_HOME ?= /usr/local/cuda
 
-UNIT_MEMORY_CPPFLAGS := -std=c11 -D_GNU_SOURCE -Istubs -Igen -Itests/unit \
+UNIT_MEMORY_CPPFLAGS := -std=c11 -D_GNU_SOURCE -I. -Itests/unit \
 	-I/usr/include/tirpc -I$(CUDA_HOME)/include
 UNIT_MEMORY_TESTS := tests/unit/test_memory_ranges tests/unit/test_memory_plan \
 	tests/unit/test_memory_copies tests/unit/test_memory_copies2d \
@@ -30,14 +30,14 @@ UNIT_MEMORY_TESTS := tests/unit/test_memory_ranges tests/unit/test_memory_plan \
 UNIT_MEMORY_COMMON := tests/unit/unit_check.c tests/unit/unit_check.h
 # What the loopback tests link: the client's memory files, the loopback
 # server, rpcgen's client code.
-UNIT_MEMORY_CLIENT := stubs/memory.c stubs/memory.h stubs/hostmem.c \
-	stubs/hostmem.h stubs/copy.c stubs/copy2d.c stubs/copy_wire.c \
-	stubs/copy_wire.h stubs/copy_plan.c stubs/copy_plan.h stubs/pointer.c \
-	stubs/range_table.c stubs/range_table.h stubs/say.c stubs/say.h \
-	stubs/rpc.h stubs/mapped.c stubs/mapped.h stubs/mapped_diff.c \
-	stubs/mapped_diff.h stubs/local_copy.c stubs/local_memcpy.c stubs/local_share.c \
-	stubs/local_connect.c stubs/local.h stubs/xprt.c stubs/xprt.h \
-	stubs/xprt_record.c stubs/xprt_record.h tests/unit/memory_loopback.c \
+UNIT_MEMORY_CLIENT := stubs/mem/memory.c stubs/mem/memory.h stubs/mem/hostmem.c \
+	stubs/mem/hostmem.h stubs/copy/copy.c stubs/copy/copy2d.c stubs/copy/copy_wire.c \
+	stubs/copy/copy_wire.h stubs/copy/copy_plan.c stubs/copy/copy_plan.h stubs/mem/pointer.c \
+	common/range_table.c common/range_table.h stubs/wire/say.c stubs/wire/say.h \
+	stubs/wire/rpc.h stubs/mem/mapped.c stubs/mem/mapped.h common/mapped_diff.c \
+	common/mapped_diff.h stubs/local/local_copy.c stubs/local/local_memcpy.c stubs/local/local_share.c \
+	stubs/local/local_connect.c stubs/local/local.h stubs/wire/xprt.c stubs/wire/xprt.h \
+	common/xprt_record.c common/xprt_record.h tests/unit/memory_loopback.c \
 	tests/unit/one_server.c tests/unit/memory_loopback_serve.c tests/unit/memory_loopback.h \
 	gen/cuda_rpc.h gen/cuda_xdr.o gen/cuda_clnt.o
 
@@ -48,11 +48,11 @@ UNIT_MEMORY_LINK = $(CC) $(UNIT_MEMORY_CPPFLAGS) $(CFLAGS) $(WARN) -o $@ \
 	$(filter %.c %.o,$^) -ltirpc -lpthread
 
 tests/unit/test_memory_ranges: tests/unit/test_memory_ranges.c \
-		stubs/range_table.c stubs/range_table.h $(UNIT_MEMORY_COMMON)
+		common/range_table.c common/range_table.h $(UNIT_MEMORY_COMMON)
 	$(UNIT_MEMORY_LINK)
 
 tests/unit/test_memory_plan: tests/unit/test_memory_plan.c \
-		stubs/copy_plan.c stubs/copy_plan.h gen/cuda_rpc.h \
+		stubs/copy/copy_plan.c stubs/copy/copy_plan.h gen/cuda_rpc.h \
 		$(UNIT_MEMORY_COMMON)
 	$(UNIT_MEMORY_LINK)
 

@@ -1,6 +1,6 @@
 /*
  * tests/unit/memory_loopback.c -- the loopback's plumbing (see
- * memory_loopback.h): the connection functions of stubs/rpc.h, a CLIENT
+ * memory_loopback.h): the connection functions of stubs/wire/rpc.h, a CLIENT
  * whose call method runs the server in the same process, and the fake
  * memory.  The procedures themselves are in memory_loopback_serve.c.
  */
@@ -9,8 +9,8 @@
 #include <string.h>
 
 #include "memory_loopback.h"
-#include "batch.h"
-#include "rpc.h"
+#include "stubs/wire/batch.h"
+#include "stubs/wire/rpc.h"
 
 #define BUF_BYTES (ONCUDA_CHUNK_MAX + 65536)
 
@@ -207,7 +207,7 @@ CUresult cuMemcpyDtoDAsync(CUdeviceptr dst, CUdeviceptr src, size_t size, CUstre
 }
 
 /*
- * One-way calls (stubs/batch.h) are served like the others, and their
+ * One-way calls (stubs/wire/batch.h) are served like the others, and their
  * result is dropped, as the real server keeps it for a later call.
  */
 enum clnt_stat batch_send(CLIENT *c, rpcproc_t proc, xdrproc_t xdr_args,

@@ -2,7 +2,7 @@
  * tests/unit/memory_loopback.h -- a server in the test process, for the
  * client's memory calls.
  *
- * The test links the client's memory files with this instead of stubs/rpc.c:
+ * The test links the client's memory files with this instead of stubs/wire/rpc.c:
  * rpc_begin() hands out a CLIENT whose call method encodes the arguments with
  * the generated XDR code, decodes them as the server would, answers from a
  * fake device (a heap buffer seen at FAKE_DEVICE_BASE) and fake server host
@@ -19,7 +19,7 @@
 
 #include <cuda.h>
 
-#include "cuda_rpc.h"
+#include "gen/cuda_rpc.h"
 
 /* Outside any user-space address of x86-64 Linux, so never a test's host pointer. */
 #define FAKE_DEVICE_BASE 0xd00000000000ULL

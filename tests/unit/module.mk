@@ -4,13 +4,13 @@
 # relative to the repository root.  Each test links the stubs/ files it
 # tests with fakes of what they call, so none needs a server or a GPU:
 #
-#   test_image         stubs/image.c: image sizes, corrupt headers, files;
+#   test_image         common/image.c: image sizes, corrupt headers, files;
 #                      reads the nvcc images in tests/kernels (run it from
 #                      the repository root, or name the folder as argument)
-#   test_load_options  stubs/load_options.c: JIT and library options
-#   test_params        stubs/params.c: argument packing, the layout cache
-#   test_module        stubs/module.c: staging, loads, unloads, globals
-#   test_launch        stubs/launch.c: launches, occupancy
+#   test_load_options  stubs/code/load_options.c: JIT and library options
+#   test_params        stubs/code/params.c: argument packing, the layout cache
+#   test_module        stubs/code/module.c: staging, loads, unloads, globals
+#   test_launch        stubs/code/launch.c: launches, occupancy
 #
 # fake_conn.c fakes the connection (rpc.h) and CU_PARAM_LAYOUT; unit_check.c
 # counts failed checks.  gen/cuda_xdr.o comes from the top-level gen/%.o rule.
@@ -20,7 +20,7 @@ CFLAGS    ?= -O2 -g
 WARN      ?= -Wall -Wextra -Werror
 CUDA_HOME ?= /usr/local/cuda
 
-UNIT_MODULE_CPPFLAGS := -std=c11 -D_GNU_SOURCE -Istubs -Igen \
+UNIT_MODULE_CPPFLAGS := -std=c11 -D_GNU_SOURCE -I. \
 	-I/usr/include/tirpc -I$(CUDA_HOME)/include
 UNIT_MODULE_LIBS := -ltirpc -lpthread
 UNIT_MODULE_TESTS := tests/unit/test_image tests/unit/test_load_options \
@@ -29,7 +29,7 @@ UNIT_MODULE_COMMON := tests/unit/unit_check.c tests/unit/unit_check.h
 UNIT_MODULE_FAKE := tests/unit/fake_conn.c tests/unit/fake_conn.h \
 	tests/unit/one_server.c \
 	gen/cuda_xdr.o
-UNIT_MODULE_HEADERS := stubs/rpc.h stubs/say.h gen/cuda_rpc.h
+UNIT_MODULE_HEADERS := stubs/wire/rpc.h stubs/wire/say.h gen/cuda_rpc.h
 
 all: $(UNIT_MODULE_TESTS)
 
@@ -37,29 +37,29 @@ all: $(UNIT_MODULE_TESTS)
 UNIT_MODULE_LINK = $(CC) $(UNIT_MODULE_CPPFLAGS) $(CFLAGS) $(WARN) -o $@ \
 	$(filter %.c %.o,$^) $(UNIT_MODULE_LIBS)
 
-tests/unit/test_image: tests/unit/test_image.c stubs/image.c stubs/image.h \
+tests/unit/test_image: tests/unit/test_image.c common/image.c common/image.h \
 		$(UNIT_MODULE_COMMON) tests/kernels/kernels.cubin \
 		tests/kernels/kernels.fatbin tests/kernels/kernels.ptx
 	$(UNIT_MODULE_LINK)
 
 tests/unit/test_load_options: tests/unit/test_load_options.c \
-		stubs/load_options.c stubs/load_options.h \
+		stubs/code/load_options.c stubs/code/load_options.h \
 		$(UNIT_MODULE_COMMON) $(UNIT_MODULE_HEADERS)
 	$(UNIT_MODULE_LINK)
 
-tests/unit/test_params: tests/unit/test_params.c stubs/params.c \
-		stubs/params.h $(UNIT_MODULE_COMMON) $(UNIT_MODULE_FAKE) \
+tests/unit/test_params: tests/unit/test_params.c stubs/code/params.c \
+		stubs/code/params.h $(UNIT_MODULE_COMMON) $(UNIT_MODULE_FAKE) \
 		$(UNIT_MODULE_HEADERS)
 	$(UNIT_MODULE_LINK)
 
-tests/unit/test_module: tests/unit/test_module.c stubs/module.c \
-		stubs/answer_cache.c stubs/ctxstack.c \
-		stubs/image.c stubs/image.h stubs/load_options.c \
-		stubs/load_options.h stubs/params.c stubs/params.h \
+tests/unit/test_module: tests/unit/test_module.c stubs/code/module.c \
+		stubs/answers/answer_cache.c stubs/context/ctxstack.c \
+		common/image.c common/image.h stubs/code/load_options.c \
+		stubs/code/load_options.h stubs/code/params.c stubs/code/params.h \
 		$(UNIT_MODULE_COMMON) $(UNIT_MODULE_FAKE) $(UNIT_MODULE_HEADERS)
 	$(UNIT_MODULE_LINK)
 
-tests/unit/test_launch: tests/unit/test_launch.c stubs/launch.c \
-		stubs/params.c stubs/params.h $(UNIT_MODULE_COMMON) \
+tests/unit/test_launch: tests/unit/test_launch.c stubs/code/launch.c \
+		stubs/code/params.c stubs/code/params.h $(UNIT_MODULE_COMMON) \
 		$(UNIT_MODULE_FAKE) $(UNIT_MODULE_HEADERS)
 	$(UNIT_MODULE_LINK)

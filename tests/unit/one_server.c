@@ -1,17 +1,17 @@
 /*
- * one_server.c -- the routing interface of stubs/route.h, stubs/devices.h
- * and stubs/rpc.h for unit tests that link part of the client with a fake
+ * one_server.c -- the routing interface of stubs/route/route.h, stubs/route/devices.h
+ * and stubs/wire/rpc.h for unit tests that link part of the client with a fake
  * connection (rpc_begin/rpc_end of their own): one server, index 0, whose
  * devices are numbered as the program numbers them.  With one server no
- * library is the client's own (stubs/library.h).
+ * library is the client's own (stubs/code/library.h).
  */
 #include <stdint.h>
 
-#include "copy_between.h"
-#include "devices.h"
-#include "library.h"
-#include "route.h"
-#include "rpc.h"
+#include "stubs/copy/copy_between.h"
+#include "stubs/route/devices.h"
+#include "stubs/code/library.h"
+#include "stubs/route/route.h"
+#include "stubs/wire/rpc.h"
 
 unsigned route_current_server(void) { return 0; }
 

@@ -1,10 +1,10 @@
 /*
  * one_server_glue.c -- for unit tests that link the generated glue: the
- * entry point stubs/devices.c makes of the generated per-server call, for
+ * entry point stubs/route/devices.c makes of the generated per-server call, for
  * the one server of one_server.c.
  */
-#include "devices.h"
-#include "rpc.h"
+#include "stubs/route/devices.h"
+#include "stubs/wire/rpc.h"
 
 ONCUDA_API CUresult cuDriverGetVersion(int *driverVersion)
 {

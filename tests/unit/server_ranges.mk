@@ -1,5 +1,5 @@
 # tests/unit/server_ranges.mk: the unit test of the server's table of the
-# device ranges a client owns (server/ranges.c).
+# device ranges a client owns (server/session/ranges.c).
 #
 # Included by the top-level Makefile (which adds it to `all`); paths are
 # relative to the repository root.  The table makes no driver call, so the
@@ -10,12 +10,12 @@ CFLAGS    ?= -O2 -g
 WARN      ?= -Wall -Wextra -Werror
 CUDA_HOME ?= /usr/local/cuda
 
-UNIT_SERVER_RANGES_CPPFLAGS := -std=c11 -D_GNU_SOURCE -Iserver \
+UNIT_SERVER_RANGES_CPPFLAGS := -std=c11 -D_GNU_SOURCE -I. \
 	-I$(CUDA_HOME)/include
 
 all: tests/unit/test_server_ranges
 
 tests/unit/test_server_ranges: tests/unit/test_server_ranges.c \
-		server/ranges.c server/ranges.h server/log.c server/log.h
+		server/session/ranges.c server/session/ranges.h server/session/log.c server/session/log.h
 	$(CC) $(UNIT_SERVER_RANGES_CPPFLAGS) $(CFLAGS) $(WARN) -o $@ \
-		tests/unit/test_server_ranges.c server/ranges.c server/log.c
+		tests/unit/test_server_ranges.c server/session/ranges.c server/session/log.c

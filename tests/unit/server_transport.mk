@@ -1,5 +1,5 @@
 # tests/unit/server_transport.mk: the unit test of the session's transport
-# (server/transport.c, over stubs/xprt_record.c).
+# (server/session/transport.c, over common/xprt_record.c).
 #
 # Included by the top-level Makefile (which adds it to `all`); paths are
 # relative to the repository root.  The transport makes no driver call:
@@ -9,14 +9,14 @@ CC        ?= cc
 CFLAGS    ?= -O2 -g
 WARN      ?= -Wall -Wextra -Werror
 
-UNIT_SERVER_TRANSPORT_CPPFLAGS := -std=c11 -D_GNU_SOURCE -Iserver -Istubs \
+UNIT_SERVER_TRANSPORT_CPPFLAGS := -std=c11 -D_GNU_SOURCE -I. \
 	-I/usr/include/tirpc
 
 all: tests/unit/test_server_transport
 
 tests/unit/test_server_transport: tests/unit/test_server_transport.c \
-		server/transport.c server/transport.h \
-		stubs/xprt_record.c stubs/xprt_record.h \
+		server/session/transport.c server/session/transport.h \
+		common/xprt_record.c common/xprt_record.h \
 		tests/unit/unit_check.c tests/unit/unit_check.h
 	$(CC) $(UNIT_SERVER_TRANSPORT_CPPFLAGS) $(CFLAGS) $(WARN) -o $@ \
 		$(filter %.c,$^) -ltirpc -lpthread

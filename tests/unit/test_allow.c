@@ -1,11 +1,11 @@
 /*
- * test_allow -- server/allow.c: parsing oncudad --allow NET[,NET...] and
+ * test_allow -- server/daemon/allow.c: parsing oncudad --allow NET[,NET...] and
  * matching client addresses against it.
  */
 #include <arpa/inet.h>
 #include <string.h>
 
-#include "allow.h"
+#include "server/daemon/allow.h"
 #include "unit_check.h"
 
 static struct in_addr ip(const char *text)

@@ -1,6 +1,6 @@
 /*
  * test_answer_cache: the client's cache of answers that cannot change
- * (stubs/answer_cache.c), through the generated glue (gen/glue_client.c).
+ * (stubs/answers/answer_cache.c), through the generated glue (gen/glue_client.c).
  *
  * The connection is faked here: its CLIENT answers a few procedures from
  * their arguments, by a rule the test knows, and counts the calls.  So the
@@ -15,10 +15,10 @@
 
 #include <cuda.h>
 
-#include "answer_cache.h"
-#include "ctxstack.h"
-#include "cuda_rpc.h"
-#include "rpc.h"
+#include "stubs/answers/answer_cache.h"
+#include "stubs/context/ctxstack.h"
+#include "gen/cuda_rpc.h"
+#include "stubs/wire/rpc.h"
 #include "unit_check.h"
 
 static unsigned int calls[256];	/* by procedure */

@@ -1,5 +1,5 @@
 /*
- * test_auth_key -- stubs/auth_key.c: which key files are refused and why,
+ * test_auth_key -- common/auth_key.c: which key files are refused and why,
  * and that the two sides' proofs differ, depend on every input and are
  * compared right.
  */
@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "auth_key.h"
+#include "common/auth_key.h"
 #include "unit_check.h"
 
 static char dir[] = "/tmp/test_auth_key.XXXXXX";

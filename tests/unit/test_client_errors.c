@@ -1,6 +1,6 @@
 /*
- * test_client_errors.c - unit test of stubs/errors.c: cuGetErrorName and
- * cuGetErrorString answered from stubs/error_strings.inc, with the
+ * test_client_errors.c - unit test of stubs/answers/errors.c: cuGetErrorName and
+ * cuGetErrorString answered from stubs/answers/error_strings.inc, with the
  * driver's behaviour for codes it does not know.  Exits 0 when every
  * check passed.
  */

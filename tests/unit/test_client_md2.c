@@ -1,5 +1,5 @@
 /*
- * test_client_md2.c - unit test of stubs/md2.c: MD2 against the test
+ * test_client_md2.c - unit test of stubs/answers/md2.c: MD2 against the test
  * suite of RFC 1319 (section A.5), and the first step of the keyed hash
  * of the integrity check (integrity.c) against the state that vosen/ZLUDA
  * recorded from NVIDIA's driver (dark_api/src/lib.rs, test "pass2").
@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "md2.h"
+#include "stubs/answers/md2.h"
 #include "unit_check.h"
 
 static void hex(const uint8_t *p, size_t n, char *out)

@@ -1,8 +1,8 @@
 /*
  * test_client_procaddr.c - unit test of cuGetProcAddress: the rules of
- * stubs/procaddr_rules.c on rows of its own, then the built library
+ * stubs/answers/procaddr_rules.c on rows of its own, then the built library
  * (stubs/libcuda.so.1, loaded with dlopen; no server needed) against every
- * row of stubs/procaddr-580.tsv.  Run it from the repository root, or give
+ * row of stubs/answers/procaddr-580.tsv.  Run it from the repository root, or give
  * the root as argument.  Exits 0 when every check passed.
  */
 #include <dlfcn.h>
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "procaddr.h"
+#include "stubs/answers/procaddr.h"
 #include "unit_check.h"
 
 #define PER_THREAD CU_GET_PROC_ADDRESS_PER_THREAD_DEFAULT_STREAM
@@ -120,7 +120,7 @@ static int check_table(void *lib, get_proc_v2_fn *get_proc_v2,
 	int checked = 0;
 	FILE *table;
 
-	snprintf(path, sizeof(path), "%s/stubs/procaddr-580.tsv", root);
+	snprintf(path, sizeof(path), "%s/stubs/answers/procaddr-580.tsv", root);
 	if ((table = fopen(path, "r")) == NULL) {
 		perror(path);
 		unit_failures++;

@@ -1,10 +1,10 @@
 /*
- * test_client_rpcaddr.c - unit test of stubs/rpcaddr.c: how ONCUDA_SERVER
+ * test_client_rpcaddr.c - unit test of common/rpcaddr.c: how ONCUDA_SERVER
  * and ONCUDA_TIMEOUT are read.  Exits 0 when every check passed.
  */
 #include <string.h>
 
-#include "rpcaddr.h"
+#include "common/rpcaddr.h"
 #include "unit_check.h"
 
 /* spec parses to host and port. */

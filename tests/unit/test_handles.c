@@ -1,5 +1,5 @@
 /*
- * tests/unit/test_handles.c -- the server's handle registry (server/handles.c).
+ * tests/unit/test_handles.c -- the server's handle registry (server/session/handles.c).
  *
  * Links handles.c alone: cuCtxGetCurrent, the one driver call the registry
  * makes, is defined here and answers whatever `current` holds.  Prints each
@@ -9,9 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "handles.h"
-#include "limits.h"
-#include "log.h"
+#include "server/session/handles.h"
+#include "server/session/limits.h"
+#include "server/session/log.h"
 
 static CUcontext current;
 static int failures;

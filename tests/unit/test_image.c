@@ -1,5 +1,5 @@
 /*
- * test_image.c - unit test of stubs/image.c: the size of each kind of
+ * test_image.c - unit test of common/image.c: the size of each kind of
  * module image, refusal of corrupt headers, and reading image files.
  *
  *   tests/unit/test_image [KERNELS_DIR]    (default tests/kernels)
@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "image.h"
+#include "common/image.h"
 #include "unit_check.h"
 
 /* The size image_find gives, or (size_t)-1 with the error in *err. */

@@ -1,6 +1,6 @@
 /*
  * test_launch.c - unit test of the client's launch and occupancy entry
- * points (stubs/launch.c, with params.c), against a fake server: the RPC
+ * points (stubs/code/launch.c, with params.c), against a fake server: the RPC
  * procedures they call, and cuFuncGetAttribute, are defined here and record
  * what reached the wire: packed arguments, the launch configuration and its
  * attributes, the occupancy callback's table.
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "fake_conn.h"
-#include "params.h"
+#include "stubs/code/params.h"
 #include "unit_check.h"
 
 /* cuda.h declares these only under CUDA_API_PER_THREAD_DEFAULT_STREAM. */
@@ -73,7 +73,7 @@ static void record_config(const launch_config *config)
 		       config->attrs.attrs_len * sizeof(launch_attr));
 }
 
-/* Launches are one-way calls (stubs/batch.h). */
+/* Launches are one-way calls (stubs/wire/batch.h). */
 enum clnt_stat batch_send(CLIENT *c, rpcproc_t proc, xdrproc_t xdr_args,
 			  void *args)
 {

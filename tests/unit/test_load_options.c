@@ -1,5 +1,5 @@
 /*
- * test_load_options.c - unit test of stubs/load_options.c: JIT and library
+ * test_load_options.c - unit test of stubs/code/load_options.c: JIT and library
  * options as they travel, and the outputs written back into the program's
  * options and log buffers.  Exits 0 when every check passed.
  */
@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "load_options.h"
-#include "rpc.h"
+#include "stubs/code/load_options.h"
+#include "stubs/wire/rpc.h"
 #include "unit_check.h"
 
 static const char *unsupported_said;

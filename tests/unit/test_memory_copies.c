@@ -1,6 +1,6 @@
 /*
  * tests/unit/test_memory_copies.c -- device memory and linear copies of the
- * client library (stubs/memory.c, copy.c, copy_wire.c) against the loopback
+ * client library (stubs/mem/memory.c, copy.c, copy_wire.c) against the loopback
  * server (memory_loopback.h): what goes on the wire, in which pieces, and
  * what lands where.
  *
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "memory.h"
+#include "stubs/mem/memory.h"
 #include "memory_loopback.h"
 #include "unit_check.h"
 

@@ -1,6 +1,6 @@
 /*
  * tests/unit/test_memory_hostmem.c -- page-locked host memory and pointer
- * attributes (stubs/hostmem.c, pointer.c) against the loopback server
+ * attributes (stubs/mem/hostmem.c, pointer.c) against the loopback server
  * (memory_loopback.h): the mapping between the program's memory and the
  * server's mirror, the driver's errors, and how pointers are classified.
  *
@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hostmem.h"
-#include "memory.h"
+#include "stubs/mem/hostmem.h"
+#include "stubs/mem/memory.h"
 #include "memory_loopback.h"
 #include "unit_check.h"
 

@@ -1,6 +1,6 @@
 /*
  * tests/unit/test_memory_plan.c -- how copies are cut into messages
- * (stubs/copy_plan.c): linear chunks, and 2D copies in groups of rows.
+ * (stubs/copy/copy_plan.c): linear chunks, and 2D copies in groups of rows.
  *
  * Prints each failed check and exits 1 if there was one.
  */
@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "copy_plan.h"
-#include "cuda_rpc.h"
+#include "stubs/copy/copy_plan.h"
+#include "gen/cuda_rpc.h"
 #include "unit_check.h"
 
 #define CHUNK ((size_t)ONCUDA_CHUNK_DEFAULT)

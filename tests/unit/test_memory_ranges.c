@@ -1,6 +1,6 @@
 /*
  * tests/unit/test_memory_ranges.c -- the client's table of address ranges
- * (stubs/range_table.c), which tells device memory from host memory.
+ * (common/range_table.c), which tells device memory from host memory.
  *
  * Prints each failed check and exits 1 if there was one.
  */
@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "range_table.h"
+#include "common/range_table.h"
 #include "unit_check.h"
 
 struct item {

@@ -1,6 +1,6 @@
 /*
  * test_module.c - unit test of the client's module and library entry points
- * (stubs/module.c, with image.c, load_options.c and params.c), against a
+ * (stubs/code/module.c, with image.c, load_options.c and params.c), against a
  * fake server: the RPC procedures they call are defined here and record
  * what reached the wire.
  *
@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "fake_conn.h"
-#include "image.h"
+#include "common/image.h"
 #include "unit_check.h"
 
 /* ------------------------------------------------------ the fake server */

@@ -1,5 +1,5 @@
 /*
- * test_params.c - unit test of stubs/params.c: packing kernel arguments by
+ * test_params.c - unit test of stubs/code/params.c: packing kernel arguments by
  * their layout, the layout cache, cuFuncGetParamInfo / cuKernelGetParamInfo,
  * and the `extra` buffer, over the fake connection of fake_conn.c.
  * Exits 0 when every check passed.
@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "fake_conn.h"
-#include "params.h"
+#include "stubs/code/params.h"
 #include "unit_check.h"
 
 static CUfunction fn(uint64_t handle)

@@ -1,6 +1,6 @@
 /*
  * tests/unit/test_server_ranges.c -- the server's table of the device
- * ranges a client owns (server/ranges.c).
+ * ranges a client owns (server/session/ranges.c).
  *
  * Links ranges.c with the log alone: the table makes no driver call.
  * Prints each failed check and exits 1 if there was one.
@@ -9,8 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "log.h"
-#include "ranges.h"
+#include "server/session/log.h"
+#include "server/session/ranges.h"
 
 static int failures;
 

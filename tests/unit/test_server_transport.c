@@ -1,5 +1,5 @@
 /*
- * test_server_transport.c -- the session's transport (server/transport.c)
+ * test_server_transport.c -- the session's transport (server/session/transport.c)
  * over a socketpair, served by a thread as child.c serves a client.
  *
  * The client side is libtirpc's own clnt_vc, so what is checked is that a
@@ -20,7 +20,7 @@
 
 #include <rpc/rpc.h>
 
-#include "transport.h"
+#include "server/session/transport.h"
 #include "unit_check.h"
 
 #define PROG 0x2C0DA000u

@@ -1,5 +1,5 @@
 /*
- * test_sha256 -- stubs/sha256.c against the published test vectors:
+ * test_sha256 -- common/sha256.c against the published test vectors:
  * SHA-256 from FIPS 180-4's examples (NIST's "abc", the two-block and the
  * 896-bit messages, a million 'a'), HMAC-SHA256 from RFC 4231 (test cases
  * 1 to 7), each also fed in uneven pieces, so that every way of crossing a
@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "sha256.h"
+#include "common/sha256.h"
 #include "unit_check.h"
 
 static void hex(const uint8_t *bytes, size_t len, char *out)

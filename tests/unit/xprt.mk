@@ -3,7 +3,7 @@
 # Included by the top-level Makefile (which adds it to `all`); paths are
 # relative to the repository root.
 #
-#   test_xprt   stubs/xprt.c, stubs/xprt_record.c over a socketpair against
+#   test_xprt   stubs/wire/xprt.c, common/xprt_record.c over a socketpair against
 #               a fake server thread: record marking (fragments, short
 #               reads, 4 MiB each way), stale replies skipped, reply
 #               errors, one-way calls, a timeout, a peer that closes
@@ -12,12 +12,12 @@ CC        ?= cc
 CFLAGS    ?= -O2 -g
 WARN      ?= -Wall -Wextra -Werror
 
-UNIT_XPRT_CPPFLAGS := -std=c11 -D_GNU_SOURCE -Istubs -I/usr/include/tirpc
+UNIT_XPRT_CPPFLAGS := -std=c11 -D_GNU_SOURCE -I. -I/usr/include/tirpc
 
 all: tests/unit/test_xprt
 
-tests/unit/test_xprt: tests/unit/test_xprt.c stubs/xprt.c stubs/xprt.h \
-		stubs/xprt_record.c stubs/xprt_record.h \
+tests/unit/test_xprt: tests/unit/test_xprt.c stubs/wire/xprt.c stubs/wire/xprt.h \
+		common/xprt_record.c common/xprt_record.h \
 		tests/unit/unit_check.c tests/unit/unit_check.h
 	$(CC) $(UNIT_XPRT_CPPFLAGS) $(CFLAGS) $(WARN) -o $@ \
 		$(filter %.c,$^) -ltirpc -lpthread

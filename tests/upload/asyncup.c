@@ -1,7 +1,7 @@
 /*
  * asyncup: asynchronous uploads of many sizes on several streams, with
  * kernels and downloads in between, as the server's upload pool sees them
- * (server/svc_upload_pool.c).
+ * (server/copy/upload_pool.c).
  *
  *     asyncup KERNELS
  *

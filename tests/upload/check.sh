@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # tests/upload/check.sh: asynchronous uploads over TCP through the server's
-# pool of page-locked buffers (server/svc_upload_pool.c), as a step for
+# pool of page-locked buffers (server/copy/upload_pool.c), as a step for
 # tests/run.sh (source this file, then run step_upload), or on its own:
 #
 #   bash tests/upload/check.sh [--driver fake|real]

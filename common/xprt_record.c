@@ -1,0 +1,503 @@
+/*
+ * xprt_record.c -- ONC RPC record marking over a stream socket
+ * (xprt_record.h).
+ *
+ * A fragment starts with a 4-byte mark: the high bit says it is the
+ * record's last fragment, the other 31 bits its length.  This side always
+ * sends a record as one fragment; it reads records of any number of
+ * fragments (libtirpc's servers send a large reply in 1 MiB fragments).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
+#include <time.h>
+#include <arpa/inet.h>
+
+#include "common/xprt_record.h"
+
+#define LAST_FRAGMENT 0x80000000u
+#define MARK_BYTES 4u
+/* The send buffer's first size; it grows as records need. */
+#define OUT_FIRST (64u << 10)
+
+static const struct xdr_ops record_ops;
+
+bool record_init(struct record_stream *rs, int fd)
+{
+	memset(rs, 0, sizeof *rs);
+	rs->fd = fd;
+	rs->out = malloc(OUT_FIRST);
+	rs->in = malloc(XPRT_READ_BUFFER);
+	if (rs->out == NULL || rs->in == NULL) {
+		record_free(rs);
+		return false;
+	}
+	rs->out_cap = OUT_FIRST;
+	rs->last_fragment = true;
+	rs->xdr.x_ops = (struct xdr_ops *)&record_ops;
+	rs->xdr.x_private = (char *)rs;
+	return true;
+}
+
+void record_free(struct record_stream *rs)
+{
+	free(rs->out);
+	free(rs->in);
+	rs->out = rs->in = NULL;
+}
+
+static void fail(struct record_stream *rs, int error)
+{
+	rs->error = error;
+	rs->timed_out = error == EAGAIN || error == EWOULDBLOCK;
+}
+
+/* ------------------------------------------------------------ sending */
+
+/* Room for n more bytes in the send buffer, within XPRT_RECORD_MAX. */
+static bool out_reserve(struct record_stream *rs, size_t n)
+{
+	size_t want = rs->out_len + n, cap = rs->out_cap;
+	char *p;
+
+	if (want <= cap)
+		return true;
+	if (rs->record_len + n > XPRT_RECORD_MAX) {
+		fail(rs, EMSGSIZE);
+		return false;
+	}
+	while (cap < want)
+		cap *= 2;
+	if ((p = realloc(rs->out, cap)) == NULL) {
+		fail(rs, ENOMEM);
+		return false;
+	}
+	rs->out = p;
+	rs->out_cap = cap;
+	return true;
+}
+
+/* The last piece, made a buffer piece ending at out_len; false: no room. */
+static struct record_piece *buffer_piece(struct record_stream *rs)
+{
+	struct record_piece *p = &rs->pieces[rs->piece_count - 1];
+
+	if (p->outside == NULL)
+		return p;
+	if (rs->piece_count == XPRT_PIECES_MAX)
+		return NULL;
+	p++;
+	rs->piece_count++;
+	p->outside = NULL;
+	p->offset = rs->out_len;
+	p->len = 0;
+	return p;
+}
+
+/* Appends n bytes to the record in the buffer; the caller fills them. */
+static char *out_append(struct record_stream *rs, size_t n)
+{
+	struct record_piece *p;
+	char *at;
+
+	if (!out_reserve(rs, n) || (p = buffer_piece(rs)) == NULL)
+		return NULL;
+	at = rs->out + rs->out_len;
+	rs->out_len += n;
+	rs->record_len += n;
+	p->len += n;
+	return at;
+}
+
+bool record_begin(struct record_stream *rs)
+{
+	rs->xdr.x_op = XDR_ENCODE;
+	rs->record_start = rs->out_len;
+	rs->record_len = 0;
+	rs->points_outside = false;
+	rs->piece_count = 1;
+	rs->pieces[0] = (struct record_piece){ NULL, rs->out_len, 0 };
+	if (out_append(rs, MARK_BYTES) == NULL)
+		return false;
+	rs->record_len = 0;	/* the mark is not part of the record */
+	return true;
+}
+
+void record_abandon(struct record_stream *rs)
+{
+	rs->out_len = rs->record_start;
+	rs->piece_count = 0;
+}
+
+/* Writes all of iov, however many calls that takes. */
+static bool send_all(struct record_stream *rs, struct iovec *iov, int count)
+{
+	struct msghdr msg = { .msg_iov = iov, .msg_iovlen = (size_t)count };
+	ssize_t n;
+
+	while (msg.msg_iovlen > 0) {
+		n = sendmsg(rs->fd, &msg, MSG_NOSIGNAL);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			fail(rs, errno);
+			return false;
+		}
+		while (msg.msg_iovlen > 0 && (size_t)n >= msg.msg_iov->iov_len) {
+			n -= (ssize_t)msg.msg_iov->iov_len;
+			msg.msg_iov++;
+			msg.msg_iovlen--;
+		}
+		if (msg.msg_iovlen > 0) {
+			msg.msg_iov->iov_base = (char *)msg.msg_iov->iov_base + n;
+			msg.msg_iov->iov_len -= (size_t)n;
+		}
+	}
+	return true;
+}
+
+/*
+ * Copies the pieces of the program's memory into the buffer, in their
+ * place in the record, so that the record may wait there.  The buffer's
+ * own pieces only move towards the end, so moving them last first is
+ * safe.
+ */
+static bool take_inside(struct record_stream *rs)
+{
+	size_t end = rs->record_start + MARK_BYTES + rs->record_len;
+
+	if (end > rs->out_len && !out_reserve(rs, end - rs->out_len))
+		return false;
+	for (unsigned i = rs->piece_count; i-- > 0;) {
+		struct record_piece *p = &rs->pieces[i];
+
+		end -= p->len;
+		if (p->outside != NULL)
+			memcpy(rs->out + end, p->outside, p->len);
+		else
+			memmove(rs->out + end, rs->out + p->offset, p->len);
+	}
+	rs->out_len = rs->record_start + MARK_BYTES + rs->record_len;
+	rs->points_outside = false;
+	return true;
+}
+
+bool record_end(struct record_stream *rs, bool ship)
+{
+	struct iovec iov[XPRT_PIECES_MAX + 1];
+	uint32_t mark = htonl(LAST_FRAGMENT | (uint32_t)rs->record_len);
+	size_t queued_after = rs->record_start + MARK_BYTES + rs->record_len;
+	int count = 0;
+	bool ok;
+
+	memcpy(rs->out + rs->record_start, &mark, MARK_BYTES);
+	/* A queued record waits in the buffer, as libtirpc's would. */
+	if (!ship && rs->points_outside && queued_after <= XPRT_QUEUE_MAX &&
+	    !take_inside(rs))
+		return false;
+	if (!ship && !rs->points_outside && rs->out_len <= XPRT_QUEUE_MAX) {
+		rs->piece_count = 0;
+		return true;
+	}
+	if (rs->record_start > 0)
+		iov[count++] = (struct iovec){ rs->out, rs->record_start };
+	for (unsigned i = 0; i < rs->piece_count; i++) {
+		const struct record_piece *p = &rs->pieces[i];
+
+		if (p->len > 0)
+			iov[count++] = (struct iovec){ p->outside != NULL ?
+			    (void *)(uintptr_t)p->outside : rs->out + p->offset,
+			    p->len };
+	}
+	ok = send_all(rs, iov, count);
+	rs->out_len = 0;
+	rs->piece_count = 0;
+	return ok;
+}
+
+/* ---------------------------------------------------------- receiving */
+
+/* Moves what is buffered to the start of the buffer. */
+static void in_compact(struct record_stream *rs)
+{
+	if (rs->in_pos > 0) {
+		memmove(rs->in, rs->in + rs->in_pos, rs->in_end - rs->in_pos);
+		rs->in_end -= rs->in_pos;
+		rs->in_pos = 0;
+	}
+}
+
+static long nanoseconds_since(const struct timespec *start)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (long)(now.tv_sec - start->tv_sec) * 1000000000L +
+	    (now.tv_nsec - start->tv_nsec);
+}
+
+/* Reads more bytes, polling for up to ns (record_poll); true: some came. */
+static bool poll_more(struct record_stream *rs, long ns)
+{
+	struct timespec start;
+	ssize_t n;
+
+	in_compact(rs);
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	do {
+		n = recv(rs->fd, rs->in + rs->in_end, XPRT_READ_BUFFER -
+		    rs->in_end, MSG_DONTWAIT);
+		if (n > 0) {
+			rs->in_end += (size_t)n;
+			return true;
+		}
+		if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK &&
+		    errno != EINTR))
+			return false;
+	} while (nanoseconds_since(&start) < ns);
+	return false;
+}
+
+bool record_poll(struct record_stream *rs, long ns)
+{
+	return rs->in_end > rs->in_pos || poll_more(rs, ns);
+}
+
+/* At least need (<= XPRT_READ_BUFFER) bytes buffered. */
+static bool in_fill(struct record_stream *rs, size_t need)
+{
+	ssize_t n;
+
+	in_compact(rs);
+	while (rs->in_end < need) {
+		if (rs->poll_ns > 0 && poll_more(rs, rs->poll_ns))
+			continue;
+		n = recv(rs->fd, rs->in + rs->in_end, XPRT_READ_BUFFER -
+		    rs->in_end, 0);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			fail(rs, n == 0 ? ECONNRESET : errno);
+			return false;
+		}
+		rs->in_end += (size_t)n;
+	}
+	return true;
+}
+
+static bool read_mark(struct record_stream *rs)
+{
+	uint32_t mark;
+
+	if (rs->in_end - rs->in_pos < MARK_BYTES && !in_fill(rs, MARK_BYTES))
+		return false;
+	memcpy(&mark, rs->in + rs->in_pos, MARK_BYTES);
+	rs->in_pos += MARK_BYTES;
+	mark = ntohl(mark);
+	rs->last_fragment = (mark & LAST_FRAGMENT) != 0;
+	rs->fragment_left = mark & ~LAST_FRAGMENT;
+	return true;
+}
+
+/* The fragment has bytes left, or the record ends here (false, no error). */
+static bool fragment_ready(struct record_stream *rs)
+{
+	while (rs->fragment_left == 0) {
+		if (rs->last_fragment) {
+			rs->error = 0;
+			rs->timed_out = false;
+			return false;
+		}
+		if (!read_mark(rs))
+			return false;
+	}
+	return true;
+}
+
+/* n bytes of the record into dst (NULL: dropped). */
+static bool in_take(struct record_stream *rs, char *dst, size_t n)
+{
+	size_t take, buffered;
+	ssize_t got;
+
+	while (n > 0) {
+		if (!fragment_ready(rs))
+			return false;
+		take = n < rs->fragment_left ? n : rs->fragment_left;
+		buffered = rs->in_end - rs->in_pos;
+		if (buffered > 0) {
+			if (take > buffered)
+				take = buffered;
+			if (dst != NULL)
+				memcpy(dst, rs->in + rs->in_pos, take);
+			rs->in_pos += take;
+		} else if (dst != NULL && take >= XPRT_DIRECT_MIN) {
+			got = recv(rs->fd, dst, take, MSG_WAITALL);
+			if (got < 0 && errno == EINTR)
+				continue;
+			if (got <= 0) {
+				fail(rs, got == 0 ? ECONNRESET : errno);
+				return false;
+			}
+			take = (size_t)got;
+		} else {
+			if (!in_fill(rs, 1))
+				return false;
+			continue;
+		}
+		rs->fragment_left -= (uint32_t)take;
+		rs->record_read += take;
+		n -= take;
+		if (dst != NULL)
+			dst += take;
+	}
+	return true;
+}
+
+bool record_next(struct record_stream *rs)
+{
+	rs->xdr.x_op = XDR_DECODE;
+	if (rs->in_record) {
+		while (rs->fragment_left > 0 || !rs->last_fragment)
+			if (!in_take(rs, NULL, rs->fragment_left > 0 ?
+			    rs->fragment_left : 1) && record_failed(rs))
+				return false;
+	}
+	rs->in_record = false;
+	if (!read_mark(rs))
+		return false;
+	rs->in_record = true;
+	rs->record_read = 0;
+	return true;
+}
+
+bool record_failed(const struct record_stream *rs)
+{
+	return rs->error != 0 || rs->timed_out;
+}
+
+/* ------------------------------------------------------ the XDR stream */
+
+static struct record_stream *stream_of(XDR *xdrs)
+{
+	return (struct record_stream *)(void *)xdrs->x_private;
+}
+
+static bool_t record_getlong(XDR *xdrs, long *lp)
+{
+	struct record_stream *rs = stream_of(xdrs);
+	uint32_t v;
+
+	if (rs->fragment_left >= 4 && rs->in_end - rs->in_pos >= 4) {
+		memcpy(&v, rs->in + rs->in_pos, 4);
+		rs->in_pos += 4;
+		rs->fragment_left -= 4;
+		rs->record_read += 4;
+	} else if (!in_take(rs, (char *)&v, 4)) {
+		return FALSE;
+	}
+	*lp = (long)ntohl(v);
+	return TRUE;
+}
+
+static bool_t record_putlong(XDR *xdrs, const long *lp)
+{
+	uint32_t v = htonl((uint32_t)*lp);
+	char *at = out_append(stream_of(xdrs), 4);
+
+	if (at == NULL)
+		return FALSE;
+	memcpy(at, &v, 4);
+	return TRUE;
+}
+
+static bool_t record_getbytes(XDR *xdrs, char *addr, u_int len)
+{
+	return in_take(stream_of(xdrs), addr, len);
+}
+
+static bool_t record_putbytes(XDR *xdrs, const char *addr, u_int len)
+{
+	struct record_stream *rs = stream_of(xdrs);
+	struct record_piece *p;
+	char *at;
+
+	if (len >= XPRT_DIRECT_MIN && rs->piece_count < XPRT_PIECES_MAX - 1) {
+		if (rs->record_len + len > XPRT_RECORD_MAX) {
+			fail(rs, EMSGSIZE);
+			return FALSE;
+		}
+		p = &rs->pieces[rs->piece_count++];
+		*p = (struct record_piece){ addr, 0, len };
+		rs->record_len += len;
+		rs->points_outside = true;
+		return TRUE;
+	}
+	if ((at = out_append(rs, len)) == NULL)
+		return FALSE;
+	memcpy(at, addr, len);
+	return TRUE;
+}
+
+static u_int record_getpos(XDR *xdrs)
+{
+	struct record_stream *rs = stream_of(xdrs);
+
+	return (u_int)(xdrs->x_op == XDR_ENCODE ? rs->record_len :
+	    rs->record_read);
+}
+
+static bool_t record_setpos(XDR *xdrs, u_int pos)
+{
+	(void)xdrs;
+	(void)pos;
+	return FALSE;	/* nobody moves in a stream */
+}
+
+/* Room for len bytes in place, 4-aligned as the callers store int32_t. */
+static int32_t *record_inline(XDR *xdrs, u_int len)
+{
+	struct record_stream *rs = stream_of(xdrs);
+	char *at;
+
+	if (xdrs->x_op == XDR_ENCODE) {
+		if ((rs->out_len & 3) != 0 || (at = out_append(rs, len)) == NULL)
+			return NULL;
+		return (int32_t *)(void *)at;
+	}
+	if (xdrs->x_op != XDR_DECODE || rs->fragment_left < len ||
+	    rs->in_end - rs->in_pos < len || (rs->in_pos & 3) != 0)
+		return NULL;
+	at = rs->in + rs->in_pos;
+	rs->in_pos += len;
+	rs->fragment_left -= len;
+	rs->record_read += len;
+	return (int32_t *)(void *)at;
+}
+
+static void record_destroy(XDR *xdrs)
+{
+	(void)xdrs;	/* the stream belongs to its handle */
+}
+
+static bool_t record_control(XDR *xdrs, int request, void *info)
+{
+	(void)xdrs;
+	(void)request;
+	(void)info;
+	return FALSE;
+}
+
+static const struct xdr_ops record_ops = {
+	.x_getlong = record_getlong,
+	.x_putlong = record_putlong,
+	.x_getbytes = record_getbytes,
+	.x_putbytes = record_putbytes,
+	.x_getpostn = record_getpos,
+	.x_setpostn = record_setpos,
+	.x_inline = record_inline,
+	.x_destroy = record_destroy,
+	.x_control = record_control,
+};

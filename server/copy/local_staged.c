@@ -1,0 +1,113 @@
+/*
+ * svc_local_staged.c -- ONCUDA_LOCAL_STAGED_HTOD and _DTOH: the pipelined
+ * pieces of a same-host copy from or to pageable memory (issue 4).
+ *
+ * The client copies between the program's memory and one slot of the
+ * staging area while the driver moves another slot: these procedures
+ * queue a slot's DMA and reply without waiting for it.  Each slot keeps an
+ * event recorded after its last DMA, waited for before the slot is used
+ * again, and the reply of each procedure promises the client the slots it
+ * will touch next: after STAGED_HTOD no other slot's DMA runs; after
+ * STAGED_DTOH the waited-for slot is filled.  After an error nothing runs,
+ * so a client that gives up on a copy may use the whole area again.
+ *
+ * Events are made per DMA in the current context (the one the stream
+ * belongs to) and destroyed once waited for.  A copy of several pieces
+ * ends with ONCUDA_LOCAL_HTOD or _DTOH on the area, which waits for all
+ * slots first (svc_local.c); an asynchronous upload of one piece is a
+ * STAGED_HTOD alone, whose DMA may still run when the next request comes
+ * (as a native asynchronous upload from pageable memory returns once its
+ * bytes are staged).  Its event may so outlive its context:
+ * local_staged_context_gone forgets the events of a context destroyed,
+ * which went with it, rather than wait on them.
+ */
+#include <stdbool.h>
+
+#include <cuda.h>
+
+#include "gen/cuda_rpc.h"
+#include "server/session/handles.h"
+#include "server/copy/dma_mark.h"
+#include "server/copy/local_staged.h"
+#include "server/session/ranges.h"
+
+struct slot {
+	CUevent dma_done;	/* recorded after the slot's last DMA; NULL if none */
+	CUcontext ctx;		/* the context dma_done was made in */
+};
+
+static struct slot slots[ONCUDA_LOCAL_SLOTS];
+
+
+
+void local_staged_drain(void)
+{
+	for (unsigned int i = 0; i < ONCUDA_LOCAL_SLOTS; i++)
+		(void)dma_wait(&slots[i].dma_done);
+}
+
+/* Queues the DMA between slot and dev, size bytes, on stream. */
+static CUresult queue_dma(bool to_device, unsigned int slot, cu_dptr dev,
+    cu_size size, cu_handle stream)
+{
+	CUstream s = (CUstream)(uintptr_t)stream;
+	void *host;
+	CUresult err;
+
+	if (slot >= ONCUDA_LOCAL_SLOTS ||
+	    (host = local_staging_slot(slot, size)) == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((err = range_check(dev, size, 1, to_device ? "cuMemcpyHtoD" :
+	    "cuMemcpyDtoH")) != CUDA_SUCCESS)
+		return err;
+	if ((err = handle_check(HANDLE_STREAM, stream, true)) != CUDA_SUCCESS)
+		return err;
+	if ((err = dma_wait(&slots[slot].dma_done)) != CUDA_SUCCESS)
+		return err;
+	err = to_device ? cuMemcpyHtoDAsync(dev, host, (size_t)size, s) :
+	    cuMemcpyDtoHAsync(host, dev, (size_t)size, s);
+	if (err != CUDA_SUCCESS)
+		return err;
+	if (cuCtxGetCurrent(&slots[slot].ctx) != CUDA_SUCCESS)
+		slots[slot].ctx = NULL;
+	return dma_mark(&slots[slot].dma_done, s);
+}
+
+void local_staged_context_gone(CUcontext ctx)
+{
+	for (unsigned int i = 0; i < ONCUDA_LOCAL_SLOTS; i++) {
+		if (slots[i].dma_done != NULL && slots[i].ctx == ctx) {
+			slots[i].dma_done = NULL;	/* destroyed with ctx */
+			slots[i].ctx = NULL;
+		}
+	}
+}
+
+bool_t oncuda_local_staged_htod_13000_svc(u_int slot, cu_dptr dst,
+    cu_size size, cu_handle stream, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	r->err = queue_dma(true, slot, dst, size, stream);
+	for (unsigned int i = 0; i < ONCUDA_LOCAL_SLOTS; i++)
+		if (i != slot && r->err == CUDA_SUCCESS)
+			r->err = dma_wait(&slots[i].dma_done);
+	if (r->err != CUDA_SUCCESS)
+		local_staged_drain();
+	return TRUE;
+}
+
+bool_t oncuda_local_staged_dtoh_13000_svc(u_int slot, cu_dptr src,
+    cu_size size, cu_handle stream, u_int wait, res_none *r,
+    struct svc_req *rq)
+{
+	(void)rq;
+	r->err = CUDA_SUCCESS;
+	if (size != 0)
+		r->err = queue_dma(false, slot, src, size, stream);
+	if (r->err == CUDA_SUCCESS && wait != ONCUDA_LOCAL_NO_SLOT)
+		r->err = wait < ONCUDA_LOCAL_SLOTS ? dma_wait(&slots[wait].dma_done) :
+		    CUDA_ERROR_INVALID_VALUE;
+	if (r->err != CUDA_SUCCESS)
+		local_staged_drain();
+	return TRUE;
+}

@@ -1,0 +1,283 @@
+/*
+ * svc_staging.c -- page-locked slots for large linear copies (staging.h).
+ *
+ * The slots are allocated once per session, on the first copy, and live
+ * until the process exits.  They are ordinary heap memory registered with
+ * the driver (cuMemHostRegister, portable) rather than cuMemAllocHost
+ * memory, because the client decides when contexts die: memory allocated
+ * in a context would vanish with it, while registered memory merely stops
+ * being page-locked, and a DMA from it is then slower, not wrong.  Each
+ * time the current context changes the slots are registered again (a
+ * second registration of live ones is refused, harmlessly).
+ *
+ * The transport's operations are wrapped (as getargs.c and calltrace.c do)
+ * for three things the generated dispatcher cannot be told: decode an
+ * upload's bytes into a slot rather than a malloc'ed buffer; never free a
+ * slot as if it were such a buffer (freeargs, and the result of a
+ * download, whose pointer is taken back once the reply is sent); and wait
+ * for queued DMAs before any request that is not the next upload, or a
+ * synchronous download (which waits in staging_download, or is ordered
+ * after them on the NULL stream).
+ */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "server/session/ranges.h"
+#include "server/copy/dma_mark.h"
+#include "server/copy/staging.h"
+
+/* Two: one receives the next chunk while the other's DMA runs. */
+#define SLOTS 2
+#define SLOT_BYTES ((size_t)ONCUDA_CHUNK_DEFAULT)
+#define PAGE_BYTES 4096
+
+struct slot {
+	char *bytes;
+	CUevent dma_done;	/* recorded after the DMA from or into bytes; NULL if none */
+};
+
+static struct slot ring[SLOTS];
+static unsigned next_upload;
+static bool started;
+/* The context in which the slots were last registered. */
+static CUcontext registered_for;
+/* The download reply that holds a slot until it is sent. */
+static res_data *lent_to;
+/*
+ * The next chunk of a synchronous download, read ahead into a slot while
+ * the current one is sent: SLOT_BYTES from ahead_src.  Good only for the
+ * request right after; any other request forgets it.
+ */
+static struct slot *ahead;
+static CUdeviceptr ahead_src;
+
+static SVCXPRT *wrapped;	/* the session's transport */
+static const struct xp_ops *inner_ops;
+static struct xp_ops staged_ops;
+
+/* xdrproc_t is variadic in libtirpc; going through void (*)(void) says the cast is meant. */
+#define XDRPROC(f) ((xdrproc_t)(void (*)(void))(f))
+
+static struct slot *slot_of(const char *bytes)
+{
+	for (int i = 0; i < SLOTS; i++)
+		if (ring[i].bytes != NULL && ring[i].bytes == bytes)
+			return &ring[i];
+	return NULL;
+}
+
+bool staging_holds(const char *bytes)
+{
+	return bytes != NULL && slot_of(bytes) != NULL;
+}
+
+
+
+static void drain(void)
+{
+	for (int i = 0; i < SLOTS; i++)
+		(void)dma_wait(&ring[i].dma_done);
+}
+
+static void register_for_current_context(void)
+{
+	CUcontext current = NULL;
+
+	if (cuCtxGetCurrent(&current) != CUDA_SUCCESS || current == NULL ||
+	    current == registered_for)
+		return;
+	for (int i = 0; i < SLOTS; i++)
+		(void)cuMemHostRegister(ring[i].bytes, SLOT_BYTES,
+		    CU_MEMHOSTREGISTER_PORTABLE);
+	registered_for = current;
+}
+
+/*
+ * The arguments of CU_MEMCPY_HTOD, decoded as rpcgen's routine would,
+ * except that a large upload's bytes land in the next slot, once the DMA
+ * that last read it is done.
+ */
+static bool_t xdr_staged_htod(XDR *xdrs, cu_memcpy_htod_13000_argument *a)
+{
+	char **bytes = &a->data.cu_bytes_val;
+	u_int len = 0;
+
+	if (xdrs->x_op == XDR_FREE && staging_holds(*bytes))
+		*bytes = NULL;
+	if (xdrs->x_op != XDR_DECODE || *bytes != NULL)
+		return xdr_cu_memcpy_htod_13000_argument(xdrs, a);
+	if (!xdr_cu_dptr(xdrs, &a->dst) || !xdr_u_int(xdrs, &len) ||
+	    len > ONCUDA_CHUNK_MAX)
+		return FALSE;
+	a->data.cu_bytes_len = len;
+	if (len >= STAGING_MIN_BYTES && len <= SLOT_BYTES) {
+		struct slot *s = &ring[next_upload];
+
+		next_upload = (next_upload + 1) % SLOTS;
+		(void)dma_wait(&s->dma_done);
+		*bytes = s->bytes;
+	} else if (len > 0 && (*bytes = malloc(len)) == NULL) {
+		return FALSE;
+	}
+	return xdr_opaque(xdrs, *bytes, len);
+}
+
+/*
+ * A synchronous download is on the NULL stream, after the queued uploads:
+ * staging_download waits for what it must, and may use the chunk read ahead.
+ */
+static bool_t staged_getargs(SVCXPRT *xprt, xdrproc_t xdr, void *args)
+{
+	if (xdr == XDRPROC(xdr_cu_memcpy_dtoh_13000_argument))
+		return inner_ops->xp_getargs(xprt, xdr, args);
+	ahead = NULL;
+	if (xdr == XDRPROC(xdr_cu_memcpy_htod_13000_argument))
+		return inner_ops->xp_getargs(xprt, XDRPROC(xdr_staged_htod),
+		    args);
+	drain();
+	return inner_ops->xp_getargs(xprt, xdr, args);
+}
+
+static bool_t staged_freeargs(SVCXPRT *xprt, xdrproc_t xdr, void *args)
+{
+	if (xdr == XDRPROC(xdr_cu_memcpy_htod_13000_argument))
+		return inner_ops->xp_freeargs(xprt, XDRPROC(xdr_staged_htod),
+		    args);
+	return inner_ops->xp_freeargs(xprt, xdr, args);
+}
+
+/* Once sent, the download's slot is taken back before the dispatcher frees the result. */
+static bool_t staged_reply(SVCXPRT *xprt, struct rpc_msg *msg)
+{
+	bool_t ok = inner_ops->xp_reply(xprt, msg);
+
+	if (lent_to != NULL) {
+		lent_to->res_data_u.data.data_val = NULL;
+		lent_to->res_data_u.data.data_len = 0;
+		lent_to = NULL;
+	}
+	return ok;
+}
+
+/*
+ * At exit the session is over: its contexts, and with them the events and
+ * registrations, are gone (session_teardown destroyed them, which waits for
+ * their work), so only the memory is left to free.
+ */
+static void release_slots(void)
+{
+	for (int i = 0; i < SLOTS; i++) {
+		free(ring[i].bytes);
+		ring[i].bytes = NULL;
+	}
+}
+
+/*
+ * The slots once per process; the wrapping once per transport (a session
+ * has one; the fuzz target serves many sessions in one process).
+ */
+void staging_start(SVCXPRT *xprt)
+{
+	if (!started) {
+		started = true;
+		for (int i = 0; i < SLOTS; i++) {
+			ring[i].bytes = aligned_alloc(PAGE_BYTES, SLOT_BYTES);
+			if (ring[i].bytes == NULL) {
+				release_slots();
+				return;	/* copies keep going the plain way */
+			}
+		}
+		atexit(release_slots);
+	}
+	if (ring[0].bytes == NULL || wrapped == xprt)
+		return;
+	wrapped = xprt;
+	ahead = NULL;
+	registered_for = NULL;
+	inner_ops = xprt->xp_ops;
+	staged_ops = *inner_ops;
+	staged_ops.xp_getargs = staged_getargs;
+	staged_ops.xp_freeargs = staged_freeargs;
+	staged_ops.xp_reply = staged_reply;
+	xprt->xp_ops = &staged_ops;
+}
+
+void staging_session_end(void)
+{
+	for (int i = 0; i < SLOTS; i++)
+		ring[i].dma_done = NULL;	/* destroyed with their context */
+	wrapped = NULL;
+	ahead = NULL;
+	lent_to = NULL;
+	registered_for = NULL;
+}
+
+CUresult staging_upload(CUdeviceptr dst, const char *bytes, size_t len)
+{
+	struct slot *s = slot_of(bytes);
+	CUresult err;
+
+	register_for_current_context();
+	err = cuMemcpyHtoDAsync(dst, bytes, len, NULL);
+	if (err != CUDA_SUCCESS)
+		return err;
+	return dma_mark(&s->dma_done, NULL);
+}
+
+/*
+ * A download of whole slots is likely the middle of a larger copy: the
+ * next chunk is read into the other slot while this one is sent.  It is
+ * read on the NULL stream, after the same work its own request would come
+ * after, and used only if that request comes next; nothing else of this
+ * client can run in between.  Only memory the client owns is read.
+ */
+static void read_ahead(struct slot *current, CUdeviceptr next)
+{
+	struct slot *s = current == &ring[0] ? &ring[1] : &ring[0];
+
+	if (next > UINT64_MAX - SLOT_BYTES || !ranges_owned(next, SLOT_BYTES))
+		return;
+	(void)dma_wait(&s->dma_done);
+	if (cuMemcpyDtoHAsync(s->bytes, next, SLOT_BYTES, NULL) !=
+	    CUDA_SUCCESS || dma_mark(&s->dma_done, NULL) != CUDA_SUCCESS)
+		return;
+	ahead = s;
+	ahead_src = next;
+}
+
+bool staging_download(CUdeviceptr src, size_t len, CUstream stream,
+    res_data *r)
+{
+	struct slot *s = &ring[0];
+
+	if (s->bytes == NULL || inner_ops == NULL || len < STAGING_MIN_BYTES ||
+	    len > SLOT_BYTES) {
+		ahead = NULL;
+		return false;
+	}
+	if (stream == NULL && ahead != NULL && ahead_src == src) {
+		s = ahead;
+		ahead = NULL;
+		r->err = dma_wait(&s->dma_done);
+		drain();
+	} else {
+		ahead = NULL;
+		drain();
+		register_for_current_context();
+		if (stream == NULL) {
+			r->err = cuMemcpyDtoH(s->bytes, src, len);
+		} else {
+			r->err = cuMemcpyDtoHAsync(s->bytes, src, len, stream);
+			if (r->err == CUDA_SUCCESS)
+				r->err = cuStreamSynchronize(stream);
+		}
+	}
+	if (r->err != CUDA_SUCCESS)
+		return true;
+	r->res_data_u.data.data_val = s->bytes;
+	r->res_data_u.data.data_len = (u_int)len;
+	lent_to = r;
+	if (stream == NULL && len == SLOT_BYTES)
+		read_ahead(s, src + len);
+	return true;
+}

@@ -1,0 +1,125 @@
+/*
+ * server/daemon/children.c -- the daemon's list of per-client processes.
+ *
+ * The daemon keeps every child's pid so that it can end them when it stops,
+ * and its client's address so that the log says whose session ended and how.
+ * A child that crashes takes only its own client with it; that is worth a
+ * warning, a normal end is not.
+ *
+ * How many sessions are open is also asked in a child (ONCUDA_DESCRIBE_SERVER,
+ * svc_info.c), which has only the copy of the list it was forked with.  The
+ * daemon therefore also keeps the count in a page shared with every child,
+ * mapped before the first fork; only the daemon writes it.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+
+#include "server/daemon/daemon.h"
+#include "server/session/log.h"
+
+struct child {
+	pid_t pid;
+	char peer[48];
+};
+
+static struct child *children;
+static size_t count, capacity;
+static _Atomic size_t *shared_count;
+
+bool children_share_count(void)
+{
+	void *page = mmap(NULL, sizeof *shared_count, PROT_READ | PROT_WRITE,
+	    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+
+	if (page == MAP_FAILED) {
+		log_msg(LOG_ERROR, "cannot map a page for the session count: %s",
+		    strerror(errno));
+		return false;
+	}
+	shared_count = page;
+	atomic_store(shared_count, count);
+	return true;
+}
+
+size_t children_count_shared(void)
+{
+	return shared_count != NULL ? atomic_load(shared_count) : 0;
+}
+
+static void publish_count(void)
+{
+	if (shared_count != NULL)
+		atomic_store(shared_count, count);
+}
+
+bool children_add(pid_t pid, const char *peer)
+{
+	if (count == capacity) {
+		size_t bigger = capacity == 0 ? 16 : capacity * 2;
+		struct child *grown = realloc(children, bigger * sizeof *grown);
+
+		if (grown == NULL)
+			return false;
+		children = grown;
+		capacity = bigger;
+	}
+	children[count].pid = pid;
+	snprintf(children[count].peer, sizeof children[count].peer, "%s", peer);
+	count++;
+	publish_count();
+	return true;
+}
+
+static void log_exit(const struct child *c, int status)
+{
+	if (WIFSIGNALED(status)) {
+		int sig = WTERMSIG(status);
+
+		log_msg(LOG_WARN, "session %s pid %ld ended by signal %d (%s)%s",
+		    c->peer, (long)c->pid, sig, strsignal(sig),
+		    WCOREDUMP(status) ? ", core dumped" : "");
+	} else if (WIFEXITED(status) && WEXITSTATUS(status) != 0) {
+		log_msg(LOG_WARN, "session %s pid %ld exited with status %d",
+		    c->peer, (long)c->pid, WEXITSTATUS(status));
+	} else {
+		log_msg(LOG_DEBUG, "session %s pid %ld exited", c->peer, (long)c->pid);
+	}
+}
+
+void children_reap(void)
+{
+	pid_t pid;
+	int status;
+
+	while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
+		for (size_t i = 0; i < count; i++) {
+			if (children[i].pid != pid)
+				continue;
+			log_exit(&children[i], status);
+			children[i] = children[--count];
+			publish_count();
+			break;
+		}
+	}
+	if (pid < 0 && errno != ECHILD)
+		log_msg(LOG_WARN, "waitpid: %s", strerror(errno));
+}
+
+size_t children_count(void)
+{
+	return count;
+}
+
+void children_signal(int sig)
+{
+	for (size_t i = 0; i < count; i++)
+		if (kill(children[i].pid, sig) < 0 && errno != ESRCH)
+			log_msg(LOG_WARN, "cannot signal session %s pid %ld: %s",
+			    children[i].peer, (long)children[i].pid, strerror(errno));
+}

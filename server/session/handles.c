@@ -1,0 +1,243 @@
+/*
+ * server/session/handles.c -- see handles.h.
+ *
+ * A chained hash table keyed by (kind, value).  Each entry also links to its
+ * owner and lists what it owns, so forgetting an entry walks only its own
+ * subtree.  Owners are always of a higher rank than what they own (context or
+ * library > module or kernel > function), so the tree is at most three deep
+ * and forgetting recurses that far at most.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "server/session/handles.h"
+#include "server/session/limits.h"
+#include "server/session/log.h"
+
+struct handle {
+	struct handle *next_in_bucket;
+	struct handle *owner;
+	struct handle *first_owned;
+	struct handle *next_sibling;    /* in owner->first_owned */
+	struct handle *prev_sibling;
+	cu_handle value;
+	enum handle_kind kind;
+};
+
+#define NO_KIND (-1)
+
+/*
+ * Which kinds may own a handle of each kind, tried in this order when an
+ * owner is named by value only.  A handle whose kinds include HANDLE_CONTEXT
+ * belongs, when no owner is named, to the context current at its creation.
+ */
+static const int owner_kinds[][3] = {
+	[HANDLE_CONTEXT] = { NO_KIND },
+	[HANDLE_MODULE] = { HANDLE_LIBRARY, HANDLE_CONTEXT, NO_KIND },
+	[HANDLE_FUNCTION] = { HANDLE_MODULE, HANDLE_KERNEL, NO_KIND },
+	[HANDLE_LIBRARY] = { NO_KIND },
+	[HANDLE_KERNEL] = { HANDLE_LIBRARY, NO_KIND },
+	[HANDLE_STREAM] = { HANDLE_CONTEXT, NO_KIND },
+	[HANDLE_EVENT] = { HANDLE_CONTEXT, NO_KIND },
+};
+
+static struct handle **buckets;
+static unsigned bucket_bits;            /* 2^bucket_bits buckets, 0: no table yet */
+static size_t recorded;
+
+static size_t bucket_of(enum handle_kind kind, cu_handle value)
+{
+	/* Fibonacci hashing: the multiply spreads the few bits in which
+	 * pointers differ over the top bits, which pick the bucket. */
+	uint64_t key = (uint64_t)value ^ ((uint64_t)kind << 59);
+
+	return (size_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - bucket_bits));
+}
+
+static struct handle *lookup(enum handle_kind kind, cu_handle value)
+{
+	struct handle *h;
+
+	if (bucket_bits == 0)
+		return NULL;
+	for (h = buckets[bucket_of(kind, value)]; h != NULL; h = h->next_in_bucket)
+		if (h->value == value && h->kind == kind)
+			return h;
+	return NULL;
+}
+
+/* Doubles the table (or makes the first one); false when out of memory. */
+static bool grow(void)
+{
+	unsigned new_bits = bucket_bits == 0 ? 6 : bucket_bits + 1;
+	size_t old_count = bucket_bits == 0 ? 0 : (size_t)1 << bucket_bits;
+	struct handle **old = buckets;
+	struct handle **fresh = calloc((size_t)1 << new_bits, sizeof *fresh);
+
+	if (fresh == NULL)
+		return false;
+	buckets = fresh;
+	bucket_bits = new_bits;
+	for (size_t i = 0; i < old_count; i++) {
+		struct handle *h = old[i], *next;
+
+		for (; h != NULL; h = next) {
+			size_t b = bucket_of(h->kind, h->value);
+
+			next = h->next_in_bucket;
+			h->next_in_bucket = buckets[b];
+			buckets[b] = h;
+		}
+	}
+	free(old);
+	return true;
+}
+
+static struct handle *current_context(void)
+{
+	CUcontext ctx = NULL;
+
+	if (cuCtxGetCurrent(&ctx) != CUDA_SUCCESS || ctx == NULL)
+		return NULL;
+	return lookup(HANDLE_CONTEXT, (cu_handle)(uintptr_t)ctx);
+}
+
+/*
+ * The entry that will own a new handle of this kind: the named owner if it is
+ * known as a kind that may own it, else the current context where contexts
+ * may own it, else none.
+ */
+static struct handle *resolve_owner(enum handle_kind kind, cu_handle owner)
+{
+	const int *kinds = owner_kinds[kind];
+	bool in_context = false;
+	struct handle *found;
+
+	for (int i = 0; kinds[i] != NO_KIND; i++) {
+		if (kinds[i] == HANDLE_CONTEXT)
+			in_context = true;
+		if (owner != 0 && (found = lookup(kinds[i], owner)) != NULL)
+			return found;
+	}
+	return in_context ? current_context() : NULL;
+}
+
+static void forget_entry(struct handle *h)
+{
+	struct handle **link;
+
+	while (h->first_owned != NULL)
+		forget_entry(h->first_owned);
+
+	if (h->prev_sibling != NULL)
+		h->prev_sibling->next_sibling = h->next_sibling;
+	else if (h->owner != NULL)
+		h->owner->first_owned = h->next_sibling;
+	if (h->next_sibling != NULL)
+		h->next_sibling->prev_sibling = h->prev_sibling;
+
+	link = &buckets[bucket_of(h->kind, h->value)];
+	while (*link != h)
+		link = &(*link)->next_in_bucket;
+	*link = h->next_in_bucket;
+
+	free(h);
+	recorded--;
+}
+
+CUresult handle_check(enum handle_kind kind, cu_handle h, bool null_ok)
+{
+	if (h == 0 && null_ok)
+		return CUDA_SUCCESS;
+	if (kind == HANDLE_STREAM && (h == 0 ||
+	    h == (cu_handle)(uintptr_t)CU_STREAM_LEGACY ||
+	    h == (cu_handle)(uintptr_t)CU_STREAM_PER_THREAD))
+		return CUDA_SUCCESS;
+	if (lookup(kind, h) != NULL)
+		return CUDA_SUCCESS;
+	if (kind == HANDLE_FUNCTION && lookup(HANDLE_KERNEL, h) != NULL)
+		return CUDA_SUCCESS;
+	return kind == HANDLE_CONTEXT ? CUDA_ERROR_INVALID_CONTEXT
+	    : CUDA_ERROR_INVALID_HANDLE;
+}
+
+bool handle_add(enum handle_kind kind, cu_handle value, cu_handle owner)
+{
+	struct handle *owner_entry = resolve_owner(kind, owner);
+	struct handle *h = lookup(kind, value);
+	size_t b;
+
+	if (h != NULL) {
+		if (h->owner == owner_entry)
+			return true;
+		/* Cannot free owner_entry: owners rank above what they own. */
+		forget_entry(h);
+	}
+	if (recorded >= limits.handles) {
+		log_msg(LOG_WARN, "refused a new handle: the client holds %zu "
+		    "and --max-handles is %llu", recorded,
+		    (unsigned long long)limits.handles);
+		return false;
+	}
+	if (bucket_bits == 0 || recorded >= ((size_t)1 << bucket_bits)) {
+		if (!grow())
+			return false;
+	}
+	if ((h = calloc(1, sizeof *h)) == NULL)
+		return false;
+	h->kind = kind;
+	h->value = value;
+	h->owner = owner_entry;
+	if (owner_entry != NULL) {
+		h->next_sibling = owner_entry->first_owned;
+		if (h->next_sibling != NULL)
+			h->next_sibling->prev_sibling = h;
+		owner_entry->first_owned = h;
+	}
+	b = bucket_of(kind, value);
+	h->next_in_bucket = buckets[b];
+	buckets[b] = h;
+	recorded++;
+	return true;
+}
+
+cu_handle handle_owner(enum handle_kind kind, cu_handle value,
+    enum handle_kind owner_kind)
+{
+	struct handle *h = lookup(kind, value);
+
+	if (h == NULL || h->owner == NULL || h->owner->kind != owner_kind)
+		return 0;
+	return h->owner->value;
+}
+
+void handle_forget(enum handle_kind kind, cu_handle value)
+{
+	struct handle *h = lookup(kind, value);
+
+	if (h != NULL)
+		forget_entry(h);
+}
+
+size_t handle_count(void)
+{
+	return recorded;
+}
+
+void handle_clear(void)
+{
+	size_t count = bucket_bits == 0 ? 0 : (size_t)1 << bucket_bits;
+
+	for (size_t i = 0; i < count; i++) {
+		struct handle *h = buckets[i], *next;
+
+		for (; h != NULL; h = next) {
+			next = h->next_in_bucket;
+			free(h);
+		}
+	}
+	free(buckets);
+	buckets = NULL;
+	bucket_bits = 0;
+	recorded = 0;
+}

@@ -1,0 +1,76 @@
+/*
+ * server/session/handles.h -- the handles this client was given.
+ *
+ * The driver trusts the handles it is passed: a forged or stale CUstream is a
+ * wild pointer inside libcuda.  So every handle the server gives a client is
+ * recorded here, and every handle a client sends is checked here before the
+ * driver sees it (see the conventions at the top of idl/cuda.x).
+ *
+ * Handles form a tree that mirrors their lifetimes in the driver: a module,
+ * stream or event belongs to the context it was made in, a function to its
+ * module (or to the kernel it came from), a kernel to its library.  Forgetting
+ * a handle forgets everything below it, so destroying a context or unloading a
+ * module leaves no stale children behind.  Contexts and libraries belong to
+ * nothing (libraries are context-independent in CUDA).
+ *
+ * One registry per process, that is per client.  It is used only by the thread
+ * that serves RPC requests and is not locked.
+ */
+#ifndef ONCUDA_SERVER_HANDLES_H
+#define ONCUDA_SERVER_HANDLES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <cuda.h>
+#include "gen/cuda_rpc.h"
+
+enum handle_kind {
+	HANDLE_CONTEXT,
+	HANDLE_MODULE,
+	HANDLE_FUNCTION,
+	HANDLE_LIBRARY,
+	HANDLE_KERNEL,
+	HANDLE_STREAM,
+	HANDLE_EVENT,
+};
+
+
+/*
+ * CUDA_SUCCESS if h was given to this client and is alive (or h == 0 and
+ * null_ok; for HANDLE_STREAM, 0, CU_STREAM_LEGACY and CU_STREAM_PER_THREAD
+ * are always fine); otherwise the driver's error for a bad handle of that
+ * kind: CUDA_ERROR_INVALID_CONTEXT for contexts, CUDA_ERROR_INVALID_HANDLE
+ * otherwise.  For HANDLE_FUNCTION a known CUkernel is accepted too (the CUDA
+ * runtime passes CUkernel where CUfunction is expected).
+ */
+CUresult handle_check(enum handle_kind kind, cu_handle h, bool null_ok);
+
+/*
+ * Records a handle the driver just gave this client.  owner: the module,
+ * library or kernel it came from, or 0 for the context current in this
+ * process (none for contexts and libraries).  Recording a handle again with
+ * the same owner changes nothing; with another owner, the driver has reused
+ * the value of an object that died unseen, so the old entry and what it owned
+ * are forgotten first.  false: the client holds limits.handles already (logged), or out of
+ * memory.
+ */
+bool handle_add(enum handle_kind kind, cu_handle h, cu_handle owner);
+
+/*
+ * The handle that owns h (see handle_add) when h is known and its owner is
+ * of kind owner_kind; 0 otherwise.
+ */
+cu_handle handle_owner(enum handle_kind kind, cu_handle h,
+    enum handle_kind owner_kind);
+
+/* Forgets h and everything it owns; nothing happens if h is unknown. */
+void handle_forget(enum handle_kind kind, cu_handle h);
+
+/* How many handles are recorded. */
+size_t handle_count(void);
+
+/* Forgets every handle and frees the registry (end of the session). */
+void handle_clear(void);
+
+#endif

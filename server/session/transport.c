@@ -1,0 +1,207 @@
+/*
+ * server/session/transport.c -- the session's ONC RPC transport (transport.h).
+ *
+ * One transport per session process, used by its one thread: no locks.
+ * The request being served is described by the stream's position (its
+ * arguments are next in it) and by its xid, which the reply must carry.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "server/session/transport.h"
+#include "common/xprt_record.h"
+
+struct transport {
+	SVCXPRT xprt;			/* first: the SVCXPRT is the transport */
+	struct record_stream rs;
+	rpcprog_t prog;
+	rpcvers_t vers;
+	uint32_t xid;			/* of the request being served */
+	bool send_failed;		/* a reply could not be sent */
+	char why[96];			/* why the connection ended */
+};
+
+static struct transport *transport_of(const SVCXPRT *xprt)
+{
+	return (struct transport *)(void *)(uintptr_t)xprt;
+}
+
+/* Decodes the next request's header into msg (whose credential areas the caller provides). */
+static bool_t stream_recv(SVCXPRT *xprt, struct rpc_msg *msg)
+{
+	struct transport *t = transport_of(xprt);
+
+	if (!record_next(&t->rs) || !xdr_callmsg(&t->rs.xdr, msg))
+		return FALSE;
+	t->xid = msg->rm_xid;
+	return TRUE;
+}
+
+static enum xprt_stat stream_stat(SVCXPRT *xprt)
+{
+	struct transport *t = transport_of(xprt);
+
+	if (t->send_failed || record_failed(&t->rs))
+		return XPRT_DIED;
+	return transport_pending(xprt) ? XPRT_MOREREQS : XPRT_IDLE;
+}
+
+/* The arguments are what follows the header in the record. */
+static bool_t stream_getargs(SVCXPRT *xprt, xdrproc_t xdr, void *args)
+{
+	return (*xdr)(&transport_of(xprt)->rs.xdr, args);
+}
+
+static bool_t stream_freeargs(SVCXPRT *xprt, xdrproc_t xdr, void *args)
+{
+	(void)xprt;
+	xdr_free(xdr, args);
+	return TRUE;
+}
+
+/*
+ * The reply, results included (xdr_replymsg encodes them with the routine
+ * the message names), as one record sent now.
+ */
+static bool_t stream_reply(SVCXPRT *xprt, struct rpc_msg *msg)
+{
+	struct transport *t = transport_of(xprt);
+
+	msg->rm_xid = t->xid;
+	if (t->send_failed || !record_begin(&t->rs))
+		goto failed;
+	if (!xdr_replymsg(&t->rs.xdr, msg)) {
+		record_abandon(&t->rs);
+		goto failed;
+	}
+	if (record_end(&t->rs, true))
+		return TRUE;
+failed:
+	if (!t->send_failed)
+		snprintf(t->why, sizeof t->why, "cannot send a reply: %s",
+		    strerror(t->rs.error != 0 ? t->rs.error : EIO));
+	t->send_failed = true;
+	return FALSE;
+}
+
+static void stream_destroy(SVCXPRT *xprt)
+{
+	struct transport *t = transport_of(xprt);
+
+	record_free(&t->rs);
+	close(t->rs.fd);
+	free(t);
+}
+
+static bool_t stream_control(SVCXPRT *xprt, const u_int request, void *info)
+{
+	(void)xprt;
+	(void)request;
+	(void)info;
+	return FALSE;
+}
+
+static const struct xp_ops stream_ops = {
+	.xp_recv = stream_recv,
+	.xp_stat = stream_stat,
+	.xp_getargs = stream_getargs,
+	.xp_reply = stream_reply,
+	.xp_freeargs = stream_freeargs,
+	.xp_destroy = stream_destroy,
+};
+
+static const struct xp_ops2 stream_ops2 = {
+	.xp_control = stream_control,
+};
+
+SVCXPRT *transport_create(int fd, rpcprog_t prog, rpcvers_t vers)
+{
+	struct transport *t = calloc(1, sizeof *t);
+
+	if (t == NULL)
+		return NULL;
+	if (!record_init(&t->rs, fd)) {
+		free(t);
+		return NULL;
+	}
+	t->prog = prog;
+	t->vers = vers;
+	t->xprt.xp_fd = fd;
+	t->xprt.xp_ops = &stream_ops;
+	t->xprt.xp_ops2 = &stream_ops2;
+	t->xprt.xp_verf = _null_auth;
+	return &t->xprt;
+}
+
+bool transport_pending(const SVCXPRT *xprt)
+{
+	const struct record_stream *rs = &transport_of(xprt)->rs;
+
+	return rs->in_end > rs->in_pos;
+}
+
+bool transport_poll(SVCXPRT *xprt, long ns)
+{
+	return record_poll(&transport_of(xprt)->rs, ns);
+}
+
+/* Why reading the request failed, for the session's last log line. */
+static const char *read_failure(struct transport *t)
+{
+	if (t->rs.error == ECONNRESET)
+		return "client disconnected";
+	if (record_failed(&t->rs)) {
+		snprintf(t->why, sizeof t->why, "cannot read a request: %s",
+		    strerror(t->rs.error));
+		return t->why;
+	}
+	return "the client sent something that is not an ONC RPC call";
+}
+
+/* AUTH_NONE and AUTH_SYS pass, unread; oncudad authenticates by its own procedures. */
+static bool credentials_accepted(const struct opaque_auth *cred)
+{
+	return cred->oa_flavor == AUTH_NONE || cred->oa_flavor == AUTH_SYS;
+}
+
+bool transport_serve(SVCXPRT *xprt, transport_dispatch dispatch,
+    const char **why)
+{
+	struct transport *t = transport_of(xprt);
+	char cred_area[2 * MAX_AUTH_BYTES];
+	struct rpc_msg msg;
+	struct svc_req request;
+
+	memset(&msg, 0, sizeof msg);
+	msg.rm_call.cb_cred.oa_base = cred_area;
+	msg.rm_call.cb_verf.oa_base = cred_area + MAX_AUTH_BYTES;
+	/* Through the table, like libtirpc: a wrapper may watch requests arrive. */
+	if (!SVC_RECV(xprt, &msg) || msg.rm_direction != CALL) {
+		*why = read_failure(t);
+		return false;
+	}
+	memset(&request, 0, sizeof request);
+	request.rq_prog = msg.rm_call.cb_prog;
+	request.rq_vers = msg.rm_call.cb_vers;
+	request.rq_proc = msg.rm_call.cb_proc;
+	request.rq_cred = msg.rm_call.cb_cred;
+	request.rq_xprt = xprt;
+
+	if (!credentials_accepted(&msg.rm_call.cb_cred))
+		svcerr_auth(xprt, AUTH_REJECTEDCRED);
+	else if (request.rq_prog != t->prog)
+		svcerr_noprog(xprt);
+	else if (request.rq_vers != t->vers)
+		svcerr_progvers(xprt, t->vers, t->vers);
+	else
+		dispatch(&request, xprt);
+
+	if (t->send_failed) {
+		*why = t->why;
+		return false;
+	}
+	return true;
+}

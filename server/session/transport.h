@@ -1,0 +1,65 @@
+/*
+ * server/session/transport.h -- the session's ONC RPC transport: a SVCXPRT over
+ * the client's connected stream socket (TCP or unix-domain), in place of
+ * libtirpc's svc_vc (issue 4: the latency of a synchronous call and the
+ * speed of large copies).
+ *
+ * Requests are read with the record stream the client uses
+ * (common/xprt_record.h): a request of up to 64 KiB takes one recv(), and
+ * opaque data of 4 KiB or more is read straight into the memory its XDR
+ * routine decodes into (a staging slot, for an upload); a reply goes out
+ * with one sendmsg(MSG_NOSIGNAL), its large opaque data sent from where it
+ * lies.  libtirpc's transport instead polls before each read, copies every
+ * byte through its record buffers, writes a large reply in 1 MiB pieces,
+ * and takes a lock per request.
+ *
+ * The SVCXPRT is a standard one: rpcgen's dispatcher, svc_getargs,
+ * svc_sendreply, svc_freeargs and the svcerr_* replies work through its
+ * operations table, and the session's wrappers of that table (getargs.c,
+ * calltrace.c, svc_oneway.c, svc_staging.c) wrap it as they wrapped
+ * libtirpc's.  It is never registered with libtirpc (svc_reg): the session
+ * loop (child.c) calls transport_serve itself.
+ *
+ * What is accepted of a request, as libtirpc's svc_getreq_common does: a
+ * call message of RPC version 2 (anything else ends the session: the peer
+ * does not speak ONC RPC); credentials AUTH_NONE or AUTH_SYS, which are
+ * not used (oncudad's own key exchange authenticates, auth.c), anything
+ * else refused with AUTH_REJECTEDCRED; the program and version given to
+ * transport_create, or PROG_UNAVAIL / PROG_MISMATCH.  Replies carry an
+ * AUTH_NONE verifier.
+ *
+ * Blocking: reads and sends block; the session waits for a request with
+ * ppoll() first (child.c) unless transport_pending says one is buffered,
+ * or transport_poll finds one arriving.
+ */
+#ifndef ONCUDA_SERVER_TRANSPORT_H
+#define ONCUDA_SERVER_TRANSPORT_H
+
+#include <stdbool.h>
+
+#include <rpc/rpc.h>
+
+typedef void (*transport_dispatch)(struct svc_req *request, SVCXPRT *xprt);
+
+/* A transport serving prog, version vers on fd, which it owns from now
+ * on (svc_destroy closes it); NULL when out of memory. */
+SVCXPRT *transport_create(int fd, rpcprog_t prog, rpcvers_t vers);
+
+/* Whether bytes of the next request are read already (waiting for the
+ * socket to become readable would then wait for the wrong thing). */
+bool transport_pending(const SVCXPRT *xprt);
+
+/* Looks for the next request for up to ns nanoseconds without sleeping
+ * (record_poll, xprt_record.h); true: it has begun to arrive. */
+bool transport_poll(SVCXPRT *xprt, long ns);
+
+/*
+ * Reads one request and serves it through dispatch.  false: the
+ * connection is over (the client closed it, it failed, or the client sent
+ * something that is not an ONC RPC call, or a reply could not be sent),
+ * and *why says which.
+ */
+bool transport_serve(SVCXPRT *xprt, transport_dispatch dispatch,
+    const char **why);
+
+#endif /* ONCUDA_SERVER_TRANSPORT_H */

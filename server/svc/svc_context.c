@@ -1,0 +1,254 @@
+/*
+ * svc_context.c -- contexts: primary-context retains, created contexts and
+ * the server's current context.
+ *
+ * The server keeps two lists so that a vanished client leaves nothing
+ * behind: the contexts it created, and how many times it retained each
+ * device's primary context.  The count also guards the driver's own count:
+ * a release the client never retained is refused, so a confused or hostile
+ * client cannot drive the primary context's count below what it added.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include <cuda.h>
+
+#include "gen/cuda_rpc.h"
+#include "server/session/handles.h"
+#include "server/session/log.h"
+#include "server/session/session.h"
+
+/* More devices than any machine has; beyond it, retains are refused. */
+#define PRIMARY_DEVICES_MAX 256
+
+struct primary {
+	unsigned int retains;
+	CUcontext ctx;
+};
+
+static struct primary primaries[PRIMARY_DEVICES_MAX];
+
+struct created {
+	CUcontext ctx;
+	struct created *next;
+};
+
+static struct created *created_list;
+
+static cu_handle wire(CUcontext ctx)
+{
+	return (cu_handle)(uintptr_t)ctx;
+}
+
+static CUcontext context(cu_handle h)
+{
+	return (CUcontext)(uintptr_t)h;
+}
+
+/* ------------------------------------------------------- primary contexts */
+
+bool_t cu_device_primary_ctx_retain_13000_svc(int dev, res_handle *r,
+    struct svc_req *rq)
+{
+	CUcontext ctx;
+
+	(void)rq;
+	r->err = cuDevicePrimaryCtxRetain(&ctx, (CUdevice)dev);
+	if (r->err != CUDA_SUCCESS)
+		return TRUE;
+	if (dev < 0 || dev >= PRIMARY_DEVICES_MAX) {
+		/* Cannot count it, so cannot undo it later: give it back. */
+		cuDevicePrimaryCtxRelease((CUdevice)dev);
+		r->err = CUDA_ERROR_NOT_SUPPORTED;
+		return TRUE;
+	}
+	/* The driver hands out the same handle for every retain; it is
+	 * registered while at least one retain of ours holds it. */
+	if (primaries[dev].retains == 0 &&
+	    !handle_add(HANDLE_CONTEXT, wire(ctx), 0)) {
+		cuDevicePrimaryCtxRelease((CUdevice)dev);
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+		return TRUE;
+	}
+	primaries[dev].retains++;
+	primaries[dev].ctx = ctx;
+	r->res_handle_u.value = wire(ctx);
+	return TRUE;
+}
+
+bool_t cu_device_primary_ctx_release_13000_svc(int dev, res_none *r,
+    struct svc_req *rq)
+{
+	struct primary *p;
+
+	(void)rq;
+	if (dev < 0 || dev >= PRIMARY_DEVICES_MAX ||
+	    primaries[dev].retains == 0) {
+		r->err = CUDA_ERROR_INVALID_CONTEXT;
+		return TRUE;
+	}
+	p = &primaries[dev];
+	r->err = cuDevicePrimaryCtxRelease((CUdevice)dev);
+	if (r->err != CUDA_SUCCESS)
+		return TRUE;
+	/* This process is the client's alone, so our last release is the
+	 * driver's last: the primary context and all in it are gone. */
+	if (--p->retains == 0) {
+		session_context_gone(p->ctx);
+		p->ctx = NULL;
+	}
+	return TRUE;
+}
+
+/*
+ * A reset destroys everything made in the primary context but keeps the
+ * context and its retains: forget what lived in it, keep its handle.
+ */
+bool_t cu_device_primary_ctx_reset_13000_svc(int dev, res_none *r,
+    struct svc_req *rq)
+{
+	struct primary *p;
+
+	(void)rq;
+	r->err = cuDevicePrimaryCtxReset((CUdevice)dev);
+	if (r->err != CUDA_SUCCESS || dev < 0 || dev >= PRIMARY_DEVICES_MAX)
+		return TRUE;
+	p = &primaries[dev];
+	if (p->retains > 0) {
+		session_context_gone(p->ctx);
+		if (!handle_add(HANDLE_CONTEXT, wire(p->ctx), 0))
+			r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	return TRUE;
+}
+
+bool_t cu_device_primary_ctx_get_state_13000_svc(int dev, res_ctx_state *r,
+    struct svc_req *rq)
+{
+	unsigned int flags;
+	int active;
+
+	(void)rq;
+	r->err = cuDevicePrimaryCtxGetState((CUdevice)dev, &flags, &active);
+	if (r->err == CUDA_SUCCESS) {
+		r->res_ctx_state_u.value.flags = flags;
+		r->res_ctx_state_u.value.active = active;
+	}
+	return TRUE;
+}
+
+/* ------------------------------------------------------- created contexts */
+
+bool_t cu_ctx_create_13000_svc(u_int flags, int dev, res_handle *r,
+    struct svc_req *rq)
+{
+	struct created *c;
+	CUcontext ctx, popped;
+
+	(void)rq;
+	c = malloc(sizeof(*c));
+	if (c == NULL) {
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+		return TRUE;
+	}
+	r->err = cuCtxCreate(&ctx, NULL, flags, (CUdevice)dev);
+	if (r->err != CUDA_SUCCESS) {
+		free(c);
+		return TRUE;
+	}
+	/*
+	 * cuCtxCreate pushed ctx on this thread's stack.  The client keeps
+	 * every thread's stack itself and only ever sets the server's current
+	 * context, so swap the push for a set: the server's stack then never
+	 * grows, however many contexts a client creates.
+	 */
+	if (cuCtxPopCurrent(&popped) == CUDA_SUCCESS)
+		cuCtxSetCurrent(ctx);
+	if (!handle_add(HANDLE_CONTEXT, wire(ctx), 0)) {
+		cuCtxDestroy(ctx);
+		free(c);
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+		return TRUE;
+	}
+	c->ctx = ctx;
+	c->next = created_list;
+	created_list = c;
+	r->res_handle_u.value = wire(ctx);
+	return TRUE;
+}
+
+/* Drops ctx from the created list, if the client created it. */
+static void created_remove(CUcontext ctx)
+{
+	struct created **at, *c;
+
+	for (at = &created_list; *at != NULL; at = &(*at)->next) {
+		if ((*at)->ctx == ctx) {
+			c = *at;
+			*at = c->next;
+			free(c);
+			return;
+		}
+	}
+}
+
+bool_t cu_ctx_destroy_13000_svc(cu_handle ctx, res_none *r,
+    struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_CONTEXT, ctx, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuCtxDestroy(context(ctx));
+	if (r->err != CUDA_SUCCESS)
+		return TRUE;
+	created_remove(context(ctx));
+	session_context_gone(context(ctx));
+	return TRUE;
+}
+
+bool_t cu_ctx_set_current_13000_svc(cu_handle ctx, res_none *r,
+    struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_CONTEXT, ctx, true)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuCtxSetCurrent(context(ctx));
+	return TRUE;
+}
+
+/* ---------------------------------------------------------------- teardown */
+
+void contexts_release_all(void)
+{
+	unsigned int destroyed = 0, released = 0;
+	int dev;
+
+	while (created_list != NULL) {
+		CUcontext ctx = created_list->ctx;
+		CUresult err = cuCtxDestroy(ctx);
+
+		if (err != CUDA_SUCCESS)
+			log_msg(LOG_WARN, "destroying context %p of the "
+			    "departed client failed with error %d", (void *)ctx,
+			    err);
+		else
+			destroyed++;
+		created_remove(ctx);
+		session_context_gone(ctx);
+	}
+	for (dev = 0; dev < PRIMARY_DEVICES_MAX; dev++) {
+		struct primary *p = &primaries[dev];
+
+		if (p->retains == 0)
+			continue;
+		released += p->retains;
+		while (p->retains > 0) {
+			cuDevicePrimaryCtxRelease((CUdevice)dev);
+			p->retains--;
+		}
+		session_context_gone(p->ctx);
+		p->ctx = NULL;
+	}
+	log_msg(LOG_DEBUG, "destroyed %u contexts, undid %u primary context "
+	    "retains", destroyed, released);
+}

@@ -1,0 +1,313 @@
+/*
+ * svc_hostmem.c -- the server's side of page-locked host memory.
+ *
+ * The program's page-locked memory is client memory; the server holds a
+ * mirror of the same size and flags, so that the driver judges the request
+ * and answers device-pointer and attribute queries about it.  A pointer
+ * from the client is only ever passed to the driver when it lies in a
+ * mirror this client owns: the driver would otherwise be asked about
+ * arbitrary addresses of this process.
+ *
+ * A device address the driver gives for a mirror (its alias under mapped
+ * memory) becomes one of the client's device ranges (ranges.h), covering
+ * the whole mirror, for as long as the mirror lives.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+
+#include <cuda.h>
+
+#include "gen/cuda_rpc.h"
+#include "server/session/limits.h"
+#include "server/session/log.h"
+#include "server/session/ranges.h"
+#include "server/session/session.h"
+
+struct mirror {
+	void *base;
+	size_t size;
+	bool registered;	/* cuMemHostRegister'ed mmap, else cuMemHostAlloc */
+	CUcontext ctx;		/* the context it was made in */
+	struct mirror *next;
+};
+
+static struct mirror *mirrors;
+
+/* The mirror holding ptr, or NULL. */
+static struct mirror *mirror_holding(cu_hostptr ptr)
+{
+	struct mirror *m;
+
+	for (m = mirrors; m != NULL; m = m->next) {
+		uintptr_t base = (uintptr_t)m->base;
+
+		if (ptr >= base && ptr - base < m->size)
+			return m;
+	}
+	return NULL;
+}
+
+/* The mirror starting exactly at ptr and of the given kind, or NULL. */
+static struct mirror *mirror_at(cu_hostptr ptr, bool registered)
+{
+	struct mirror *m = mirror_holding(ptr);
+
+	if (m == NULL || (uintptr_t)m->base != ptr ||
+	    m->registered != registered)
+		return NULL;
+	return m;
+}
+
+static bool mirror_add(void *base, size_t size, bool registered)
+{
+	struct mirror *m = malloc(sizeof(*m));
+
+	if (m == NULL)
+		return false;
+	m->base = base;
+	m->size = size;
+	m->registered = registered;
+	if (cuCtxGetCurrent(&m->ctx) != CUDA_SUCCESS)
+		m->ctx = NULL;
+	m->next = mirrors;
+	mirrors = m;
+	return true;
+}
+
+static void mirror_unlink(struct mirror *gone)
+{
+	struct mirror **at;
+
+	mapped_mirror_gone(gone->base);
+	ranges_forget_owner(RANGE_HOST_ALIAS, (uintptr_t)gone->base);
+	memory_give(gone->size);
+	for (at = &mirrors; *at != NULL; at = &(*at)->next) {
+		if (*at == gone) {
+			*at = gone->next;
+			free(gone);
+			return;
+		}
+	}
+}
+
+/* Releases m through the driver; the record stays for the caller. */
+static CUresult mirror_release(struct mirror *m)
+{
+	CUresult err;
+
+	if (!m->registered)
+		return cuMemFreeHost(m->base);
+	err = cuMemHostUnregister(m->base);
+	if (err == CUDA_SUCCESS)
+		munmap(m->base, m->size);
+	return err;
+}
+
+/* Frees (or unregisters) the mirror of that kind starting at ptr. */
+static CUresult mirror_remove(cu_hostptr ptr, bool registered)
+{
+	struct mirror *m;
+	CUresult err;
+
+	if ((m = mirror_at(ptr, registered)) == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((err = mirror_release(m)) == CUDA_SUCCESS)
+		mirror_unlink(m);
+	return err;
+}
+
+bool hostmem_adopt_registered(void *base, size_t size)
+{
+	return mirror_add(base, size, true);
+}
+
+bool hostmem_mirror_size(cu_hostptr ptr, size_t *size)
+{
+	struct mirror *m = mirror_holding(ptr);
+
+	if (m == NULL || (uintptr_t)m->base != ptr)
+		return false;
+	*size = m->size;
+	return true;
+}
+
+bool hostmem_alias_given(cu_hostptr ptr, CUdeviceptr alias)
+{
+	struct mirror *m = mirror_holding(ptr);
+	uint64_t offset;
+
+	if (m == NULL)
+		return true;
+	/* The driver maps a mirror whole and in one piece: the alias of its
+	 * start lies as far below alias as ptr lies past the start. */
+	offset = ptr - (uintptr_t)m->base;
+	if (alias < offset)
+		return true;
+	return ranges_add(alias - offset, m->size, RANGE_HOST_ALIAS,
+	    (uintptr_t)m->base, m->ctx);
+}
+
+bool_t cu_mem_host_alloc_13000_svc(cu_size size, u_int flags, res_handle *r,
+    struct svc_req *rq)
+{
+	void *p;
+
+	(void)rq;
+	if (!memory_take(size, "page-locked host memory")) {
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+		return TRUE;
+	}
+	r->err = cuMemHostAlloc(&p, (size_t)size, flags);
+	if (r->err != CUDA_SUCCESS) {
+		memory_give(size);
+		return TRUE;
+	}
+	if (!mirror_add(p, (size_t)size, false)) {
+		memory_give(size);
+		cuMemFreeHost(p);
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+		return TRUE;
+	}
+	r->res_handle_u.value = (cu_handle)(uintptr_t)p;
+	return TRUE;
+}
+
+bool_t cu_mem_free_host_13000_svc(cu_hostptr ptr, res_none *r,
+    struct svc_req *rq)
+{
+	(void)rq;
+	r->err = mirror_remove(ptr, false);
+	return TRUE;
+}
+
+bool_t cu_mem_host_register_13000_svc(cu_size size, u_int flags,
+    res_handle *r, struct svc_req *rq)
+{
+	void *p;
+
+	(void)rq;
+	/* mmap gives page-aligned, zeroed memory of any size; 0 it refuses,
+	 * and so does the driver. */
+	if (size == 0) {
+		r->err = CUDA_ERROR_INVALID_VALUE;
+		return TRUE;
+	}
+	if (!memory_take(size, "page-locked host memory")) {
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+		return TRUE;
+	}
+	p = mmap(NULL, (size_t)size, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED) {
+		memory_give(size);
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+		return TRUE;
+	}
+	r->err = cuMemHostRegister(p, (size_t)size, flags);
+	if (r->err != CUDA_SUCCESS) {
+		memory_give(size);
+		munmap(p, (size_t)size);
+		return TRUE;
+	}
+	if (!mirror_add(p, (size_t)size, true)) {
+		memory_give(size);
+		cuMemHostUnregister(p);
+		munmap(p, (size_t)size);
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+		return TRUE;
+	}
+	r->res_handle_u.value = (cu_handle)(uintptr_t)p;
+	return TRUE;
+}
+
+bool_t cu_mem_host_unregister_13000_svc(cu_hostptr ptr, res_none *r,
+    struct svc_req *rq)
+{
+	(void)rq;
+	r->err = mirror_remove(ptr, true);
+	return TRUE;
+}
+
+bool_t cu_mem_host_get_device_pointer_13000_svc(cu_hostptr ptr, u_int flags,
+    res_dptr *r, struct svc_req *rq)
+{
+	CUdeviceptr dptr;
+
+	(void)rq;
+	if (mirror_holding(ptr) == NULL) {
+		r->err = CUDA_ERROR_INVALID_VALUE;
+		return TRUE;
+	}
+	r->err = cuMemHostGetDevicePointer(&dptr, (void *)(uintptr_t)ptr,
+	    flags);
+	if (r->err == CUDA_SUCCESS && !hostmem_alias_given(ptr, dptr))
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	if (r->err == CUDA_SUCCESS)
+		r->res_dptr_u.value = dptr;
+	return TRUE;
+}
+
+bool_t cu_mem_host_get_flags_13000_svc(cu_hostptr ptr, res_uint *r,
+    struct svc_req *rq)
+{
+	unsigned int flags;
+
+	(void)rq;
+	if (mirror_holding(ptr) == NULL) {
+		r->err = CUDA_ERROR_INVALID_VALUE;
+		return TRUE;
+	}
+	r->err = cuMemHostGetFlags(&flags, (void *)(uintptr_t)ptr);
+	if (r->err == CUDA_SUCCESS)
+		r->res_uint_u.value = flags;
+	return TRUE;
+}
+
+void hostmem_context_gone(CUcontext ctx)
+{
+	struct mirror *m, *next;
+
+	/*
+	 * The driver released the memory made in ctx with it.  What it
+	 * allocated is gone; what we mapped and it registered is still ours
+	 * to unmap.
+	 */
+	for (m = mirrors; m != NULL; m = next) {
+		next = m->next;
+		if (m->ctx != ctx)
+			continue;
+		if (m->registered)
+			munmap(m->base, m->size);
+		mirror_unlink(m);
+	}
+}
+
+void hostmem_release_all(void)
+{
+	unsigned int released = 0;
+	size_t bytes = 0;
+
+	while (mirrors != NULL) {
+		struct mirror *m = mirrors;
+		CUresult err;
+
+		/* The driver frees page-locked memory in its own context. */
+		if (m->ctx != NULL)
+			cuCtxSetCurrent(m->ctx);
+		err = mirror_release(m);
+		if (err != CUDA_SUCCESS) {
+			log_msg(LOG_WARN, "releasing %zu bytes of page-locked "
+			    "host memory at %p failed with error %d", m->size,
+			    m->base, err);
+			if (m->registered)
+				munmap(m->base, m->size);
+		} else {
+			released++;
+			bytes += m->size;
+		}
+		mirror_unlink(m);
+	}
+	log_msg(LOG_DEBUG, "released %u page-locked host buffers (%zu bytes)",
+	    released, bytes);
+}

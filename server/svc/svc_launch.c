@@ -1,0 +1,109 @@
+/*
+ * svc_launch.c -- kernel launches.
+ *
+ * The function may be a CUfunction or, as the CUDA runtime passes it, a
+ * CUkernel; handle_check accepts either for HANDLE_FUNCTION and the driver
+ * takes either.  Arguments are rebuilt by params_prepare (svc_params.c).
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include <cuda.h>
+
+#include "gen/cuda_rpc.h"
+#include "server/session/handles.h"
+#include "server/session/session.h"
+
+/*
+ * Launch attributes are passed through as the client laid them out, except
+ * those that name a CUevent, which is checked like any handle.  No other
+ * attribute of this CUDA version makes the driver read host memory: the
+ * access policy window's base_ptr is a device address the driver only
+ * compares, and the device-updatable node handle is written, not read.
+ */
+static CUresult attr_check(const launch_attr *a)
+{
+	uint64_t event;
+
+	switch (a->id) {
+	case CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_EVENT:
+	case CU_LAUNCH_ATTRIBUTE_LAUNCH_COMPLETION_EVENT:
+		/* Both value structs start with the CUevent. */
+		memcpy(&event, a->value, sizeof(event));
+		return handle_check(HANDLE_EVENT, event, false);
+	default:
+		return CUDA_SUCCESS;
+	}
+}
+
+CUresult launch_config_build(const launch_config *in, CUlaunchConfig *out,
+    CUlaunchAttribute attrs[ONCUDA_LAUNCH_ATTRS_MAX])
+{
+	unsigned int i, n = in->attrs.attrs_len;
+	CUresult err;
+
+	if ((err = handle_check(HANDLE_STREAM, in->stream, true)) !=
+	    CUDA_SUCCESS)
+		return err;
+	if (n > ONCUDA_LAUNCH_ATTRS_MAX)
+		return CUDA_ERROR_INVALID_VALUE;
+	for (i = 0; i < n; i++) {
+		const launch_attr *a = &in->attrs.attrs_val[i];
+
+		if ((err = attr_check(a)) != CUDA_SUCCESS)
+			return err;
+		memset(&attrs[i], 0, sizeof(attrs[i]));
+		attrs[i].id = (CUlaunchAttributeID)a->id;
+		memcpy(&attrs[i].value, a->value, sizeof(a->value));
+	}
+	memset(out, 0, sizeof(*out));
+	out->gridDimX = in->grid.x;
+	out->gridDimY = in->grid.y;
+	out->gridDimZ = in->grid.z;
+	out->blockDimX = in->block.x;
+	out->blockDimY = in->block.y;
+	out->blockDimZ = in->block.z;
+	out->sharedMemBytes = in->shared_mem_bytes;
+	out->hStream = (CUstream)(uintptr_t)in->stream;
+	out->attrs = n > 0 ? attrs : NULL;
+	out->numAttrs = n;
+	return CUDA_SUCCESS;
+}
+
+bool_t cu_launch_kernel_13000_svc(cu_handle func, cu_dim3 grid, cu_dim3 block,
+    u_int shared_mem_bytes, cu_handle stream, kernel_args args, res_none *r,
+    struct svc_req *rq)
+{
+	struct launch_params params;
+
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_FUNCTION, func, false)) !=
+	    CUDA_SUCCESS ||
+	    (r->err = handle_check(HANDLE_STREAM, stream, true)) !=
+	    CUDA_SUCCESS ||
+	    (r->err = params_prepare(func, &args, &params)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuLaunchKernel((CUfunction)(uintptr_t)func, grid.x, grid.y,
+	    grid.z, block.x, block.y, block.z, shared_mem_bytes,
+	    (CUstream)(uintptr_t)stream, params.kernel_params, params.extra);
+	return TRUE;
+}
+
+bool_t cu_launch_kernel_ex_13000_svc(launch_config config, cu_handle func,
+    kernel_args args, res_none *r, struct svc_req *rq)
+{
+	CUlaunchAttribute attrs[ONCUDA_LAUNCH_ATTRS_MAX];
+	struct launch_params params;
+	CUlaunchConfig cfg;
+
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_FUNCTION, func, false)) !=
+	    CUDA_SUCCESS ||
+	    (r->err = launch_config_build(&config, &cfg, attrs)) !=
+	    CUDA_SUCCESS ||
+	    (r->err = params_prepare(func, &args, &params)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuLaunchKernelEx(&cfg, (CUfunction)(uintptr_t)func,
+	    params.kernel_params, params.extra);
+	return TRUE;
+}

@@ -1,0 +1,366 @@
+/*
+ * svc_local.c -- the server's side of the same-host path (issue 4):
+ * ONCUDA_LOCAL_WHERE, _OFFER, _REGISTER, _HTOD and _DTOH.
+ *
+ * Memory is shared by passing a memfd the client made over the session's
+ * own unix-domain socket (SCM_RIGHTS).  Why so: the descriptor needs no
+ * name, so nothing is left in /dev/shm by a client killed at any moment,
+ * and nothing depends on both ends running as the same user.  libtirpc owns
+ * the socket and reads it in blocks, so the descriptor may only travel when
+ * nothing else is in flight: OFFER replies first, the client (who waits for
+ * that reply before sending anything else) then sends one byte carrying the
+ * descriptor, and this procedure reads that byte itself before it returns.
+ *
+ * The server maps only descriptors the client sent, of memfds sealed
+ * against shrinking (a file cut short under the mapping would raise SIGBUS
+ * here), and a copy reaches only [base, base + size) of memory this client
+ * owns: hostmem_mirror_size is the bounds check.  What was shared is page-
+ * locked memory of the client like any other (svc_hostmem.c), so session
+ * teardown unregisters and unmaps it.
+ *
+ * The staging area for pageable copies is kept apart, here: it must outlive
+ * the contexts the program destroys (the driver unregisters memory with the
+ * context it was registered in, and svc_hostmem.c then unmaps it), and a
+ * stale address of it must never name other memory.  So it is addressed as
+ * base 0, stays mapped for the session, and is registered again when a copy
+ * finds the driver no longer knows it; the process's exit unmaps it.
+ *
+ * A device address from ONCUDA_LOCAL_HTOD or _DTOH passes the same check as
+ * CU_MEMCPY_HTOD's (range_check, ranges.h).  The device alias of shared
+ * mapped memory is recorded there by svc_hostmem.c, which owns the memory
+ * once it is registered.
+ *
+ * A pageable copy larger than a slot of the staging area is pipelined:
+ * its pieces but the last go through svc_local_staged.c.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cuda.h>
+
+#include "gen/cuda_rpc.h"
+#include "server/session/handles.h"
+#include "server/session/limits.h"
+#include "server/copy/local_staged.h"
+#include "server/daemon/local_socket.h"
+#include "server/session/log.h"
+#include "server/session/ranges.h"
+#include "server/session/session.h"
+
+/* How long OFFER waits for the descriptor after its reply (local_socket.h). */
+int local_descriptor_wait_ms = 10000;
+
+/* The staging area: mapped for the whole session once made. */
+static void *staging;
+static size_t staging_size;
+
+/* The memory of the last OFFER, mapped, waiting for its REGISTER. */
+static void *offered;
+static size_t offered_size;
+static CUresult offer_error = CUDA_ERROR_INVALID_VALUE;
+
+static void drop_offer(CUresult why)
+{
+	if (offered != NULL)
+		munmap(offered, offered_size);
+	offered = NULL;
+	offered_size = 0;
+	offer_error = why;
+}
+
+static bool on_unix_socket(int sock)
+{
+	int domain;
+	socklen_t len = sizeof domain;
+
+	return getsockopt(sock, SOL_SOCKET, SO_DOMAIN, &domain, &len) == 0 &&
+	    domain == AF_UNIX;
+}
+
+/* The descriptor in one byte's ancillary data, or -1 (logged). */
+static int receive_descriptor(int sock)
+{
+	union {
+		char buf[CMSG_SPACE(4 * sizeof(int))];
+		struct cmsghdr align;
+	} control;
+	struct pollfd pfd = { .fd = sock, .events = POLLIN };
+	char byte;
+	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
+	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1,
+	    .msg_control = control.buf, .msg_controllen = sizeof control.buf };
+	struct cmsghdr *cm;
+	int fd = -1, got = 0;
+	ssize_t n;
+
+	if (poll(&pfd, 1, local_descriptor_wait_ms) != 1) {
+		log_msg(LOG_WARN, "the client offered shared memory but sent no "
+		    "descriptor within %d ms", local_descriptor_wait_ms);
+		return -1;
+	}
+	do
+		n = recvmsg(sock, &msg, MSG_CMSG_CLOEXEC);
+	while (n < 0 && errno == EINTR);
+	for (cm = CMSG_FIRSTHDR(&msg); n == 1 && cm != NULL; cm = CMSG_NXTHDR(&msg, cm)) {
+		int *fds = (int *)CMSG_DATA(cm);
+		size_t count;
+
+		if (cm->cmsg_level != SOL_SOCKET || cm->cmsg_type != SCM_RIGHTS)
+			continue;
+		count = (cm->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+		for (size_t i = 0; i < count; i++) {
+			if (got++ == 0)
+				fd = fds[i];
+			else
+				close(fds[i]);
+		}
+	}
+	if (n != 1 || got != 1 || (msg.msg_flags & MSG_CTRUNC)) {
+		log_msg(LOG_WARN, "the client's shared-memory message was not one "
+		    "byte with one descriptor: refused");
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* Maps fd when it is a sealed memfd of at least size bytes; NULL otherwise. */
+static void *map_descriptor(int fd, size_t size)
+{
+	struct stat st;
+	int seals = fcntl(fd, F_GET_SEALS);
+	void *p;
+
+	if (seals < 0 || !(seals & F_SEAL_SHRINK) || fstat(fd, &st) < 0 ||
+	    !S_ISREG(st.st_mode) || st.st_size < 0 || (uint64_t)st.st_size < size) {
+		log_msg(LOG_WARN, "the client's shared memory is not a memfd of "
+		    "%zu bytes sealed against shrinking: refused", size);
+		return NULL;
+	}
+	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	return p == MAP_FAILED ? NULL : p;
+}
+
+/* A malloc'ed copy of the kernel's boot id, "" when unknown. */
+static char *boot_id(void)
+{
+	char id[64] = "";
+	FILE *f = fopen("/proc/sys/kernel/random/boot_id", "re");
+
+	if (f != NULL) {
+		if (fgets(id, sizeof id, f) == NULL)
+			id[0] = '\0';
+		fclose(f);
+	}
+	id[strcspn(id, "\n")] = '\0';
+	return strdup(id);
+}
+
+bool_t oncuda_local_where_13000_svc(res_local_where *r, struct svc_req *rq)
+{
+	(void)rq;
+	r->res_local_where_u.value.socket_path = strdup(local_socket_path);
+	r->res_local_where_u.value.host_id = boot_id();
+	if (r->res_local_where_u.value.socket_path == NULL ||
+	    r->res_local_where_u.value.host_id == NULL) {
+		free(r->res_local_where_u.value.socket_path);
+		free(r->res_local_where_u.value.host_id);
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+		return TRUE;
+	}
+	r->err = CUDA_SUCCESS;
+	return TRUE;
+}
+
+bool_t oncuda_local_offer_13000_svc(cu_size size, res_none *r,
+    struct svc_req *rq)
+{
+	int sock = rq->rq_xprt->xp_fd, fd;
+
+	drop_offer(CUDA_ERROR_INVALID_VALUE);
+	if (!on_unix_socket(sock)) {
+		r->err = CUDA_ERROR_NOT_SUPPORTED;
+		return TRUE;
+	}
+	if (size == 0 || size > SIZE_MAX / 2) {
+		r->err = CUDA_ERROR_INVALID_VALUE;
+		return TRUE;
+	}
+	r->err = CUDA_SUCCESS;
+	/* Our own reply, then the descriptor; FALSE: the dispatcher sends none. */
+	if (!svc_sendreply(rq->rq_xprt, (xdrproc_t)xdr_res_none, (char *)r))
+		return FALSE;
+	if ((fd = receive_descriptor(sock)) < 0)
+		return FALSE;
+	offered = map_descriptor(fd, (size_t)size);
+	/* The mapping holds the memory; the descriptor is not needed. */
+	close(fd);
+	if (offered == NULL) {
+		offer_error = CUDA_ERROR_INVALID_VALUE;
+		return FALSE;
+	}
+	offered_size = (size_t)size;
+	return FALSE;
+}
+
+/* Registers the staging area unless the driver knows it already. */
+static CUresult staging_registered(void)
+{
+	CUmemorytype type;
+	CUresult err;
+
+	if (cuPointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+	    (CUdeviceptr)(uintptr_t)staging) == CUDA_SUCCESS)
+		return CUDA_SUCCESS;
+	err = cuMemHostRegister(staging, staging_size, CU_MEMHOSTREGISTER_PORTABLE);
+	return err == CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED ? CUDA_SUCCESS : err;
+}
+
+/* p, size bytes, becomes the staging area in place of the old one. */
+static CUresult staging_replace(void *p, size_t size)
+{
+	local_staged_drain();
+	if (staging != NULL) {
+		(void)cuMemHostUnregister(staging);
+		munmap(staging, staging_size);
+		memory_give(staging_size);
+	}
+	staging = NULL;
+	if (!memory_take(size, "page-locked host memory (staging)")) {
+		munmap(p, size);
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	staging = p;
+	staging_size = size;
+	return staging_registered();
+}
+
+bool_t oncuda_local_register_13000_svc(u_int flags, res_handle *r,
+    struct svc_req *rq)
+{
+	unsigned int register_flags = 0;
+	void *p = offered;
+	size_t size = offered_size;
+
+	(void)rq;
+	if (p == NULL) {
+		r->err = offer_error;
+		return TRUE;
+	}
+	offered = NULL;		/* from here on p is this call's */
+	drop_offer(CUDA_ERROR_INVALID_VALUE);
+	if (flags & ONCUDA_LOCAL_STAGING) {
+		r->err = staging_replace(p, size);
+		r->res_handle_u.value = 0;
+		return TRUE;
+	}
+	if (flags & CU_MEMHOSTALLOC_PORTABLE)
+		register_flags |= CU_MEMHOSTREGISTER_PORTABLE;
+	if (flags & CU_MEMHOSTALLOC_DEVICEMAP)
+		register_flags |= CU_MEMHOSTREGISTER_DEVICEMAP;
+	if (!memory_take(size, "page-locked host memory")) {
+		munmap(p, size);
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+		return TRUE;
+	}
+	r->err = cuMemHostRegister(p, size, register_flags);
+	if (r->err == CUDA_SUCCESS && !hostmem_adopt_registered(p, size)) {
+		cuMemHostUnregister(p);
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	if (r->err != CUDA_SUCCESS) {
+		memory_give(size);
+		munmap(p, size);
+		return TRUE;
+	}
+	log_msg(LOG_DEBUG, "shared %zu bytes of page-locked memory at %p", size, p);
+	r->res_handle_u.value = (cu_handle)(uintptr_t)p;
+	return TRUE;
+}
+
+/*
+ * The server's address of [offset, offset + size) of shared memory at base
+ * (0: the staging area); NULL when outside.
+ */
+static void *shared_range(cu_hostptr base, cu_size offset, cu_size size)
+{
+	size_t have;
+
+	if (base == 0) {
+		if (staging == NULL || staging_registered() != CUDA_SUCCESS)
+			return NULL;
+		base = (uintptr_t)staging;
+		have = staging_size;
+	} else if (!hostmem_mirror_size(base, &have)) {
+		return NULL;
+	}
+	if (offset > have || size > have - offset)
+		return NULL;
+	return (char *)(uintptr_t)base + offset;
+}
+
+void *local_staging_slot(unsigned int slot, uint64_t size)
+{
+	size_t slot_size = staging_size / ONCUDA_LOCAL_SLOTS;
+
+	if (slot >= ONCUDA_LOCAL_SLOTS || size > slot_size)
+		return NULL;
+	return shared_range(0, (uint64_t)slot * slot_size, size);
+}
+
+static CUresult copy_shared(bool to_device, cu_hostptr base, cu_size offset,
+    cu_dptr dev, cu_size size, cu_handle stream, u_int how)
+{
+	CUstream s = (CUstream)(uintptr_t)stream;
+	void *host;
+	CUresult err;
+
+	/* The last piece of a pipelined copy (svc_local_staged.c) comes after
+	 * the others, and the client may touch any slot once it returns. */
+	if (base == 0)
+		local_staged_drain();
+	host = shared_range(base, offset, size);
+	if (host == NULL || how > 2)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((err = range_check(dev, size, 1, to_device ? "cuMemcpyHtoD" :
+	    "cuMemcpyDtoH")) != CUDA_SUCCESS)
+		return err;
+	if (how == 0)
+		return to_device ? cuMemcpyHtoD(dev, host, (size_t)size) :
+		    cuMemcpyDtoH(host, dev, (size_t)size);
+	if ((err = handle_check(HANDLE_STREAM, stream, true)) != CUDA_SUCCESS)
+		return err;
+	err = to_device ? cuMemcpyHtoDAsync(dev, host, (size_t)size, s) :
+	    cuMemcpyDtoHAsync(host, dev, (size_t)size, s);
+	if (err == CUDA_SUCCESS && how == 2)
+		err = cuStreamSynchronize(s);
+	return err;
+}
+
+bool_t oncuda_local_htod_13000_svc(cu_hostptr base, cu_size offset,
+    cu_dptr dst, cu_size size, cu_handle stream, u_int how, res_none *r,
+    struct svc_req *rq)
+{
+	(void)rq;
+	r->err = copy_shared(true, base, offset, dst, size, stream, how);
+	return TRUE;
+}
+
+bool_t oncuda_local_dtoh_13000_svc(cu_hostptr base, cu_size offset,
+    cu_dptr src, cu_size size, cu_handle stream, u_int how, res_none *r,
+    struct svc_req *rq)
+{
+	(void)rq;
+	r->err = copy_shared(false, base, offset, src, size, stream, how);
+	return TRUE;
+}

@@ -1,0 +1,306 @@
+/*
+ * export_tables.c -- cuGetExportTable: the tables NVIDIA's libraries ask
+ * for by UUID, and the slots that need no more than a line or two.
+ *
+ * Which tables, how long, and which slots are called: dark-api.md section
+ * 3 (driver 580, CUDA 13.0).  Except for context-local storage, a table's
+ * first word is its own size in bytes.  A slot that was never seen called
+ * is an UNSEEN stub (export_tables.h).
+ */
+#include <pthread.h>
+#include <stdbool.h>
+#include <string.h>
+
+#include "stubs/answers/export_tables.h"
+#include "stubs/wire/say.h"
+
+/* ------------------------------------------------------ CUDART_INTERFACE */
+
+#define CUDART_INTERFACE_SLOTS 13
+#define DEVICES_MAX 64
+
+static pthread_mutex_t primary_lock = PTHREAD_MUTEX_INITIALIZER;
+static CUcontext primary[DEVICES_MAX];
+
+/*
+ * CUDART_INTERFACE[2](CUcontext *pctx, CUdevice dev): the primary context
+ * of dev.  Called once per copy of the runtime as it starts (dark-api.md
+ * section 3); ZLUDA answers it with the primary context without taking a
+ * reference, and the runtime takes its own afterwards with
+ * cuDevicePrimaryCtxRetain (dark-api.md section 2 lists that call after
+ * the export tables).  The protocol has no "handle without a reference",
+ * so the first call for a device retains it once on the runtime's behalf
+ * and later calls give the same handle (the driver keeps a device's
+ * primary context handle for the life of the process).  That reference
+ * is undone by the server when the program disconnects (session_teardown).
+ */
+static CUresult cudart_primary_context(CUcontext *pctx, CUdevice dev)
+{
+	CUresult e = CUDA_SUCCESS;
+
+	if (pctx == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (dev < 0 || dev >= DEVICES_MAX)
+		return CUDA_ERROR_INVALID_DEVICE;
+	pthread_mutex_lock(&primary_lock);
+	if (primary[dev] == NULL)
+		e = cuDevicePrimaryCtxRetain(&primary[dev], dev);
+	if (e == CUDA_SUCCESS)
+		*pctx = primary[dev];
+	pthread_mutex_unlock(&primary_lock);
+	return e;
+}
+
+UNSEEN(CUDART_INTERFACE, 1)
+UNSEEN(CUDART_INTERFACE, 3)
+UNSEEN(CUDART_INTERFACE, 4)
+UNSEEN(CUDART_INTERFACE, 5)
+UNSEEN(CUDART_INTERFACE, 6)
+UNSEEN(CUDART_INTERFACE, 7)
+UNSEEN(CUDART_INTERFACE, 8)
+UNSEEN(CUDART_INTERFACE, 9)
+UNSEEN(CUDART_INTERFACE, 10)
+UNSEEN(CUDART_INTERFACE, 11)
+UNSEEN(CUDART_INTERFACE, 12)
+
+/* 13 entries (104 bytes) on 580. */
+const void *const cudart_interface_table[CUDART_INTERFACE_SLOTS] = {
+	SIZE_HEADER(CUDART_INTERFACE_SLOTS),
+	SLOT(CUDART_INTERFACE_1), SLOT(cudart_primary_context),
+	SLOT(CUDART_INTERFACE_3), SLOT(CUDART_INTERFACE_4),
+	SLOT(CUDART_INTERFACE_5), SLOT(CUDART_INTERFACE_6),
+	SLOT(CUDART_INTERFACE_7), SLOT(CUDART_INTERFACE_8),
+	SLOT(CUDART_INTERFACE_9), SLOT(CUDART_INTERFACE_10),
+	SLOT(CUDART_INTERFACE_11), SLOT(CUDART_INTERFACE_12),
+};
+
+/* ------------------------------------------ tools runtime callback hooks */
+
+/*
+ * Slots [2] and [6](void **ptr, size_t *size) give the runtime storage of
+ * the driver's (dark-api.md: "return pointers to scratch storage"); ZLUDA
+ * gives zeroed buffers of 1024 and 14 32-bit words and answers those
+ * counts.  Whether the size counts bytes or words is not known, so each
+ * buffer is large enough for either reading, even of 64-bit words.
+ */
+static uint64_t hooks_buffer_2[1024];
+static uint64_t hooks_buffer_6[14];
+
+static void hooks_scratch_2(void **ptr, size_t *size)
+{
+	*ptr = hooks_buffer_2;
+	*size = 1024;
+}
+
+static void hooks_scratch_6(void **ptr, size_t *size)
+{
+	*ptr = hooks_buffer_6;
+	*size = 14;
+}
+
+UNSEEN(TOOLS_HOOKS, 1)
+UNSEEN(TOOLS_HOOKS, 3)
+UNSEEN(TOOLS_HOOKS, 4)
+UNSEEN(TOOLS_HOOKS, 5)
+
+/* 7 entries (56 bytes). */
+static const void *const tools_hooks_table[] = {
+	SIZE_HEADER(7),
+	SLOT(TOOLS_HOOKS_1), SLOT(hooks_scratch_2), SLOT(TOOLS_HOOKS_3),
+	SLOT(TOOLS_HOOKS_4), SLOT(TOOLS_HOOKS_5), SLOT(hooks_scratch_6),
+};
+
+/* -------------------------------------------------------------- TOOLS_TLS */
+
+/*
+ * TOOLS_TLS[2](CUcontext *ctx): the calling thread's current context.
+ * Called by cuBLASLt only (dark-api.md, 3 times in the cuBLAS run); a
+ * public project that checked it against the driver (a GPU emulation shim
+ * that names it tools_tls_current_context) found it answers what
+ * cuCtxGetCurrent does, and that cuBLASLt finds no kernels when it fails.
+ * The context stack is the client's own, so this costs no call.
+ */
+static CUresult tools_tls_current_context(CUcontext *ctx)
+{
+	return cuCtxGetCurrent(ctx);
+}
+
+UNSEEN(TOOLS_TLS, 1)
+
+/* 3 entries (24 bytes). */
+static const void *const tools_tls_table[] = {
+	SIZE_HEADER(3), SLOT(TOOLS_TLS_1), SLOT(tools_tls_current_context),
+};
+
+/* -------------------------------------------------- context-local storage */
+
+/* put, delete, get and a NULL end, with no size header (dark-api.md). */
+static const void *const context_storage_table[] = {
+	SLOT(context_storage_put), SLOT(context_storage_delete),
+	SLOT(context_storage_get), NULL,
+};
+
+/* --------------------------------------------------------- CONTEXT_CHECKS */
+
+/* [2](CUcontext, unsigned *out, void **): dark-api.md saw it write 0 to
+ * its out argument and return 0; ZLUDA leaves the third argument alone. */
+static CUresult context_check(CUcontext ctx, unsigned int *out, void **unused)
+{
+	(void)ctx;
+	(void)unused;
+	if (out != NULL)
+		*out = 0;
+	return CUDA_SUCCESS;
+}
+
+/* [3](): returns 0 (dark-api.md). */
+static unsigned int context_check_3(void)
+{
+	return 0;
+}
+
+UNSEEN(CONTEXT_CHECKS, 1)
+UNSEEN(CONTEXT_CHECKS, 4)
+UNSEEN(CONTEXT_CHECKS, 5)
+UNSEEN(CONTEXT_CHECKS, 6)
+UNSEEN(CONTEXT_CHECKS, 7)
+UNSEEN(CONTEXT_CHECKS, 8)
+UNSEEN(CONTEXT_CHECKS, 9)
+UNSEEN(CONTEXT_CHECKS, 10)
+UNSEEN(CONTEXT_CHECKS, 11)
+UNSEEN(CONTEXT_CHECKS, 12)
+UNSEEN(CONTEXT_CHECKS, 13)
+UNSEEN(CONTEXT_CHECKS, 14)
+
+/* 15 entries (120 bytes) on 580. */
+static const void *const context_checks_table[] = {
+	SIZE_HEADER(15),
+	SLOT(CONTEXT_CHECKS_1), SLOT(context_check), SLOT(context_check_3),
+	SLOT(CONTEXT_CHECKS_4), SLOT(CONTEXT_CHECKS_5),
+	SLOT(CONTEXT_CHECKS_6), SLOT(CONTEXT_CHECKS_7),
+	SLOT(CONTEXT_CHECKS_8), SLOT(CONTEXT_CHECKS_9),
+	SLOT(CONTEXT_CHECKS_10), SLOT(CONTEXT_CHECKS_11),
+	SLOT(CONTEXT_CHECKS_12), SLOT(CONTEXT_CHECKS_13),
+	SLOT(CONTEXT_CHECKS_14),
+};
+
+/* -------------------------------------------------------- INTEGRITY_CHECK */
+
+UNSEEN(INTEGRITY_CHECK, 2)
+
+/* 3 entries (24 bytes); [1] is called three times (dark-api.md). */
+const void *const integrity_check_table[] = {
+	SIZE_HEADER(3), SLOT(integrity_check), SLOT(INTEGRITY_CHECK_2),
+};
+
+/* ----------------------------------------------------------- requirements */
+
+/* The 13.x table: 3 entries (24 bytes), none called; the runtime works
+ * without it too (dark-api.md). */
+UNSEEN(REQUIREMENTS, 1)
+UNSEEN(REQUIREMENTS, 2)
+
+static const void *const requirements_table[] = {
+	SIZE_HEADER(3), SLOT(REQUIREMENTS_1), SLOT(REQUIREMENTS_2),
+};
+
+/* ----------------------------------------------------------------- lookup */
+
+static const struct {
+	uint8_t uuid[16];
+	const void *const *table;
+} tables[] = {
+	{ { 0x6b, 0xd5, 0xfb, 0x6c, 0x5b, 0xf4, 0xe7, 0x4a,
+	    0x89, 0x87, 0xd9, 0x39, 0x12, 0xfd, 0x9d, 0xf9 },
+	  cudart_interface_table },
+	{ { 0xa0, 0x94, 0x79, 0x8c, 0x2e, 0x74, 0x2e, 0x74,
+	    0x93, 0xf2, 0x08, 0x00, 0x20, 0x0c, 0x0a, 0x66 },
+	  tools_hooks_table },
+	{ { 0x42, 0xd8, 0x5a, 0x81, 0x23, 0xf6, 0xcb, 0x47,
+	    0x82, 0x98, 0xf6, 0xe7, 0x8a, 0x3a, 0xec, 0xdc },
+	  tools_tls_table },
+	{ { 0xc6, 0x93, 0x33, 0x6e, 0x11, 0x21, 0xdf, 0x11,
+	    0xa8, 0xc3, 0x68, 0xf3, 0x55, 0xd8, 0x95, 0x93 },
+	  context_storage_table },
+	{ { 0x26, 0x3e, 0x88, 0x60, 0x7c, 0xd2, 0x61, 0x43,
+	    0x92, 0xf6, 0xbb, 0xd5, 0x00, 0x6d, 0xfa, 0x7e },
+	  context_checks_table },
+	{ { 0xd4, 0x08, 0x20, 0x55, 0xbd, 0xe6, 0x70, 0x4b,
+	    0x8d, 0x34, 0xba, 0x12, 0x3c, 0x66, 0xe1, 0xf2 },
+	  integrity_check_table },
+	{ { 0xf8, 0xcf, 0xf9, 0x51, 0x21, 0x46, 0x8b, 0x4e,
+	    0xb9, 0xe2, 0xfb, 0x46, 0x9e, 0x7c, 0x0d, 0xd9 },
+	  requirements_table },
+	{ { 0x21, 0x31, 0x8c, 0x60, 0x97, 0x14, 0x32, 0x48,
+	    0x8c, 0xa6, 0x41, 0xff, 0x73, 0x24, 0xc8, 0xf2 },
+	  tools_context_table },
+};
+
+/*
+ * Refused on purpose, without a note: libnvidia-ml's table (34 entries on
+ * 580; slots 19, 21, 24 and 25 called).  PyTorch works when it is refused
+ * (dark-api.md), what its slots do is described nowhere public, and NVML
+ * in the program's process describes the GPUs of the program's machine
+ * through the kernel driver there, while oncuda's devices are on the
+ * server: answering it would pair the server's CUDA devices with local
+ * NVML state that has nothing to do with them.
+ */
+static const uint8_t nvml_uuid[16] = {
+	0x69, 0xa2, 0x8e, 0x9f, 0x24, 0x49, 0x8b, 0x47,
+	0xb0, 0x30, 0xc5, 0xda, 0x33, 0x0e, 0xa4, 0xe9,
+};
+
+#define REFUSED_MAX 32
+
+static pthread_mutex_t refused_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint8_t refused[REFUSED_MAX][16];
+static int nrefused;
+
+/* Says once per UUID which table oncuda does not have. */
+static void note_refused(const uint8_t uuid[16])
+{
+	bool seen = false;
+	int i;
+
+	pthread_mutex_lock(&refused_lock);
+	for (i = 0; i < nrefused && !seen; i++)
+		seen = memcmp(refused[i], uuid, 16) == 0;
+	if (!seen && nrefused < REFUSED_MAX)
+		memcpy(refused[nrefused++], uuid, 16);
+	pthread_mutex_unlock(&refused_lock);
+	if (seen)
+		return;
+	oncuda_say("cuGetExportTable: oncuda has no export table "
+	    "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-"
+	    "%02x%02x%02x%02x%02x%02x (returns CUDA_ERROR_INVALID_VALUE)",
+	    uuid[0], uuid[1], uuid[2], uuid[3], uuid[4], uuid[5], uuid[6],
+	    uuid[7], uuid[8], uuid[9], uuid[10], uuid[11], uuid[12], uuid[13],
+	    uuid[14], uuid[15]);
+}
+
+/*
+ * An unknown UUID is refused with CUDA_ERROR_INVALID_VALUE, as ZLUDA
+ * does; what the libraries then do is in dark-api.md's "refused" column
+ * (the runtime and cuBLAS fail, PyTorch goes on without the NVML table,
+ * which is refused on purpose: see nvml_uuid).
+ */
+ONCUDA_API CUresult cuGetExportTable(const void **ppExportTable,
+    const CUuuid *pExportTableId)
+{
+	const uint8_t *uuid;
+	size_t i;
+
+	if (ppExportTable == NULL || pExportTableId == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	uuid = (const uint8_t *)pExportTableId->bytes;
+	for (i = 0; i < sizeof(tables) / sizeof(tables[0]); i++) {
+		if (memcmp(tables[i].uuid, uuid, 16) == 0) {
+			*ppExportTable = tables[i].table;
+			return CUDA_SUCCESS;
+		}
+	}
+	*ppExportTable = NULL;
+	if (memcmp(uuid, nvml_uuid, 16) != 0)
+		note_refused(uuid);
+	return CUDA_ERROR_INVALID_VALUE;
+}

@@ -1,0 +1,379 @@
+/*
+ * launch.c - kernel launches and the occupancy calls that cannot be plain.
+ *
+ * The arguments of a launch are packed by params.c, and the launch goes
+ * out as a one-way call (batch.h): its errors on the server surface at the
+ * next synchronizing call.  A CUlaunchConfig
+ * travels as launch_config, its attributes as their 64-byte value unions,
+ * which the server checks before its driver sees them.  The program's
+ * occupancy callback cannot cross the wire, so it is asked here, once per
+ * block size, and its answers travel as a table.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stubs/wire/batch.h"
+#include "stubs/mem/mapped.h"
+#include "stubs/code/params.h"
+#include "stubs/route/route.h"
+#include "stubs/wire/rpc.h"
+
+_Static_assert(sizeof(CUlaunchAttributeValue) ==
+	       sizeof(((launch_attr *)0)->value),
+	       "a launch attribute's value travels as 64 bytes");
+
+/* Names for the per-thread-default-stream variants, which cuda.h declares
+ * only under CUDA_API_PER_THREAD_DEFAULT_STREAM. */
+CUresult cuLaunchKernel_ptsz(CUfunction f, unsigned int gridDimX,
+			     unsigned int gridDimY, unsigned int gridDimZ,
+			     unsigned int blockDimX, unsigned int blockDimY,
+			     unsigned int blockDimZ,
+			     unsigned int sharedMemBytes, CUstream hStream,
+			     void **kernelParams, void **extra);
+CUresult cuLaunchKernelEx_ptsz(const CUlaunchConfig *config, CUfunction f,
+			       void **kernelParams, void **extra);
+
+static cu_handle handle_of(const void *h)
+{
+	return (cu_handle)(uintptr_t)h;
+}
+
+/*
+ * Translates config into wire, whose attributes are kept in attrs
+ * (ONCUDA_LAUNCH_ATTRS_MAX of them).  per_thread: a NULL stream means the
+ * calling thread's default stream, as in the _ptsz entry points.
+ */
+static CUresult config_to_wire(const CUlaunchConfig *config, bool per_thread,
+			       launch_config *wire, launch_attr *attrs)
+{
+	unsigned int i;
+
+	if (config == NULL || (config->numAttrs != 0 && config->attrs == NULL))
+		return CUDA_ERROR_INVALID_VALUE;
+	if (config->numAttrs > ONCUDA_LAUNCH_ATTRS_MAX) {
+		oncuda_unsupported("more than 32 launch attributes");
+		return CUDA_ERROR_NOT_SUPPORTED;
+	}
+	memset(wire, 0, sizeof(*wire));
+	wire->grid.x = config->gridDimX;
+	wire->grid.y = config->gridDimY;
+	wire->grid.z = config->gridDimZ;
+	wire->block.x = config->blockDimX;
+	wire->block.y = config->blockDimY;
+	wire->block.z = config->blockDimZ;
+	wire->shared_mem_bytes = config->sharedMemBytes;
+	wire->stream = handle_of(config->hStream);
+	if (per_thread && config->hStream == NULL)
+		wire->stream = handle_of(CU_STREAM_PER_THREAD);
+	for (i = 0; i < config->numAttrs; i++) {
+		memset(&attrs[i], 0, sizeof(attrs[i]));
+		attrs[i].id = config->attrs[i].id;
+		memcpy(attrs[i].value, &config->attrs[i].value,
+		       sizeof(attrs[i].value));
+	}
+	wire->attrs.attrs_len = config->numAttrs;
+	wire->attrs.attrs_val = attrs;
+	return CUDA_SUCCESS;
+}
+
+/*
+ * What the client can tell without the device: a dimension of 0 is never
+ * a shape the driver runs.  Limits of the device (1024 threads a block)
+ * are the server's to check; see CU_LAUNCH_KERNEL in idl/cuda.x.
+ */
+static bool shape_possible(const cu_dim3 *grid, const cu_dim3 *block)
+{
+	return grid->x != 0 && grid->y != 0 && grid->z != 0 &&
+	       block->x != 0 && block->y != 0 && block->z != 0;
+}
+
+/*
+ * Picks the server of a launch of f on stream and f's handle there (f may
+ * be a kernel of the client's own, loaded there now if need be): *there is
+ * that handle, tagged, for params_pack, and *value what to send.
+ */
+static CUresult route_launch(CUfunction f, cu_handle stream, unsigned *server,
+			     CUfunction *there, uint64_t *value)
+{
+	struct route rt = ROUTE_INIT;
+	CUresult e;
+
+	route_handle(&rt, f, ROUTE_CODE);
+	route_handle(&rt, (void *)(uintptr_t)stream, ROUTE_STREAM);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS ||
+	    (e = route_value(&rt, f, value)) != CUDA_SUCCESS)
+		return e;
+	*server = (unsigned)rt.server;
+	*there = (CUfunction)(uintptr_t)route_tag(*value, *server);
+	return CUDA_SUCCESS;
+}
+
+/*
+ * Launches are one-way (batch.h): queued behind what the program wrote
+ * into mapped host memory (mapped_push), and not waited for.
+ */
+static CUresult launch(CUfunction f, cu_dim3 grid, cu_dim3 block,
+		       unsigned int shared_mem, cu_handle stream,
+		       void **kernelParams, void **extra)
+{
+	cu_launch_kernel_13000_argument call;
+	enum clnt_stat st;
+	int err = CUDA_SUCCESS;
+	CUfunction there;
+	unsigned server;
+	CLIENT *c;
+	CUresult e;
+
+	if (f == NULL)
+		return CUDA_ERROR_INVALID_HANDLE;
+	if (!shape_possible(&grid, &block))
+		return CUDA_ERROR_INVALID_VALUE;
+	e = route_launch(f, stream, &server, &there, &call.func);
+	if (e != CUDA_SUCCESS)
+		return e;
+	e = params_pack(there, kernelParams, extra, &call.args);
+	if (e != CUDA_SUCCESS)
+		return e;
+	call.grid = grid;
+	call.block = block;
+	call.shared_mem_bytes = shared_mem;
+	call.stream = stream & ROUTE_VALUE_MASK;
+	if ((c = rpc_begin_on(server)) == NULL) {
+		params_release(&call.args);
+		return rpc_unavailable();
+	}
+	st = mapped_push(c, &err);
+	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
+		st = batch_send(c, CU_LAUNCH_KERNEL,
+		    (xdrproc_t)xdr_cu_launch_kernel_13000_argument, &call);
+	e = rpc_end(st);
+	params_release(&call.args);
+	return e != CUDA_SUCCESS ? e : (CUresult)err;
+}
+
+ONCUDA_API CUresult cuLaunchKernel(CUfunction f, unsigned int gridDimX,
+				   unsigned int gridDimY,
+				   unsigned int gridDimZ,
+				   unsigned int blockDimX,
+				   unsigned int blockDimY,
+				   unsigned int blockDimZ,
+				   unsigned int sharedMemBytes,
+				   CUstream hStream, void **kernelParams,
+				   void **extra)
+{
+	cu_dim3 grid = { gridDimX, gridDimY, gridDimZ };
+	cu_dim3 block = { blockDimX, blockDimY, blockDimZ };
+
+	return launch(f, grid, block, sharedMemBytes, handle_of(hStream),
+		      kernelParams, extra);
+}
+
+ONCUDA_API CUresult cuLaunchKernel_ptsz(CUfunction f, unsigned int gridDimX,
+					unsigned int gridDimY,
+					unsigned int gridDimZ,
+					unsigned int blockDimX,
+					unsigned int blockDimY,
+					unsigned int blockDimZ,
+					unsigned int sharedMemBytes,
+					CUstream hStream, void **kernelParams,
+					void **extra)
+{
+	cu_dim3 grid = { gridDimX, gridDimY, gridDimZ };
+	cu_dim3 block = { blockDimX, blockDimY, blockDimZ };
+
+	if (hStream == NULL)
+		hStream = CU_STREAM_PER_THREAD;
+	return launch(f, grid, block, sharedMemBytes, handle_of(hStream),
+		      kernelParams, extra);
+}
+
+static CUresult launch_ex(const CUlaunchConfig *config, bool per_thread,
+			  CUfunction f, void **kernelParams, void **extra)
+{
+	launch_attr attrs[ONCUDA_LAUNCH_ATTRS_MAX];
+	cu_launch_kernel_ex_13000_argument call;
+	enum clnt_stat st;
+	int err = CUDA_SUCCESS;
+	CUfunction there;
+	unsigned server;
+	CLIENT *c;
+	CUresult e;
+
+	e = config_to_wire(config, per_thread, &call.config, attrs);
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (f == NULL)
+		return CUDA_ERROR_INVALID_HANDLE;
+	if (!shape_possible(&call.config.grid, &call.config.block))
+		return CUDA_ERROR_INVALID_VALUE;
+	e = route_launch(f, call.config.stream, &server, &there, &call.func);
+	if (e != CUDA_SUCCESS)
+		return e;
+	e = params_pack(there, kernelParams, extra, &call.args);
+	if (e != CUDA_SUCCESS)
+		return e;
+	if ((c = rpc_begin_on(server)) == NULL) {
+		params_release(&call.args);
+		return rpc_unavailable();
+	}
+	call.config.stream &= ROUTE_VALUE_MASK;
+	st = mapped_push(c, &err);
+	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
+		st = batch_send(c, CU_LAUNCH_KERNEL_EX,
+		    (xdrproc_t)xdr_cu_launch_kernel_ex_13000_argument, &call);
+	e = rpc_end(st);
+	params_release(&call.args);
+	return e != CUDA_SUCCESS ? e : (CUresult)err;
+}
+
+ONCUDA_API CUresult cuLaunchKernelEx(const CUlaunchConfig *config,
+				     CUfunction f, void **kernelParams,
+				     void **extra)
+{
+	return launch_ex(config, false, f, kernelParams, extra);
+}
+
+ONCUDA_API CUresult cuLaunchKernelEx_ptsz(const CUlaunchConfig *config,
+					  CUfunction f, void **kernelParams,
+					  void **extra)
+{
+	return launch_ex(config, true, f, kernelParams, extra);
+}
+
+/*
+ * The program's callback, asked for every block size the driver may
+ * consider: 1 up to the function's limit, the program's limit when lower,
+ * and at most ONCUDA_BLOCK_SIZES_MAX.
+ */
+static CUresult ask_callback(CUfunction func, CUoccupancyB2DSize callback,
+			     int block_size_limit, smem_table *table)
+{
+	int max_threads, n, i;
+	CUresult e;
+
+	e = cuFuncGetAttribute(&max_threads,
+			       CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, func);
+	if (e != CUDA_SUCCESS)
+		return e;
+	n = max_threads;
+	if (block_size_limit > 0 && block_size_limit < n)
+		n = block_size_limit;
+	if (n > ONCUDA_BLOCK_SIZES_MAX)
+		n = ONCUDA_BLOCK_SIZES_MAX;
+	if (n <= 0)
+		return CUDA_SUCCESS;
+	table->smem_table_val = malloc((size_t)n * sizeof(cu_size));
+	if (table->smem_table_val == NULL)
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	for (i = 0; i < n; i++)
+		table->smem_table_val[i] = callback(i + 1);
+	table->smem_table_len = (u_int)n;
+	return CUDA_SUCCESS;
+}
+
+static CUresult potential_block_size(int *minGridSize, int *blockSize,
+				     CUfunction func,
+				     CUoccupancyB2DSize callback,
+				     size_t dynamicSMemSize,
+				     int blockSizeLimit, unsigned int flags)
+{
+	smem_table table = { 0, NULL };
+	res_block_size r;
+	uint64_t value;
+	CLIENT *c;
+	CUresult e;
+
+	if (minGridSize == NULL || blockSize == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (callback != NULL &&
+	    (e = ask_callback(func, callback, blockSizeLimit, &table)) !=
+		    CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof(r));
+	if ((c = route_begin_code(func, NULL, ROUTE_HANDLE, &value, &e)) ==
+	    NULL) {
+		free(table.smem_table_val);
+		return e;
+	}
+	e = rpc_end(cu_occupancy_max_potential_block_size_13000(
+		value, table, dynamicSMemSize, blockSizeLimit, flags,
+		&r, c));
+	free(table.smem_table_val);
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS) {
+		*minGridSize = r.res_block_size_u.value.min_grid_size;
+		*blockSize = r.res_block_size_u.value.block_size;
+	}
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuOccupancyMaxPotentialBlockSize(int *minGridSize,
+		int *blockSize, CUfunction func,
+		CUoccupancyB2DSize blockSizeToDynamicSMemSize,
+		size_t dynamicSMemSize, int blockSizeLimit)
+{
+	return potential_block_size(minGridSize, blockSize, func,
+				    blockSizeToDynamicSMemSize,
+				    dynamicSMemSize, blockSizeLimit, 0);
+}
+
+ONCUDA_API CUresult cuOccupancyMaxPotentialBlockSizeWithFlags(int *minGridSize,
+		int *blockSize, CUfunction func,
+		CUoccupancyB2DSize blockSizeToDynamicSMemSize,
+		size_t dynamicSMemSize, int blockSizeLimit, unsigned int flags)
+{
+	return potential_block_size(minGridSize, blockSize, func,
+				    blockSizeToDynamicSMemSize,
+				    dynamicSMemSize, blockSizeLimit, flags);
+}
+
+/* The two cluster questions: same arguments, same answer type. */
+enum cluster_question { MAX_ACTIVE_CLUSTERS, MAX_POTENTIAL_CLUSTER_SIZE };
+
+static CUresult ask_clusters(enum cluster_question q, int *answer,
+			     CUfunction func, const CUlaunchConfig *config)
+{
+	launch_attr attrs[ONCUDA_LAUNCH_ATTRS_MAX];
+	launch_config wire;
+	uint64_t value;
+	res_int r;
+	CLIENT *c;
+	CUresult e;
+
+	if (answer == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((e = config_to_wire(config, false, &wire, attrs)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof(r));
+	if ((c = route_begin_code(func, (void *)(uintptr_t)wire.stream,
+				  ROUTE_STREAM, &value, &e)) == NULL)
+		return e;
+	wire.stream &= ROUTE_VALUE_MASK;
+	e = rpc_end(q == MAX_ACTIVE_CLUSTERS ?
+		    cu_occupancy_max_active_clusters_13000(value, wire, &r,
+							   c) :
+		    cu_occupancy_max_potential_cluster_size_13000(value, wire,
+								  &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*answer = r.res_int_u.value;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuOccupancyMaxActiveClusters(int *numClusters,
+						 CUfunction func,
+						 const CUlaunchConfig *config)
+{
+	return ask_clusters(MAX_ACTIVE_CLUSTERS, numClusters, func, config);
+}
+
+ONCUDA_API CUresult cuOccupancyMaxPotentialClusterSize(int *clusterSize,
+		CUfunction func, const CUlaunchConfig *config)
+{
+	return ask_clusters(MAX_POTENTIAL_CLUSTER_SIZE, clusterSize, func,
+			    config);
+}

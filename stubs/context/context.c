@@ -1,0 +1,314 @@
+/*
+ * context.c -- contexts: creation, destruction, the per-thread stack of
+ * current contexts, and primary contexts.
+ *
+ * Each client thread's stack lives in the client (ctxstack.c); rpc_begin
+ * makes the server's current context the calling thread's before a call.
+ * cuCtxSetCurrent and cuCtxPushCurrent still tell the server at once, so
+ * that a bad handle fails at the call that named it; cuCtxGetCurrent and
+ * cuCtxPopCurrent are answered from the stack.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "stubs/answers/answer_cache.h"
+#include "stubs/context/ctxstack.h"
+#include "stubs/answers/export_tables.h"
+#include "stubs/code/params.h"
+#include "stubs/route/route.h"
+#include "stubs/wire/rpc.h"
+
+/*
+ * Older ABIs of cuCtxCreate that the driver still exports and the CUDA
+ * runtime asks for (cuCtxCreate at 3020 is _v2); cuda.h 13 does not
+ * declare them.  The driver also exports cuDevicePrimaryCtxRelease from
+ * before CUDA 11, which cuda.h maps to _v2.
+ */
+ONCUDA_API CUresult cuCtxCreate_v2(CUcontext *pctx, unsigned int flags,
+    CUdevice dev);
+ONCUDA_API CUresult cuCtxCreate_v3(CUcontext *pctx,
+    CUexecAffinityParam *paramsArray, int numParams, unsigned int flags,
+    CUdevice dev);
+#undef cuDevicePrimaryCtxRelease
+ONCUDA_API CUresult cuDevicePrimaryCtxRelease(CUdevice dev);
+
+static CUresult create(CUcontext *pctx, unsigned int flags, CUdevice dev)
+{
+	enum clnt_stat st;
+	unsigned server;
+	res_handle r;
+	CUresult e;
+	CLIENT *c;
+
+	if (pctx == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	/* Once the server has the context, pushing it must not fail. */
+	if (!ctxstack_reserve())
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	memset(&r, 0, sizeof(r));
+	/* The new context becomes current: no use making another so first. */
+	if ((c = route_begin_device(dev, false, &dev, &server)) == NULL)
+		return rpc_unavailable();
+	st = cu_ctx_create_13000(flags, dev, &r, c);
+	/* The server made the new context current, as the driver does. */
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		rpc_server_context_is(r.res_handle_u.value);
+	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+		return e;
+	if (r.err != CUDA_SUCCESS)
+		return (CUresult)r.err;
+	*pctx = (CUcontext)(uintptr_t)route_tag(r.res_handle_u.value, server);
+	ctxstack_push(*pctx);
+	return CUDA_SUCCESS;
+}
+
+ONCUDA_API CUresult cuCtxCreate_v4(CUcontext *pctx,
+    CUctxCreateParams *ctxCreateParams, unsigned int flags, CUdevice dev)
+{
+	/* Execution affinity and CIG do not cross the wire (idl/cuda.x). */
+	if (ctxCreateParams != NULL) {
+		oncuda_unsupported("cuCtxCreate with CUctxCreateParams");
+		return CUDA_ERROR_NOT_SUPPORTED;
+	}
+	return create(pctx, flags, dev);
+}
+
+ONCUDA_API CUresult cuCtxCreate_v3(CUcontext *pctx,
+    CUexecAffinityParam *paramsArray, int numParams, unsigned int flags,
+    CUdevice dev)
+{
+	if (paramsArray != NULL && numParams > 0) {
+		oncuda_unsupported("cuCtxCreate with CUexecAffinityParam");
+		return CUDA_ERROR_NOT_SUPPORTED;
+	}
+	return create(pctx, flags, dev);
+}
+
+ONCUDA_API CUresult cuCtxCreate_v2(CUcontext *pctx, unsigned int flags,
+    CUdevice dev)
+{
+	return create(pctx, flags, dev);
+}
+
+/*
+ * After a call that destroyed a context: the server's current context is
+ * no longer certain, and the context's functions are gone, so the server
+ * may reuse their handles.  Under the connection lock.
+ */
+static void contexts_went_away(void)
+{
+	rpc_server_context_unknown();
+	params_forget_all();
+	answer_cache_forget_contexts();
+}
+
+ONCUDA_API CUresult cuCtxDestroy_v2(CUcontext ctx)
+{
+	struct route rt = ROUTE_INIT;
+	enum clnt_stat st;
+	res_none r;
+	CUresult e;
+	CLIENT *c;
+
+	/*
+	 * The runtime's per-context state goes first, while the context
+	 * still exists: its destructors may free what they made in it.
+	 */
+	route_handle(&rt, ctx, ROUTE_CONTEXT);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if (ctx != NULL)
+		context_storage_forget(ctx);
+	memset(&r, 0, sizeof(r));
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	st = cu_ctx_destroy_13000(route_strip(ctx), &r, c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS) {
+		/* Under the connection lock, so no thread syncs to it now. */
+		ctxstack_remove_everywhere(ctx);
+		contexts_went_away();
+	}
+	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+/*
+ * Makes ctx current on the server now, and on success applies `change`
+ * to the calling thread's stack while the connection lock is held.
+ */
+static CUresult make_current(CUcontext ctx, bool (*change)(CUcontext))
+{
+	struct route rt = ROUTE_INIT;
+	enum clnt_stat st;
+	res_none r;
+	CUresult e;
+	CLIENT *c;
+
+	if ((e = rpc_local_check()) != CUDA_SUCCESS)
+		return e;
+	/* No context (NULL) is told to the server of the thread's context. */
+	route_handle(&rt, ctx, ROUTE_CONTEXT);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if (!ctxstack_reserve())
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	memset(&r, 0, sizeof(r));
+	if ((c = rpc_begin_on_nosync((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	st = cu_ctx_set_current_13000(route_strip(ctx), &r, c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS) {
+		rpc_server_context_is(route_strip(ctx));
+		change(ctx);
+	}
+	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuCtxSetCurrent(CUcontext ctx)
+{
+	return make_current(ctx, ctxstack_set_current);
+}
+
+ONCUDA_API CUresult cuCtxPushCurrent_v2(CUcontext ctx)
+{
+	CUresult e;
+
+	if (ctx == NULL)
+		return (e = rpc_local_check()) != CUDA_SUCCESS ? e
+		    : CUDA_ERROR_INVALID_CONTEXT;
+	return make_current(ctx, ctxstack_push);
+}
+
+ONCUDA_API CUresult cuCtxPopCurrent_v2(CUcontext *pctx)
+{
+	CUcontext popped;
+	CUresult e;
+
+	if ((e = rpc_local_check()) != CUDA_SUCCESS)
+		return e;
+	if (!ctxstack_pop(&popped))
+		return CUDA_ERROR_INVALID_CONTEXT;
+	/* The next call's rpc_begin tells the server about the new top. */
+	if (pctx != NULL)
+		*pctx = popped;
+	return CUDA_SUCCESS;
+}
+
+ONCUDA_API CUresult cuCtxGetCurrent(CUcontext *pctx)
+{
+	CUresult e;
+
+	if (pctx == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((e = rpc_local_check()) != CUDA_SUCCESS)
+		return e;
+	*pctx = ctxstack_current();
+	return CUDA_SUCCESS;
+}
+
+ONCUDA_API CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev)
+{
+	unsigned server;
+	res_handle r;
+	CUresult e;
+	CLIENT *c;
+
+	if (pctx == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	memset(&r, 0, sizeof(r));
+	if ((c = route_begin_device(dev, true, &dev, &server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_device_primary_ctx_retain_13000(dev, &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS) {
+		*pctx = (CUcontext)(uintptr_t)route_tag(r.res_handle_u.value,
+		    server);
+		answer_cache_forget_contexts();	/* it may be active now */
+	}
+	return (CUresult)r.err;
+}
+
+/*
+ * Calls one of the primary-context procedures that may destroy the primary
+ * context of dev: the last release does, and a reset always does.  Threads
+ * keep its handle on their stacks, as with the driver (a later retain gives
+ * the same handle back, and a reset leaves it valid for the program).
+ */
+static CUresult primary_ctx_call(enum clnt_stat (*call)(int, res_none *,
+    CLIENT *), CUdevice dev)
+{
+	enum clnt_stat st;
+	unsigned server;
+	res_none r;
+	CUresult e;
+	CLIENT *c;
+
+	memset(&r, 0, sizeof(r));
+	if ((c = route_begin_device(dev, true, &dev, &server)) == NULL)
+		return rpc_unavailable();
+	st = call(dev, &r, c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		contexts_went_away();
+	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuDevicePrimaryCtxRelease_v2(CUdevice dev)
+{
+	return primary_ctx_call(cu_device_primary_ctx_release_13000, dev);
+}
+
+ONCUDA_API CUresult cuDevicePrimaryCtxReset_v2(CUdevice dev)
+{
+	return primary_ctx_call(cu_device_primary_ctx_reset_13000, dev);
+}
+
+/* The CUDA 7.0 entry point, which the CUDA 13 runtime still asks for; the
+ * protocol has one release, the current one. */
+ONCUDA_API CUresult cuDevicePrimaryCtxRelease(CUdevice dev)
+{
+	return cuDevicePrimaryCtxRelease_v2(dev);
+}
+
+/*
+ * Kept by the answer cache as flags in the low word and active above it:
+ * the CUDA runtime asks before nearly every call it makes (PyTorch: over a
+ * hundred times a training step), and only this client changes it.
+ */
+ONCUDA_API CUresult cuDevicePrimaryCtxGetState(CUdevice dev,
+    unsigned int *flags, int *active)
+{
+	const uint64_t key[] = { (uint64_t)dev };
+	uint64_t kept, asked_at;
+	unsigned server;
+	res_ctx_state r;
+	CUresult e;
+	CLIENT *c;
+
+	if (flags == NULL || active == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (answer_cache_get(CU_DEVICE_PRIMARY_CTX_GET_STATE, key, 1, &kept)) {
+		*flags = (unsigned int)kept;
+		*active = (int)(kept >> 32);
+		return CUDA_SUCCESS;
+	}
+	asked_at = answer_cache_epoch();
+	memset(&r, 0, sizeof(r));
+	if ((c = route_begin_device(dev, true, &dev, &server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_device_primary_ctx_get_state_13000(dev, &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS) {
+		*flags = r.res_ctx_state_u.value.flags;
+		*active = r.res_ctx_state_u.value.active != 0;
+		answer_cache_put(CU_DEVICE_PRIMARY_CTX_GET_STATE, key, 1,
+		    (uint64_t)*flags | (uint64_t)(unsigned)*active << 32,
+		    asked_at);
+	}
+	return (CUresult)r.err;
+}

@@ -1,0 +1,231 @@
+/*
+ * copy.c -- linear copies: cuMemcpyHtoD, cuMemcpyDtoH, cuMemcpyDtoD,
+ * cuMemcpy, their asynchronous forms (cuMemcpyDtoDAsync is generated glue).
+ *
+ * A copy is cut into pieces of ONCUDA_CHUNK_DEFAULT bytes sent in order
+ * under one hold of the connection, so another thread's calls cannot come
+ * between the pieces; the first error ends the copy, as far as it got.
+ *
+ * cuMemcpy and cuMemcpyAsync decide for each address whether it is device
+ * memory (memory_is_device) and use the matching procedure.  A copy between
+ * two host addresses is the client's own memory on both sides: it is done
+ * here with memmove, after waiting for the stream (the NULL stream for
+ * cuMemcpy), so it is synchronous and comes after the work queued before it.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include <cuda.h>
+
+#include "stubs/copy/copy_between.h"
+#include "stubs/copy/copy_plan.h"
+#include "stubs/copy/copy_wire.h"
+#include "gen/cuda_rpc.h"
+#include "stubs/local/local.h"
+#include "stubs/mem/mapped.h"
+#include "stubs/mem/memory.h"
+#include "stubs/route/route.h"
+#include "stubs/wire/rpc.h"
+
+#define CHUNK ONCUDA_CHUNK_DEFAULT
+
+/* p + offset, where a NULL p (allowed with 0 bytes) stays NULL. */
+static const void *advance(const void *p, size_t offset)
+{
+	return p == NULL ? NULL : (const char *)p + offset;
+}
+
+static struct copy_stream on_stream(CUstream hStream)
+{
+	struct copy_stream s = { (cu_handle)(uintptr_t)hStream, true };
+
+	return s;
+}
+
+
+/* Which server a copy goes to (copy_between.h); copy2d.c's too. */
+CLIENT *copy_begin(const struct copy_stream *s, CUdeviceptr dev,
+    struct copy_stream *wire, CUresult *err)
+{
+	const void *stream = (const void *)(uintptr_t)s->handle;
+	struct route rt = ROUTE_INIT;
+
+	*wire = *s;
+	wire->handle = route_strip(stream);
+	route_handle(&rt, stream, ROUTE_STREAM);
+	if ((*err = route_settle(&rt)) != CUDA_SUCCESS)
+		return NULL;
+	if (s->async && stream != NULL && stream != CU_STREAM_LEGACY &&
+	    stream != CU_STREAM_PER_THREAD)
+		return rpc_begin_on((unsigned)rt.server);
+	return devmem_begin(dev);
+}
+
+/*
+ * Copies count bytes between device memory at dev and host memory at host,
+ * to the device when to_device, else to the host.
+ */
+static CUresult copy_pieces(bool to_device, CUdeviceptr dev, const void *host,
+    size_t count, const struct copy_stream *s)
+{
+	size_t pieces = chunk_count(count, CHUNK);
+	enum clnt_stat st = RPC_SUCCESS;
+	struct copy_stream wire;
+	int err = CUDA_SUCCESS;
+	CLIENT *c;
+	CUresult e;
+	size_t i;
+
+	if (host == NULL && count != 0)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((c = copy_begin(s, dev, &wire, &e)) == NULL)
+		return e != CUDA_SUCCESS ? e : rpc_unavailable();
+	s = &wire;
+	/* Same host: no bytes through the socket (local.h). */
+	if (count != 0 && local_link(c))
+		return local_copy(c, to_device, dev, host, count, s);
+	st = mapped_push(c, &err);
+	for (i = 0; i < pieces && st == RPC_SUCCESS && err == CUDA_SUCCESS;
+	    i++) {
+		size_t offset = i * CHUNK;
+		size_t len = chunk_length(count, CHUNK, i);
+
+		if (to_device)
+			st = wire_htod(c, dev + offset, advance(host, offset),
+			    len, s, &err);
+		else
+			st = wire_dtoh(c,
+			    (void *)(uintptr_t)advance(host, offset),
+			    dev + offset, len, s, &err);
+	}
+	if (!s->async && st == RPC_SUCCESS && err == CUDA_SUCCESS)
+		st = mapped_pull(c, &err);
+	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+		return e;
+	return (CUresult)err;
+}
+
+static CUresult copy_host_to_host(void *dst, const void *src, size_t count,
+    const struct copy_stream *s)
+{
+	enum clnt_stat st;
+	int err = CUDA_SUCCESS;
+	CLIENT *c;
+	CUresult e;
+
+	struct copy_stream wire;
+
+	if ((dst == NULL || src == NULL) && count != 0)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((c = copy_begin(s, 0, &wire, &e)) == NULL)
+		return e != CUDA_SUCCESS ? e : rpc_unavailable();
+	s = &wire;
+	/* The stream's work is done: the bytes it wrote are the program's now. */
+	st = wire_sync(c, s, &err);
+	if (!s->async && st == RPC_SUCCESS && err == CUDA_SUCCESS)
+		st = mapped_pull(c, &err);
+	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+		return e;
+	if (err == CUDA_SUCCESS && count != 0)
+		memmove(dst, src, count);
+	return (CUresult)err;
+}
+
+/* cuMemcpy and cuMemcpyAsync: the addresses say which way the bytes go. */
+static CUresult copy_unified(CUdeviceptr dst, CUdeviceptr src, size_t count,
+    const struct copy_stream *s)
+{
+	unsigned dst_server, src_server;
+	CUcontext dst_ctx, src_ctx;
+	bool dst_device = memory_device_owner(dst, &dst_server, &dst_ctx);
+	bool src_device = memory_device_owner(src, &src_server, &src_ctx);
+
+	if (dst_device && src_device && dst_server != src_server)
+		return copy_between_servers(dst_ctx, dst, src_ctx, src, count);
+	if (dst_device && src_device)
+		return s->async ?
+		    cuMemcpyDtoDAsync(dst, src, count, (CUstream)(uintptr_t)s->handle) :
+		    cuMemcpyDtoD(dst, src, count);
+	if (dst_device)
+		return copy_pieces(true, dst, (const void *)(uintptr_t)src,
+		    count, s);
+	if (src_device)
+		return copy_pieces(false, src, (const void *)(uintptr_t)dst,
+		    count, s);
+	return copy_host_to_host((void *)(uintptr_t)dst,
+	    (const void *)(uintptr_t)src, count, s);
+}
+
+ONCUDA_API CUresult cuMemcpyHtoD(CUdeviceptr dstDevice, const void *srcHost,
+    size_t ByteCount)
+{
+	return copy_pieces(true, dstDevice, srcHost, ByteCount, &copy_sync);
+}
+
+ONCUDA_API CUresult cuMemcpyDtoH(void *dstHost, CUdeviceptr srcDevice,
+    size_t ByteCount)
+{
+	return copy_pieces(false, srcDevice, dstHost, ByteCount, &copy_sync);
+}
+
+ONCUDA_API CUresult cuMemcpyHtoDAsync(CUdeviceptr dstDevice,
+    const void *srcHost, size_t ByteCount, CUstream hStream)
+{
+	struct copy_stream s = on_stream(hStream);
+
+	return copy_pieces(true, dstDevice, srcHost, ByteCount, &s);
+}
+
+ONCUDA_API CUresult cuMemcpyDtoHAsync(void *dstHost, CUdeviceptr srcDevice,
+    size_t ByteCount, CUstream hStream)
+{
+	struct copy_stream s = on_stream(hStream);
+
+	return copy_pieces(false, srcDevice, dstHost, ByteCount, &s);
+}
+
+/*
+ * No bytes cross the wire, so one call does any size; unless the two
+ * pointers are two servers' memory (copy_between.c).
+ */
+ONCUDA_API CUresult cuMemcpyDtoD(CUdeviceptr dstDevice, CUdeviceptr srcDevice,
+    size_t ByteCount)
+{
+	unsigned dst_server, src_server;
+	CUcontext dst_ctx, src_ctx;
+	enum clnt_stat st;
+	res_none r;
+	CLIENT *c;
+	CUresult e;
+
+	if (memory_device_owner(dstDevice, &dst_server, &dst_ctx) &&
+	    memory_device_owner(srcDevice, &src_server, &src_ctx) &&
+	    dst_server != src_server)
+		return copy_between_servers(dst_ctx, dstDevice, src_ctx,
+		    srcDevice, ByteCount);
+	memset(&r, 0, sizeof r);
+	if ((c = devmem_begin(dstDevice)) == NULL)
+		return rpc_unavailable();
+	st = mapped_push(c, &r.err);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = cu_memcpy_dtod_13000(dstDevice, srcDevice, ByteCount, &r, c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = mapped_pull(c, &r.err);
+	e = rpc_end(st);
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount)
+{
+	return copy_unified(dst, src, ByteCount, &copy_sync);
+}
+
+ONCUDA_API CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src,
+    size_t ByteCount, CUstream hStream)
+{
+	struct copy_stream s = on_stream(hStream);
+
+	return copy_unified(dst, src, ByteCount, &s);
+}

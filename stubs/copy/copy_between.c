@@ -1,0 +1,113 @@
+/*
+ * copy_between.c -- device-to-device copies between two servers, and
+ * cuMemcpyPeer.
+ *
+ * Two servers' GPUs have no path between them but the client, so such a
+ * copy comes to the client and goes out again: each piece of
+ * ONCUDA_CHUNK_DEFAULT bytes is copied device-to-host from the source
+ * server into one bounce buffer, then host-to-device to the other.  It
+ * costs twice the bytes on the client's network link (in, then out), at
+ * the speed of the slower of the two connections, with no overlap between
+ * the two halves; it holds one connection at a time, so other threads'
+ * calls can come between pieces, and it is synchronous: the asynchronous
+ * forms wait too.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "stubs/copy/copy_between.h"
+#include "stubs/copy/copy_plan.h"
+#include "stubs/copy/copy_wire.h"
+#include "gen/cuda_rpc.h"
+#include "stubs/mem/mapped.h"
+#include "stubs/route/route.h"
+#include "stubs/wire/rpc.h"
+
+#define CHUNK ONCUDA_CHUNK_DEFAULT
+
+/* One piece, one direction, on the server of ctx. */
+static CUresult piece(CUcontext ctx, bool to_device, CUdeviceptr dev,
+    void *bounce, size_t len)
+{
+	enum clnt_stat st;
+	int err = CUDA_SUCCESS;
+	CLIENT *c;
+	CUresult e;
+
+	if ((c = rpc_begin_in(ctx)) == NULL)
+		return rpc_unavailable();
+	st = mapped_push(c, &err);
+	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
+		st = to_device ?
+		    wire_htod(c, dev, bounce, len, &copy_sync, &err) :
+		    wire_dtoh(c, bounce, dev, len, &copy_sync, &err);
+	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
+		st = mapped_pull(c, &err);
+	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+		return e;
+	return (CUresult)err;
+}
+
+CUresult copy_between_servers(CUcontext dst_ctx, CUdeviceptr dst,
+    CUcontext src_ctx, CUdeviceptr src, size_t count)
+{
+	size_t pieces = chunk_count(count, CHUNK);
+	CUresult e = CUDA_SUCCESS;
+	void *bounce;
+
+	if (count == 0)
+		return CUDA_SUCCESS;
+	if ((bounce = malloc(count < CHUNK ? count : CHUNK)) == NULL)
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	for (size_t i = 0; i < pieces && e == CUDA_SUCCESS; i++) {
+		size_t offset = i * CHUNK;
+		size_t len = chunk_length(count, CHUNK, i);
+
+		e = piece(src_ctx, false, src + offset, bounce, len);
+		if (e == CUDA_SUCCESS)
+			e = piece(dst_ctx, true, dst + offset, bounce, len);
+	}
+	free(bounce);
+	return e;
+}
+
+
+/* Both contexts must be the program's, of servers it named. */
+static bool known_context(CUcontext ctx)
+{
+	return ctx != NULL && route_server_of(ctx) < rpc_server_count();
+}
+
+ONCUDA_API CUresult cuMemcpyPeer(CUdeviceptr dstDevice, CUcontext dstContext,
+    CUdeviceptr srcDevice, CUcontext srcContext, size_t ByteCount)
+{
+	enum clnt_stat st;
+	res_none r;
+	CLIENT *c;
+	CUresult e;
+
+	if ((e = rpc_local_check()) != CUDA_SUCCESS)
+		return e;
+	if (!known_context(dstContext) || !known_context(srcContext))
+		return CUDA_ERROR_INVALID_CONTEXT;
+	if (route_server_of(dstContext) != route_server_of(srcContext))
+		return copy_between_servers(dstContext, dstDevice, srcContext,
+		    srcDevice, ByteCount);
+	/*
+	 * One server: with unified addressing its driver copies between its
+	 * contexts' memory whichever is current, so one DtoD call does it.
+	 */
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_in(dstContext)) == NULL)
+		return rpc_unavailable();
+	st = mapped_push(c, &r.err);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = cu_memcpy_dtod_13000(dstDevice, srcDevice, ByteCount, &r,
+		    c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = mapped_pull(c, &r.err);
+	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}

@@ -1,0 +1,31 @@
+/*
+ * copy_between.h -- copies and servers: which one a copy goes to, and
+ * device-to-device copies between two of them.
+ */
+#ifndef ONCUDA_COPY_BETWEEN_H
+#define ONCUDA_COPY_BETWEEN_H
+
+#include <stddef.h>
+
+#include <cuda.h>
+
+#include "stubs/copy/copy_wire.h"
+
+/*
+ * Copies count bytes from device memory src, in context src_ctx, to dst
+ * in dst_ctx, where the two contexts are on different servers (route.h).
+ * Synchronous, whatever form the program called.
+ */
+CUresult copy_between_servers(CUcontext dst_ctx, CUdeviceptr dst,
+    CUcontext src_ctx, CUdeviceptr src, size_t count);
+
+/*
+ * rpc_begin for a copy on stream s that touches device memory at dev (0:
+ * none known): on the stream's server for a stream of the program's, else
+ * where the memory is (memory.h).  *wire: s as that server knows it.  NULL
+ * when the stream is unknown (*err says so) or the server unreachable.
+ */
+CLIENT *copy_begin(const struct copy_stream *s, CUdeviceptr dev,
+    struct copy_stream *wire, CUresult *err);
+
+#endif

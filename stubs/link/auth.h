@@ -1,0 +1,23 @@
+/*
+ * auth.h -- the client's side of oncudad's key authentication (used by
+ * connect.c).
+ */
+#ifndef ONCUDA_AUTH_H
+#define ONCUDA_AUTH_H
+
+#include <stdbool.h>
+
+#include <rpc/rpc.h>
+
+#include "stubs/link/connect.h"
+
+/*
+ * Right after connecting: asks the server whether it requires a key and,
+ * when either side has one, proves that this program holds the key in
+ * ONCUDA_KEY_FILE and checks the server's proof back.  false after saying
+ * on stderr, in one line, what happened and what to do; the connection is
+ * then of no use.
+ */
+bool auth_handshake(CLIENT *clnt, const struct server_target *target);
+
+#endif

@@ -1,0 +1,375 @@
+/*
+ * hostmem.c -- page-locked host memory (see hostmem.h): cuMemAllocHost,
+ * cuMemHostAlloc, cuMemFreeHost, cuMemHostRegister, cuMemHostUnregister,
+ * cuMemHostGetDevicePointer, cuMemHostGetFlags.
+ *
+ * The client's side needs no page locking: it only ever takes part in
+ * ordinary copies into and out of RPC messages.  The mirrors table changes
+ * only while the connection lock is held, and each change is looked up and
+ * made within one such section, so two threads freeing, registering or
+ * unregistering at once see the server's order.
+ *
+ * Errors follow the driver (CUDA 13, as observed): freeing or unregistering
+ * anything but the start of the right kind of memory is
+ * CUDA_ERROR_INVALID_VALUE; unregistering memory that is not page-locked at
+ * all is CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED; registering memory that
+ * overlaps registered memory is CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED,
+ * and memory from cuMemHostAlloc CUDA_ERROR_INVALID_VALUE.
+ */
+#include <stdint.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include <cuda.h>
+
+#include "gen/cuda_rpc.h"
+#include "stubs/mem/hostmem.h"
+#include "stubs/local/local.h"
+#include "stubs/mem/mapped.h"
+#include "stubs/mem/memory.h"
+#include "common/range_table.h"
+#include "stubs/route/route.h"
+#include "stubs/wire/rpc.h"
+
+struct mirror {
+	struct range range;	/* the program's memory */
+	uint64_t server;	/* the server's memory standing for it */
+	uint64_t device;	/* device address of the server side once asked; 0 before */
+	bool registered;	/* the program's own memory, not ours */
+	unsigned link;		/* the server that holds the mirror (rpc.h) */
+	bool shared;		/* mapped by the server too (local.h): no mirror to sync */
+	unsigned int flags;	/* of cuMemHostAlloc, for shared memory */
+};
+
+static struct range_table mirrors = RANGE_TABLE_INIT(struct mirror);
+
+static uint64_t address_of(const void *p)
+{
+	return (uint64_t)(uintptr_t)p;
+}
+
+static bool find_mirror(const void *p, struct mirror *m)
+{
+	return range_table_find(&mirrors, address_of(p), m);
+}
+
+/* rpc_begin on the server that holds p's mirror, else the current one. */
+static CLIENT *begin_for_mirror(const void *p)
+{
+	struct mirror m;
+
+	if (find_mirror(p, &m))
+		return rpc_begin_on(m.link);
+	return rpc_begin();
+}
+
+bool hostmem_contains(const void *p)
+{
+	return find_mirror(p, NULL);
+}
+
+bool hostmem_shared_range(const void *p, size_t len, uint64_t *base,
+    uint64_t *offset)
+{
+	struct mirror m;
+
+	/* Shared with the server of the held connection, not another one. */
+	if (!find_mirror(p, &m) || !m.shared || m.link != rpc_held_server() ||
+	    len > m.range.size - (address_of(p) - m.range.base))
+		return false;
+	*base = m.server;
+	*offset = address_of(p) - m.range.base;
+	return true;
+}
+
+bool hostmem_to_server(const void *p, uint64_t *server)
+{
+	struct mirror m;
+
+	/* Another server's mirror means nothing to the current one. */
+	if (!find_mirror(p, &m) || m.link != route_current_server())
+		return false;
+	*server = m.server + (address_of(p) - m.range.base);
+	return true;
+}
+
+static bool mirror_holds_server(const void *item, const void *arg)
+{
+	const struct mirror *m = item;
+	uint64_t server = *(const uint64_t *)arg;
+
+	return server >= m->server && server - m->server < m->range.size;
+}
+
+/* A linear search: answers about server addresses are rare (pointer attributes). */
+bool hostmem_to_client(uint64_t server, void **client)
+{
+	struct mirror m;
+
+	if (!range_table_search(&mirrors, mirror_holds_server, &server, &m))
+		return false;
+	*client = (void *)(uintptr_t)(m.range.base + (server - m.server));
+	return true;
+}
+
+static void forget_device_side(const struct mirror *m)
+{
+	if (m->device != 0)
+		devmem_forget(m->device);
+}
+
+bool hostmem_note_device_pointer(const void *p, uint64_t dptr)
+{
+	struct mirror m;
+	uint64_t device;
+
+	if (!find_mirror(p, &m))
+		return true;
+	/* The program can now reach the mirror from the GPU (mapped.c);
+	 * shared memory is the same pages on both sides, nothing to track. */
+	if (!m.shared && !mapped_track((void *)(uintptr_t)m.range.base, m.server,
+	    m.range.size))
+		return false;
+	device = dptr - (address_of(p) - m.range.base);
+	if (device == m.device)
+		return true;
+	forget_device_side(&m);
+	m.device = device;
+	return devmem_note(device, m.range.size) && range_table_update(&mirrors, &m);
+}
+
+/* Ends a section that made no call: nothing can have failed. */
+static CUresult end_without_call(CUresult result)
+{
+	(void)rpc_end(RPC_SUCCESS);
+	return result;
+}
+
+/* Has the server free (or unregister, for registered memory) its mirror. */
+static enum clnt_stat server_release(CLIENT *c, uint64_t server,
+    bool registered, res_none *r)
+{
+	if (registered)
+		return cu_mem_host_unregister_13000(server, r, c);
+	return cu_mem_free_host_13000(server, r, c);
+}
+
+/*
+ * Records the mirror the server just made for size bytes at p.  When the
+ * table cannot take it, the server's side is given back and *err becomes
+ * CUDA_ERROR_OUT_OF_MEMORY; the status is that of the call giving it back.
+ */
+static enum clnt_stat record_or_give_back(CLIENT *c, void *p, size_t size,
+    uint64_t server, bool registered, bool shared, unsigned int flags,
+    int *err)
+{
+	struct mirror m = { { address_of(p), size }, server, 0, registered,
+	    rpc_held_server(), shared, flags };
+	res_none undo;
+
+	if (range_table_insert(&mirrors, &m, false, NULL) == RANGE_INSERTED)
+		return RPC_SUCCESS;
+	memset(&undo, 0, sizeof undo);
+	*err = CUDA_ERROR_OUT_OF_MEMORY;
+	/* The server registered shared memory: it gives it back by unregistering. */
+	return server_release(c, server, registered || shared, &undo);
+}
+
+/* Releases m on the server and, once it is gone there, forgets it here. */
+static enum clnt_stat release(CLIENT *c, const struct mirror *m, res_none *r)
+{
+	enum clnt_stat st = server_release(c, m->server,
+	    m->registered || m->shared, r);
+
+	if (st == RPC_SUCCESS && r->err == CUDA_SUCCESS) {
+		range_table_remove(&mirrors, m->range.base, NULL);
+		forget_device_side(m);
+		mapped_forget((const void *)(uintptr_t)m->range.base);
+	}
+	return st;
+}
+
+/*
+ * cuMemAllocHost and cuMemHostAlloc.  Like the driver, 0 bytes succeed with
+ * a NULL pointer (after the server's driver has had its say).
+ */
+static CUresult host_alloc(void **pp, size_t bytesize, unsigned int flags)
+{
+	res_handle r;
+	void *p = NULL;
+	bool shared = false;
+	CLIENT *c;
+	enum clnt_stat st = RPC_SUCCESS;
+	CUresult e;
+
+	if (pp == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin()) == NULL)
+		return rpc_unavailable();
+	/* Same host: memory both processes map (local.h); mirrored memory
+	 * otherwise, when the server cannot take a share, and for flags the
+	 * driver is to refuse. */
+	if (bytesize != 0 && local_link(c) && (flags &
+	    ~(unsigned int)(CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP |
+	    CU_MEMHOSTALLOC_WRITECOMBINED)) == 0) {
+		st = local_share(c, bytesize, flags, &p, &r.res_handle_u.value,
+		    &r.err);
+		shared = st == RPC_SUCCESS && r.err == CUDA_SUCCESS;
+	}
+	if (st == RPC_SUCCESS && !shared) {
+		r.err = CUDA_SUCCESS;
+		if (bytesize != 0 && (p = mmap(NULL, bytesize, PROT_READ |
+		    PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)) == MAP_FAILED) {
+			p = NULL;
+			r.err = CUDA_ERROR_OUT_OF_MEMORY;
+		}
+		if (r.err == CUDA_SUCCESS)
+			st = cu_mem_host_alloc_13000(bytesize, flags, &r, c);
+	}
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS && p != NULL)
+		st = record_or_give_back(c, p, bytesize, r.res_handle_u.value,
+		    false, shared, flags, &r.err);
+	if ((e = rpc_end(st)) == CUDA_SUCCESS)
+		e = (CUresult)r.err;
+	if (e != CUDA_SUCCESS)
+		goto fail;
+	*pp = p;
+	return CUDA_SUCCESS;
+fail:
+	if (p != NULL)
+		munmap(p, bytesize);
+	return e;
+}
+
+ONCUDA_API CUresult cuMemAllocHost(void **pp, size_t bytesize)
+{
+	return host_alloc(pp, bytesize, 0);
+}
+
+ONCUDA_API CUresult cuMemHostAlloc(void **pp, size_t bytesize, unsigned int Flags)
+{
+	return host_alloc(pp, bytesize, Flags);
+}
+
+ONCUDA_API CUresult cuMemFreeHost(void *p)
+{
+	struct mirror m;
+	res_none r;
+	CLIENT *c;
+	CUresult e;
+
+	if (p == NULL)
+		return CUDA_SUCCESS;
+	memset(&r, 0, sizeof r);
+	if ((c = begin_for_mirror(p)) == NULL)
+		return rpc_unavailable();
+	if (!find_mirror(p, &m) || m.range.base != address_of(p) || m.registered)
+		return end_without_call(CUDA_ERROR_INVALID_VALUE);
+	if ((e = rpc_end(release(c, &m, &r))) != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		munmap(p, m.range.size);
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuMemHostRegister(void *p, size_t bytesize, unsigned int Flags)
+{
+	struct mirror m;
+	res_handle r;
+	CLIENT *c;
+	enum clnt_stat st;
+	CUresult e;
+
+	if (p == NULL || bytesize == 0)
+		return CUDA_ERROR_INVALID_VALUE;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin()) == NULL)
+		return rpc_unavailable();
+	if (range_table_find_overlap(&mirrors, address_of(p), bytesize, &m))
+		return end_without_call(m.registered ?
+		    CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED : CUDA_ERROR_INVALID_VALUE);
+	st = cu_mem_host_register_13000(bytesize, Flags, &r, c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = record_or_give_back(c, p, bytesize, r.res_handle_u.value,
+		    true, false, 0, &r.err);
+	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuMemHostUnregister(void *p)
+{
+	struct mirror m;
+	res_none r;
+	CLIENT *c;
+	CUresult e;
+
+	memset(&r, 0, sizeof r);
+	if ((c = begin_for_mirror(p)) == NULL)
+		return rpc_unavailable();
+	if (!find_mirror(p, &m))
+		return end_without_call(CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED);
+	if (!m.registered || m.range.base != address_of(p))
+		return end_without_call(CUDA_ERROR_INVALID_VALUE);
+	if ((e = rpc_end(release(c, &m, &r))) != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuMemHostGetDevicePointer(CUdeviceptr *pdptr, void *p,
+    unsigned int Flags)
+{
+	res_dptr r;
+	uint64_t server;
+	CLIENT *c;
+	enum clnt_stat st;
+	CUresult e;
+
+	if (pdptr == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	memset(&r, 0, sizeof r);
+	if ((c = begin_for_mirror(p)) == NULL)
+		return rpc_unavailable();
+	if (!hostmem_to_server(p, &server))
+		return end_without_call(CUDA_ERROR_INVALID_VALUE);
+	st = cu_mem_host_get_device_pointer_13000(server, Flags, &r, c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS &&
+	    !hostmem_note_device_pointer(p, r.res_dptr_u.value))
+		r.err = CUDA_ERROR_OUT_OF_MEMORY;
+	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*pdptr = (CUdeviceptr)r.res_dptr_u.value;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuMemHostGetFlags(unsigned int *pFlags, void *p)
+{
+	struct mirror m;
+	res_uint r;
+	uint64_t server;
+	CLIENT *c;
+	CUresult e;
+
+	if (pFlags == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	memset(&r, 0, sizeof r);
+	if ((c = begin_for_mirror(p)) == NULL)
+		return rpc_unavailable();
+	if (!find_mirror(p, &m))
+		return end_without_call(CUDA_ERROR_INVALID_VALUE);
+	/* The server registered shared memory, and the driver keeps no
+	 * allocation flags for registered memory: the flags asked for are the
+	 * answer. */
+	if (m.shared) {
+		*pFlags = m.flags;
+		return end_without_call(CUDA_SUCCESS);
+	}
+	server = m.server + (address_of(p) - m.range.base);
+	if ((e = rpc_end(cu_mem_host_get_flags_13000(server, &r, c))) != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*pFlags = r.res_uint_u.value;
+	return (CUresult)r.err;
+}

@@ -1,0 +1,239 @@
+/*
+ * memory.c -- device memory: cuMemAlloc, cuMemAllocPitch, cuMemFree,
+ * cuMemGetInfo, cuMemGetAddressRange, and the record of device ranges that
+ * lets cuMemcpy tell device pointers from host pointers (see memory.h).
+ *
+ * The record changes only while the connection lock is held (between
+ * rpc_begin and rpc_end), in the order the server handed memory out and
+ * took it back: otherwise a thread could forget an address that another
+ * thread has just been given again.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include <cuda.h>
+
+#include "gen/cuda_rpc.h"
+#include "stubs/mem/hostmem.h"
+#include "stubs/mem/memory.h"
+#include "common/range_table.h"
+#include "stubs/route/route.h"
+#include "stubs/wire/rpc.h"
+
+struct device_range {
+	struct range range;
+	CUcontext ctx;		/* current when it was handed out, tagged */
+};
+
+/*
+ * A table per server: two servers' GPUs can hand out the same addresses
+ * (same driver, same layout), so one table could not hold both.  A range
+ * goes into the table of the server whose connection the calling thread
+ * holds, the one that just handed it out.
+ */
+#define RANGES_OF_SERVER RANGE_TABLE_INIT(struct device_range)
+static struct range_table device_ranges[ROUTE_SERVERS_MAX] = {
+	[0 ... ROUTE_SERVERS_MAX - 1] = RANGES_OF_SERVER
+};
+
+bool devmem_note(uint64_t base, uint64_t size)
+{
+	unsigned server = rpc_held_server();
+	struct device_range item = { { base, size },
+	    (CUcontext)(uintptr_t)route_tag(rpc_held_context(), server) };
+
+	switch (range_table_insert(&device_ranges[rpc_held_server()], &item,
+	    true, NULL)) {
+	case RANGE_INSERTED:
+	case RANGE_EMPTY:
+		return true;
+	case RANGE_OVERLAPS:
+	case RANGE_NO_MEMORY:
+		break;
+	}
+	return false;
+}
+
+void devmem_forget(uint64_t base)
+{
+	range_table_remove(&device_ranges[rpc_held_server()], base, NULL);
+}
+
+/* The server that handed out addr, the current context's first. */
+static bool devmem_owner(uint64_t addr, unsigned *server, CUcontext *ctx)
+{
+	unsigned current = route_current_server();
+	struct device_range item;
+
+	if (range_table_find(&device_ranges[current], addr, &item)) {
+		*server = current;
+		*ctx = item.ctx;
+		return true;
+	}
+	for (unsigned s = 0; s < rpc_server_count(); s++)
+		if (range_table_find(&device_ranges[s], addr, &item)) {
+			*server = s;
+			*ctx = item.ctx;
+			return true;
+		}
+	return false;
+}
+
+bool memory_device_owner(uint64_t addr, unsigned *server, CUcontext *ctx)
+{
+	return !hostmem_contains((const void *)(uintptr_t)addr) &&
+	    devmem_owner(addr, server, ctx);
+}
+
+bool memory_is_device(uint64_t addr)
+{
+	unsigned server;
+	CUcontext ctx;
+
+	return memory_device_owner(addr, &server, &ctx);
+}
+
+CLIENT *devmem_begin(uint64_t dptr)
+{
+	unsigned server;
+	CUcontext ctx;
+
+	if (!devmem_owner(dptr, &server, &ctx) ||
+	    server == route_current_server())
+		return rpc_begin();
+	return rpc_begin_in(ctx);
+}
+
+/*
+ * Records memory the server has just allocated.  When that fails, the
+ * memory is given back and the call fails: unrecorded device memory would
+ * be taken for host memory by cuMemcpy.  Returns the RPC status of the
+ * whole exchange and sets *err to the call's result.
+ */
+static enum clnt_stat record_or_give_back(CLIENT *c, cu_dptr base,
+    cu_size size, int *err)
+{
+	res_none undo;
+	enum clnt_stat st;
+
+	if (devmem_note(base, size))
+		return RPC_SUCCESS;
+	memset(&undo, 0, sizeof undo);
+	st = cu_mem_free_13000(base, &undo, c);
+	*err = CUDA_ERROR_OUT_OF_MEMORY;
+	return st;
+}
+
+ONCUDA_API CUresult cuMemAlloc(CUdeviceptr *dptr, size_t bytesize)
+{
+	res_dptr r;
+	CLIENT *c;
+	enum clnt_stat st;
+	CUresult e;
+
+	if (dptr == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin()) == NULL)
+		return rpc_unavailable();
+	st = cu_mem_alloc_13000(bytesize, &r, c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = record_or_give_back(c, r.res_dptr_u.value, bytesize, &r.err);
+	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*dptr = (CUdeviceptr)r.res_dptr_u.value;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuMemAllocPitch(CUdeviceptr *dptr, size_t *pPitch,
+    size_t WidthInBytes, size_t Height, unsigned int ElementSizeBytes)
+{
+	res_pitched_alloc r;
+	pitched_alloc *a = &r.res_pitched_alloc_u.value;
+	CLIENT *c;
+	enum clnt_stat st;
+	CUresult e;
+
+	if (dptr == NULL || pPitch == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin()) == NULL)
+		return rpc_unavailable();
+	st = cu_mem_alloc_pitch_13000(WidthInBytes, Height, ElementSizeBytes, &r, c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS) {
+		/* A product that wraps is no allocation; the table stops at the top. */
+		cu_size bytes = Height != 0 && a->pitch > UINT64_MAX / Height ?
+		    UINT64_MAX : a->pitch * Height;
+
+		st = record_or_give_back(c, a->dptr, bytes, &r.err);
+	}
+	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS) {
+		*dptr = (CUdeviceptr)a->dptr;
+		*pPitch = (size_t)a->pitch;
+	}
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuMemFree(CUdeviceptr dptr)
+{
+	res_none r;
+	CLIENT *c;
+	enum clnt_stat st;
+	CUresult e;
+
+	memset(&r, 0, sizeof r);
+	if ((c = devmem_begin(dptr)) == NULL)
+		return rpc_unavailable();
+	st = cu_mem_free_13000((cu_dptr)dptr, &r, c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS && dptr != 0)
+		devmem_forget((uint64_t)dptr);
+	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+/* The driver accepts NULL for either answer, and skips it. */
+ONCUDA_API CUresult cuMemGetInfo(size_t *free_bytes, size_t *total_bytes)
+{
+	res_mem_info r;
+	CLIENT *c;
+	CUresult e;
+
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin()) == NULL)
+		return rpc_unavailable();
+	if ((e = rpc_end(cu_mem_get_info_13000(&r, c))) != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS) {
+		if (free_bytes != NULL)
+			*free_bytes = (size_t)r.res_mem_info_u.value.free;
+		if (total_bytes != NULL)
+			*total_bytes = (size_t)r.res_mem_info_u.value.total;
+	}
+	return (CUresult)r.err;
+}
+
+/* Both answers are optional, as in the driver. */
+ONCUDA_API CUresult cuMemGetAddressRange(CUdeviceptr *pbase, size_t *psize,
+    CUdeviceptr dptr)
+{
+	res_dev_range r;
+	CLIENT *c;
+	CUresult e;
+
+	memset(&r, 0, sizeof r);
+	if ((c = devmem_begin(dptr)) == NULL)
+		return rpc_unavailable();
+	if ((e = rpc_end(cu_mem_get_address_range_13000((cu_dptr)dptr, &r, c))) != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS) {
+		if (pbase != NULL)
+			*pbase = (CUdeviceptr)r.res_dev_range_u.value.base;
+		if (psize != NULL)
+			*psize = (size_t)r.res_dev_range_u.value.size;
+	}
+	return (CUresult)r.err;
+}

@@ -1,0 +1,191 @@
+/*
+ * pointer.c -- cuPointerGetAttribute and cuPointerGetAttributes.
+ *
+ * A pointer into page-locked host memory of the client's means nothing to
+ * the server, so it is asked about the address that mirrors it (hostmem.h).
+ * Answers that are host addresses come back as the program's: HOST_POINTER
+ * always (a mapped device pointer's host address is the program's memory),
+ * RANGE_START_ADDR when the question was about host memory.  A DEVICE_POINTER
+ * answer for host memory is recorded like cuMemHostGetDevicePointer's.
+ * Handles (CONTEXT, MEMPOOL_HANDLE) are the server's values, as the client's
+ * handles are.  A pointer the client does not know is asked about as it
+ * is: it may well be device memory from elsewhere (cuModuleGetGlobal).
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include <cuda.h>
+
+#include "gen/cuda_rpc.h"
+#include "stubs/mem/hostmem.h"
+#include "stubs/mem/memory.h"
+#include "stubs/route/route.h"
+#include "stubs/wire/rpc.h"
+
+#define XDRPROC(f) ((xdrproc_t)(void (*)(void))(f))
+
+/* The question as the server is to see it. */
+struct query {
+	void *client;		/* the program's pointer, when it is mirrored host memory */
+	cu_dptr asked;		/* the address sent */
+	unsigned server;	/* the server asked (route.h) */
+};
+
+static struct query make_query(CUdeviceptr ptr)
+{
+	struct query q = { NULL, (cu_dptr)ptr, 0 };
+	uint64_t server;
+
+	if (hostmem_to_server((const void *)(uintptr_t)ptr, &server)) {
+		q.client = (void *)(uintptr_t)ptr;
+		q.asked = server;
+	}
+	return q;
+}
+
+/* Called with the connection held, so the record follows the server's order. */
+static bool note_answer(const struct query *q, int attribute, uint64_t value)
+{
+	if (q->client != NULL && attribute == CU_POINTER_ATTRIBUTE_DEVICE_POINTER)
+		return hostmem_note_device_pointer(q->client, value);
+	return true;
+}
+
+static uint64_t translate_answer(const struct query *q, int attribute, uint64_t value)
+{
+	void *client;
+
+	/* A context goes to the program with its server's tag. */
+	if (attribute == CU_POINTER_ATTRIBUTE_CONTEXT && value != 0)
+		return route_tag(value, q->server);
+	if (attribute == CU_POINTER_ATTRIBUTE_HOST_POINTER ||
+	    (attribute == CU_POINTER_ATTRIBUTE_RANGE_START_ADDR && q->client != NULL)) {
+		if (hostmem_to_client(value, &client))
+			return (uint64_t)(uintptr_t)client;
+	}
+	return value;
+}
+
+/* Stores an answer in the program's variable, whose size the server named. */
+static CUresult store(void *data, const struct query *q, int attribute,
+    const ptr_attr_value *v)
+{
+	uint64_t value = translate_answer(q, attribute, v->value);
+	uint8_t u8 = (uint8_t)value;
+	uint16_t u16 = (uint16_t)value;
+	uint32_t u32 = (uint32_t)value;
+
+	switch (v->size) {
+	case 1: memcpy(data, &u8, 1); break;
+	case 2: memcpy(data, &u16, 2); break;
+	case 4: memcpy(data, &u32, 4); break;
+	case 8: memcpy(data, &value, 8); break;
+	default:
+		oncuda_say("oncudad answered a pointer attribute with a %u-byte "
+		    "value; rebuild client and server from the same idl/cuda.x",
+		    v->size);
+		return CUDA_ERROR_UNKNOWN;
+	}
+	return CUDA_SUCCESS;
+}
+
+static CUresult refuse_p2p_tokens(const char *call)
+{
+	oncuda_unsupported(call);
+	return CUDA_ERROR_NOT_SUPPORTED;
+}
+
+ONCUDA_API CUresult cuPointerGetAttribute(void *data,
+    CUpointer_attribute attribute, CUdeviceptr ptr)
+{
+	struct query q = make_query(ptr);
+	res_ptr_attr r;
+	CLIENT *c;
+	enum clnt_stat st;
+	CUresult e;
+
+	if (data == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (attribute == CU_POINTER_ATTRIBUTE_P2P_TOKENS)
+		return refuse_p2p_tokens("cuPointerGetAttribute(CU_POINTER_ATTRIBUTE_P2P_TOKENS)");
+	memset(&r, 0, sizeof r);
+	if ((c = devmem_begin(ptr)) == NULL)
+		return rpc_unavailable();
+	q.server = rpc_held_server();
+	st = cu_pointer_get_attribute_13000((int)attribute, q.asked, &r, c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS &&
+	    !note_answer(&q, attribute, r.res_ptr_attr_u.value.value))
+		r.err = CUDA_ERROR_OUT_OF_MEMORY;
+	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+		return e;
+	if (r.err != CUDA_SUCCESS)
+		return (CUresult)r.err;
+	return store(data, &q, attribute, &r.res_ptr_attr_u.value);
+}
+
+/* One call of at most ONCUDA_POINTER_ATTRS_MAX attributes, and its answers stored. */
+static CUresult get_some(CLIENT *c, enum clnt_stat *st, const struct query *q,
+    unsigned int count, const CUpointer_attribute *attributes, void **data)
+{
+	int wire[ONCUDA_POINTER_ATTRS_MAX];
+	pointer_attributes list = { count, wire };
+	res_ptr_attrs r;
+	ptr_attr_value *v;
+	CUresult e = CUDA_SUCCESS;
+
+	for (unsigned int i = 0; i < count; i++)
+		wire[i] = (int)attributes[i];
+	memset(&r, 0, sizeof r);
+	*st = cu_pointer_get_attributes_13000(list, q->asked, &r, c);
+	if (*st != RPC_SUCCESS)
+		return CUDA_SUCCESS;
+	if (r.err != CUDA_SUCCESS)
+		return (CUresult)r.err;
+	v = r.res_ptr_attrs_u.values.values_val;
+	if (r.res_ptr_attrs_u.values.values_len != count) {
+		oncuda_say("oncudad answered %u pointer attributes with %u values; "
+		    "rebuild client and server from the same idl/cuda.x",
+		    count, r.res_ptr_attrs_u.values.values_len);
+		e = CUDA_ERROR_UNKNOWN;
+	}
+	for (unsigned int i = 0; i < count && e == CUDA_SUCCESS; i++) {
+		if (!note_answer(q, attributes[i], v[i].value))
+			e = CUDA_ERROR_OUT_OF_MEMORY;
+		else if (data[i] != NULL)
+			e = store(data[i], q, attributes[i], &v[i]);
+	}
+	xdr_free(XDRPROC(xdr_res_ptr_attrs), (char *)&r);
+	return e;
+}
+
+ONCUDA_API CUresult cuPointerGetAttributes(unsigned int numAttributes,
+    CUpointer_attribute *attributes, void **data, CUdeviceptr ptr)
+{
+	struct query q = make_query(ptr);
+	enum clnt_stat st = RPC_SUCCESS;
+	CUresult result = CUDA_SUCCESS;
+	unsigned int done = 0;
+	CLIENT *c;
+	CUresult e;
+
+	if (attributes == NULL || data == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	for (unsigned int i = 0; i < numAttributes; i++)
+		if (attributes[i] == CU_POINTER_ATTRIBUTE_P2P_TOKENS)
+			return refuse_p2p_tokens("cuPointerGetAttributes(CU_POINTER_ATTRIBUTE_P2P_TOKENS)");
+	if ((c = devmem_begin(ptr)) == NULL)
+		return rpc_unavailable();
+	q.server = rpc_held_server();
+	/* An empty list is sent too: the server's driver says what it makes of it. */
+	do {
+		unsigned int n = numAttributes - done;
+
+		if (n > ONCUDA_POINTER_ATTRS_MAX)
+			n = ONCUDA_POINTER_ATTRS_MAX;
+		result = get_some(c, &st, &q, n, attributes + done, data + done);
+		done += n;
+	} while (done < numAttributes && st == RPC_SUCCESS && result == CUDA_SUCCESS);
+	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+		return e;
+	return result;
+}

@@ -1,0 +1,118 @@
+/*
+ * rpc.h -- the client's connections to oncudad and their call discipline.
+ *
+ * One connection per server that ONCUDA_SERVER names, shared by all
+ * threads: every RPC is made between rpc_begin() and rpc_end(), which hold
+ * that connection's lock, so calls of different threads never interleave
+ * on the wire.  A connection is made on first use (ONCUDA_SERVER,
+ * ONCUDA_TIMEOUT: see rpcaddr.h).  rpc_begin() picks the server of the
+ * calling thread's current context; rpc_begin_on() a given one (route.h
+ * says which a call needs).  A thread holds one connection at a time.
+ *
+ * The current context is per thread on the client (ctxstack.h) but per
+ * connection on the server.  rpc_begin() therefore sends CU_CTX_SET_CURRENT
+ * when the calling thread's context differs from the one last made current
+ * on the server, so that every call runs in the calling thread's context.
+ *
+ * fork(): the child never uses the parent's connection.  It starts as a
+ * new session, like a fresh process: its first call connects again, to a
+ * new server process, and it must call cuInit itself; contexts, memory and
+ * other handles of the parent mean nothing there.  A fork waits for an RPC
+ * in progress on another thread to finish (at most ONCUDA_TIMEOUT).
+ */
+#ifndef ONCUDA_RPC_H
+#define ONCUDA_RPC_H
+
+#include <stdbool.h>
+#include <time.h>
+
+#include <cuda.h>
+#include <rpc/rpc.h>
+
+#include "gen/cuda_rpc.h"
+#include "stubs/wire/say.h"
+
+/*
+ * Takes the connection lock (connecting on first use), makes the server's
+ * current context the calling thread's (once cuInit has succeeded) and
+ * returns the handle; NULL when there is no connection (lock not held; the
+ * reason was printed once).  A pair rpc_begin/rpc_end may enclose several
+ * calls that must not interleave with other threads' (image staging and
+ * load, chunked copies).
+ */
+CLIENT *rpc_begin(void);
+
+/* As rpc_begin, without touching the server's current context: for the
+ * calls that set it themselves (cuCtxSetCurrent, cuCtxPushCurrent). */
+CLIENT *rpc_begin_nosync(void);
+
+/* As rpc_begin and rpc_begin_nosync, on the connection to server (an
+ * index into the list ONCUDA_SERVER names). */
+CLIENT *rpc_begin_on(unsigned server);
+CLIENT *rpc_begin_on_nosync(unsigned server);
+
+/* As rpc_begin_on the server of ctx (a context the program holds), with
+ * ctx current there rather than the thread's context. */
+CLIENT *rpc_begin_in(CUcontext ctx);
+
+/*
+ * For the flush at exit (batch.h): as rpc_begin_on_nosync, but it never
+ * connects, and it gives up (NULL) when the lock is not free by deadline
+ * (CLOCK_REALTIME): another thread may hold it for a long call.
+ */
+CLIENT *rpc_begin_on_by(unsigned server, const struct timespec *deadline);
+
+/* How many servers ONCUDA_SERVER names (1 when it is unusable). */
+unsigned rpc_server_count(void);
+
+/* A server as messages name it ("host:port"). */
+const char *rpc_server_name(unsigned server);
+
+/* Whether cuInit has succeeded in this session. */
+bool rpc_initialised(void);
+
+/*
+ * Releases the lock; CUDA_SUCCESS when st == RPC_SUCCESS, otherwise reports
+ * the failure once ("oncuda: lost connection ...") and returns
+ * CUDA_ERROR_DEVICE_UNAVAILABLE; every later rpc_begin then fails at once.
+ */
+CUresult rpc_end(enum clnt_stat st);
+
+/*
+ * The error to return when rpc_begin returned NULL: CUDA_ERROR_DEVICE_UNAVAILABLE
+ * once the connection was lost, CUDA_ERROR_NOT_INITIALIZED when the server
+ * was never reached (what the driver answers after a failed cuInit).
+ */
+CUresult rpc_unavailable(void);
+
+/* Whether a connection to oncudad was ever made by this process (session). */
+bool rpc_reached(void);
+
+/*
+ * For calls answered in the client (cuCtxGetCurrent, cuCtxPopCurrent):
+ * CUDA_ERROR_NOT_INITIALIZED before a successful cuInit in this session,
+ * CUDA_ERROR_DEVICE_UNAVAILABLE once the connection is lost, else
+ * CUDA_SUCCESS.
+ */
+CUresult rpc_local_check(void);
+
+/* Between rpc_begin and rpc_end only. */
+
+/* The index of the server whose connection the calling thread holds. */
+unsigned rpc_held_server(void);
+
+/* The context current on that server now (its own value, untagged). */
+cu_handle rpc_held_context(void);
+
+/* cuInit succeeded on the server. */
+void rpc_mark_initialised(void);
+
+/* The server's current context is now ctx (it just made it current); a
+ * tag (route.h) is ignored. */
+void rpc_server_context_is(cu_handle ctx);
+
+/* The server's current context may have changed in a way the client
+ * cannot tell (a context or primary context went away). */
+void rpc_server_context_unknown(void);
+
+#endif
