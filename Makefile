@@ -7,7 +7,8 @@
 #   make bench      the benchmark of issue 4: native vs oncuda vs the transports
 #                   (BENCH_OUT=dir for its results, BENCH_DRIVER=fake to test it)
 #   make gen        regenerate gen/ from idl/ (committed; CI checks it is up to date)
-#   make check-gen  fail if gen/ differs from what idl/ generates
+#   make check-gen  fail if gen/ differs from what idl/ generates, or the protocol
+#                   on the wire from idl/wire.lock (make wire-lock records a change)
 #   make check-idl  is every entry point of cuda.h classified in idl/cuda.x?
 #                   (CUDA_H=/path/to/cuda.h for another toolkit's)
 #   make docs       regenerate docs/protocol.md from idl/cuda.x and docs/traces/
@@ -29,7 +30,7 @@ CPPFLAGS  += -std=c11 -D_GNU_SOURCE -I. -I/usr/include/tirpc -I$(CUDA_HOME)/incl
 # rpcgen's output is not ours: it declares unused variables and casts xdr_void.
 GEN_CFLAGS := -Wno-unused-variable -Wno-unused-parameter -Wno-cast-function-type
 
-.PHONY: all gen check-gen check-idl test test-apps demo bench clean
+.PHONY: all gen check-gen check-idl wire-lock test test-apps demo bench clean
 all:
 
 # ------------------------------------------------------------------ protocol
@@ -67,7 +68,13 @@ check-gen:
 	@$(PYTHON) tools/gen-glue.py idl/glue.tbl idl/cuda.x .check-gen/gen/glue_client.c .check-gen/gen/glue_server.c
 	@$(PYTHON) tools/gen-trace-types.py idl/cuda.x .check-gen/gen/trace_types.inc
 	@for f in .check-gen/gen/*; do cmp -s $$f gen/$${f##*/} || { echo "gen/$${f##*/} is stale: run make gen and commit it"; rm -rf .check-gen; exit 1; }; done
-	@rm -rf .check-gen && echo "gen/ is up to date"
+	@$(PYTHON) tools/check-wire.py .check-gen/gen/cuda_rpc.h .check-gen/gen/cuda_xdr.c idl/wire.lock || { rm -rf .check-gen; exit 1; }
+	@rm -rf .check-gen && echo "gen/ is up to date, and the protocol on the wire is idl/wire.lock's"
+
+# After a deliberate change of the protocol (a new procedure, a changed
+# type, a new CUDA version): record it, and commit the lock with the change.
+wire-lock: gen/cuda_rpc.h gen/cuda_xdr.c
+	$(PYTHON) tools/check-wire.py --write gen/cuda_rpc.h gen/cuda_xdr.c idl/wire.lock
 
 # Every driver entry point of CUDA_H is remoted, answered in the client or
 # declared unsupported, with a reason, in idl/cuda.x (CI runs this; see
