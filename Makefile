@@ -50,8 +50,9 @@ gen/cuda_clnt.c: idl/cuda.x
 	$(RPCGEN) -N -M -l $< | $(RPCGEN_FIX) > $@.tmp && mv $@.tmp $@
 gen/cuda_svc.c: idl/cuda.x
 	$(RPCGEN) -N -M -m $< | $(RPCGEN_FIX) > $@.tmp && mv $@.tmp $@
-$(GEN_GLUE) &: idl/glue.tbl idl/cuda.x tools/gen-glue.py
-	$(PYTHON) tools/gen-glue.py idl/glue.tbl idl/cuda.x gen/glue_client.c gen/glue_server.c
+# tools/idl.py is the one reader of idl/cuda.x that the generators share.
+$(GEN_GLUE) &: idl/cuda.x tools/gen-glue.py tools/idl.py
+	$(PYTHON) tools/gen-glue.py idl/cuda.x gen
 
 gen: $(GEN_RPC) $(GEN_GLUE) gen/trace_types.inc
 
@@ -65,7 +66,7 @@ check-gen:
 	@$(RPCGEN) -N -M -c idl/cuda.x | $(RPCGEN_FIX) > .check-gen/gen/cuda_xdr.c
 	@$(RPCGEN) -N -M -l idl/cuda.x | $(RPCGEN_FIX) > .check-gen/gen/cuda_clnt.c
 	@$(RPCGEN) -N -M -m idl/cuda.x | $(RPCGEN_FIX) > .check-gen/gen/cuda_svc.c
-	@$(PYTHON) tools/gen-glue.py idl/glue.tbl idl/cuda.x .check-gen/gen/glue_client.c .check-gen/gen/glue_server.c
+	@$(PYTHON) tools/gen-glue.py idl/cuda.x .check-gen/gen
 	@$(PYTHON) tools/gen-trace-types.py idl/cuda.x .check-gen/gen/trace_types.inc
 	@for f in .check-gen/gen/*; do cmp -s $$f gen/$${f##*/} || { echo "gen/$${f##*/} is stale: run make gen and commit it"; rm -rf .check-gen; exit 1; }; done
 	@$(PYTHON) tools/check-wire.py .check-gen/gen/cuda_rpc.h .check-gen/gen/cuda_xdr.c idl/wire.lock || { rm -rf .check-gen; exit 1; }
