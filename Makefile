@@ -39,7 +39,8 @@ all:
 # NVIDIA's cuda.h: the generated files include it as cuda_rpc.h instead.
 
 GEN_RPC := gen/cuda_rpc.h gen/cuda_xdr.c gen/cuda_clnt.c gen/cuda_svc.c
-GEN_GLUE := gen/glue_client.c gen/glue_server.c
+GEN_GLUE := gen/glue_client.c gen/glue_client.h gen/glue_server.c gen/oneway_procs.inc \
+	gen/cuda_names.h
 RPCGEN_FIX := sed -e 's|\#include "\(idl/\)*cuda\.h"|\#include "cuda_rpc.h"|'
 
 gen/cuda_rpc.h: idl/cuda.x
@@ -55,6 +56,11 @@ $(GEN_GLUE) &: idl/cuda.x tools/gen-glue.py tools/idl.py
 	$(PYTHON) tools/gen-glue.py idl/cuda.x gen
 
 gen: $(GEN_RPC) $(GEN_GLUE) gen/trace_types.inc
+
+# Hand-written code that includes what gen-glue.py writes besides the glue.
+server/session/oneway.o: gen/oneway_procs.inc
+server/session/child.o: gen/cuda_names.h
+gen/glue_client.o gen/glue_server.o stubs/gen-glue_client.o: gen/cuda_names.h gen/glue_client.h
 
 gen/%.o: gen/%.c gen/cuda_rpc.h
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) $(GEN_CFLAGS) -fPIC -c -o $@ $<

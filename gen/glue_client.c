@@ -7,7 +7,8 @@
 #include <cuda.h>
 #include "stubs/answers/answer_cache.h"
 #include "stubs/wire/batch.h"
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
+#include "gen/glue_client.h"
 #include "stubs/route/devices.h"
 #include "stubs/mem/mapped.h"
 #include "stubs/route/route.h"
@@ -31,7 +32,7 @@ CUresult on_server_cuDriverGetVersion(unsigned server, int *driverVersion)
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on(server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_driver_get_version_13000(&r, c));
+	e = rpc_end(cu_driver_get_version(&r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -59,7 +60,7 @@ CUresult on_server_cuDeviceGetCount(unsigned server, int *count)
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on(server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_device_get_count_13000(&r, c));
+	e = rpc_end(cu_device_get_count(&r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -87,7 +88,7 @@ CUresult on_server_cuDeviceGet(unsigned server, CUdevice *device, int ordinal)
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on(server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_device_get_13000((int)ordinal, &r, c));
+	e = rpc_end(cu_device_get((int)ordinal, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -120,7 +121,7 @@ ONCUDA_API CUresult cuDeviceTotalMem(size_t *bytes, CUdevice dev)
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_device_total_mem_13000((int)local_dev, &r, c));
+	e = rpc_end(cu_device_total_mem((int)local_dev, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -153,7 +154,7 @@ ONCUDA_API CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib, CUd
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_device_get_attribute_13000((int)attrib, (int)local_dev, &r, c));
+	e = rpc_end(cu_device_get_attribute((int)attrib, (int)local_dev, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -176,7 +177,7 @@ CUresult on_server_cuDeviceGetByPCIBusId(unsigned server, CUdevice *dev, const c
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on(server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_device_get_by_pci_bus_id_13000((char *)pciBusId, &r, c));
+	e = rpc_end(cu_device_get_by_pci_bus_id((char *)pciBusId, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -199,7 +200,7 @@ ONCUDA_API CUresult cuDevicePrimaryCtxSetFlags(CUdevice dev, unsigned int flags)
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_device_primary_ctx_set_flags_13000((int)local_dev, (u_int)flags, &r, c));
+	e = rpc_end(cu_device_primary_ctx_set_flags((int)local_dev, (u_int)flags, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -228,7 +229,7 @@ ONCUDA_API CUresult cuCtxGetDevice(CUdevice *device)
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_ctx_get_device_13000(&r, c));
+	e = rpc_end(cu_ctx_get_device(&r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS && !devices_global((unsigned)rt.server, (CUdevice)r.res_int_u.value, device))
@@ -260,7 +261,7 @@ ONCUDA_API CUresult cuCtxGetDevice_v2(CUdevice *device, CUcontext ctx)
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_ctx_get_device_v2_13000((cu_handle)route_strip(ctx), &r, c));
+	e = rpc_end(cu_ctx_get_device_v2((cu_handle)route_strip(ctx), &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS && !devices_global((unsigned)rt.server, (CUdevice)r.res_int_u.value, device))
@@ -283,7 +284,7 @@ ONCUDA_API CUresult cuCtxSynchronize(void)
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	st = cu_ctx_synchronize_13000(&r, c);
+	st = cu_ctx_synchronize(&r, c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
 		st = mapped_pull(c, &r.err);
 	e = rpc_end(st);
@@ -306,7 +307,7 @@ ONCUDA_API CUresult cuCtxSynchronize_v2(CUcontext ctx)
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	st = cu_ctx_synchronize_v2_13000((cu_handle)route_strip(ctx), &r, c);
+	st = cu_ctx_synchronize_v2((cu_handle)route_strip(ctx), &r, c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
 		st = mapped_pull(c, &r.err);
 	e = rpc_end(st);
@@ -329,7 +330,7 @@ ONCUDA_API CUresult cuCtxGetLimit(size_t *pvalue, CUlimit limit)
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_ctx_get_limit_13000((int)limit, &r, c));
+	e = rpc_end(cu_ctx_get_limit((int)limit, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -349,7 +350,7 @@ ONCUDA_API CUresult cuCtxSetLimit(CUlimit limit, size_t value)
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_ctx_set_limit_13000((int)limit, (cu_size)value, &r, c));
+	e = rpc_end(cu_ctx_set_limit((int)limit, (cu_size)value, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -370,7 +371,7 @@ ONCUDA_API CUresult cuCtxGetApiVersion(CUcontext ctx, unsigned int *version)
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_ctx_get_api_version_13000((cu_handle)route_strip(ctx), &r, c));
+	e = rpc_end(cu_ctx_get_api_version((cu_handle)route_strip(ctx), &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -392,7 +393,7 @@ ONCUDA_API CUresult cuCtxGetFlags(unsigned int *flags)
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_ctx_get_flags_13000(&r, c));
+	e = rpc_end(cu_ctx_get_flags(&r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -403,7 +404,7 @@ ONCUDA_API CUresult cuCtxGetFlags(unsigned int *flags)
 ONCUDA_API CUresult cuMemcpyDtoDAsync(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount, CUstream hStream)
 {
 	struct route rt = ROUTE_INIT;
-	cu_memcpy_dtod_async_13000_argument a = { (cu_dptr)dstDevice, (cu_dptr)srcDevice, (cu_size)ByteCount, (cu_handle)route_strip(hStream) };
+	cu_memcpy_dtod_async_argument a = { (cu_dptr)dstDevice, (cu_dptr)srcDevice, (cu_size)ByteCount, (cu_handle)route_strip(hStream) };
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
 	CLIENT *c;
@@ -416,7 +417,7 @@ ONCUDA_API CUresult cuMemcpyDtoDAsync(CUdeviceptr dstDevice, CUdeviceptr srcDevi
 		return rpc_unavailable();
 	st = mapped_push(c, &err);
 	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
-		st = batch_send(c, CU_MEMCPY_DTOD_ASYNC, (xdrproc_t)xdr_cu_memcpy_dtod_async_13000_argument, &a);
+		st = batch_send(c, CU_MEMCPY_DTOD_ASYNC, (xdrproc_t)xdr_cu_memcpy_dtod_async_argument, &a);
 	e = rpc_end(st);
 	return e != CUDA_SUCCESS ? e : (CUresult)err;
 }
@@ -436,7 +437,7 @@ ONCUDA_API CUresult cuMemsetD8(CUdeviceptr dstDevice, unsigned char uc, size_t N
 		return rpc_unavailable();
 	st = mapped_push(c, &r.err);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = cu_memset_d8_13000((cu_dptr)dstDevice, (u_int)uc, (cu_size)N, &r, c);
+		st = cu_memset_d8((cu_dptr)dstDevice, (u_int)uc, (cu_size)N, &r, c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
 		st = mapped_pull(c, &r.err);
 	e = rpc_end(st);
@@ -460,7 +461,7 @@ ONCUDA_API CUresult cuMemsetD16(CUdeviceptr dstDevice, unsigned short us, size_t
 		return rpc_unavailable();
 	st = mapped_push(c, &r.err);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = cu_memset_d16_13000((cu_dptr)dstDevice, (u_int)us, (cu_size)N, &r, c);
+		st = cu_memset_d16((cu_dptr)dstDevice, (u_int)us, (cu_size)N, &r, c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
 		st = mapped_pull(c, &r.err);
 	e = rpc_end(st);
@@ -484,7 +485,7 @@ ONCUDA_API CUresult cuMemsetD32(CUdeviceptr dstDevice, unsigned int ui, size_t N
 		return rpc_unavailable();
 	st = mapped_push(c, &r.err);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = cu_memset_d32_13000((cu_dptr)dstDevice, (u_int)ui, (cu_size)N, &r, c);
+		st = cu_memset_d32((cu_dptr)dstDevice, (u_int)ui, (cu_size)N, &r, c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
 		st = mapped_pull(c, &r.err);
 	e = rpc_end(st);
@@ -496,7 +497,7 @@ ONCUDA_API CUresult cuMemsetD32(CUdeviceptr dstDevice, unsigned int ui, size_t N
 ONCUDA_API CUresult cuMemsetD8Async(CUdeviceptr dstDevice, unsigned char uc, size_t N, CUstream hStream)
 {
 	struct route rt = ROUTE_INIT;
-	cu_memset_d8_async_13000_argument a = { (cu_dptr)dstDevice, (u_int)uc, (cu_size)N, (cu_handle)route_strip(hStream) };
+	cu_memset_d8_async_argument a = { (cu_dptr)dstDevice, (u_int)uc, (cu_size)N, (cu_handle)route_strip(hStream) };
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
 	CLIENT *c;
@@ -509,7 +510,7 @@ ONCUDA_API CUresult cuMemsetD8Async(CUdeviceptr dstDevice, unsigned char uc, siz
 		return rpc_unavailable();
 	st = mapped_push(c, &err);
 	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
-		st = batch_send(c, CU_MEMSET_D8_ASYNC, (xdrproc_t)xdr_cu_memset_d8_async_13000_argument, &a);
+		st = batch_send(c, CU_MEMSET_D8_ASYNC, (xdrproc_t)xdr_cu_memset_d8_async_argument, &a);
 	e = rpc_end(st);
 	return e != CUDA_SUCCESS ? e : (CUresult)err;
 }
@@ -517,7 +518,7 @@ ONCUDA_API CUresult cuMemsetD8Async(CUdeviceptr dstDevice, unsigned char uc, siz
 ONCUDA_API CUresult cuMemsetD16Async(CUdeviceptr dstDevice, unsigned short us, size_t N, CUstream hStream)
 {
 	struct route rt = ROUTE_INIT;
-	cu_memset_d16_async_13000_argument a = { (cu_dptr)dstDevice, (u_int)us, (cu_size)N, (cu_handle)route_strip(hStream) };
+	cu_memset_d16_async_argument a = { (cu_dptr)dstDevice, (u_int)us, (cu_size)N, (cu_handle)route_strip(hStream) };
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
 	CLIENT *c;
@@ -530,7 +531,7 @@ ONCUDA_API CUresult cuMemsetD16Async(CUdeviceptr dstDevice, unsigned short us, s
 		return rpc_unavailable();
 	st = mapped_push(c, &err);
 	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
-		st = batch_send(c, CU_MEMSET_D16_ASYNC, (xdrproc_t)xdr_cu_memset_d16_async_13000_argument, &a);
+		st = batch_send(c, CU_MEMSET_D16_ASYNC, (xdrproc_t)xdr_cu_memset_d16_async_argument, &a);
 	e = rpc_end(st);
 	return e != CUDA_SUCCESS ? e : (CUresult)err;
 }
@@ -538,7 +539,7 @@ ONCUDA_API CUresult cuMemsetD16Async(CUdeviceptr dstDevice, unsigned short us, s
 ONCUDA_API CUresult cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui, size_t N, CUstream hStream)
 {
 	struct route rt = ROUTE_INIT;
-	cu_memset_d32_async_13000_argument a = { (cu_dptr)dstDevice, (u_int)ui, (cu_size)N, (cu_handle)route_strip(hStream) };
+	cu_memset_d32_async_argument a = { (cu_dptr)dstDevice, (u_int)ui, (cu_size)N, (cu_handle)route_strip(hStream) };
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
 	CLIENT *c;
@@ -551,7 +552,7 @@ ONCUDA_API CUresult cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui, siz
 		return rpc_unavailable();
 	st = mapped_push(c, &err);
 	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
-		st = batch_send(c, CU_MEMSET_D32_ASYNC, (xdrproc_t)xdr_cu_memset_d32_async_13000_argument, &a);
+		st = batch_send(c, CU_MEMSET_D32_ASYNC, (xdrproc_t)xdr_cu_memset_d32_async_argument, &a);
 	e = rpc_end(st);
 	return e != CUDA_SUCCESS ? e : (CUresult)err;
 }
@@ -573,7 +574,7 @@ ONCUDA_API CUresult cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod, const 
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_module_get_function_13000((cu_handle)route_strip(hmod), (char *)name, &r, c));
+	e = rpc_end(cu_module_get_function((cu_handle)route_strip(hmod), (char *)name, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -594,7 +595,7 @@ CUresult on_server_cuLibraryGetKernel(unsigned server, CUkernel *pKernel, CUlibr
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on(server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_library_get_kernel_13000((cu_handle)route_strip(library), (char *)name, &r, c));
+	e = rpc_end(cu_library_get_kernel((cu_handle)route_strip(library), (char *)name, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -620,7 +621,7 @@ ONCUDA_API CUresult cuLibraryGetModule(CUmodule *pMod, CUlibrary library)
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_library_get_module_13000((cu_handle)library_value, &r, c));
+	e = rpc_end(cu_library_get_module((cu_handle)library_value, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -653,7 +654,7 @@ ONCUDA_API CUresult cuKernelGetFunction(CUfunction *pFunc, CUkernel kernel)
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_kernel_get_function_13000((cu_handle)kernel_value, &r, c));
+	e = rpc_end(cu_kernel_get_function((cu_handle)kernel_value, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -683,7 +684,7 @@ ONCUDA_API CUresult cuKernelGetAttribute(int *pi, CUfunction_attribute attrib, C
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_kernel_get_attribute_13000((int)attrib, (cu_handle)kernel_value, (int)local_dev, &r, c));
+	e = rpc_end(cu_kernel_get_attribute((int)attrib, (cu_handle)kernel_value, (int)local_dev, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -710,7 +711,7 @@ ONCUDA_API CUresult cuKernelSetAttribute(CUfunction_attribute attrib, int val, C
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_kernel_set_attribute_13000((int)attrib, (int)val, (cu_handle)kernel_value, (int)local_dev, &r, c));
+	e = rpc_end(cu_kernel_set_attribute((int)attrib, (int)val, (cu_handle)kernel_value, (int)local_dev, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -743,7 +744,7 @@ ONCUDA_API CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib, CUf
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_func_get_attribute_13000((int)attrib, (cu_handle)hfunc_value, &r, c));
+	e = rpc_end(cu_func_get_attribute((int)attrib, (cu_handle)hfunc_value, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -770,7 +771,7 @@ ONCUDA_API CUresult cuFuncSetAttribute(CUfunction hfunc, CUfunction_attribute at
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_func_set_attribute_13000((cu_handle)hfunc_value, (int)attrib, (int)value, &r, c));
+	e = rpc_end(cu_func_set_attribute((cu_handle)hfunc_value, (int)attrib, (int)value, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -795,7 +796,7 @@ ONCUDA_API CUresult cuFuncSetCacheConfig(CUfunction hfunc, CUfunc_cache config)
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_func_set_cache_config_13000((cu_handle)hfunc_value, (int)config, &r, c));
+	e = rpc_end(cu_func_set_cache_config((cu_handle)hfunc_value, (int)config, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -828,7 +829,7 @@ ONCUDA_API CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, 
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_occupancy_max_active_blocks_13000((cu_handle)func_value, (int)blockSize, (cu_size)dynamicSMemSize, &r, c));
+	e = rpc_end(cu_occupancy_max_active_blocks((cu_handle)func_value, (int)blockSize, (cu_size)dynamicSMemSize, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -863,7 +864,7 @@ ONCUDA_API CUresult cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *nu
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_occupancy_max_active_blocks_with_flags_13000((cu_handle)func_value, (int)blockSize, (cu_size)dynamicSMemSize, (u_int)flags, &r, c));
+	e = rpc_end(cu_occupancy_max_active_blocks_with_flags((cu_handle)func_value, (int)blockSize, (cu_size)dynamicSMemSize, (u_int)flags, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -898,7 +899,7 @@ ONCUDA_API CUresult cuOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemS
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_occupancy_available_dynamic_smem_13000((cu_handle)func_value, (int)numBlocks, (int)blockSize, &r, c));
+	e = rpc_end(cu_occupancy_available_dynamic_smem((cu_handle)func_value, (int)numBlocks, (int)blockSize, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -922,7 +923,7 @@ ONCUDA_API CUresult cuStreamCreate(CUstream *phStream, unsigned int Flags)
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_stream_create_13000((u_int)Flags, &r, c));
+	e = rpc_end(cu_stream_create((u_int)Flags, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -944,7 +945,7 @@ ONCUDA_API CUresult cuStreamCreateWithPriority(CUstream *phStream, unsigned int 
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_stream_create_with_priority_13000((u_int)flags, (int)priority, &r, c));
+	e = rpc_end(cu_stream_create_with_priority((u_int)flags, (int)priority, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -965,7 +966,7 @@ ONCUDA_API CUresult cuStreamDestroy(CUstream hStream)
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_stream_destroy_13000((cu_handle)route_strip(hStream), &r, c));
+	e = rpc_end(cu_stream_destroy((cu_handle)route_strip(hStream), &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -985,7 +986,7 @@ ONCUDA_API CUresult cuStreamSynchronize(CUstream hStream)
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	st = cu_stream_synchronize_13000((cu_handle)route_strip(hStream), &r, c);
+	st = cu_stream_synchronize((cu_handle)route_strip(hStream), &r, c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
 		st = mapped_pull(c, &r.err);
 	e = rpc_end(st);
@@ -1008,7 +1009,7 @@ ONCUDA_API CUresult cuStreamQuery(CUstream hStream)
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	st = cu_stream_query_13000((cu_handle)route_strip(hStream), &r, c);
+	st = cu_stream_query((cu_handle)route_strip(hStream), &r, c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
 		st = mapped_pull(c, &r.err);
 	e = rpc_end(st);
@@ -1020,7 +1021,7 @@ ONCUDA_API CUresult cuStreamQuery(CUstream hStream)
 ONCUDA_API CUresult cuStreamWaitEvent(CUstream hStream, CUevent hEvent, unsigned int Flags)
 {
 	struct route rt = ROUTE_INIT;
-	cu_stream_wait_event_13000_argument a = { (cu_handle)route_strip(hStream), (cu_handle)route_strip(hEvent), (u_int)Flags };
+	cu_stream_wait_event_argument a = { (cu_handle)route_strip(hStream), (cu_handle)route_strip(hEvent), (u_int)Flags };
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
 	CLIENT *c;
@@ -1034,7 +1035,7 @@ ONCUDA_API CUresult cuStreamWaitEvent(CUstream hStream, CUevent hEvent, unsigned
 		return e;
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	st = batch_send(c, CU_STREAM_WAIT_EVENT, (xdrproc_t)xdr_cu_stream_wait_event_13000_argument, &a);
+	st = batch_send(c, CU_STREAM_WAIT_EVENT, (xdrproc_t)xdr_cu_stream_wait_event_argument, &a);
 	e = rpc_end(st);
 	return e != CUDA_SUCCESS ? e : (CUresult)err;
 }
@@ -1054,7 +1055,7 @@ ONCUDA_API CUresult cuStreamGetPriority(CUstream hStream, int *priority)
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_stream_get_priority_13000((cu_handle)route_strip(hStream), &r, c));
+	e = rpc_end(cu_stream_get_priority((cu_handle)route_strip(hStream), &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1077,7 +1078,7 @@ ONCUDA_API CUresult cuStreamGetFlags(CUstream hStream, unsigned int *flags)
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_stream_get_flags_13000((cu_handle)route_strip(hStream), &r, c));
+	e = rpc_end(cu_stream_get_flags((cu_handle)route_strip(hStream), &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1100,7 +1101,7 @@ ONCUDA_API CUresult cuStreamGetCtx(CUstream hStream, CUcontext *pctx)
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_stream_get_ctx_13000((cu_handle)route_strip(hStream), &r, c));
+	e = rpc_end(cu_stream_get_ctx((cu_handle)route_strip(hStream), &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1122,7 +1123,7 @@ ONCUDA_API CUresult cuEventCreate(CUevent *phEvent, unsigned int Flags)
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_event_create_13000((u_int)Flags, &r, c));
+	e = rpc_end(cu_event_create((u_int)Flags, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1133,7 +1134,7 @@ ONCUDA_API CUresult cuEventCreate(CUevent *phEvent, unsigned int Flags)
 ONCUDA_API CUresult cuEventRecord(CUevent hEvent, CUstream hStream)
 {
 	struct route rt = ROUTE_INIT;
-	cu_event_record_13000_argument a = { (cu_handle)route_strip(hEvent), (cu_handle)route_strip(hStream) };
+	cu_event_record_argument a = { (cu_handle)route_strip(hEvent), (cu_handle)route_strip(hStream) };
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
 	CLIENT *c;
@@ -1147,7 +1148,7 @@ ONCUDA_API CUresult cuEventRecord(CUevent hEvent, CUstream hStream)
 		return e;
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	st = batch_send(c, CU_EVENT_RECORD, (xdrproc_t)xdr_cu_event_record_13000_argument, &a);
+	st = batch_send(c, CU_EVENT_RECORD, (xdrproc_t)xdr_cu_event_record_argument, &a);
 	e = rpc_end(st);
 	return e != CUDA_SUCCESS ? e : (CUresult)err;
 }
@@ -1166,7 +1167,7 @@ ONCUDA_API CUresult cuEventSynchronize(CUevent hEvent)
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	st = cu_event_synchronize_13000((cu_handle)route_strip(hEvent), &r, c);
+	st = cu_event_synchronize((cu_handle)route_strip(hEvent), &r, c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
 		st = mapped_pull(c, &r.err);
 	e = rpc_end(st);
@@ -1189,7 +1190,7 @@ ONCUDA_API CUresult cuEventQuery(CUevent hEvent)
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	st = cu_event_query_13000((cu_handle)route_strip(hEvent), &r, c);
+	st = cu_event_query((cu_handle)route_strip(hEvent), &r, c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
 		st = mapped_pull(c, &r.err);
 	e = rpc_end(st);
@@ -1214,7 +1215,7 @@ ONCUDA_API CUresult cuEventElapsedTime(float *pMilliseconds, CUevent hStart, CUe
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_event_elapsed_time_13000((cu_handle)route_strip(hStart), (cu_handle)route_strip(hEnd), &r, c));
+	e = rpc_end(cu_event_elapsed_time((cu_handle)route_strip(hStart), (cu_handle)route_strip(hEnd), &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1235,7 +1236,7 @@ ONCUDA_API CUresult cuEventDestroy(CUevent hEvent)
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_event_destroy_13000((cu_handle)route_strip(hEvent), &r, c));
+	e = rpc_end(cu_event_destroy((cu_handle)route_strip(hEvent), &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -1256,7 +1257,7 @@ ONCUDA_API CUresult cuStreamIsCapturing(CUstream hStream, CUstreamCaptureStatus 
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_stream_is_capturing_13000((cu_handle)route_strip(hStream), &r, c));
+	e = rpc_end(cu_stream_is_capturing((cu_handle)route_strip(hStream), &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1286,7 +1287,7 @@ ONCUDA_API CUresult cuCtxGetId(CUcontext ctx, unsigned long long *ctxId)
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_ctx_get_id_13000((cu_handle)route_strip(ctx), &r, c));
+	e = rpc_end(cu_ctx_get_id((cu_handle)route_strip(ctx), &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1311,7 +1312,7 @@ ONCUDA_API CUresult cuStreamGetId(CUstream hStream, unsigned long long *streamId
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_stream_get_id_13000((cu_handle)route_strip(hStream), &r, c));
+	e = rpc_end(cu_stream_get_id((cu_handle)route_strip(hStream), &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)

@@ -5,25 +5,25 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <cuda.h>
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "server/session/handles.h"
 #include "server/session/ranges.h"
 
-bool_t cu_driver_get_version_13000_svc(res_int *r, struct svc_req *rq)
+bool_t cu_driver_get_version_svc(res_int *r, struct svc_req *rq)
 {
 	(void)rq;
 	r->err = cuDriverGetVersion(&r->res_int_u.value);
 	return TRUE;
 }
 
-bool_t cu_device_get_count_13000_svc(res_int *r, struct svc_req *rq)
+bool_t cu_device_get_count_svc(res_int *r, struct svc_req *rq)
 {
 	(void)rq;
 	r->err = cuDeviceGetCount(&r->res_int_u.value);
 	return TRUE;
 }
 
-bool_t cu_device_get_13000_svc(int ordinal, res_int *r, struct svc_req *rq)
+bool_t cu_device_get_svc(int ordinal, res_int *r, struct svc_req *rq)
 {
 	CUdevice value;
 
@@ -34,21 +34,21 @@ bool_t cu_device_get_13000_svc(int ordinal, res_int *r, struct svc_req *rq)
 	return TRUE;
 }
 
-bool_t cu_device_total_mem_13000_svc(int dev, res_size *r, struct svc_req *rq)
+bool_t cu_device_total_mem_svc(int dev, res_size *r, struct svc_req *rq)
 {
 	(void)rq;
 	r->err = cuDeviceTotalMem(&r->res_size_u.value, (CUdevice)dev);
 	return TRUE;
 }
 
-bool_t cu_device_get_attribute_13000_svc(int attrib, int dev, res_int *r, struct svc_req *rq)
+bool_t cu_device_get_attribute_svc(int attrib, int dev, res_int *r, struct svc_req *rq)
 {
 	(void)rq;
 	r->err = cuDeviceGetAttribute(&r->res_int_u.value, (CUdevice_attribute)attrib, (CUdevice)dev);
 	return TRUE;
 }
 
-bool_t cu_device_get_by_pci_bus_id_13000_svc(char *pciBusId, res_int *r, struct svc_req *rq)
+bool_t cu_device_get_by_pci_bus_id_svc(char *pciBusId, res_int *r, struct svc_req *rq)
 {
 	CUdevice value;
 
@@ -59,14 +59,14 @@ bool_t cu_device_get_by_pci_bus_id_13000_svc(char *pciBusId, res_int *r, struct 
 	return TRUE;
 }
 
-bool_t cu_device_primary_ctx_set_flags_13000_svc(int dev, u_int flags, res_none *r, struct svc_req *rq)
+bool_t cu_device_primary_ctx_set_flags_svc(int dev, u_int flags, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
 	r->err = cuDevicePrimaryCtxSetFlags((CUdevice)dev, (unsigned int)flags);
 	return TRUE;
 }
 
-bool_t cu_ctx_get_device_13000_svc(res_int *r, struct svc_req *rq)
+bool_t cu_ctx_get_device_svc(res_int *r, struct svc_req *rq)
 {
 	CUdevice value;
 
@@ -77,7 +77,7 @@ bool_t cu_ctx_get_device_13000_svc(res_int *r, struct svc_req *rq)
 	return TRUE;
 }
 
-bool_t cu_ctx_get_device_v2_13000_svc(cu_handle ctx, res_int *r, struct svc_req *rq)
+bool_t cu_ctx_get_device_v2_svc(cu_handle ctx, res_int *r, struct svc_req *rq)
 {
 	CUdevice value;
 
@@ -90,14 +90,14 @@ bool_t cu_ctx_get_device_v2_13000_svc(cu_handle ctx, res_int *r, struct svc_req 
 	return TRUE;
 }
 
-bool_t cu_ctx_synchronize_13000_svc(res_none *r, struct svc_req *rq)
+bool_t cu_ctx_synchronize_svc(res_none *r, struct svc_req *rq)
 {
 	(void)rq;
 	r->err = cuCtxSynchronize();
 	return TRUE;
 }
 
-bool_t cu_ctx_synchronize_v2_13000_svc(cu_handle ctx, res_none *r, struct svc_req *rq)
+bool_t cu_ctx_synchronize_v2_svc(cu_handle ctx, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
 	if ((r->err = handle_check(HANDLE_CONTEXT, ctx, true)) != CUDA_SUCCESS)
@@ -106,21 +106,21 @@ bool_t cu_ctx_synchronize_v2_13000_svc(cu_handle ctx, res_none *r, struct svc_re
 	return TRUE;
 }
 
-bool_t cu_ctx_get_limit_13000_svc(int limit, res_size *r, struct svc_req *rq)
+bool_t cu_ctx_get_limit_svc(int limit, res_size *r, struct svc_req *rq)
 {
 	(void)rq;
 	r->err = cuCtxGetLimit(&r->res_size_u.value, (CUlimit)limit);
 	return TRUE;
 }
 
-bool_t cu_ctx_set_limit_13000_svc(int limit, cu_size value, res_none *r, struct svc_req *rq)
+bool_t cu_ctx_set_limit_svc(int limit, cu_size value, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
 	r->err = cuCtxSetLimit((CUlimit)limit, (size_t)value);
 	return TRUE;
 }
 
-bool_t cu_ctx_get_api_version_13000_svc(cu_handle ctx, res_uint *r, struct svc_req *rq)
+bool_t cu_ctx_get_api_version_svc(cu_handle ctx, res_uint *r, struct svc_req *rq)
 {
 	(void)rq;
 	if ((r->err = handle_check(HANDLE_CONTEXT, ctx, true)) != CUDA_SUCCESS)
@@ -129,14 +129,14 @@ bool_t cu_ctx_get_api_version_13000_svc(cu_handle ctx, res_uint *r, struct svc_r
 	return TRUE;
 }
 
-bool_t cu_ctx_get_flags_13000_svc(res_uint *r, struct svc_req *rq)
+bool_t cu_ctx_get_flags_svc(res_uint *r, struct svc_req *rq)
 {
 	(void)rq;
 	r->err = cuCtxGetFlags(&r->res_uint_u.value);
 	return TRUE;
 }
 
-bool_t cu_memcpy_dtod_async_13000_svc(cu_dptr dstDevice, cu_dptr srcDevice, cu_size ByteCount, cu_handle hStream, res_none *r, struct svc_req *rq)
+bool_t cu_memcpy_dtod_async_svc(cu_dptr dstDevice, cu_dptr srcDevice, cu_size ByteCount, cu_handle hStream, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
 	if ((r->err = handle_check(HANDLE_STREAM, hStream, false)) != CUDA_SUCCESS)
@@ -149,7 +149,7 @@ bool_t cu_memcpy_dtod_async_13000_svc(cu_dptr dstDevice, cu_dptr srcDevice, cu_s
 	return TRUE;
 }
 
-bool_t cu_memset_d8_13000_svc(cu_dptr dstDevice, u_int uc, cu_size N, res_none *r, struct svc_req *rq)
+bool_t cu_memset_d8_svc(cu_dptr dstDevice, u_int uc, cu_size N, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
 	if ((r->err = range_check(dstDevice, N, 1, "cuMemsetD8")) != CUDA_SUCCESS)
@@ -158,7 +158,7 @@ bool_t cu_memset_d8_13000_svc(cu_dptr dstDevice, u_int uc, cu_size N, res_none *
 	return TRUE;
 }
 
-bool_t cu_memset_d16_13000_svc(cu_dptr dstDevice, u_int us, cu_size N, res_none *r, struct svc_req *rq)
+bool_t cu_memset_d16_svc(cu_dptr dstDevice, u_int us, cu_size N, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
 	if ((r->err = range_check(dstDevice, N, 2, "cuMemsetD16")) != CUDA_SUCCESS)
@@ -167,7 +167,7 @@ bool_t cu_memset_d16_13000_svc(cu_dptr dstDevice, u_int us, cu_size N, res_none 
 	return TRUE;
 }
 
-bool_t cu_memset_d32_13000_svc(cu_dptr dstDevice, u_int ui, cu_size N, res_none *r, struct svc_req *rq)
+bool_t cu_memset_d32_svc(cu_dptr dstDevice, u_int ui, cu_size N, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
 	if ((r->err = range_check(dstDevice, N, 4, "cuMemsetD32")) != CUDA_SUCCESS)
@@ -176,7 +176,7 @@ bool_t cu_memset_d32_13000_svc(cu_dptr dstDevice, u_int ui, cu_size N, res_none 
 	return TRUE;
 }
 
-bool_t cu_memset_d8_async_13000_svc(cu_dptr dstDevice, u_int uc, cu_size N, cu_handle hStream, res_none *r, struct svc_req *rq)
+bool_t cu_memset_d8_async_svc(cu_dptr dstDevice, u_int uc, cu_size N, cu_handle hStream, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
 	if ((r->err = handle_check(HANDLE_STREAM, hStream, false)) != CUDA_SUCCESS)
@@ -187,7 +187,7 @@ bool_t cu_memset_d8_async_13000_svc(cu_dptr dstDevice, u_int uc, cu_size N, cu_h
 	return TRUE;
 }
 
-bool_t cu_memset_d16_async_13000_svc(cu_dptr dstDevice, u_int us, cu_size N, cu_handle hStream, res_none *r, struct svc_req *rq)
+bool_t cu_memset_d16_async_svc(cu_dptr dstDevice, u_int us, cu_size N, cu_handle hStream, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
 	if ((r->err = handle_check(HANDLE_STREAM, hStream, false)) != CUDA_SUCCESS)
@@ -198,7 +198,7 @@ bool_t cu_memset_d16_async_13000_svc(cu_dptr dstDevice, u_int us, cu_size N, cu_
 	return TRUE;
 }
 
-bool_t cu_memset_d32_async_13000_svc(cu_dptr dstDevice, u_int ui, cu_size N, cu_handle hStream, res_none *r, struct svc_req *rq)
+bool_t cu_memset_d32_async_svc(cu_dptr dstDevice, u_int ui, cu_size N, cu_handle hStream, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
 	if ((r->err = handle_check(HANDLE_STREAM, hStream, false)) != CUDA_SUCCESS)
@@ -209,7 +209,7 @@ bool_t cu_memset_d32_async_13000_svc(cu_dptr dstDevice, u_int ui, cu_size N, cu_
 	return TRUE;
 }
 
-bool_t cu_module_get_function_13000_svc(cu_handle hmod, char *name, res_handle *r, struct svc_req *rq)
+bool_t cu_module_get_function_svc(cu_handle hmod, char *name, res_handle *r, struct svc_req *rq)
 {
 	CUfunction value;
 
@@ -224,7 +224,7 @@ bool_t cu_module_get_function_13000_svc(cu_handle hmod, char *name, res_handle *
 	return TRUE;
 }
 
-bool_t cu_library_get_kernel_13000_svc(cu_handle library, char *name, res_handle *r, struct svc_req *rq)
+bool_t cu_library_get_kernel_svc(cu_handle library, char *name, res_handle *r, struct svc_req *rq)
 {
 	CUkernel value;
 
@@ -239,7 +239,7 @@ bool_t cu_library_get_kernel_13000_svc(cu_handle library, char *name, res_handle
 	return TRUE;
 }
 
-bool_t cu_library_get_module_13000_svc(cu_handle library, res_handle *r, struct svc_req *rq)
+bool_t cu_library_get_module_svc(cu_handle library, res_handle *r, struct svc_req *rq)
 {
 	CUmodule value;
 
@@ -254,7 +254,7 @@ bool_t cu_library_get_module_13000_svc(cu_handle library, res_handle *r, struct 
 	return TRUE;
 }
 
-bool_t cu_kernel_get_function_13000_svc(cu_handle kernel, res_handle *r, struct svc_req *rq)
+bool_t cu_kernel_get_function_svc(cu_handle kernel, res_handle *r, struct svc_req *rq)
 {
 	CUfunction value;
 
@@ -269,7 +269,7 @@ bool_t cu_kernel_get_function_13000_svc(cu_handle kernel, res_handle *r, struct 
 	return TRUE;
 }
 
-bool_t cu_kernel_get_attribute_13000_svc(int attrib, cu_handle kernel, int dev, res_int *r, struct svc_req *rq)
+bool_t cu_kernel_get_attribute_svc(int attrib, cu_handle kernel, int dev, res_int *r, struct svc_req *rq)
 {
 	(void)rq;
 	if ((r->err = handle_check(HANDLE_KERNEL, kernel, false)) != CUDA_SUCCESS)
@@ -278,7 +278,7 @@ bool_t cu_kernel_get_attribute_13000_svc(int attrib, cu_handle kernel, int dev, 
 	return TRUE;
 }
 
-bool_t cu_kernel_set_attribute_13000_svc(int attrib, int val, cu_handle kernel, int dev, res_none *r, struct svc_req *rq)
+bool_t cu_kernel_set_attribute_svc(int attrib, int val, cu_handle kernel, int dev, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
 	if ((r->err = handle_check(HANDLE_KERNEL, kernel, false)) != CUDA_SUCCESS)
@@ -287,7 +287,7 @@ bool_t cu_kernel_set_attribute_13000_svc(int attrib, int val, cu_handle kernel, 
 	return TRUE;
 }
 
-bool_t cu_func_get_attribute_13000_svc(int attrib, cu_handle hfunc, res_int *r, struct svc_req *rq)
+bool_t cu_func_get_attribute_svc(int attrib, cu_handle hfunc, res_int *r, struct svc_req *rq)
 {
 	(void)rq;
 	if ((r->err = handle_check(HANDLE_FUNCTION, hfunc, false)) != CUDA_SUCCESS)
@@ -296,7 +296,7 @@ bool_t cu_func_get_attribute_13000_svc(int attrib, cu_handle hfunc, res_int *r, 
 	return TRUE;
 }
 
-bool_t cu_func_set_attribute_13000_svc(cu_handle hfunc, int attrib, int value, res_none *r, struct svc_req *rq)
+bool_t cu_func_set_attribute_svc(cu_handle hfunc, int attrib, int value, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
 	if ((r->err = handle_check(HANDLE_FUNCTION, hfunc, false)) != CUDA_SUCCESS)
@@ -305,7 +305,7 @@ bool_t cu_func_set_attribute_13000_svc(cu_handle hfunc, int attrib, int value, r
 	return TRUE;
 }
 
-bool_t cu_func_set_cache_config_13000_svc(cu_handle hfunc, int config, res_none *r, struct svc_req *rq)
+bool_t cu_func_set_cache_config_svc(cu_handle hfunc, int config, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
 	if ((r->err = handle_check(HANDLE_FUNCTION, hfunc, false)) != CUDA_SUCCESS)
@@ -314,7 +314,7 @@ bool_t cu_func_set_cache_config_13000_svc(cu_handle hfunc, int config, res_none 
 	return TRUE;
 }
 
-bool_t cu_occupancy_max_active_blocks_13000_svc(cu_handle func, int blockSize, cu_size dynamicSMemSize, res_int *r, struct svc_req *rq)
+bool_t cu_occupancy_max_active_blocks_svc(cu_handle func, int blockSize, cu_size dynamicSMemSize, res_int *r, struct svc_req *rq)
 {
 	(void)rq;
 	if ((r->err = handle_check(HANDLE_FUNCTION, func, false)) != CUDA_SUCCESS)
@@ -323,7 +323,7 @@ bool_t cu_occupancy_max_active_blocks_13000_svc(cu_handle func, int blockSize, c
 	return TRUE;
 }
 
-bool_t cu_occupancy_max_active_blocks_with_flags_13000_svc(cu_handle func, int blockSize, cu_size dynamicSMemSize, u_int flags, res_int *r, struct svc_req *rq)
+bool_t cu_occupancy_max_active_blocks_with_flags_svc(cu_handle func, int blockSize, cu_size dynamicSMemSize, u_int flags, res_int *r, struct svc_req *rq)
 {
 	(void)rq;
 	if ((r->err = handle_check(HANDLE_FUNCTION, func, false)) != CUDA_SUCCESS)
@@ -332,7 +332,7 @@ bool_t cu_occupancy_max_active_blocks_with_flags_13000_svc(cu_handle func, int b
 	return TRUE;
 }
 
-bool_t cu_occupancy_available_dynamic_smem_13000_svc(cu_handle func, int numBlocks, int blockSize, res_size *r, struct svc_req *rq)
+bool_t cu_occupancy_available_dynamic_smem_svc(cu_handle func, int numBlocks, int blockSize, res_size *r, struct svc_req *rq)
 {
 	(void)rq;
 	if ((r->err = handle_check(HANDLE_FUNCTION, func, false)) != CUDA_SUCCESS)
@@ -341,7 +341,7 @@ bool_t cu_occupancy_available_dynamic_smem_13000_svc(cu_handle func, int numBloc
 	return TRUE;
 }
 
-bool_t cu_stream_create_13000_svc(u_int Flags, res_handle *r, struct svc_req *rq)
+bool_t cu_stream_create_svc(u_int Flags, res_handle *r, struct svc_req *rq)
 {
 	CUstream value;
 
@@ -354,7 +354,7 @@ bool_t cu_stream_create_13000_svc(u_int Flags, res_handle *r, struct svc_req *rq
 	return TRUE;
 }
 
-bool_t cu_stream_create_with_priority_13000_svc(u_int flags, int priority, res_handle *r, struct svc_req *rq)
+bool_t cu_stream_create_with_priority_svc(u_int flags, int priority, res_handle *r, struct svc_req *rq)
 {
 	CUstream value;
 
@@ -367,7 +367,7 @@ bool_t cu_stream_create_with_priority_13000_svc(u_int flags, int priority, res_h
 	return TRUE;
 }
 
-bool_t cu_stream_destroy_13000_svc(cu_handle hStream, res_none *r, struct svc_req *rq)
+bool_t cu_stream_destroy_svc(cu_handle hStream, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
 	if ((r->err = handle_check(HANDLE_STREAM, hStream, false)) != CUDA_SUCCESS)
@@ -378,7 +378,7 @@ bool_t cu_stream_destroy_13000_svc(cu_handle hStream, res_none *r, struct svc_re
 	return TRUE;
 }
 
-bool_t cu_stream_synchronize_13000_svc(cu_handle hStream, res_none *r, struct svc_req *rq)
+bool_t cu_stream_synchronize_svc(cu_handle hStream, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
 	if ((r->err = handle_check(HANDLE_STREAM, hStream, false)) != CUDA_SUCCESS)
@@ -387,7 +387,7 @@ bool_t cu_stream_synchronize_13000_svc(cu_handle hStream, res_none *r, struct sv
 	return TRUE;
 }
 
-bool_t cu_stream_query_13000_svc(cu_handle hStream, res_none *r, struct svc_req *rq)
+bool_t cu_stream_query_svc(cu_handle hStream, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
 	if ((r->err = handle_check(HANDLE_STREAM, hStream, false)) != CUDA_SUCCESS)
@@ -396,7 +396,7 @@ bool_t cu_stream_query_13000_svc(cu_handle hStream, res_none *r, struct svc_req 
 	return TRUE;
 }
 
-bool_t cu_stream_wait_event_13000_svc(cu_handle hStream, cu_handle hEvent, u_int Flags, res_none *r, struct svc_req *rq)
+bool_t cu_stream_wait_event_svc(cu_handle hStream, cu_handle hEvent, u_int Flags, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
 	if ((r->err = handle_check(HANDLE_STREAM, hStream, false)) != CUDA_SUCCESS)
@@ -407,7 +407,7 @@ bool_t cu_stream_wait_event_13000_svc(cu_handle hStream, cu_handle hEvent, u_int
 	return TRUE;
 }
 
-bool_t cu_stream_get_priority_13000_svc(cu_handle hStream, res_int *r, struct svc_req *rq)
+bool_t cu_stream_get_priority_svc(cu_handle hStream, res_int *r, struct svc_req *rq)
 {
 	(void)rq;
 	if ((r->err = handle_check(HANDLE_STREAM, hStream, false)) != CUDA_SUCCESS)
@@ -416,7 +416,7 @@ bool_t cu_stream_get_priority_13000_svc(cu_handle hStream, res_int *r, struct sv
 	return TRUE;
 }
 
-bool_t cu_stream_get_flags_13000_svc(cu_handle hStream, res_uint *r, struct svc_req *rq)
+bool_t cu_stream_get_flags_svc(cu_handle hStream, res_uint *r, struct svc_req *rq)
 {
 	(void)rq;
 	if ((r->err = handle_check(HANDLE_STREAM, hStream, false)) != CUDA_SUCCESS)
@@ -425,7 +425,7 @@ bool_t cu_stream_get_flags_13000_svc(cu_handle hStream, res_uint *r, struct svc_
 	return TRUE;
 }
 
-bool_t cu_stream_get_ctx_13000_svc(cu_handle hStream, res_handle *r, struct svc_req *rq)
+bool_t cu_stream_get_ctx_svc(cu_handle hStream, res_handle *r, struct svc_req *rq)
 {
 	CUcontext value;
 
@@ -438,7 +438,7 @@ bool_t cu_stream_get_ctx_13000_svc(cu_handle hStream, res_handle *r, struct svc_
 	return TRUE;
 }
 
-bool_t cu_event_create_13000_svc(u_int Flags, res_handle *r, struct svc_req *rq)
+bool_t cu_event_create_svc(u_int Flags, res_handle *r, struct svc_req *rq)
 {
 	CUevent value;
 
@@ -451,7 +451,7 @@ bool_t cu_event_create_13000_svc(u_int Flags, res_handle *r, struct svc_req *rq)
 	return TRUE;
 }
 
-bool_t cu_event_record_13000_svc(cu_handle hEvent, cu_handle hStream, res_none *r, struct svc_req *rq)
+bool_t cu_event_record_svc(cu_handle hEvent, cu_handle hStream, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
 	if ((r->err = handle_check(HANDLE_EVENT, hEvent, false)) != CUDA_SUCCESS)
@@ -462,7 +462,7 @@ bool_t cu_event_record_13000_svc(cu_handle hEvent, cu_handle hStream, res_none *
 	return TRUE;
 }
 
-bool_t cu_event_synchronize_13000_svc(cu_handle hEvent, res_none *r, struct svc_req *rq)
+bool_t cu_event_synchronize_svc(cu_handle hEvent, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
 	if ((r->err = handle_check(HANDLE_EVENT, hEvent, false)) != CUDA_SUCCESS)
@@ -471,7 +471,7 @@ bool_t cu_event_synchronize_13000_svc(cu_handle hEvent, res_none *r, struct svc_
 	return TRUE;
 }
 
-bool_t cu_event_query_13000_svc(cu_handle hEvent, res_none *r, struct svc_req *rq)
+bool_t cu_event_query_svc(cu_handle hEvent, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
 	if ((r->err = handle_check(HANDLE_EVENT, hEvent, false)) != CUDA_SUCCESS)
@@ -480,7 +480,7 @@ bool_t cu_event_query_13000_svc(cu_handle hEvent, res_none *r, struct svc_req *r
 	return TRUE;
 }
 
-bool_t cu_event_elapsed_time_13000_svc(cu_handle hStart, cu_handle hEnd, res_float *r, struct svc_req *rq)
+bool_t cu_event_elapsed_time_svc(cu_handle hStart, cu_handle hEnd, res_float *r, struct svc_req *rq)
 {
 	(void)rq;
 	if ((r->err = handle_check(HANDLE_EVENT, hStart, false)) != CUDA_SUCCESS)
@@ -491,7 +491,7 @@ bool_t cu_event_elapsed_time_13000_svc(cu_handle hStart, cu_handle hEnd, res_flo
 	return TRUE;
 }
 
-bool_t cu_event_destroy_13000_svc(cu_handle hEvent, res_none *r, struct svc_req *rq)
+bool_t cu_event_destroy_svc(cu_handle hEvent, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
 	if ((r->err = handle_check(HANDLE_EVENT, hEvent, false)) != CUDA_SUCCESS)
@@ -502,7 +502,7 @@ bool_t cu_event_destroy_13000_svc(cu_handle hEvent, res_none *r, struct svc_req 
 	return TRUE;
 }
 
-bool_t cu_stream_is_capturing_13000_svc(cu_handle hStream, res_int *r, struct svc_req *rq)
+bool_t cu_stream_is_capturing_svc(cu_handle hStream, res_int *r, struct svc_req *rq)
 {
 	CUstreamCaptureStatus value;
 
@@ -515,7 +515,7 @@ bool_t cu_stream_is_capturing_13000_svc(cu_handle hStream, res_int *r, struct sv
 	return TRUE;
 }
 
-bool_t cu_ctx_get_id_13000_svc(cu_handle ctx, res_size *r, struct svc_req *rq)
+bool_t cu_ctx_get_id_svc(cu_handle ctx, res_size *r, struct svc_req *rq)
 {
 	unsigned long long value;
 
@@ -528,7 +528,7 @@ bool_t cu_ctx_get_id_13000_svc(cu_handle ctx, res_size *r, struct svc_req *rq)
 	return TRUE;
 }
 
-bool_t cu_stream_get_id_13000_svc(cu_handle hStream, res_size *r, struct svc_req *rq)
+bool_t cu_stream_get_id_svc(cu_handle hStream, res_size *r, struct svc_req *rq)
 {
 	unsigned long long value;
 
