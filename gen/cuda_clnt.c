@@ -1162,7 +1162,7 @@ oncuda_local_register_13000(u_int flags, res_handle *clnt_res,  CLIENT *clnt)
 }
 
 enum clnt_stat 
-oncuda_local_htod_13000(cu_hostptr base, cu_size offset, cu_dptr dst, cu_size size, cu_handle stream, u_int how, res_none *clnt_res,  CLIENT *clnt)
+oncuda_local_htod_13000(cu_hostptr base, cu_size offset, cu_dptr dst, cu_size size, cu_handle stream, local_how how, res_none *clnt_res,  CLIENT *clnt)
 {
 	oncuda_local_htod_13000_argument arg;
 	arg.base = base;
@@ -1177,7 +1177,7 @@ oncuda_local_htod_13000(cu_hostptr base, cu_size offset, cu_dptr dst, cu_size si
 }
 
 enum clnt_stat 
-oncuda_local_dtoh_13000(cu_hostptr base, cu_size offset, cu_dptr src, cu_size size, cu_handle stream, u_int how, res_none *clnt_res,  CLIENT *clnt)
+oncuda_local_dtoh_13000(cu_hostptr base, cu_size offset, cu_dptr src, cu_size size, cu_handle stream, local_how how, res_none *clnt_res,  CLIENT *clnt)
 {
 	oncuda_local_dtoh_13000_argument arg;
 	arg.base = base;

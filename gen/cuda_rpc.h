@@ -468,6 +468,13 @@ typedef struct res_server_description res_server_description;
 #define ONCUDA_LOCAL_SLOTS 2
 #define ONCUDA_LOCAL_NO_SLOT 4294967295
 
+enum local_how {
+	ONCUDA_LOCAL_COPY_SYNC = 0,
+	ONCUDA_LOCAL_COPY_ON_STREAM = 1,
+	ONCUDA_LOCAL_COPY_ON_STREAM_WAIT = 2,
+};
+typedef enum local_how local_how;
+
 struct local_where {
 	cu_name socket_path;
 	cu_name host_id;
@@ -832,7 +839,7 @@ struct oncuda_local_htod_13000_argument {
 	cu_dptr dst;
 	cu_size size;
 	cu_handle stream;
-	u_int how;
+	local_how how;
 };
 typedef struct oncuda_local_htod_13000_argument oncuda_local_htod_13000_argument;
 
@@ -842,7 +849,7 @@ struct oncuda_local_dtoh_13000_argument {
 	cu_dptr src;
 	cu_size size;
 	cu_handle stream;
-	u_int how;
+	local_how how;
 };
 typedef struct oncuda_local_dtoh_13000_argument oncuda_local_dtoh_13000_argument;
 
@@ -1204,11 +1211,11 @@ extern  bool_t oncuda_local_offer_13000_svc(cu_size , res_none *, struct svc_req
 extern  enum clnt_stat oncuda_local_register_13000(u_int , res_handle *, CLIENT *);
 extern  bool_t oncuda_local_register_13000_svc(u_int , res_handle *, struct svc_req *);
 #define ONCUDA_LOCAL_HTOD 253
-extern  enum clnt_stat oncuda_local_htod_13000(cu_hostptr , cu_size , cu_dptr , cu_size , cu_handle , u_int , res_none *, CLIENT *);
-extern  bool_t oncuda_local_htod_13000_svc(cu_hostptr , cu_size , cu_dptr , cu_size , cu_handle , u_int , res_none *, struct svc_req *);
+extern  enum clnt_stat oncuda_local_htod_13000(cu_hostptr , cu_size , cu_dptr , cu_size , cu_handle , local_how , res_none *, CLIENT *);
+extern  bool_t oncuda_local_htod_13000_svc(cu_hostptr , cu_size , cu_dptr , cu_size , cu_handle , local_how , res_none *, struct svc_req *);
 #define ONCUDA_LOCAL_DTOH 254
-extern  enum clnt_stat oncuda_local_dtoh_13000(cu_hostptr , cu_size , cu_dptr , cu_size , cu_handle , u_int , res_none *, CLIENT *);
-extern  bool_t oncuda_local_dtoh_13000_svc(cu_hostptr , cu_size , cu_dptr , cu_size , cu_handle , u_int , res_none *, struct svc_req *);
+extern  enum clnt_stat oncuda_local_dtoh_13000(cu_hostptr , cu_size , cu_dptr , cu_size , cu_handle , local_how , res_none *, CLIENT *);
+extern  bool_t oncuda_local_dtoh_13000_svc(cu_hostptr , cu_size , cu_dptr , cu_size , cu_handle , local_how , res_none *, struct svc_req *);
 #define ONCUDA_LOCAL_STAGED_HTOD 255
 extern  enum clnt_stat oncuda_local_staged_htod_13000(u_int , cu_dptr , cu_size , cu_handle , res_none *, CLIENT *);
 extern  bool_t oncuda_local_staged_htod_13000_svc(u_int , cu_dptr , cu_size , cu_handle , res_none *, struct svc_req *);
@@ -1634,6 +1641,7 @@ extern  bool_t xdr_res_auth_proof (XDR *, res_auth_proof*);
 extern  bool_t xdr_device_description (XDR *, device_description*);
 extern  bool_t xdr_server_description (XDR *, server_description*);
 extern  bool_t xdr_res_server_description (XDR *, res_server_description*);
+extern  bool_t xdr_local_how (XDR *, local_how*);
 extern  bool_t xdr_local_where (XDR *, local_where*);
 extern  bool_t xdr_res_local_where (XDR *, res_local_where*);
 extern  bool_t xdr_cu_device_get_name_13000_argument (XDR *, cu_device_get_name_13000_argument*);
@@ -1754,6 +1762,7 @@ extern bool_t xdr_res_auth_proof ();
 extern bool_t xdr_device_description ();
 extern bool_t xdr_server_description ();
 extern bool_t xdr_res_server_description ();
+extern bool_t xdr_local_how ();
 extern bool_t xdr_local_where ();
 extern bool_t xdr_res_local_where ();
 extern bool_t xdr_cu_device_get_name_13000_argument ();

@@ -978,6 +978,16 @@ xdr_res_server_description (XDR *xdrs, res_server_description *objp)
 }
 
 bool_t
+xdr_local_how (XDR *xdrs, local_how *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_enum (xdrs, (enum_t *) objp))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
 xdr_local_where (XDR *xdrs, local_where *objp)
 {
 	register int32_t *buf;
@@ -1608,7 +1618,7 @@ xdr_oncuda_local_htod_13000_argument (XDR *xdrs, oncuda_local_htod_13000_argumen
 		 return FALSE;
 	 if (!xdr_cu_handle (xdrs, &objp->stream))
 		 return FALSE;
-	 if (!xdr_u_int (xdrs, &objp->how))
+	 if (!xdr_local_how (xdrs, &objp->how))
 		 return FALSE;
 	return TRUE;
 }
@@ -1626,7 +1636,7 @@ xdr_oncuda_local_dtoh_13000_argument (XDR *xdrs, oncuda_local_dtoh_13000_argumen
 		 return FALSE;
 	 if (!xdr_cu_handle (xdrs, &objp->stream))
 		 return FALSE;
-	 if (!xdr_u_int (xdrs, &objp->how))
+	 if (!xdr_local_how (xdrs, &objp->how))
 		 return FALSE;
 	return TRUE;
 }
