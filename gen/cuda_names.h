@@ -59,16 +59,6 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_device_get_attribute_argument cu_device_get_attribute_13000_argument
 #define xdr_cu_device_get_attribute_argument xdr_cu_device_get_attribute_13000_argument
 
-/* CU_DEVICE_GET_PCI_BUS_ID (16) */
-#define cu_device_get_pci_bus_id cu_device_get_pci_bus_id_13000
-#define cu_device_get_pci_bus_id_svc cu_device_get_pci_bus_id_13000_svc
-#define cu_device_get_pci_bus_id_argument cu_device_get_pci_bus_id_13000_argument
-#define xdr_cu_device_get_pci_bus_id_argument xdr_cu_device_get_pci_bus_id_13000_argument
-
-/* CU_DEVICE_GET_BY_PCI_BUS_ID (17) */
-#define cu_device_get_by_pci_bus_id cu_device_get_by_pci_bus_id_13000
-#define cu_device_get_by_pci_bus_id_svc cu_device_get_by_pci_bus_id_13000_svc
-
 /* CU_DEVICE_PRIMARY_CTX_RETAIN (20) */
 #define cu_device_primary_ctx_retain cu_device_primary_ctx_retain_13000
 #define cu_device_primary_ctx_retain_svc cu_device_primary_ctx_retain_13000_svc
@@ -138,6 +128,104 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 /* CU_CTX_GET_FLAGS (40) */
 #define cu_ctx_get_flags cu_ctx_get_flags_13000
 #define cu_ctx_get_flags_svc cu_ctx_get_flags_13000_svc
+
+/* CU_CTX_GET_STREAM_PRIORITY_RANGE (161) */
+#define cu_ctx_get_stream_priority_range cu_ctx_get_stream_priority_range_13000
+#define cu_ctx_get_stream_priority_range_svc cu_ctx_get_stream_priority_range_13000_svc
+
+/* CU_CTX_GET_ID (172) */
+#define cu_ctx_get_id cu_ctx_get_id_13000
+#define cu_ctx_get_id_svc cu_ctx_get_id_13000_svc
+
+/* CU_IMAGE_STAGE (90) */
+#define cu_image_stage cu_image_stage_13000
+#define cu_image_stage_svc cu_image_stage_13000_svc
+#define cu_image_stage_argument cu_image_stage_13000_argument
+#define xdr_cu_image_stage_argument xdr_cu_image_stage_13000_argument
+
+/* CU_MODULE_LOAD_DATA (91) */
+#define cu_module_load_data cu_module_load_data_13000
+#define cu_module_load_data_svc cu_module_load_data_13000_svc
+
+/* CU_MODULE_LOAD_DATA_EX (92) */
+#define cu_module_load_data_ex cu_module_load_data_ex_13000
+#define cu_module_load_data_ex_svc cu_module_load_data_ex_13000_svc
+
+/* CU_MODULE_LOAD_FAT_BINARY (93) */
+#define cu_module_load_fat_binary cu_module_load_fat_binary_13000
+#define cu_module_load_fat_binary_svc cu_module_load_fat_binary_13000_svc
+
+/* CU_MODULE_UNLOAD (94) */
+#define cu_module_unload cu_module_unload_13000
+#define cu_module_unload_svc cu_module_unload_13000_svc
+
+/* CU_MODULE_GET_FUNCTION (95) */
+#define cu_module_get_function cu_module_get_function_13000
+#define cu_module_get_function_svc cu_module_get_function_13000_svc
+#define cu_module_get_function_argument cu_module_get_function_13000_argument
+#define xdr_cu_module_get_function_argument xdr_cu_module_get_function_13000_argument
+
+/* CU_MODULE_GET_GLOBAL (96) */
+#define cu_module_get_global cu_module_get_global_13000
+#define cu_module_get_global_svc cu_module_get_global_13000_svc
+#define cu_module_get_global_argument cu_module_get_global_13000_argument
+#define xdr_cu_module_get_global_argument xdr_cu_module_get_global_13000_argument
+
+/* CU_MODULE_GET_LOADING_MODE (160) */
+#define cu_module_get_loading_mode cu_module_get_loading_mode_13000
+#define cu_module_get_loading_mode_svc cu_module_get_loading_mode_13000_svc
+
+/* CU_LIBRARY_LOAD_DATA (97) */
+#define cu_library_load_data cu_library_load_data_13000
+#define cu_library_load_data_svc cu_library_load_data_13000_svc
+#define cu_library_load_data_argument cu_library_load_data_13000_argument
+#define xdr_cu_library_load_data_argument xdr_cu_library_load_data_13000_argument
+
+/* CU_LIBRARY_UNLOAD (98) */
+#define cu_library_unload cu_library_unload_13000
+#define cu_library_unload_svc cu_library_unload_13000_svc
+
+/* CU_LIBRARY_GET_KERNEL (99) */
+#define cu_library_get_kernel cu_library_get_kernel_13000
+#define cu_library_get_kernel_svc cu_library_get_kernel_13000_svc
+#define cu_library_get_kernel_argument cu_library_get_kernel_13000_argument
+#define xdr_cu_library_get_kernel_argument xdr_cu_library_get_kernel_13000_argument
+
+/* CU_LIBRARY_GET_MODULE (100) */
+#define cu_library_get_module cu_library_get_module_13000
+#define cu_library_get_module_svc cu_library_get_module_13000_svc
+
+/* CU_LIBRARY_GET_GLOBAL (101) */
+#define cu_library_get_global cu_library_get_global_13000
+#define cu_library_get_global_svc cu_library_get_global_13000_svc
+#define cu_library_get_global_argument cu_library_get_global_13000_argument
+#define xdr_cu_library_get_global_argument xdr_cu_library_get_global_13000_argument
+
+/* CU_KERNEL_GET_FUNCTION (102) */
+#define cu_kernel_get_function cu_kernel_get_function_13000
+#define cu_kernel_get_function_svc cu_kernel_get_function_13000_svc
+
+/* CU_KERNEL_GET_ATTRIBUTE (103) */
+#define cu_kernel_get_attribute cu_kernel_get_attribute_13000
+#define cu_kernel_get_attribute_svc cu_kernel_get_attribute_13000_svc
+#define cu_kernel_get_attribute_argument cu_kernel_get_attribute_13000_argument
+#define xdr_cu_kernel_get_attribute_argument xdr_cu_kernel_get_attribute_13000_argument
+
+/* CU_KERNEL_SET_ATTRIBUTE (104) */
+#define cu_kernel_set_attribute cu_kernel_set_attribute_13000
+#define cu_kernel_set_attribute_svc cu_kernel_set_attribute_13000_svc
+#define cu_kernel_set_attribute_argument cu_kernel_set_attribute_13000_argument
+#define xdr_cu_kernel_set_attribute_argument xdr_cu_kernel_set_attribute_13000_argument
+
+/* CU_DEVICE_GET_PCI_BUS_ID (16) */
+#define cu_device_get_pci_bus_id cu_device_get_pci_bus_id_13000
+#define cu_device_get_pci_bus_id_svc cu_device_get_pci_bus_id_13000_svc
+#define cu_device_get_pci_bus_id_argument cu_device_get_pci_bus_id_13000_argument
+#define xdr_cu_device_get_pci_bus_id_argument xdr_cu_device_get_pci_bus_id_13000_argument
+
+/* CU_DEVICE_GET_BY_PCI_BUS_ID (17) */
+#define cu_device_get_by_pci_bus_id cu_device_get_by_pci_bus_id_13000
+#define cu_device_get_by_pci_bus_id_svc cu_device_get_by_pci_bus_id_13000_svc
 
 /* CU_MEM_ALLOC (50) */
 #define cu_mem_alloc cu_mem_alloc_13000
@@ -293,85 +381,97 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_mapped_pull cu_mapped_pull_13000
 #define cu_mapped_pull_svc cu_mapped_pull_13000_svc
 
-/* CU_IMAGE_STAGE (90) */
-#define cu_image_stage cu_image_stage_13000
-#define cu_image_stage_svc cu_image_stage_13000_svc
-#define cu_image_stage_argument cu_image_stage_13000_argument
-#define xdr_cu_image_stage_argument xdr_cu_image_stage_13000_argument
+/* CU_POINTER_GET_ATTRIBUTE (150) */
+#define cu_pointer_get_attribute cu_pointer_get_attribute_13000
+#define cu_pointer_get_attribute_svc cu_pointer_get_attribute_13000_svc
+#define cu_pointer_get_attribute_argument cu_pointer_get_attribute_13000_argument
+#define xdr_cu_pointer_get_attribute_argument xdr_cu_pointer_get_attribute_13000_argument
 
-/* CU_MODULE_LOAD_DATA (91) */
-#define cu_module_load_data cu_module_load_data_13000
-#define cu_module_load_data_svc cu_module_load_data_13000_svc
+/* CU_POINTER_GET_ATTRIBUTES (151) */
+#define cu_pointer_get_attributes cu_pointer_get_attributes_13000
+#define cu_pointer_get_attributes_svc cu_pointer_get_attributes_13000_svc
+#define cu_pointer_get_attributes_argument cu_pointer_get_attributes_13000_argument
+#define xdr_cu_pointer_get_attributes_argument xdr_cu_pointer_get_attributes_13000_argument
 
-/* CU_MODULE_LOAD_DATA_EX (92) */
-#define cu_module_load_data_ex cu_module_load_data_ex_13000
-#define cu_module_load_data_ex_svc cu_module_load_data_ex_13000_svc
+/* CU_STREAM_CREATE (130) */
+#define cu_stream_create cu_stream_create_13000
+#define cu_stream_create_svc cu_stream_create_13000_svc
 
-/* CU_MODULE_LOAD_FAT_BINARY (93) */
-#define cu_module_load_fat_binary cu_module_load_fat_binary_13000
-#define cu_module_load_fat_binary_svc cu_module_load_fat_binary_13000_svc
+/* CU_STREAM_CREATE_WITH_PRIORITY (131) */
+#define cu_stream_create_with_priority cu_stream_create_with_priority_13000
+#define cu_stream_create_with_priority_svc cu_stream_create_with_priority_13000_svc
+#define cu_stream_create_with_priority_argument cu_stream_create_with_priority_13000_argument
+#define xdr_cu_stream_create_with_priority_argument xdr_cu_stream_create_with_priority_13000_argument
 
-/* CU_MODULE_UNLOAD (94) */
-#define cu_module_unload cu_module_unload_13000
-#define cu_module_unload_svc cu_module_unload_13000_svc
+/* CU_STREAM_DESTROY (132) */
+#define cu_stream_destroy cu_stream_destroy_13000
+#define cu_stream_destroy_svc cu_stream_destroy_13000_svc
 
-/* CU_MODULE_GET_FUNCTION (95) */
-#define cu_module_get_function cu_module_get_function_13000
-#define cu_module_get_function_svc cu_module_get_function_13000_svc
-#define cu_module_get_function_argument cu_module_get_function_13000_argument
-#define xdr_cu_module_get_function_argument xdr_cu_module_get_function_13000_argument
+/* CU_STREAM_SYNCHRONIZE (133) */
+#define cu_stream_synchronize cu_stream_synchronize_13000
+#define cu_stream_synchronize_svc cu_stream_synchronize_13000_svc
 
-/* CU_MODULE_GET_GLOBAL (96) */
-#define cu_module_get_global cu_module_get_global_13000
-#define cu_module_get_global_svc cu_module_get_global_13000_svc
-#define cu_module_get_global_argument cu_module_get_global_13000_argument
-#define xdr_cu_module_get_global_argument xdr_cu_module_get_global_13000_argument
+/* CU_STREAM_QUERY (134) */
+#define cu_stream_query cu_stream_query_13000
+#define cu_stream_query_svc cu_stream_query_13000_svc
 
-/* CU_LIBRARY_LOAD_DATA (97) */
-#define cu_library_load_data cu_library_load_data_13000
-#define cu_library_load_data_svc cu_library_load_data_13000_svc
-#define cu_library_load_data_argument cu_library_load_data_13000_argument
-#define xdr_cu_library_load_data_argument xdr_cu_library_load_data_13000_argument
+/* CU_STREAM_WAIT_EVENT (135) */
+#define cu_stream_wait_event cu_stream_wait_event_13000
+#define cu_stream_wait_event_svc cu_stream_wait_event_13000_svc
+#define cu_stream_wait_event_argument cu_stream_wait_event_13000_argument
+#define xdr_cu_stream_wait_event_argument xdr_cu_stream_wait_event_13000_argument
 
-/* CU_LIBRARY_UNLOAD (98) */
-#define cu_library_unload cu_library_unload_13000
-#define cu_library_unload_svc cu_library_unload_13000_svc
+/* CU_STREAM_GET_PRIORITY (136) */
+#define cu_stream_get_priority cu_stream_get_priority_13000
+#define cu_stream_get_priority_svc cu_stream_get_priority_13000_svc
 
-/* CU_LIBRARY_GET_KERNEL (99) */
-#define cu_library_get_kernel cu_library_get_kernel_13000
-#define cu_library_get_kernel_svc cu_library_get_kernel_13000_svc
-#define cu_library_get_kernel_argument cu_library_get_kernel_13000_argument
-#define xdr_cu_library_get_kernel_argument xdr_cu_library_get_kernel_13000_argument
+/* CU_STREAM_GET_FLAGS (137) */
+#define cu_stream_get_flags cu_stream_get_flags_13000
+#define cu_stream_get_flags_svc cu_stream_get_flags_13000_svc
 
-/* CU_LIBRARY_GET_MODULE (100) */
-#define cu_library_get_module cu_library_get_module_13000
-#define cu_library_get_module_svc cu_library_get_module_13000_svc
+/* CU_STREAM_GET_CTX (138) */
+#define cu_stream_get_ctx cu_stream_get_ctx_13000
+#define cu_stream_get_ctx_svc cu_stream_get_ctx_13000_svc
 
-/* CU_LIBRARY_GET_GLOBAL (101) */
-#define cu_library_get_global cu_library_get_global_13000
-#define cu_library_get_global_svc cu_library_get_global_13000_svc
-#define cu_library_get_global_argument cu_library_get_global_13000_argument
-#define xdr_cu_library_get_global_argument xdr_cu_library_get_global_13000_argument
+/* CU_STREAM_IS_CAPTURING (170) */
+#define cu_stream_is_capturing cu_stream_is_capturing_13000
+#define cu_stream_is_capturing_svc cu_stream_is_capturing_13000_svc
 
-/* CU_KERNEL_GET_FUNCTION (102) */
-#define cu_kernel_get_function cu_kernel_get_function_13000
-#define cu_kernel_get_function_svc cu_kernel_get_function_13000_svc
+/* CU_STREAM_GET_CAPTURE_INFO (171) */
+#define cu_stream_get_capture_info cu_stream_get_capture_info_13000
+#define cu_stream_get_capture_info_svc cu_stream_get_capture_info_13000_svc
 
-/* CU_KERNEL_GET_ATTRIBUTE (103) */
-#define cu_kernel_get_attribute cu_kernel_get_attribute_13000
-#define cu_kernel_get_attribute_svc cu_kernel_get_attribute_13000_svc
-#define cu_kernel_get_attribute_argument cu_kernel_get_attribute_13000_argument
-#define xdr_cu_kernel_get_attribute_argument xdr_cu_kernel_get_attribute_13000_argument
+/* CU_STREAM_GET_ID (173) */
+#define cu_stream_get_id cu_stream_get_id_13000
+#define cu_stream_get_id_svc cu_stream_get_id_13000_svc
 
-/* CU_KERNEL_SET_ATTRIBUTE (104) */
-#define cu_kernel_set_attribute cu_kernel_set_attribute_13000
-#define cu_kernel_set_attribute_svc cu_kernel_set_attribute_13000_svc
-#define cu_kernel_set_attribute_argument cu_kernel_set_attribute_13000_argument
-#define xdr_cu_kernel_set_attribute_argument xdr_cu_kernel_set_attribute_13000_argument
+/* CU_EVENT_CREATE (140) */
+#define cu_event_create cu_event_create_13000
+#define cu_event_create_svc cu_event_create_13000_svc
 
-/* CU_PARAM_LAYOUT (105) */
-#define cu_param_layout cu_param_layout_13000
-#define cu_param_layout_svc cu_param_layout_13000_svc
+/* CU_EVENT_RECORD (141) */
+#define cu_event_record cu_event_record_13000
+#define cu_event_record_svc cu_event_record_13000_svc
+#define cu_event_record_argument cu_event_record_13000_argument
+#define xdr_cu_event_record_argument xdr_cu_event_record_13000_argument
+
+/* CU_EVENT_SYNCHRONIZE (142) */
+#define cu_event_synchronize cu_event_synchronize_13000
+#define cu_event_synchronize_svc cu_event_synchronize_13000_svc
+
+/* CU_EVENT_QUERY (143) */
+#define cu_event_query cu_event_query_13000
+#define cu_event_query_svc cu_event_query_13000_svc
+
+/* CU_EVENT_ELAPSED_TIME (144) */
+#define cu_event_elapsed_time cu_event_elapsed_time_13000
+#define cu_event_elapsed_time_svc cu_event_elapsed_time_13000_svc
+#define cu_event_elapsed_time_argument cu_event_elapsed_time_13000_argument
+#define xdr_cu_event_elapsed_time_argument xdr_cu_event_elapsed_time_13000_argument
+
+/* CU_EVENT_DESTROY (145) */
+#define cu_event_destroy cu_event_destroy_13000
+#define cu_event_destroy_svc cu_event_destroy_13000_svc
 
 /* CU_FUNC_GET_ATTRIBUTE (110) */
 #define cu_func_get_attribute cu_func_get_attribute_13000
@@ -390,6 +490,10 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_func_set_cache_config_svc cu_func_set_cache_config_13000_svc
 #define cu_func_set_cache_config_argument cu_func_set_cache_config_13000_argument
 #define xdr_cu_func_set_cache_config_argument xdr_cu_func_set_cache_config_13000_argument
+
+/* CU_PARAM_LAYOUT (105) */
+#define cu_param_layout cu_param_layout_13000
+#define cu_param_layout_svc cu_param_layout_13000_svc
 
 /* CU_LAUNCH_KERNEL (113) */
 #define cu_launch_kernel cu_launch_kernel_13000
@@ -438,110 +542,6 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_occupancy_max_potential_cluster_size_svc cu_occupancy_max_potential_cluster_size_13000_svc
 #define cu_occupancy_max_potential_cluster_size_argument cu_occupancy_max_potential_cluster_size_13000_argument
 #define xdr_cu_occupancy_max_potential_cluster_size_argument xdr_cu_occupancy_max_potential_cluster_size_13000_argument
-
-/* CU_STREAM_CREATE (130) */
-#define cu_stream_create cu_stream_create_13000
-#define cu_stream_create_svc cu_stream_create_13000_svc
-
-/* CU_STREAM_CREATE_WITH_PRIORITY (131) */
-#define cu_stream_create_with_priority cu_stream_create_with_priority_13000
-#define cu_stream_create_with_priority_svc cu_stream_create_with_priority_13000_svc
-#define cu_stream_create_with_priority_argument cu_stream_create_with_priority_13000_argument
-#define xdr_cu_stream_create_with_priority_argument xdr_cu_stream_create_with_priority_13000_argument
-
-/* CU_STREAM_DESTROY (132) */
-#define cu_stream_destroy cu_stream_destroy_13000
-#define cu_stream_destroy_svc cu_stream_destroy_13000_svc
-
-/* CU_STREAM_SYNCHRONIZE (133) */
-#define cu_stream_synchronize cu_stream_synchronize_13000
-#define cu_stream_synchronize_svc cu_stream_synchronize_13000_svc
-
-/* CU_STREAM_QUERY (134) */
-#define cu_stream_query cu_stream_query_13000
-#define cu_stream_query_svc cu_stream_query_13000_svc
-
-/* CU_STREAM_WAIT_EVENT (135) */
-#define cu_stream_wait_event cu_stream_wait_event_13000
-#define cu_stream_wait_event_svc cu_stream_wait_event_13000_svc
-#define cu_stream_wait_event_argument cu_stream_wait_event_13000_argument
-#define xdr_cu_stream_wait_event_argument xdr_cu_stream_wait_event_13000_argument
-
-/* CU_STREAM_GET_PRIORITY (136) */
-#define cu_stream_get_priority cu_stream_get_priority_13000
-#define cu_stream_get_priority_svc cu_stream_get_priority_13000_svc
-
-/* CU_STREAM_GET_FLAGS (137) */
-#define cu_stream_get_flags cu_stream_get_flags_13000
-#define cu_stream_get_flags_svc cu_stream_get_flags_13000_svc
-
-/* CU_STREAM_GET_CTX (138) */
-#define cu_stream_get_ctx cu_stream_get_ctx_13000
-#define cu_stream_get_ctx_svc cu_stream_get_ctx_13000_svc
-
-/* CU_EVENT_CREATE (140) */
-#define cu_event_create cu_event_create_13000
-#define cu_event_create_svc cu_event_create_13000_svc
-
-/* CU_EVENT_RECORD (141) */
-#define cu_event_record cu_event_record_13000
-#define cu_event_record_svc cu_event_record_13000_svc
-#define cu_event_record_argument cu_event_record_13000_argument
-#define xdr_cu_event_record_argument xdr_cu_event_record_13000_argument
-
-/* CU_EVENT_SYNCHRONIZE (142) */
-#define cu_event_synchronize cu_event_synchronize_13000
-#define cu_event_synchronize_svc cu_event_synchronize_13000_svc
-
-/* CU_EVENT_QUERY (143) */
-#define cu_event_query cu_event_query_13000
-#define cu_event_query_svc cu_event_query_13000_svc
-
-/* CU_EVENT_ELAPSED_TIME (144) */
-#define cu_event_elapsed_time cu_event_elapsed_time_13000
-#define cu_event_elapsed_time_svc cu_event_elapsed_time_13000_svc
-#define cu_event_elapsed_time_argument cu_event_elapsed_time_13000_argument
-#define xdr_cu_event_elapsed_time_argument xdr_cu_event_elapsed_time_13000_argument
-
-/* CU_EVENT_DESTROY (145) */
-#define cu_event_destroy cu_event_destroy_13000
-#define cu_event_destroy_svc cu_event_destroy_13000_svc
-
-/* CU_POINTER_GET_ATTRIBUTE (150) */
-#define cu_pointer_get_attribute cu_pointer_get_attribute_13000
-#define cu_pointer_get_attribute_svc cu_pointer_get_attribute_13000_svc
-#define cu_pointer_get_attribute_argument cu_pointer_get_attribute_13000_argument
-#define xdr_cu_pointer_get_attribute_argument xdr_cu_pointer_get_attribute_13000_argument
-
-/* CU_POINTER_GET_ATTRIBUTES (151) */
-#define cu_pointer_get_attributes cu_pointer_get_attributes_13000
-#define cu_pointer_get_attributes_svc cu_pointer_get_attributes_13000_svc
-#define cu_pointer_get_attributes_argument cu_pointer_get_attributes_13000_argument
-#define xdr_cu_pointer_get_attributes_argument xdr_cu_pointer_get_attributes_13000_argument
-
-/* CU_MODULE_GET_LOADING_MODE (160) */
-#define cu_module_get_loading_mode cu_module_get_loading_mode_13000
-#define cu_module_get_loading_mode_svc cu_module_get_loading_mode_13000_svc
-
-/* CU_CTX_GET_STREAM_PRIORITY_RANGE (161) */
-#define cu_ctx_get_stream_priority_range cu_ctx_get_stream_priority_range_13000
-#define cu_ctx_get_stream_priority_range_svc cu_ctx_get_stream_priority_range_13000_svc
-
-/* CU_STREAM_IS_CAPTURING (170) */
-#define cu_stream_is_capturing cu_stream_is_capturing_13000
-#define cu_stream_is_capturing_svc cu_stream_is_capturing_13000_svc
-
-/* CU_STREAM_GET_CAPTURE_INFO (171) */
-#define cu_stream_get_capture_info cu_stream_get_capture_info_13000
-#define cu_stream_get_capture_info_svc cu_stream_get_capture_info_13000_svc
-
-/* CU_CTX_GET_ID (172) */
-#define cu_ctx_get_id cu_ctx_get_id_13000
-#define cu_ctx_get_id_svc cu_ctx_get_id_13000_svc
-
-/* CU_STREAM_GET_ID (173) */
-#define cu_stream_get_id cu_stream_get_id_13000
-#define cu_stream_get_id_svc cu_stream_get_id_13000_svc
 
 /* ONCUDA_AUTH_CHALLENGE (200) */
 #define oncuda_auth_challenge oncuda_auth_challenge_13000

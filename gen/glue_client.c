@@ -164,27 +164,6 @@ ONCUDA_API CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib, CUd
 	return (CUresult)r.err;
 }
 
-CUresult on_server_cuDeviceGetByPCIBusId(unsigned server, CUdevice *dev, const char *pciBusId)
-{
-	res_int r;
-	CLIENT *c;
-	CUresult e;
-
-	if (dev == NULL)
-		return CUDA_ERROR_INVALID_VALUE;
-	if (pciBusId == NULL)
-		return CUDA_ERROR_INVALID_VALUE;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on(server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_device_get_by_pci_bus_id((char *)pciBusId, &r, c));
-	if (e != CUDA_SUCCESS)
-		return e;
-	if (r.err == CUDA_SUCCESS)
-		*dev = (CUdevice)r.res_int_u.value;
-	return (CUresult)r.err;
-}
-
 ONCUDA_API CUresult cuDevicePrimaryCtxSetFlags(CUdevice dev, unsigned int flags)
 {
 	res_none r;
@@ -401,160 +380,36 @@ ONCUDA_API CUresult cuCtxGetFlags(unsigned int *flags)
 	return (CUresult)r.err;
 }
 
-ONCUDA_API CUresult cuMemcpyDtoDAsync(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount, CUstream hStream)
+ONCUDA_API CUresult cuCtxGetId(CUcontext ctx, unsigned long long *ctxId)
 {
+	res_size r;
 	struct route rt = ROUTE_INIT;
-	cu_memcpy_dtod_async_argument a = { (cu_dptr)dstDevice, (cu_dptr)srcDevice, (cu_size)ByteCount, (cu_handle)route_strip(hStream) };
-	int err = CUDA_SUCCESS;
-	enum clnt_stat st = RPC_SUCCESS;
+	const uint64_t key[] = { (uint64_t)(uintptr_t)ctx };
+	uint64_t cached, asked_at;
 	CLIENT *c;
 	CUresult e;
 
-	route_handle(&rt, hStream, ROUTE_STREAM);
-	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
-		return e;
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = mapped_push(c, &err);
-	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
-		st = batch_send(c, CU_MEMCPY_DTOD_ASYNC, (xdrproc_t)xdr_cu_memcpy_dtod_async_argument, &a);
-	e = rpc_end(st);
-	return e != CUDA_SUCCESS ? e : (CUresult)err;
-}
-
-ONCUDA_API CUresult cuMemsetD8(CUdeviceptr dstDevice, unsigned char uc, size_t N)
-{
-	res_none r;
-	struct route rt = ROUTE_INIT;
-	enum clnt_stat st;
-	CLIENT *c;
-	CUresult e;
-
+	if (ctxId == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (answer_cache_get(CU_CTX_GET_ID, key, sizeof key / sizeof key[0], &cached)) {
+		*ctxId = (unsigned long long)cached;
+		return CUDA_SUCCESS;
+	}
+	asked_at = answer_cache_epoch();
+	route_handle(&rt, ctx, ROUTE_CONTEXT);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	st = mapped_push(c, &r.err);
-	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = cu_memset_d8((cu_dptr)dstDevice, (u_int)uc, (cu_size)N, &r, c);
-	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = mapped_pull(c, &r.err);
-	e = rpc_end(st);
+	e = rpc_end(cu_ctx_get_id((cu_handle)route_strip(ctx), &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
+	if (r.err == CUDA_SUCCESS)
+		*ctxId = (unsigned long long)r.res_size_u.value;
+	if (r.err == CUDA_SUCCESS)
+		answer_cache_put(CU_CTX_GET_ID, key, sizeof key / sizeof key[0], (uint64_t)*ctxId, asked_at);
 	return (CUresult)r.err;
-}
-
-ONCUDA_API CUresult cuMemsetD16(CUdeviceptr dstDevice, unsigned short us, size_t N)
-{
-	res_none r;
-	struct route rt = ROUTE_INIT;
-	enum clnt_stat st;
-	CLIENT *c;
-	CUresult e;
-
-	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
-		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = mapped_push(c, &r.err);
-	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = cu_memset_d16((cu_dptr)dstDevice, (u_int)us, (cu_size)N, &r, c);
-	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = mapped_pull(c, &r.err);
-	e = rpc_end(st);
-	if (e != CUDA_SUCCESS)
-		return e;
-	return (CUresult)r.err;
-}
-
-ONCUDA_API CUresult cuMemsetD32(CUdeviceptr dstDevice, unsigned int ui, size_t N)
-{
-	res_none r;
-	struct route rt = ROUTE_INIT;
-	enum clnt_stat st;
-	CLIENT *c;
-	CUresult e;
-
-	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
-		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = mapped_push(c, &r.err);
-	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = cu_memset_d32((cu_dptr)dstDevice, (u_int)ui, (cu_size)N, &r, c);
-	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = mapped_pull(c, &r.err);
-	e = rpc_end(st);
-	if (e != CUDA_SUCCESS)
-		return e;
-	return (CUresult)r.err;
-}
-
-ONCUDA_API CUresult cuMemsetD8Async(CUdeviceptr dstDevice, unsigned char uc, size_t N, CUstream hStream)
-{
-	struct route rt = ROUTE_INIT;
-	cu_memset_d8_async_argument a = { (cu_dptr)dstDevice, (u_int)uc, (cu_size)N, (cu_handle)route_strip(hStream) };
-	int err = CUDA_SUCCESS;
-	enum clnt_stat st = RPC_SUCCESS;
-	CLIENT *c;
-	CUresult e;
-
-	route_handle(&rt, hStream, ROUTE_STREAM);
-	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
-		return e;
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = mapped_push(c, &err);
-	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
-		st = batch_send(c, CU_MEMSET_D8_ASYNC, (xdrproc_t)xdr_cu_memset_d8_async_argument, &a);
-	e = rpc_end(st);
-	return e != CUDA_SUCCESS ? e : (CUresult)err;
-}
-
-ONCUDA_API CUresult cuMemsetD16Async(CUdeviceptr dstDevice, unsigned short us, size_t N, CUstream hStream)
-{
-	struct route rt = ROUTE_INIT;
-	cu_memset_d16_async_argument a = { (cu_dptr)dstDevice, (u_int)us, (cu_size)N, (cu_handle)route_strip(hStream) };
-	int err = CUDA_SUCCESS;
-	enum clnt_stat st = RPC_SUCCESS;
-	CLIENT *c;
-	CUresult e;
-
-	route_handle(&rt, hStream, ROUTE_STREAM);
-	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
-		return e;
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = mapped_push(c, &err);
-	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
-		st = batch_send(c, CU_MEMSET_D16_ASYNC, (xdrproc_t)xdr_cu_memset_d16_async_argument, &a);
-	e = rpc_end(st);
-	return e != CUDA_SUCCESS ? e : (CUresult)err;
-}
-
-ONCUDA_API CUresult cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui, size_t N, CUstream hStream)
-{
-	struct route rt = ROUTE_INIT;
-	cu_memset_d32_async_argument a = { (cu_dptr)dstDevice, (u_int)ui, (cu_size)N, (cu_handle)route_strip(hStream) };
-	int err = CUDA_SUCCESS;
-	enum clnt_stat st = RPC_SUCCESS;
-	CLIENT *c;
-	CUresult e;
-
-	route_handle(&rt, hStream, ROUTE_STREAM);
-	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
-		return e;
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = mapped_push(c, &err);
-	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
-		st = batch_send(c, CU_MEMSET_D32_ASYNC, (xdrproc_t)xdr_cu_memset_d32_async_argument, &a);
-	e = rpc_end(st);
-	return e != CUDA_SUCCESS ? e : (CUresult)err;
 }
 
 ONCUDA_API CUresult cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod, const char *name)
@@ -719,194 +574,181 @@ ONCUDA_API CUresult cuKernelSetAttribute(CUfunction_attribute attrib, int val, C
 	return (CUresult)r.err;
 }
 
-ONCUDA_API CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib, CUfunction hfunc)
+CUresult on_server_cuDeviceGetByPCIBusId(unsigned server, CUdevice *dev, const char *pciBusId)
 {
 	res_int r;
-	struct route rt = ROUTE_INIT;
-	uint64_t hfunc_value;
-	const uint64_t key[] = { (uint64_t)attrib, (uint64_t)(uintptr_t)hfunc };
-	uint64_t cached, asked_at;
 	CLIENT *c;
 	CUresult e;
 
-	if (pi == NULL)
+	if (dev == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	if (answer_cache_get(CU_FUNC_GET_ATTRIBUTE, key, sizeof key / sizeof key[0], &cached)) {
-		*pi = (int)cached;
-		return CUDA_SUCCESS;
-	}
-	asked_at = answer_cache_epoch();
-	route_handle(&rt, hfunc, ROUTE_CODE);
-	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
-		return e;
-	if ((e = route_value(&rt, hfunc, &hfunc_value)) != CUDA_SUCCESS)
-		return e;
+	if (pciBusId == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
 	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+	if ((c = rpc_begin_on(server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_func_get_attribute((int)attrib, (cu_handle)hfunc_value, &r, c));
+	e = rpc_end(cu_device_get_by_pci_bus_id((char *)pciBusId, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
-		*pi = (int)r.res_int_u.value;
-	if (r.err == CUDA_SUCCESS)
-		answer_cache_put(CU_FUNC_GET_ATTRIBUTE, key, sizeof key / sizeof key[0], (uint64_t)*pi, asked_at);
+		*dev = (CUdevice)r.res_int_u.value;
 	return (CUresult)r.err;
 }
 
-ONCUDA_API CUresult cuFuncSetAttribute(CUfunction hfunc, CUfunction_attribute attrib, int value)
+ONCUDA_API CUresult cuMemcpyDtoDAsync(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount, CUstream hStream)
+{
+	struct route rt = ROUTE_INIT;
+	cu_memcpy_dtod_async_argument a = { (cu_dptr)dstDevice, (cu_dptr)srcDevice, (cu_size)ByteCount, (cu_handle)route_strip(hStream) };
+	int err = CUDA_SUCCESS;
+	enum clnt_stat st = RPC_SUCCESS;
+	CLIENT *c;
+	CUresult e;
+
+	route_handle(&rt, hStream, ROUTE_STREAM);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	st = mapped_push(c, &err);
+	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
+		st = batch_send(c, CU_MEMCPY_DTOD_ASYNC, (xdrproc_t)xdr_cu_memcpy_dtod_async_argument, &a);
+	e = rpc_end(st);
+	return e != CUDA_SUCCESS ? e : (CUresult)err;
+}
+
+ONCUDA_API CUresult cuMemsetD8(CUdeviceptr dstDevice, unsigned char uc, size_t N)
 {
 	res_none r;
 	struct route rt = ROUTE_INIT;
-	uint64_t hfunc_value;
-	const uint64_t key[] = { (uint64_t)(uintptr_t)hfunc, (uint64_t)attrib, (uint64_t)value };
+	enum clnt_stat st;
 	CLIENT *c;
 	CUresult e;
 
-	route_handle(&rt, hfunc, ROUTE_CODE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
-		return e;
-	if ((e = route_value(&rt, hfunc, &hfunc_value)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_func_set_attribute((cu_handle)hfunc_value, (int)attrib, (int)value, &r, c));
+	st = mapped_push(c, &r.err);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = cu_memset_d8((cu_dptr)dstDevice, (u_int)uc, (cu_size)N, &r, c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = mapped_pull(c, &r.err);
+	e = rpc_end(st);
 	if (e != CUDA_SUCCESS)
 		return e;
-	if (r.err == CUDA_SUCCESS)
-		answer_cache_changed(CU_FUNC_SET_ATTRIBUTE, key, sizeof key / sizeof key[0]);
 	return (CUresult)r.err;
 }
 
-ONCUDA_API CUresult cuFuncSetCacheConfig(CUfunction hfunc, CUfunc_cache config)
+ONCUDA_API CUresult cuMemsetD16(CUdeviceptr dstDevice, unsigned short us, size_t N)
 {
 	res_none r;
 	struct route rt = ROUTE_INIT;
-	uint64_t hfunc_value;
-	const uint64_t key[] = { (uint64_t)(uintptr_t)hfunc, (uint64_t)config };
+	enum clnt_stat st;
 	CLIENT *c;
 	CUresult e;
 
-	route_handle(&rt, hfunc, ROUTE_CODE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
-		return e;
-	if ((e = route_value(&rt, hfunc, &hfunc_value)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_func_set_cache_config((cu_handle)hfunc_value, (int)config, &r, c));
+	st = mapped_push(c, &r.err);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = cu_memset_d16((cu_dptr)dstDevice, (u_int)us, (cu_size)N, &r, c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = mapped_pull(c, &r.err);
+	e = rpc_end(st);
 	if (e != CUDA_SUCCESS)
 		return e;
-	if (r.err == CUDA_SUCCESS)
-		answer_cache_changed(CU_FUNC_SET_CACHE_CONFIG, key, sizeof key / sizeof key[0]);
 	return (CUresult)r.err;
 }
 
-ONCUDA_API CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, CUfunction func, int blockSize, size_t dynamicSMemSize)
+ONCUDA_API CUresult cuMemsetD32(CUdeviceptr dstDevice, unsigned int ui, size_t N)
 {
-	res_int r;
+	res_none r;
 	struct route rt = ROUTE_INIT;
-	uint64_t func_value;
-	const uint64_t key[] = { (uint64_t)(uintptr_t)func, (uint64_t)blockSize, (uint64_t)dynamicSMemSize };
-	uint64_t cached, asked_at;
+	enum clnt_stat st;
 	CLIENT *c;
 	CUresult e;
 
-	if (numBlocks == NULL)
-		return CUDA_ERROR_INVALID_VALUE;
-	if (answer_cache_get(CU_OCCUPANCY_MAX_ACTIVE_BLOCKS, key, sizeof key / sizeof key[0], &cached)) {
-		*numBlocks = (int)cached;
-		return CUDA_SUCCESS;
-	}
-	asked_at = answer_cache_epoch();
-	route_handle(&rt, func, ROUTE_CODE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
-		return e;
-	if ((e = route_value(&rt, func, &func_value)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_occupancy_max_active_blocks((cu_handle)func_value, (int)blockSize, (cu_size)dynamicSMemSize, &r, c));
+	st = mapped_push(c, &r.err);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = cu_memset_d32((cu_dptr)dstDevice, (u_int)ui, (cu_size)N, &r, c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = mapped_pull(c, &r.err);
+	e = rpc_end(st);
 	if (e != CUDA_SUCCESS)
 		return e;
-	if (r.err == CUDA_SUCCESS)
-		*numBlocks = (int)r.res_int_u.value;
-	if (r.err == CUDA_SUCCESS)
-		answer_cache_put(CU_OCCUPANCY_MAX_ACTIVE_BLOCKS, key, sizeof key / sizeof key[0], (uint64_t)*numBlocks, asked_at);
 	return (CUresult)r.err;
 }
 
-ONCUDA_API CUresult cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, CUfunction func, int blockSize, size_t dynamicSMemSize, unsigned int flags)
+ONCUDA_API CUresult cuMemsetD8Async(CUdeviceptr dstDevice, unsigned char uc, size_t N, CUstream hStream)
 {
-	res_int r;
 	struct route rt = ROUTE_INIT;
-	uint64_t func_value;
-	const uint64_t key[] = { (uint64_t)(uintptr_t)func, (uint64_t)blockSize, (uint64_t)dynamicSMemSize, (uint64_t)flags };
-	uint64_t cached, asked_at;
+	cu_memset_d8_async_argument a = { (cu_dptr)dstDevice, (u_int)uc, (cu_size)N, (cu_handle)route_strip(hStream) };
+	int err = CUDA_SUCCESS;
+	enum clnt_stat st = RPC_SUCCESS;
 	CLIENT *c;
 	CUresult e;
 
-	if (numBlocks == NULL)
-		return CUDA_ERROR_INVALID_VALUE;
-	if (answer_cache_get(CU_OCCUPANCY_MAX_ACTIVE_BLOCKS_WITH_FLAGS, key, sizeof key / sizeof key[0], &cached)) {
-		*numBlocks = (int)cached;
-		return CUDA_SUCCESS;
-	}
-	asked_at = answer_cache_epoch();
-	route_handle(&rt, func, ROUTE_CODE);
+	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	if ((e = route_value(&rt, func, &func_value)) != CUDA_SUCCESS)
-		return e;
-	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_occupancy_max_active_blocks_with_flags((cu_handle)func_value, (int)blockSize, (cu_size)dynamicSMemSize, (u_int)flags, &r, c));
-	if (e != CUDA_SUCCESS)
-		return e;
-	if (r.err == CUDA_SUCCESS)
-		*numBlocks = (int)r.res_int_u.value;
-	if (r.err == CUDA_SUCCESS)
-		answer_cache_put(CU_OCCUPANCY_MAX_ACTIVE_BLOCKS_WITH_FLAGS, key, sizeof key / sizeof key[0], (uint64_t)*numBlocks, asked_at);
-	return (CUresult)r.err;
+	st = mapped_push(c, &err);
+	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
+		st = batch_send(c, CU_MEMSET_D8_ASYNC, (xdrproc_t)xdr_cu_memset_d8_async_argument, &a);
+	e = rpc_end(st);
+	return e != CUDA_SUCCESS ? e : (CUresult)err;
 }
 
-ONCUDA_API CUresult cuOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, CUfunction func, int numBlocks, int blockSize)
+ONCUDA_API CUresult cuMemsetD16Async(CUdeviceptr dstDevice, unsigned short us, size_t N, CUstream hStream)
 {
-	res_size r;
 	struct route rt = ROUTE_INIT;
-	uint64_t func_value;
-	const uint64_t key[] = { (uint64_t)(uintptr_t)func, (uint64_t)numBlocks, (uint64_t)blockSize };
-	uint64_t cached, asked_at;
+	cu_memset_d16_async_argument a = { (cu_dptr)dstDevice, (u_int)us, (cu_size)N, (cu_handle)route_strip(hStream) };
+	int err = CUDA_SUCCESS;
+	enum clnt_stat st = RPC_SUCCESS;
 	CLIENT *c;
 	CUresult e;
 
-	if (dynamicSmemSize == NULL)
-		return CUDA_ERROR_INVALID_VALUE;
-	if (answer_cache_get(CU_OCCUPANCY_AVAILABLE_DYNAMIC_SMEM, key, sizeof key / sizeof key[0], &cached)) {
-		*dynamicSmemSize = (size_t)cached;
-		return CUDA_SUCCESS;
-	}
-	asked_at = answer_cache_epoch();
-	route_handle(&rt, func, ROUTE_CODE);
+	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	if ((e = route_value(&rt, func, &func_value)) != CUDA_SUCCESS)
-		return e;
-	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_occupancy_available_dynamic_smem((cu_handle)func_value, (int)numBlocks, (int)blockSize, &r, c));
-	if (e != CUDA_SUCCESS)
+	st = mapped_push(c, &err);
+	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
+		st = batch_send(c, CU_MEMSET_D16_ASYNC, (xdrproc_t)xdr_cu_memset_d16_async_argument, &a);
+	e = rpc_end(st);
+	return e != CUDA_SUCCESS ? e : (CUresult)err;
+}
+
+ONCUDA_API CUresult cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui, size_t N, CUstream hStream)
+{
+	struct route rt = ROUTE_INIT;
+	cu_memset_d32_async_argument a = { (cu_dptr)dstDevice, (u_int)ui, (cu_size)N, (cu_handle)route_strip(hStream) };
+	int err = CUDA_SUCCESS;
+	enum clnt_stat st = RPC_SUCCESS;
+	CLIENT *c;
+	CUresult e;
+
+	route_handle(&rt, hStream, ROUTE_STREAM);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	if (r.err == CUDA_SUCCESS)
-		*dynamicSmemSize = (size_t)r.res_size_u.value;
-	if (r.err == CUDA_SUCCESS)
-		answer_cache_put(CU_OCCUPANCY_AVAILABLE_DYNAMIC_SMEM, key, sizeof key / sizeof key[0], (uint64_t)*dynamicSmemSize, asked_at);
-	return (CUresult)r.err;
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	st = mapped_push(c, &err);
+	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
+		st = batch_send(c, CU_MEMSET_D32_ASYNC, (xdrproc_t)xdr_cu_memset_d32_async_argument, &a);
+	e = rpc_end(st);
+	return e != CUDA_SUCCESS ? e : (CUresult)err;
 }
 
 ONCUDA_API CUresult cuStreamCreate(CUstream *phStream, unsigned int Flags)
@@ -1109,6 +951,52 @@ ONCUDA_API CUresult cuStreamGetCtx(CUstream hStream, CUcontext *pctx)
 	return (CUresult)r.err;
 }
 
+ONCUDA_API CUresult cuStreamIsCapturing(CUstream hStream, CUstreamCaptureStatus *captureStatus)
+{
+	res_int r;
+	struct route rt = ROUTE_INIT;
+	CLIENT *c;
+	CUresult e;
+
+	if (captureStatus == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	route_handle(&rt, hStream, ROUTE_STREAM);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_stream_is_capturing((cu_handle)route_strip(hStream), &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*captureStatus = (CUstreamCaptureStatus)r.res_int_u.value;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuStreamGetId(CUstream hStream, unsigned long long *streamId)
+{
+	res_size r;
+	struct route rt = ROUTE_INIT;
+	CLIENT *c;
+	CUresult e;
+
+	if (streamId == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	route_handle(&rt, hStream, ROUTE_STREAM);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_stream_get_id((cu_handle)route_strip(hStream), &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*streamId = (unsigned long long)r.res_size_u.value;
+	return (CUresult)r.err;
+}
+
 ONCUDA_API CUresult cuEventCreate(CUevent *phEvent, unsigned int Flags)
 {
 	res_handle r;
@@ -1242,80 +1130,192 @@ ONCUDA_API CUresult cuEventDestroy(CUevent hEvent)
 	return (CUresult)r.err;
 }
 
-ONCUDA_API CUresult cuStreamIsCapturing(CUstream hStream, CUstreamCaptureStatus *captureStatus)
+ONCUDA_API CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib, CUfunction hfunc)
 {
 	res_int r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
-	CUresult e;
-
-	if (captureStatus == NULL)
-		return CUDA_ERROR_INVALID_VALUE;
-	route_handle(&rt, hStream, ROUTE_STREAM);
-	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
-		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_stream_is_capturing((cu_handle)route_strip(hStream), &r, c));
-	if (e != CUDA_SUCCESS)
-		return e;
-	if (r.err == CUDA_SUCCESS)
-		*captureStatus = (CUstreamCaptureStatus)r.res_int_u.value;
-	return (CUresult)r.err;
-}
-
-ONCUDA_API CUresult cuCtxGetId(CUcontext ctx, unsigned long long *ctxId)
-{
-	res_size r;
-	struct route rt = ROUTE_INIT;
-	const uint64_t key[] = { (uint64_t)(uintptr_t)ctx };
+	uint64_t hfunc_value;
+	const uint64_t key[] = { (uint64_t)attrib, (uint64_t)(uintptr_t)hfunc };
 	uint64_t cached, asked_at;
 	CLIENT *c;
 	CUresult e;
 
-	if (ctxId == NULL)
+	if (pi == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	if (answer_cache_get(CU_CTX_GET_ID, key, sizeof key / sizeof key[0], &cached)) {
-		*ctxId = (unsigned long long)cached;
+	if (answer_cache_get(CU_FUNC_GET_ATTRIBUTE, key, sizeof key / sizeof key[0], &cached)) {
+		*pi = (int)cached;
 		return CUDA_SUCCESS;
 	}
 	asked_at = answer_cache_epoch();
-	route_handle(&rt, ctx, ROUTE_CONTEXT);
+	route_handle(&rt, hfunc, ROUTE_CODE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = route_value(&rt, hfunc, &hfunc_value)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_ctx_get_id((cu_handle)route_strip(ctx), &r, c));
+	e = rpc_end(cu_func_get_attribute((int)attrib, (cu_handle)hfunc_value, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
-		*ctxId = (unsigned long long)r.res_size_u.value;
+		*pi = (int)r.res_int_u.value;
 	if (r.err == CUDA_SUCCESS)
-		answer_cache_put(CU_CTX_GET_ID, key, sizeof key / sizeof key[0], (uint64_t)*ctxId, asked_at);
+		answer_cache_put(CU_FUNC_GET_ATTRIBUTE, key, sizeof key / sizeof key[0], (uint64_t)*pi, asked_at);
 	return (CUresult)r.err;
 }
 
-ONCUDA_API CUresult cuStreamGetId(CUstream hStream, unsigned long long *streamId)
+ONCUDA_API CUresult cuFuncSetAttribute(CUfunction hfunc, CUfunction_attribute attrib, int value)
 {
-	res_size r;
+	res_none r;
 	struct route rt = ROUTE_INIT;
+	uint64_t hfunc_value;
+	const uint64_t key[] = { (uint64_t)(uintptr_t)hfunc, (uint64_t)attrib, (uint64_t)value };
 	CLIENT *c;
 	CUresult e;
 
-	if (streamId == NULL)
-		return CUDA_ERROR_INVALID_VALUE;
-	route_handle(&rt, hStream, ROUTE_STREAM);
+	route_handle(&rt, hfunc, ROUTE_CODE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = route_value(&rt, hfunc, &hfunc_value)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_stream_get_id((cu_handle)route_strip(hStream), &r, c));
+	e = rpc_end(cu_func_set_attribute((cu_handle)hfunc_value, (int)attrib, (int)value, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
-		*streamId = (unsigned long long)r.res_size_u.value;
+		answer_cache_changed(CU_FUNC_SET_ATTRIBUTE, key, sizeof key / sizeof key[0]);
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuFuncSetCacheConfig(CUfunction hfunc, CUfunc_cache config)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	uint64_t hfunc_value;
+	const uint64_t key[] = { (uint64_t)(uintptr_t)hfunc, (uint64_t)config };
+	CLIENT *c;
+	CUresult e;
+
+	route_handle(&rt, hfunc, ROUTE_CODE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = route_value(&rt, hfunc, &hfunc_value)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_func_set_cache_config((cu_handle)hfunc_value, (int)config, &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		answer_cache_changed(CU_FUNC_SET_CACHE_CONFIG, key, sizeof key / sizeof key[0]);
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, CUfunction func, int blockSize, size_t dynamicSMemSize)
+{
+	res_int r;
+	struct route rt = ROUTE_INIT;
+	uint64_t func_value;
+	const uint64_t key[] = { (uint64_t)(uintptr_t)func, (uint64_t)blockSize, (uint64_t)dynamicSMemSize };
+	uint64_t cached, asked_at;
+	CLIENT *c;
+	CUresult e;
+
+	if (numBlocks == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (answer_cache_get(CU_OCCUPANCY_MAX_ACTIVE_BLOCKS, key, sizeof key / sizeof key[0], &cached)) {
+		*numBlocks = (int)cached;
+		return CUDA_SUCCESS;
+	}
+	asked_at = answer_cache_epoch();
+	route_handle(&rt, func, ROUTE_CODE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = route_value(&rt, func, &func_value)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_occupancy_max_active_blocks((cu_handle)func_value, (int)blockSize, (cu_size)dynamicSMemSize, &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*numBlocks = (int)r.res_int_u.value;
+	if (r.err == CUDA_SUCCESS)
+		answer_cache_put(CU_OCCUPANCY_MAX_ACTIVE_BLOCKS, key, sizeof key / sizeof key[0], (uint64_t)*numBlocks, asked_at);
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, CUfunction func, int blockSize, size_t dynamicSMemSize, unsigned int flags)
+{
+	res_int r;
+	struct route rt = ROUTE_INIT;
+	uint64_t func_value;
+	const uint64_t key[] = { (uint64_t)(uintptr_t)func, (uint64_t)blockSize, (uint64_t)dynamicSMemSize, (uint64_t)flags };
+	uint64_t cached, asked_at;
+	CLIENT *c;
+	CUresult e;
+
+	if (numBlocks == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (answer_cache_get(CU_OCCUPANCY_MAX_ACTIVE_BLOCKS_WITH_FLAGS, key, sizeof key / sizeof key[0], &cached)) {
+		*numBlocks = (int)cached;
+		return CUDA_SUCCESS;
+	}
+	asked_at = answer_cache_epoch();
+	route_handle(&rt, func, ROUTE_CODE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = route_value(&rt, func, &func_value)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_occupancy_max_active_blocks_with_flags((cu_handle)func_value, (int)blockSize, (cu_size)dynamicSMemSize, (u_int)flags, &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*numBlocks = (int)r.res_int_u.value;
+	if (r.err == CUDA_SUCCESS)
+		answer_cache_put(CU_OCCUPANCY_MAX_ACTIVE_BLOCKS_WITH_FLAGS, key, sizeof key / sizeof key[0], (uint64_t)*numBlocks, asked_at);
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, CUfunction func, int numBlocks, int blockSize)
+{
+	res_size r;
+	struct route rt = ROUTE_INIT;
+	uint64_t func_value;
+	const uint64_t key[] = { (uint64_t)(uintptr_t)func, (uint64_t)numBlocks, (uint64_t)blockSize };
+	uint64_t cached, asked_at;
+	CLIENT *c;
+	CUresult e;
+
+	if (dynamicSmemSize == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (answer_cache_get(CU_OCCUPANCY_AVAILABLE_DYNAMIC_SMEM, key, sizeof key / sizeof key[0], &cached)) {
+		*dynamicSmemSize = (size_t)cached;
+		return CUDA_SUCCESS;
+	}
+	asked_at = answer_cache_epoch();
+	route_handle(&rt, func, ROUTE_CODE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = route_value(&rt, func, &func_value)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_occupancy_available_dynamic_smem((cu_handle)func_value, (int)numBlocks, (int)blockSize, &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*dynamicSmemSize = (size_t)r.res_size_u.value;
+	if (r.err == CUDA_SUCCESS)
+		answer_cache_put(CU_OCCUPANCY_AVAILABLE_DYNAMIC_SMEM, key, sizeof key / sizeof key[0], (uint64_t)*dynamicSmemSize, asked_at);
 	return (CUresult)r.err;
 }

@@ -48,17 +48,6 @@ bool_t cu_device_get_attribute_svc(int attrib, int dev, res_int *r, struct svc_r
 	return TRUE;
 }
 
-bool_t cu_device_get_by_pci_bus_id_svc(char *pciBusId, res_int *r, struct svc_req *rq)
-{
-	CUdevice value;
-
-	(void)rq;
-	r->err = cuDeviceGetByPCIBusId(&value, (const char *)pciBusId);
-	if (r->err == CUDA_SUCCESS)
-		r->res_int_u.value = value;
-	return TRUE;
-}
-
 bool_t cu_device_primary_ctx_set_flags_svc(int dev, u_int flags, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
@@ -136,76 +125,16 @@ bool_t cu_ctx_get_flags_svc(res_uint *r, struct svc_req *rq)
 	return TRUE;
 }
 
-bool_t cu_memcpy_dtod_async_svc(cu_dptr dstDevice, cu_dptr srcDevice, cu_size ByteCount, cu_handle hStream, res_none *r, struct svc_req *rq)
+bool_t cu_ctx_get_id_svc(cu_handle ctx, res_size *r, struct svc_req *rq)
 {
-	(void)rq;
-	if ((r->err = handle_check(HANDLE_STREAM, hStream, false)) != CUDA_SUCCESS)
-		return TRUE;
-	if ((r->err = range_check(dstDevice, ByteCount, 1, "cuMemcpyDtoDAsync")) != CUDA_SUCCESS)
-		return TRUE;
-	if ((r->err = range_check(srcDevice, ByteCount, 1, "cuMemcpyDtoDAsync")) != CUDA_SUCCESS)
-		return TRUE;
-	r->err = cuMemcpyDtoDAsync((CUdeviceptr)dstDevice, (CUdeviceptr)srcDevice, (size_t)ByteCount, (CUstream)(uintptr_t)hStream);
-	return TRUE;
-}
+	unsigned long long value;
 
-bool_t cu_memset_d8_svc(cu_dptr dstDevice, u_int uc, cu_size N, res_none *r, struct svc_req *rq)
-{
 	(void)rq;
-	if ((r->err = range_check(dstDevice, N, 1, "cuMemsetD8")) != CUDA_SUCCESS)
+	if ((r->err = handle_check(HANDLE_CONTEXT, ctx, true)) != CUDA_SUCCESS)
 		return TRUE;
-	r->err = cuMemsetD8((CUdeviceptr)dstDevice, (unsigned char)uc, (size_t)N);
-	return TRUE;
-}
-
-bool_t cu_memset_d16_svc(cu_dptr dstDevice, u_int us, cu_size N, res_none *r, struct svc_req *rq)
-{
-	(void)rq;
-	if ((r->err = range_check(dstDevice, N, 2, "cuMemsetD16")) != CUDA_SUCCESS)
-		return TRUE;
-	r->err = cuMemsetD16((CUdeviceptr)dstDevice, (unsigned short)us, (size_t)N);
-	return TRUE;
-}
-
-bool_t cu_memset_d32_svc(cu_dptr dstDevice, u_int ui, cu_size N, res_none *r, struct svc_req *rq)
-{
-	(void)rq;
-	if ((r->err = range_check(dstDevice, N, 4, "cuMemsetD32")) != CUDA_SUCCESS)
-		return TRUE;
-	r->err = cuMemsetD32((CUdeviceptr)dstDevice, (unsigned int)ui, (size_t)N);
-	return TRUE;
-}
-
-bool_t cu_memset_d8_async_svc(cu_dptr dstDevice, u_int uc, cu_size N, cu_handle hStream, res_none *r, struct svc_req *rq)
-{
-	(void)rq;
-	if ((r->err = handle_check(HANDLE_STREAM, hStream, false)) != CUDA_SUCCESS)
-		return TRUE;
-	if ((r->err = range_check(dstDevice, N, 1, "cuMemsetD8Async")) != CUDA_SUCCESS)
-		return TRUE;
-	r->err = cuMemsetD8Async((CUdeviceptr)dstDevice, (unsigned char)uc, (size_t)N, (CUstream)(uintptr_t)hStream);
-	return TRUE;
-}
-
-bool_t cu_memset_d16_async_svc(cu_dptr dstDevice, u_int us, cu_size N, cu_handle hStream, res_none *r, struct svc_req *rq)
-{
-	(void)rq;
-	if ((r->err = handle_check(HANDLE_STREAM, hStream, false)) != CUDA_SUCCESS)
-		return TRUE;
-	if ((r->err = range_check(dstDevice, N, 2, "cuMemsetD16Async")) != CUDA_SUCCESS)
-		return TRUE;
-	r->err = cuMemsetD16Async((CUdeviceptr)dstDevice, (unsigned short)us, (size_t)N, (CUstream)(uintptr_t)hStream);
-	return TRUE;
-}
-
-bool_t cu_memset_d32_async_svc(cu_dptr dstDevice, u_int ui, cu_size N, cu_handle hStream, res_none *r, struct svc_req *rq)
-{
-	(void)rq;
-	if ((r->err = handle_check(HANDLE_STREAM, hStream, false)) != CUDA_SUCCESS)
-		return TRUE;
-	if ((r->err = range_check(dstDevice, N, 4, "cuMemsetD32Async")) != CUDA_SUCCESS)
-		return TRUE;
-	r->err = cuMemsetD32Async((CUdeviceptr)dstDevice, (unsigned int)ui, (size_t)N, (CUstream)(uintptr_t)hStream);
+	r->err = cuCtxGetId((CUcontext)(uintptr_t)ctx, &value);
+	if (r->err == CUDA_SUCCESS)
+		r->res_size_u.value = value;
 	return TRUE;
 }
 
@@ -287,57 +216,87 @@ bool_t cu_kernel_set_attribute_svc(int attrib, int val, cu_handle kernel, int de
 	return TRUE;
 }
 
-bool_t cu_func_get_attribute_svc(int attrib, cu_handle hfunc, res_int *r, struct svc_req *rq)
+bool_t cu_device_get_by_pci_bus_id_svc(char *pciBusId, res_int *r, struct svc_req *rq)
 {
+	CUdevice value;
+
 	(void)rq;
-	if ((r->err = handle_check(HANDLE_FUNCTION, hfunc, false)) != CUDA_SUCCESS)
-		return TRUE;
-	r->err = cuFuncGetAttribute(&r->res_int_u.value, (CUfunction_attribute)attrib, (CUfunction)(uintptr_t)hfunc);
+	r->err = cuDeviceGetByPCIBusId(&value, (const char *)pciBusId);
+	if (r->err == CUDA_SUCCESS)
+		r->res_int_u.value = value;
 	return TRUE;
 }
 
-bool_t cu_func_set_attribute_svc(cu_handle hfunc, int attrib, int value, res_none *r, struct svc_req *rq)
+bool_t cu_memcpy_dtod_async_svc(cu_dptr dstDevice, cu_dptr srcDevice, cu_size ByteCount, cu_handle hStream, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
-	if ((r->err = handle_check(HANDLE_FUNCTION, hfunc, false)) != CUDA_SUCCESS)
+	if ((r->err = handle_check(HANDLE_STREAM, hStream, false)) != CUDA_SUCCESS)
 		return TRUE;
-	r->err = cuFuncSetAttribute((CUfunction)(uintptr_t)hfunc, (CUfunction_attribute)attrib, (int)value);
+	if ((r->err = range_check(dstDevice, ByteCount, 1, "cuMemcpyDtoDAsync")) != CUDA_SUCCESS)
+		return TRUE;
+	if ((r->err = range_check(srcDevice, ByteCount, 1, "cuMemcpyDtoDAsync")) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuMemcpyDtoDAsync((CUdeviceptr)dstDevice, (CUdeviceptr)srcDevice, (size_t)ByteCount, (CUstream)(uintptr_t)hStream);
 	return TRUE;
 }
 
-bool_t cu_func_set_cache_config_svc(cu_handle hfunc, int config, res_none *r, struct svc_req *rq)
+bool_t cu_memset_d8_svc(cu_dptr dstDevice, u_int uc, cu_size N, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
-	if ((r->err = handle_check(HANDLE_FUNCTION, hfunc, false)) != CUDA_SUCCESS)
+	if ((r->err = range_check(dstDevice, N, 1, "cuMemsetD8")) != CUDA_SUCCESS)
 		return TRUE;
-	r->err = cuFuncSetCacheConfig((CUfunction)(uintptr_t)hfunc, (CUfunc_cache)config);
+	r->err = cuMemsetD8((CUdeviceptr)dstDevice, (unsigned char)uc, (size_t)N);
 	return TRUE;
 }
 
-bool_t cu_occupancy_max_active_blocks_svc(cu_handle func, int blockSize, cu_size dynamicSMemSize, res_int *r, struct svc_req *rq)
+bool_t cu_memset_d16_svc(cu_dptr dstDevice, u_int us, cu_size N, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
-	if ((r->err = handle_check(HANDLE_FUNCTION, func, false)) != CUDA_SUCCESS)
+	if ((r->err = range_check(dstDevice, N, 2, "cuMemsetD16")) != CUDA_SUCCESS)
 		return TRUE;
-	r->err = cuOccupancyMaxActiveBlocksPerMultiprocessor(&r->res_int_u.value, (CUfunction)(uintptr_t)func, (int)blockSize, (size_t)dynamicSMemSize);
+	r->err = cuMemsetD16((CUdeviceptr)dstDevice, (unsigned short)us, (size_t)N);
 	return TRUE;
 }
 
-bool_t cu_occupancy_max_active_blocks_with_flags_svc(cu_handle func, int blockSize, cu_size dynamicSMemSize, u_int flags, res_int *r, struct svc_req *rq)
+bool_t cu_memset_d32_svc(cu_dptr dstDevice, u_int ui, cu_size N, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
-	if ((r->err = handle_check(HANDLE_FUNCTION, func, false)) != CUDA_SUCCESS)
+	if ((r->err = range_check(dstDevice, N, 4, "cuMemsetD32")) != CUDA_SUCCESS)
 		return TRUE;
-	r->err = cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&r->res_int_u.value, (CUfunction)(uintptr_t)func, (int)blockSize, (size_t)dynamicSMemSize, (unsigned int)flags);
+	r->err = cuMemsetD32((CUdeviceptr)dstDevice, (unsigned int)ui, (size_t)N);
 	return TRUE;
 }
 
-bool_t cu_occupancy_available_dynamic_smem_svc(cu_handle func, int numBlocks, int blockSize, res_size *r, struct svc_req *rq)
+bool_t cu_memset_d8_async_svc(cu_dptr dstDevice, u_int uc, cu_size N, cu_handle hStream, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
-	if ((r->err = handle_check(HANDLE_FUNCTION, func, false)) != CUDA_SUCCESS)
+	if ((r->err = handle_check(HANDLE_STREAM, hStream, false)) != CUDA_SUCCESS)
 		return TRUE;
-	r->err = cuOccupancyAvailableDynamicSMemPerBlock(&r->res_size_u.value, (CUfunction)(uintptr_t)func, (int)numBlocks, (int)blockSize);
+	if ((r->err = range_check(dstDevice, N, 1, "cuMemsetD8Async")) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuMemsetD8Async((CUdeviceptr)dstDevice, (unsigned char)uc, (size_t)N, (CUstream)(uintptr_t)hStream);
+	return TRUE;
+}
+
+bool_t cu_memset_d16_async_svc(cu_dptr dstDevice, u_int us, cu_size N, cu_handle hStream, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_STREAM, hStream, false)) != CUDA_SUCCESS)
+		return TRUE;
+	if ((r->err = range_check(dstDevice, N, 2, "cuMemsetD16Async")) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuMemsetD16Async((CUdeviceptr)dstDevice, (unsigned short)us, (size_t)N, (CUstream)(uintptr_t)hStream);
+	return TRUE;
+}
+
+bool_t cu_memset_d32_async_svc(cu_dptr dstDevice, u_int ui, cu_size N, cu_handle hStream, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_STREAM, hStream, false)) != CUDA_SUCCESS)
+		return TRUE;
+	if ((r->err = range_check(dstDevice, N, 4, "cuMemsetD32Async")) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuMemsetD32Async((CUdeviceptr)dstDevice, (unsigned int)ui, (size_t)N, (CUstream)(uintptr_t)hStream);
 	return TRUE;
 }
 
@@ -438,6 +397,32 @@ bool_t cu_stream_get_ctx_svc(cu_handle hStream, res_handle *r, struct svc_req *r
 	return TRUE;
 }
 
+bool_t cu_stream_is_capturing_svc(cu_handle hStream, res_int *r, struct svc_req *rq)
+{
+	CUstreamCaptureStatus value;
+
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_STREAM, hStream, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuStreamIsCapturing((CUstream)(uintptr_t)hStream, &value);
+	if (r->err == CUDA_SUCCESS)
+		r->res_int_u.value = value;
+	return TRUE;
+}
+
+bool_t cu_stream_get_id_svc(cu_handle hStream, res_size *r, struct svc_req *rq)
+{
+	unsigned long long value;
+
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_STREAM, hStream, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuStreamGetId((CUstream)(uintptr_t)hStream, &value);
+	if (r->err == CUDA_SUCCESS)
+		r->res_size_u.value = value;
+	return TRUE;
+}
+
 bool_t cu_event_create_svc(u_int Flags, res_handle *r, struct svc_req *rq)
 {
 	CUevent value;
@@ -502,41 +487,56 @@ bool_t cu_event_destroy_svc(cu_handle hEvent, res_none *r, struct svc_req *rq)
 	return TRUE;
 }
 
-bool_t cu_stream_is_capturing_svc(cu_handle hStream, res_int *r, struct svc_req *rq)
+bool_t cu_func_get_attribute_svc(int attrib, cu_handle hfunc, res_int *r, struct svc_req *rq)
 {
-	CUstreamCaptureStatus value;
-
 	(void)rq;
-	if ((r->err = handle_check(HANDLE_STREAM, hStream, false)) != CUDA_SUCCESS)
+	if ((r->err = handle_check(HANDLE_FUNCTION, hfunc, false)) != CUDA_SUCCESS)
 		return TRUE;
-	r->err = cuStreamIsCapturing((CUstream)(uintptr_t)hStream, &value);
-	if (r->err == CUDA_SUCCESS)
-		r->res_int_u.value = value;
+	r->err = cuFuncGetAttribute(&r->res_int_u.value, (CUfunction_attribute)attrib, (CUfunction)(uintptr_t)hfunc);
 	return TRUE;
 }
 
-bool_t cu_ctx_get_id_svc(cu_handle ctx, res_size *r, struct svc_req *rq)
+bool_t cu_func_set_attribute_svc(cu_handle hfunc, int attrib, int value, res_none *r, struct svc_req *rq)
 {
-	unsigned long long value;
-
 	(void)rq;
-	if ((r->err = handle_check(HANDLE_CONTEXT, ctx, true)) != CUDA_SUCCESS)
+	if ((r->err = handle_check(HANDLE_FUNCTION, hfunc, false)) != CUDA_SUCCESS)
 		return TRUE;
-	r->err = cuCtxGetId((CUcontext)(uintptr_t)ctx, &value);
-	if (r->err == CUDA_SUCCESS)
-		r->res_size_u.value = value;
+	r->err = cuFuncSetAttribute((CUfunction)(uintptr_t)hfunc, (CUfunction_attribute)attrib, (int)value);
 	return TRUE;
 }
 
-bool_t cu_stream_get_id_svc(cu_handle hStream, res_size *r, struct svc_req *rq)
+bool_t cu_func_set_cache_config_svc(cu_handle hfunc, int config, res_none *r, struct svc_req *rq)
 {
-	unsigned long long value;
-
 	(void)rq;
-	if ((r->err = handle_check(HANDLE_STREAM, hStream, false)) != CUDA_SUCCESS)
+	if ((r->err = handle_check(HANDLE_FUNCTION, hfunc, false)) != CUDA_SUCCESS)
 		return TRUE;
-	r->err = cuStreamGetId((CUstream)(uintptr_t)hStream, &value);
-	if (r->err == CUDA_SUCCESS)
-		r->res_size_u.value = value;
+	r->err = cuFuncSetCacheConfig((CUfunction)(uintptr_t)hfunc, (CUfunc_cache)config);
+	return TRUE;
+}
+
+bool_t cu_occupancy_max_active_blocks_svc(cu_handle func, int blockSize, cu_size dynamicSMemSize, res_int *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_FUNCTION, func, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuOccupancyMaxActiveBlocksPerMultiprocessor(&r->res_int_u.value, (CUfunction)(uintptr_t)func, (int)blockSize, (size_t)dynamicSMemSize);
+	return TRUE;
+}
+
+bool_t cu_occupancy_max_active_blocks_with_flags_svc(cu_handle func, int blockSize, cu_size dynamicSMemSize, u_int flags, res_int *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_FUNCTION, func, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(&r->res_int_u.value, (CUfunction)(uintptr_t)func, (int)blockSize, (size_t)dynamicSMemSize, (unsigned int)flags);
+	return TRUE;
+}
+
+bool_t cu_occupancy_available_dynamic_smem_svc(cu_handle func, int numBlocks, int blockSize, res_size *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_FUNCTION, func, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuOccupancyAvailableDynamicSMemPerBlock(&r->res_size_u.value, (CUfunction)(uintptr_t)func, (int)numBlocks, (int)blockSize);
 	return TRUE;
 }

@@ -10,9 +10,9 @@ Everything in the document comes from idl/cuda.x (read by tools/idl.py) and
 from a trace of examples/vectorAdd: docs/traces/vectorAdd-h200.trace, taken
 on a GPU, when it is there, else docs/traces/vectorAdd-fake.trace, taken on
 the CPU stand-in.  A trace's first lines, starting with '#', say where it was
-taken.  What the document adds of its own is in the two tables below: where
-the CUDA documentation puts each entry point, and what each step of the
-walk-through means (tools/protocol_walk.py).  `make docs` writes the
+taken.  Procedures are grouped by the sections of idl/cuda.x, which follow
+the CUDA documentation's groups.  What the document adds of its own is what
+each step of the walk-through means (tools/protocol_walk.py).  `make docs` writes the
 document; `make check-docs` fails when the committed one is stale.
 """
 import argparse
@@ -22,67 +22,6 @@ import sys
 
 from idl import MARKS, read
 from protocol_walk import STEPS
-
-# The driver API documentation's modules, in its order, and the entry
-# points oncuda carries in each; then a group of oncuda's own for the
-# procedures that serve the connection rather than an entry point.  A procedure goes where its first carried
-# entry point is; one that carries none is placed by OWN_PROCEDURES.
-DOC_GROUPS = [
-    ("Initialization", "cuInit"),
-    ("Version Management", "cuDriverGetVersion"),
-    ("Device Management", "cuDeviceGetCount cuDeviceGet cuDeviceGetName cuDeviceGetUuid_v2 "
-     "cuDeviceGetUuid cuDeviceTotalMem_v2 cuDeviceGetAttribute"),
-    ("Primary Context Management", "cuDevicePrimaryCtxRetain cuDevicePrimaryCtxRelease_v2 "
-     "cuDevicePrimaryCtxRelease cuDevicePrimaryCtxReset_v2 cuDevicePrimaryCtxGetState "
-     "cuDevicePrimaryCtxSetFlags_v2"),
-    ("Context Management", "cuCtxCreate_v4 cuCtxCreate_v3 cuCtxCreate_v2 cuCtxDestroy_v2 "
-     "cuCtxSetCurrent cuCtxPushCurrent_v2 cuCtxGetDevice cuCtxGetDevice_v2 cuCtxSynchronize "
-     "cuCtxSynchronize_v2 cuCtxGetLimit cuCtxSetLimit cuCtxGetApiVersion cuCtxGetFlags "
-     "cuCtxGetStreamPriorityRange cuCtxGetId"),
-    ("Module Management", "cuModuleLoadData cuModuleLoad cuModuleLoadDataEx "
-     "cuModuleLoadFatBinary cuModuleUnload cuModuleGetFunction cuModuleGetGlobal_v2 "
-     "cuModuleGetLoadingMode"),
-    ("Library Management", "cuLibraryLoadData cuLibraryLoadFromFile cuLibraryUnload "
-     "cuLibraryGetKernel cuLibraryGetModule cuLibraryGetGlobal cuKernelGetFunction "
-     "cuKernelGetAttribute cuKernelSetAttribute cuKernelGetParamInfo"),
-    ("Memory Management", "cuDeviceGetPCIBusId cuDeviceGetByPCIBusId cuMemAlloc_v2 "
-     "cuMemFree_v2 cuMemAllocPitch_v2 cuMemGetInfo_v2 cuMemGetAddressRange_v2 "
-     "cuMemcpyHtoD_v2 cuMemcpyDtoH_v2 cuMemcpyDtoD_v2 cuMemcpy cuMemcpyHtoDAsync_v2 "
-     "cuMemcpyDtoHAsync_v2 cuMemcpyDtoDAsync_v2 cuMemcpyAsync cuMemcpy2D_v2 "
-     "cuMemcpy2DAsync_v2 cuMemcpy2DUnaligned_v2 cuMemsetD8_v2 cuMemsetD16_v2 "
-     "cuMemsetD32_v2 cuMemsetD8Async cuMemsetD16Async cuMemsetD32Async cuMemAllocHost_v2 "
-     "cuMemHostAlloc cuMemFreeHost cuMemHostRegister_v2 cuMemHostUnregister "
-     "cuMemHostGetDevicePointer_v2 cuMemHostGetFlags"),
-    ("Unified Addressing", "cuPointerGetAttribute cuPointerGetAttributes"),
-    ("Stream Management", "cuStreamCreate cuStreamCreateWithPriority cuStreamDestroy_v2 "
-     "cuStreamSynchronize cuStreamQuery cuStreamWaitEvent cuStreamGetPriority "
-     "cuStreamGetFlags cuStreamGetCtx cuStreamIsCapturing cuStreamGetCaptureInfo_v3 "
-     "cuStreamGetCaptureInfo_v2 cuStreamGetCaptureInfo cuStreamGetId"),
-    ("Event Management", "cuEventCreate cuEventRecord cuEventSynchronize cuEventQuery "
-     "cuEventElapsedTime_v2 cuEventDestroy_v2"),
-    ("Execution Control", "cuFuncGetAttribute cuFuncSetAttribute cuFuncSetCacheConfig "
-     "cuFuncGetParamInfo cuLaunchKernel cuLaunchKernel_ptsz cuLaunchKernelEx "
-     "cuLaunchKernelEx_ptsz"),
-    ("Occupancy", "cuOccupancyMaxActiveBlocksPerMultiprocessor "
-     "cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags cuOccupancyMaxPotentialBlockSize "
-     "cuOccupancyMaxPotentialBlockSizeWithFlags cuOccupancyAvailableDynamicSMemPerBlock "
-     "cuOccupancyMaxActiveClusters cuOccupancyMaxPotentialClusterSize"),
-    ("oncuda's own: the connection", ""),
-]
-
-# oncuda's own procedures, which carry no entry point: the group they serve.
-OWN_PROCEDURES = {
-    "CU_IMAGE_STAGE": "Module Management",
-    "CU_MAPPED_TRACK": "Memory Management",
-    "CU_MAPPED_PUSH": "Memory Management",
-    "CU_MAPPED_PULL": "Memory Management",
-    "ONCUDA_AUTH_CHALLENGE": "oncuda's own: the connection",
-    "ONCUDA_AUTH_PROVE": "oncuda's own: the connection",
-    "ONCUDA_DESCRIBE_SERVER": "oncuda's own: the connection",
-    "ONCUDA_FLUSH": "oncuda's own: the connection",
-    "ONCUDA_LOCAL_WHERE": "oncuda's own: the connection",
-    "ONCUDA_LOCAL_OFFER": "oncuda's own: the connection",
-}
 
 TRACES = ("vectorAdd-h200.trace", "vectorAdd-fake.trace")
 
@@ -215,17 +154,20 @@ def used_types(idl):
     return [n for n in defs if n in seen]
 
 
-def doc_group_of(proc):
-    if not proc.carries:
-        if proc.name not in OWN_PROCEDURES:
-            fail(f"{proc.name} carries no entry point: say in OWN_PROCEDURES which "
-                 "group of the CUDA documentation it serves")
-        return OWN_PROCEDURES[proc.name]
-    for title, names in DOC_GROUPS:
-        if proc.carries[0] in names.split():
-            return title
-    fail(f"{proc.name} carries {proc.carries[0]}, which DOC_GROUPS does not place: "
-         "add it to the group the CUDA driver API documentation lists it in")
+def sections(idl):
+    """The IDL's sections, in its order: [(title, [Procedure])].  idl/cuda.x
+    names and orders them as the CUDA driver API documentation groups the
+    entry points, then oncuda's own."""
+    out = []
+    for p in idl.procs:
+        if not p.section:
+            fail(f"{p.where}: {p.name} is in no section")
+        if not out or out[-1][0] != p.section:
+            if any(t == p.section for t, _ in out):
+                fail(f"{p.where}: a second section '{p.section}': a section is one run")
+            out.append((p.section, []))
+        out[-1][1].append(p)
+    return out
 
 
 def write_intro(idl, out, names):
@@ -279,14 +221,9 @@ def write_procedures(idl, out, names):
     out.append("Grouped as the CUDA driver API documentation groups the entry points they carry. "
                "Types are linked to [XDR types](#xdr-types); every result is a union switched on "
                "the `CUresult` the server's driver returned.\n")
-    by_group = {}
-    for p in idl.procs:
-        by_group.setdefault(doc_group_of(p), []).append(p)
-    for title, _ in DOC_GROUPS:
-        if title not in by_group:
-            continue
+    for title, procs in sections(idl):
         out.append(f"### {title}\n")
-        for p in by_group[title]:
+        for p in procs:
             write_procedure(p, idl, out, names)
 
 
@@ -397,8 +334,7 @@ def generate(idl_path, trace_dir, out_path):
            "calls as they cross the wire.\n",
            "- [Introduction](#introduction)",
            "- [Procedures](#procedures), by the CUDA documentation's groups: "
-           + ", ".join(f"[{t}](#{anchor(t)})" for t, _ in DOC_GROUPS
-                       if any(doc_group_of(p) == t for p in idl.procs)),
+           + ", ".join(f"[{t}](#{anchor(t)})" for t, _ in sections(idl)),
            "- [XDR types](#xdr-types)",
            "- [Entry points without a procedure](#entry-points-without-a-procedure)",
            "- [Walk-through: vectorAdd on the wire](#walk-through-vectoradd-on-the-wire)\n"]
