@@ -7,7 +7,8 @@
 #   make bench      the benchmark of issue 4: native vs oncuda vs the transports
 #                   (BENCH_OUT=dir for its results, BENCH_DRIVER=fake to test it)
 #   make gen        regenerate gen/ from idl/ (committed; CI checks it is up to date)
-#   make check-gen  fail if gen/ differs from what idl/ generates
+#   make check-gen  fail if gen/ differs from what idl/ generates, or the protocol
+#                   on the wire from idl/wire.lock (make wire-lock records a change)
 #   make check-layers  fail on a client call against the layers or a cycle
 #   make check-idl  is every entry point of cuda.h classified in idl/cuda.x?
 #                   (CUDA_H=/path/to/cuda.h for another toolkit's)
@@ -30,7 +31,7 @@ CPPFLAGS  += -std=c11 -D_GNU_SOURCE -I. -I/usr/include/tirpc -I$(CUDA_HOME)/incl
 # rpcgen's output is not ours: it declares unused variables and casts xdr_void.
 GEN_CFLAGS := -Wno-unused-variable -Wno-unused-parameter -Wno-cast-function-type
 
-.PHONY: all gen check-gen check-idl check-layers test test-apps demo bench clean
+.PHONY: all gen check-gen check-idl check-layers wire-lock test test-apps demo bench clean
 all:
 
 # ------------------------------------------------------------------ protocol
@@ -39,7 +40,8 @@ all:
 # NVIDIA's cuda.h: the generated files include it as cuda_rpc.h instead.
 
 GEN_RPC := gen/cuda_rpc.h gen/cuda_xdr.c gen/cuda_clnt.c gen/cuda_svc.c
-GEN_GLUE := gen/glue_client.c gen/glue_server.c
+GEN_GLUE := gen/glue_client.c gen/glue_client.h gen/glue_server.c gen/oneway_procs.inc \
+	gen/cuda_names.h
 RPCGEN_FIX := sed -e 's|\#include "\(idl/\)*cuda\.h"|\#include "cuda_rpc.h"|'
 
 gen/cuda_rpc.h: idl/cuda.x
@@ -50,10 +52,16 @@ gen/cuda_clnt.c: idl/cuda.x
 	$(RPCGEN) -N -M -l $< | $(RPCGEN_FIX) > $@.tmp && mv $@.tmp $@
 gen/cuda_svc.c: idl/cuda.x
 	$(RPCGEN) -N -M -m $< | $(RPCGEN_FIX) > $@.tmp && mv $@.tmp $@
-$(GEN_GLUE) &: idl/glue.tbl idl/cuda.x tools/gen-glue.py
-	$(PYTHON) tools/gen-glue.py idl/glue.tbl idl/cuda.x gen/glue_client.c gen/glue_server.c
+# tools/idl.py is the one reader of idl/cuda.x that the generators share.
+$(GEN_GLUE) &: idl/cuda.x tools/gen-glue.py tools/idl.py
+	$(PYTHON) tools/gen-glue.py idl/cuda.x gen
 
 gen: $(GEN_RPC) $(GEN_GLUE) gen/trace_types.inc
+
+# Hand-written code that includes what gen-glue.py writes besides the glue.
+server/session/oneway.o: gen/oneway_procs.inc
+server/session/child.o: gen/cuda_names.h
+gen/glue_client.o gen/glue_server.o stubs/gen-glue_client.o: gen/cuda_names.h gen/glue_client.h
 
 gen/%.o: gen/%.c gen/cuda_rpc.h
 	$(CC) $(CPPFLAGS) $(CFLAGS) $(WARN) $(GEN_CFLAGS) -fPIC -c -o $@ $<
@@ -65,10 +73,16 @@ check-gen:
 	@$(RPCGEN) -N -M -c idl/cuda.x | $(RPCGEN_FIX) > .check-gen/gen/cuda_xdr.c
 	@$(RPCGEN) -N -M -l idl/cuda.x | $(RPCGEN_FIX) > .check-gen/gen/cuda_clnt.c
 	@$(RPCGEN) -N -M -m idl/cuda.x | $(RPCGEN_FIX) > .check-gen/gen/cuda_svc.c
-	@$(PYTHON) tools/gen-glue.py idl/glue.tbl idl/cuda.x .check-gen/gen/glue_client.c .check-gen/gen/glue_server.c
+	@$(PYTHON) tools/gen-glue.py idl/cuda.x .check-gen/gen
 	@$(PYTHON) tools/gen-trace-types.py idl/cuda.x .check-gen/gen/trace_types.inc
 	@for f in .check-gen/gen/*; do cmp -s $$f gen/$${f##*/} || { echo "gen/$${f##*/} is stale: run make gen and commit it"; rm -rf .check-gen; exit 1; }; done
-	@rm -rf .check-gen && echo "gen/ is up to date"
+	@$(PYTHON) tools/check-wire.py .check-gen/gen/cuda_rpc.h .check-gen/gen/cuda_xdr.c idl/wire.lock || { rm -rf .check-gen; exit 1; }
+	@rm -rf .check-gen && echo "gen/ is up to date, and the protocol on the wire is idl/wire.lock's"
+
+# After a deliberate change of the protocol (a new procedure, a changed
+# type, a new CUDA version): record it, and commit the lock with the change.
+wire-lock: gen/cuda_rpc.h gen/cuda_xdr.c
+	$(PYTHON) tools/check-wire.py --write gen/cuda_rpc.h gen/cuda_xdr.c idl/wire.lock
 
 # Every driver entry point of CUDA_H is remoted, answered in the client or
 # declared unsupported, with a reason, in idl/cuda.x (CI runs this; see

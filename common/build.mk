@@ -25,7 +25,7 @@ common/%.pic.o: common/%.c gen/cuda_rpc.h
 
 # The protocol's types as tables for the tracer (common/trace_format.c).
 # Committed, like the rest of gen/.
-gen/trace_types.inc: idl/cuda.x tools/gen-trace-types.py
+gen/trace_types.inc: idl/cuda.x tools/gen-trace-types.py tools/idl.py
 	$(PYTHON) tools/gen-trace-types.py idl/cuda.x $@
 
 common/trace_format.o common/trace_format.pic.o: gen/trace_types.inc

@@ -86,26 +86,6 @@ cu_device_get_attribute_13000(int attrib, int dev, res_int *clnt_res,  CLIENT *c
 }
 
 enum clnt_stat 
-cu_device_get_pci_bus_id_13000(int len, int dev, res_string *clnt_res,  CLIENT *clnt)
-{
-	cu_device_get_pci_bus_id_13000_argument arg;
-	arg.len = len;
-	arg.dev = dev;
-	return (clnt_call (clnt, CU_DEVICE_GET_PCI_BUS_ID, (xdrproc_t) xdr_cu_device_get_pci_bus_id_13000_argument, (caddr_t) &arg,
-		(xdrproc_t) xdr_res_string, (caddr_t) clnt_res,
-		TIMEOUT));
-}
-
-enum clnt_stat 
-cu_device_get_by_pci_bus_id_13000(cu_name pci_bus_id, res_int *clnt_res,  CLIENT *clnt)
-{
-	return (clnt_call(clnt, CU_DEVICE_GET_BY_PCI_BUS_ID,
-		(xdrproc_t) xdr_cu_name, (caddr_t) &pci_bus_id,
-		(xdrproc_t) xdr_res_int, (caddr_t) clnt_res,
-		TIMEOUT));
-}
-
-enum clnt_stat 
 cu_device_primary_ctx_retain_13000(int dev, res_handle *clnt_res,  CLIENT *clnt)
 {
 	return (clnt_call(clnt, CU_DEVICE_PRIMARY_CTX_RETAIN,
@@ -253,6 +233,208 @@ cu_ctx_get_flags_13000(res_uint *clnt_res, CLIENT *clnt)
 		(xdrproc_t) xdr_res_uint, (caddr_t) clnt_res,
 		TIMEOUT));
 
+}
+
+enum clnt_stat 
+cu_ctx_get_stream_priority_range_13000(res_int_pair *clnt_res, CLIENT *clnt)
+{
+	 return (clnt_call (clnt, CU_CTX_GET_STREAM_PRIORITY_RANGE, (xdrproc_t) xdr_void, (caddr_t) NULL,
+		(xdrproc_t) xdr_res_int_pair, (caddr_t) clnt_res,
+		TIMEOUT));
+
+}
+
+enum clnt_stat 
+cu_ctx_get_id_13000(cu_handle ctx, res_size *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_CTX_GET_ID,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &ctx,
+		(xdrproc_t) xdr_res_size, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_image_stage_13000(cu_size total, cu_size offset, cu_bytes bytes, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_image_stage_13000_argument arg;
+	arg.total = total;
+	arg.offset = offset;
+	arg.bytes = bytes;
+	return (clnt_call (clnt, CU_IMAGE_STAGE, (xdrproc_t) xdr_cu_image_stage_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_module_load_data_13000(res_loaded_image *clnt_res, CLIENT *clnt)
+{
+	 return (clnt_call (clnt, CU_MODULE_LOAD_DATA, (xdrproc_t) xdr_void, (caddr_t) NULL,
+		(xdrproc_t) xdr_res_loaded_image, (caddr_t) clnt_res,
+		TIMEOUT));
+
+}
+
+enum clnt_stat 
+cu_module_load_data_ex_13000(jit_options options, res_loaded_image *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_MODULE_LOAD_DATA_EX,
+		(xdrproc_t) xdr_jit_options, (caddr_t) &options,
+		(xdrproc_t) xdr_res_loaded_image, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_module_load_fat_binary_13000(res_loaded_image *clnt_res, CLIENT *clnt)
+{
+	 return (clnt_call (clnt, CU_MODULE_LOAD_FAT_BINARY, (xdrproc_t) xdr_void, (caddr_t) NULL,
+		(xdrproc_t) xdr_res_loaded_image, (caddr_t) clnt_res,
+		TIMEOUT));
+
+}
+
+enum clnt_stat 
+cu_module_unload_13000(cu_handle module, res_none *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_MODULE_UNLOAD,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &module,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_module_get_function_13000(cu_handle module, cu_name name, res_handle *clnt_res,  CLIENT *clnt)
+{
+	cu_module_get_function_13000_argument arg;
+	arg.module = module;
+	arg.name = name;
+	return (clnt_call (clnt, CU_MODULE_GET_FUNCTION, (xdrproc_t) xdr_cu_module_get_function_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_module_get_global_13000(cu_handle module, cu_name name, res_dev_range *clnt_res,  CLIENT *clnt)
+{
+	cu_module_get_global_13000_argument arg;
+	arg.module = module;
+	arg.name = name;
+	return (clnt_call (clnt, CU_MODULE_GET_GLOBAL, (xdrproc_t) xdr_cu_module_get_global_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_dev_range, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_module_get_loading_mode_13000(res_int *clnt_res, CLIENT *clnt)
+{
+	 return (clnt_call (clnt, CU_MODULE_GET_LOADING_MODE, (xdrproc_t) xdr_void, (caddr_t) NULL,
+		(xdrproc_t) xdr_res_int, (caddr_t) clnt_res,
+		TIMEOUT));
+
+}
+
+enum clnt_stat 
+cu_library_load_data_13000(jit_options jit, library_options options, res_loaded_image *clnt_res,  CLIENT *clnt)
+{
+	cu_library_load_data_13000_argument arg;
+	arg.jit = jit;
+	arg.options = options;
+	return (clnt_call (clnt, CU_LIBRARY_LOAD_DATA, (xdrproc_t) xdr_cu_library_load_data_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_loaded_image, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_library_unload_13000(cu_handle library, res_none *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_LIBRARY_UNLOAD,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &library,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_library_get_kernel_13000(cu_handle library, cu_name name, res_handle *clnt_res,  CLIENT *clnt)
+{
+	cu_library_get_kernel_13000_argument arg;
+	arg.library = library;
+	arg.name = name;
+	return (clnt_call (clnt, CU_LIBRARY_GET_KERNEL, (xdrproc_t) xdr_cu_library_get_kernel_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_library_get_module_13000(cu_handle library, res_handle *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_LIBRARY_GET_MODULE,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &library,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_library_get_global_13000(cu_handle library, cu_name name, res_dev_range *clnt_res,  CLIENT *clnt)
+{
+	cu_library_get_global_13000_argument arg;
+	arg.library = library;
+	arg.name = name;
+	return (clnt_call (clnt, CU_LIBRARY_GET_GLOBAL, (xdrproc_t) xdr_cu_library_get_global_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_dev_range, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_kernel_get_function_13000(cu_handle kernel, res_handle *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_KERNEL_GET_FUNCTION,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &kernel,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_kernel_get_attribute_13000(int attrib, cu_handle kernel, int dev, res_int *clnt_res,  CLIENT *clnt)
+{
+	cu_kernel_get_attribute_13000_argument arg;
+	arg.attrib = attrib;
+	arg.kernel = kernel;
+	arg.dev = dev;
+	return (clnt_call (clnt, CU_KERNEL_GET_ATTRIBUTE, (xdrproc_t) xdr_cu_kernel_get_attribute_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_int, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_kernel_set_attribute_13000(int attrib, int value, cu_handle kernel, int dev, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_kernel_set_attribute_13000_argument arg;
+	arg.attrib = attrib;
+	arg.value = value;
+	arg.kernel = kernel;
+	arg.dev = dev;
+	return (clnt_call (clnt, CU_KERNEL_SET_ATTRIBUTE, (xdrproc_t) xdr_cu_kernel_set_attribute_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_device_get_pci_bus_id_13000(int len, int dev, res_string *clnt_res,  CLIENT *clnt)
+{
+	cu_device_get_pci_bus_id_13000_argument arg;
+	arg.len = len;
+	arg.dev = dev;
+	return (clnt_call (clnt, CU_DEVICE_GET_PCI_BUS_ID, (xdrproc_t) xdr_cu_device_get_pci_bus_id_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_string, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_device_get_by_pci_bus_id_13000(cu_name pci_bus_id, res_int *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_DEVICE_GET_BY_PCI_BUS_ID,
+		(xdrproc_t) xdr_cu_name, (caddr_t) &pci_bus_id,
+		(xdrproc_t) xdr_res_int, (caddr_t) clnt_res,
+		TIMEOUT));
 }
 
 enum clnt_stat 
@@ -581,166 +763,195 @@ cu_mapped_pull_13000(res_mapped_update *clnt_res, CLIENT *clnt)
 }
 
 enum clnt_stat 
-cu_image_stage_13000(cu_size total, cu_size offset, cu_bytes bytes, res_none *clnt_res,  CLIENT *clnt)
+cu_pointer_get_attribute_13000(int attribute, cu_dptr ptr, res_ptr_attr *clnt_res,  CLIENT *clnt)
 {
-	cu_image_stage_13000_argument arg;
-	arg.total = total;
-	arg.offset = offset;
-	arg.bytes = bytes;
-	return (clnt_call (clnt, CU_IMAGE_STAGE, (xdrproc_t) xdr_cu_image_stage_13000_argument, (caddr_t) &arg,
+	cu_pointer_get_attribute_13000_argument arg;
+	arg.attribute = attribute;
+	arg.ptr = ptr;
+	return (clnt_call (clnt, CU_POINTER_GET_ATTRIBUTE, (xdrproc_t) xdr_cu_pointer_get_attribute_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_ptr_attr, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_pointer_get_attributes_13000(pointer_attributes attributes, cu_dptr ptr, res_ptr_attrs *clnt_res,  CLIENT *clnt)
+{
+	cu_pointer_get_attributes_13000_argument arg;
+	arg.attributes = attributes;
+	arg.ptr = ptr;
+	return (clnt_call (clnt, CU_POINTER_GET_ATTRIBUTES, (xdrproc_t) xdr_cu_pointer_get_attributes_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_ptr_attrs, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_stream_create_13000(u_int flags, res_handle *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_STREAM_CREATE,
+		(xdrproc_t) xdr_u_int, (caddr_t) &flags,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_stream_create_with_priority_13000(u_int flags, int priority, res_handle *clnt_res,  CLIENT *clnt)
+{
+	cu_stream_create_with_priority_13000_argument arg;
+	arg.flags = flags;
+	arg.priority = priority;
+	return (clnt_call (clnt, CU_STREAM_CREATE_WITH_PRIORITY, (xdrproc_t) xdr_cu_stream_create_with_priority_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_stream_destroy_13000(cu_handle stream, res_none *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_STREAM_DESTROY,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &stream,
 		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
 		TIMEOUT));
 }
 
 enum clnt_stat 
-cu_module_load_data_13000(res_loaded_image *clnt_res, CLIENT *clnt)
+cu_stream_synchronize_13000(cu_handle stream, res_none *clnt_res,  CLIENT *clnt)
 {
-	 return (clnt_call (clnt, CU_MODULE_LOAD_DATA, (xdrproc_t) xdr_void, (caddr_t) NULL,
-		(xdrproc_t) xdr_res_loaded_image, (caddr_t) clnt_res,
-		TIMEOUT));
-
-}
-
-enum clnt_stat 
-cu_module_load_data_ex_13000(jit_options options, res_loaded_image *clnt_res,  CLIENT *clnt)
-{
-	return (clnt_call(clnt, CU_MODULE_LOAD_DATA_EX,
-		(xdrproc_t) xdr_jit_options, (caddr_t) &options,
-		(xdrproc_t) xdr_res_loaded_image, (caddr_t) clnt_res,
-		TIMEOUT));
-}
-
-enum clnt_stat 
-cu_module_load_fat_binary_13000(res_loaded_image *clnt_res, CLIENT *clnt)
-{
-	 return (clnt_call (clnt, CU_MODULE_LOAD_FAT_BINARY, (xdrproc_t) xdr_void, (caddr_t) NULL,
-		(xdrproc_t) xdr_res_loaded_image, (caddr_t) clnt_res,
-		TIMEOUT));
-
-}
-
-enum clnt_stat 
-cu_module_unload_13000(cu_handle module, res_none *clnt_res,  CLIENT *clnt)
-{
-	return (clnt_call(clnt, CU_MODULE_UNLOAD,
-		(xdrproc_t) xdr_cu_handle, (caddr_t) &module,
+	return (clnt_call(clnt, CU_STREAM_SYNCHRONIZE,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &stream,
 		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
 		TIMEOUT));
 }
 
 enum clnt_stat 
-cu_module_get_function_13000(cu_handle module, cu_name name, res_handle *clnt_res,  CLIENT *clnt)
+cu_stream_query_13000(cu_handle stream, res_none *clnt_res,  CLIENT *clnt)
 {
-	cu_module_get_function_13000_argument arg;
-	arg.module = module;
-	arg.name = name;
-	return (clnt_call (clnt, CU_MODULE_GET_FUNCTION, (xdrproc_t) xdr_cu_module_get_function_13000_argument, (caddr_t) &arg,
-		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
-		TIMEOUT));
-}
-
-enum clnt_stat 
-cu_module_get_global_13000(cu_handle module, cu_name name, res_dev_range *clnt_res,  CLIENT *clnt)
-{
-	cu_module_get_global_13000_argument arg;
-	arg.module = module;
-	arg.name = name;
-	return (clnt_call (clnt, CU_MODULE_GET_GLOBAL, (xdrproc_t) xdr_cu_module_get_global_13000_argument, (caddr_t) &arg,
-		(xdrproc_t) xdr_res_dev_range, (caddr_t) clnt_res,
-		TIMEOUT));
-}
-
-enum clnt_stat 
-cu_library_load_data_13000(jit_options jit, library_options options, res_loaded_image *clnt_res,  CLIENT *clnt)
-{
-	cu_library_load_data_13000_argument arg;
-	arg.jit = jit;
-	arg.options = options;
-	return (clnt_call (clnt, CU_LIBRARY_LOAD_DATA, (xdrproc_t) xdr_cu_library_load_data_13000_argument, (caddr_t) &arg,
-		(xdrproc_t) xdr_res_loaded_image, (caddr_t) clnt_res,
-		TIMEOUT));
-}
-
-enum clnt_stat 
-cu_library_unload_13000(cu_handle library, res_none *clnt_res,  CLIENT *clnt)
-{
-	return (clnt_call(clnt, CU_LIBRARY_UNLOAD,
-		(xdrproc_t) xdr_cu_handle, (caddr_t) &library,
+	return (clnt_call(clnt, CU_STREAM_QUERY,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &stream,
 		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
 		TIMEOUT));
 }
 
 enum clnt_stat 
-cu_library_get_kernel_13000(cu_handle library, cu_name name, res_handle *clnt_res,  CLIENT *clnt)
+cu_stream_wait_event_13000(cu_handle stream, cu_handle event, u_int flags, res_none *clnt_res,  CLIENT *clnt)
 {
-	cu_library_get_kernel_13000_argument arg;
-	arg.library = library;
-	arg.name = name;
-	return (clnt_call (clnt, CU_LIBRARY_GET_KERNEL, (xdrproc_t) xdr_cu_library_get_kernel_13000_argument, (caddr_t) &arg,
-		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+	cu_stream_wait_event_13000_argument arg;
+	arg.stream = stream;
+	arg.event = event;
+	arg.flags = flags;
+	return (clnt_call (clnt, CU_STREAM_WAIT_EVENT, (xdrproc_t) xdr_cu_stream_wait_event_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
 		TIMEOUT));
 }
 
 enum clnt_stat 
-cu_library_get_module_13000(cu_handle library, res_handle *clnt_res,  CLIENT *clnt)
+cu_stream_get_priority_13000(cu_handle stream, res_int *clnt_res,  CLIENT *clnt)
 {
-	return (clnt_call(clnt, CU_LIBRARY_GET_MODULE,
-		(xdrproc_t) xdr_cu_handle, (caddr_t) &library,
-		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
-		TIMEOUT));
-}
-
-enum clnt_stat 
-cu_library_get_global_13000(cu_handle library, cu_name name, res_dev_range *clnt_res,  CLIENT *clnt)
-{
-	cu_library_get_global_13000_argument arg;
-	arg.library = library;
-	arg.name = name;
-	return (clnt_call (clnt, CU_LIBRARY_GET_GLOBAL, (xdrproc_t) xdr_cu_library_get_global_13000_argument, (caddr_t) &arg,
-		(xdrproc_t) xdr_res_dev_range, (caddr_t) clnt_res,
-		TIMEOUT));
-}
-
-enum clnt_stat 
-cu_kernel_get_function_13000(cu_handle kernel, res_handle *clnt_res,  CLIENT *clnt)
-{
-	return (clnt_call(clnt, CU_KERNEL_GET_FUNCTION,
-		(xdrproc_t) xdr_cu_handle, (caddr_t) &kernel,
-		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
-		TIMEOUT));
-}
-
-enum clnt_stat 
-cu_kernel_get_attribute_13000(int attrib, cu_handle kernel, int dev, res_int *clnt_res,  CLIENT *clnt)
-{
-	cu_kernel_get_attribute_13000_argument arg;
-	arg.attrib = attrib;
-	arg.kernel = kernel;
-	arg.dev = dev;
-	return (clnt_call (clnt, CU_KERNEL_GET_ATTRIBUTE, (xdrproc_t) xdr_cu_kernel_get_attribute_13000_argument, (caddr_t) &arg,
+	return (clnt_call(clnt, CU_STREAM_GET_PRIORITY,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &stream,
 		(xdrproc_t) xdr_res_int, (caddr_t) clnt_res,
 		TIMEOUT));
 }
 
 enum clnt_stat 
-cu_kernel_set_attribute_13000(int attrib, int value, cu_handle kernel, int dev, res_none *clnt_res,  CLIENT *clnt)
+cu_stream_get_flags_13000(cu_handle stream, res_uint *clnt_res,  CLIENT *clnt)
 {
-	cu_kernel_set_attribute_13000_argument arg;
-	arg.attrib = attrib;
-	arg.value = value;
-	arg.kernel = kernel;
-	arg.dev = dev;
-	return (clnt_call (clnt, CU_KERNEL_SET_ATTRIBUTE, (xdrproc_t) xdr_cu_kernel_set_attribute_13000_argument, (caddr_t) &arg,
+	return (clnt_call(clnt, CU_STREAM_GET_FLAGS,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &stream,
+		(xdrproc_t) xdr_res_uint, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_stream_get_ctx_13000(cu_handle stream, res_handle *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_STREAM_GET_CTX,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &stream,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_stream_is_capturing_13000(cu_handle stream, res_int *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_STREAM_IS_CAPTURING,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &stream,
+		(xdrproc_t) xdr_res_int, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_stream_get_capture_info_13000(cu_handle stream, res_capture_info *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_STREAM_GET_CAPTURE_INFO,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &stream,
+		(xdrproc_t) xdr_res_capture_info, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_stream_get_id_13000(cu_handle stream, res_size *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_STREAM_GET_ID,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &stream,
+		(xdrproc_t) xdr_res_size, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_event_create_13000(u_int flags, res_handle *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_EVENT_CREATE,
+		(xdrproc_t) xdr_u_int, (caddr_t) &flags,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_event_record_13000(cu_handle event, cu_handle stream, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_event_record_13000_argument arg;
+	arg.event = event;
+	arg.stream = stream;
+	return (clnt_call (clnt, CU_EVENT_RECORD, (xdrproc_t) xdr_cu_event_record_13000_argument, (caddr_t) &arg,
 		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
 		TIMEOUT));
 }
 
 enum clnt_stat 
-cu_param_layout_13000(cu_handle func_or_kernel, res_param_layout *clnt_res,  CLIENT *clnt)
+cu_event_synchronize_13000(cu_handle event, res_none *clnt_res,  CLIENT *clnt)
 {
-	return (clnt_call(clnt, CU_PARAM_LAYOUT,
-		(xdrproc_t) xdr_cu_handle, (caddr_t) &func_or_kernel,
-		(xdrproc_t) xdr_res_param_layout, (caddr_t) clnt_res,
+	return (clnt_call(clnt, CU_EVENT_SYNCHRONIZE,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &event,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_event_query_13000(cu_handle event, res_none *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_EVENT_QUERY,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &event,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_event_elapsed_time_13000(cu_handle start, cu_handle end, res_float *clnt_res,  CLIENT *clnt)
+{
+	cu_event_elapsed_time_13000_argument arg;
+	arg.start = start;
+	arg.end = end;
+	return (clnt_call (clnt, CU_EVENT_ELAPSED_TIME, (xdrproc_t) xdr_cu_event_elapsed_time_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_float, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_event_destroy_13000(cu_handle event, res_none *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_EVENT_DESTROY,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &event,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
 		TIMEOUT));
 }
 
@@ -775,6 +986,15 @@ cu_func_set_cache_config_13000(cu_handle func, int config, res_none *clnt_res,  
 	arg.config = config;
 	return (clnt_call (clnt, CU_FUNC_SET_CACHE_CONFIG, (xdrproc_t) xdr_cu_func_set_cache_config_13000_argument, (caddr_t) &arg,
 		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_param_layout_13000(cu_handle func_or_kernel, res_param_layout *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_PARAM_LAYOUT,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &func_or_kernel,
+		(xdrproc_t) xdr_res_param_layout, (caddr_t) clnt_res,
 		TIMEOUT));
 }
 
@@ -879,226 +1099,6 @@ cu_occupancy_max_potential_cluster_size_13000(cu_handle func, launch_config conf
 }
 
 enum clnt_stat 
-cu_stream_create_13000(u_int flags, res_handle *clnt_res,  CLIENT *clnt)
-{
-	return (clnt_call(clnt, CU_STREAM_CREATE,
-		(xdrproc_t) xdr_u_int, (caddr_t) &flags,
-		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
-		TIMEOUT));
-}
-
-enum clnt_stat 
-cu_stream_create_with_priority_13000(u_int flags, int priority, res_handle *clnt_res,  CLIENT *clnt)
-{
-	cu_stream_create_with_priority_13000_argument arg;
-	arg.flags = flags;
-	arg.priority = priority;
-	return (clnt_call (clnt, CU_STREAM_CREATE_WITH_PRIORITY, (xdrproc_t) xdr_cu_stream_create_with_priority_13000_argument, (caddr_t) &arg,
-		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
-		TIMEOUT));
-}
-
-enum clnt_stat 
-cu_stream_destroy_13000(cu_handle stream, res_none *clnt_res,  CLIENT *clnt)
-{
-	return (clnt_call(clnt, CU_STREAM_DESTROY,
-		(xdrproc_t) xdr_cu_handle, (caddr_t) &stream,
-		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
-		TIMEOUT));
-}
-
-enum clnt_stat 
-cu_stream_synchronize_13000(cu_handle stream, res_none *clnt_res,  CLIENT *clnt)
-{
-	return (clnt_call(clnt, CU_STREAM_SYNCHRONIZE,
-		(xdrproc_t) xdr_cu_handle, (caddr_t) &stream,
-		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
-		TIMEOUT));
-}
-
-enum clnt_stat 
-cu_stream_query_13000(cu_handle stream, res_none *clnt_res,  CLIENT *clnt)
-{
-	return (clnt_call(clnt, CU_STREAM_QUERY,
-		(xdrproc_t) xdr_cu_handle, (caddr_t) &stream,
-		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
-		TIMEOUT));
-}
-
-enum clnt_stat 
-cu_stream_wait_event_13000(cu_handle stream, cu_handle event, u_int flags, res_none *clnt_res,  CLIENT *clnt)
-{
-	cu_stream_wait_event_13000_argument arg;
-	arg.stream = stream;
-	arg.event = event;
-	arg.flags = flags;
-	return (clnt_call (clnt, CU_STREAM_WAIT_EVENT, (xdrproc_t) xdr_cu_stream_wait_event_13000_argument, (caddr_t) &arg,
-		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
-		TIMEOUT));
-}
-
-enum clnt_stat 
-cu_stream_get_priority_13000(cu_handle stream, res_int *clnt_res,  CLIENT *clnt)
-{
-	return (clnt_call(clnt, CU_STREAM_GET_PRIORITY,
-		(xdrproc_t) xdr_cu_handle, (caddr_t) &stream,
-		(xdrproc_t) xdr_res_int, (caddr_t) clnt_res,
-		TIMEOUT));
-}
-
-enum clnt_stat 
-cu_stream_get_flags_13000(cu_handle stream, res_uint *clnt_res,  CLIENT *clnt)
-{
-	return (clnt_call(clnt, CU_STREAM_GET_FLAGS,
-		(xdrproc_t) xdr_cu_handle, (caddr_t) &stream,
-		(xdrproc_t) xdr_res_uint, (caddr_t) clnt_res,
-		TIMEOUT));
-}
-
-enum clnt_stat 
-cu_stream_get_ctx_13000(cu_handle stream, res_handle *clnt_res,  CLIENT *clnt)
-{
-	return (clnt_call(clnt, CU_STREAM_GET_CTX,
-		(xdrproc_t) xdr_cu_handle, (caddr_t) &stream,
-		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
-		TIMEOUT));
-}
-
-enum clnt_stat 
-cu_event_create_13000(u_int flags, res_handle *clnt_res,  CLIENT *clnt)
-{
-	return (clnt_call(clnt, CU_EVENT_CREATE,
-		(xdrproc_t) xdr_u_int, (caddr_t) &flags,
-		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
-		TIMEOUT));
-}
-
-enum clnt_stat 
-cu_event_record_13000(cu_handle event, cu_handle stream, res_none *clnt_res,  CLIENT *clnt)
-{
-	cu_event_record_13000_argument arg;
-	arg.event = event;
-	arg.stream = stream;
-	return (clnt_call (clnt, CU_EVENT_RECORD, (xdrproc_t) xdr_cu_event_record_13000_argument, (caddr_t) &arg,
-		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
-		TIMEOUT));
-}
-
-enum clnt_stat 
-cu_event_synchronize_13000(cu_handle event, res_none *clnt_res,  CLIENT *clnt)
-{
-	return (clnt_call(clnt, CU_EVENT_SYNCHRONIZE,
-		(xdrproc_t) xdr_cu_handle, (caddr_t) &event,
-		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
-		TIMEOUT));
-}
-
-enum clnt_stat 
-cu_event_query_13000(cu_handle event, res_none *clnt_res,  CLIENT *clnt)
-{
-	return (clnt_call(clnt, CU_EVENT_QUERY,
-		(xdrproc_t) xdr_cu_handle, (caddr_t) &event,
-		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
-		TIMEOUT));
-}
-
-enum clnt_stat 
-cu_event_elapsed_time_13000(cu_handle start, cu_handle end, res_float *clnt_res,  CLIENT *clnt)
-{
-	cu_event_elapsed_time_13000_argument arg;
-	arg.start = start;
-	arg.end = end;
-	return (clnt_call (clnt, CU_EVENT_ELAPSED_TIME, (xdrproc_t) xdr_cu_event_elapsed_time_13000_argument, (caddr_t) &arg,
-		(xdrproc_t) xdr_res_float, (caddr_t) clnt_res,
-		TIMEOUT));
-}
-
-enum clnt_stat 
-cu_event_destroy_13000(cu_handle event, res_none *clnt_res,  CLIENT *clnt)
-{
-	return (clnt_call(clnt, CU_EVENT_DESTROY,
-		(xdrproc_t) xdr_cu_handle, (caddr_t) &event,
-		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
-		TIMEOUT));
-}
-
-enum clnt_stat 
-cu_pointer_get_attribute_13000(int attribute, cu_dptr ptr, res_ptr_attr *clnt_res,  CLIENT *clnt)
-{
-	cu_pointer_get_attribute_13000_argument arg;
-	arg.attribute = attribute;
-	arg.ptr = ptr;
-	return (clnt_call (clnt, CU_POINTER_GET_ATTRIBUTE, (xdrproc_t) xdr_cu_pointer_get_attribute_13000_argument, (caddr_t) &arg,
-		(xdrproc_t) xdr_res_ptr_attr, (caddr_t) clnt_res,
-		TIMEOUT));
-}
-
-enum clnt_stat 
-cu_pointer_get_attributes_13000(pointer_attributes attributes, cu_dptr ptr, res_ptr_attrs *clnt_res,  CLIENT *clnt)
-{
-	cu_pointer_get_attributes_13000_argument arg;
-	arg.attributes = attributes;
-	arg.ptr = ptr;
-	return (clnt_call (clnt, CU_POINTER_GET_ATTRIBUTES, (xdrproc_t) xdr_cu_pointer_get_attributes_13000_argument, (caddr_t) &arg,
-		(xdrproc_t) xdr_res_ptr_attrs, (caddr_t) clnt_res,
-		TIMEOUT));
-}
-
-enum clnt_stat 
-cu_module_get_loading_mode_13000(res_int *clnt_res, CLIENT *clnt)
-{
-	 return (clnt_call (clnt, CU_MODULE_GET_LOADING_MODE, (xdrproc_t) xdr_void, (caddr_t) NULL,
-		(xdrproc_t) xdr_res_int, (caddr_t) clnt_res,
-		TIMEOUT));
-
-}
-
-enum clnt_stat 
-cu_ctx_get_stream_priority_range_13000(res_int_pair *clnt_res, CLIENT *clnt)
-{
-	 return (clnt_call (clnt, CU_CTX_GET_STREAM_PRIORITY_RANGE, (xdrproc_t) xdr_void, (caddr_t) NULL,
-		(xdrproc_t) xdr_res_int_pair, (caddr_t) clnt_res,
-		TIMEOUT));
-
-}
-
-enum clnt_stat 
-cu_stream_is_capturing_13000(cu_handle stream, res_int *clnt_res,  CLIENT *clnt)
-{
-	return (clnt_call(clnt, CU_STREAM_IS_CAPTURING,
-		(xdrproc_t) xdr_cu_handle, (caddr_t) &stream,
-		(xdrproc_t) xdr_res_int, (caddr_t) clnt_res,
-		TIMEOUT));
-}
-
-enum clnt_stat 
-cu_stream_get_capture_info_13000(cu_handle stream, res_capture_info *clnt_res,  CLIENT *clnt)
-{
-	return (clnt_call(clnt, CU_STREAM_GET_CAPTURE_INFO,
-		(xdrproc_t) xdr_cu_handle, (caddr_t) &stream,
-		(xdrproc_t) xdr_res_capture_info, (caddr_t) clnt_res,
-		TIMEOUT));
-}
-
-enum clnt_stat 
-cu_ctx_get_id_13000(cu_handle ctx, res_size *clnt_res,  CLIENT *clnt)
-{
-	return (clnt_call(clnt, CU_CTX_GET_ID,
-		(xdrproc_t) xdr_cu_handle, (caddr_t) &ctx,
-		(xdrproc_t) xdr_res_size, (caddr_t) clnt_res,
-		TIMEOUT));
-}
-
-enum clnt_stat 
-cu_stream_get_id_13000(cu_handle stream, res_size *clnt_res,  CLIENT *clnt)
-{
-	return (clnt_call(clnt, CU_STREAM_GET_ID,
-		(xdrproc_t) xdr_cu_handle, (caddr_t) &stream,
-		(xdrproc_t) xdr_res_size, (caddr_t) clnt_res,
-		TIMEOUT));
-}
-
-enum clnt_stat 
 oncuda_auth_challenge_13000(bool_t client_has_key, res_auth_challenge *clnt_res,  CLIENT *clnt)
 {
 	return (clnt_call(clnt, ONCUDA_AUTH_CHALLENGE,
@@ -1162,7 +1162,7 @@ oncuda_local_register_13000(u_int flags, res_handle *clnt_res,  CLIENT *clnt)
 }
 
 enum clnt_stat 
-oncuda_local_htod_13000(cu_hostptr base, cu_size offset, cu_dptr dst, cu_size size, cu_handle stream, u_int how, res_none *clnt_res,  CLIENT *clnt)
+oncuda_local_htod_13000(cu_hostptr base, cu_size offset, cu_dptr dst, cu_size size, cu_handle stream, local_how how, res_none *clnt_res,  CLIENT *clnt)
 {
 	oncuda_local_htod_13000_argument arg;
 	arg.base = base;
@@ -1177,7 +1177,7 @@ oncuda_local_htod_13000(cu_hostptr base, cu_size offset, cu_dptr dst, cu_size si
 }
 
 enum clnt_stat 
-oncuda_local_dtoh_13000(cu_hostptr base, cu_size offset, cu_dptr src, cu_size size, cu_handle stream, u_int how, res_none *clnt_res,  CLIENT *clnt)
+oncuda_local_dtoh_13000(cu_hostptr base, cu_size offset, cu_dptr src, cu_size size, cu_handle stream, local_how how, res_none *clnt_res,  CLIENT *clnt)
 {
 	oncuda_local_dtoh_13000_argument arg;
 	arg.base = base;

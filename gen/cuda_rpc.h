@@ -468,6 +468,13 @@ typedef struct res_server_description res_server_description;
 #define ONCUDA_LOCAL_SLOTS 2
 #define ONCUDA_LOCAL_NO_SLOT 4294967295
 
+enum local_how {
+	ONCUDA_LOCAL_COPY_SYNC = 0,
+	ONCUDA_LOCAL_COPY_ON_STREAM = 1,
+	ONCUDA_LOCAL_COPY_ON_STREAM_WAIT = 2,
+};
+typedef enum local_how local_how;
+
 struct local_where {
 	cu_name socket_path;
 	cu_name host_id;
@@ -494,12 +501,6 @@ struct cu_device_get_attribute_13000_argument {
 };
 typedef struct cu_device_get_attribute_13000_argument cu_device_get_attribute_13000_argument;
 
-struct cu_device_get_pci_bus_id_13000_argument {
-	int len;
-	int dev;
-};
-typedef struct cu_device_get_pci_bus_id_13000_argument cu_device_get_pci_bus_id_13000_argument;
-
 struct cu_device_primary_ctx_set_flags_13000_argument {
 	int dev;
 	u_int flags;
@@ -517,6 +518,64 @@ struct cu_ctx_set_limit_13000_argument {
 	cu_size value;
 };
 typedef struct cu_ctx_set_limit_13000_argument cu_ctx_set_limit_13000_argument;
+
+struct cu_image_stage_13000_argument {
+	cu_size total;
+	cu_size offset;
+	cu_bytes bytes;
+};
+typedef struct cu_image_stage_13000_argument cu_image_stage_13000_argument;
+
+struct cu_module_get_function_13000_argument {
+	cu_handle module;
+	cu_name name;
+};
+typedef struct cu_module_get_function_13000_argument cu_module_get_function_13000_argument;
+
+struct cu_module_get_global_13000_argument {
+	cu_handle module;
+	cu_name name;
+};
+typedef struct cu_module_get_global_13000_argument cu_module_get_global_13000_argument;
+
+struct cu_library_load_data_13000_argument {
+	jit_options jit;
+	library_options options;
+};
+typedef struct cu_library_load_data_13000_argument cu_library_load_data_13000_argument;
+
+struct cu_library_get_kernel_13000_argument {
+	cu_handle library;
+	cu_name name;
+};
+typedef struct cu_library_get_kernel_13000_argument cu_library_get_kernel_13000_argument;
+
+struct cu_library_get_global_13000_argument {
+	cu_handle library;
+	cu_name name;
+};
+typedef struct cu_library_get_global_13000_argument cu_library_get_global_13000_argument;
+
+struct cu_kernel_get_attribute_13000_argument {
+	int attrib;
+	cu_handle kernel;
+	int dev;
+};
+typedef struct cu_kernel_get_attribute_13000_argument cu_kernel_get_attribute_13000_argument;
+
+struct cu_kernel_set_attribute_13000_argument {
+	int attrib;
+	int value;
+	cu_handle kernel;
+	int dev;
+};
+typedef struct cu_kernel_set_attribute_13000_argument cu_kernel_set_attribute_13000_argument;
+
+struct cu_device_get_pci_bus_id_13000_argument {
+	int len;
+	int dev;
+};
+typedef struct cu_device_get_pci_bus_id_13000_argument cu_device_get_pci_bus_id_13000_argument;
 
 struct cu_mem_alloc_pitch_13000_argument {
 	cu_size width;
@@ -658,57 +717,42 @@ struct cu_mem_host_get_device_pointer_13000_argument {
 };
 typedef struct cu_mem_host_get_device_pointer_13000_argument cu_mem_host_get_device_pointer_13000_argument;
 
-struct cu_image_stage_13000_argument {
-	cu_size total;
-	cu_size offset;
-	cu_bytes bytes;
+struct cu_pointer_get_attribute_13000_argument {
+	int attribute;
+	cu_dptr ptr;
 };
-typedef struct cu_image_stage_13000_argument cu_image_stage_13000_argument;
+typedef struct cu_pointer_get_attribute_13000_argument cu_pointer_get_attribute_13000_argument;
 
-struct cu_module_get_function_13000_argument {
-	cu_handle module;
-	cu_name name;
+struct cu_pointer_get_attributes_13000_argument {
+	pointer_attributes attributes;
+	cu_dptr ptr;
 };
-typedef struct cu_module_get_function_13000_argument cu_module_get_function_13000_argument;
+typedef struct cu_pointer_get_attributes_13000_argument cu_pointer_get_attributes_13000_argument;
 
-struct cu_module_get_global_13000_argument {
-	cu_handle module;
-	cu_name name;
+struct cu_stream_create_with_priority_13000_argument {
+	u_int flags;
+	int priority;
 };
-typedef struct cu_module_get_global_13000_argument cu_module_get_global_13000_argument;
+typedef struct cu_stream_create_with_priority_13000_argument cu_stream_create_with_priority_13000_argument;
 
-struct cu_library_load_data_13000_argument {
-	jit_options jit;
-	library_options options;
+struct cu_stream_wait_event_13000_argument {
+	cu_handle stream;
+	cu_handle event;
+	u_int flags;
 };
-typedef struct cu_library_load_data_13000_argument cu_library_load_data_13000_argument;
+typedef struct cu_stream_wait_event_13000_argument cu_stream_wait_event_13000_argument;
 
-struct cu_library_get_kernel_13000_argument {
-	cu_handle library;
-	cu_name name;
+struct cu_event_record_13000_argument {
+	cu_handle event;
+	cu_handle stream;
 };
-typedef struct cu_library_get_kernel_13000_argument cu_library_get_kernel_13000_argument;
+typedef struct cu_event_record_13000_argument cu_event_record_13000_argument;
 
-struct cu_library_get_global_13000_argument {
-	cu_handle library;
-	cu_name name;
+struct cu_event_elapsed_time_13000_argument {
+	cu_handle start;
+	cu_handle end;
 };
-typedef struct cu_library_get_global_13000_argument cu_library_get_global_13000_argument;
-
-struct cu_kernel_get_attribute_13000_argument {
-	int attrib;
-	cu_handle kernel;
-	int dev;
-};
-typedef struct cu_kernel_get_attribute_13000_argument cu_kernel_get_attribute_13000_argument;
-
-struct cu_kernel_set_attribute_13000_argument {
-	int attrib;
-	int value;
-	cu_handle kernel;
-	int dev;
-};
-typedef struct cu_kernel_set_attribute_13000_argument cu_kernel_set_attribute_13000_argument;
+typedef struct cu_event_elapsed_time_13000_argument cu_event_elapsed_time_13000_argument;
 
 struct cu_func_get_attribute_13000_argument {
 	int attrib;
@@ -789,50 +833,13 @@ struct cu_occupancy_max_potential_cluster_size_13000_argument {
 };
 typedef struct cu_occupancy_max_potential_cluster_size_13000_argument cu_occupancy_max_potential_cluster_size_13000_argument;
 
-struct cu_stream_create_with_priority_13000_argument {
-	u_int flags;
-	int priority;
-};
-typedef struct cu_stream_create_with_priority_13000_argument cu_stream_create_with_priority_13000_argument;
-
-struct cu_stream_wait_event_13000_argument {
-	cu_handle stream;
-	cu_handle event;
-	u_int flags;
-};
-typedef struct cu_stream_wait_event_13000_argument cu_stream_wait_event_13000_argument;
-
-struct cu_event_record_13000_argument {
-	cu_handle event;
-	cu_handle stream;
-};
-typedef struct cu_event_record_13000_argument cu_event_record_13000_argument;
-
-struct cu_event_elapsed_time_13000_argument {
-	cu_handle start;
-	cu_handle end;
-};
-typedef struct cu_event_elapsed_time_13000_argument cu_event_elapsed_time_13000_argument;
-
-struct cu_pointer_get_attribute_13000_argument {
-	int attribute;
-	cu_dptr ptr;
-};
-typedef struct cu_pointer_get_attribute_13000_argument cu_pointer_get_attribute_13000_argument;
-
-struct cu_pointer_get_attributes_13000_argument {
-	pointer_attributes attributes;
-	cu_dptr ptr;
-};
-typedef struct cu_pointer_get_attributes_13000_argument cu_pointer_get_attributes_13000_argument;
-
 struct oncuda_local_htod_13000_argument {
 	cu_hostptr base;
 	cu_size offset;
 	cu_dptr dst;
 	cu_size size;
 	cu_handle stream;
-	u_int how;
+	local_how how;
 };
 typedef struct oncuda_local_htod_13000_argument oncuda_local_htod_13000_argument;
 
@@ -842,7 +849,7 @@ struct oncuda_local_dtoh_13000_argument {
 	cu_dptr src;
 	cu_size size;
 	cu_handle stream;
-	u_int how;
+	local_how how;
 };
 typedef struct oncuda_local_dtoh_13000_argument oncuda_local_dtoh_13000_argument;
 
@@ -891,12 +898,6 @@ extern  bool_t cu_device_total_mem_13000_svc(int , res_size *, struct svc_req *)
 #define CU_DEVICE_GET_ATTRIBUTE 15
 extern  enum clnt_stat cu_device_get_attribute_13000(int , int , res_int *, CLIENT *);
 extern  bool_t cu_device_get_attribute_13000_svc(int , int , res_int *, struct svc_req *);
-#define CU_DEVICE_GET_PCI_BUS_ID 16
-extern  enum clnt_stat cu_device_get_pci_bus_id_13000(int , int , res_string *, CLIENT *);
-extern  bool_t cu_device_get_pci_bus_id_13000_svc(int , int , res_string *, struct svc_req *);
-#define CU_DEVICE_GET_BY_PCI_BUS_ID 17
-extern  enum clnt_stat cu_device_get_by_pci_bus_id_13000(cu_name , res_int *, CLIENT *);
-extern  bool_t cu_device_get_by_pci_bus_id_13000_svc(cu_name , res_int *, struct svc_req *);
 #define CU_DEVICE_PRIMARY_CTX_RETAIN 20
 extern  enum clnt_stat cu_device_primary_ctx_retain_13000(int , res_handle *, CLIENT *);
 extern  bool_t cu_device_primary_ctx_retain_13000_svc(int , res_handle *, struct svc_req *);
@@ -945,6 +946,66 @@ extern  bool_t cu_ctx_get_api_version_13000_svc(cu_handle , res_uint *, struct s
 #define CU_CTX_GET_FLAGS 40
 extern  enum clnt_stat cu_ctx_get_flags_13000(res_uint *, CLIENT *);
 extern  bool_t cu_ctx_get_flags_13000_svc(res_uint *, struct svc_req *);
+#define CU_CTX_GET_STREAM_PRIORITY_RANGE 161
+extern  enum clnt_stat cu_ctx_get_stream_priority_range_13000(res_int_pair *, CLIENT *);
+extern  bool_t cu_ctx_get_stream_priority_range_13000_svc(res_int_pair *, struct svc_req *);
+#define CU_CTX_GET_ID 172
+extern  enum clnt_stat cu_ctx_get_id_13000(cu_handle , res_size *, CLIENT *);
+extern  bool_t cu_ctx_get_id_13000_svc(cu_handle , res_size *, struct svc_req *);
+#define CU_IMAGE_STAGE 90
+extern  enum clnt_stat cu_image_stage_13000(cu_size , cu_size , cu_bytes , res_none *, CLIENT *);
+extern  bool_t cu_image_stage_13000_svc(cu_size , cu_size , cu_bytes , res_none *, struct svc_req *);
+#define CU_MODULE_LOAD_DATA 91
+extern  enum clnt_stat cu_module_load_data_13000(res_loaded_image *, CLIENT *);
+extern  bool_t cu_module_load_data_13000_svc(res_loaded_image *, struct svc_req *);
+#define CU_MODULE_LOAD_DATA_EX 92
+extern  enum clnt_stat cu_module_load_data_ex_13000(jit_options , res_loaded_image *, CLIENT *);
+extern  bool_t cu_module_load_data_ex_13000_svc(jit_options , res_loaded_image *, struct svc_req *);
+#define CU_MODULE_LOAD_FAT_BINARY 93
+extern  enum clnt_stat cu_module_load_fat_binary_13000(res_loaded_image *, CLIENT *);
+extern  bool_t cu_module_load_fat_binary_13000_svc(res_loaded_image *, struct svc_req *);
+#define CU_MODULE_UNLOAD 94
+extern  enum clnt_stat cu_module_unload_13000(cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_module_unload_13000_svc(cu_handle , res_none *, struct svc_req *);
+#define CU_MODULE_GET_FUNCTION 95
+extern  enum clnt_stat cu_module_get_function_13000(cu_handle , cu_name , res_handle *, CLIENT *);
+extern  bool_t cu_module_get_function_13000_svc(cu_handle , cu_name , res_handle *, struct svc_req *);
+#define CU_MODULE_GET_GLOBAL 96
+extern  enum clnt_stat cu_module_get_global_13000(cu_handle , cu_name , res_dev_range *, CLIENT *);
+extern  bool_t cu_module_get_global_13000_svc(cu_handle , cu_name , res_dev_range *, struct svc_req *);
+#define CU_MODULE_GET_LOADING_MODE 160
+extern  enum clnt_stat cu_module_get_loading_mode_13000(res_int *, CLIENT *);
+extern  bool_t cu_module_get_loading_mode_13000_svc(res_int *, struct svc_req *);
+#define CU_LIBRARY_LOAD_DATA 97
+extern  enum clnt_stat cu_library_load_data_13000(jit_options , library_options , res_loaded_image *, CLIENT *);
+extern  bool_t cu_library_load_data_13000_svc(jit_options , library_options , res_loaded_image *, struct svc_req *);
+#define CU_LIBRARY_UNLOAD 98
+extern  enum clnt_stat cu_library_unload_13000(cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_library_unload_13000_svc(cu_handle , res_none *, struct svc_req *);
+#define CU_LIBRARY_GET_KERNEL 99
+extern  enum clnt_stat cu_library_get_kernel_13000(cu_handle , cu_name , res_handle *, CLIENT *);
+extern  bool_t cu_library_get_kernel_13000_svc(cu_handle , cu_name , res_handle *, struct svc_req *);
+#define CU_LIBRARY_GET_MODULE 100
+extern  enum clnt_stat cu_library_get_module_13000(cu_handle , res_handle *, CLIENT *);
+extern  bool_t cu_library_get_module_13000_svc(cu_handle , res_handle *, struct svc_req *);
+#define CU_LIBRARY_GET_GLOBAL 101
+extern  enum clnt_stat cu_library_get_global_13000(cu_handle , cu_name , res_dev_range *, CLIENT *);
+extern  bool_t cu_library_get_global_13000_svc(cu_handle , cu_name , res_dev_range *, struct svc_req *);
+#define CU_KERNEL_GET_FUNCTION 102
+extern  enum clnt_stat cu_kernel_get_function_13000(cu_handle , res_handle *, CLIENT *);
+extern  bool_t cu_kernel_get_function_13000_svc(cu_handle , res_handle *, struct svc_req *);
+#define CU_KERNEL_GET_ATTRIBUTE 103
+extern  enum clnt_stat cu_kernel_get_attribute_13000(int , cu_handle , int , res_int *, CLIENT *);
+extern  bool_t cu_kernel_get_attribute_13000_svc(int , cu_handle , int , res_int *, struct svc_req *);
+#define CU_KERNEL_SET_ATTRIBUTE 104
+extern  enum clnt_stat cu_kernel_set_attribute_13000(int , int , cu_handle , int , res_none *, CLIENT *);
+extern  bool_t cu_kernel_set_attribute_13000_svc(int , int , cu_handle , int , res_none *, struct svc_req *);
+#define CU_DEVICE_GET_PCI_BUS_ID 16
+extern  enum clnt_stat cu_device_get_pci_bus_id_13000(int , int , res_string *, CLIENT *);
+extern  bool_t cu_device_get_pci_bus_id_13000_svc(int , int , res_string *, struct svc_req *);
+#define CU_DEVICE_GET_BY_PCI_BUS_ID 17
+extern  enum clnt_stat cu_device_get_by_pci_bus_id_13000(cu_name , res_int *, CLIENT *);
+extern  bool_t cu_device_get_by_pci_bus_id_13000_svc(cu_name , res_int *, struct svc_req *);
 #define CU_MEM_ALLOC 50
 extern  enum clnt_stat cu_mem_alloc_13000(cu_size , res_dptr *, CLIENT *);
 extern  bool_t cu_mem_alloc_13000_svc(cu_size , res_dptr *, struct svc_req *);
@@ -1032,87 +1093,12 @@ extern  bool_t cu_mapped_push_13000_svc(mapped_runs , res_none *, struct svc_req
 #define CU_MAPPED_PULL 192
 extern  enum clnt_stat cu_mapped_pull_13000(res_mapped_update *, CLIENT *);
 extern  bool_t cu_mapped_pull_13000_svc(res_mapped_update *, struct svc_req *);
-#define CU_IMAGE_STAGE 90
-extern  enum clnt_stat cu_image_stage_13000(cu_size , cu_size , cu_bytes , res_none *, CLIENT *);
-extern  bool_t cu_image_stage_13000_svc(cu_size , cu_size , cu_bytes , res_none *, struct svc_req *);
-#define CU_MODULE_LOAD_DATA 91
-extern  enum clnt_stat cu_module_load_data_13000(res_loaded_image *, CLIENT *);
-extern  bool_t cu_module_load_data_13000_svc(res_loaded_image *, struct svc_req *);
-#define CU_MODULE_LOAD_DATA_EX 92
-extern  enum clnt_stat cu_module_load_data_ex_13000(jit_options , res_loaded_image *, CLIENT *);
-extern  bool_t cu_module_load_data_ex_13000_svc(jit_options , res_loaded_image *, struct svc_req *);
-#define CU_MODULE_LOAD_FAT_BINARY 93
-extern  enum clnt_stat cu_module_load_fat_binary_13000(res_loaded_image *, CLIENT *);
-extern  bool_t cu_module_load_fat_binary_13000_svc(res_loaded_image *, struct svc_req *);
-#define CU_MODULE_UNLOAD 94
-extern  enum clnt_stat cu_module_unload_13000(cu_handle , res_none *, CLIENT *);
-extern  bool_t cu_module_unload_13000_svc(cu_handle , res_none *, struct svc_req *);
-#define CU_MODULE_GET_FUNCTION 95
-extern  enum clnt_stat cu_module_get_function_13000(cu_handle , cu_name , res_handle *, CLIENT *);
-extern  bool_t cu_module_get_function_13000_svc(cu_handle , cu_name , res_handle *, struct svc_req *);
-#define CU_MODULE_GET_GLOBAL 96
-extern  enum clnt_stat cu_module_get_global_13000(cu_handle , cu_name , res_dev_range *, CLIENT *);
-extern  bool_t cu_module_get_global_13000_svc(cu_handle , cu_name , res_dev_range *, struct svc_req *);
-#define CU_LIBRARY_LOAD_DATA 97
-extern  enum clnt_stat cu_library_load_data_13000(jit_options , library_options , res_loaded_image *, CLIENT *);
-extern  bool_t cu_library_load_data_13000_svc(jit_options , library_options , res_loaded_image *, struct svc_req *);
-#define CU_LIBRARY_UNLOAD 98
-extern  enum clnt_stat cu_library_unload_13000(cu_handle , res_none *, CLIENT *);
-extern  bool_t cu_library_unload_13000_svc(cu_handle , res_none *, struct svc_req *);
-#define CU_LIBRARY_GET_KERNEL 99
-extern  enum clnt_stat cu_library_get_kernel_13000(cu_handle , cu_name , res_handle *, CLIENT *);
-extern  bool_t cu_library_get_kernel_13000_svc(cu_handle , cu_name , res_handle *, struct svc_req *);
-#define CU_LIBRARY_GET_MODULE 100
-extern  enum clnt_stat cu_library_get_module_13000(cu_handle , res_handle *, CLIENT *);
-extern  bool_t cu_library_get_module_13000_svc(cu_handle , res_handle *, struct svc_req *);
-#define CU_LIBRARY_GET_GLOBAL 101
-extern  enum clnt_stat cu_library_get_global_13000(cu_handle , cu_name , res_dev_range *, CLIENT *);
-extern  bool_t cu_library_get_global_13000_svc(cu_handle , cu_name , res_dev_range *, struct svc_req *);
-#define CU_KERNEL_GET_FUNCTION 102
-extern  enum clnt_stat cu_kernel_get_function_13000(cu_handle , res_handle *, CLIENT *);
-extern  bool_t cu_kernel_get_function_13000_svc(cu_handle , res_handle *, struct svc_req *);
-#define CU_KERNEL_GET_ATTRIBUTE 103
-extern  enum clnt_stat cu_kernel_get_attribute_13000(int , cu_handle , int , res_int *, CLIENT *);
-extern  bool_t cu_kernel_get_attribute_13000_svc(int , cu_handle , int , res_int *, struct svc_req *);
-#define CU_KERNEL_SET_ATTRIBUTE 104
-extern  enum clnt_stat cu_kernel_set_attribute_13000(int , int , cu_handle , int , res_none *, CLIENT *);
-extern  bool_t cu_kernel_set_attribute_13000_svc(int , int , cu_handle , int , res_none *, struct svc_req *);
-#define CU_PARAM_LAYOUT 105
-extern  enum clnt_stat cu_param_layout_13000(cu_handle , res_param_layout *, CLIENT *);
-extern  bool_t cu_param_layout_13000_svc(cu_handle , res_param_layout *, struct svc_req *);
-#define CU_FUNC_GET_ATTRIBUTE 110
-extern  enum clnt_stat cu_func_get_attribute_13000(int , cu_handle , res_int *, CLIENT *);
-extern  bool_t cu_func_get_attribute_13000_svc(int , cu_handle , res_int *, struct svc_req *);
-#define CU_FUNC_SET_ATTRIBUTE 111
-extern  enum clnt_stat cu_func_set_attribute_13000(cu_handle , int , int , res_none *, CLIENT *);
-extern  bool_t cu_func_set_attribute_13000_svc(cu_handle , int , int , res_none *, struct svc_req *);
-#define CU_FUNC_SET_CACHE_CONFIG 112
-extern  enum clnt_stat cu_func_set_cache_config_13000(cu_handle , int , res_none *, CLIENT *);
-extern  bool_t cu_func_set_cache_config_13000_svc(cu_handle , int , res_none *, struct svc_req *);
-#define CU_LAUNCH_KERNEL 113
-extern  enum clnt_stat cu_launch_kernel_13000(cu_handle , cu_dim3 , cu_dim3 , u_int , cu_handle , kernel_args , res_none *, CLIENT *);
-extern  bool_t cu_launch_kernel_13000_svc(cu_handle , cu_dim3 , cu_dim3 , u_int , cu_handle , kernel_args , res_none *, struct svc_req *);
-#define CU_LAUNCH_KERNEL_EX 114
-extern  enum clnt_stat cu_launch_kernel_ex_13000(launch_config , cu_handle , kernel_args , res_none *, CLIENT *);
-extern  bool_t cu_launch_kernel_ex_13000_svc(launch_config , cu_handle , kernel_args , res_none *, struct svc_req *);
-#define CU_OCCUPANCY_MAX_ACTIVE_BLOCKS 115
-extern  enum clnt_stat cu_occupancy_max_active_blocks_13000(cu_handle , int , cu_size , res_int *, CLIENT *);
-extern  bool_t cu_occupancy_max_active_blocks_13000_svc(cu_handle , int , cu_size , res_int *, struct svc_req *);
-#define CU_OCCUPANCY_MAX_ACTIVE_BLOCKS_WITH_FLAGS 116
-extern  enum clnt_stat cu_occupancy_max_active_blocks_with_flags_13000(cu_handle , int , cu_size , u_int , res_int *, CLIENT *);
-extern  bool_t cu_occupancy_max_active_blocks_with_flags_13000_svc(cu_handle , int , cu_size , u_int , res_int *, struct svc_req *);
-#define CU_OCCUPANCY_MAX_POTENTIAL_BLOCK_SIZE 117
-extern  enum clnt_stat cu_occupancy_max_potential_block_size_13000(cu_handle , smem_table , cu_size , int , u_int , res_block_size *, CLIENT *);
-extern  bool_t cu_occupancy_max_potential_block_size_13000_svc(cu_handle , smem_table , cu_size , int , u_int , res_block_size *, struct svc_req *);
-#define CU_OCCUPANCY_AVAILABLE_DYNAMIC_SMEM 118
-extern  enum clnt_stat cu_occupancy_available_dynamic_smem_13000(cu_handle , int , int , res_size *, CLIENT *);
-extern  bool_t cu_occupancy_available_dynamic_smem_13000_svc(cu_handle , int , int , res_size *, struct svc_req *);
-#define CU_OCCUPANCY_MAX_ACTIVE_CLUSTERS 119
-extern  enum clnt_stat cu_occupancy_max_active_clusters_13000(cu_handle , launch_config , res_int *, CLIENT *);
-extern  bool_t cu_occupancy_max_active_clusters_13000_svc(cu_handle , launch_config , res_int *, struct svc_req *);
-#define CU_OCCUPANCY_MAX_POTENTIAL_CLUSTER_SIZE 120
-extern  enum clnt_stat cu_occupancy_max_potential_cluster_size_13000(cu_handle , launch_config , res_int *, CLIENT *);
-extern  bool_t cu_occupancy_max_potential_cluster_size_13000_svc(cu_handle , launch_config , res_int *, struct svc_req *);
+#define CU_POINTER_GET_ATTRIBUTE 150
+extern  enum clnt_stat cu_pointer_get_attribute_13000(int , cu_dptr , res_ptr_attr *, CLIENT *);
+extern  bool_t cu_pointer_get_attribute_13000_svc(int , cu_dptr , res_ptr_attr *, struct svc_req *);
+#define CU_POINTER_GET_ATTRIBUTES 151
+extern  enum clnt_stat cu_pointer_get_attributes_13000(pointer_attributes , cu_dptr , res_ptr_attrs *, CLIENT *);
+extern  bool_t cu_pointer_get_attributes_13000_svc(pointer_attributes , cu_dptr , res_ptr_attrs *, struct svc_req *);
 #define CU_STREAM_CREATE 130
 extern  enum clnt_stat cu_stream_create_13000(u_int , res_handle *, CLIENT *);
 extern  bool_t cu_stream_create_13000_svc(u_int , res_handle *, struct svc_req *);
@@ -1140,6 +1126,15 @@ extern  bool_t cu_stream_get_flags_13000_svc(cu_handle , res_uint *, struct svc_
 #define CU_STREAM_GET_CTX 138
 extern  enum clnt_stat cu_stream_get_ctx_13000(cu_handle , res_handle *, CLIENT *);
 extern  bool_t cu_stream_get_ctx_13000_svc(cu_handle , res_handle *, struct svc_req *);
+#define CU_STREAM_IS_CAPTURING 170
+extern  enum clnt_stat cu_stream_is_capturing_13000(cu_handle , res_int *, CLIENT *);
+extern  bool_t cu_stream_is_capturing_13000_svc(cu_handle , res_int *, struct svc_req *);
+#define CU_STREAM_GET_CAPTURE_INFO 171
+extern  enum clnt_stat cu_stream_get_capture_info_13000(cu_handle , res_capture_info *, CLIENT *);
+extern  bool_t cu_stream_get_capture_info_13000_svc(cu_handle , res_capture_info *, struct svc_req *);
+#define CU_STREAM_GET_ID 173
+extern  enum clnt_stat cu_stream_get_id_13000(cu_handle , res_size *, CLIENT *);
+extern  bool_t cu_stream_get_id_13000_svc(cu_handle , res_size *, struct svc_req *);
 #define CU_EVENT_CREATE 140
 extern  enum clnt_stat cu_event_create_13000(u_int , res_handle *, CLIENT *);
 extern  bool_t cu_event_create_13000_svc(u_int , res_handle *, struct svc_req *);
@@ -1158,30 +1153,42 @@ extern  bool_t cu_event_elapsed_time_13000_svc(cu_handle , cu_handle , res_float
 #define CU_EVENT_DESTROY 145
 extern  enum clnt_stat cu_event_destroy_13000(cu_handle , res_none *, CLIENT *);
 extern  bool_t cu_event_destroy_13000_svc(cu_handle , res_none *, struct svc_req *);
-#define CU_POINTER_GET_ATTRIBUTE 150
-extern  enum clnt_stat cu_pointer_get_attribute_13000(int , cu_dptr , res_ptr_attr *, CLIENT *);
-extern  bool_t cu_pointer_get_attribute_13000_svc(int , cu_dptr , res_ptr_attr *, struct svc_req *);
-#define CU_POINTER_GET_ATTRIBUTES 151
-extern  enum clnt_stat cu_pointer_get_attributes_13000(pointer_attributes , cu_dptr , res_ptr_attrs *, CLIENT *);
-extern  bool_t cu_pointer_get_attributes_13000_svc(pointer_attributes , cu_dptr , res_ptr_attrs *, struct svc_req *);
-#define CU_MODULE_GET_LOADING_MODE 160
-extern  enum clnt_stat cu_module_get_loading_mode_13000(res_int *, CLIENT *);
-extern  bool_t cu_module_get_loading_mode_13000_svc(res_int *, struct svc_req *);
-#define CU_CTX_GET_STREAM_PRIORITY_RANGE 161
-extern  enum clnt_stat cu_ctx_get_stream_priority_range_13000(res_int_pair *, CLIENT *);
-extern  bool_t cu_ctx_get_stream_priority_range_13000_svc(res_int_pair *, struct svc_req *);
-#define CU_STREAM_IS_CAPTURING 170
-extern  enum clnt_stat cu_stream_is_capturing_13000(cu_handle , res_int *, CLIENT *);
-extern  bool_t cu_stream_is_capturing_13000_svc(cu_handle , res_int *, struct svc_req *);
-#define CU_STREAM_GET_CAPTURE_INFO 171
-extern  enum clnt_stat cu_stream_get_capture_info_13000(cu_handle , res_capture_info *, CLIENT *);
-extern  bool_t cu_stream_get_capture_info_13000_svc(cu_handle , res_capture_info *, struct svc_req *);
-#define CU_CTX_GET_ID 172
-extern  enum clnt_stat cu_ctx_get_id_13000(cu_handle , res_size *, CLIENT *);
-extern  bool_t cu_ctx_get_id_13000_svc(cu_handle , res_size *, struct svc_req *);
-#define CU_STREAM_GET_ID 173
-extern  enum clnt_stat cu_stream_get_id_13000(cu_handle , res_size *, CLIENT *);
-extern  bool_t cu_stream_get_id_13000_svc(cu_handle , res_size *, struct svc_req *);
+#define CU_FUNC_GET_ATTRIBUTE 110
+extern  enum clnt_stat cu_func_get_attribute_13000(int , cu_handle , res_int *, CLIENT *);
+extern  bool_t cu_func_get_attribute_13000_svc(int , cu_handle , res_int *, struct svc_req *);
+#define CU_FUNC_SET_ATTRIBUTE 111
+extern  enum clnt_stat cu_func_set_attribute_13000(cu_handle , int , int , res_none *, CLIENT *);
+extern  bool_t cu_func_set_attribute_13000_svc(cu_handle , int , int , res_none *, struct svc_req *);
+#define CU_FUNC_SET_CACHE_CONFIG 112
+extern  enum clnt_stat cu_func_set_cache_config_13000(cu_handle , int , res_none *, CLIENT *);
+extern  bool_t cu_func_set_cache_config_13000_svc(cu_handle , int , res_none *, struct svc_req *);
+#define CU_PARAM_LAYOUT 105
+extern  enum clnt_stat cu_param_layout_13000(cu_handle , res_param_layout *, CLIENT *);
+extern  bool_t cu_param_layout_13000_svc(cu_handle , res_param_layout *, struct svc_req *);
+#define CU_LAUNCH_KERNEL 113
+extern  enum clnt_stat cu_launch_kernel_13000(cu_handle , cu_dim3 , cu_dim3 , u_int , cu_handle , kernel_args , res_none *, CLIENT *);
+extern  bool_t cu_launch_kernel_13000_svc(cu_handle , cu_dim3 , cu_dim3 , u_int , cu_handle , kernel_args , res_none *, struct svc_req *);
+#define CU_LAUNCH_KERNEL_EX 114
+extern  enum clnt_stat cu_launch_kernel_ex_13000(launch_config , cu_handle , kernel_args , res_none *, CLIENT *);
+extern  bool_t cu_launch_kernel_ex_13000_svc(launch_config , cu_handle , kernel_args , res_none *, struct svc_req *);
+#define CU_OCCUPANCY_MAX_ACTIVE_BLOCKS 115
+extern  enum clnt_stat cu_occupancy_max_active_blocks_13000(cu_handle , int , cu_size , res_int *, CLIENT *);
+extern  bool_t cu_occupancy_max_active_blocks_13000_svc(cu_handle , int , cu_size , res_int *, struct svc_req *);
+#define CU_OCCUPANCY_MAX_ACTIVE_BLOCKS_WITH_FLAGS 116
+extern  enum clnt_stat cu_occupancy_max_active_blocks_with_flags_13000(cu_handle , int , cu_size , u_int , res_int *, CLIENT *);
+extern  bool_t cu_occupancy_max_active_blocks_with_flags_13000_svc(cu_handle , int , cu_size , u_int , res_int *, struct svc_req *);
+#define CU_OCCUPANCY_MAX_POTENTIAL_BLOCK_SIZE 117
+extern  enum clnt_stat cu_occupancy_max_potential_block_size_13000(cu_handle , smem_table , cu_size , int , u_int , res_block_size *, CLIENT *);
+extern  bool_t cu_occupancy_max_potential_block_size_13000_svc(cu_handle , smem_table , cu_size , int , u_int , res_block_size *, struct svc_req *);
+#define CU_OCCUPANCY_AVAILABLE_DYNAMIC_SMEM 118
+extern  enum clnt_stat cu_occupancy_available_dynamic_smem_13000(cu_handle , int , int , res_size *, CLIENT *);
+extern  bool_t cu_occupancy_available_dynamic_smem_13000_svc(cu_handle , int , int , res_size *, struct svc_req *);
+#define CU_OCCUPANCY_MAX_ACTIVE_CLUSTERS 119
+extern  enum clnt_stat cu_occupancy_max_active_clusters_13000(cu_handle , launch_config , res_int *, CLIENT *);
+extern  bool_t cu_occupancy_max_active_clusters_13000_svc(cu_handle , launch_config , res_int *, struct svc_req *);
+#define CU_OCCUPANCY_MAX_POTENTIAL_CLUSTER_SIZE 120
+extern  enum clnt_stat cu_occupancy_max_potential_cluster_size_13000(cu_handle , launch_config , res_int *, CLIENT *);
+extern  bool_t cu_occupancy_max_potential_cluster_size_13000_svc(cu_handle , launch_config , res_int *, struct svc_req *);
 #define ONCUDA_AUTH_CHALLENGE 200
 extern  enum clnt_stat oncuda_auth_challenge_13000(bool_t , res_auth_challenge *, CLIENT *);
 extern  bool_t oncuda_auth_challenge_13000_svc(bool_t , res_auth_challenge *, struct svc_req *);
@@ -1204,11 +1211,11 @@ extern  bool_t oncuda_local_offer_13000_svc(cu_size , res_none *, struct svc_req
 extern  enum clnt_stat oncuda_local_register_13000(u_int , res_handle *, CLIENT *);
 extern  bool_t oncuda_local_register_13000_svc(u_int , res_handle *, struct svc_req *);
 #define ONCUDA_LOCAL_HTOD 253
-extern  enum clnt_stat oncuda_local_htod_13000(cu_hostptr , cu_size , cu_dptr , cu_size , cu_handle , u_int , res_none *, CLIENT *);
-extern  bool_t oncuda_local_htod_13000_svc(cu_hostptr , cu_size , cu_dptr , cu_size , cu_handle , u_int , res_none *, struct svc_req *);
+extern  enum clnt_stat oncuda_local_htod_13000(cu_hostptr , cu_size , cu_dptr , cu_size , cu_handle , local_how , res_none *, CLIENT *);
+extern  bool_t oncuda_local_htod_13000_svc(cu_hostptr , cu_size , cu_dptr , cu_size , cu_handle , local_how , res_none *, struct svc_req *);
 #define ONCUDA_LOCAL_DTOH 254
-extern  enum clnt_stat oncuda_local_dtoh_13000(cu_hostptr , cu_size , cu_dptr , cu_size , cu_handle , u_int , res_none *, CLIENT *);
-extern  bool_t oncuda_local_dtoh_13000_svc(cu_hostptr , cu_size , cu_dptr , cu_size , cu_handle , u_int , res_none *, struct svc_req *);
+extern  enum clnt_stat oncuda_local_dtoh_13000(cu_hostptr , cu_size , cu_dptr , cu_size , cu_handle , local_how , res_none *, CLIENT *);
+extern  bool_t oncuda_local_dtoh_13000_svc(cu_hostptr , cu_size , cu_dptr , cu_size , cu_handle , local_how , res_none *, struct svc_req *);
 #define ONCUDA_LOCAL_STAGED_HTOD 255
 extern  enum clnt_stat oncuda_local_staged_htod_13000(u_int , cu_dptr , cu_size , cu_handle , res_none *, CLIENT *);
 extern  bool_t oncuda_local_staged_htod_13000_svc(u_int , cu_dptr , cu_size , cu_handle , res_none *, struct svc_req *);
@@ -1242,12 +1249,6 @@ extern  bool_t cu_device_total_mem_13000_svc();
 #define CU_DEVICE_GET_ATTRIBUTE 15
 extern  enum clnt_stat cu_device_get_attribute_13000();
 extern  bool_t cu_device_get_attribute_13000_svc();
-#define CU_DEVICE_GET_PCI_BUS_ID 16
-extern  enum clnt_stat cu_device_get_pci_bus_id_13000();
-extern  bool_t cu_device_get_pci_bus_id_13000_svc();
-#define CU_DEVICE_GET_BY_PCI_BUS_ID 17
-extern  enum clnt_stat cu_device_get_by_pci_bus_id_13000();
-extern  bool_t cu_device_get_by_pci_bus_id_13000_svc();
 #define CU_DEVICE_PRIMARY_CTX_RETAIN 20
 extern  enum clnt_stat cu_device_primary_ctx_retain_13000();
 extern  bool_t cu_device_primary_ctx_retain_13000_svc();
@@ -1296,6 +1297,66 @@ extern  bool_t cu_ctx_get_api_version_13000_svc();
 #define CU_CTX_GET_FLAGS 40
 extern  enum clnt_stat cu_ctx_get_flags_13000();
 extern  bool_t cu_ctx_get_flags_13000_svc();
+#define CU_CTX_GET_STREAM_PRIORITY_RANGE 161
+extern  enum clnt_stat cu_ctx_get_stream_priority_range_13000();
+extern  bool_t cu_ctx_get_stream_priority_range_13000_svc();
+#define CU_CTX_GET_ID 172
+extern  enum clnt_stat cu_ctx_get_id_13000();
+extern  bool_t cu_ctx_get_id_13000_svc();
+#define CU_IMAGE_STAGE 90
+extern  enum clnt_stat cu_image_stage_13000();
+extern  bool_t cu_image_stage_13000_svc();
+#define CU_MODULE_LOAD_DATA 91
+extern  enum clnt_stat cu_module_load_data_13000();
+extern  bool_t cu_module_load_data_13000_svc();
+#define CU_MODULE_LOAD_DATA_EX 92
+extern  enum clnt_stat cu_module_load_data_ex_13000();
+extern  bool_t cu_module_load_data_ex_13000_svc();
+#define CU_MODULE_LOAD_FAT_BINARY 93
+extern  enum clnt_stat cu_module_load_fat_binary_13000();
+extern  bool_t cu_module_load_fat_binary_13000_svc();
+#define CU_MODULE_UNLOAD 94
+extern  enum clnt_stat cu_module_unload_13000();
+extern  bool_t cu_module_unload_13000_svc();
+#define CU_MODULE_GET_FUNCTION 95
+extern  enum clnt_stat cu_module_get_function_13000();
+extern  bool_t cu_module_get_function_13000_svc();
+#define CU_MODULE_GET_GLOBAL 96
+extern  enum clnt_stat cu_module_get_global_13000();
+extern  bool_t cu_module_get_global_13000_svc();
+#define CU_MODULE_GET_LOADING_MODE 160
+extern  enum clnt_stat cu_module_get_loading_mode_13000();
+extern  bool_t cu_module_get_loading_mode_13000_svc();
+#define CU_LIBRARY_LOAD_DATA 97
+extern  enum clnt_stat cu_library_load_data_13000();
+extern  bool_t cu_library_load_data_13000_svc();
+#define CU_LIBRARY_UNLOAD 98
+extern  enum clnt_stat cu_library_unload_13000();
+extern  bool_t cu_library_unload_13000_svc();
+#define CU_LIBRARY_GET_KERNEL 99
+extern  enum clnt_stat cu_library_get_kernel_13000();
+extern  bool_t cu_library_get_kernel_13000_svc();
+#define CU_LIBRARY_GET_MODULE 100
+extern  enum clnt_stat cu_library_get_module_13000();
+extern  bool_t cu_library_get_module_13000_svc();
+#define CU_LIBRARY_GET_GLOBAL 101
+extern  enum clnt_stat cu_library_get_global_13000();
+extern  bool_t cu_library_get_global_13000_svc();
+#define CU_KERNEL_GET_FUNCTION 102
+extern  enum clnt_stat cu_kernel_get_function_13000();
+extern  bool_t cu_kernel_get_function_13000_svc();
+#define CU_KERNEL_GET_ATTRIBUTE 103
+extern  enum clnt_stat cu_kernel_get_attribute_13000();
+extern  bool_t cu_kernel_get_attribute_13000_svc();
+#define CU_KERNEL_SET_ATTRIBUTE 104
+extern  enum clnt_stat cu_kernel_set_attribute_13000();
+extern  bool_t cu_kernel_set_attribute_13000_svc();
+#define CU_DEVICE_GET_PCI_BUS_ID 16
+extern  enum clnt_stat cu_device_get_pci_bus_id_13000();
+extern  bool_t cu_device_get_pci_bus_id_13000_svc();
+#define CU_DEVICE_GET_BY_PCI_BUS_ID 17
+extern  enum clnt_stat cu_device_get_by_pci_bus_id_13000();
+extern  bool_t cu_device_get_by_pci_bus_id_13000_svc();
 #define CU_MEM_ALLOC 50
 extern  enum clnt_stat cu_mem_alloc_13000();
 extern  bool_t cu_mem_alloc_13000_svc();
@@ -1383,87 +1444,12 @@ extern  bool_t cu_mapped_push_13000_svc();
 #define CU_MAPPED_PULL 192
 extern  enum clnt_stat cu_mapped_pull_13000();
 extern  bool_t cu_mapped_pull_13000_svc();
-#define CU_IMAGE_STAGE 90
-extern  enum clnt_stat cu_image_stage_13000();
-extern  bool_t cu_image_stage_13000_svc();
-#define CU_MODULE_LOAD_DATA 91
-extern  enum clnt_stat cu_module_load_data_13000();
-extern  bool_t cu_module_load_data_13000_svc();
-#define CU_MODULE_LOAD_DATA_EX 92
-extern  enum clnt_stat cu_module_load_data_ex_13000();
-extern  bool_t cu_module_load_data_ex_13000_svc();
-#define CU_MODULE_LOAD_FAT_BINARY 93
-extern  enum clnt_stat cu_module_load_fat_binary_13000();
-extern  bool_t cu_module_load_fat_binary_13000_svc();
-#define CU_MODULE_UNLOAD 94
-extern  enum clnt_stat cu_module_unload_13000();
-extern  bool_t cu_module_unload_13000_svc();
-#define CU_MODULE_GET_FUNCTION 95
-extern  enum clnt_stat cu_module_get_function_13000();
-extern  bool_t cu_module_get_function_13000_svc();
-#define CU_MODULE_GET_GLOBAL 96
-extern  enum clnt_stat cu_module_get_global_13000();
-extern  bool_t cu_module_get_global_13000_svc();
-#define CU_LIBRARY_LOAD_DATA 97
-extern  enum clnt_stat cu_library_load_data_13000();
-extern  bool_t cu_library_load_data_13000_svc();
-#define CU_LIBRARY_UNLOAD 98
-extern  enum clnt_stat cu_library_unload_13000();
-extern  bool_t cu_library_unload_13000_svc();
-#define CU_LIBRARY_GET_KERNEL 99
-extern  enum clnt_stat cu_library_get_kernel_13000();
-extern  bool_t cu_library_get_kernel_13000_svc();
-#define CU_LIBRARY_GET_MODULE 100
-extern  enum clnt_stat cu_library_get_module_13000();
-extern  bool_t cu_library_get_module_13000_svc();
-#define CU_LIBRARY_GET_GLOBAL 101
-extern  enum clnt_stat cu_library_get_global_13000();
-extern  bool_t cu_library_get_global_13000_svc();
-#define CU_KERNEL_GET_FUNCTION 102
-extern  enum clnt_stat cu_kernel_get_function_13000();
-extern  bool_t cu_kernel_get_function_13000_svc();
-#define CU_KERNEL_GET_ATTRIBUTE 103
-extern  enum clnt_stat cu_kernel_get_attribute_13000();
-extern  bool_t cu_kernel_get_attribute_13000_svc();
-#define CU_KERNEL_SET_ATTRIBUTE 104
-extern  enum clnt_stat cu_kernel_set_attribute_13000();
-extern  bool_t cu_kernel_set_attribute_13000_svc();
-#define CU_PARAM_LAYOUT 105
-extern  enum clnt_stat cu_param_layout_13000();
-extern  bool_t cu_param_layout_13000_svc();
-#define CU_FUNC_GET_ATTRIBUTE 110
-extern  enum clnt_stat cu_func_get_attribute_13000();
-extern  bool_t cu_func_get_attribute_13000_svc();
-#define CU_FUNC_SET_ATTRIBUTE 111
-extern  enum clnt_stat cu_func_set_attribute_13000();
-extern  bool_t cu_func_set_attribute_13000_svc();
-#define CU_FUNC_SET_CACHE_CONFIG 112
-extern  enum clnt_stat cu_func_set_cache_config_13000();
-extern  bool_t cu_func_set_cache_config_13000_svc();
-#define CU_LAUNCH_KERNEL 113
-extern  enum clnt_stat cu_launch_kernel_13000();
-extern  bool_t cu_launch_kernel_13000_svc();
-#define CU_LAUNCH_KERNEL_EX 114
-extern  enum clnt_stat cu_launch_kernel_ex_13000();
-extern  bool_t cu_launch_kernel_ex_13000_svc();
-#define CU_OCCUPANCY_MAX_ACTIVE_BLOCKS 115
-extern  enum clnt_stat cu_occupancy_max_active_blocks_13000();
-extern  bool_t cu_occupancy_max_active_blocks_13000_svc();
-#define CU_OCCUPANCY_MAX_ACTIVE_BLOCKS_WITH_FLAGS 116
-extern  enum clnt_stat cu_occupancy_max_active_blocks_with_flags_13000();
-extern  bool_t cu_occupancy_max_active_blocks_with_flags_13000_svc();
-#define CU_OCCUPANCY_MAX_POTENTIAL_BLOCK_SIZE 117
-extern  enum clnt_stat cu_occupancy_max_potential_block_size_13000();
-extern  bool_t cu_occupancy_max_potential_block_size_13000_svc();
-#define CU_OCCUPANCY_AVAILABLE_DYNAMIC_SMEM 118
-extern  enum clnt_stat cu_occupancy_available_dynamic_smem_13000();
-extern  bool_t cu_occupancy_available_dynamic_smem_13000_svc();
-#define CU_OCCUPANCY_MAX_ACTIVE_CLUSTERS 119
-extern  enum clnt_stat cu_occupancy_max_active_clusters_13000();
-extern  bool_t cu_occupancy_max_active_clusters_13000_svc();
-#define CU_OCCUPANCY_MAX_POTENTIAL_CLUSTER_SIZE 120
-extern  enum clnt_stat cu_occupancy_max_potential_cluster_size_13000();
-extern  bool_t cu_occupancy_max_potential_cluster_size_13000_svc();
+#define CU_POINTER_GET_ATTRIBUTE 150
+extern  enum clnt_stat cu_pointer_get_attribute_13000();
+extern  bool_t cu_pointer_get_attribute_13000_svc();
+#define CU_POINTER_GET_ATTRIBUTES 151
+extern  enum clnt_stat cu_pointer_get_attributes_13000();
+extern  bool_t cu_pointer_get_attributes_13000_svc();
 #define CU_STREAM_CREATE 130
 extern  enum clnt_stat cu_stream_create_13000();
 extern  bool_t cu_stream_create_13000_svc();
@@ -1491,6 +1477,15 @@ extern  bool_t cu_stream_get_flags_13000_svc();
 #define CU_STREAM_GET_CTX 138
 extern  enum clnt_stat cu_stream_get_ctx_13000();
 extern  bool_t cu_stream_get_ctx_13000_svc();
+#define CU_STREAM_IS_CAPTURING 170
+extern  enum clnt_stat cu_stream_is_capturing_13000();
+extern  bool_t cu_stream_is_capturing_13000_svc();
+#define CU_STREAM_GET_CAPTURE_INFO 171
+extern  enum clnt_stat cu_stream_get_capture_info_13000();
+extern  bool_t cu_stream_get_capture_info_13000_svc();
+#define CU_STREAM_GET_ID 173
+extern  enum clnt_stat cu_stream_get_id_13000();
+extern  bool_t cu_stream_get_id_13000_svc();
 #define CU_EVENT_CREATE 140
 extern  enum clnt_stat cu_event_create_13000();
 extern  bool_t cu_event_create_13000_svc();
@@ -1509,30 +1504,42 @@ extern  bool_t cu_event_elapsed_time_13000_svc();
 #define CU_EVENT_DESTROY 145
 extern  enum clnt_stat cu_event_destroy_13000();
 extern  bool_t cu_event_destroy_13000_svc();
-#define CU_POINTER_GET_ATTRIBUTE 150
-extern  enum clnt_stat cu_pointer_get_attribute_13000();
-extern  bool_t cu_pointer_get_attribute_13000_svc();
-#define CU_POINTER_GET_ATTRIBUTES 151
-extern  enum clnt_stat cu_pointer_get_attributes_13000();
-extern  bool_t cu_pointer_get_attributes_13000_svc();
-#define CU_MODULE_GET_LOADING_MODE 160
-extern  enum clnt_stat cu_module_get_loading_mode_13000();
-extern  bool_t cu_module_get_loading_mode_13000_svc();
-#define CU_CTX_GET_STREAM_PRIORITY_RANGE 161
-extern  enum clnt_stat cu_ctx_get_stream_priority_range_13000();
-extern  bool_t cu_ctx_get_stream_priority_range_13000_svc();
-#define CU_STREAM_IS_CAPTURING 170
-extern  enum clnt_stat cu_stream_is_capturing_13000();
-extern  bool_t cu_stream_is_capturing_13000_svc();
-#define CU_STREAM_GET_CAPTURE_INFO 171
-extern  enum clnt_stat cu_stream_get_capture_info_13000();
-extern  bool_t cu_stream_get_capture_info_13000_svc();
-#define CU_CTX_GET_ID 172
-extern  enum clnt_stat cu_ctx_get_id_13000();
-extern  bool_t cu_ctx_get_id_13000_svc();
-#define CU_STREAM_GET_ID 173
-extern  enum clnt_stat cu_stream_get_id_13000();
-extern  bool_t cu_stream_get_id_13000_svc();
+#define CU_FUNC_GET_ATTRIBUTE 110
+extern  enum clnt_stat cu_func_get_attribute_13000();
+extern  bool_t cu_func_get_attribute_13000_svc();
+#define CU_FUNC_SET_ATTRIBUTE 111
+extern  enum clnt_stat cu_func_set_attribute_13000();
+extern  bool_t cu_func_set_attribute_13000_svc();
+#define CU_FUNC_SET_CACHE_CONFIG 112
+extern  enum clnt_stat cu_func_set_cache_config_13000();
+extern  bool_t cu_func_set_cache_config_13000_svc();
+#define CU_PARAM_LAYOUT 105
+extern  enum clnt_stat cu_param_layout_13000();
+extern  bool_t cu_param_layout_13000_svc();
+#define CU_LAUNCH_KERNEL 113
+extern  enum clnt_stat cu_launch_kernel_13000();
+extern  bool_t cu_launch_kernel_13000_svc();
+#define CU_LAUNCH_KERNEL_EX 114
+extern  enum clnt_stat cu_launch_kernel_ex_13000();
+extern  bool_t cu_launch_kernel_ex_13000_svc();
+#define CU_OCCUPANCY_MAX_ACTIVE_BLOCKS 115
+extern  enum clnt_stat cu_occupancy_max_active_blocks_13000();
+extern  bool_t cu_occupancy_max_active_blocks_13000_svc();
+#define CU_OCCUPANCY_MAX_ACTIVE_BLOCKS_WITH_FLAGS 116
+extern  enum clnt_stat cu_occupancy_max_active_blocks_with_flags_13000();
+extern  bool_t cu_occupancy_max_active_blocks_with_flags_13000_svc();
+#define CU_OCCUPANCY_MAX_POTENTIAL_BLOCK_SIZE 117
+extern  enum clnt_stat cu_occupancy_max_potential_block_size_13000();
+extern  bool_t cu_occupancy_max_potential_block_size_13000_svc();
+#define CU_OCCUPANCY_AVAILABLE_DYNAMIC_SMEM 118
+extern  enum clnt_stat cu_occupancy_available_dynamic_smem_13000();
+extern  bool_t cu_occupancy_available_dynamic_smem_13000_svc();
+#define CU_OCCUPANCY_MAX_ACTIVE_CLUSTERS 119
+extern  enum clnt_stat cu_occupancy_max_active_clusters_13000();
+extern  bool_t cu_occupancy_max_active_clusters_13000_svc();
+#define CU_OCCUPANCY_MAX_POTENTIAL_CLUSTER_SIZE 120
+extern  enum clnt_stat cu_occupancy_max_potential_cluster_size_13000();
+extern  bool_t cu_occupancy_max_potential_cluster_size_13000_svc();
 #define ONCUDA_AUTH_CHALLENGE 200
 extern  enum clnt_stat oncuda_auth_challenge_13000();
 extern  bool_t oncuda_auth_challenge_13000_svc();
@@ -1634,14 +1641,23 @@ extern  bool_t xdr_res_auth_proof (XDR *, res_auth_proof*);
 extern  bool_t xdr_device_description (XDR *, device_description*);
 extern  bool_t xdr_server_description (XDR *, server_description*);
 extern  bool_t xdr_res_server_description (XDR *, res_server_description*);
+extern  bool_t xdr_local_how (XDR *, local_how*);
 extern  bool_t xdr_local_where (XDR *, local_where*);
 extern  bool_t xdr_res_local_where (XDR *, res_local_where*);
 extern  bool_t xdr_cu_device_get_name_13000_argument (XDR *, cu_device_get_name_13000_argument*);
 extern  bool_t xdr_cu_device_get_attribute_13000_argument (XDR *, cu_device_get_attribute_13000_argument*);
-extern  bool_t xdr_cu_device_get_pci_bus_id_13000_argument (XDR *, cu_device_get_pci_bus_id_13000_argument*);
 extern  bool_t xdr_cu_device_primary_ctx_set_flags_13000_argument (XDR *, cu_device_primary_ctx_set_flags_13000_argument*);
 extern  bool_t xdr_cu_ctx_create_13000_argument (XDR *, cu_ctx_create_13000_argument*);
 extern  bool_t xdr_cu_ctx_set_limit_13000_argument (XDR *, cu_ctx_set_limit_13000_argument*);
+extern  bool_t xdr_cu_image_stage_13000_argument (XDR *, cu_image_stage_13000_argument*);
+extern  bool_t xdr_cu_module_get_function_13000_argument (XDR *, cu_module_get_function_13000_argument*);
+extern  bool_t xdr_cu_module_get_global_13000_argument (XDR *, cu_module_get_global_13000_argument*);
+extern  bool_t xdr_cu_library_load_data_13000_argument (XDR *, cu_library_load_data_13000_argument*);
+extern  bool_t xdr_cu_library_get_kernel_13000_argument (XDR *, cu_library_get_kernel_13000_argument*);
+extern  bool_t xdr_cu_library_get_global_13000_argument (XDR *, cu_library_get_global_13000_argument*);
+extern  bool_t xdr_cu_kernel_get_attribute_13000_argument (XDR *, cu_kernel_get_attribute_13000_argument*);
+extern  bool_t xdr_cu_kernel_set_attribute_13000_argument (XDR *, cu_kernel_set_attribute_13000_argument*);
+extern  bool_t xdr_cu_device_get_pci_bus_id_13000_argument (XDR *, cu_device_get_pci_bus_id_13000_argument*);
 extern  bool_t xdr_cu_mem_alloc_pitch_13000_argument (XDR *, cu_mem_alloc_pitch_13000_argument*);
 extern  bool_t xdr_cu_memcpy_htod_13000_argument (XDR *, cu_memcpy_htod_13000_argument*);
 extern  bool_t xdr_cu_memcpy_dtoh_13000_argument (XDR *, cu_memcpy_dtoh_13000_argument*);
@@ -1661,14 +1677,12 @@ extern  bool_t xdr_cu_memset_d32_async_13000_argument (XDR *, cu_memset_d32_asyn
 extern  bool_t xdr_cu_mem_host_alloc_13000_argument (XDR *, cu_mem_host_alloc_13000_argument*);
 extern  bool_t xdr_cu_mem_host_register_13000_argument (XDR *, cu_mem_host_register_13000_argument*);
 extern  bool_t xdr_cu_mem_host_get_device_pointer_13000_argument (XDR *, cu_mem_host_get_device_pointer_13000_argument*);
-extern  bool_t xdr_cu_image_stage_13000_argument (XDR *, cu_image_stage_13000_argument*);
-extern  bool_t xdr_cu_module_get_function_13000_argument (XDR *, cu_module_get_function_13000_argument*);
-extern  bool_t xdr_cu_module_get_global_13000_argument (XDR *, cu_module_get_global_13000_argument*);
-extern  bool_t xdr_cu_library_load_data_13000_argument (XDR *, cu_library_load_data_13000_argument*);
-extern  bool_t xdr_cu_library_get_kernel_13000_argument (XDR *, cu_library_get_kernel_13000_argument*);
-extern  bool_t xdr_cu_library_get_global_13000_argument (XDR *, cu_library_get_global_13000_argument*);
-extern  bool_t xdr_cu_kernel_get_attribute_13000_argument (XDR *, cu_kernel_get_attribute_13000_argument*);
-extern  bool_t xdr_cu_kernel_set_attribute_13000_argument (XDR *, cu_kernel_set_attribute_13000_argument*);
+extern  bool_t xdr_cu_pointer_get_attribute_13000_argument (XDR *, cu_pointer_get_attribute_13000_argument*);
+extern  bool_t xdr_cu_pointer_get_attributes_13000_argument (XDR *, cu_pointer_get_attributes_13000_argument*);
+extern  bool_t xdr_cu_stream_create_with_priority_13000_argument (XDR *, cu_stream_create_with_priority_13000_argument*);
+extern  bool_t xdr_cu_stream_wait_event_13000_argument (XDR *, cu_stream_wait_event_13000_argument*);
+extern  bool_t xdr_cu_event_record_13000_argument (XDR *, cu_event_record_13000_argument*);
+extern  bool_t xdr_cu_event_elapsed_time_13000_argument (XDR *, cu_event_elapsed_time_13000_argument*);
 extern  bool_t xdr_cu_func_get_attribute_13000_argument (XDR *, cu_func_get_attribute_13000_argument*);
 extern  bool_t xdr_cu_func_set_attribute_13000_argument (XDR *, cu_func_set_attribute_13000_argument*);
 extern  bool_t xdr_cu_func_set_cache_config_13000_argument (XDR *, cu_func_set_cache_config_13000_argument*);
@@ -1680,12 +1694,6 @@ extern  bool_t xdr_cu_occupancy_max_potential_block_size_13000_argument (XDR *, 
 extern  bool_t xdr_cu_occupancy_available_dynamic_smem_13000_argument (XDR *, cu_occupancy_available_dynamic_smem_13000_argument*);
 extern  bool_t xdr_cu_occupancy_max_active_clusters_13000_argument (XDR *, cu_occupancy_max_active_clusters_13000_argument*);
 extern  bool_t xdr_cu_occupancy_max_potential_cluster_size_13000_argument (XDR *, cu_occupancy_max_potential_cluster_size_13000_argument*);
-extern  bool_t xdr_cu_stream_create_with_priority_13000_argument (XDR *, cu_stream_create_with_priority_13000_argument*);
-extern  bool_t xdr_cu_stream_wait_event_13000_argument (XDR *, cu_stream_wait_event_13000_argument*);
-extern  bool_t xdr_cu_event_record_13000_argument (XDR *, cu_event_record_13000_argument*);
-extern  bool_t xdr_cu_event_elapsed_time_13000_argument (XDR *, cu_event_elapsed_time_13000_argument*);
-extern  bool_t xdr_cu_pointer_get_attribute_13000_argument (XDR *, cu_pointer_get_attribute_13000_argument*);
-extern  bool_t xdr_cu_pointer_get_attributes_13000_argument (XDR *, cu_pointer_get_attributes_13000_argument*);
 extern  bool_t xdr_oncuda_local_htod_13000_argument (XDR *, oncuda_local_htod_13000_argument*);
 extern  bool_t xdr_oncuda_local_dtoh_13000_argument (XDR *, oncuda_local_dtoh_13000_argument*);
 extern  bool_t xdr_oncuda_local_staged_htod_13000_argument (XDR *, oncuda_local_staged_htod_13000_argument*);
@@ -1754,14 +1762,23 @@ extern bool_t xdr_res_auth_proof ();
 extern bool_t xdr_device_description ();
 extern bool_t xdr_server_description ();
 extern bool_t xdr_res_server_description ();
+extern bool_t xdr_local_how ();
 extern bool_t xdr_local_where ();
 extern bool_t xdr_res_local_where ();
 extern bool_t xdr_cu_device_get_name_13000_argument ();
 extern bool_t xdr_cu_device_get_attribute_13000_argument ();
-extern bool_t xdr_cu_device_get_pci_bus_id_13000_argument ();
 extern bool_t xdr_cu_device_primary_ctx_set_flags_13000_argument ();
 extern bool_t xdr_cu_ctx_create_13000_argument ();
 extern bool_t xdr_cu_ctx_set_limit_13000_argument ();
+extern bool_t xdr_cu_image_stage_13000_argument ();
+extern bool_t xdr_cu_module_get_function_13000_argument ();
+extern bool_t xdr_cu_module_get_global_13000_argument ();
+extern bool_t xdr_cu_library_load_data_13000_argument ();
+extern bool_t xdr_cu_library_get_kernel_13000_argument ();
+extern bool_t xdr_cu_library_get_global_13000_argument ();
+extern bool_t xdr_cu_kernel_get_attribute_13000_argument ();
+extern bool_t xdr_cu_kernel_set_attribute_13000_argument ();
+extern bool_t xdr_cu_device_get_pci_bus_id_13000_argument ();
 extern bool_t xdr_cu_mem_alloc_pitch_13000_argument ();
 extern bool_t xdr_cu_memcpy_htod_13000_argument ();
 extern bool_t xdr_cu_memcpy_dtoh_13000_argument ();
@@ -1781,14 +1798,12 @@ extern bool_t xdr_cu_memset_d32_async_13000_argument ();
 extern bool_t xdr_cu_mem_host_alloc_13000_argument ();
 extern bool_t xdr_cu_mem_host_register_13000_argument ();
 extern bool_t xdr_cu_mem_host_get_device_pointer_13000_argument ();
-extern bool_t xdr_cu_image_stage_13000_argument ();
-extern bool_t xdr_cu_module_get_function_13000_argument ();
-extern bool_t xdr_cu_module_get_global_13000_argument ();
-extern bool_t xdr_cu_library_load_data_13000_argument ();
-extern bool_t xdr_cu_library_get_kernel_13000_argument ();
-extern bool_t xdr_cu_library_get_global_13000_argument ();
-extern bool_t xdr_cu_kernel_get_attribute_13000_argument ();
-extern bool_t xdr_cu_kernel_set_attribute_13000_argument ();
+extern bool_t xdr_cu_pointer_get_attribute_13000_argument ();
+extern bool_t xdr_cu_pointer_get_attributes_13000_argument ();
+extern bool_t xdr_cu_stream_create_with_priority_13000_argument ();
+extern bool_t xdr_cu_stream_wait_event_13000_argument ();
+extern bool_t xdr_cu_event_record_13000_argument ();
+extern bool_t xdr_cu_event_elapsed_time_13000_argument ();
 extern bool_t xdr_cu_func_get_attribute_13000_argument ();
 extern bool_t xdr_cu_func_set_attribute_13000_argument ();
 extern bool_t xdr_cu_func_set_cache_config_13000_argument ();
@@ -1800,12 +1815,6 @@ extern bool_t xdr_cu_occupancy_max_potential_block_size_13000_argument ();
 extern bool_t xdr_cu_occupancy_available_dynamic_smem_13000_argument ();
 extern bool_t xdr_cu_occupancy_max_active_clusters_13000_argument ();
 extern bool_t xdr_cu_occupancy_max_potential_cluster_size_13000_argument ();
-extern bool_t xdr_cu_stream_create_with_priority_13000_argument ();
-extern bool_t xdr_cu_stream_wait_event_13000_argument ();
-extern bool_t xdr_cu_event_record_13000_argument ();
-extern bool_t xdr_cu_event_elapsed_time_13000_argument ();
-extern bool_t xdr_cu_pointer_get_attribute_13000_argument ();
-extern bool_t xdr_cu_pointer_get_attributes_13000_argument ();
 extern bool_t xdr_oncuda_local_htod_13000_argument ();
 extern bool_t xdr_oncuda_local_dtoh_13000_argument ();
 extern bool_t xdr_oncuda_local_staged_htod_13000_argument ();

@@ -65,18 +65,6 @@ _cu_device_get_attribute_13000 (cu_device_get_attribute_13000_argument *argp, vo
 }
 
 int
-_cu_device_get_pci_bus_id_13000 (cu_device_get_pci_bus_id_13000_argument *argp, void *result, struct svc_req *rqstp)
-{
-	return (cu_device_get_pci_bus_id_13000_svc(argp->len, argp->dev, result, rqstp));
-}
-
-int
-_cu_device_get_by_pci_bus_id_13000 (cu_name  *argp, void *result, struct svc_req *rqstp)
-{
-	return (cu_device_get_by_pci_bus_id_13000_svc(*argp, result, rqstp));
-}
-
-int
 _cu_device_primary_ctx_retain_13000 (int  *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_device_primary_ctx_retain_13000_svc(*argp, result, rqstp));
@@ -170,6 +158,126 @@ int
 _cu_ctx_get_flags_13000 (void  *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_ctx_get_flags_13000_svc(result, rqstp));
+}
+
+int
+_cu_ctx_get_stream_priority_range_13000 (void  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_ctx_get_stream_priority_range_13000_svc(result, rqstp));
+}
+
+int
+_cu_ctx_get_id_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_ctx_get_id_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_image_stage_13000 (cu_image_stage_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_image_stage_13000_svc(argp->total, argp->offset, argp->bytes, result, rqstp));
+}
+
+int
+_cu_module_load_data_13000 (void  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_module_load_data_13000_svc(result, rqstp));
+}
+
+int
+_cu_module_load_data_ex_13000 (jit_options  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_module_load_data_ex_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_module_load_fat_binary_13000 (void  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_module_load_fat_binary_13000_svc(result, rqstp));
+}
+
+int
+_cu_module_unload_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_module_unload_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_module_get_function_13000 (cu_module_get_function_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_module_get_function_13000_svc(argp->module, argp->name, result, rqstp));
+}
+
+int
+_cu_module_get_global_13000 (cu_module_get_global_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_module_get_global_13000_svc(argp->module, argp->name, result, rqstp));
+}
+
+int
+_cu_module_get_loading_mode_13000 (void  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_module_get_loading_mode_13000_svc(result, rqstp));
+}
+
+int
+_cu_library_load_data_13000 (cu_library_load_data_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_library_load_data_13000_svc(argp->jit, argp->options, result, rqstp));
+}
+
+int
+_cu_library_unload_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_library_unload_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_library_get_kernel_13000 (cu_library_get_kernel_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_library_get_kernel_13000_svc(argp->library, argp->name, result, rqstp));
+}
+
+int
+_cu_library_get_module_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_library_get_module_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_library_get_global_13000 (cu_library_get_global_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_library_get_global_13000_svc(argp->library, argp->name, result, rqstp));
+}
+
+int
+_cu_kernel_get_function_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_kernel_get_function_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_kernel_get_attribute_13000 (cu_kernel_get_attribute_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_kernel_get_attribute_13000_svc(argp->attrib, argp->kernel, argp->dev, result, rqstp));
+}
+
+int
+_cu_kernel_set_attribute_13000 (cu_kernel_set_attribute_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_kernel_set_attribute_13000_svc(argp->attrib, argp->value, argp->kernel, argp->dev, result, rqstp));
+}
+
+int
+_cu_device_get_pci_bus_id_13000 (cu_device_get_pci_bus_id_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_device_get_pci_bus_id_13000_svc(argp->len, argp->dev, result, rqstp));
+}
+
+int
+_cu_device_get_by_pci_bus_id_13000 (cu_name  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_device_get_by_pci_bus_id_13000_svc(*argp, result, rqstp));
 }
 
 int
@@ -347,165 +455,15 @@ _cu_mapped_pull_13000 (void  *argp, void *result, struct svc_req *rqstp)
 }
 
 int
-_cu_image_stage_13000 (cu_image_stage_13000_argument *argp, void *result, struct svc_req *rqstp)
+_cu_pointer_get_attribute_13000 (cu_pointer_get_attribute_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
-	return (cu_image_stage_13000_svc(argp->total, argp->offset, argp->bytes, result, rqstp));
+	return (cu_pointer_get_attribute_13000_svc(argp->attribute, argp->ptr, result, rqstp));
 }
 
 int
-_cu_module_load_data_13000 (void  *argp, void *result, struct svc_req *rqstp)
+_cu_pointer_get_attributes_13000 (cu_pointer_get_attributes_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
-	return (cu_module_load_data_13000_svc(result, rqstp));
-}
-
-int
-_cu_module_load_data_ex_13000 (jit_options  *argp, void *result, struct svc_req *rqstp)
-{
-	return (cu_module_load_data_ex_13000_svc(*argp, result, rqstp));
-}
-
-int
-_cu_module_load_fat_binary_13000 (void  *argp, void *result, struct svc_req *rqstp)
-{
-	return (cu_module_load_fat_binary_13000_svc(result, rqstp));
-}
-
-int
-_cu_module_unload_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
-{
-	return (cu_module_unload_13000_svc(*argp, result, rqstp));
-}
-
-int
-_cu_module_get_function_13000 (cu_module_get_function_13000_argument *argp, void *result, struct svc_req *rqstp)
-{
-	return (cu_module_get_function_13000_svc(argp->module, argp->name, result, rqstp));
-}
-
-int
-_cu_module_get_global_13000 (cu_module_get_global_13000_argument *argp, void *result, struct svc_req *rqstp)
-{
-	return (cu_module_get_global_13000_svc(argp->module, argp->name, result, rqstp));
-}
-
-int
-_cu_library_load_data_13000 (cu_library_load_data_13000_argument *argp, void *result, struct svc_req *rqstp)
-{
-	return (cu_library_load_data_13000_svc(argp->jit, argp->options, result, rqstp));
-}
-
-int
-_cu_library_unload_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
-{
-	return (cu_library_unload_13000_svc(*argp, result, rqstp));
-}
-
-int
-_cu_library_get_kernel_13000 (cu_library_get_kernel_13000_argument *argp, void *result, struct svc_req *rqstp)
-{
-	return (cu_library_get_kernel_13000_svc(argp->library, argp->name, result, rqstp));
-}
-
-int
-_cu_library_get_module_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
-{
-	return (cu_library_get_module_13000_svc(*argp, result, rqstp));
-}
-
-int
-_cu_library_get_global_13000 (cu_library_get_global_13000_argument *argp, void *result, struct svc_req *rqstp)
-{
-	return (cu_library_get_global_13000_svc(argp->library, argp->name, result, rqstp));
-}
-
-int
-_cu_kernel_get_function_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
-{
-	return (cu_kernel_get_function_13000_svc(*argp, result, rqstp));
-}
-
-int
-_cu_kernel_get_attribute_13000 (cu_kernel_get_attribute_13000_argument *argp, void *result, struct svc_req *rqstp)
-{
-	return (cu_kernel_get_attribute_13000_svc(argp->attrib, argp->kernel, argp->dev, result, rqstp));
-}
-
-int
-_cu_kernel_set_attribute_13000 (cu_kernel_set_attribute_13000_argument *argp, void *result, struct svc_req *rqstp)
-{
-	return (cu_kernel_set_attribute_13000_svc(argp->attrib, argp->value, argp->kernel, argp->dev, result, rqstp));
-}
-
-int
-_cu_param_layout_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
-{
-	return (cu_param_layout_13000_svc(*argp, result, rqstp));
-}
-
-int
-_cu_func_get_attribute_13000 (cu_func_get_attribute_13000_argument *argp, void *result, struct svc_req *rqstp)
-{
-	return (cu_func_get_attribute_13000_svc(argp->attrib, argp->func, result, rqstp));
-}
-
-int
-_cu_func_set_attribute_13000 (cu_func_set_attribute_13000_argument *argp, void *result, struct svc_req *rqstp)
-{
-	return (cu_func_set_attribute_13000_svc(argp->func, argp->attrib, argp->value, result, rqstp));
-}
-
-int
-_cu_func_set_cache_config_13000 (cu_func_set_cache_config_13000_argument *argp, void *result, struct svc_req *rqstp)
-{
-	return (cu_func_set_cache_config_13000_svc(argp->func, argp->config, result, rqstp));
-}
-
-int
-_cu_launch_kernel_13000 (cu_launch_kernel_13000_argument *argp, void *result, struct svc_req *rqstp)
-{
-	return (cu_launch_kernel_13000_svc(argp->func, argp->grid, argp->block, argp->shared_mem_bytes, argp->stream, argp->args, result, rqstp));
-}
-
-int
-_cu_launch_kernel_ex_13000 (cu_launch_kernel_ex_13000_argument *argp, void *result, struct svc_req *rqstp)
-{
-	return (cu_launch_kernel_ex_13000_svc(argp->config, argp->func, argp->args, result, rqstp));
-}
-
-int
-_cu_occupancy_max_active_blocks_13000 (cu_occupancy_max_active_blocks_13000_argument *argp, void *result, struct svc_req *rqstp)
-{
-	return (cu_occupancy_max_active_blocks_13000_svc(argp->func, argp->block_size, argp->dynamic_smem, result, rqstp));
-}
-
-int
-_cu_occupancy_max_active_blocks_with_flags_13000 (cu_occupancy_max_active_blocks_with_flags_13000_argument *argp, void *result, struct svc_req *rqstp)
-{
-	return (cu_occupancy_max_active_blocks_with_flags_13000_svc(argp->func, argp->block_size, argp->dynamic_smem, argp->flags, result, rqstp));
-}
-
-int
-_cu_occupancy_max_potential_block_size_13000 (cu_occupancy_max_potential_block_size_13000_argument *argp, void *result, struct svc_req *rqstp)
-{
-	return (cu_occupancy_max_potential_block_size_13000_svc(argp->func, argp->smem_by_block_size, argp->dynamic_smem, argp->block_size_limit, argp->flags, result, rqstp));
-}
-
-int
-_cu_occupancy_available_dynamic_smem_13000 (cu_occupancy_available_dynamic_smem_13000_argument *argp, void *result, struct svc_req *rqstp)
-{
-	return (cu_occupancy_available_dynamic_smem_13000_svc(argp->func, argp->num_blocks, argp->block_size, result, rqstp));
-}
-
-int
-_cu_occupancy_max_active_clusters_13000 (cu_occupancy_max_active_clusters_13000_argument *argp, void *result, struct svc_req *rqstp)
-{
-	return (cu_occupancy_max_active_clusters_13000_svc(argp->func, argp->config, result, rqstp));
-}
-
-int
-_cu_occupancy_max_potential_cluster_size_13000 (cu_occupancy_max_potential_cluster_size_13000_argument *argp, void *result, struct svc_req *rqstp)
-{
-	return (cu_occupancy_max_potential_cluster_size_13000_svc(argp->func, argp->config, result, rqstp));
+	return (cu_pointer_get_attributes_13000_svc(argp->attributes, argp->ptr, result, rqstp));
 }
 
 int
@@ -563,6 +521,24 @@ _cu_stream_get_ctx_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
 }
 
 int
+_cu_stream_is_capturing_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_stream_is_capturing_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_stream_get_capture_info_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_stream_get_capture_info_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_stream_get_id_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_stream_get_id_13000_svc(*argp, result, rqstp));
+}
+
+int
 _cu_event_create_13000 (u_int  *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_event_create_13000_svc(*argp, result, rqstp));
@@ -599,51 +575,75 @@ _cu_event_destroy_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
 }
 
 int
-_cu_pointer_get_attribute_13000 (cu_pointer_get_attribute_13000_argument *argp, void *result, struct svc_req *rqstp)
+_cu_func_get_attribute_13000 (cu_func_get_attribute_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
-	return (cu_pointer_get_attribute_13000_svc(argp->attribute, argp->ptr, result, rqstp));
+	return (cu_func_get_attribute_13000_svc(argp->attrib, argp->func, result, rqstp));
 }
 
 int
-_cu_pointer_get_attributes_13000 (cu_pointer_get_attributes_13000_argument *argp, void *result, struct svc_req *rqstp)
+_cu_func_set_attribute_13000 (cu_func_set_attribute_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
-	return (cu_pointer_get_attributes_13000_svc(argp->attributes, argp->ptr, result, rqstp));
+	return (cu_func_set_attribute_13000_svc(argp->func, argp->attrib, argp->value, result, rqstp));
 }
 
 int
-_cu_module_get_loading_mode_13000 (void  *argp, void *result, struct svc_req *rqstp)
+_cu_func_set_cache_config_13000 (cu_func_set_cache_config_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
-	return (cu_module_get_loading_mode_13000_svc(result, rqstp));
+	return (cu_func_set_cache_config_13000_svc(argp->func, argp->config, result, rqstp));
 }
 
 int
-_cu_ctx_get_stream_priority_range_13000 (void  *argp, void *result, struct svc_req *rqstp)
+_cu_param_layout_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
 {
-	return (cu_ctx_get_stream_priority_range_13000_svc(result, rqstp));
+	return (cu_param_layout_13000_svc(*argp, result, rqstp));
 }
 
 int
-_cu_stream_is_capturing_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+_cu_launch_kernel_13000 (cu_launch_kernel_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
-	return (cu_stream_is_capturing_13000_svc(*argp, result, rqstp));
+	return (cu_launch_kernel_13000_svc(argp->func, argp->grid, argp->block, argp->shared_mem_bytes, argp->stream, argp->args, result, rqstp));
 }
 
 int
-_cu_stream_get_capture_info_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+_cu_launch_kernel_ex_13000 (cu_launch_kernel_ex_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
-	return (cu_stream_get_capture_info_13000_svc(*argp, result, rqstp));
+	return (cu_launch_kernel_ex_13000_svc(argp->config, argp->func, argp->args, result, rqstp));
 }
 
 int
-_cu_ctx_get_id_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+_cu_occupancy_max_active_blocks_13000 (cu_occupancy_max_active_blocks_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
-	return (cu_ctx_get_id_13000_svc(*argp, result, rqstp));
+	return (cu_occupancy_max_active_blocks_13000_svc(argp->func, argp->block_size, argp->dynamic_smem, result, rqstp));
 }
 
 int
-_cu_stream_get_id_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+_cu_occupancy_max_active_blocks_with_flags_13000 (cu_occupancy_max_active_blocks_with_flags_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
-	return (cu_stream_get_id_13000_svc(*argp, result, rqstp));
+	return (cu_occupancy_max_active_blocks_with_flags_13000_svc(argp->func, argp->block_size, argp->dynamic_smem, argp->flags, result, rqstp));
+}
+
+int
+_cu_occupancy_max_potential_block_size_13000 (cu_occupancy_max_potential_block_size_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_occupancy_max_potential_block_size_13000_svc(argp->func, argp->smem_by_block_size, argp->dynamic_smem, argp->block_size_limit, argp->flags, result, rqstp));
+}
+
+int
+_cu_occupancy_available_dynamic_smem_13000 (cu_occupancy_available_dynamic_smem_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_occupancy_available_dynamic_smem_13000_svc(argp->func, argp->num_blocks, argp->block_size, result, rqstp));
+}
+
+int
+_cu_occupancy_max_active_clusters_13000 (cu_occupancy_max_active_clusters_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_occupancy_max_active_clusters_13000_svc(argp->func, argp->config, result, rqstp));
+}
+
+int
+_cu_occupancy_max_potential_cluster_size_13000 (cu_occupancy_max_potential_cluster_size_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_occupancy_max_potential_cluster_size_13000_svc(argp->func, argp->config, result, rqstp));
 }
 
 int
@@ -722,8 +722,6 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		int cu_device_get_uuid_13000_arg;
 		int cu_device_total_mem_13000_arg;
 		cu_device_get_attribute_13000_argument cu_device_get_attribute_13000_arg;
-		cu_device_get_pci_bus_id_13000_argument cu_device_get_pci_bus_id_13000_arg;
-		cu_name cu_device_get_by_pci_bus_id_13000_arg;
 		int cu_device_primary_ctx_retain_13000_arg;
 		int cu_device_primary_ctx_release_13000_arg;
 		int cu_device_primary_ctx_reset_13000_arg;
@@ -737,6 +735,22 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		int cu_ctx_get_limit_13000_arg;
 		cu_ctx_set_limit_13000_argument cu_ctx_set_limit_13000_arg;
 		cu_handle cu_ctx_get_api_version_13000_arg;
+		cu_handle cu_ctx_get_id_13000_arg;
+		cu_image_stage_13000_argument cu_image_stage_13000_arg;
+		jit_options cu_module_load_data_ex_13000_arg;
+		cu_handle cu_module_unload_13000_arg;
+		cu_module_get_function_13000_argument cu_module_get_function_13000_arg;
+		cu_module_get_global_13000_argument cu_module_get_global_13000_arg;
+		cu_library_load_data_13000_argument cu_library_load_data_13000_arg;
+		cu_handle cu_library_unload_13000_arg;
+		cu_library_get_kernel_13000_argument cu_library_get_kernel_13000_arg;
+		cu_handle cu_library_get_module_13000_arg;
+		cu_library_get_global_13000_argument cu_library_get_global_13000_arg;
+		cu_handle cu_kernel_get_function_13000_arg;
+		cu_kernel_get_attribute_13000_argument cu_kernel_get_attribute_13000_arg;
+		cu_kernel_set_attribute_13000_argument cu_kernel_set_attribute_13000_arg;
+		cu_device_get_pci_bus_id_13000_argument cu_device_get_pci_bus_id_13000_arg;
+		cu_name cu_device_get_by_pci_bus_id_13000_arg;
 		cu_size cu_mem_alloc_13000_arg;
 		cu_dptr cu_mem_free_13000_arg;
 		cu_mem_alloc_pitch_13000_argument cu_mem_alloc_pitch_13000_arg;
@@ -764,31 +778,8 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_hostptr cu_mem_host_get_flags_13000_arg;
 		cu_hostptr cu_mapped_track_13000_arg;
 		mapped_runs cu_mapped_push_13000_arg;
-		cu_image_stage_13000_argument cu_image_stage_13000_arg;
-		jit_options cu_module_load_data_ex_13000_arg;
-		cu_handle cu_module_unload_13000_arg;
-		cu_module_get_function_13000_argument cu_module_get_function_13000_arg;
-		cu_module_get_global_13000_argument cu_module_get_global_13000_arg;
-		cu_library_load_data_13000_argument cu_library_load_data_13000_arg;
-		cu_handle cu_library_unload_13000_arg;
-		cu_library_get_kernel_13000_argument cu_library_get_kernel_13000_arg;
-		cu_handle cu_library_get_module_13000_arg;
-		cu_library_get_global_13000_argument cu_library_get_global_13000_arg;
-		cu_handle cu_kernel_get_function_13000_arg;
-		cu_kernel_get_attribute_13000_argument cu_kernel_get_attribute_13000_arg;
-		cu_kernel_set_attribute_13000_argument cu_kernel_set_attribute_13000_arg;
-		cu_handle cu_param_layout_13000_arg;
-		cu_func_get_attribute_13000_argument cu_func_get_attribute_13000_arg;
-		cu_func_set_attribute_13000_argument cu_func_set_attribute_13000_arg;
-		cu_func_set_cache_config_13000_argument cu_func_set_cache_config_13000_arg;
-		cu_launch_kernel_13000_argument cu_launch_kernel_13000_arg;
-		cu_launch_kernel_ex_13000_argument cu_launch_kernel_ex_13000_arg;
-		cu_occupancy_max_active_blocks_13000_argument cu_occupancy_max_active_blocks_13000_arg;
-		cu_occupancy_max_active_blocks_with_flags_13000_argument cu_occupancy_max_active_blocks_with_flags_13000_arg;
-		cu_occupancy_max_potential_block_size_13000_argument cu_occupancy_max_potential_block_size_13000_arg;
-		cu_occupancy_available_dynamic_smem_13000_argument cu_occupancy_available_dynamic_smem_13000_arg;
-		cu_occupancy_max_active_clusters_13000_argument cu_occupancy_max_active_clusters_13000_arg;
-		cu_occupancy_max_potential_cluster_size_13000_argument cu_occupancy_max_potential_cluster_size_13000_arg;
+		cu_pointer_get_attribute_13000_argument cu_pointer_get_attribute_13000_arg;
+		cu_pointer_get_attributes_13000_argument cu_pointer_get_attributes_13000_arg;
 		u_int cu_stream_create_13000_arg;
 		cu_stream_create_with_priority_13000_argument cu_stream_create_with_priority_13000_arg;
 		cu_handle cu_stream_destroy_13000_arg;
@@ -798,18 +789,27 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_handle cu_stream_get_priority_13000_arg;
 		cu_handle cu_stream_get_flags_13000_arg;
 		cu_handle cu_stream_get_ctx_13000_arg;
+		cu_handle cu_stream_is_capturing_13000_arg;
+		cu_handle cu_stream_get_capture_info_13000_arg;
+		cu_handle cu_stream_get_id_13000_arg;
 		u_int cu_event_create_13000_arg;
 		cu_event_record_13000_argument cu_event_record_13000_arg;
 		cu_handle cu_event_synchronize_13000_arg;
 		cu_handle cu_event_query_13000_arg;
 		cu_event_elapsed_time_13000_argument cu_event_elapsed_time_13000_arg;
 		cu_handle cu_event_destroy_13000_arg;
-		cu_pointer_get_attribute_13000_argument cu_pointer_get_attribute_13000_arg;
-		cu_pointer_get_attributes_13000_argument cu_pointer_get_attributes_13000_arg;
-		cu_handle cu_stream_is_capturing_13000_arg;
-		cu_handle cu_stream_get_capture_info_13000_arg;
-		cu_handle cu_ctx_get_id_13000_arg;
-		cu_handle cu_stream_get_id_13000_arg;
+		cu_func_get_attribute_13000_argument cu_func_get_attribute_13000_arg;
+		cu_func_set_attribute_13000_argument cu_func_set_attribute_13000_arg;
+		cu_func_set_cache_config_13000_argument cu_func_set_cache_config_13000_arg;
+		cu_handle cu_param_layout_13000_arg;
+		cu_launch_kernel_13000_argument cu_launch_kernel_13000_arg;
+		cu_launch_kernel_ex_13000_argument cu_launch_kernel_ex_13000_arg;
+		cu_occupancy_max_active_blocks_13000_argument cu_occupancy_max_active_blocks_13000_arg;
+		cu_occupancy_max_active_blocks_with_flags_13000_argument cu_occupancy_max_active_blocks_with_flags_13000_arg;
+		cu_occupancy_max_potential_block_size_13000_argument cu_occupancy_max_potential_block_size_13000_arg;
+		cu_occupancy_available_dynamic_smem_13000_argument cu_occupancy_available_dynamic_smem_13000_arg;
+		cu_occupancy_max_active_clusters_13000_argument cu_occupancy_max_active_clusters_13000_arg;
+		cu_occupancy_max_potential_cluster_size_13000_argument cu_occupancy_max_potential_cluster_size_13000_arg;
 		bool_t oncuda_auth_challenge_13000_arg;
 		auth_response oncuda_auth_prove_13000_arg;
 		cu_size oncuda_local_offer_13000_arg;
@@ -828,8 +828,6 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_uuid cu_device_get_uuid_13000_res;
 		res_size cu_device_total_mem_13000_res;
 		res_int cu_device_get_attribute_13000_res;
-		res_string cu_device_get_pci_bus_id_13000_res;
-		res_int cu_device_get_by_pci_bus_id_13000_res;
 		res_handle cu_device_primary_ctx_retain_13000_res;
 		res_none cu_device_primary_ctx_release_13000_res;
 		res_none cu_device_primary_ctx_reset_13000_res;
@@ -846,6 +844,26 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_none cu_ctx_set_limit_13000_res;
 		res_uint cu_ctx_get_api_version_13000_res;
 		res_uint cu_ctx_get_flags_13000_res;
+		res_int_pair cu_ctx_get_stream_priority_range_13000_res;
+		res_size cu_ctx_get_id_13000_res;
+		res_none cu_image_stage_13000_res;
+		res_loaded_image cu_module_load_data_13000_res;
+		res_loaded_image cu_module_load_data_ex_13000_res;
+		res_loaded_image cu_module_load_fat_binary_13000_res;
+		res_none cu_module_unload_13000_res;
+		res_handle cu_module_get_function_13000_res;
+		res_dev_range cu_module_get_global_13000_res;
+		res_int cu_module_get_loading_mode_13000_res;
+		res_loaded_image cu_library_load_data_13000_res;
+		res_none cu_library_unload_13000_res;
+		res_handle cu_library_get_kernel_13000_res;
+		res_handle cu_library_get_module_13000_res;
+		res_dev_range cu_library_get_global_13000_res;
+		res_handle cu_kernel_get_function_13000_res;
+		res_int cu_kernel_get_attribute_13000_res;
+		res_none cu_kernel_set_attribute_13000_res;
+		res_string cu_device_get_pci_bus_id_13000_res;
+		res_int cu_device_get_by_pci_bus_id_13000_res;
 		res_dptr cu_mem_alloc_13000_res;
 		res_none cu_mem_free_13000_res;
 		res_pitched_alloc cu_mem_alloc_pitch_13000_res;
@@ -875,33 +893,8 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_none cu_mapped_track_13000_res;
 		res_none cu_mapped_push_13000_res;
 		res_mapped_update cu_mapped_pull_13000_res;
-		res_none cu_image_stage_13000_res;
-		res_loaded_image cu_module_load_data_13000_res;
-		res_loaded_image cu_module_load_data_ex_13000_res;
-		res_loaded_image cu_module_load_fat_binary_13000_res;
-		res_none cu_module_unload_13000_res;
-		res_handle cu_module_get_function_13000_res;
-		res_dev_range cu_module_get_global_13000_res;
-		res_loaded_image cu_library_load_data_13000_res;
-		res_none cu_library_unload_13000_res;
-		res_handle cu_library_get_kernel_13000_res;
-		res_handle cu_library_get_module_13000_res;
-		res_dev_range cu_library_get_global_13000_res;
-		res_handle cu_kernel_get_function_13000_res;
-		res_int cu_kernel_get_attribute_13000_res;
-		res_none cu_kernel_set_attribute_13000_res;
-		res_param_layout cu_param_layout_13000_res;
-		res_int cu_func_get_attribute_13000_res;
-		res_none cu_func_set_attribute_13000_res;
-		res_none cu_func_set_cache_config_13000_res;
-		res_none cu_launch_kernel_13000_res;
-		res_none cu_launch_kernel_ex_13000_res;
-		res_int cu_occupancy_max_active_blocks_13000_res;
-		res_int cu_occupancy_max_active_blocks_with_flags_13000_res;
-		res_block_size cu_occupancy_max_potential_block_size_13000_res;
-		res_size cu_occupancy_available_dynamic_smem_13000_res;
-		res_int cu_occupancy_max_active_clusters_13000_res;
-		res_int cu_occupancy_max_potential_cluster_size_13000_res;
+		res_ptr_attr cu_pointer_get_attribute_13000_res;
+		res_ptr_attrs cu_pointer_get_attributes_13000_res;
 		res_handle cu_stream_create_13000_res;
 		res_handle cu_stream_create_with_priority_13000_res;
 		res_none cu_stream_destroy_13000_res;
@@ -911,20 +904,27 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_int cu_stream_get_priority_13000_res;
 		res_uint cu_stream_get_flags_13000_res;
 		res_handle cu_stream_get_ctx_13000_res;
+		res_int cu_stream_is_capturing_13000_res;
+		res_capture_info cu_stream_get_capture_info_13000_res;
+		res_size cu_stream_get_id_13000_res;
 		res_handle cu_event_create_13000_res;
 		res_none cu_event_record_13000_res;
 		res_none cu_event_synchronize_13000_res;
 		res_none cu_event_query_13000_res;
 		res_float cu_event_elapsed_time_13000_res;
 		res_none cu_event_destroy_13000_res;
-		res_ptr_attr cu_pointer_get_attribute_13000_res;
-		res_ptr_attrs cu_pointer_get_attributes_13000_res;
-		res_int cu_module_get_loading_mode_13000_res;
-		res_int_pair cu_ctx_get_stream_priority_range_13000_res;
-		res_int cu_stream_is_capturing_13000_res;
-		res_capture_info cu_stream_get_capture_info_13000_res;
-		res_size cu_ctx_get_id_13000_res;
-		res_size cu_stream_get_id_13000_res;
+		res_int cu_func_get_attribute_13000_res;
+		res_none cu_func_set_attribute_13000_res;
+		res_none cu_func_set_cache_config_13000_res;
+		res_param_layout cu_param_layout_13000_res;
+		res_none cu_launch_kernel_13000_res;
+		res_none cu_launch_kernel_ex_13000_res;
+		res_int cu_occupancy_max_active_blocks_13000_res;
+		res_int cu_occupancy_max_active_blocks_with_flags_13000_res;
+		res_block_size cu_occupancy_max_potential_block_size_13000_res;
+		res_size cu_occupancy_available_dynamic_smem_13000_res;
+		res_int cu_occupancy_max_active_clusters_13000_res;
+		res_int cu_occupancy_max_potential_cluster_size_13000_res;
 		res_auth_challenge oncuda_auth_challenge_13000_res;
 		res_auth_proof oncuda_auth_prove_13000_res;
 		res_server_description oncuda_describe_server_13000_res;
@@ -992,18 +992,6 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_cu_device_get_attribute_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_int;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_device_get_attribute_13000;
-		break;
-
-	case CU_DEVICE_GET_PCI_BUS_ID:
-		_xdr_argument = (xdrproc_t) xdr_cu_device_get_pci_bus_id_13000_argument;
-		_xdr_result = (xdrproc_t) xdr_res_string;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_device_get_pci_bus_id_13000;
-		break;
-
-	case CU_DEVICE_GET_BY_PCI_BUS_ID:
-		_xdr_argument = (xdrproc_t) xdr_cu_name;
-		_xdr_result = (xdrproc_t) xdr_res_int;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_device_get_by_pci_bus_id_13000;
 		break;
 
 	case CU_DEVICE_PRIMARY_CTX_RETAIN:
@@ -1100,6 +1088,126 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_void;
 		_xdr_result = (xdrproc_t) xdr_res_uint;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_ctx_get_flags_13000;
+		break;
+
+	case CU_CTX_GET_STREAM_PRIORITY_RANGE:
+		_xdr_argument = (xdrproc_t) xdr_void;
+		_xdr_result = (xdrproc_t) xdr_res_int_pair;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_ctx_get_stream_priority_range_13000;
+		break;
+
+	case CU_CTX_GET_ID:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_size;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_ctx_get_id_13000;
+		break;
+
+	case CU_IMAGE_STAGE:
+		_xdr_argument = (xdrproc_t) xdr_cu_image_stage_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_image_stage_13000;
+		break;
+
+	case CU_MODULE_LOAD_DATA:
+		_xdr_argument = (xdrproc_t) xdr_void;
+		_xdr_result = (xdrproc_t) xdr_res_loaded_image;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_module_load_data_13000;
+		break;
+
+	case CU_MODULE_LOAD_DATA_EX:
+		_xdr_argument = (xdrproc_t) xdr_jit_options;
+		_xdr_result = (xdrproc_t) xdr_res_loaded_image;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_module_load_data_ex_13000;
+		break;
+
+	case CU_MODULE_LOAD_FAT_BINARY:
+		_xdr_argument = (xdrproc_t) xdr_void;
+		_xdr_result = (xdrproc_t) xdr_res_loaded_image;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_module_load_fat_binary_13000;
+		break;
+
+	case CU_MODULE_UNLOAD:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_module_unload_13000;
+		break;
+
+	case CU_MODULE_GET_FUNCTION:
+		_xdr_argument = (xdrproc_t) xdr_cu_module_get_function_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_module_get_function_13000;
+		break;
+
+	case CU_MODULE_GET_GLOBAL:
+		_xdr_argument = (xdrproc_t) xdr_cu_module_get_global_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_dev_range;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_module_get_global_13000;
+		break;
+
+	case CU_MODULE_GET_LOADING_MODE:
+		_xdr_argument = (xdrproc_t) xdr_void;
+		_xdr_result = (xdrproc_t) xdr_res_int;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_module_get_loading_mode_13000;
+		break;
+
+	case CU_LIBRARY_LOAD_DATA:
+		_xdr_argument = (xdrproc_t) xdr_cu_library_load_data_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_loaded_image;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_library_load_data_13000;
+		break;
+
+	case CU_LIBRARY_UNLOAD:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_library_unload_13000;
+		break;
+
+	case CU_LIBRARY_GET_KERNEL:
+		_xdr_argument = (xdrproc_t) xdr_cu_library_get_kernel_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_library_get_kernel_13000;
+		break;
+
+	case CU_LIBRARY_GET_MODULE:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_library_get_module_13000;
+		break;
+
+	case CU_LIBRARY_GET_GLOBAL:
+		_xdr_argument = (xdrproc_t) xdr_cu_library_get_global_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_dev_range;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_library_get_global_13000;
+		break;
+
+	case CU_KERNEL_GET_FUNCTION:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_kernel_get_function_13000;
+		break;
+
+	case CU_KERNEL_GET_ATTRIBUTE:
+		_xdr_argument = (xdrproc_t) xdr_cu_kernel_get_attribute_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_int;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_kernel_get_attribute_13000;
+		break;
+
+	case CU_KERNEL_SET_ATTRIBUTE:
+		_xdr_argument = (xdrproc_t) xdr_cu_kernel_set_attribute_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_kernel_set_attribute_13000;
+		break;
+
+	case CU_DEVICE_GET_PCI_BUS_ID:
+		_xdr_argument = (xdrproc_t) xdr_cu_device_get_pci_bus_id_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_string;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_device_get_pci_bus_id_13000;
+		break;
+
+	case CU_DEVICE_GET_BY_PCI_BUS_ID:
+		_xdr_argument = (xdrproc_t) xdr_cu_name;
+		_xdr_result = (xdrproc_t) xdr_res_int;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_device_get_by_pci_bus_id_13000;
 		break;
 
 	case CU_MEM_ALLOC:
@@ -1276,166 +1384,16 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mapped_pull_13000;
 		break;
 
-	case CU_IMAGE_STAGE:
-		_xdr_argument = (xdrproc_t) xdr_cu_image_stage_13000_argument;
-		_xdr_result = (xdrproc_t) xdr_res_none;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_image_stage_13000;
+	case CU_POINTER_GET_ATTRIBUTE:
+		_xdr_argument = (xdrproc_t) xdr_cu_pointer_get_attribute_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_ptr_attr;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_pointer_get_attribute_13000;
 		break;
 
-	case CU_MODULE_LOAD_DATA:
-		_xdr_argument = (xdrproc_t) xdr_void;
-		_xdr_result = (xdrproc_t) xdr_res_loaded_image;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_module_load_data_13000;
-		break;
-
-	case CU_MODULE_LOAD_DATA_EX:
-		_xdr_argument = (xdrproc_t) xdr_jit_options;
-		_xdr_result = (xdrproc_t) xdr_res_loaded_image;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_module_load_data_ex_13000;
-		break;
-
-	case CU_MODULE_LOAD_FAT_BINARY:
-		_xdr_argument = (xdrproc_t) xdr_void;
-		_xdr_result = (xdrproc_t) xdr_res_loaded_image;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_module_load_fat_binary_13000;
-		break;
-
-	case CU_MODULE_UNLOAD:
-		_xdr_argument = (xdrproc_t) xdr_cu_handle;
-		_xdr_result = (xdrproc_t) xdr_res_none;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_module_unload_13000;
-		break;
-
-	case CU_MODULE_GET_FUNCTION:
-		_xdr_argument = (xdrproc_t) xdr_cu_module_get_function_13000_argument;
-		_xdr_result = (xdrproc_t) xdr_res_handle;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_module_get_function_13000;
-		break;
-
-	case CU_MODULE_GET_GLOBAL:
-		_xdr_argument = (xdrproc_t) xdr_cu_module_get_global_13000_argument;
-		_xdr_result = (xdrproc_t) xdr_res_dev_range;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_module_get_global_13000;
-		break;
-
-	case CU_LIBRARY_LOAD_DATA:
-		_xdr_argument = (xdrproc_t) xdr_cu_library_load_data_13000_argument;
-		_xdr_result = (xdrproc_t) xdr_res_loaded_image;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_library_load_data_13000;
-		break;
-
-	case CU_LIBRARY_UNLOAD:
-		_xdr_argument = (xdrproc_t) xdr_cu_handle;
-		_xdr_result = (xdrproc_t) xdr_res_none;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_library_unload_13000;
-		break;
-
-	case CU_LIBRARY_GET_KERNEL:
-		_xdr_argument = (xdrproc_t) xdr_cu_library_get_kernel_13000_argument;
-		_xdr_result = (xdrproc_t) xdr_res_handle;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_library_get_kernel_13000;
-		break;
-
-	case CU_LIBRARY_GET_MODULE:
-		_xdr_argument = (xdrproc_t) xdr_cu_handle;
-		_xdr_result = (xdrproc_t) xdr_res_handle;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_library_get_module_13000;
-		break;
-
-	case CU_LIBRARY_GET_GLOBAL:
-		_xdr_argument = (xdrproc_t) xdr_cu_library_get_global_13000_argument;
-		_xdr_result = (xdrproc_t) xdr_res_dev_range;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_library_get_global_13000;
-		break;
-
-	case CU_KERNEL_GET_FUNCTION:
-		_xdr_argument = (xdrproc_t) xdr_cu_handle;
-		_xdr_result = (xdrproc_t) xdr_res_handle;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_kernel_get_function_13000;
-		break;
-
-	case CU_KERNEL_GET_ATTRIBUTE:
-		_xdr_argument = (xdrproc_t) xdr_cu_kernel_get_attribute_13000_argument;
-		_xdr_result = (xdrproc_t) xdr_res_int;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_kernel_get_attribute_13000;
-		break;
-
-	case CU_KERNEL_SET_ATTRIBUTE:
-		_xdr_argument = (xdrproc_t) xdr_cu_kernel_set_attribute_13000_argument;
-		_xdr_result = (xdrproc_t) xdr_res_none;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_kernel_set_attribute_13000;
-		break;
-
-	case CU_PARAM_LAYOUT:
-		_xdr_argument = (xdrproc_t) xdr_cu_handle;
-		_xdr_result = (xdrproc_t) xdr_res_param_layout;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_param_layout_13000;
-		break;
-
-	case CU_FUNC_GET_ATTRIBUTE:
-		_xdr_argument = (xdrproc_t) xdr_cu_func_get_attribute_13000_argument;
-		_xdr_result = (xdrproc_t) xdr_res_int;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_func_get_attribute_13000;
-		break;
-
-	case CU_FUNC_SET_ATTRIBUTE:
-		_xdr_argument = (xdrproc_t) xdr_cu_func_set_attribute_13000_argument;
-		_xdr_result = (xdrproc_t) xdr_res_none;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_func_set_attribute_13000;
-		break;
-
-	case CU_FUNC_SET_CACHE_CONFIG:
-		_xdr_argument = (xdrproc_t) xdr_cu_func_set_cache_config_13000_argument;
-		_xdr_result = (xdrproc_t) xdr_res_none;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_func_set_cache_config_13000;
-		break;
-
-	case CU_LAUNCH_KERNEL:
-		_xdr_argument = (xdrproc_t) xdr_cu_launch_kernel_13000_argument;
-		_xdr_result = (xdrproc_t) xdr_res_none;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_launch_kernel_13000;
-		break;
-
-	case CU_LAUNCH_KERNEL_EX:
-		_xdr_argument = (xdrproc_t) xdr_cu_launch_kernel_ex_13000_argument;
-		_xdr_result = (xdrproc_t) xdr_res_none;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_launch_kernel_ex_13000;
-		break;
-
-	case CU_OCCUPANCY_MAX_ACTIVE_BLOCKS:
-		_xdr_argument = (xdrproc_t) xdr_cu_occupancy_max_active_blocks_13000_argument;
-		_xdr_result = (xdrproc_t) xdr_res_int;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_occupancy_max_active_blocks_13000;
-		break;
-
-	case CU_OCCUPANCY_MAX_ACTIVE_BLOCKS_WITH_FLAGS:
-		_xdr_argument = (xdrproc_t) xdr_cu_occupancy_max_active_blocks_with_flags_13000_argument;
-		_xdr_result = (xdrproc_t) xdr_res_int;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_occupancy_max_active_blocks_with_flags_13000;
-		break;
-
-	case CU_OCCUPANCY_MAX_POTENTIAL_BLOCK_SIZE:
-		_xdr_argument = (xdrproc_t) xdr_cu_occupancy_max_potential_block_size_13000_argument;
-		_xdr_result = (xdrproc_t) xdr_res_block_size;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_occupancy_max_potential_block_size_13000;
-		break;
-
-	case CU_OCCUPANCY_AVAILABLE_DYNAMIC_SMEM:
-		_xdr_argument = (xdrproc_t) xdr_cu_occupancy_available_dynamic_smem_13000_argument;
-		_xdr_result = (xdrproc_t) xdr_res_size;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_occupancy_available_dynamic_smem_13000;
-		break;
-
-	case CU_OCCUPANCY_MAX_ACTIVE_CLUSTERS:
-		_xdr_argument = (xdrproc_t) xdr_cu_occupancy_max_active_clusters_13000_argument;
-		_xdr_result = (xdrproc_t) xdr_res_int;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_occupancy_max_active_clusters_13000;
-		break;
-
-	case CU_OCCUPANCY_MAX_POTENTIAL_CLUSTER_SIZE:
-		_xdr_argument = (xdrproc_t) xdr_cu_occupancy_max_potential_cluster_size_13000_argument;
-		_xdr_result = (xdrproc_t) xdr_res_int;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_occupancy_max_potential_cluster_size_13000;
+	case CU_POINTER_GET_ATTRIBUTES:
+		_xdr_argument = (xdrproc_t) xdr_cu_pointer_get_attributes_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_ptr_attrs;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_pointer_get_attributes_13000;
 		break;
 
 	case CU_STREAM_CREATE:
@@ -1492,6 +1450,24 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_stream_get_ctx_13000;
 		break;
 
+	case CU_STREAM_IS_CAPTURING:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_int;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_stream_is_capturing_13000;
+		break;
+
+	case CU_STREAM_GET_CAPTURE_INFO:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_capture_info;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_stream_get_capture_info_13000;
+		break;
+
+	case CU_STREAM_GET_ID:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_size;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_stream_get_id_13000;
+		break;
+
 	case CU_EVENT_CREATE:
 		_xdr_argument = (xdrproc_t) xdr_u_int;
 		_xdr_result = (xdrproc_t) xdr_res_handle;
@@ -1528,52 +1504,76 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_event_destroy_13000;
 		break;
 
-	case CU_POINTER_GET_ATTRIBUTE:
-		_xdr_argument = (xdrproc_t) xdr_cu_pointer_get_attribute_13000_argument;
-		_xdr_result = (xdrproc_t) xdr_res_ptr_attr;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_pointer_get_attribute_13000;
-		break;
-
-	case CU_POINTER_GET_ATTRIBUTES:
-		_xdr_argument = (xdrproc_t) xdr_cu_pointer_get_attributes_13000_argument;
-		_xdr_result = (xdrproc_t) xdr_res_ptr_attrs;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_pointer_get_attributes_13000;
-		break;
-
-	case CU_MODULE_GET_LOADING_MODE:
-		_xdr_argument = (xdrproc_t) xdr_void;
+	case CU_FUNC_GET_ATTRIBUTE:
+		_xdr_argument = (xdrproc_t) xdr_cu_func_get_attribute_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_int;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_module_get_loading_mode_13000;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_func_get_attribute_13000;
 		break;
 
-	case CU_CTX_GET_STREAM_PRIORITY_RANGE:
-		_xdr_argument = (xdrproc_t) xdr_void;
-		_xdr_result = (xdrproc_t) xdr_res_int_pair;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_ctx_get_stream_priority_range_13000;
+	case CU_FUNC_SET_ATTRIBUTE:
+		_xdr_argument = (xdrproc_t) xdr_cu_func_set_attribute_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_func_set_attribute_13000;
 		break;
 
-	case CU_STREAM_IS_CAPTURING:
+	case CU_FUNC_SET_CACHE_CONFIG:
+		_xdr_argument = (xdrproc_t) xdr_cu_func_set_cache_config_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_func_set_cache_config_13000;
+		break;
+
+	case CU_PARAM_LAYOUT:
 		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_param_layout;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_param_layout_13000;
+		break;
+
+	case CU_LAUNCH_KERNEL:
+		_xdr_argument = (xdrproc_t) xdr_cu_launch_kernel_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_launch_kernel_13000;
+		break;
+
+	case CU_LAUNCH_KERNEL_EX:
+		_xdr_argument = (xdrproc_t) xdr_cu_launch_kernel_ex_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_launch_kernel_ex_13000;
+		break;
+
+	case CU_OCCUPANCY_MAX_ACTIVE_BLOCKS:
+		_xdr_argument = (xdrproc_t) xdr_cu_occupancy_max_active_blocks_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_int;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_stream_is_capturing_13000;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_occupancy_max_active_blocks_13000;
 		break;
 
-	case CU_STREAM_GET_CAPTURE_INFO:
-		_xdr_argument = (xdrproc_t) xdr_cu_handle;
-		_xdr_result = (xdrproc_t) xdr_res_capture_info;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_stream_get_capture_info_13000;
+	case CU_OCCUPANCY_MAX_ACTIVE_BLOCKS_WITH_FLAGS:
+		_xdr_argument = (xdrproc_t) xdr_cu_occupancy_max_active_blocks_with_flags_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_int;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_occupancy_max_active_blocks_with_flags_13000;
 		break;
 
-	case CU_CTX_GET_ID:
-		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+	case CU_OCCUPANCY_MAX_POTENTIAL_BLOCK_SIZE:
+		_xdr_argument = (xdrproc_t) xdr_cu_occupancy_max_potential_block_size_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_block_size;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_occupancy_max_potential_block_size_13000;
+		break;
+
+	case CU_OCCUPANCY_AVAILABLE_DYNAMIC_SMEM:
+		_xdr_argument = (xdrproc_t) xdr_cu_occupancy_available_dynamic_smem_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_size;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_ctx_get_id_13000;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_occupancy_available_dynamic_smem_13000;
 		break;
 
-	case CU_STREAM_GET_ID:
-		_xdr_argument = (xdrproc_t) xdr_cu_handle;
-		_xdr_result = (xdrproc_t) xdr_res_size;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_stream_get_id_13000;
+	case CU_OCCUPANCY_MAX_ACTIVE_CLUSTERS:
+		_xdr_argument = (xdrproc_t) xdr_cu_occupancy_max_active_clusters_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_int;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_occupancy_max_active_clusters_13000;
+		break;
+
+	case CU_OCCUPANCY_MAX_POTENTIAL_CLUSTER_SIZE:
+		_xdr_argument = (xdrproc_t) xdr_cu_occupancy_max_potential_cluster_size_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_int;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_occupancy_max_potential_cluster_size_13000;
 		break;
 
 	case ONCUDA_AUTH_CHALLENGE:

@@ -978,6 +978,16 @@ xdr_res_server_description (XDR *xdrs, res_server_description *objp)
 }
 
 bool_t
+xdr_local_how (XDR *xdrs, local_how *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_enum (xdrs, (enum_t *) objp))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
 xdr_local_where (XDR *xdrs, local_where *objp)
 {
 	register int32_t *buf;
@@ -1028,16 +1038,6 @@ xdr_cu_device_get_attribute_13000_argument (XDR *xdrs, cu_device_get_attribute_1
 }
 
 bool_t
-xdr_cu_device_get_pci_bus_id_13000_argument (XDR *xdrs, cu_device_get_pci_bus_id_13000_argument *objp)
-{
-	 if (!xdr_int (xdrs, &objp->len))
-		 return FALSE;
-	 if (!xdr_int (xdrs, &objp->dev))
-		 return FALSE;
-	return TRUE;
-}
-
-bool_t
 xdr_cu_device_primary_ctx_set_flags_13000_argument (XDR *xdrs, cu_device_primary_ctx_set_flags_13000_argument *objp)
 {
 	 if (!xdr_int (xdrs, &objp->dev))
@@ -1063,6 +1063,104 @@ xdr_cu_ctx_set_limit_13000_argument (XDR *xdrs, cu_ctx_set_limit_13000_argument 
 	 if (!xdr_int (xdrs, &objp->limit))
 		 return FALSE;
 	 if (!xdr_cu_size (xdrs, &objp->value))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_image_stage_13000_argument (XDR *xdrs, cu_image_stage_13000_argument *objp)
+{
+	 if (!xdr_cu_size (xdrs, &objp->total))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->offset))
+		 return FALSE;
+	 if (!xdr_cu_bytes (xdrs, &objp->bytes))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_module_get_function_13000_argument (XDR *xdrs, cu_module_get_function_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->module))
+		 return FALSE;
+	 if (!xdr_cu_name (xdrs, &objp->name))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_module_get_global_13000_argument (XDR *xdrs, cu_module_get_global_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->module))
+		 return FALSE;
+	 if (!xdr_cu_name (xdrs, &objp->name))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_library_load_data_13000_argument (XDR *xdrs, cu_library_load_data_13000_argument *objp)
+{
+	 if (!xdr_jit_options (xdrs, &objp->jit))
+		 return FALSE;
+	 if (!xdr_library_options (xdrs, &objp->options))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_library_get_kernel_13000_argument (XDR *xdrs, cu_library_get_kernel_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->library))
+		 return FALSE;
+	 if (!xdr_cu_name (xdrs, &objp->name))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_library_get_global_13000_argument (XDR *xdrs, cu_library_get_global_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->library))
+		 return FALSE;
+	 if (!xdr_cu_name (xdrs, &objp->name))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_kernel_get_attribute_13000_argument (XDR *xdrs, cu_kernel_get_attribute_13000_argument *objp)
+{
+	 if (!xdr_int (xdrs, &objp->attrib))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->kernel))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->dev))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_kernel_set_attribute_13000_argument (XDR *xdrs, cu_kernel_set_attribute_13000_argument *objp)
+{
+	 if (!xdr_int (xdrs, &objp->attrib))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->value))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->kernel))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->dev))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_device_get_pci_bus_id_13000_argument (XDR *xdrs, cu_device_get_pci_bus_id_13000_argument *objp)
+{
+	 if (!xdr_int (xdrs, &objp->len))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->dev))
 		 return FALSE;
 	return TRUE;
 }
@@ -1310,89 +1408,63 @@ xdr_cu_mem_host_get_device_pointer_13000_argument (XDR *xdrs, cu_mem_host_get_de
 }
 
 bool_t
-xdr_cu_image_stage_13000_argument (XDR *xdrs, cu_image_stage_13000_argument *objp)
+xdr_cu_pointer_get_attribute_13000_argument (XDR *xdrs, cu_pointer_get_attribute_13000_argument *objp)
 {
-	 if (!xdr_cu_size (xdrs, &objp->total))
+	 if (!xdr_int (xdrs, &objp->attribute))
 		 return FALSE;
-	 if (!xdr_cu_size (xdrs, &objp->offset))
-		 return FALSE;
-	 if (!xdr_cu_bytes (xdrs, &objp->bytes))
+	 if (!xdr_cu_dptr (xdrs, &objp->ptr))
 		 return FALSE;
 	return TRUE;
 }
 
 bool_t
-xdr_cu_module_get_function_13000_argument (XDR *xdrs, cu_module_get_function_13000_argument *objp)
+xdr_cu_pointer_get_attributes_13000_argument (XDR *xdrs, cu_pointer_get_attributes_13000_argument *objp)
 {
-	 if (!xdr_cu_handle (xdrs, &objp->module))
+	 if (!xdr_pointer_attributes (xdrs, &objp->attributes))
 		 return FALSE;
-	 if (!xdr_cu_name (xdrs, &objp->name))
+	 if (!xdr_cu_dptr (xdrs, &objp->ptr))
 		 return FALSE;
 	return TRUE;
 }
 
 bool_t
-xdr_cu_module_get_global_13000_argument (XDR *xdrs, cu_module_get_global_13000_argument *objp)
+xdr_cu_stream_create_with_priority_13000_argument (XDR *xdrs, cu_stream_create_with_priority_13000_argument *objp)
 {
-	 if (!xdr_cu_handle (xdrs, &objp->module))
+	 if (!xdr_u_int (xdrs, &objp->flags))
 		 return FALSE;
-	 if (!xdr_cu_name (xdrs, &objp->name))
+	 if (!xdr_int (xdrs, &objp->priority))
 		 return FALSE;
 	return TRUE;
 }
 
 bool_t
-xdr_cu_library_load_data_13000_argument (XDR *xdrs, cu_library_load_data_13000_argument *objp)
+xdr_cu_stream_wait_event_13000_argument (XDR *xdrs, cu_stream_wait_event_13000_argument *objp)
 {
-	 if (!xdr_jit_options (xdrs, &objp->jit))
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
 		 return FALSE;
-	 if (!xdr_library_options (xdrs, &objp->options))
+	 if (!xdr_cu_handle (xdrs, &objp->event))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
 		 return FALSE;
 	return TRUE;
 }
 
 bool_t
-xdr_cu_library_get_kernel_13000_argument (XDR *xdrs, cu_library_get_kernel_13000_argument *objp)
+xdr_cu_event_record_13000_argument (XDR *xdrs, cu_event_record_13000_argument *objp)
 {
-	 if (!xdr_cu_handle (xdrs, &objp->library))
+	 if (!xdr_cu_handle (xdrs, &objp->event))
 		 return FALSE;
-	 if (!xdr_cu_name (xdrs, &objp->name))
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
 		 return FALSE;
 	return TRUE;
 }
 
 bool_t
-xdr_cu_library_get_global_13000_argument (XDR *xdrs, cu_library_get_global_13000_argument *objp)
+xdr_cu_event_elapsed_time_13000_argument (XDR *xdrs, cu_event_elapsed_time_13000_argument *objp)
 {
-	 if (!xdr_cu_handle (xdrs, &objp->library))
+	 if (!xdr_cu_handle (xdrs, &objp->start))
 		 return FALSE;
-	 if (!xdr_cu_name (xdrs, &objp->name))
-		 return FALSE;
-	return TRUE;
-}
-
-bool_t
-xdr_cu_kernel_get_attribute_13000_argument (XDR *xdrs, cu_kernel_get_attribute_13000_argument *objp)
-{
-	 if (!xdr_int (xdrs, &objp->attrib))
-		 return FALSE;
-	 if (!xdr_cu_handle (xdrs, &objp->kernel))
-		 return FALSE;
-	 if (!xdr_int (xdrs, &objp->dev))
-		 return FALSE;
-	return TRUE;
-}
-
-bool_t
-xdr_cu_kernel_set_attribute_13000_argument (XDR *xdrs, cu_kernel_set_attribute_13000_argument *objp)
-{
-	 if (!xdr_int (xdrs, &objp->attrib))
-		 return FALSE;
-	 if (!xdr_int (xdrs, &objp->value))
-		 return FALSE;
-	 if (!xdr_cu_handle (xdrs, &objp->kernel))
-		 return FALSE;
-	 if (!xdr_int (xdrs, &objp->dev))
+	 if (!xdr_cu_handle (xdrs, &objp->end))
 		 return FALSE;
 	return TRUE;
 }
@@ -1534,68 +1606,6 @@ xdr_cu_occupancy_max_potential_cluster_size_13000_argument (XDR *xdrs, cu_occupa
 }
 
 bool_t
-xdr_cu_stream_create_with_priority_13000_argument (XDR *xdrs, cu_stream_create_with_priority_13000_argument *objp)
-{
-	 if (!xdr_u_int (xdrs, &objp->flags))
-		 return FALSE;
-	 if (!xdr_int (xdrs, &objp->priority))
-		 return FALSE;
-	return TRUE;
-}
-
-bool_t
-xdr_cu_stream_wait_event_13000_argument (XDR *xdrs, cu_stream_wait_event_13000_argument *objp)
-{
-	 if (!xdr_cu_handle (xdrs, &objp->stream))
-		 return FALSE;
-	 if (!xdr_cu_handle (xdrs, &objp->event))
-		 return FALSE;
-	 if (!xdr_u_int (xdrs, &objp->flags))
-		 return FALSE;
-	return TRUE;
-}
-
-bool_t
-xdr_cu_event_record_13000_argument (XDR *xdrs, cu_event_record_13000_argument *objp)
-{
-	 if (!xdr_cu_handle (xdrs, &objp->event))
-		 return FALSE;
-	 if (!xdr_cu_handle (xdrs, &objp->stream))
-		 return FALSE;
-	return TRUE;
-}
-
-bool_t
-xdr_cu_event_elapsed_time_13000_argument (XDR *xdrs, cu_event_elapsed_time_13000_argument *objp)
-{
-	 if (!xdr_cu_handle (xdrs, &objp->start))
-		 return FALSE;
-	 if (!xdr_cu_handle (xdrs, &objp->end))
-		 return FALSE;
-	return TRUE;
-}
-
-bool_t
-xdr_cu_pointer_get_attribute_13000_argument (XDR *xdrs, cu_pointer_get_attribute_13000_argument *objp)
-{
-	 if (!xdr_int (xdrs, &objp->attribute))
-		 return FALSE;
-	 if (!xdr_cu_dptr (xdrs, &objp->ptr))
-		 return FALSE;
-	return TRUE;
-}
-
-bool_t
-xdr_cu_pointer_get_attributes_13000_argument (XDR *xdrs, cu_pointer_get_attributes_13000_argument *objp)
-{
-	 if (!xdr_pointer_attributes (xdrs, &objp->attributes))
-		 return FALSE;
-	 if (!xdr_cu_dptr (xdrs, &objp->ptr))
-		 return FALSE;
-	return TRUE;
-}
-
-bool_t
 xdr_oncuda_local_htod_13000_argument (XDR *xdrs, oncuda_local_htod_13000_argument *objp)
 {
 	 if (!xdr_cu_hostptr (xdrs, &objp->base))
@@ -1608,7 +1618,7 @@ xdr_oncuda_local_htod_13000_argument (XDR *xdrs, oncuda_local_htod_13000_argumen
 		 return FALSE;
 	 if (!xdr_cu_handle (xdrs, &objp->stream))
 		 return FALSE;
-	 if (!xdr_u_int (xdrs, &objp->how))
+	 if (!xdr_local_how (xdrs, &objp->how))
 		 return FALSE;
 	return TRUE;
 }
@@ -1626,7 +1636,7 @@ xdr_oncuda_local_dtoh_13000_argument (XDR *xdrs, oncuda_local_dtoh_13000_argumen
 		 return FALSE;
 	 if (!xdr_cu_handle (xdrs, &objp->stream))
 		 return FALSE;
-	 if (!xdr_u_int (xdrs, &objp->how))
+	 if (!xdr_local_how (xdrs, &objp->how))
 		 return FALSE;
 	return TRUE;
 }

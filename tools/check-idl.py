@@ -26,8 +26,8 @@ Each name is then, by idl/cuda.x:
   client       a comment "In the client: ..." lists it, with the reason;
   unsupported  a comment "Unsupported: ..." lists it, with the reason;
   MISSING      none of these.
-For plain procedures the parameter types in idl/glue.tbl are compared with
-the header's declaration.  Where gen/unsupported.c (the client's
+For plain procedures the parameter types of the "Glue:" line are compared
+with the header's declaration.  Where gen/unsupported.c (the client's
 CUDA_ERROR_NOT_SUPPORTED stubs) says otherwise than the IDL, that is an error
 too.  The exit status is 1 when anything is missing, classified twice,
 different or contradicted, 0 otherwise.
@@ -43,7 +43,7 @@ import os
 import re
 import sys
 
-from idl import Idl
+from idl import read
 
 INTEROP_HEADERS = ("cudaGL.h", "cudaEGL.h", "cudaVDPAU.h", "cudaProfiler.h")
 
@@ -130,16 +130,17 @@ class Header:
                 self.signature.setdefault(variants[name], params)
 
 
-def read_glue(path):
-    """idl/glue.tbl: (procedure, entry point as spelled, parameter types, line)."""
+def read_glue(idl):
+    """The Glue lines of idl/cuda.x: (procedure, entry point as spelled,
+    parameter types, where)."""
     rows = []
-    for n, line in enumerate(open(path), 1):
-        line = line.split("#", 1)[0].strip()
-        m = re.fullmatch(r"(CU_\w+)\s+(cu\w+)\(([^)]*)\).*", line)
-        if m:
-            params = ", ".join(re.sub(r"^(out|new|gone)\s+", "", p.strip()).rstrip("?")
-                               for p in m.group(3).split(","))
-            rows.append((m.group(1), m.group(2), params, f"{path}:{n}"))
+    for p in idl.procs:
+        if p.glue is None:
+            continue
+        spelled, _, params = p.glue.partition("(")
+        params = ", ".join(re.sub(r"^(out|new|gone)\s+", "", a.strip()).rstrip("?")
+                           for a in params.rsplit(")", 1)[0].split(","))
+        rows.append((p.name, spelled.strip(), params, f"{idl.path}:{p.glue_line}"))
     return rows
 
 
@@ -151,7 +152,6 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("cuda_h", nargs="?", default="/usr/local/cuda/include/cuda.h")
     ap.add_argument("--idl", default="idl/cuda.x")
-    ap.add_argument("--glue", default="idl/glue.tbl")
     ap.add_argument("--exports", default="stubs/answers/driver-exports.txt",
                     help="the driver's exported names (nm -D); '' for none")
     ap.add_argument("--stubs", default="gen/unsupported.c",
@@ -185,7 +185,7 @@ def main():
     stubbed = set()
     if args.stubs and os.path.exists(args.stubs):
         stubbed = set(re.findall(r'oncuda_unsupported\("(\w+)"\)', open(args.stubs).read()))
-    idl = Idl(args.idl)
+    idl = read(args.idl)
     problems = list(idl.problems)
 
     entry_points = set(header.signature) | exports
@@ -228,7 +228,7 @@ def main():
             print(f"note: idl/cuda.x names {name}, which neither the headers nor the "
                   "export list have (gone in this CUDA version? a typo?)")
 
-    for proc, spelled, params, where in read_glue(args.glue):
+    for proc, spelled, params, where in read_glue(idl):
         exported = header.exported_as.get(spelled, spelled)
         if exported not in idl.procedures.get(proc, []):
             problems.append(f"{where}: {proc} calls {exported}, which its comment in "

@@ -5,12 +5,13 @@ A plain procedure forwards one driver call as it is: the client packs the
 arguments, the server checks the handles among them, calls the driver and sends
 back the CUresult and at most one output value.  Writing that by hand for fifty
 entry points would be fifty copies of the same ten lines, so this script writes
-them from idl/glue.tbl (its header explains the format) and checks the table
-against idl/cuda.x: every procedure whose comment says "plain" must be in the
-table, with arguments of the XDR types its C parameters travel as.
+them from the "Glue:" line of every procedure marked plain in idl/cuda.x (its
+header comment explains the line; tools/idl.py reads it), and checks that
+the procedure's declared arguments are the XDR types its C parameters
+travel as.
 
-Markers after a line's entry point add calls to client-side modules, kept
-general so the table, not this script, says which entry points use them:
+Markers after the Glue line's parameters add calls to client-side modules,
+kept general so the IDL, not this script, says which entry points use them:
 "push" and "pull" bracket the call with stubs/mem/mapped.h's mapped_push and
 mapped_pull (coherence of mapped host memory), and "cache" consults
 stubs/answers/answer_cache.h with the procedure and its arguments as 64-bit words
@@ -37,19 +38,29 @@ libraries name no server: a CUlibrary, CUkernel or CUfunction (which a
 kernel may stand for) is routed as route.h's ROUTE_CODE, and route_value
 gives the routed server's handle, loading the library there if need be.
 
-"oneway" (issue 4) makes the client send the call with stubs/wire/batch.h's
-batch_send, which does not wait for a reply: the procedure must have no
-output and be marked one-way in idl/cuda.x, and the call returns
+The mark one-way (issue 4) makes the client send the call with
+stubs/wire/batch.h's batch_send, which does not wait for a reply: the
+procedure must have no output, and the call returns
 CUDA_SUCCESS once it is queued.  What the client can check stays
 immediate: a NULL handle that may not be NULL (a stream may) gets the
 error the server would give for it.  The server part needs nothing for it:
 server/session/oneway.c keeps the result instead of sending it, for every
 one-way procedure.
 
-    tools/gen-glue.py idl/glue.tbl idl/cuda.x gen/glue_client.c gen/glue_server.c
+    tools/gen-glue.py idl/cuda.x OUTDIR
+
+writes into OUTDIR: glue_client.c and glue_server.c (the glue), glue_client.h
+(the generated client functions that hand-written glue calls:
+on_server_*), oneway_procs.inc (the server's tables of the procedures
+marked one-way and reports-deferred-errors, for server/session/oneway.c)
+and cuda_names.h (version-free names for rpcgen's: cu_mem_alloc for
+cu_mem_alloc_13000; hand-written code includes it instead of cuda_rpc.h).
 """
+import os
 import re
 import sys
+
+from idl import read
 
 HANDLES = {
     "CUcontext": "HANDLE_CONTEXT",
@@ -187,65 +198,38 @@ class Entry:
         self.out = outs[0] if outs else None
         self.ins = [p for p in self.params if p.role not in ("out", "new")]
         self.result = self.out.result_type() if self.out else "res_none"
-        self.stub = proc.lower() + "_13000"
+        self.stub = proc.lower()      # gen/cuda_names.h's version-free name
         if "oneway" in self.markers and (self.out or self.markers & {"pull", "cache"}):
             sys.exit(f"{where}: a oneway call has no output, pull or cache")
 
 
-def read_table(path):
+def read_entries(idl):
+    """The plain procedures of idl/cuda.x as entries, checked against their XDR."""
     entries = []
-    for n, line in enumerate(open(path), 1):
-        line = line.split("#", 1)[0].strip()
-        if not line:
+    for p in idl.procs:
+        if not p.plain:
             continue
-        m = re.fullmatch(r"(CU_\w+)\s+(cu\w+)\(([^)]*)\)((?:\s+[\w=:*]+)*)", line)
+        where = f"{idl.path}:{p.glue_line}"
+        m = re.fullmatch(r"(cu\w+)\(([^)]*)\)((?:\s+[\w=:*]+)*)", p.glue)
         if not m:
-            sys.exit(f"{path}:{n}: cannot read '{line}'")
-        params = [p.strip() for p in m.group(3).split(",") if p.strip() not in ("", "void")]
-        entries.append(Entry(m.group(1), m.group(2), params, m.group(4).split(),
-                             f"{path}:{n}"))
+            sys.exit(f"{where}: cannot read the Glue line of {p.name}: '{p.glue}'")
+        params = [a.strip() for a in m.group(2).split(",") if a.strip() not in ("", "void")]
+        markers = m.group(3).split()
+        if "oneway" in markers:
+            sys.exit(f"{where}: {p.name}: one-way is a mark (Marks: plain, one-way), "
+                     "not a Glue marker")
+        e = Entry(p.name, m.group(1), params, markers + (["oneway"] if p.oneway else []), where)
+        want = [q.xdr_type() for q in e.ins]
+        types = [t for t, _ in p.args]
+        if p.result != e.result or types != want:
+            sys.exit(f"{where}: {p.name} is {p.result}({', '.join(types)}) in its declaration "
+                     f"but its Glue line gives {e.result}({', '.join(want)})")
+        entries.append(e)
     return entries
 
 
-def read_idl(path):
-    """Procedures of idl/cuda.x: name -> (result, [xdr arg types], plain?)."""
-    text = open(path).read()
-    procs = {}
-    pattern = r"/\*((?:(?!\*/).)*)\*/\s*(res_\w+)\s+(CU_\w+)\s*\(([^)]*)\)\s*=\s*\d+;"
-    for m in re.finditer(pattern, text, re.S):
-        comment, result, name, args = m.groups()
-        types = []
-        for a in args.split(","):
-            a = " ".join(a.split())
-            if a and a != "void":
-                types.append(a.rsplit(" ", 1)[0])
-        procs[name] = (result, types, re.search(r"\bplain\.", comment) is not None,
-                       re.search(r"\bone-way\b", comment) is not None)
-    return procs
-
-
-def check(entries, procs):
-    seen = set()
-    for e in entries:
-        if e.proc not in procs:
-            sys.exit(f"{e.where}: {e.proc} is not a procedure of idl/cuda.x")
-        result, types, plain, oneway = procs[e.proc]
-        if not plain:
-            sys.exit(f"{e.where}: {e.proc} is not marked plain in idl/cuda.x")
-        if oneway != ("oneway" in e.markers):
-            sys.exit(f"{e.where}: {e.proc} is one-way in only one of idl/cuda.x and the table")
-        want = [p.xdr_type() for p in e.ins]
-        if result != e.result or types != want:
-            sys.exit(f"{e.where}: {e.proc} is {result}({', '.join(types)}) in idl/cuda.x "
-                     f"but the table gives {e.result}({', '.join(want)})")
-        seen.add(e.proc)
-    missing = sorted(n for n, (_, _, plain, _) in procs.items() if plain and n not in seen)
-    if missing:
-        sys.exit("plain in idl/cuda.x but not in idl/glue.tbl: " + ", ".join(missing))
-
-
 HEADER = """/*
- * Generated by tools/gen-glue.py from idl/glue.tbl and idl/cuda.x: do not edit.
+ * Generated by tools/gen-glue.py from idl/cuda.x: do not edit.
  * {what}
  */
 """
@@ -321,7 +305,7 @@ def client_oneway(e):
 def client(entries):
     out = [HEADER.format(what="Client side of the plain procedures: route, pack, call, unpack."),
            '#include <stdint.h>\n#include <string.h>\n#include <cuda.h>\n'
-           '#include "stubs/answers/answer_cache.h"\n#include "stubs/wire/batch.h"\n#include "gen/cuda_rpc.h"\n'
+           '#include "stubs/answers/answer_cache.h"\n#include "stubs/wire/batch.h"\n#include "gen/cuda_names.h"\n#include "gen/glue_client.h"\n'
            '#include "stubs/route/devices.h"\n#include "stubs/mem/mapped.h"\n#include "stubs/route/route.h"\n#include "stubs/wire/rpc.h"\n']
     for e in entries:
         if "oneway" in e.markers:
@@ -405,7 +389,7 @@ def server(entries):
     out = [HEADER.format(what="Server side of the plain procedures: check handles and "
                          "device ranges, call the driver."),
            '#include <stdbool.h>\n#include <stdint.h>\n#include <cuda.h>\n'
-           '#include "gen/cuda_rpc.h"\n#include "server/session/handles.h"\n#include "server/session/ranges.h"\n']
+           '#include "gen/cuda_names.h"\n#include "server/session/handles.h"\n#include "server/session/ranges.h"\n']
     for e in entries:
         wire = "".join(p.wire_decl() + ", " for p in e.ins)
         out.append(f"\nbool_t {e.stub}_svc({wire}{e.result} *r, struct svc_req *rq)\n{{\n")
@@ -449,14 +433,87 @@ def server(entries):
     return "".join(out)
 
 
+def oneway_table(idl):
+    """The server's tables of the marks (server/session/oneway.c includes it)."""
+    out = ["/*\n * Generated by tools/gen-glue.py from the Marks: lines of idl/cuda.x: do not edit.\n"
+           " * Included by server/session/oneway.c, which alone decides what the marks\n"
+           " * mean on the server: a one-way procedure's reply is kept, not sent, and a\n"
+           " * procedure that reports deferred errors returns the kept error.\n */\n"]
+    for fn, mark, what in (("marked_oneway", "oneway", "one-way: never answered"),
+                           ("marked_reports_deferred", "reports_deferred",
+                            "reports-deferred-errors: returns a one-way call's kept error")):
+        out.append(f"\n/* The procedures marked {what}. */\n"
+                   f"static bool {fn}(rpcproc_t proc)\n{{\n\tswitch (proc) {{\n")
+        out += [f"\tcase {p.name}:\n" for p in idl.procs if getattr(p, mark)]
+        out.append("\t\treturn true;\n\tdefault:\n\t\treturn false;\n\t}\n}\n")
+    return "".join(out)
+
+
+def names_header(idl):
+    """Version-free names for rpcgen's versioned ones."""
+    v = idl.version
+    out = ["/*\n * Generated by tools/gen-glue.py from idl/cuda.x: do not edit.\n"
+           " *\n"
+           f" * Version-free names for what rpcgen names after the program version ({v}):\n"
+           f" * cu_mem_alloc for cu_mem_alloc_{v}, cu_mem_alloc_svc for\n"
+           f" * cu_mem_alloc_{v}_svc, and so on, so that code written by hand says the\n"
+           " * former and moving to a new CUDA version changes gen/ and the version in\n"
+           " * idl/cuda.x only.  Include this header instead of gen/cuda_rpc.h, which\n"
+           " * it includes.\n */\n",
+           "#ifndef ONCUDA_GEN_CUDA_NAMES_H\n#define ONCUDA_GEN_CUDA_NAMES_H\n\n"
+           '#include "gen/cuda_rpc.h"\n\n',
+           f"/* The program's version (rpcgen: {idl.version_name}). */\n"
+           f"#define ONCUDA_VERSION {idl.version_name}\n\n"
+           "/* The server's dispatcher, which rpcgen writes into gen/cuda_svc.c\n"
+           " * without declaring it, and the routine it calls after each reply, which\n"
+           " * the server defines. */\n"
+           f"void {idl.program_name.lower()}_{v}(struct svc_req *rqstp, SVCXPRT *transp);\n"
+           f"#define {idl.program_name.lower()} {idl.program_name.lower()}_{v}\n"
+           f"#define {idl.program_name.lower()}_freeresult {idl.program_name.lower()}_{v}_freeresult\n"]
+    for p in idl.procs:
+        n = p.name.lower()
+        out.append(f"\n/* {p.name} ({p.number}) */\n"
+                   f"#define {n} {n}_{v}\n#define {n}_svc {n}_{v}_svc\n")
+        if len(p.decls) > 1:
+            # rpcgen's structure of several arguments, and its XDR routine.
+            out.append(f"#define {n}_argument {n}_{v}_argument\n"
+                       f"#define xdr_{n}_argument xdr_{n}_{v}_argument\n")
+    out.append("\n#endif\n")
+    return "".join(out)
+
+
+def client_header(entries):
+    """The generated client functions hand-written code calls."""
+    out = [HEADER.format(what="The plain calls generated on one given server "
+                         "(gen/glue_client.c), for the hand-written glue that picks it."),
+           "#ifndef ONCUDA_GEN_GLUE_CLIENT_H\n#define ONCUDA_GEN_GLUE_CLIENT_H\n\n"
+           "#include <cuda.h>\n\n"]
+    for e in entries:
+        if e.func in PER_SERVER:
+            decl = ", ".join(p.c_decl() for p in e.params) or "void"
+            out.append(f"CUresult on_server_{e.func}(unsigned server, {decl});\n")
+    out.append("\n#endif\n")
+    return "".join(out)
+
+
+def write(path, text):
+    """Replace path with text, whole or not at all."""
+    with open(path + ".tmp", "w") as f:
+        f.write(text)
+    os.replace(path + ".tmp", path)
+
+
 def main():
-    if len(sys.argv) != 5:
+    if len(sys.argv) != 3:
         sys.exit(__doc__)
-    table, idl, client_path, server_path = sys.argv[1:]
-    entries = read_table(table)
-    check(entries, read_idl(idl))
-    open(client_path, "w").write(client(entries))
-    open(server_path, "w").write(server(entries))
+    idl = read(sys.argv[1])
+    out = sys.argv[2]
+    entries = read_entries(idl)
+    write(os.path.join(out, "glue_client.c"), client(entries))
+    write(os.path.join(out, "glue_client.h"), client_header(entries))
+    write(os.path.join(out, "glue_server.c"), server(entries))
+    write(os.path.join(out, "oneway_procs.inc"), oneway_table(idl))
+    write(os.path.join(out, "cuda_names.h"), names_header(idl))
 
 
 if __name__ == "__main__":

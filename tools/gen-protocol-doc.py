@@ -10,9 +10,9 @@ Everything in the document comes from idl/cuda.x (read by tools/idl.py) and
 from a trace of examples/vectorAdd: docs/traces/vectorAdd-h200.trace, taken
 on a GPU, when it is there, else docs/traces/vectorAdd-fake.trace, taken on
 the CPU stand-in.  A trace's first lines, starting with '#', say where it was
-taken.  What the document adds of its own is in the two tables below: where
-the CUDA documentation puts each entry point, and what each step of the
-walk-through means (tools/protocol_walk.py).  `make docs` writes the
+taken.  Procedures are grouped by the sections of idl/cuda.x, which follow
+the CUDA documentation's groups.  What the document adds of its own is what
+each step of the walk-through means (tools/protocol_walk.py).  `make docs` writes the
 document; `make check-docs` fails when the committed one is stale.
 """
 import argparse
@@ -20,61 +20,8 @@ import os
 import re
 import sys
 
-from idl import Idl
+from idl import MARKS, read
 from protocol_walk import STEPS
-
-# The driver API documentation's modules, in its order, and the entry
-# points oncuda carries in each.  A procedure goes where its first carried
-# entry point is; one that carries none is placed by OWN_PROCEDURES.
-DOC_GROUPS = [
-    ("Initialization", "cuInit"),
-    ("Version Management", "cuDriverGetVersion"),
-    ("Device Management", "cuDeviceGetCount cuDeviceGet cuDeviceGetName cuDeviceGetUuid_v2 "
-     "cuDeviceGetUuid cuDeviceTotalMem_v2 cuDeviceGetAttribute"),
-    ("Primary Context Management", "cuDevicePrimaryCtxRetain cuDevicePrimaryCtxRelease_v2 "
-     "cuDevicePrimaryCtxRelease cuDevicePrimaryCtxReset_v2 cuDevicePrimaryCtxGetState "
-     "cuDevicePrimaryCtxSetFlags_v2"),
-    ("Context Management", "cuCtxCreate_v4 cuCtxCreate_v3 cuCtxCreate_v2 cuCtxDestroy_v2 "
-     "cuCtxSetCurrent cuCtxPushCurrent_v2 cuCtxGetDevice cuCtxGetDevice_v2 cuCtxSynchronize "
-     "cuCtxSynchronize_v2 cuCtxGetLimit cuCtxSetLimit cuCtxGetApiVersion cuCtxGetFlags "
-     "cuCtxGetStreamPriorityRange cuCtxGetId"),
-    ("Module Management", "cuModuleLoadData cuModuleLoad cuModuleLoadDataEx "
-     "cuModuleLoadFatBinary cuModuleUnload cuModuleGetFunction cuModuleGetGlobal_v2 "
-     "cuModuleGetLoadingMode"),
-    ("Library Management", "cuLibraryLoadData cuLibraryLoadFromFile cuLibraryUnload "
-     "cuLibraryGetKernel cuLibraryGetModule cuLibraryGetGlobal cuKernelGetFunction "
-     "cuKernelGetAttribute cuKernelSetAttribute cuKernelGetParamInfo"),
-    ("Memory Management", "cuDeviceGetPCIBusId cuDeviceGetByPCIBusId cuMemAlloc_v2 "
-     "cuMemFree_v2 cuMemAllocPitch_v2 cuMemGetInfo_v2 cuMemGetAddressRange_v2 "
-     "cuMemcpyHtoD_v2 cuMemcpyDtoH_v2 cuMemcpyDtoD_v2 cuMemcpy cuMemcpyHtoDAsync_v2 "
-     "cuMemcpyDtoHAsync_v2 cuMemcpyDtoDAsync_v2 cuMemcpyAsync cuMemcpy2D_v2 "
-     "cuMemcpy2DAsync_v2 cuMemcpy2DUnaligned_v2 cuMemsetD8_v2 cuMemsetD16_v2 "
-     "cuMemsetD32_v2 cuMemsetD8Async cuMemsetD16Async cuMemsetD32Async cuMemAllocHost_v2 "
-     "cuMemHostAlloc cuMemFreeHost cuMemHostRegister_v2 cuMemHostUnregister "
-     "cuMemHostGetDevicePointer_v2 cuMemHostGetFlags"),
-    ("Unified Addressing", "cuPointerGetAttribute cuPointerGetAttributes"),
-    ("Stream Management", "cuStreamCreate cuStreamCreateWithPriority cuStreamDestroy_v2 "
-     "cuStreamSynchronize cuStreamQuery cuStreamWaitEvent cuStreamGetPriority "
-     "cuStreamGetFlags cuStreamGetCtx cuStreamIsCapturing cuStreamGetCaptureInfo_v3 "
-     "cuStreamGetCaptureInfo_v2 cuStreamGetCaptureInfo cuStreamGetId"),
-    ("Event Management", "cuEventCreate cuEventRecord cuEventSynchronize cuEventQuery "
-     "cuEventElapsedTime_v2 cuEventDestroy_v2"),
-    ("Execution Control", "cuFuncGetAttribute cuFuncSetAttribute cuFuncSetCacheConfig "
-     "cuFuncGetParamInfo cuLaunchKernel cuLaunchKernel_ptsz cuLaunchKernelEx "
-     "cuLaunchKernelEx_ptsz"),
-    ("Occupancy", "cuOccupancyMaxActiveBlocksPerMultiprocessor "
-     "cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags cuOccupancyMaxPotentialBlockSize "
-     "cuOccupancyMaxPotentialBlockSizeWithFlags cuOccupancyAvailableDynamicSMemPerBlock "
-     "cuOccupancyMaxActiveClusters cuOccupancyMaxPotentialClusterSize"),
-]
-
-# oncuda's own procedures, which carry no entry point: the group they serve.
-OWN_PROCEDURES = {
-    "CU_IMAGE_STAGE": "Module Management",
-    "CU_MAPPED_TRACK": "Memory Management",
-    "CU_MAPPED_PUSH": "Memory Management",
-    "CU_MAPPED_PULL": "Memory Management",
-}
 
 TRACES = ("vectorAdd-h200.trace", "vectorAdd-fake.trace")
 
@@ -171,17 +118,18 @@ def heading(proc):
 
 
 def own_text(proc):
-    """A procedure's comment without what the document shows otherwise."""
-    text = "\n".join(proc.comment)
-    text = re.sub(r"\s*\bCarries:[^.]*\.", "", text)
-    text = re.sub(r"\s+plain\.(?=\s|$)", "", text)
-    return [line for line in text.split("\n")]
+    """A procedure's comment without the lines the document shows otherwise
+    (Marks, Glue, Carries)."""
+    return proc.prose
 
 
 def success_arm(defn):
     """'cu_dptr value' from a result union's case 0, and its default arm."""
-    arms = re.findall(r"(case 0|default):\s*([^;]*);", defn.source)
-    return {k: " ".join(v.split()) for k, v in arms}
+    arms = {}
+    for cases, decl in defn.arms:
+        for case in cases:
+            arms["default" if case is None else f"case {case}"] = decl.text()
+    return arms
 
 
 def arm(decl, names):
@@ -192,37 +140,34 @@ def arm(decl, names):
     return f"`{decl}`"
 
 
-def type_refs(text, defs):
-    return [w for w in re.findall(r"\b[a-z_][a-z0-9_]*\b", text) if w in defs]
-
-
 def used_types(idl):
     """Every definition a procedure's arguments or result need, transitively."""
     defs = idl.definitions
     todo = [t for p in idl.procs for t in [p.result] + [a for a, _ in p.args]]
-    todo = [w for t in todo for w in type_refs(t, defs)]
     seen = set()
     while todo:
         name = todo.pop()
-        if name in seen or defs[name].kind == "const":
+        if name in seen or name not in defs or defs[name].kind == "const":
             continue
         seen.add(name)
-        body = re.sub(r"/\*.*?\*/", "", defs[name].source, flags=re.S)
-        todo += [w for w in type_refs(body, defs) if w != name]
+        todo += [w for w in defs[name].refs() if w != name]
     return [n for n in defs if n in seen]
 
 
-def doc_group_of(proc):
-    if not proc.carries:
-        if proc.name not in OWN_PROCEDURES:
-            fail(f"{proc.name} carries no entry point: say in OWN_PROCEDURES which "
-                 "group of the CUDA documentation it serves")
-        return OWN_PROCEDURES[proc.name]
-    for title, names in DOC_GROUPS:
-        if proc.carries[0] in names.split():
-            return title
-    fail(f"{proc.name} carries {proc.carries[0]}, which DOC_GROUPS does not place: "
-         "add it to the group the CUDA driver API documentation lists it in")
+def sections(idl):
+    """The IDL's sections, in its order: [(title, [Procedure])].  idl/cuda.x
+    names and orders them as the CUDA driver API documentation groups the
+    entry points, then oncuda's own."""
+    out = []
+    for p in idl.procs:
+        if not p.section:
+            fail(f"{p.where}: {p.name} is in no section")
+        if not out or out[-1][0] != p.section:
+            if any(t == p.section for t, _ in out):
+                fail(f"{p.where}: a second section '{p.section}': a section is one run")
+            out.append((p.section, []))
+        out[-1][1].append(p)
+    return out
 
 
 def write_intro(idl, out, names):
@@ -243,8 +188,7 @@ def write_intro(idl, out, names):
         out.append(prose(limits, names) + "\n")
         out.append("| constant | value | what |\n|---|---|---|")
         for d in consts:
-            m = re.match(r"const\s+\w+\s*=\s*([^;]*);\s*(?:/\*\s*(.*?)\s*\*/)?", d.source)
-            out.append(f"| `{d.name}` | {m.group(1)} | {inline(m.group(2) or '', names)} |")
+            out.append(f"| `{d.name}` | {d.value} | {inline(d.note, names)} |")
         out.append("")
 
 
@@ -264,8 +208,10 @@ def write_procedure(proc, idl, out, names):
     if other != "void":
         result += f"; otherwise: {arm(other, names)}"
     out.append(f"- **Result:** {result}")
-    glue = ("generated glue (plain), from [idl/glue.tbl](../idl/glue.tbl)" if proc.plain
-            else "hand-written glue, in [stubs/](../stubs/) and [server/](../server/)")
+    marks = [m for m in MARKS if m in proc.marks]
+    out.append(f"- **Marks:** {', '.join(marks) or 'none'}")
+    glue = (f"generated by tools/gen-glue.py from `{proc.glue}`" if proc.plain
+            else "hand-written, in [stubs/](../stubs/) and [server/](../server/)")
     out.append(f"- **Glue:** {glue}\n")
     out.append(prose(own_text(proc), names) + "\n")
 
@@ -275,14 +221,9 @@ def write_procedures(idl, out, names):
     out.append("Grouped as the CUDA driver API documentation groups the entry points they carry. "
                "Types are linked to [XDR types](#xdr-types); every result is a union switched on "
                "the `CUresult` the server's driver returned.\n")
-    by_group = {}
-    for p in idl.procs:
-        by_group.setdefault(doc_group_of(p), []).append(p)
-    for title, _ in DOC_GROUPS:
-        if title not in by_group:
-            continue
+    for title, procs in sections(idl):
         out.append(f"### {title}\n")
-        for p in by_group[title]:
+        for p in procs:
             write_procedure(p, idl, out, names)
 
 
@@ -379,7 +320,7 @@ def write_walk(idl, trace_dir, out_dir, out, names):
 
 
 def generate(idl_path, trace_dir, out_path):
-    idl = Idl(idl_path)
+    idl = read(idl_path)
     if idl.problems:
         fail("; ".join(idl.problems))
     types = used_types(idl)
@@ -393,8 +334,7 @@ def generate(idl_path, trace_dir, out_path):
            "calls as they cross the wire.\n",
            "- [Introduction](#introduction)",
            "- [Procedures](#procedures), by the CUDA documentation's groups: "
-           + ", ".join(f"[{t}](#{anchor(t)})" for t, _ in DOC_GROUPS
-                       if any(doc_group_of(p) == t for p in idl.procs)),
+           + ", ".join(f"[{t}](#{anchor(t)})" for t, _ in sections(idl)),
            "- [XDR types](#xdr-types)",
            "- [Entry points without a procedure](#entry-points-without-a-procedure)",
            "- [Walk-through: vectorAdd on the wire](#walk-through-vectoradd-on-the-wire)\n"]

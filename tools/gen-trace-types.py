@@ -11,13 +11,13 @@ procedure of idl/cuda.x, what the words are and what the fields are called.
 Writes C initialisers for three arrays (see common/trace_format.h):
 trace_types[], trace_fields[] and trace_procs[] (sorted by number).
 
-Only the part of the XDR language that idl/cuda.x uses is understood:
-const, typedef, struct, union switch, enum, program/version, declarations
-with <N>, <>, [N] and *.  Anything else stops the script with the line
-it could not read, so a new construct in the IDL is noticed at build time.
+tools/idl.py reads the file (the XDR that idl/cuda.x uses; anything else
+stops it with the line it could not read, so a new construct in the IDL is
+noticed at build time); this script only turns what it read into tables.
 """
-import re
 import sys
+
+import idl as idl_reader
 
 # unsigned hyper typedefs that hold addresses or handles: shown in hex.
 ADDRESS_TYPES = {"cu_handle", "cu_dptr", "cu_hostptr"}
@@ -31,29 +31,6 @@ PRIMITIVE = {
 
 def fail(msg):
     sys.exit("gen-trace-types.py: " + msg)
-
-
-def tokens(text):
-    text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
-    text = re.sub(r"//[^\n]*", " ", text)
-    text = re.sub(r"^%.*$", " ", text, flags=re.M)
-    return re.findall(r"[A-Za-z_][A-Za-z0-9_]*|0x[0-9A-Fa-f]+|-?[0-9]+|\S", text)
-
-
-class Reader:
-    def __init__(self, toks):
-        self.toks, self.i = toks, 0
-
-    def peek(self, k=0):
-        return self.toks[self.i + k] if self.i + k < len(self.toks) else None
-
-    def take(self, want=None):
-        tok = self.peek()
-        if tok is None or (want is not None and tok != want):
-            context = " ".join(self.toks[max(0, self.i - 8):self.i + 3])
-            fail("expected %r, found %r near: %s" % (want, tok, context))
-        self.i += 1
-        return tok
 
 
 class Tables:
@@ -77,188 +54,83 @@ class Tables:
             fail("%r is neither a number nor a constant" % tok)
 
 
-def read_type_spec(r, t):
-    """A type specifier: the index of the type it names."""
-    tok = r.take()
-    if tok == "unsigned":
-        nxt = r.peek()
-        if nxt in ("int", "hyper"):
-            r.take()
-            tok = "unsigned " + nxt
-    if tok in ("struct", "union", "enum"):
-        tok = r.take()
-    if tok in PRIMITIVE:
-        if tok not in t.named:
-            t.named[tok] = t.add(PRIMITIVE[tok], tok)
-        return t.named[tok], tok
-    if tok in ("string", "opaque", "void"):
-        return None, tok
-    if tok not in t.named:
-        fail("type %r is used before it is defined" % tok)
-    return t.named[tok], tok
+def type_of(spelled, t):
+    """The index of the type a declaration's type specifier names."""
+    if spelled == "unsigned":
+        spelled = "unsigned int"
+    if spelled in PRIMITIVE:
+        if spelled not in t.named:
+            t.named[spelled] = t.add(PRIMITIVE[spelled], spelled)
+        return t.named[spelled]
+    if spelled in ("string", "opaque", "void"):
+        return None
+    if spelled not in t.named:
+        fail("type %r is used before it is defined" % spelled)
+    return t.named[spelled]
 
 
-def read_declaration(r, t, alias=None):
-    """TYPE NAME[suffix]; returns (field name, type index).  With alias,
-    a new type it creates is given that name (typedefs)."""
-    base, spelled = read_type_spec(r, t)
-    if spelled == "void":
+def declaration(d, t, alias=None):
+    """(field name, type index) of an idl.Declaration.  With alias, a new
+    type it creates is given that name (typedefs)."""
+    base = type_of(d.type, t)
+    if d.type == "void":
         return None, 0
-    optional = r.peek() == "*"
-    if optional:
-        r.take()
-    name = r.take()
-    bound, fixed = None, None
-    if r.peek() == "<":
-        r.take()
-        bound = 0 if r.peek() == ">" else t.number(r.take())
-        r.take(">")
-    elif r.peek() == "[":
-        r.take()
-        fixed = t.number(r.take())
-        r.take("]")
-    label = alias or spelled
-    if spelled == "string":
-        return name, t.add("TK_STRING", label)
-    if spelled == "opaque":
-        if fixed is not None:
-            return name, t.add("TK_OPAQUE_FIXED", label, count=fixed)
-        return name, t.add("TK_OPAQUE", label)
-    if optional:
-        return name, t.add("TK_OPTIONAL", label, of=base)
-    if bound is not None:
-        return name, t.add("TK_ARRAY", label, of=base)
-    if fixed is not None:
-        return name, t.add("TK_ARRAY_FIXED", label, of=base, count=fixed)
+    label = alias or d.type
+    if d.type == "string":
+        return d.name, t.add("TK_STRING", label)
+    if d.type == "opaque":
+        if d.fixed is not None:
+            return d.name, t.add("TK_OPAQUE_FIXED", label, count=t.number(d.fixed))
+        return d.name, t.add("TK_OPAQUE", label)
+    if d.optional:
+        return d.name, t.add("TK_OPTIONAL", label, of=base)
+    if d.bound is not None:
+        return d.name, t.add("TK_ARRAY", label, of=base)
+    if d.fixed is not None:
+        return d.name, t.add("TK_ARRAY_FIXED", label, of=base, count=t.number(d.fixed))
     if alias and t.types[base][0] == "TK_UHYPER" and alias in ADDRESS_TYPES:
-        return name, t.add("TK_ADDRESS", alias)
-    return name, base
+        return d.name, t.add("TK_ADDRESS", alias)
+    return d.name, base
 
 
-def read_struct(r, t):
-    name = r.take()
-    r.take("{")
-    members = []
-    while r.peek() != "}":
-        members.append(read_declaration(r, t))
-        r.take(";")
-    r.take("}")
-    r.take(";")
-    first = len(t.fields)
-    t.fields.extend((m, ty, 0, 0) for m, ty in members)
-    t.named[name] = t.add("TK_STRUCT", name, first=first, n=len(members))
-
-
-def read_union(r, t):
-    name = r.take()
-    r.take("switch")
-    r.take("(")
-    disc = read_declaration(r, t)
-    r.take(")")
-    r.take("{")
-    arms = [(disc[0], disc[1], 0, 0)]
-    while r.peek() != "}":
-        cases = []
-        while r.peek() in ("case", "default"):
-            if r.take() == "case":
-                cases.append((t.number(r.take()), 0))
-            else:
-                cases.append((0, 1))
-            r.take(":")
-        arm, ty = read_declaration(r, t)
-        r.take(";")
-        for value, is_default in cases:
-            arms.append((arm, ty, value, is_default))
-    r.take("}")
-    r.take(";")
-    first = len(t.fields)
-    t.fields.extend(arms)
-    t.named[name] = t.add("TK_UNION", name, first=first, n=len(arms))
-
-
-def read_enum(r, t):
-    name = r.take()
-    r.take("{")
-    value = 0
-    while r.peek() != "}":
-        member = r.take()
-        if r.peek() == "=":
-            r.take()
-            value = t.number(r.take())
-        t.consts[member] = value
-        value += 1
-        if r.peek() == ",":
-            r.take()
-    r.take("}")
-    r.take(";")
-    t.named[name] = t.add("TK_INT", name)
-
-
-def read_program(r, t):
-    r.take()
-    r.take("{")
-    while r.peek() == "version":
-        r.take()
-        r.take()
-        r.take("{")
-        while r.peek() != "}":
-            result, _ = read_type_spec(r, t)
-            proc = r.take()
-            r.take("(")
-            args = []
-            while r.peek() != ")":
-                arg = read_declaration(r, t)
-                if arg[0] is not None:
-                    args.append(arg)
-                if r.peek() == ",":
-                    r.take()
-            r.take(")")
-            r.take("=")
-            number = t.number(r.take())
-            r.take(";")
-            first = len(t.fields)
-            t.fields.extend((a, ty, 0, 0) for a, ty in args)
-            t.procs.append((number, proc, first, len(args), result or 0))
-        r.take("}")
-        r.take("=")
-        r.take()
-        r.take(";")
-    r.take("}")
-    r.take("=")
-    r.take()
-    r.take(";")
-
-
-def read_idl(path):
-    with open(path) as f:
-        r = Reader(tokens(f.read()))
+def tables(idl):
+    """The tracer's tables of what tools/idl.py read, in the file's order."""
     t = Tables()
-    while r.peek() is not None:
-        word = r.take()
-        if word == "const":
-            name = r.take()
-            r.take("=")
-            t.consts[name] = t.number(r.take())
-            r.take(";")
-        elif word == "typedef":
-            name_at = r.i
-            # The new name is the declaration's; find it to label the type.
-            while r.toks[name_at + 1] not in (";", "<", "["):
-                name_at += 1
-            alias = r.toks[name_at]
-            _, ty = read_declaration(r, t, alias=alias)
-            r.take(";")
-            t.named[alias] = ty
-        elif word == "struct":
-            read_struct(r, t)
-        elif word == "union":
-            read_union(r, t)
-        elif word == "enum":
-            read_enum(r, t)
-        elif word == "program":
-            read_program(r, t)
-        else:
-            fail("cannot read %r at the top level of %s" % (word, path))
+    for d in idl.definitions.values():
+        if d.kind == "const":
+            t.consts[d.name] = t.number(d.value)
+        elif d.kind == "typedef":
+            _, ty = declaration(d.decl, t, alias=d.name)
+            t.named[d.name] = ty
+        elif d.kind == "struct":
+            members = [declaration(m, t) for m in d.members]
+            first = len(t.fields)
+            t.fields.extend((m, ty, 0, 0) for m, ty in members)
+            t.named[d.name] = t.add("TK_STRUCT", d.name, first=first, n=len(members))
+        elif d.kind == "union":
+            disc = declaration(d.discriminant, t)
+            arms = [(disc[0], disc[1], 0, 0)]
+            for cases, decl in d.arms:
+                arm, ty = declaration(decl, t)
+                for case in cases:
+                    arms.append((arm, ty, 0, 1) if case is None else (arm, ty, t.number(case), 0))
+            first = len(t.fields)
+            t.fields.extend(arms)
+            t.named[d.name] = t.add("TK_UNION", d.name, first=first, n=len(arms))
+        elif d.kind == "enum":
+            value = 0
+            for member, written in d.values:
+                if written is not None:
+                    value = t.number(written)
+                t.consts[member] = value
+                value += 1
+            t.named[d.name] = t.add("TK_INT", d.name)
+    for p in idl.procs:
+        result = type_of(p.result, t)
+        args = [declaration(a, t) for a in p.decls]
+        first = len(t.fields)
+        t.fields.extend((a, ty, 0, 0) for a, ty in args)
+        t.procs.append((p.number, p.name, first, len(args), result or 0))
     return t
 
 
@@ -292,7 +164,7 @@ def write(t, path, idl):
 def main():
     if len(sys.argv) != 3:
         sys.exit("usage: gen-trace-types.py idl/cuda.x gen/trace_types.inc")
-    write(read_idl(sys.argv[1]), sys.argv[2], sys.argv[1])
+    write(tables(idl_reader.read(sys.argv[1])), sys.argv[2], sys.argv[1])
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@
 
 #include "server/session/auth.h"
 #include "server/session/calltrace.h"
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"	/* declares the dispatcher, oncuda_prog_13000 */
 #include "server/daemon/daemon.h"
 #include "server/session/getargs.h"
 #include "server/session/handles.h"
@@ -33,9 +33,6 @@
 #include "common/rpcaddr.h"
 #include "server/session/session.h"
 #include "server/session/transport.h"
-
-/* The dispatcher rpcgen wrote into gen/cuda_svc.c; no header declares it. */
-void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 
 /* Called by that dispatcher after each reply: frees what the procedure put in the result. */
 int oncuda_prog_13000_freeresult(SVCXPRT *transp, xdrproc_t xdr_result, caddr_t result)

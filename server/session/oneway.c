@@ -1,7 +1,7 @@
 /*
  * svc_oneway.c -- one-way procedures and the errors they leave behind.
  *
- * A one-way call (idl/cuda.x, "one-way") is dispatched like any other:
+ * A one-way call (idl/cuda.x, "Marks: one-way") is dispatched like any other:
  * rpcgen's dispatcher decodes it, the procedure runs and the dispatcher
  * sends the result with svc_sendreply.  The reply is what must not happen,
  * so the transport's reply operation is wrapped: for a one-way procedure
@@ -31,50 +31,21 @@ static rpcproc_t current_proc;
 /* The first error of a one-way call not yet reported; CUDA_SUCCESS if none. */
 static int deferred;
 
-bool oneway_proc(rpcproc_t proc)
-{
-	switch (proc) {
-	case CU_LAUNCH_KERNEL:
-	case CU_LAUNCH_KERNEL_EX:
-	case CU_MEMCPY_HTOD_ASYNC:
-	case CU_MEMCPY_DTOD_ASYNC:
-	case CU_MEMSET_D8_ASYNC:
-	case CU_MEMSET_D16_ASYNC:
-	case CU_MEMSET_D32_ASYNC:
-	case CU_EVENT_RECORD:
-	case CU_STREAM_WAIT_EVENT:
-	case ONCUDA_FLUSH:
-		return true;
-	default:
-		return false;
-	}
-}
-
 /*
- * The calls that wait for queued work, where CUDA reports errors of
+ * Which procedures are one-way, and which report deferred errors, is said
+ * once, by the Marks: lines of idl/cuda.x; tools/gen-glue.py writes them
+ * here as marked_oneway() and marked_reports_deferred().  The latter are
+ * the calls that wait for queued work, where CUDA reports errors of
  * asynchronous work: synchronizing a context, stream or event, asking
  * whether a stream or event is done (a program that polls must learn of
  * the failure), and the synchronous copies, which wait for the legacy
  * stream.  For each, an error result is the CUresult alone on the wire.
  */
-static bool reports_deferred(rpcproc_t proc)
+#include "gen/oneway_procs.inc"
+
+bool oneway_proc(rpcproc_t proc)
 {
-	switch (proc) {
-	case CU_CTX_SYNCHRONIZE:
-	case CU_CTX_SYNCHRONIZE_V2:
-	case CU_STREAM_SYNCHRONIZE:
-	case CU_STREAM_QUERY:
-	case CU_EVENT_SYNCHRONIZE:
-	case CU_EVENT_QUERY:
-	case CU_MEMCPY_HTOD:
-	case CU_MEMCPY_DTOH:
-	case CU_MEMCPY_DTOD:
-	case ONCUDA_LOCAL_HTOD:		/* the same-host copies (svc_local.c) */
-	case ONCUDA_LOCAL_DTOH:
-		return true;
-	default:
-		return false;
-	}
+	return marked_oneway(proc);
 }
 
 /* The CUresult that leads every result union of the protocol. */
@@ -116,7 +87,7 @@ static bool_t oneway_reply(SVCXPRT *xprt, struct rpc_msg *msg)
 		return TRUE;
 	}
 	if (accepted && deferred != CUDA_SUCCESS &&
-	    reports_deferred(current_proc)) {
+	    marked_reports_deferred(current_proc)) {
 		err = result_error(msg);
 		/*
 		 * Another result is sent in its place, so that the dispatcher

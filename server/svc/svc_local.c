@@ -319,7 +319,7 @@ void *local_staging_slot(unsigned int slot, uint64_t size)
 }
 
 static CUresult copy_shared(bool to_device, cu_hostptr base, cu_size offset,
-    cu_dptr dev, cu_size size, cu_handle stream, u_int how)
+    cu_dptr dev, cu_size size, cu_handle stream, local_how how)
 {
 	CUstream s = (CUstream)(uintptr_t)stream;
 	void *host;
@@ -330,25 +330,28 @@ static CUresult copy_shared(bool to_device, cu_hostptr base, cu_size offset,
 	if (base == 0)
 		local_staged_drain();
 	host = shared_range(base, offset, size);
-	if (host == NULL || how > 2)
+	/* XDR decodes any integer into an enum: only the three values pass. */
+	if (host == NULL || (how != ONCUDA_LOCAL_COPY_SYNC &&
+	    how != ONCUDA_LOCAL_COPY_ON_STREAM &&
+	    how != ONCUDA_LOCAL_COPY_ON_STREAM_WAIT))
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((err = range_check(dev, size, 1, to_device ? "cuMemcpyHtoD" :
 	    "cuMemcpyDtoH")) != CUDA_SUCCESS)
 		return err;
-	if (how == 0)
+	if (how == ONCUDA_LOCAL_COPY_SYNC)
 		return to_device ? cuMemcpyHtoD(dev, host, (size_t)size) :
 		    cuMemcpyDtoH(host, dev, (size_t)size);
 	if ((err = handle_check(HANDLE_STREAM, stream, true)) != CUDA_SUCCESS)
 		return err;
 	err = to_device ? cuMemcpyHtoDAsync(dev, host, (size_t)size, s) :
 	    cuMemcpyDtoHAsync(host, dev, (size_t)size, s);
-	if (err == CUDA_SUCCESS && how == 2)
+	if (err == CUDA_SUCCESS && how == ONCUDA_LOCAL_COPY_ON_STREAM_WAIT)
 		err = cuStreamSynchronize(s);
 	return err;
 }
 
 bool_t oncuda_local_htod_13000_svc(cu_hostptr base, cu_size offset,
-    cu_dptr dst, cu_size size, cu_handle stream, u_int how, res_none *r,
+    cu_dptr dst, cu_size size, cu_handle stream, local_how how, res_none *r,
     struct svc_req *rq)
 {
 	(void)rq;
@@ -357,7 +360,7 @@ bool_t oncuda_local_htod_13000_svc(cu_hostptr base, cu_size offset,
 }
 
 bool_t oncuda_local_dtoh_13000_svc(cu_hostptr base, cu_size offset,
-    cu_dptr src, cu_size size, cu_handle stream, u_int how, res_none *r,
+    cu_dptr src, cu_size size, cu_handle stream, local_how how, res_none *r,
     struct svc_req *rq)
 {
 	(void)rq;

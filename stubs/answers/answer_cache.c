@@ -26,7 +26,7 @@
  * - cuDevicePrimaryCtxGetState (flags and whether active).  A session's
  *   primary contexts belong to its server process and change only by this
  *   client's calls: retain, release, reset (context.c tells the cache) and
- *   cuDevicePrimaryCtxSetFlags (glue.tbl's cache marker).
+ *   cuDevicePrimaryCtxSetFlags (the cache marker of its Glue: line).
  *
  * A CUkernel passed as a CUfunction answers for the current context's
  * device, so function and occupancy answers are keyed by the calling

@@ -2,7 +2,8 @@
  * answer_cache.h -- answers of the driver that cannot change, kept by the
  * client so that asking again costs no round trip (answer_cache.c says
  * which).  The generated glue of the procedures marked `cache` in
- * idl/glue.tbl calls these; so does hand-written glue that wants to.
+ * their Glue: line in idl/cuda.x calls these; so does hand-written glue that
+ * wants to.
  *
  * A key is the procedure and its arguments as 64-bit words (at most
  * ANSWER_KEY_MAX).  Thread-safe; a child after fork() starts empty.

@@ -24,6 +24,7 @@
 
 #include <cuda.h>
 
+#include "gen/glue_client.h"	/* on_server_cuLibraryGetKernel, generated */
 #include "stubs/code/load_options.h"
 
 /* Whether a library loaded now becomes the client's own (several servers). */
@@ -52,9 +53,5 @@ CUresult library_unload(CUlibrary library);
 /* module.c: stages image on server and loads it as a library with o. */
 CUresult module_load_library(unsigned server, const void *image, size_t size,
     const struct load_options *o, uint64_t *value);
-
-/* The generated glue of cuLibraryGetKernel, for one server's handles. */
-CUresult on_server_cuLibraryGetKernel(unsigned server, CUkernel *pKernel,
-    CUlibrary library, const char *name);
 
 #endif

@@ -52,9 +52,6 @@
 #define SLOT_BYTES ((size_t)8 << 20)
 #define STAGING_BYTES (SLOT_BYTES * ONCUDA_LOCAL_SLOTS)
 
-/* How a copy runs on the server (ONCUDA_LOCAL_HTOD in idl/cuda.x). */
-enum copy_how { HOW_SYNC = 0, HOW_ON_STREAM = 1, HOW_ON_STREAM_WAIT = 2 };
-
 /* No slot of the area is read by a DMA the client has not waited for. */
 #define NO_SLOT (-1)
 
@@ -122,7 +119,7 @@ static struct staging *staging_of(CLIENT *c, enum clnt_stat *st, int *err)
 
 static enum clnt_stat call(CLIENT *c, bool to_device, uint64_t base,
     uint64_t offset, CUdeviceptr dev, size_t len, const struct copy_stream *s,
-    enum copy_how how, int *err)
+    local_how how, int *err)
 {
 	res_none r;
 	enum clnt_stat st;
@@ -157,7 +154,8 @@ static enum clnt_stat last_piece(CLIENT *c, bool to_device, CUdeviceptr dev,
 	size_t slot = (first + piece) % ONCUDA_LOCAL_SLOTS;
 
 	return call(c, to_device, 0, slot * SLOT_BYTES, dev + piece * SLOT_BYTES,
-	    len, s, s->async ? HOW_ON_STREAM_WAIT : HOW_SYNC, err);
+	    len, s, s->async ? ONCUDA_LOCAL_COPY_ON_STREAM_WAIT :
+	    ONCUDA_LOCAL_COPY_SYNC, err);
 }
 
 static enum clnt_stat staged_to_device(CLIENT *c, char *staging,
@@ -299,7 +297,8 @@ CUresult local_copy(CLIENT *c, bool to_device, CUdeviceptr dev,
 		/* as far as it got */
 	} else if (hostmem_shared_range(host, count, &base, &offset)) {
 		st = call(c, to_device, base, offset, dev, count, s,
-		    s->async ? HOW_ON_STREAM : HOW_SYNC, &err);
+		    s->async ? ONCUDA_LOCAL_COPY_ON_STREAM :
+		    ONCUDA_LOCAL_COPY_SYNC, &err);
 	} else {
 		st = staged_copy(c, to_device, dev, (char *)(uintptr_t)host,
 		    count, s, &err);

@@ -16,6 +16,8 @@
 
 #include <cuda.h>
 
+#include "gen/glue_client.h"	/* on_server_*: generated plain calls on one server */
+
 #define DEVICES_MAX 256
 
 /* Builds the list once cuInit has succeeded on every server. */
@@ -27,15 +29,7 @@ bool devices_lookup(CUdevice dev, unsigned *server, CUdevice *local);
 /* The global ordinal of the server's device local; false if not listed. */
 bool devices_global(unsigned server, CUdevice local, CUdevice *dev);
 
-/* Generated (gen/glue_client.c): the plain calls on one given server. */
-CUresult on_server_cuDriverGetVersion(unsigned server, int *driverVersion);
-CUresult on_server_cuDeviceGetCount(unsigned server, int *count);
-CUresult on_server_cuDeviceGet(unsigned server, CUdevice *device,
-    int ordinal);
-CUresult on_server_cuDeviceGetByPCIBusId(unsigned server, CUdevice *dev,
-    const char *pciBusId);
-
-/* A device's UUID, asked of one server. */
+/* A device's UUID, asked of one server (devices.c). */
 CUresult on_server_device_uuid(unsigned server, CUdevice local, CUuuid *uuid);
 
 #endif
