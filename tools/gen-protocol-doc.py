@@ -56,12 +56,26 @@ DOC_GROUPS = [
     ("Stream Management", "cuStreamCreate cuStreamCreateWithPriority cuStreamDestroy_v2 "
      "cuStreamSynchronize cuStreamQuery cuStreamWaitEvent cuStreamGetPriority "
      "cuStreamGetFlags cuStreamGetCtx cuStreamIsCapturing cuStreamGetCaptureInfo_v3 "
-     "cuStreamGetCaptureInfo_v2 cuStreamGetCaptureInfo cuStreamGetId"),
+     "cuStreamGetCaptureInfo_v2 cuStreamGetCaptureInfo cuStreamGetId cuStreamBeginCapture_v2 "
+     "cuStreamEndCapture cuThreadExchangeStreamCaptureMode "
+     "cuStreamUpdateCaptureDependencies_v2"),
     ("Event Management", "cuEventCreate cuEventRecord cuEventSynchronize cuEventQuery "
-     "cuEventElapsedTime_v2 cuEventDestroy_v2"),
+     "cuEventElapsedTime_v2 cuEventDestroy_v2 cuEventRecordWithFlags"),
     ("Execution Control", "cuFuncGetAttribute cuFuncSetAttribute cuFuncSetCacheConfig "
      "cuFuncGetParamInfo cuLaunchKernel cuLaunchKernel_ptsz cuLaunchKernelEx "
      "cuLaunchKernelEx_ptsz"),
+    ("Graph Management", "cuGraphCreate cuGraphDestroy cuGraphClone cuGraphDestroyNode "
+     "cuGraphInstantiateWithFlags cuGraphLaunch cuGraphUpload cuGraphGetNodes "
+     "cuGraphGetRootNodes cuGraphGetEdges_v2 cuGraphNodeGetType "
+     "cuGraphNodeGetDependencies_v2 cuGraphNodeGetDependentNodes_v2 "
+     "cuGraphAddDependencies_v2 cuGraphRemoveDependencies_v2 cuGraphAddEmptyNode "
+     "cuGraphAddKernelNode_v2 cuGraphKernelNodeSetParams_v2 "
+     "cuGraphExecKernelNodeSetParams_v2 cuGraphAddMemsetNode cuGraphMemsetNodeSetParams "
+     "cuGraphExecMemsetNodeSetParams cuGraphAddMemcpyNode cuGraphMemcpyNodeSetParams "
+     "cuGraphExecMemcpyNodeSetParams cuGraphAddEventRecordNode cuGraphAddEventWaitNode "
+     "cuGraphAddChildGraphNode cuGraphInstantiateWithParams cuGraphExecUpdate_v2 "
+     "cuGraphDebugDotPrint cuGraphExecDestroy cuGraphExecGetFlags cuGraphNodeSetEnabled "
+     "cuGraphNodeGetEnabled"),
     ("Occupancy", "cuOccupancyMaxActiveBlocksPerMultiprocessor "
      "cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags cuOccupancyMaxPotentialBlockSize "
      "cuOccupancyMaxPotentialBlockSizeWithFlags cuOccupancyAvailableDynamicSMemPerBlock "

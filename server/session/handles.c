@@ -39,6 +39,10 @@ static const int owner_kinds[][3] = {
 	[HANDLE_KERNEL] = { HANDLE_LIBRARY, NO_KIND },
 	[HANDLE_STREAM] = { HANDLE_CONTEXT, NO_KIND },
 	[HANDLE_EVENT] = { HANDLE_CONTEXT, NO_KIND },
+	/* A graph outlives the context it was made in, as in the driver. */
+	[HANDLE_GRAPH] = { NO_KIND },
+	[HANDLE_GRAPH_NODE] = { HANDLE_GRAPH, NO_KIND },
+	[HANDLE_GRAPH_EXEC] = { NO_KIND },
 };
 
 static struct handle **buckets;

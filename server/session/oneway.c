@@ -43,6 +43,9 @@ bool oneway_proc(rpcproc_t proc)
 	case CU_MEMSET_D32_ASYNC:
 	case CU_EVENT_RECORD:
 	case CU_STREAM_WAIT_EVENT:
+	case CU_EVENT_RECORD_WITH_FLAGS:
+	case CU_GRAPH_LAUNCH:
+	case CU_GRAPH_UPLOAD:
 	case ONCUDA_FLUSH:
 		return true;
 	default:
