@@ -8,6 +8,7 @@
 #                   (BENCH_OUT=dir for its results, BENCH_DRIVER=fake to test it)
 #   make gen        regenerate gen/ from idl/ (committed; CI checks it is up to date)
 #   make check-gen  fail if gen/ differs from what idl/ generates
+#   make check-layers  fail on a client call against the layers or a cycle
 #   make check-idl  is every entry point of cuda.h classified in idl/cuda.x?
 #                   (CUDA_H=/path/to/cuda.h for another toolkit's)
 #   make docs       regenerate docs/protocol.md from idl/cuda.x and docs/traces/
@@ -29,7 +30,7 @@ CPPFLAGS  += -std=c11 -D_GNU_SOURCE -I. -I/usr/include/tirpc -I$(CUDA_HOME)/incl
 # rpcgen's output is not ours: it declares unused variables and casts xdr_void.
 GEN_CFLAGS := -Wno-unused-variable -Wno-unused-parameter -Wno-cast-function-type
 
-.PHONY: all gen check-gen check-idl test test-apps demo bench clean
+.PHONY: all gen check-gen check-idl check-layers test test-apps demo bench clean
 all:
 
 # ------------------------------------------------------------------ protocol
@@ -105,6 +106,11 @@ check-idl:
 
 test: all check-gen
 	bash tests/run.sh --driver $(DRIVER)
+
+# The client's files call only down the layers, without cycles
+# (tools/check-layers.py says which layers; tests/run.sh runs it).
+check-layers: all
+	@$(PYTHON) tools/check-layers.py
 
 test-apps: all
 	bash tests/apps/run.sh

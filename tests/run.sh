@@ -126,6 +126,14 @@ step_unit() {
 		fi
 	done
 	((found > 0)) || { bad "no unit test programs in tests/unit; run make first"; return 1; }
+	# The client's files call down the layers only (tools/check-layers.py).
+	if run_logged unit-check-layers 60 make -s check-layers; then
+		ok "make check-layers"
+	else
+		bad "make check-layers failed; its output:"
+		show "$OUT/unit-check-layers.log"
+		failed=$((failed + 1))
+	fi
 	echo "    $found unit test programs, $failed failed"
 	((failed == 0))
 }

@@ -15,7 +15,12 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-#include "stubs/answers/export_tables.h"
+#include "stubs/answers/context_storage.h"
+#include "stubs/answers/export_table_slots.h"
+#include "stubs/context/ctxstack.h"
+#include "stubs/wire/rpc.h"
+
+typedef void (*context_storage_dtor)(CUcontext ctx, void *key, void *value);
 
 struct stored {
 	struct stored *next;
@@ -34,8 +39,10 @@ static CUresult resolve(CUcontext *ctx)
 
 	if (*ctx != NULL)
 		return CUDA_SUCCESS;
-	if ((e = cuCtxGetCurrent(ctx)) != CUDA_SUCCESS)
+	/* cuCtxGetCurrent, without a call up to context.c. */
+	if ((e = rpc_local_check()) != CUDA_SUCCESS)
 		return e;
+	*ctx = ctxstack_current();
 	return *ctx != NULL ? CUDA_SUCCESS : CUDA_ERROR_INVALID_CONTEXT;
 }
 
@@ -50,7 +57,7 @@ static struct stored **find(CUcontext ctx, void *key)
 	return p;
 }
 
-CUresult context_storage_put(CUcontext ctx, void *key, void *value,
+static CUresult context_storage_put(CUcontext ctx, void *key, void *value,
     context_storage_dtor dtor)
 {
 	struct stored **p, *s;
@@ -73,7 +80,7 @@ CUresult context_storage_put(CUcontext ctx, void *key, void *value,
 	return s != NULL ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
 }
 
-CUresult context_storage_delete(CUcontext ctx, void *key)
+static CUresult context_storage_delete(CUcontext ctx, void *key)
 {
 	struct stored **p, *s;
 	CUresult e;
@@ -89,7 +96,7 @@ CUresult context_storage_delete(CUcontext ctx, void *key)
 	return CUDA_SUCCESS;
 }
 
-CUresult context_storage_get(void **value, CUcontext ctx, void *key)
+static CUresult context_storage_get(void **value, CUcontext ctx, void *key)
 {
 	struct stored *s;
 	CUresult e;
@@ -131,3 +138,9 @@ void context_storage_forget(CUcontext ctx)
 		free(s);
 	}
 }
+
+/* put, delete, get and a NULL end, with no size header (dark-api.md). */
+const void *const context_storage_table[] = {
+	SLOT(context_storage_put), SLOT(context_storage_delete),
+	SLOT(context_storage_get), NULL,
+};

@@ -5,74 +5,20 @@
  * Which tables, how long, and which slots are called: dark-api.md section
  * 3 (driver 580, CUDA 13.0).  Except for context-local storage, a table's
  * first word is its own size in bytes.  A slot that was never seen called
- * is an UNSEEN stub (export_tables.h).
+ * is an UNSEEN stub (export_table_slots.h).  The tables of more than a
+ * line or two have files of their own: cudart_interface.c, integrity.c,
+ * context_storage.c, tools_context.c.
  */
 #include <pthread.h>
 #include <stdbool.h>
 #include <string.h>
 
-#include "stubs/answers/export_tables.h"
+#include "stubs/answers/context_storage.h"
+#include "stubs/answers/cudart_interface.h"
+#include "stubs/answers/export_table_slots.h"
+#include "stubs/answers/integrity.h"
+#include "stubs/answers/tools_context.h"
 #include "stubs/wire/say.h"
-
-/* ------------------------------------------------------ CUDART_INTERFACE */
-
-#define CUDART_INTERFACE_SLOTS 13
-#define DEVICES_MAX 64
-
-static pthread_mutex_t primary_lock = PTHREAD_MUTEX_INITIALIZER;
-static CUcontext primary[DEVICES_MAX];
-
-/*
- * CUDART_INTERFACE[2](CUcontext *pctx, CUdevice dev): the primary context
- * of dev.  Called once per copy of the runtime as it starts (dark-api.md
- * section 3); ZLUDA answers it with the primary context without taking a
- * reference, and the runtime takes its own afterwards with
- * cuDevicePrimaryCtxRetain (dark-api.md section 2 lists that call after
- * the export tables).  The protocol has no "handle without a reference",
- * so the first call for a device retains it once on the runtime's behalf
- * and later calls give the same handle (the driver keeps a device's
- * primary context handle for the life of the process).  That reference
- * is undone by the server when the program disconnects (session_teardown).
- */
-static CUresult cudart_primary_context(CUcontext *pctx, CUdevice dev)
-{
-	CUresult e = CUDA_SUCCESS;
-
-	if (pctx == NULL)
-		return CUDA_ERROR_INVALID_VALUE;
-	if (dev < 0 || dev >= DEVICES_MAX)
-		return CUDA_ERROR_INVALID_DEVICE;
-	pthread_mutex_lock(&primary_lock);
-	if (primary[dev] == NULL)
-		e = cuDevicePrimaryCtxRetain(&primary[dev], dev);
-	if (e == CUDA_SUCCESS)
-		*pctx = primary[dev];
-	pthread_mutex_unlock(&primary_lock);
-	return e;
-}
-
-UNSEEN(CUDART_INTERFACE, 1)
-UNSEEN(CUDART_INTERFACE, 3)
-UNSEEN(CUDART_INTERFACE, 4)
-UNSEEN(CUDART_INTERFACE, 5)
-UNSEEN(CUDART_INTERFACE, 6)
-UNSEEN(CUDART_INTERFACE, 7)
-UNSEEN(CUDART_INTERFACE, 8)
-UNSEEN(CUDART_INTERFACE, 9)
-UNSEEN(CUDART_INTERFACE, 10)
-UNSEEN(CUDART_INTERFACE, 11)
-UNSEEN(CUDART_INTERFACE, 12)
-
-/* 13 entries (104 bytes) on 580. */
-const void *const cudart_interface_table[CUDART_INTERFACE_SLOTS] = {
-	SIZE_HEADER(CUDART_INTERFACE_SLOTS),
-	SLOT(CUDART_INTERFACE_1), SLOT(cudart_primary_context),
-	SLOT(CUDART_INTERFACE_3), SLOT(CUDART_INTERFACE_4),
-	SLOT(CUDART_INTERFACE_5), SLOT(CUDART_INTERFACE_6),
-	SLOT(CUDART_INTERFACE_7), SLOT(CUDART_INTERFACE_8),
-	SLOT(CUDART_INTERFACE_9), SLOT(CUDART_INTERFACE_10),
-	SLOT(CUDART_INTERFACE_11), SLOT(CUDART_INTERFACE_12),
-};
 
 /* ------------------------------------------ tools runtime callback hooks */
 
@@ -132,14 +78,6 @@ static const void *const tools_tls_table[] = {
 	SIZE_HEADER(3), SLOT(TOOLS_TLS_1), SLOT(tools_tls_current_context),
 };
 
-/* -------------------------------------------------- context-local storage */
-
-/* put, delete, get and a NULL end, with no size header (dark-api.md). */
-static const void *const context_storage_table[] = {
-	SLOT(context_storage_put), SLOT(context_storage_delete),
-	SLOT(context_storage_get), NULL,
-};
-
 /* --------------------------------------------------------- CONTEXT_CHECKS */
 
 /* [2](CUcontext, unsigned *out, void **): dark-api.md saw it write 0 to
@@ -182,15 +120,6 @@ static const void *const context_checks_table[] = {
 	SLOT(CONTEXT_CHECKS_10), SLOT(CONTEXT_CHECKS_11),
 	SLOT(CONTEXT_CHECKS_12), SLOT(CONTEXT_CHECKS_13),
 	SLOT(CONTEXT_CHECKS_14),
-};
-
-/* -------------------------------------------------------- INTEGRITY_CHECK */
-
-UNSEEN(INTEGRITY_CHECK, 2)
-
-/* 3 entries (24 bytes); [1] is called three times (dark-api.md). */
-const void *const integrity_check_table[] = {
-	SIZE_HEADER(3), SLOT(integrity_check), SLOT(INTEGRITY_CHECK_2),
 };
 
 /* ----------------------------------------------------------- requirements */

@@ -15,7 +15,7 @@
  *   another whose tests call [51] as (context, stream, out private stream,
  *   int) -- the driver's own object for a public stream handle -- and [39]
  *   as (context, private stream, out 64-bit id), the stream's identity.
- * Every other slot is an UNSEEN stub (export_tables.h).
+ * Every other slot is an UNSEEN stub (export_table_slots.h).
  *
  * oncuda has no private stream objects: the client's CUstream is the
  * server's handle, which the server checks wherever it is used.  So [51]
@@ -24,7 +24,8 @@
  */
 #include <stdint.h>
 
-#include "stubs/answers/export_tables.h"
+#include "stubs/answers/export_table_slots.h"
+#include "stubs/answers/tools_context.h"
 
 #define TOOLS_CONTEXT_SLOTS 93
 

@@ -13,7 +13,7 @@
 
 #include "stubs/answers/answer_cache.h"
 #include "stubs/context/ctxstack.h"
-#include "stubs/answers/export_tables.h"
+#include "stubs/answers/context_storage.h"
 #include "stubs/code/params.h"
 #include "stubs/route/route.h"
 #include "stubs/wire/rpc.h"

@@ -23,6 +23,7 @@
 #include "gen/cuda_rpc.h"
 #include "stubs/local/local.h"
 #include "stubs/mem/mapped.h"
+#include "stubs/mem/device_ranges.h"
 #include "stubs/mem/memory.h"
 #include "stubs/route/route.h"
 #include "stubs/wire/rpc.h"

@@ -9,7 +9,7 @@
 
 #include <rpc/rpc.h>
 
-#include "stubs/link/connect.h"
+#include "stubs/link/server_target.h"
 
 /*
  * Right after connecting: asks the server whether it requires a key and,

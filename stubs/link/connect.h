@@ -8,16 +8,7 @@
 
 #include <rpc/rpc.h>
 
-#include "common/rpcaddr.h"
-
-struct server_target {
-	struct server_address address;
-	char name[300];			/* the server as messages name it */
-	unsigned timeout_seconds;	/* for connecting and for each call */
-};
-
-/* Fills in target->name from target->address. */
-void server_target_name(struct server_target *target);
+#include "stubs/link/server_target.h"
 
 /*
  * Connects to oncudad (through rpcbind on the host, or straight to the
@@ -26,9 +17,5 @@ void server_target_name(struct server_target *target);
  * NULL after saying why on stderr in one line.
  */
 CLIENT *connect_server(const struct server_target *target);
-
-/* One line on why a call on clnt failed with st. */
-void describe_call_error(CLIENT *clnt, enum clnt_stat st,
-    const struct server_target *target, char *buf, size_t len);
 
 #endif

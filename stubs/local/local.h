@@ -22,7 +22,7 @@
 #include <cuda.h>
 #include <rpc/rpc.h>
 
-#include "stubs/link/connect.h"
+#include "stubs/link/server_target.h"
 #include "stubs/copy/copy_wire.h"
 
 /* Proves a fresh handle (null call, key exchange); false after saying why. */

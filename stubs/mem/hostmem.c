@@ -26,7 +26,7 @@
 #include "stubs/mem/hostmem.h"
 #include "stubs/local/local.h"
 #include "stubs/mem/mapped.h"
-#include "stubs/mem/memory.h"
+#include "stubs/mem/device_ranges.h"
 #include "common/range_table.h"
 #include "stubs/route/route.h"
 #include "stubs/wire/rpc.h"

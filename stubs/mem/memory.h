@@ -17,17 +17,6 @@
 #include <rpc/rpc.h>
 
 /*
- * Records [base, base + size) as device memory; ranges it overlaps are
- * forgotten, being stale (the server gives out only free addresses).
- * false: no memory to record it.
- */
-bool devmem_note(uint64_t base, uint64_t size);
-
-/* Forgets the range that starts at base.  Both under the lock of the
- * connection to the server that handed the range out (rpc.h). */
-void devmem_forget(uint64_t base);
-
-/*
  * Whether cuMemcpy should treat addr as device memory: it is in a recorded
  * device range and not in host memory the client has mirrored (that is the
  * program's own memory, whatever the server's addresses look like).
@@ -41,12 +30,5 @@ bool memory_is_device(uint64_t addr);
  * current context's server is asked first, then the others in order.
  */
 bool memory_device_owner(uint64_t addr, unsigned *server, CUcontext *ctx);
-
-/*
- * rpc_begin for a call on device memory at dptr: on the current context's
- * server when that server handed dptr out (or no server did), else on the
- * server that did, in the context it was handed out in.
- */
-CLIENT *devmem_begin(uint64_t dptr);
 
 #endif /* ONCUDA_MEMORY_H */

@@ -18,6 +18,7 @@
 
 #include "gen/cuda_rpc.h"
 #include "stubs/mem/hostmem.h"
+#include "stubs/mem/device_ranges.h"
 #include "stubs/mem/memory.h"
 #include "stubs/route/route.h"
 #include "stubs/wire/rpc.h"

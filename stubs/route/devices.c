@@ -19,6 +19,22 @@
 #include "stubs/route/route.h"
 #include "stubs/wire/rpc.h"
 
+CUresult on_server_device_uuid(unsigned server, CUdevice local, CUuuid *uuid)
+{
+	res_uuid r;
+	CLIENT *c;
+	CUresult e;
+
+	memset(&r, 0, sizeof(r));
+	if ((c = rpc_begin_on(server)) == NULL)
+		return rpc_unavailable();
+	if ((e = rpc_end(cu_device_get_uuid_13000(local, &r, c))) != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		memcpy(uuid->bytes, r.res_uuid_u.bytes, sizeof(uuid->bytes));
+	return (CUresult)r.err;
+}
+
 struct device {
 	unsigned server;
 	CUdevice local;		/* the server's CUdevice */

@@ -35,7 +35,7 @@ CUresult on_server_cuDeviceGet(unsigned server, CUdevice *device,
 CUresult on_server_cuDeviceGetByPCIBusId(unsigned server, CUdevice *dev,
     const char *pciBusId);
 
-/* device.c: a device's UUID, asked of one server. */
+/* A device's UUID, asked of one server. */
 CUresult on_server_device_uuid(unsigned server, CUdevice local, CUuuid *uuid);
 
 #endif

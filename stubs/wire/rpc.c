@@ -21,6 +21,7 @@
 
 #include "stubs/wire/batch.h"
 #include "stubs/link/connect.h"
+#include "stubs/link/server_target.h"
 #include "stubs/context/ctxstack.h"
 #include "stubs/route/route.h"
 #include "stubs/wire/rpc.h"

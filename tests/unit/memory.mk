@@ -30,7 +30,8 @@ UNIT_MEMORY_TESTS := tests/unit/test_memory_ranges tests/unit/test_memory_plan \
 UNIT_MEMORY_COMMON := tests/unit/unit_check.c tests/unit/unit_check.h
 # What the loopback tests link: the client's memory files, the loopback
 # server, rpcgen's client code.
-UNIT_MEMORY_CLIENT := stubs/mem/memory.c stubs/mem/memory.h stubs/mem/hostmem.c \
+UNIT_MEMORY_CLIENT := stubs/mem/memory.c stubs/mem/memory.h \
+	stubs/mem/device_ranges.c stubs/mem/device_ranges.h stubs/mem/hostmem.c \
 	stubs/mem/hostmem.h stubs/copy/copy.c stubs/copy/copy2d.c stubs/copy/copy_wire.c \
 	stubs/copy/copy_wire.h stubs/copy/copy_plan.c stubs/copy/copy_plan.h stubs/mem/pointer.c \
 	common/range_table.c common/range_table.h stubs/wire/say.c stubs/wire/say.h \

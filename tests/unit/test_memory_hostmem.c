@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "stubs/mem/hostmem.h"
+#include "stubs/mem/device_ranges.h"
 #include "stubs/mem/memory.h"
 #include "memory_loopback.h"
 #include "unit_check.h"

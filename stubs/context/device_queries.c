@@ -1,5 +1,5 @@
 /*
- * device.c -- cuInit on every server, and the device queries whose results
+ * device_queries.c -- cuInit on every server, and the device queries whose results
  * need more than a copy: names and PCI bus ids (strings cut to the caller's buffer) and
  * UUIDs.  The plain device calls are generated (gen/glue_client.c).
  */
@@ -120,22 +120,6 @@ ONCUDA_API CUresult cuDeviceGetPCIBusId(char *pciBusId, int len, CUdevice dev)
 	memset(&r, 0, sizeof(r));
 	return copy_string(pciBusId, len,
 	    cu_device_get_pci_bus_id_13000(len, dev, &r, c), &r);
-}
-
-CUresult on_server_device_uuid(unsigned server, CUdevice local, CUuuid *uuid)
-{
-	res_uuid r;
-	CLIENT *c;
-	CUresult e;
-
-	memset(&r, 0, sizeof(r));
-	if ((c = rpc_begin_on(server)) == NULL)
-		return rpc_unavailable();
-	if ((e = rpc_end(cu_device_get_uuid_13000(local, &r, c))) != CUDA_SUCCESS)
-		return e;
-	if (r.err == CUDA_SUCCESS)
-		memcpy(uuid->bytes, r.res_uuid_u.bytes, sizeof(uuid->bytes));
-	return (CUresult)r.err;
 }
 
 ONCUDA_API CUresult cuDeviceGetUuid_v2(CUuuid *uuid, CUdevice dev)

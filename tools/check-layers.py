@@ -1,0 +1,249 @@
+#!/usr/bin/env python3
+"""tools/check-layers.py -- are the client's calls layered, and free of cycles?
+
+    python3 tools/check-layers.py [--server]
+
+Reads the built objects with nm: a file A calls a file B when A's object
+leaves a symbol undefined that B's object defines.  For the client
+(stubs/*/*.o with common/*.pic.o) it fails (exit 1) on a cycle between
+files and on a call against the direction of LAYERS below.  For the server
+(server/*/*.o with common/*.o) it reports cycles only, and fails on them
+only with --server: the server's folders are being reworked.
+
+Why an object-level check: a header can be included for a type alone, but
+an undefined symbol is a call (or a reference to data) that the linker
+must resolve, so it is what ties one file to another.  The generated glue
+(stubs/gen-*.o) is left out: it is written by tools/gen-glue.py, not here.
+"""
+import collections
+import glob
+import subprocess
+import sys
+
+# The client's folders, top first.  A folder may call the folders below it
+# (a higher rank) and itself; never one above.  Folders of equal rank are
+# side by side and may not call each other unless SIDEWAYS says so.
+#
+#   answers  answered in the client: error strings, cuGetProcAddress,
+#            export tables, the cache of servers' answers
+#   code     modules, libraries, launch, kernel parameters
+#   stream   stream capture
+#   copy     copies of any size, cut into messages
+#   local    the same-host copy path, beside copy (copy hands it a copy)
+#   mem      device, host and mapped memory, pointer attributes
+#   context  contexts and devices: cuInit, cuCtx*, cuDevice*
+#   route    which server a call goes to; the one device list
+#   wire     the connections and their call discipline (rpc.c), one-way
+#            batching, tracing, the record transport
+#   link     making a connection: connect, auth, server list, same host
+#   common   what client and server both link
+LAYERS = [
+    ("answers",),
+    ("code", "stream"),
+    ("copy", "local"),
+    ("mem",),
+    ("context",),
+    ("route",),
+    ("wire",),
+    ("link",),
+    ("common",),
+]
+SIDEWAYS = {("copy", "local")}
+
+# Calls against the direction, and cycles, that are known and not yet cut,
+# with why.  Each is reported; none fails the check.  Empty is the goal:
+# a new one fails, so the list can only shrink.
+KNOWN = {
+    ("stubs/context/context.c", "stubs/answers/answer_cache.c"):
+        "a destroyed context's cached answers are forgotten; the cache "
+        "belongs below context (gen/glue_client.c includes it by path)",
+    ("stubs/context/context.c", "stubs/answers/context_storage.c"):
+        "a destroyed context's stored values are destroyed with it",
+    ("stubs/context/context.c", "stubs/code/params.c"):
+        "a destroyed context's parameter layouts are forgotten",
+    ("stubs/code/library.c", "stubs/answers/answer_cache.c"):
+        "an unloaded library's cached function answers are forgotten",
+    ("stubs/code/module.c", "stubs/answers/answer_cache.c"):
+        "an unloaded module's cached function answers are forgotten",
+    ("stubs/link/auth.c", "stubs/wire/say.c"): "say.c belongs in common",
+    ("stubs/link/connect.c", "stubs/wire/say.c"): "say.c belongs in common",
+    ("stubs/link/server_list.c", "stubs/wire/say.c"):
+        "say.c belongs in common",
+    ("stubs/link/connect.c", "stubs/wire/xprt.c"):
+        "xprt.c (the record transport) belongs below link",
+    ("stubs/link/connect.c", "stubs/local/local_connect.c"):
+        "local_connect.c (the unix-socket connection) belongs in link",
+    ("stubs/mem/hostmem.c", "stubs/local/local_connect.c"):
+        "local_connect.c (the unix-socket connection) belongs in link",
+    ("stubs/mem/hostmem.c", "stubs/local/local_share.c"):
+        "local_share.c (shared page-locked memory) belongs in mem",
+    ("stubs/route/route.c", "stubs/code/library.c"):
+        "route_value loads the client's own libraries: it belongs in code",
+    ("stubs/route/route.c", "stubs/context/ctxstack.c"):
+        "ctxstack.c (the per-thread stacks, no calls) belongs below route",
+    ("stubs/wire/rpc.c", "stubs/context/ctxstack.c"):
+        "the connection layer still syncs the thread's context itself",
+    ("stubs/wire/rpc.c", "stubs/route/route.c"):
+        "the connection layer still picks the current context's server",
+}
+KNOWN_CYCLES = {
+    "stubs/code/library.c stubs/code/module.c stubs/code/params.c "
+    "stubs/route/devices.c stubs/route/route.c stubs/wire/batch.c "
+    "stubs/wire/rpc.c":
+        "rpc.c -> route.c (it picks the server), batch.c <-> rpc.c (the "
+        "flusher takes connections), route.c <-> library.c (route_value), "
+        "module.c <-> library.c (cuLibrary* in both)",
+}
+
+
+def rank_of(folder):
+    for rank, group in enumerate(LAYERS):
+        if folder in group:
+            return rank
+    return None
+
+
+def symbols(obj):
+    """(defined, undefined) global symbols of one object."""
+    out = subprocess.run(["nm", obj], capture_output=True, text=True,
+                         check=True).stdout
+    defined, undefined = set(), set()
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) == 3 and parts[1] in "TDBRVWCGS":
+            defined.add(parts[2])
+        elif len(parts) == 2 and parts[0] in ("U", "w"):
+            undefined.add(parts[1])
+    return defined, undefined
+
+
+def calls(objects):
+    """{file: {callee file: [symbols]}} among objects."""
+    table = {o: symbols(o) for o in objects}
+    owner = {}
+    for o, (defined, _) in table.items():
+        for s in defined:
+            owner.setdefault(s, o)
+    edges = collections.defaultdict(lambda: collections.defaultdict(list))
+    for o, (_, undefined) in table.items():
+        for s in sorted(undefined):
+            if s in owner and owner[s] != o:
+                edges[o][owner[s]].append(s)
+    return edges
+
+
+def cycles(edges):
+    """The strongly connected components of more than one file (Tarjan)."""
+    index, low, stack, on, found = {}, {}, [], set(), []
+    counter = [0]
+    sys.setrecursionlimit(10000)
+
+    def visit(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in edges.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in list(edges):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def name(obj):
+    return obj.replace(".pic.o", ".c").replace(".o", ".c")
+
+
+def folder(obj):
+    parts = obj.split("/")
+    return parts[1] if parts[0] == "stubs" else parts[0]
+
+
+def report_cycles(edges, label, known=None):
+    found = cycles(edges)
+    bad = 0
+    for component in found:
+        why = (known or {}).get(" ".join(name(o) for o in component))
+        print(f"{label}: {'known ' if why else ''}cycle between files: "
+              + " <-> ".join(name(o) for o in component))
+        if why:
+            print(f"    ({why})")
+        else:
+            bad += 1
+        for a in component:
+            for b in component:
+                if b in edges.get(a, {}):
+                    print(f"    {name(a)} -> {name(b)}: "
+                          + " ".join(edges[a][b]))
+    return bad
+
+
+def check_client():
+    objects = sorted(glob.glob("stubs/*/*.o")) + \
+        sorted(glob.glob("common/*.pic.o"))
+    if not objects:
+        print("check-layers: no client objects; run make first")
+        return 1
+    edges = calls(objects)
+    bad = report_cycles(edges, "client", KNOWN_CYCLES)
+    for a in sorted(edges):
+        for b, syms in sorted(edges[a].items()):
+            fa, fb = folder(a), folder(b)
+            ra, rb = rank_of(fa), rank_of(fb)
+            if ra is None or rb is None:
+                print(f"client: {name(a)} or {name(b)} is in no layer "
+                      "(add its folder to LAYERS)")
+                bad += 1
+                continue
+            if fa == fb or rb > ra or (fa, fb) in SIDEWAYS:
+                continue
+            why = KNOWN.get((name(a), name(b)))
+            line = (f"{name(a)} ({fa}) -> {name(b)} ({fb}) against the "
+                    f"layers: {' '.join(syms)}")
+            if why is not None:
+                print(f"client: known: {line}\n    ({why})")
+                continue
+            print(f"client: {line}")
+            bad += 1
+    return bad
+
+
+def check_server(strict):
+    objects = sorted(glob.glob("server/*/*.o")) + \
+        sorted(o for o in glob.glob("common/*.o")
+               if not o.endswith(".pic.o"))
+    if not objects:
+        return 0
+    found = report_cycles(calls(objects), "server")
+    return found if strict else 0
+
+
+def main():
+    strict_server = "--server" in sys.argv[1:]
+    bad = check_client() + check_server(strict_server)
+    if bad:
+        print(f"check-layers: {bad} problem(s)")
+        return 1
+    print("check-layers: no client cycle or call against the layers beyond "
+          "the known ones listed above")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
