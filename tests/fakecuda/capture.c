@@ -246,8 +246,15 @@ fc_capture_check_event(struct fc_event *e)
 {
 	struct fc_capture *c = find_capture(e->capture_id);
 
-	if (e->capture_id == 0 || c == NULL)
+	if (e->capture_id == 0)
 		return CUDA_SUCCESS;
+	/*
+	 * Last recorded in a capture that has ended: the event stands for a
+	 * point of a graph, not of a stream, and driver 580 answers
+	 * CUDA_ERROR_INVALID_VALUE for it (seen on the H200).
+	 */
+	if (c == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
 	invalidate(c);
 	return CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;
 }

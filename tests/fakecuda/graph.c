@@ -8,6 +8,7 @@
  * programmatic ports, and the driver rejects non-zero ports on nodes that
  * define none.  The older ABI names are in graph_compat.c.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -666,6 +667,45 @@ cuGraphDestroyNode(CUgraphNode hNode)
 		    (g->count - at - 1) * sizeof(*g->nodes));
 		g->count--;
 		fc_node_free(n);
+	}
+	fc_unlock();
+	return rc;
+}
+
+/*
+ * A DOT text of the graph: a node per graph node (its handle and type), an
+ * edge per dependency.  The driver writes much more; what callers rely on
+ * is a readable "digraph" in the file they named.
+ */
+FC_API CUresult
+cuGraphDebugDotPrint(CUgraph hGraph, const char *path, unsigned int flags)
+{
+	struct fc_graph *g;
+	CUresult rc;
+	FILE *f;
+
+	(void)flags;
+	if (path == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	fc_lock();
+	rc = fc_graph_lookup(hGraph, &g);
+	if (rc == CUDA_SUCCESS && (f = fopen(path, "w")) == NULL)
+		rc = CUDA_ERROR_OPERATING_SYSTEM;
+	if (rc == CUDA_SUCCESS) {
+		fprintf(f, "digraph graph_%lu {\n", (unsigned long)g->handle);
+		for (size_t i = 0; i < g->count; i++) {
+			const struct fc_node *n = g->nodes[i];
+
+			fprintf(f, "\tnode_%lu [label=\"type %d\"];\n",
+			    (unsigned long)n->handle, (int)n->type);
+			for (size_t d = 0; d < n->ndeps; d++)
+				fprintf(f, "\tnode_%lu -> node_%lu;\n",
+				    (unsigned long)n->deps[d]->handle,
+				    (unsigned long)n->handle);
+		}
+		fprintf(f, "}\n");
+		if (fclose(f) != 0)
+			rc = CUDA_ERROR_OPERATING_SYSTEM;
 	}
 	fc_unlock();
 	return rc;
