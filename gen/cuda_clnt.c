@@ -898,6 +898,56 @@ cu_stream_get_id_13000(cu_handle stream, res_size *clnt_res,  CLIENT *clnt)
 }
 
 enum clnt_stat 
+cu_stream_begin_capture_13000(cu_handle stream, int mode, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_stream_begin_capture_13000_argument arg;
+	arg.stream = stream;
+	arg.mode = mode;
+	return (clnt_call (clnt, CU_STREAM_BEGIN_CAPTURE, (xdrproc_t) xdr_cu_stream_begin_capture_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_stream_end_capture_13000(cu_handle stream, res_handle *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_STREAM_END_CAPTURE,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &stream,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_stream_get_capture_state_13000(cu_handle stream, res_capture_state *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_STREAM_GET_CAPTURE_STATE,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &stream,
+		(xdrproc_t) xdr_res_capture_state, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_thread_exchange_stream_capture_mode_13000(int mode, res_int *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_THREAD_EXCHANGE_STREAM_CAPTURE_MODE,
+		(xdrproc_t) xdr_int, (caddr_t) &mode,
+		(xdrproc_t) xdr_res_int, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_stream_update_capture_dependencies_13000(cu_handle stream, cu_nodes nodes, u_int flags, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_stream_update_capture_dependencies_13000_argument arg;
+	arg.stream = stream;
+	arg.nodes = nodes;
+	arg.flags = flags;
+	return (clnt_call (clnt, CU_STREAM_UPDATE_CAPTURE_DEPENDENCIES, (xdrproc_t) xdr_cu_stream_update_capture_dependencies_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_event_create_13000(u_int flags, res_handle *clnt_res,  CLIENT *clnt)
 {
 	return (clnt_call(clnt, CU_EVENT_CREATE,
@@ -951,6 +1001,18 @@ cu_event_destroy_13000(cu_handle event, res_none *clnt_res,  CLIENT *clnt)
 {
 	return (clnt_call(clnt, CU_EVENT_DESTROY,
 		(xdrproc_t) xdr_cu_handle, (caddr_t) &event,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_event_record_with_flags_13000(cu_handle event, cu_handle stream, u_int flags, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_event_record_with_flags_13000_argument arg;
+	arg.event = event;
+	arg.stream = stream;
+	arg.flags = flags;
+	return (clnt_call (clnt, CU_EVENT_RECORD_WITH_FLAGS, (xdrproc_t) xdr_cu_event_record_with_flags_13000_argument, (caddr_t) &arg,
 		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
 		TIMEOUT));
 }
@@ -1022,6 +1084,390 @@ cu_launch_kernel_ex_13000(launch_config config, cu_handle func, kernel_args args
 	arg.args = args;
 	return (clnt_call (clnt, CU_LAUNCH_KERNEL_EX, (xdrproc_t) xdr_cu_launch_kernel_ex_13000_argument, (caddr_t) &arg,
 		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_create_13000(u_int flags, res_handle *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_GRAPH_CREATE,
+		(xdrproc_t) xdr_u_int, (caddr_t) &flags,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_destroy_13000(cu_handle graph, res_none *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_GRAPH_DESTROY,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &graph,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_clone_13000(cu_handle graph, res_handle *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_GRAPH_CLONE,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &graph,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_destroy_node_13000(cu_handle node, res_none *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_GRAPH_DESTROY_NODE,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &node,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_instantiate_13000(cu_handle graph, cu_size flags, res_handle *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_instantiate_13000_argument arg;
+	arg.graph = graph;
+	arg.flags = flags;
+	return (clnt_call (clnt, CU_GRAPH_INSTANTIATE, (xdrproc_t) xdr_cu_graph_instantiate_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_launch_13000(cu_handle exec, cu_handle stream, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_launch_13000_argument arg;
+	arg.exec = exec;
+	arg.stream = stream;
+	return (clnt_call (clnt, CU_GRAPH_LAUNCH, (xdrproc_t) xdr_cu_graph_launch_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_upload_13000(cu_handle exec, cu_handle stream, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_upload_13000_argument arg;
+	arg.exec = exec;
+	arg.stream = stream;
+	return (clnt_call (clnt, CU_GRAPH_UPLOAD, (xdrproc_t) xdr_cu_graph_upload_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_get_nodes_13000(cu_handle graph, cu_size room, res_node_list *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_get_nodes_13000_argument arg;
+	arg.graph = graph;
+	arg.room = room;
+	return (clnt_call (clnt, CU_GRAPH_GET_NODES, (xdrproc_t) xdr_cu_graph_get_nodes_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_node_list, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_get_root_nodes_13000(cu_handle graph, cu_size room, res_node_list *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_get_root_nodes_13000_argument arg;
+	arg.graph = graph;
+	arg.room = room;
+	return (clnt_call (clnt, CU_GRAPH_GET_ROOT_NODES, (xdrproc_t) xdr_cu_graph_get_root_nodes_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_node_list, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_get_edges_13000(cu_handle graph, cu_size room, res_edge_list *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_get_edges_13000_argument arg;
+	arg.graph = graph;
+	arg.room = room;
+	return (clnt_call (clnt, CU_GRAPH_GET_EDGES, (xdrproc_t) xdr_cu_graph_get_edges_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_edge_list, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_node_get_type_13000(cu_handle node, res_int *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_GRAPH_NODE_GET_TYPE,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &node,
+		(xdrproc_t) xdr_res_int, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_node_get_dependencies_13000(cu_handle node, cu_size room, res_node_list *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_node_get_dependencies_13000_argument arg;
+	arg.node = node;
+	arg.room = room;
+	return (clnt_call (clnt, CU_GRAPH_NODE_GET_DEPENDENCIES, (xdrproc_t) xdr_cu_graph_node_get_dependencies_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_node_list, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_node_get_dependent_nodes_13000(cu_handle node, cu_size room, res_node_list *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_node_get_dependent_nodes_13000_argument arg;
+	arg.node = node;
+	arg.room = room;
+	return (clnt_call (clnt, CU_GRAPH_NODE_GET_DEPENDENT_NODES, (xdrproc_t) xdr_cu_graph_node_get_dependent_nodes_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_node_list, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_add_dependencies_13000(cu_handle graph, cu_nodes from, cu_nodes to, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_add_dependencies_13000_argument arg;
+	arg.graph = graph;
+	arg.from = from;
+	arg.to = to;
+	return (clnt_call (clnt, CU_GRAPH_ADD_DEPENDENCIES, (xdrproc_t) xdr_cu_graph_add_dependencies_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_remove_dependencies_13000(cu_handle graph, cu_nodes from, cu_nodes to, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_remove_dependencies_13000_argument arg;
+	arg.graph = graph;
+	arg.from = from;
+	arg.to = to;
+	return (clnt_call (clnt, CU_GRAPH_REMOVE_DEPENDENCIES, (xdrproc_t) xdr_cu_graph_remove_dependencies_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_add_empty_node_13000(cu_handle graph, cu_nodes dependencies, res_handle *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_add_empty_node_13000_argument arg;
+	arg.graph = graph;
+	arg.dependencies = dependencies;
+	return (clnt_call (clnt, CU_GRAPH_ADD_EMPTY_NODE, (xdrproc_t) xdr_cu_graph_add_empty_node_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_add_kernel_node_13000(cu_handle graph, cu_nodes dependencies, kernel_node params, res_handle *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_add_kernel_node_13000_argument arg;
+	arg.graph = graph;
+	arg.dependencies = dependencies;
+	arg.params = params;
+	return (clnt_call (clnt, CU_GRAPH_ADD_KERNEL_NODE, (xdrproc_t) xdr_cu_graph_add_kernel_node_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_kernel_node_set_params_13000(cu_handle node, kernel_node params, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_kernel_node_set_params_13000_argument arg;
+	arg.node = node;
+	arg.params = params;
+	return (clnt_call (clnt, CU_GRAPH_KERNEL_NODE_SET_PARAMS, (xdrproc_t) xdr_cu_graph_kernel_node_set_params_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_exec_kernel_node_set_params_13000(cu_handle exec, cu_handle node, kernel_node params, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_exec_kernel_node_set_params_13000_argument arg;
+	arg.exec = exec;
+	arg.node = node;
+	arg.params = params;
+	return (clnt_call (clnt, CU_GRAPH_EXEC_KERNEL_NODE_SET_PARAMS, (xdrproc_t) xdr_cu_graph_exec_kernel_node_set_params_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_add_memset_node_13000(cu_handle graph, cu_nodes dependencies, memset_node params, res_handle *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_add_memset_node_13000_argument arg;
+	arg.graph = graph;
+	arg.dependencies = dependencies;
+	arg.params = params;
+	return (clnt_call (clnt, CU_GRAPH_ADD_MEMSET_NODE, (xdrproc_t) xdr_cu_graph_add_memset_node_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_memset_node_set_params_13000(cu_handle node, memset_node params, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_memset_node_set_params_13000_argument arg;
+	arg.node = node;
+	arg.params = params;
+	return (clnt_call (clnt, CU_GRAPH_MEMSET_NODE_SET_PARAMS, (xdrproc_t) xdr_cu_graph_memset_node_set_params_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_exec_memset_node_set_params_13000(cu_handle exec, cu_handle node, memset_node params, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_exec_memset_node_set_params_13000_argument arg;
+	arg.exec = exec;
+	arg.node = node;
+	arg.params = params;
+	return (clnt_call (clnt, CU_GRAPH_EXEC_MEMSET_NODE_SET_PARAMS, (xdrproc_t) xdr_cu_graph_exec_memset_node_set_params_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_add_memcpy_node_13000(cu_handle graph, cu_nodes dependencies, memcpy_node params, res_handle *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_add_memcpy_node_13000_argument arg;
+	arg.graph = graph;
+	arg.dependencies = dependencies;
+	arg.params = params;
+	return (clnt_call (clnt, CU_GRAPH_ADD_MEMCPY_NODE, (xdrproc_t) xdr_cu_graph_add_memcpy_node_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_memcpy_node_set_params_13000(cu_handle node, memcpy_node params, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_memcpy_node_set_params_13000_argument arg;
+	arg.node = node;
+	arg.params = params;
+	return (clnt_call (clnt, CU_GRAPH_MEMCPY_NODE_SET_PARAMS, (xdrproc_t) xdr_cu_graph_memcpy_node_set_params_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_exec_memcpy_node_set_params_13000(cu_handle exec, cu_handle node, memcpy_node params, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_exec_memcpy_node_set_params_13000_argument arg;
+	arg.exec = exec;
+	arg.node = node;
+	arg.params = params;
+	return (clnt_call (clnt, CU_GRAPH_EXEC_MEMCPY_NODE_SET_PARAMS, (xdrproc_t) xdr_cu_graph_exec_memcpy_node_set_params_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_add_event_record_node_13000(cu_handle graph, cu_nodes dependencies, cu_handle event, res_handle *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_add_event_record_node_13000_argument arg;
+	arg.graph = graph;
+	arg.dependencies = dependencies;
+	arg.event = event;
+	return (clnt_call (clnt, CU_GRAPH_ADD_EVENT_RECORD_NODE, (xdrproc_t) xdr_cu_graph_add_event_record_node_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_add_event_wait_node_13000(cu_handle graph, cu_nodes dependencies, cu_handle event, res_handle *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_add_event_wait_node_13000_argument arg;
+	arg.graph = graph;
+	arg.dependencies = dependencies;
+	arg.event = event;
+	return (clnt_call (clnt, CU_GRAPH_ADD_EVENT_WAIT_NODE, (xdrproc_t) xdr_cu_graph_add_event_wait_node_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_add_child_graph_node_13000(cu_handle graph, cu_nodes dependencies, cu_handle child, res_handle *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_add_child_graph_node_13000_argument arg;
+	arg.graph = graph;
+	arg.dependencies = dependencies;
+	arg.child = child;
+	return (clnt_call (clnt, CU_GRAPH_ADD_CHILD_GRAPH_NODE, (xdrproc_t) xdr_cu_graph_add_child_graph_node_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_instantiate_with_params_13000(cu_handle graph, cu_size flags, cu_handle upload_stream, res_instantiate *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_instantiate_with_params_13000_argument arg;
+	arg.graph = graph;
+	arg.flags = flags;
+	arg.upload_stream = upload_stream;
+	return (clnt_call (clnt, CU_GRAPH_INSTANTIATE_WITH_PARAMS, (xdrproc_t) xdr_cu_graph_instantiate_with_params_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_instantiate, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_exec_update_13000(cu_handle exec, cu_handle graph, res_exec_update *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_exec_update_13000_argument arg;
+	arg.exec = exec;
+	arg.graph = graph;
+	return (clnt_call (clnt, CU_GRAPH_EXEC_UPDATE, (xdrproc_t) xdr_cu_graph_exec_update_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_exec_update, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_debug_dot_print_13000(cu_handle graph, u_int flags, res_data *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_debug_dot_print_13000_argument arg;
+	arg.graph = graph;
+	arg.flags = flags;
+	return (clnt_call (clnt, CU_GRAPH_DEBUG_DOT_PRINT, (xdrproc_t) xdr_cu_graph_debug_dot_print_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_data, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_exec_destroy_13000(cu_handle exec, res_none *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_GRAPH_EXEC_DESTROY,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &exec,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_exec_get_flags_13000(cu_handle exec, res_size *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_GRAPH_EXEC_GET_FLAGS,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &exec,
+		(xdrproc_t) xdr_res_size, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_node_set_enabled_13000(cu_handle exec, cu_handle node, u_int enabled, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_node_set_enabled_13000_argument arg;
+	arg.exec = exec;
+	arg.node = node;
+	arg.enabled = enabled;
+	return (clnt_call (clnt, CU_GRAPH_NODE_SET_ENABLED, (xdrproc_t) xdr_cu_graph_node_set_enabled_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_node_get_enabled_13000(cu_handle exec, cu_handle node, res_uint *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_node_get_enabled_13000_argument arg;
+	arg.exec = exec;
+	arg.node = node;
+	return (clnt_call (clnt, CU_GRAPH_NODE_GET_ENABLED, (xdrproc_t) xdr_cu_graph_node_get_enabled_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_uint, (caddr_t) clnt_res,
 		TIMEOUT));
 }
 

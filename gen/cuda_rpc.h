@@ -393,6 +393,130 @@ struct res_ptr_attrs {
 	} res_ptr_attrs_u;
 };
 typedef struct res_ptr_attrs res_ptr_attrs;
+#define ONCUDA_GRAPH_NODES_MAX 1048576
+
+typedef struct {
+	u_int cu_nodes_len;
+	cu_handle *cu_nodes_val;
+} cu_nodes;
+
+struct node_list {
+	cu_nodes nodes;
+	cu_size total;
+};
+typedef struct node_list node_list;
+
+struct res_node_list {
+	int err;
+	union {
+		node_list value;
+	} res_node_list_u;
+};
+typedef struct res_node_list res_node_list;
+
+struct edge_list {
+	cu_nodes from;
+	cu_nodes to;
+	cu_size total;
+};
+typedef struct edge_list edge_list;
+
+struct res_edge_list {
+	int err;
+	union {
+		edge_list value;
+	} res_edge_list_u;
+};
+typedef struct res_edge_list res_edge_list;
+
+struct capture_state {
+	int status;
+	u_quad_t id;
+	cu_handle graph;
+	cu_nodes dependencies;
+};
+typedef struct capture_state capture_state;
+
+struct res_capture_state {
+	int err;
+	union {
+		capture_state value;
+	} res_capture_state_u;
+};
+typedef struct res_capture_state res_capture_state;
+
+struct kernel_node {
+	cu_handle func;
+	cu_dim3 grid;
+	cu_dim3 block;
+	u_int shared_mem_bytes;
+	kernel_args args;
+	cu_handle ctx;
+};
+typedef struct kernel_node kernel_node;
+
+struct memset_node {
+	cu_dptr dst;
+	cu_size pitch;
+	u_int value;
+	u_int element_size;
+	cu_size width;
+	cu_size height;
+	cu_handle ctx;
+};
+typedef struct memset_node memset_node;
+
+struct dev_volume {
+	cu_dptr base;
+	cu_size x_bytes;
+	cu_size y;
+	cu_size z;
+	cu_size pitch;
+	cu_size height;
+};
+typedef struct dev_volume dev_volume;
+
+struct memcpy_node {
+	dev_volume src;
+	dev_volume dst;
+	cu_size width_bytes;
+	cu_size height;
+	cu_size depth;
+	cu_handle ctx;
+};
+typedef struct memcpy_node memcpy_node;
+
+struct instantiate_outcome {
+	cu_handle exec;
+	int result;
+	cu_handle error_node;
+};
+typedef struct instantiate_outcome instantiate_outcome;
+
+struct res_instantiate {
+	int err;
+	union {
+		instantiate_outcome value;
+		instantiate_outcome failed;
+	} res_instantiate_u;
+};
+typedef struct res_instantiate res_instantiate;
+
+struct exec_update_info {
+	int result;
+	cu_handle error_node;
+	cu_handle error_from_node;
+};
+typedef struct exec_update_info exec_update_info;
+
+struct res_exec_update {
+	int err;
+	union {
+		exec_update_info value;
+		exec_update_info failed;
+	} res_exec_update_u;
+};
+typedef struct res_exec_update res_exec_update;
 #define ONCUDA_AUTH_NONCE_BYTES 32
 #define ONCUDA_AUTH_MAC_BYTES 32
 
@@ -742,6 +866,19 @@ struct cu_stream_wait_event_13000_argument {
 };
 typedef struct cu_stream_wait_event_13000_argument cu_stream_wait_event_13000_argument;
 
+struct cu_stream_begin_capture_13000_argument {
+	cu_handle stream;
+	int mode;
+};
+typedef struct cu_stream_begin_capture_13000_argument cu_stream_begin_capture_13000_argument;
+
+struct cu_stream_update_capture_dependencies_13000_argument {
+	cu_handle stream;
+	cu_nodes nodes;
+	u_int flags;
+};
+typedef struct cu_stream_update_capture_dependencies_13000_argument cu_stream_update_capture_dependencies_13000_argument;
+
 struct cu_event_record_13000_argument {
 	cu_handle event;
 	cu_handle stream;
@@ -753,6 +890,13 @@ struct cu_event_elapsed_time_13000_argument {
 	cu_handle end;
 };
 typedef struct cu_event_elapsed_time_13000_argument cu_event_elapsed_time_13000_argument;
+
+struct cu_event_record_with_flags_13000_argument {
+	cu_handle event;
+	cu_handle stream;
+	u_int flags;
+};
+typedef struct cu_event_record_with_flags_13000_argument cu_event_record_with_flags_13000_argument;
 
 struct cu_func_get_attribute_13000_argument {
 	int attrib;
@@ -789,6 +933,187 @@ struct cu_launch_kernel_ex_13000_argument {
 	kernel_args args;
 };
 typedef struct cu_launch_kernel_ex_13000_argument cu_launch_kernel_ex_13000_argument;
+
+struct cu_graph_instantiate_13000_argument {
+	cu_handle graph;
+	cu_size flags;
+};
+typedef struct cu_graph_instantiate_13000_argument cu_graph_instantiate_13000_argument;
+
+struct cu_graph_launch_13000_argument {
+	cu_handle exec;
+	cu_handle stream;
+};
+typedef struct cu_graph_launch_13000_argument cu_graph_launch_13000_argument;
+
+struct cu_graph_upload_13000_argument {
+	cu_handle exec;
+	cu_handle stream;
+};
+typedef struct cu_graph_upload_13000_argument cu_graph_upload_13000_argument;
+
+struct cu_graph_get_nodes_13000_argument {
+	cu_handle graph;
+	cu_size room;
+};
+typedef struct cu_graph_get_nodes_13000_argument cu_graph_get_nodes_13000_argument;
+
+struct cu_graph_get_root_nodes_13000_argument {
+	cu_handle graph;
+	cu_size room;
+};
+typedef struct cu_graph_get_root_nodes_13000_argument cu_graph_get_root_nodes_13000_argument;
+
+struct cu_graph_get_edges_13000_argument {
+	cu_handle graph;
+	cu_size room;
+};
+typedef struct cu_graph_get_edges_13000_argument cu_graph_get_edges_13000_argument;
+
+struct cu_graph_node_get_dependencies_13000_argument {
+	cu_handle node;
+	cu_size room;
+};
+typedef struct cu_graph_node_get_dependencies_13000_argument cu_graph_node_get_dependencies_13000_argument;
+
+struct cu_graph_node_get_dependent_nodes_13000_argument {
+	cu_handle node;
+	cu_size room;
+};
+typedef struct cu_graph_node_get_dependent_nodes_13000_argument cu_graph_node_get_dependent_nodes_13000_argument;
+
+struct cu_graph_add_dependencies_13000_argument {
+	cu_handle graph;
+	cu_nodes from;
+	cu_nodes to;
+};
+typedef struct cu_graph_add_dependencies_13000_argument cu_graph_add_dependencies_13000_argument;
+
+struct cu_graph_remove_dependencies_13000_argument {
+	cu_handle graph;
+	cu_nodes from;
+	cu_nodes to;
+};
+typedef struct cu_graph_remove_dependencies_13000_argument cu_graph_remove_dependencies_13000_argument;
+
+struct cu_graph_add_empty_node_13000_argument {
+	cu_handle graph;
+	cu_nodes dependencies;
+};
+typedef struct cu_graph_add_empty_node_13000_argument cu_graph_add_empty_node_13000_argument;
+
+struct cu_graph_add_kernel_node_13000_argument {
+	cu_handle graph;
+	cu_nodes dependencies;
+	kernel_node params;
+};
+typedef struct cu_graph_add_kernel_node_13000_argument cu_graph_add_kernel_node_13000_argument;
+
+struct cu_graph_kernel_node_set_params_13000_argument {
+	cu_handle node;
+	kernel_node params;
+};
+typedef struct cu_graph_kernel_node_set_params_13000_argument cu_graph_kernel_node_set_params_13000_argument;
+
+struct cu_graph_exec_kernel_node_set_params_13000_argument {
+	cu_handle exec;
+	cu_handle node;
+	kernel_node params;
+};
+typedef struct cu_graph_exec_kernel_node_set_params_13000_argument cu_graph_exec_kernel_node_set_params_13000_argument;
+
+struct cu_graph_add_memset_node_13000_argument {
+	cu_handle graph;
+	cu_nodes dependencies;
+	memset_node params;
+};
+typedef struct cu_graph_add_memset_node_13000_argument cu_graph_add_memset_node_13000_argument;
+
+struct cu_graph_memset_node_set_params_13000_argument {
+	cu_handle node;
+	memset_node params;
+};
+typedef struct cu_graph_memset_node_set_params_13000_argument cu_graph_memset_node_set_params_13000_argument;
+
+struct cu_graph_exec_memset_node_set_params_13000_argument {
+	cu_handle exec;
+	cu_handle node;
+	memset_node params;
+};
+typedef struct cu_graph_exec_memset_node_set_params_13000_argument cu_graph_exec_memset_node_set_params_13000_argument;
+
+struct cu_graph_add_memcpy_node_13000_argument {
+	cu_handle graph;
+	cu_nodes dependencies;
+	memcpy_node params;
+};
+typedef struct cu_graph_add_memcpy_node_13000_argument cu_graph_add_memcpy_node_13000_argument;
+
+struct cu_graph_memcpy_node_set_params_13000_argument {
+	cu_handle node;
+	memcpy_node params;
+};
+typedef struct cu_graph_memcpy_node_set_params_13000_argument cu_graph_memcpy_node_set_params_13000_argument;
+
+struct cu_graph_exec_memcpy_node_set_params_13000_argument {
+	cu_handle exec;
+	cu_handle node;
+	memcpy_node params;
+};
+typedef struct cu_graph_exec_memcpy_node_set_params_13000_argument cu_graph_exec_memcpy_node_set_params_13000_argument;
+
+struct cu_graph_add_event_record_node_13000_argument {
+	cu_handle graph;
+	cu_nodes dependencies;
+	cu_handle event;
+};
+typedef struct cu_graph_add_event_record_node_13000_argument cu_graph_add_event_record_node_13000_argument;
+
+struct cu_graph_add_event_wait_node_13000_argument {
+	cu_handle graph;
+	cu_nodes dependencies;
+	cu_handle event;
+};
+typedef struct cu_graph_add_event_wait_node_13000_argument cu_graph_add_event_wait_node_13000_argument;
+
+struct cu_graph_add_child_graph_node_13000_argument {
+	cu_handle graph;
+	cu_nodes dependencies;
+	cu_handle child;
+};
+typedef struct cu_graph_add_child_graph_node_13000_argument cu_graph_add_child_graph_node_13000_argument;
+
+struct cu_graph_instantiate_with_params_13000_argument {
+	cu_handle graph;
+	cu_size flags;
+	cu_handle upload_stream;
+};
+typedef struct cu_graph_instantiate_with_params_13000_argument cu_graph_instantiate_with_params_13000_argument;
+
+struct cu_graph_exec_update_13000_argument {
+	cu_handle exec;
+	cu_handle graph;
+};
+typedef struct cu_graph_exec_update_13000_argument cu_graph_exec_update_13000_argument;
+
+struct cu_graph_debug_dot_print_13000_argument {
+	cu_handle graph;
+	u_int flags;
+};
+typedef struct cu_graph_debug_dot_print_13000_argument cu_graph_debug_dot_print_13000_argument;
+
+struct cu_graph_node_set_enabled_13000_argument {
+	cu_handle exec;
+	cu_handle node;
+	u_int enabled;
+};
+typedef struct cu_graph_node_set_enabled_13000_argument cu_graph_node_set_enabled_13000_argument;
+
+struct cu_graph_node_get_enabled_13000_argument {
+	cu_handle exec;
+	cu_handle node;
+};
+typedef struct cu_graph_node_get_enabled_13000_argument cu_graph_node_get_enabled_13000_argument;
 
 struct cu_occupancy_max_active_blocks_13000_argument {
 	cu_handle func;
@@ -1135,6 +1460,21 @@ extern  bool_t cu_stream_get_capture_info_13000_svc(cu_handle , res_capture_info
 #define CU_STREAM_GET_ID 173
 extern  enum clnt_stat cu_stream_get_id_13000(cu_handle , res_size *, CLIENT *);
 extern  bool_t cu_stream_get_id_13000_svc(cu_handle , res_size *, struct svc_req *);
+#define CU_STREAM_BEGIN_CAPTURE 300
+extern  enum clnt_stat cu_stream_begin_capture_13000(cu_handle , int , res_none *, CLIENT *);
+extern  bool_t cu_stream_begin_capture_13000_svc(cu_handle , int , res_none *, struct svc_req *);
+#define CU_STREAM_END_CAPTURE 301
+extern  enum clnt_stat cu_stream_end_capture_13000(cu_handle , res_handle *, CLIENT *);
+extern  bool_t cu_stream_end_capture_13000_svc(cu_handle , res_handle *, struct svc_req *);
+#define CU_STREAM_GET_CAPTURE_STATE 302
+extern  enum clnt_stat cu_stream_get_capture_state_13000(cu_handle , res_capture_state *, CLIENT *);
+extern  bool_t cu_stream_get_capture_state_13000_svc(cu_handle , res_capture_state *, struct svc_req *);
+#define CU_THREAD_EXCHANGE_STREAM_CAPTURE_MODE 303
+extern  enum clnt_stat cu_thread_exchange_stream_capture_mode_13000(int , res_int *, CLIENT *);
+extern  bool_t cu_thread_exchange_stream_capture_mode_13000_svc(int , res_int *, struct svc_req *);
+#define CU_STREAM_UPDATE_CAPTURE_DEPENDENCIES 304
+extern  enum clnt_stat cu_stream_update_capture_dependencies_13000(cu_handle , cu_nodes , u_int , res_none *, CLIENT *);
+extern  bool_t cu_stream_update_capture_dependencies_13000_svc(cu_handle , cu_nodes , u_int , res_none *, struct svc_req *);
 #define CU_EVENT_CREATE 140
 extern  enum clnt_stat cu_event_create_13000(u_int , res_handle *, CLIENT *);
 extern  bool_t cu_event_create_13000_svc(u_int , res_handle *, struct svc_req *);
@@ -1153,6 +1493,9 @@ extern  bool_t cu_event_elapsed_time_13000_svc(cu_handle , cu_handle , res_float
 #define CU_EVENT_DESTROY 145
 extern  enum clnt_stat cu_event_destroy_13000(cu_handle , res_none *, CLIENT *);
 extern  bool_t cu_event_destroy_13000_svc(cu_handle , res_none *, struct svc_req *);
+#define CU_EVENT_RECORD_WITH_FLAGS 344
+extern  enum clnt_stat cu_event_record_with_flags_13000(cu_handle , cu_handle , u_int , res_none *, CLIENT *);
+extern  bool_t cu_event_record_with_flags_13000_svc(cu_handle , cu_handle , u_int , res_none *, struct svc_req *);
 #define CU_FUNC_GET_ATTRIBUTE 110
 extern  enum clnt_stat cu_func_get_attribute_13000(int , cu_handle , res_int *, CLIENT *);
 extern  bool_t cu_func_get_attribute_13000_svc(int , cu_handle , res_int *, struct svc_req *);
@@ -1171,6 +1514,111 @@ extern  bool_t cu_launch_kernel_13000_svc(cu_handle , cu_dim3 , cu_dim3 , u_int 
 #define CU_LAUNCH_KERNEL_EX 114
 extern  enum clnt_stat cu_launch_kernel_ex_13000(launch_config , cu_handle , kernel_args , res_none *, CLIENT *);
 extern  bool_t cu_launch_kernel_ex_13000_svc(launch_config , cu_handle , kernel_args , res_none *, struct svc_req *);
+#define CU_GRAPH_CREATE 305
+extern  enum clnt_stat cu_graph_create_13000(u_int , res_handle *, CLIENT *);
+extern  bool_t cu_graph_create_13000_svc(u_int , res_handle *, struct svc_req *);
+#define CU_GRAPH_DESTROY 306
+extern  enum clnt_stat cu_graph_destroy_13000(cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_graph_destroy_13000_svc(cu_handle , res_none *, struct svc_req *);
+#define CU_GRAPH_CLONE 307
+extern  enum clnt_stat cu_graph_clone_13000(cu_handle , res_handle *, CLIENT *);
+extern  bool_t cu_graph_clone_13000_svc(cu_handle , res_handle *, struct svc_req *);
+#define CU_GRAPH_DESTROY_NODE 308
+extern  enum clnt_stat cu_graph_destroy_node_13000(cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_graph_destroy_node_13000_svc(cu_handle , res_none *, struct svc_req *);
+#define CU_GRAPH_INSTANTIATE 309
+extern  enum clnt_stat cu_graph_instantiate_13000(cu_handle , cu_size , res_handle *, CLIENT *);
+extern  bool_t cu_graph_instantiate_13000_svc(cu_handle , cu_size , res_handle *, struct svc_req *);
+#define CU_GRAPH_LAUNCH 310
+extern  enum clnt_stat cu_graph_launch_13000(cu_handle , cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_graph_launch_13000_svc(cu_handle , cu_handle , res_none *, struct svc_req *);
+#define CU_GRAPH_UPLOAD 311
+extern  enum clnt_stat cu_graph_upload_13000(cu_handle , cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_graph_upload_13000_svc(cu_handle , cu_handle , res_none *, struct svc_req *);
+#define CU_GRAPH_GET_NODES 312
+extern  enum clnt_stat cu_graph_get_nodes_13000(cu_handle , cu_size , res_node_list *, CLIENT *);
+extern  bool_t cu_graph_get_nodes_13000_svc(cu_handle , cu_size , res_node_list *, struct svc_req *);
+#define CU_GRAPH_GET_ROOT_NODES 313
+extern  enum clnt_stat cu_graph_get_root_nodes_13000(cu_handle , cu_size , res_node_list *, CLIENT *);
+extern  bool_t cu_graph_get_root_nodes_13000_svc(cu_handle , cu_size , res_node_list *, struct svc_req *);
+#define CU_GRAPH_GET_EDGES 314
+extern  enum clnt_stat cu_graph_get_edges_13000(cu_handle , cu_size , res_edge_list *, CLIENT *);
+extern  bool_t cu_graph_get_edges_13000_svc(cu_handle , cu_size , res_edge_list *, struct svc_req *);
+#define CU_GRAPH_NODE_GET_TYPE 315
+extern  enum clnt_stat cu_graph_node_get_type_13000(cu_handle , res_int *, CLIENT *);
+extern  bool_t cu_graph_node_get_type_13000_svc(cu_handle , res_int *, struct svc_req *);
+#define CU_GRAPH_NODE_GET_DEPENDENCIES 316
+extern  enum clnt_stat cu_graph_node_get_dependencies_13000(cu_handle , cu_size , res_node_list *, CLIENT *);
+extern  bool_t cu_graph_node_get_dependencies_13000_svc(cu_handle , cu_size , res_node_list *, struct svc_req *);
+#define CU_GRAPH_NODE_GET_DEPENDENT_NODES 317
+extern  enum clnt_stat cu_graph_node_get_dependent_nodes_13000(cu_handle , cu_size , res_node_list *, CLIENT *);
+extern  bool_t cu_graph_node_get_dependent_nodes_13000_svc(cu_handle , cu_size , res_node_list *, struct svc_req *);
+#define CU_GRAPH_ADD_DEPENDENCIES 318
+extern  enum clnt_stat cu_graph_add_dependencies_13000(cu_handle , cu_nodes , cu_nodes , res_none *, CLIENT *);
+extern  bool_t cu_graph_add_dependencies_13000_svc(cu_handle , cu_nodes , cu_nodes , res_none *, struct svc_req *);
+#define CU_GRAPH_REMOVE_DEPENDENCIES 319
+extern  enum clnt_stat cu_graph_remove_dependencies_13000(cu_handle , cu_nodes , cu_nodes , res_none *, CLIENT *);
+extern  bool_t cu_graph_remove_dependencies_13000_svc(cu_handle , cu_nodes , cu_nodes , res_none *, struct svc_req *);
+#define CU_GRAPH_ADD_EMPTY_NODE 320
+extern  enum clnt_stat cu_graph_add_empty_node_13000(cu_handle , cu_nodes , res_handle *, CLIENT *);
+extern  bool_t cu_graph_add_empty_node_13000_svc(cu_handle , cu_nodes , res_handle *, struct svc_req *);
+#define CU_GRAPH_ADD_KERNEL_NODE 321
+extern  enum clnt_stat cu_graph_add_kernel_node_13000(cu_handle , cu_nodes , kernel_node , res_handle *, CLIENT *);
+extern  bool_t cu_graph_add_kernel_node_13000_svc(cu_handle , cu_nodes , kernel_node , res_handle *, struct svc_req *);
+#define CU_GRAPH_KERNEL_NODE_SET_PARAMS 322
+extern  enum clnt_stat cu_graph_kernel_node_set_params_13000(cu_handle , kernel_node , res_none *, CLIENT *);
+extern  bool_t cu_graph_kernel_node_set_params_13000_svc(cu_handle , kernel_node , res_none *, struct svc_req *);
+#define CU_GRAPH_EXEC_KERNEL_NODE_SET_PARAMS 323
+extern  enum clnt_stat cu_graph_exec_kernel_node_set_params_13000(cu_handle , cu_handle , kernel_node , res_none *, CLIENT *);
+extern  bool_t cu_graph_exec_kernel_node_set_params_13000_svc(cu_handle , cu_handle , kernel_node , res_none *, struct svc_req *);
+#define CU_GRAPH_ADD_MEMSET_NODE 324
+extern  enum clnt_stat cu_graph_add_memset_node_13000(cu_handle , cu_nodes , memset_node , res_handle *, CLIENT *);
+extern  bool_t cu_graph_add_memset_node_13000_svc(cu_handle , cu_nodes , memset_node , res_handle *, struct svc_req *);
+#define CU_GRAPH_MEMSET_NODE_SET_PARAMS 325
+extern  enum clnt_stat cu_graph_memset_node_set_params_13000(cu_handle , memset_node , res_none *, CLIENT *);
+extern  bool_t cu_graph_memset_node_set_params_13000_svc(cu_handle , memset_node , res_none *, struct svc_req *);
+#define CU_GRAPH_EXEC_MEMSET_NODE_SET_PARAMS 326
+extern  enum clnt_stat cu_graph_exec_memset_node_set_params_13000(cu_handle , cu_handle , memset_node , res_none *, CLIENT *);
+extern  bool_t cu_graph_exec_memset_node_set_params_13000_svc(cu_handle , cu_handle , memset_node , res_none *, struct svc_req *);
+#define CU_GRAPH_ADD_MEMCPY_NODE 327
+extern  enum clnt_stat cu_graph_add_memcpy_node_13000(cu_handle , cu_nodes , memcpy_node , res_handle *, CLIENT *);
+extern  bool_t cu_graph_add_memcpy_node_13000_svc(cu_handle , cu_nodes , memcpy_node , res_handle *, struct svc_req *);
+#define CU_GRAPH_MEMCPY_NODE_SET_PARAMS 328
+extern  enum clnt_stat cu_graph_memcpy_node_set_params_13000(cu_handle , memcpy_node , res_none *, CLIENT *);
+extern  bool_t cu_graph_memcpy_node_set_params_13000_svc(cu_handle , memcpy_node , res_none *, struct svc_req *);
+#define CU_GRAPH_EXEC_MEMCPY_NODE_SET_PARAMS 329
+extern  enum clnt_stat cu_graph_exec_memcpy_node_set_params_13000(cu_handle , cu_handle , memcpy_node , res_none *, CLIENT *);
+extern  bool_t cu_graph_exec_memcpy_node_set_params_13000_svc(cu_handle , cu_handle , memcpy_node , res_none *, struct svc_req *);
+#define CU_GRAPH_ADD_EVENT_RECORD_NODE 330
+extern  enum clnt_stat cu_graph_add_event_record_node_13000(cu_handle , cu_nodes , cu_handle , res_handle *, CLIENT *);
+extern  bool_t cu_graph_add_event_record_node_13000_svc(cu_handle , cu_nodes , cu_handle , res_handle *, struct svc_req *);
+#define CU_GRAPH_ADD_EVENT_WAIT_NODE 331
+extern  enum clnt_stat cu_graph_add_event_wait_node_13000(cu_handle , cu_nodes , cu_handle , res_handle *, CLIENT *);
+extern  bool_t cu_graph_add_event_wait_node_13000_svc(cu_handle , cu_nodes , cu_handle , res_handle *, struct svc_req *);
+#define CU_GRAPH_ADD_CHILD_GRAPH_NODE 332
+extern  enum clnt_stat cu_graph_add_child_graph_node_13000(cu_handle , cu_nodes , cu_handle , res_handle *, CLIENT *);
+extern  bool_t cu_graph_add_child_graph_node_13000_svc(cu_handle , cu_nodes , cu_handle , res_handle *, struct svc_req *);
+#define CU_GRAPH_INSTANTIATE_WITH_PARAMS 333
+extern  enum clnt_stat cu_graph_instantiate_with_params_13000(cu_handle , cu_size , cu_handle , res_instantiate *, CLIENT *);
+extern  bool_t cu_graph_instantiate_with_params_13000_svc(cu_handle , cu_size , cu_handle , res_instantiate *, struct svc_req *);
+#define CU_GRAPH_EXEC_UPDATE 334
+extern  enum clnt_stat cu_graph_exec_update_13000(cu_handle , cu_handle , res_exec_update *, CLIENT *);
+extern  bool_t cu_graph_exec_update_13000_svc(cu_handle , cu_handle , res_exec_update *, struct svc_req *);
+#define CU_GRAPH_DEBUG_DOT_PRINT 335
+extern  enum clnt_stat cu_graph_debug_dot_print_13000(cu_handle , u_int , res_data *, CLIENT *);
+extern  bool_t cu_graph_debug_dot_print_13000_svc(cu_handle , u_int , res_data *, struct svc_req *);
+#define CU_GRAPH_EXEC_DESTROY 340
+extern  enum clnt_stat cu_graph_exec_destroy_13000(cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_graph_exec_destroy_13000_svc(cu_handle , res_none *, struct svc_req *);
+#define CU_GRAPH_EXEC_GET_FLAGS 341
+extern  enum clnt_stat cu_graph_exec_get_flags_13000(cu_handle , res_size *, CLIENT *);
+extern  bool_t cu_graph_exec_get_flags_13000_svc(cu_handle , res_size *, struct svc_req *);
+#define CU_GRAPH_NODE_SET_ENABLED 342
+extern  enum clnt_stat cu_graph_node_set_enabled_13000(cu_handle , cu_handle , u_int , res_none *, CLIENT *);
+extern  bool_t cu_graph_node_set_enabled_13000_svc(cu_handle , cu_handle , u_int , res_none *, struct svc_req *);
+#define CU_GRAPH_NODE_GET_ENABLED 343
+extern  enum clnt_stat cu_graph_node_get_enabled_13000(cu_handle , cu_handle , res_uint *, CLIENT *);
+extern  bool_t cu_graph_node_get_enabled_13000_svc(cu_handle , cu_handle , res_uint *, struct svc_req *);
 #define CU_OCCUPANCY_MAX_ACTIVE_BLOCKS 115
 extern  enum clnt_stat cu_occupancy_max_active_blocks_13000(cu_handle , int , cu_size , res_int *, CLIENT *);
 extern  bool_t cu_occupancy_max_active_blocks_13000_svc(cu_handle , int , cu_size , res_int *, struct svc_req *);
@@ -1486,6 +1934,21 @@ extern  bool_t cu_stream_get_capture_info_13000_svc();
 #define CU_STREAM_GET_ID 173
 extern  enum clnt_stat cu_stream_get_id_13000();
 extern  bool_t cu_stream_get_id_13000_svc();
+#define CU_STREAM_BEGIN_CAPTURE 300
+extern  enum clnt_stat cu_stream_begin_capture_13000();
+extern  bool_t cu_stream_begin_capture_13000_svc();
+#define CU_STREAM_END_CAPTURE 301
+extern  enum clnt_stat cu_stream_end_capture_13000();
+extern  bool_t cu_stream_end_capture_13000_svc();
+#define CU_STREAM_GET_CAPTURE_STATE 302
+extern  enum clnt_stat cu_stream_get_capture_state_13000();
+extern  bool_t cu_stream_get_capture_state_13000_svc();
+#define CU_THREAD_EXCHANGE_STREAM_CAPTURE_MODE 303
+extern  enum clnt_stat cu_thread_exchange_stream_capture_mode_13000();
+extern  bool_t cu_thread_exchange_stream_capture_mode_13000_svc();
+#define CU_STREAM_UPDATE_CAPTURE_DEPENDENCIES 304
+extern  enum clnt_stat cu_stream_update_capture_dependencies_13000();
+extern  bool_t cu_stream_update_capture_dependencies_13000_svc();
 #define CU_EVENT_CREATE 140
 extern  enum clnt_stat cu_event_create_13000();
 extern  bool_t cu_event_create_13000_svc();
@@ -1504,6 +1967,9 @@ extern  bool_t cu_event_elapsed_time_13000_svc();
 #define CU_EVENT_DESTROY 145
 extern  enum clnt_stat cu_event_destroy_13000();
 extern  bool_t cu_event_destroy_13000_svc();
+#define CU_EVENT_RECORD_WITH_FLAGS 344
+extern  enum clnt_stat cu_event_record_with_flags_13000();
+extern  bool_t cu_event_record_with_flags_13000_svc();
 #define CU_FUNC_GET_ATTRIBUTE 110
 extern  enum clnt_stat cu_func_get_attribute_13000();
 extern  bool_t cu_func_get_attribute_13000_svc();
@@ -1522,6 +1988,111 @@ extern  bool_t cu_launch_kernel_13000_svc();
 #define CU_LAUNCH_KERNEL_EX 114
 extern  enum clnt_stat cu_launch_kernel_ex_13000();
 extern  bool_t cu_launch_kernel_ex_13000_svc();
+#define CU_GRAPH_CREATE 305
+extern  enum clnt_stat cu_graph_create_13000();
+extern  bool_t cu_graph_create_13000_svc();
+#define CU_GRAPH_DESTROY 306
+extern  enum clnt_stat cu_graph_destroy_13000();
+extern  bool_t cu_graph_destroy_13000_svc();
+#define CU_GRAPH_CLONE 307
+extern  enum clnt_stat cu_graph_clone_13000();
+extern  bool_t cu_graph_clone_13000_svc();
+#define CU_GRAPH_DESTROY_NODE 308
+extern  enum clnt_stat cu_graph_destroy_node_13000();
+extern  bool_t cu_graph_destroy_node_13000_svc();
+#define CU_GRAPH_INSTANTIATE 309
+extern  enum clnt_stat cu_graph_instantiate_13000();
+extern  bool_t cu_graph_instantiate_13000_svc();
+#define CU_GRAPH_LAUNCH 310
+extern  enum clnt_stat cu_graph_launch_13000();
+extern  bool_t cu_graph_launch_13000_svc();
+#define CU_GRAPH_UPLOAD 311
+extern  enum clnt_stat cu_graph_upload_13000();
+extern  bool_t cu_graph_upload_13000_svc();
+#define CU_GRAPH_GET_NODES 312
+extern  enum clnt_stat cu_graph_get_nodes_13000();
+extern  bool_t cu_graph_get_nodes_13000_svc();
+#define CU_GRAPH_GET_ROOT_NODES 313
+extern  enum clnt_stat cu_graph_get_root_nodes_13000();
+extern  bool_t cu_graph_get_root_nodes_13000_svc();
+#define CU_GRAPH_GET_EDGES 314
+extern  enum clnt_stat cu_graph_get_edges_13000();
+extern  bool_t cu_graph_get_edges_13000_svc();
+#define CU_GRAPH_NODE_GET_TYPE 315
+extern  enum clnt_stat cu_graph_node_get_type_13000();
+extern  bool_t cu_graph_node_get_type_13000_svc();
+#define CU_GRAPH_NODE_GET_DEPENDENCIES 316
+extern  enum clnt_stat cu_graph_node_get_dependencies_13000();
+extern  bool_t cu_graph_node_get_dependencies_13000_svc();
+#define CU_GRAPH_NODE_GET_DEPENDENT_NODES 317
+extern  enum clnt_stat cu_graph_node_get_dependent_nodes_13000();
+extern  bool_t cu_graph_node_get_dependent_nodes_13000_svc();
+#define CU_GRAPH_ADD_DEPENDENCIES 318
+extern  enum clnt_stat cu_graph_add_dependencies_13000();
+extern  bool_t cu_graph_add_dependencies_13000_svc();
+#define CU_GRAPH_REMOVE_DEPENDENCIES 319
+extern  enum clnt_stat cu_graph_remove_dependencies_13000();
+extern  bool_t cu_graph_remove_dependencies_13000_svc();
+#define CU_GRAPH_ADD_EMPTY_NODE 320
+extern  enum clnt_stat cu_graph_add_empty_node_13000();
+extern  bool_t cu_graph_add_empty_node_13000_svc();
+#define CU_GRAPH_ADD_KERNEL_NODE 321
+extern  enum clnt_stat cu_graph_add_kernel_node_13000();
+extern  bool_t cu_graph_add_kernel_node_13000_svc();
+#define CU_GRAPH_KERNEL_NODE_SET_PARAMS 322
+extern  enum clnt_stat cu_graph_kernel_node_set_params_13000();
+extern  bool_t cu_graph_kernel_node_set_params_13000_svc();
+#define CU_GRAPH_EXEC_KERNEL_NODE_SET_PARAMS 323
+extern  enum clnt_stat cu_graph_exec_kernel_node_set_params_13000();
+extern  bool_t cu_graph_exec_kernel_node_set_params_13000_svc();
+#define CU_GRAPH_ADD_MEMSET_NODE 324
+extern  enum clnt_stat cu_graph_add_memset_node_13000();
+extern  bool_t cu_graph_add_memset_node_13000_svc();
+#define CU_GRAPH_MEMSET_NODE_SET_PARAMS 325
+extern  enum clnt_stat cu_graph_memset_node_set_params_13000();
+extern  bool_t cu_graph_memset_node_set_params_13000_svc();
+#define CU_GRAPH_EXEC_MEMSET_NODE_SET_PARAMS 326
+extern  enum clnt_stat cu_graph_exec_memset_node_set_params_13000();
+extern  bool_t cu_graph_exec_memset_node_set_params_13000_svc();
+#define CU_GRAPH_ADD_MEMCPY_NODE 327
+extern  enum clnt_stat cu_graph_add_memcpy_node_13000();
+extern  bool_t cu_graph_add_memcpy_node_13000_svc();
+#define CU_GRAPH_MEMCPY_NODE_SET_PARAMS 328
+extern  enum clnt_stat cu_graph_memcpy_node_set_params_13000();
+extern  bool_t cu_graph_memcpy_node_set_params_13000_svc();
+#define CU_GRAPH_EXEC_MEMCPY_NODE_SET_PARAMS 329
+extern  enum clnt_stat cu_graph_exec_memcpy_node_set_params_13000();
+extern  bool_t cu_graph_exec_memcpy_node_set_params_13000_svc();
+#define CU_GRAPH_ADD_EVENT_RECORD_NODE 330
+extern  enum clnt_stat cu_graph_add_event_record_node_13000();
+extern  bool_t cu_graph_add_event_record_node_13000_svc();
+#define CU_GRAPH_ADD_EVENT_WAIT_NODE 331
+extern  enum clnt_stat cu_graph_add_event_wait_node_13000();
+extern  bool_t cu_graph_add_event_wait_node_13000_svc();
+#define CU_GRAPH_ADD_CHILD_GRAPH_NODE 332
+extern  enum clnt_stat cu_graph_add_child_graph_node_13000();
+extern  bool_t cu_graph_add_child_graph_node_13000_svc();
+#define CU_GRAPH_INSTANTIATE_WITH_PARAMS 333
+extern  enum clnt_stat cu_graph_instantiate_with_params_13000();
+extern  bool_t cu_graph_instantiate_with_params_13000_svc();
+#define CU_GRAPH_EXEC_UPDATE 334
+extern  enum clnt_stat cu_graph_exec_update_13000();
+extern  bool_t cu_graph_exec_update_13000_svc();
+#define CU_GRAPH_DEBUG_DOT_PRINT 335
+extern  enum clnt_stat cu_graph_debug_dot_print_13000();
+extern  bool_t cu_graph_debug_dot_print_13000_svc();
+#define CU_GRAPH_EXEC_DESTROY 340
+extern  enum clnt_stat cu_graph_exec_destroy_13000();
+extern  bool_t cu_graph_exec_destroy_13000_svc();
+#define CU_GRAPH_EXEC_GET_FLAGS 341
+extern  enum clnt_stat cu_graph_exec_get_flags_13000();
+extern  bool_t cu_graph_exec_get_flags_13000_svc();
+#define CU_GRAPH_NODE_SET_ENABLED 342
+extern  enum clnt_stat cu_graph_node_set_enabled_13000();
+extern  bool_t cu_graph_node_set_enabled_13000_svc();
+#define CU_GRAPH_NODE_GET_ENABLED 343
+extern  enum clnt_stat cu_graph_node_get_enabled_13000();
+extern  bool_t cu_graph_node_get_enabled_13000_svc();
 #define CU_OCCUPANCY_MAX_ACTIVE_BLOCKS 115
 extern  enum clnt_stat cu_occupancy_max_active_blocks_13000();
 extern  bool_t cu_occupancy_max_active_blocks_13000_svc();
@@ -1632,6 +2203,21 @@ extern  bool_t xdr_ptr_attr_value (XDR *, ptr_attr_value*);
 extern  bool_t xdr_res_ptr_attr (XDR *, res_ptr_attr*);
 extern  bool_t xdr_pointer_attributes (XDR *, pointer_attributes*);
 extern  bool_t xdr_res_ptr_attrs (XDR *, res_ptr_attrs*);
+extern  bool_t xdr_cu_nodes (XDR *, cu_nodes*);
+extern  bool_t xdr_node_list (XDR *, node_list*);
+extern  bool_t xdr_res_node_list (XDR *, res_node_list*);
+extern  bool_t xdr_edge_list (XDR *, edge_list*);
+extern  bool_t xdr_res_edge_list (XDR *, res_edge_list*);
+extern  bool_t xdr_capture_state (XDR *, capture_state*);
+extern  bool_t xdr_res_capture_state (XDR *, res_capture_state*);
+extern  bool_t xdr_kernel_node (XDR *, kernel_node*);
+extern  bool_t xdr_memset_node (XDR *, memset_node*);
+extern  bool_t xdr_dev_volume (XDR *, dev_volume*);
+extern  bool_t xdr_memcpy_node (XDR *, memcpy_node*);
+extern  bool_t xdr_instantiate_outcome (XDR *, instantiate_outcome*);
+extern  bool_t xdr_res_instantiate (XDR *, res_instantiate*);
+extern  bool_t xdr_exec_update_info (XDR *, exec_update_info*);
+extern  bool_t xdr_res_exec_update (XDR *, res_exec_update*);
 extern  bool_t xdr_auth_nonce (XDR *, auth_nonce);
 extern  bool_t xdr_auth_mac (XDR *, auth_mac);
 extern  bool_t xdr_auth_challenge (XDR *, auth_challenge*);
@@ -1681,13 +2267,44 @@ extern  bool_t xdr_cu_pointer_get_attribute_13000_argument (XDR *, cu_pointer_ge
 extern  bool_t xdr_cu_pointer_get_attributes_13000_argument (XDR *, cu_pointer_get_attributes_13000_argument*);
 extern  bool_t xdr_cu_stream_create_with_priority_13000_argument (XDR *, cu_stream_create_with_priority_13000_argument*);
 extern  bool_t xdr_cu_stream_wait_event_13000_argument (XDR *, cu_stream_wait_event_13000_argument*);
+extern  bool_t xdr_cu_stream_begin_capture_13000_argument (XDR *, cu_stream_begin_capture_13000_argument*);
+extern  bool_t xdr_cu_stream_update_capture_dependencies_13000_argument (XDR *, cu_stream_update_capture_dependencies_13000_argument*);
 extern  bool_t xdr_cu_event_record_13000_argument (XDR *, cu_event_record_13000_argument*);
 extern  bool_t xdr_cu_event_elapsed_time_13000_argument (XDR *, cu_event_elapsed_time_13000_argument*);
+extern  bool_t xdr_cu_event_record_with_flags_13000_argument (XDR *, cu_event_record_with_flags_13000_argument*);
 extern  bool_t xdr_cu_func_get_attribute_13000_argument (XDR *, cu_func_get_attribute_13000_argument*);
 extern  bool_t xdr_cu_func_set_attribute_13000_argument (XDR *, cu_func_set_attribute_13000_argument*);
 extern  bool_t xdr_cu_func_set_cache_config_13000_argument (XDR *, cu_func_set_cache_config_13000_argument*);
 extern  bool_t xdr_cu_launch_kernel_13000_argument (XDR *, cu_launch_kernel_13000_argument*);
 extern  bool_t xdr_cu_launch_kernel_ex_13000_argument (XDR *, cu_launch_kernel_ex_13000_argument*);
+extern  bool_t xdr_cu_graph_instantiate_13000_argument (XDR *, cu_graph_instantiate_13000_argument*);
+extern  bool_t xdr_cu_graph_launch_13000_argument (XDR *, cu_graph_launch_13000_argument*);
+extern  bool_t xdr_cu_graph_upload_13000_argument (XDR *, cu_graph_upload_13000_argument*);
+extern  bool_t xdr_cu_graph_get_nodes_13000_argument (XDR *, cu_graph_get_nodes_13000_argument*);
+extern  bool_t xdr_cu_graph_get_root_nodes_13000_argument (XDR *, cu_graph_get_root_nodes_13000_argument*);
+extern  bool_t xdr_cu_graph_get_edges_13000_argument (XDR *, cu_graph_get_edges_13000_argument*);
+extern  bool_t xdr_cu_graph_node_get_dependencies_13000_argument (XDR *, cu_graph_node_get_dependencies_13000_argument*);
+extern  bool_t xdr_cu_graph_node_get_dependent_nodes_13000_argument (XDR *, cu_graph_node_get_dependent_nodes_13000_argument*);
+extern  bool_t xdr_cu_graph_add_dependencies_13000_argument (XDR *, cu_graph_add_dependencies_13000_argument*);
+extern  bool_t xdr_cu_graph_remove_dependencies_13000_argument (XDR *, cu_graph_remove_dependencies_13000_argument*);
+extern  bool_t xdr_cu_graph_add_empty_node_13000_argument (XDR *, cu_graph_add_empty_node_13000_argument*);
+extern  bool_t xdr_cu_graph_add_kernel_node_13000_argument (XDR *, cu_graph_add_kernel_node_13000_argument*);
+extern  bool_t xdr_cu_graph_kernel_node_set_params_13000_argument (XDR *, cu_graph_kernel_node_set_params_13000_argument*);
+extern  bool_t xdr_cu_graph_exec_kernel_node_set_params_13000_argument (XDR *, cu_graph_exec_kernel_node_set_params_13000_argument*);
+extern  bool_t xdr_cu_graph_add_memset_node_13000_argument (XDR *, cu_graph_add_memset_node_13000_argument*);
+extern  bool_t xdr_cu_graph_memset_node_set_params_13000_argument (XDR *, cu_graph_memset_node_set_params_13000_argument*);
+extern  bool_t xdr_cu_graph_exec_memset_node_set_params_13000_argument (XDR *, cu_graph_exec_memset_node_set_params_13000_argument*);
+extern  bool_t xdr_cu_graph_add_memcpy_node_13000_argument (XDR *, cu_graph_add_memcpy_node_13000_argument*);
+extern  bool_t xdr_cu_graph_memcpy_node_set_params_13000_argument (XDR *, cu_graph_memcpy_node_set_params_13000_argument*);
+extern  bool_t xdr_cu_graph_exec_memcpy_node_set_params_13000_argument (XDR *, cu_graph_exec_memcpy_node_set_params_13000_argument*);
+extern  bool_t xdr_cu_graph_add_event_record_node_13000_argument (XDR *, cu_graph_add_event_record_node_13000_argument*);
+extern  bool_t xdr_cu_graph_add_event_wait_node_13000_argument (XDR *, cu_graph_add_event_wait_node_13000_argument*);
+extern  bool_t xdr_cu_graph_add_child_graph_node_13000_argument (XDR *, cu_graph_add_child_graph_node_13000_argument*);
+extern  bool_t xdr_cu_graph_instantiate_with_params_13000_argument (XDR *, cu_graph_instantiate_with_params_13000_argument*);
+extern  bool_t xdr_cu_graph_exec_update_13000_argument (XDR *, cu_graph_exec_update_13000_argument*);
+extern  bool_t xdr_cu_graph_debug_dot_print_13000_argument (XDR *, cu_graph_debug_dot_print_13000_argument*);
+extern  bool_t xdr_cu_graph_node_set_enabled_13000_argument (XDR *, cu_graph_node_set_enabled_13000_argument*);
+extern  bool_t xdr_cu_graph_node_get_enabled_13000_argument (XDR *, cu_graph_node_get_enabled_13000_argument*);
 extern  bool_t xdr_cu_occupancy_max_active_blocks_13000_argument (XDR *, cu_occupancy_max_active_blocks_13000_argument*);
 extern  bool_t xdr_cu_occupancy_max_active_blocks_with_flags_13000_argument (XDR *, cu_occupancy_max_active_blocks_with_flags_13000_argument*);
 extern  bool_t xdr_cu_occupancy_max_potential_block_size_13000_argument (XDR *, cu_occupancy_max_potential_block_size_13000_argument*);
@@ -1753,6 +2370,21 @@ extern bool_t xdr_ptr_attr_value ();
 extern bool_t xdr_res_ptr_attr ();
 extern bool_t xdr_pointer_attributes ();
 extern bool_t xdr_res_ptr_attrs ();
+extern bool_t xdr_cu_nodes ();
+extern bool_t xdr_node_list ();
+extern bool_t xdr_res_node_list ();
+extern bool_t xdr_edge_list ();
+extern bool_t xdr_res_edge_list ();
+extern bool_t xdr_capture_state ();
+extern bool_t xdr_res_capture_state ();
+extern bool_t xdr_kernel_node ();
+extern bool_t xdr_memset_node ();
+extern bool_t xdr_dev_volume ();
+extern bool_t xdr_memcpy_node ();
+extern bool_t xdr_instantiate_outcome ();
+extern bool_t xdr_res_instantiate ();
+extern bool_t xdr_exec_update_info ();
+extern bool_t xdr_res_exec_update ();
 extern bool_t xdr_auth_nonce ();
 extern bool_t xdr_auth_mac ();
 extern bool_t xdr_auth_challenge ();
@@ -1802,13 +2434,44 @@ extern bool_t xdr_cu_pointer_get_attribute_13000_argument ();
 extern bool_t xdr_cu_pointer_get_attributes_13000_argument ();
 extern bool_t xdr_cu_stream_create_with_priority_13000_argument ();
 extern bool_t xdr_cu_stream_wait_event_13000_argument ();
+extern bool_t xdr_cu_stream_begin_capture_13000_argument ();
+extern bool_t xdr_cu_stream_update_capture_dependencies_13000_argument ();
 extern bool_t xdr_cu_event_record_13000_argument ();
 extern bool_t xdr_cu_event_elapsed_time_13000_argument ();
+extern bool_t xdr_cu_event_record_with_flags_13000_argument ();
 extern bool_t xdr_cu_func_get_attribute_13000_argument ();
 extern bool_t xdr_cu_func_set_attribute_13000_argument ();
 extern bool_t xdr_cu_func_set_cache_config_13000_argument ();
 extern bool_t xdr_cu_launch_kernel_13000_argument ();
 extern bool_t xdr_cu_launch_kernel_ex_13000_argument ();
+extern bool_t xdr_cu_graph_instantiate_13000_argument ();
+extern bool_t xdr_cu_graph_launch_13000_argument ();
+extern bool_t xdr_cu_graph_upload_13000_argument ();
+extern bool_t xdr_cu_graph_get_nodes_13000_argument ();
+extern bool_t xdr_cu_graph_get_root_nodes_13000_argument ();
+extern bool_t xdr_cu_graph_get_edges_13000_argument ();
+extern bool_t xdr_cu_graph_node_get_dependencies_13000_argument ();
+extern bool_t xdr_cu_graph_node_get_dependent_nodes_13000_argument ();
+extern bool_t xdr_cu_graph_add_dependencies_13000_argument ();
+extern bool_t xdr_cu_graph_remove_dependencies_13000_argument ();
+extern bool_t xdr_cu_graph_add_empty_node_13000_argument ();
+extern bool_t xdr_cu_graph_add_kernel_node_13000_argument ();
+extern bool_t xdr_cu_graph_kernel_node_set_params_13000_argument ();
+extern bool_t xdr_cu_graph_exec_kernel_node_set_params_13000_argument ();
+extern bool_t xdr_cu_graph_add_memset_node_13000_argument ();
+extern bool_t xdr_cu_graph_memset_node_set_params_13000_argument ();
+extern bool_t xdr_cu_graph_exec_memset_node_set_params_13000_argument ();
+extern bool_t xdr_cu_graph_add_memcpy_node_13000_argument ();
+extern bool_t xdr_cu_graph_memcpy_node_set_params_13000_argument ();
+extern bool_t xdr_cu_graph_exec_memcpy_node_set_params_13000_argument ();
+extern bool_t xdr_cu_graph_add_event_record_node_13000_argument ();
+extern bool_t xdr_cu_graph_add_event_wait_node_13000_argument ();
+extern bool_t xdr_cu_graph_add_child_graph_node_13000_argument ();
+extern bool_t xdr_cu_graph_instantiate_with_params_13000_argument ();
+extern bool_t xdr_cu_graph_exec_update_13000_argument ();
+extern bool_t xdr_cu_graph_debug_dot_print_13000_argument ();
+extern bool_t xdr_cu_graph_node_set_enabled_13000_argument ();
+extern bool_t xdr_cu_graph_node_get_enabled_13000_argument ();
 extern bool_t xdr_cu_occupancy_max_active_blocks_13000_argument ();
 extern bool_t xdr_cu_occupancy_max_active_blocks_with_flags_13000_argument ();
 extern bool_t xdr_cu_occupancy_max_potential_block_size_13000_argument ();

@@ -539,6 +539,36 @@ _cu_stream_get_id_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
 }
 
 int
+_cu_stream_begin_capture_13000 (cu_stream_begin_capture_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_stream_begin_capture_13000_svc(argp->stream, argp->mode, result, rqstp));
+}
+
+int
+_cu_stream_end_capture_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_stream_end_capture_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_stream_get_capture_state_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_stream_get_capture_state_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_thread_exchange_stream_capture_mode_13000 (int  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_thread_exchange_stream_capture_mode_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_stream_update_capture_dependencies_13000 (cu_stream_update_capture_dependencies_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_stream_update_capture_dependencies_13000_svc(argp->stream, argp->nodes, argp->flags, result, rqstp));
+}
+
+int
 _cu_event_create_13000 (u_int  *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_event_create_13000_svc(*argp, result, rqstp));
@@ -575,6 +605,12 @@ _cu_event_destroy_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
 }
 
 int
+_cu_event_record_with_flags_13000 (cu_event_record_with_flags_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_event_record_with_flags_13000_svc(argp->event, argp->stream, argp->flags, result, rqstp));
+}
+
+int
 _cu_func_get_attribute_13000 (cu_func_get_attribute_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_func_get_attribute_13000_svc(argp->attrib, argp->func, result, rqstp));
@@ -608,6 +644,216 @@ int
 _cu_launch_kernel_ex_13000 (cu_launch_kernel_ex_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_launch_kernel_ex_13000_svc(argp->config, argp->func, argp->args, result, rqstp));
+}
+
+int
+_cu_graph_create_13000 (u_int  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_create_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_graph_destroy_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_destroy_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_graph_clone_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_clone_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_graph_destroy_node_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_destroy_node_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_graph_instantiate_13000 (cu_graph_instantiate_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_instantiate_13000_svc(argp->graph, argp->flags, result, rqstp));
+}
+
+int
+_cu_graph_launch_13000 (cu_graph_launch_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_launch_13000_svc(argp->exec, argp->stream, result, rqstp));
+}
+
+int
+_cu_graph_upload_13000 (cu_graph_upload_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_upload_13000_svc(argp->exec, argp->stream, result, rqstp));
+}
+
+int
+_cu_graph_get_nodes_13000 (cu_graph_get_nodes_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_get_nodes_13000_svc(argp->graph, argp->room, result, rqstp));
+}
+
+int
+_cu_graph_get_root_nodes_13000 (cu_graph_get_root_nodes_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_get_root_nodes_13000_svc(argp->graph, argp->room, result, rqstp));
+}
+
+int
+_cu_graph_get_edges_13000 (cu_graph_get_edges_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_get_edges_13000_svc(argp->graph, argp->room, result, rqstp));
+}
+
+int
+_cu_graph_node_get_type_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_node_get_type_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_graph_node_get_dependencies_13000 (cu_graph_node_get_dependencies_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_node_get_dependencies_13000_svc(argp->node, argp->room, result, rqstp));
+}
+
+int
+_cu_graph_node_get_dependent_nodes_13000 (cu_graph_node_get_dependent_nodes_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_node_get_dependent_nodes_13000_svc(argp->node, argp->room, result, rqstp));
+}
+
+int
+_cu_graph_add_dependencies_13000 (cu_graph_add_dependencies_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_add_dependencies_13000_svc(argp->graph, argp->from, argp->to, result, rqstp));
+}
+
+int
+_cu_graph_remove_dependencies_13000 (cu_graph_remove_dependencies_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_remove_dependencies_13000_svc(argp->graph, argp->from, argp->to, result, rqstp));
+}
+
+int
+_cu_graph_add_empty_node_13000 (cu_graph_add_empty_node_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_add_empty_node_13000_svc(argp->graph, argp->dependencies, result, rqstp));
+}
+
+int
+_cu_graph_add_kernel_node_13000 (cu_graph_add_kernel_node_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_add_kernel_node_13000_svc(argp->graph, argp->dependencies, argp->params, result, rqstp));
+}
+
+int
+_cu_graph_kernel_node_set_params_13000 (cu_graph_kernel_node_set_params_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_kernel_node_set_params_13000_svc(argp->node, argp->params, result, rqstp));
+}
+
+int
+_cu_graph_exec_kernel_node_set_params_13000 (cu_graph_exec_kernel_node_set_params_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_exec_kernel_node_set_params_13000_svc(argp->exec, argp->node, argp->params, result, rqstp));
+}
+
+int
+_cu_graph_add_memset_node_13000 (cu_graph_add_memset_node_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_add_memset_node_13000_svc(argp->graph, argp->dependencies, argp->params, result, rqstp));
+}
+
+int
+_cu_graph_memset_node_set_params_13000 (cu_graph_memset_node_set_params_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_memset_node_set_params_13000_svc(argp->node, argp->params, result, rqstp));
+}
+
+int
+_cu_graph_exec_memset_node_set_params_13000 (cu_graph_exec_memset_node_set_params_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_exec_memset_node_set_params_13000_svc(argp->exec, argp->node, argp->params, result, rqstp));
+}
+
+int
+_cu_graph_add_memcpy_node_13000 (cu_graph_add_memcpy_node_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_add_memcpy_node_13000_svc(argp->graph, argp->dependencies, argp->params, result, rqstp));
+}
+
+int
+_cu_graph_memcpy_node_set_params_13000 (cu_graph_memcpy_node_set_params_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_memcpy_node_set_params_13000_svc(argp->node, argp->params, result, rqstp));
+}
+
+int
+_cu_graph_exec_memcpy_node_set_params_13000 (cu_graph_exec_memcpy_node_set_params_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_exec_memcpy_node_set_params_13000_svc(argp->exec, argp->node, argp->params, result, rqstp));
+}
+
+int
+_cu_graph_add_event_record_node_13000 (cu_graph_add_event_record_node_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_add_event_record_node_13000_svc(argp->graph, argp->dependencies, argp->event, result, rqstp));
+}
+
+int
+_cu_graph_add_event_wait_node_13000 (cu_graph_add_event_wait_node_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_add_event_wait_node_13000_svc(argp->graph, argp->dependencies, argp->event, result, rqstp));
+}
+
+int
+_cu_graph_add_child_graph_node_13000 (cu_graph_add_child_graph_node_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_add_child_graph_node_13000_svc(argp->graph, argp->dependencies, argp->child, result, rqstp));
+}
+
+int
+_cu_graph_instantiate_with_params_13000 (cu_graph_instantiate_with_params_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_instantiate_with_params_13000_svc(argp->graph, argp->flags, argp->upload_stream, result, rqstp));
+}
+
+int
+_cu_graph_exec_update_13000 (cu_graph_exec_update_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_exec_update_13000_svc(argp->exec, argp->graph, result, rqstp));
+}
+
+int
+_cu_graph_debug_dot_print_13000 (cu_graph_debug_dot_print_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_debug_dot_print_13000_svc(argp->graph, argp->flags, result, rqstp));
+}
+
+int
+_cu_graph_exec_destroy_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_exec_destroy_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_graph_exec_get_flags_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_exec_get_flags_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_graph_node_set_enabled_13000 (cu_graph_node_set_enabled_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_node_set_enabled_13000_svc(argp->exec, argp->node, argp->enabled, result, rqstp));
+}
+
+int
+_cu_graph_node_get_enabled_13000 (cu_graph_node_get_enabled_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_node_get_enabled_13000_svc(argp->exec, argp->node, result, rqstp));
 }
 
 int
@@ -792,18 +1038,59 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_handle cu_stream_is_capturing_13000_arg;
 		cu_handle cu_stream_get_capture_info_13000_arg;
 		cu_handle cu_stream_get_id_13000_arg;
+		cu_stream_begin_capture_13000_argument cu_stream_begin_capture_13000_arg;
+		cu_handle cu_stream_end_capture_13000_arg;
+		cu_handle cu_stream_get_capture_state_13000_arg;
+		int cu_thread_exchange_stream_capture_mode_13000_arg;
+		cu_stream_update_capture_dependencies_13000_argument cu_stream_update_capture_dependencies_13000_arg;
 		u_int cu_event_create_13000_arg;
 		cu_event_record_13000_argument cu_event_record_13000_arg;
 		cu_handle cu_event_synchronize_13000_arg;
 		cu_handle cu_event_query_13000_arg;
 		cu_event_elapsed_time_13000_argument cu_event_elapsed_time_13000_arg;
 		cu_handle cu_event_destroy_13000_arg;
+		cu_event_record_with_flags_13000_argument cu_event_record_with_flags_13000_arg;
 		cu_func_get_attribute_13000_argument cu_func_get_attribute_13000_arg;
 		cu_func_set_attribute_13000_argument cu_func_set_attribute_13000_arg;
 		cu_func_set_cache_config_13000_argument cu_func_set_cache_config_13000_arg;
 		cu_handle cu_param_layout_13000_arg;
 		cu_launch_kernel_13000_argument cu_launch_kernel_13000_arg;
 		cu_launch_kernel_ex_13000_argument cu_launch_kernel_ex_13000_arg;
+		u_int cu_graph_create_13000_arg;
+		cu_handle cu_graph_destroy_13000_arg;
+		cu_handle cu_graph_clone_13000_arg;
+		cu_handle cu_graph_destroy_node_13000_arg;
+		cu_graph_instantiate_13000_argument cu_graph_instantiate_13000_arg;
+		cu_graph_launch_13000_argument cu_graph_launch_13000_arg;
+		cu_graph_upload_13000_argument cu_graph_upload_13000_arg;
+		cu_graph_get_nodes_13000_argument cu_graph_get_nodes_13000_arg;
+		cu_graph_get_root_nodes_13000_argument cu_graph_get_root_nodes_13000_arg;
+		cu_graph_get_edges_13000_argument cu_graph_get_edges_13000_arg;
+		cu_handle cu_graph_node_get_type_13000_arg;
+		cu_graph_node_get_dependencies_13000_argument cu_graph_node_get_dependencies_13000_arg;
+		cu_graph_node_get_dependent_nodes_13000_argument cu_graph_node_get_dependent_nodes_13000_arg;
+		cu_graph_add_dependencies_13000_argument cu_graph_add_dependencies_13000_arg;
+		cu_graph_remove_dependencies_13000_argument cu_graph_remove_dependencies_13000_arg;
+		cu_graph_add_empty_node_13000_argument cu_graph_add_empty_node_13000_arg;
+		cu_graph_add_kernel_node_13000_argument cu_graph_add_kernel_node_13000_arg;
+		cu_graph_kernel_node_set_params_13000_argument cu_graph_kernel_node_set_params_13000_arg;
+		cu_graph_exec_kernel_node_set_params_13000_argument cu_graph_exec_kernel_node_set_params_13000_arg;
+		cu_graph_add_memset_node_13000_argument cu_graph_add_memset_node_13000_arg;
+		cu_graph_memset_node_set_params_13000_argument cu_graph_memset_node_set_params_13000_arg;
+		cu_graph_exec_memset_node_set_params_13000_argument cu_graph_exec_memset_node_set_params_13000_arg;
+		cu_graph_add_memcpy_node_13000_argument cu_graph_add_memcpy_node_13000_arg;
+		cu_graph_memcpy_node_set_params_13000_argument cu_graph_memcpy_node_set_params_13000_arg;
+		cu_graph_exec_memcpy_node_set_params_13000_argument cu_graph_exec_memcpy_node_set_params_13000_arg;
+		cu_graph_add_event_record_node_13000_argument cu_graph_add_event_record_node_13000_arg;
+		cu_graph_add_event_wait_node_13000_argument cu_graph_add_event_wait_node_13000_arg;
+		cu_graph_add_child_graph_node_13000_argument cu_graph_add_child_graph_node_13000_arg;
+		cu_graph_instantiate_with_params_13000_argument cu_graph_instantiate_with_params_13000_arg;
+		cu_graph_exec_update_13000_argument cu_graph_exec_update_13000_arg;
+		cu_graph_debug_dot_print_13000_argument cu_graph_debug_dot_print_13000_arg;
+		cu_handle cu_graph_exec_destroy_13000_arg;
+		cu_handle cu_graph_exec_get_flags_13000_arg;
+		cu_graph_node_set_enabled_13000_argument cu_graph_node_set_enabled_13000_arg;
+		cu_graph_node_get_enabled_13000_argument cu_graph_node_get_enabled_13000_arg;
 		cu_occupancy_max_active_blocks_13000_argument cu_occupancy_max_active_blocks_13000_arg;
 		cu_occupancy_max_active_blocks_with_flags_13000_argument cu_occupancy_max_active_blocks_with_flags_13000_arg;
 		cu_occupancy_max_potential_block_size_13000_argument cu_occupancy_max_potential_block_size_13000_arg;
@@ -907,18 +1194,59 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_int cu_stream_is_capturing_13000_res;
 		res_capture_info cu_stream_get_capture_info_13000_res;
 		res_size cu_stream_get_id_13000_res;
+		res_none cu_stream_begin_capture_13000_res;
+		res_handle cu_stream_end_capture_13000_res;
+		res_capture_state cu_stream_get_capture_state_13000_res;
+		res_int cu_thread_exchange_stream_capture_mode_13000_res;
+		res_none cu_stream_update_capture_dependencies_13000_res;
 		res_handle cu_event_create_13000_res;
 		res_none cu_event_record_13000_res;
 		res_none cu_event_synchronize_13000_res;
 		res_none cu_event_query_13000_res;
 		res_float cu_event_elapsed_time_13000_res;
 		res_none cu_event_destroy_13000_res;
+		res_none cu_event_record_with_flags_13000_res;
 		res_int cu_func_get_attribute_13000_res;
 		res_none cu_func_set_attribute_13000_res;
 		res_none cu_func_set_cache_config_13000_res;
 		res_param_layout cu_param_layout_13000_res;
 		res_none cu_launch_kernel_13000_res;
 		res_none cu_launch_kernel_ex_13000_res;
+		res_handle cu_graph_create_13000_res;
+		res_none cu_graph_destroy_13000_res;
+		res_handle cu_graph_clone_13000_res;
+		res_none cu_graph_destroy_node_13000_res;
+		res_handle cu_graph_instantiate_13000_res;
+		res_none cu_graph_launch_13000_res;
+		res_none cu_graph_upload_13000_res;
+		res_node_list cu_graph_get_nodes_13000_res;
+		res_node_list cu_graph_get_root_nodes_13000_res;
+		res_edge_list cu_graph_get_edges_13000_res;
+		res_int cu_graph_node_get_type_13000_res;
+		res_node_list cu_graph_node_get_dependencies_13000_res;
+		res_node_list cu_graph_node_get_dependent_nodes_13000_res;
+		res_none cu_graph_add_dependencies_13000_res;
+		res_none cu_graph_remove_dependencies_13000_res;
+		res_handle cu_graph_add_empty_node_13000_res;
+		res_handle cu_graph_add_kernel_node_13000_res;
+		res_none cu_graph_kernel_node_set_params_13000_res;
+		res_none cu_graph_exec_kernel_node_set_params_13000_res;
+		res_handle cu_graph_add_memset_node_13000_res;
+		res_none cu_graph_memset_node_set_params_13000_res;
+		res_none cu_graph_exec_memset_node_set_params_13000_res;
+		res_handle cu_graph_add_memcpy_node_13000_res;
+		res_none cu_graph_memcpy_node_set_params_13000_res;
+		res_none cu_graph_exec_memcpy_node_set_params_13000_res;
+		res_handle cu_graph_add_event_record_node_13000_res;
+		res_handle cu_graph_add_event_wait_node_13000_res;
+		res_handle cu_graph_add_child_graph_node_13000_res;
+		res_instantiate cu_graph_instantiate_with_params_13000_res;
+		res_exec_update cu_graph_exec_update_13000_res;
+		res_data cu_graph_debug_dot_print_13000_res;
+		res_none cu_graph_exec_destroy_13000_res;
+		res_size cu_graph_exec_get_flags_13000_res;
+		res_none cu_graph_node_set_enabled_13000_res;
+		res_uint cu_graph_node_get_enabled_13000_res;
 		res_int cu_occupancy_max_active_blocks_13000_res;
 		res_int cu_occupancy_max_active_blocks_with_flags_13000_res;
 		res_block_size cu_occupancy_max_potential_block_size_13000_res;
@@ -1468,6 +1796,36 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_stream_get_id_13000;
 		break;
 
+	case CU_STREAM_BEGIN_CAPTURE:
+		_xdr_argument = (xdrproc_t) xdr_cu_stream_begin_capture_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_stream_begin_capture_13000;
+		break;
+
+	case CU_STREAM_END_CAPTURE:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_stream_end_capture_13000;
+		break;
+
+	case CU_STREAM_GET_CAPTURE_STATE:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_capture_state;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_stream_get_capture_state_13000;
+		break;
+
+	case CU_THREAD_EXCHANGE_STREAM_CAPTURE_MODE:
+		_xdr_argument = (xdrproc_t) xdr_int;
+		_xdr_result = (xdrproc_t) xdr_res_int;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_thread_exchange_stream_capture_mode_13000;
+		break;
+
+	case CU_STREAM_UPDATE_CAPTURE_DEPENDENCIES:
+		_xdr_argument = (xdrproc_t) xdr_cu_stream_update_capture_dependencies_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_stream_update_capture_dependencies_13000;
+		break;
+
 	case CU_EVENT_CREATE:
 		_xdr_argument = (xdrproc_t) xdr_u_int;
 		_xdr_result = (xdrproc_t) xdr_res_handle;
@@ -1504,6 +1862,12 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_event_destroy_13000;
 		break;
 
+	case CU_EVENT_RECORD_WITH_FLAGS:
+		_xdr_argument = (xdrproc_t) xdr_cu_event_record_with_flags_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_event_record_with_flags_13000;
+		break;
+
 	case CU_FUNC_GET_ATTRIBUTE:
 		_xdr_argument = (xdrproc_t) xdr_cu_func_get_attribute_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_int;
@@ -1538,6 +1902,216 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_cu_launch_kernel_ex_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_none;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_launch_kernel_ex_13000;
+		break;
+
+	case CU_GRAPH_CREATE:
+		_xdr_argument = (xdrproc_t) xdr_u_int;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_create_13000;
+		break;
+
+	case CU_GRAPH_DESTROY:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_destroy_13000;
+		break;
+
+	case CU_GRAPH_CLONE:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_clone_13000;
+		break;
+
+	case CU_GRAPH_DESTROY_NODE:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_destroy_node_13000;
+		break;
+
+	case CU_GRAPH_INSTANTIATE:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_instantiate_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_instantiate_13000;
+		break;
+
+	case CU_GRAPH_LAUNCH:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_launch_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_launch_13000;
+		break;
+
+	case CU_GRAPH_UPLOAD:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_upload_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_upload_13000;
+		break;
+
+	case CU_GRAPH_GET_NODES:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_get_nodes_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_node_list;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_get_nodes_13000;
+		break;
+
+	case CU_GRAPH_GET_ROOT_NODES:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_get_root_nodes_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_node_list;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_get_root_nodes_13000;
+		break;
+
+	case CU_GRAPH_GET_EDGES:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_get_edges_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_edge_list;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_get_edges_13000;
+		break;
+
+	case CU_GRAPH_NODE_GET_TYPE:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_int;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_node_get_type_13000;
+		break;
+
+	case CU_GRAPH_NODE_GET_DEPENDENCIES:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_node_get_dependencies_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_node_list;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_node_get_dependencies_13000;
+		break;
+
+	case CU_GRAPH_NODE_GET_DEPENDENT_NODES:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_node_get_dependent_nodes_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_node_list;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_node_get_dependent_nodes_13000;
+		break;
+
+	case CU_GRAPH_ADD_DEPENDENCIES:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_add_dependencies_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_add_dependencies_13000;
+		break;
+
+	case CU_GRAPH_REMOVE_DEPENDENCIES:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_remove_dependencies_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_remove_dependencies_13000;
+		break;
+
+	case CU_GRAPH_ADD_EMPTY_NODE:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_add_empty_node_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_add_empty_node_13000;
+		break;
+
+	case CU_GRAPH_ADD_KERNEL_NODE:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_add_kernel_node_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_add_kernel_node_13000;
+		break;
+
+	case CU_GRAPH_KERNEL_NODE_SET_PARAMS:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_kernel_node_set_params_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_kernel_node_set_params_13000;
+		break;
+
+	case CU_GRAPH_EXEC_KERNEL_NODE_SET_PARAMS:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_exec_kernel_node_set_params_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_exec_kernel_node_set_params_13000;
+		break;
+
+	case CU_GRAPH_ADD_MEMSET_NODE:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_add_memset_node_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_add_memset_node_13000;
+		break;
+
+	case CU_GRAPH_MEMSET_NODE_SET_PARAMS:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_memset_node_set_params_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_memset_node_set_params_13000;
+		break;
+
+	case CU_GRAPH_EXEC_MEMSET_NODE_SET_PARAMS:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_exec_memset_node_set_params_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_exec_memset_node_set_params_13000;
+		break;
+
+	case CU_GRAPH_ADD_MEMCPY_NODE:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_add_memcpy_node_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_add_memcpy_node_13000;
+		break;
+
+	case CU_GRAPH_MEMCPY_NODE_SET_PARAMS:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_memcpy_node_set_params_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_memcpy_node_set_params_13000;
+		break;
+
+	case CU_GRAPH_EXEC_MEMCPY_NODE_SET_PARAMS:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_exec_memcpy_node_set_params_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_exec_memcpy_node_set_params_13000;
+		break;
+
+	case CU_GRAPH_ADD_EVENT_RECORD_NODE:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_add_event_record_node_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_add_event_record_node_13000;
+		break;
+
+	case CU_GRAPH_ADD_EVENT_WAIT_NODE:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_add_event_wait_node_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_add_event_wait_node_13000;
+		break;
+
+	case CU_GRAPH_ADD_CHILD_GRAPH_NODE:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_add_child_graph_node_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_add_child_graph_node_13000;
+		break;
+
+	case CU_GRAPH_INSTANTIATE_WITH_PARAMS:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_instantiate_with_params_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_instantiate;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_instantiate_with_params_13000;
+		break;
+
+	case CU_GRAPH_EXEC_UPDATE:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_exec_update_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_exec_update;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_exec_update_13000;
+		break;
+
+	case CU_GRAPH_DEBUG_DOT_PRINT:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_debug_dot_print_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_data;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_debug_dot_print_13000;
+		break;
+
+	case CU_GRAPH_EXEC_DESTROY:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_exec_destroy_13000;
+		break;
+
+	case CU_GRAPH_EXEC_GET_FLAGS:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_size;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_exec_get_flags_13000;
+		break;
+
+	case CU_GRAPH_NODE_SET_ENABLED:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_node_set_enabled_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_node_set_enabled_13000;
+		break;
+
+	case CU_GRAPH_NODE_GET_ENABLED:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_node_get_enabled_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_uint;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_node_get_enabled_13000;
 		break;
 
 	case CU_OCCUPANCY_MAX_ACTIVE_BLOCKS:

@@ -779,6 +779,263 @@ xdr_res_ptr_attrs (XDR *xdrs, res_ptr_attrs *objp)
 }
 
 bool_t
+xdr_cu_nodes (XDR *xdrs, cu_nodes *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_array (xdrs, (char **)&objp->cu_nodes_val, (u_int *) &objp->cu_nodes_len, ONCUDA_GRAPH_NODES_MAX,
+		sizeof (cu_handle), (xdrproc_t) xdr_cu_handle))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_node_list (XDR *xdrs, node_list *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_cu_nodes (xdrs, &objp->nodes))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->total))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_node_list (XDR *xdrs, res_node_list *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_node_list (xdrs, &objp->res_node_list_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
+xdr_edge_list (XDR *xdrs, edge_list *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_cu_nodes (xdrs, &objp->from))
+		 return FALSE;
+	 if (!xdr_cu_nodes (xdrs, &objp->to))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->total))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_edge_list (XDR *xdrs, res_edge_list *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_edge_list (xdrs, &objp->res_edge_list_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
+xdr_capture_state (XDR *xdrs, capture_state *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->status))
+		 return FALSE;
+	 if (!xdr_u_quad_t (xdrs, &objp->id))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->graph))
+		 return FALSE;
+	 if (!xdr_cu_nodes (xdrs, &objp->dependencies))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_capture_state (XDR *xdrs, res_capture_state *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_capture_state (xdrs, &objp->res_capture_state_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
+xdr_kernel_node (XDR *xdrs, kernel_node *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_cu_handle (xdrs, &objp->func))
+		 return FALSE;
+	 if (!xdr_cu_dim3 (xdrs, &objp->grid))
+		 return FALSE;
+	 if (!xdr_cu_dim3 (xdrs, &objp->block))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->shared_mem_bytes))
+		 return FALSE;
+	 if (!xdr_kernel_args (xdrs, &objp->args))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->ctx))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_memset_node (XDR *xdrs, memset_node *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_cu_dptr (xdrs, &objp->dst))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->pitch))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->value))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->element_size))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->width))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->height))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->ctx))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_dev_volume (XDR *xdrs, dev_volume *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_cu_dptr (xdrs, &objp->base))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->x_bytes))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->y))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->z))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->pitch))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->height))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_memcpy_node (XDR *xdrs, memcpy_node *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_dev_volume (xdrs, &objp->src))
+		 return FALSE;
+	 if (!xdr_dev_volume (xdrs, &objp->dst))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->width_bytes))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->height))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->depth))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->ctx))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_instantiate_outcome (XDR *xdrs, instantiate_outcome *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_cu_handle (xdrs, &objp->exec))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->result))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->error_node))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_instantiate (XDR *xdrs, res_instantiate *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_instantiate_outcome (xdrs, &objp->res_instantiate_u.value))
+			 return FALSE;
+		break;
+	default:
+		 if (!xdr_instantiate_outcome (xdrs, &objp->res_instantiate_u.failed))
+			 return FALSE;
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
+xdr_exec_update_info (XDR *xdrs, exec_update_info *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->result))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->error_node))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->error_from_node))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_exec_update (XDR *xdrs, res_exec_update *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_exec_update_info (xdrs, &objp->res_exec_update_u.value))
+			 return FALSE;
+		break;
+	default:
+		 if (!xdr_exec_update_info (xdrs, &objp->res_exec_update_u.failed))
+			 return FALSE;
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
 xdr_auth_nonce (XDR *xdrs, auth_nonce objp)
 {
 	register int32_t *buf;
@@ -1450,6 +1707,28 @@ xdr_cu_stream_wait_event_13000_argument (XDR *xdrs, cu_stream_wait_event_13000_a
 }
 
 bool_t
+xdr_cu_stream_begin_capture_13000_argument (XDR *xdrs, cu_stream_begin_capture_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->mode))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_stream_update_capture_dependencies_13000_argument (XDR *xdrs, cu_stream_update_capture_dependencies_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	 if (!xdr_cu_nodes (xdrs, &objp->nodes))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
 xdr_cu_event_record_13000_argument (XDR *xdrs, cu_event_record_13000_argument *objp)
 {
 	 if (!xdr_cu_handle (xdrs, &objp->event))
@@ -1465,6 +1744,18 @@ xdr_cu_event_elapsed_time_13000_argument (XDR *xdrs, cu_event_elapsed_time_13000
 	 if (!xdr_cu_handle (xdrs, &objp->start))
 		 return FALSE;
 	 if (!xdr_cu_handle (xdrs, &objp->end))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_event_record_with_flags_13000_argument (XDR *xdrs, cu_event_record_with_flags_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->event))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
 		 return FALSE;
 	return TRUE;
 }
@@ -1527,6 +1818,312 @@ xdr_cu_launch_kernel_ex_13000_argument (XDR *xdrs, cu_launch_kernel_ex_13000_arg
 	 if (!xdr_cu_handle (xdrs, &objp->func))
 		 return FALSE;
 	 if (!xdr_kernel_args (xdrs, &objp->args))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_instantiate_13000_argument (XDR *xdrs, cu_graph_instantiate_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->graph))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->flags))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_launch_13000_argument (XDR *xdrs, cu_graph_launch_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->exec))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_upload_13000_argument (XDR *xdrs, cu_graph_upload_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->exec))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_get_nodes_13000_argument (XDR *xdrs, cu_graph_get_nodes_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->graph))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->room))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_get_root_nodes_13000_argument (XDR *xdrs, cu_graph_get_root_nodes_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->graph))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->room))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_get_edges_13000_argument (XDR *xdrs, cu_graph_get_edges_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->graph))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->room))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_node_get_dependencies_13000_argument (XDR *xdrs, cu_graph_node_get_dependencies_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->node))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->room))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_node_get_dependent_nodes_13000_argument (XDR *xdrs, cu_graph_node_get_dependent_nodes_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->node))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->room))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_add_dependencies_13000_argument (XDR *xdrs, cu_graph_add_dependencies_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->graph))
+		 return FALSE;
+	 if (!xdr_cu_nodes (xdrs, &objp->from))
+		 return FALSE;
+	 if (!xdr_cu_nodes (xdrs, &objp->to))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_remove_dependencies_13000_argument (XDR *xdrs, cu_graph_remove_dependencies_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->graph))
+		 return FALSE;
+	 if (!xdr_cu_nodes (xdrs, &objp->from))
+		 return FALSE;
+	 if (!xdr_cu_nodes (xdrs, &objp->to))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_add_empty_node_13000_argument (XDR *xdrs, cu_graph_add_empty_node_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->graph))
+		 return FALSE;
+	 if (!xdr_cu_nodes (xdrs, &objp->dependencies))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_add_kernel_node_13000_argument (XDR *xdrs, cu_graph_add_kernel_node_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->graph))
+		 return FALSE;
+	 if (!xdr_cu_nodes (xdrs, &objp->dependencies))
+		 return FALSE;
+	 if (!xdr_kernel_node (xdrs, &objp->params))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_kernel_node_set_params_13000_argument (XDR *xdrs, cu_graph_kernel_node_set_params_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->node))
+		 return FALSE;
+	 if (!xdr_kernel_node (xdrs, &objp->params))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_exec_kernel_node_set_params_13000_argument (XDR *xdrs, cu_graph_exec_kernel_node_set_params_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->exec))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->node))
+		 return FALSE;
+	 if (!xdr_kernel_node (xdrs, &objp->params))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_add_memset_node_13000_argument (XDR *xdrs, cu_graph_add_memset_node_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->graph))
+		 return FALSE;
+	 if (!xdr_cu_nodes (xdrs, &objp->dependencies))
+		 return FALSE;
+	 if (!xdr_memset_node (xdrs, &objp->params))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_memset_node_set_params_13000_argument (XDR *xdrs, cu_graph_memset_node_set_params_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->node))
+		 return FALSE;
+	 if (!xdr_memset_node (xdrs, &objp->params))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_exec_memset_node_set_params_13000_argument (XDR *xdrs, cu_graph_exec_memset_node_set_params_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->exec))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->node))
+		 return FALSE;
+	 if (!xdr_memset_node (xdrs, &objp->params))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_add_memcpy_node_13000_argument (XDR *xdrs, cu_graph_add_memcpy_node_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->graph))
+		 return FALSE;
+	 if (!xdr_cu_nodes (xdrs, &objp->dependencies))
+		 return FALSE;
+	 if (!xdr_memcpy_node (xdrs, &objp->params))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_memcpy_node_set_params_13000_argument (XDR *xdrs, cu_graph_memcpy_node_set_params_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->node))
+		 return FALSE;
+	 if (!xdr_memcpy_node (xdrs, &objp->params))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_exec_memcpy_node_set_params_13000_argument (XDR *xdrs, cu_graph_exec_memcpy_node_set_params_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->exec))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->node))
+		 return FALSE;
+	 if (!xdr_memcpy_node (xdrs, &objp->params))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_add_event_record_node_13000_argument (XDR *xdrs, cu_graph_add_event_record_node_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->graph))
+		 return FALSE;
+	 if (!xdr_cu_nodes (xdrs, &objp->dependencies))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->event))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_add_event_wait_node_13000_argument (XDR *xdrs, cu_graph_add_event_wait_node_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->graph))
+		 return FALSE;
+	 if (!xdr_cu_nodes (xdrs, &objp->dependencies))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->event))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_add_child_graph_node_13000_argument (XDR *xdrs, cu_graph_add_child_graph_node_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->graph))
+		 return FALSE;
+	 if (!xdr_cu_nodes (xdrs, &objp->dependencies))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->child))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_instantiate_with_params_13000_argument (XDR *xdrs, cu_graph_instantiate_with_params_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->graph))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->flags))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->upload_stream))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_exec_update_13000_argument (XDR *xdrs, cu_graph_exec_update_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->exec))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->graph))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_debug_dot_print_13000_argument (XDR *xdrs, cu_graph_debug_dot_print_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->graph))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_node_set_enabled_13000_argument (XDR *xdrs, cu_graph_node_set_enabled_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->exec))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->node))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->enabled))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_node_get_enabled_13000_argument (XDR *xdrs, cu_graph_node_get_enabled_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->exec))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->node))
 		 return FALSE;
 	return TRUE;
 }

@@ -1130,6 +1130,28 @@ ONCUDA_API CUresult cuEventDestroy(CUevent hEvent)
 	return (CUresult)r.err;
 }
 
+ONCUDA_API CUresult cuEventRecordWithFlags(CUevent hEvent, CUstream hStream, unsigned int flags)
+{
+	struct route rt = ROUTE_INIT;
+	cu_event_record_with_flags_argument a = { (cu_handle)route_strip(hEvent), (cu_handle)route_strip(hStream), (u_int)flags };
+	int err = CUDA_SUCCESS;
+	enum clnt_stat st = RPC_SUCCESS;
+	CLIENT *c;
+	CUresult e;
+
+	if (hEvent == NULL)
+		return CUDA_ERROR_INVALID_HANDLE;
+	route_handle(&rt, hEvent, ROUTE_HANDLE);
+	route_handle(&rt, hStream, ROUTE_STREAM);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	st = batch_send(c, CU_EVENT_RECORD_WITH_FLAGS, (xdrproc_t)xdr_cu_event_record_with_flags_argument, &a);
+	e = rpc_end(st);
+	return e != CUDA_SUCCESS ? e : (CUresult)err;
+}
+
 ONCUDA_API CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib, CUfunction hfunc)
 {
 	res_int r;
@@ -1212,6 +1234,244 @@ ONCUDA_API CUresult cuFuncSetCacheConfig(CUfunction hfunc, CUfunc_cache config)
 		return e;
 	if (r.err == CUDA_SUCCESS)
 		answer_cache_changed(CU_FUNC_SET_CACHE_CONFIG, key, sizeof key / sizeof key[0]);
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuGraphCreate(CUgraph *phGraph, unsigned int flags)
+{
+	res_handle r;
+	struct route rt = ROUTE_INIT;
+	CLIENT *c;
+	CUresult e;
+
+	if (phGraph == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_graph_create((u_int)flags, &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*phGraph = (CUgraph)(uintptr_t)route_tag(r.res_handle_u.value, (unsigned)rt.server);
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuGraphDestroy(CUgraph hGraph)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	CLIENT *c;
+	CUresult e;
+
+	route_handle(&rt, hGraph, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_graph_destroy((cu_handle)route_strip(hGraph), &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuGraphClone(CUgraph *phGraphClone, CUgraph originalGraph)
+{
+	res_handle r;
+	struct route rt = ROUTE_INIT;
+	CLIENT *c;
+	CUresult e;
+
+	if (phGraphClone == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	route_handle(&rt, originalGraph, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_graph_clone((cu_handle)route_strip(originalGraph), &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*phGraphClone = (CUgraph)(uintptr_t)route_tag(r.res_handle_u.value, (unsigned)rt.server);
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuGraphDestroyNode(CUgraphNode hNode)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	CLIENT *c;
+	CUresult e;
+
+	route_handle(&rt, hNode, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_graph_destroy_node((cu_handle)route_strip(hNode), &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuGraphInstantiate(CUgraphExec *phGraphExec, CUgraph hGraph, unsigned long long flags)
+{
+	res_handle r;
+	struct route rt = ROUTE_INIT;
+	CLIENT *c;
+	CUresult e;
+
+	if (phGraphExec == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	route_handle(&rt, hGraph, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_graph_instantiate((cu_handle)route_strip(hGraph), (cu_size)flags, &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*phGraphExec = (CUgraphExec)(uintptr_t)route_tag(r.res_handle_u.value, (unsigned)rt.server);
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuGraphLaunch(CUgraphExec hGraphExec, CUstream hStream)
+{
+	struct route rt = ROUTE_INIT;
+	cu_graph_launch_argument a = { (cu_handle)route_strip(hGraphExec), (cu_handle)route_strip(hStream) };
+	int err = CUDA_SUCCESS;
+	enum clnt_stat st = RPC_SUCCESS;
+	CLIENT *c;
+	CUresult e;
+
+	if (hGraphExec == NULL)
+		return CUDA_ERROR_INVALID_HANDLE;
+	route_handle(&rt, hGraphExec, ROUTE_HANDLE);
+	route_handle(&rt, hStream, ROUTE_STREAM);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	st = mapped_push(c, &err);
+	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
+		st = batch_send(c, CU_GRAPH_LAUNCH, (xdrproc_t)xdr_cu_graph_launch_argument, &a);
+	e = rpc_end(st);
+	return e != CUDA_SUCCESS ? e : (CUresult)err;
+}
+
+ONCUDA_API CUresult cuGraphUpload(CUgraphExec hGraphExec, CUstream hStream)
+{
+	struct route rt = ROUTE_INIT;
+	cu_graph_upload_argument a = { (cu_handle)route_strip(hGraphExec), (cu_handle)route_strip(hStream) };
+	int err = CUDA_SUCCESS;
+	enum clnt_stat st = RPC_SUCCESS;
+	CLIENT *c;
+	CUresult e;
+
+	if (hGraphExec == NULL)
+		return CUDA_ERROR_INVALID_HANDLE;
+	route_handle(&rt, hGraphExec, ROUTE_HANDLE);
+	route_handle(&rt, hStream, ROUTE_STREAM);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	st = batch_send(c, CU_GRAPH_UPLOAD, (xdrproc_t)xdr_cu_graph_upload_argument, &a);
+	e = rpc_end(st);
+	return e != CUDA_SUCCESS ? e : (CUresult)err;
+}
+
+ONCUDA_API CUresult cuGraphExecDestroy(CUgraphExec hGraphExec)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	CLIENT *c;
+	CUresult e;
+
+	route_handle(&rt, hGraphExec, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_graph_exec_destroy((cu_handle)route_strip(hGraphExec), &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuGraphExecGetFlags(CUgraphExec hGraphExec, cuuint64_t *flags)
+{
+	res_size r;
+	struct route rt = ROUTE_INIT;
+	CLIENT *c;
+	CUresult e;
+
+	if (flags == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	route_handle(&rt, hGraphExec, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_graph_exec_get_flags((cu_handle)route_strip(hGraphExec), &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*flags = (cuuint64_t)r.res_size_u.value;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuGraphNodeSetEnabled(CUgraphExec hGraphExec, CUgraphNode hNode, unsigned int isEnabled)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	CLIENT *c;
+	CUresult e;
+
+	route_handle(&rt, hGraphExec, ROUTE_HANDLE);
+	route_handle(&rt, hNode, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_graph_node_set_enabled((cu_handle)route_strip(hGraphExec), (cu_handle)route_strip(hNode), (u_int)isEnabled, &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuGraphNodeGetEnabled(CUgraphExec hGraphExec, CUgraphNode hNode, unsigned int *isEnabled)
+{
+	res_uint r;
+	struct route rt = ROUTE_INIT;
+	CLIENT *c;
+	CUresult e;
+
+	if (isEnabled == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	route_handle(&rt, hGraphExec, ROUTE_HANDLE);
+	route_handle(&rt, hNode, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_graph_node_get_enabled((cu_handle)route_strip(hGraphExec), (cu_handle)route_strip(hNode), &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*isEnabled = (unsigned int)r.res_uint_u.value;
 	return (CUresult)r.err;
 }
 

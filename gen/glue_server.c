@@ -487,6 +487,17 @@ bool_t cu_event_destroy_svc(cu_handle hEvent, res_none *r, struct svc_req *rq)
 	return TRUE;
 }
 
+bool_t cu_event_record_with_flags_svc(cu_handle hEvent, cu_handle hStream, u_int flags, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_EVENT, hEvent, false)) != CUDA_SUCCESS)
+		return TRUE;
+	if ((r->err = handle_check(HANDLE_STREAM, hStream, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuEventRecordWithFlags((CUevent)(uintptr_t)hEvent, (CUstream)(uintptr_t)hStream, (unsigned int)flags);
+	return TRUE;
+}
+
 bool_t cu_func_get_attribute_svc(int attrib, cu_handle hfunc, res_int *r, struct svc_req *rq)
 {
 	(void)rq;
@@ -511,6 +522,139 @@ bool_t cu_func_set_cache_config_svc(cu_handle hfunc, int config, res_none *r, st
 	if ((r->err = handle_check(HANDLE_FUNCTION, hfunc, false)) != CUDA_SUCCESS)
 		return TRUE;
 	r->err = cuFuncSetCacheConfig((CUfunction)(uintptr_t)hfunc, (CUfunc_cache)config);
+	return TRUE;
+}
+
+bool_t cu_graph_create_svc(u_int flags, res_handle *r, struct svc_req *rq)
+{
+	CUgraph value;
+
+	(void)rq;
+	r->err = cuGraphCreate(&value, (unsigned int)flags);
+	if (r->err == CUDA_SUCCESS)
+		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
+	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_GRAPH, r->res_handle_u.value, 0))
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	return TRUE;
+}
+
+bool_t cu_graph_destroy_svc(cu_handle hGraph, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_GRAPH, hGraph, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuGraphDestroy((CUgraph)(uintptr_t)hGraph);
+	if (r->err == CUDA_SUCCESS)
+		handle_forget(HANDLE_GRAPH, hGraph);
+	return TRUE;
+}
+
+bool_t cu_graph_clone_svc(cu_handle originalGraph, res_handle *r, struct svc_req *rq)
+{
+	CUgraph value;
+
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_GRAPH, originalGraph, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuGraphClone(&value, (CUgraph)(uintptr_t)originalGraph);
+	if (r->err == CUDA_SUCCESS)
+		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
+	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_GRAPH, r->res_handle_u.value, originalGraph))
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	return TRUE;
+}
+
+bool_t cu_graph_destroy_node_svc(cu_handle hNode, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_GRAPH_NODE, hNode, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuGraphDestroyNode((CUgraphNode)(uintptr_t)hNode);
+	if (r->err == CUDA_SUCCESS)
+		handle_forget(HANDLE_GRAPH_NODE, hNode);
+	return TRUE;
+}
+
+bool_t cu_graph_instantiate_svc(cu_handle hGraph, cu_size flags, res_handle *r, struct svc_req *rq)
+{
+	CUgraphExec value;
+
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_GRAPH, hGraph, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuGraphInstantiate(&value, (CUgraph)(uintptr_t)hGraph, (unsigned long long)flags);
+	if (r->err == CUDA_SUCCESS)
+		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
+	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_GRAPH_EXEC, r->res_handle_u.value, hGraph))
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	return TRUE;
+}
+
+bool_t cu_graph_launch_svc(cu_handle hGraphExec, cu_handle hStream, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_GRAPH_EXEC, hGraphExec, false)) != CUDA_SUCCESS)
+		return TRUE;
+	if ((r->err = handle_check(HANDLE_STREAM, hStream, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuGraphLaunch((CUgraphExec)(uintptr_t)hGraphExec, (CUstream)(uintptr_t)hStream);
+	return TRUE;
+}
+
+bool_t cu_graph_upload_svc(cu_handle hGraphExec, cu_handle hStream, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_GRAPH_EXEC, hGraphExec, false)) != CUDA_SUCCESS)
+		return TRUE;
+	if ((r->err = handle_check(HANDLE_STREAM, hStream, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuGraphUpload((CUgraphExec)(uintptr_t)hGraphExec, (CUstream)(uintptr_t)hStream);
+	return TRUE;
+}
+
+bool_t cu_graph_exec_destroy_svc(cu_handle hGraphExec, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_GRAPH_EXEC, hGraphExec, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuGraphExecDestroy((CUgraphExec)(uintptr_t)hGraphExec);
+	if (r->err == CUDA_SUCCESS)
+		handle_forget(HANDLE_GRAPH_EXEC, hGraphExec);
+	return TRUE;
+}
+
+bool_t cu_graph_exec_get_flags_svc(cu_handle hGraphExec, res_size *r, struct svc_req *rq)
+{
+	cuuint64_t value;
+
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_GRAPH_EXEC, hGraphExec, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuGraphExecGetFlags((CUgraphExec)(uintptr_t)hGraphExec, &value);
+	if (r->err == CUDA_SUCCESS)
+		r->res_size_u.value = value;
+	return TRUE;
+}
+
+bool_t cu_graph_node_set_enabled_svc(cu_handle hGraphExec, cu_handle hNode, u_int isEnabled, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_GRAPH_EXEC, hGraphExec, false)) != CUDA_SUCCESS)
+		return TRUE;
+	if ((r->err = handle_check(HANDLE_GRAPH_NODE, hNode, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuGraphNodeSetEnabled((CUgraphExec)(uintptr_t)hGraphExec, (CUgraphNode)(uintptr_t)hNode, (unsigned int)isEnabled);
+	return TRUE;
+}
+
+bool_t cu_graph_node_get_enabled_svc(cu_handle hGraphExec, cu_handle hNode, res_uint *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_GRAPH_EXEC, hGraphExec, false)) != CUDA_SUCCESS)
+		return TRUE;
+	if ((r->err = handle_check(HANDLE_GRAPH_NODE, hNode, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuGraphNodeGetEnabled((CUgraphExec)(uintptr_t)hGraphExec, (CUgraphNode)(uintptr_t)hNode, &r->res_uint_u.value);
 	return TRUE;
 }
 

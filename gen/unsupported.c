@@ -569,13 +569,6 @@ ONCUDA_API CUresult cuEventElapsedTime(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuEventRecordWithFlags(void);
-ONCUDA_API CUresult cuEventRecordWithFlags(void)
-{
-	oncuda_unsupported("cuEventRecordWithFlags");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuEventRecordWithFlags_ptsz(void);
 ONCUDA_API CUresult cuEventRecordWithFlags_ptsz(void)
 {
@@ -779,48 +772,6 @@ ONCUDA_API CUresult cuGraphAddBatchMemOpNode(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuGraphAddChildGraphNode(void);
-ONCUDA_API CUresult cuGraphAddChildGraphNode(void)
-{
-	oncuda_unsupported("cuGraphAddChildGraphNode");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphAddDependencies(void);
-ONCUDA_API CUresult cuGraphAddDependencies(void)
-{
-	oncuda_unsupported("cuGraphAddDependencies");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphAddDependencies_v2(void);
-ONCUDA_API CUresult cuGraphAddDependencies_v2(void)
-{
-	oncuda_unsupported("cuGraphAddDependencies_v2");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphAddEmptyNode(void);
-ONCUDA_API CUresult cuGraphAddEmptyNode(void)
-{
-	oncuda_unsupported("cuGraphAddEmptyNode");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphAddEventRecordNode(void);
-ONCUDA_API CUresult cuGraphAddEventRecordNode(void)
-{
-	oncuda_unsupported("cuGraphAddEventRecordNode");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphAddEventWaitNode(void);
-ONCUDA_API CUresult cuGraphAddEventWaitNode(void)
-{
-	oncuda_unsupported("cuGraphAddEventWaitNode");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuGraphAddExternalSemaphoresSignalNode(void);
 ONCUDA_API CUresult cuGraphAddExternalSemaphoresSignalNode(void)
 {
@@ -842,20 +793,6 @@ ONCUDA_API CUresult cuGraphAddHostNode(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuGraphAddKernelNode(void);
-ONCUDA_API CUresult cuGraphAddKernelNode(void)
-{
-	oncuda_unsupported("cuGraphAddKernelNode");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphAddKernelNode_v2(void);
-ONCUDA_API CUresult cuGraphAddKernelNode_v2(void)
-{
-	oncuda_unsupported("cuGraphAddKernelNode_v2");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuGraphAddMemAllocNode(void);
 ONCUDA_API CUresult cuGraphAddMemAllocNode(void)
 {
@@ -867,20 +804,6 @@ ONCUDA_API CUresult cuGraphAddMemFreeNode(void);
 ONCUDA_API CUresult cuGraphAddMemFreeNode(void)
 {
 	oncuda_unsupported("cuGraphAddMemFreeNode");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphAddMemcpyNode(void);
-ONCUDA_API CUresult cuGraphAddMemcpyNode(void)
-{
-	oncuda_unsupported("cuGraphAddMemcpyNode");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphAddMemsetNode(void);
-ONCUDA_API CUresult cuGraphAddMemsetNode(void)
-{
-	oncuda_unsupported("cuGraphAddMemsetNode");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -919,45 +842,10 @@ ONCUDA_API CUresult cuGraphChildGraphNodeGetGraph(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuGraphClone(void);
-ONCUDA_API CUresult cuGraphClone(void)
-{
-	oncuda_unsupported("cuGraphClone");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuGraphConditionalHandleCreate(void);
 ONCUDA_API CUresult cuGraphConditionalHandleCreate(void)
 {
 	oncuda_unsupported("cuGraphConditionalHandleCreate");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphCreate(void);
-ONCUDA_API CUresult cuGraphCreate(void)
-{
-	oncuda_unsupported("cuGraphCreate");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphDebugDotPrint(void);
-ONCUDA_API CUresult cuGraphDebugDotPrint(void)
-{
-	oncuda_unsupported("cuGraphDebugDotPrint");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphDestroy(void);
-ONCUDA_API CUresult cuGraphDestroy(void)
-{
-	oncuda_unsupported("cuGraphDestroy");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphDestroyNode(void);
-ONCUDA_API CUresult cuGraphDestroyNode(void)
-{
-	oncuda_unsupported("cuGraphDestroyNode");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1003,13 +891,6 @@ ONCUDA_API CUresult cuGraphExecChildGraphNodeSetParams(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuGraphExecDestroy(void);
-ONCUDA_API CUresult cuGraphExecDestroy(void)
-{
-	oncuda_unsupported("cuGraphExecDestroy");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuGraphExecEventRecordNodeSetEvent(void);
 ONCUDA_API CUresult cuGraphExecEventRecordNodeSetEvent(void)
 {
@@ -1038,13 +919,6 @@ ONCUDA_API CUresult cuGraphExecExternalSemaphoresWaitNodeSetParams(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuGraphExecGetFlags(void);
-ONCUDA_API CUresult cuGraphExecGetFlags(void)
-{
-	oncuda_unsupported("cuGraphExecGetFlags");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuGraphExecHostNodeSetParams(void);
 ONCUDA_API CUresult cuGraphExecHostNodeSetParams(void)
 {
@@ -1052,52 +926,10 @@ ONCUDA_API CUresult cuGraphExecHostNodeSetParams(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuGraphExecKernelNodeSetParams(void);
-ONCUDA_API CUresult cuGraphExecKernelNodeSetParams(void)
-{
-	oncuda_unsupported("cuGraphExecKernelNodeSetParams");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphExecKernelNodeSetParams_v2(void);
-ONCUDA_API CUresult cuGraphExecKernelNodeSetParams_v2(void)
-{
-	oncuda_unsupported("cuGraphExecKernelNodeSetParams_v2");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphExecMemcpyNodeSetParams(void);
-ONCUDA_API CUresult cuGraphExecMemcpyNodeSetParams(void)
-{
-	oncuda_unsupported("cuGraphExecMemcpyNodeSetParams");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphExecMemsetNodeSetParams(void);
-ONCUDA_API CUresult cuGraphExecMemsetNodeSetParams(void)
-{
-	oncuda_unsupported("cuGraphExecMemsetNodeSetParams");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuGraphExecNodeSetParams(void);
 ONCUDA_API CUresult cuGraphExecNodeSetParams(void)
 {
 	oncuda_unsupported("cuGraphExecNodeSetParams");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphExecUpdate(void);
-ONCUDA_API CUresult cuGraphExecUpdate(void)
-{
-	oncuda_unsupported("cuGraphExecUpdate");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphExecUpdate_v2(void);
-ONCUDA_API CUresult cuGraphExecUpdate_v2(void)
-{
-	oncuda_unsupported("cuGraphExecUpdate_v2");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1129,34 +961,6 @@ ONCUDA_API CUresult cuGraphExternalSemaphoresWaitNodeSetParams(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuGraphGetEdges(void);
-ONCUDA_API CUresult cuGraphGetEdges(void)
-{
-	oncuda_unsupported("cuGraphGetEdges");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphGetEdges_v2(void);
-ONCUDA_API CUresult cuGraphGetEdges_v2(void)
-{
-	oncuda_unsupported("cuGraphGetEdges_v2");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphGetNodes(void);
-ONCUDA_API CUresult cuGraphGetNodes(void)
-{
-	oncuda_unsupported("cuGraphGetNodes");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphGetRootNodes(void);
-ONCUDA_API CUresult cuGraphGetRootNodes(void)
-{
-	oncuda_unsupported("cuGraphGetRootNodes");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuGraphHostNodeGetParams(void);
 ONCUDA_API CUresult cuGraphHostNodeGetParams(void)
 {
@@ -1171,38 +975,10 @@ ONCUDA_API CUresult cuGraphHostNodeSetParams(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuGraphInstantiate(void);
-ONCUDA_API CUresult cuGraphInstantiate(void)
-{
-	oncuda_unsupported("cuGraphInstantiate");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphInstantiateWithFlags(void);
-ONCUDA_API CUresult cuGraphInstantiateWithFlags(void)
-{
-	oncuda_unsupported("cuGraphInstantiateWithFlags");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphInstantiateWithParams(void);
-ONCUDA_API CUresult cuGraphInstantiateWithParams(void)
-{
-	oncuda_unsupported("cuGraphInstantiateWithParams");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuGraphInstantiateWithParams_ptsz(void);
 ONCUDA_API CUresult cuGraphInstantiateWithParams_ptsz(void)
 {
 	oncuda_unsupported("cuGraphInstantiateWithParams_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphInstantiate_v2(void);
-ONCUDA_API CUresult cuGraphInstantiate_v2(void)
-{
-	oncuda_unsupported("cuGraphInstantiate_v2");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1241,27 +1017,6 @@ ONCUDA_API CUresult cuGraphKernelNodeSetAttribute(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuGraphKernelNodeSetParams(void);
-ONCUDA_API CUresult cuGraphKernelNodeSetParams(void)
-{
-	oncuda_unsupported("cuGraphKernelNodeSetParams");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphKernelNodeSetParams_v2(void);
-ONCUDA_API CUresult cuGraphKernelNodeSetParams_v2(void)
-{
-	oncuda_unsupported("cuGraphKernelNodeSetParams_v2");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphLaunch(void);
-ONCUDA_API CUresult cuGraphLaunch(void)
-{
-	oncuda_unsupported("cuGraphLaunch");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuGraphLaunch_ptsz(void);
 ONCUDA_API CUresult cuGraphLaunch_ptsz(void)
 {
@@ -1290,13 +1045,6 @@ ONCUDA_API CUresult cuGraphMemcpyNodeGetParams(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuGraphMemcpyNodeSetParams(void);
-ONCUDA_API CUresult cuGraphMemcpyNodeSetParams(void)
-{
-	oncuda_unsupported("cuGraphMemcpyNodeSetParams");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuGraphMemsetNodeGetParams(void);
 ONCUDA_API CUresult cuGraphMemsetNodeGetParams(void)
 {
@@ -1304,66 +1052,10 @@ ONCUDA_API CUresult cuGraphMemsetNodeGetParams(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuGraphMemsetNodeSetParams(void);
-ONCUDA_API CUresult cuGraphMemsetNodeSetParams(void)
-{
-	oncuda_unsupported("cuGraphMemsetNodeSetParams");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuGraphNodeFindInClone(void);
 ONCUDA_API CUresult cuGraphNodeFindInClone(void)
 {
 	oncuda_unsupported("cuGraphNodeFindInClone");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphNodeGetDependencies(void);
-ONCUDA_API CUresult cuGraphNodeGetDependencies(void)
-{
-	oncuda_unsupported("cuGraphNodeGetDependencies");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphNodeGetDependencies_v2(void);
-ONCUDA_API CUresult cuGraphNodeGetDependencies_v2(void)
-{
-	oncuda_unsupported("cuGraphNodeGetDependencies_v2");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphNodeGetDependentNodes(void);
-ONCUDA_API CUresult cuGraphNodeGetDependentNodes(void)
-{
-	oncuda_unsupported("cuGraphNodeGetDependentNodes");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphNodeGetDependentNodes_v2(void);
-ONCUDA_API CUresult cuGraphNodeGetDependentNodes_v2(void)
-{
-	oncuda_unsupported("cuGraphNodeGetDependentNodes_v2");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphNodeGetEnabled(void);
-ONCUDA_API CUresult cuGraphNodeGetEnabled(void)
-{
-	oncuda_unsupported("cuGraphNodeGetEnabled");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphNodeGetType(void);
-ONCUDA_API CUresult cuGraphNodeGetType(void)
-{
-	oncuda_unsupported("cuGraphNodeGetType");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphNodeSetEnabled(void);
-ONCUDA_API CUresult cuGraphNodeSetEnabled(void)
-{
-	oncuda_unsupported("cuGraphNodeSetEnabled");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1381,31 +1073,10 @@ ONCUDA_API CUresult cuGraphReleaseUserObject(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuGraphRemoveDependencies(void);
-ONCUDA_API CUresult cuGraphRemoveDependencies(void)
-{
-	oncuda_unsupported("cuGraphRemoveDependencies");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphRemoveDependencies_v2(void);
-ONCUDA_API CUresult cuGraphRemoveDependencies_v2(void)
-{
-	oncuda_unsupported("cuGraphRemoveDependencies_v2");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuGraphRetainUserObject(void);
 ONCUDA_API CUresult cuGraphRetainUserObject(void)
 {
 	oncuda_unsupported("cuGraphRetainUserObject");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphUpload(void);
-ONCUDA_API CUresult cuGraphUpload(void)
-{
-	oncuda_unsupported("cuGraphUpload");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -3152,13 +2823,6 @@ ONCUDA_API CUresult cuStreamBeginCapture_ptsz(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuStreamBeginCapture_v2(void);
-ONCUDA_API CUresult cuStreamBeginCapture_v2(void)
-{
-	oncuda_unsupported("cuStreamBeginCapture_v2");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuStreamBeginCapture_v2_ptsz(void);
 ONCUDA_API CUresult cuStreamBeginCapture_v2_ptsz(void)
 {
@@ -3184,13 +2848,6 @@ ONCUDA_API CUresult cuStreamDestroy(void);
 ONCUDA_API CUresult cuStreamDestroy(void)
 {
 	oncuda_unsupported("cuStreamDestroy");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamEndCapture(void);
-ONCUDA_API CUresult cuStreamEndCapture(void)
-{
-	oncuda_unsupported("cuStreamEndCapture");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -3334,24 +2991,10 @@ ONCUDA_API CUresult cuStreamSynchronize_ptsz(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuStreamUpdateCaptureDependencies(void);
-ONCUDA_API CUresult cuStreamUpdateCaptureDependencies(void)
-{
-	oncuda_unsupported("cuStreamUpdateCaptureDependencies");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuStreamUpdateCaptureDependencies_ptsz(void);
 ONCUDA_API CUresult cuStreamUpdateCaptureDependencies_ptsz(void)
 {
 	oncuda_unsupported("cuStreamUpdateCaptureDependencies_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamUpdateCaptureDependencies_v2(void);
-ONCUDA_API CUresult cuStreamUpdateCaptureDependencies_v2(void)
-{
-	oncuda_unsupported("cuStreamUpdateCaptureDependencies_v2");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -3793,13 +3436,6 @@ ONCUDA_API CUresult cuTexRefSetMipmappedArray(void);
 ONCUDA_API CUresult cuTexRefSetMipmappedArray(void)
 {
 	oncuda_unsupported("cuTexRefSetMipmappedArray");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuThreadExchangeStreamCaptureMode(void);
-ONCUDA_API CUresult cuThreadExchangeStreamCaptureMode(void)
-{
-	oncuda_unsupported("cuThreadExchangeStreamCaptureMode");
 	return ONCUDA_NOT_SUPPORTED;
 }
 

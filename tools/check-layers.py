@@ -26,8 +26,9 @@ import sys
 #
 #   answers  answered in the client: error strings, cuGetProcAddress,
 #            export tables, the cache of servers' answers
+#   stream   stream capture and graphs (a kernel node packs its
+#            arguments as a launch does, so stream sits above code)
 #   code     modules, libraries, launch, kernel parameters
-#   stream   stream capture
 #   copy     copies of any size, cut into messages
 #   local    the same-host copy path, beside copy (copy hands it a copy)
 #   mem      device, host and mapped memory, pointer attributes
@@ -39,7 +40,8 @@ import sys
 #   common   what client and server both link
 LAYERS = [
     ("answers",),
-    ("code", "stream"),
+    ("stream",),
+    ("code",),
     ("copy", "local"),
     ("mem",),
     ("context",),

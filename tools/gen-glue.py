@@ -70,7 +70,11 @@ HANDLES = {
     "CUkernel": "HANDLE_KERNEL",
     "CUstream": "HANDLE_STREAM",
     "CUevent": "HANDLE_EVENT",
+    "CUgraph": "HANDLE_GRAPH",
+    "CUgraphNode": "HANDLE_GRAPH_NODE",
+    "CUgraphExec": "HANDLE_GRAPH_EXEC",
 }
+WIDE = {"unsigned long long", "cuuint64_t"}
 UNSIGNED = {"unsigned int", "unsigned char", "unsigned short"}
 ROUTE_KIND = {"CUcontext": "ROUTE_CONTEXT", "CUstream": "ROUTE_STREAM",
               "CUlibrary": "ROUTE_CODE", "CUkernel": "ROUTE_CODE",
@@ -109,7 +113,7 @@ class Param:
             return "cu_handle"
         if self.base == "CUdeviceptr":
             return "cu_dptr"
-        if self.base == "size_t":
+        if self.base == "size_t" or self.base in WIDE:
             return "cu_size"
         if self.base == "const char *":
             return "cu_name"
@@ -123,7 +127,7 @@ class Param:
         """The result union of an output of this type."""
         if self.base in HANDLES:
             return "res_handle"
-        return {"size_t": "res_size", "unsigned long long": "res_size",
+        return {"size_t": "res_size", "unsigned long long": "res_size", "cuuint64_t": "res_size",
                 "float": "res_float", "unsigned int": "res_uint"}.get(self.base, "res_int")
 
     def fits_result(self):

@@ -26,6 +26,7 @@
 #include <cuda.h>
 
 #include "gen/cuda_rpc.h"
+#include "server/session/capture.h"
 #include "server/session/handles.h"
 #include "server/copy/dma_mark.h"
 #include "server/copy/local_staged.h"
@@ -60,7 +61,9 @@ static CUresult queue_dma(bool to_device, unsigned int slot, cu_dptr dev,
 	if ((err = range_check(dev, size, 1, to_device ? "cuMemcpyHtoD" :
 	    "cuMemcpyDtoH")) != CUDA_SUCCESS)
 		return err;
-	if ((err = handle_check(HANDLE_STREAM, stream, true)) != CUDA_SUCCESS)
+	if ((err = handle_check(HANDLE_STREAM, stream, true)) != CUDA_SUCCESS ||
+	    (err = capture_refuse_host_copy(stream, to_device ?
+	    "cuMemcpyHtoDAsync" : "cuMemcpyDtoHAsync")) != CUDA_SUCCESS)
 		return err;
 	if ((err = dma_wait(&slots[slot].dma_done)) != CUDA_SUCCESS)
 		return err;

@@ -39,6 +39,10 @@ static const int owner_kinds[][3] = {
 	[HANDLE_KERNEL] = { HANDLE_LIBRARY, NO_KIND },
 	[HANDLE_STREAM] = { HANDLE_CONTEXT, NO_KIND },
 	[HANDLE_EVENT] = { HANDLE_CONTEXT, NO_KIND },
+	/* A graph outlives the context it was made in, as in the driver. */
+	[HANDLE_GRAPH] = { NO_KIND },
+	[HANDLE_GRAPH_NODE] = { HANDLE_GRAPH, NO_KIND },
+	[HANDLE_GRAPH_EXEC] = { NO_KIND },
 };
 
 static struct handle **buckets;
@@ -157,8 +161,13 @@ CUresult handle_check(enum handle_kind kind, cu_handle h, bool null_ok)
 		return CUDA_SUCCESS;
 	if (kind == HANDLE_FUNCTION && lookup(HANDLE_KERNEL, h) != NULL)
 		return CUDA_SUCCESS;
-	return kind == HANDLE_CONTEXT ? CUDA_ERROR_INVALID_CONTEXT
-	    : CUDA_ERROR_INVALID_HANDLE;
+	/* The driver's own answers for a bad handle of each kind. */
+	if (kind == HANDLE_CONTEXT)
+		return CUDA_ERROR_INVALID_CONTEXT;
+	if (kind == HANDLE_GRAPH || kind == HANDLE_GRAPH_NODE ||
+	    kind == HANDLE_GRAPH_EXEC)
+		return CUDA_ERROR_INVALID_VALUE;
+	return CUDA_ERROR_INVALID_HANDLE;
 }
 
 bool handle_add(enum handle_kind kind, cu_handle value, cu_handle owner)

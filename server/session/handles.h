@@ -33,6 +33,9 @@ enum handle_kind {
 	HANDLE_KERNEL,
 	HANDLE_STREAM,
 	HANDLE_EVENT,
+	HANDLE_GRAPH,
+	HANDLE_GRAPH_NODE,      /* owned by its graph */
+	HANDLE_GRAPH_EXEC,
 };
 
 

@@ -28,6 +28,7 @@
 #include <cuda.h>
 
 #include "gen/cuda_rpc.h"
+#include "server/session/capture.h"
 #include "server/session/handles.h"
 #include "server/session/limits.h"
 #include "server/session/log.h"
@@ -197,6 +198,8 @@ bool_t cu_memcpy_htod_async_13000_svc(cu_dptr dst, cu_bytes data,
 	if ((r->err = handle_check(HANDLE_STREAM, stream, true)) !=
 	    CUDA_SUCCESS ||
 	    (r->err = range_check(dst, data.cu_bytes_len, 1,
+	    "cuMemcpyHtoDAsync")) != CUDA_SUCCESS ||
+	    (r->err = capture_refuse_host_copy(stream,
 	    "cuMemcpyHtoDAsync")) != CUDA_SUCCESS)
 		return TRUE;
 	if (upload_pool_holds(data.cu_bytes_val)) {

@@ -14,6 +14,7 @@
 #include <cuda.h>
 
 #include "gen/cuda_rpc.h"
+#include "server/session/capture.h"
 #include "server/session/handles.h"
 #include "server/session/ranges.h"
 #include "server/session/session.h"
@@ -73,8 +74,13 @@ static void set_device_side(CUmemorytype *type, CUdeviceptr *dptr,
 /* Checks the stream for an asynchronous copy; synchronous ones ignore it. */
 static CUresult check_stream(cu_handle stream, bool_t async)
 {
-	return async ? handle_check(HANDLE_STREAM, stream, true) :
-	    CUDA_SUCCESS;
+	CUresult err;
+
+	if (!async)
+		return CUDA_SUCCESS;
+	if ((err = handle_check(HANDLE_STREAM, stream, true)) != CUDA_SUCCESS)
+		return err;
+	return capture_refuse_host_copy(stream, "cuMemcpy2DAsync");
 }
 
 bool_t cu_memcpy_2d_htod_13000_svc(dev_region dst, cu_size width,

@@ -48,6 +48,7 @@
 #include <cuda.h>
 
 #include "gen/cuda_rpc.h"
+#include "server/session/capture.h"
 #include "server/session/handles.h"
 #include "server/session/limits.h"
 #include "server/copy/local_staged.h"
@@ -341,7 +342,9 @@ static CUresult copy_shared(bool to_device, cu_hostptr base, cu_size offset,
 	if (how == ONCUDA_LOCAL_COPY_SYNC)
 		return to_device ? cuMemcpyHtoD(dev, host, (size_t)size) :
 		    cuMemcpyDtoH(host, dev, (size_t)size);
-	if ((err = handle_check(HANDLE_STREAM, stream, true)) != CUDA_SUCCESS)
+	if ((err = handle_check(HANDLE_STREAM, stream, true)) != CUDA_SUCCESS ||
+	    (err = capture_refuse_host_copy(stream, to_device ?
+	    "cuMemcpyHtoDAsync" : "cuMemcpyDtoHAsync")) != CUDA_SUCCESS)
 		return err;
 	err = to_device ? cuMemcpyHtoDAsync(dev, host, (size_t)size, s) :
 	    cuMemcpyDtoHAsync(host, dev, (size_t)size, s);

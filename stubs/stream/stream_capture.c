@@ -1,32 +1,91 @@
 /*
- * stream_capture.c -- what a program may ask about stream capture, which
- * oncuda does not offer (cuStreamBeginCapture is not supported).
+ * stream_capture.c -- stream capture: beginning one, asking about it,
+ * changing its dependencies, and the thread's capture mode.
  *
- * cuBLAS asks cuStreamGetCaptureInfo_v2 before each launch, and PyTorch
- * cuStreamIsCapturing (generated glue), to learn whether they run inside a
- * graph capture; both must answer "not capturing" rather than fail.  The
- * three ABIs of cuStreamGetCaptureInfo share one procedure, which returns
- * status and id; the graph and dependency outputs are written as NULL and
- * 0 (idl/cuda.x says why).
+ * The capture is the server's driver's (idl/cuda.x, "stream capture and
+ * graphs"): what the program queues on the stream meanwhile goes to the
+ * server as usual and becomes nodes there.  cuBLAS asks
+ * cuStreamGetCaptureInfo_v2 before each launch and PyTorch
+ * cuStreamIsCapturing (generated glue), so the status alone is one small
+ * call (CU_STREAM_GET_CAPTURE_INFO); the graph and the dependencies are
+ * fetched only when the program asks for them.
  */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "stubs/route/route.h"
+#include "stubs/stream/node_list.h"
 #include "stubs/wire/rpc.h"
 
 /*
- * cuda.h 13 maps cuStreamGetCaptureInfo to _v3 and does not declare the
- * older ABIs; the driver exports all three and cuGetProcAddress hands them
+ * cuda.h 13 maps these names to their newest ABI and does not declare the
+ * older ones; the driver exports every ABI and cuGetProcAddress hands them
  * out by the version asked (stubs/answers/procaddr-580.tsv).
  */
 #undef cuStreamGetCaptureInfo
+#undef cuStreamUpdateCaptureDependencies
 ONCUDA_API CUresult cuStreamGetCaptureInfo(CUstream hStream,
     CUstreamCaptureStatus *captureStatus_out, cuuint64_t *id_out);
 ONCUDA_API CUresult cuStreamGetCaptureInfo_v2(CUstream hStream,
     CUstreamCaptureStatus *captureStatus_out, cuuint64_t *id_out,
     CUgraph *graph_out, const CUgraphNode **dependencies_out,
     size_t *numDependencies_out);
+ONCUDA_API CUresult cuStreamUpdateCaptureDependencies(CUstream hStream,
+    CUgraphNode *dependencies, size_t numDependencies, unsigned int flags);
+
+/*
+ * The dependencies last reported to this thread: the driver's array stays
+ * valid until the next call on the stream, this one until the thread's
+ * next question, which is at least as long for a program that follows
+ * the driver's rule.
+ */
+static _Thread_local CUgraphNode *reported;
+static _Thread_local size_t reported_room;
+
+static cu_handle handle_of(const void *h)
+{
+	return (cu_handle)(uintptr_t)h;
+}
+
+ONCUDA_API CUresult cuStreamBeginCapture_v2(CUstream hStream,
+    CUstreamCaptureMode mode)
+{
+	res_none r;
+	CUresult e;
+	CLIENT *c;
+
+	memset(&r, 0, sizeof(r));
+	if ((c = route_begin(hStream, ROUTE_STREAM, NULL, ROUTE_HANDLE, &e)) ==
+	    NULL)
+		return e;
+	e = rpc_end(cu_stream_begin_capture_13000(route_strip(hStream),
+	    (int)mode, &r, c));
+	return e != CUDA_SUCCESS ? e : (CUresult)r.err;
+}
+
+/* On failure the driver stores NULL for the graph: so does the client. */
+ONCUDA_API CUresult cuStreamEndCapture(CUstream hStream, CUgraph *phGraph)
+{
+	res_handle r;
+	unsigned server;
+	CUresult e;
+	CLIENT *c;
+
+	if (phGraph == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	memset(&r, 0, sizeof(r));
+	if ((c = route_begin(hStream, ROUTE_STREAM, NULL, ROUTE_HANDLE, &e)) ==
+	    NULL)
+		return e;
+	server = rpc_held_server();
+	e = rpc_end(cu_stream_end_capture_13000(route_strip(hStream), &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	*phGraph = r.err != CUDA_SUCCESS ? NULL :
+	    (CUgraph)(uintptr_t)route_tag(r.res_handle_u.value, server);
+	return (CUresult)r.err;
+}
 
 /* Status and id of the stream, as the server's driver gives them. */
 static CUresult ask_capture_info(CUstream stream,
@@ -54,21 +113,69 @@ static CUresult ask_capture_info(CUstream stream,
 	return CUDA_SUCCESS;
 }
 
-/*
- * No capture can be active on the server, since nothing here begins one:
- * there is no graph and there are no dependencies to report.
- */
-static void no_graph(CUgraph *graph, const CUgraphNode **dependencies,
-    const CUgraphEdgeData **edge_data, size_t *count)
+/* Keeps answer's nodes as this thread's reported dependencies. */
+static CUresult keep_dependencies(const cu_nodes *answer, unsigned server)
 {
-	if (graph != NULL)
-		*graph = NULL;
-	if (dependencies != NULL)
-		*dependencies = NULL;
-	if (edge_data != NULL)
-		*edge_data = NULL;
-	if (count != NULL)
-		*count = 0;
+	size_t n = answer->cu_nodes_len;
+
+	if (n > reported_room) {
+		CUgraphNode *grown = realloc(reported, n * sizeof(*grown));
+
+		if (grown == NULL)
+			return CUDA_ERROR_OUT_OF_MEMORY;
+		reported = grown;
+		reported_room = n;
+	}
+	for (size_t i = 0; i < n; i++)
+		reported[i] = node_tagged(answer->cu_nodes_val[i], server);
+	return CUDA_SUCCESS;
+}
+
+/*
+ * The whole state: status, id, graph and dependencies.  Edge data is
+ * reported as NULL: every edge oncuda carries is a default edge, for
+ * which the driver, too, may report none.
+ */
+static CUresult ask_capture_state(CUstream stream,
+    CUstreamCaptureStatus *status, cuuint64_t *id, CUgraph *graph,
+    const CUgraphNode **deps, const CUgraphEdgeData **edges, size_t *count)
+{
+	unsigned server;
+	const capture_state *st;
+	res_capture_state r;
+	CUresult e;
+	CLIENT *c;
+
+	if (status == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	memset(&r, 0, sizeof(r));
+	if ((c = route_begin(stream, ROUTE_STREAM, NULL, ROUTE_HANDLE, &e)) ==
+	    NULL)
+		return e;
+	server = rpc_held_server();
+	e = rpc_end(cu_stream_get_capture_state_13000(route_strip(stream), &r,
+	    c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	st = &r.res_capture_state_u.value;
+	if ((e = (CUresult)r.err) == CUDA_SUCCESS)
+		e = keep_dependencies(&st->dependencies, server);
+	if (e == CUDA_SUCCESS) {
+		*status = (CUstreamCaptureStatus)st->status;
+		if (id != NULL)
+			*id = st->id;
+		if (graph != NULL)
+			*graph = st->graph == 0 ? NULL :
+			    (CUgraph)(uintptr_t)route_tag(st->graph, server);
+		if (deps != NULL)
+			*deps = st->dependencies.cu_nodes_len ? reported : NULL;
+		if (edges != NULL)
+			*edges = NULL;
+		if (count != NULL)
+			*count = st->dependencies.cu_nodes_len;
+	}
+	xdr_free((xdrproc_t)xdr_res_capture_state, (char *)&r);
+	return e;
 }
 
 ONCUDA_API CUresult cuStreamGetCaptureInfo(CUstream hStream,
@@ -82,11 +189,11 @@ ONCUDA_API CUresult cuStreamGetCaptureInfo_v2(CUstream hStream,
     CUgraph *graph_out, const CUgraphNode **dependencies_out,
     size_t *numDependencies_out)
 {
-	CUresult e = ask_capture_info(hStream, captureStatus_out, id_out);
-
-	if (e == CUDA_SUCCESS)
-		no_graph(graph_out, dependencies_out, NULL, numDependencies_out);
-	return e;
+	if (graph_out == NULL && dependencies_out == NULL &&
+	    numDependencies_out == NULL)
+		return ask_capture_info(hStream, captureStatus_out, id_out);
+	return ask_capture_state(hStream, captureStatus_out, id_out, graph_out,
+	    dependencies_out, NULL, numDependencies_out);
 }
 
 ONCUDA_API CUresult cuStreamGetCaptureInfo_v3(CUstream hStream,
@@ -94,10 +201,79 @@ ONCUDA_API CUresult cuStreamGetCaptureInfo_v3(CUstream hStream,
     CUgraph *graph_out, const CUgraphNode **dependencies_out,
     const CUgraphEdgeData **edgeData_out, size_t *numDependencies_out)
 {
-	CUresult e = ask_capture_info(hStream, captureStatus_out, id_out);
+	if (graph_out == NULL && dependencies_out == NULL &&
+	    edgeData_out == NULL && numDependencies_out == NULL)
+		return ask_capture_info(hStream, captureStatus_out, id_out);
+	return ask_capture_state(hStream, captureStatus_out, id_out, graph_out,
+	    dependencies_out, edgeData_out, numDependencies_out);
+}
 
-	if (e == CUDA_SUCCESS)
-		no_graph(graph_out, dependencies_out, edgeData_out,
-		    numDependencies_out);
-	return e;
+ONCUDA_API CUresult cuThreadExchangeStreamCaptureMode(
+    CUstreamCaptureMode *mode)
+{
+	res_int r;
+	CUresult e;
+	CLIENT *c;
+
+	if (mode == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	memset(&r, 0, sizeof(r));
+	if ((c = rpc_begin()) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_thread_exchange_stream_capture_mode_13000((int)*mode,
+	    &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*mode = (CUstreamCaptureMode)r.res_int_u.value;
+	return (CUresult)r.err;
+}
+
+/* Whether edge data says nothing but default edges (all zeros). */
+static bool default_edges(const CUgraphEdgeData *edges, size_t count)
+{
+	static const CUgraphEdgeData none;
+
+	for (size_t i = 0; edges != NULL && i < count; i++)
+		if (memcmp(&edges[i], &none, sizeof(none)) != 0)
+			return false;
+	return true;
+}
+
+ONCUDA_API CUresult cuStreamUpdateCaptureDependencies_v2(CUstream hStream,
+    CUgraphNode *dependencies, const CUgraphEdgeData *dependencyData,
+    size_t numDependencies, unsigned int flags)
+{
+	struct route rt = ROUTE_INIT;
+	cu_nodes nodes;
+	res_none r;
+	CUresult e;
+	CLIENT *c;
+
+	if (!default_edges(dependencyData, numDependencies)) {
+		oncuda_unsupported("graph edges other than default edges");
+		return CUDA_ERROR_NOT_SUPPORTED;
+	}
+	route_handle(&rt, hStream, ROUTE_STREAM);
+	if ((e = node_list_to_wire(&rt, dependencies, numDependencies,
+	    &nodes)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof(r));
+	if ((e = route_settle(&rt)) == CUDA_SUCCESS) {
+		if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+			e = rpc_unavailable();
+		else
+			e = rpc_end(cu_stream_update_capture_dependencies_13000(
+			    handle_of(hStream) & ROUTE_VALUE_MASK, nodes,
+			    flags, &r, c));
+	}
+	node_list_release(&nodes);
+	return e != CUDA_SUCCESS ? e : (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuStreamUpdateCaptureDependencies(CUstream hStream,
+    CUgraphNode *dependencies, size_t numDependencies, unsigned int flags)
+{
+	return cuStreamUpdateCaptureDependencies_v2(hStream, dependencies,
+	    NULL, numDependencies, flags);
 }

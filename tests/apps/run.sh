@@ -6,7 +6,8 @@
 #
 #   runtime tests/runtime/rt_* (nvcc-built, static and shared cudart)
 #   cublas  tests/apps/cublas_gemm (built by make where libcublas.so is)
-#   torch   python3 tests/apps/torch_checks.py (needs torch with CUDA)
+#   torch   python3 tests/apps/torch_checks.py and torch_graphs.py (needs
+#           torch with CUDA)
 #
 # Each test runs twice: natively (NVIDIA's libcuda.so.1) and through oncuda
 # (stubs/ first in LD_LIBRARY_PATH, served by an oncudad -n of its own on a
@@ -174,6 +175,7 @@ for t in "${wanted[@]}"; do
 			record torch_checks oncuda SKIP "$PYTHON cannot import torch"
 		else
 			run_both torch_checks "$TORCH_SECONDS" "$PYTHON" tests/apps/torch_checks.py
+			run_both torch_graphs "$TORCH_SECONDS" "$PYTHON" tests/apps/torch_graphs.py
 		fi
 		;;
 	esac

@@ -43,6 +43,8 @@ const struct e2e_test e2e_tests[] = {
 	{ "streams",		"stream",	test_streams,		0 },
 	{ "stream_wait_event",	"stream",	test_stream_wait_event,	0 },
 	{ "events",		"stream",	test_events,		0 },
+	{ "graph_capture",	"graph",	test_graph_capture,	0 },
+	{ "graph_explicit",	"graph",	test_graph_explicit,	0 },
 	{ "queued_order",	"queued",	test_queued_order,	0 },
 	{ "queued_errors",	"queued",	test_queued_errors,	0 },
 	{ "queued_start",	"queued",	test_queued_start,	0 },

@@ -4,6 +4,7 @@
 # repository root:
 #     make -f tests/fakecuda/build.mk fakecuda           # the library
 #     make -f tests/fakecuda/build.mk fakecuda-selftest  # build, run test
+#     make -f tests/fakecuda/build.mk fakecuda-selftest-valgrind
 # Run anything against it with LD_LIBRARY_PATH=tests/fakecuda.
 
 CC        ?= cc
@@ -12,7 +13,8 @@ CFLAGS    ?= -O2 -g
 
 FAKECUDA_DIR      := tests/fakecuda
 FAKECUDA_LIB      := $(FAKECUDA_DIR)/libcuda.so.1
-FAKECUDA_HDRS     := $(FAKECUDA_DIR)/fakecuda.h $(FAKECUDA_DIR)/kernels_runtime.h
+FAKECUDA_HDRS     := $(FAKECUDA_DIR)/fakecuda.h $(FAKECUDA_DIR)/kernels_runtime.h \
+                     $(FAKECUDA_DIR)/graph.h
 FAKECUDA_SRCS     := $(filter-out $(FAKECUDA_DIR)/selftest%, \
                          $(wildcard $(FAKECUDA_DIR)/*.c))
 FAKECUDA_OBJS     := $(FAKECUDA_SRCS:.c=.o)
@@ -28,7 +30,8 @@ FAKECUDA_CFLAGS  := $(FAKECUDA_WARN) -fPIC -fvisibility=hidden -pthread \
 FAKECUDA_LDFLAGS := -shared -Wl,-soname,libcuda.so.1 -Wl,--no-undefined \
                     -pthread
 
-.PHONY: all fakecuda fakecuda-selftest fakecuda-clean
+.PHONY: all fakecuda fakecuda-selftest fakecuda-selftest-valgrind \
+        fakecuda-clean
 
 all: fakecuda
 
@@ -50,6 +53,14 @@ $(FAKECUDA_SELFTEST): $(FAKECUDA_SELFTEST_SRCS) $(FAKECUDA_DIR)/selftest.h
 
 fakecuda-selftest: $(FAKECUDA_LIB) $(FAKECUDA_SELFTEST)
 	LD_LIBRARY_PATH=$(FAKECUDA_DIR) FAKECUDA_SHM=/fakecuda-selftest-$$$$ \
+	    ./$(FAKECUDA_SELFTEST)
+
+# The same under valgrind: any error or definite leak fails it (the
+# forked child of the accounting check is not traced).
+fakecuda-selftest-valgrind: $(FAKECUDA_LIB) $(FAKECUDA_SELFTEST)
+	LD_LIBRARY_PATH=$(FAKECUDA_DIR) FAKECUDA_SHM=/fakecuda-selftest-$$$$ \
+	    valgrind -q --leak-check=full \
+	    --errors-for-leak-kinds=definite,indirect --error-exitcode=1 \
 	    ./$(FAKECUDA_SELFTEST)
 
 fakecuda-clean:

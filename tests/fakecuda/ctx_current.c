@@ -171,7 +171,10 @@ cuCtxGetDevice_v2(CUdevice *device, CUcontext ctx)
 	return get_device(device, ctx);
 }
 
-/* Work finishes before each call returns; only a kernel fault remains. */
+/*
+ * Work finishes before each call returns; only a kernel fault remains.
+ * Waiting for a whole context is a "potentially unsafe" call in capture.
+ */
 static CUresult
 synchronize(CUcontext handle)
 {
@@ -180,6 +183,8 @@ synchronize(CUcontext handle)
 
 	fc_lock();
 	rc = fc_context_resolve(handle, &ctx);
+	if (rc == CUDA_SUCCESS)
+		rc = fc_capture_check_unsafe();
 	if (rc == CUDA_SUCCESS)
 		rc = ctx->sticky_error;
 	fc_unlock();

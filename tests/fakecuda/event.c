@@ -3,6 +3,8 @@
  *
  * Recording an event stamps it with CLOCK_MONOTONIC; since all earlier work
  * has already finished, the event is complete the moment it is recorded.
+ * Recorded on a capturing stream, it takes part in the capture instead
+ * (capture.c).
  */
 #include <stdlib.h>
 
@@ -33,8 +35,15 @@ destroy(struct fc_event *e)
 			break;
 		}
 	}
+	fc_capture_event_gone(e);
 	fc_handle_drop(e->handle);
 	free(e);
+}
+
+struct fc_event *
+fc_event_lookup(CUevent handle)
+{
+	return fc_handle_lookup((uintptr_t)handle, FC_KIND_EVENT);
 }
 
 void
@@ -79,10 +88,11 @@ cuEventCreate(CUevent *phEvent, unsigned int Flags)
 }
 
 FC_API CUresult
-cuEventRecord(CUevent hEvent, CUstream hStream)
+cuEventRecordWithFlags(CUevent hEvent, CUstream hStream, unsigned int flags)
 {
 	struct fc_context *ctx;
 	struct fc_event *e;
+	bool captured = false;
 	CUresult rc;
 
 	fc_lock();
@@ -93,7 +103,12 @@ cuEventRecord(CUevent hEvent, CUstream hStream)
 		rc = CUDA_ERROR_INVALID_HANDLE;
 	if (rc == CUDA_SUCCESS)
 		rc = fc_stream_check(hStream, ctx);
-	if (rc == CUDA_SUCCESS) {
+	if (rc == CUDA_SUCCESS && (flags & ~(unsigned int)
+	    CU_EVENT_RECORD_EXTERNAL))
+		rc = CUDA_ERROR_INVALID_VALUE;
+	if (rc == CUDA_SUCCESS)
+		rc = fc_capture_record(hStream, ctx, e, flags, &captured);
+	if (rc == CUDA_SUCCESS && !captured) {
 		clock_gettime(CLOCK_MONOTONIC, &e->when);
 		e->recorded = true;
 	}
@@ -101,7 +116,16 @@ cuEventRecord(CUevent hEvent, CUstream hStream)
 	return rc;
 }
 
-/* Synchronize and query differ only on a pending event, which never exists. */
+FC_API CUresult
+cuEventRecord(CUevent hEvent, CUstream hStream)
+{
+	return cuEventRecordWithFlags(hEvent, hStream, CU_EVENT_RECORD_DEFAULT);
+}
+
+/*
+ * Synchronize and query differ only on a pending event, which never exists;
+ * both are illegal on an event recorded in an ongoing capture.
+ */
 static CUresult
 event_state(CUevent handle)
 {
@@ -110,6 +134,8 @@ event_state(CUevent handle)
 
 	fc_lock();
 	rc = lookup(handle, &e);
+	if (rc == CUDA_SUCCESS)
+		rc = fc_capture_check_event(e);
 	if (rc == CUDA_SUCCESS)
 		rc = e->ctx->sticky_error;
 	fc_unlock();

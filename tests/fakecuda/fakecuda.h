@@ -58,7 +58,10 @@ enum fc_kind {
 	FC_KIND_LIBRARY,
 	FC_KIND_KERNEL,
 	FC_KIND_STREAM,
-	FC_KIND_EVENT
+	FC_KIND_EVENT,
+	FC_KIND_GRAPH,
+	FC_KIND_GRAPH_NODE,
+	FC_KIND_GRAPH_EXEC
 };
 
 void fc_lock(void);
@@ -254,11 +257,23 @@ CUresult fc_function_resolve(CUfunction handle, struct fc_context *ctx,
 
 /* ---- stream.c, event.c ---- */
 
+struct fc_capture;
+struct fc_node;
+
 struct fc_stream {
 	uintptr_t handle;
 	struct fc_context *ctx;
 	unsigned int flags;
 	int priority;
+	/* Capture (capture.c): the sequence it takes part in, and the nodes
+	 * its next captured work depends on. */
+	struct fc_capture *capture;
+	struct fc_node **capture_deps;
+	/* cuStreamGetCaptureInfo's answers: the set as handles, and edge
+	 * data (all zeros) parallel to it. */
+	CUgraphNode *capture_handles;
+	CUgraphEdgeData *capture_edges;
+	size_t capture_ndeps, capture_cap;
 	struct fc_stream *next;
 };
 
@@ -268,11 +283,36 @@ struct fc_event {
 	unsigned int flags;
 	bool recorded;
 	struct timespec when;
+	/* Recorded during a capture: which one, and the handles of the nodes
+	 * a wait on it joins (handles, as those nodes may be destroyed). */
+	unsigned long long capture_id;
+	uintptr_t *capture_deps;
+	size_t capture_ndeps;
 	struct fc_event *next;
 };
 
 CUresult fc_stream_check(CUstream handle, struct fc_context *ctx);
 void fc_stream_destroy_all(struct fc_context *ctx);
 void fc_event_destroy_all(struct fc_context *ctx);
+struct fc_event *fc_event_lookup(CUevent handle);
+
+/* ---- capture.c: what other files ask of stream capture ---- */
+
+/* A "potentially unsafe" call (a synchronous copy, an allocation, ...):
+ * CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED while the thread's capture mode
+ * forbids it, and the captures that forbid it are invalidated. */
+CUresult fc_capture_check_unsafe(void);
+/* Synchronizing or querying a stream: illegal on a capturing one. */
+CUresult fc_capture_check_wait(CUstream handle, struct fc_context *ctx);
+/* Synchronizing or querying an event recorded in an active capture. */
+CUresult fc_capture_check_event(struct fc_event *e);
+/* cuEventRecord(WithFlags) and cuStreamWaitEvent on a capturing stream,
+ * or a wait that forks a stream into a capture; *done when handled. */
+CUresult fc_capture_record(CUstream handle, struct fc_context *ctx,
+    struct fc_event *e, unsigned int flags, bool *done);
+CUresult fc_capture_wait(CUstream handle, struct fc_context *ctx,
+    struct fc_event *e, unsigned int flags);
+void fc_capture_stream_gone(struct fc_stream *s);
+void fc_capture_event_gone(struct fc_event *e);
 
 #endif /* FAKECUDA_H */

@@ -6,11 +6,12 @@
  * version runs the whole grid before the call returns.  A kernel that
  * faults still launches successfully, as launches are asynchronous on a
  * GPU; the fault instead poisons the context, and every later call in it
- * reports CUDA_ERROR_ILLEGAL_ADDRESS.
+ * reports CUDA_ERROR_ILLEGAL_ADDRESS.  On a capturing stream the checked,
+ * packed launch becomes a kernel node instead (capture.c).
  */
 #include <string.h>
 
-#include "fakecuda.h"
+#include "graph.h"
 
 /* Far more than any launch needs; stops a runaway walk of a bad array. */
 #define EXTRA_MAX_ENTRIES 64
@@ -84,41 +85,102 @@ pack_params(const struct fc_kernel_def *def, void **params, void **extra,
 	return CUDA_SUCCESS;
 }
 
-static CUresult
-launch_locked(const struct launch_request *r)
+/*
+ * Checks a launch in ctx and packs its arguments by value, as both a launch
+ * and a kernel node (cuGraphAddKernelNode copies them at add time) do.
+ */
+CUresult
+fc_kernel_call_prepare(struct fc_context *ctx, CUfunction f,
+    const unsigned int grid[3], const unsigned int block[3],
+    unsigned int shared_bytes, void **params, void **extra,
+    struct fc_kernel_call *call)
 {
-	unsigned char params[FC_PARAM_BUFFER_MAX] = { 0 };
-	struct fc_context *ctx;
 	struct fc_function *fn;
-	struct fc_launch launch;
-	CUresult rc, fault;
+	CUresult rc;
 
-	rc = fc_context_usable(&ctx);
-	if (rc == CUDA_SUCCESS)
-		rc = fc_function_resolve(r->function, ctx, &fn);
+	memset(call, 0, sizeof(*call));
+	rc = fc_function_resolve(f, ctx, &fn);
 	if (rc == CUDA_SUCCESS && fn->module->ctx != ctx)
 		rc = CUDA_ERROR_INVALID_HANDLE;
 	if (rc == CUDA_SUCCESS)
-		rc = fc_stream_check(r->stream, ctx);
-	if (rc == CUDA_SUCCESS)
-		rc = check_dims(r->grid, r->block);
+		rc = check_dims(grid, block);
 	/* Dynamic shared memory beyond 48 KiB needs the attribute raised. */
-	if (rc == CUDA_SUCCESS && r->shared_bytes > (unsigned int)
+	if (rc == CUDA_SUCCESS && shared_bytes > (unsigned int)
 	    fn->attrs->values[CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES])
 		rc = CUDA_ERROR_INVALID_VALUE;
 	if (rc == CUDA_SUCCESS)
-		rc = pack_params(fn->def, r->params, r->extra, params);
+		rc = pack_params(fn->def, params, extra, call->params);
 	if (rc != CUDA_SUCCESS)
 		return rc;
-	memcpy(launch.grid, r->grid, sizeof(launch.grid));
-	memcpy(launch.block, r->block, sizeof(launch.block));
-	launch.dynamic_shared_bytes = r->shared_bytes;
+	/* A library kernel resolves to its module's function in ctx. */
+	call->function = (CUfunction)fn->handle;
+	call->ctx = ctx->handle;
+	call->def = fn->def;
+	memcpy(call->grid, grid, sizeof(call->grid));
+	memcpy(call->block, block, sizeof(call->block));
+	call->shared_bytes = shared_bytes;
+	return CUDA_SUCCESS;
+}
+
+/*
+ * Runs a prepared launch.  Its module or context may have gone since it
+ * was captured; a GPU would fault, so that poisons the context too.
+ */
+CUresult
+fc_kernel_call_run(const struct fc_kernel_call *call)
+{
+	struct fc_context *ctx = fc_context_lookup((CUcontext)call->ctx);
+	struct fc_function *fn;
+	struct fc_launch launch;
+	CUresult fault;
+
+	if (ctx == NULL)
+		return CUDA_ERROR_CONTEXT_IS_DESTROYED;
+	fn = fc_handle_lookup((uintptr_t)call->function, FC_KIND_FUNCTION);
+	if (fn == NULL) {
+		ctx->sticky_error = CUDA_ERROR_ILLEGAL_ADDRESS;
+		return CUDA_SUCCESS;
+	}
+	memcpy(launch.grid, call->grid, sizeof(launch.grid));
+	memcpy(launch.block, call->block, sizeof(launch.block));
+	launch.dynamic_shared_bytes = call->shared_bytes;
 	launch.globals = (unsigned char *)fn->module->globals->base;
-	launch.params = params;
+	launch.params = call->params;
 	fault = fn->def->run(&launch);
 	if (fault != CUDA_SUCCESS)
 		ctx->sticky_error = fault;
 	return CUDA_SUCCESS;
+}
+
+static CUresult
+launch_locked(const struct launch_request *r)
+{
+	struct fc_kernel_call call;
+	struct fc_stream *capturing = NULL;
+	struct fc_context *ctx;
+	struct fc_node *n;
+	CUresult rc;
+
+	rc = fc_context_usable(&ctx);
+	if (rc == CUDA_SUCCESS)
+		rc = fc_stream_check(r->stream, ctx);
+	if (rc == CUDA_SUCCESS)
+		rc = fc_kernel_call_prepare(ctx, r->function, r->grid, r->block,
+		    r->shared_bytes, r->params, r->extra, &call);
+	if (rc == CUDA_SUCCESS)
+		rc = fc_capture_route(r->stream, ctx, &capturing);
+	if (rc != CUDA_SUCCESS)
+		return rc;
+	if (capturing == NULL)
+		return fc_kernel_call_run(&call);
+	rc = fc_node_new(CU_GRAPH_NODE_TYPE_KERNEL, &n);
+	if (rc != CUDA_SUCCESS)
+		return rc;
+	n->u.kernel.call = call;
+	for (unsigned int i = 0; i < call.def->param_count; i++)
+		n->u.kernel.arg_ptrs[i] =
+		    n->u.kernel.call.params + call.def->params[i].offset;
+	return fc_capture_add(capturing, n);
 }
 
 static CUresult
@@ -183,11 +245,16 @@ cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f,
 	return launch(&r);
 }
 
-/* The stream is always idle, so the function runs now, in order. */
+/*
+ * The stream is always idle, so the function runs now, in order; while
+ * the stream captures it becomes a host node.
+ */
 FC_API CUresult
 cuLaunchHostFunc(CUstream hStream, CUhostFn fn, void *userData)
 {
+	struct fc_stream *capturing = NULL;
 	struct fc_context *ctx;
+	struct fc_node *n;
 	CUresult rc;
 
 	fc_lock();
@@ -196,6 +263,18 @@ cuLaunchHostFunc(CUstream hStream, CUhostFn fn, void *userData)
 		rc = fc_stream_check(hStream, ctx);
 	if (rc == CUDA_SUCCESS && fn == NULL)
 		rc = CUDA_ERROR_INVALID_VALUE;
+	if (rc == CUDA_SUCCESS)
+		rc = fc_capture_route(hStream, ctx, &capturing);
+	if (rc == CUDA_SUCCESS && capturing != NULL) {
+		rc = fc_node_new(CU_GRAPH_NODE_TYPE_HOST, &n);
+		if (rc == CUDA_SUCCESS) {
+			n->u.host.fn = fn;
+			n->u.host.userData = userData;
+			rc = fc_capture_add(capturing, n);
+		}
+		fc_unlock();
+		return rc;
+	}
 	fc_unlock();
 	/* Unlocked: the function may call back into the driver. */
 	if (rc == CUDA_SUCCESS)

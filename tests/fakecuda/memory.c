@@ -4,6 +4,8 @@
  * With unified addressing a device pointer and a host pointer share one
  * address space, so the stand-in's device pointers are simply host
  * addresses, and a mapped host allocation's device pointer is itself.
+ * Allocating and freeing are "potentially unsafe" calls during stream
+ * capture (see capture.c).
  */
 #include "fakecuda.h"
 
@@ -22,6 +24,8 @@ alloc_locked(enum fc_mem_kind kind, size_t bytes, unsigned int flags,
 	CUresult rc;
 
 	rc = fc_context_usable(&ctx);
+	if (rc == CUDA_SUCCESS)
+		rc = fc_capture_check_unsafe();
 	if (rc == CUDA_SUCCESS && (base == NULL ||
 	    (flags & ~(unsigned int)HOST_ALLOC_FLAGS)))
 		rc = CUDA_ERROR_INVALID_VALUE;
@@ -41,6 +45,8 @@ free_locked(uintptr_t p, enum fc_mem_kind kind, CUresult not_found)
 	CUresult rc;
 
 	rc = fc_context_usable(&ctx);
+	if (rc == CUDA_SUCCESS)
+		rc = fc_capture_check_unsafe();
 	if (rc != CUDA_SUCCESS)
 		return rc;
 	a = fc_alloc_find(p);
@@ -89,6 +95,8 @@ cuMemAllocPitch(CUdeviceptr *dptr, size_t *pPitch, size_t WidthInBytes,
 
 	fc_lock();
 	rc = fc_context_usable(&ctx);
+	if (rc == CUDA_SUCCESS)
+		rc = fc_capture_check_unsafe();
 	if (rc == CUDA_SUCCESS && (dptr == NULL || pPitch == NULL))
 		rc = CUDA_ERROR_INVALID_VALUE;
 	if (rc == CUDA_SUCCESS)

@@ -269,6 +269,7 @@ main(void)
 	selftest_launches();
 	selftest_streams_and_events();
 	selftest_occupancy();
+	selftest_graphs();
 	if (shm != NULL)
 		shm_unlink(shm);
 	if (selftest_failures > 0) {

@@ -40,5 +40,6 @@ void selftest_modules(void);
 void selftest_launches(void);
 void selftest_streams_and_events(void);
 void selftest_occupancy(void);
+void selftest_graphs(void);
 
 #endif /* SELFTEST_H */

@@ -61,6 +61,7 @@ destroy(struct fc_stream *s)
 {
 	struct fc_stream **p;
 
+	fc_capture_stream_gone(s);	/* while the context still lists s */
 	for (p = &s->ctx->streams; *p != NULL; p = &(*p)->next) {
 		if (*p == s) {
 			*p = s->next;
@@ -139,7 +140,10 @@ cuStreamDestroy(CUstream hStream)
 	return rc;
 }
 
-/* Synchronize and query differ only on a busy stream, which never exists. */
+/*
+ * Synchronize and query differ only on a busy stream, which never exists;
+ * both are illegal on a capturing stream.
+ */
 static CUresult
 stream_state(CUstream handle)
 {
@@ -149,6 +153,8 @@ stream_state(CUstream handle)
 
 	fc_lock();
 	rc = lookup(handle, &s, &ctx);
+	if (rc == CUDA_SUCCESS)
+		rc = fc_capture_check_wait(handle, ctx);
 	if (rc == CUDA_SUCCESS)
 		rc = ctx->sticky_error;
 	fc_unlock();
@@ -172,18 +178,20 @@ cuStreamWaitEvent(CUstream hStream, CUevent hEvent, unsigned int Flags)
 {
 	struct fc_stream *s;
 	struct fc_context *ctx;
+	struct fc_event *e;
 	CUresult rc;
 
 	fc_lock();
 	rc = lookup(hStream, &s, &ctx);
-	if (rc == CUDA_SUCCESS &&
-	    fc_handle_lookup((uintptr_t)hEvent, FC_KIND_EVENT) == NULL)
+	if (rc == CUDA_SUCCESS && (e = fc_event_lookup(hEvent)) == NULL)
 		rc = CUDA_ERROR_INVALID_HANDLE;
 	if (rc == CUDA_SUCCESS &&
 	    (Flags & ~(unsigned int)CU_EVENT_WAIT_EXTERNAL))
 		rc = CUDA_ERROR_INVALID_VALUE;
 	if (rc == CUDA_SUCCESS)
 		rc = ctx->sticky_error;
+	if (rc == CUDA_SUCCESS)
+		rc = fc_capture_wait(hStream, ctx, e, Flags);
 	fc_unlock();
 	return rc;
 }
@@ -237,51 +245,6 @@ cuStreamGetCtx(CUstream hStream, CUcontext *pctx)
 		*pctx = (CUcontext)ctx->handle;
 	fc_unlock();
 	return rc;
-}
-
-/*
- * The stand-in has no graphs, so no stream is ever being captured: every
- * stream, the default ones included, answers CU_STREAM_CAPTURE_STATUS_NONE.
- */
-FC_API CUresult
-cuStreamIsCapturing(CUstream hStream, CUstreamCaptureStatus *captureStatus)
-{
-	struct fc_stream *s;
-	struct fc_context *ctx;
-	CUresult rc;
-
-	fc_lock();
-	rc = lookup(hStream, &s, &ctx);
-	if (rc == CUDA_SUCCESS && captureStatus == NULL)
-		rc = CUDA_ERROR_INVALID_VALUE;
-	if (rc == CUDA_SUCCESS)
-		*captureStatus = CU_STREAM_CAPTURE_STATUS_NONE;
-	fc_unlock();
-	return rc;
-}
-
-/* cuda.h names the _v3 ABI plainly; the outputs of a capture stay empty. */
-FC_API CUresult
-cuStreamGetCaptureInfo(CUstream hStream,
-    CUstreamCaptureStatus *captureStatus_out, cuuint64_t *id_out,
-    CUgraph *graph_out, const CUgraphNode **dependencies_out,
-    const CUgraphEdgeData **edgeData_out, size_t *numDependencies_out)
-{
-	CUresult rc = cuStreamIsCapturing(hStream, captureStatus_out);
-
-	if (rc != CUDA_SUCCESS)
-		return rc;
-	if (id_out != NULL)
-		*id_out = 0;
-	if (graph_out != NULL)
-		*graph_out = NULL;
-	if (dependencies_out != NULL)
-		*dependencies_out = NULL;
-	if (edgeData_out != NULL)
-		*edgeData_out = NULL;
-	if (numDependencies_out != NULL)
-		*numDependencies_out = 0;
-	return CUDA_SUCCESS;
 }
 
 /*
