@@ -1545,6 +1545,24 @@ cu_occupancy_max_potential_cluster_size_13000(cu_handle func, launch_config conf
 }
 
 enum clnt_stat 
+cu_profiler_start_13000(res_none *clnt_res, CLIENT *clnt)
+{
+	 return (clnt_call (clnt, CU_PROFILER_START, (xdrproc_t) xdr_void, (caddr_t) NULL,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+
+}
+
+enum clnt_stat 
+cu_profiler_stop_13000(res_none *clnt_res, CLIENT *clnt)
+{
+	 return (clnt_call (clnt, CU_PROFILER_STOP, (xdrproc_t) xdr_void, (caddr_t) NULL,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+
+}
+
+enum clnt_stat 
 oncuda_auth_challenge_13000(bool_t client_has_key, res_auth_challenge *clnt_res,  CLIENT *clnt)
 {
 	return (clnt_call(clnt, ONCUDA_AUTH_CHALLENGE,

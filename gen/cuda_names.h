@@ -769,6 +769,14 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_occupancy_max_potential_cluster_size_argument cu_occupancy_max_potential_cluster_size_13000_argument
 #define xdr_cu_occupancy_max_potential_cluster_size_argument xdr_cu_occupancy_max_potential_cluster_size_13000_argument
 
+/* CU_PROFILER_START (350) */
+#define cu_profiler_start cu_profiler_start_13000
+#define cu_profiler_start_svc cu_profiler_start_13000_svc
+
+/* CU_PROFILER_STOP (351) */
+#define cu_profiler_stop cu_profiler_stop_13000
+#define cu_profiler_stop_svc cu_profiler_stop_13000_svc
+
 /* ONCUDA_AUTH_CHALLENGE (200) */
 #define oncuda_auth_challenge oncuda_auth_challenge_13000
 #define oncuda_auth_challenge_svc oncuda_auth_challenge_13000_svc

@@ -1637,6 +1637,12 @@ extern  bool_t cu_occupancy_max_active_clusters_13000_svc(cu_handle , launch_con
 #define CU_OCCUPANCY_MAX_POTENTIAL_CLUSTER_SIZE 120
 extern  enum clnt_stat cu_occupancy_max_potential_cluster_size_13000(cu_handle , launch_config , res_int *, CLIENT *);
 extern  bool_t cu_occupancy_max_potential_cluster_size_13000_svc(cu_handle , launch_config , res_int *, struct svc_req *);
+#define CU_PROFILER_START 350
+extern  enum clnt_stat cu_profiler_start_13000(res_none *, CLIENT *);
+extern  bool_t cu_profiler_start_13000_svc(res_none *, struct svc_req *);
+#define CU_PROFILER_STOP 351
+extern  enum clnt_stat cu_profiler_stop_13000(res_none *, CLIENT *);
+extern  bool_t cu_profiler_stop_13000_svc(res_none *, struct svc_req *);
 #define ONCUDA_AUTH_CHALLENGE 200
 extern  enum clnt_stat oncuda_auth_challenge_13000(bool_t , res_auth_challenge *, CLIENT *);
 extern  bool_t oncuda_auth_challenge_13000_svc(bool_t , res_auth_challenge *, struct svc_req *);
@@ -2111,6 +2117,12 @@ extern  bool_t cu_occupancy_max_active_clusters_13000_svc();
 #define CU_OCCUPANCY_MAX_POTENTIAL_CLUSTER_SIZE 120
 extern  enum clnt_stat cu_occupancy_max_potential_cluster_size_13000();
 extern  bool_t cu_occupancy_max_potential_cluster_size_13000_svc();
+#define CU_PROFILER_START 350
+extern  enum clnt_stat cu_profiler_start_13000();
+extern  bool_t cu_profiler_start_13000_svc();
+#define CU_PROFILER_STOP 351
+extern  enum clnt_stat cu_profiler_stop_13000();
+extern  bool_t cu_profiler_stop_13000_svc();
 #define ONCUDA_AUTH_CHALLENGE 200
 extern  enum clnt_stat oncuda_auth_challenge_13000();
 extern  bool_t oncuda_auth_challenge_13000_svc();

@@ -893,6 +893,18 @@ _cu_occupancy_max_potential_cluster_size_13000 (cu_occupancy_max_potential_clust
 }
 
 int
+_cu_profiler_start_13000 (void  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_profiler_start_13000_svc(result, rqstp));
+}
+
+int
+_cu_profiler_stop_13000 (void  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_profiler_stop_13000_svc(result, rqstp));
+}
+
+int
 _oncuda_auth_challenge_13000 (bool_t  *argp, void *result, struct svc_req *rqstp)
 {
 	return (oncuda_auth_challenge_13000_svc(*argp, result, rqstp));
@@ -1253,6 +1265,8 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_size cu_occupancy_available_dynamic_smem_13000_res;
 		res_int cu_occupancy_max_active_clusters_13000_res;
 		res_int cu_occupancy_max_potential_cluster_size_13000_res;
+		res_none cu_profiler_start_13000_res;
+		res_none cu_profiler_stop_13000_res;
 		res_auth_challenge oncuda_auth_challenge_13000_res;
 		res_auth_proof oncuda_auth_prove_13000_res;
 		res_server_description oncuda_describe_server_13000_res;
@@ -2148,6 +2162,18 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_cu_occupancy_max_potential_cluster_size_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_int;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_occupancy_max_potential_cluster_size_13000;
+		break;
+
+	case CU_PROFILER_START:
+		_xdr_argument = (xdrproc_t) xdr_void;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_profiler_start_13000;
+		break;
+
+	case CU_PROFILER_STOP:
+		_xdr_argument = (xdrproc_t) xdr_void;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_profiler_stop_13000;
 		break;
 
 	case ONCUDA_AUTH_CHALLENGE:

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <cuda.h>
+#include <cudaProfiler.h>
 #include "stubs/answers/answer_cache.h"
 #include "stubs/wire/batch.h"
 #include "gen/cuda_names.h"
@@ -1577,5 +1578,41 @@ ONCUDA_API CUresult cuOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemS
 		*dynamicSmemSize = (size_t)r.res_size_u.value;
 	if (r.err == CUDA_SUCCESS)
 		answer_cache_put(CU_OCCUPANCY_AVAILABLE_DYNAMIC_SMEM, key, sizeof key / sizeof key[0], (uint64_t)*dynamicSmemSize, asked_at);
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuProfilerStart(void)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	CLIENT *c;
+	CUresult e;
+
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_profiler_start(&r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuProfilerStop(void)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	CLIENT *c;
+	CUresult e;
+
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_profiler_stop(&r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
 	return (CUresult)r.err;
 }

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <cuda.h>
+#include <cudaProfiler.h>
 #include "gen/cuda_names.h"
 #include "server/session/handles.h"
 #include "server/session/ranges.h"
@@ -682,5 +683,19 @@ bool_t cu_occupancy_available_dynamic_smem_svc(cu_handle func, int numBlocks, in
 	if ((r->err = handle_check(HANDLE_FUNCTION, func, false)) != CUDA_SUCCESS)
 		return TRUE;
 	r->err = cuOccupancyAvailableDynamicSMemPerBlock(&r->res_size_u.value, (CUfunction)(uintptr_t)func, (int)numBlocks, (int)blockSize);
+	return TRUE;
+}
+
+bool_t cu_profiler_start_svc(res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	r->err = cuProfilerStart();
+	return TRUE;
+}
+
+bool_t cu_profiler_stop_svc(res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	r->err = cuProfilerStop();
 	return TRUE;
 }

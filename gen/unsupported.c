@@ -2711,20 +2711,6 @@ ONCUDA_API CUresult cuProfilerInitialize(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuProfilerStart(void);
-ONCUDA_API CUresult cuProfilerStart(void)
-{
-	oncuda_unsupported("cuProfilerStart");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuProfilerStop(void);
-ONCUDA_API CUresult cuProfilerStop(void)
-{
-	oncuda_unsupported("cuProfilerStop");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuSignalExternalSemaphoresAsync(void);
 ONCUDA_API CUresult cuSignalExternalSemaphoresAsync(void)
 {

@@ -308,7 +308,7 @@ def client_oneway(e):
 
 def client(entries):
     out = [HEADER.format(what="Client side of the plain procedures: route, pack, call, unpack."),
-           '#include <stdint.h>\n#include <string.h>\n#include <cuda.h>\n'
+           '#include <stdint.h>\n#include <string.h>\n#include <cuda.h>\n#include <cudaProfiler.h>\n'
            '#include "stubs/answers/answer_cache.h"\n#include "stubs/wire/batch.h"\n#include "gen/cuda_names.h"\n#include "gen/glue_client.h"\n'
            '#include "stubs/route/devices.h"\n#include "stubs/mem/mapped.h"\n#include "stubs/route/route.h"\n#include "stubs/wire/rpc.h"\n']
     for e in entries:
@@ -392,7 +392,7 @@ def client(entries):
 def server(entries):
     out = [HEADER.format(what="Server side of the plain procedures: check handles and "
                          "device ranges, call the driver."),
-           '#include <stdbool.h>\n#include <stdint.h>\n#include <cuda.h>\n'
+           '#include <stdbool.h>\n#include <stdint.h>\n#include <cuda.h>\n#include <cudaProfiler.h>\n'
            '#include "gen/cuda_names.h"\n#include "server/session/handles.h"\n#include "server/session/ranges.h"\n']
     for e in entries:
         wire = "".join(p.wire_decl() + ", " for p in e.ins)
