@@ -25,14 +25,15 @@
 #include "server/session/auth.h"
 #include "server/session/calltrace.h"
 #include "gen/cuda_rpc.h"
-#include "server/daemon/daemon.h"
+#include "server/daemon/children.h"
+#include "server/session/child.h"
 #include "server/session/getargs.h"
 #include "server/session/handles.h"
 #include "server/session/log.h"
 #include "server/session/oneway.h"
 #include "common/rpcaddr.h"
-#include "server/session/session.h"
 #include "server/session/transport.h"
+#include "server/session/session.h"
 
 /* The dispatcher rpcgen wrote into gen/cuda_svc.c; no header declares it. */
 void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);

@@ -14,9 +14,15 @@
 #include "server/copy/local_staged.h"
 #include "server/session/log.h"
 #include "server/session/ranges.h"
-#include "server/session/session.h"
+#include "server/svc/svc_context.h"
+#include "server/svc/svc_hostmem.h"
+#include "server/svc/svc_image.h"
+#include "server/svc/svc_memory.h"
+#include "server/svc/svc_module.h"
+#include "server/svc/svc_params.h"
 #include "server/copy/staging.h"
 #include "server/copy/upload_pool.h"
+#include "server/session/session.h"
 
 void session_context_gone(CUcontext ctx)
 {

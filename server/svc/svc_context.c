@@ -16,6 +16,7 @@
 #include "gen/cuda_rpc.h"
 #include "server/session/handles.h"
 #include "server/session/log.h"
+#include "server/svc/svc_context.h"
 #include "server/session/session.h"
 
 /* More devices than any machine has; beyond it, retains are refused. */

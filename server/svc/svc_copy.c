@@ -32,7 +32,7 @@
 #include "server/session/limits.h"
 #include "server/session/log.h"
 #include "server/session/ranges.h"
-#include "server/session/session.h"
+#include "server/svc/svc_copy.h"
 #include "server/copy/staging.h"
 #include "server/copy/upload_pool.h"
 

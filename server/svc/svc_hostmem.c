@@ -22,7 +22,8 @@
 #include "server/session/limits.h"
 #include "server/session/log.h"
 #include "server/session/ranges.h"
-#include "server/session/session.h"
+#include "server/svc/svc_hostmem.h"
+#include "server/svc/svc_mapped.h"
 
 struct mirror {
 	void *base;

@@ -20,7 +20,7 @@
 #include "gen/cuda_rpc.h"
 #include "server/session/limits.h"
 #include "server/session/log.h"
-#include "server/session/session.h"
+#include "server/svc/svc_image.h"
 
 #define FATBIN_MAGIC		0xBA55ED50u
 #define FATBIN_HEADER_BYTES	16

@@ -54,7 +54,7 @@
 #include "server/daemon/local_socket.h"
 #include "server/session/log.h"
 #include "server/session/ranges.h"
-#include "server/session/session.h"
+#include "server/svc/svc_hostmem.h"
 
 /* How long OFFER waits for the descriptor after its reply (local_socket.h). */
 int local_descriptor_wait_ms = 10000;

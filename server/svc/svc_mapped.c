@@ -18,7 +18,8 @@
 #include "gen/cuda_rpc.h"
 #include "server/session/log.h"
 #include "common/mapped_diff.h"
-#include "server/session/session.h"
+#include "server/svc/svc_hostmem.h"
+#include "server/svc/svc_mapped.h"
 
 struct tracked {
 	unsigned char *mirror;

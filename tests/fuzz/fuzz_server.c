@@ -55,8 +55,9 @@
 #include "server/daemon/local_socket.h"
 #include "server/session/log.h"
 #include "server/session/oneway.h"
-#include "server/session/session.h"
+#include "server/daemon/children.h"
 #include "server/session/transport.h"
+#include "server/session/session.h"
 
 #include "fuzz_format.h"
 
