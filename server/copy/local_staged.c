@@ -1,6 +1,16 @@
 /*
- * svc_local_staged.c -- ONCUDA_LOCAL_STAGED_HTOD and _DTOH: the pipelined
- * pieces of a same-host copy from or to pageable memory (issue 4).
+ * server/copy/local_staged.c -- the same-host staging area, and
+ * ONCUDA_LOCAL_STAGED_HTOD and _DTOH: the pipelined pieces of a same-host
+ * copy from or to pageable memory (issue 4).
+ *
+ * The area is memory the client shared (svc_local.c maps it) and becomes
+ * the area by ONCUDA_LOCAL_REGISTER with ONCUDA_LOCAL_STAGING.  It is kept
+ * apart from the client's page-locked memory: it must outlive the contexts
+ * the program destroys (the driver unregisters memory with the context it
+ * was registered in, and svc_hostmem.c then unmaps it), and a stale address
+ * of it must never name other memory.  So it is addressed as base 0, stays
+ * mapped for the session, and is registered again when a copy finds the
+ * driver no longer knows it; the process's exit unmaps it.
  *
  * The client copies between the program's memory and one slot of the
  * staging area while the driver moves another slot: these procedures
@@ -20,8 +30,13 @@
  * bytes are staged).  Its event may so outlive its context:
  * local_staged_context_gone forgets the events of a context destroyed,
  * which went with it, rather than wait on them.
+ *
+ * Calls down only: dma_mark.c and the session's handles, ranges and limits.
+ * svc_local.c calls it, never the other way round.
  */
 #include <stdbool.h>
+#include <stdint.h>
+#include <sys/mman.h>
 
 #include <cuda.h>
 
@@ -29,6 +44,7 @@
 #include "server/session/handles.h"
 #include "server/copy/dma_mark.h"
 #include "server/copy/local_staged.h"
+#include "server/session/limits.h"
 #include "server/session/ranges.h"
 
 struct slot {
@@ -38,7 +54,62 @@ struct slot {
 
 static struct slot slots[ONCUDA_LOCAL_SLOTS];
 
+/* The staging area: mapped for the whole session once made. */
+static void *staging;
+static size_t staging_size;
 
+/* Registers the staging area unless the driver knows it already. */
+static CUresult staging_registered(void)
+{
+	CUmemorytype type;
+	CUresult err;
+
+	if (cuPointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+	    (CUdeviceptr)(uintptr_t)staging) == CUDA_SUCCESS)
+		return CUDA_SUCCESS;
+	err = cuMemHostRegister(staging, staging_size, CU_MEMHOSTREGISTER_PORTABLE);
+	return err == CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED ? CUDA_SUCCESS : err;
+}
+
+CUresult local_area_replace(void *p, size_t size)
+{
+	local_staged_drain();
+	if (staging != NULL) {
+		(void)cuMemHostUnregister(staging);
+		munmap(staging, staging_size);
+		memory_give(staging_size);
+	}
+	staging = NULL;
+	if (!memory_take(size, "page-locked host memory (staging)")) {
+		munmap(p, size);
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	staging = p;
+	staging_size = size;
+	return staging_registered();
+}
+
+void *local_area_range(cu_size offset, cu_size size)
+{
+	if (staging == NULL || staging_registered() != CUDA_SUCCESS ||
+	    offset > staging_size || size > staging_size - offset)
+		return NULL;
+	return (char *)staging + offset;
+}
+
+/*
+ * The server's address of slot `slot` of the staging area
+ * (ONCUDA_LOCAL_SLOTS equal parts), registered with the driver, when size
+ * bytes fit in it; NULL otherwise.
+ */
+static void *local_staging_slot(unsigned int slot, uint64_t size)
+{
+	size_t slot_size = staging_size / ONCUDA_LOCAL_SLOTS;
+
+	if (slot >= ONCUDA_LOCAL_SLOTS || size > slot_size)
+		return NULL;
+	return local_area_range((uint64_t)slot * slot_size, size);
+}
 
 void local_staged_drain(void)
 {

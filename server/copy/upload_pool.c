@@ -29,7 +29,7 @@
  * Context death: an event belongs to the context it was made in.  Once a
  * context is destroyed the driver reads none of its copies' buffers any
  * more (it finishes or abandons a context's work first) and its events
- * are gone, so session_context_gone hands its buffers back here with
+ * are gone, so context_gone (svc_context.c) hands its buffers back here with
  * their events forgotten, not destroyed.
  *
  * oncuda offers no stream capture (stubs/stream/stream_capture.c), so a copy from

@@ -10,8 +10,6 @@
 #ifndef ONCUDA_SERVER_SESSION_SESSION_H
 #define ONCUDA_SERVER_SESSION_SESSION_H
 
-#include <cuda.h>
-
 /*
  * Called once when the client disconnects, before the process exits:
  * frees this client's host memory, unloads its libraries, destroys the
@@ -19,11 +17,5 @@
  * images and cached parameter layouts.
  */
 void session_teardown(void);
-
-/*
- * The driver has destroyed ctx (cuCtxDestroy, or the last release of a
- * primary context): forget what lived in it.
- */
-void session_context_gone(CUcontext ctx);
 
 #endif
