@@ -21,17 +21,19 @@
  * STAGED_DTOH the waited-for slot is filled.  After an error nothing runs,
  * so a client that gives up on a copy may use the whole area again.
  *
- * Events are made per DMA in the current context (the one the stream
- * belongs to) and destroyed once waited for.  A copy of several pieces
+ * The slots' marks are a pinned buffer set (pinned_set.h) whose memory is
+ * the area: events are made per DMA in the current context (the one the
+ * stream belongs to) and destroyed once waited for.  A copy of several pieces
  * ends with ONCUDA_LOCAL_HTOD or _DTOH on the area, which waits for all
  * slots first (svc_local.c); an asynchronous upload of one piece is a
  * STAGED_HTOD alone, whose DMA may still run when the next request comes
  * (as a native asynchronous upload from pageable memory returns once its
  * bytes are staged).  Its event may so outlive its context:
- * local_staged_context_gone forgets the events of a context destroyed,
+ * pinned_sets_context_gone forgets the events of a context destroyed,
  * which went with it, rather than wait on them.
  *
- * Calls down only: dma_mark.c and the session's handles, ranges and limits.
+ * Calls down only: pinned_set.c and the session's handles, ranges and
+ * limits.
  * svc_local.c calls it, never the other way round.
  */
 #include <stdbool.h>
@@ -42,17 +44,14 @@
 
 #include "gen/cuda_rpc.h"
 #include "server/session/handles.h"
-#include "server/copy/dma_mark.h"
 #include "server/copy/local_staged.h"
+#include "server/copy/pinned_set.h"
 #include "server/session/limits.h"
 #include "server/session/ranges.h"
 
-struct slot {
-	CUevent dma_done;	/* recorded after the slot's last DMA; NULL if none */
-	CUcontext ctx;		/* the context dma_done was made in */
-};
-
-static struct slot slots[ONCUDA_LOCAL_SLOTS];
+/* The slots' marks; their bytes are the area's (local_staging_slot). */
+static struct pinned_buffer slots[ONCUDA_LOCAL_SLOTS];
+static struct pinned_set marks = PINNED_SET(slots, 0);
 
 /* The staging area: mapped for the whole session once made. */
 static void *staging;
@@ -113,8 +112,7 @@ static void *local_staging_slot(unsigned int slot, uint64_t size)
 
 void local_staged_drain(void)
 {
-	for (unsigned int i = 0; i < ONCUDA_LOCAL_SLOTS; i++)
-		(void)dma_wait(&slots[i].dma_done);
+	pinned_set_drain(&marks);
 }
 
 /* Queues the DMA between slot and dev, size bytes, on stream. */
@@ -133,25 +131,13 @@ static CUresult queue_dma(bool to_device, unsigned int slot, cu_dptr dev,
 		return err;
 	if ((err = handle_check(HANDLE_STREAM, stream, true)) != CUDA_SUCCESS)
 		return err;
-	if ((err = dma_wait(&slots[slot].dma_done)) != CUDA_SUCCESS)
+	if ((err = pinned_buffer_wait(&slots[slot])) != CUDA_SUCCESS)
 		return err;
 	err = to_device ? cuMemcpyHtoDAsync(dev, host, (size_t)size, s) :
 	    cuMemcpyDtoHAsync(host, dev, (size_t)size, s);
 	if (err != CUDA_SUCCESS)
 		return err;
-	if (cuCtxGetCurrent(&slots[slot].ctx) != CUDA_SUCCESS)
-		slots[slot].ctx = NULL;
-	return dma_mark(&slots[slot].dma_done, s);
-}
-
-void local_staged_context_gone(CUcontext ctx)
-{
-	for (unsigned int i = 0; i < ONCUDA_LOCAL_SLOTS; i++) {
-		if (slots[i].dma_done != NULL && slots[i].ctx == ctx) {
-			slots[i].dma_done = NULL;	/* destroyed with ctx */
-			slots[i].ctx = NULL;
-		}
-	}
+	return pinned_set_mark(&marks, &slots[slot], s);
 }
 
 bool_t oncuda_local_staged_htod_13000_svc(u_int slot, cu_dptr dst,
@@ -161,7 +147,7 @@ bool_t oncuda_local_staged_htod_13000_svc(u_int slot, cu_dptr dst,
 	r->err = queue_dma(true, slot, dst, size, stream);
 	for (unsigned int i = 0; i < ONCUDA_LOCAL_SLOTS; i++)
 		if (i != slot && r->err == CUDA_SUCCESS)
-			r->err = dma_wait(&slots[i].dma_done);
+			r->err = pinned_buffer_wait(&slots[i]);
 	if (r->err != CUDA_SUCCESS)
 		local_staged_drain();
 	return TRUE;
@@ -176,7 +162,7 @@ bool_t oncuda_local_staged_dtoh_13000_svc(u_int slot, cu_dptr src,
 	if (size != 0)
 		r->err = queue_dma(false, slot, src, size, stream);
 	if (r->err == CUDA_SUCCESS && wait != ONCUDA_LOCAL_NO_SLOT)
-		r->err = wait < ONCUDA_LOCAL_SLOTS ? dma_wait(&slots[wait].dma_done) :
+		r->err = wait < ONCUDA_LOCAL_SLOTS ? pinned_buffer_wait(&slots[wait]) :
 		    CUDA_ERROR_INVALID_VALUE;
 	if (r->err != CUDA_SUCCESS)
 		local_staged_drain();

@@ -28,7 +28,4 @@ void *local_area_range(cu_size offset, cu_size size);
 /* Waits for every DMA still using a slot (before another use of the area). */
 void local_staged_drain(void);
 
-/* A context was destroyed, and with it the events of its slots' DMAs. */
-void local_staged_context_gone(CUcontext ctx);
-
 #endif

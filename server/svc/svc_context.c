@@ -20,8 +20,7 @@
 #include <cuda.h>
 
 #include "gen/cuda_rpc.h"
-#include "server/copy/local_staged.h"
-#include "server/copy/upload_pool.h"
+#include "server/copy/pinned_set.h"
 #include "server/session/handles.h"
 #include "server/session/log.h"
 #include "server/session/ranges.h"
@@ -67,8 +66,7 @@ static void context_gone(CUcontext ctx)
 {
 	modules_context_gone(ctx);
 	hostmem_context_gone(ctx);
-	upload_pool_context_gone(ctx);
-	local_staged_context_gone(ctx);
+	pinned_sets_context_gone(ctx);
 	allocations_context_gone(ctx);
 	ranges_context_gone(ctx);
 	layouts_flush();
