@@ -55,8 +55,9 @@
 #include "server/session/log.h"
 #include "server/session/ranges.h"
 #include "server/svc/svc_hostmem.h"
+#include "server/svc/svc_local.h"
 
-/* How long OFFER waits for the descriptor after its reply (local_socket.h). */
+/* How long OFFER waits for the descriptor after its reply (svc_local.h). */
 int local_descriptor_wait_ms = 10000;
 
 /* The memory of the last OFFER, mapped, waiting for its REGISTER. */
