@@ -202,7 +202,7 @@ noreturn void child_serve(int sock, const char *peer, pid_t daemon_pid)
 		exit(1);
 	}
 	getargs_free_on_failure(xprt);
-	/* One-way calls are wrapped outside the trace: see svc_oneway.c. */
+	/* One-way calls are wrapped outside the trace: see oneway.c. */
 	dispatch = oneway_session_start(xprt,
 	    calltrace_session_start(xprt, peer, gated_dispatch));
 	log_msg(LOG_INFO, "session %s pid %ld opened", peer, (long)getpid());
