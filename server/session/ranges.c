@@ -31,11 +31,10 @@ static struct range_table table = RANGE_TABLE_INIT(struct owned_range);
 /* How many (range, owner) records there are: ranges_count. */
 static size_t records;
 
-/* The item whose range is exactly [base, base + size), if any. */
-static bool find_exact(uint64_t base, uint64_t size, struct owned_range *out)
+/* The item whose range starts at base, if any. */
+static bool find_at(uint64_t base, struct owned_range *out)
 {
-	return range_table_find(&table, base, out) &&
-	    out->range.base == base && (size == 0 || out->range.size == size);
+	return range_table_find(&table, base, out) && out->range.base == base;
 }
 
 /* Gives up an item that left the table. */
@@ -82,7 +81,7 @@ bool ranges_add(uint64_t base, uint64_t size, enum range_kind kind,
 	if (size == 0 || base + size < base)
 		return true;
 	drop_stale(base, size);
-	listed = find_exact(base, size, &r);
+	listed = find_at(base, &r) && r.range.size == size;
 	if (!listed)
 		r = (struct owned_range){ .range = { base, size } };
 	/* The same range for the same owner: a global asked for twice. */
@@ -124,7 +123,7 @@ void ranges_remove(uint64_t base, enum range_kind kind, uint64_t owner)
 	struct owned_range r;
 	struct range_owner *o;
 
-	if (find_exact(base, 0, &r) && (o = owner_in(&r, kind, owner)) != NULL)
+	if (find_at(base, &r) && (o = owner_in(&r, kind, owner)) != NULL)
 		drop_owner(&r, (size_t)(o - r.owners));
 }
 
