@@ -194,7 +194,7 @@ bool staging_download(CUdeviceptr src, size_t len, CUstream stream,
 {
 	struct pinned_buffer *s = &ring[0];
 
-	if (!slots.allocated || inner_ops == NULL || len < STAGING_MIN_BYTES ||
+	if (ring[0].bytes == NULL || inner_ops == NULL || len < STAGING_MIN_BYTES ||
 	    len > SLOT_BYTES) {
 		ahead = NULL;
 		return false;

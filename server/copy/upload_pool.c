@@ -63,9 +63,13 @@ static struct xp_ops pool_ops;
 /* On the first upload that fits; a failure leaves every upload the plain way. */
 static bool allocate(void)
 {
-	if (pool.allocated || pool.allocation_failed)
-		return pool.allocated;
-	if (!pinned_set_allocate(&pool)) {
+	static bool said;
+	bool ok = pinned_set_allocate(&pool);
+
+	if (said)
+		return ok;
+	said = true;
+	if (!ok) {
 		log_msg(LOG_WARN, "cannot allocate %d x %zu bytes for "
 		    "asynchronous uploads: they are copied the slower "
 		    "way; give oncudad more memory to speed them up",
