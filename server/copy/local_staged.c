@@ -33,8 +33,7 @@
  * which went with it, rather than wait on them.
  *
  * Calls down only: pinned_set.c and the session's handles, ranges and
- * limits.
- * svc_local.c calls it, never the other way round.
+ * limits; svc_local.c calls it, never the other way round.
  */
 #include <stdbool.h>
 #include <stdint.h>
