@@ -2,7 +2,7 @@
  * server/copy/pinned_set.c -- page-locked buffers with a DMA mark each,
  * forgotten when their context dies (pinned_set.h).
  *
- * Calls down only: dma_mark.c and the driver.  The sets a context's death
+ * Calls down only: dma_mark.c, the driver and libtirpc's XDR.  The sets a context's death
  * concerns are those that have allocated, registered or marked, listed as
  * they first do; one thread serves the session, so the list is not locked.
  */
@@ -143,6 +143,20 @@ void pinned_set_forget(struct pinned_set *set)
 	}
 	set->registered_in = NULL;
 	set->tried_in = NULL;
+}
+
+bool_t pinned_decode_bytes(XDR *xdrs, cu_bytes *field,
+    char *(*pick)(u_int len))
+{
+	u_int len = 0;
+
+	if (!xdr_u_int(xdrs, &len) || len > ONCUDA_CHUNK_MAX)
+		return FALSE;
+	field->cu_bytes_len = len;
+	if ((field->cu_bytes_val = pick(len)) == NULL && len > 0 &&
+	    (field->cu_bytes_val = malloc(len)) == NULL)
+		return FALSE;
+	return xdr_opaque(xdrs, field->cu_bytes_val, len);
 }
 
 void pinned_sets_context_gone(CUcontext ctx)

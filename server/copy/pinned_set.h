@@ -27,6 +27,9 @@
 #include <stddef.h>
 
 #include <cuda.h>
+#include <rpc/rpc.h>
+
+#include "gen/cuda_rpc.h"
 
 struct pinned_buffer {
 	char *bytes;		/* NULL until allocated (or unused) */
@@ -98,6 +101,15 @@ void pinned_set_drain(struct pinned_set *set);
  * fuzz target's).
  */
 void pinned_set_forget(struct pinned_set *set);
+
+/*
+ * Decodes a cu_bytes field as rpcgen's routine would (its length, at most
+ * ONCUDA_CHUNK_MAX, then its bytes), except that the bytes land in the
+ * buffer pick(len) returns, when it returns one, rather than in a malloc'ed
+ * one: how an upload's bytes are decoded straight into a pinned buffer.
+ */
+bool_t pinned_decode_bytes(XDR *xdrs, cu_bytes *field,
+    char *(*pick)(u_int len));
 
 /*
  * The driver destroyed ctx: in every set, the marks made in it are

@@ -21,7 +21,6 @@
  */
 #include <assert.h>
 #include <stdint.h>
-#include <stdlib.h>
 
 #include "server/copy/pinned_set.h"
 #include "server/copy/staging.h"
@@ -56,34 +55,30 @@ bool staging_holds(const char *bytes)
 	return pinned_set_find(&slots, bytes) != NULL;
 }
 
+/* The next slot, for a large upload's bytes, once the DMA that last read it is done. */
+static char *next_slot(u_int len)
+{
+	struct pinned_buffer *s = &ring[next_upload];
+
+	if (len < STAGING_MIN_BYTES || len > SLOT_BYTES)
+		return NULL;
+	next_upload = (next_upload + 1) % SLOTS;
+	(void)pinned_buffer_wait(s);
+	return s->bytes;
+}
+
 /*
  * The arguments of CU_MEMCPY_HTOD, decoded as rpcgen's routine would,
- * except that a large upload's bytes land in the next slot, once the DMA
- * that last read it is done.
+ * except that a large upload's bytes land in the next slot.
  */
 static bool_t xdr_staged_htod(XDR *xdrs, cu_memcpy_htod_13000_argument *a)
 {
-	char **bytes = &a->data.cu_bytes_val;
-	u_int len = 0;
-
-	if (xdrs->x_op == XDR_FREE && staging_holds(*bytes))
-		*bytes = NULL;
-	if (xdrs->x_op != XDR_DECODE || *bytes != NULL)
+	if (xdrs->x_op == XDR_FREE && staging_holds(a->data.cu_bytes_val))
+		a->data.cu_bytes_val = NULL;
+	if (xdrs->x_op != XDR_DECODE || a->data.cu_bytes_val != NULL)
 		return xdr_cu_memcpy_htod_13000_argument(xdrs, a);
-	if (!xdr_cu_dptr(xdrs, &a->dst) || !xdr_u_int(xdrs, &len) ||
-	    len > ONCUDA_CHUNK_MAX)
-		return FALSE;
-	a->data.cu_bytes_len = len;
-	if (len >= STAGING_MIN_BYTES && len <= SLOT_BYTES) {
-		struct pinned_buffer *s = &ring[next_upload];
-
-		next_upload = (next_upload + 1) % SLOTS;
-		(void)pinned_buffer_wait(s);
-		*bytes = s->bytes;
-	} else if (len > 0 && (*bytes = malloc(len)) == NULL) {
-		return FALSE;
-	}
-	return xdr_opaque(xdrs, *bytes, len);
+	return xdr_cu_dptr(xdrs, &a->dst) &&
+	    pinned_decode_bytes(xdrs, &a->data, next_slot);
 }
 
 /*

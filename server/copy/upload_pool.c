@@ -37,7 +37,6 @@
  * Calls down only: pinned_set.c and the session's log.
  */
 #include <assert.h>
-#include <stdlib.h>
 
 #include "server/copy/pinned_set.h"
 #include "server/copy/upload_pool.h"
@@ -130,12 +129,22 @@ static struct pinned_buffer *claim(void)
  * Freeing them never frees a pool buffer: one the procedure did not queue
  * a copy from (it failed, or the decoding did) is free again at once.
  */
+/* A free buffer for bytes of a fitting size, or NULL: the plain way. */
+static char *claimed(u_int len)
+{
+	struct pinned_buffer *b;
+
+	if (len < UPLOAD_POOL_MIN_BYTES || len > UPLOAD_POOL_BUFFER_BYTES ||
+	    (b = claim()) == NULL)
+		return NULL;
+	return b->bytes;
+}
+
 static bool_t xdr_pooled_htod_async(XDR *xdrs,
     cu_memcpy_htod_async_13000_argument *a)
 {
 	char **bytes = &a->data.cu_bytes_val;
 	struct pinned_buffer *b;
-	u_int len = 0;
 
 	if (xdrs->x_op == XDR_FREE && (b = pinned_set_find(&pool, *bytes)) != NULL) {
 		if (*state_of(b) == BUFFER_DECODED)
@@ -144,16 +153,8 @@ static bool_t xdr_pooled_htod_async(XDR *xdrs,
 	}
 	if (xdrs->x_op != XDR_DECODE || *bytes != NULL)
 		return xdr_cu_memcpy_htod_async_13000_argument(xdrs, a);
-	if (!xdr_cu_dptr(xdrs, &a->dst) || !xdr_u_int(xdrs, &len) ||
-	    len > ONCUDA_CHUNK_MAX)
-		return FALSE;
-	a->data.cu_bytes_len = len;
-	if (len >= UPLOAD_POOL_MIN_BYTES && len <= UPLOAD_POOL_BUFFER_BYTES &&
-	    (b = claim()) != NULL)
-		*bytes = b->bytes;
-	else if (len > 0 && (*bytes = malloc(len)) == NULL)
-		return FALSE;
-	return xdr_opaque(xdrs, *bytes, len) &&
+	return xdr_cu_dptr(xdrs, &a->dst) &&
+	    pinned_decode_bytes(xdrs, &a->data, claimed) &&
 	    xdr_cu_handle(xdrs, &a->stream);
 }
 
