@@ -1,6 +1,6 @@
 /*
- * image.c - finding the size of a module image from its header, and reading
- * image files.
+ * common/image.c - the module-image reader (image.h): kinds, sizes and
+ * bounds of cubins, fatbins, wrappers and PTX, and reading image files.
  *
  * Every read of the image goes through read_at(), which refuses to look past
  * `avail`; every end computed from header fields goes through extend(),
@@ -22,14 +22,6 @@
 #include <unistd.h>
 
 #include "common/image.h"
-
-/* cudaFatBinaryWrapper (crt/host_runtime.h), as nvcc emits it. */
-struct fatbin_wrapper {
-	uint32_t magic;
-	uint32_t version;
-	const void *data;
-	void *filename_or_fatbins;
-};
 
 /* Copies n bytes at offset off into out, if they lie within avail. */
 static bool read_at(const unsigned char *image, size_t avail, uint64_t off,
@@ -60,56 +52,81 @@ static bool extend_table(uint64_t *end, uint64_t off, uint64_t count,
 	return extend(end, off, count * entsize, avail);
 }
 
+CUresult image_elf_read(const void *image, size_t avail, struct image_elf *elf)
+{
+	const Elf64_Ehdr *eh = &elf->header;
+	Elf64_Shdr zero;
+
+	if (!read_at(image, avail, 0, &elf->header, sizeof(elf->header)) ||
+	    eh->e_ident[EI_CLASS] != ELFCLASS64 ||
+	    eh->e_ident[EI_DATA] != ELFDATA2LSB)
+		return CUDA_ERROR_INVALID_IMAGE;
+	/* An offset of 0 means the file has no such table. */
+	elf->sections = 0;
+	elf->names = eh->e_shstrndx;
+	elf->segments = eh->e_phoff != 0 ? eh->e_phnum : 0;
+	if (eh->e_shoff != 0) {
+		if (eh->e_shentsize < sizeof(zero) ||
+		    !read_at(image, avail, eh->e_shoff, &zero, sizeof(zero)))
+			return CUDA_ERROR_INVALID_IMAGE;
+		elf->sections = eh->e_shnum != 0 ? eh->e_shnum : zero.sh_size;
+		if (eh->e_shstrndx == SHN_XINDEX)
+			elf->names = zero.sh_link;
+		if (elf->segments == PN_XNUM)
+			elf->segments = zero.sh_info;
+	} else if (elf->segments == PN_XNUM || eh->e_shstrndx == SHN_XINDEX) {
+		return CUDA_ERROR_INVALID_IMAGE;
+	}
+	if (elf->names != SHN_UNDEF && elf->names >= elf->sections)
+		return CUDA_ERROR_INVALID_IMAGE;
+	if (elf->segments != 0 && eh->e_phentsize < sizeof(Elf64_Phdr))
+		return CUDA_ERROR_INVALID_IMAGE;
+	return CUDA_SUCCESS;
+}
+
+bool image_elf_section(const void *image, size_t avail,
+		       const struct image_elf *elf, uint64_t i, Elf64_Shdr *out)
+{
+	uint64_t entry = elf->header.e_shentsize, at;
+
+	if (i >= elf->sections || __builtin_mul_overflow(i, entry, &at) ||
+	    __builtin_add_overflow(at, elf->header.e_shoff, &at))
+		return false;
+	return read_at(image, avail, at, out, sizeof(*out));
+}
+
 /*
- * The size of a 64-bit little-endian ELF file (every cubin of a CUDA that
- * runs on x86-64).  A file with more than 0xff00 sections, or 0xffff
- * segments, keeps the real counts in section 0, as the ELF standard says.
+ * The size of an ELF file: the furthest end of its header, its tables,
+ * every section with file contents and every segment's file part.
  */
 static CUresult elf_size(const unsigned char *image, size_t avail,
 			 size_t *size)
 {
-	Elf64_Ehdr eh;
+	struct image_elf elf;
+	const Elf64_Ehdr *eh = &elf.header;
 	Elf64_Shdr sh;
 	Elf64_Phdr ph;
-	uint64_t end = sizeof(eh), shnum = 0, phnum, i;
+	uint64_t end = sizeof(*eh), i;
+	CUresult err;
 
-	if (!read_at(image, avail, 0, &eh, sizeof(eh)))
-		return CUDA_ERROR_INVALID_IMAGE;
-	if (eh.e_ident[EI_CLASS] != ELFCLASS64 ||
-	    eh.e_ident[EI_DATA] != ELFDATA2LSB)
-		return CUDA_ERROR_INVALID_IMAGE;
-
-	/* An offset of 0 means the file has no such table. */
-	phnum = eh.e_phoff != 0 ? eh.e_phnum : 0;
-	if (eh.e_shoff != 0) {
-		if (eh.e_shentsize < sizeof(sh) ||
-		    !read_at(image, avail, eh.e_shoff, &sh, sizeof(sh)))
-			return CUDA_ERROR_INVALID_IMAGE;
-		shnum = eh.e_shnum != 0 ? eh.e_shnum : sh.sh_size;
-		if (phnum == PN_XNUM)
-			phnum = sh.sh_info;
-	} else if (phnum == PN_XNUM) {
-		return CUDA_ERROR_INVALID_IMAGE;
-	}
-	if (phnum != 0 && eh.e_phentsize < sizeof(ph))
-		return CUDA_ERROR_INVALID_IMAGE;
-
+	if ((err = image_elf_read(image, avail, &elf)) != CUDA_SUCCESS)
+		return err;
 	/* The tables first: once they fit, every entry in them can be read. */
-	if (!extend_table(&end, eh.e_shoff, shnum, eh.e_shentsize, avail) ||
-	    !extend_table(&end, eh.e_phoff, phnum, eh.e_phentsize, avail))
+	if (!extend_table(&end, eh->e_shoff, elf.sections, eh->e_shentsize,
+			  avail) ||
+	    !extend_table(&end, eh->e_phoff, elf.segments, eh->e_phentsize,
+			  avail))
 		return CUDA_ERROR_INVALID_IMAGE;
-
-	for (i = 0; i < shnum; i++) {
-		if (!read_at(image, avail, eh.e_shoff + i * eh.e_shentsize,
-			     &sh, sizeof(sh)))
+	for (i = 0; i < elf.sections; i++) {
+		if (!image_elf_section(image, avail, &elf, i, &sh))
 			return CUDA_ERROR_INVALID_IMAGE;
 		/* .bss-like sections occupy no bytes of the file. */
 		if (sh.sh_type != SHT_NOBITS &&
 		    !extend(&end, sh.sh_offset, sh.sh_size, avail))
 			return CUDA_ERROR_INVALID_IMAGE;
 	}
-	for (i = 0; i < phnum; i++) {
-		if (!read_at(image, avail, eh.e_phoff + i * eh.e_phentsize,
+	for (i = 0; i < elf.segments; i++) {
+		if (!read_at(image, avail, eh->e_phoff + i * eh->e_phentsize,
 			     &ph, sizeof(ph)) ||
 		    !extend(&end, ph.p_offset, ph.p_filesz, avail))
 			return CUDA_ERROR_INVALID_IMAGE;
@@ -118,17 +135,17 @@ static CUresult elf_size(const unsigned char *image, size_t avail,
 	return CUDA_SUCCESS;
 }
 
-/* The size of a fatbin: a 16-byte header, with the payload size at 8. */
+/* The size of a fatbin: its header, then the payload the header counts. */
 static CUresult fatbin_size(const unsigned char *image, size_t avail,
 			    size_t *size)
 {
-	uint32_t magic;
-	uint64_t payload, end = 0;
+	struct image_fatbin_header h;
+	uint64_t end = 0;
 
-	if (!read_at(image, avail, 0, &magic, sizeof(magic)) ||
-	    magic != IMAGE_FATBIN_MAGIC ||
-	    !read_at(image, avail, 8, &payload, sizeof(payload)) ||
-	    !extend(&end, IMAGE_FATBIN_HEADER, payload, avail))
+	if (!read_at(image, avail, 0, &h, sizeof(h)) ||
+	    h.magic != IMAGE_FATBIN_MAGIC ||
+	    h.header_size < IMAGE_FATBIN_HEADER ||
+	    !extend(&end, h.header_size, h.payload_size, avail))
 		return CUDA_ERROR_INVALID_IMAGE;
 	*size = end;
 	return CUDA_SUCCESS;
@@ -165,31 +182,78 @@ static size_t rest_of_memory(const void *p)
 	return UINTPTR_MAX - (uintptr_t)p + 1;
 }
 
+/*
+ * Whether the image opens with the 4 bytes of magic.  Byte by byte, up to
+ * the first that differs: no magic holds a zero byte, so a short string
+ * in memory (a PTX image, or garbage) is never read past its NUL.
+ */
+static bool opens_with(const unsigned char *image, size_t avail,
+		       const void *magic)
+{
+	const unsigned char *m = magic;
+
+	for (size_t i = 0; i < 4; i++)
+		if (i >= avail || image[i] != m[i])
+			return false;
+	return true;
+}
+
+enum image_kind image_kind(const void *image, size_t avail)
+{
+	const uint32_t fatbin = IMAGE_FATBIN_MAGIC;
+	const uint32_t wrapper = IMAGE_WRAPPER_MAGIC;
+
+	if (opens_with(image, avail, ELFMAG))
+		return IMAGE_ELF;
+	if (opens_with(image, avail, &fatbin))
+		return IMAGE_FATBIN;
+	if (opens_with(image, avail, &wrapper))
+		return IMAGE_WRAPPER;
+	return IMAGE_TEXT;
+}
+
 CUresult image_find(const void *image, size_t avail, const void **start,
 		    size_t *size)
 {
 	const unsigned char *bytes = image;
-	struct fatbin_wrapper wrapper;
-	uint32_t magic;
+	struct image_fatbin_wrapper wrapper;
 
 	if (image == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	*start = image;
-	if (!read_at(bytes, avail, 0, &magic, sizeof(magic)))
-		return text_size(bytes, avail, size);
-	if (memcmp(&magic, ELFMAG, SELFMAG) == 0)
+	switch (image_kind(image, avail)) {
+	case IMAGE_ELF:
 		return elf_size(bytes, avail, size);
-	if (magic == IMAGE_FATBIN_MAGIC)
+	case IMAGE_FATBIN:
 		return fatbin_size(bytes, avail, size);
-	if (magic == IMAGE_WRAPPER_MAGIC) {
+	case IMAGE_WRAPPER:
 		if (!read_at(bytes, avail, 0, &wrapper, sizeof(wrapper)) ||
 		    wrapper.data == NULL)
 			return CUDA_ERROR_INVALID_IMAGE;
 		*start = wrapper.data;
 		return fatbin_size(wrapper.data, rest_of_memory(wrapper.data),
 				   size);
+	case IMAGE_TEXT:
+		break;
 	}
 	return text_size(bytes, avail, size);
+}
+
+CUresult image_check_received(const void *image, size_t size)
+{
+	size_t found;
+
+	switch (image_kind(image, size)) {
+	case IMAGE_ELF:
+		return elf_size(image, size, &found);
+	case IMAGE_FATBIN:
+		return fatbin_size(image, size, &found);
+	case IMAGE_WRAPPER:
+		return CUDA_ERROR_INVALID_IMAGE;
+	case IMAGE_TEXT:
+		break;
+	}
+	return CUDA_SUCCESS;
 }
 
 CUresult image_find_in_memory(const void *image, const void **start,

@@ -208,6 +208,23 @@ bool range_table_remove(struct range_table *t, uint64_t base, void *out)
 	return found;
 }
 
+void range_table_filter(struct range_table *t,
+    bool (*keep)(void *item, const void *arg), const void *arg)
+{
+	size_t kept = 0;
+
+	pthread_rwlock_wrlock(&t->lock);
+	for (size_t i = 0; i < t->count; i++) {
+		if (!keep(item_at(t, i), arg))
+			continue;
+		if (kept != i)
+			memcpy(item_at(t, kept), item_at(t, i), t->item_size);
+		kept++;
+	}
+	t->count = kept;
+	pthread_rwlock_unlock(&t->lock);
+}
+
 size_t range_table_count(struct range_table *t)
 {
 	size_t count;

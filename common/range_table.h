@@ -72,6 +72,15 @@ bool range_table_update(struct range_table *t, const void *item);
 /* Removes the item whose range starts exactly at base; a copy goes to out. */
 bool range_table_remove(struct range_table *t, uint64_t base, void *out);
 
+/*
+ * Calls keep(item, arg) on every item in order of base; keep may change the
+ * item's payload but not its range.  The items for which it returns false
+ * are removed.  For dropping all that belong to one owner, or to something
+ * that went away, in one pass.
+ */
+void range_table_filter(struct range_table *t,
+    bool (*keep)(void *item, const void *arg), const void *arg);
+
 size_t range_table_count(struct range_table *t);
 
 /* Removes every item and frees the array. */

@@ -1,10 +1,10 @@
 /*
  * server/copy/dma_mark.h -- knowing when a queued DMA is over.
  *
- * The staging buffers of copies (svc_staging.c over TCP, svc_local_staged.c
- * on the same host) are reused while the GPU may still be reading or
- * writing them: each keeps the mark of the DMA it last queued and waits for
- * it before the buffer is touched again.  A mark is an event recorded
+ * The staging buffers of copies (pinned_set.h: staging.c and upload_pool.c
+ * over TCP, local_staged.c on the same host) are reused while the GPU may
+ * still be reading or writing them: each keeps the mark of the DMA it last
+ * queued and waits for it before the buffer is touched again.  A mark is an event recorded
  * behind the DMA, made per DMA in the current context and destroyed once
  * waited for, so that no event outlives the context it belongs to.
  */

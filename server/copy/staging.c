@@ -1,14 +1,12 @@
 /*
- * svc_staging.c -- page-locked slots for large linear copies (staging.h).
+ * server/copy/staging.c -- page-locked slots for large linear copies
+ * (staging.h).
  *
- * The slots are allocated once per session, on the first copy, and live
- * until the process exits.  They are ordinary heap memory registered with
- * the driver (cuMemHostRegister, portable) rather than cuMemAllocHost
- * memory, because the client decides when contexts die: memory allocated
- * in a context would vanish with it, while registered memory merely stops
- * being page-locked, and a DMA from it is then slower, not wrong.  Each
- * time the current context changes the slots are registered again (a
- * second registration of live ones is refused, harmlessly).
+ * The slots are a pinned buffer set (pinned_set.h: why heap memory
+ * registered with the driver, and how their DMA marks die with contexts),
+ * allocated once per process, on the first copy, and live until the
+ * process exits.  Each time the current context changes they are
+ * registered again.
  *
  * The transport's operations are wrapped (as getargs.c and calltrace.c do)
  * for three things the generated dispatcher cannot be told: decode an
@@ -18,29 +16,23 @@
  * for queued DMAs before any request that is not the next upload, or a
  * synchronous download (which waits in staging_download, or is ordered
  * after them on the NULL stream).
+ *
+ * Calls down only: pinned_set.c and the session's ranges.
  */
+#include <assert.h>
 #include <stdint.h>
-#include <stdlib.h>
 
-#include "server/session/ranges.h"
-#include "server/copy/dma_mark.h"
+#include "server/copy/pinned_set.h"
 #include "server/copy/staging.h"
+#include "server/session/ranges.h"
 
 /* Two: one receives the next chunk while the other's DMA runs. */
 #define SLOTS 2
 #define SLOT_BYTES ((size_t)ONCUDA_CHUNK_DEFAULT)
-#define PAGE_BYTES 4096
 
-struct slot {
-	char *bytes;
-	CUevent dma_done;	/* recorded after the DMA from or into bytes; NULL if none */
-};
-
-static struct slot ring[SLOTS];
+static struct pinned_buffer ring[SLOTS];
+static struct pinned_set slots = PINNED_SET(ring, SLOT_BYTES);
 static unsigned next_upload;
-static bool started;
-/* The context in which the slots were last registered. */
-static CUcontext registered_for;
 /* The download reply that holds a slot until it is sent. */
 static res_data *lent_to;
 /*
@@ -48,7 +40,7 @@ static res_data *lent_to;
  * the current one is sent: SLOT_BYTES from ahead_src.  Good only for the
  * request right after; any other request forgets it.
  */
-static struct slot *ahead;
+static struct pinned_buffer *ahead;
 static CUdeviceptr ahead_src;
 
 static SVCXPRT *wrapped;	/* the session's transport */
@@ -58,68 +50,35 @@ static struct xp_ops staged_ops;
 /* xdrproc_t is variadic in libtirpc; going through void (*)(void) says the cast is meant. */
 #define XDRPROC(f) ((xdrproc_t)(void (*)(void))(f))
 
-static struct slot *slot_of(const char *bytes)
-{
-	for (int i = 0; i < SLOTS; i++)
-		if (ring[i].bytes != NULL && ring[i].bytes == bytes)
-			return &ring[i];
-	return NULL;
-}
-
 bool staging_holds(const char *bytes)
 {
-	return bytes != NULL && slot_of(bytes) != NULL;
+	return pinned_set_find(&slots, bytes) != NULL;
 }
 
-
-
-static void drain(void)
+/* The next slot, for a large upload's bytes, once the DMA that last read it is done. */
+static char *next_slot(u_int len)
 {
-	for (int i = 0; i < SLOTS; i++)
-		(void)dma_wait(&ring[i].dma_done);
-}
+	struct pinned_buffer *s = &ring[next_upload];
 
-static void register_for_current_context(void)
-{
-	CUcontext current = NULL;
-
-	if (cuCtxGetCurrent(&current) != CUDA_SUCCESS || current == NULL ||
-	    current == registered_for)
-		return;
-	for (int i = 0; i < SLOTS; i++)
-		(void)cuMemHostRegister(ring[i].bytes, SLOT_BYTES,
-		    CU_MEMHOSTREGISTER_PORTABLE);
-	registered_for = current;
+	if (len < STAGING_MIN_BYTES || len > SLOT_BYTES)
+		return NULL;
+	next_upload = (next_upload + 1) % SLOTS;
+	(void)pinned_buffer_wait(s);
+	return s->bytes;
 }
 
 /*
  * The arguments of CU_MEMCPY_HTOD, decoded as rpcgen's routine would,
- * except that a large upload's bytes land in the next slot, once the DMA
- * that last read it is done.
+ * except that a large upload's bytes land in the next slot.
  */
 static bool_t xdr_staged_htod(XDR *xdrs, cu_memcpy_htod_13000_argument *a)
 {
-	char **bytes = &a->data.cu_bytes_val;
-	u_int len = 0;
-
-	if (xdrs->x_op == XDR_FREE && staging_holds(*bytes))
-		*bytes = NULL;
-	if (xdrs->x_op != XDR_DECODE || *bytes != NULL)
+	if (xdrs->x_op == XDR_FREE && staging_holds(a->data.cu_bytes_val))
+		a->data.cu_bytes_val = NULL;
+	if (xdrs->x_op != XDR_DECODE || a->data.cu_bytes_val != NULL)
 		return xdr_cu_memcpy_htod_13000_argument(xdrs, a);
-	if (!xdr_cu_dptr(xdrs, &a->dst) || !xdr_u_int(xdrs, &len) ||
-	    len > ONCUDA_CHUNK_MAX)
-		return FALSE;
-	a->data.cu_bytes_len = len;
-	if (len >= STAGING_MIN_BYTES && len <= SLOT_BYTES) {
-		struct slot *s = &ring[next_upload];
-
-		next_upload = (next_upload + 1) % SLOTS;
-		(void)dma_wait(&s->dma_done);
-		*bytes = s->bytes;
-	} else if (len > 0 && (*bytes = malloc(len)) == NULL) {
-		return FALSE;
-	}
-	return xdr_opaque(xdrs, *bytes, len);
+	return xdr_cu_dptr(xdrs, &a->dst) &&
+	    pinned_decode_bytes(xdrs, &a->data, next_slot);
 }
 
 /*
@@ -134,7 +93,7 @@ static bool_t staged_getargs(SVCXPRT *xprt, xdrproc_t xdr, void *args)
 	if (xdr == XDRPROC(xdr_cu_memcpy_htod_13000_argument))
 		return inner_ops->xp_getargs(xprt, XDRPROC(xdr_staged_htod),
 		    args);
-	drain();
+	pinned_set_drain(&slots);
 	return inner_ops->xp_getargs(xprt, xdr, args);
 }
 
@@ -160,40 +119,16 @@ static bool_t staged_reply(SVCXPRT *xprt, struct rpc_msg *msg)
 }
 
 /*
- * At exit the session is over: its contexts, and with them the events and
- * registrations, are gone (session_teardown destroyed them, which waits for
- * their work), so only the memory is left to free.
- */
-static void release_slots(void)
-{
-	for (int i = 0; i < SLOTS; i++) {
-		free(ring[i].bytes);
-		ring[i].bytes = NULL;
-	}
-}
-
-/*
- * The slots once per process; the wrapping once per transport (a session
- * has one; the fuzz target serves many sessions in one process).
+ * The slots once per process (when they cannot be had, copies keep going
+ * the plain way); the wrapping once per transport (a session has one; the
+ * fuzz target serves many sessions in one process).
  */
 void staging_start(SVCXPRT *xprt)
 {
-	if (!started) {
-		started = true;
-		for (int i = 0; i < SLOTS; i++) {
-			ring[i].bytes = aligned_alloc(PAGE_BYTES, SLOT_BYTES);
-			if (ring[i].bytes == NULL) {
-				release_slots();
-				return;	/* copies keep going the plain way */
-			}
-		}
-		atexit(release_slots);
-	}
-	if (ring[0].bytes == NULL || wrapped == xprt)
+	if (!pinned_set_allocate(&slots) || wrapped == xprt)
 		return;
 	wrapped = xprt;
 	ahead = NULL;
-	registered_for = NULL;
 	inner_ops = xprt->xp_ops;
 	staged_ops = *inner_ops;
 	staged_ops.xp_getargs = staged_getargs;
@@ -202,26 +137,30 @@ void staging_start(SVCXPRT *xprt)
 	xprt->xp_ops = &staged_ops;
 }
 
+/*
+ * Its contexts, and with them the slots' events and registrations, are
+ * gone (session_teardown destroyed them, which waits for their work).
+ */
 void staging_session_end(void)
 {
-	for (int i = 0; i < SLOTS; i++)
-		ring[i].dma_done = NULL;	/* destroyed with their context */
+	pinned_set_forget(&slots);
 	wrapped = NULL;
 	ahead = NULL;
 	lent_to = NULL;
-	registered_for = NULL;
 }
 
 CUresult staging_upload(CUdeviceptr dst, const char *bytes, size_t len)
 {
-	struct slot *s = slot_of(bytes);
+	struct pinned_buffer *s = pinned_set_find(&slots, bytes);
 	CUresult err;
 
-	register_for_current_context();
+	/* The procedure asked staging_holds first. */
+	assert(s != NULL);
+	pinned_set_register(&slots);
 	err = cuMemcpyHtoDAsync(dst, bytes, len, NULL);
 	if (err != CUDA_SUCCESS)
 		return err;
-	return dma_mark(&s->dma_done, NULL);
+	return pinned_set_mark(&slots, s, NULL);
 }
 
 /*
@@ -231,15 +170,15 @@ CUresult staging_upload(CUdeviceptr dst, const char *bytes, size_t len)
  * after, and used only if that request comes next; nothing else of this
  * client can run in between.  Only memory the client owns is read.
  */
-static void read_ahead(struct slot *current, CUdeviceptr next)
+static void read_ahead(struct pinned_buffer *current, CUdeviceptr next)
 {
-	struct slot *s = current == &ring[0] ? &ring[1] : &ring[0];
+	struct pinned_buffer *s = current == &ring[0] ? &ring[1] : &ring[0];
 
 	if (next > UINT64_MAX - SLOT_BYTES || !ranges_owned(next, SLOT_BYTES))
 		return;
-	(void)dma_wait(&s->dma_done);
+	(void)pinned_buffer_wait(s);
 	if (cuMemcpyDtoHAsync(s->bytes, next, SLOT_BYTES, NULL) !=
-	    CUDA_SUCCESS || dma_mark(&s->dma_done, NULL) != CUDA_SUCCESS)
+	    CUDA_SUCCESS || pinned_set_mark(&slots, s, NULL) != CUDA_SUCCESS)
 		return;
 	ahead = s;
 	ahead_src = next;
@@ -248,9 +187,9 @@ static void read_ahead(struct slot *current, CUdeviceptr next)
 bool staging_download(CUdeviceptr src, size_t len, CUstream stream,
     res_data *r)
 {
-	struct slot *s = &ring[0];
+	struct pinned_buffer *s = &ring[0];
 
-	if (s->bytes == NULL || inner_ops == NULL || len < STAGING_MIN_BYTES ||
+	if (ring[0].bytes == NULL || inner_ops == NULL || len < STAGING_MIN_BYTES ||
 	    len > SLOT_BYTES) {
 		ahead = NULL;
 		return false;
@@ -258,12 +197,12 @@ bool staging_download(CUdeviceptr src, size_t len, CUstream stream,
 	if (stream == NULL && ahead != NULL && ahead_src == src) {
 		s = ahead;
 		ahead = NULL;
-		r->err = dma_wait(&s->dma_done);
-		drain();
+		r->err = pinned_buffer_wait(s);
+		pinned_set_drain(&slots);
 	} else {
 		ahead = NULL;
-		drain();
-		register_for_current_context();
+		pinned_set_drain(&slots);
+		pinned_set_register(&slots);
 		if (stream == NULL) {
 			r->err = cuMemcpyDtoH(s->bytes, src, len);
 		} else {

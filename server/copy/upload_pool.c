@@ -1,13 +1,11 @@
 /*
- * svc_upload_pool.c -- page-locked buffers for asynchronous uploads
+ * server/copy/upload_pool.c -- page-locked buffers for asynchronous uploads
  * (upload_pool.h).
  *
- * The buffers are heap memory registered with the driver, portable, as
- * svc_staging.c's slots are and for its reason: the client decides when
- * contexts die, and a registration dies with the context that made it
- * (the memory then merely stops being page-locked).  They are registered
- * again whenever an upload finds another context current, and after the
- * context that held the registration is destroyed.
+ * The buffers are a pinned buffer set (pinned_set.h), as staging.c's slots
+ * are: heap memory registered with the driver, registered again whenever
+ * an upload finds another context current, and after the context that
+ * held the registration is destroyed.
  *
  * When a buffer is free again: an event is recorded behind each copy and
  * queried when a buffer is next wanted.  A host function (cuLaunchHostFunc,
@@ -29,20 +27,20 @@
  * Context death: an event belongs to the context it was made in.  Once a
  * context is destroyed the driver reads none of its copies' buffers any
  * more (it finishes or abandons a context's work first) and its events
- * are gone, so session_context_gone hands its buffers back here with
- * their events forgotten, not destroyed.
+ * are gone, so pinned_sets_context_gone forgets them, not destroyed, and
+ * the buffers are free at their next look.
  *
  * oncuda offers no stream capture (stubs/stream/stream_capture.c), so a copy from
  * a buffer is never recorded into a graph that would read it again after
  * the buffer has been reused.
+ *
+ * Calls down only: pinned_set.c and the session's log.
  */
-#include <stdlib.h>
+#include <assert.h>
 
-#include "server/copy/dma_mark.h"
-#include "server/session/log.h"
+#include "server/copy/pinned_set.h"
 #include "server/copy/upload_pool.h"
-
-#define PAGE_BYTES 4096
+#include "server/session/log.h"
 
 /* xdrproc_t is variadic in libtirpc; going through void (*)(void) says the cast is meant. */
 #define XDRPROC(f) ((xdrproc_t)(void (*)(void))(f))
@@ -50,105 +48,71 @@
 enum buffer_state {
 	BUFFER_FREE,
 	BUFFER_DECODED,		/* holds the arguments of the request being served */
-	BUFFER_QUEUED,		/* a stream reads it until copied is reached */
+	BUFFER_QUEUED,		/* a stream reads it until its DMA mark is reached */
 };
 
-struct buffer {
-	char *bytes;
-	enum buffer_state state;
-	CUevent copied;		/* recorded behind the copy; NULL: nothing to wait for */
-	CUcontext ctx;		/* the context copied belongs to */
-};
-
-static struct buffer pool[UPLOAD_POOL_BUFFERS];
-static bool allocated;
-static bool allocation_failed;
-/* The context whose registration pins the buffers; NULL if none does. */
-static CUcontext registered_in;
-/* The context in which registration was last tried. */
-static CUcontext tried_in;
+static struct pinned_buffer buffers[UPLOAD_POOL_BUFFERS];
+static struct pinned_set pool = PINNED_SET(buffers, UPLOAD_POOL_BUFFER_BYTES);
+static enum buffer_state state[UPLOAD_POOL_BUFFERS];
 
 static SVCXPRT *wrapped;
 static const struct xp_ops *inner_ops;
 static struct xp_ops pool_ops;
 
-static void free_buffers(void)
-{
-	for (int i = 0; i < UPLOAD_POOL_BUFFERS; i++) {
-		free(pool[i].bytes);
-		pool[i].bytes = NULL;
-	}
-}
-
 /* On the first upload that fits; a failure leaves every upload the plain way. */
 static bool allocate(void)
 {
-	if (allocated || allocation_failed)
-		return allocated;
-	for (int i = 0; i < UPLOAD_POOL_BUFFERS; i++) {
-		pool[i].bytes = aligned_alloc(PAGE_BYTES,
-		    UPLOAD_POOL_BUFFER_BYTES);
-		if (pool[i].bytes == NULL) {
-			free_buffers();
-			allocation_failed = true;
-			log_msg(LOG_WARN, "cannot allocate %d x %zu bytes for "
-			    "asynchronous uploads: they are copied the slower "
-			    "way; give oncudad more memory to speed them up",
-			    UPLOAD_POOL_BUFFERS, UPLOAD_POOL_BUFFER_BYTES);
-			return false;
-		}
+	static bool said;
+	bool ok = pinned_set_allocate(&pool);
+
+	if (said)
+		return ok;
+	said = true;
+	if (!ok) {
+		log_msg(LOG_WARN, "cannot allocate %d x %zu bytes for "
+		    "asynchronous uploads: they are copied the slower "
+		    "way; give oncudad more memory to speed them up",
+		    UPLOAD_POOL_BUFFERS, UPLOAD_POOL_BUFFER_BYTES);
+		return false;
 	}
-	atexit(free_buffers);
-	allocated = true;
 	log_msg(LOG_DEBUG, "asynchronous uploads of %u to %zu bytes now decode "
 	    "into %d page-locked buffers", UPLOAD_POOL_MIN_BYTES,
 	    UPLOAD_POOL_BUFFER_BYTES, UPLOAD_POOL_BUFFERS);
 	return true;
 }
 
-static struct buffer *buffer_of(const char *bytes)
+static enum buffer_state *state_of(const struct pinned_buffer *b)
 {
-	if (bytes == NULL)
-		return NULL;
-	for (int i = 0; i < UPLOAD_POOL_BUFFERS; i++)
-		if (pool[i].bytes == bytes)
-			return &pool[i];
-	return NULL;
+	return &state[b - buffers];
 }
 
 bool upload_pool_holds(const char *bytes)
 {
-	return buffer_of(bytes) != NULL;
+	return pinned_set_find(&pool, bytes) != NULL;
 }
 
 /*
- * Whether b is free, once its copy is done.  An event that reports an
- * error stands for a context that failed: its work is abandoned, the
- * buffer no longer read, and the client meets the error at its next call.
+ * Whether b is free, once its copy is done (a mark that reports an error
+ * stands for a context that failed: its work is abandoned, the buffer no
+ * longer read, and the client meets the error at its next call).
  */
-static bool buffer_free(struct buffer *b)
+static bool buffer_free(struct pinned_buffer *b)
 {
-	if (b->state == BUFFER_QUEUED && (b->copied == NULL ||
-	    cuEventQuery(b->copied) != CUDA_ERROR_NOT_READY)) {
-		if (b->copied != NULL)
-			(void)cuEventDestroy(b->copied);
-		b->copied = NULL;
-		b->ctx = NULL;
-		b->state = BUFFER_FREE;
-	}
-	return b->state == BUFFER_FREE;
+	if (*state_of(b) == BUFFER_QUEUED && pinned_buffer_done(b))
+		*state_of(b) = BUFFER_FREE;
+	return *state_of(b) == BUFFER_FREE;
 }
 
-static struct buffer *claim(void)
+static struct pinned_buffer *claim(void)
 {
 	static bool all_busy_logged;
 
 	if (!allocate())
 		return NULL;
 	for (int i = 0; i < UPLOAD_POOL_BUFFERS; i++) {
-		if (buffer_free(&pool[i])) {
-			pool[i].state = BUFFER_DECODED;
-			return &pool[i];
+		if (buffer_free(&buffers[i])) {
+			state[i] = BUFFER_DECODED;
+			return &buffers[i];
 		}
 	}
 	if (!all_busy_logged)
@@ -165,30 +129,32 @@ static struct buffer *claim(void)
  * Freeing them never frees a pool buffer: one the procedure did not queue
  * a copy from (it failed, or the decoding did) is free again at once.
  */
+/* A free buffer for bytes of a fitting size, or NULL: the plain way. */
+static char *claimed(u_int len)
+{
+	struct pinned_buffer *b;
+
+	if (len < UPLOAD_POOL_MIN_BYTES || len > UPLOAD_POOL_BUFFER_BYTES ||
+	    (b = claim()) == NULL)
+		return NULL;
+	return b->bytes;
+}
+
 static bool_t xdr_pooled_htod_async(XDR *xdrs,
     cu_memcpy_htod_async_13000_argument *a)
 {
 	char **bytes = &a->data.cu_bytes_val;
-	struct buffer *b;
-	u_int len = 0;
+	struct pinned_buffer *b;
 
-	if (xdrs->x_op == XDR_FREE && (b = buffer_of(*bytes)) != NULL) {
-		if (b->state == BUFFER_DECODED)
-			b->state = BUFFER_FREE;
+	if (xdrs->x_op == XDR_FREE && (b = pinned_set_find(&pool, *bytes)) != NULL) {
+		if (*state_of(b) == BUFFER_DECODED)
+			*state_of(b) = BUFFER_FREE;
 		*bytes = NULL;
 	}
 	if (xdrs->x_op != XDR_DECODE || *bytes != NULL)
 		return xdr_cu_memcpy_htod_async_13000_argument(xdrs, a);
-	if (!xdr_cu_dptr(xdrs, &a->dst) || !xdr_u_int(xdrs, &len) ||
-	    len > ONCUDA_CHUNK_MAX)
-		return FALSE;
-	a->data.cu_bytes_len = len;
-	if (len >= UPLOAD_POOL_MIN_BYTES && len <= UPLOAD_POOL_BUFFER_BYTES &&
-	    (b = claim()) != NULL)
-		*bytes = b->bytes;
-	else if (len > 0 && (*bytes = malloc(len)) == NULL)
-		return FALSE;
-	return xdr_opaque(xdrs, *bytes, len) &&
+	return xdr_cu_dptr(xdrs, &a->dst) &&
+	    pinned_decode_bytes(xdrs, &a->data, claimed) &&
 	    xdr_cu_handle(xdrs, &a->stream);
 }
 
@@ -223,65 +189,29 @@ void upload_pool_start(SVCXPRT *xprt)
 	xprt->xp_ops = &pool_ops;
 }
 
-/* A second registration of live buffers is refused, harmlessly. */
-static void register_for_current_context(void)
-{
-	CUcontext current = NULL;
-
-	if (cuCtxGetCurrent(&current) != CUDA_SUCCESS || current == NULL ||
-	    current == tried_in)
-		return;
-	tried_in = current;
-	for (int i = 0; i < UPLOAD_POOL_BUFFERS; i++)
-		if (cuMemHostRegister(pool[i].bytes, UPLOAD_POOL_BUFFER_BYTES,
-		    CU_MEMHOSTREGISTER_PORTABLE) == CUDA_SUCCESS)
-			registered_in = current;
-}
-
 CUresult upload_pool_upload(CUdeviceptr dst, const char *bytes, size_t len,
     CUstream stream)
 {
-	struct buffer *b = buffer_of(bytes);
+	struct pinned_buffer *b = pinned_set_find(&pool, bytes);
 	CUresult err;
 
-	register_for_current_context();
+	/* The procedure asked upload_pool_holds; the decoding claimed it. */
+	assert(b != NULL && *state_of(b) == BUFFER_DECODED);
+	pinned_set_register(&pool);
 	err = cuMemcpyHtoDAsync(dst, bytes, len, stream);
 	if (err != CUDA_SUCCESS)
 		return err;	/* nothing queued: freeing the arguments frees b */
-	b->state = BUFFER_QUEUED;
-	if (cuCtxGetCurrent(&b->ctx) != CUDA_SUCCESS)
-		b->ctx = NULL;
-	/* Without an event dma_mark waits for the stream: b is free at once. */
-	return dma_mark(&b->copied, stream);
+	*state_of(b) = BUFFER_QUEUED;
+	/* Without an event the mark waits for the stream: b is free at once. */
+	return pinned_set_mark(&pool, b, stream);
 }
 
-void upload_pool_context_gone(CUcontext ctx)
-{
-	for (int i = 0; i < UPLOAD_POOL_BUFFERS; i++) {
-		struct buffer *b = &pool[i];
-
-		if (b->state == BUFFER_QUEUED && b->ctx == ctx) {
-			b->copied = NULL;
-			b->ctx = NULL;
-			b->state = BUFFER_FREE;
-		}
-	}
-	if (registered_in == ctx) {
-		registered_in = NULL;
-		tried_in = NULL;	/* register again in the current one */
-	}
-	if (tried_in == ctx)
-		tried_in = NULL;
-}
-
+/* Its contexts are destroyed, and their work with them. */
 void upload_pool_session_end(void)
 {
-	for (int i = 0; i < UPLOAD_POOL_BUFFERS; i++) {
-		(void)dma_wait(&pool[i].copied);
-		pool[i].ctx = NULL;
-		pool[i].state = BUFFER_FREE;
-	}
-	registered_in = NULL;
-	tried_in = NULL;
+	pinned_set_drain(&pool);
+	pinned_set_forget(&pool);
+	for (int i = 0; i < UPLOAD_POOL_BUFFERS; i++)
+		state[i] = BUFFER_FREE;
 	wrapped = NULL;
 }

@@ -10,8 +10,9 @@
  * and the server goes on to the next request while the stream runs; the
  * buffer is taken again once the stream has passed the copy.
  *
- * The same-host path (svc_local*.c) has buffers of its own, and so do the
- * synchronous copies (staging.h).
+ * The synchronous copies (staging.h) and the same-host path
+ * (local_staged.h) have buffers of their own, each a pinned buffer set
+ * (pinned_set.h) as these are.
  */
 #ifndef ONCUDA_UPLOAD_POOL_H
 #define ONCUDA_UPLOAD_POOL_H
@@ -60,9 +61,6 @@ bool upload_pool_holds(const char *bytes);
  */
 CUresult upload_pool_upload(CUdeviceptr dst, const char *bytes, size_t len,
     CUstream stream);
-
-/* The driver has destroyed ctx: its copies are over, its events gone. */
-void upload_pool_context_gone(CUcontext ctx);
 
 /*
  * The session is over (its contexts destroyed): forgets the transport and

@@ -20,7 +20,7 @@
 #include <sys/mman.h>
 #include <sys/wait.h>
 
-#include "server/daemon/daemon.h"
+#include "server/daemon/children.h"
 #include "server/session/log.h"
 
 struct child {

@@ -20,7 +20,10 @@
 
 #include "server/session/auth.h"
 #include "gen/cuda_rpc.h"
-#include "server/daemon/daemon.h"
+#include "server/daemon/children.h"
+#include "server/daemon/listen.h"
+#include "server/daemon/rpcbind.h"
+#include "server/session/child.h"
 #include "server/daemon/local_socket.h"
 #include "server/session/log.h"
 

@@ -17,13 +17,6 @@
 extern char local_socket_path[sizeof(((struct sockaddr_un *)0)->sun_path)];
 
 /*
- * svc_local.c: how long ONCUDA_LOCAL_OFFER waits for the client's
- * descriptor after its reply, in milliseconds (10 s).  The fuzz target
- * shortens it: its inputs offer memory and never send one.
- */
-extern int local_descriptor_wait_ms;
-
-/*
  * Listens on want, or on the default path for tcp_port when want is NULL:
  * /run/oncuda/oncudad-PORT.sock for root, /tmp/oncuda-UID/oncudad-PORT.sock
  * for other users.  The directory must belong to this user (or root) and

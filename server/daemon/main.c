@@ -15,7 +15,9 @@
 
 #include "server/session/auth.h"
 #include "server/session/calltrace.h"
-#include "server/daemon/daemon.h"
+#include "server/daemon/children.h"
+#include "server/daemon/listen.h"
+#include "server/session/child.h"
 #include "server/session/limits.h"
 #include "server/session/log.h"
 #include "common/rpcaddr.h"

@@ -22,7 +22,7 @@
 #include <rpc/rpcb_clnt.h>
 
 #include "gen/cuda_rpc.h"
-#include "server/daemon/daemon.h"
+#include "server/daemon/rpcbind.h"
 #include "server/session/log.h"
 
 static struct netconfig *tcp_netconfig;

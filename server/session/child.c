@@ -25,14 +25,15 @@
 #include "server/session/auth.h"
 #include "server/session/calltrace.h"
 #include "gen/cuda_names.h"	/* declares the dispatcher, oncuda_prog_13000 */
-#include "server/daemon/daemon.h"
+#include "server/daemon/children.h"
+#include "server/session/child.h"
 #include "server/session/getargs.h"
 #include "server/session/handles.h"
 #include "server/session/log.h"
 #include "server/session/oneway.h"
 #include "common/rpcaddr.h"
-#include "server/session/session.h"
 #include "server/session/transport.h"
+#include "server/session/session.h"
 
 /* Called by that dispatcher after each reply: frees what the procedure put in the result. */
 int oncuda_prog_13000_freeresult(SVCXPRT *transp, xdrproc_t xdr_result, caddr_t result)
@@ -198,7 +199,7 @@ noreturn void child_serve(int sock, const char *peer, pid_t daemon_pid)
 		exit(1);
 	}
 	getargs_free_on_failure(xprt);
-	/* One-way calls are wrapped outside the trace: see svc_oneway.c. */
+	/* One-way calls are wrapped outside the trace: see oneway.c. */
 	dispatch = oneway_session_start(xprt,
 	    calltrace_session_start(xprt, peer, gated_dispatch));
 	log_msg(LOG_INFO, "session %s pid %ld opened", peer, (long)getpid());

@@ -4,7 +4,7 @@
  * idl/cuda.x's "one-way" procedures are answered by nobody: the client
  * does not wait.  An error such a call meets on the server is kept and
  * returned by the next procedure marked "reports deferred errors" (a
- * synchronize, a query, a synchronous copy).  See svc_oneway.c.
+ * synchronize, a query, a synchronous copy).  See oneway.c.
  */
 #ifndef ONCUDA_SERVER_ONEWAY_H
 #define ONCUDA_SERVER_ONEWAY_H

@@ -1,183 +1,195 @@
 /*
  * server/session/ranges.c -- see ranges.h.
  *
- * The array is sorted by base, and recorded ranges never overlap unless
- * they are the very same range (ranges_add drops the others), so the range
- * that could hold an address is the last one starting at or below it.
+ * The ranges are a common/range_table.c table (the client's too), which
+ * holds disjoint ranges; a range reached through several owners (a global
+ * through its library and its module) is one item listing them all, and
+ * goes when the last of them lets it go.  Calls only that table and the
+ * log.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/range_table.h"
 #include "server/session/log.h"
 #include "server/session/ranges.h"
 
-struct owned_range {
-	uint64_t base;
-	uint64_t size;
+/* One reason the client may touch a range, and what ends it. */
+struct range_owner {
 	uint64_t owner;
 	CUcontext ctx;
 	enum range_kind kind;
 };
 
-static struct owned_range *table;
-static size_t count;
-static size_t capacity;
+struct owned_range {
+	struct range range;		/* first, as the table wants */
+	struct range_owner *owners;	/* owner_count of them, malloc'ed */
+	size_t owner_count;
+};
 
-/* Index of the first range whose base is above addr. */
-static size_t upper_bound(uint64_t addr)
+static struct range_table table = RANGE_TABLE_INIT(struct owned_range);
+/* How many (range, owner) records there are: ranges_count. */
+static size_t records;
+
+/* The item whose range starts at base, if any. */
+static bool find_at(uint64_t base, struct owned_range *out)
 {
-	size_t lo = 0, hi = count;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (table[mid].base <= addr)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
+	return range_table_find(&table, base, out) && out->range.base == base;
 }
 
-static bool overlaps(const struct owned_range *r, uint64_t base,
-    uint64_t size)
+/* Gives up an item that left the table. */
+static void release(struct owned_range *r)
 {
-	return r->base < base + size && base < r->base + r->size;
+	records -= r->owner_count;
+	free(r->owners);
+	r->owners = NULL;
+	r->owner_count = 0;
 }
 
-static void remove_at(size_t i)
-{
-	memmove(&table[i], &table[i + 1], (count - i - 1) * sizeof(*table));
-	count--;
-}
-
-/* Removes every range for which drop(range, a, b) holds, keeping order. */
-static void remove_if(bool (*drop)(const struct owned_range *, uint64_t,
-    uint64_t), uint64_t a, uint64_t b)
-{
-	size_t kept = 0;
-
-	for (size_t i = 0; i < count; i++)
-		if (!drop(&table[i], a, b))
-			table[kept++] = table[i];
-	count = kept;
-}
-
-static bool grow(void)
-{
-	size_t want = capacity == 0 ? 64 : capacity * 2;
-	struct owned_range *bigger;
-
-	if (want > SIZE_MAX / sizeof(*table))
-		return false;
-	if ((bigger = realloc(table, want * sizeof(*table))) == NULL)
-		return false;
-	table = bigger;
-	capacity = want;
-	return true;
-}
-
-/*
- * Drops the ranges that overlap [base, base + size) without being it.
- * Ranges start in order and do not overlap, so those that overlap the new
- * one are the run that ends with the last one starting below its end.
- */
+/* Drops the ranges that overlap [base, base + size) without being it. */
 static void drop_stale(uint64_t base, uint64_t size)
 {
-	size_t end = upper_bound(base + size - 1), first = end;
+	struct owned_range r;
 
-	while (first > 0 && overlaps(&table[first - 1], base, size))
-		first--;
-	for (size_t i = end; i > first; i--) {
-		const struct owned_range *r = &table[i - 1];
-
-		if (r->base != base || r->size != size) {
-			log_msg(LOG_DEBUG, "forgot a stale device range at "
-			    "0x%llx (%llu bytes): the driver handed out "
-			    "0x%llx again", (unsigned long long)r->base,
-			    (unsigned long long)r->size,
-			    (unsigned long long)base);
-			remove_at(i - 1);
-		}
+	while (range_table_find_overlap(&table, base, size, &r) &&
+	    (r.range.base != base || r.range.size != size)) {
+		log_msg(LOG_DEBUG, "forgot a stale device range at 0x%llx "
+		    "(%llu bytes): the driver handed out 0x%llx again",
+		    (unsigned long long)r.range.base,
+		    (unsigned long long)r.range.size, (unsigned long long)base);
+		range_table_remove(&table, r.range.base, NULL);
+		release(&r);
 	}
+}
+
+static struct range_owner *owner_in(const struct owned_range *r,
+    enum range_kind kind, uint64_t owner)
+{
+	for (size_t i = 0; i < r->owner_count; i++)
+		if (r->owners[i].kind == kind && r->owners[i].owner == owner)
+			return &r->owners[i];
+	return NULL;
 }
 
 bool ranges_add(uint64_t base, uint64_t size, enum range_kind kind,
     uint64_t owner, CUcontext ctx)
 {
-	size_t at;
+	struct range_owner *more, *same;
+	struct owned_range r;
+	bool listed;
 
 	if (size == 0 || base + size < base)
 		return true;
 	drop_stale(base, size);
+	listed = find_at(base, &r) && r.range.size == size;
+	if (!listed)
+		r = (struct owned_range){ .range = { base, size } };
 	/* The same range for the same owner: a global asked for twice. */
-	for (at = upper_bound(base); at > 0 && table[at - 1].base == base;
-	    at--) {
-		struct owned_range *r = &table[at - 1];
-
-		if (r->kind == kind && r->owner == owner) {
-			r->ctx = ctx;
-			return true;
-		}
+	if (listed && (same = owner_in(&r, kind, owner)) != NULL) {
+		same->ctx = ctx;
+		return true;
 	}
-	if (count == capacity && !grow())
+	more = realloc(r.owners, (r.owner_count + 1) * sizeof(*more));
+	if (more == NULL)
 		return false;
-	at = upper_bound(base);
-	memmove(&table[at + 1], &table[at], (count - at) * sizeof(*table));
-	table[at] = (struct owned_range){
-		.base = base, .size = size, .owner = owner, .ctx = ctx,
-		.kind = kind,
-	};
-	count++;
+	more[r.owner_count] = (struct range_owner){ owner, ctx, kind };
+	r.owners = more;
+	r.owner_count++;
+	if (listed)
+		(void)range_table_update(&table, &r);
+	else if (range_table_insert(&table, &r, false, NULL) != RANGE_INSERTED) {
+		free(more);
+		return false;
+	}
+	records++;
 	return true;
+}
+
+/* Removes owners[i] of r, and r itself once it has none left. */
+static void drop_owner(struct owned_range *r, size_t i)
+{
+	r->owners[i] = r->owners[--r->owner_count];
+	records--;
+	if (r->owner_count > 0) {
+		(void)range_table_update(&table, r);
+		return;
+	}
+	range_table_remove(&table, r->range.base, NULL);
+	free(r->owners);
 }
 
 void ranges_remove(uint64_t base, enum range_kind kind, uint64_t owner)
 {
-	for (size_t at = upper_bound(base); at > 0 &&
-	    table[at - 1].base == base; at--) {
-		if (table[at - 1].kind == kind && table[at - 1].owner == owner) {
-			remove_at(at - 1);
-			return;
-		}
-	}
+	struct owned_range r;
+	struct range_owner *o;
+
+	if (find_at(base, &r) && (o = owner_in(&r, kind, owner)) != NULL)
+		drop_owner(&r, (size_t)(o - r.owners));
 }
 
-static bool has_owner(const struct owned_range *r, uint64_t kind,
-    uint64_t owner)
+/* What range_table_filter's keep is told: which owners go. */
+struct owners_gone {
+	bool (*gone)(const struct range_owner *o, const void *arg);
+	const void *arg;
+};
+
+/* Drops r's owners that are gone; keeps r while one is left. */
+static bool keep_owned(void *item, const void *arg)
 {
-	return r->kind == (enum range_kind)kind && r->owner == owner;
+	const struct owners_gone *how = arg;
+	struct owned_range *r = item;
+	size_t kept = 0;
+
+	for (size_t i = 0; i < r->owner_count; i++)
+		if (!how->gone(&r->owners[i], how->arg))
+			r->owners[kept++] = r->owners[i];
+	records -= r->owner_count - kept;
+	r->owner_count = kept;
+	if (kept > 0)
+		return true;
+	free(r->owners);
+	return false;
+}
+
+static bool is_owner(const struct range_owner *o, const void *arg)
+{
+	const struct range_owner *which = arg;
+
+	return o->kind == which->kind && o->owner == which->owner;
 }
 
 void ranges_forget_owner(enum range_kind kind, uint64_t owner)
 {
-	remove_if(has_owner, (uint64_t)kind, owner);
+	struct range_owner which = { .owner = owner, .kind = kind };
+	struct owners_gone how = { is_owner, &which };
+
+	range_table_filter(&table, keep_owned, &how);
 }
 
-static bool in_context(const struct owned_range *r, uint64_t ctx,
-    uint64_t unused)
+static bool in_context(const struct range_owner *o, const void *ctx)
 {
-	(void)unused;
-	return (uint64_t)(uintptr_t)r->ctx == ctx;
+	return o->ctx == ctx;
 }
 
 void ranges_context_gone(CUcontext ctx)
 {
-	remove_if(in_context, (uint64_t)(uintptr_t)ctx, 0);
+	struct owners_gone how = { in_context, ctx };
+
+	range_table_filter(&table, keep_owned, &how);
 }
 
 bool ranges_owned(uint64_t addr, uint64_t len)
 {
-	size_t i;
+	struct owned_range r;
 	uint64_t offset;
 
 	if (len == 0)
 		return true;
-	if ((i = upper_bound(addr)) == 0)
+	if (!range_table_find(&table, addr, &r))
 		return false;
 	/* Subtractions only: addr + len may wrap, these cannot. */
-	offset = addr - table[i - 1].base;
-	return offset < table[i - 1].size && len <= table[i - 1].size - offset;
+	offset = addr - r.range.base;
+	return len <= r.range.size - offset;
 }
 
 CUresult range_check(uint64_t addr, uint64_t n, uint64_t elem_size,
@@ -202,13 +214,18 @@ CUresult range_check(uint64_t addr, uint64_t n, uint64_t elem_size,
 
 size_t ranges_count(void)
 {
-	return count;
+	return records;
+}
+
+static bool keep_none(void *item, const void *unused)
+{
+	(void)unused;
+	release(item);
+	return false;
 }
 
 void ranges_clear(void)
 {
-	free(table);
-	table = NULL;
-	count = 0;
-	capacity = 0;
+	range_table_filter(&table, keep_none, NULL);
+	range_table_clear(&table);
 }

@@ -1,36 +1,27 @@
 /*
- * session.c -- the end of a client: release what it left behind.
+ * server/session/session.c -- the end of a client: release what it left behind.
  *
  * The process exits right after teardown, and the kernel would reclaim the
  * memory anyway.  Releasing through the driver still matters: it gives the
  * device memory back at once, in an order the driver accepts, and the debug
  * log then says what the client had left.
+ *
+ * It is the top of a session's calls, called only by child.c (and the fuzz
+ * target): it calls down into the services (server/svc/), the copy
+ * machinery (server/copy/) and the session's ranges, and nothing calls
+ * back into it.
  */
-#include <stdint.h>
-
-#include <cuda.h>
-
-#include "server/session/handles.h"
-#include "server/copy/local_staged.h"
+#include "server/copy/staging.h"
+#include "server/copy/upload_pool.h"
 #include "server/session/log.h"
 #include "server/session/ranges.h"
 #include "server/session/session.h"
-#include "server/copy/staging.h"
-#include "server/copy/upload_pool.h"
-
-void session_context_gone(CUcontext ctx)
-{
-	/* The driver already freed what was made in ctx; only our records of
-	 * it remain.  Handles made in it go with the context's handle. */
-	modules_context_gone(ctx);
-	hostmem_context_gone(ctx);
-	upload_pool_context_gone(ctx);
-	local_staged_context_gone(ctx);
-	allocations_context_gone(ctx);
-	ranges_context_gone(ctx);
-	layouts_flush();
-	handle_forget(HANDLE_CONTEXT, (cu_handle)(uintptr_t)ctx);
-}
+#include "server/svc/svc_context.h"
+#include "server/svc/svc_hostmem.h"
+#include "server/svc/svc_image.h"
+#include "server/svc/svc_memory.h"
+#include "server/svc/svc_module.h"
+#include "server/svc/svc_params.h"
 
 void session_teardown(void)
 {

@@ -16,7 +16,7 @@
  * The SVCXPRT is a standard one: rpcgen's dispatcher, svc_getargs,
  * svc_sendreply, svc_freeargs and the svcerr_* replies work through its
  * operations table, and the session's wrappers of that table (getargs.c,
- * calltrace.c, svc_oneway.c, svc_staging.c) wrap it as they wrapped
+ * calltrace.c, oneway.c, server/copy/staging.c) wrap it as they wrapped
  * libtirpc's.  It is never registered with libtirpc (svc_reg): the session
  * loop (child.c) calls transport_serve itself.
  *

@@ -7,6 +7,12 @@
  * device's primary context.  The count also guards the driver's own count:
  * a release the client never retained is refused, so a confused or hostile
  * client cannot drive the primary context's count below what it added.
+ *
+ * When the driver destroys a context, what lived in it is forgotten here
+ * (context_gone), in every file that keeps records of it.  So this file
+ * calls down into those (svc_module, svc_hostmem, svc_memory, svc_params,
+ * the copy machinery, the session's ranges and handles); none of them
+ * calls back into it, and only the session's teardown calls it.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -14,9 +20,15 @@
 #include <cuda.h>
 
 #include "gen/cuda_rpc.h"
+#include "server/copy/pinned_set.h"
 #include "server/session/handles.h"
 #include "server/session/log.h"
-#include "server/session/session.h"
+#include "server/session/ranges.h"
+#include "server/svc/svc_context.h"
+#include "server/svc/svc_hostmem.h"
+#include "server/svc/svc_memory.h"
+#include "server/svc/svc_module.h"
+#include "server/svc/svc_params.h"
 
 /* More devices than any machine has; beyond it, retains are refused. */
 #define PRIMARY_DEVICES_MAX 256
@@ -43,6 +55,22 @@ static cu_handle wire(CUcontext ctx)
 static CUcontext context(cu_handle h)
 {
 	return (CUcontext)(uintptr_t)h;
+}
+
+/*
+ * The driver has destroyed ctx (cuCtxDestroy, or the last release of a
+ * primary context) and freed what was made in it; only our records of it
+ * remain.  Handles made in it go with the context's handle.
+ */
+static void context_gone(CUcontext ctx)
+{
+	modules_context_gone(ctx);
+	hostmem_context_gone(ctx);
+	pinned_sets_context_gone(ctx);
+	allocations_context_gone(ctx);
+	ranges_context_gone(ctx);
+	layouts_flush();
+	handle_forget(HANDLE_CONTEXT, wire(ctx));
 }
 
 /* ------------------------------------------------------- primary contexts */
@@ -94,7 +122,7 @@ bool_t cu_device_primary_ctx_release_13000_svc(int dev, res_none *r,
 	/* This process is the client's alone, so our last release is the
 	 * driver's last: the primary context and all in it are gone. */
 	if (--p->retains == 0) {
-		session_context_gone(p->ctx);
+		context_gone(p->ctx);
 		p->ctx = NULL;
 	}
 	return TRUE;
@@ -115,7 +143,7 @@ bool_t cu_device_primary_ctx_reset_13000_svc(int dev, res_none *r,
 		return TRUE;
 	p = &primaries[dev];
 	if (p->retains > 0) {
-		session_context_gone(p->ctx);
+		context_gone(p->ctx);
 		if (!handle_add(HANDLE_CONTEXT, wire(p->ctx), 0))
 			r->err = CUDA_ERROR_OUT_OF_MEMORY;
 	}
@@ -202,7 +230,7 @@ bool_t cu_ctx_destroy_13000_svc(cu_handle ctx, res_none *r,
 	if (r->err != CUDA_SUCCESS)
 		return TRUE;
 	created_remove(context(ctx));
-	session_context_gone(context(ctx));
+	context_gone(context(ctx));
 	return TRUE;
 }
 
@@ -234,7 +262,7 @@ void contexts_release_all(void)
 		else
 			destroyed++;
 		created_remove(ctx);
-		session_context_gone(ctx);
+		context_gone(ctx);
 	}
 	for (dev = 0; dev < PRIMARY_DEVICES_MAX; dev++) {
 		struct primary *p = &primaries[dev];
@@ -246,7 +274,7 @@ void contexts_release_all(void)
 			cuDevicePrimaryCtxRelease((CUdevice)dev);
 			p->retains--;
 		}
-		session_context_gone(p->ctx);
+		context_gone(p->ctx);
 		p->ctx = NULL;
 	}
 	log_msg(LOG_DEBUG, "destroyed %u contexts, undid %u primary context "

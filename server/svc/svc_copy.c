@@ -14,8 +14,8 @@
  * (range_check, ranges.h), checked before the driver sees it.
  *
  * Large synchronous uploads and all large downloads pass through the
- * page-locked slots of svc_staging.c instead (staging.h), and large
- * asynchronous ones through the page-locked pool of svc_upload_pool.c
+ * page-locked slots of server/copy/staging.c instead (staging.h), and large
+ * asynchronous ones through the page-locked pool of server/copy/upload_pool.c
  * while one of its buffers is free (upload_pool.h); --max-upload counts
  * only the copies made here.
  */
@@ -33,7 +33,7 @@
 #include "server/session/limits.h"
 #include "server/session/log.h"
 #include "server/session/ranges.h"
-#include "server/session/session.h"
+#include "server/svc/svc_copy.h"
 #include "server/copy/staging.h"
 #include "server/copy/upload_pool.h"
 

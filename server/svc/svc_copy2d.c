@@ -17,7 +17,7 @@
 #include "server/session/capture.h"
 #include "server/session/handles.h"
 #include "server/session/ranges.h"
-#include "server/session/session.h"
+#include "server/svc/svc_copy.h"
 
 /* width * height, or false when it does not fit in 64 bits. */
 static bool packed_bytes(cu_size width, cu_size height, cu_size *bytes)

@@ -19,7 +19,7 @@
 #include "gen/cuda_rpc.h"
 #include "server/session/handles.h"
 #include "server/session/ranges.h"
-#include "server/session/session.h"
+#include "server/svc/svc_params.h"
 #include "server/svc/svc_graph.h"
 
 /* A new node of graph after deps: its handle, registered, into *r. */

@@ -11,6 +11,10 @@
  * A device address the driver gives for a mirror (its alias under mapped
  * memory) becomes one of the client's device ranges (ranges.h), covering
  * the whole mirror, for as long as the mirror lives.
+ *
+ * Calls down only: the session's ranges, limits and log, and
+ * mapped_shadow.c (a freed mirror's shadow goes with it).  svc_mapped.c,
+ * svc_local.c, svc_pointer.c and svc_context.c call it.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -22,7 +26,8 @@
 #include "server/session/limits.h"
 #include "server/session/log.h"
 #include "server/session/ranges.h"
-#include "server/session/session.h"
+#include "server/svc/svc_hostmem.h"
+#include "server/svc/mapped_shadow.h"
 
 struct mirror {
 	void *base;
@@ -79,7 +84,7 @@ static void mirror_unlink(struct mirror *gone)
 {
 	struct mirror **at;
 
-	mapped_mirror_gone(gone->base);
+	mapped_shadow_mirror_gone(gone->base);
 	ranges_forget_owner(RANGE_HOST_ALIAS, (uintptr_t)gone->base);
 	memory_give(gone->size);
 	for (at = &mirrors; *at != NULL; at = &(*at)->next) {

@@ -16,7 +16,7 @@
 
 #include "server/session/auth.h"
 #include "gen/cuda_rpc.h"
-#include "server/daemon/daemon.h"
+#include "server/daemon/children.h"
 
 /* The commit oncudad was built from (tools/oncuda-ls.mk sets it). */
 #ifndef ONCUDA_SOFTWARE_VERSION

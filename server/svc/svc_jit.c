@@ -14,10 +14,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <stdbool.h>
+
 #include <cuda.h>
 
 #include "gen/cuda_rpc.h"
-#include "server/session/session.h"
+#include "server/svc/svc_jit.h"
 
 /* What is allocated: the driver is told at most ONCUDA_LOG_MAX, and the
  * extra byte keeps the text terminated whatever it writes. */

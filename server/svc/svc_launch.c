@@ -12,7 +12,8 @@
 
 #include "gen/cuda_rpc.h"
 #include "server/session/handles.h"
-#include "server/session/session.h"
+#include "server/svc/svc_launch.h"
+#include "server/svc/svc_params.h"
 
 /*
  * Launch attributes are passed through as the client laid them out, except

@@ -18,12 +18,8 @@
  * locked memory of the client like any other (svc_hostmem.c), so session
  * teardown unregisters and unmaps it.
  *
- * The staging area for pageable copies is kept apart, here: it must outlive
- * the contexts the program destroys (the driver unregisters memory with the
- * context it was registered in, and svc_hostmem.c then unmaps it), and a
- * stale address of it must never name other memory.  So it is addressed as
- * base 0, stays mapped for the session, and is registered again when a copy
- * finds the driver no longer knows it; the process's exit unmaps it.
+ * The staging area for pageable copies is kept apart, in
+ * server/copy/local_staged.c, addressed as base 0 (why: see there).
  *
  * A device address from ONCUDA_LOCAL_HTOD or _DTOH passes the same check as
  * CU_MEMCPY_HTOD's (range_check, ranges.h).  The device alias of shared
@@ -31,7 +27,11 @@
  * once it is registered.
  *
  * A pageable copy larger than a slot of the staging area is pipelined:
- * its pieces but the last go through svc_local_staged.c.
+ * its pieces but the last go through server/copy/local_staged.c.
+ *
+ * Calls down only: svc_hostmem.c (the client's mirrors), the staging area
+ * (server/copy/local_staged.c), the local socket's settings and the
+ * session's handles, ranges, limits and log.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -55,14 +55,11 @@
 #include "server/daemon/local_socket.h"
 #include "server/session/log.h"
 #include "server/session/ranges.h"
-#include "server/session/session.h"
+#include "server/svc/svc_hostmem.h"
+#include "server/svc/svc_local.h"
 
-/* How long OFFER waits for the descriptor after its reply (local_socket.h). */
+/* How long OFFER waits for the descriptor after its reply (svc_local.h). */
 int local_descriptor_wait_ms = 10000;
-
-/* The staging area: mapped for the whole session once made. */
-static void *staging;
-static size_t staging_size;
 
 /* The memory of the last OFFER, mapped, waiting for its REGISTER. */
 static void *offered;
@@ -214,38 +211,6 @@ bool_t oncuda_local_offer_13000_svc(cu_size size, res_none *r,
 	return FALSE;
 }
 
-/* Registers the staging area unless the driver knows it already. */
-static CUresult staging_registered(void)
-{
-	CUmemorytype type;
-	CUresult err;
-
-	if (cuPointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
-	    (CUdeviceptr)(uintptr_t)staging) == CUDA_SUCCESS)
-		return CUDA_SUCCESS;
-	err = cuMemHostRegister(staging, staging_size, CU_MEMHOSTREGISTER_PORTABLE);
-	return err == CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED ? CUDA_SUCCESS : err;
-}
-
-/* p, size bytes, becomes the staging area in place of the old one. */
-static CUresult staging_replace(void *p, size_t size)
-{
-	local_staged_drain();
-	if (staging != NULL) {
-		(void)cuMemHostUnregister(staging);
-		munmap(staging, staging_size);
-		memory_give(staging_size);
-	}
-	staging = NULL;
-	if (!memory_take(size, "page-locked host memory (staging)")) {
-		munmap(p, size);
-		return CUDA_ERROR_OUT_OF_MEMORY;
-	}
-	staging = p;
-	staging_size = size;
-	return staging_registered();
-}
-
 bool_t oncuda_local_register_13000_svc(u_int flags, res_handle *r,
     struct svc_req *rq)
 {
@@ -261,7 +226,7 @@ bool_t oncuda_local_register_13000_svc(u_int flags, res_handle *r,
 	offered = NULL;		/* from here on p is this call's */
 	drop_offer(CUDA_ERROR_INVALID_VALUE);
 	if (flags & ONCUDA_LOCAL_STAGING) {
-		r->err = staging_replace(p, size);
+		r->err = local_area_replace(p, size);
 		r->res_handle_u.value = 0;
 		return TRUE;
 	}
@@ -297,26 +262,13 @@ static void *shared_range(cu_hostptr base, cu_size offset, cu_size size)
 {
 	size_t have;
 
-	if (base == 0) {
-		if (staging == NULL || staging_registered() != CUDA_SUCCESS)
-			return NULL;
-		base = (uintptr_t)staging;
-		have = staging_size;
-	} else if (!hostmem_mirror_size(base, &have)) {
+	if (base == 0)
+		return local_area_range(offset, size);
+	if (!hostmem_mirror_size(base, &have))
 		return NULL;
-	}
 	if (offset > have || size > have - offset)
 		return NULL;
 	return (char *)(uintptr_t)base + offset;
-}
-
-void *local_staging_slot(unsigned int slot, uint64_t size)
-{
-	size_t slot_size = staging_size / ONCUDA_LOCAL_SLOTS;
-
-	if (slot >= ONCUDA_LOCAL_SLOTS || size > slot_size)
-		return NULL;
-	return shared_range(0, (uint64_t)slot * slot_size, size);
 }
 
 static CUresult copy_shared(bool to_device, cu_hostptr base, cu_size offset,
@@ -326,7 +278,7 @@ static CUresult copy_shared(bool to_device, cu_hostptr base, cu_size offset,
 	void *host;
 	CUresult err;
 
-	/* The last piece of a pipelined copy (svc_local_staged.c) comes after
+	/* The last piece of a pipelined copy (local_staged.c) comes after
 	 * the others, and the client may touch any slot once it returns. */
 	if (base == 0)
 		local_staged_drain();

@@ -8,6 +8,10 @@
  * a pull returns where the mirror differs from the shadow, which is what
  * the GPU (or a copy or memset) wrote since.  Only mirrors of this client
  * are ever read or written: a run must lie inside a tracked mirror.
+ *
+ * Calls svc_hostmem.c (which mirrors there are) and mapped_shadow.c; the
+ * shadows live there, not here, so that svc_hostmem.c can drop the shadow
+ * of a mirror it frees without calling this file.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -18,62 +22,13 @@
 #include "gen/cuda_rpc.h"
 #include "server/session/log.h"
 #include "common/mapped_diff.h"
-#include "server/session/session.h"
-
-struct tracked {
-	unsigned char *mirror;
-	size_t size;
-	unsigned char *shadow;
-	struct tracked *next;
-};
-
-static struct tracked *tracked;
-
-static struct tracked *tracked_at(const void *mirror)
-{
-	struct tracked *t;
-
-	for (t = tracked; t != NULL; t = t->next)
-		if (t->mirror == mirror)
-			return t;
-	return NULL;
-}
-
-/* The tracked mirror holding all of [at, at + len), or NULL. */
-static struct tracked *tracked_holding(cu_hostptr at, size_t len)
-{
-	struct tracked *t;
-
-	for (t = tracked; t != NULL; t = t->next) {
-		uintptr_t base = (uintptr_t)t->mirror;
-
-		if (at >= base && at - base <= t->size &&
-		    len <= t->size - (at - base))
-			return t;
-	}
-	return NULL;
-}
-
-void mapped_mirror_gone(const void *mirror)
-{
-	struct tracked **at;
-
-	for (at = &tracked; *at != NULL; at = &(*at)->next) {
-		struct tracked *t = *at;
-
-		if (t->mirror == mirror) {
-			*at = t->next;
-			free(t->shadow);
-			free(t);
-			return;
-		}
-	}
-}
+#include "server/svc/svc_hostmem.h"
+#include "server/svc/mapped_shadow.h"
 
 bool_t cu_mapped_track_13000_svc(cu_hostptr ptr, res_none *r,
     struct svc_req *rq)
 {
-	struct tracked *t;
+	void *mirror = (void *)(uintptr_t)ptr;
 	size_t size;
 
 	(void)rq;
@@ -82,20 +37,14 @@ bool_t cu_mapped_track_13000_svc(cu_hostptr ptr, res_none *r,
 		r->err = CUDA_ERROR_INVALID_VALUE;
 		return TRUE;
 	}
-	if (tracked_at((void *)(uintptr_t)ptr) != NULL)
+	if (mapped_shadow_of(mirror) != NULL)
 		return TRUE;
-	if ((t = malloc(sizeof(*t))) == NULL ||
-	    (t->shadow = calloc(1, size)) == NULL) {
-		free(t);
+	if (!mapped_shadow_add(mirror, size)) {
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 		return TRUE;
 	}
-	t->mirror = (unsigned char *)(uintptr_t)ptr;
-	t->size = size;
 	/* Both sides start from zeros; nothing can have used the mirror yet. */
-	memset(t->mirror, 0, size);
-	t->next = tracked;
-	tracked = t;
+	memset(mirror, 0, size);
 	return TRUE;
 }
 
@@ -104,7 +53,7 @@ static void apply_run(const mapped_run *run)
 {
 	const unsigned char *in = (const unsigned char *)run->bytes.bytes_val;
 	size_t len = run->bytes.bytes_len;
-	struct tracked *t = tracked_holding(run->at, len);
+	struct mapped_shadow *t = mapped_shadow_holding(run->at, len);
 	size_t offset;
 
 	if (t == NULL) {
@@ -138,7 +87,7 @@ struct reply {
 	size_t bytes;
 };
 
-static bool add_run(struct reply *out, struct tracked *t, size_t at,
+static bool add_run(struct reply *out, struct mapped_shadow *t, size_t at,
     size_t len)
 {
 	mapped_run *run;
@@ -173,7 +122,7 @@ static bool add_run(struct reply *out, struct tracked *t, size_t at,
  * out ends the reply too: what it holds is sent, the rest waits for the
  * next pull (the shadow takes only what a reply carries).
  */
-static bool collect(struct reply *out, struct tracked *t)
+static bool collect(struct reply *out, struct mapped_shadow *t)
 {
 	size_t at = 0, len = 0;
 
@@ -194,12 +143,12 @@ static bool collect(struct reply *out, struct tracked *t)
 bool_t cu_mapped_pull_13000_svc(res_mapped_update *r, struct svc_req *rq)
 {
 	struct reply out = { &r->res_mapped_update_u.value, 0, 0 };
-	struct tracked *t;
+	struct mapped_shadow *t;
 
 	(void)rq;
 	memset(out.u, 0, sizeof(*out.u));
 	r->err = CUDA_SUCCESS;
-	for (t = tracked; t != NULL; t = t->next) {
+	for (t = mapped_shadows(); t != NULL; t = t->next) {
 		if (!collect(&out, t)) {
 			out.u->more = TRUE;
 			break;

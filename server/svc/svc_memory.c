@@ -15,7 +15,7 @@
 #include "gen/cuda_rpc.h"
 #include "server/session/limits.h"
 #include "server/session/ranges.h"
-#include "server/session/session.h"
+#include "server/svc/svc_memory.h"
 
 struct allocation {
 	CUdeviceptr dptr;

@@ -16,7 +16,10 @@
 #include "server/session/handles.h"
 #include "server/session/log.h"
 #include "server/session/ranges.h"
-#include "server/session/session.h"
+#include "server/svc/svc_image.h"
+#include "server/svc/svc_jit.h"
+#include "server/svc/svc_module.h"
+#include "server/svc/svc_params.h"
 
 enum load_kind { LOAD_DATA, LOAD_DATA_EX, LOAD_FAT_BINARY, LOAD_LIBRARY };
 

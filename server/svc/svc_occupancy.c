@@ -8,7 +8,7 @@
 
 #include "gen/cuda_rpc.h"
 #include "server/session/handles.h"
-#include "server/session/session.h"
+#include "server/svc/svc_launch.h"
 
 /*
  * The program's blockSizeToDynamicSMemSize callback ran on the client for

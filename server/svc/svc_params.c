@@ -17,7 +17,7 @@
 
 #include "gen/cuda_rpc.h"
 #include "server/session/handles.h"
-#include "server/session/session.h"
+#include "server/svc/svc_params.h"
 
 struct layout {
 	cu_handle handle;

@@ -17,7 +17,7 @@
 #include <cuda.h>
 
 #include "gen/cuda_rpc.h"
-#include "server/session/session.h"
+#include "server/svc/svc_hostmem.h"
 
 /* Value sizes as cuda.h of CUDA 13.0 documents them; 0: not carried. */
 static const unsigned char attr_size[] = {

@@ -14,10 +14,12 @@ CFLAGS    ?= -O2 -g
 FAKECUDA_DIR      := tests/fakecuda
 FAKECUDA_LIB      := $(FAKECUDA_DIR)/libcuda.so.1
 FAKECUDA_HDRS     := $(FAKECUDA_DIR)/fakecuda.h $(FAKECUDA_DIR)/kernels_runtime.h \
-                     $(FAKECUDA_DIR)/graph.h
+                     $(FAKECUDA_DIR)/graph.h common/image.h
 FAKECUDA_SRCS     := $(filter-out $(FAKECUDA_DIR)/selftest%, \
                          $(wildcard $(FAKECUDA_DIR)/*.c))
 FAKECUDA_OBJS     := $(FAKECUDA_SRCS:.c=.o)
+# The module-image reader the client and the server use (common/build.mk).
+FAKECUDA_COMMON_OBJS := common/image.pic.o
 FAKECUDA_SELFTEST := $(FAKECUDA_DIR)/selftest
 FAKECUDA_SELFTEST_SRCS := $(wildcard $(FAKECUDA_DIR)/selftest*.c)
 
@@ -26,7 +28,7 @@ FAKECUDA_SELFTEST_SRCS := $(wildcard $(FAKECUDA_DIR)/selftest*.c)
 # points are exported (see FC_API in fakecuda.h).
 FAKECUDA_WARN    := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror
 FAKECUDA_CFLAGS  := $(FAKECUDA_WARN) -fPIC -fvisibility=hidden -pthread \
-                    -I$(CUDA_HOME)/include
+                    -I. -I$(CUDA_HOME)/include
 FAKECUDA_LDFLAGS := -shared -Wl,-soname,libcuda.so.1 -Wl,--no-undefined \
                     -pthread
 
@@ -37,9 +39,9 @@ all: fakecuda
 
 fakecuda: $(FAKECUDA_LIB)
 
-$(FAKECUDA_LIB): $(FAKECUDA_OBJS)
+$(FAKECUDA_LIB): $(FAKECUDA_OBJS) $(FAKECUDA_COMMON_OBJS)
 	$(CC) $(CFLAGS) $(LDFLAGS) $(FAKECUDA_LDFLAGS) -o $@ \
-	    $(FAKECUDA_OBJS) -lrt
+	    $(FAKECUDA_OBJS) $(FAKECUDA_COMMON_OBJS) -lrt
 
 $(FAKECUDA_OBJS): $(FAKECUDA_DIR)/%.o: $(FAKECUDA_DIR)/%.c $(FAKECUDA_HDRS)
 	$(CC) $(CFLAGS) $(FAKECUDA_CFLAGS) -c -o $@ $<
@@ -47,7 +49,7 @@ $(FAKECUDA_OBJS): $(FAKECUDA_DIR)/%.o: $(FAKECUDA_DIR)/%.c $(FAKECUDA_HDRS)
 # The self-test links against NVIDIA's stub, as oncudad does, and runs
 # against the stand-in.
 $(FAKECUDA_SELFTEST): $(FAKECUDA_SELFTEST_SRCS) $(FAKECUDA_DIR)/selftest.h
-	$(CC) $(CFLAGS) $(FAKECUDA_WARN) -I$(CUDA_HOME)/include -o $@ \
+	$(CC) $(CFLAGS) $(FAKECUDA_WARN) -I. -I$(CUDA_HOME)/include -o $@ \
 	    $(FAKECUDA_SELFTEST_SRCS) $(LDFLAGS) \
 	    -L$(CUDA_HOME)/lib64/stubs -lcuda
 

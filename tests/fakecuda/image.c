@@ -4,114 +4,60 @@
  * The stand-in never decodes an image (its functions come from kernels.c),
  * but it still tells a plausible image from garbage the way the driver
  * does, so that error paths can be tested: a cubin (ELF), a fatbin, a
- * fatbin wrapper as emitted by nvcc for host code, or PTX text.
+ * fatbin wrapper as emitted by nvcc for host code, or PTX text.  It reads
+ * images with common/image.c, as the client and the server do.
  */
 #include <elf.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "common/image.h"
 #include "fakecuda.h"
 
-#define FATBIN_MAGIC         0xba55ed50u
-#define FATBIN_WRAPPER_MAGIC 0x466243b1u
 #define PTX_SEARCH_WINDOW    4096
-
-struct fatbin_header {
-	uint32_t magic;
-	uint16_t version;
-	uint16_t header_size;
-	uint64_t fat_size;
-};
-
-struct fatbin_wrapper {
-	uint32_t magic;
-	uint32_t version;
-	const void *data;
-	const void *filename_or_fatbins;
-};
-
-/*
- * Compares byte by byte so that a short string is never read past its
- * terminator: every magic number here is free of zero bytes.
- */
-static bool
-starts_with(const unsigned char *p, const void *prefix, size_t n)
-{
-	const unsigned char *q = prefix;
-
-	for (size_t i = 0; i < n; i++) {
-		if (p[i] != q[i])
-			return false;
-	}
-	return true;
-}
-
-static bool
-starts_with_u32(const unsigned char *p, uint32_t magic)
-{
-	unsigned char bytes[4];
-
-	memcpy(bytes, &magic, sizeof(bytes));
-	return starts_with(p, bytes, sizeof(bytes));
-}
-
-static CUresult
-check_fatbin(const unsigned char *p, size_t *bytes)
-{
-	struct fatbin_header h;
-
-	if (p == NULL || !starts_with_u32(p, FATBIN_MAGIC))
-		return CUDA_ERROR_INVALID_IMAGE;
-	memcpy(&h, p, sizeof(h));
-	*bytes = h.header_size + h.fat_size;
-	return CUDA_SUCCESS;
-}
 
 /*
  * A cubin is a 64-bit ELF file for EM_CUDA whose section names are where
  * its header says.  cuModuleLoadData passes no size, so, like the driver,
- * this trusts the header's offsets.  The header tables come last in the
- * file, so the later one's end is the image's size.
+ * this trusts the header's offsets as far as the address space goes.
  */
 static CUresult
-check_cubin(const unsigned char *p, size_t *bytes)
+check_cubin(const void *image)
 {
-	size_t sections, segments;
+	size_t rest = UINTPTR_MAX - (uintptr_t)image + 1;
+	struct image_elf elf;
 	Elf64_Shdr names;
-	Elf64_Ehdr elf;
 
-	memcpy(&elf, p, sizeof(elf));
-	if (elf.e_ident[EI_CLASS] != ELFCLASS64 || elf.e_machine != EM_CUDA ||
-	    elf.e_shentsize != sizeof(Elf64_Shdr) ||
-	    elf.e_shstrndx == SHN_UNDEF || elf.e_shstrndx >= elf.e_shnum)
+	if (image_elf_read(image, rest, &elf) != CUDA_SUCCESS ||
+	    elf.header.e_machine != EM_CUDA || elf.names == SHN_UNDEF ||
+	    !image_elf_section(image, rest, &elf, elf.names, &names) ||
+	    names.sh_type != SHT_STRTAB)
 		return CUDA_ERROR_INVALID_IMAGE;
-	memcpy(&names, p + elf.e_shoff + elf.e_shstrndx * sizeof(names),
-	    sizeof(names));
-	if (names.sh_type != SHT_STRTAB)
-		return CUDA_ERROR_INVALID_IMAGE;
-	sections = elf.e_shoff + (size_t)elf.e_shnum * elf.e_shentsize;
-	segments = elf.e_phoff + (size_t)elf.e_phnum * elf.e_phentsize;
-	*bytes = sections > segments ? sections : segments;
 	return CUDA_SUCCESS;
 }
 
+/* The kinds and sizes are common/image.c's, the client's and server's reader. */
 CUresult
 fc_image_check(const void *image, size_t *bytes)
 {
-	const unsigned char *p = image;
-	struct fatbin_wrapper w;
+	const void *start;
 	size_t len;
 
-	if (p == NULL)
+	if (image == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	if (starts_with_u32(p, FATBIN_WRAPPER_MAGIC)) {
-		memcpy(&w, p, sizeof(w));
-		return check_fatbin(w.data, bytes);
+	switch (image_kind(image, SIZE_MAX)) {
+	case IMAGE_ELF:
+		if (check_cubin(image) != CUDA_SUCCESS)
+			return CUDA_ERROR_INVALID_IMAGE;
+		/* fall through */
+	case IMAGE_FATBIN:
+	case IMAGE_WRAPPER:
+		return image_find_in_memory(image, &start, bytes) ==
+		    CUDA_SUCCESS ? CUDA_SUCCESS : CUDA_ERROR_INVALID_IMAGE;
+	case IMAGE_TEXT:
+		break;
 	}
-	if (starts_with_u32(p, FATBIN_MAGIC))
-		return check_fatbin(p, bytes);
-	if (starts_with(p, ELFMAG, SELFMAG))
-		return check_cubin(p, bytes);
 	/* PTX opens with comments, then ".version". */
 	len = strnlen(image, PTX_SEARCH_WINDOW);
 	if (memmem(image, len, ".version", strlen(".version")) != NULL) {

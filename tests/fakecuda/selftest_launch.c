@@ -6,21 +6,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "common/image.h"
 #include "selftest.h"
-
-struct fatbin_header {
-	uint32_t magic;
-	uint16_t version;
-	uint16_t header_size;
-	uint64_t fat_size;
-};
-
-struct fatbin_wrapper {
-	uint32_t magic;
-	uint32_t version;
-	const void *data;
-	const void *unused;
-};
 
 /* kernels.md's parameter layouts, as (offset, size) pairs. */
 static const struct {
@@ -80,8 +67,10 @@ set_log_options(void **values, char *info, char *error)
 void
 selftest_modules(void)
 {
-	struct fatbin_header fatbin = { 0xba55ed50, 1, 16, 64 };
-	struct fatbin_wrapper wrapper = { 0x466243b1, 1, &fatbin, NULL };
+	struct image_fatbin_header fatbin = { IMAGE_FATBIN_MAGIC, 1,
+	    IMAGE_FATBIN_HEADER, 64 };
+	struct image_fatbin_wrapper wrapper = { IMAGE_WRAPPER_MAGIC, 1, &fatbin,
+	    NULL };
 	char info[128], error[128], expected[128];
 	CUjit_option options[] = {
 		CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
@@ -122,6 +111,7 @@ selftest_modules(void)
 	memset(&cubin, 0, sizeof(cubin));
 	memcpy(cubin.header.e_ident, ELFMAG, SELFMAG);
 	cubin.header.e_ident[EI_CLASS] = ELFCLASS64;
+	cubin.header.e_ident[EI_DATA] = ELFDATA2LSB;
 	cubin.header.e_machine = EM_CUDA;
 	EXPECT(cuModuleLoadData(&c, &cubin), CUDA_ERROR_INVALID_IMAGE);
 	cubin.header.e_shoff = sizeof(cubin.header);

@@ -25,7 +25,7 @@ FUZZ_SERVER_SRCS := $(filter-out server/daemon/main.c server/daemon/listen.c \
 	server/daemon/children.c server/daemon/rpcbind.c, $(wildcard server/*/*.c)) \
 	common/trace_xdr.c common/trace_format.c common/trace_stats.c \
 	common/mapped_diff.c common/auth_key.c common/sha256.c common/xprt_record.c \
-	common/rpcaddr.c
+	common/rpcaddr.c common/range_table.c common/image.c
 FUZZ_GEN_SRCS := gen/cuda_xdr.c gen/cuda_svc.c gen/glue_server.c
 FUZZ_FAKE_SRCS := $(filter-out tests/fakecuda/selftest%, \
 	$(wildcard tests/fakecuda/*.c))
@@ -70,7 +70,7 @@ $(FUZZ_OBJDIR)/gen/%.o: gen/%.c gen/cuda_rpc.h
 		-I/usr/include/tirpc -I$(CUDA_HOME)/include -c -o $@ $<
 $(FUZZ_OBJDIR)/tests/fakecuda/%.o: tests/fakecuda/%.c $(FAKECUDA_HDRS)
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(FUZZ_CFLAGS) -pthread -I$(CUDA_HOME)/include -c -o $@ $<
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -pthread -I. -I$(CUDA_HOME)/include -c -o $@ $<
 $(FUZZ_OBJDIR)/%.o: %.c gen/cuda_rpc.h
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -I. -I$(FUZZ_DIR) \

@@ -52,11 +52,12 @@
 #include "server/session/getargs.h"
 #include "server/session/handles.h"
 #include "server/session/limits.h"
-#include "server/daemon/local_socket.h"
 #include "server/session/log.h"
 #include "server/session/oneway.h"
-#include "server/session/session.h"
+#include "server/daemon/children.h"
 #include "server/session/transport.h"
+#include "server/session/session.h"
+#include "server/svc/svc_local.h"
 
 #include "fuzz_format.h"
 

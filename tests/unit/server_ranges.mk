@@ -3,7 +3,8 @@
 #
 # Included by the top-level Makefile (which adds it to `all`); paths are
 # relative to the repository root.  The table makes no driver call, so the
-# test links ranges.c and the log alone and needs no libcuda.
+# test links ranges.c, the range table under it and the log alone, and needs
+# no libcuda.
 
 CC        ?= cc
 CFLAGS    ?= -O2 -g
@@ -16,6 +17,8 @@ UNIT_SERVER_RANGES_CPPFLAGS := -std=c11 -D_GNU_SOURCE -I. \
 all: tests/unit/test_server_ranges
 
 tests/unit/test_server_ranges: tests/unit/test_server_ranges.c \
-		server/session/ranges.c server/session/ranges.h server/session/log.c server/session/log.h
+		server/session/ranges.c server/session/ranges.h server/session/log.c server/session/log.h \
+		common/range_table.c common/range_table.h
 	$(CC) $(UNIT_SERVER_RANGES_CPPFLAGS) $(CFLAGS) $(WARN) -o $@ \
-		tests/unit/test_server_ranges.c server/session/ranges.c server/session/log.c
+		tests/unit/test_server_ranges.c server/session/ranges.c server/session/log.c \
+		common/range_table.c -lpthread

@@ -1,6 +1,8 @@
 /*
  * test_image.c - unit test of common/image.c: the size of each kind of
- * module image, refusal of corrupt headers, and reading image files.
+ * module image, refusal of corrupt headers, extended section numbering
+ * (with and without it, as the client reads an image in memory and as the
+ * server checks one received), and reading image files.
  *
  *   tests/unit/test_image [KERNELS_DIR]    (default tests/kernels)
  *
@@ -172,6 +174,91 @@ static void test_synthetic_elf(void)
 	make_elf();
 	ehdr()->e_ident[EI_DATA] = ELFDATA2MSB;
 	CHECK_EQ(find_error(elf, sizeof(elf)), CUDA_ERROR_INVALID_IMAGE);
+}
+
+/*
+ * Extended section numbering, both ways: the same ELF with its counts in
+ * the header and with them in section 0 (e_shnum 0 -> sh_size, e_shstrndx
+ * SHN_XINDEX -> sh_link) reads the same, for the client (image_find) and
+ * the server (image_check_received) alike; a count or index in section 0
+ * that points outside the table is refused by both.
+ */
+static void test_extended_numbering(void)
+{
+	struct image_elf read;
+	CUresult err;
+
+	make_elf();
+	ehdr()->e_shstrndx = 1;
+	shdr(1)->sh_type = SHT_STRTAB;
+	CHECK_EQ(image_elf_read(elf, ELF_SIZE, &read), CUDA_SUCCESS);
+	CHECK_EQ(read.sections, 2);
+	CHECK_EQ(read.names, 1);
+	CHECK_EQ(found_size(elf, ELF_SIZE, &err), ELF_SIZE);
+	CHECK_EQ(image_check_received(elf, ELF_SIZE), CUDA_SUCCESS);
+
+	/* The same counts, kept in section 0. */
+	ehdr()->e_shnum = 0;
+	ehdr()->e_shstrndx = SHN_XINDEX;
+	shdr(0)->sh_size = 2;
+	shdr(0)->sh_link = 1;
+	CHECK_EQ(image_elf_read(elf, ELF_SIZE, &read), CUDA_SUCCESS);
+	CHECK_EQ(read.sections, 2);
+	CHECK_EQ(read.names, 1);
+	CHECK_EQ(found_size(elf, ELF_SIZE, &err), ELF_SIZE);
+	CHECK_EQ(image_check_received(elf, ELF_SIZE), CUDA_SUCCESS);
+	CHECK_EQ(image_check_received(elf, ELF_SIZE - 1),
+		 CUDA_ERROR_INVALID_IMAGE);
+
+	/* The name table's index past the table: refused either way. */
+	shdr(0)->sh_link = 2;
+	CHECK_EQ(find_error(elf, ELF_SIZE), CUDA_ERROR_INVALID_IMAGE);
+	CHECK_EQ(image_check_received(elf, ELF_SIZE), CUDA_ERROR_INVALID_IMAGE);
+	ehdr()->e_shnum = 2;
+	ehdr()->e_shstrndx = 2;
+	CHECK_EQ(find_error(elf, ELF_SIZE), CUDA_ERROR_INVALID_IMAGE);
+	CHECK_EQ(image_check_received(elf, ELF_SIZE), CUDA_ERROR_INVALID_IMAGE);
+
+	/* A section count in section 0 that runs past the bytes. */
+	make_elf();
+	ehdr()->e_shnum = 0;
+	shdr(0)->sh_size = 3;
+	CHECK_EQ(find_error(elf, ELF_SIZE), CUDA_ERROR_INVALID_IMAGE);
+	CHECK_EQ(image_check_received(elf, ELF_SIZE), CUDA_ERROR_INVALID_IMAGE);
+	/* SHN_XINDEX with no section table to hold the index. */
+	make_elf();
+	ehdr()->e_shoff = 0;
+	ehdr()->e_shstrndx = SHN_XINDEX;
+	CHECK_EQ(find_error(elf, sizeof(elf)), CUDA_ERROR_INVALID_IMAGE);
+}
+
+/* What the server accepts from the network, by kind. */
+static void test_received(void)
+{
+	static const char text[] = "anything at all\001";
+	struct { uint32_t magic, version; const void *data, *rest; } w = {
+		IMAGE_WRAPPER_MAGIC, 1, NULL, NULL };
+	_Alignas(8) unsigned char fatbin[64] = { 0 };
+	struct image_fatbin_header h = { IMAGE_FATBIN_MAGIC, 1,
+		IMAGE_FATBIN_HEADER, 48 };
+
+	make_elf();
+	CHECK_EQ(image_check_received(elf, ELF_SIZE), CUDA_SUCCESS);
+	CHECK_EQ(image_check_received(elf, ELF_SIZE - 1),
+		 CUDA_ERROR_INVALID_IMAGE);
+	memcpy(fatbin, &h, sizeof(h));
+	CHECK_EQ(image_check_received(fatbin, sizeof(fatbin)), CUDA_SUCCESS);
+	CHECK_EQ(image_check_received(fatbin, sizeof(fatbin) - 1),
+		 CUDA_ERROR_INVALID_IMAGE);
+	h.header_size = 8;	/* smaller than a fatbin header */
+	memcpy(fatbin, &h, sizeof(h));
+	CHECK_EQ(image_check_received(fatbin, sizeof(fatbin)),
+		 CUDA_ERROR_INVALID_IMAGE);
+	CHECK_EQ(image_check_received(&w, sizeof(w)), CUDA_ERROR_INVALID_IMAGE);
+	/* Text is the driver's to judge, and so is a short one. */
+	CHECK_EQ(image_check_received(text, sizeof(text)), CUDA_SUCCESS);
+	CHECK_EQ(image_check_received("\177E", 2), CUDA_SUCCESS);
+	CHECK_EQ(image_kind("\177E", 3), IMAGE_TEXT);
 }
 
 /* --------------------------------------------- synthetic fatbin, wrapper */
@@ -384,6 +471,8 @@ int main(int argc, char **argv)
 	const char *kernels = argc > 1 ? argv[1] : "tests/kernels";
 
 	test_synthetic_elf();
+	test_extended_numbering();
+	test_received();
 	test_synthetic_fatbin();
 	test_text();
 	test_real_binary(kernels, "kernels.cubin");

@@ -199,6 +199,7 @@ static unsigned char *make_fatbin(size_t size)
 {
 	unsigned char *f = malloc(size);
 	uint32_t magic = IMAGE_FATBIN_MAGIC;
+	uint16_t header = IMAGE_FATBIN_HEADER;
 	uint64_t payload = size - 16;
 	size_t i;
 
@@ -208,6 +209,7 @@ static unsigned char *make_fatbin(size_t size)
 		f[i] = (unsigned char)(i % 251);
 	memset(f, 0, 16);
 	memcpy(f, &magic, 4);
+	memcpy(f + 6, &header, 2);
 	memcpy(f + 8, &payload, 8);
 	return f;
 }

@@ -2,7 +2,8 @@
  * tests/unit/test_server_ranges.c -- the server's table of the device
  * ranges a client owns (server/session/ranges.c).
  *
- * Links ranges.c with the log alone: the table makes no driver call.
+ * Links ranges.c with its range table (common/range_table.c) and the log
+ * alone: the table makes no driver call.
  * Prints each failed check and exits 1 if there was one.
  */
 #include <stdint.h>

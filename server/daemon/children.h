@@ -1,0 +1,22 @@
+/*
+ * server/daemon/children.h -- the per-client processes of the daemon
+ * (children.c).
+ */
+#ifndef ONCUDA_SERVER_DAEMON_CHILDREN_H
+#define ONCUDA_SERVER_DAEMON_CHILDREN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+/* Before the first fork: makes children_count_shared() work in the children. */
+bool children_share_count(void);
+/* The daemon's children_count() as of now, read from any process. */
+size_t children_count_shared(void);
+bool children_add(pid_t pid, const char *peer);
+/* Collects every child that has ended and logs how it ended. */
+void children_reap(void);
+size_t children_count(void);
+void children_signal(int sig);
+
+#endif

@@ -1,0 +1,17 @@
+/*
+ * server/session/child.h -- the process that serves one client (child.c),
+ * as the daemon starts it.
+ */
+#ifndef ONCUDA_SERVER_SESSION_CHILD_H
+#define ONCUDA_SERVER_SESSION_CHILD_H
+
+#include <stdnoreturn.h>
+#include <sys/types.h>
+
+/* Serves the client on sock until it disconnects, then exits. */
+noreturn void child_serve(int sock, const char *peer, pid_t daemon_pid);
+/* How long a session looks for its client's next request before it
+ * sleeps (--poll-us; 0: never). */
+extern unsigned child_poll_micros;
+
+#endif

@@ -1,0 +1,70 @@
+/*
+ * server/svc/mapped_shadow.c -- the shadows of mirrors kept coherent
+ * (mapped_shadow.h).  Calls nothing of oncuda's.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "server/svc/mapped_shadow.h"
+
+static struct mapped_shadow *tracked;
+
+struct mapped_shadow *mapped_shadows(void)
+{
+	return tracked;
+}
+
+struct mapped_shadow *mapped_shadow_of(const void *mirror)
+{
+	struct mapped_shadow *t;
+
+	for (t = tracked; t != NULL; t = t->next)
+		if (t->mirror == mirror)
+			return t;
+	return NULL;
+}
+
+struct mapped_shadow *mapped_shadow_holding(cu_hostptr at, size_t len)
+{
+	struct mapped_shadow *t;
+
+	for (t = tracked; t != NULL; t = t->next) {
+		uintptr_t base = (uintptr_t)t->mirror;
+
+		if (at >= base && at - base <= t->size &&
+		    len <= t->size - (at - base))
+			return t;
+	}
+	return NULL;
+}
+
+bool mapped_shadow_add(void *mirror, size_t size)
+{
+	struct mapped_shadow *t = malloc(sizeof(*t));
+
+	if (t == NULL || (t->shadow = calloc(1, size)) == NULL) {
+		free(t);
+		return false;
+	}
+	t->mirror = mirror;
+	t->size = size;
+	t->next = tracked;
+	tracked = t;
+	return true;
+}
+
+void mapped_shadow_mirror_gone(const void *mirror)
+{
+	struct mapped_shadow **at;
+
+	for (at = &tracked; *at != NULL; at = &(*at)->next) {
+		struct mapped_shadow *t = *at;
+
+		if (t->mirror == mirror) {
+			*at = t->next;
+			free(t->shadow);
+			free(t);
+			return;
+		}
+	}
+}

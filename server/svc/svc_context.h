@@ -1,0 +1,12 @@
+/*
+ * server/svc/svc_context.h -- the contexts this client created and the primary
+ * contexts it retained (svc_context.c), released when it goes.
+ */
+#ifndef ONCUDA_SERVER_SVC_SVC_CONTEXT_H
+#define ONCUDA_SERVER_SVC_SVC_CONTEXT_H
+
+/* Destroys the contexts the client created and undoes its primary-context
+ * retains; what lived in each is forgotten as it goes. */
+void contexts_release_all(void);
+
+#endif
