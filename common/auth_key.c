@@ -12,6 +12,7 @@
 
 #include "common/auth_key.h"
 #include "common/sha256.h"
+#include "gen/cuda_names.h"
 
 _Static_assert(AUTH_MAC == SHA256_DIGEST, "a proof is one HMAC-SHA256");
 
@@ -20,8 +21,14 @@ _Static_assert(AUTH_MAC == SHA256_DIGEST, "a proof is one HMAC-SHA256");
  * side's proof can be reflected back as the other's; the version ties them
  * to this protocol.
  */
-static const char client_label[] = "oncuda 13000 client";
-static const char server_label[] = "oncuda 13000 server";
+#define LABEL_NUMBER_(n) #n
+#define LABEL_NUMBER(n) LABEL_NUMBER_(n)
+static const char client_label[] =
+    "oncuda " LABEL_NUMBER(ONCUDA_VERSION) " client";
+static const char server_label[] =
+    "oncuda " LABEL_NUMBER(ONCUDA_VERSION) " server";
+_Static_assert(sizeof(client_label) == sizeof("oncuda 13000 client") ||
+	       ONCUDA_VERSION != 13000, "the labels idl/cuda.x gives");
 
 /* Reads at most AUTH_KEY_MAX + 1 bytes, to tell a too long file. */
 static ssize_t read_all(int fd, uint8_t *buf, size_t size)

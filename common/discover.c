@@ -91,11 +91,11 @@ static bool add_registrations(struct discover_list *list, struct in_addr host,
 		if (at.sin_addr.s_addr == htonl(INADDR_ANY))
 			at.sin_addr = host;
 		r->addr = at;
-		if (m->r_vers != ONCUDA_V13000) {
+		if (m->r_vers != ONCUDA_VERSION) {
 			r->state = DISCOVER_MISMATCH;
 			r->version = (unsigned)m->r_vers;
 			snprintf(r->why, sizeof r->why, "speaks CUDA %u; this oncuda speaks %u",
-			    (unsigned)m->r_vers, (unsigned)ONCUDA_V13000);
+			    (unsigned)m->r_vers, (unsigned)ONCUDA_VERSION);
 		} else if (is_loopback(at.sin_addr) && !is_loopback(host)) {
 			r->state = DISCOVER_FAILED;
 			snprintf(r->why, sizeof r->why, "oncudad there listens on %s only, "

@@ -8,7 +8,7 @@
  *
  * How servers are found.  Every ONC RPC host runs a portmapper (rpcbind)
  * on port 111, and oncudad registers there as program ONCUDA_PROG, version
- * ONCUDA_V13000, over TCP.  discover_broadcast() sends one rpcbind DUMP
+ * ONCUDA_VERSION, over TCP.  discover_broadcast() sends one rpcbind DUMP
  * request (version 3: it gives each registration's address, not only its
  * port) to UDP port 111 at the broadcast address of every broadcast-capable
  * interface, and to 127.0.0.1, and collects the answers for timeout_ms.
@@ -31,7 +31,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 
 #define DISCOVER_TEXT_MAX 256
 

@@ -103,11 +103,11 @@ static void take_answer(struct discover_result *r, CLIENT *clnt, enum clnt_stat 
 		r->version = (unsigned)e.re_vers.low;
 		if (e.re_vers.low == e.re_vers.high)
 			snprintf(r->why, sizeof r->why, "speaks CUDA %u; this oncuda speaks %u",
-			    (unsigned)e.re_vers.low, (unsigned)ONCUDA_V13000);
+			    (unsigned)e.re_vers.low, (unsigned)ONCUDA_VERSION);
 		else
 			snprintf(r->why, sizeof r->why, "speaks CUDA %u to %u; this oncuda speaks %u",
 			    (unsigned)e.re_vers.low, (unsigned)e.re_vers.high,
-			    (unsigned)ONCUDA_V13000);
+			    (unsigned)ONCUDA_VERSION);
 		break;
 	case RPC_PROGUNAVAIL:
 		set_why(r, "%s:%u answers ONC RPC, but not oncuda's program%s", "");
@@ -136,7 +136,7 @@ void discover_ask(struct discover_result *r, unsigned timeout_ms)
 
 	if ((fd = connect_within(r, timeout_ms)) < 0)
 		return;
-	if ((clnt = clnt_vc_create(fd, &nb, ONCUDA_PROG, ONCUDA_V13000, 0, 0)) == NULL) {
+	if ((clnt = clnt_vc_create(fd, &nb, ONCUDA_PROG, ONCUDA_VERSION, 0, 0)) == NULL) {
 		set_why(r, "cannot speak RPC to %s:%u: %s", "libtirpc's clnt_vc_create failed");
 		close(fd);
 		return;

@@ -59,7 +59,7 @@ static void format_problem(const struct discover_result *r, char *text, size_t s
 {
 	if (r->state == DISCOVER_MISMATCH)
 		snprintf(text, size, "speaks CUDA %u, this oncuda-ls speaks %u",
-		    r->version, (unsigned)ONCUDA_V13000);
+		    r->version, (unsigned)ONCUDA_VERSION);
 	else
 		snprintf(text, size, "%s", r->why);
 }
@@ -150,7 +150,7 @@ static void print_json(const struct discover_list *list)
 	};
 	char address[64], problem[DISCOVER_TEXT_MAX + 64];
 
-	printf("{\"protocol_version\": %u, \"servers\": [", (unsigned)ONCUDA_V13000);
+	printf("{\"protocol_version\": %u, \"servers\": [", (unsigned)ONCUDA_VERSION);
 	for (size_t i = 0; i < list->count; i++) {
 		const struct discover_result *r = &list->results[i];
 

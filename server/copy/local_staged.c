@@ -41,7 +41,7 @@
 
 #include <cuda.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "server/session/capture.h"
 #include "server/session/handles.h"
 #include "server/copy/local_staged.h"
@@ -142,7 +142,7 @@ static CUresult queue_dma(bool to_device, unsigned int slot, cu_dptr dev,
 	return pinned_set_mark(&marks, &slots[slot], s);
 }
 
-bool_t oncuda_local_staged_htod_13000_svc(u_int slot, cu_dptr dst,
+bool_t oncuda_local_staged_htod_svc(u_int slot, cu_dptr dst,
     cu_size size, cu_handle stream, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
@@ -155,7 +155,7 @@ bool_t oncuda_local_staged_htod_13000_svc(u_int slot, cu_dptr dst,
 	return TRUE;
 }
 
-bool_t oncuda_local_staged_dtoh_13000_svc(u_int slot, cu_dptr src,
+bool_t oncuda_local_staged_dtoh_svc(u_int slot, cu_dptr src,
     cu_size size, cu_handle stream, u_int wait, res_none *r,
     struct svc_req *rq)
 {

@@ -9,7 +9,7 @@
 
 #include <cuda.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 
 /*
  * p, size bytes of shared memory the client mapped, becomes the staging

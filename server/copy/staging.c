@@ -71,12 +71,12 @@ static char *next_slot(u_int len)
  * The arguments of CU_MEMCPY_HTOD, decoded as rpcgen's routine would,
  * except that a large upload's bytes land in the next slot.
  */
-static bool_t xdr_staged_htod(XDR *xdrs, cu_memcpy_htod_13000_argument *a)
+static bool_t xdr_staged_htod(XDR *xdrs, cu_memcpy_htod_argument *a)
 {
 	if (xdrs->x_op == XDR_FREE && staging_holds(a->data.cu_bytes_val))
 		a->data.cu_bytes_val = NULL;
 	if (xdrs->x_op != XDR_DECODE || a->data.cu_bytes_val != NULL)
-		return xdr_cu_memcpy_htod_13000_argument(xdrs, a);
+		return xdr_cu_memcpy_htod_argument(xdrs, a);
 	return xdr_cu_dptr(xdrs, &a->dst) &&
 	    pinned_decode_bytes(xdrs, &a->data, next_slot);
 }
@@ -87,10 +87,10 @@ static bool_t xdr_staged_htod(XDR *xdrs, cu_memcpy_htod_13000_argument *a)
  */
 static bool_t staged_getargs(SVCXPRT *xprt, xdrproc_t xdr, void *args)
 {
-	if (xdr == XDRPROC(xdr_cu_memcpy_dtoh_13000_argument))
+	if (xdr == XDRPROC(xdr_cu_memcpy_dtoh_argument))
 		return inner_ops->xp_getargs(xprt, xdr, args);
 	ahead = NULL;
-	if (xdr == XDRPROC(xdr_cu_memcpy_htod_13000_argument))
+	if (xdr == XDRPROC(xdr_cu_memcpy_htod_argument))
 		return inner_ops->xp_getargs(xprt, XDRPROC(xdr_staged_htod),
 		    args);
 	pinned_set_drain(&slots);
@@ -99,7 +99,7 @@ static bool_t staged_getargs(SVCXPRT *xprt, xdrproc_t xdr, void *args)
 
 static bool_t staged_freeargs(SVCXPRT *xprt, xdrproc_t xdr, void *args)
 {
-	if (xdr == XDRPROC(xdr_cu_memcpy_htod_13000_argument))
+	if (xdr == XDRPROC(xdr_cu_memcpy_htod_argument))
 		return inner_ops->xp_freeargs(xprt, XDRPROC(xdr_staged_htod),
 		    args);
 	return inner_ops->xp_freeargs(xprt, xdr, args);

@@ -25,7 +25,7 @@
 #include <cuda.h>
 #include <rpc/rpc.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 
 /*
  * Copies smaller than this go the plain way: their DMA is short, and the

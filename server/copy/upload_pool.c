@@ -141,7 +141,7 @@ static char *claimed(u_int len)
 }
 
 static bool_t xdr_pooled_htod_async(XDR *xdrs,
-    cu_memcpy_htod_async_13000_argument *a)
+    cu_memcpy_htod_async_argument *a)
 {
 	char **bytes = &a->data.cu_bytes_val;
 	struct pinned_buffer *b;
@@ -152,7 +152,7 @@ static bool_t xdr_pooled_htod_async(XDR *xdrs,
 		*bytes = NULL;
 	}
 	if (xdrs->x_op != XDR_DECODE || *bytes != NULL)
-		return xdr_cu_memcpy_htod_async_13000_argument(xdrs, a);
+		return xdr_cu_memcpy_htod_async_argument(xdrs, a);
 	return xdr_cu_dptr(xdrs, &a->dst) &&
 	    pinned_decode_bytes(xdrs, &a->data, claimed) &&
 	    xdr_cu_handle(xdrs, &a->stream);
@@ -160,14 +160,14 @@ static bool_t xdr_pooled_htod_async(XDR *xdrs,
 
 static bool_t pooled_getargs(SVCXPRT *xprt, xdrproc_t xdr, void *args)
 {
-	if (xdr == XDRPROC(xdr_cu_memcpy_htod_async_13000_argument))
+	if (xdr == XDRPROC(xdr_cu_memcpy_htod_async_argument))
 		xdr = XDRPROC(xdr_pooled_htod_async);
 	return inner_ops->xp_getargs(xprt, xdr, args);
 }
 
 static bool_t pooled_freeargs(SVCXPRT *xprt, xdrproc_t xdr, void *args)
 {
-	if (xdr == XDRPROC(xdr_cu_memcpy_htod_async_13000_argument))
+	if (xdr == XDRPROC(xdr_cu_memcpy_htod_async_argument))
 		xdr = XDRPROC(xdr_pooled_htod_async);
 	return inner_ops->xp_freeargs(xprt, xdr, args);
 }

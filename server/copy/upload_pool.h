@@ -23,7 +23,7 @@
 #include <cuda.h>
 #include <rpc/rpc.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 
 /*
  * Four buffers of the client's chunk size: the client cuts every upload

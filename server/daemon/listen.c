@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 #include "server/session/auth.h"
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "server/daemon/children.h"
 #include "server/daemon/listen.h"
 #include "server/daemon/rpcbind.h"
@@ -319,7 +319,7 @@ int daemon_run(const struct daemon_options *options)
 	}
 	if (options->use_rpcbind)
 		log_msg(LOG_INFO, "listening on %s, registered with rpcbind as program %u version %u",
-		    where, (unsigned)ONCUDA_PROG, (unsigned)ONCUDA_V13000);
+		    where, (unsigned)ONCUDA_PROG, (unsigned)ONCUDA_VERSION);
 	else if (bound.sin_addr.s_addr == htonl(INADDR_ANY))
 		log_msg(LOG_INFO, "listening on %s, not registered with rpcbind: clients need "
 		    "ONCUDA_SERVER=HOST:%u, HOST being this machine", where, ntohs(bound.sin_port));

@@ -22,9 +22,12 @@
 #include "server/session/log.h"
 #include "common/rpcaddr.h"
 
+#define USAGE_NUMBER_(n) #n
+#define USAGE_NUMBER(n) USAGE_NUMBER_(n)
 static const char usage_text[] =
 "Usage: oncudad [options]\n"
-"Serves the CUDA driver API over ONC RPC (program 739090432, version 13000,\n"
+"Serves the CUDA driver API over ONC RPC (program 739090432, version "
+USAGE_NUMBER(ONCUDA_VERSION) ",\n"
 "TCP) to programs using oncuda's libcuda.so.1.  Runs in the foreground and\n"
 "logs to stderr.  Each client connection gets its own process.\n"
 "\n"

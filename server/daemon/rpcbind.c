@@ -2,7 +2,7 @@
  * server/daemon/rpcbind.c -- telling the local rpcbind where oncudad listens.
  *
  * Clients that are given only a host name ask that host's rpcbind for the
- * port of program ONCUDA_PROG version ONCUDA_V13000 over TCP.  rpcbind keeps
+ * port of program ONCUDA_PROG version ONCUDA_VERSION over TCP.  rpcbind keeps
  * one address per (program, version, netid), so a daemon that died without
  * unregistering blocks the next one: such a stale entry is recognised by
  * nothing answering a NULL call at its address, and replaced.
@@ -21,7 +21,7 @@
 #include <rpc/rpc.h>
 #include <rpc/rpcb_clnt.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "server/daemon/rpcbind.h"
 #include "server/session/log.h"
 
@@ -63,7 +63,7 @@ static bool answers_null_call(const struct sockaddr_in *addr)
 		close(fd);
 		return false;
 	}
-	if ((clnt = clnt_vc_create(fd, &nb, ONCUDA_PROG, ONCUDA_V13000, 0, 0)) == NULL) {
+	if ((clnt = clnt_vc_create(fd, &nb, ONCUDA_PROG, ONCUDA_VERSION, 0, 0)) == NULL) {
 		close(fd);
 		return false;
 	}
@@ -84,7 +84,7 @@ static bool remove_stale_registration(void)
 	struct netbuf nb = { .maxlen = sizeof old, .len = 0, .buf = &old };
 
 	memset(&old, 0, sizeof old);
-	if (rpcb_getaddr(ONCUDA_PROG, ONCUDA_V13000, tcp_netconfig, &nb, "localhost") &&
+	if (rpcb_getaddr(ONCUDA_PROG, ONCUDA_VERSION, tcp_netconfig, &nb, "localhost") &&
 	    nb.len == sizeof old && old.sin_family == AF_INET) {
 		if (answers_null_call(&old)) {
 			log_msg(LOG_ERROR, "another oncudad is registered with rpcbind and "
@@ -95,12 +95,12 @@ static bool remove_stale_registration(void)
 		log_msg(LOG_WARN, "replacing a stale rpcbind registration "
 		    "(port %u, where nothing answers)", ntohs(old.sin_port));
 	}
-	if (!rpcb_unset(ONCUDA_PROG, ONCUDA_V13000, tcp_netconfig)) {
+	if (!rpcb_unset(ONCUDA_PROG, ONCUDA_VERSION, tcp_netconfig)) {
 		log_msg(LOG_ERROR, "rpcbind will not drop the registration of program %u "
 		    "version %u that blocks ours (another user's?): remove it as root with "
 		    "`rpcinfo -d %u %u`, or run oncudad -n",
-		    (unsigned)ONCUDA_PROG, (unsigned)ONCUDA_V13000,
-		    (unsigned)ONCUDA_PROG, (unsigned)ONCUDA_V13000);
+		    (unsigned)ONCUDA_PROG, (unsigned)ONCUDA_VERSION,
+		    (unsigned)ONCUDA_PROG, (unsigned)ONCUDA_VERSION);
 		return false;
 	}
 	return true;
@@ -113,7 +113,7 @@ static enum set_result try_set(const struct netbuf *addr)
 	/* rpcb_set fails alike whether rpcbind is unreachable or refuses;
 	 * only the former sets rpc_createerr. */
 	rpc_createerr.cf_stat = RPC_SUCCESS;
-	if (rpcb_set(ONCUDA_PROG, ONCUDA_V13000, tcp_netconfig, addr))
+	if (rpcb_set(ONCUDA_PROG, ONCUDA_VERSION, tcp_netconfig, addr))
 		return SET_DONE;
 	if (rpc_createerr.cf_stat != RPC_SUCCESS) {
 		log_msg(LOG_ERROR, "cannot register with rpcbind (%s): is rpcbind "
@@ -142,7 +142,7 @@ bool rpcbind_register(const struct sockaddr_in *addr)
 		if (result == SET_REFUSED)
 			log_msg(LOG_ERROR, "rpcbind refused to register program %u version %u: "
 			    "check `rpcinfo -p` for who holds it, or run oncudad -n",
-			    (unsigned)ONCUDA_PROG, (unsigned)ONCUDA_V13000);
+			    (unsigned)ONCUDA_PROG, (unsigned)ONCUDA_VERSION);
 	}
 	if (result == SET_DONE) {
 		registered = true;
@@ -156,10 +156,10 @@ bool rpcbind_register(const struct sockaddr_in *addr)
 
 void rpcbind_unregister(void)
 {
-	if (registered && !rpcb_unset(ONCUDA_PROG, ONCUDA_V13000, tcp_netconfig))
+	if (registered && !rpcb_unset(ONCUDA_PROG, ONCUDA_VERSION, tcp_netconfig))
 		log_msg(LOG_WARN, "rpcbind did not take back the registration of "
 		    "program %u version %u; `rpcinfo -p` shows it",
-		    (unsigned)ONCUDA_PROG, (unsigned)ONCUDA_V13000);
+		    (unsigned)ONCUDA_PROG, (unsigned)ONCUDA_VERSION);
 	registered = false;
 	if (tcp_netconfig != NULL) {
 		freenetconfigent(tcp_netconfig);
@@ -179,7 +179,7 @@ static enum entry_state look_up_entry(void)
 
 	memset(&now, 0, sizeof now);
 	rpc_createerr.cf_stat = RPC_SUCCESS;
-	if (rpcb_getaddr(ONCUDA_PROG, ONCUDA_V13000, tcp_netconfig, &nb, "localhost"))
+	if (rpcb_getaddr(ONCUDA_PROG, ONCUDA_VERSION, tcp_netconfig, &nb, "localhost"))
 		return nb.len == sizeof now && now.sin_family == AF_INET &&
 		    now.sin_port == registered_addr.sin_port ? ENTRY_OURS : ENTRY_TAKEN;
 	return rpc_createerr.cf_stat == RPC_PROGNOTREGISTERED ?
@@ -197,10 +197,10 @@ void rpcbind_check(void)
 		return;
 	state = look_up_entry();
 	if (state == ENTRY_MISSING) {
-		if (rpcb_set(ONCUDA_PROG, ONCUDA_V13000, tcp_netconfig, &ours)) {
+		if (rpcb_set(ONCUDA_PROG, ONCUDA_VERSION, tcp_netconfig, &ours)) {
 			log_msg(LOG_WARN, "rpcbind had lost the registration of program "
 			    "%u version %u (was it restarted?): registered it again, "
-			    "port %u", (unsigned)ONCUDA_PROG, (unsigned)ONCUDA_V13000, port);
+			    "port %u", (unsigned)ONCUDA_PROG, (unsigned)ONCUDA_VERSION, port);
 			last_state = ENTRY_OURS;
 			return;
 		}
@@ -213,19 +213,19 @@ void rpcbind_check(void)
 	switch (state) {
 	case ENTRY_OURS:
 		log_msg(LOG_INFO, "rpcbind lists program %u version %u at port %u again",
-		    (unsigned)ONCUDA_PROG, (unsigned)ONCUDA_V13000, port);
+		    (unsigned)ONCUDA_PROG, (unsigned)ONCUDA_VERSION, port);
 		break;
 	case ENTRY_REFUSED:
 		log_msg(LOG_WARN, "rpcbind lost the registration of program %u version "
 		    "%u and refuses it again: clients cannot find oncudad through "
 		    "rpcbind; check `rpcinfo -p`, or restart oncudad",
-		    (unsigned)ONCUDA_PROG, (unsigned)ONCUDA_V13000);
+		    (unsigned)ONCUDA_PROG, (unsigned)ONCUDA_VERSION);
 		break;
 	case ENTRY_TAKEN:
 		log_msg(LOG_WARN, "rpcbind gives another port than this oncudad's "
 		    "(%u) for program %u version %u: another oncudad registered "
 		    "while rpcbind had lost our entry; stop one of them", port,
-		    (unsigned)ONCUDA_PROG, (unsigned)ONCUDA_V13000);
+		    (unsigned)ONCUDA_PROG, (unsigned)ONCUDA_VERSION);
 		break;
 	case ENTRY_UNREACHABLE:
 		log_msg(LOG_WARN, "rpcbind does not answer (%s): clients cannot find "

@@ -15,7 +15,7 @@
 
 #include "server/session/auth.h"
 #include "common/auth_key.h"
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "server/session/log.h"
 #include "common/trace_format.h"
 
@@ -114,7 +114,7 @@ const char *auth_session_over(void)
 	return refusal;
 }
 
-bool_t oncuda_auth_challenge_13000_svc(bool_t client_has_key,
+bool_t oncuda_auth_challenge_svc(bool_t client_has_key,
     res_auth_challenge *r, struct svc_req *rq)
 {
 	(void)rq;
@@ -147,7 +147,7 @@ bool_t oncuda_auth_challenge_13000_svc(bool_t client_has_key,
 	return TRUE;
 }
 
-bool_t oncuda_auth_prove_13000_svc(auth_response response, res_auth_proof *r,
+bool_t oncuda_auth_prove_svc(auth_response response, res_auth_proof *r,
     struct svc_req *rq)
 {
 	uint8_t expected[AUTH_MAC];

@@ -7,7 +7,7 @@
 
 #include <cuda.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 
 /* The session is about to begin a capture (cuStreamBeginCapture). */
 void capture_note_begun(void);

@@ -24,7 +24,7 @@
 
 #include "server/session/auth.h"
 #include "server/session/calltrace.h"
-#include "gen/cuda_names.h"	/* declares the dispatcher, oncuda_prog_13000 */
+#include "gen/cuda_names.h"	/* declares the dispatcher, oncuda_prog */
 #include "server/daemon/children.h"
 #include "server/session/child.h"
 #include "server/session/getargs.h"
@@ -36,7 +36,7 @@
 #include "server/session/session.h"
 
 /* Called by that dispatcher after each reply: frees what the procedure put in the result. */
-int oncuda_prog_13000_freeresult(SVCXPRT *transp, xdrproc_t xdr_result, caddr_t result)
+int oncuda_prog_freeresult(SVCXPRT *transp, xdrproc_t xdr_result, caddr_t result)
 {
 	(void)transp;
 	xdr_free(xdr_result, result);
@@ -112,7 +112,7 @@ static void gated_dispatch(struct svc_req *request, SVCXPRT *xprt)
 		auth_refuse_call(request->rq_proc);
 		return;
 	}
-	oncuda_prog_13000(request, xprt);
+	oncuda_prog(request, xprt);
 }
 
 /*
@@ -194,7 +194,7 @@ noreturn void child_serve(int sock, const char *peer, pid_t daemon_pid)
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	log_set_peer(peer);
 	auth_session_start(peer);
-	if ((xprt = transport_create(sock, ONCUDA_PROG, ONCUDA_V13000)) == NULL) {
+	if ((xprt = transport_create(sock, ONCUDA_PROG, ONCUDA_VERSION)) == NULL) {
 		log_msg(LOG_ERROR, "cannot serve %s: out of memory", peer);
 		exit(1);
 	}

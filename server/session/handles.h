@@ -23,7 +23,7 @@
 #include <stddef.h>
 
 #include <cuda.h>
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 
 enum handle_kind {
 	HANDLE_CONTEXT,

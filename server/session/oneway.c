@@ -20,7 +20,7 @@
 #include <cuda.h>
 
 #include "server/session/calltrace.h"
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "server/session/log.h"
 #include "server/session/oneway.h"
 
@@ -125,7 +125,7 @@ calltrace_dispatch oneway_session_start(SVCXPRT *xprt, calltrace_dispatch real)
 }
 
 /* ONCUDA_FLUSH: its arrival was its purpose. */
-bool_t oncuda_flush_13000_svc(res_none *r, struct svc_req *rq)
+bool_t oncuda_flush_svc(res_none *r, struct svc_req *rq)
 {
 	(void)rq;
 	r->err = CUDA_SUCCESS;

@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 
 struct mapped_shadow {
 	unsigned char *mirror;

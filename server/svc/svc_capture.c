@@ -14,13 +14,13 @@
 
 #include <cuda.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "server/session/capture.h"
 #include "server/session/handles.h"
 #include "server/svc/svc_graph.h"
 /* The generated glue of CU_STREAM_BEGIN_CAPTURE calls the driver; this is
  * the one place that learns a capture began, so the glue is by hand. */
-bool_t cu_stream_begin_capture_13000_svc(cu_handle stream, int mode,
+bool_t cu_stream_begin_capture_svc(cu_handle stream, int mode,
     res_none *r, struct svc_req *rq)
 {
 	(void)rq;
@@ -33,7 +33,7 @@ bool_t cu_stream_begin_capture_13000_svc(cu_handle stream, int mode,
 	return TRUE;
 }
 
-bool_t cu_stream_end_capture_13000_svc(cu_handle stream, res_handle *r,
+bool_t cu_stream_end_capture_svc(cu_handle stream, res_handle *r,
     struct svc_req *rq)
 {
 	CUgraph graph = NULL;
@@ -53,7 +53,7 @@ bool_t cu_stream_end_capture_13000_svc(cu_handle stream, res_handle *r,
 	return TRUE;
 }
 
-bool_t cu_stream_get_capture_state_13000_svc(cu_handle stream,
+bool_t cu_stream_get_capture_state_svc(cu_handle stream,
     res_capture_state *r, struct svc_req *rq)
 {
 	const CUgraphNode *deps = NULL;
@@ -84,7 +84,7 @@ bool_t cu_stream_get_capture_state_13000_svc(cu_handle stream,
 	return TRUE;
 }
 
-bool_t cu_thread_exchange_stream_capture_mode_13000_svc(int mode,
+bool_t cu_thread_exchange_stream_capture_mode_svc(int mode,
     res_int *r, struct svc_req *rq)
 {
 	CUstreamCaptureMode m = (CUstreamCaptureMode)mode;
@@ -96,7 +96,7 @@ bool_t cu_thread_exchange_stream_capture_mode_13000_svc(int mode,
 	return TRUE;
 }
 
-bool_t cu_stream_update_capture_dependencies_13000_svc(cu_handle stream,
+bool_t cu_stream_update_capture_dependencies_svc(cu_handle stream,
     cu_nodes nodes, u_int flags, res_none *r, struct svc_req *rq)
 {
 	(void)rq;

@@ -19,7 +19,7 @@
 
 #include <cuda.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "server/copy/pinned_set.h"
 #include "server/session/handles.h"
 #include "server/session/log.h"
@@ -75,7 +75,7 @@ static void context_gone(CUcontext ctx)
 
 /* ------------------------------------------------------- primary contexts */
 
-bool_t cu_device_primary_ctx_retain_13000_svc(int dev, res_handle *r,
+bool_t cu_device_primary_ctx_retain_svc(int dev, res_handle *r,
     struct svc_req *rq)
 {
 	CUcontext ctx;
@@ -104,7 +104,7 @@ bool_t cu_device_primary_ctx_retain_13000_svc(int dev, res_handle *r,
 	return TRUE;
 }
 
-bool_t cu_device_primary_ctx_release_13000_svc(int dev, res_none *r,
+bool_t cu_device_primary_ctx_release_svc(int dev, res_none *r,
     struct svc_req *rq)
 {
 	struct primary *p;
@@ -132,7 +132,7 @@ bool_t cu_device_primary_ctx_release_13000_svc(int dev, res_none *r,
  * A reset destroys everything made in the primary context but keeps the
  * context and its retains: forget what lived in it, keep its handle.
  */
-bool_t cu_device_primary_ctx_reset_13000_svc(int dev, res_none *r,
+bool_t cu_device_primary_ctx_reset_svc(int dev, res_none *r,
     struct svc_req *rq)
 {
 	struct primary *p;
@@ -150,7 +150,7 @@ bool_t cu_device_primary_ctx_reset_13000_svc(int dev, res_none *r,
 	return TRUE;
 }
 
-bool_t cu_device_primary_ctx_get_state_13000_svc(int dev, res_ctx_state *r,
+bool_t cu_device_primary_ctx_get_state_svc(int dev, res_ctx_state *r,
     struct svc_req *rq)
 {
 	unsigned int flags;
@@ -167,7 +167,7 @@ bool_t cu_device_primary_ctx_get_state_13000_svc(int dev, res_ctx_state *r,
 
 /* ------------------------------------------------------- created contexts */
 
-bool_t cu_ctx_create_13000_svc(u_int flags, int dev, res_handle *r,
+bool_t cu_ctx_create_svc(u_int flags, int dev, res_handle *r,
     struct svc_req *rq)
 {
 	struct created *c;
@@ -220,7 +220,7 @@ static void created_remove(CUcontext ctx)
 	}
 }
 
-bool_t cu_ctx_destroy_13000_svc(cu_handle ctx, res_none *r,
+bool_t cu_ctx_destroy_svc(cu_handle ctx, res_none *r,
     struct svc_req *rq)
 {
 	(void)rq;
@@ -234,7 +234,7 @@ bool_t cu_ctx_destroy_13000_svc(cu_handle ctx, res_none *r,
 	return TRUE;
 }
 
-bool_t cu_ctx_set_current_13000_svc(cu_handle ctx, res_none *r,
+bool_t cu_ctx_set_current_svc(cu_handle ctx, res_none *r,
     struct svc_req *rq)
 {
 	(void)rq;

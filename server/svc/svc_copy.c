@@ -27,7 +27,7 @@
 
 #include <cuda.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "server/session/capture.h"
 #include "server/session/handles.h"
 #include "server/session/limits.h"
@@ -135,7 +135,7 @@ void reply_with(res_data *r, char *buf, cu_size size)
 	r->res_data_u.data.data_len = (u_int)size;
 }
 
-bool_t cu_memcpy_htod_13000_svc(cu_dptr dst, cu_bytes data, res_none *r,
+bool_t cu_memcpy_htod_svc(cu_dptr dst, cu_bytes data, res_none *r,
     struct svc_req *rq)
 {
 	if ((r->err = range_check(dst, data.cu_bytes_len, 1, "cuMemcpyHtoD"))
@@ -151,7 +151,7 @@ bool_t cu_memcpy_htod_13000_svc(cu_dptr dst, cu_bytes data, res_none *r,
 	return TRUE;
 }
 
-bool_t cu_memcpy_dtoh_13000_svc(cu_dptr src, cu_size size, res_data *r,
+bool_t cu_memcpy_dtoh_svc(cu_dptr src, cu_size size, res_data *r,
     struct svc_req *rq)
 {
 	char *buf;
@@ -175,7 +175,7 @@ bool_t cu_memcpy_dtoh_13000_svc(cu_dptr src, cu_size size, res_data *r,
 	return TRUE;
 }
 
-bool_t cu_memcpy_dtod_13000_svc(cu_dptr dst, cu_dptr src, cu_size size,
+bool_t cu_memcpy_dtod_svc(cu_dptr dst, cu_dptr src, cu_size size,
     res_none *r, struct svc_req *rq)
 {
 	(void)rq;
@@ -189,7 +189,7 @@ bool_t cu_memcpy_dtod_13000_svc(cu_dptr dst, cu_dptr src, cu_size size,
 	return TRUE;
 }
 
-bool_t cu_memcpy_htod_async_13000_svc(cu_dptr dst, cu_bytes data,
+bool_t cu_memcpy_htod_async_svc(cu_dptr dst, cu_bytes data,
     cu_handle stream, res_none *r, struct svc_req *rq)
 {
 	char *buf;
@@ -218,7 +218,7 @@ bool_t cu_memcpy_htod_async_13000_svc(cu_dptr dst, cu_bytes data,
 	return TRUE;
 }
 
-bool_t cu_memcpy_dtoh_async_13000_svc(cu_dptr src, cu_size size,
+bool_t cu_memcpy_dtoh_async_svc(cu_dptr src, cu_size size,
     cu_handle stream, res_data *r, struct svc_req *rq)
 {
 	char *buf;

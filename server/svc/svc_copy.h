@@ -7,7 +7,7 @@
 
 #include <cuda.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 
 /* A malloc'ed buffer of size bytes, or NULL. */
 char *host_buffer(cu_size size);

@@ -13,7 +13,7 @@
 
 #include <cuda.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "server/session/capture.h"
 #include "server/session/handles.h"
 #include "server/session/ranges.h"
@@ -83,7 +83,7 @@ static CUresult check_stream(cu_handle stream, bool_t async)
 	return capture_refuse_host_copy(stream, "cuMemcpy2DAsync");
 }
 
-bool_t cu_memcpy_2d_htod_13000_svc(dev_region dst, cu_size width,
+bool_t cu_memcpy_2d_htod_svc(dev_region dst, cu_size width,
     cu_size height, cu_bytes rows, cu_handle stream, bool_t async,
     res_none *r, struct svc_req *rq)
 {
@@ -125,7 +125,7 @@ bool_t cu_memcpy_2d_htod_13000_svc(dev_region dst, cu_size width,
 	return TRUE;
 }
 
-bool_t cu_memcpy_2d_dtoh_13000_svc(dev_region src, cu_size width,
+bool_t cu_memcpy_2d_dtoh_svc(dev_region src, cu_size width,
     cu_size height, cu_handle stream, bool_t async, res_data *r,
     struct svc_req *rq)
 {
@@ -168,7 +168,7 @@ bool_t cu_memcpy_2d_dtoh_13000_svc(dev_region src, cu_size width,
 	return TRUE;
 }
 
-bool_t cu_memcpy_2d_dtod_13000_svc(dev_region dst, dev_region src,
+bool_t cu_memcpy_2d_dtod_svc(dev_region dst, dev_region src,
     cu_size width, cu_size height, cu_handle stream, bool_t async,
     res_none *r, struct svc_req *rq)
 {

@@ -7,10 +7,10 @@
 
 #include <cuda.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "server/session/log.h"
 
-bool_t cu_init_13000_svc(u_int flags, res_none *r, struct svc_req *rq)
+bool_t cu_init_svc(u_int flags, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
 	r->err = cuInit(flags);
@@ -51,7 +51,7 @@ static void device_text(text_query query, int len, int dev, res_string *r)
 	r->res_string_u.value = copy;
 }
 
-bool_t cu_device_get_name_13000_svc(int len, int dev, res_string *r,
+bool_t cu_device_get_name_svc(int len, int dev, res_string *r,
     struct svc_req *rq)
 {
 	(void)rq;
@@ -59,7 +59,7 @@ bool_t cu_device_get_name_13000_svc(int len, int dev, res_string *r,
 	return TRUE;
 }
 
-bool_t cu_device_get_pci_bus_id_13000_svc(int len, int dev, res_string *r,
+bool_t cu_device_get_pci_bus_id_svc(int len, int dev, res_string *r,
     struct svc_req *rq)
 {
 	(void)rq;
@@ -67,7 +67,7 @@ bool_t cu_device_get_pci_bus_id_13000_svc(int len, int dev, res_string *r,
 	return TRUE;
 }
 
-bool_t cu_device_get_uuid_13000_svc(int dev, res_uuid *r, struct svc_req *rq)
+bool_t cu_device_get_uuid_svc(int dev, res_uuid *r, struct svc_req *rq)
 {
 	CUuuid uuid;
 

@@ -19,7 +19,7 @@
 
 #include <cuda.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "server/session/handles.h"
 #include "server/svc/svc_graph.h"
 
@@ -112,7 +112,7 @@ static void node_query(enum node_query q, cu_handle h, cu_handle graph,
 	free(nodes);
 }
 
-bool_t cu_graph_get_nodes_13000_svc(cu_handle graph, cu_size room,
+bool_t cu_graph_get_nodes_svc(cu_handle graph, cu_size room,
     res_node_list *r, struct svc_req *rq)
 {
 	(void)rq;
@@ -123,7 +123,7 @@ bool_t cu_graph_get_nodes_13000_svc(cu_handle graph, cu_size room,
 	return TRUE;
 }
 
-bool_t cu_graph_get_root_nodes_13000_svc(cu_handle graph, cu_size room,
+bool_t cu_graph_get_root_nodes_svc(cu_handle graph, cu_size room,
     res_node_list *r, struct svc_req *rq)
 {
 	(void)rq;
@@ -143,7 +143,7 @@ static void node_neighbours(enum node_query q, cu_handle node,
 		    HANDLE_GRAPH), room, r);
 }
 
-bool_t cu_graph_node_get_dependencies_13000_svc(cu_handle node, cu_size room,
+bool_t cu_graph_node_get_dependencies_svc(cu_handle node, cu_size room,
     res_node_list *r, struct svc_req *rq)
 {
 	(void)rq;
@@ -152,7 +152,7 @@ bool_t cu_graph_node_get_dependencies_13000_svc(cu_handle node, cu_size room,
 	return TRUE;
 }
 
-bool_t cu_graph_node_get_dependent_nodes_13000_svc(cu_handle node,
+bool_t cu_graph_node_get_dependent_nodes_svc(cu_handle node,
     cu_size room, res_node_list *r, struct svc_req *rq)
 {
 	(void)rq;
@@ -161,7 +161,7 @@ bool_t cu_graph_node_get_dependent_nodes_13000_svc(cu_handle node,
 	return TRUE;
 }
 
-bool_t cu_graph_get_edges_13000_svc(cu_handle graph, cu_size room,
+bool_t cu_graph_get_edges_svc(cu_handle graph, cu_size room,
     res_edge_list *r, struct svc_req *rq)
 {
 	edge_list *out = &r->res_edge_list_u.value;
@@ -195,7 +195,7 @@ bool_t cu_graph_get_edges_13000_svc(cu_handle graph, cu_size room,
 	return TRUE;
 }
 
-bool_t cu_graph_node_get_type_13000_svc(cu_handle node, res_int *r,
+bool_t cu_graph_node_get_type_svc(cu_handle node, res_int *r,
     struct svc_req *rq)
 {
 	CUgraphNodeType type;
@@ -225,7 +225,7 @@ static CUresult edges_check(cu_handle graph, const cu_nodes *from,
 	return graph_nodes_check(to);
 }
 
-bool_t cu_graph_add_dependencies_13000_svc(cu_handle graph, cu_nodes from,
+bool_t cu_graph_add_dependencies_svc(cu_handle graph, cu_nodes from,
     cu_nodes to, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
@@ -236,7 +236,7 @@ bool_t cu_graph_add_dependencies_13000_svc(cu_handle graph, cu_nodes from,
 	return TRUE;
 }
 
-bool_t cu_graph_remove_dependencies_13000_svc(cu_handle graph, cu_nodes from,
+bool_t cu_graph_remove_dependencies_svc(cu_handle graph, cu_nodes from,
     cu_nodes to, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
@@ -247,7 +247,7 @@ bool_t cu_graph_remove_dependencies_13000_svc(cu_handle graph, cu_nodes from,
 	return TRUE;
 }
 
-bool_t cu_graph_instantiate_with_params_13000_svc(cu_handle graph,
+bool_t cu_graph_instantiate_with_params_svc(cu_handle graph,
     cu_size flags, cu_handle upload_stream, res_instantiate *r,
     struct svc_req *rq)
 {
@@ -295,7 +295,7 @@ static cu_handle named_node(CUgraphNode node, cu_handle graph)
 	return h;
 }
 
-bool_t cu_graph_exec_update_13000_svc(cu_handle exec, cu_handle graph,
+bool_t cu_graph_exec_update_svc(cu_handle exec, cu_handle graph,
     res_exec_update *r, struct svc_req *rq)
 {
 	exec_update_info *out = &r->res_exec_update_u.value;
@@ -339,7 +339,7 @@ static CUresult read_whole(int fd, res_data *r)
 	return CUDA_SUCCESS;
 }
 
-bool_t cu_graph_debug_dot_print_13000_svc(cu_handle graph, u_int flags,
+bool_t cu_graph_debug_dot_print_svc(cu_handle graph, u_int flags,
     res_data *r, struct svc_req *rq)
 {
 	char path[] = "/tmp/oncudad-graph-XXXXXX";

@@ -10,7 +10,7 @@
 
 #include <cuda.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 
 /* CUDA_SUCCESS when every node of nodes is one of this client's. */
 CUresult graph_nodes_check(const cu_nodes *nodes);

@@ -16,7 +16,7 @@
 
 #include <cuda.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "server/session/handles.h"
 #include "server/session/ranges.h"
 #include "server/svc/svc_params.h"
@@ -179,7 +179,7 @@ static CUresult memcpy_params_build(const memcpy_node *in, CUDA_MEMCPY3D *out,
 #define NODE(h) ((CUgraphNode)(uintptr_t)(h))
 #define EXEC(h) ((CUgraphExec)(uintptr_t)(h))
 
-bool_t cu_graph_add_empty_node_13000_svc(cu_handle graph, cu_nodes deps,
+bool_t cu_graph_add_empty_node_svc(cu_handle graph, cu_nodes deps,
     res_handle *r, struct svc_req *rq)
 {
 	CUgraphNode node = NULL;
@@ -193,7 +193,7 @@ bool_t cu_graph_add_empty_node_13000_svc(cu_handle graph, cu_nodes deps,
 	return TRUE;
 }
 
-bool_t cu_graph_add_kernel_node_13000_svc(cu_handle graph, cu_nodes deps,
+bool_t cu_graph_add_kernel_node_svc(cu_handle graph, cu_nodes deps,
     kernel_node params, res_handle *r, struct svc_req *rq)
 {
 	struct launch_params launch;
@@ -210,7 +210,7 @@ bool_t cu_graph_add_kernel_node_13000_svc(cu_handle graph, cu_nodes deps,
 	return TRUE;
 }
 
-bool_t cu_graph_kernel_node_set_params_13000_svc(cu_handle node,
+bool_t cu_graph_kernel_node_set_params_svc(cu_handle node,
     kernel_node params, res_none *r, struct svc_req *rq)
 {
 	struct launch_params launch;
@@ -225,7 +225,7 @@ bool_t cu_graph_kernel_node_set_params_13000_svc(cu_handle node,
 	return TRUE;
 }
 
-bool_t cu_graph_exec_kernel_node_set_params_13000_svc(cu_handle exec,
+bool_t cu_graph_exec_kernel_node_set_params_svc(cu_handle exec,
     cu_handle node, kernel_node params, res_none *r, struct svc_req *rq)
 {
 	struct launch_params launch;
@@ -243,7 +243,7 @@ bool_t cu_graph_exec_kernel_node_set_params_13000_svc(cu_handle exec,
 	return TRUE;
 }
 
-bool_t cu_graph_add_memset_node_13000_svc(cu_handle graph, cu_nodes deps,
+bool_t cu_graph_add_memset_node_svc(cu_handle graph, cu_nodes deps,
     memset_node params, res_handle *r, struct svc_req *rq)
 {
 	CUDA_MEMSET_NODE_PARAMS p;
@@ -261,7 +261,7 @@ bool_t cu_graph_add_memset_node_13000_svc(cu_handle graph, cu_nodes deps,
 	return TRUE;
 }
 
-bool_t cu_graph_memset_node_set_params_13000_svc(cu_handle node,
+bool_t cu_graph_memset_node_set_params_svc(cu_handle node,
     memset_node params, res_none *r, struct svc_req *rq)
 {
 	CUDA_MEMSET_NODE_PARAMS p;
@@ -275,7 +275,7 @@ bool_t cu_graph_memset_node_set_params_13000_svc(cu_handle node,
 	return TRUE;
 }
 
-bool_t cu_graph_exec_memset_node_set_params_13000_svc(cu_handle exec,
+bool_t cu_graph_exec_memset_node_set_params_svc(cu_handle exec,
     cu_handle node, memset_node params, res_none *r, struct svc_req *rq)
 {
 	CUDA_MEMSET_NODE_PARAMS p;
@@ -292,7 +292,7 @@ bool_t cu_graph_exec_memset_node_set_params_13000_svc(cu_handle exec,
 	return TRUE;
 }
 
-bool_t cu_graph_add_memcpy_node_13000_svc(cu_handle graph, cu_nodes deps,
+bool_t cu_graph_add_memcpy_node_svc(cu_handle graph, cu_nodes deps,
     memcpy_node params, res_handle *r, struct svc_req *rq)
 {
 	CUgraphNode node = NULL;
@@ -310,7 +310,7 @@ bool_t cu_graph_add_memcpy_node_13000_svc(cu_handle graph, cu_nodes deps,
 	return TRUE;
 }
 
-bool_t cu_graph_memcpy_node_set_params_13000_svc(cu_handle node,
+bool_t cu_graph_memcpy_node_set_params_svc(cu_handle node,
     memcpy_node params, res_none *r, struct svc_req *rq)
 {
 	CUDA_MEMCPY3D p;
@@ -324,7 +324,7 @@ bool_t cu_graph_memcpy_node_set_params_13000_svc(cu_handle node,
 	return TRUE;
 }
 
-bool_t cu_graph_exec_memcpy_node_set_params_13000_svc(cu_handle exec,
+bool_t cu_graph_exec_memcpy_node_set_params_svc(cu_handle exec,
     cu_handle node, memcpy_node params, res_none *r, struct svc_req *rq)
 {
 	CUDA_MEMCPY3D p;
@@ -356,7 +356,7 @@ static void add_event_node(bool record, cu_handle graph, const cu_nodes *deps,
 	node_added(err, node, graph, r);
 }
 
-bool_t cu_graph_add_event_record_node_13000_svc(cu_handle graph,
+bool_t cu_graph_add_event_record_node_svc(cu_handle graph,
     cu_nodes deps, cu_handle event, res_handle *r, struct svc_req *rq)
 {
 	(void)rq;
@@ -364,7 +364,7 @@ bool_t cu_graph_add_event_record_node_13000_svc(cu_handle graph,
 	return TRUE;
 }
 
-bool_t cu_graph_add_event_wait_node_13000_svc(cu_handle graph,
+bool_t cu_graph_add_event_wait_node_svc(cu_handle graph,
     cu_nodes deps, cu_handle event, res_handle *r, struct svc_req *rq)
 {
 	(void)rq;
@@ -372,7 +372,7 @@ bool_t cu_graph_add_event_wait_node_13000_svc(cu_handle graph,
 	return TRUE;
 }
 
-bool_t cu_graph_add_child_graph_node_13000_svc(cu_handle graph,
+bool_t cu_graph_add_child_graph_node_svc(cu_handle graph,
     cu_nodes deps, cu_handle child, res_handle *r, struct svc_req *rq)
 {
 	CUgraphNode node = NULL;

@@ -22,7 +22,7 @@
 
 #include <cuda.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "server/session/limits.h"
 #include "server/session/log.h"
 #include "server/session/ranges.h"
@@ -153,7 +153,7 @@ bool hostmem_alias_given(cu_hostptr ptr, CUdeviceptr alias)
 	    (uintptr_t)m->base, m->ctx);
 }
 
-bool_t cu_mem_host_alloc_13000_svc(cu_size size, u_int flags, res_handle *r,
+bool_t cu_mem_host_alloc_svc(cu_size size, u_int flags, res_handle *r,
     struct svc_req *rq)
 {
 	void *p;
@@ -178,7 +178,7 @@ bool_t cu_mem_host_alloc_13000_svc(cu_size size, u_int flags, res_handle *r,
 	return TRUE;
 }
 
-bool_t cu_mem_free_host_13000_svc(cu_hostptr ptr, res_none *r,
+bool_t cu_mem_free_host_svc(cu_hostptr ptr, res_none *r,
     struct svc_req *rq)
 {
 	(void)rq;
@@ -186,7 +186,7 @@ bool_t cu_mem_free_host_13000_svc(cu_hostptr ptr, res_none *r,
 	return TRUE;
 }
 
-bool_t cu_mem_host_register_13000_svc(cu_size size, u_int flags,
+bool_t cu_mem_host_register_svc(cu_size size, u_int flags,
     res_handle *r, struct svc_req *rq)
 {
 	void *p;
@@ -226,7 +226,7 @@ bool_t cu_mem_host_register_13000_svc(cu_size size, u_int flags,
 	return TRUE;
 }
 
-bool_t cu_mem_host_unregister_13000_svc(cu_hostptr ptr, res_none *r,
+bool_t cu_mem_host_unregister_svc(cu_hostptr ptr, res_none *r,
     struct svc_req *rq)
 {
 	(void)rq;
@@ -234,7 +234,7 @@ bool_t cu_mem_host_unregister_13000_svc(cu_hostptr ptr, res_none *r,
 	return TRUE;
 }
 
-bool_t cu_mem_host_get_device_pointer_13000_svc(cu_hostptr ptr, u_int flags,
+bool_t cu_mem_host_get_device_pointer_svc(cu_hostptr ptr, u_int flags,
     res_dptr *r, struct svc_req *rq)
 {
 	CUdeviceptr dptr;
@@ -253,7 +253,7 @@ bool_t cu_mem_host_get_device_pointer_13000_svc(cu_hostptr ptr, u_int flags,
 	return TRUE;
 }
 
-bool_t cu_mem_host_get_flags_13000_svc(cu_hostptr ptr, res_uint *r,
+bool_t cu_mem_host_get_flags_svc(cu_hostptr ptr, res_uint *r,
     struct svc_req *rq)
 {
 	unsigned int flags;

@@ -10,7 +10,7 @@
 
 #include <cuda.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 
 /* The driver destroyed ctx: forgets the mirrors made in it. */
 void hostmem_context_gone(CUcontext ctx);

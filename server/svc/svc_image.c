@@ -17,7 +17,7 @@
 #include <cuda.h>
 
 #include "common/image.h"
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "server/session/limits.h"
 #include "server/session/log.h"
 #include "server/svc/svc_image.h"
@@ -34,7 +34,7 @@ void image_drop(void)
 	staged_filled = 0;
 }
 
-bool_t cu_image_stage_13000_svc(cu_size total, cu_size offset, cu_bytes bytes,
+bool_t cu_image_stage_svc(cu_size total, cu_size offset, cu_bytes bytes,
     res_none *r, struct svc_req *rq)
 {
 	(void)rq;

@@ -15,7 +15,7 @@
 #include <cuda.h>
 
 #include "server/session/auth.h"
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "server/daemon/children.h"
 
 /* The commit oncudad was built from (tools/oncuda-ls.mk sets it). */
@@ -79,7 +79,7 @@ static void describe_driver(server_description *s)
 	}
 }
 
-bool_t oncuda_describe_server_13000_svc(res_server_description *r,
+bool_t oncuda_describe_server_svc(res_server_description *r,
     struct svc_req *rq)
 {
 	server_description *s = &r->res_server_description_u.value;

@@ -18,7 +18,7 @@
 
 #include <cuda.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "server/svc/svc_jit.h"
 
 /* What is allocated: the driver is told at most ONCUDA_LOG_MAX, and the

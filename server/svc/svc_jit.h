@@ -7,7 +7,7 @@
 
 #include <cuda.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 
 struct jit_call {
 	unsigned int count;

@@ -10,7 +10,7 @@
 
 #include <cuda.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "server/session/handles.h"
 #include "server/svc/svc_launch.h"
 #include "server/svc/svc_params.h"
@@ -71,7 +71,7 @@ CUresult launch_config_build(const launch_config *in, CUlaunchConfig *out,
 	return CUDA_SUCCESS;
 }
 
-bool_t cu_launch_kernel_13000_svc(cu_handle func, cu_dim3 grid, cu_dim3 block,
+bool_t cu_launch_kernel_svc(cu_handle func, cu_dim3 grid, cu_dim3 block,
     u_int shared_mem_bytes, cu_handle stream, kernel_args args, res_none *r,
     struct svc_req *rq)
 {
@@ -90,7 +90,7 @@ bool_t cu_launch_kernel_13000_svc(cu_handle func, cu_dim3 grid, cu_dim3 block,
 	return TRUE;
 }
 
-bool_t cu_launch_kernel_ex_13000_svc(launch_config config, cu_handle func,
+bool_t cu_launch_kernel_ex_svc(launch_config config, cu_handle func,
     kernel_args args, res_none *r, struct svc_req *rq)
 {
 	CUlaunchAttribute attrs[ONCUDA_LAUNCH_ATTRS_MAX];

@@ -6,7 +6,7 @@
 
 #include <cuda.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 
 /* A CUlaunchConfig from the wire, handles checked. */
 CUresult launch_config_build(const launch_config *in, CUlaunchConfig *out,

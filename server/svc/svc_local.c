@@ -47,7 +47,7 @@
 
 #include <cuda.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "server/session/capture.h"
 #include "server/session/handles.h"
 #include "server/session/limits.h"
@@ -164,7 +164,7 @@ static char *boot_id(void)
 	return strdup(id);
 }
 
-bool_t oncuda_local_where_13000_svc(res_local_where *r, struct svc_req *rq)
+bool_t oncuda_local_where_svc(res_local_where *r, struct svc_req *rq)
 {
 	(void)rq;
 	r->res_local_where_u.value.socket_path = strdup(local_socket_path);
@@ -180,7 +180,7 @@ bool_t oncuda_local_where_13000_svc(res_local_where *r, struct svc_req *rq)
 	return TRUE;
 }
 
-bool_t oncuda_local_offer_13000_svc(cu_size size, res_none *r,
+bool_t oncuda_local_offer_svc(cu_size size, res_none *r,
     struct svc_req *rq)
 {
 	int sock = rq->rq_xprt->xp_fd, fd;
@@ -211,7 +211,7 @@ bool_t oncuda_local_offer_13000_svc(cu_size size, res_none *r,
 	return FALSE;
 }
 
-bool_t oncuda_local_register_13000_svc(u_int flags, res_handle *r,
+bool_t oncuda_local_register_svc(u_int flags, res_handle *r,
     struct svc_req *rq)
 {
 	unsigned int register_flags = 0;
@@ -305,7 +305,7 @@ static CUresult copy_shared(bool to_device, cu_hostptr base, cu_size offset,
 	return err;
 }
 
-bool_t oncuda_local_htod_13000_svc(cu_hostptr base, cu_size offset,
+bool_t oncuda_local_htod_svc(cu_hostptr base, cu_size offset,
     cu_dptr dst, cu_size size, cu_handle stream, local_how how, res_none *r,
     struct svc_req *rq)
 {
@@ -314,7 +314,7 @@ bool_t oncuda_local_htod_13000_svc(cu_hostptr base, cu_size offset,
 	return TRUE;
 }
 
-bool_t oncuda_local_dtoh_13000_svc(cu_hostptr base, cu_size offset,
+bool_t oncuda_local_dtoh_svc(cu_hostptr base, cu_size offset,
     cu_dptr src, cu_size size, cu_handle stream, local_how how, res_none *r,
     struct svc_req *rq)
 {

@@ -19,13 +19,13 @@
 
 #include <cuda.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "server/session/log.h"
 #include "common/mapped_diff.h"
 #include "server/svc/svc_hostmem.h"
 #include "server/svc/mapped_shadow.h"
 
-bool_t cu_mapped_track_13000_svc(cu_hostptr ptr, res_none *r,
+bool_t cu_mapped_track_svc(cu_hostptr ptr, res_none *r,
     struct svc_req *rq)
 {
 	void *mirror = (void *)(uintptr_t)ptr;
@@ -70,7 +70,7 @@ static void apply_run(const mapped_run *run)
 	}
 }
 
-bool_t cu_mapped_push_13000_svc(mapped_runs runs, res_none *r,
+bool_t cu_mapped_push_svc(mapped_runs runs, res_none *r,
     struct svc_req *rq)
 {
 	(void)rq;
@@ -140,7 +140,7 @@ static bool collect(struct reply *out, struct mapped_shadow *t)
 	return true;
 }
 
-bool_t cu_mapped_pull_13000_svc(res_mapped_update *r, struct svc_req *rq)
+bool_t cu_mapped_pull_svc(res_mapped_update *r, struct svc_req *rq)
 {
 	struct reply out = { &r->res_mapped_update_u.value, 0, 0 };
 	struct mapped_shadow *t;

@@ -12,7 +12,7 @@
 
 #include <cuda.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "server/session/limits.h"
 #include "server/session/ranges.h"
 #include "server/svc/svc_memory.h"
@@ -105,7 +105,7 @@ void allocations_forget_all(void)
 			forget(&allocations[i]);
 }
 
-bool_t cu_mem_alloc_13000_svc(cu_size size, res_dptr *r, struct svc_req *rq)
+bool_t cu_mem_alloc_svc(cu_size size, res_dptr *r, struct svc_req *rq)
 {
 	CUdeviceptr dptr;
 
@@ -126,7 +126,7 @@ bool_t cu_mem_alloc_13000_svc(cu_size size, res_dptr *r, struct svc_req *rq)
 	return TRUE;
 }
 
-bool_t cu_mem_free_13000_svc(cu_dptr dptr, res_none *r, struct svc_req *rq)
+bool_t cu_mem_free_svc(cu_dptr dptr, res_none *r, struct svc_req *rq)
 {
 	struct allocation **at;
 
@@ -137,7 +137,7 @@ bool_t cu_mem_free_13000_svc(cu_dptr dptr, res_none *r, struct svc_req *rq)
 	return TRUE;
 }
 
-bool_t cu_mem_alloc_pitch_13000_svc(cu_size width, cu_size height,
+bool_t cu_mem_alloc_pitch_svc(cu_size width, cu_size height,
     u_int elem_size, res_pitched_alloc *r, struct svc_req *rq)
 {
 	uint64_t least, bytes;
@@ -174,7 +174,7 @@ bool_t cu_mem_alloc_pitch_13000_svc(cu_size width, cu_size height,
 	return TRUE;
 }
 
-bool_t cu_mem_get_info_13000_svc(res_mem_info *r, struct svc_req *rq)
+bool_t cu_mem_get_info_svc(res_mem_info *r, struct svc_req *rq)
 {
 	size_t free_bytes, total_bytes;
 
@@ -187,7 +187,7 @@ bool_t cu_mem_get_info_13000_svc(res_mem_info *r, struct svc_req *rq)
 	return TRUE;
 }
 
-bool_t cu_mem_get_address_range_13000_svc(cu_dptr dptr, res_dev_range *r,
+bool_t cu_mem_get_address_range_svc(cu_dptr dptr, res_dev_range *r,
     struct svc_req *rq)
 {
 	CUdeviceptr base;

@@ -12,7 +12,7 @@
 
 #include <cuda.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "server/session/handles.h"
 #include "server/session/log.h"
 #include "server/session/ranges.h"
@@ -172,14 +172,14 @@ static void load(enum load_kind kind, const jit_options *sent_jit,
 	r->res_loaded_image_u.value.jit = out;
 }
 
-bool_t cu_module_load_data_13000_svc(res_loaded_image *r, struct svc_req *rq)
+bool_t cu_module_load_data_svc(res_loaded_image *r, struct svc_req *rq)
 {
 	(void)rq;
 	load(LOAD_DATA, NULL, NULL, r);
 	return TRUE;
 }
 
-bool_t cu_module_load_data_ex_13000_svc(jit_options options,
+bool_t cu_module_load_data_ex_svc(jit_options options,
     res_loaded_image *r, struct svc_req *rq)
 {
 	(void)rq;
@@ -187,7 +187,7 @@ bool_t cu_module_load_data_ex_13000_svc(jit_options options,
 	return TRUE;
 }
 
-bool_t cu_module_load_fat_binary_13000_svc(res_loaded_image *r,
+bool_t cu_module_load_fat_binary_svc(res_loaded_image *r,
     struct svc_req *rq)
 {
 	(void)rq;
@@ -195,7 +195,7 @@ bool_t cu_module_load_fat_binary_13000_svc(res_loaded_image *r,
 	return TRUE;
 }
 
-bool_t cu_library_load_data_13000_svc(jit_options jit,
+bool_t cu_library_load_data_svc(jit_options jit,
     library_options options, res_loaded_image *r, struct svc_req *rq)
 {
 	(void)rq;
@@ -234,7 +234,7 @@ static void unload(bool library, cu_handle h, res_none *r)
 	layouts_flush();
 }
 
-bool_t cu_module_unload_13000_svc(cu_handle module, res_none *r,
+bool_t cu_module_unload_svc(cu_handle module, res_none *r,
     struct svc_req *rq)
 {
 	(void)rq;
@@ -242,7 +242,7 @@ bool_t cu_module_unload_13000_svc(cu_handle module, res_none *r,
 	return TRUE;
 }
 
-bool_t cu_library_unload_13000_svc(cu_handle library, res_none *r,
+bool_t cu_library_unload_svc(cu_handle library, res_none *r,
     struct svc_req *rq)
 {
 	(void)rq;
@@ -300,7 +300,7 @@ static void get_global(bool library, cu_handle owner, const char *name,
 	}
 }
 
-bool_t cu_module_get_global_13000_svc(cu_handle module, cu_name name,
+bool_t cu_module_get_global_svc(cu_handle module, cu_name name,
     res_dev_range *r, struct svc_req *rq)
 {
 	(void)rq;
@@ -308,7 +308,7 @@ bool_t cu_module_get_global_13000_svc(cu_handle module, cu_name name,
 	return TRUE;
 }
 
-bool_t cu_library_get_global_13000_svc(cu_handle library, cu_name name,
+bool_t cu_library_get_global_svc(cu_handle library, cu_name name,
     res_dev_range *r, struct svc_req *rq)
 {
 	(void)rq;

@@ -6,7 +6,7 @@
 
 #include <cuda.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "server/session/handles.h"
 #include "server/svc/svc_launch.h"
 
@@ -33,7 +33,7 @@ static size_t CUDA_CB smem_for_block_size(int block_size)
 	return (size_t)smem_table_now[i];
 }
 
-bool_t cu_occupancy_max_potential_block_size_13000_svc(cu_handle func,
+bool_t cu_occupancy_max_potential_block_size_svc(cu_handle func,
     smem_table smem_by_block_size, cu_size dynamic_smem, int block_size_limit,
     u_int flags, res_block_size *r, struct svc_req *rq)
 {
@@ -81,7 +81,7 @@ static void clusters(cluster_query query, cu_handle func,
 		r->res_int_u.value = answer;
 }
 
-bool_t cu_occupancy_max_active_clusters_13000_svc(cu_handle func,
+bool_t cu_occupancy_max_active_clusters_svc(cu_handle func,
     launch_config config, res_int *r, struct svc_req *rq)
 {
 	(void)rq;
@@ -89,7 +89,7 @@ bool_t cu_occupancy_max_active_clusters_13000_svc(cu_handle func,
 	return TRUE;
 }
 
-bool_t cu_occupancy_max_potential_cluster_size_13000_svc(cu_handle func,
+bool_t cu_occupancy_max_potential_cluster_size_svc(cu_handle func,
     launch_config config, res_int *r, struct svc_req *rq)
 {
 	(void)rq;

@@ -15,7 +15,7 @@
 
 #include <cuda.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "server/session/handles.h"
 #include "server/svc/svc_params.h"
 
@@ -119,7 +119,7 @@ CUresult layout_get(cu_handle h, const param_slot **slots, unsigned int *count)
 	return CUDA_SUCCESS;
 }
 
-bool_t cu_param_layout_13000_svc(cu_handle func_or_kernel,
+bool_t cu_param_layout_svc(cu_handle func_or_kernel,
     res_param_layout *r, struct svc_req *rq)
 {
 	const param_slot *slots;

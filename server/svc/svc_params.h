@@ -6,7 +6,7 @@
 
 #include <cuda.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 
 CUresult layout_get(cu_handle func, const param_slot **slots,
     unsigned int *count);

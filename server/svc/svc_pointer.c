@@ -16,7 +16,7 @@
 
 #include <cuda.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "server/svc/svc_hostmem.h"
 
 /* Value sizes as cuda.h of CUDA 13.0 documents them; 0: not carried. */
@@ -81,7 +81,7 @@ static bool note_answer(int attribute, cu_dptr ptr, uint64_t value)
 	return hostmem_alias_given(ptr, (CUdeviceptr)value);
 }
 
-bool_t cu_pointer_get_attribute_13000_svc(int attribute, cu_dptr ptr,
+bool_t cu_pointer_get_attribute_svc(int attribute, cu_dptr ptr,
     res_ptr_attr *r, struct svc_req *rq)
 {
 	union slot s;
@@ -106,7 +106,7 @@ bool_t cu_pointer_get_attribute_13000_svc(int attribute, cu_dptr ptr,
 	return TRUE;
 }
 
-bool_t cu_pointer_get_attributes_13000_svc(pointer_attributes attributes,
+bool_t cu_pointer_get_attributes_svc(pointer_attributes attributes,
     cu_dptr ptr, res_ptr_attrs *r, struct svc_req *rq)
 {
 	CUpointer_attribute ids[ONCUDA_POINTER_ATTRS_MAX];

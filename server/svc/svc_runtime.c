@@ -8,10 +8,10 @@
 
 #include <cuda.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "server/session/handles.h"
 
-bool_t cu_module_get_loading_mode_13000_svc(res_int *r, struct svc_req *rq)
+bool_t cu_module_get_loading_mode_svc(res_int *r, struct svc_req *rq)
 {
 	CUmoduleLoadingMode mode;
 
@@ -22,7 +22,7 @@ bool_t cu_module_get_loading_mode_13000_svc(res_int *r, struct svc_req *rq)
 	return TRUE;
 }
 
-bool_t cu_ctx_get_stream_priority_range_13000_svc(res_int_pair *r,
+bool_t cu_ctx_get_stream_priority_range_svc(res_int_pair *r,
     struct svc_req *rq)
 {
 	int least, greatest;
@@ -41,7 +41,7 @@ bool_t cu_ctx_get_stream_priority_range_13000_svc(res_int_pair *r,
  * the driver accepts, because oncuda supports no stream capture for them to
  * describe (idl/cuda.x).  cuda.h names the current ABI, _v3, plainly.
  */
-bool_t cu_stream_get_capture_info_13000_svc(cu_handle stream,
+bool_t cu_stream_get_capture_info_svc(cu_handle stream,
     res_capture_info *r, struct svc_req *rq)
 {
 	CUstreamCaptureStatus status;

@@ -56,7 +56,7 @@
 
 #include "stubs/answers/answer_cache.h"
 #include "stubs/context/ctxstack.h"
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 
 #define SLOTS 8192		/* a power of two */
 

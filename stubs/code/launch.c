@@ -118,7 +118,7 @@ static CUresult launch(CUfunction f, cu_dim3 grid, cu_dim3 block,
 		       unsigned int shared_mem, cu_handle stream,
 		       void **kernelParams, void **extra)
 {
-	cu_launch_kernel_13000_argument call;
+	cu_launch_kernel_argument call;
 	enum clnt_stat st;
 	int err = CUDA_SUCCESS;
 	CUfunction there;
@@ -147,7 +147,7 @@ static CUresult launch(CUfunction f, cu_dim3 grid, cu_dim3 block,
 	st = mapped_push(c, &err);
 	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
 		st = batch_send(c, CU_LAUNCH_KERNEL,
-		    (xdrproc_t)xdr_cu_launch_kernel_13000_argument, &call);
+		    (xdrproc_t)xdr_cu_launch_kernel_argument, &call);
 	e = rpc_end(st);
 	params_release(&call.args);
 	return e != CUDA_SUCCESS ? e : (CUresult)err;
@@ -193,7 +193,7 @@ static CUresult launch_ex(const CUlaunchConfig *config, bool per_thread,
 			  CUfunction f, void **kernelParams, void **extra)
 {
 	launch_attr attrs[ONCUDA_LAUNCH_ATTRS_MAX];
-	cu_launch_kernel_ex_13000_argument call;
+	cu_launch_kernel_ex_argument call;
 	enum clnt_stat st;
 	int err = CUDA_SUCCESS;
 	CUfunction there;
@@ -222,7 +222,7 @@ static CUresult launch_ex(const CUlaunchConfig *config, bool per_thread,
 	st = mapped_push(c, &err);
 	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
 		st = batch_send(c, CU_LAUNCH_KERNEL_EX,
-		    (xdrproc_t)xdr_cu_launch_kernel_ex_13000_argument, &call);
+		    (xdrproc_t)xdr_cu_launch_kernel_ex_argument, &call);
 	e = rpc_end(st);
 	params_release(&call.args);
 	return e != CUDA_SUCCESS ? e : (CUresult)err;
@@ -297,7 +297,7 @@ static CUresult potential_block_size(int *minGridSize, int *blockSize,
 		free(table.smem_table_val);
 		return e;
 	}
-	e = rpc_end(cu_occupancy_max_potential_block_size_13000(
+	e = rpc_end(cu_occupancy_max_potential_block_size(
 		value, table, dynamicSMemSize, blockSizeLimit, flags,
 		&r, c));
 	free(table.smem_table_val);
@@ -353,9 +353,9 @@ static CUresult ask_clusters(enum cluster_question q, int *answer,
 		return e;
 	wire.stream &= ROUTE_VALUE_MASK;
 	e = rpc_end(q == MAX_ACTIVE_CLUSTERS ?
-		    cu_occupancy_max_active_clusters_13000(value, wire, &r,
+		    cu_occupancy_max_active_clusters(value, wire, &r,
 							   c) :
-		    cu_occupancy_max_potential_cluster_size_13000(value, wire,
+		    cu_occupancy_max_potential_cluster_size(value, wire,
 								  &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;

@@ -196,7 +196,7 @@ CUresult library_adopt(unsigned server, uint64_t value, const void *image,
 	free(l);
 	memset(&r, 0, sizeof(r));
 	if ((c = rpc_begin_on(server)) != NULL)
-		(void)rpc_end(cu_library_unload_13000(value, &r, c));
+		(void)rpc_end(cu_library_unload(value, &r, c));
 	return CUDA_ERROR_OUT_OF_MEMORY;
 }
 
@@ -372,7 +372,7 @@ CUresult library_unload(CUlibrary library)
 		if ((c = rpc_begin_on(server)) == NULL) {
 			e1 = rpc_unavailable();
 		} else {
-			e1 = rpc_end(cu_library_unload_13000(l->on[server],
+			e1 = rpc_end(cu_library_unload(l->on[server],
 			    &r, c));
 			if (e1 == CUDA_SUCCESS)
 				e1 = (CUresult)r.err;

@@ -16,7 +16,7 @@
 
 #include <cuda.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 
 struct load_options {
 	/* The program's JIT options, to write outputs back into. */

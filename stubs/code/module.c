@@ -51,7 +51,7 @@ static enum clnt_stat stage_image(CLIENT *c, const void *image, size_t size,
 		piece.cu_bytes_len = (u_int)n;
 		piece.cu_bytes_val = (char *)(uintptr_t)(bytes + offset);
 		memset(&r, 0, sizeof(r));
-		st = cu_image_stage_13000(size, offset, piece, &r, c);
+		st = cu_image_stage(size, offset, piece, &r, c);
 		if (st != RPC_SUCCESS)
 			return st;
 		if (r.err != CUDA_SUCCESS) {
@@ -68,13 +68,13 @@ static enum clnt_stat call_load(CLIENT *c, enum load_kind kind,
 {
 	switch (kind) {
 	case LOAD_MODULE:
-		return cu_module_load_data_13000(r, c);
+		return cu_module_load_data(r, c);
 	case LOAD_MODULE_EX:
-		return cu_module_load_data_ex_13000(o->jit, r, c);
+		return cu_module_load_data_ex(o->jit, r, c);
 	case LOAD_FAT_BINARY:
-		return cu_module_load_fat_binary_13000(r, c);
+		return cu_module_load_fat_binary(r, c);
 	case LOAD_LIBRARY:
-		return cu_library_load_data_13000(o->jit, o->library, r, c);
+		return cu_library_load_data(o->jit, o->library, r, c);
 	}
 	return RPC_CANTENCODEARGS;
 }
@@ -322,8 +322,8 @@ static CUresult unload(bool is_library, cu_handle handle)
 			     NULL, ROUTE_HANDLE, &e)) == NULL)
 		return e;
 	handle &= ROUTE_VALUE_MASK;
-	e = rpc_end(is_library ? cu_library_unload_13000(handle, &r, c) :
-				 cu_module_unload_13000(handle, &r, c));
+	e = rpc_end(is_library ? cu_library_unload(handle, &r, c) :
+				 cu_module_unload(handle, &r, c));
 	params_forget_all();
 	answer_cache_forget_functions();
 	return e != CUDA_SUCCESS ? e : (CUresult)r.err;
@@ -366,9 +366,9 @@ static CUresult get_global(bool is_library, cu_handle owner, const char *name,
 		return e;
 	owner &= ROUTE_VALUE_MASK;
 	e = rpc_end(is_library ?
-		    cu_library_get_global_13000(owner, (char *)(uintptr_t)name,
+		    cu_library_get_global(owner, (char *)(uintptr_t)name,
 						&r, c) :
-		    cu_module_get_global_13000(owner, (char *)(uintptr_t)name,
+		    cu_module_get_global(owner, (char *)(uintptr_t)name,
 					       &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;

@@ -115,7 +115,7 @@ static CUresult layout_fetch(uint64_t handle, struct layout **out)
 	if ((c = route_begin_code((const void *)(uintptr_t)handle, NULL,
 				  ROUTE_HANDLE, &value, &e)) == NULL)
 		return e;
-	e = rpc_end(cu_param_layout_13000(value, &r, c));
+	e = rpc_end(cu_param_layout(value, &r, c));
 	if (e == CUDA_SUCCESS)
 		e = r.err == CUDA_SUCCESS ? layout_build(handle, &r, out) :
 					    (CUresult)r.err;

@@ -17,7 +17,7 @@
 
 #include <cuda.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 
 /*
  * Fills args for a launch of func (a CUfunction, or a CUkernel cast to one):

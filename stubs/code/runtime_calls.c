@@ -19,7 +19,7 @@ ONCUDA_API CUresult cuModuleGetLoadingMode(CUmoduleLoadingMode *mode)
 	memset(&r, 0, sizeof(r));
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_module_get_loading_mode_13000(&r, c));
+	e = rpc_end(cu_module_get_loading_mode(&r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -37,7 +37,7 @@ ONCUDA_API CUresult cuCtxGetStreamPriorityRange(int *leastPriority,
 	memset(&r, 0, sizeof(r));
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_ctx_get_stream_priority_range_13000(&r, c));
+	e = rpc_end(cu_ctx_get_stream_priority_range(&r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err != CUDA_SUCCESS)

@@ -49,7 +49,7 @@ static CUresult create(CUcontext *pctx, unsigned int flags, CUdevice dev)
 	/* The new context becomes current: no use making another so first. */
 	if ((c = route_begin_device(dev, false, &dev, &server)) == NULL)
 		return rpc_unavailable();
-	st = cu_ctx_create_13000(flags, dev, &r, c);
+	st = cu_ctx_create(flags, dev, &r, c);
 	/* The server made the new context current, as the driver does. */
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
 		rpc_server_context_is(r.res_handle_u.value);
@@ -122,7 +122,7 @@ ONCUDA_API CUresult cuCtxDestroy_v2(CUcontext ctx)
 	memset(&r, 0, sizeof(r));
 	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	st = cu_ctx_destroy_13000(route_strip(ctx), &r, c);
+	st = cu_ctx_destroy(route_strip(ctx), &r, c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS) {
 		/* Under the connection lock, so no thread syncs to it now. */
 		ctxstack_remove_everywhere(ctx);
@@ -156,7 +156,7 @@ static CUresult make_current(CUcontext ctx, bool (*change)(CUcontext))
 	memset(&r, 0, sizeof(r));
 	if ((c = rpc_begin_on_nosync((unsigned)rt.server)) == NULL)
 		return rpc_unavailable();
-	st = cu_ctx_set_current_13000(route_strip(ctx), &r, c);
+	st = cu_ctx_set_current(route_strip(ctx), &r, c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS) {
 		rpc_server_context_is(route_strip(ctx));
 		change(ctx);
@@ -220,7 +220,7 @@ ONCUDA_API CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev)
 	memset(&r, 0, sizeof(r));
 	if ((c = route_begin_device(dev, true, &dev, &server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_device_primary_ctx_retain_13000(dev, &r, c));
+	e = rpc_end(cu_device_primary_ctx_retain(dev, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS) {
@@ -259,12 +259,12 @@ static CUresult primary_ctx_call(enum clnt_stat (*call)(int, res_none *,
 
 ONCUDA_API CUresult cuDevicePrimaryCtxRelease_v2(CUdevice dev)
 {
-	return primary_ctx_call(cu_device_primary_ctx_release_13000, dev);
+	return primary_ctx_call(cu_device_primary_ctx_release, dev);
 }
 
 ONCUDA_API CUresult cuDevicePrimaryCtxReset_v2(CUdevice dev)
 {
-	return primary_ctx_call(cu_device_primary_ctx_reset_13000, dev);
+	return primary_ctx_call(cu_device_primary_ctx_reset, dev);
 }
 
 /* The CUDA 7.0 entry point, which the CUDA 13 runtime still asks for; the
@@ -300,7 +300,7 @@ ONCUDA_API CUresult cuDevicePrimaryCtxGetState(CUdevice dev,
 	memset(&r, 0, sizeof(r));
 	if ((c = route_begin_device(dev, true, &dev, &server)) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_device_primary_ctx_get_state_13000(dev, &r, c));
+	e = rpc_end(cu_device_primary_ctx_get_state(dev, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS) {

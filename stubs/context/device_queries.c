@@ -28,7 +28,7 @@ static CUresult init_one(unsigned server, unsigned int Flags, bool *reached)
 	if ((c = rpc_begin_on(server)) == NULL)
 		return rpc_reached() ? rpc_unavailable() : CUDA_ERROR_NO_DEVICE;
 	*reached = true;
-	st = cu_init_13000(Flags, &r, c);
+	st = cu_init(Flags, &r, c);
 	if ((e = rpc_end(st)) != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -103,7 +103,7 @@ ONCUDA_API CUresult cuDeviceGetName(char *name, int len, CUdevice dev)
 	if ((c = route_begin_device(dev, true, &dev, &server)) == NULL)
 		return rpc_unavailable();
 	memset(&r, 0, sizeof(r));
-	return copy_string(name, len, cu_device_get_name_13000(len, dev, &r, c),
+	return copy_string(name, len, cu_device_get_name(len, dev, &r, c),
 	    &r);
 }
 
@@ -119,7 +119,7 @@ ONCUDA_API CUresult cuDeviceGetPCIBusId(char *pciBusId, int len, CUdevice dev)
 		return rpc_unavailable();
 	memset(&r, 0, sizeof(r));
 	return copy_string(pciBusId, len,
-	    cu_device_get_pci_bus_id_13000(len, dev, &r, c), &r);
+	    cu_device_get_pci_bus_id(len, dev, &r, c), &r);
 }
 
 ONCUDA_API CUresult cuDeviceGetUuid_v2(CUuuid *uuid, CUdevice dev)

@@ -22,7 +22,7 @@
 #include "stubs/copy/copy_between.h"
 #include "stubs/copy/copy_plan.h"
 #include "stubs/copy/copy_wire.h"
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "stubs/mem/mapped.h"
 #include "stubs/mem/memory.h"
 #include "stubs/wire/rpc.h"
@@ -173,7 +173,7 @@ static CUresult copy_device_to_device(const struct side *src,
 	s = &wire;
 	st = mapped_push(c, &r.err);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = cu_memcpy_2d_dtod_13000(to, from, copy->WidthInBytes,
+		st = cu_memcpy_2d_dtod(to, from, copy->WidthInBytes,
 		    copy->Height, s->handle, s->async, &r, c);
 	if (!s->async && st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
 		st = mapped_pull(c, &r.err);

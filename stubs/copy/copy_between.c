@@ -19,7 +19,7 @@
 #include "stubs/copy/copy_between.h"
 #include "stubs/copy/copy_plan.h"
 #include "stubs/copy/copy_wire.h"
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "stubs/mem/mapped.h"
 #include "stubs/route/route.h"
 #include "stubs/wire/rpc.h"
@@ -103,7 +103,7 @@ ONCUDA_API CUresult cuMemcpyPeer(CUdeviceptr dstDevice, CUcontext dstContext,
 		return rpc_unavailable();
 	st = mapped_push(c, &r.err);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = cu_memcpy_dtod_13000(dstDevice, srcDevice, ByteCount, &r,
+		st = cu_memcpy_dtod(dstDevice, srcDevice, ByteCount, &r,
 		    c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
 		st = mapped_pull(c, &r.err);

@@ -65,7 +65,7 @@ enum clnt_stat wire_htod(CLIENT *c, cu_dptr dst, const void *src, size_t len,
 	enum clnt_stat st;
 
 	if (s->async) {
-		cu_memcpy_htod_async_13000_argument a = { dst, data, s->handle };
+		cu_memcpy_htod_async_argument a = { dst, data, s->handle };
 
 		/*
 		 * One-way (batch.h): the chunk is encoded into the send buffer
@@ -74,10 +74,10 @@ enum clnt_stat wire_htod(CLIENT *c, cu_dptr dst, const void *src, size_t len,
 		 */
 		*err = CUDA_SUCCESS;
 		return batch_send(c, CU_MEMCPY_HTOD_ASYNC,
-		    XDRPROC(xdr_cu_memcpy_htod_async_13000_argument), &a);
+		    XDRPROC(xdr_cu_memcpy_htod_async_argument), &a);
 	}
 	memset(&r, 0, sizeof r);
-	st = cu_memcpy_htod_13000(dst, data, &r, c);
+	st = cu_memcpy_htod(dst, data, &r, c);
 	*err = r.err;
 	return st;
 }
@@ -89,16 +89,16 @@ enum clnt_stat wire_dtoh(CLIENT *c, void *dst, cu_dptr src, size_t len,
 	enum clnt_stat st;
 
 	if (s->async) {
-		cu_memcpy_dtoh_async_13000_argument a = { src, len, s->handle };
+		cu_memcpy_dtoh_async_argument a = { src, len, s->handle };
 
 		st = clnt_call(c, CU_MEMCPY_DTOH_ASYNC,
-		    XDRPROC(xdr_cu_memcpy_dtoh_async_13000_argument), (caddr_t)&a,
+		    XDRPROC(xdr_cu_memcpy_dtoh_async_argument), (caddr_t)&a,
 		    XDRPROC(xdr_landing), (caddr_t)&l, CALL_TIMEOUT);
 	} else {
-		cu_memcpy_dtoh_13000_argument a = { src, len };
+		cu_memcpy_dtoh_argument a = { src, len };
 
 		st = clnt_call(c, CU_MEMCPY_DTOH,
-		    XDRPROC(xdr_cu_memcpy_dtoh_13000_argument), (caddr_t)&a,
+		    XDRPROC(xdr_cu_memcpy_dtoh_argument), (caddr_t)&a,
 		    XDRPROC(xdr_landing), (caddr_t)&l, CALL_TIMEOUT);
 	}
 	*err = l.err;
@@ -113,7 +113,7 @@ enum clnt_stat wire_2d_htod(CLIENT *c, const dev_region *dst, size_t width,
 	enum clnt_stat st;
 
 	memset(&r, 0, sizeof r);
-	st = cu_memcpy_2d_htod_13000(*dst, width, height, data, s->handle,
+	st = cu_memcpy_2d_htod(*dst, width, height, data, s->handle,
 	    s->async, &r, c);
 	*err = r.err;
 	return st;
@@ -122,12 +122,12 @@ enum clnt_stat wire_2d_htod(CLIENT *c, const dev_region *dst, size_t width,
 enum clnt_stat wire_2d_dtoh(CLIENT *c, void *rows, const dev_region *src,
     size_t width, size_t height, const struct copy_stream *s, int *err)
 {
-	cu_memcpy_2d_dtoh_13000_argument a = { *src, width, height, s->handle, s->async };
+	cu_memcpy_2d_dtoh_argument a = { *src, width, height, s->handle, s->async };
 	struct landing l = { CUDA_SUCCESS, rows, (u_int)(width * height) };
 	enum clnt_stat st;
 
 	st = clnt_call(c, CU_MEMCPY_2D_DTOH,
-	    XDRPROC(xdr_cu_memcpy_2d_dtoh_13000_argument), (caddr_t)&a,
+	    XDRPROC(xdr_cu_memcpy_2d_dtoh_argument), (caddr_t)&a,
 	    XDRPROC(xdr_landing), (caddr_t)&l, CALL_TIMEOUT);
 	*err = l.err;
 	return st;
@@ -139,7 +139,7 @@ enum clnt_stat wire_sync(CLIENT *c, const struct copy_stream *s, int *err)
 	enum clnt_stat st;
 
 	memset(&r, 0, sizeof r);
-	st = cu_stream_synchronize_13000(s->handle, &r, c);
+	st = cu_stream_synchronize(s->handle, &r, c);
 	*err = r.err;
 	return st;
 }

@@ -14,7 +14,7 @@
 
 #include "stubs/link/auth.h"
 #include "common/auth_key.h"
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "stubs/wire/say.h"
 
 _Static_assert(AUTH_NONCE == ONCUDA_AUTH_NONCE_BYTES, "auth_key.h and idl/cuda.x disagree");
@@ -50,7 +50,7 @@ static bool prove(CLIENT *clnt, const struct server_target *target,
 	    (const uint8_t *)response.client_nonce,
 	    (uint8_t *)response.client_proof);
 	memset(&r, 0, sizeof(r));
-	if ((st = oncuda_auth_prove_13000(response, &r, clnt)) != RPC_SUCCESS) {
+	if ((st = oncuda_auth_prove(response, &r, clnt)) != RPC_SUCCESS) {
 		say_call_failed(clnt, st, target);
 		return false;
 	}
@@ -92,7 +92,7 @@ bool auth_handshake(CLIENT *clnt, const struct server_target *target)
 		return false;
 	}
 	memset(&r, 0, sizeof(r));
-	st = oncuda_auth_challenge_13000(has_key, &r, clnt);
+	st = oncuda_auth_challenge(has_key, &r, clnt);
 	if (st != RPC_SUCCESS) {
 		say_call_failed(clnt, st, target);
 	} else if (r.err != CUDA_SUCCESS) {

@@ -31,7 +31,7 @@
 #include "stubs/link/auth.h"
 #include "stubs/link/connect.h"
 #include "stubs/link/server_target.h"
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "stubs/local/local.h"
 #include "stubs/wire/say.h"
 #include "stubs/wire/xprt.h"
@@ -64,7 +64,7 @@ static void say_version_mismatch(const struct server_target *target,
 		snprintf(offered, sizeof(offered), "%lu to %lu", low, high);
 	oncuda_say("oncudad on %s speaks CUDA driver API version %s and this "
 	    "library speaks %d: use an oncudad and a client library built for "
-	    "the same CUDA version", target->name, offered, ONCUDA_V13000);
+	    "the same CUDA version", target->name, offered, ONCUDA_VERSION);
 }
 
 static void set_nodelay(int fd)
@@ -191,7 +191,7 @@ static unsigned rpcbind_port(const struct server_target *target, char *why,
 	struct timeval timeout = { .tv_sec = (time_t)target->timeout_seconds };
 	const char *host = target->address.host;
 	char netid[8], empty[1] = "";
-	struct rpcb query = { .r_prog = ONCUDA_PROG, .r_vers = ONCUDA_V13000,
+	struct rpcb query = { .r_prog = ONCUDA_PROG, .r_vers = ONCUDA_VERSION,
 	    .r_netid = netid, .r_addr = empty, .r_owner = empty };
 	unsigned port = 0;
 	char *uaddr = NULL;
@@ -226,7 +226,7 @@ static CLIENT *connect_rpcbind(const struct server_target *target, char *why,
 
 	if (port == 0)
 		return NULL;
-	return connect_port(target, port, ONCUDA_PROG, ONCUDA_V13000, why,
+	return connect_port(target, port, ONCUDA_PROG, ONCUDA_VERSION, why,
 	    why_len, unknown_host);
 }
 
@@ -296,7 +296,7 @@ CLIENT *connect_server(const struct server_target *target)
 
 	if (target->address.port != 0)
 		clnt = connect_port(target, target->address.port, ONCUDA_PROG,
-		    ONCUDA_V13000, why, sizeof(why), &unknown_host);
+		    ONCUDA_VERSION, why, sizeof(why), &unknown_host);
 	else
 		clnt = connect_rpcbind(target, why, sizeof(why), &unknown_host);
 	if (clnt == NULL) {

@@ -51,7 +51,7 @@ static const char *discover_all(struct server_address *out, unsigned max,
 			oncuda_say("ONCUDA_SERVER=*: leaving out the oncudad on "
 			    "%s: it speaks protocol version %u, this library "
 			    "%u; use client and server of one release", r->name,
-			    r->version, (unsigned)ONCUDA_V13000);
+			    r->version, (unsigned)ONCUDA_VERSION);
 		else if (r->state == DISCOVER_FAILED)
 			oncuda_say("ONCUDA_SERVER=*: leaving out the oncudad on "
 			    "%s: %s", r->name, r->why);

@@ -19,7 +19,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "stubs/local/local.h"
 #include "stubs/wire/say.h"
 #include "stubs/wire/xprt.h"
@@ -74,7 +74,7 @@ static bool server_socket(CLIENT *tcp, char *path, size_t path_len,
 	bool ok = false;
 
 	memset(&r, 0, sizeof r);
-	if (oncuda_local_where_13000(&r, tcp) != RPC_SUCCESS || r.err != 0) {
+	if (oncuda_local_where(&r, tcp) != RPC_SUCCESS || r.err != 0) {
 		snprintf(why, why_len, "the server does not tell its local socket "
 		    "(an oncudad older than the same-host path?)");
 		return false;
@@ -110,7 +110,7 @@ static CLIENT *connect_unix(const char *path, char *why, size_t why_len)
 		return NULL;
 	}
 	/* Our transport (xprt.h), which closes fd with the handle. */
-	if ((clnt = xprt_create(fd, ONCUDA_PROG, ONCUDA_V13000)) == NULL) {
+	if ((clnt = xprt_create(fd, ONCUDA_PROG, ONCUDA_VERSION)) == NULL) {
 		snprintf(why, why_len, "out of memory for a connection on %s", path);
 		close(fd);
 		return NULL;

@@ -40,7 +40,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "stubs/mem/hostmem.h"
 #include "stubs/local/local.h"
 #include "stubs/local/local_memcpy.h"
@@ -126,10 +126,10 @@ static enum clnt_stat call(CLIENT *c, bool to_device, uint64_t base,
 
 	memset(&r, 0, sizeof r);
 	if (to_device)
-		st = oncuda_local_htod_13000(base, offset, dev, len, s->handle,
+		st = oncuda_local_htod(base, offset, dev, len, s->handle,
 		    how, &r, c);
 	else
-		st = oncuda_local_dtoh_13000(base, offset, dev, len, s->handle,
+		st = oncuda_local_dtoh(base, offset, dev, len, s->handle,
 		    how, &r, c);
 	*err = r.err;
 	return st;
@@ -179,7 +179,7 @@ static enum clnt_stat staged_to_device(CLIENT *c, char *staging,
 		if (k + 1 == pieces)
 			return last_piece(c, true, dev, first, k, len, s, err);
 		memset(&r, 0, sizeof r);
-		st = oncuda_local_staged_htod_13000(slot, dev + k * SLOT_BYTES,
+		st = oncuda_local_staged_htod(slot, dev + k * SLOT_BYTES,
 		    len, stream, &r, c);
 		*err = r.err;
 	}
@@ -197,7 +197,7 @@ static enum clnt_stat staged_to_host(CLIENT *c, const char *staging,
 
 	/* Piece 0 starts alone; then piece k+1 starts as piece k is waited for. */
 	memset(&r, 0, sizeof r);
-	st = oncuda_local_staged_dtoh_13000(0, dev, piece_length(count, 0),
+	st = oncuda_local_staged_dtoh(0, dev, piece_length(count, 0),
 	    stream, ONCUDA_LOCAL_NO_SLOT, &r, c);
 	*err = r.err;
 	for (size_t k = 0; k < pieces && st == RPC_SUCCESS &&
@@ -210,7 +210,7 @@ static enum clnt_stat staged_to_host(CLIENT *c, const char *staging,
 			    piece_length(count, k + 1), s, err);
 		} else if (k + 2 < pieces) {
 			memset(&r, 0, sizeof r);
-			st = oncuda_local_staged_dtoh_13000(next,
+			st = oncuda_local_staged_dtoh(next,
 			    dev + (k + 1) * SLOT_BYTES,
 			    piece_length(count, k + 1), stream, slot, &r, c);
 			*err = r.err;
@@ -245,7 +245,7 @@ static enum clnt_stat staged_upload_queued(CLIENT *c, struct staging *area,
 
 	local_memcpy(area->memory + slot * SLOT_BYTES, host, count);
 	memset(&r, 0, sizeof r);
-	st = oncuda_local_staged_htod_13000(slot, dev, count, s->handle, &r, c);
+	st = oncuda_local_staged_htod(slot, dev, count, s->handle, &r, c);
 	*err = r.err;
 	/* After an error the server left no DMA running. */
 	area->busy = st == RPC_SUCCESS && r.err == CUDA_SUCCESS ? (int)slot :

@@ -17,7 +17,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "stubs/local/local.h"
 
 /* One byte carrying fd, on the connection's socket. */
@@ -80,14 +80,14 @@ enum clnt_stat local_share(CLIENT *c, size_t size, unsigned int flags,
 	}
 	memset(&offer, 0, sizeof offer);
 	memset(&reg, 0, sizeof reg);
-	st = oncuda_local_offer_13000(size, &offer, c);
+	st = oncuda_local_offer(size, &offer, c);
 	*err = st == RPC_SUCCESS ? offer.err : CUDA_ERROR_UNKNOWN;
 	/* The server waits for the descriptor only after a successful offer. */
 	if (st == RPC_SUCCESS && offer.err == CUDA_SUCCESS) {
 		if (!send_descriptor(c, fd))
 			st = RPC_CANTSEND;
 		else
-			st = oncuda_local_register_13000(flags, &reg, c);
+			st = oncuda_local_register(flags, &reg, c);
 		if (st == RPC_SUCCESS)
 			*err = reg.err;
 	}

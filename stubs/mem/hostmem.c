@@ -22,7 +22,7 @@
 
 #include <cuda.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "stubs/mem/hostmem.h"
 #include "stubs/local/local.h"
 #include "stubs/mem/mapped.h"
@@ -150,8 +150,8 @@ static enum clnt_stat server_release(CLIENT *c, uint64_t server,
     bool registered, res_none *r)
 {
 	if (registered)
-		return cu_mem_host_unregister_13000(server, r, c);
-	return cu_mem_free_host_13000(server, r, c);
+		return cu_mem_host_unregister(server, r, c);
+	return cu_mem_free_host(server, r, c);
 }
 
 /*
@@ -225,7 +225,7 @@ static CUresult host_alloc(void **pp, size_t bytesize, unsigned int flags)
 			r.err = CUDA_ERROR_OUT_OF_MEMORY;
 		}
 		if (r.err == CUDA_SUCCESS)
-			st = cu_mem_host_alloc_13000(bytesize, flags, &r, c);
+			st = cu_mem_host_alloc(bytesize, flags, &r, c);
 	}
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS && p != NULL)
 		st = record_or_give_back(c, p, bytesize, r.res_handle_u.value,
@@ -289,7 +289,7 @@ ONCUDA_API CUresult cuMemHostRegister(void *p, size_t bytesize, unsigned int Fla
 	if (range_table_find_overlap(&mirrors, address_of(p), bytesize, &m))
 		return end_without_call(m.registered ?
 		    CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED : CUDA_ERROR_INVALID_VALUE);
-	st = cu_mem_host_register_13000(bytesize, Flags, &r, c);
+	st = cu_mem_host_register(bytesize, Flags, &r, c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
 		st = record_or_give_back(c, p, bytesize, r.res_handle_u.value,
 		    true, false, 0, &r.err);
@@ -333,7 +333,7 @@ ONCUDA_API CUresult cuMemHostGetDevicePointer(CUdeviceptr *pdptr, void *p,
 		return rpc_unavailable();
 	if (!hostmem_to_server(p, &server))
 		return end_without_call(CUDA_ERROR_INVALID_VALUE);
-	st = cu_mem_host_get_device_pointer_13000(server, Flags, &r, c);
+	st = cu_mem_host_get_device_pointer(server, Flags, &r, c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS &&
 	    !hostmem_note_device_pointer(p, r.res_dptr_u.value))
 		r.err = CUDA_ERROR_OUT_OF_MEMORY;
@@ -367,7 +367,7 @@ ONCUDA_API CUresult cuMemHostGetFlags(unsigned int *pFlags, void *p)
 		return end_without_call(CUDA_SUCCESS);
 	}
 	server = m.server + (address_of(p) - m.range.base);
-	if ((e = rpc_end(cu_mem_host_get_flags_13000(server, &r, c))) != CUDA_SUCCESS)
+	if ((e = rpc_end(cu_mem_host_get_flags(server, &r, c))) != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
 		*pFlags = r.res_uint_u.value;

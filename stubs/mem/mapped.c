@@ -63,7 +63,7 @@
 
 #include <cuda.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "stubs/mem/mapped.h"
 #include "common/mapped_diff.h"
 #include "stubs/wire/rpc.h"
@@ -186,7 +186,7 @@ static enum clnt_stat announce(CLIENT *c, struct tracked *t, int *err)
 	res_none r;
 
 	memset(&r, 0, sizeof(r));
-	st = cu_mapped_track_13000(t->server, &r, c);
+	st = cu_mapped_track(t->server, &r, c);
 	if (st == RPC_SUCCESS && r.err != CUDA_SUCCESS) {
 		note_refusal("track", r.err);
 		*err = r.err;
@@ -210,7 +210,7 @@ static enum clnt_stat send_runs(CLIENT *c, struct outgoing *out, int *err)
 	res_none r;
 
 	memset(&r, 0, sizeof(r));
-	st = cu_mapped_push_13000(list, &r, c);
+	st = cu_mapped_push(list, &r, c);
 	if (st == RPC_SUCCESS && r.err != CUDA_SUCCESS) {
 		note_refusal("update", r.err);
 		*err = r.err;
@@ -332,7 +332,7 @@ enum clnt_stat mapped_pull(CLIENT *c, int *err)
 		mapped_update *u = &r.res_mapped_update_u.value;
 
 		memset(&r, 0, sizeof(r));
-		if ((st = cu_mapped_pull_13000(&r, c)) != RPC_SUCCESS)
+		if ((st = cu_mapped_pull(&r, c)) != RPC_SUCCESS)
 			break;
 		if (r.err != CUDA_SUCCESS) {
 			note_refusal("fetch", r.err);

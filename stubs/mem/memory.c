@@ -9,7 +9,7 @@
 
 #include <cuda.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "stubs/mem/device_ranges.h"
 #include "stubs/mem/hostmem.h"
 #include "stubs/mem/memory.h"
@@ -46,7 +46,7 @@ static enum clnt_stat record_or_give_back(CLIENT *c, cu_dptr base,
 	if (devmem_note(base, size))
 		return RPC_SUCCESS;
 	memset(&undo, 0, sizeof undo);
-	st = cu_mem_free_13000(base, &undo, c);
+	st = cu_mem_free(base, &undo, c);
 	*err = CUDA_ERROR_OUT_OF_MEMORY;
 	return st;
 }
@@ -63,7 +63,7 @@ ONCUDA_API CUresult cuMemAlloc(CUdeviceptr *dptr, size_t bytesize)
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
-	st = cu_mem_alloc_13000(bytesize, &r, c);
+	st = cu_mem_alloc(bytesize, &r, c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
 		st = record_or_give_back(c, r.res_dptr_u.value, bytesize, &r.err);
 	if ((e = rpc_end(st)) != CUDA_SUCCESS)
@@ -87,7 +87,7 @@ ONCUDA_API CUresult cuMemAllocPitch(CUdeviceptr *dptr, size_t *pPitch,
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
-	st = cu_mem_alloc_pitch_13000(WidthInBytes, Height, ElementSizeBytes, &r, c);
+	st = cu_mem_alloc_pitch(WidthInBytes, Height, ElementSizeBytes, &r, c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS) {
 		/* A product that wraps is no allocation; the table stops at the top. */
 		cu_size bytes = Height != 0 && a->pitch > UINT64_MAX / Height ?
@@ -114,7 +114,7 @@ ONCUDA_API CUresult cuMemFree(CUdeviceptr dptr)
 	memset(&r, 0, sizeof r);
 	if ((c = devmem_begin(dptr)) == NULL)
 		return rpc_unavailable();
-	st = cu_mem_free_13000((cu_dptr)dptr, &r, c);
+	st = cu_mem_free((cu_dptr)dptr, &r, c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS && dptr != 0)
 		devmem_forget((uint64_t)dptr);
 	if ((e = rpc_end(st)) != CUDA_SUCCESS)
@@ -132,7 +132,7 @@ ONCUDA_API CUresult cuMemGetInfo(size_t *free_bytes, size_t *total_bytes)
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
-	if ((e = rpc_end(cu_mem_get_info_13000(&r, c))) != CUDA_SUCCESS)
+	if ((e = rpc_end(cu_mem_get_info(&r, c))) != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS) {
 		if (free_bytes != NULL)
@@ -154,7 +154,7 @@ ONCUDA_API CUresult cuMemGetAddressRange(CUdeviceptr *pbase, size_t *psize,
 	memset(&r, 0, sizeof r);
 	if ((c = devmem_begin(dptr)) == NULL)
 		return rpc_unavailable();
-	if ((e = rpc_end(cu_mem_get_address_range_13000((cu_dptr)dptr, &r, c))) != CUDA_SUCCESS)
+	if ((e = rpc_end(cu_mem_get_address_range((cu_dptr)dptr, &r, c))) != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS) {
 		if (pbase != NULL)

@@ -16,7 +16,7 @@
 
 #include <cuda.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "stubs/mem/hostmem.h"
 #include "stubs/mem/device_ranges.h"
 #include "stubs/mem/memory.h"
@@ -113,7 +113,7 @@ ONCUDA_API CUresult cuPointerGetAttribute(void *data,
 	if ((c = devmem_begin(ptr)) == NULL)
 		return rpc_unavailable();
 	q.server = rpc_held_server();
-	st = cu_pointer_get_attribute_13000((int)attribute, q.asked, &r, c);
+	st = cu_pointer_get_attribute((int)attribute, q.asked, &r, c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS &&
 	    !note_answer(&q, attribute, r.res_ptr_attr_u.value.value))
 		r.err = CUDA_ERROR_OUT_OF_MEMORY;
@@ -137,7 +137,7 @@ static CUresult get_some(CLIENT *c, enum clnt_stat *st, const struct query *q,
 	for (unsigned int i = 0; i < count; i++)
 		wire[i] = (int)attributes[i];
 	memset(&r, 0, sizeof r);
-	*st = cu_pointer_get_attributes_13000(list, q->asked, &r, c);
+	*st = cu_pointer_get_attributes(list, q->asked, &r, c);
 	if (*st != RPC_SUCCESS)
 		return CUDA_SUCCESS;
 	if (r.err != CUDA_SUCCESS)

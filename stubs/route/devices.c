@@ -28,7 +28,7 @@ CUresult on_server_device_uuid(unsigned server, CUdevice local, CUuuid *uuid)
 	memset(&r, 0, sizeof(r));
 	if ((c = rpc_begin_on(server)) == NULL)
 		return rpc_unavailable();
-	if ((e = rpc_end(cu_device_get_uuid_13000(local, &r, c))) != CUDA_SUCCESS)
+	if ((e = rpc_end(cu_device_get_uuid(local, &r, c))) != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
 		memcpy(uuid->bytes, r.res_uuid_u.bytes, sizeof(uuid->bytes));

@@ -53,15 +53,15 @@ static enum clnt_stat ask_nodes(enum node_query q, cu_handle h, cu_size room,
 {
 	switch (q) {
 	case ALL_NODES:
-		return cu_graph_get_nodes_13000(h, room, r, c);
+		return cu_graph_get_nodes(h, room, r, c);
 	case ROOT_NODES:
-		return cu_graph_get_root_nodes_13000(h, room, r, c);
+		return cu_graph_get_root_nodes(h, room, r, c);
 	case DEPENDENCIES:
-		return cu_graph_node_get_dependencies_13000(h, room, r, c);
+		return cu_graph_node_get_dependencies(h, room, r, c);
 	case DEPENDENTS:
 		break;
 	}
-	return cu_graph_node_get_dependent_nodes_13000(h, room, r, c);
+	return cu_graph_node_get_dependent_nodes(h, room, r, c);
 }
 
 /* A node list about h (a graph or a node) into the program's array. */
@@ -166,7 +166,7 @@ ONCUDA_API CUresult cuGraphGetEdges_v2(CUgraph hGraph, CUgraphNode *from,
 	    NULL)
 		return e;
 	server = rpc_held_server();
-	e = rpc_end(cu_graph_get_edges_13000(route_strip(hGraph), room, &r, c));
+	e = rpc_end(cu_graph_get_edges(route_strip(hGraph), room, &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if ((e = (CUresult)r.err) == CUDA_SUCCESS) {
@@ -203,7 +203,7 @@ ONCUDA_API CUresult cuGraphNodeGetType(CUgraphNode hNode,
 	if ((c = route_begin(hNode, ROUTE_HANDLE, NULL, ROUTE_HANDLE, &e)) ==
 	    NULL)
 		return e;
-	e = rpc_end(cu_graph_node_get_type_13000(route_strip(hNode), &r, c));
+	e = rpc_end(cu_graph_node_get_type(route_strip(hNode), &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -241,8 +241,8 @@ static CUresult change_edges(bool add, CUgraph graph,
 		if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 			e = rpc_unavailable();
 		else
-			e = rpc_end((add ? cu_graph_add_dependencies_13000 :
-			    cu_graph_remove_dependencies_13000)(
+			e = rpc_end((add ? cu_graph_add_dependencies :
+			    cu_graph_remove_dependencies)(
 			    route_strip(graph), wire_from, wire_to, &r, c));
 		if (e == CUDA_SUCCESS)
 			e = (CUresult)r.err;
@@ -295,7 +295,7 @@ ONCUDA_API CUresult cuGraphInstantiateWithParams(CUgraphExec *phGraphExec,
 	    instantiateParams->hUploadStream, ROUTE_STREAM, &e)) == NULL)
 		return e;
 	server = rpc_held_server();
-	e = rpc_end(cu_graph_instantiate_with_params_13000(route_strip(hGraph),
+	e = rpc_end(cu_graph_instantiate_with_params(route_strip(hGraph),
 	    instantiateParams->flags,
 	    route_strip(instantiateParams->hUploadStream), &r, c));
 	if (e != CUDA_SUCCESS)
@@ -361,7 +361,7 @@ ONCUDA_API CUresult cuGraphExecUpdate_v2(CUgraphExec hGraphExec,
 	    &e)) == NULL)
 		return e;
 	server = rpc_held_server();
-	e = rpc_end(cu_graph_exec_update_13000(route_strip(hGraphExec),
+	e = rpc_end(cu_graph_exec_update(route_strip(hGraphExec),
 	    route_strip(hGraph), &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
@@ -403,7 +403,7 @@ ONCUDA_API CUresult cuGraphDebugDotPrint(CUgraph hGraph, const char *path,
 	if ((c = route_begin(hGraph, ROUTE_HANDLE, NULL, ROUTE_HANDLE, &e)) ==
 	    NULL)
 		return e;
-	e = rpc_end(cu_graph_debug_dot_print_13000(route_strip(hGraph), flags,
+	e = rpc_end(cu_graph_debug_dot_print(route_strip(hGraph), flags,
 	    &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;

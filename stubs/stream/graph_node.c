@@ -153,7 +153,7 @@ ONCUDA_API CUresult cuGraphAddEmptyNode(CUgraphNode *phGraphNode,
 	if ((e = node_list_to_wire(&nc.rt, dependencies, numDependencies,
 	    &nc.deps)) == CUDA_SUCCESS &&
 	    (c = node_call_begin(&nc, &e)) != NULL)
-		e = node_made(rpc_end(cu_graph_add_empty_node_13000(
+		e = node_made(rpc_end(cu_graph_add_empty_node(
 		    route_strip(hGraph), nc.deps, &r, c)), &r, &nc,
 		    phGraphNode);
 	node_call_done(&nc);
@@ -178,7 +178,7 @@ ONCUDA_API CUresult cuGraphAddKernelNode_v2(CUgraphNode *phGraphNode,
 	    &nc.deps)) == CUDA_SUCCESS &&
 	    (e = kernel_node_to_wire(&nc, nodeParams, &wire)) ==
 	    CUDA_SUCCESS && (c = node_call_begin(&nc, &e)) != NULL)
-		e = node_made(rpc_end(cu_graph_add_kernel_node_13000(
+		e = node_made(rpc_end(cu_graph_add_kernel_node(
 		    route_strip(hGraph), nc.deps, wire, &r, c)), &r, &nc,
 		    phGraphNode);
 	node_call_done(&nc);
@@ -215,9 +215,9 @@ static CUresult kernel_node_set(CUgraphExec exec, CUgraphNode node,
 	if ((e = kernel_node_to_wire(&nc, p, &wire)) == CUDA_SUCCESS &&
 	    (c = node_call_begin(&nc, &e)) != NULL) {
 		e = rpc_end(exec == NULL ?
-		    cu_graph_kernel_node_set_params_13000(route_strip(node),
+		    cu_graph_kernel_node_set_params(route_strip(node),
 		    wire, &r, c) :
-		    cu_graph_exec_kernel_node_set_params_13000(
+		    cu_graph_exec_kernel_node_set_params(
 		    route_strip(exec), route_strip(node), wire, &r, c));
 		if (e == CUDA_SUCCESS)
 			e = (CUresult)r.err;
@@ -297,7 +297,7 @@ ONCUDA_API CUresult cuGraphAddMemsetNode(CUgraphNode *phGraphNode,
 	if ((e = node_list_to_wire(&nc.rt, dependencies, numDependencies,
 	    &nc.deps)) == CUDA_SUCCESS &&
 	    (c = node_call_begin(&nc, &e)) != NULL)
-		e = node_made(rpc_end(cu_graph_add_memset_node_13000(
+		e = node_made(rpc_end(cu_graph_add_memset_node(
 		    route_strip(hGraph), nc.deps, wire, &r, c)), &r, &nc,
 		    phGraphNode);
 	node_call_done(&nc);
@@ -320,9 +320,9 @@ static CUresult memset_node_set(CUgraphExec exec, CUgraphNode node,
 	memset(&r, 0, sizeof(r));
 	if ((c = node_call_begin(&nc, &e)) != NULL) {
 		e = rpc_end(exec == NULL ?
-		    cu_graph_memset_node_set_params_13000(route_strip(node),
+		    cu_graph_memset_node_set_params(route_strip(node),
 		    wire, &r, c) :
-		    cu_graph_exec_memset_node_set_params_13000(
+		    cu_graph_exec_memset_node_set_params(
 		    route_strip(exec), route_strip(node), wire, &r, c));
 		if (e == CUDA_SUCCESS)
 			e = (CUresult)r.err;
@@ -401,7 +401,7 @@ ONCUDA_API CUresult cuGraphAddMemcpyNode(CUgraphNode *phGraphNode,
 	    (e = node_list_to_wire(&nc.rt, dependencies, numDependencies,
 	    &nc.deps)) == CUDA_SUCCESS &&
 	    (c = node_call_begin(&nc, &e)) != NULL)
-		e = node_made(rpc_end(cu_graph_add_memcpy_node_13000(
+		e = node_made(rpc_end(cu_graph_add_memcpy_node(
 		    route_strip(hGraph), nc.deps, wire, &r, c)), &r, &nc,
 		    phGraphNode);
 	node_call_done(&nc);
@@ -424,9 +424,9 @@ static CUresult memcpy_node_set(CUgraphExec exec, CUgraphNode node,
 	if ((e = memcpy_to_wire(&nc, p, ctx, &wire)) == CUDA_SUCCESS &&
 	    (c = node_call_begin(&nc, &e)) != NULL) {
 		e = rpc_end(exec == NULL ?
-		    cu_graph_memcpy_node_set_params_13000(route_strip(node),
+		    cu_graph_memcpy_node_set_params(route_strip(node),
 		    wire, &r, c) :
-		    cu_graph_exec_memcpy_node_set_params_13000(
+		    cu_graph_exec_memcpy_node_set_params(
 		    route_strip(exec), route_strip(node), wire, &r, c));
 		if (e == CUDA_SUCCESS)
 			e = (CUresult)r.err;
@@ -471,15 +471,15 @@ static CUresult add_handle_node(enum handle_node kind, CUgraphNode *node,
 	}
 	switch (kind) {
 	case EVENT_RECORD:
-		e = rpc_end(cu_graph_add_event_record_node_13000(
+		e = rpc_end(cu_graph_add_event_record_node(
 		    route_strip(graph), nc.deps, route_strip(h), &r, c));
 		break;
 	case EVENT_WAIT:
-		e = rpc_end(cu_graph_add_event_wait_node_13000(
+		e = rpc_end(cu_graph_add_event_wait_node(
 		    route_strip(graph), nc.deps, route_strip(h), &r, c));
 		break;
 	case CHILD_GRAPH:
-		e = rpc_end(cu_graph_add_child_graph_node_13000(
+		e = rpc_end(cu_graph_add_child_graph_node(
 		    route_strip(graph), nc.deps, route_strip(h), &r, c));
 		break;
 	}

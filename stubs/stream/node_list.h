@@ -9,7 +9,7 @@
 
 #include <cuda.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "stubs/route/route.h"
 
 /*

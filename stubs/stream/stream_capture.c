@@ -59,7 +59,7 @@ ONCUDA_API CUresult cuStreamBeginCapture_v2(CUstream hStream,
 	if ((c = route_begin(hStream, ROUTE_STREAM, NULL, ROUTE_HANDLE, &e)) ==
 	    NULL)
 		return e;
-	e = rpc_end(cu_stream_begin_capture_13000(route_strip(hStream),
+	e = rpc_end(cu_stream_begin_capture(route_strip(hStream),
 	    (int)mode, &r, c));
 	return e != CUDA_SUCCESS ? e : (CUresult)r.err;
 }
@@ -79,7 +79,7 @@ ONCUDA_API CUresult cuStreamEndCapture(CUstream hStream, CUgraph *phGraph)
 	    NULL)
 		return e;
 	server = rpc_held_server();
-	e = rpc_end(cu_stream_end_capture_13000(route_strip(hStream), &r, c));
+	e = rpc_end(cu_stream_end_capture(route_strip(hStream), &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	*phGraph = r.err != CUDA_SUCCESS ? NULL :
@@ -101,7 +101,7 @@ static CUresult ask_capture_info(CUstream stream,
 	if ((c = route_begin(stream, ROUTE_STREAM, NULL, ROUTE_HANDLE, &e)) ==
 	    NULL)
 		return e;
-	e = rpc_end(cu_stream_get_capture_info_13000(route_strip(stream), &r,
+	e = rpc_end(cu_stream_get_capture_info(route_strip(stream), &r,
 	    c));
 	if (e != CUDA_SUCCESS)
 		return e;
@@ -153,7 +153,7 @@ static CUresult ask_capture_state(CUstream stream,
 	    NULL)
 		return e;
 	server = rpc_held_server();
-	e = rpc_end(cu_stream_get_capture_state_13000(route_strip(stream), &r,
+	e = rpc_end(cu_stream_get_capture_state(route_strip(stream), &r,
 	    c));
 	if (e != CUDA_SUCCESS)
 		return e;
@@ -220,7 +220,7 @@ ONCUDA_API CUresult cuThreadExchangeStreamCaptureMode(
 	memset(&r, 0, sizeof(r));
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_thread_exchange_stream_capture_mode_13000((int)*mode,
+	e = rpc_end(cu_thread_exchange_stream_capture_mode((int)*mode,
 	    &r, c));
 	if (e != CUDA_SUCCESS)
 		return e;
@@ -263,7 +263,7 @@ ONCUDA_API CUresult cuStreamUpdateCaptureDependencies_v2(CUstream hStream,
 		if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
 			e = rpc_unavailable();
 		else
-			e = rpc_end(cu_stream_update_capture_dependencies_13000(
+			e = rpc_end(cu_stream_update_capture_dependencies(
 			    handle_of(hStream) & ROUTE_VALUE_MASK, nodes,
 			    flags, &r, c));
 	}

@@ -42,7 +42,7 @@
 #include <time.h>
 
 #include "stubs/wire/batch.h"
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "stubs/route/route.h"
 #include "stubs/wire/rpc.h"
 

@@ -156,7 +156,7 @@ static bool set_server_context_locked(struct link *l, cu_handle ctx,
 	res_none r;
 
 	memset(&r, 0, sizeof(r));
-	if ((st = cu_ctx_set_current_13000(ctx, &r, l->client)) !=
+	if ((st = cu_ctx_set_current(ctx, &r, l->client)) !=
 	    RPC_SUCCESS) {
 		lose_locked(l, st);
 		return false;

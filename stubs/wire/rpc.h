@@ -29,7 +29,7 @@
 #include <cuda.h>
 #include <rpc/rpc.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "stubs/wire/say.h"
 
 /*

@@ -21,7 +21,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 
 static bool_t xdr_nothing(XDR *xdrs, ...)
 {
@@ -52,7 +52,7 @@ int main(int argc, char **argv)
 		perror("skipauth: connect");
 		return 2;
 	}
-	clnt = clnt_vc_create(fd, &nb, ONCUDA_PROG, ONCUDA_V13000, 0, 0);
+	clnt = clnt_vc_create(fd, &nb, ONCUDA_PROG, ONCUDA_VERSION, 0, 0);
 	if (clnt == NULL) {
 		fprintf(stderr, "skipauth: %s\n", clnt_spcreateerror("clnt_vc_create"));
 		return 2;
@@ -61,7 +61,7 @@ int main(int argc, char **argv)
 	clnt_control(clnt, CLSET_TIMEOUT, (char *)&timeout);
 
 	memset(&r, 0, sizeof(r));
-	init_st = cu_init_13000(0, &r, clnt);
+	init_st = cu_init(0, &r, clnt);
 	clnt_geterr(clnt, &err);
 	printf("%s\n", clnt_sperror(clnt, "CU_INIT"));
 	null_st = clnt_call(clnt, NULLPROC, xdr_nothing, NULL, xdr_nothing, NULL,

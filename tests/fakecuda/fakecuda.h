@@ -23,7 +23,7 @@
 #define FC_API __attribute__((visibility("default")))
 
 /* The device this stand-in pretends to be: a Hopper-class GPU (FAKECUDA_DEVICES of them). */
-#define FC_DRIVER_VERSION          13000
+#define FC_DRIVER_VERSION          CUDA_VERSION
 #define FC_MAX_DEVICES             8       /* FAKECUDA_DEVICES at most */
 #define FC_DEVICE_NAME             "oncuda CPU stand-in"
 #define FC_PCI_BUS_ID_FORMAT       "0000:%02x:00.0" /* bus: the device's number */

@@ -48,7 +48,7 @@
 #include <rpc/rpc.h>
 
 #include "server/session/calltrace.h"
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "server/session/getargs.h"
 #include "server/session/handles.h"
 #include "server/session/limits.h"
@@ -64,7 +64,7 @@
 #define VALUES_MAX 64
 #define REPLY_MAX (ONCUDA_CHUNK_MAX + 4096)
 
-void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
+void oncuda_prog(struct svc_req *rqstp, SVCXPRT *transp);
 
 /*
  * server/daemon/children.c, the parent's bookkeeping, is not linked: the harness
@@ -299,11 +299,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	}
 	s.sock = sv[1];
-	if ((xprt = transport_create(sv[0], ONCUDA_PROG, ONCUDA_V13000)) == NULL)
+	if ((xprt = transport_create(sv[0], ONCUDA_PROG, ONCUDA_VERSION)) == NULL)
 		abort();
 	getargs_free_on_failure(xprt);
 	dispatch = oneway_session_start(xprt,
-	    calltrace_session_start(xprt, "fuzz", oncuda_prog_13000));
+	    calltrace_session_start(xprt, "fuzz", oncuda_prog));
 	if (pthread_create(&client, NULL, client_thread, &s) != 0)
 		abort();
 

@@ -18,7 +18,7 @@
 
 #include <rpc/rpc.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "fuzz_format.h"
 
 #define MESSAGE_MAX (1u << 20)
@@ -65,7 +65,7 @@ static void call(rpcproc_t proc, xdrproc_t encode, void *args)
 	m.rm_direction = CALL;
 	m.rm_call.cb_rpcvers = RPC_MSG_VERSION;
 	m.rm_call.cb_prog = ONCUDA_PROG;
-	m.rm_call.cb_vers = ONCUDA_V13000;
+	m.rm_call.cb_vers = ONCUDA_VERSION;
 	m.rm_call.cb_proc = proc;
 	m.rm_call.cb_cred = _null_auth;
 	m.rm_call.cb_verf = _null_auth;
@@ -110,43 +110,43 @@ static void call_hyper(rpcproc_t proc, cu_handle value)
 
 static void init_and_context(void)
 {
-	cu_ctx_create_13000_argument create = { .flags = 0, .dev = 0 };
+	cu_ctx_create_argument create = { .flags = 0, .dev = 0 };
 
 	call_uint(CU_INIT, 0);
-	call(CU_CTX_CREATE, (xdrproc_t)xdr_cu_ctx_create_13000_argument, &create);
+	call(CU_CTX_CREATE, (xdrproc_t)xdr_cu_ctx_create_argument, &create);
 }
 
 static void upload(cu_dptr dst, char *bytes, u_int len)
 {
-	cu_memcpy_htod_13000_argument a = { .dst = dst,
+	cu_memcpy_htod_argument a = { .dst = dst,
 		.data = { .cu_bytes_len = len, .cu_bytes_val = bytes } };
 
-	call(CU_MEMCPY_HTOD, (xdrproc_t)xdr_cu_memcpy_htod_13000_argument, &a);
+	call(CU_MEMCPY_HTOD, (xdrproc_t)xdr_cu_memcpy_htod_argument, &a);
 }
 
 static void download(cu_dptr src, cu_size size)
 {
-	cu_memcpy_dtoh_13000_argument a = { .src = src, .size = size };
+	cu_memcpy_dtoh_argument a = { .src = src, .size = size };
 
-	call(CU_MEMCPY_DTOH, (xdrproc_t)xdr_cu_memcpy_dtoh_13000_argument, &a);
+	call(CU_MEMCPY_DTOH, (xdrproc_t)xdr_cu_memcpy_dtoh_argument, &a);
 }
 
 static void stage(const char *image, size_t len)
 {
-	cu_image_stage_13000_argument a = { .total = len, .offset = 0,
+	cu_image_stage_argument a = { .total = len, .offset = 0,
 		.bytes = { .cu_bytes_len = (u_int)len,
 			   .cu_bytes_val = (char *)image } };
 
-	call(CU_IMAGE_STAGE, (xdrproc_t)xdr_cu_image_stage_13000_argument, &a);
+	call(CU_IMAGE_STAGE, (xdrproc_t)xdr_cu_image_stage_argument, &a);
 }
 
 static void get_function(cu_handle module, const char *name)
 {
-	cu_module_get_function_13000_argument a = { .module = module,
+	cu_module_get_function_argument a = { .module = module,
 		.name = (char *)name };
 
 	call(CU_MODULE_GET_FUNCTION,
-	    (xdrproc_t)xdr_cu_module_get_function_13000_argument, &a);
+	    (xdrproc_t)xdr_cu_module_get_function_argument, &a);
 }
 
 /* vectorAdd(a, b, c, n) with values a, b and c, on stream. */
@@ -158,7 +158,7 @@ static void launch_vector_add(cu_handle func, int a, int b, int c, int n,
 		(unsigned long long)n,
 	};
 	u_int offsets[4] = { 0, 8, 16, 24 };
-	cu_launch_kernel_13000_argument l = {
+	cu_launch_kernel_argument l = {
 		.func = func, .grid = { 1, 1, 1 }, .block = { 16, 1, 1 },
 		.shared_mem_bytes = 0, .stream = stream,
 		.args = { .bytes = { .bytes_len = 28,
@@ -170,7 +170,7 @@ static void launch_vector_add(cu_handle func, int a, int b, int c, int n,
 
 	/* The markers are little-endian in the argument bytes, as the
 	 * kernel reads them; on this little-endian machine, as written. */
-	call(CU_LAUNCH_KERNEL, (xdrproc_t)xdr_cu_launch_kernel_13000_argument,
+	call(CU_LAUNCH_KERNEL, (xdrproc_t)xdr_cu_launch_kernel_argument,
 	    &l);
 }
 
@@ -228,24 +228,24 @@ int main(int argc, char **argv)
 	call_hyper(CU_MEM_ALLOC, 4096);
 	call_uint(CU_STREAM_CREATE, 0);
 	{
-		cu_memcpy_htod_async_13000_argument a = {
+		cu_memcpy_htod_async_argument a = {
 			.dst = MARKER_VALUE(1, 0), .stream = MARKER_VALUE(2, 0),
 			.data = { .cu_bytes_len = sizeof(data),
 				  .cu_bytes_val = data } };
-		cu_memset_d8_async_13000_argument m = {
+		cu_memset_d8_async_argument m = {
 			.dst = MARKER_VALUE(1, 256), .value = 7, .count = 256,
 			.stream = MARKER_VALUE(2, 0) };
-		cu_event_record_13000_argument e = {
+		cu_event_record_argument e = {
 			.event = MARKER_VALUE(3, 0),
 			.stream = MARKER_VALUE(2, 0) };
 
 		call(CU_MEMCPY_HTOD_ASYNC,
-		    (xdrproc_t)xdr_cu_memcpy_htod_async_13000_argument, &a);
+		    (xdrproc_t)xdr_cu_memcpy_htod_async_argument, &a);
 		call(CU_MEMSET_D8_ASYNC,
-		    (xdrproc_t)xdr_cu_memset_d8_async_13000_argument, &m);
+		    (xdrproc_t)xdr_cu_memset_d8_async_argument, &m);
 		call_uint(CU_EVENT_CREATE, 0);
 		call(CU_EVENT_RECORD,
-		    (xdrproc_t)xdr_cu_event_record_13000_argument, &e);
+		    (xdrproc_t)xdr_cu_event_record_argument, &e);
 	}
 	call_hyper(CU_STREAM_SYNCHRONIZE, MARKER_VALUE(2, 0));
 	call_hyper(CU_STREAM_DESTROY, MARKER_VALUE(2, 0));
@@ -257,11 +257,11 @@ int main(int argc, char **argv)
 	call_int(CU_DEVICE_PRIMARY_CTX_RETAIN, 0);
 	call_hyper(CU_CTX_SET_CURRENT, MARKER_VALUE(0, 0));
 	{
-		cu_mem_host_alloc_13000_argument h = { .size = 8192,
+		cu_mem_host_alloc_argument h = { .size = 8192,
 			.flags = 0 };
 
 		call(CU_MEM_HOST_ALLOC,
-		    (xdrproc_t)xdr_cu_mem_host_alloc_13000_argument, &h);
+		    (xdrproc_t)xdr_cu_mem_host_alloc_argument, &h);
 	}
 	call_hyper(CU_MEM_FREE_HOST, MARKER_VALUE(1, 0));
 	call_int(CU_DEVICE_PRIMARY_CTX_RELEASE, 0);
@@ -272,22 +272,22 @@ int main(int argc, char **argv)
 	init_and_context();
 	{
 		size_t half = (sizeof(ptx_image) - 1) / 2;
-		cu_image_stage_13000_argument a = {
+		cu_image_stage_argument a = {
 			.total = sizeof(ptx_image) - 1, .offset = 0,
 			.bytes = { .cu_bytes_len = (u_int)half,
 				   .cu_bytes_val = (char *)ptx_image } };
-		cu_library_load_data_13000_argument l;
+		cu_library_load_data_argument l;
 
 		call(CU_IMAGE_STAGE,
-		    (xdrproc_t)xdr_cu_image_stage_13000_argument, &a);
+		    (xdrproc_t)xdr_cu_image_stage_argument, &a);
 		a.offset = half;
 		a.bytes.cu_bytes_len = (u_int)(sizeof(ptx_image) - 1 - half);
 		a.bytes.cu_bytes_val = (char *)ptx_image + half;
 		call(CU_IMAGE_STAGE,
-		    (xdrproc_t)xdr_cu_image_stage_13000_argument, &a);
+		    (xdrproc_t)xdr_cu_image_stage_argument, &a);
 		memset(&l, 0, sizeof(l));
 		call(CU_LIBRARY_LOAD_DATA,
-		    (xdrproc_t)xdr_cu_library_load_data_13000_argument, &l);
+		    (xdrproc_t)xdr_cu_library_load_data_argument, &l);
 	}
 	end();
 	return 0;

@@ -27,7 +27,7 @@
 
 #include <cuda.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 
 #define SHARED_BYTES (1u << 20)
 
@@ -54,7 +54,7 @@ static CLIENT *connect_to(const struct sockaddr *addr, socklen_t len)
 		perror("rawlocal: connect");
 		exit(1);
 	}
-	if ((c = clnt_vc_create(fd, &nb, ONCUDA_PROG, ONCUDA_V13000, 0, 0)) == NULL) {
+	if ((c = clnt_vc_create(fd, &nb, ONCUDA_PROG, ONCUDA_VERSION, 0, 0)) == NULL) {
 		fprintf(stderr, "rawlocal: clnt_vc_create failed\n");
 		exit(1);
 	}
@@ -104,12 +104,12 @@ static res_handle share_as(CLIENT *c, int fd, size_t size, unsigned int flags)
 
 	memset(&offer, 0, sizeof offer);
 	memset(&reg, 0, sizeof reg);
-	if (oncuda_local_offer_13000(size, &offer, c) != RPC_SUCCESS || offer.err != 0) {
+	if (oncuda_local_offer(size, &offer, c) != RPC_SUCCESS || offer.err != 0) {
 		fprintf(stderr, "rawlocal: ONCUDA_LOCAL_OFFER failed\n");
 		exit(1);
 	}
 	send_fd(c, fd);
-	if (oncuda_local_register_13000(flags, &reg, c) != RPC_SUCCESS) {
+	if (oncuda_local_register(flags, &reg, c) != RPC_SUCCESS) {
 		fprintf(stderr, "rawlocal: ONCUDA_LOCAL_REGISTER failed\n");
 		exit(1);
 	}
@@ -130,9 +130,9 @@ static int staged_call(CLIENT *c, bool download, unsigned int slot,
 
 	memset(&r, 0, sizeof r);
 	if (!download)
-		st = oncuda_local_staged_htod_13000(slot, dev, size, 0, &r, c);
+		st = oncuda_local_staged_htod(slot, dev, size, 0, &r, c);
 	else
-		st = oncuda_local_staged_dtoh_13000(slot, dev, size, 0, wait, &r, c);
+		st = oncuda_local_staged_dtoh(slot, dev, size, 0, wait, &r, c);
 	if (st != RPC_SUCCESS) {
 		fprintf(stderr, "rawlocal: the server dropped the connection\n");
 		exit(1);
@@ -149,7 +149,7 @@ static int htod_how(CLIENT *c, uint64_t base, uint64_t offset, uint64_t dst,
 	res_none r;
 
 	memset(&r, 0, sizeof r);
-	if (oncuda_local_htod_13000(base, offset, dst, size, 0, how, &r, c) != RPC_SUCCESS) {
+	if (oncuda_local_htod(base, offset, dst, size, 0, how, &r, c) != RPC_SUCCESS) {
 		fprintf(stderr, "rawlocal: the server dropped the connection\n");
 		exit(1);
 	}
@@ -172,16 +172,16 @@ static uint64_t setup_context(CLIENT *c)
 	memset(&dev, 0, sizeof dev);
 	memset(&ctx, 0, sizeof ctx);
 	memset(&mem, 0, sizeof mem);
-	if (cu_init_13000(0, &init, c) != RPC_SUCCESS || init.err != 0 ||
-	    cu_device_get_13000(0, &dev, c) != RPC_SUCCESS || dev.err != 0 ||
-	    cu_device_primary_ctx_retain_13000(dev.res_int_u.value, &ctx, c) != RPC_SUCCESS ||
+	if (cu_init(0, &init, c) != RPC_SUCCESS || init.err != 0 ||
+	    cu_device_get(0, &dev, c) != RPC_SUCCESS || dev.err != 0 ||
+	    cu_device_primary_ctx_retain(dev.res_int_u.value, &ctx, c) != RPC_SUCCESS ||
 	    ctx.err != 0) {
 		fprintf(stderr, "rawlocal: cannot make a context\n");
 		exit(1);
 	}
 	memset(&set, 0, sizeof set);
-	if (cu_ctx_set_current_13000(ctx.res_handle_u.value, &set, c) != RPC_SUCCESS ||
-	    set.err != 0 || cu_mem_alloc_13000(2 * SHARED_BYTES, &mem, c) != RPC_SUCCESS ||
+	if (cu_ctx_set_current(ctx.res_handle_u.value, &set, c) != RPC_SUCCESS ||
+	    set.err != 0 || cu_mem_alloc(2 * SHARED_BYTES, &mem, c) != RPC_SUCCESS ||
 	    mem.err != 0) {
 		fprintf(stderr, "rawlocal: cannot allocate device memory\n");
 		exit(1);
@@ -261,14 +261,14 @@ int main(int argc, char **argv)
 	expect("a memfd smaller than offered is refused", unsealed.err,
 	    CUDA_ERROR_INVALID_VALUE);
 	memset(&unsealed, 0, sizeof unsealed);
-	(void)oncuda_local_register_13000(0, &unsealed, c);
+	(void)oncuda_local_register(0, &unsealed, c);
 	expect("REGISTER without an OFFER", unsealed.err, CUDA_ERROR_INVALID_VALUE);
 
 	in.sin_port = htons((uint16_t)atoi(argv[2]));
 	in.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
 	tcp = connect_to((struct sockaddr *)&in, sizeof in);
 	memset(&r, 0, sizeof r);
-	(void)oncuda_local_offer_13000(4096, &r, tcp);
+	(void)oncuda_local_offer(4096, &r, tcp);
 	expect("an OFFER over TCP", r.err, CUDA_ERROR_NOT_SUPPORTED);
 	clnt_destroy(tcp);
 

@@ -12,7 +12,7 @@ CC        ?= cc
 CFLAGS    ?= -O2 -g
 WARN      ?= -Wall -Wextra -Werror
 
-UNIT_AUTH_CPPFLAGS := -std=c11 -D_GNU_SOURCE -I. 
+UNIT_AUTH_CPPFLAGS := -std=c11 -D_GNU_SOURCE -I. -I/usr/include/tirpc -I$(CUDA_HOME)/include
 UNIT_AUTH_CHECK := tests/unit/unit_check.c tests/unit/unit_check.h
 
 all: tests/unit/test_sha256 tests/unit/test_auth_key tests/unit/test_allow

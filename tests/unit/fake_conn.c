@@ -81,7 +81,7 @@ unsigned int fake_layout_calls(void)
 }
 
 /* Answers as the XDR decoder would: the array from malloc, for xdr_free. */
-enum clnt_stat cu_param_layout_13000(cu_handle h, res_param_layout *r,
+enum clnt_stat cu_param_layout(cu_handle h, res_param_layout *r,
 				     CLIENT *c)
 {
 	size_t i;

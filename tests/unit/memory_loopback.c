@@ -201,7 +201,7 @@ CUresult cuMemcpyDtoDAsync(CUdeviceptr dst, CUdeviceptr src, size_t size, CUstre
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
-	e = rpc_end(cu_memcpy_dtod_async_13000(dst, src, size,
+	e = rpc_end(cu_memcpy_dtod_async(dst, src, size,
 	    (cu_handle)(uintptr_t)stream, &r, c));
 	return e != CUDA_SUCCESS ? e : (CUresult)r.err;
 }

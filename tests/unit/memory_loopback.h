@@ -19,7 +19,7 @@
 
 #include <cuda.h>
 
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 
 /* Outside any user-space address of x86-64 Linux, so never a test's host pointer. */
 #define FAKE_DEVICE_BASE 0xd00000000000ULL

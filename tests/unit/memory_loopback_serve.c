@@ -124,41 +124,41 @@ static enum clnt_stat serve_copy(rpcproc_t proc, u_int len, xdrproc_t xres,
 {
 	switch (proc) {
 	case CU_MEMCPY_HTOD: {
-		ARGS(cu_memcpy_htod_13000_argument, xdr_cu_memcpy_htod_13000_argument);
+		ARGS(cu_memcpy_htod_argument, xdr_cu_memcpy_htod_argument);
 		res_none r = { put(l, a.dst, &a.data) };
 
-		xdr_free(XDRPROC(xdr_cu_memcpy_htod_13000_argument), (char *)&a);
+		xdr_free(XDRPROC(xdr_cu_memcpy_htod_argument), (char *)&a);
 		return loopback_answer(XDRPROC(xdr_res_none), &r, xres, resp);
 	}
 	case CU_MEMCPY_HTOD_ASYNC: {
-		ARGS(cu_memcpy_htod_async_13000_argument, xdr_cu_memcpy_htod_async_13000_argument);
+		ARGS(cu_memcpy_htod_async_argument, xdr_cu_memcpy_htod_async_argument);
 		res_none r = { put(l, a.dst, &a.data) };
 
 		l->stream = a.stream;
 		l->async = true;
-		xdr_free(XDRPROC(xdr_cu_memcpy_htod_async_13000_argument), (char *)&a);
+		xdr_free(XDRPROC(xdr_cu_memcpy_htod_async_argument), (char *)&a);
 		return loopback_answer(XDRPROC(xdr_res_none), &r, xres, resp);
 	}
 	case CU_MEMCPY_DTOH: {
-		ARGS(cu_memcpy_dtoh_13000_argument, xdr_cu_memcpy_dtoh_13000_argument);
+		ARGS(cu_memcpy_dtoh_argument, xdr_cu_memcpy_dtoh_argument);
 
 		return get(l, a.src, a.size, xres, resp);
 	}
 	case CU_MEMCPY_DTOH_ASYNC: {
-		ARGS(cu_memcpy_dtoh_async_13000_argument, xdr_cu_memcpy_dtoh_async_13000_argument);
+		ARGS(cu_memcpy_dtoh_async_argument, xdr_cu_memcpy_dtoh_async_argument);
 
 		l->stream = a.stream;
 		l->async = true;
 		return get(l, a.src, a.size, xres, resp);
 	}
 	case CU_MEMCPY_DTOD: {
-		ARGS(cu_memcpy_dtod_13000_argument, xdr_cu_memcpy_dtod_13000_argument);
+		ARGS(cu_memcpy_dtod_argument, xdr_cu_memcpy_dtod_argument);
 		res_none r = { move(l, a.dst, a.src, a.size) };
 
 		return loopback_answer(XDRPROC(xdr_res_none), &r, xres, resp);
 	}
 	case CU_MEMCPY_DTOD_ASYNC: {
-		ARGS(cu_memcpy_dtod_async_13000_argument, xdr_cu_memcpy_dtod_async_13000_argument);
+		ARGS(cu_memcpy_dtod_async_argument, xdr_cu_memcpy_dtod_async_argument);
 		res_none r = { move(l, a.dst, a.src, a.size) };
 
 		l->stream = a.stream;
@@ -166,7 +166,7 @@ static enum clnt_stat serve_copy(rpcproc_t proc, u_int len, xdrproc_t xres,
 		return loopback_answer(XDRPROC(xdr_res_none), &r, xres, resp);
 	}
 	case CU_MEMCPY_2D_HTOD: {
-		ARGS(cu_memcpy_2d_htod_13000_argument, xdr_cu_memcpy_2d_htod_13000_argument);
+		ARGS(cu_memcpy_2d_htod_argument, xdr_cu_memcpy_2d_htod_argument);
 		res_none r = { CUDA_SUCCESS };
 
 		log_region(l, &a.dst, a.width, a.height, a.stream, a.async);
@@ -177,11 +177,11 @@ static enum clnt_stat serve_copy(rpcproc_t proc, u_int len, xdrproc_t xres,
 			r.err = CUDA_ERROR_INVALID_VALUE;
 		else
 			move_2d(&a.dst, (unsigned char *)a.rows.cu_bytes_val, a.width, a.height, true);
-		xdr_free(XDRPROC(xdr_cu_memcpy_2d_htod_13000_argument), (char *)&a);
+		xdr_free(XDRPROC(xdr_cu_memcpy_2d_htod_argument), (char *)&a);
 		return loopback_answer(XDRPROC(xdr_res_none), &r, xres, resp);
 	}
 	case CU_MEMCPY_2D_DTOH: {
-		ARGS(cu_memcpy_2d_dtoh_13000_argument, xdr_cu_memcpy_2d_dtoh_13000_argument);
+		ARGS(cu_memcpy_2d_dtoh_argument, xdr_cu_memcpy_2d_dtoh_argument);
 		u_int n = (u_int)(a.width * a.height);
 		res_data r = { CUDA_SUCCESS, { { n, calloc(1, n + 1) } } };
 		enum clnt_stat st;
@@ -198,7 +198,7 @@ static enum clnt_stat serve_copy(rpcproc_t proc, u_int len, xdrproc_t xres,
 		return st;
 	}
 	case CU_MEMCPY_2D_DTOD: {
-		ARGS(cu_memcpy_2d_dtod_13000_argument, xdr_cu_memcpy_2d_dtod_13000_argument);
+		ARGS(cu_memcpy_2d_dtod_argument, xdr_cu_memcpy_2d_dtod_argument);
 		res_none r = { CUDA_SUCCESS };
 		unsigned char *row = malloc(a.width + 1);
 
@@ -282,7 +282,7 @@ static enum clnt_stat serve_memory(rpcproc_t proc, u_int len, xdrproc_t xres,
 		return loopback_answer(XDRPROC(xdr_res_dptr), &r, xres, resp);
 	}
 	case CU_MEM_ALLOC_PITCH: {
-		ARGS(cu_mem_alloc_pitch_13000_argument, xdr_cu_mem_alloc_pitch_13000_argument);
+		ARGS(cu_mem_alloc_pitch_argument, xdr_cu_mem_alloc_pitch_argument);
 		res_pitched_alloc r = { CUDA_ERROR_INVALID_VALUE, { { 0, 0 } } };
 		uint64_t pitch = (a.width + FAKE_PITCH_ALIGN - 1) / FAKE_PITCH_ALIGN * FAKE_PITCH_ALIGN;
 
@@ -319,7 +319,7 @@ static enum clnt_stat serve_memory(rpcproc_t proc, u_int len, xdrproc_t xres,
 	case CU_MEM_HOST_ALLOC:
 	case CU_MEM_HOST_REGISTER: {
 		/* The two argument lists are the same: size, flags. */
-		ARGS(cu_mem_host_alloc_13000_argument, xdr_cu_mem_host_alloc_13000_argument);
+		ARGS(cu_mem_host_alloc_argument, xdr_cu_mem_host_alloc_argument);
 		res_handle r = { CUDA_SUCCESS, { 0 } };
 
 		l->len = a.size;
@@ -346,8 +346,8 @@ static enum clnt_stat serve_memory(rpcproc_t proc, u_int len, xdrproc_t xres,
 		return loopback_answer(XDRPROC(xdr_res_none), &r, xres, resp);
 	}
 	case CU_MEM_HOST_GET_DEVICE_POINTER: {
-		ARGS(cu_mem_host_get_device_pointer_13000_argument,
-		    xdr_cu_mem_host_get_device_pointer_13000_argument);
+		ARGS(cu_mem_host_get_device_pointer_argument,
+		    xdr_cu_mem_host_get_device_pointer_argument);
 		res_dptr r = { CUDA_ERROR_INVALID_VALUE, { 0 } };
 
 		l->addr = a.ptr;
@@ -366,8 +366,8 @@ static enum clnt_stat serve_memory(rpcproc_t proc, u_int len, xdrproc_t xres,
 		return loopback_answer(XDRPROC(xdr_res_uint), &r, xres, resp);
 	}
 	case CU_POINTER_GET_ATTRIBUTE: {
-		ARGS(cu_pointer_get_attribute_13000_argument,
-		    xdr_cu_pointer_get_attribute_13000_argument);
+		ARGS(cu_pointer_get_attribute_argument,
+		    xdr_cu_pointer_get_attribute_argument);
 		res_ptr_attr r = { CUDA_SUCCESS, { { 0, 0 } } };
 
 		l->addr = a.ptr;
@@ -375,8 +375,8 @@ static enum clnt_stat serve_memory(rpcproc_t proc, u_int len, xdrproc_t xres,
 		return loopback_answer(XDRPROC(xdr_res_ptr_attr), &r, xres, resp);
 	}
 	case CU_POINTER_GET_ATTRIBUTES: {
-		ARGS(cu_pointer_get_attributes_13000_argument,
-		    xdr_cu_pointer_get_attributes_13000_argument);
+		ARGS(cu_pointer_get_attributes_argument,
+		    xdr_cu_pointer_get_attributes_argument);
 		ptr_attr_value v[ONCUDA_POINTER_ATTRS_MAX];
 		u_int n = a.attributes.pointer_attributes_len;
 		res_ptr_attrs r = { CUDA_SUCCESS, { { n, v } } };
@@ -395,7 +395,7 @@ static enum clnt_stat serve_memory(rpcproc_t proc, u_int len, xdrproc_t xres,
 				v[i].value = 0;
 		}
 		st = loopback_answer(XDRPROC(xdr_res_ptr_attrs), &r, xres, resp);
-		xdr_free(XDRPROC(xdr_cu_pointer_get_attributes_13000_argument), (char *)&a);
+		xdr_free(XDRPROC(xdr_cu_pointer_get_attributes_argument), (char *)&a);
 		return st;
 	}
 	}

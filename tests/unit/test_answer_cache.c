@@ -17,7 +17,7 @@
 
 #include "stubs/answers/answer_cache.h"
 #include "stubs/context/ctxstack.h"
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "stubs/wire/rpc.h"
 #include "unit_check.h"
 
@@ -38,7 +38,7 @@ static enum clnt_stat fake_call(CLIENT *cl, rpcproc_t proc, xdrproc_t xargs,
 	calls[proc & 0xff]++;
 	switch (proc) {
 	case CU_DEVICE_GET_ATTRIBUTE: {
-		cu_device_get_attribute_13000_argument *a = args;
+		cu_device_get_attribute_argument *a = args;
 		res_int *r = res;
 
 		r->err = a->dev == 7 ? CUDA_ERROR_INVALID_DEVICE : CUDA_SUCCESS;
@@ -46,7 +46,7 @@ static enum clnt_stat fake_call(CLIENT *cl, rpcproc_t proc, xdrproc_t xargs,
 		return RPC_SUCCESS;
 	}
 	case CU_FUNC_GET_ATTRIBUTE: {
-		cu_func_get_attribute_13000_argument *a = args;
+		cu_func_get_attribute_argument *a = args;
 		res_int *r = res;
 
 		r->err = CUDA_SUCCESS;
@@ -54,7 +54,7 @@ static enum clnt_stat fake_call(CLIENT *cl, rpcproc_t proc, xdrproc_t xargs,
 		return RPC_SUCCESS;
 	}
 	case CU_OCCUPANCY_MAX_ACTIVE_BLOCKS: {
-		cu_occupancy_max_active_blocks_13000_argument *a = args;
+		cu_occupancy_max_active_blocks_argument *a = args;
 		res_int *r = res;
 
 		r->err = CUDA_SUCCESS;

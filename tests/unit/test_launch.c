@@ -77,8 +77,8 @@ static void record_config(const launch_config *config)
 enum clnt_stat batch_send(CLIENT *c, rpcproc_t proc, xdrproc_t xdr_args,
 			  void *args)
 {
-	const cu_launch_kernel_ex_13000_argument *ex = args;
-	const cu_launch_kernel_13000_argument *k = args;
+	const cu_launch_kernel_ex_argument *ex = args;
+	const cu_launch_kernel_argument *k = args;
 
 	(void)c;
 	(void)xdr_args;
@@ -98,7 +98,7 @@ enum clnt_stat batch_send(CLIENT *c, rpcproc_t proc, xdrproc_t xdr_args,
 	return RPC_SUCCESS;
 }
 
-enum clnt_stat cu_occupancy_max_potential_block_size_13000(cu_handle func,
+enum clnt_stat cu_occupancy_max_potential_block_size(cu_handle func,
 		smem_table table, cu_size dynamic_smem, int limit,
 		u_int flags, res_block_size *r, CLIENT *c)
 {
@@ -116,7 +116,7 @@ enum clnt_stat cu_occupancy_max_potential_block_size_13000(cu_handle func,
 	return RPC_SUCCESS;
 }
 
-enum clnt_stat cu_occupancy_max_active_clusters_13000(cu_handle func,
+enum clnt_stat cu_occupancy_max_active_clusters(cu_handle func,
 		launch_config config, res_int *r, CLIENT *c)
 {
 	(void)c;
@@ -127,7 +127,7 @@ enum clnt_stat cu_occupancy_max_active_clusters_13000(cu_handle func,
 	return RPC_SUCCESS;
 }
 
-enum clnt_stat cu_occupancy_max_potential_cluster_size_13000(cu_handle func,
+enum clnt_stat cu_occupancy_max_potential_cluster_size(cu_handle func,
 		launch_config config, res_int *r, CLIENT *c)
 {
 	(void)c;

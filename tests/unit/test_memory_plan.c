@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "stubs/copy/copy_plan.h"
-#include "gen/cuda_rpc.h"
+#include "gen/cuda_names.h"
 #include "unit_check.h"
 
 #define CHUNK ((size_t)ONCUDA_CHUNK_DEFAULT)

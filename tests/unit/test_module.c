@@ -47,7 +47,7 @@ static struct {
 
 static int unloads;
 
-enum clnt_stat cu_image_stage_13000(cu_size total, cu_size offset,
+enum clnt_stat cu_image_stage(cu_size total, cu_size offset,
 				    cu_bytes bytes, res_none *r, CLIENT *c)
 {
 	CHECK(c == &fake_client && fake_open_section != 0);
@@ -115,26 +115,26 @@ static enum clnt_stat answer_load(int kind, const jit_options *jit,
 	return RPC_SUCCESS;
 }
 
-enum clnt_stat cu_module_load_data_13000(res_loaded_image *r, CLIENT *c)
+enum clnt_stat cu_module_load_data(res_loaded_image *r, CLIENT *c)
 {
 	(void)c;
 	return answer_load(1, NULL, NULL, r);
 }
 
-enum clnt_stat cu_module_load_data_ex_13000(jit_options o,
+enum clnt_stat cu_module_load_data_ex(jit_options o,
 					    res_loaded_image *r, CLIENT *c)
 {
 	(void)c;
 	return answer_load(2, &o, NULL, r);
 }
 
-enum clnt_stat cu_module_load_fat_binary_13000(res_loaded_image *r, CLIENT *c)
+enum clnt_stat cu_module_load_fat_binary(res_loaded_image *r, CLIENT *c)
 {
 	(void)c;
 	return answer_load(3, NULL, NULL, r);
 }
 
-enum clnt_stat cu_library_load_data_13000(jit_options jit,
+enum clnt_stat cu_library_load_data(jit_options jit,
 					  library_options lib,
 					  res_loaded_image *r, CLIENT *c)
 {
@@ -142,7 +142,7 @@ enum clnt_stat cu_library_load_data_13000(jit_options jit,
 	return answer_load(4, &jit, &lib, r);
 }
 
-enum clnt_stat cu_module_unload_13000(cu_handle m, res_none *r, CLIENT *c)
+enum clnt_stat cu_module_unload(cu_handle m, res_none *r, CLIENT *c)
 {
 	(void)c;
 	CHECK_EQ(m, MODULE);
@@ -151,7 +151,7 @@ enum clnt_stat cu_module_unload_13000(cu_handle m, res_none *r, CLIENT *c)
 	return RPC_SUCCESS;
 }
 
-enum clnt_stat cu_library_unload_13000(cu_handle l, res_none *r, CLIENT *c)
+enum clnt_stat cu_library_unload(cu_handle l, res_none *r, CLIENT *c)
 {
 	(void)c;
 	CHECK_EQ(l, LIBRARY);
@@ -169,7 +169,7 @@ static enum clnt_stat answer_global(const char *name, res_dev_range *r)
 	return RPC_SUCCESS;
 }
 
-enum clnt_stat cu_module_get_global_13000(cu_handle m, cu_name name,
+enum clnt_stat cu_module_get_global(cu_handle m, cu_name name,
 					  res_dev_range *r, CLIENT *c)
 {
 	(void)c;
@@ -177,7 +177,7 @@ enum clnt_stat cu_module_get_global_13000(cu_handle m, cu_name name,
 	return answer_global(name, r);
 }
 
-enum clnt_stat cu_library_get_global_13000(cu_handle l, cu_name name,
+enum clnt_stat cu_library_get_global(cu_handle l, cu_name name,
 					   res_dev_range *r, CLIENT *c)
 {
 	(void)c;
