@@ -763,6 +763,265 @@ cu_mapped_pull_13000(res_mapped_update *clnt_res, CLIENT *clnt)
 }
 
 enum clnt_stat 
+cu_mem_alloc_async_13000(cu_size bytesize, cu_handle stream, res_dptr *clnt_res,  CLIENT *clnt)
+{
+	cu_mem_alloc_async_13000_argument arg;
+	arg.bytesize = bytesize;
+	arg.stream = stream;
+	return (clnt_call (clnt, CU_MEM_ALLOC_ASYNC, (xdrproc_t) xdr_cu_mem_alloc_async_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_dptr, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_mem_alloc_from_pool_async_13000(cu_size bytesize, cu_handle pool, cu_handle stream, res_dptr *clnt_res,  CLIENT *clnt)
+{
+	cu_mem_alloc_from_pool_async_13000_argument arg;
+	arg.bytesize = bytesize;
+	arg.pool = pool;
+	arg.stream = stream;
+	return (clnt_call (clnt, CU_MEM_ALLOC_FROM_POOL_ASYNC, (xdrproc_t) xdr_cu_mem_alloc_from_pool_async_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_dptr, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_mem_free_async_13000(cu_dptr dptr, cu_handle stream, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_mem_free_async_13000_argument arg;
+	arg.dptr = dptr;
+	arg.stream = stream;
+	return (clnt_call (clnt, CU_MEM_FREE_ASYNC, (xdrproc_t) xdr_cu_mem_free_async_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_device_get_default_mem_pool_13000(int dev, res_handle *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_DEVICE_GET_DEFAULT_MEM_POOL,
+		(xdrproc_t) xdr_int, (caddr_t) &dev,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_device_get_mem_pool_13000(int dev, res_handle *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_DEVICE_GET_MEM_POOL,
+		(xdrproc_t) xdr_int, (caddr_t) &dev,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_device_set_mem_pool_13000(int dev, cu_handle pool, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_device_set_mem_pool_13000_argument arg;
+	arg.dev = dev;
+	arg.pool = pool;
+	return (clnt_call (clnt, CU_DEVICE_SET_MEM_POOL, (xdrproc_t) xdr_cu_device_set_mem_pool_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_mem_pool_create_13000(mem_pool_props props, res_handle *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_MEM_POOL_CREATE,
+		(xdrproc_t) xdr_mem_pool_props, (caddr_t) &props,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_mem_pool_destroy_13000(cu_handle pool, res_none *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_MEM_POOL_DESTROY,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &pool,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_mem_pool_set_attribute_13000(cu_handle pool, int attr, cu_size value, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_mem_pool_set_attribute_13000_argument arg;
+	arg.pool = pool;
+	arg.attr = attr;
+	arg.value = value;
+	return (clnt_call (clnt, CU_MEM_POOL_SET_ATTRIBUTE, (xdrproc_t) xdr_cu_mem_pool_set_attribute_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_mem_pool_get_attribute_13000(cu_handle pool, int attr, res_size *clnt_res,  CLIENT *clnt)
+{
+	cu_mem_pool_get_attribute_13000_argument arg;
+	arg.pool = pool;
+	arg.attr = attr;
+	return (clnt_call (clnt, CU_MEM_POOL_GET_ATTRIBUTE, (xdrproc_t) xdr_cu_mem_pool_get_attribute_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_size, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_mem_pool_trim_to_13000(cu_handle pool, cu_size min_bytes_to_keep, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_mem_pool_trim_to_13000_argument arg;
+	arg.pool = pool;
+	arg.min_bytes_to_keep = min_bytes_to_keep;
+	return (clnt_call (clnt, CU_MEM_POOL_TRIM_TO, (xdrproc_t) xdr_cu_mem_pool_trim_to_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_mem_pool_set_access_13000(cu_handle pool, mem_access_descs map, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_mem_pool_set_access_13000_argument arg;
+	arg.pool = pool;
+	arg.map = map;
+	return (clnt_call (clnt, CU_MEM_POOL_SET_ACCESS, (xdrproc_t) xdr_cu_mem_pool_set_access_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_mem_pool_get_access_13000(cu_handle pool, mem_location location, res_uint *clnt_res,  CLIENT *clnt)
+{
+	cu_mem_pool_get_access_13000_argument arg;
+	arg.pool = pool;
+	arg.location = location;
+	return (clnt_call (clnt, CU_MEM_POOL_GET_ACCESS, (xdrproc_t) xdr_cu_mem_pool_get_access_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_uint, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_mem_get_allocation_granularity_13000(mem_alloc_prop prop, int option, res_size *clnt_res,  CLIENT *clnt)
+{
+	cu_mem_get_allocation_granularity_13000_argument arg;
+	arg.prop = prop;
+	arg.option = option;
+	return (clnt_call (clnt, CU_MEM_GET_ALLOCATION_GRANULARITY, (xdrproc_t) xdr_cu_mem_get_allocation_granularity_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_size, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_mem_address_reserve_13000(cu_size size, cu_size alignment, cu_dptr addr, cu_size flags, res_dptr *clnt_res,  CLIENT *clnt)
+{
+	cu_mem_address_reserve_13000_argument arg;
+	arg.size = size;
+	arg.alignment = alignment;
+	arg.addr = addr;
+	arg.flags = flags;
+	return (clnt_call (clnt, CU_MEM_ADDRESS_RESERVE, (xdrproc_t) xdr_cu_mem_address_reserve_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_dptr, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_mem_address_free_13000(cu_dptr ptr, cu_size size, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_mem_address_free_13000_argument arg;
+	arg.ptr = ptr;
+	arg.size = size;
+	return (clnt_call (clnt, CU_MEM_ADDRESS_FREE, (xdrproc_t) xdr_cu_mem_address_free_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_mem_create_13000(cu_size size, mem_alloc_prop prop, cu_size flags, res_handle *clnt_res,  CLIENT *clnt)
+{
+	cu_mem_create_13000_argument arg;
+	arg.size = size;
+	arg.prop = prop;
+	arg.flags = flags;
+	return (clnt_call (clnt, CU_MEM_CREATE, (xdrproc_t) xdr_cu_mem_create_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_mem_release_13000(cu_handle handle, res_none *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_MEM_RELEASE,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &handle,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_mem_map_13000(cu_dptr ptr, cu_size size, cu_size offset, cu_handle handle, cu_size flags, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_mem_map_13000_argument arg;
+	arg.ptr = ptr;
+	arg.size = size;
+	arg.offset = offset;
+	arg.handle = handle;
+	arg.flags = flags;
+	return (clnt_call (clnt, CU_MEM_MAP, (xdrproc_t) xdr_cu_mem_map_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_mem_unmap_13000(cu_dptr ptr, cu_size size, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_mem_unmap_13000_argument arg;
+	arg.ptr = ptr;
+	arg.size = size;
+	return (clnt_call (clnt, CU_MEM_UNMAP, (xdrproc_t) xdr_cu_mem_unmap_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_mem_set_access_13000(cu_dptr ptr, cu_size size, mem_access_descs desc, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_mem_set_access_13000_argument arg;
+	arg.ptr = ptr;
+	arg.size = size;
+	arg.desc = desc;
+	return (clnt_call (clnt, CU_MEM_SET_ACCESS, (xdrproc_t) xdr_cu_mem_set_access_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_mem_get_access_13000(mem_location location, cu_dptr ptr, res_size *clnt_res,  CLIENT *clnt)
+{
+	cu_mem_get_access_13000_argument arg;
+	arg.location = location;
+	arg.ptr = ptr;
+	return (clnt_call (clnt, CU_MEM_GET_ACCESS, (xdrproc_t) xdr_cu_mem_get_access_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_size, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_mem_get_allocation_properties_from_handle_13000(cu_handle handle, res_alloc_prop *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_MEM_GET_ALLOCATION_PROPERTIES_FROM_HANDLE,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &handle,
+		(xdrproc_t) xdr_res_alloc_prop, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_mem_retain_allocation_handle_13000(cu_dptr addr, res_handle *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_MEM_RETAIN_ALLOCATION_HANDLE,
+		(xdrproc_t) xdr_cu_dptr, (caddr_t) &addr,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_pointer_get_attribute_13000(int attribute, cu_dptr ptr, res_ptr_attr *clnt_res,  CLIENT *clnt)
 {
 	cu_pointer_get_attribute_13000_argument arg;

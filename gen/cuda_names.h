@@ -381,6 +381,136 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_mapped_pull cu_mapped_pull_13000
 #define cu_mapped_pull_svc cu_mapped_pull_13000_svc
 
+/* CU_MEM_ALLOC_ASYNC (400) */
+#define cu_mem_alloc_async cu_mem_alloc_async_13000
+#define cu_mem_alloc_async_svc cu_mem_alloc_async_13000_svc
+#define cu_mem_alloc_async_argument cu_mem_alloc_async_13000_argument
+#define xdr_cu_mem_alloc_async_argument xdr_cu_mem_alloc_async_13000_argument
+
+/* CU_MEM_ALLOC_FROM_POOL_ASYNC (401) */
+#define cu_mem_alloc_from_pool_async cu_mem_alloc_from_pool_async_13000
+#define cu_mem_alloc_from_pool_async_svc cu_mem_alloc_from_pool_async_13000_svc
+#define cu_mem_alloc_from_pool_async_argument cu_mem_alloc_from_pool_async_13000_argument
+#define xdr_cu_mem_alloc_from_pool_async_argument xdr_cu_mem_alloc_from_pool_async_13000_argument
+
+/* CU_MEM_FREE_ASYNC (402) */
+#define cu_mem_free_async cu_mem_free_async_13000
+#define cu_mem_free_async_svc cu_mem_free_async_13000_svc
+#define cu_mem_free_async_argument cu_mem_free_async_13000_argument
+#define xdr_cu_mem_free_async_argument xdr_cu_mem_free_async_13000_argument
+
+/* CU_DEVICE_GET_DEFAULT_MEM_POOL (403) */
+#define cu_device_get_default_mem_pool cu_device_get_default_mem_pool_13000
+#define cu_device_get_default_mem_pool_svc cu_device_get_default_mem_pool_13000_svc
+
+/* CU_DEVICE_GET_MEM_POOL (404) */
+#define cu_device_get_mem_pool cu_device_get_mem_pool_13000
+#define cu_device_get_mem_pool_svc cu_device_get_mem_pool_13000_svc
+
+/* CU_DEVICE_SET_MEM_POOL (405) */
+#define cu_device_set_mem_pool cu_device_set_mem_pool_13000
+#define cu_device_set_mem_pool_svc cu_device_set_mem_pool_13000_svc
+#define cu_device_set_mem_pool_argument cu_device_set_mem_pool_13000_argument
+#define xdr_cu_device_set_mem_pool_argument xdr_cu_device_set_mem_pool_13000_argument
+
+/* CU_MEM_POOL_CREATE (406) */
+#define cu_mem_pool_create cu_mem_pool_create_13000
+#define cu_mem_pool_create_svc cu_mem_pool_create_13000_svc
+
+/* CU_MEM_POOL_DESTROY (407) */
+#define cu_mem_pool_destroy cu_mem_pool_destroy_13000
+#define cu_mem_pool_destroy_svc cu_mem_pool_destroy_13000_svc
+
+/* CU_MEM_POOL_SET_ATTRIBUTE (408) */
+#define cu_mem_pool_set_attribute cu_mem_pool_set_attribute_13000
+#define cu_mem_pool_set_attribute_svc cu_mem_pool_set_attribute_13000_svc
+#define cu_mem_pool_set_attribute_argument cu_mem_pool_set_attribute_13000_argument
+#define xdr_cu_mem_pool_set_attribute_argument xdr_cu_mem_pool_set_attribute_13000_argument
+
+/* CU_MEM_POOL_GET_ATTRIBUTE (409) */
+#define cu_mem_pool_get_attribute cu_mem_pool_get_attribute_13000
+#define cu_mem_pool_get_attribute_svc cu_mem_pool_get_attribute_13000_svc
+#define cu_mem_pool_get_attribute_argument cu_mem_pool_get_attribute_13000_argument
+#define xdr_cu_mem_pool_get_attribute_argument xdr_cu_mem_pool_get_attribute_13000_argument
+
+/* CU_MEM_POOL_TRIM_TO (410) */
+#define cu_mem_pool_trim_to cu_mem_pool_trim_to_13000
+#define cu_mem_pool_trim_to_svc cu_mem_pool_trim_to_13000_svc
+#define cu_mem_pool_trim_to_argument cu_mem_pool_trim_to_13000_argument
+#define xdr_cu_mem_pool_trim_to_argument xdr_cu_mem_pool_trim_to_13000_argument
+
+/* CU_MEM_POOL_SET_ACCESS (411) */
+#define cu_mem_pool_set_access cu_mem_pool_set_access_13000
+#define cu_mem_pool_set_access_svc cu_mem_pool_set_access_13000_svc
+#define cu_mem_pool_set_access_argument cu_mem_pool_set_access_13000_argument
+#define xdr_cu_mem_pool_set_access_argument xdr_cu_mem_pool_set_access_13000_argument
+
+/* CU_MEM_POOL_GET_ACCESS (412) */
+#define cu_mem_pool_get_access cu_mem_pool_get_access_13000
+#define cu_mem_pool_get_access_svc cu_mem_pool_get_access_13000_svc
+#define cu_mem_pool_get_access_argument cu_mem_pool_get_access_13000_argument
+#define xdr_cu_mem_pool_get_access_argument xdr_cu_mem_pool_get_access_13000_argument
+
+/* CU_MEM_GET_ALLOCATION_GRANULARITY (420) */
+#define cu_mem_get_allocation_granularity cu_mem_get_allocation_granularity_13000
+#define cu_mem_get_allocation_granularity_svc cu_mem_get_allocation_granularity_13000_svc
+#define cu_mem_get_allocation_granularity_argument cu_mem_get_allocation_granularity_13000_argument
+#define xdr_cu_mem_get_allocation_granularity_argument xdr_cu_mem_get_allocation_granularity_13000_argument
+
+/* CU_MEM_ADDRESS_RESERVE (421) */
+#define cu_mem_address_reserve cu_mem_address_reserve_13000
+#define cu_mem_address_reserve_svc cu_mem_address_reserve_13000_svc
+#define cu_mem_address_reserve_argument cu_mem_address_reserve_13000_argument
+#define xdr_cu_mem_address_reserve_argument xdr_cu_mem_address_reserve_13000_argument
+
+/* CU_MEM_ADDRESS_FREE (422) */
+#define cu_mem_address_free cu_mem_address_free_13000
+#define cu_mem_address_free_svc cu_mem_address_free_13000_svc
+#define cu_mem_address_free_argument cu_mem_address_free_13000_argument
+#define xdr_cu_mem_address_free_argument xdr_cu_mem_address_free_13000_argument
+
+/* CU_MEM_CREATE (423) */
+#define cu_mem_create cu_mem_create_13000
+#define cu_mem_create_svc cu_mem_create_13000_svc
+#define cu_mem_create_argument cu_mem_create_13000_argument
+#define xdr_cu_mem_create_argument xdr_cu_mem_create_13000_argument
+
+/* CU_MEM_RELEASE (424) */
+#define cu_mem_release cu_mem_release_13000
+#define cu_mem_release_svc cu_mem_release_13000_svc
+
+/* CU_MEM_MAP (425) */
+#define cu_mem_map cu_mem_map_13000
+#define cu_mem_map_svc cu_mem_map_13000_svc
+#define cu_mem_map_argument cu_mem_map_13000_argument
+#define xdr_cu_mem_map_argument xdr_cu_mem_map_13000_argument
+
+/* CU_MEM_UNMAP (426) */
+#define cu_mem_unmap cu_mem_unmap_13000
+#define cu_mem_unmap_svc cu_mem_unmap_13000_svc
+#define cu_mem_unmap_argument cu_mem_unmap_13000_argument
+#define xdr_cu_mem_unmap_argument xdr_cu_mem_unmap_13000_argument
+
+/* CU_MEM_SET_ACCESS (427) */
+#define cu_mem_set_access cu_mem_set_access_13000
+#define cu_mem_set_access_svc cu_mem_set_access_13000_svc
+#define cu_mem_set_access_argument cu_mem_set_access_13000_argument
+#define xdr_cu_mem_set_access_argument xdr_cu_mem_set_access_13000_argument
+
+/* CU_MEM_GET_ACCESS (428) */
+#define cu_mem_get_access cu_mem_get_access_13000
+#define cu_mem_get_access_svc cu_mem_get_access_13000_svc
+#define cu_mem_get_access_argument cu_mem_get_access_13000_argument
+#define xdr_cu_mem_get_access_argument xdr_cu_mem_get_access_13000_argument
+
+/* CU_MEM_GET_ALLOCATION_PROPERTIES_FROM_HANDLE (429) */
+#define cu_mem_get_allocation_properties_from_handle cu_mem_get_allocation_properties_from_handle_13000
+#define cu_mem_get_allocation_properties_from_handle_svc cu_mem_get_allocation_properties_from_handle_13000_svc
+
+/* CU_MEM_RETAIN_ALLOCATION_HANDLE (430) */
+#define cu_mem_retain_allocation_handle cu_mem_retain_allocation_handle_13000
+#define cu_mem_retain_allocation_handle_svc cu_mem_retain_allocation_handle_13000_svc
+
 /* CU_POINTER_GET_ATTRIBUTE (150) */
 #define cu_pointer_get_attribute cu_pointer_get_attribute_13000
 #define cu_pointer_get_attribute_svc cu_pointer_get_attribute_13000_svc

@@ -393,6 +393,51 @@ struct res_ptr_attrs {
 	} res_ptr_attrs_u;
 };
 typedef struct res_ptr_attrs res_ptr_attrs;
+#define ONCUDA_ACCESS_DESCS_MAX 64
+
+struct mem_location {
+	int type;
+	int id;
+};
+typedef struct mem_location mem_location;
+
+struct mem_alloc_prop {
+	int type;
+	int requested_handle_types;
+	mem_location location;
+	u_int compression_type;
+	u_int rdma_capable;
+	u_int usage;
+};
+typedef struct mem_alloc_prop mem_alloc_prop;
+
+struct res_alloc_prop {
+	int err;
+	union {
+		mem_alloc_prop value;
+	} res_alloc_prop_u;
+};
+typedef struct res_alloc_prop res_alloc_prop;
+
+struct mem_pool_props {
+	int alloc_type;
+	int handle_types;
+	mem_location location;
+	cu_size max_size;
+	u_int usage;
+};
+typedef struct mem_pool_props mem_pool_props;
+
+struct mem_access_desc {
+	mem_location location;
+	u_int flags;
+};
+typedef struct mem_access_desc mem_access_desc;
+
+typedef struct {
+	u_int mem_access_descs_len;
+	mem_access_desc *mem_access_descs_val;
+} mem_access_descs;
 #define ONCUDA_GRAPH_NODES_MAX 1048576
 
 typedef struct {
@@ -840,6 +885,117 @@ struct cu_mem_host_get_device_pointer_13000_argument {
 	u_int flags;
 };
 typedef struct cu_mem_host_get_device_pointer_13000_argument cu_mem_host_get_device_pointer_13000_argument;
+
+struct cu_mem_alloc_async_13000_argument {
+	cu_size bytesize;
+	cu_handle stream;
+};
+typedef struct cu_mem_alloc_async_13000_argument cu_mem_alloc_async_13000_argument;
+
+struct cu_mem_alloc_from_pool_async_13000_argument {
+	cu_size bytesize;
+	cu_handle pool;
+	cu_handle stream;
+};
+typedef struct cu_mem_alloc_from_pool_async_13000_argument cu_mem_alloc_from_pool_async_13000_argument;
+
+struct cu_mem_free_async_13000_argument {
+	cu_dptr dptr;
+	cu_handle stream;
+};
+typedef struct cu_mem_free_async_13000_argument cu_mem_free_async_13000_argument;
+
+struct cu_device_set_mem_pool_13000_argument {
+	int dev;
+	cu_handle pool;
+};
+typedef struct cu_device_set_mem_pool_13000_argument cu_device_set_mem_pool_13000_argument;
+
+struct cu_mem_pool_set_attribute_13000_argument {
+	cu_handle pool;
+	int attr;
+	cu_size value;
+};
+typedef struct cu_mem_pool_set_attribute_13000_argument cu_mem_pool_set_attribute_13000_argument;
+
+struct cu_mem_pool_get_attribute_13000_argument {
+	cu_handle pool;
+	int attr;
+};
+typedef struct cu_mem_pool_get_attribute_13000_argument cu_mem_pool_get_attribute_13000_argument;
+
+struct cu_mem_pool_trim_to_13000_argument {
+	cu_handle pool;
+	cu_size min_bytes_to_keep;
+};
+typedef struct cu_mem_pool_trim_to_13000_argument cu_mem_pool_trim_to_13000_argument;
+
+struct cu_mem_pool_set_access_13000_argument {
+	cu_handle pool;
+	mem_access_descs map;
+};
+typedef struct cu_mem_pool_set_access_13000_argument cu_mem_pool_set_access_13000_argument;
+
+struct cu_mem_pool_get_access_13000_argument {
+	cu_handle pool;
+	mem_location location;
+};
+typedef struct cu_mem_pool_get_access_13000_argument cu_mem_pool_get_access_13000_argument;
+
+struct cu_mem_get_allocation_granularity_13000_argument {
+	mem_alloc_prop prop;
+	int option;
+};
+typedef struct cu_mem_get_allocation_granularity_13000_argument cu_mem_get_allocation_granularity_13000_argument;
+
+struct cu_mem_address_reserve_13000_argument {
+	cu_size size;
+	cu_size alignment;
+	cu_dptr addr;
+	cu_size flags;
+};
+typedef struct cu_mem_address_reserve_13000_argument cu_mem_address_reserve_13000_argument;
+
+struct cu_mem_address_free_13000_argument {
+	cu_dptr ptr;
+	cu_size size;
+};
+typedef struct cu_mem_address_free_13000_argument cu_mem_address_free_13000_argument;
+
+struct cu_mem_create_13000_argument {
+	cu_size size;
+	mem_alloc_prop prop;
+	cu_size flags;
+};
+typedef struct cu_mem_create_13000_argument cu_mem_create_13000_argument;
+
+struct cu_mem_map_13000_argument {
+	cu_dptr ptr;
+	cu_size size;
+	cu_size offset;
+	cu_handle handle;
+	cu_size flags;
+};
+typedef struct cu_mem_map_13000_argument cu_mem_map_13000_argument;
+
+struct cu_mem_unmap_13000_argument {
+	cu_dptr ptr;
+	cu_size size;
+};
+typedef struct cu_mem_unmap_13000_argument cu_mem_unmap_13000_argument;
+
+struct cu_mem_set_access_13000_argument {
+	cu_dptr ptr;
+	cu_size size;
+	mem_access_descs desc;
+};
+typedef struct cu_mem_set_access_13000_argument cu_mem_set_access_13000_argument;
+
+struct cu_mem_get_access_13000_argument {
+	mem_location location;
+	cu_dptr ptr;
+};
+typedef struct cu_mem_get_access_13000_argument cu_mem_get_access_13000_argument;
 
 struct cu_pointer_get_attribute_13000_argument {
 	int attribute;
@@ -1418,6 +1574,78 @@ extern  bool_t cu_mapped_push_13000_svc(mapped_runs , res_none *, struct svc_req
 #define CU_MAPPED_PULL 192
 extern  enum clnt_stat cu_mapped_pull_13000(res_mapped_update *, CLIENT *);
 extern  bool_t cu_mapped_pull_13000_svc(res_mapped_update *, struct svc_req *);
+#define CU_MEM_ALLOC_ASYNC 400
+extern  enum clnt_stat cu_mem_alloc_async_13000(cu_size , cu_handle , res_dptr *, CLIENT *);
+extern  bool_t cu_mem_alloc_async_13000_svc(cu_size , cu_handle , res_dptr *, struct svc_req *);
+#define CU_MEM_ALLOC_FROM_POOL_ASYNC 401
+extern  enum clnt_stat cu_mem_alloc_from_pool_async_13000(cu_size , cu_handle , cu_handle , res_dptr *, CLIENT *);
+extern  bool_t cu_mem_alloc_from_pool_async_13000_svc(cu_size , cu_handle , cu_handle , res_dptr *, struct svc_req *);
+#define CU_MEM_FREE_ASYNC 402
+extern  enum clnt_stat cu_mem_free_async_13000(cu_dptr , cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_mem_free_async_13000_svc(cu_dptr , cu_handle , res_none *, struct svc_req *);
+#define CU_DEVICE_GET_DEFAULT_MEM_POOL 403
+extern  enum clnt_stat cu_device_get_default_mem_pool_13000(int , res_handle *, CLIENT *);
+extern  bool_t cu_device_get_default_mem_pool_13000_svc(int , res_handle *, struct svc_req *);
+#define CU_DEVICE_GET_MEM_POOL 404
+extern  enum clnt_stat cu_device_get_mem_pool_13000(int , res_handle *, CLIENT *);
+extern  bool_t cu_device_get_mem_pool_13000_svc(int , res_handle *, struct svc_req *);
+#define CU_DEVICE_SET_MEM_POOL 405
+extern  enum clnt_stat cu_device_set_mem_pool_13000(int , cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_device_set_mem_pool_13000_svc(int , cu_handle , res_none *, struct svc_req *);
+#define CU_MEM_POOL_CREATE 406
+extern  enum clnt_stat cu_mem_pool_create_13000(mem_pool_props , res_handle *, CLIENT *);
+extern  bool_t cu_mem_pool_create_13000_svc(mem_pool_props , res_handle *, struct svc_req *);
+#define CU_MEM_POOL_DESTROY 407
+extern  enum clnt_stat cu_mem_pool_destroy_13000(cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_mem_pool_destroy_13000_svc(cu_handle , res_none *, struct svc_req *);
+#define CU_MEM_POOL_SET_ATTRIBUTE 408
+extern  enum clnt_stat cu_mem_pool_set_attribute_13000(cu_handle , int , cu_size , res_none *, CLIENT *);
+extern  bool_t cu_mem_pool_set_attribute_13000_svc(cu_handle , int , cu_size , res_none *, struct svc_req *);
+#define CU_MEM_POOL_GET_ATTRIBUTE 409
+extern  enum clnt_stat cu_mem_pool_get_attribute_13000(cu_handle , int , res_size *, CLIENT *);
+extern  bool_t cu_mem_pool_get_attribute_13000_svc(cu_handle , int , res_size *, struct svc_req *);
+#define CU_MEM_POOL_TRIM_TO 410
+extern  enum clnt_stat cu_mem_pool_trim_to_13000(cu_handle , cu_size , res_none *, CLIENT *);
+extern  bool_t cu_mem_pool_trim_to_13000_svc(cu_handle , cu_size , res_none *, struct svc_req *);
+#define CU_MEM_POOL_SET_ACCESS 411
+extern  enum clnt_stat cu_mem_pool_set_access_13000(cu_handle , mem_access_descs , res_none *, CLIENT *);
+extern  bool_t cu_mem_pool_set_access_13000_svc(cu_handle , mem_access_descs , res_none *, struct svc_req *);
+#define CU_MEM_POOL_GET_ACCESS 412
+extern  enum clnt_stat cu_mem_pool_get_access_13000(cu_handle , mem_location , res_uint *, CLIENT *);
+extern  bool_t cu_mem_pool_get_access_13000_svc(cu_handle , mem_location , res_uint *, struct svc_req *);
+#define CU_MEM_GET_ALLOCATION_GRANULARITY 420
+extern  enum clnt_stat cu_mem_get_allocation_granularity_13000(mem_alloc_prop , int , res_size *, CLIENT *);
+extern  bool_t cu_mem_get_allocation_granularity_13000_svc(mem_alloc_prop , int , res_size *, struct svc_req *);
+#define CU_MEM_ADDRESS_RESERVE 421
+extern  enum clnt_stat cu_mem_address_reserve_13000(cu_size , cu_size , cu_dptr , cu_size , res_dptr *, CLIENT *);
+extern  bool_t cu_mem_address_reserve_13000_svc(cu_size , cu_size , cu_dptr , cu_size , res_dptr *, struct svc_req *);
+#define CU_MEM_ADDRESS_FREE 422
+extern  enum clnt_stat cu_mem_address_free_13000(cu_dptr , cu_size , res_none *, CLIENT *);
+extern  bool_t cu_mem_address_free_13000_svc(cu_dptr , cu_size , res_none *, struct svc_req *);
+#define CU_MEM_CREATE 423
+extern  enum clnt_stat cu_mem_create_13000(cu_size , mem_alloc_prop , cu_size , res_handle *, CLIENT *);
+extern  bool_t cu_mem_create_13000_svc(cu_size , mem_alloc_prop , cu_size , res_handle *, struct svc_req *);
+#define CU_MEM_RELEASE 424
+extern  enum clnt_stat cu_mem_release_13000(cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_mem_release_13000_svc(cu_handle , res_none *, struct svc_req *);
+#define CU_MEM_MAP 425
+extern  enum clnt_stat cu_mem_map_13000(cu_dptr , cu_size , cu_size , cu_handle , cu_size , res_none *, CLIENT *);
+extern  bool_t cu_mem_map_13000_svc(cu_dptr , cu_size , cu_size , cu_handle , cu_size , res_none *, struct svc_req *);
+#define CU_MEM_UNMAP 426
+extern  enum clnt_stat cu_mem_unmap_13000(cu_dptr , cu_size , res_none *, CLIENT *);
+extern  bool_t cu_mem_unmap_13000_svc(cu_dptr , cu_size , res_none *, struct svc_req *);
+#define CU_MEM_SET_ACCESS 427
+extern  enum clnt_stat cu_mem_set_access_13000(cu_dptr , cu_size , mem_access_descs , res_none *, CLIENT *);
+extern  bool_t cu_mem_set_access_13000_svc(cu_dptr , cu_size , mem_access_descs , res_none *, struct svc_req *);
+#define CU_MEM_GET_ACCESS 428
+extern  enum clnt_stat cu_mem_get_access_13000(mem_location , cu_dptr , res_size *, CLIENT *);
+extern  bool_t cu_mem_get_access_13000_svc(mem_location , cu_dptr , res_size *, struct svc_req *);
+#define CU_MEM_GET_ALLOCATION_PROPERTIES_FROM_HANDLE 429
+extern  enum clnt_stat cu_mem_get_allocation_properties_from_handle_13000(cu_handle , res_alloc_prop *, CLIENT *);
+extern  bool_t cu_mem_get_allocation_properties_from_handle_13000_svc(cu_handle , res_alloc_prop *, struct svc_req *);
+#define CU_MEM_RETAIN_ALLOCATION_HANDLE 430
+extern  enum clnt_stat cu_mem_retain_allocation_handle_13000(cu_dptr , res_handle *, CLIENT *);
+extern  bool_t cu_mem_retain_allocation_handle_13000_svc(cu_dptr , res_handle *, struct svc_req *);
 #define CU_POINTER_GET_ATTRIBUTE 150
 extern  enum clnt_stat cu_pointer_get_attribute_13000(int , cu_dptr , res_ptr_attr *, CLIENT *);
 extern  bool_t cu_pointer_get_attribute_13000_svc(int , cu_dptr , res_ptr_attr *, struct svc_req *);
@@ -1898,6 +2126,78 @@ extern  bool_t cu_mapped_push_13000_svc();
 #define CU_MAPPED_PULL 192
 extern  enum clnt_stat cu_mapped_pull_13000();
 extern  bool_t cu_mapped_pull_13000_svc();
+#define CU_MEM_ALLOC_ASYNC 400
+extern  enum clnt_stat cu_mem_alloc_async_13000();
+extern  bool_t cu_mem_alloc_async_13000_svc();
+#define CU_MEM_ALLOC_FROM_POOL_ASYNC 401
+extern  enum clnt_stat cu_mem_alloc_from_pool_async_13000();
+extern  bool_t cu_mem_alloc_from_pool_async_13000_svc();
+#define CU_MEM_FREE_ASYNC 402
+extern  enum clnt_stat cu_mem_free_async_13000();
+extern  bool_t cu_mem_free_async_13000_svc();
+#define CU_DEVICE_GET_DEFAULT_MEM_POOL 403
+extern  enum clnt_stat cu_device_get_default_mem_pool_13000();
+extern  bool_t cu_device_get_default_mem_pool_13000_svc();
+#define CU_DEVICE_GET_MEM_POOL 404
+extern  enum clnt_stat cu_device_get_mem_pool_13000();
+extern  bool_t cu_device_get_mem_pool_13000_svc();
+#define CU_DEVICE_SET_MEM_POOL 405
+extern  enum clnt_stat cu_device_set_mem_pool_13000();
+extern  bool_t cu_device_set_mem_pool_13000_svc();
+#define CU_MEM_POOL_CREATE 406
+extern  enum clnt_stat cu_mem_pool_create_13000();
+extern  bool_t cu_mem_pool_create_13000_svc();
+#define CU_MEM_POOL_DESTROY 407
+extern  enum clnt_stat cu_mem_pool_destroy_13000();
+extern  bool_t cu_mem_pool_destroy_13000_svc();
+#define CU_MEM_POOL_SET_ATTRIBUTE 408
+extern  enum clnt_stat cu_mem_pool_set_attribute_13000();
+extern  bool_t cu_mem_pool_set_attribute_13000_svc();
+#define CU_MEM_POOL_GET_ATTRIBUTE 409
+extern  enum clnt_stat cu_mem_pool_get_attribute_13000();
+extern  bool_t cu_mem_pool_get_attribute_13000_svc();
+#define CU_MEM_POOL_TRIM_TO 410
+extern  enum clnt_stat cu_mem_pool_trim_to_13000();
+extern  bool_t cu_mem_pool_trim_to_13000_svc();
+#define CU_MEM_POOL_SET_ACCESS 411
+extern  enum clnt_stat cu_mem_pool_set_access_13000();
+extern  bool_t cu_mem_pool_set_access_13000_svc();
+#define CU_MEM_POOL_GET_ACCESS 412
+extern  enum clnt_stat cu_mem_pool_get_access_13000();
+extern  bool_t cu_mem_pool_get_access_13000_svc();
+#define CU_MEM_GET_ALLOCATION_GRANULARITY 420
+extern  enum clnt_stat cu_mem_get_allocation_granularity_13000();
+extern  bool_t cu_mem_get_allocation_granularity_13000_svc();
+#define CU_MEM_ADDRESS_RESERVE 421
+extern  enum clnt_stat cu_mem_address_reserve_13000();
+extern  bool_t cu_mem_address_reserve_13000_svc();
+#define CU_MEM_ADDRESS_FREE 422
+extern  enum clnt_stat cu_mem_address_free_13000();
+extern  bool_t cu_mem_address_free_13000_svc();
+#define CU_MEM_CREATE 423
+extern  enum clnt_stat cu_mem_create_13000();
+extern  bool_t cu_mem_create_13000_svc();
+#define CU_MEM_RELEASE 424
+extern  enum clnt_stat cu_mem_release_13000();
+extern  bool_t cu_mem_release_13000_svc();
+#define CU_MEM_MAP 425
+extern  enum clnt_stat cu_mem_map_13000();
+extern  bool_t cu_mem_map_13000_svc();
+#define CU_MEM_UNMAP 426
+extern  enum clnt_stat cu_mem_unmap_13000();
+extern  bool_t cu_mem_unmap_13000_svc();
+#define CU_MEM_SET_ACCESS 427
+extern  enum clnt_stat cu_mem_set_access_13000();
+extern  bool_t cu_mem_set_access_13000_svc();
+#define CU_MEM_GET_ACCESS 428
+extern  enum clnt_stat cu_mem_get_access_13000();
+extern  bool_t cu_mem_get_access_13000_svc();
+#define CU_MEM_GET_ALLOCATION_PROPERTIES_FROM_HANDLE 429
+extern  enum clnt_stat cu_mem_get_allocation_properties_from_handle_13000();
+extern  bool_t cu_mem_get_allocation_properties_from_handle_13000_svc();
+#define CU_MEM_RETAIN_ALLOCATION_HANDLE 430
+extern  enum clnt_stat cu_mem_retain_allocation_handle_13000();
+extern  bool_t cu_mem_retain_allocation_handle_13000_svc();
 #define CU_POINTER_GET_ATTRIBUTE 150
 extern  enum clnt_stat cu_pointer_get_attribute_13000();
 extern  bool_t cu_pointer_get_attribute_13000_svc();
@@ -2215,6 +2515,12 @@ extern  bool_t xdr_ptr_attr_value (XDR *, ptr_attr_value*);
 extern  bool_t xdr_res_ptr_attr (XDR *, res_ptr_attr*);
 extern  bool_t xdr_pointer_attributes (XDR *, pointer_attributes*);
 extern  bool_t xdr_res_ptr_attrs (XDR *, res_ptr_attrs*);
+extern  bool_t xdr_mem_location (XDR *, mem_location*);
+extern  bool_t xdr_mem_alloc_prop (XDR *, mem_alloc_prop*);
+extern  bool_t xdr_res_alloc_prop (XDR *, res_alloc_prop*);
+extern  bool_t xdr_mem_pool_props (XDR *, mem_pool_props*);
+extern  bool_t xdr_mem_access_desc (XDR *, mem_access_desc*);
+extern  bool_t xdr_mem_access_descs (XDR *, mem_access_descs*);
 extern  bool_t xdr_cu_nodes (XDR *, cu_nodes*);
 extern  bool_t xdr_node_list (XDR *, node_list*);
 extern  bool_t xdr_res_node_list (XDR *, res_node_list*);
@@ -2275,6 +2581,23 @@ extern  bool_t xdr_cu_memset_d32_async_13000_argument (XDR *, cu_memset_d32_asyn
 extern  bool_t xdr_cu_mem_host_alloc_13000_argument (XDR *, cu_mem_host_alloc_13000_argument*);
 extern  bool_t xdr_cu_mem_host_register_13000_argument (XDR *, cu_mem_host_register_13000_argument*);
 extern  bool_t xdr_cu_mem_host_get_device_pointer_13000_argument (XDR *, cu_mem_host_get_device_pointer_13000_argument*);
+extern  bool_t xdr_cu_mem_alloc_async_13000_argument (XDR *, cu_mem_alloc_async_13000_argument*);
+extern  bool_t xdr_cu_mem_alloc_from_pool_async_13000_argument (XDR *, cu_mem_alloc_from_pool_async_13000_argument*);
+extern  bool_t xdr_cu_mem_free_async_13000_argument (XDR *, cu_mem_free_async_13000_argument*);
+extern  bool_t xdr_cu_device_set_mem_pool_13000_argument (XDR *, cu_device_set_mem_pool_13000_argument*);
+extern  bool_t xdr_cu_mem_pool_set_attribute_13000_argument (XDR *, cu_mem_pool_set_attribute_13000_argument*);
+extern  bool_t xdr_cu_mem_pool_get_attribute_13000_argument (XDR *, cu_mem_pool_get_attribute_13000_argument*);
+extern  bool_t xdr_cu_mem_pool_trim_to_13000_argument (XDR *, cu_mem_pool_trim_to_13000_argument*);
+extern  bool_t xdr_cu_mem_pool_set_access_13000_argument (XDR *, cu_mem_pool_set_access_13000_argument*);
+extern  bool_t xdr_cu_mem_pool_get_access_13000_argument (XDR *, cu_mem_pool_get_access_13000_argument*);
+extern  bool_t xdr_cu_mem_get_allocation_granularity_13000_argument (XDR *, cu_mem_get_allocation_granularity_13000_argument*);
+extern  bool_t xdr_cu_mem_address_reserve_13000_argument (XDR *, cu_mem_address_reserve_13000_argument*);
+extern  bool_t xdr_cu_mem_address_free_13000_argument (XDR *, cu_mem_address_free_13000_argument*);
+extern  bool_t xdr_cu_mem_create_13000_argument (XDR *, cu_mem_create_13000_argument*);
+extern  bool_t xdr_cu_mem_map_13000_argument (XDR *, cu_mem_map_13000_argument*);
+extern  bool_t xdr_cu_mem_unmap_13000_argument (XDR *, cu_mem_unmap_13000_argument*);
+extern  bool_t xdr_cu_mem_set_access_13000_argument (XDR *, cu_mem_set_access_13000_argument*);
+extern  bool_t xdr_cu_mem_get_access_13000_argument (XDR *, cu_mem_get_access_13000_argument*);
 extern  bool_t xdr_cu_pointer_get_attribute_13000_argument (XDR *, cu_pointer_get_attribute_13000_argument*);
 extern  bool_t xdr_cu_pointer_get_attributes_13000_argument (XDR *, cu_pointer_get_attributes_13000_argument*);
 extern  bool_t xdr_cu_stream_create_with_priority_13000_argument (XDR *, cu_stream_create_with_priority_13000_argument*);
@@ -2382,6 +2705,12 @@ extern bool_t xdr_ptr_attr_value ();
 extern bool_t xdr_res_ptr_attr ();
 extern bool_t xdr_pointer_attributes ();
 extern bool_t xdr_res_ptr_attrs ();
+extern bool_t xdr_mem_location ();
+extern bool_t xdr_mem_alloc_prop ();
+extern bool_t xdr_res_alloc_prop ();
+extern bool_t xdr_mem_pool_props ();
+extern bool_t xdr_mem_access_desc ();
+extern bool_t xdr_mem_access_descs ();
 extern bool_t xdr_cu_nodes ();
 extern bool_t xdr_node_list ();
 extern bool_t xdr_res_node_list ();
@@ -2442,6 +2771,23 @@ extern bool_t xdr_cu_memset_d32_async_13000_argument ();
 extern bool_t xdr_cu_mem_host_alloc_13000_argument ();
 extern bool_t xdr_cu_mem_host_register_13000_argument ();
 extern bool_t xdr_cu_mem_host_get_device_pointer_13000_argument ();
+extern bool_t xdr_cu_mem_alloc_async_13000_argument ();
+extern bool_t xdr_cu_mem_alloc_from_pool_async_13000_argument ();
+extern bool_t xdr_cu_mem_free_async_13000_argument ();
+extern bool_t xdr_cu_device_set_mem_pool_13000_argument ();
+extern bool_t xdr_cu_mem_pool_set_attribute_13000_argument ();
+extern bool_t xdr_cu_mem_pool_get_attribute_13000_argument ();
+extern bool_t xdr_cu_mem_pool_trim_to_13000_argument ();
+extern bool_t xdr_cu_mem_pool_set_access_13000_argument ();
+extern bool_t xdr_cu_mem_pool_get_access_13000_argument ();
+extern bool_t xdr_cu_mem_get_allocation_granularity_13000_argument ();
+extern bool_t xdr_cu_mem_address_reserve_13000_argument ();
+extern bool_t xdr_cu_mem_address_free_13000_argument ();
+extern bool_t xdr_cu_mem_create_13000_argument ();
+extern bool_t xdr_cu_mem_map_13000_argument ();
+extern bool_t xdr_cu_mem_unmap_13000_argument ();
+extern bool_t xdr_cu_mem_set_access_13000_argument ();
+extern bool_t xdr_cu_mem_get_access_13000_argument ();
 extern bool_t xdr_cu_pointer_get_attribute_13000_argument ();
 extern bool_t xdr_cu_pointer_get_attributes_13000_argument ();
 extern bool_t xdr_cu_stream_create_with_priority_13000_argument ();

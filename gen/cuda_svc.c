@@ -455,6 +455,150 @@ _cu_mapped_pull_13000 (void  *argp, void *result, struct svc_req *rqstp)
 }
 
 int
+_cu_mem_alloc_async_13000 (cu_mem_alloc_async_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mem_alloc_async_13000_svc(argp->bytesize, argp->stream, result, rqstp));
+}
+
+int
+_cu_mem_alloc_from_pool_async_13000 (cu_mem_alloc_from_pool_async_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mem_alloc_from_pool_async_13000_svc(argp->bytesize, argp->pool, argp->stream, result, rqstp));
+}
+
+int
+_cu_mem_free_async_13000 (cu_mem_free_async_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mem_free_async_13000_svc(argp->dptr, argp->stream, result, rqstp));
+}
+
+int
+_cu_device_get_default_mem_pool_13000 (int  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_device_get_default_mem_pool_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_device_get_mem_pool_13000 (int  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_device_get_mem_pool_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_device_set_mem_pool_13000 (cu_device_set_mem_pool_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_device_set_mem_pool_13000_svc(argp->dev, argp->pool, result, rqstp));
+}
+
+int
+_cu_mem_pool_create_13000 (mem_pool_props  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mem_pool_create_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_mem_pool_destroy_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mem_pool_destroy_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_mem_pool_set_attribute_13000 (cu_mem_pool_set_attribute_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mem_pool_set_attribute_13000_svc(argp->pool, argp->attr, argp->value, result, rqstp));
+}
+
+int
+_cu_mem_pool_get_attribute_13000 (cu_mem_pool_get_attribute_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mem_pool_get_attribute_13000_svc(argp->pool, argp->attr, result, rqstp));
+}
+
+int
+_cu_mem_pool_trim_to_13000 (cu_mem_pool_trim_to_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mem_pool_trim_to_13000_svc(argp->pool, argp->min_bytes_to_keep, result, rqstp));
+}
+
+int
+_cu_mem_pool_set_access_13000 (cu_mem_pool_set_access_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mem_pool_set_access_13000_svc(argp->pool, argp->map, result, rqstp));
+}
+
+int
+_cu_mem_pool_get_access_13000 (cu_mem_pool_get_access_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mem_pool_get_access_13000_svc(argp->pool, argp->location, result, rqstp));
+}
+
+int
+_cu_mem_get_allocation_granularity_13000 (cu_mem_get_allocation_granularity_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mem_get_allocation_granularity_13000_svc(argp->prop, argp->option, result, rqstp));
+}
+
+int
+_cu_mem_address_reserve_13000 (cu_mem_address_reserve_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mem_address_reserve_13000_svc(argp->size, argp->alignment, argp->addr, argp->flags, result, rqstp));
+}
+
+int
+_cu_mem_address_free_13000 (cu_mem_address_free_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mem_address_free_13000_svc(argp->ptr, argp->size, result, rqstp));
+}
+
+int
+_cu_mem_create_13000 (cu_mem_create_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mem_create_13000_svc(argp->size, argp->prop, argp->flags, result, rqstp));
+}
+
+int
+_cu_mem_release_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mem_release_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_mem_map_13000 (cu_mem_map_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mem_map_13000_svc(argp->ptr, argp->size, argp->offset, argp->handle, argp->flags, result, rqstp));
+}
+
+int
+_cu_mem_unmap_13000 (cu_mem_unmap_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mem_unmap_13000_svc(argp->ptr, argp->size, result, rqstp));
+}
+
+int
+_cu_mem_set_access_13000 (cu_mem_set_access_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mem_set_access_13000_svc(argp->ptr, argp->size, argp->desc, result, rqstp));
+}
+
+int
+_cu_mem_get_access_13000 (cu_mem_get_access_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mem_get_access_13000_svc(argp->location, argp->ptr, result, rqstp));
+}
+
+int
+_cu_mem_get_allocation_properties_from_handle_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mem_get_allocation_properties_from_handle_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_mem_retain_allocation_handle_13000 (cu_dptr  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mem_retain_allocation_handle_13000_svc(*argp, result, rqstp));
+}
+
+int
 _cu_pointer_get_attribute_13000 (cu_pointer_get_attribute_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_pointer_get_attribute_13000_svc(argp->attribute, argp->ptr, result, rqstp));
@@ -1036,6 +1180,30 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_hostptr cu_mem_host_get_flags_13000_arg;
 		cu_hostptr cu_mapped_track_13000_arg;
 		mapped_runs cu_mapped_push_13000_arg;
+		cu_mem_alloc_async_13000_argument cu_mem_alloc_async_13000_arg;
+		cu_mem_alloc_from_pool_async_13000_argument cu_mem_alloc_from_pool_async_13000_arg;
+		cu_mem_free_async_13000_argument cu_mem_free_async_13000_arg;
+		int cu_device_get_default_mem_pool_13000_arg;
+		int cu_device_get_mem_pool_13000_arg;
+		cu_device_set_mem_pool_13000_argument cu_device_set_mem_pool_13000_arg;
+		mem_pool_props cu_mem_pool_create_13000_arg;
+		cu_handle cu_mem_pool_destroy_13000_arg;
+		cu_mem_pool_set_attribute_13000_argument cu_mem_pool_set_attribute_13000_arg;
+		cu_mem_pool_get_attribute_13000_argument cu_mem_pool_get_attribute_13000_arg;
+		cu_mem_pool_trim_to_13000_argument cu_mem_pool_trim_to_13000_arg;
+		cu_mem_pool_set_access_13000_argument cu_mem_pool_set_access_13000_arg;
+		cu_mem_pool_get_access_13000_argument cu_mem_pool_get_access_13000_arg;
+		cu_mem_get_allocation_granularity_13000_argument cu_mem_get_allocation_granularity_13000_arg;
+		cu_mem_address_reserve_13000_argument cu_mem_address_reserve_13000_arg;
+		cu_mem_address_free_13000_argument cu_mem_address_free_13000_arg;
+		cu_mem_create_13000_argument cu_mem_create_13000_arg;
+		cu_handle cu_mem_release_13000_arg;
+		cu_mem_map_13000_argument cu_mem_map_13000_arg;
+		cu_mem_unmap_13000_argument cu_mem_unmap_13000_arg;
+		cu_mem_set_access_13000_argument cu_mem_set_access_13000_arg;
+		cu_mem_get_access_13000_argument cu_mem_get_access_13000_arg;
+		cu_handle cu_mem_get_allocation_properties_from_handle_13000_arg;
+		cu_dptr cu_mem_retain_allocation_handle_13000_arg;
 		cu_pointer_get_attribute_13000_argument cu_pointer_get_attribute_13000_arg;
 		cu_pointer_get_attributes_13000_argument cu_pointer_get_attributes_13000_arg;
 		u_int cu_stream_create_13000_arg;
@@ -1192,6 +1360,30 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_none cu_mapped_track_13000_res;
 		res_none cu_mapped_push_13000_res;
 		res_mapped_update cu_mapped_pull_13000_res;
+		res_dptr cu_mem_alloc_async_13000_res;
+		res_dptr cu_mem_alloc_from_pool_async_13000_res;
+		res_none cu_mem_free_async_13000_res;
+		res_handle cu_device_get_default_mem_pool_13000_res;
+		res_handle cu_device_get_mem_pool_13000_res;
+		res_none cu_device_set_mem_pool_13000_res;
+		res_handle cu_mem_pool_create_13000_res;
+		res_none cu_mem_pool_destroy_13000_res;
+		res_none cu_mem_pool_set_attribute_13000_res;
+		res_size cu_mem_pool_get_attribute_13000_res;
+		res_none cu_mem_pool_trim_to_13000_res;
+		res_none cu_mem_pool_set_access_13000_res;
+		res_uint cu_mem_pool_get_access_13000_res;
+		res_size cu_mem_get_allocation_granularity_13000_res;
+		res_dptr cu_mem_address_reserve_13000_res;
+		res_none cu_mem_address_free_13000_res;
+		res_handle cu_mem_create_13000_res;
+		res_none cu_mem_release_13000_res;
+		res_none cu_mem_map_13000_res;
+		res_none cu_mem_unmap_13000_res;
+		res_none cu_mem_set_access_13000_res;
+		res_size cu_mem_get_access_13000_res;
+		res_alloc_prop cu_mem_get_allocation_properties_from_handle_13000_res;
+		res_handle cu_mem_retain_allocation_handle_13000_res;
 		res_ptr_attr cu_pointer_get_attribute_13000_res;
 		res_ptr_attrs cu_pointer_get_attributes_13000_res;
 		res_handle cu_stream_create_13000_res;
@@ -1724,6 +1916,150 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_void;
 		_xdr_result = (xdrproc_t) xdr_res_mapped_update;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mapped_pull_13000;
+		break;
+
+	case CU_MEM_ALLOC_ASYNC:
+		_xdr_argument = (xdrproc_t) xdr_cu_mem_alloc_async_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_dptr;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mem_alloc_async_13000;
+		break;
+
+	case CU_MEM_ALLOC_FROM_POOL_ASYNC:
+		_xdr_argument = (xdrproc_t) xdr_cu_mem_alloc_from_pool_async_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_dptr;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mem_alloc_from_pool_async_13000;
+		break;
+
+	case CU_MEM_FREE_ASYNC:
+		_xdr_argument = (xdrproc_t) xdr_cu_mem_free_async_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mem_free_async_13000;
+		break;
+
+	case CU_DEVICE_GET_DEFAULT_MEM_POOL:
+		_xdr_argument = (xdrproc_t) xdr_int;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_device_get_default_mem_pool_13000;
+		break;
+
+	case CU_DEVICE_GET_MEM_POOL:
+		_xdr_argument = (xdrproc_t) xdr_int;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_device_get_mem_pool_13000;
+		break;
+
+	case CU_DEVICE_SET_MEM_POOL:
+		_xdr_argument = (xdrproc_t) xdr_cu_device_set_mem_pool_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_device_set_mem_pool_13000;
+		break;
+
+	case CU_MEM_POOL_CREATE:
+		_xdr_argument = (xdrproc_t) xdr_mem_pool_props;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mem_pool_create_13000;
+		break;
+
+	case CU_MEM_POOL_DESTROY:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mem_pool_destroy_13000;
+		break;
+
+	case CU_MEM_POOL_SET_ATTRIBUTE:
+		_xdr_argument = (xdrproc_t) xdr_cu_mem_pool_set_attribute_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mem_pool_set_attribute_13000;
+		break;
+
+	case CU_MEM_POOL_GET_ATTRIBUTE:
+		_xdr_argument = (xdrproc_t) xdr_cu_mem_pool_get_attribute_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_size;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mem_pool_get_attribute_13000;
+		break;
+
+	case CU_MEM_POOL_TRIM_TO:
+		_xdr_argument = (xdrproc_t) xdr_cu_mem_pool_trim_to_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mem_pool_trim_to_13000;
+		break;
+
+	case CU_MEM_POOL_SET_ACCESS:
+		_xdr_argument = (xdrproc_t) xdr_cu_mem_pool_set_access_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mem_pool_set_access_13000;
+		break;
+
+	case CU_MEM_POOL_GET_ACCESS:
+		_xdr_argument = (xdrproc_t) xdr_cu_mem_pool_get_access_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_uint;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mem_pool_get_access_13000;
+		break;
+
+	case CU_MEM_GET_ALLOCATION_GRANULARITY:
+		_xdr_argument = (xdrproc_t) xdr_cu_mem_get_allocation_granularity_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_size;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mem_get_allocation_granularity_13000;
+		break;
+
+	case CU_MEM_ADDRESS_RESERVE:
+		_xdr_argument = (xdrproc_t) xdr_cu_mem_address_reserve_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_dptr;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mem_address_reserve_13000;
+		break;
+
+	case CU_MEM_ADDRESS_FREE:
+		_xdr_argument = (xdrproc_t) xdr_cu_mem_address_free_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mem_address_free_13000;
+		break;
+
+	case CU_MEM_CREATE:
+		_xdr_argument = (xdrproc_t) xdr_cu_mem_create_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mem_create_13000;
+		break;
+
+	case CU_MEM_RELEASE:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mem_release_13000;
+		break;
+
+	case CU_MEM_MAP:
+		_xdr_argument = (xdrproc_t) xdr_cu_mem_map_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mem_map_13000;
+		break;
+
+	case CU_MEM_UNMAP:
+		_xdr_argument = (xdrproc_t) xdr_cu_mem_unmap_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mem_unmap_13000;
+		break;
+
+	case CU_MEM_SET_ACCESS:
+		_xdr_argument = (xdrproc_t) xdr_cu_mem_set_access_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mem_set_access_13000;
+		break;
+
+	case CU_MEM_GET_ACCESS:
+		_xdr_argument = (xdrproc_t) xdr_cu_mem_get_access_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_size;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mem_get_access_13000;
+		break;
+
+	case CU_MEM_GET_ALLOCATION_PROPERTIES_FROM_HANDLE:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_alloc_prop;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mem_get_allocation_properties_from_handle_13000;
+		break;
+
+	case CU_MEM_RETAIN_ALLOCATION_HANDLE:
+		_xdr_argument = (xdrproc_t) xdr_cu_dptr;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mem_retain_allocation_handle_13000;
 		break;
 
 	case CU_POINTER_GET_ATTRIBUTE:

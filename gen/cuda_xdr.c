@@ -779,6 +779,97 @@ xdr_res_ptr_attrs (XDR *xdrs, res_ptr_attrs *objp)
 }
 
 bool_t
+xdr_mem_location (XDR *xdrs, mem_location *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->type))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->id))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_mem_alloc_prop (XDR *xdrs, mem_alloc_prop *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->type))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->requested_handle_types))
+		 return FALSE;
+	 if (!xdr_mem_location (xdrs, &objp->location))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->compression_type))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->rdma_capable))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->usage))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_alloc_prop (XDR *xdrs, res_alloc_prop *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_mem_alloc_prop (xdrs, &objp->res_alloc_prop_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
+xdr_mem_pool_props (XDR *xdrs, mem_pool_props *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->alloc_type))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->handle_types))
+		 return FALSE;
+	 if (!xdr_mem_location (xdrs, &objp->location))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->max_size))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->usage))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_mem_access_desc (XDR *xdrs, mem_access_desc *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_mem_location (xdrs, &objp->location))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_mem_access_descs (XDR *xdrs, mem_access_descs *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_array (xdrs, (char **)&objp->mem_access_descs_val, (u_int *) &objp->mem_access_descs_len, ONCUDA_ACCESS_DESCS_MAX,
+		sizeof (mem_access_desc), (xdrproc_t) xdr_mem_access_desc))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
 xdr_cu_nodes (XDR *xdrs, cu_nodes *objp)
 {
 	register int32_t *buf;
@@ -1660,6 +1751,194 @@ xdr_cu_mem_host_get_device_pointer_13000_argument (XDR *xdrs, cu_mem_host_get_de
 	 if (!xdr_cu_hostptr (xdrs, &objp->ptr))
 		 return FALSE;
 	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_mem_alloc_async_13000_argument (XDR *xdrs, cu_mem_alloc_async_13000_argument *objp)
+{
+	 if (!xdr_cu_size (xdrs, &objp->bytesize))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_mem_alloc_from_pool_async_13000_argument (XDR *xdrs, cu_mem_alloc_from_pool_async_13000_argument *objp)
+{
+	 if (!xdr_cu_size (xdrs, &objp->bytesize))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->pool))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_mem_free_async_13000_argument (XDR *xdrs, cu_mem_free_async_13000_argument *objp)
+{
+	 if (!xdr_cu_dptr (xdrs, &objp->dptr))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_device_set_mem_pool_13000_argument (XDR *xdrs, cu_device_set_mem_pool_13000_argument *objp)
+{
+	 if (!xdr_int (xdrs, &objp->dev))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->pool))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_mem_pool_set_attribute_13000_argument (XDR *xdrs, cu_mem_pool_set_attribute_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->pool))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->attr))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->value))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_mem_pool_get_attribute_13000_argument (XDR *xdrs, cu_mem_pool_get_attribute_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->pool))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->attr))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_mem_pool_trim_to_13000_argument (XDR *xdrs, cu_mem_pool_trim_to_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->pool))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->min_bytes_to_keep))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_mem_pool_set_access_13000_argument (XDR *xdrs, cu_mem_pool_set_access_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->pool))
+		 return FALSE;
+	 if (!xdr_mem_access_descs (xdrs, &objp->map))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_mem_pool_get_access_13000_argument (XDR *xdrs, cu_mem_pool_get_access_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->pool))
+		 return FALSE;
+	 if (!xdr_mem_location (xdrs, &objp->location))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_mem_get_allocation_granularity_13000_argument (XDR *xdrs, cu_mem_get_allocation_granularity_13000_argument *objp)
+{
+	 if (!xdr_mem_alloc_prop (xdrs, &objp->prop))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->option))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_mem_address_reserve_13000_argument (XDR *xdrs, cu_mem_address_reserve_13000_argument *objp)
+{
+	 if (!xdr_cu_size (xdrs, &objp->size))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->alignment))
+		 return FALSE;
+	 if (!xdr_cu_dptr (xdrs, &objp->addr))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->flags))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_mem_address_free_13000_argument (XDR *xdrs, cu_mem_address_free_13000_argument *objp)
+{
+	 if (!xdr_cu_dptr (xdrs, &objp->ptr))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->size))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_mem_create_13000_argument (XDR *xdrs, cu_mem_create_13000_argument *objp)
+{
+	 if (!xdr_cu_size (xdrs, &objp->size))
+		 return FALSE;
+	 if (!xdr_mem_alloc_prop (xdrs, &objp->prop))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->flags))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_mem_map_13000_argument (XDR *xdrs, cu_mem_map_13000_argument *objp)
+{
+	 if (!xdr_cu_dptr (xdrs, &objp->ptr))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->size))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->offset))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->handle))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->flags))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_mem_unmap_13000_argument (XDR *xdrs, cu_mem_unmap_13000_argument *objp)
+{
+	 if (!xdr_cu_dptr (xdrs, &objp->ptr))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->size))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_mem_set_access_13000_argument (XDR *xdrs, cu_mem_set_access_13000_argument *objp)
+{
+	 if (!xdr_cu_dptr (xdrs, &objp->ptr))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->size))
+		 return FALSE;
+	 if (!xdr_mem_access_descs (xdrs, &objp->desc))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_mem_get_access_13000_argument (XDR *xdrs, cu_mem_get_access_13000_argument *objp)
+{
+	 if (!xdr_mem_location (xdrs, &objp->location))
+		 return FALSE;
+	 if (!xdr_cu_dptr (xdrs, &objp->ptr))
 		 return FALSE;
 	return TRUE;
 }

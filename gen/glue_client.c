@@ -752,6 +752,113 @@ ONCUDA_API CUresult cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui, siz
 	return e != CUDA_SUCCESS ? e : (CUresult)err;
 }
 
+ONCUDA_API CUresult cuDeviceGetDefaultMemPool(CUmemoryPool *pool_out, CUdevice dev)
+{
+	res_handle r;
+	struct route rt = ROUTE_INIT;
+	CUdevice local_dev;
+	CLIENT *c;
+	CUresult e;
+
+	if (pool_out == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	route_device(&rt, dev, &local_dev);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_device_get_default_mem_pool((int)local_dev, &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*pool_out = (CUmemoryPool)(uintptr_t)route_tag(r.res_handle_u.value, (unsigned)rt.server);
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuDeviceGetMemPool(CUmemoryPool *pool, CUdevice dev)
+{
+	res_handle r;
+	struct route rt = ROUTE_INIT;
+	CUdevice local_dev;
+	CLIENT *c;
+	CUresult e;
+
+	if (pool == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	route_device(&rt, dev, &local_dev);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_device_get_mem_pool((int)local_dev, &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*pool = (CUmemoryPool)(uintptr_t)route_tag(r.res_handle_u.value, (unsigned)rt.server);
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuDeviceSetMemPool(CUdevice dev, CUmemoryPool pool)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	CUdevice local_dev;
+	CLIENT *c;
+	CUresult e;
+
+	route_device(&rt, dev, &local_dev);
+	route_handle(&rt, pool, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_device_set_mem_pool((int)local_dev, (cu_handle)route_strip(pool), &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuMemPoolDestroy(CUmemoryPool pool)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	CLIENT *c;
+	CUresult e;
+
+	route_handle(&rt, pool, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_mem_pool_destroy((cu_handle)route_strip(pool), &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuMemPoolTrimTo(CUmemoryPool pool, size_t minBytesToKeep)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	CLIENT *c;
+	CUresult e;
+
+	route_handle(&rt, pool, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_mem_pool_trim_to((cu_handle)route_strip(pool), (cu_size)minBytesToKeep, &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
 ONCUDA_API CUresult cuStreamCreate(CUstream *phStream, unsigned int Flags)
 {
 	res_handle r;

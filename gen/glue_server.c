@@ -42,13 +42,6 @@ bool_t cu_device_total_mem_svc(int dev, res_size *r, struct svc_req *rq)
 	return TRUE;
 }
 
-bool_t cu_device_get_attribute_svc(int attrib, int dev, res_int *r, struct svc_req *rq)
-{
-	(void)rq;
-	r->err = cuDeviceGetAttribute(&r->res_int_u.value, (CUdevice_attribute)attrib, (CUdevice)dev);
-	return TRUE;
-}
-
 bool_t cu_device_primary_ctx_set_flags_svc(int dev, u_int flags, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
@@ -298,6 +291,61 @@ bool_t cu_memset_d32_async_svc(cu_dptr dstDevice, u_int ui, cu_size N, cu_handle
 	if ((r->err = range_check(dstDevice, N, 4, "cuMemsetD32Async")) != CUDA_SUCCESS)
 		return TRUE;
 	r->err = cuMemsetD32Async((CUdeviceptr)dstDevice, (unsigned int)ui, (size_t)N, (CUstream)(uintptr_t)hStream);
+	return TRUE;
+}
+
+bool_t cu_device_get_default_mem_pool_svc(int dev, res_handle *r, struct svc_req *rq)
+{
+	CUmemoryPool value;
+
+	(void)rq;
+	r->err = cuDeviceGetDefaultMemPool(&value, (CUdevice)dev);
+	if (r->err == CUDA_SUCCESS)
+		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
+	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_MEM_POOL, r->res_handle_u.value, 0))
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	return TRUE;
+}
+
+bool_t cu_device_get_mem_pool_svc(int dev, res_handle *r, struct svc_req *rq)
+{
+	CUmemoryPool value;
+
+	(void)rq;
+	r->err = cuDeviceGetMemPool(&value, (CUdevice)dev);
+	if (r->err == CUDA_SUCCESS)
+		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
+	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_MEM_POOL, r->res_handle_u.value, 0))
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	return TRUE;
+}
+
+bool_t cu_device_set_mem_pool_svc(int dev, cu_handle pool, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_MEM_POOL, pool, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuDeviceSetMemPool((CUdevice)dev, (CUmemoryPool)(uintptr_t)pool);
+	return TRUE;
+}
+
+bool_t cu_mem_pool_destroy_svc(cu_handle pool, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_MEM_POOL, pool, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuMemPoolDestroy((CUmemoryPool)(uintptr_t)pool);
+	if (r->err == CUDA_SUCCESS)
+		handle_forget(HANDLE_MEM_POOL, pool);
+	return TRUE;
+}
+
+bool_t cu_mem_pool_trim_to_svc(cu_handle pool, cu_size minBytesToKeep, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_MEM_POOL, pool, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuMemPoolTrimTo((CUmemoryPool)(uintptr_t)pool, (size_t)minBytesToKeep);
 	return TRUE;
 }
 

@@ -345,13 +345,6 @@ ONCUDA_API CUresult cuDeviceComputeCapability(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuDeviceGetDefaultMemPool(void);
-ONCUDA_API CUresult cuDeviceGetDefaultMemPool(void)
-{
-	oncuda_unsupported("cuDeviceGetDefaultMemPool");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuDeviceGetDevResource(void);
 ONCUDA_API CUresult cuDeviceGetDevResource(void)
 {
@@ -384,13 +377,6 @@ ONCUDA_API CUresult cuDeviceGetLuid(void);
 ONCUDA_API CUresult cuDeviceGetLuid(void)
 {
 	oncuda_unsupported("cuDeviceGetLuid");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuDeviceGetMemPool(void);
-ONCUDA_API CUresult cuDeviceGetMemPool(void)
-{
-	oncuda_unsupported("cuDeviceGetMemPool");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -461,13 +447,6 @@ ONCUDA_API CUresult cuDeviceSetGraphMemAttribute(void);
 ONCUDA_API CUresult cuDeviceSetGraphMemAttribute(void)
 {
 	oncuda_unsupported("cuDeviceSetGraphMemAttribute");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuDeviceSetMemPool(void);
-ONCUDA_API CUresult cuDeviceSetMemPool(void)
-{
-	oncuda_unsupported("cuDeviceSetMemPool");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1507,20 +1486,6 @@ ONCUDA_API CUresult cuLogsUnregisterCallback(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemAddressFree(void);
-ONCUDA_API CUresult cuMemAddressFree(void)
-{
-	oncuda_unsupported("cuMemAddressFree");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemAddressReserve(void);
-ONCUDA_API CUresult cuMemAddressReserve(void)
-{
-	oncuda_unsupported("cuMemAddressReserve");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemAdvise(void);
 ONCUDA_API CUresult cuMemAdvise(void)
 {
@@ -1539,34 +1504,6 @@ ONCUDA_API CUresult cuMemAlloc(void);
 ONCUDA_API CUresult cuMemAlloc(void)
 {
 	oncuda_unsupported("cuMemAlloc");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemAllocAsync(void);
-ONCUDA_API CUresult cuMemAllocAsync(void)
-{
-	oncuda_unsupported("cuMemAllocAsync");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemAllocAsync_ptsz(void);
-ONCUDA_API CUresult cuMemAllocAsync_ptsz(void)
-{
-	oncuda_unsupported("cuMemAllocAsync_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemAllocFromPoolAsync(void);
-ONCUDA_API CUresult cuMemAllocFromPoolAsync(void)
-{
-	oncuda_unsupported("cuMemAllocFromPoolAsync");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemAllocFromPoolAsync_ptsz(void);
-ONCUDA_API CUresult cuMemAllocFromPoolAsync_ptsz(void)
-{
-	oncuda_unsupported("cuMemAllocFromPoolAsync_ptsz");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1602,13 +1539,6 @@ ONCUDA_API CUresult cuMemBatchDecompressAsync_ptsz(void);
 ONCUDA_API CUresult cuMemBatchDecompressAsync_ptsz(void)
 {
 	oncuda_unsupported("cuMemBatchDecompressAsync_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemCreate(void);
-ONCUDA_API CUresult cuMemCreate(void)
-{
-	oncuda_unsupported("cuMemCreate");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1654,45 +1584,10 @@ ONCUDA_API CUresult cuMemFree(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemFreeAsync(void);
-ONCUDA_API CUresult cuMemFreeAsync(void)
-{
-	oncuda_unsupported("cuMemFreeAsync");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemFreeAsync_ptsz(void);
-ONCUDA_API CUresult cuMemFreeAsync_ptsz(void)
-{
-	oncuda_unsupported("cuMemFreeAsync_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemGetAccess(void);
-ONCUDA_API CUresult cuMemGetAccess(void)
-{
-	oncuda_unsupported("cuMemGetAccess");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemGetAddressRange(void);
 ONCUDA_API CUresult cuMemGetAddressRange(void)
 {
 	oncuda_unsupported("cuMemGetAddressRange");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemGetAllocationGranularity(void);
-ONCUDA_API CUresult cuMemGetAllocationGranularity(void)
-{
-	oncuda_unsupported("cuMemGetAllocationGranularity");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemGetAllocationPropertiesFromHandle(void);
-ONCUDA_API CUresult cuMemGetAllocationPropertiesFromHandle(void)
-{
-	oncuda_unsupported("cuMemGetAllocationPropertiesFromHandle");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1759,13 +1654,6 @@ ONCUDA_API CUresult cuMemImportFromShareableHandle(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemMap(void);
-ONCUDA_API CUresult cuMemMap(void)
-{
-	oncuda_unsupported("cuMemMap");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemMapArrayAsync(void);
 ONCUDA_API CUresult cuMemMapArrayAsync(void)
 {
@@ -1777,20 +1665,6 @@ ONCUDA_API CUresult cuMemMapArrayAsync_ptsz(void);
 ONCUDA_API CUresult cuMemMapArrayAsync_ptsz(void)
 {
 	oncuda_unsupported("cuMemMapArrayAsync_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemPoolCreate(void);
-ONCUDA_API CUresult cuMemPoolCreate(void)
-{
-	oncuda_unsupported("cuMemPoolCreate");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemPoolDestroy(void);
-ONCUDA_API CUresult cuMemPoolDestroy(void)
-{
-	oncuda_unsupported("cuMemPoolDestroy");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1808,20 +1682,6 @@ ONCUDA_API CUresult cuMemPoolExportToShareableHandle(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemPoolGetAccess(void);
-ONCUDA_API CUresult cuMemPoolGetAccess(void)
-{
-	oncuda_unsupported("cuMemPoolGetAccess");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemPoolGetAttribute(void);
-ONCUDA_API CUresult cuMemPoolGetAttribute(void)
-{
-	oncuda_unsupported("cuMemPoolGetAttribute");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemPoolImportFromShareableHandle(void);
 ONCUDA_API CUresult cuMemPoolImportFromShareableHandle(void)
 {
@@ -1833,27 +1693,6 @@ ONCUDA_API CUresult cuMemPoolImportPointer(void);
 ONCUDA_API CUresult cuMemPoolImportPointer(void)
 {
 	oncuda_unsupported("cuMemPoolImportPointer");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemPoolSetAccess(void);
-ONCUDA_API CUresult cuMemPoolSetAccess(void)
-{
-	oncuda_unsupported("cuMemPoolSetAccess");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemPoolSetAttribute(void);
-ONCUDA_API CUresult cuMemPoolSetAttribute(void)
-{
-	oncuda_unsupported("cuMemPoolSetAttribute");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemPoolTrimTo(void);
-ONCUDA_API CUresult cuMemPoolTrimTo(void)
-{
-	oncuda_unsupported("cuMemPoolTrimTo");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1913,38 +1752,10 @@ ONCUDA_API CUresult cuMemRangeGetAttributes(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemRelease(void);
-ONCUDA_API CUresult cuMemRelease(void)
-{
-	oncuda_unsupported("cuMemRelease");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemRetainAllocationHandle(void);
-ONCUDA_API CUresult cuMemRetainAllocationHandle(void)
-{
-	oncuda_unsupported("cuMemRetainAllocationHandle");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemSetAccess(void);
-ONCUDA_API CUresult cuMemSetAccess(void)
-{
-	oncuda_unsupported("cuMemSetAccess");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemSetMemPool(void);
 ONCUDA_API CUresult cuMemSetMemPool(void)
 {
 	oncuda_unsupported("cuMemSetMemPool");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemUnmap(void);
-ONCUDA_API CUresult cuMemUnmap(void)
-{
-	oncuda_unsupported("cuMemUnmap");
 	return ONCUDA_NOT_SUPPORTED;
 }
 

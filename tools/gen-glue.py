@@ -18,6 +18,10 @@ stubs/answers/answer_cache.h with the procedure and its arguments as 64-bit word
 (a call without arguments passes the single word 0); the cache module alone
 decides which answers it keeps.
 
+The marker "svc" leaves the server's procedure to server/svc/, written by
+hand (it decides the answer, as the device attribute table does); the
+client's is generated as usual.
+
 The marker "range=ADDR:COUNT" (or "range=ADDR:COUNT*SIZE") is the server's:
 the device range that starts at the CUdeviceptr parameter ADDR and is COUNT
 elements of SIZE bytes long (SIZE 1 when left out) must lie inside memory
@@ -73,6 +77,7 @@ HANDLES = {
     "CUgraph": "HANDLE_GRAPH",
     "CUgraphNode": "HANDLE_GRAPH_NODE",
     "CUgraphExec": "HANDLE_GRAPH_EXEC",
+    "CUmemoryPool": "HANDLE_MEM_POOL",
 }
 WIDE = {"unsigned long long", "cuuint64_t"}
 UNSIGNED = {"unsigned int", "unsigned char", "unsigned short"}
@@ -165,7 +170,7 @@ class Param:
             ("" if xdr == "cu_name" else " ") + self.name
 
 
-MARKERS = {"push", "pull", "cache", "oneway"}
+MARKERS = {"push", "pull", "cache", "oneway", "svc"}
 RANGE_MARKER = re.compile(r"range=(\w+):(\w+)(?:\*([1-9][0-9]*))?")
 
 
@@ -395,6 +400,8 @@ def server(entries):
            '#include <stdbool.h>\n#include <stdint.h>\n#include <cuda.h>\n#include <cudaProfiler.h>\n'
            '#include "gen/cuda_names.h"\n#include "server/session/handles.h"\n#include "server/session/ranges.h"\n']
     for e in entries:
+        if "svc" in e.markers:
+            continue    # the server's procedure is written by hand
         wire = "".join(p.wire_decl() + ", " for p in e.ins)
         out.append(f"\nbool_t {e.stub}_svc({wire}{e.result} *r, struct svc_req *rq)\n{{\n")
         holds_value = e.out is not None and not e.out.fits_result()

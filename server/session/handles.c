@@ -43,6 +43,9 @@ static const int owner_kinds[][3] = {
 	[HANDLE_GRAPH] = { NO_KIND },
 	[HANDLE_GRAPH_NODE] = { HANDLE_GRAPH, NO_KIND },
 	[HANDLE_GRAPH_EXEC] = { NO_KIND },
+	/* Pools and physical allocations belong to a device, not a context. */
+	[HANDLE_MEM_POOL] = { NO_KIND },
+	[HANDLE_MEM_ALLOCATION] = { NO_KIND },
 };
 
 static struct handle **buckets;
@@ -165,7 +168,8 @@ CUresult handle_check(enum handle_kind kind, cu_handle h, bool null_ok)
 	if (kind == HANDLE_CONTEXT)
 		return CUDA_ERROR_INVALID_CONTEXT;
 	if (kind == HANDLE_GRAPH || kind == HANDLE_GRAPH_NODE ||
-	    kind == HANDLE_GRAPH_EXEC)
+	    kind == HANDLE_GRAPH_EXEC || kind == HANDLE_MEM_POOL ||
+	    kind == HANDLE_MEM_ALLOCATION)
 		return CUDA_ERROR_INVALID_VALUE;
 	return CUDA_ERROR_INVALID_HANDLE;
 }

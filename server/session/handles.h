@@ -36,6 +36,8 @@ enum handle_kind {
 	HANDLE_GRAPH,
 	HANDLE_GRAPH_NODE,      /* owned by its graph */
 	HANDLE_GRAPH_EXEC,
+	HANDLE_MEM_POOL,        /* a device's pool outlives contexts */
+	HANDLE_MEM_ALLOCATION,  /* a CUmemGenericAllocationHandle */
 };
 
 

@@ -31,6 +31,7 @@ enum range_kind {
 	RANGE_ALLOCATION,	/* cuMemAlloc(Pitch); owner: its base */
 	RANGE_GLOBAL,		/* a global; owner: its module or library */
 	RANGE_HOST_ALIAS,	/* mapped host memory; owner: the mirror */
+	RANGE_MAPPING,		/* mapped virtual memory; owner: its reservation */
 };
 
 /*

@@ -22,6 +22,7 @@
 #include "server/svc/svc_memory.h"
 #include "server/svc/svc_module.h"
 #include "server/svc/svc_params.h"
+#include "server/svc/svc_vmm.h"
 
 void session_teardown(void)
 {
@@ -35,6 +36,7 @@ void session_teardown(void)
 	 * driver may read an image for as long as its module lives.
 	 */
 	hostmem_release_all();
+	vmm_release_all();
 	libraries_unload_all();
 	contexts_release_all();
 	upload_pool_session_end();

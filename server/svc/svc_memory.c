@@ -84,6 +84,24 @@ static bool record(CUdeviceptr dptr, uint64_t bytes)
 	return true;
 }
 
+bool allocation_record(CUdeviceptr dptr, uint64_t bytes)
+{
+	return record(dptr, bytes);
+}
+
+bool allocation_known(CUdeviceptr dptr)
+{
+	return *find(dptr) != NULL;
+}
+
+void allocation_forget(CUdeviceptr dptr)
+{
+	struct allocation **at = find(dptr);
+
+	if (*at != NULL)
+		forget(at);
+}
+
 void allocations_context_gone(CUcontext ctx)
 {
 	for (size_t i = 0; i < ALLOCATION_BUCKETS; i++) {

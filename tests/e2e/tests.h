@@ -40,6 +40,10 @@ int test_events(void);			/* event.c */
 int test_graph_capture(void);		/* graph.c */
 int test_graph_explicit(void);		/* graph.c */
 int test_profiler(void);		/* profiler.c */
+int test_alloc_async(void);		/* mempool.c */
+int test_mem_pools(void);		/* mempool.c */
+int test_vmm(void);			/* vmm.c */
+int test_attributes_truthful(void);	/* attributes.c */
 int test_queued_order(void);		/* batch.c */
 int test_queued_errors(void);
 int test_queued_start(void);

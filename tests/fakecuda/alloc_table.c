@@ -49,12 +49,29 @@ fc_alloc_find(uintptr_t addr)
 	return addr - a->base < a->size ? a : NULL;
 }
 
+/*
+ * Contiguous virtual memory mappings (vmm.c) are one range, as on a GPU:
+ * a kernel or copy may cross the seam between two.
+ */
 bool
 fc_alloc_covers(uintptr_t addr, size_t bytes)
 {
 	struct fc_alloc *a = fc_alloc_find(addr);
 
-	return a != NULL && bytes <= a->size - (addr - a->base);
+	while (a != NULL && bytes > a->size - (addr - a->base)) {
+		struct fc_alloc *next;
+
+		if (a->kind != FC_MEM_VMM_MAPPING)
+			return false;
+		next = fc_alloc_find(a->base + a->size);
+		if (next == NULL || next->base != a->base + a->size ||
+		    next->kind != FC_MEM_VMM_MAPPING)
+			return false;
+		bytes -= a->size - (addr - a->base);
+		addr = next->base;
+		a = next;
+	}
+	return a != NULL;
 }
 
 static bool

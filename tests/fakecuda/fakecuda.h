@@ -61,7 +61,9 @@ enum fc_kind {
 	FC_KIND_EVENT,
 	FC_KIND_GRAPH,
 	FC_KIND_GRAPH_NODE,
-	FC_KIND_GRAPH_EXEC
+	FC_KIND_GRAPH_EXEC,
+	FC_KIND_MEM_POOL,
+	FC_KIND_MEM_ALLOCATION
 };
 
 void fc_lock(void);
@@ -127,7 +129,8 @@ enum fc_mem_kind {
 	FC_MEM_DEVICE,
 	FC_MEM_HOST_PINNED,
 	FC_MEM_HOST_REGISTERED,
-	FC_MEM_MODULE_GLOBALS
+	FC_MEM_MODULE_GLOBALS,
+	FC_MEM_VMM_MAPPING	/* a mapping of vmm.c's; not charged, not unmapped */
 };
 
 struct fc_alloc {

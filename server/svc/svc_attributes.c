@@ -1,0 +1,125 @@
+/*
+ * svc_attributes.c -- cuDeviceGetAttribute: the device's attributes as
+ * oncuda can honour them.
+ *
+ * Most attributes describe the GPU (its limits, its clocks, what its
+ * kernels can do) and are the driver's answer.  Some describe what a
+ * program can do with device memory from the machine it runs on, and the
+ * program runs on the client machine, not beside the GPU: a program told
+ * that managed memory or pageable memory access works would use them and
+ * fail, or silently read stale bytes.  Those attributes are decided here,
+ * in this one table, each with the reason; tests/e2e/attributes.c checks
+ * that nothing claimed is refused.  An attribute that says a family of
+ * calls works is the driver's answer only once oncuda carries the family.
+ */
+#include <stdint.h>
+
+#include <cuda.h>
+
+#include "gen/cuda_names.h"
+
+/* How an attribute is answered. */
+enum answer {
+	DRIVER,		/* the driver's answer (the default) */
+	ZERO,		/* 0: oncuda cannot do what it would say */
+};
+
+struct decided {
+	CUdevice_attribute attribute;
+	enum answer answer;
+};
+
+static const struct decided table[] = {
+	/* cuMemAllocManaged is not carried (idl/cuda.x: managed memory). */
+	{ CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY, ZERO },
+	/* No managed memory; and once there is, the client sees the GPU's
+	 * writes only after a synchronizing call, so never concurrently. */
+	{ CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS, ZERO },
+	/* The host of managed memory would be the client machine, which the
+	 * GPU cannot reach. */
+	{ CU_DEVICE_ATTRIBUTE_DIRECT_MANAGED_MEM_ACCESS_FROM_HOST, ZERO },
+	/* Kernels cannot reach the program's pageable memory: it is on the
+	 * client machine, and HMM on the server maps only the server's. */
+	{ CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS, ZERO },
+	{ CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS_USES_HOST_PAGE_TABLES, ZERO },
+	/* A registered or mapped host pointer of the program means nothing on
+	 * the server: kernels need cuMemHostGetDevicePointer's address, which
+	 * the client keeps coherent (idl/cuda.x, mapped memory). */
+	{ CU_DEVICE_ATTRIBUTE_CAN_USE_HOST_POINTER_FOR_REGISTERED_MEM, ZERO },
+	/* Atomics between the GPU and the program's CPU would need one memory
+	 * across two machines. */
+	{ CU_DEVICE_ATTRIBUTE_HOST_NATIVE_ATOMIC_SUPPORTED, ZERO },
+	{ CU_DEVICE_ATTRIBUTE_ONLY_PARTIAL_HOST_NATIVE_ATOMIC_SUPPORTED, ZERO },
+	/* Shareable handles are file descriptors or handles of the server
+	 * host; oncuda refuses exportable pools and allocations. */
+	{ CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR_SUPPORTED, ZERO },
+	{ CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_WIN32_HANDLE_SUPPORTED, ZERO },
+	{ CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_WIN32_KMT_HANDLE_SUPPORTED, ZERO },
+	{ CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_FABRIC_SUPPORTED, ZERO },
+	{ CU_DEVICE_ATTRIBUTE_MEMPOOL_SUPPORTED_HANDLE_TYPES, ZERO },
+	{ CU_DEVICE_ATTRIBUTE_HOST_NUMA_MULTINODE_IPC_SUPPORTED, ZERO },
+	/* IPC event handles are not carried (idl/cuda.x: interprocess
+	 * communication). */
+	{ CU_DEVICE_ATTRIBUTE_IPC_EVENT_SUPPORTED, ZERO },
+	/* GPUDirect RDMA is between the GPU and a NIC of the server; the
+	 * program's memory and its NIC are on the client machine, and
+	 * cuFlushGPUDirectRDMAWrites is not carried. */
+	{ CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_SUPPORTED, ZERO },
+	{ CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_WITH_CUDA_VMM_SUPPORTED, ZERO },
+	{ CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_FLUSH_WRITES_OPTIONS, ZERO },
+	{ CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_WRITES_ORDERING, ZERO },
+	{ CU_DEVICE_ATTRIBUTE_CAN_FLUSH_REMOTE_WRITES, ZERO },
+	/* Stream memory operations (cuStreamWaitValue32, ...) are not
+	 * carried. */
+	{ CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_MEM_OPS_V1, ZERO },
+	{ CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS_V1, ZERO },
+	{ CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE_NOR_V1, ZERO },
+	{ CU_DEVICE_ATTRIBUTE_CAN_USE_64_BIT_STREAM_MEM_OPS, ZERO },
+	{ CU_DEVICE_ATTRIBUTE_CAN_USE_STREAM_WAIT_VALUE_NOR, ZERO },
+	/* CUDA arrays, and so sparse ones and cuMemMapArrayAsync, are not
+	 * carried. */
+	{ CU_DEVICE_ATTRIBUTE_SPARSE_CUDA_ARRAY_SUPPORTED, ZERO },
+	{ CU_DEVICE_ATTRIBUTE_DEFERRED_MAPPING_CUDA_ARRAY_SUPPORTED, ZERO },
+	/* External semaphores and graphics interoperability import objects of
+	 * the client machine, which cannot be remoted. */
+	{ CU_DEVICE_ATTRIBUTE_TIMELINE_SEMAPHORE_INTEROP_SUPPORTED, ZERO },
+	{ CU_DEVICE_ATTRIBUTE_D3D12_CIG_SUPPORTED, ZERO },
+	{ CU_DEVICE_ATTRIBUTE_VULKAN_CIG_SUPPORTED, ZERO },
+	/* Multicast objects are not carried. */
+	{ CU_DEVICE_ATTRIBUTE_MULTICAST_SUPPORTED, ZERO },
+	/* Pools and VMM placed in host memory would be the server's host
+	 * memory, which the program cannot touch; device pools and device
+	 * VMM are carried (MEMORY_POOLS_SUPPORTED and
+	 * VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED are the driver's answer). */
+	{ CU_DEVICE_ATTRIBUTE_HOST_NUMA_MEMORY_POOLS_SUPPORTED, ZERO },
+	{ CU_DEVICE_ATTRIBUTE_HOST_NUMA_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED, ZERO },
+	{ CU_DEVICE_ATTRIBUTE_HOST_MEMORY_POOLS_SUPPORTED, ZERO },
+	{ CU_DEVICE_ATTRIBUTE_HOST_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED, ZERO },
+	/* A dma-buf of page-locked memory would be a file descriptor of the
+	 * server process. */
+	{ CU_DEVICE_ATTRIBUTE_HOST_ALLOC_DMA_BUF_SUPPORTED, ZERO },
+};
+
+static enum answer answer_of(int attribute)
+{
+	for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+		if ((int)table[i].attribute == attribute)
+			return table[i].answer;
+	return DRIVER;
+}
+
+bool_t cu_device_get_attribute_svc(int attrib, int dev, res_int *r,
+    struct svc_req *rq)
+{
+	int value;
+
+	(void)rq;
+	/* The driver judges the attribute and the device first, so a bad
+	 * one gets its error whatever the table says. */
+	r->err = cuDeviceGetAttribute(&value, (CUdevice_attribute)attrib,
+	    (CUdevice)dev);
+	if (r->err != CUDA_SUCCESS)
+		return TRUE;
+	r->res_int_u.value = answer_of(attrib) == ZERO ? 0 : value;
+	return TRUE;
+}

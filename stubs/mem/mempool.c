@@ -1,0 +1,236 @@
+/*
+ * mempool.c -- stream-ordered allocation and memory pools: cuMemAllocAsync,
+ * cuMemAllocFromPoolAsync, cuMemFreeAsync (and their _ptsz forms),
+ * cuMemPoolCreate, the pool attributes and access.  The plain pool calls
+ * (cuDeviceGetDefaultMemPool, cuMemPoolTrimTo, ...) are generated.
+ *
+ * Memory from a pool is device memory like cuMemAlloc's: recorded in
+ * device_ranges.c at allocation, so cuMemcpy tells it from host memory,
+ * and forgotten at the free, which the program may not outlive in its use
+ * of the memory though the stream frees it later.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include <cuda.h>
+
+#include "common/mem_props.h"
+#include "gen/cuda_names.h"
+#include "stubs/mem/device_ranges.h"
+#include "stubs/mem/vmm.h"
+#include "stubs/route/route.h"
+#include "stubs/wire/rpc.h"
+
+/* The _ptsz forms: the NULL stream is the calling thread's own. */
+static CUstream per_thread(CUstream s)
+{
+	return s == NULL ? CU_STREAM_PER_THREAD : s;
+}
+
+/* Whether a pool attribute's value is an int (else a cuuint64_t). */
+static bool int_attribute(CUmemPool_attribute attr)
+{
+	return attr == CU_MEMPOOL_ATTR_REUSE_FOLLOW_EVENT_DEPENDENCIES ||
+	    attr == CU_MEMPOOL_ATTR_REUSE_ALLOW_OPPORTUNISTIC ||
+	    attr == CU_MEMPOOL_ATTR_REUSE_ALLOW_INTERNAL_DEPENDENCIES;
+}
+
+/* cuMemAllocAsync and cuMemAllocFromPoolAsync; pool NULL: the device's. */
+static CUresult alloc_async(CUdeviceptr *dptr, size_t bytesize,
+    CUmemoryPool pool, CUstream s)
+{
+	res_dptr r;
+	res_none undo;
+	CLIENT *c;
+	enum clnt_stat st;
+	CUresult e;
+
+	if (dptr == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((c = route_begin(s, ROUTE_STREAM, pool, ROUTE_HANDLE, &e)) == NULL)
+		return e;
+	memset(&r, 0, sizeof r);
+	if (pool != NULL)
+		st = cu_mem_alloc_from_pool_async(bytesize, route_strip(pool),
+		    route_strip(s), &r, c);
+	else
+		st = cu_mem_alloc_async(bytesize, route_strip(s), &r, c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS &&
+	    !devmem_note(r.res_dptr_u.value, bytesize)) {
+		/* Unrecorded device memory would pass for host memory. */
+		memset(&undo, 0, sizeof undo);
+		st = cu_mem_free_async(r.res_dptr_u.value, route_strip(s), &undo, c);
+		r.err = CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*dptr = (CUdeviceptr)r.res_dptr_u.value;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuMemAllocAsync(CUdeviceptr *dptr, size_t bytesize,
+    CUstream hStream)
+{
+	return alloc_async(dptr, bytesize, NULL, hStream);
+}
+
+ONCUDA_API CUresult cuMemAllocAsync_ptsz(CUdeviceptr *dptr, size_t bytesize,
+    CUstream hStream)
+{
+	return alloc_async(dptr, bytesize, NULL, per_thread(hStream));
+}
+
+ONCUDA_API CUresult cuMemAllocFromPoolAsync(CUdeviceptr *dptr,
+    size_t bytesize, CUmemoryPool pool, CUstream hStream)
+{
+	if (pool == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	return alloc_async(dptr, bytesize, pool, hStream);
+}
+
+ONCUDA_API CUresult cuMemAllocFromPoolAsync_ptsz(CUdeviceptr *dptr,
+    size_t bytesize, CUmemoryPool pool, CUstream hStream)
+{
+	return cuMemAllocFromPoolAsync(dptr, bytesize, pool,
+	    per_thread(hStream));
+}
+
+ONCUDA_API CUresult cuMemFreeAsync(CUdeviceptr dptr, CUstream hStream)
+{
+	res_none r;
+	CLIENT *c;
+	enum clnt_stat st;
+	CUresult e;
+
+	if ((c = route_begin(hStream, ROUTE_STREAM, NULL, ROUTE_HANDLE, &e)) == NULL)
+		return e;
+	memset(&r, 0, sizeof r);
+	st = cu_mem_free_async((cu_dptr)dptr, route_strip(hStream), &r, c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		devmem_forget((uint64_t)dptr);
+	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuMemFreeAsync_ptsz(CUdeviceptr dptr, CUstream hStream)
+{
+	return cuMemFreeAsync(dptr, per_thread(hStream));
+}
+
+ONCUDA_API CUresult cuMemPoolCreate(CUmemoryPool *pool,
+    const CUmemPoolProps *poolProps)
+{
+	mem_pool_props wire;
+	res_handle r;
+	CLIENT *c;
+	CUresult e;
+
+	if (pool == NULL || poolProps == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	/* Windows' security attributes mean nothing to a Linux server. */
+	if (poolProps->win32SecurityAttributes != NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	wire = mem_pool_props_pack(poolProps);
+	if ((c = location_begin(&poolProps->location, &wire.location)) == NULL)
+		return rpc_unavailable();
+	memset(&r, 0, sizeof r);
+	e = rpc_end(cu_mem_pool_create(wire, &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*pool = (CUmemoryPool)(uintptr_t)route_tag(r.res_handle_u.value,
+		    rpc_held_server());
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuMemPoolSetAttribute(CUmemoryPool pool,
+    CUmemPool_attribute attr, void *value)
+{
+	res_none r;
+	cu_size v;
+	CLIENT *c;
+	CUresult e;
+
+	if (value == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (int_attribute(attr))
+		v = (cu_size)(unsigned)*(const int *)value;
+	else
+		v = *(const cuuint64_t *)value;
+	if ((c = route_begin(pool, ROUTE_HANDLE, NULL, ROUTE_HANDLE, &e)) == NULL)
+		return e;
+	memset(&r, 0, sizeof r);
+	e = rpc_end(cu_mem_pool_set_attribute(route_strip(pool), (int)attr, v,
+	    &r, c));
+	return e != CUDA_SUCCESS ? e : (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuMemPoolGetAttribute(CUmemoryPool pool,
+    CUmemPool_attribute attr, void *value)
+{
+	res_size r;
+	CLIENT *c;
+	CUresult e;
+
+	if (value == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((c = route_begin(pool, ROUTE_HANDLE, NULL, ROUTE_HANDLE, &e)) == NULL)
+		return e;
+	memset(&r, 0, sizeof r);
+	e = rpc_end(cu_mem_pool_get_attribute(route_strip(pool), (int)attr, &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS) {
+		if (int_attribute(attr))
+			*(int *)value = (int)r.res_size_u.value;
+		else
+			*(cuuint64_t *)value = r.res_size_u.value;
+	}
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuMemPoolSetAccess(CUmemoryPool pool,
+    const CUmemAccessDesc *map, size_t count)
+{
+	mem_access_desc descs[ONCUDA_ACCESS_DESCS_MAX];
+	mem_access_descs list = { (u_int)count, descs };
+	res_none r;
+	CLIENT *c;
+	CUresult e;
+
+	if ((map == NULL && count != 0) || count > ONCUDA_ACCESS_DESCS_MAX)
+		return CUDA_ERROR_INVALID_VALUE;
+	for (size_t i = 0; i < count; i++)
+		descs[i] = mem_access_desc_pack(&map[i]);
+	if ((c = route_begin(pool, ROUTE_HANDLE, NULL, ROUTE_HANDLE, &e)) == NULL)
+		return e;
+	memset(&r, 0, sizeof r);
+	e = rpc_end(cu_mem_pool_set_access(route_strip(pool), list, &r, c));
+	return e != CUDA_SUCCESS ? e : (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuMemPoolGetAccess(CUmemAccess_flags *flags,
+    CUmemoryPool memPool, CUmemLocation *location)
+{
+	res_uint r;
+	CLIENT *c;
+	CUresult e;
+
+	if (flags == NULL || location == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	/* The pool names the server.  The location's device goes as the
+	 * program numbers it: the server's own with one server; with
+	 * several, memory of one server is no other's device's to reach. */
+	if ((c = route_begin(memPool, ROUTE_HANDLE, NULL, ROUTE_HANDLE, &e)) == NULL)
+		return e;
+	memset(&r, 0, sizeof r);
+	e = rpc_end(cu_mem_pool_get_access(route_strip(memPool),
+	    mem_location_pack(location), &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*flags = (CUmemAccess_flags)r.res_uint_u.value;
+	return (CUresult)r.err;
+}
