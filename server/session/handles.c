@@ -43,6 +43,8 @@ static const int owner_kinds[][3] = {
 	[HANDLE_GRAPH] = { NO_KIND },
 	[HANDLE_GRAPH_NODE] = { HANDLE_GRAPH, NO_KIND },
 	[HANDLE_GRAPH_EXEC] = { NO_KIND },
+	/* Graphs may hold references past any context. */
+	[HANDLE_USER_OBJECT] = { NO_KIND },
 };
 
 static struct handle **buckets;

@@ -36,6 +36,7 @@ enum handle_kind {
 	HANDLE_GRAPH,
 	HANDLE_GRAPH_NODE,      /* owned by its graph */
 	HANDLE_GRAPH_EXEC,
+	HANDLE_USER_OBJECT,     /* until the program's references are released */
 };
 
 

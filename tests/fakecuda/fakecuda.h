@@ -61,7 +61,8 @@ enum fc_kind {
 	FC_KIND_EVENT,
 	FC_KIND_GRAPH,
 	FC_KIND_GRAPH_NODE,
-	FC_KIND_GRAPH_EXEC
+	FC_KIND_GRAPH_EXEC,
+	FC_KIND_USER_OBJECT
 };
 
 void fc_lock(void);
