@@ -1207,6 +1207,19 @@ cu_stream_update_capture_dependencies_13000(cu_handle stream, cu_nodes nodes, u_
 }
 
 enum clnt_stat 
+cu_stream_add_callback_13000(cu_handle stream, host_fn fn, u_int flags, u_quad_t client_stream, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_stream_add_callback_13000_argument arg;
+	arg.stream = stream;
+	arg.fn = fn;
+	arg.flags = flags;
+	arg.client_stream = client_stream;
+	return (clnt_call (clnt, CU_STREAM_ADD_CALLBACK, (xdrproc_t) xdr_cu_stream_add_callback_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_event_create_13000(u_int flags, res_handle *clnt_res,  CLIENT *clnt)
 {
 	return (clnt_call(clnt, CU_EVENT_CREATE,
@@ -1342,6 +1355,17 @@ cu_launch_kernel_ex_13000(launch_config config, cu_handle func, kernel_args args
 	arg.func = func;
 	arg.args = args;
 	return (clnt_call (clnt, CU_LAUNCH_KERNEL_EX, (xdrproc_t) xdr_cu_launch_kernel_ex_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_launch_host_func_13000(cu_handle stream, host_fn fn, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_launch_host_func_13000_argument arg;
+	arg.stream = stream;
+	arg.fn = fn;
+	return (clnt_call (clnt, CU_LAUNCH_HOST_FUNC, (xdrproc_t) xdr_cu_launch_host_func_13000_argument, (caddr_t) &arg,
 		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
 		TIMEOUT));
 }
@@ -1731,6 +1755,109 @@ cu_graph_node_get_enabled_13000(cu_handle exec, cu_handle node, res_uint *clnt_r
 }
 
 enum clnt_stat 
+cu_graph_add_host_node_13000(cu_handle graph, cu_nodes dependencies, host_fn params, res_handle *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_add_host_node_13000_argument arg;
+	arg.graph = graph;
+	arg.dependencies = dependencies;
+	arg.params = params;
+	return (clnt_call (clnt, CU_GRAPH_ADD_HOST_NODE, (xdrproc_t) xdr_cu_graph_add_host_node_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_host_node_get_params_13000(cu_handle node, res_host_fn *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_GRAPH_HOST_NODE_GET_PARAMS,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &node,
+		(xdrproc_t) xdr_res_host_fn, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_host_node_set_params_13000(cu_handle node, host_fn params, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_host_node_set_params_13000_argument arg;
+	arg.node = node;
+	arg.params = params;
+	return (clnt_call (clnt, CU_GRAPH_HOST_NODE_SET_PARAMS, (xdrproc_t) xdr_cu_graph_host_node_set_params_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_exec_host_node_set_params_13000(cu_handle exec, cu_handle node, host_fn params, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_exec_host_node_set_params_13000_argument arg;
+	arg.exec = exec;
+	arg.node = node;
+	arg.params = params;
+	return (clnt_call (clnt, CU_GRAPH_EXEC_HOST_NODE_SET_PARAMS, (xdrproc_t) xdr_cu_graph_exec_host_node_set_params_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_user_object_create_13000(host_fn destroy, u_int initial_refcount, u_int flags, res_handle *clnt_res,  CLIENT *clnt)
+{
+	cu_user_object_create_13000_argument arg;
+	arg.destroy = destroy;
+	arg.initial_refcount = initial_refcount;
+	arg.flags = flags;
+	return (clnt_call (clnt, CU_USER_OBJECT_CREATE, (xdrproc_t) xdr_cu_user_object_create_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_user_object_retain_13000(cu_handle object, u_int count, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_user_object_retain_13000_argument arg;
+	arg.object = object;
+	arg.count = count;
+	return (clnt_call (clnt, CU_USER_OBJECT_RETAIN, (xdrproc_t) xdr_cu_user_object_retain_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_user_object_release_13000(cu_handle object, u_int count, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_user_object_release_13000_argument arg;
+	arg.object = object;
+	arg.count = count;
+	return (clnt_call (clnt, CU_USER_OBJECT_RELEASE, (xdrproc_t) xdr_cu_user_object_release_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_retain_user_object_13000(cu_handle graph, cu_handle object, u_int count, u_int flags, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_retain_user_object_13000_argument arg;
+	arg.graph = graph;
+	arg.object = object;
+	arg.count = count;
+	arg.flags = flags;
+	return (clnt_call (clnt, CU_GRAPH_RETAIN_USER_OBJECT, (xdrproc_t) xdr_cu_graph_retain_user_object_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_release_user_object_13000(cu_handle graph, cu_handle object, u_int count, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_release_user_object_13000_argument arg;
+	arg.graph = graph;
+	arg.object = object;
+	arg.count = count;
+	return (clnt_call (clnt, CU_GRAPH_RELEASE_USER_OBJECT, (xdrproc_t) xdr_cu_graph_release_user_object_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_occupancy_max_active_blocks_13000(cu_handle func, int block_size, cu_size dynamic_smem, res_int *clnt_res,  CLIENT *clnt)
 {
 	cu_occupancy_max_active_blocks_13000_argument arg;
@@ -1939,4 +2066,31 @@ oncuda_local_staged_dtoh_13000(u_int slot, cu_dptr src, cu_size size, cu_handle 
 	return (clnt_call (clnt, ONCUDA_LOCAL_STAGED_DTOH, (xdrproc_t) xdr_oncuda_local_staged_dtoh_13000_argument, (caddr_t) &arg,
 		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
 		TIMEOUT));
+}
+
+enum clnt_stat 
+oncuda_callback_offer_13000(res_callback_offer *clnt_res, CLIENT *clnt)
+{
+	 return (clnt_call (clnt, ONCUDA_CALLBACK_OFFER, (xdrproc_t) xdr_void, (caddr_t) NULL,
+		(xdrproc_t) xdr_res_callback_offer, (caddr_t) clnt_res,
+		TIMEOUT));
+
+}
+
+enum clnt_stat 
+oncuda_callback_attach_13000(callback_offer offer, res_none *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, ONCUDA_CALLBACK_ATTACH,
+		(xdrproc_t) xdr_callback_offer, (caddr_t) &offer,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+oncuda_callback_bind_13000(res_none *clnt_res, CLIENT *clnt)
+{
+	 return (clnt_call (clnt, ONCUDA_CALLBACK_BIND, (xdrproc_t) xdr_void, (caddr_t) NULL,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+
 }

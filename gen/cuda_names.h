@@ -599,6 +599,12 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_stream_update_capture_dependencies_argument cu_stream_update_capture_dependencies_13000_argument
 #define xdr_cu_stream_update_capture_dependencies_argument xdr_cu_stream_update_capture_dependencies_13000_argument
 
+/* CU_STREAM_ADD_CALLBACK (364) */
+#define cu_stream_add_callback cu_stream_add_callback_13000
+#define cu_stream_add_callback_svc cu_stream_add_callback_13000_svc
+#define cu_stream_add_callback_argument cu_stream_add_callback_13000_argument
+#define xdr_cu_stream_add_callback_argument xdr_cu_stream_add_callback_13000_argument
+
 /* CU_EVENT_CREATE (140) */
 #define cu_event_create cu_event_create_13000
 #define cu_event_create_svc cu_event_create_13000_svc
@@ -666,6 +672,12 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_launch_kernel_ex_svc cu_launch_kernel_ex_13000_svc
 #define cu_launch_kernel_ex_argument cu_launch_kernel_ex_13000_argument
 #define xdr_cu_launch_kernel_ex_argument xdr_cu_launch_kernel_ex_13000_argument
+
+/* CU_LAUNCH_HOST_FUNC (363) */
+#define cu_launch_host_func cu_launch_host_func_13000
+#define cu_launch_host_func_svc cu_launch_host_func_13000_svc
+#define cu_launch_host_func_argument cu_launch_host_func_13000_argument
+#define xdr_cu_launch_host_func_argument xdr_cu_launch_host_func_13000_argument
 
 /* CU_GRAPH_CREATE (305) */
 #define cu_graph_create cu_graph_create_13000
@@ -863,6 +875,58 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_graph_node_get_enabled_argument cu_graph_node_get_enabled_13000_argument
 #define xdr_cu_graph_node_get_enabled_argument xdr_cu_graph_node_get_enabled_13000_argument
 
+/* CU_GRAPH_ADD_HOST_NODE (365) */
+#define cu_graph_add_host_node cu_graph_add_host_node_13000
+#define cu_graph_add_host_node_svc cu_graph_add_host_node_13000_svc
+#define cu_graph_add_host_node_argument cu_graph_add_host_node_13000_argument
+#define xdr_cu_graph_add_host_node_argument xdr_cu_graph_add_host_node_13000_argument
+
+/* CU_GRAPH_HOST_NODE_GET_PARAMS (366) */
+#define cu_graph_host_node_get_params cu_graph_host_node_get_params_13000
+#define cu_graph_host_node_get_params_svc cu_graph_host_node_get_params_13000_svc
+
+/* CU_GRAPH_HOST_NODE_SET_PARAMS (367) */
+#define cu_graph_host_node_set_params cu_graph_host_node_set_params_13000
+#define cu_graph_host_node_set_params_svc cu_graph_host_node_set_params_13000_svc
+#define cu_graph_host_node_set_params_argument cu_graph_host_node_set_params_13000_argument
+#define xdr_cu_graph_host_node_set_params_argument xdr_cu_graph_host_node_set_params_13000_argument
+
+/* CU_GRAPH_EXEC_HOST_NODE_SET_PARAMS (368) */
+#define cu_graph_exec_host_node_set_params cu_graph_exec_host_node_set_params_13000
+#define cu_graph_exec_host_node_set_params_svc cu_graph_exec_host_node_set_params_13000_svc
+#define cu_graph_exec_host_node_set_params_argument cu_graph_exec_host_node_set_params_13000_argument
+#define xdr_cu_graph_exec_host_node_set_params_argument xdr_cu_graph_exec_host_node_set_params_13000_argument
+
+/* CU_USER_OBJECT_CREATE (369) */
+#define cu_user_object_create cu_user_object_create_13000
+#define cu_user_object_create_svc cu_user_object_create_13000_svc
+#define cu_user_object_create_argument cu_user_object_create_13000_argument
+#define xdr_cu_user_object_create_argument xdr_cu_user_object_create_13000_argument
+
+/* CU_USER_OBJECT_RETAIN (370) */
+#define cu_user_object_retain cu_user_object_retain_13000
+#define cu_user_object_retain_svc cu_user_object_retain_13000_svc
+#define cu_user_object_retain_argument cu_user_object_retain_13000_argument
+#define xdr_cu_user_object_retain_argument xdr_cu_user_object_retain_13000_argument
+
+/* CU_USER_OBJECT_RELEASE (371) */
+#define cu_user_object_release cu_user_object_release_13000
+#define cu_user_object_release_svc cu_user_object_release_13000_svc
+#define cu_user_object_release_argument cu_user_object_release_13000_argument
+#define xdr_cu_user_object_release_argument xdr_cu_user_object_release_13000_argument
+
+/* CU_GRAPH_RETAIN_USER_OBJECT (372) */
+#define cu_graph_retain_user_object cu_graph_retain_user_object_13000
+#define cu_graph_retain_user_object_svc cu_graph_retain_user_object_13000_svc
+#define cu_graph_retain_user_object_argument cu_graph_retain_user_object_13000_argument
+#define xdr_cu_graph_retain_user_object_argument xdr_cu_graph_retain_user_object_13000_argument
+
+/* CU_GRAPH_RELEASE_USER_OBJECT (373) */
+#define cu_graph_release_user_object cu_graph_release_user_object_13000
+#define cu_graph_release_user_object_svc cu_graph_release_user_object_13000_svc
+#define cu_graph_release_user_object_argument cu_graph_release_user_object_13000_argument
+#define xdr_cu_graph_release_user_object_argument xdr_cu_graph_release_user_object_13000_argument
+
 /* CU_OCCUPANCY_MAX_ACTIVE_BLOCKS (115) */
 #define cu_occupancy_max_active_blocks cu_occupancy_max_active_blocks_13000
 #define cu_occupancy_max_active_blocks_svc cu_occupancy_max_active_blocks_13000_svc
@@ -958,5 +1022,17 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define oncuda_local_staged_dtoh_svc oncuda_local_staged_dtoh_13000_svc
 #define oncuda_local_staged_dtoh_argument oncuda_local_staged_dtoh_13000_argument
 #define xdr_oncuda_local_staged_dtoh_argument xdr_oncuda_local_staged_dtoh_13000_argument
+
+/* ONCUDA_CALLBACK_OFFER (360) */
+#define oncuda_callback_offer oncuda_callback_offer_13000
+#define oncuda_callback_offer_svc oncuda_callback_offer_13000_svc
+
+/* ONCUDA_CALLBACK_ATTACH (361) */
+#define oncuda_callback_attach oncuda_callback_attach_13000
+#define oncuda_callback_attach_svc oncuda_callback_attach_13000_svc
+
+/* ONCUDA_CALLBACK_BIND (362) */
+#define oncuda_callback_bind oncuda_callback_bind_13000
+#define oncuda_callback_bind_svc oncuda_callback_bind_13000_svc
 
 #endif

@@ -658,6 +658,53 @@ struct res_local_where {
 };
 typedef struct res_local_where res_local_where;
 
+struct host_fn {
+	u_quad_t fn;
+	u_quad_t data;
+};
+typedef struct host_fn host_fn;
+
+struct res_host_fn {
+	int err;
+	union {
+		host_fn value;
+	} res_host_fn_u;
+};
+typedef struct res_host_fn res_host_fn;
+#define ONCUDA_CALLBACK_TOKEN_BYTES 16
+
+struct callback_offer {
+	u_int session_pid;
+	char token[ONCUDA_CALLBACK_TOKEN_BYTES];
+};
+typedef struct callback_offer callback_offer;
+
+struct res_callback_offer {
+	int err;
+	union {
+		callback_offer value;
+	} res_callback_offer_u;
+};
+typedef struct res_callback_offer res_callback_offer;
+#define ONCUDA_CALLBACK_PROG 0x2C0DA001
+#define ONCUDA_CALLBACK_VERSION 13000
+#define ONCUDA_CALLBACK_RUN 1
+
+enum host_call_kind {
+	ONCUDA_HOST_FUNC = 0,
+	ONCUDA_STREAM_CALLBACK = 1,
+	ONCUDA_USER_OBJECT_DESTROY = 2,
+};
+typedef enum host_call_kind host_call_kind;
+
+struct host_call {
+	host_call_kind kind;
+	host_fn fn;
+	u_quad_t stream;
+	int status;
+};
+typedef struct host_call host_call;
+
 struct cu_device_get_name_13000_argument {
 	int len;
 	int dev;
@@ -1035,6 +1082,14 @@ struct cu_stream_update_capture_dependencies_13000_argument {
 };
 typedef struct cu_stream_update_capture_dependencies_13000_argument cu_stream_update_capture_dependencies_13000_argument;
 
+struct cu_stream_add_callback_13000_argument {
+	cu_handle stream;
+	host_fn fn;
+	u_int flags;
+	u_quad_t client_stream;
+};
+typedef struct cu_stream_add_callback_13000_argument cu_stream_add_callback_13000_argument;
+
 struct cu_event_record_13000_argument {
 	cu_handle event;
 	cu_handle stream;
@@ -1089,6 +1144,12 @@ struct cu_launch_kernel_ex_13000_argument {
 	kernel_args args;
 };
 typedef struct cu_launch_kernel_ex_13000_argument cu_launch_kernel_ex_13000_argument;
+
+struct cu_launch_host_func_13000_argument {
+	cu_handle stream;
+	host_fn fn;
+};
+typedef struct cu_launch_host_func_13000_argument cu_launch_host_func_13000_argument;
 
 struct cu_graph_instantiate_13000_argument {
 	cu_handle graph;
@@ -1270,6 +1331,60 @@ struct cu_graph_node_get_enabled_13000_argument {
 	cu_handle node;
 };
 typedef struct cu_graph_node_get_enabled_13000_argument cu_graph_node_get_enabled_13000_argument;
+
+struct cu_graph_add_host_node_13000_argument {
+	cu_handle graph;
+	cu_nodes dependencies;
+	host_fn params;
+};
+typedef struct cu_graph_add_host_node_13000_argument cu_graph_add_host_node_13000_argument;
+
+struct cu_graph_host_node_set_params_13000_argument {
+	cu_handle node;
+	host_fn params;
+};
+typedef struct cu_graph_host_node_set_params_13000_argument cu_graph_host_node_set_params_13000_argument;
+
+struct cu_graph_exec_host_node_set_params_13000_argument {
+	cu_handle exec;
+	cu_handle node;
+	host_fn params;
+};
+typedef struct cu_graph_exec_host_node_set_params_13000_argument cu_graph_exec_host_node_set_params_13000_argument;
+
+struct cu_user_object_create_13000_argument {
+	host_fn destroy;
+	u_int initial_refcount;
+	u_int flags;
+};
+typedef struct cu_user_object_create_13000_argument cu_user_object_create_13000_argument;
+
+struct cu_user_object_retain_13000_argument {
+	cu_handle object;
+	u_int count;
+};
+typedef struct cu_user_object_retain_13000_argument cu_user_object_retain_13000_argument;
+
+struct cu_user_object_release_13000_argument {
+	cu_handle object;
+	u_int count;
+};
+typedef struct cu_user_object_release_13000_argument cu_user_object_release_13000_argument;
+
+struct cu_graph_retain_user_object_13000_argument {
+	cu_handle graph;
+	cu_handle object;
+	u_int count;
+	u_int flags;
+};
+typedef struct cu_graph_retain_user_object_13000_argument cu_graph_retain_user_object_13000_argument;
+
+struct cu_graph_release_user_object_13000_argument {
+	cu_handle graph;
+	cu_handle object;
+	u_int count;
+};
+typedef struct cu_graph_release_user_object_13000_argument cu_graph_release_user_object_13000_argument;
 
 struct cu_occupancy_max_active_blocks_13000_argument {
 	cu_handle func;
@@ -1703,6 +1818,9 @@ extern  bool_t cu_thread_exchange_stream_capture_mode_13000_svc(int , res_int *,
 #define CU_STREAM_UPDATE_CAPTURE_DEPENDENCIES 304
 extern  enum clnt_stat cu_stream_update_capture_dependencies_13000(cu_handle , cu_nodes , u_int , res_none *, CLIENT *);
 extern  bool_t cu_stream_update_capture_dependencies_13000_svc(cu_handle , cu_nodes , u_int , res_none *, struct svc_req *);
+#define CU_STREAM_ADD_CALLBACK 364
+extern  enum clnt_stat cu_stream_add_callback_13000(cu_handle , host_fn , u_int , u_quad_t , res_none *, CLIENT *);
+extern  bool_t cu_stream_add_callback_13000_svc(cu_handle , host_fn , u_int , u_quad_t , res_none *, struct svc_req *);
 #define CU_EVENT_CREATE 140
 extern  enum clnt_stat cu_event_create_13000(u_int , res_handle *, CLIENT *);
 extern  bool_t cu_event_create_13000_svc(u_int , res_handle *, struct svc_req *);
@@ -1742,6 +1860,9 @@ extern  bool_t cu_launch_kernel_13000_svc(cu_handle , cu_dim3 , cu_dim3 , u_int 
 #define CU_LAUNCH_KERNEL_EX 114
 extern  enum clnt_stat cu_launch_kernel_ex_13000(launch_config , cu_handle , kernel_args , res_none *, CLIENT *);
 extern  bool_t cu_launch_kernel_ex_13000_svc(launch_config , cu_handle , kernel_args , res_none *, struct svc_req *);
+#define CU_LAUNCH_HOST_FUNC 363
+extern  enum clnt_stat cu_launch_host_func_13000(cu_handle , host_fn , res_none *, CLIENT *);
+extern  bool_t cu_launch_host_func_13000_svc(cu_handle , host_fn , res_none *, struct svc_req *);
 #define CU_GRAPH_CREATE 305
 extern  enum clnt_stat cu_graph_create_13000(u_int , res_handle *, CLIENT *);
 extern  bool_t cu_graph_create_13000_svc(u_int , res_handle *, struct svc_req *);
@@ -1847,6 +1968,33 @@ extern  bool_t cu_graph_node_set_enabled_13000_svc(cu_handle , cu_handle , u_int
 #define CU_GRAPH_NODE_GET_ENABLED 343
 extern  enum clnt_stat cu_graph_node_get_enabled_13000(cu_handle , cu_handle , res_uint *, CLIENT *);
 extern  bool_t cu_graph_node_get_enabled_13000_svc(cu_handle , cu_handle , res_uint *, struct svc_req *);
+#define CU_GRAPH_ADD_HOST_NODE 365
+extern  enum clnt_stat cu_graph_add_host_node_13000(cu_handle , cu_nodes , host_fn , res_handle *, CLIENT *);
+extern  bool_t cu_graph_add_host_node_13000_svc(cu_handle , cu_nodes , host_fn , res_handle *, struct svc_req *);
+#define CU_GRAPH_HOST_NODE_GET_PARAMS 366
+extern  enum clnt_stat cu_graph_host_node_get_params_13000(cu_handle , res_host_fn *, CLIENT *);
+extern  bool_t cu_graph_host_node_get_params_13000_svc(cu_handle , res_host_fn *, struct svc_req *);
+#define CU_GRAPH_HOST_NODE_SET_PARAMS 367
+extern  enum clnt_stat cu_graph_host_node_set_params_13000(cu_handle , host_fn , res_none *, CLIENT *);
+extern  bool_t cu_graph_host_node_set_params_13000_svc(cu_handle , host_fn , res_none *, struct svc_req *);
+#define CU_GRAPH_EXEC_HOST_NODE_SET_PARAMS 368
+extern  enum clnt_stat cu_graph_exec_host_node_set_params_13000(cu_handle , cu_handle , host_fn , res_none *, CLIENT *);
+extern  bool_t cu_graph_exec_host_node_set_params_13000_svc(cu_handle , cu_handle , host_fn , res_none *, struct svc_req *);
+#define CU_USER_OBJECT_CREATE 369
+extern  enum clnt_stat cu_user_object_create_13000(host_fn , u_int , u_int , res_handle *, CLIENT *);
+extern  bool_t cu_user_object_create_13000_svc(host_fn , u_int , u_int , res_handle *, struct svc_req *);
+#define CU_USER_OBJECT_RETAIN 370
+extern  enum clnt_stat cu_user_object_retain_13000(cu_handle , u_int , res_none *, CLIENT *);
+extern  bool_t cu_user_object_retain_13000_svc(cu_handle , u_int , res_none *, struct svc_req *);
+#define CU_USER_OBJECT_RELEASE 371
+extern  enum clnt_stat cu_user_object_release_13000(cu_handle , u_int , res_none *, CLIENT *);
+extern  bool_t cu_user_object_release_13000_svc(cu_handle , u_int , res_none *, struct svc_req *);
+#define CU_GRAPH_RETAIN_USER_OBJECT 372
+extern  enum clnt_stat cu_graph_retain_user_object_13000(cu_handle , cu_handle , u_int , u_int , res_none *, CLIENT *);
+extern  bool_t cu_graph_retain_user_object_13000_svc(cu_handle , cu_handle , u_int , u_int , res_none *, struct svc_req *);
+#define CU_GRAPH_RELEASE_USER_OBJECT 373
+extern  enum clnt_stat cu_graph_release_user_object_13000(cu_handle , cu_handle , u_int , res_none *, CLIENT *);
+extern  bool_t cu_graph_release_user_object_13000_svc(cu_handle , cu_handle , u_int , res_none *, struct svc_req *);
 #define CU_OCCUPANCY_MAX_ACTIVE_BLOCKS 115
 extern  enum clnt_stat cu_occupancy_max_active_blocks_13000(cu_handle , int , cu_size , res_int *, CLIENT *);
 extern  bool_t cu_occupancy_max_active_blocks_13000_svc(cu_handle , int , cu_size , res_int *, struct svc_req *);
@@ -1904,6 +2052,15 @@ extern  bool_t oncuda_local_staged_htod_13000_svc(u_int , cu_dptr , cu_size , cu
 #define ONCUDA_LOCAL_STAGED_DTOH 256
 extern  enum clnt_stat oncuda_local_staged_dtoh_13000(u_int , cu_dptr , cu_size , cu_handle , u_int , res_none *, CLIENT *);
 extern  bool_t oncuda_local_staged_dtoh_13000_svc(u_int , cu_dptr , cu_size , cu_handle , u_int , res_none *, struct svc_req *);
+#define ONCUDA_CALLBACK_OFFER 360
+extern  enum clnt_stat oncuda_callback_offer_13000(res_callback_offer *, CLIENT *);
+extern  bool_t oncuda_callback_offer_13000_svc(res_callback_offer *, struct svc_req *);
+#define ONCUDA_CALLBACK_ATTACH 361
+extern  enum clnt_stat oncuda_callback_attach_13000(callback_offer , res_none *, CLIENT *);
+extern  bool_t oncuda_callback_attach_13000_svc(callback_offer , res_none *, struct svc_req *);
+#define ONCUDA_CALLBACK_BIND 362
+extern  enum clnt_stat oncuda_callback_bind_13000(res_none *, CLIENT *);
+extern  bool_t oncuda_callback_bind_13000_svc(res_none *, struct svc_req *);
 extern int oncuda_prog_13000_freeresult (SVCXPRT *, xdrproc_t, caddr_t);
 
 #else /* K&R C */
@@ -2255,6 +2412,9 @@ extern  bool_t cu_thread_exchange_stream_capture_mode_13000_svc();
 #define CU_STREAM_UPDATE_CAPTURE_DEPENDENCIES 304
 extern  enum clnt_stat cu_stream_update_capture_dependencies_13000();
 extern  bool_t cu_stream_update_capture_dependencies_13000_svc();
+#define CU_STREAM_ADD_CALLBACK 364
+extern  enum clnt_stat cu_stream_add_callback_13000();
+extern  bool_t cu_stream_add_callback_13000_svc();
 #define CU_EVENT_CREATE 140
 extern  enum clnt_stat cu_event_create_13000();
 extern  bool_t cu_event_create_13000_svc();
@@ -2294,6 +2454,9 @@ extern  bool_t cu_launch_kernel_13000_svc();
 #define CU_LAUNCH_KERNEL_EX 114
 extern  enum clnt_stat cu_launch_kernel_ex_13000();
 extern  bool_t cu_launch_kernel_ex_13000_svc();
+#define CU_LAUNCH_HOST_FUNC 363
+extern  enum clnt_stat cu_launch_host_func_13000();
+extern  bool_t cu_launch_host_func_13000_svc();
 #define CU_GRAPH_CREATE 305
 extern  enum clnt_stat cu_graph_create_13000();
 extern  bool_t cu_graph_create_13000_svc();
@@ -2399,6 +2562,33 @@ extern  bool_t cu_graph_node_set_enabled_13000_svc();
 #define CU_GRAPH_NODE_GET_ENABLED 343
 extern  enum clnt_stat cu_graph_node_get_enabled_13000();
 extern  bool_t cu_graph_node_get_enabled_13000_svc();
+#define CU_GRAPH_ADD_HOST_NODE 365
+extern  enum clnt_stat cu_graph_add_host_node_13000();
+extern  bool_t cu_graph_add_host_node_13000_svc();
+#define CU_GRAPH_HOST_NODE_GET_PARAMS 366
+extern  enum clnt_stat cu_graph_host_node_get_params_13000();
+extern  bool_t cu_graph_host_node_get_params_13000_svc();
+#define CU_GRAPH_HOST_NODE_SET_PARAMS 367
+extern  enum clnt_stat cu_graph_host_node_set_params_13000();
+extern  bool_t cu_graph_host_node_set_params_13000_svc();
+#define CU_GRAPH_EXEC_HOST_NODE_SET_PARAMS 368
+extern  enum clnt_stat cu_graph_exec_host_node_set_params_13000();
+extern  bool_t cu_graph_exec_host_node_set_params_13000_svc();
+#define CU_USER_OBJECT_CREATE 369
+extern  enum clnt_stat cu_user_object_create_13000();
+extern  bool_t cu_user_object_create_13000_svc();
+#define CU_USER_OBJECT_RETAIN 370
+extern  enum clnt_stat cu_user_object_retain_13000();
+extern  bool_t cu_user_object_retain_13000_svc();
+#define CU_USER_OBJECT_RELEASE 371
+extern  enum clnt_stat cu_user_object_release_13000();
+extern  bool_t cu_user_object_release_13000_svc();
+#define CU_GRAPH_RETAIN_USER_OBJECT 372
+extern  enum clnt_stat cu_graph_retain_user_object_13000();
+extern  bool_t cu_graph_retain_user_object_13000_svc();
+#define CU_GRAPH_RELEASE_USER_OBJECT 373
+extern  enum clnt_stat cu_graph_release_user_object_13000();
+extern  bool_t cu_graph_release_user_object_13000_svc();
 #define CU_OCCUPANCY_MAX_ACTIVE_BLOCKS 115
 extern  enum clnt_stat cu_occupancy_max_active_blocks_13000();
 extern  bool_t cu_occupancy_max_active_blocks_13000_svc();
@@ -2456,6 +2646,15 @@ extern  bool_t oncuda_local_staged_htod_13000_svc();
 #define ONCUDA_LOCAL_STAGED_DTOH 256
 extern  enum clnt_stat oncuda_local_staged_dtoh_13000();
 extern  bool_t oncuda_local_staged_dtoh_13000_svc();
+#define ONCUDA_CALLBACK_OFFER 360
+extern  enum clnt_stat oncuda_callback_offer_13000();
+extern  bool_t oncuda_callback_offer_13000_svc();
+#define ONCUDA_CALLBACK_ATTACH 361
+extern  enum clnt_stat oncuda_callback_attach_13000();
+extern  bool_t oncuda_callback_attach_13000_svc();
+#define ONCUDA_CALLBACK_BIND 362
+extern  enum clnt_stat oncuda_callback_bind_13000();
+extern  bool_t oncuda_callback_bind_13000_svc();
 extern int oncuda_prog_13000_freeresult ();
 #endif /* K&R C */
 
@@ -2548,6 +2747,12 @@ extern  bool_t xdr_res_server_description (XDR *, res_server_description*);
 extern  bool_t xdr_local_how (XDR *, local_how*);
 extern  bool_t xdr_local_where (XDR *, local_where*);
 extern  bool_t xdr_res_local_where (XDR *, res_local_where*);
+extern  bool_t xdr_host_fn (XDR *, host_fn*);
+extern  bool_t xdr_res_host_fn (XDR *, res_host_fn*);
+extern  bool_t xdr_callback_offer (XDR *, callback_offer*);
+extern  bool_t xdr_res_callback_offer (XDR *, res_callback_offer*);
+extern  bool_t xdr_host_call_kind (XDR *, host_call_kind*);
+extern  bool_t xdr_host_call (XDR *, host_call*);
 extern  bool_t xdr_cu_device_get_name_13000_argument (XDR *, cu_device_get_name_13000_argument*);
 extern  bool_t xdr_cu_device_get_attribute_13000_argument (XDR *, cu_device_get_attribute_13000_argument*);
 extern  bool_t xdr_cu_device_primary_ctx_set_flags_13000_argument (XDR *, cu_device_primary_ctx_set_flags_13000_argument*);
@@ -2604,6 +2809,7 @@ extern  bool_t xdr_cu_stream_create_with_priority_13000_argument (XDR *, cu_stre
 extern  bool_t xdr_cu_stream_wait_event_13000_argument (XDR *, cu_stream_wait_event_13000_argument*);
 extern  bool_t xdr_cu_stream_begin_capture_13000_argument (XDR *, cu_stream_begin_capture_13000_argument*);
 extern  bool_t xdr_cu_stream_update_capture_dependencies_13000_argument (XDR *, cu_stream_update_capture_dependencies_13000_argument*);
+extern  bool_t xdr_cu_stream_add_callback_13000_argument (XDR *, cu_stream_add_callback_13000_argument*);
 extern  bool_t xdr_cu_event_record_13000_argument (XDR *, cu_event_record_13000_argument*);
 extern  bool_t xdr_cu_event_elapsed_time_13000_argument (XDR *, cu_event_elapsed_time_13000_argument*);
 extern  bool_t xdr_cu_event_record_with_flags_13000_argument (XDR *, cu_event_record_with_flags_13000_argument*);
@@ -2612,6 +2818,7 @@ extern  bool_t xdr_cu_func_set_attribute_13000_argument (XDR *, cu_func_set_attr
 extern  bool_t xdr_cu_func_set_cache_config_13000_argument (XDR *, cu_func_set_cache_config_13000_argument*);
 extern  bool_t xdr_cu_launch_kernel_13000_argument (XDR *, cu_launch_kernel_13000_argument*);
 extern  bool_t xdr_cu_launch_kernel_ex_13000_argument (XDR *, cu_launch_kernel_ex_13000_argument*);
+extern  bool_t xdr_cu_launch_host_func_13000_argument (XDR *, cu_launch_host_func_13000_argument*);
 extern  bool_t xdr_cu_graph_instantiate_13000_argument (XDR *, cu_graph_instantiate_13000_argument*);
 extern  bool_t xdr_cu_graph_launch_13000_argument (XDR *, cu_graph_launch_13000_argument*);
 extern  bool_t xdr_cu_graph_upload_13000_argument (XDR *, cu_graph_upload_13000_argument*);
@@ -2640,6 +2847,14 @@ extern  bool_t xdr_cu_graph_exec_update_13000_argument (XDR *, cu_graph_exec_upd
 extern  bool_t xdr_cu_graph_debug_dot_print_13000_argument (XDR *, cu_graph_debug_dot_print_13000_argument*);
 extern  bool_t xdr_cu_graph_node_set_enabled_13000_argument (XDR *, cu_graph_node_set_enabled_13000_argument*);
 extern  bool_t xdr_cu_graph_node_get_enabled_13000_argument (XDR *, cu_graph_node_get_enabled_13000_argument*);
+extern  bool_t xdr_cu_graph_add_host_node_13000_argument (XDR *, cu_graph_add_host_node_13000_argument*);
+extern  bool_t xdr_cu_graph_host_node_set_params_13000_argument (XDR *, cu_graph_host_node_set_params_13000_argument*);
+extern  bool_t xdr_cu_graph_exec_host_node_set_params_13000_argument (XDR *, cu_graph_exec_host_node_set_params_13000_argument*);
+extern  bool_t xdr_cu_user_object_create_13000_argument (XDR *, cu_user_object_create_13000_argument*);
+extern  bool_t xdr_cu_user_object_retain_13000_argument (XDR *, cu_user_object_retain_13000_argument*);
+extern  bool_t xdr_cu_user_object_release_13000_argument (XDR *, cu_user_object_release_13000_argument*);
+extern  bool_t xdr_cu_graph_retain_user_object_13000_argument (XDR *, cu_graph_retain_user_object_13000_argument*);
+extern  bool_t xdr_cu_graph_release_user_object_13000_argument (XDR *, cu_graph_release_user_object_13000_argument*);
 extern  bool_t xdr_cu_occupancy_max_active_blocks_13000_argument (XDR *, cu_occupancy_max_active_blocks_13000_argument*);
 extern  bool_t xdr_cu_occupancy_max_active_blocks_with_flags_13000_argument (XDR *, cu_occupancy_max_active_blocks_with_flags_13000_argument*);
 extern  bool_t xdr_cu_occupancy_max_potential_block_size_13000_argument (XDR *, cu_occupancy_max_potential_block_size_13000_argument*);
@@ -2738,6 +2953,12 @@ extern bool_t xdr_res_server_description ();
 extern bool_t xdr_local_how ();
 extern bool_t xdr_local_where ();
 extern bool_t xdr_res_local_where ();
+extern bool_t xdr_host_fn ();
+extern bool_t xdr_res_host_fn ();
+extern bool_t xdr_callback_offer ();
+extern bool_t xdr_res_callback_offer ();
+extern bool_t xdr_host_call_kind ();
+extern bool_t xdr_host_call ();
 extern bool_t xdr_cu_device_get_name_13000_argument ();
 extern bool_t xdr_cu_device_get_attribute_13000_argument ();
 extern bool_t xdr_cu_device_primary_ctx_set_flags_13000_argument ();
@@ -2794,6 +3015,7 @@ extern bool_t xdr_cu_stream_create_with_priority_13000_argument ();
 extern bool_t xdr_cu_stream_wait_event_13000_argument ();
 extern bool_t xdr_cu_stream_begin_capture_13000_argument ();
 extern bool_t xdr_cu_stream_update_capture_dependencies_13000_argument ();
+extern bool_t xdr_cu_stream_add_callback_13000_argument ();
 extern bool_t xdr_cu_event_record_13000_argument ();
 extern bool_t xdr_cu_event_elapsed_time_13000_argument ();
 extern bool_t xdr_cu_event_record_with_flags_13000_argument ();
@@ -2802,6 +3024,7 @@ extern bool_t xdr_cu_func_set_attribute_13000_argument ();
 extern bool_t xdr_cu_func_set_cache_config_13000_argument ();
 extern bool_t xdr_cu_launch_kernel_13000_argument ();
 extern bool_t xdr_cu_launch_kernel_ex_13000_argument ();
+extern bool_t xdr_cu_launch_host_func_13000_argument ();
 extern bool_t xdr_cu_graph_instantiate_13000_argument ();
 extern bool_t xdr_cu_graph_launch_13000_argument ();
 extern bool_t xdr_cu_graph_upload_13000_argument ();
@@ -2830,6 +3053,14 @@ extern bool_t xdr_cu_graph_exec_update_13000_argument ();
 extern bool_t xdr_cu_graph_debug_dot_print_13000_argument ();
 extern bool_t xdr_cu_graph_node_set_enabled_13000_argument ();
 extern bool_t xdr_cu_graph_node_get_enabled_13000_argument ();
+extern bool_t xdr_cu_graph_add_host_node_13000_argument ();
+extern bool_t xdr_cu_graph_host_node_set_params_13000_argument ();
+extern bool_t xdr_cu_graph_exec_host_node_set_params_13000_argument ();
+extern bool_t xdr_cu_user_object_create_13000_argument ();
+extern bool_t xdr_cu_user_object_retain_13000_argument ();
+extern bool_t xdr_cu_user_object_release_13000_argument ();
+extern bool_t xdr_cu_graph_retain_user_object_13000_argument ();
+extern bool_t xdr_cu_graph_release_user_object_13000_argument ();
 extern bool_t xdr_cu_occupancy_max_active_blocks_13000_argument ();
 extern bool_t xdr_cu_occupancy_max_active_blocks_with_flags_13000_argument ();
 extern bool_t xdr_cu_occupancy_max_potential_block_size_13000_argument ();

@@ -713,6 +713,12 @@ _cu_stream_update_capture_dependencies_13000 (cu_stream_update_capture_dependenc
 }
 
 int
+_cu_stream_add_callback_13000 (cu_stream_add_callback_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_stream_add_callback_13000_svc(argp->stream, argp->fn, argp->flags, argp->client_stream, result, rqstp));
+}
+
+int
 _cu_event_create_13000 (u_int  *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_event_create_13000_svc(*argp, result, rqstp));
@@ -788,6 +794,12 @@ int
 _cu_launch_kernel_ex_13000 (cu_launch_kernel_ex_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_launch_kernel_ex_13000_svc(argp->config, argp->func, argp->args, result, rqstp));
+}
+
+int
+_cu_launch_host_func_13000 (cu_launch_host_func_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_launch_host_func_13000_svc(argp->stream, argp->fn, result, rqstp));
 }
 
 int
@@ -1001,6 +1013,60 @@ _cu_graph_node_get_enabled_13000 (cu_graph_node_get_enabled_13000_argument *argp
 }
 
 int
+_cu_graph_add_host_node_13000 (cu_graph_add_host_node_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_add_host_node_13000_svc(argp->graph, argp->dependencies, argp->params, result, rqstp));
+}
+
+int
+_cu_graph_host_node_get_params_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_host_node_get_params_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_graph_host_node_set_params_13000 (cu_graph_host_node_set_params_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_host_node_set_params_13000_svc(argp->node, argp->params, result, rqstp));
+}
+
+int
+_cu_graph_exec_host_node_set_params_13000 (cu_graph_exec_host_node_set_params_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_exec_host_node_set_params_13000_svc(argp->exec, argp->node, argp->params, result, rqstp));
+}
+
+int
+_cu_user_object_create_13000 (cu_user_object_create_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_user_object_create_13000_svc(argp->destroy, argp->initial_refcount, argp->flags, result, rqstp));
+}
+
+int
+_cu_user_object_retain_13000 (cu_user_object_retain_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_user_object_retain_13000_svc(argp->object, argp->count, result, rqstp));
+}
+
+int
+_cu_user_object_release_13000 (cu_user_object_release_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_user_object_release_13000_svc(argp->object, argp->count, result, rqstp));
+}
+
+int
+_cu_graph_retain_user_object_13000 (cu_graph_retain_user_object_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_retain_user_object_13000_svc(argp->graph, argp->object, argp->count, argp->flags, result, rqstp));
+}
+
+int
+_cu_graph_release_user_object_13000 (cu_graph_release_user_object_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_release_user_object_13000_svc(argp->graph, argp->object, argp->count, result, rqstp));
+}
+
+int
 _cu_occupancy_max_active_blocks_13000 (cu_occupancy_max_active_blocks_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_occupancy_max_active_blocks_13000_svc(argp->func, argp->block_size, argp->dynamic_smem, result, rqstp));
@@ -1114,6 +1180,24 @@ _oncuda_local_staged_dtoh_13000 (oncuda_local_staged_dtoh_13000_argument *argp, 
 	return (oncuda_local_staged_dtoh_13000_svc(argp->slot, argp->src, argp->size, argp->stream, argp->wait, result, rqstp));
 }
 
+int
+_oncuda_callback_offer_13000 (void  *argp, void *result, struct svc_req *rqstp)
+{
+	return (oncuda_callback_offer_13000_svc(result, rqstp));
+}
+
+int
+_oncuda_callback_attach_13000 (callback_offer  *argp, void *result, struct svc_req *rqstp)
+{
+	return (oncuda_callback_attach_13000_svc(*argp, result, rqstp));
+}
+
+int
+_oncuda_callback_bind_13000 (void  *argp, void *result, struct svc_req *rqstp)
+{
+	return (oncuda_callback_bind_13000_svc(result, rqstp));
+}
+
 void
 oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 {
@@ -1223,6 +1307,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_handle cu_stream_get_capture_state_13000_arg;
 		int cu_thread_exchange_stream_capture_mode_13000_arg;
 		cu_stream_update_capture_dependencies_13000_argument cu_stream_update_capture_dependencies_13000_arg;
+		cu_stream_add_callback_13000_argument cu_stream_add_callback_13000_arg;
 		u_int cu_event_create_13000_arg;
 		cu_event_record_13000_argument cu_event_record_13000_arg;
 		cu_handle cu_event_synchronize_13000_arg;
@@ -1236,6 +1321,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_handle cu_param_layout_13000_arg;
 		cu_launch_kernel_13000_argument cu_launch_kernel_13000_arg;
 		cu_launch_kernel_ex_13000_argument cu_launch_kernel_ex_13000_arg;
+		cu_launch_host_func_13000_argument cu_launch_host_func_13000_arg;
 		u_int cu_graph_create_13000_arg;
 		cu_handle cu_graph_destroy_13000_arg;
 		cu_handle cu_graph_clone_13000_arg;
@@ -1271,6 +1357,15 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_handle cu_graph_exec_get_flags_13000_arg;
 		cu_graph_node_set_enabled_13000_argument cu_graph_node_set_enabled_13000_arg;
 		cu_graph_node_get_enabled_13000_argument cu_graph_node_get_enabled_13000_arg;
+		cu_graph_add_host_node_13000_argument cu_graph_add_host_node_13000_arg;
+		cu_handle cu_graph_host_node_get_params_13000_arg;
+		cu_graph_host_node_set_params_13000_argument cu_graph_host_node_set_params_13000_arg;
+		cu_graph_exec_host_node_set_params_13000_argument cu_graph_exec_host_node_set_params_13000_arg;
+		cu_user_object_create_13000_argument cu_user_object_create_13000_arg;
+		cu_user_object_retain_13000_argument cu_user_object_retain_13000_arg;
+		cu_user_object_release_13000_argument cu_user_object_release_13000_arg;
+		cu_graph_retain_user_object_13000_argument cu_graph_retain_user_object_13000_arg;
+		cu_graph_release_user_object_13000_argument cu_graph_release_user_object_13000_arg;
 		cu_occupancy_max_active_blocks_13000_argument cu_occupancy_max_active_blocks_13000_arg;
 		cu_occupancy_max_active_blocks_with_flags_13000_argument cu_occupancy_max_active_blocks_with_flags_13000_arg;
 		cu_occupancy_max_potential_block_size_13000_argument cu_occupancy_max_potential_block_size_13000_arg;
@@ -1285,6 +1380,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		oncuda_local_dtoh_13000_argument oncuda_local_dtoh_13000_arg;
 		oncuda_local_staged_htod_13000_argument oncuda_local_staged_htod_13000_arg;
 		oncuda_local_staged_dtoh_13000_argument oncuda_local_staged_dtoh_13000_arg;
+		callback_offer oncuda_callback_attach_13000_arg;
 	} argument;
 	union {
 		res_none cu_init_13000_res;
@@ -1403,6 +1499,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_capture_state cu_stream_get_capture_state_13000_res;
 		res_int cu_thread_exchange_stream_capture_mode_13000_res;
 		res_none cu_stream_update_capture_dependencies_13000_res;
+		res_none cu_stream_add_callback_13000_res;
 		res_handle cu_event_create_13000_res;
 		res_none cu_event_record_13000_res;
 		res_none cu_event_synchronize_13000_res;
@@ -1416,6 +1513,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_param_layout cu_param_layout_13000_res;
 		res_none cu_launch_kernel_13000_res;
 		res_none cu_launch_kernel_ex_13000_res;
+		res_none cu_launch_host_func_13000_res;
 		res_handle cu_graph_create_13000_res;
 		res_none cu_graph_destroy_13000_res;
 		res_handle cu_graph_clone_13000_res;
@@ -1451,6 +1549,15 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_size cu_graph_exec_get_flags_13000_res;
 		res_none cu_graph_node_set_enabled_13000_res;
 		res_uint cu_graph_node_get_enabled_13000_res;
+		res_handle cu_graph_add_host_node_13000_res;
+		res_host_fn cu_graph_host_node_get_params_13000_res;
+		res_none cu_graph_host_node_set_params_13000_res;
+		res_none cu_graph_exec_host_node_set_params_13000_res;
+		res_handle cu_user_object_create_13000_res;
+		res_none cu_user_object_retain_13000_res;
+		res_none cu_user_object_release_13000_res;
+		res_none cu_graph_retain_user_object_13000_res;
+		res_none cu_graph_release_user_object_13000_res;
 		res_int cu_occupancy_max_active_blocks_13000_res;
 		res_int cu_occupancy_max_active_blocks_with_flags_13000_res;
 		res_block_size cu_occupancy_max_potential_block_size_13000_res;
@@ -1470,6 +1577,9 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_none oncuda_local_dtoh_13000_res;
 		res_none oncuda_local_staged_htod_13000_res;
 		res_none oncuda_local_staged_dtoh_13000_res;
+		res_callback_offer oncuda_callback_offer_13000_res;
+		res_none oncuda_callback_attach_13000_res;
+		res_none oncuda_callback_bind_13000_res;
 	} result;
 	bool_t retval;
 	xdrproc_t _xdr_argument, _xdr_result;
@@ -2176,6 +2286,12 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_stream_update_capture_dependencies_13000;
 		break;
 
+	case CU_STREAM_ADD_CALLBACK:
+		_xdr_argument = (xdrproc_t) xdr_cu_stream_add_callback_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_stream_add_callback_13000;
+		break;
+
 	case CU_EVENT_CREATE:
 		_xdr_argument = (xdrproc_t) xdr_u_int;
 		_xdr_result = (xdrproc_t) xdr_res_handle;
@@ -2252,6 +2368,12 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_cu_launch_kernel_ex_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_none;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_launch_kernel_ex_13000;
+		break;
+
+	case CU_LAUNCH_HOST_FUNC:
+		_xdr_argument = (xdrproc_t) xdr_cu_launch_host_func_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_launch_host_func_13000;
 		break;
 
 	case CU_GRAPH_CREATE:
@@ -2464,6 +2586,60 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_node_get_enabled_13000;
 		break;
 
+	case CU_GRAPH_ADD_HOST_NODE:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_add_host_node_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_add_host_node_13000;
+		break;
+
+	case CU_GRAPH_HOST_NODE_GET_PARAMS:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_host_fn;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_host_node_get_params_13000;
+		break;
+
+	case CU_GRAPH_HOST_NODE_SET_PARAMS:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_host_node_set_params_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_host_node_set_params_13000;
+		break;
+
+	case CU_GRAPH_EXEC_HOST_NODE_SET_PARAMS:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_exec_host_node_set_params_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_exec_host_node_set_params_13000;
+		break;
+
+	case CU_USER_OBJECT_CREATE:
+		_xdr_argument = (xdrproc_t) xdr_cu_user_object_create_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_user_object_create_13000;
+		break;
+
+	case CU_USER_OBJECT_RETAIN:
+		_xdr_argument = (xdrproc_t) xdr_cu_user_object_retain_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_user_object_retain_13000;
+		break;
+
+	case CU_USER_OBJECT_RELEASE:
+		_xdr_argument = (xdrproc_t) xdr_cu_user_object_release_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_user_object_release_13000;
+		break;
+
+	case CU_GRAPH_RETAIN_USER_OBJECT:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_retain_user_object_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_retain_user_object_13000;
+		break;
+
+	case CU_GRAPH_RELEASE_USER_OBJECT:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_release_user_object_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_release_user_object_13000;
+		break;
+
 	case CU_OCCUPANCY_MAX_ACTIVE_BLOCKS:
 		_xdr_argument = (xdrproc_t) xdr_cu_occupancy_max_active_blocks_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_int;
@@ -2576,6 +2752,24 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_oncuda_local_staged_dtoh_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_none;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_local_staged_dtoh_13000;
+		break;
+
+	case ONCUDA_CALLBACK_OFFER:
+		_xdr_argument = (xdrproc_t) xdr_void;
+		_xdr_result = (xdrproc_t) xdr_res_callback_offer;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_callback_offer_13000;
+		break;
+
+	case ONCUDA_CALLBACK_ATTACH:
+		_xdr_argument = (xdrproc_t) xdr_callback_offer;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_callback_attach_13000;
+		break;
+
+	case ONCUDA_CALLBACK_BIND:
+		_xdr_argument = (xdrproc_t) xdr_void;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_callback_bind_13000;
 		break;
 
 	default:

@@ -1366,6 +1366,93 @@ xdr_res_local_where (XDR *xdrs, res_local_where *objp)
 }
 
 bool_t
+xdr_host_fn (XDR *xdrs, host_fn *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_u_quad_t (xdrs, &objp->fn))
+		 return FALSE;
+	 if (!xdr_u_quad_t (xdrs, &objp->data))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_host_fn (XDR *xdrs, res_host_fn *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_host_fn (xdrs, &objp->res_host_fn_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
+xdr_callback_offer (XDR *xdrs, callback_offer *objp)
+{
+	register int32_t *buf;
+
+	int i;
+	 if (!xdr_u_int (xdrs, &objp->session_pid))
+		 return FALSE;
+	 if (!xdr_opaque (xdrs, objp->token, ONCUDA_CALLBACK_TOKEN_BYTES))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_callback_offer (XDR *xdrs, res_callback_offer *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_callback_offer (xdrs, &objp->res_callback_offer_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
+xdr_host_call_kind (XDR *xdrs, host_call_kind *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_enum (xdrs, (enum_t *) objp))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_host_call (XDR *xdrs, host_call *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_host_call_kind (xdrs, &objp->kind))
+		 return FALSE;
+	 if (!xdr_host_fn (xdrs, &objp->fn))
+		 return FALSE;
+	 if (!xdr_u_quad_t (xdrs, &objp->stream))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->status))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
 xdr_cu_device_get_name_13000_argument (XDR *xdrs, cu_device_get_name_13000_argument *objp)
 {
 	 if (!xdr_int (xdrs, &objp->len))
@@ -2008,6 +2095,20 @@ xdr_cu_stream_update_capture_dependencies_13000_argument (XDR *xdrs, cu_stream_u
 }
 
 bool_t
+xdr_cu_stream_add_callback_13000_argument (XDR *xdrs, cu_stream_add_callback_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	 if (!xdr_host_fn (xdrs, &objp->fn))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	 if (!xdr_u_quad_t (xdrs, &objp->client_stream))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
 xdr_cu_event_record_13000_argument (XDR *xdrs, cu_event_record_13000_argument *objp)
 {
 	 if (!xdr_cu_handle (xdrs, &objp->event))
@@ -2097,6 +2198,16 @@ xdr_cu_launch_kernel_ex_13000_argument (XDR *xdrs, cu_launch_kernel_ex_13000_arg
 	 if (!xdr_cu_handle (xdrs, &objp->func))
 		 return FALSE;
 	 if (!xdr_kernel_args (xdrs, &objp->args))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_launch_host_func_13000_argument (XDR *xdrs, cu_launch_host_func_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	 if (!xdr_host_fn (xdrs, &objp->fn))
 		 return FALSE;
 	return TRUE;
 }
@@ -2403,6 +2514,98 @@ xdr_cu_graph_node_get_enabled_13000_argument (XDR *xdrs, cu_graph_node_get_enabl
 	 if (!xdr_cu_handle (xdrs, &objp->exec))
 		 return FALSE;
 	 if (!xdr_cu_handle (xdrs, &objp->node))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_add_host_node_13000_argument (XDR *xdrs, cu_graph_add_host_node_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->graph))
+		 return FALSE;
+	 if (!xdr_cu_nodes (xdrs, &objp->dependencies))
+		 return FALSE;
+	 if (!xdr_host_fn (xdrs, &objp->params))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_host_node_set_params_13000_argument (XDR *xdrs, cu_graph_host_node_set_params_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->node))
+		 return FALSE;
+	 if (!xdr_host_fn (xdrs, &objp->params))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_exec_host_node_set_params_13000_argument (XDR *xdrs, cu_graph_exec_host_node_set_params_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->exec))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->node))
+		 return FALSE;
+	 if (!xdr_host_fn (xdrs, &objp->params))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_user_object_create_13000_argument (XDR *xdrs, cu_user_object_create_13000_argument *objp)
+{
+	 if (!xdr_host_fn (xdrs, &objp->destroy))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->initial_refcount))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_user_object_retain_13000_argument (XDR *xdrs, cu_user_object_retain_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->object))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->count))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_user_object_release_13000_argument (XDR *xdrs, cu_user_object_release_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->object))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->count))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_retain_user_object_13000_argument (XDR *xdrs, cu_graph_retain_user_object_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->graph))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->object))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->count))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_release_user_object_13000_argument (XDR *xdrs, cu_graph_release_user_object_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->graph))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->object))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->count))
 		 return FALSE;
 	return TRUE;
 }

@@ -765,13 +765,6 @@ ONCUDA_API CUresult cuGraphAddExternalSemaphoresWaitNode(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuGraphAddHostNode(void);
-ONCUDA_API CUresult cuGraphAddHostNode(void)
-{
-	oncuda_unsupported("cuGraphAddHostNode");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuGraphAddMemAllocNode(void);
 ONCUDA_API CUresult cuGraphAddMemAllocNode(void)
 {
@@ -898,13 +891,6 @@ ONCUDA_API CUresult cuGraphExecExternalSemaphoresWaitNodeSetParams(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuGraphExecHostNodeSetParams(void);
-ONCUDA_API CUresult cuGraphExecHostNodeSetParams(void)
-{
-	oncuda_unsupported("cuGraphExecHostNodeSetParams");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuGraphExecNodeSetParams(void);
 ONCUDA_API CUresult cuGraphExecNodeSetParams(void)
 {
@@ -937,20 +923,6 @@ ONCUDA_API CUresult cuGraphExternalSemaphoresWaitNodeSetParams(void);
 ONCUDA_API CUresult cuGraphExternalSemaphoresWaitNodeSetParams(void)
 {
 	oncuda_unsupported("cuGraphExternalSemaphoresWaitNodeSetParams");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphHostNodeGetParams(void);
-ONCUDA_API CUresult cuGraphHostNodeGetParams(void)
-{
-	oncuda_unsupported("cuGraphHostNodeGetParams");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphHostNodeSetParams(void);
-ONCUDA_API CUresult cuGraphHostNodeSetParams(void)
-{
-	oncuda_unsupported("cuGraphHostNodeSetParams");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1042,20 +1014,6 @@ ONCUDA_API CUresult cuGraphNodeSetParams(void);
 ONCUDA_API CUresult cuGraphNodeSetParams(void)
 {
 	oncuda_unsupported("cuGraphNodeSetParams");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphReleaseUserObject(void);
-ONCUDA_API CUresult cuGraphReleaseUserObject(void)
-{
-	oncuda_unsupported("cuGraphReleaseUserObject");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphRetainUserObject(void);
-ONCUDA_API CUresult cuGraphRetainUserObject(void)
-{
-	oncuda_unsupported("cuGraphRetainUserObject");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1350,20 +1308,6 @@ ONCUDA_API CUresult cuLaunchGridAsync(void);
 ONCUDA_API CUresult cuLaunchGridAsync(void)
 {
 	oncuda_unsupported("cuLaunchGridAsync");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuLaunchHostFunc(void);
-ONCUDA_API CUresult cuLaunchHostFunc(void)
-{
-	oncuda_unsupported("cuLaunchHostFunc");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuLaunchHostFunc_ptsz(void);
-ONCUDA_API CUresult cuLaunchHostFunc_ptsz(void)
-{
-	oncuda_unsupported("cuLaunchHostFunc_ptsz");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -2536,20 +2480,6 @@ ONCUDA_API CUresult cuSignalExternalSemaphoresAsync_ptsz(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuStreamAddCallback(void);
-ONCUDA_API CUresult cuStreamAddCallback(void)
-{
-	oncuda_unsupported("cuStreamAddCallback");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamAddCallback_ptsz(void);
-ONCUDA_API CUresult cuStreamAddCallback_ptsz(void)
-{
-	oncuda_unsupported("cuStreamAddCallback_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuStreamAttachMemAsync(void);
 ONCUDA_API CUresult cuStreamAttachMemAsync(void)
 {
@@ -3233,27 +3163,6 @@ ONCUDA_API CUresult cuTexRefSetMipmappedArray(void);
 ONCUDA_API CUresult cuTexRefSetMipmappedArray(void)
 {
 	oncuda_unsupported("cuTexRefSetMipmappedArray");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuUserObjectCreate(void);
-ONCUDA_API CUresult cuUserObjectCreate(void)
-{
-	oncuda_unsupported("cuUserObjectCreate");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuUserObjectRelease(void);
-ONCUDA_API CUresult cuUserObjectRelease(void)
-{
-	oncuda_unsupported("cuUserObjectRelease");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuUserObjectRetain(void);
-ONCUDA_API CUresult cuUserObjectRetain(void)
-{
-	oncuda_unsupported("cuUserObjectRetain");
 	return ONCUDA_NOT_SUPPORTED;
 }
 

@@ -326,6 +326,32 @@ step_cleanup() {
 	ok "memory given back within 1 MiB after hog was killed"
 }
 
+# A client killed while the server waits on its host function: the
+# session must not stay blocked in the driver, and its memory comes back.
+step_hostfn_kill() {
+	local before verdict session
+	need_main_server || return 1
+	before=$(memfree_now) || { bad "memfree failed:"; show "$OUT/memfree.err"; return 1; }
+	echo "    before: $before bytes free ($((before / MIB)) MiB)"
+	start_client hog ONCUDA_SERVER=localhost tests/system/hog --hostfn "$HOG_MIB" "$KERNELS"
+	hog_takes_memory "$before"
+	verdict=$?
+	if ((verdict == 0)); then
+		ok "the host function runs in the client and holds its stream"
+	fi
+	kill -KILL "$CLIENT_PID"
+	wait "$CLIENT_PID" 2>/dev/null
+	forget CLIENTS "$CLIENT_PID"
+	((verdict == 0)) || return 1
+	AFTER=
+	if ! wait_for 10 memory_back_to "$before"; then
+		bad "10 s after SIGKILL of hog --hostfn: ${AFTER:-?} bytes free, expected $before within 1 MiB"
+		return 1
+	fi
+	echo "    after:  $AFTER bytes free ($((AFTER / MIB)) MiB)"
+	ok "the session ended and gave its memory back within 1 MiB"
+}
+
 step_dead_server() {
 	local server hog killed_at waited status limit=$((DEAD_SERVER_TIMEOUT + 5))
 	start_server doomed 20 "${SERVER[@]}" -n || return 1
@@ -472,6 +498,7 @@ run_step f "CUDA runtime programs (nvcc, static and shared cudart)" step_runtime
 run_step g "isolation: a faulting client beside a busy one" step_isolation
 run_step h "memory of a killed client comes back" step_cleanup
 run_step i "a dead server gives errors, not hangs" step_dead_server
+run_step i2 "a client killed inside its host function: the session ends, memory comes back" step_hostfn_kill
 run_step j "no server: cuInit says why" step_no_server
 run_step k "traces: ONCUDA_TRACE and oncudad --trace-file" step_trace
 run_step l "authentication: --key-file, --allow" step_auth

@@ -23,6 +23,7 @@
 #include <rpc/rpc.h>
 
 #include "server/session/auth.h"
+#include "server/session/callback.h"
 #include "server/session/calltrace.h"
 #include "gen/cuda_names.h"	/* declares the dispatcher, oncuda_prog */
 #include "server/daemon/children.h"
@@ -152,6 +153,8 @@ static const char *serve(SVCXPRT *xprt, transport_dispatch dispatch,
 			return strsignal(stop_signal);
 		if ((refused = auth_session_over()) != NULL)
 			return refused;
+		if ((why = callback_session_over()) != NULL)
+			return why;
 		/* Requests sent together (one-way calls) are read together. */
 		if (transport_pending(xprt) || (worth_polling() &&
 		    transport_poll(xprt, (long)child_poll_micros * 1000))) {
@@ -206,7 +209,11 @@ noreturn void child_serve(int sock, const char *peer, pid_t daemon_pid)
 
 	why = serve(xprt, dispatch, &wait_mask);
 
+	/* First, so that no host function the driver runs now waits for a
+	 * client that is gone. */
+	callback_session_end();
 	session_teardown();
+	callback_session_free();
 	handle_clear();
 	calltrace_session_end();
 	/* why may lie in the transport: said before it goes. */

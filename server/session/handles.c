@@ -46,6 +46,8 @@ static const int owner_kinds[][3] = {
 	/* Pools and physical allocations belong to a device, not a context. */
 	[HANDLE_MEM_POOL] = { NO_KIND },
 	[HANDLE_MEM_ALLOCATION] = { NO_KIND },
+	/* Graphs may hold references past any context. */
+	[HANDLE_USER_OBJECT] = { NO_KIND },
 };
 
 static struct handle **buckets;

@@ -38,6 +38,7 @@ enum handle_kind {
 	HANDLE_GRAPH_EXEC,
 	HANDLE_MEM_POOL,        /* a device's pool outlives contexts */
 	HANDLE_MEM_ALLOCATION,  /* a CUmemGenericAllocationHandle */
+	HANDLE_USER_OBJECT,     /* until the program's references are released */
 };
 
 

@@ -281,6 +281,12 @@ const char *rpc_server_name(unsigned server)
 	return server < link_count ? links[server].server.name : "?";
 }
 
+const struct server_target *rpc_server_target(unsigned server)
+{
+	pthread_once(&setup_once, setup);
+	return &links[server < link_count ? server : 0].server;
+}
+
 CUresult rpc_end(enum clnt_stat st)
 {
 	struct link *l = held;

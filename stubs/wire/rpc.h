@@ -30,6 +30,7 @@
 #include <rpc/rpc.h>
 
 #include "gen/cuda_names.h"
+#include "stubs/link/server_target.h"
 #include "stubs/wire/say.h"
 
 /*
@@ -67,6 +68,10 @@ unsigned rpc_server_count(void);
 
 /* A server as messages name it ("host:port"). */
 const char *rpc_server_name(unsigned server);
+
+/* How to reach server, for a second connection to it (the callback
+ * connection, stubs/stream/callback.h). */
+const struct server_target *rpc_server_target(unsigned server);
 
 /* Whether cuInit has succeeded in this session. */
 bool rpc_initialised(void);

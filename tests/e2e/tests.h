@@ -39,6 +39,10 @@ int test_stream_wait_event(void);
 int test_events(void);			/* event.c */
 int test_graph_capture(void);		/* graph.c */
 int test_graph_explicit(void);		/* graph.c */
+int test_host_func_order(void);		/* hostfn.c */
+int test_host_node_replay(void);	/* hostfn.c */
+int test_host_func_captured(void);	/* hostfn.c */
+int test_user_objects(void);		/* hostfn.c */
 int test_profiler(void);		/* profiler.c */
 int test_alloc_async(void);		/* mempool.c */
 int test_mem_pools(void);		/* mempool.c */

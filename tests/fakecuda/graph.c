@@ -337,6 +337,8 @@ cuGraphCreate(CUgraph *phGraph, unsigned int flags)
 FC_API CUresult
 cuGraphDestroy(CUgraph hGraph)
 {
+	struct fc_user_object *due[16];
+	size_t ndue = 0;
 	struct fc_graph *g;
 	CUresult rc;
 
@@ -344,9 +346,13 @@ cuGraphDestroy(CUgraph hGraph)
 	rc = fc_graph_lookup(hGraph, &g);
 	if (rc == CUDA_SUCCESS && g->is_child)
 		rc = CUDA_ERROR_INVALID_VALUE;
-	if (rc == CUDA_SUCCESS)
+	if (rc == CUDA_SUCCESS) {
+		ndue = fc_user_objects_graph_gone(g->handle, due, 16);
 		fc_graph_free(g);
+	}
 	fc_unlock();
+	/* Unlocked: a destructor may call back into the driver. */
+	fc_user_objects_destroy(due, ndue);
 	return rc;
 }
 

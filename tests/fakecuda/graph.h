@@ -105,4 +105,11 @@ CUresult fc_capture_add(struct fc_stream *s, struct fc_node *n);
 void fc_capture_forget_node(struct fc_node *n);
 void fc_capture_graph_gone(struct fc_graph *g);
 
+/* user_object.c: a graph going drops the references it holds.  Called
+ * with the lock held; returns the destructors due, to run unlocked. */
+struct fc_user_object;
+size_t fc_user_objects_graph_gone(uintptr_t graph,
+    struct fc_user_object **due, size_t room);
+void fc_user_objects_destroy(struct fc_user_object **due, size_t count);
+
 #endif /* FAKECUDA_GRAPH_H */

@@ -601,6 +601,28 @@ cuGraphExecKernelNodeSetParams_v2(CUgraphExec hGraphExec, CUgraphNode hNode,
 	    &scratch, set_kernel, nodeParams, NULL);
 }
 
+static CUresult
+set_host(struct fc_node *n, const void *p, CUcontext ctx)
+{
+	const CUDA_HOST_NODE_PARAMS *host = p;
+
+	(void)ctx;
+	if (host == NULL || host->fn == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	n->u.host = *host;
+	return CUDA_SUCCESS;
+}
+
+FC_API CUresult
+cuGraphExecHostNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode,
+    const CUDA_HOST_NODE_PARAMS *nodeParams)
+{
+	struct fc_node scratch;
+
+	return exec_set(hGraphExec, hNode, CU_GRAPH_NODE_TYPE_HOST,
+	    &scratch, set_host, nodeParams, NULL);
+}
+
 FC_API CUresult
 cuGraphExecMemsetNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode,
     const CUDA_MEMSET_NODE_PARAMS *memsetParams, CUcontext ctx)

@@ -281,3 +281,33 @@ cuLaunchHostFunc(CUstream hStream, CUhostFn fn, void *userData)
 		fn(userData);
 	return rc;
 }
+
+/*
+ * As cuLaunchHostFunc, with the callback's signature; into a capturing
+ * stream it is illegal, as in the driver.
+ */
+FC_API CUresult
+cuStreamAddCallback(CUstream hStream, CUstreamCallback callback,
+    void *userData, unsigned int flags)
+{
+	struct fc_stream *capturing = NULL;
+	struct fc_context *ctx;
+	CUresult rc, status = CUDA_SUCCESS;
+
+	fc_lock();
+	rc = fc_context_usable(&ctx);
+	if (rc == CUDA_SUCCESS)
+		rc = fc_stream_check(hStream, ctx);
+	if (rc == CUDA_SUCCESS && (callback == NULL || flags != 0))
+		rc = CUDA_ERROR_INVALID_VALUE;
+	if (rc == CUDA_SUCCESS)
+		rc = fc_capture_route(hStream, ctx, &capturing);
+	if (rc == CUDA_SUCCESS && capturing != NULL)
+		rc = CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;
+	if (rc == CUDA_SUCCESS)
+		status = ctx->sticky_error;
+	fc_unlock();
+	if (rc == CUDA_SUCCESS)
+		callback(hStream, status, userData);
+	return rc;
+}

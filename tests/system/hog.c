@@ -5,6 +5,9 @@
  *   hog MIB MODULE          set up, print READY, sleep until killed
  *   hog --loop MIB MODULE   set up, print READY, then call cuMemGetInfo
  *                           every 100 ms; exit 0 at the first call that fails
+ *   hog --hostfn MIB MODULE set up, queue a host function that prints READY
+ *                           and never returns, and wait for its stream: the
+ *                           server then waits on the client's function
  *
  * Setting up takes one of each kind of thing a server must release when its
  * client vanishes: a context of its own, MIB MiB of device memory, the
@@ -29,9 +32,19 @@
 #define HOST_BUFFER_BYTES (1u << 20)
 #define POLL_INTERVAL_NS 100000000L
 
+/* Holds its stream (and so the server) until the runner kills us. */
+static void CUDA_CB hold_stream(void *unused)
+{
+	(void)unused;
+	printf("READY\n");
+	fflush(stdout);
+	for (;;)
+		pause();
+}
+
 static void usage(void)
 {
-	fprintf(stderr, "usage: hog [--loop] MIB MODULE\n");
+	fprintf(stderr, "usage: hog [--loop | --hostfn] MIB MODULE\n");
 	exit(EXIT_FAILURE);
 }
 
@@ -82,7 +95,7 @@ static int poll_until_failure(void)
 
 int main(int argc, char **argv)
 {
-	bool loop = false;
+	bool loop = false, hostfn = false;
 	unsigned long mib;
 	char *end;
 	CUdevice dev;
@@ -95,6 +108,10 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && strcmp(argv[1], "--loop") == 0) {
 		loop = true;
+		argc--;
+		argv++;
+	} else if (argc > 1 && strcmp(argv[1], "--hostfn") == 0) {
+		hostfn = true;
 		argc--;
 		argv++;
 	}
@@ -119,6 +136,12 @@ int main(int argc, char **argv)
 	}
 	CHECK(cuMemHostRegister(host_buffer, HOST_BUFFER_BYTES, 0));
 
+	if (hostfn) {
+		CHECK(cuMemsetD8Async(memory, 1, (size_t)mib << 20, stream));
+		CHECK(cuLaunchHostFunc(stream, hold_stream, NULL));
+		CHECK(cuStreamSynchronize(stream));	/* never returns */
+		return EXIT_FAILURE;
+	}
 	printf("READY\n");
 	fflush(stdout);
 	if (loop)

@@ -1,0 +1,372 @@
+/*
+ * server/session/callback.c -- the callback connection (callback.h).
+ *
+ * Binding (idl/cuda.x says the steps): the session that offers listens on
+ * an abstract unix socket named after its pid; the session process the
+ * client's new connection reached connects there, checks that the socket's
+ * owner is that pid (a squatter on the name must not receive the client's
+ * connection), and sends the token with its connection's descriptor
+ * (SCM_RIGHTS); the offering session takes it when the client asks it to
+ * bind, and checks the token.
+ *
+ * A call back is an ONC RPC call record, encoded and read here with the
+ * record layer both transports use (common/xprt_record.h), under one lock:
+ * one call is outstanding at a time, so the client's replies come in the
+ * order of the calls.
+ */
+#include <errno.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include "common/xprt_record.h"
+#include "server/session/callback.h"
+#include "server/session/log.h"
+
+/* RFC 5531's constants, by their names there. */
+enum { CALL_RECORD = 0, REPLY_RECORD = 1, ACCEPTED = 0, ACCEPT_OK = 0 };
+#define VERIFIER_MAX 400
+/* How long ONCUDA_CALLBACK_BIND waits for the connection handed over. */
+#define TAKE_OVER_MS 5000
+
+struct callback_arg {
+	host_call call;
+	bool kept;
+	atomic_bool ran;
+	struct callback_arg *next;	/* the kept ones */
+};
+
+static struct {
+	pthread_mutex_t lock;		/* the connection: one call at a time */
+	int fd;				/* -1: not bound */
+	struct record_stream rs;
+	uint32_t xid;
+	atomic_bool dead;		/* the connection failed or was shut down */
+	int listener;			/* the offer's unix socket, or -1 */
+	unsigned char token[ONCUDA_CALLBACK_TOKEN_BYTES];
+	bool handed_over;		/* this session gave its connection away */
+	struct callback_arg *kept;	/* session thread only */
+} ch = { PTHREAD_MUTEX_INITIALIZER, -1, { 0 }, 0, false, -1, { 0 }, false,
+	NULL };
+
+struct callback_arg *callback_arg_new(host_call_kind kind, const host_fn *fn,
+    uint64_t client_stream, bool kept)
+{
+	struct callback_arg *a = calloc(1, sizeof *a);
+
+	if (a == NULL)
+		return NULL;
+	a->call.kind = kind;
+	a->call.fn = *fn;
+	a->call.stream = client_stream;
+	a->kept = kept;
+	if (kept) {
+		a->next = ch.kept;
+		ch.kept = a;
+	}
+	return a;
+}
+
+void callback_arg_drop(struct callback_arg *a)
+{
+	if (a != NULL && !a->kept)
+		free(a);
+}
+
+host_fn callback_arg_fn(const struct callback_arg *a)
+{
+	return a->call.fn;
+}
+
+bool callback_arg_ran(const struct callback_arg *a)
+{
+	return atomic_load(&a->ran);
+}
+
+bool callback_bound(void)
+{
+	return ch.fd >= 0;
+}
+
+/* ------------------------------------------------------------ calling */
+
+static bool put(XDR *x, uint32_t v)
+{
+	return xdr_u_int32_t(x, &v);
+}
+
+static bool get(XDR *x, uint32_t *v)
+{
+	return xdr_u_int32_t(x, v);
+}
+
+/* Reads records until the reply to xid; false when the connection failed
+ * or the reply is not an accepted SUCCESS. */
+static bool await_reply(uint32_t xid)
+{
+	XDR *x = &ch.rs.xdr;
+	uint32_t id, type, stat, flavor, len, accept;
+	char verifier[VERIFIER_MAX];
+
+	for (;;) {
+		if (!record_next(&ch.rs))
+			return false;
+		if (!get(x, &id) || !get(x, &type)) {
+			if (record_failed(&ch.rs))
+				return false;
+			continue;
+		}
+		if (id != xid || type != REPLY_RECORD)
+			continue;	/* nothing else is expected: skipped */
+		if (!get(x, &stat) || stat != ACCEPTED ||
+		    !get(x, &flavor) || !get(x, &len) || len > VERIFIER_MAX ||
+		    !xdr_opaque(x, verifier, len) || !get(x, &accept))
+			return false;
+		if (accept != ACCEPT_OK)
+			log_msg(LOG_WARN, "the client refused a call back "
+			    "(accept status %u)", accept);
+		return true;
+	}
+}
+
+/* The call back for a: sends it and waits for the client's reply. */
+static void call_client(struct callback_arg *a)
+{
+	XDR *x = &ch.rs.xdr;
+	uint32_t xid;
+	bool sent;
+
+	pthread_mutex_lock(&ch.lock);
+	if (ch.fd < 0 || atomic_load(&ch.dead)) {
+		pthread_mutex_unlock(&ch.lock);
+		log_msg(ch.fd < 0 ? LOG_WARN : LOG_DEBUG, "a host function of "
+		    "the client's did not run: %s", ch.fd < 0 ?
+		    "no callback connection is bound" :
+		    "the callback connection is gone");
+		return;
+	}
+	xid = ++ch.xid;
+	sent = record_begin(&ch.rs) && put(x, xid) && put(x, CALL_RECORD) &&
+	    put(x, RPC_MSG_VERSION) && put(x, ONCUDA_CALLBACK_PROG) &&
+	    put(x, ONCUDA_CALLBACK_VERSION) && put(x, ONCUDA_CALLBACK_RUN) &&
+	    put(x, AUTH_NONE) && put(x, 0) && put(x, AUTH_NONE) &&
+	    put(x, 0) && xdr_host_call(x, &a->call);
+	if (!sent)
+		record_abandon(&ch.rs);
+	else
+		sent = record_end(&ch.rs, true);
+	/* No timeout: a host function may run as long as it likes; the
+	 * connection's end (the client died, or callback_session_end) ends
+	 * the wait. */
+	if (!sent || !await_reply(xid)) {
+		atomic_store(&ch.dead, true);
+		log_msg(LOG_INFO, "the callback connection ended while the "
+		    "server waited for a host function: %s", ch.rs.error != 0 ?
+		    strerror(ch.rs.error) : "closed");
+	}
+	pthread_mutex_unlock(&ch.lock);
+}
+
+void CUDA_CB callback_host_trampoline(void *arg)
+{
+	struct callback_arg *a = arg;
+
+	call_client(a);
+	atomic_store(&a->ran, true);
+	/* A user object's argument is kept by its owner, to see it ran. */
+	if (!a->kept && a->call.kind != ONCUDA_USER_OBJECT_DESTROY)
+		free(a);
+}
+
+void CUDA_CB callback_stream_trampoline(CUstream stream, CUresult status,
+    void *arg)
+{
+	struct callback_arg *a = arg;
+
+	(void)stream;		/* the client's own value travels instead */
+	a->call.status = (int)status;
+	callback_host_trampoline(a);
+}
+
+/* ------------------------------------------------------------ binding */
+
+static socklen_t abstract_name(struct sockaddr_un *addr, unsigned pid)
+{
+	int n;
+
+	memset(addr, 0, sizeof *addr);
+	addr->sun_family = AF_UNIX;
+	/* sun_path[0] == 0: the abstract namespace, no file to remove. */
+	n = snprintf(addr->sun_path + 1, sizeof addr->sun_path - 1,
+	    "oncudad-callback-%u", pid);
+	return (socklen_t)(offsetof(struct sockaddr_un, sun_path) + 1 +
+	    (size_t)n);
+}
+
+CUresult callback_open_offer(callback_offer *out)
+{
+	struct sockaddr_un addr;
+	socklen_t len;
+
+	if (ch.fd >= 0)
+		return CUDA_ERROR_ALREADY_ACQUIRED;
+	if (getrandom(ch.token, sizeof ch.token, 0) !=
+	    (ssize_t)sizeof ch.token)
+		return CUDA_ERROR_OPERATING_SYSTEM;
+	if (ch.listener < 0) {
+		len = abstract_name(&addr, (unsigned)getpid());
+		ch.listener = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+		if (ch.listener < 0 ||
+		    bind(ch.listener, (struct sockaddr *)&addr, len) < 0 ||
+		    listen(ch.listener, 4) < 0) {
+			log_msg(LOG_WARN, "cannot offer a callback connection: "
+			    "%s", strerror(errno));
+			if (ch.listener >= 0)
+				close(ch.listener);
+			ch.listener = -1;
+			return CUDA_ERROR_OPERATING_SYSTEM;
+		}
+	}
+	out->session_pid = (unsigned)getpid();
+	memcpy(out->token, ch.token, sizeof ch.token);
+	return CUDA_SUCCESS;
+}
+
+CUresult callback_hand_over(const callback_offer *offer, int connection)
+{
+	struct sockaddr_un addr;
+	socklen_t len = abstract_name(&addr, offer->session_pid);
+	struct ucred peer;
+	socklen_t peer_len = sizeof peer;
+	char control[CMSG_SPACE(sizeof(int))];
+	struct iovec iov = { (void *)offer->token, sizeof offer->token };
+	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1,
+	    .msg_control = control, .msg_controllen = sizeof control };
+	struct cmsghdr *cm;
+	int s;
+
+	memset(control, 0, sizeof control);
+	s = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (s < 0 || connect(s, (struct sockaddr *)&addr, len) < 0 ||
+	    getsockopt(s, SOL_SOCKET, SO_PEERCRED, &peer, &peer_len) < 0 ||
+	    peer.pid != (pid_t)offer->session_pid) {
+		log_msg(LOG_INFO, "no session %u to hand a callback "
+		    "connection to", offer->session_pid);
+		if (s >= 0)
+			close(s);
+		return CUDA_ERROR_NOT_FOUND;
+	}
+	cm = CMSG_FIRSTHDR(&msg);
+	cm->cmsg_level = SOL_SOCKET;
+	cm->cmsg_type = SCM_RIGHTS;
+	cm->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(cm), &connection, sizeof(int));
+	if (sendmsg(s, &msg, MSG_NOSIGNAL) != (ssize_t)sizeof offer->token) {
+		close(s);
+		return CUDA_ERROR_NOT_FOUND;
+	}
+	close(s);
+	ch.handed_over = true;
+	log_msg(LOG_INFO, "connection handed to session %u as its callback "
+	    "connection", offer->session_pid);
+	return CUDA_SUCCESS;
+}
+
+/* Keepalive probes end a TCP connection whose client machine vanished. */
+static void keep_alive(int fd)
+{
+	int on = 1, idle = 30, interval = 10, count = 3, domain;
+	socklen_t len = sizeof domain;
+
+	if (getsockopt(fd, SOL_SOCKET, SO_DOMAIN, &domain, &len) < 0 ||
+	    domain == AF_UNIX)
+		return;
+	(void)setsockopt(fd, SOL_SOCKET, SO_KEEPALIVE, &on, sizeof on);
+	(void)setsockopt(fd, IPPROTO_TCP, TCP_KEEPIDLE, &idle, sizeof idle);
+	(void)setsockopt(fd, IPPROTO_TCP, TCP_KEEPINTVL, &interval,
+	    sizeof interval);
+	(void)setsockopt(fd, IPPROTO_TCP, TCP_KEEPCNT, &count, sizeof count);
+}
+
+CUresult callback_take_over(void)
+{
+	unsigned char token[ONCUDA_CALLBACK_TOKEN_BYTES];
+	char control[CMSG_SPACE(sizeof(int))];
+	struct iovec iov = { token, sizeof token };
+	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1,
+	    .msg_control = control, .msg_controllen = sizeof control };
+	struct pollfd pfd = { .fd = ch.listener, .events = POLLIN };
+	struct cmsghdr *cm;
+	int s, fd = -1;
+	ssize_t n;
+
+	if (ch.fd >= 0)
+		return CUDA_ERROR_ALREADY_ACQUIRED;
+	if (ch.listener < 0 || poll(&pfd, 1, TAKE_OVER_MS) != 1 ||
+	    (s = accept4(ch.listener, NULL, NULL, SOCK_CLOEXEC)) < 0)
+		return CUDA_ERROR_NOT_FOUND;
+	n = recvmsg(s, &msg, MSG_CMSG_CLOEXEC);
+	close(s);
+	cm = CMSG_FIRSTHDR(&msg);
+	if (cm != NULL && cm->cmsg_level == SOL_SOCKET &&
+	    cm->cmsg_type == SCM_RIGHTS && cm->cmsg_len == CMSG_LEN(sizeof(int)))
+		memcpy(&fd, CMSG_DATA(cm), sizeof(int));
+	if (n != (ssize_t)sizeof token || fd < 0 ||
+	    memcmp(token, ch.token, sizeof token) != 0) {
+		if (fd >= 0)
+			close(fd);
+		log_msg(LOG_WARN, "refused a callback connection: wrong token");
+		return CUDA_ERROR_NOT_PERMITTED;
+	}
+	if (!record_init(&ch.rs, fd)) {
+		close(fd);
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	close(ch.listener);
+	ch.listener = -1;
+	keep_alive(fd);
+	ch.fd = fd;
+	log_msg(LOG_DEBUG, "callback connection bound");
+	return CUDA_SUCCESS;
+}
+
+const char *callback_session_over(void)
+{
+	return ch.handed_over ? "its connection became another session's "
+	    "callback connection" : NULL;
+}
+
+void callback_session_end(void)
+{
+	atomic_store(&ch.dead, true);
+	if (ch.fd >= 0)
+		shutdown(ch.fd, SHUT_RDWR);	/* wakes a waiting trampoline */
+	if (ch.listener >= 0) {
+		close(ch.listener);
+		ch.listener = -1;
+	}
+}
+
+void callback_session_free(void)
+{
+	struct callback_arg *a;
+
+	while ((a = ch.kept) != NULL) {
+		ch.kept = a->next;
+		free(a);
+	}
+	if (ch.fd >= 0) {
+		record_free(&ch.rs);
+		close(ch.fd);
+		ch.fd = -1;
+	}
+}

@@ -1,0 +1,313 @@
+/*
+ * stubs/stream/callback.c -- the callback connection (callback.h).
+ *
+ * The binding's three steps (idl/cuda.x, "the callback program"): an offer
+ * on the session's connection, a new connection made as every connection
+ * is (stubs/link/connect.h: rpcbind or host:port, the key, the same-host
+ * socket) that hands itself to the session, and the bind.  The new
+ * connection's RPC handle is then dropped, keeping its socket, which the
+ * thread reads as an ONC RPC server reads its callers.
+ */
+#include <pthread.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "common/xprt_record.h"
+#include "gen/cuda_names.h"
+#include "stubs/link/connect.h"
+#include "stubs/route/route.h"
+#include "stubs/stream/callback.h"
+#include "stubs/wire/rpc.h"
+#include "stubs/wire/say.h"
+
+/* RFC 5531's constants, by their names there. */
+enum { CALL_RECORD = 0, REPLY_RECORD = 1, ACCEPTED = 0 };
+enum { ACCEPT_OK = 0, ACCEPT_PROG_UNAVAIL = 1, ACCEPT_PROG_MISMATCH = 2,
+	ACCEPT_PROC_UNAVAIL = 3, ACCEPT_GARBAGE_ARGS = 4 };
+#define AUTH_MAX 400
+
+struct channel {
+	pthread_mutex_t lock;		/* binding */
+	bool bound;
+	int fd;
+	struct record_stream rs;	/* the thread's alone once bound */
+};
+
+static struct channel channels[ROUTE_SERVERS_MAX];
+static pthread_once_t setup_once = PTHREAD_ONCE_INIT;
+
+/*
+ * The functions the program has handed over: the only ones a call back
+ * may run.  Few (a program has few distinct host functions), so a list.
+ */
+static pthread_mutex_t fns_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t *fns;
+static size_t fn_count, fn_room;
+
+static void fork_child(void)
+{
+	/* The child is a new session (rpc.h): the parent's connections are
+	 * not its own, and it must not keep them open either, or a server
+	 * would wait on a parent that died. */
+	for (unsigned i = 0; i < ROUTE_SERVERS_MAX; i++) {
+		struct channel *ch = &channels[i];
+
+		pthread_mutex_init(&ch->lock, NULL);
+		if (ch->bound) {
+			close(ch->fd);
+			record_free(&ch->rs);
+		}
+		ch->bound = false;
+	}
+	pthread_mutex_init(&fns_lock, NULL);
+}
+
+static void setup(void)
+{
+	for (unsigned i = 0; i < ROUTE_SERVERS_MAX; i++)
+		pthread_mutex_init(&channels[i].lock, NULL);
+	pthread_atfork(NULL, NULL, fork_child);
+}
+
+static bool fn_note(uint64_t fn)
+{
+	bool ok = true;
+
+	pthread_mutex_lock(&fns_lock);
+	for (size_t i = 0; i < fn_count; i++)
+		if (fns[i] == fn)
+			goto out;
+	if (fn_count == fn_room) {
+		size_t room = fn_room == 0 ? 16 : 2 * fn_room;
+		uint64_t *p = realloc(fns, room * sizeof *p);
+
+		if (p == NULL) {
+			ok = false;
+			goto out;
+		}
+		fns = p;
+		fn_room = room;
+	}
+	fns[fn_count++] = fn;
+out:
+	pthread_mutex_unlock(&fns_lock);
+	return ok;
+}
+
+static bool fn_known(uint64_t fn)
+{
+	bool known = false;
+
+	pthread_mutex_lock(&fns_lock);
+	for (size_t i = 0; i < fn_count && !known; i++)
+		known = fns[i] == fn;
+	pthread_mutex_unlock(&fns_lock);
+	return known;
+}
+
+/* ------------------------------------------------------------ serving */
+
+static bool put(XDR *x, uint32_t v)
+{
+	return xdr_u_int32_t(x, &v);
+}
+
+static bool get(XDR *x, uint32_t *v)
+{
+	return xdr_u_int32_t(x, v);
+}
+
+/* Skips an opaque_auth (credential or verifier). */
+static bool skip_auth(XDR *x)
+{
+	char body[AUTH_MAX];
+	uint32_t flavor, len;
+
+	return get(x, &flavor) && get(x, &len) && len <= AUTH_MAX &&
+	    xdr_opaque(x, body, len);
+}
+
+static bool reply(struct record_stream *rs, uint32_t xid, uint32_t stat)
+{
+	XDR *x = &rs->xdr;
+	bool ok = record_begin(rs) && put(x, xid) && put(x, REPLY_RECORD) &&
+	    put(x, ACCEPTED) && put(x, AUTH_NONE) && put(x, 0) &&
+	    put(x, stat);
+
+	if (ok && stat == ACCEPT_PROG_MISMATCH)
+		ok = put(x, ONCUDA_CALLBACK_VERSION) &&
+		    put(x, ONCUDA_CALLBACK_VERSION);
+	if (!ok) {
+		record_abandon(rs);
+		return false;
+	}
+	return record_end(rs, true);
+}
+
+/* Runs what a call asks for; the accept status of the reply. */
+static uint32_t run(const host_call *call)
+{
+	if (!fn_known(call->fn.fn)) {
+		oncuda_say("the server asked to run a function the program "
+		    "never handed over (%#llx); not run",
+		    (unsigned long long)call->fn.fn);
+		return ACCEPT_GARBAGE_ARGS;
+	}
+	switch (call->kind) {
+	case ONCUDA_HOST_FUNC:
+	case ONCUDA_USER_OBJECT_DESTROY:
+		((CUhostFn)(uintptr_t)call->fn.fn)(
+		    (void *)(uintptr_t)call->fn.data);
+		return ACCEPT_OK;
+	case ONCUDA_STREAM_CALLBACK:
+		((CUstreamCallback)(uintptr_t)call->fn.fn)(
+		    (CUstream)(uintptr_t)call->stream, (CUresult)call->status,
+		    (void *)(uintptr_t)call->fn.data);
+		return ACCEPT_OK;
+	}
+	return ACCEPT_GARBAGE_ARGS;
+}
+
+/* Serves one call; false when the connection ended. */
+static bool serve_one(struct record_stream *rs)
+{
+	XDR *x = &rs->xdr;
+	uint32_t xid, type, rpcvers, prog, vers, proc;
+	host_call call;
+
+	if (!record_next(rs))
+		return false;
+	if (!get(x, &xid) || !get(x, &type) || type != CALL_RECORD ||
+	    !get(x, &rpcvers) || !get(x, &prog) || !get(x, &vers) ||
+	    !get(x, &proc) || !skip_auth(x) || !skip_auth(x))
+		return !record_failed(rs);	/* not a call: skipped */
+	if (prog != ONCUDA_CALLBACK_PROG)
+		return reply(rs, xid, ACCEPT_PROG_UNAVAIL);
+	if (vers != ONCUDA_CALLBACK_VERSION)
+		return reply(rs, xid, ACCEPT_PROG_MISMATCH);
+	if (proc == 0)
+		return reply(rs, xid, ACCEPT_OK);
+	if (proc != ONCUDA_CALLBACK_RUN)
+		return reply(rs, xid, ACCEPT_PROC_UNAVAIL);
+	memset(&call, 0, sizeof call);
+	if (!xdr_host_call(x, &call))
+		return !record_failed(rs) && reply(rs, xid,
+		    ACCEPT_GARBAGE_ARGS);
+	return reply(rs, xid, run(&call));
+}
+
+static void *serve(void *arg)
+{
+	struct channel *ch = arg;
+
+	while (serve_one(&ch->rs))
+		;
+	/* The server went away: the session's connection says so to the
+	 * program's next call; nothing is left to run here. */
+	return NULL;
+}
+
+/* ------------------------------------------------------------ binding */
+
+/* Step 2: a new connection that hands itself to the session. */
+static int attach(unsigned server, const callback_offer *offer)
+{
+	CLIENT *c = connect_server(rpc_server_target(server));
+	struct timeval forever = { 0, 0 };
+	res_none r;
+	int fd = -1;
+
+	if (c == NULL)
+		return -1;
+	memset(&r, 0, sizeof r);
+	if (oncuda_callback_attach(*offer, &r, c) == RPC_SUCCESS &&
+	    r.err == CUDA_SUCCESS && clnt_control(c, CLGET_FD, (char *)&fd))
+		clnt_control(c, CLSET_FD_NCLOSE, NULL);
+	else
+		fd = -1;
+	clnt_destroy(c);
+	/* The thread waits for calls as long as the session lives. */
+	if (fd >= 0)
+		(void)setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &forever,
+		    sizeof forever);
+	return fd;
+}
+
+static CUresult bind_locked(unsigned server, struct channel *ch)
+{
+	res_callback_offer offer;
+	res_none r;
+	sigset_t all, old;
+	pthread_attr_t attr;
+	pthread_t thread;
+	CUresult e;
+	CLIENT *c;
+	int fd, err;
+
+	memset(&offer, 0, sizeof offer);
+	if ((c = rpc_begin_on_nosync(server)) == NULL)
+		return rpc_unavailable();
+	if ((e = rpc_end(oncuda_callback_offer(&offer, c))) != CUDA_SUCCESS)
+		return e;
+	if (offer.err != CUDA_SUCCESS)
+		return (CUresult)offer.err;
+	if ((fd = attach(server, &offer.res_callback_offer_u.value)) < 0) {
+		oncuda_say("cannot open the callback connection to %s; host "
+		    "functions cannot run", rpc_server_name(server));
+		return CUDA_ERROR_DEVICE_UNAVAILABLE;
+	}
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on_nosync(server)) == NULL) {
+		close(fd);
+		return rpc_unavailable();
+	}
+	if ((e = rpc_end(oncuda_callback_bind(&r, c))) != CUDA_SUCCESS ||
+	    (e = (CUresult)r.err) != CUDA_SUCCESS) {
+		close(fd);
+		return e;
+	}
+	if (!record_init(&ch->rs, fd)) {
+		close(fd);
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	ch->fd = fd;
+	/* The thread blocks every signal: the program's handlers run on its
+	 * own threads, never on the one that runs its host functions. */
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	pthread_attr_init(&attr);
+	pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+	err = pthread_create(&thread, &attr, serve, ch);
+	pthread_attr_destroy(&attr);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (err != 0) {
+		record_free(&ch->rs);
+		close(fd);
+		return CUDA_ERROR_OPERATING_SYSTEM;
+	}
+	ch->bound = true;
+	return CUDA_SUCCESS;
+}
+
+CUresult callback_ready(unsigned server, uint64_t fn)
+{
+	struct channel *ch;
+	CUresult e = CUDA_SUCCESS;
+
+	if (server >= ROUTE_SERVERS_MAX)
+		return CUDA_ERROR_INVALID_VALUE;
+	pthread_once(&setup_once, setup);
+	if (!fn_note(fn))
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	ch = &channels[server];
+	pthread_mutex_lock(&ch->lock);
+	if (!ch->bound)
+		e = bind_locked(server, ch);
+	pthread_mutex_unlock(&ch->lock);
+	return e;
+}
