@@ -86,6 +86,17 @@ cu_device_get_attribute_13000(int attrib, int dev, res_int *clnt_res,  CLIENT *c
 }
 
 enum clnt_stat 
+cu_device_get_exec_affinity_support_13000(int type, int dev, res_int *clnt_res,  CLIENT *clnt)
+{
+	cu_device_get_exec_affinity_support_13000_argument arg;
+	arg.type = type;
+	arg.dev = dev;
+	return (clnt_call (clnt, CU_DEVICE_GET_EXEC_AFFINITY_SUPPORT, (xdrproc_t) xdr_cu_device_get_exec_affinity_support_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_int, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_device_primary_ctx_retain_13000(int dev, res_handle *clnt_res,  CLIENT *clnt)
 {
 	return (clnt_call(clnt, CU_DEVICE_PRIMARY_CTX_RETAIN,
@@ -254,6 +265,103 @@ cu_ctx_get_id_13000(cu_handle ctx, res_size *clnt_res,  CLIENT *clnt)
 }
 
 enum clnt_stat 
+cu_ctx_create_with_affinity_13000(exec_affinities affinity, u_int flags, int dev, res_handle *clnt_res,  CLIENT *clnt)
+{
+	cu_ctx_create_with_affinity_13000_argument arg;
+	arg.affinity = affinity;
+	arg.flags = flags;
+	arg.dev = dev;
+	return (clnt_call (clnt, CU_CTX_CREATE_WITH_AFFINITY, (xdrproc_t) xdr_cu_ctx_create_with_affinity_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_ctx_get_exec_affinity_13000(int type, res_uint *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_CTX_GET_EXEC_AFFINITY,
+		(xdrproc_t) xdr_int, (caddr_t) &type,
+		(xdrproc_t) xdr_res_uint, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_ctx_get_cache_config_13000(res_int *clnt_res, CLIENT *clnt)
+{
+	 return (clnt_call (clnt, CU_CTX_GET_CACHE_CONFIG, (xdrproc_t) xdr_void, (caddr_t) NULL,
+		(xdrproc_t) xdr_res_int, (caddr_t) clnt_res,
+		TIMEOUT));
+
+}
+
+enum clnt_stat 
+cu_ctx_set_cache_config_13000(int config, res_none *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_CTX_SET_CACHE_CONFIG,
+		(xdrproc_t) xdr_int, (caddr_t) &config,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_ctx_get_shared_mem_config_13000(res_int *clnt_res, CLIENT *clnt)
+{
+	 return (clnt_call (clnt, CU_CTX_GET_SHARED_MEM_CONFIG, (xdrproc_t) xdr_void, (caddr_t) NULL,
+		(xdrproc_t) xdr_res_int, (caddr_t) clnt_res,
+		TIMEOUT));
+
+}
+
+enum clnt_stat 
+cu_ctx_set_shared_mem_config_13000(int config, res_none *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_CTX_SET_SHARED_MEM_CONFIG,
+		(xdrproc_t) xdr_int, (caddr_t) &config,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_ctx_reset_persisting_l2_cache_13000(res_none *clnt_res, CLIENT *clnt)
+{
+	 return (clnt_call (clnt, CU_CTX_RESET_PERSISTING_L2_CACHE, (xdrproc_t) xdr_void, (caddr_t) NULL,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+
+}
+
+enum clnt_stat 
+cu_ctx_set_flags_13000(u_int flags, res_none *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_CTX_SET_FLAGS,
+		(xdrproc_t) xdr_u_int, (caddr_t) &flags,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_ctx_record_event_13000(cu_handle ctx, cu_handle event, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_ctx_record_event_13000_argument arg;
+	arg.ctx = ctx;
+	arg.event = event;
+	return (clnt_call (clnt, CU_CTX_RECORD_EVENT, (xdrproc_t) xdr_cu_ctx_record_event_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_ctx_wait_event_13000(cu_handle ctx, cu_handle event, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_ctx_wait_event_13000_argument arg;
+	arg.ctx = ctx;
+	arg.event = event;
+	return (clnt_call (clnt, CU_CTX_WAIT_EVENT, (xdrproc_t) xdr_cu_ctx_wait_event_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_image_stage_13000(cu_size total, cu_size offset, cu_bytes bytes, res_none *clnt_res,  CLIENT *clnt)
 {
 	cu_image_stage_13000_argument arg;
@@ -333,6 +441,26 @@ cu_module_get_loading_mode_13000(res_int *clnt_res, CLIENT *clnt)
 }
 
 enum clnt_stat 
+cu_module_get_function_count_13000(cu_handle module, res_uint *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_MODULE_GET_FUNCTION_COUNT,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &module,
+		(xdrproc_t) xdr_res_uint, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_module_enumerate_functions_13000(cu_handle module, u_int room, res_handles *clnt_res,  CLIENT *clnt)
+{
+	cu_module_enumerate_functions_13000_argument arg;
+	arg.module = module;
+	arg.room = room;
+	return (clnt_call (clnt, CU_MODULE_ENUMERATE_FUNCTIONS, (xdrproc_t) xdr_cu_module_enumerate_functions_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handles, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_library_load_data_13000(jit_options jit, library_options options, res_loaded_image *clnt_res,  CLIENT *clnt)
 {
 	cu_library_load_data_13000_argument arg;
@@ -380,6 +508,56 @@ cu_library_get_global_13000(cu_handle library, cu_name name, res_dev_range *clnt
 	arg.name = name;
 	return (clnt_call (clnt, CU_LIBRARY_GET_GLOBAL, (xdrproc_t) xdr_cu_library_get_global_13000_argument, (caddr_t) &arg,
 		(xdrproc_t) xdr_res_dev_range, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_library_get_kernel_count_13000(cu_handle library, res_uint *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_LIBRARY_GET_KERNEL_COUNT,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &library,
+		(xdrproc_t) xdr_res_uint, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_library_enumerate_kernels_13000(cu_handle library, u_int room, res_handles *clnt_res,  CLIENT *clnt)
+{
+	cu_library_enumerate_kernels_13000_argument arg;
+	arg.library = library;
+	arg.room = room;
+	return (clnt_call (clnt, CU_LIBRARY_ENUMERATE_KERNELS, (xdrproc_t) xdr_cu_library_enumerate_kernels_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handles, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_kernel_get_name_13000(cu_handle kernel, res_symbol *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_KERNEL_GET_NAME,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &kernel,
+		(xdrproc_t) xdr_res_symbol, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_kernel_get_library_13000(cu_handle kernel, res_handle *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_KERNEL_GET_LIBRARY,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &kernel,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_kernel_set_cache_config_13000(cu_handle kernel, int config, int dev, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_kernel_set_cache_config_13000_argument arg;
+	arg.kernel = kernel;
+	arg.config = config;
+	arg.dev = dev;
+	return (clnt_call (clnt, CU_KERNEL_SET_CACHE_CONFIG, (xdrproc_t) xdr_cu_kernel_set_cache_config_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
 		TIMEOUT));
 }
 
@@ -1157,6 +1335,112 @@ cu_stream_get_id_13000(cu_handle stream, res_size *clnt_res,  CLIENT *clnt)
 }
 
 enum clnt_stat 
+cu_stream_get_attribute_13000(cu_handle stream, int attr, res_attr_value *clnt_res,  CLIENT *clnt)
+{
+	cu_stream_get_attribute_13000_argument arg;
+	arg.stream = stream;
+	arg.attr = attr;
+	return (clnt_call (clnt, CU_STREAM_GET_ATTRIBUTE, (xdrproc_t) xdr_cu_stream_get_attribute_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_attr_value, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_stream_set_attribute_13000(cu_handle stream, launch_attr attr, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_stream_set_attribute_13000_argument arg;
+	arg.stream = stream;
+	arg.attr = attr;
+	return (clnt_call (clnt, CU_STREAM_SET_ATTRIBUTE, (xdrproc_t) xdr_cu_stream_set_attribute_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_stream_copy_attributes_13000(cu_handle dst, cu_handle src, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_stream_copy_attributes_13000_argument arg;
+	arg.dst = dst;
+	arg.src = src;
+	return (clnt_call (clnt, CU_STREAM_COPY_ATTRIBUTES, (xdrproc_t) xdr_cu_stream_copy_attributes_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_stream_get_device_13000(cu_handle stream, res_int *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_STREAM_GET_DEVICE,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &stream,
+		(xdrproc_t) xdr_res_int, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_stream_wait_value32_13000(cu_handle stream, cu_dptr addr, u_int value, u_int flags, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_stream_wait_value32_13000_argument arg;
+	arg.stream = stream;
+	arg.addr = addr;
+	arg.value = value;
+	arg.flags = flags;
+	return (clnt_call (clnt, CU_STREAM_WAIT_VALUE32, (xdrproc_t) xdr_cu_stream_wait_value32_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_stream_wait_value64_13000(cu_handle stream, cu_dptr addr, cu_size value, u_int flags, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_stream_wait_value64_13000_argument arg;
+	arg.stream = stream;
+	arg.addr = addr;
+	arg.value = value;
+	arg.flags = flags;
+	return (clnt_call (clnt, CU_STREAM_WAIT_VALUE64, (xdrproc_t) xdr_cu_stream_wait_value64_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_stream_write_value32_13000(cu_handle stream, cu_dptr addr, u_int value, u_int flags, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_stream_write_value32_13000_argument arg;
+	arg.stream = stream;
+	arg.addr = addr;
+	arg.value = value;
+	arg.flags = flags;
+	return (clnt_call (clnt, CU_STREAM_WRITE_VALUE32, (xdrproc_t) xdr_cu_stream_write_value32_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_stream_write_value64_13000(cu_handle stream, cu_dptr addr, cu_size value, u_int flags, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_stream_write_value64_13000_argument arg;
+	arg.stream = stream;
+	arg.addr = addr;
+	arg.value = value;
+	arg.flags = flags;
+	return (clnt_call (clnt, CU_STREAM_WRITE_VALUE64, (xdrproc_t) xdr_cu_stream_write_value64_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_stream_batch_mem_op_13000(cu_handle stream, mem_ops ops, u_int flags, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_stream_batch_mem_op_13000_argument arg;
+	arg.stream = stream;
+	arg.ops = ops;
+	arg.flags = flags;
+	return (clnt_call (clnt, CU_STREAM_BATCH_MEM_OP, (xdrproc_t) xdr_cu_stream_batch_mem_op_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_stream_begin_capture_13000(cu_handle stream, int mode, res_none *clnt_res,  CLIENT *clnt)
 {
 	cu_stream_begin_capture_13000_argument arg;
@@ -1324,6 +1608,53 @@ cu_func_set_cache_config_13000(cu_handle func, int config, res_none *clnt_res,  
 }
 
 enum clnt_stat 
+cu_func_set_shared_mem_config_13000(cu_handle func, int config, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_func_set_shared_mem_config_13000_argument arg;
+	arg.func = func;
+	arg.config = config;
+	return (clnt_call (clnt, CU_FUNC_SET_SHARED_MEM_CONFIG, (xdrproc_t) xdr_cu_func_set_shared_mem_config_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_func_get_name_13000(cu_handle func, res_symbol *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_FUNC_GET_NAME,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &func,
+		(xdrproc_t) xdr_res_symbol, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_func_get_module_13000(cu_handle func, res_handle *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_FUNC_GET_MODULE,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &func,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_func_is_loaded_13000(cu_handle func, res_int *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_FUNC_IS_LOADED,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &func,
+		(xdrproc_t) xdr_res_int, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_func_load_13000(cu_handle func, res_none *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_FUNC_LOAD,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &func,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_param_layout_13000(cu_handle func_or_kernel, res_param_layout *clnt_res,  CLIENT *clnt)
 {
 	return (clnt_call(clnt, CU_PARAM_LAYOUT,
@@ -1366,6 +1697,21 @@ cu_launch_host_func_13000(cu_handle stream, host_fn fn, res_none *clnt_res,  CLI
 	arg.stream = stream;
 	arg.fn = fn;
 	return (clnt_call (clnt, CU_LAUNCH_HOST_FUNC, (xdrproc_t) xdr_cu_launch_host_func_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_launch_cooperative_kernel_13000(cu_handle func, cu_dim3 grid, cu_dim3 block, u_int shared_mem_bytes, cu_handle stream, kernel_args args, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_launch_cooperative_kernel_13000_argument arg;
+	arg.func = func;
+	arg.grid = grid;
+	arg.block = block;
+	arg.shared_mem_bytes = shared_mem_bytes;
+	arg.stream = stream;
+	arg.args = args;
+	return (clnt_call (clnt, CU_LAUNCH_COOPERATIVE_KERNEL, (xdrproc_t) xdr_cu_launch_cooperative_kernel_13000_argument, (caddr_t) &arg,
 		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
 		TIMEOUT));
 }

@@ -59,6 +59,12 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_device_get_attribute_argument cu_device_get_attribute_13000_argument
 #define xdr_cu_device_get_attribute_argument xdr_cu_device_get_attribute_13000_argument
 
+/* CU_DEVICE_GET_EXEC_AFFINITY_SUPPORT (512) */
+#define cu_device_get_exec_affinity_support cu_device_get_exec_affinity_support_13000
+#define cu_device_get_exec_affinity_support_svc cu_device_get_exec_affinity_support_13000_svc
+#define cu_device_get_exec_affinity_support_argument cu_device_get_exec_affinity_support_13000_argument
+#define xdr_cu_device_get_exec_affinity_support_argument xdr_cu_device_get_exec_affinity_support_13000_argument
+
 /* CU_DEVICE_PRIMARY_CTX_RETAIN (20) */
 #define cu_device_primary_ctx_retain cu_device_primary_ctx_retain_13000
 #define cu_device_primary_ctx_retain_svc cu_device_primary_ctx_retain_13000_svc
@@ -137,6 +143,52 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_ctx_get_id cu_ctx_get_id_13000
 #define cu_ctx_get_id_svc cu_ctx_get_id_13000_svc
 
+/* CU_CTX_CREATE_WITH_AFFINITY (500) */
+#define cu_ctx_create_with_affinity cu_ctx_create_with_affinity_13000
+#define cu_ctx_create_with_affinity_svc cu_ctx_create_with_affinity_13000_svc
+#define cu_ctx_create_with_affinity_argument cu_ctx_create_with_affinity_13000_argument
+#define xdr_cu_ctx_create_with_affinity_argument xdr_cu_ctx_create_with_affinity_13000_argument
+
+/* CU_CTX_GET_EXEC_AFFINITY (501) */
+#define cu_ctx_get_exec_affinity cu_ctx_get_exec_affinity_13000
+#define cu_ctx_get_exec_affinity_svc cu_ctx_get_exec_affinity_13000_svc
+
+/* CU_CTX_GET_CACHE_CONFIG (502) */
+#define cu_ctx_get_cache_config cu_ctx_get_cache_config_13000
+#define cu_ctx_get_cache_config_svc cu_ctx_get_cache_config_13000_svc
+
+/* CU_CTX_SET_CACHE_CONFIG (503) */
+#define cu_ctx_set_cache_config cu_ctx_set_cache_config_13000
+#define cu_ctx_set_cache_config_svc cu_ctx_set_cache_config_13000_svc
+
+/* CU_CTX_GET_SHARED_MEM_CONFIG (504) */
+#define cu_ctx_get_shared_mem_config cu_ctx_get_shared_mem_config_13000
+#define cu_ctx_get_shared_mem_config_svc cu_ctx_get_shared_mem_config_13000_svc
+
+/* CU_CTX_SET_SHARED_MEM_CONFIG (505) */
+#define cu_ctx_set_shared_mem_config cu_ctx_set_shared_mem_config_13000
+#define cu_ctx_set_shared_mem_config_svc cu_ctx_set_shared_mem_config_13000_svc
+
+/* CU_CTX_RESET_PERSISTING_L2_CACHE (508) */
+#define cu_ctx_reset_persisting_l2_cache cu_ctx_reset_persisting_l2_cache_13000
+#define cu_ctx_reset_persisting_l2_cache_svc cu_ctx_reset_persisting_l2_cache_13000_svc
+
+/* CU_CTX_SET_FLAGS (509) */
+#define cu_ctx_set_flags cu_ctx_set_flags_13000
+#define cu_ctx_set_flags_svc cu_ctx_set_flags_13000_svc
+
+/* CU_CTX_RECORD_EVENT (510) */
+#define cu_ctx_record_event cu_ctx_record_event_13000
+#define cu_ctx_record_event_svc cu_ctx_record_event_13000_svc
+#define cu_ctx_record_event_argument cu_ctx_record_event_13000_argument
+#define xdr_cu_ctx_record_event_argument xdr_cu_ctx_record_event_13000_argument
+
+/* CU_CTX_WAIT_EVENT (511) */
+#define cu_ctx_wait_event cu_ctx_wait_event_13000
+#define cu_ctx_wait_event_svc cu_ctx_wait_event_13000_svc
+#define cu_ctx_wait_event_argument cu_ctx_wait_event_13000_argument
+#define xdr_cu_ctx_wait_event_argument xdr_cu_ctx_wait_event_13000_argument
+
 /* CU_IMAGE_STAGE (90) */
 #define cu_image_stage cu_image_stage_13000
 #define cu_image_stage_svc cu_image_stage_13000_svc
@@ -175,6 +227,16 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_module_get_loading_mode cu_module_get_loading_mode_13000
 #define cu_module_get_loading_mode_svc cu_module_get_loading_mode_13000_svc
 
+/* CU_MODULE_GET_FUNCTION_COUNT (546) */
+#define cu_module_get_function_count cu_module_get_function_count_13000
+#define cu_module_get_function_count_svc cu_module_get_function_count_13000_svc
+
+/* CU_MODULE_ENUMERATE_FUNCTIONS (547) */
+#define cu_module_enumerate_functions cu_module_enumerate_functions_13000
+#define cu_module_enumerate_functions_svc cu_module_enumerate_functions_13000_svc
+#define cu_module_enumerate_functions_argument cu_module_enumerate_functions_13000_argument
+#define xdr_cu_module_enumerate_functions_argument xdr_cu_module_enumerate_functions_13000_argument
+
 /* CU_LIBRARY_LOAD_DATA (97) */
 #define cu_library_load_data cu_library_load_data_13000
 #define cu_library_load_data_svc cu_library_load_data_13000_svc
@@ -200,6 +262,30 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_library_get_global_svc cu_library_get_global_13000_svc
 #define cu_library_get_global_argument cu_library_get_global_13000_argument
 #define xdr_cu_library_get_global_argument xdr_cu_library_get_global_13000_argument
+
+/* CU_LIBRARY_GET_KERNEL_COUNT (548) */
+#define cu_library_get_kernel_count cu_library_get_kernel_count_13000
+#define cu_library_get_kernel_count_svc cu_library_get_kernel_count_13000_svc
+
+/* CU_LIBRARY_ENUMERATE_KERNELS (549) */
+#define cu_library_enumerate_kernels cu_library_enumerate_kernels_13000
+#define cu_library_enumerate_kernels_svc cu_library_enumerate_kernels_13000_svc
+#define cu_library_enumerate_kernels_argument cu_library_enumerate_kernels_13000_argument
+#define xdr_cu_library_enumerate_kernels_argument xdr_cu_library_enumerate_kernels_13000_argument
+
+/* CU_KERNEL_GET_NAME (541) */
+#define cu_kernel_get_name cu_kernel_get_name_13000
+#define cu_kernel_get_name_svc cu_kernel_get_name_13000_svc
+
+/* CU_KERNEL_GET_LIBRARY (543) */
+#define cu_kernel_get_library cu_kernel_get_library_13000
+#define cu_kernel_get_library_svc cu_kernel_get_library_13000_svc
+
+/* CU_KERNEL_SET_CACHE_CONFIG (507) */
+#define cu_kernel_set_cache_config cu_kernel_set_cache_config_13000
+#define cu_kernel_set_cache_config_svc cu_kernel_set_cache_config_13000_svc
+#define cu_kernel_set_cache_config_argument cu_kernel_set_cache_config_13000_argument
+#define xdr_cu_kernel_set_cache_config_argument xdr_cu_kernel_set_cache_config_13000_argument
 
 /* CU_KERNEL_GET_FUNCTION (102) */
 #define cu_kernel_get_function cu_kernel_get_function_13000
@@ -575,6 +661,58 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_stream_get_id cu_stream_get_id_13000
 #define cu_stream_get_id_svc cu_stream_get_id_13000_svc
 
+/* CU_STREAM_GET_ATTRIBUTE (520) */
+#define cu_stream_get_attribute cu_stream_get_attribute_13000
+#define cu_stream_get_attribute_svc cu_stream_get_attribute_13000_svc
+#define cu_stream_get_attribute_argument cu_stream_get_attribute_13000_argument
+#define xdr_cu_stream_get_attribute_argument xdr_cu_stream_get_attribute_13000_argument
+
+/* CU_STREAM_SET_ATTRIBUTE (521) */
+#define cu_stream_set_attribute cu_stream_set_attribute_13000
+#define cu_stream_set_attribute_svc cu_stream_set_attribute_13000_svc
+#define cu_stream_set_attribute_argument cu_stream_set_attribute_13000_argument
+#define xdr_cu_stream_set_attribute_argument xdr_cu_stream_set_attribute_13000_argument
+
+/* CU_STREAM_COPY_ATTRIBUTES (522) */
+#define cu_stream_copy_attributes cu_stream_copy_attributes_13000
+#define cu_stream_copy_attributes_svc cu_stream_copy_attributes_13000_svc
+#define cu_stream_copy_attributes_argument cu_stream_copy_attributes_13000_argument
+#define xdr_cu_stream_copy_attributes_argument xdr_cu_stream_copy_attributes_13000_argument
+
+/* CU_STREAM_GET_DEVICE (523) */
+#define cu_stream_get_device cu_stream_get_device_13000
+#define cu_stream_get_device_svc cu_stream_get_device_13000_svc
+
+/* CU_STREAM_WAIT_VALUE32 (560) */
+#define cu_stream_wait_value32 cu_stream_wait_value32_13000
+#define cu_stream_wait_value32_svc cu_stream_wait_value32_13000_svc
+#define cu_stream_wait_value32_argument cu_stream_wait_value32_13000_argument
+#define xdr_cu_stream_wait_value32_argument xdr_cu_stream_wait_value32_13000_argument
+
+/* CU_STREAM_WAIT_VALUE64 (561) */
+#define cu_stream_wait_value64 cu_stream_wait_value64_13000
+#define cu_stream_wait_value64_svc cu_stream_wait_value64_13000_svc
+#define cu_stream_wait_value64_argument cu_stream_wait_value64_13000_argument
+#define xdr_cu_stream_wait_value64_argument xdr_cu_stream_wait_value64_13000_argument
+
+/* CU_STREAM_WRITE_VALUE32 (562) */
+#define cu_stream_write_value32 cu_stream_write_value32_13000
+#define cu_stream_write_value32_svc cu_stream_write_value32_13000_svc
+#define cu_stream_write_value32_argument cu_stream_write_value32_13000_argument
+#define xdr_cu_stream_write_value32_argument xdr_cu_stream_write_value32_13000_argument
+
+/* CU_STREAM_WRITE_VALUE64 (563) */
+#define cu_stream_write_value64 cu_stream_write_value64_13000
+#define cu_stream_write_value64_svc cu_stream_write_value64_13000_svc
+#define cu_stream_write_value64_argument cu_stream_write_value64_13000_argument
+#define xdr_cu_stream_write_value64_argument xdr_cu_stream_write_value64_13000_argument
+
+/* CU_STREAM_BATCH_MEM_OP (564) */
+#define cu_stream_batch_mem_op cu_stream_batch_mem_op_13000
+#define cu_stream_batch_mem_op_svc cu_stream_batch_mem_op_13000_svc
+#define cu_stream_batch_mem_op_argument cu_stream_batch_mem_op_13000_argument
+#define xdr_cu_stream_batch_mem_op_argument xdr_cu_stream_batch_mem_op_13000_argument
+
 /* CU_STREAM_BEGIN_CAPTURE (300) */
 #define cu_stream_begin_capture cu_stream_begin_capture_13000
 #define cu_stream_begin_capture_svc cu_stream_begin_capture_13000_svc
@@ -657,6 +795,28 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_func_set_cache_config_argument cu_func_set_cache_config_13000_argument
 #define xdr_cu_func_set_cache_config_argument xdr_cu_func_set_cache_config_13000_argument
 
+/* CU_FUNC_SET_SHARED_MEM_CONFIG (506) */
+#define cu_func_set_shared_mem_config cu_func_set_shared_mem_config_13000
+#define cu_func_set_shared_mem_config_svc cu_func_set_shared_mem_config_13000_svc
+#define cu_func_set_shared_mem_config_argument cu_func_set_shared_mem_config_13000_argument
+#define xdr_cu_func_set_shared_mem_config_argument xdr_cu_func_set_shared_mem_config_13000_argument
+
+/* CU_FUNC_GET_NAME (540) */
+#define cu_func_get_name cu_func_get_name_13000
+#define cu_func_get_name_svc cu_func_get_name_13000_svc
+
+/* CU_FUNC_GET_MODULE (542) */
+#define cu_func_get_module cu_func_get_module_13000
+#define cu_func_get_module_svc cu_func_get_module_13000_svc
+
+/* CU_FUNC_IS_LOADED (544) */
+#define cu_func_is_loaded cu_func_is_loaded_13000
+#define cu_func_is_loaded_svc cu_func_is_loaded_13000_svc
+
+/* CU_FUNC_LOAD (545) */
+#define cu_func_load cu_func_load_13000
+#define cu_func_load_svc cu_func_load_13000_svc
+
 /* CU_PARAM_LAYOUT (105) */
 #define cu_param_layout cu_param_layout_13000
 #define cu_param_layout_svc cu_param_layout_13000_svc
@@ -678,6 +838,12 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_launch_host_func_svc cu_launch_host_func_13000_svc
 #define cu_launch_host_func_argument cu_launch_host_func_13000_argument
 #define xdr_cu_launch_host_func_argument xdr_cu_launch_host_func_13000_argument
+
+/* CU_LAUNCH_COOPERATIVE_KERNEL (530) */
+#define cu_launch_cooperative_kernel cu_launch_cooperative_kernel_13000
+#define cu_launch_cooperative_kernel_svc cu_launch_cooperative_kernel_13000_svc
+#define cu_launch_cooperative_kernel_argument cu_launch_cooperative_kernel_13000_argument
+#define xdr_cu_launch_cooperative_kernel_argument xdr_cu_launch_cooperative_kernel_13000_argument
 
 /* CU_GRAPH_CREATE (305) */
 #define cu_graph_create cu_graph_create_13000

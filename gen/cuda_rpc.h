@@ -327,6 +327,60 @@ struct res_block_size {
 	} res_block_size_u;
 };
 typedef struct res_block_size res_block_size;
+#define ONCUDA_EXEC_AFFINITY_MAX 8
+
+struct exec_affinity {
+	int type;
+	u_int value;
+};
+typedef struct exec_affinity exec_affinity;
+
+typedef struct {
+	u_int exec_affinities_len;
+	exec_affinity *exec_affinities_val;
+} exec_affinities;
+
+struct res_attr_value {
+	int err;
+	union {
+		char value[64];
+	} res_attr_value_u;
+};
+typedef struct res_attr_value res_attr_value;
+#define ONCUDA_SYMBOL_MAX 65536
+
+struct res_symbol {
+	int err;
+	union {
+		char *value;
+	} res_symbol_u;
+};
+typedef struct res_symbol res_symbol;
+#define ONCUDA_ENUM_MAX 65536
+
+typedef struct {
+	u_int cu_handles_len;
+	cu_handle *cu_handles_val;
+} cu_handles;
+
+struct res_handles {
+	int err;
+	union {
+		cu_handles value;
+	} res_handles_u;
+};
+typedef struct res_handles res_handles;
+#define ONCUDA_MEM_OPS_MAX 256
+
+struct mem_op {
+	char bytes[48];
+};
+typedef struct mem_op mem_op;
+
+typedef struct {
+	u_int mem_ops_len;
+	mem_op *mem_ops_val;
+} mem_ops;
 
 struct dev_region {
 	cu_dptr base;
@@ -717,6 +771,12 @@ struct cu_device_get_attribute_13000_argument {
 };
 typedef struct cu_device_get_attribute_13000_argument cu_device_get_attribute_13000_argument;
 
+struct cu_device_get_exec_affinity_support_13000_argument {
+	int type;
+	int dev;
+};
+typedef struct cu_device_get_exec_affinity_support_13000_argument cu_device_get_exec_affinity_support_13000_argument;
+
 struct cu_device_primary_ctx_set_flags_13000_argument {
 	int dev;
 	u_int flags;
@@ -734,6 +794,25 @@ struct cu_ctx_set_limit_13000_argument {
 	cu_size value;
 };
 typedef struct cu_ctx_set_limit_13000_argument cu_ctx_set_limit_13000_argument;
+
+struct cu_ctx_create_with_affinity_13000_argument {
+	exec_affinities affinity;
+	u_int flags;
+	int dev;
+};
+typedef struct cu_ctx_create_with_affinity_13000_argument cu_ctx_create_with_affinity_13000_argument;
+
+struct cu_ctx_record_event_13000_argument {
+	cu_handle ctx;
+	cu_handle event;
+};
+typedef struct cu_ctx_record_event_13000_argument cu_ctx_record_event_13000_argument;
+
+struct cu_ctx_wait_event_13000_argument {
+	cu_handle ctx;
+	cu_handle event;
+};
+typedef struct cu_ctx_wait_event_13000_argument cu_ctx_wait_event_13000_argument;
 
 struct cu_image_stage_13000_argument {
 	cu_size total;
@@ -754,6 +833,12 @@ struct cu_module_get_global_13000_argument {
 };
 typedef struct cu_module_get_global_13000_argument cu_module_get_global_13000_argument;
 
+struct cu_module_enumerate_functions_13000_argument {
+	cu_handle module;
+	u_int room;
+};
+typedef struct cu_module_enumerate_functions_13000_argument cu_module_enumerate_functions_13000_argument;
+
 struct cu_library_load_data_13000_argument {
 	jit_options jit;
 	library_options options;
@@ -771,6 +856,19 @@ struct cu_library_get_global_13000_argument {
 	cu_name name;
 };
 typedef struct cu_library_get_global_13000_argument cu_library_get_global_13000_argument;
+
+struct cu_library_enumerate_kernels_13000_argument {
+	cu_handle library;
+	u_int room;
+};
+typedef struct cu_library_enumerate_kernels_13000_argument cu_library_enumerate_kernels_13000_argument;
+
+struct cu_kernel_set_cache_config_13000_argument {
+	cu_handle kernel;
+	int config;
+	int dev;
+};
+typedef struct cu_kernel_set_cache_config_13000_argument cu_kernel_set_cache_config_13000_argument;
 
 struct cu_kernel_get_attribute_13000_argument {
 	int attrib;
@@ -1069,6 +1167,63 @@ struct cu_stream_wait_event_13000_argument {
 };
 typedef struct cu_stream_wait_event_13000_argument cu_stream_wait_event_13000_argument;
 
+struct cu_stream_get_attribute_13000_argument {
+	cu_handle stream;
+	int attr;
+};
+typedef struct cu_stream_get_attribute_13000_argument cu_stream_get_attribute_13000_argument;
+
+struct cu_stream_set_attribute_13000_argument {
+	cu_handle stream;
+	launch_attr attr;
+};
+typedef struct cu_stream_set_attribute_13000_argument cu_stream_set_attribute_13000_argument;
+
+struct cu_stream_copy_attributes_13000_argument {
+	cu_handle dst;
+	cu_handle src;
+};
+typedef struct cu_stream_copy_attributes_13000_argument cu_stream_copy_attributes_13000_argument;
+
+struct cu_stream_wait_value32_13000_argument {
+	cu_handle stream;
+	cu_dptr addr;
+	u_int value;
+	u_int flags;
+};
+typedef struct cu_stream_wait_value32_13000_argument cu_stream_wait_value32_13000_argument;
+
+struct cu_stream_wait_value64_13000_argument {
+	cu_handle stream;
+	cu_dptr addr;
+	cu_size value;
+	u_int flags;
+};
+typedef struct cu_stream_wait_value64_13000_argument cu_stream_wait_value64_13000_argument;
+
+struct cu_stream_write_value32_13000_argument {
+	cu_handle stream;
+	cu_dptr addr;
+	u_int value;
+	u_int flags;
+};
+typedef struct cu_stream_write_value32_13000_argument cu_stream_write_value32_13000_argument;
+
+struct cu_stream_write_value64_13000_argument {
+	cu_handle stream;
+	cu_dptr addr;
+	cu_size value;
+	u_int flags;
+};
+typedef struct cu_stream_write_value64_13000_argument cu_stream_write_value64_13000_argument;
+
+struct cu_stream_batch_mem_op_13000_argument {
+	cu_handle stream;
+	mem_ops ops;
+	u_int flags;
+};
+typedef struct cu_stream_batch_mem_op_13000_argument cu_stream_batch_mem_op_13000_argument;
+
 struct cu_stream_begin_capture_13000_argument {
 	cu_handle stream;
 	int mode;
@@ -1128,6 +1283,12 @@ struct cu_func_set_cache_config_13000_argument {
 };
 typedef struct cu_func_set_cache_config_13000_argument cu_func_set_cache_config_13000_argument;
 
+struct cu_func_set_shared_mem_config_13000_argument {
+	cu_handle func;
+	int config;
+};
+typedef struct cu_func_set_shared_mem_config_13000_argument cu_func_set_shared_mem_config_13000_argument;
+
 struct cu_launch_kernel_13000_argument {
 	cu_handle func;
 	cu_dim3 grid;
@@ -1150,6 +1311,16 @@ struct cu_launch_host_func_13000_argument {
 	host_fn fn;
 };
 typedef struct cu_launch_host_func_13000_argument cu_launch_host_func_13000_argument;
+
+struct cu_launch_cooperative_kernel_13000_argument {
+	cu_handle func;
+	cu_dim3 grid;
+	cu_dim3 block;
+	u_int shared_mem_bytes;
+	cu_handle stream;
+	kernel_args args;
+};
+typedef struct cu_launch_cooperative_kernel_13000_argument cu_launch_cooperative_kernel_13000_argument;
 
 struct cu_graph_instantiate_13000_argument {
 	cu_handle graph;
@@ -1494,6 +1665,9 @@ extern  bool_t cu_device_total_mem_13000_svc(int , res_size *, struct svc_req *)
 #define CU_DEVICE_GET_ATTRIBUTE 15
 extern  enum clnt_stat cu_device_get_attribute_13000(int , int , res_int *, CLIENT *);
 extern  bool_t cu_device_get_attribute_13000_svc(int , int , res_int *, struct svc_req *);
+#define CU_DEVICE_GET_EXEC_AFFINITY_SUPPORT 512
+extern  enum clnt_stat cu_device_get_exec_affinity_support_13000(int , int , res_int *, CLIENT *);
+extern  bool_t cu_device_get_exec_affinity_support_13000_svc(int , int , res_int *, struct svc_req *);
 #define CU_DEVICE_PRIMARY_CTX_RETAIN 20
 extern  enum clnt_stat cu_device_primary_ctx_retain_13000(int , res_handle *, CLIENT *);
 extern  bool_t cu_device_primary_ctx_retain_13000_svc(int , res_handle *, struct svc_req *);
@@ -1548,6 +1722,36 @@ extern  bool_t cu_ctx_get_stream_priority_range_13000_svc(res_int_pair *, struct
 #define CU_CTX_GET_ID 172
 extern  enum clnt_stat cu_ctx_get_id_13000(cu_handle , res_size *, CLIENT *);
 extern  bool_t cu_ctx_get_id_13000_svc(cu_handle , res_size *, struct svc_req *);
+#define CU_CTX_CREATE_WITH_AFFINITY 500
+extern  enum clnt_stat cu_ctx_create_with_affinity_13000(exec_affinities , u_int , int , res_handle *, CLIENT *);
+extern  bool_t cu_ctx_create_with_affinity_13000_svc(exec_affinities , u_int , int , res_handle *, struct svc_req *);
+#define CU_CTX_GET_EXEC_AFFINITY 501
+extern  enum clnt_stat cu_ctx_get_exec_affinity_13000(int , res_uint *, CLIENT *);
+extern  bool_t cu_ctx_get_exec_affinity_13000_svc(int , res_uint *, struct svc_req *);
+#define CU_CTX_GET_CACHE_CONFIG 502
+extern  enum clnt_stat cu_ctx_get_cache_config_13000(res_int *, CLIENT *);
+extern  bool_t cu_ctx_get_cache_config_13000_svc(res_int *, struct svc_req *);
+#define CU_CTX_SET_CACHE_CONFIG 503
+extern  enum clnt_stat cu_ctx_set_cache_config_13000(int , res_none *, CLIENT *);
+extern  bool_t cu_ctx_set_cache_config_13000_svc(int , res_none *, struct svc_req *);
+#define CU_CTX_GET_SHARED_MEM_CONFIG 504
+extern  enum clnt_stat cu_ctx_get_shared_mem_config_13000(res_int *, CLIENT *);
+extern  bool_t cu_ctx_get_shared_mem_config_13000_svc(res_int *, struct svc_req *);
+#define CU_CTX_SET_SHARED_MEM_CONFIG 505
+extern  enum clnt_stat cu_ctx_set_shared_mem_config_13000(int , res_none *, CLIENT *);
+extern  bool_t cu_ctx_set_shared_mem_config_13000_svc(int , res_none *, struct svc_req *);
+#define CU_CTX_RESET_PERSISTING_L2_CACHE 508
+extern  enum clnt_stat cu_ctx_reset_persisting_l2_cache_13000(res_none *, CLIENT *);
+extern  bool_t cu_ctx_reset_persisting_l2_cache_13000_svc(res_none *, struct svc_req *);
+#define CU_CTX_SET_FLAGS 509
+extern  enum clnt_stat cu_ctx_set_flags_13000(u_int , res_none *, CLIENT *);
+extern  bool_t cu_ctx_set_flags_13000_svc(u_int , res_none *, struct svc_req *);
+#define CU_CTX_RECORD_EVENT 510
+extern  enum clnt_stat cu_ctx_record_event_13000(cu_handle , cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_ctx_record_event_13000_svc(cu_handle , cu_handle , res_none *, struct svc_req *);
+#define CU_CTX_WAIT_EVENT 511
+extern  enum clnt_stat cu_ctx_wait_event_13000(cu_handle , cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_ctx_wait_event_13000_svc(cu_handle , cu_handle , res_none *, struct svc_req *);
 #define CU_IMAGE_STAGE 90
 extern  enum clnt_stat cu_image_stage_13000(cu_size , cu_size , cu_bytes , res_none *, CLIENT *);
 extern  bool_t cu_image_stage_13000_svc(cu_size , cu_size , cu_bytes , res_none *, struct svc_req *);
@@ -1572,6 +1776,12 @@ extern  bool_t cu_module_get_global_13000_svc(cu_handle , cu_name , res_dev_rang
 #define CU_MODULE_GET_LOADING_MODE 160
 extern  enum clnt_stat cu_module_get_loading_mode_13000(res_int *, CLIENT *);
 extern  bool_t cu_module_get_loading_mode_13000_svc(res_int *, struct svc_req *);
+#define CU_MODULE_GET_FUNCTION_COUNT 546
+extern  enum clnt_stat cu_module_get_function_count_13000(cu_handle , res_uint *, CLIENT *);
+extern  bool_t cu_module_get_function_count_13000_svc(cu_handle , res_uint *, struct svc_req *);
+#define CU_MODULE_ENUMERATE_FUNCTIONS 547
+extern  enum clnt_stat cu_module_enumerate_functions_13000(cu_handle , u_int , res_handles *, CLIENT *);
+extern  bool_t cu_module_enumerate_functions_13000_svc(cu_handle , u_int , res_handles *, struct svc_req *);
 #define CU_LIBRARY_LOAD_DATA 97
 extern  enum clnt_stat cu_library_load_data_13000(jit_options , library_options , res_loaded_image *, CLIENT *);
 extern  bool_t cu_library_load_data_13000_svc(jit_options , library_options , res_loaded_image *, struct svc_req *);
@@ -1587,6 +1797,21 @@ extern  bool_t cu_library_get_module_13000_svc(cu_handle , res_handle *, struct 
 #define CU_LIBRARY_GET_GLOBAL 101
 extern  enum clnt_stat cu_library_get_global_13000(cu_handle , cu_name , res_dev_range *, CLIENT *);
 extern  bool_t cu_library_get_global_13000_svc(cu_handle , cu_name , res_dev_range *, struct svc_req *);
+#define CU_LIBRARY_GET_KERNEL_COUNT 548
+extern  enum clnt_stat cu_library_get_kernel_count_13000(cu_handle , res_uint *, CLIENT *);
+extern  bool_t cu_library_get_kernel_count_13000_svc(cu_handle , res_uint *, struct svc_req *);
+#define CU_LIBRARY_ENUMERATE_KERNELS 549
+extern  enum clnt_stat cu_library_enumerate_kernels_13000(cu_handle , u_int , res_handles *, CLIENT *);
+extern  bool_t cu_library_enumerate_kernels_13000_svc(cu_handle , u_int , res_handles *, struct svc_req *);
+#define CU_KERNEL_GET_NAME 541
+extern  enum clnt_stat cu_kernel_get_name_13000(cu_handle , res_symbol *, CLIENT *);
+extern  bool_t cu_kernel_get_name_13000_svc(cu_handle , res_symbol *, struct svc_req *);
+#define CU_KERNEL_GET_LIBRARY 543
+extern  enum clnt_stat cu_kernel_get_library_13000(cu_handle , res_handle *, CLIENT *);
+extern  bool_t cu_kernel_get_library_13000_svc(cu_handle , res_handle *, struct svc_req *);
+#define CU_KERNEL_SET_CACHE_CONFIG 507
+extern  enum clnt_stat cu_kernel_set_cache_config_13000(cu_handle , int , int , res_none *, CLIENT *);
+extern  bool_t cu_kernel_set_cache_config_13000_svc(cu_handle , int , int , res_none *, struct svc_req *);
 #define CU_KERNEL_GET_FUNCTION 102
 extern  enum clnt_stat cu_kernel_get_function_13000(cu_handle , res_handle *, CLIENT *);
 extern  bool_t cu_kernel_get_function_13000_svc(cu_handle , res_handle *, struct svc_req *);
@@ -1803,6 +2028,33 @@ extern  bool_t cu_stream_get_capture_info_13000_svc(cu_handle , res_capture_info
 #define CU_STREAM_GET_ID 173
 extern  enum clnt_stat cu_stream_get_id_13000(cu_handle , res_size *, CLIENT *);
 extern  bool_t cu_stream_get_id_13000_svc(cu_handle , res_size *, struct svc_req *);
+#define CU_STREAM_GET_ATTRIBUTE 520
+extern  enum clnt_stat cu_stream_get_attribute_13000(cu_handle , int , res_attr_value *, CLIENT *);
+extern  bool_t cu_stream_get_attribute_13000_svc(cu_handle , int , res_attr_value *, struct svc_req *);
+#define CU_STREAM_SET_ATTRIBUTE 521
+extern  enum clnt_stat cu_stream_set_attribute_13000(cu_handle , launch_attr , res_none *, CLIENT *);
+extern  bool_t cu_stream_set_attribute_13000_svc(cu_handle , launch_attr , res_none *, struct svc_req *);
+#define CU_STREAM_COPY_ATTRIBUTES 522
+extern  enum clnt_stat cu_stream_copy_attributes_13000(cu_handle , cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_stream_copy_attributes_13000_svc(cu_handle , cu_handle , res_none *, struct svc_req *);
+#define CU_STREAM_GET_DEVICE 523
+extern  enum clnt_stat cu_stream_get_device_13000(cu_handle , res_int *, CLIENT *);
+extern  bool_t cu_stream_get_device_13000_svc(cu_handle , res_int *, struct svc_req *);
+#define CU_STREAM_WAIT_VALUE32 560
+extern  enum clnt_stat cu_stream_wait_value32_13000(cu_handle , cu_dptr , u_int , u_int , res_none *, CLIENT *);
+extern  bool_t cu_stream_wait_value32_13000_svc(cu_handle , cu_dptr , u_int , u_int , res_none *, struct svc_req *);
+#define CU_STREAM_WAIT_VALUE64 561
+extern  enum clnt_stat cu_stream_wait_value64_13000(cu_handle , cu_dptr , cu_size , u_int , res_none *, CLIENT *);
+extern  bool_t cu_stream_wait_value64_13000_svc(cu_handle , cu_dptr , cu_size , u_int , res_none *, struct svc_req *);
+#define CU_STREAM_WRITE_VALUE32 562
+extern  enum clnt_stat cu_stream_write_value32_13000(cu_handle , cu_dptr , u_int , u_int , res_none *, CLIENT *);
+extern  bool_t cu_stream_write_value32_13000_svc(cu_handle , cu_dptr , u_int , u_int , res_none *, struct svc_req *);
+#define CU_STREAM_WRITE_VALUE64 563
+extern  enum clnt_stat cu_stream_write_value64_13000(cu_handle , cu_dptr , cu_size , u_int , res_none *, CLIENT *);
+extern  bool_t cu_stream_write_value64_13000_svc(cu_handle , cu_dptr , cu_size , u_int , res_none *, struct svc_req *);
+#define CU_STREAM_BATCH_MEM_OP 564
+extern  enum clnt_stat cu_stream_batch_mem_op_13000(cu_handle , mem_ops , u_int , res_none *, CLIENT *);
+extern  bool_t cu_stream_batch_mem_op_13000_svc(cu_handle , mem_ops , u_int , res_none *, struct svc_req *);
 #define CU_STREAM_BEGIN_CAPTURE 300
 extern  enum clnt_stat cu_stream_begin_capture_13000(cu_handle , int , res_none *, CLIENT *);
 extern  bool_t cu_stream_begin_capture_13000_svc(cu_handle , int , res_none *, struct svc_req *);
@@ -1851,6 +2103,21 @@ extern  bool_t cu_func_set_attribute_13000_svc(cu_handle , int , int , res_none 
 #define CU_FUNC_SET_CACHE_CONFIG 112
 extern  enum clnt_stat cu_func_set_cache_config_13000(cu_handle , int , res_none *, CLIENT *);
 extern  bool_t cu_func_set_cache_config_13000_svc(cu_handle , int , res_none *, struct svc_req *);
+#define CU_FUNC_SET_SHARED_MEM_CONFIG 506
+extern  enum clnt_stat cu_func_set_shared_mem_config_13000(cu_handle , int , res_none *, CLIENT *);
+extern  bool_t cu_func_set_shared_mem_config_13000_svc(cu_handle , int , res_none *, struct svc_req *);
+#define CU_FUNC_GET_NAME 540
+extern  enum clnt_stat cu_func_get_name_13000(cu_handle , res_symbol *, CLIENT *);
+extern  bool_t cu_func_get_name_13000_svc(cu_handle , res_symbol *, struct svc_req *);
+#define CU_FUNC_GET_MODULE 542
+extern  enum clnt_stat cu_func_get_module_13000(cu_handle , res_handle *, CLIENT *);
+extern  bool_t cu_func_get_module_13000_svc(cu_handle , res_handle *, struct svc_req *);
+#define CU_FUNC_IS_LOADED 544
+extern  enum clnt_stat cu_func_is_loaded_13000(cu_handle , res_int *, CLIENT *);
+extern  bool_t cu_func_is_loaded_13000_svc(cu_handle , res_int *, struct svc_req *);
+#define CU_FUNC_LOAD 545
+extern  enum clnt_stat cu_func_load_13000(cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_func_load_13000_svc(cu_handle , res_none *, struct svc_req *);
 #define CU_PARAM_LAYOUT 105
 extern  enum clnt_stat cu_param_layout_13000(cu_handle , res_param_layout *, CLIENT *);
 extern  bool_t cu_param_layout_13000_svc(cu_handle , res_param_layout *, struct svc_req *);
@@ -1863,6 +2130,9 @@ extern  bool_t cu_launch_kernel_ex_13000_svc(launch_config , cu_handle , kernel_
 #define CU_LAUNCH_HOST_FUNC 363
 extern  enum clnt_stat cu_launch_host_func_13000(cu_handle , host_fn , res_none *, CLIENT *);
 extern  bool_t cu_launch_host_func_13000_svc(cu_handle , host_fn , res_none *, struct svc_req *);
+#define CU_LAUNCH_COOPERATIVE_KERNEL 530
+extern  enum clnt_stat cu_launch_cooperative_kernel_13000(cu_handle , cu_dim3 , cu_dim3 , u_int , cu_handle , kernel_args , res_none *, CLIENT *);
+extern  bool_t cu_launch_cooperative_kernel_13000_svc(cu_handle , cu_dim3 , cu_dim3 , u_int , cu_handle , kernel_args , res_none *, struct svc_req *);
 #define CU_GRAPH_CREATE 305
 extern  enum clnt_stat cu_graph_create_13000(u_int , res_handle *, CLIENT *);
 extern  bool_t cu_graph_create_13000_svc(u_int , res_handle *, struct svc_req *);
@@ -2088,6 +2358,9 @@ extern  bool_t cu_device_total_mem_13000_svc();
 #define CU_DEVICE_GET_ATTRIBUTE 15
 extern  enum clnt_stat cu_device_get_attribute_13000();
 extern  bool_t cu_device_get_attribute_13000_svc();
+#define CU_DEVICE_GET_EXEC_AFFINITY_SUPPORT 512
+extern  enum clnt_stat cu_device_get_exec_affinity_support_13000();
+extern  bool_t cu_device_get_exec_affinity_support_13000_svc();
 #define CU_DEVICE_PRIMARY_CTX_RETAIN 20
 extern  enum clnt_stat cu_device_primary_ctx_retain_13000();
 extern  bool_t cu_device_primary_ctx_retain_13000_svc();
@@ -2142,6 +2415,36 @@ extern  bool_t cu_ctx_get_stream_priority_range_13000_svc();
 #define CU_CTX_GET_ID 172
 extern  enum clnt_stat cu_ctx_get_id_13000();
 extern  bool_t cu_ctx_get_id_13000_svc();
+#define CU_CTX_CREATE_WITH_AFFINITY 500
+extern  enum clnt_stat cu_ctx_create_with_affinity_13000();
+extern  bool_t cu_ctx_create_with_affinity_13000_svc();
+#define CU_CTX_GET_EXEC_AFFINITY 501
+extern  enum clnt_stat cu_ctx_get_exec_affinity_13000();
+extern  bool_t cu_ctx_get_exec_affinity_13000_svc();
+#define CU_CTX_GET_CACHE_CONFIG 502
+extern  enum clnt_stat cu_ctx_get_cache_config_13000();
+extern  bool_t cu_ctx_get_cache_config_13000_svc();
+#define CU_CTX_SET_CACHE_CONFIG 503
+extern  enum clnt_stat cu_ctx_set_cache_config_13000();
+extern  bool_t cu_ctx_set_cache_config_13000_svc();
+#define CU_CTX_GET_SHARED_MEM_CONFIG 504
+extern  enum clnt_stat cu_ctx_get_shared_mem_config_13000();
+extern  bool_t cu_ctx_get_shared_mem_config_13000_svc();
+#define CU_CTX_SET_SHARED_MEM_CONFIG 505
+extern  enum clnt_stat cu_ctx_set_shared_mem_config_13000();
+extern  bool_t cu_ctx_set_shared_mem_config_13000_svc();
+#define CU_CTX_RESET_PERSISTING_L2_CACHE 508
+extern  enum clnt_stat cu_ctx_reset_persisting_l2_cache_13000();
+extern  bool_t cu_ctx_reset_persisting_l2_cache_13000_svc();
+#define CU_CTX_SET_FLAGS 509
+extern  enum clnt_stat cu_ctx_set_flags_13000();
+extern  bool_t cu_ctx_set_flags_13000_svc();
+#define CU_CTX_RECORD_EVENT 510
+extern  enum clnt_stat cu_ctx_record_event_13000();
+extern  bool_t cu_ctx_record_event_13000_svc();
+#define CU_CTX_WAIT_EVENT 511
+extern  enum clnt_stat cu_ctx_wait_event_13000();
+extern  bool_t cu_ctx_wait_event_13000_svc();
 #define CU_IMAGE_STAGE 90
 extern  enum clnt_stat cu_image_stage_13000();
 extern  bool_t cu_image_stage_13000_svc();
@@ -2166,6 +2469,12 @@ extern  bool_t cu_module_get_global_13000_svc();
 #define CU_MODULE_GET_LOADING_MODE 160
 extern  enum clnt_stat cu_module_get_loading_mode_13000();
 extern  bool_t cu_module_get_loading_mode_13000_svc();
+#define CU_MODULE_GET_FUNCTION_COUNT 546
+extern  enum clnt_stat cu_module_get_function_count_13000();
+extern  bool_t cu_module_get_function_count_13000_svc();
+#define CU_MODULE_ENUMERATE_FUNCTIONS 547
+extern  enum clnt_stat cu_module_enumerate_functions_13000();
+extern  bool_t cu_module_enumerate_functions_13000_svc();
 #define CU_LIBRARY_LOAD_DATA 97
 extern  enum clnt_stat cu_library_load_data_13000();
 extern  bool_t cu_library_load_data_13000_svc();
@@ -2181,6 +2490,21 @@ extern  bool_t cu_library_get_module_13000_svc();
 #define CU_LIBRARY_GET_GLOBAL 101
 extern  enum clnt_stat cu_library_get_global_13000();
 extern  bool_t cu_library_get_global_13000_svc();
+#define CU_LIBRARY_GET_KERNEL_COUNT 548
+extern  enum clnt_stat cu_library_get_kernel_count_13000();
+extern  bool_t cu_library_get_kernel_count_13000_svc();
+#define CU_LIBRARY_ENUMERATE_KERNELS 549
+extern  enum clnt_stat cu_library_enumerate_kernels_13000();
+extern  bool_t cu_library_enumerate_kernels_13000_svc();
+#define CU_KERNEL_GET_NAME 541
+extern  enum clnt_stat cu_kernel_get_name_13000();
+extern  bool_t cu_kernel_get_name_13000_svc();
+#define CU_KERNEL_GET_LIBRARY 543
+extern  enum clnt_stat cu_kernel_get_library_13000();
+extern  bool_t cu_kernel_get_library_13000_svc();
+#define CU_KERNEL_SET_CACHE_CONFIG 507
+extern  enum clnt_stat cu_kernel_set_cache_config_13000();
+extern  bool_t cu_kernel_set_cache_config_13000_svc();
 #define CU_KERNEL_GET_FUNCTION 102
 extern  enum clnt_stat cu_kernel_get_function_13000();
 extern  bool_t cu_kernel_get_function_13000_svc();
@@ -2397,6 +2721,33 @@ extern  bool_t cu_stream_get_capture_info_13000_svc();
 #define CU_STREAM_GET_ID 173
 extern  enum clnt_stat cu_stream_get_id_13000();
 extern  bool_t cu_stream_get_id_13000_svc();
+#define CU_STREAM_GET_ATTRIBUTE 520
+extern  enum clnt_stat cu_stream_get_attribute_13000();
+extern  bool_t cu_stream_get_attribute_13000_svc();
+#define CU_STREAM_SET_ATTRIBUTE 521
+extern  enum clnt_stat cu_stream_set_attribute_13000();
+extern  bool_t cu_stream_set_attribute_13000_svc();
+#define CU_STREAM_COPY_ATTRIBUTES 522
+extern  enum clnt_stat cu_stream_copy_attributes_13000();
+extern  bool_t cu_stream_copy_attributes_13000_svc();
+#define CU_STREAM_GET_DEVICE 523
+extern  enum clnt_stat cu_stream_get_device_13000();
+extern  bool_t cu_stream_get_device_13000_svc();
+#define CU_STREAM_WAIT_VALUE32 560
+extern  enum clnt_stat cu_stream_wait_value32_13000();
+extern  bool_t cu_stream_wait_value32_13000_svc();
+#define CU_STREAM_WAIT_VALUE64 561
+extern  enum clnt_stat cu_stream_wait_value64_13000();
+extern  bool_t cu_stream_wait_value64_13000_svc();
+#define CU_STREAM_WRITE_VALUE32 562
+extern  enum clnt_stat cu_stream_write_value32_13000();
+extern  bool_t cu_stream_write_value32_13000_svc();
+#define CU_STREAM_WRITE_VALUE64 563
+extern  enum clnt_stat cu_stream_write_value64_13000();
+extern  bool_t cu_stream_write_value64_13000_svc();
+#define CU_STREAM_BATCH_MEM_OP 564
+extern  enum clnt_stat cu_stream_batch_mem_op_13000();
+extern  bool_t cu_stream_batch_mem_op_13000_svc();
 #define CU_STREAM_BEGIN_CAPTURE 300
 extern  enum clnt_stat cu_stream_begin_capture_13000();
 extern  bool_t cu_stream_begin_capture_13000_svc();
@@ -2445,6 +2796,21 @@ extern  bool_t cu_func_set_attribute_13000_svc();
 #define CU_FUNC_SET_CACHE_CONFIG 112
 extern  enum clnt_stat cu_func_set_cache_config_13000();
 extern  bool_t cu_func_set_cache_config_13000_svc();
+#define CU_FUNC_SET_SHARED_MEM_CONFIG 506
+extern  enum clnt_stat cu_func_set_shared_mem_config_13000();
+extern  bool_t cu_func_set_shared_mem_config_13000_svc();
+#define CU_FUNC_GET_NAME 540
+extern  enum clnt_stat cu_func_get_name_13000();
+extern  bool_t cu_func_get_name_13000_svc();
+#define CU_FUNC_GET_MODULE 542
+extern  enum clnt_stat cu_func_get_module_13000();
+extern  bool_t cu_func_get_module_13000_svc();
+#define CU_FUNC_IS_LOADED 544
+extern  enum clnt_stat cu_func_is_loaded_13000();
+extern  bool_t cu_func_is_loaded_13000_svc();
+#define CU_FUNC_LOAD 545
+extern  enum clnt_stat cu_func_load_13000();
+extern  bool_t cu_func_load_13000_svc();
 #define CU_PARAM_LAYOUT 105
 extern  enum clnt_stat cu_param_layout_13000();
 extern  bool_t cu_param_layout_13000_svc();
@@ -2457,6 +2823,9 @@ extern  bool_t cu_launch_kernel_ex_13000_svc();
 #define CU_LAUNCH_HOST_FUNC 363
 extern  enum clnt_stat cu_launch_host_func_13000();
 extern  bool_t cu_launch_host_func_13000_svc();
+#define CU_LAUNCH_COOPERATIVE_KERNEL 530
+extern  enum clnt_stat cu_launch_cooperative_kernel_13000();
+extern  bool_t cu_launch_cooperative_kernel_13000_svc();
 #define CU_GRAPH_CREATE 305
 extern  enum clnt_stat cu_graph_create_13000();
 extern  bool_t cu_graph_create_13000_svc();
@@ -2705,6 +3074,14 @@ extern  bool_t xdr_launch_config (XDR *, launch_config*);
 extern  bool_t xdr_smem_table (XDR *, smem_table*);
 extern  bool_t xdr_block_size_result (XDR *, block_size_result*);
 extern  bool_t xdr_res_block_size (XDR *, res_block_size*);
+extern  bool_t xdr_exec_affinity (XDR *, exec_affinity*);
+extern  bool_t xdr_exec_affinities (XDR *, exec_affinities*);
+extern  bool_t xdr_res_attr_value (XDR *, res_attr_value*);
+extern  bool_t xdr_res_symbol (XDR *, res_symbol*);
+extern  bool_t xdr_cu_handles (XDR *, cu_handles*);
+extern  bool_t xdr_res_handles (XDR *, res_handles*);
+extern  bool_t xdr_mem_op (XDR *, mem_op*);
+extern  bool_t xdr_mem_ops (XDR *, mem_ops*);
 extern  bool_t xdr_dev_region (XDR *, dev_region*);
 extern  bool_t xdr_mapped_run (XDR *, mapped_run*);
 extern  bool_t xdr_mapped_runs (XDR *, mapped_runs*);
@@ -2755,15 +3132,22 @@ extern  bool_t xdr_host_call_kind (XDR *, host_call_kind*);
 extern  bool_t xdr_host_call (XDR *, host_call*);
 extern  bool_t xdr_cu_device_get_name_13000_argument (XDR *, cu_device_get_name_13000_argument*);
 extern  bool_t xdr_cu_device_get_attribute_13000_argument (XDR *, cu_device_get_attribute_13000_argument*);
+extern  bool_t xdr_cu_device_get_exec_affinity_support_13000_argument (XDR *, cu_device_get_exec_affinity_support_13000_argument*);
 extern  bool_t xdr_cu_device_primary_ctx_set_flags_13000_argument (XDR *, cu_device_primary_ctx_set_flags_13000_argument*);
 extern  bool_t xdr_cu_ctx_create_13000_argument (XDR *, cu_ctx_create_13000_argument*);
 extern  bool_t xdr_cu_ctx_set_limit_13000_argument (XDR *, cu_ctx_set_limit_13000_argument*);
+extern  bool_t xdr_cu_ctx_create_with_affinity_13000_argument (XDR *, cu_ctx_create_with_affinity_13000_argument*);
+extern  bool_t xdr_cu_ctx_record_event_13000_argument (XDR *, cu_ctx_record_event_13000_argument*);
+extern  bool_t xdr_cu_ctx_wait_event_13000_argument (XDR *, cu_ctx_wait_event_13000_argument*);
 extern  bool_t xdr_cu_image_stage_13000_argument (XDR *, cu_image_stage_13000_argument*);
 extern  bool_t xdr_cu_module_get_function_13000_argument (XDR *, cu_module_get_function_13000_argument*);
 extern  bool_t xdr_cu_module_get_global_13000_argument (XDR *, cu_module_get_global_13000_argument*);
+extern  bool_t xdr_cu_module_enumerate_functions_13000_argument (XDR *, cu_module_enumerate_functions_13000_argument*);
 extern  bool_t xdr_cu_library_load_data_13000_argument (XDR *, cu_library_load_data_13000_argument*);
 extern  bool_t xdr_cu_library_get_kernel_13000_argument (XDR *, cu_library_get_kernel_13000_argument*);
 extern  bool_t xdr_cu_library_get_global_13000_argument (XDR *, cu_library_get_global_13000_argument*);
+extern  bool_t xdr_cu_library_enumerate_kernels_13000_argument (XDR *, cu_library_enumerate_kernels_13000_argument*);
+extern  bool_t xdr_cu_kernel_set_cache_config_13000_argument (XDR *, cu_kernel_set_cache_config_13000_argument*);
 extern  bool_t xdr_cu_kernel_get_attribute_13000_argument (XDR *, cu_kernel_get_attribute_13000_argument*);
 extern  bool_t xdr_cu_kernel_set_attribute_13000_argument (XDR *, cu_kernel_set_attribute_13000_argument*);
 extern  bool_t xdr_cu_device_get_pci_bus_id_13000_argument (XDR *, cu_device_get_pci_bus_id_13000_argument*);
@@ -2807,6 +3191,14 @@ extern  bool_t xdr_cu_pointer_get_attribute_13000_argument (XDR *, cu_pointer_ge
 extern  bool_t xdr_cu_pointer_get_attributes_13000_argument (XDR *, cu_pointer_get_attributes_13000_argument*);
 extern  bool_t xdr_cu_stream_create_with_priority_13000_argument (XDR *, cu_stream_create_with_priority_13000_argument*);
 extern  bool_t xdr_cu_stream_wait_event_13000_argument (XDR *, cu_stream_wait_event_13000_argument*);
+extern  bool_t xdr_cu_stream_get_attribute_13000_argument (XDR *, cu_stream_get_attribute_13000_argument*);
+extern  bool_t xdr_cu_stream_set_attribute_13000_argument (XDR *, cu_stream_set_attribute_13000_argument*);
+extern  bool_t xdr_cu_stream_copy_attributes_13000_argument (XDR *, cu_stream_copy_attributes_13000_argument*);
+extern  bool_t xdr_cu_stream_wait_value32_13000_argument (XDR *, cu_stream_wait_value32_13000_argument*);
+extern  bool_t xdr_cu_stream_wait_value64_13000_argument (XDR *, cu_stream_wait_value64_13000_argument*);
+extern  bool_t xdr_cu_stream_write_value32_13000_argument (XDR *, cu_stream_write_value32_13000_argument*);
+extern  bool_t xdr_cu_stream_write_value64_13000_argument (XDR *, cu_stream_write_value64_13000_argument*);
+extern  bool_t xdr_cu_stream_batch_mem_op_13000_argument (XDR *, cu_stream_batch_mem_op_13000_argument*);
 extern  bool_t xdr_cu_stream_begin_capture_13000_argument (XDR *, cu_stream_begin_capture_13000_argument*);
 extern  bool_t xdr_cu_stream_update_capture_dependencies_13000_argument (XDR *, cu_stream_update_capture_dependencies_13000_argument*);
 extern  bool_t xdr_cu_stream_add_callback_13000_argument (XDR *, cu_stream_add_callback_13000_argument*);
@@ -2816,9 +3208,11 @@ extern  bool_t xdr_cu_event_record_with_flags_13000_argument (XDR *, cu_event_re
 extern  bool_t xdr_cu_func_get_attribute_13000_argument (XDR *, cu_func_get_attribute_13000_argument*);
 extern  bool_t xdr_cu_func_set_attribute_13000_argument (XDR *, cu_func_set_attribute_13000_argument*);
 extern  bool_t xdr_cu_func_set_cache_config_13000_argument (XDR *, cu_func_set_cache_config_13000_argument*);
+extern  bool_t xdr_cu_func_set_shared_mem_config_13000_argument (XDR *, cu_func_set_shared_mem_config_13000_argument*);
 extern  bool_t xdr_cu_launch_kernel_13000_argument (XDR *, cu_launch_kernel_13000_argument*);
 extern  bool_t xdr_cu_launch_kernel_ex_13000_argument (XDR *, cu_launch_kernel_ex_13000_argument*);
 extern  bool_t xdr_cu_launch_host_func_13000_argument (XDR *, cu_launch_host_func_13000_argument*);
+extern  bool_t xdr_cu_launch_cooperative_kernel_13000_argument (XDR *, cu_launch_cooperative_kernel_13000_argument*);
 extern  bool_t xdr_cu_graph_instantiate_13000_argument (XDR *, cu_graph_instantiate_13000_argument*);
 extern  bool_t xdr_cu_graph_launch_13000_argument (XDR *, cu_graph_launch_13000_argument*);
 extern  bool_t xdr_cu_graph_upload_13000_argument (XDR *, cu_graph_upload_13000_argument*);
@@ -2911,6 +3305,14 @@ extern bool_t xdr_launch_config ();
 extern bool_t xdr_smem_table ();
 extern bool_t xdr_block_size_result ();
 extern bool_t xdr_res_block_size ();
+extern bool_t xdr_exec_affinity ();
+extern bool_t xdr_exec_affinities ();
+extern bool_t xdr_res_attr_value ();
+extern bool_t xdr_res_symbol ();
+extern bool_t xdr_cu_handles ();
+extern bool_t xdr_res_handles ();
+extern bool_t xdr_mem_op ();
+extern bool_t xdr_mem_ops ();
 extern bool_t xdr_dev_region ();
 extern bool_t xdr_mapped_run ();
 extern bool_t xdr_mapped_runs ();
@@ -2961,15 +3363,22 @@ extern bool_t xdr_host_call_kind ();
 extern bool_t xdr_host_call ();
 extern bool_t xdr_cu_device_get_name_13000_argument ();
 extern bool_t xdr_cu_device_get_attribute_13000_argument ();
+extern bool_t xdr_cu_device_get_exec_affinity_support_13000_argument ();
 extern bool_t xdr_cu_device_primary_ctx_set_flags_13000_argument ();
 extern bool_t xdr_cu_ctx_create_13000_argument ();
 extern bool_t xdr_cu_ctx_set_limit_13000_argument ();
+extern bool_t xdr_cu_ctx_create_with_affinity_13000_argument ();
+extern bool_t xdr_cu_ctx_record_event_13000_argument ();
+extern bool_t xdr_cu_ctx_wait_event_13000_argument ();
 extern bool_t xdr_cu_image_stage_13000_argument ();
 extern bool_t xdr_cu_module_get_function_13000_argument ();
 extern bool_t xdr_cu_module_get_global_13000_argument ();
+extern bool_t xdr_cu_module_enumerate_functions_13000_argument ();
 extern bool_t xdr_cu_library_load_data_13000_argument ();
 extern bool_t xdr_cu_library_get_kernel_13000_argument ();
 extern bool_t xdr_cu_library_get_global_13000_argument ();
+extern bool_t xdr_cu_library_enumerate_kernels_13000_argument ();
+extern bool_t xdr_cu_kernel_set_cache_config_13000_argument ();
 extern bool_t xdr_cu_kernel_get_attribute_13000_argument ();
 extern bool_t xdr_cu_kernel_set_attribute_13000_argument ();
 extern bool_t xdr_cu_device_get_pci_bus_id_13000_argument ();
@@ -3013,6 +3422,14 @@ extern bool_t xdr_cu_pointer_get_attribute_13000_argument ();
 extern bool_t xdr_cu_pointer_get_attributes_13000_argument ();
 extern bool_t xdr_cu_stream_create_with_priority_13000_argument ();
 extern bool_t xdr_cu_stream_wait_event_13000_argument ();
+extern bool_t xdr_cu_stream_get_attribute_13000_argument ();
+extern bool_t xdr_cu_stream_set_attribute_13000_argument ();
+extern bool_t xdr_cu_stream_copy_attributes_13000_argument ();
+extern bool_t xdr_cu_stream_wait_value32_13000_argument ();
+extern bool_t xdr_cu_stream_wait_value64_13000_argument ();
+extern bool_t xdr_cu_stream_write_value32_13000_argument ();
+extern bool_t xdr_cu_stream_write_value64_13000_argument ();
+extern bool_t xdr_cu_stream_batch_mem_op_13000_argument ();
 extern bool_t xdr_cu_stream_begin_capture_13000_argument ();
 extern bool_t xdr_cu_stream_update_capture_dependencies_13000_argument ();
 extern bool_t xdr_cu_stream_add_callback_13000_argument ();
@@ -3022,9 +3439,11 @@ extern bool_t xdr_cu_event_record_with_flags_13000_argument ();
 extern bool_t xdr_cu_func_get_attribute_13000_argument ();
 extern bool_t xdr_cu_func_set_attribute_13000_argument ();
 extern bool_t xdr_cu_func_set_cache_config_13000_argument ();
+extern bool_t xdr_cu_func_set_shared_mem_config_13000_argument ();
 extern bool_t xdr_cu_launch_kernel_13000_argument ();
 extern bool_t xdr_cu_launch_kernel_ex_13000_argument ();
 extern bool_t xdr_cu_launch_host_func_13000_argument ();
+extern bool_t xdr_cu_launch_cooperative_kernel_13000_argument ();
 extern bool_t xdr_cu_graph_instantiate_13000_argument ();
 extern bool_t xdr_cu_graph_launch_13000_argument ();
 extern bool_t xdr_cu_graph_upload_13000_argument ();

@@ -65,6 +65,12 @@ _cu_device_get_attribute_13000 (cu_device_get_attribute_13000_argument *argp, vo
 }
 
 int
+_cu_device_get_exec_affinity_support_13000 (cu_device_get_exec_affinity_support_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_device_get_exec_affinity_support_13000_svc(argp->type, argp->dev, result, rqstp));
+}
+
+int
 _cu_device_primary_ctx_retain_13000 (int  *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_device_primary_ctx_retain_13000_svc(*argp, result, rqstp));
@@ -173,6 +179,66 @@ _cu_ctx_get_id_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
 }
 
 int
+_cu_ctx_create_with_affinity_13000 (cu_ctx_create_with_affinity_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_ctx_create_with_affinity_13000_svc(argp->affinity, argp->flags, argp->dev, result, rqstp));
+}
+
+int
+_cu_ctx_get_exec_affinity_13000 (int  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_ctx_get_exec_affinity_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_ctx_get_cache_config_13000 (void  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_ctx_get_cache_config_13000_svc(result, rqstp));
+}
+
+int
+_cu_ctx_set_cache_config_13000 (int  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_ctx_set_cache_config_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_ctx_get_shared_mem_config_13000 (void  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_ctx_get_shared_mem_config_13000_svc(result, rqstp));
+}
+
+int
+_cu_ctx_set_shared_mem_config_13000 (int  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_ctx_set_shared_mem_config_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_ctx_reset_persisting_l2_cache_13000 (void  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_ctx_reset_persisting_l2_cache_13000_svc(result, rqstp));
+}
+
+int
+_cu_ctx_set_flags_13000 (u_int  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_ctx_set_flags_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_ctx_record_event_13000 (cu_ctx_record_event_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_ctx_record_event_13000_svc(argp->ctx, argp->event, result, rqstp));
+}
+
+int
+_cu_ctx_wait_event_13000 (cu_ctx_wait_event_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_ctx_wait_event_13000_svc(argp->ctx, argp->event, result, rqstp));
+}
+
+int
 _cu_image_stage_13000 (cu_image_stage_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_image_stage_13000_svc(argp->total, argp->offset, argp->bytes, result, rqstp));
@@ -221,6 +287,18 @@ _cu_module_get_loading_mode_13000 (void  *argp, void *result, struct svc_req *rq
 }
 
 int
+_cu_module_get_function_count_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_module_get_function_count_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_module_enumerate_functions_13000 (cu_module_enumerate_functions_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_module_enumerate_functions_13000_svc(argp->module, argp->room, result, rqstp));
+}
+
+int
 _cu_library_load_data_13000 (cu_library_load_data_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_library_load_data_13000_svc(argp->jit, argp->options, result, rqstp));
@@ -248,6 +326,36 @@ int
 _cu_library_get_global_13000 (cu_library_get_global_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_library_get_global_13000_svc(argp->library, argp->name, result, rqstp));
+}
+
+int
+_cu_library_get_kernel_count_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_library_get_kernel_count_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_library_enumerate_kernels_13000 (cu_library_enumerate_kernels_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_library_enumerate_kernels_13000_svc(argp->library, argp->room, result, rqstp));
+}
+
+int
+_cu_kernel_get_name_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_kernel_get_name_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_kernel_get_library_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_kernel_get_library_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_kernel_set_cache_config_13000 (cu_kernel_set_cache_config_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_kernel_set_cache_config_13000_svc(argp->kernel, argp->config, argp->dev, result, rqstp));
 }
 
 int
@@ -683,6 +791,60 @@ _cu_stream_get_id_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
 }
 
 int
+_cu_stream_get_attribute_13000 (cu_stream_get_attribute_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_stream_get_attribute_13000_svc(argp->stream, argp->attr, result, rqstp));
+}
+
+int
+_cu_stream_set_attribute_13000 (cu_stream_set_attribute_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_stream_set_attribute_13000_svc(argp->stream, argp->attr, result, rqstp));
+}
+
+int
+_cu_stream_copy_attributes_13000 (cu_stream_copy_attributes_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_stream_copy_attributes_13000_svc(argp->dst, argp->src, result, rqstp));
+}
+
+int
+_cu_stream_get_device_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_stream_get_device_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_stream_wait_value32_13000 (cu_stream_wait_value32_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_stream_wait_value32_13000_svc(argp->stream, argp->addr, argp->value, argp->flags, result, rqstp));
+}
+
+int
+_cu_stream_wait_value64_13000 (cu_stream_wait_value64_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_stream_wait_value64_13000_svc(argp->stream, argp->addr, argp->value, argp->flags, result, rqstp));
+}
+
+int
+_cu_stream_write_value32_13000 (cu_stream_write_value32_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_stream_write_value32_13000_svc(argp->stream, argp->addr, argp->value, argp->flags, result, rqstp));
+}
+
+int
+_cu_stream_write_value64_13000 (cu_stream_write_value64_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_stream_write_value64_13000_svc(argp->stream, argp->addr, argp->value, argp->flags, result, rqstp));
+}
+
+int
+_cu_stream_batch_mem_op_13000 (cu_stream_batch_mem_op_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_stream_batch_mem_op_13000_svc(argp->stream, argp->ops, argp->flags, result, rqstp));
+}
+
+int
 _cu_stream_begin_capture_13000 (cu_stream_begin_capture_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_stream_begin_capture_13000_svc(argp->stream, argp->mode, result, rqstp));
@@ -779,6 +941,36 @@ _cu_func_set_cache_config_13000 (cu_func_set_cache_config_13000_argument *argp, 
 }
 
 int
+_cu_func_set_shared_mem_config_13000 (cu_func_set_shared_mem_config_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_func_set_shared_mem_config_13000_svc(argp->func, argp->config, result, rqstp));
+}
+
+int
+_cu_func_get_name_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_func_get_name_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_func_get_module_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_func_get_module_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_func_is_loaded_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_func_is_loaded_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_func_load_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_func_load_13000_svc(*argp, result, rqstp));
+}
+
+int
 _cu_param_layout_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_param_layout_13000_svc(*argp, result, rqstp));
@@ -800,6 +992,12 @@ int
 _cu_launch_host_func_13000 (cu_launch_host_func_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_launch_host_func_13000_svc(argp->stream, argp->fn, result, rqstp));
+}
+
+int
+_cu_launch_cooperative_kernel_13000 (cu_launch_cooperative_kernel_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_launch_cooperative_kernel_13000_svc(argp->func, argp->grid, argp->block, argp->shared_mem_bytes, argp->stream, argp->args, result, rqstp));
 }
 
 int
@@ -1208,6 +1406,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		int cu_device_get_uuid_13000_arg;
 		int cu_device_total_mem_13000_arg;
 		cu_device_get_attribute_13000_argument cu_device_get_attribute_13000_arg;
+		cu_device_get_exec_affinity_support_13000_argument cu_device_get_exec_affinity_support_13000_arg;
 		int cu_device_primary_ctx_retain_13000_arg;
 		int cu_device_primary_ctx_release_13000_arg;
 		int cu_device_primary_ctx_reset_13000_arg;
@@ -1222,16 +1421,30 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_ctx_set_limit_13000_argument cu_ctx_set_limit_13000_arg;
 		cu_handle cu_ctx_get_api_version_13000_arg;
 		cu_handle cu_ctx_get_id_13000_arg;
+		cu_ctx_create_with_affinity_13000_argument cu_ctx_create_with_affinity_13000_arg;
+		int cu_ctx_get_exec_affinity_13000_arg;
+		int cu_ctx_set_cache_config_13000_arg;
+		int cu_ctx_set_shared_mem_config_13000_arg;
+		u_int cu_ctx_set_flags_13000_arg;
+		cu_ctx_record_event_13000_argument cu_ctx_record_event_13000_arg;
+		cu_ctx_wait_event_13000_argument cu_ctx_wait_event_13000_arg;
 		cu_image_stage_13000_argument cu_image_stage_13000_arg;
 		jit_options cu_module_load_data_ex_13000_arg;
 		cu_handle cu_module_unload_13000_arg;
 		cu_module_get_function_13000_argument cu_module_get_function_13000_arg;
 		cu_module_get_global_13000_argument cu_module_get_global_13000_arg;
+		cu_handle cu_module_get_function_count_13000_arg;
+		cu_module_enumerate_functions_13000_argument cu_module_enumerate_functions_13000_arg;
 		cu_library_load_data_13000_argument cu_library_load_data_13000_arg;
 		cu_handle cu_library_unload_13000_arg;
 		cu_library_get_kernel_13000_argument cu_library_get_kernel_13000_arg;
 		cu_handle cu_library_get_module_13000_arg;
 		cu_library_get_global_13000_argument cu_library_get_global_13000_arg;
+		cu_handle cu_library_get_kernel_count_13000_arg;
+		cu_library_enumerate_kernels_13000_argument cu_library_enumerate_kernels_13000_arg;
+		cu_handle cu_kernel_get_name_13000_arg;
+		cu_handle cu_kernel_get_library_13000_arg;
+		cu_kernel_set_cache_config_13000_argument cu_kernel_set_cache_config_13000_arg;
 		cu_handle cu_kernel_get_function_13000_arg;
 		cu_kernel_get_attribute_13000_argument cu_kernel_get_attribute_13000_arg;
 		cu_kernel_set_attribute_13000_argument cu_kernel_set_attribute_13000_arg;
@@ -1302,6 +1515,15 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_handle cu_stream_is_capturing_13000_arg;
 		cu_handle cu_stream_get_capture_info_13000_arg;
 		cu_handle cu_stream_get_id_13000_arg;
+		cu_stream_get_attribute_13000_argument cu_stream_get_attribute_13000_arg;
+		cu_stream_set_attribute_13000_argument cu_stream_set_attribute_13000_arg;
+		cu_stream_copy_attributes_13000_argument cu_stream_copy_attributes_13000_arg;
+		cu_handle cu_stream_get_device_13000_arg;
+		cu_stream_wait_value32_13000_argument cu_stream_wait_value32_13000_arg;
+		cu_stream_wait_value64_13000_argument cu_stream_wait_value64_13000_arg;
+		cu_stream_write_value32_13000_argument cu_stream_write_value32_13000_arg;
+		cu_stream_write_value64_13000_argument cu_stream_write_value64_13000_arg;
+		cu_stream_batch_mem_op_13000_argument cu_stream_batch_mem_op_13000_arg;
 		cu_stream_begin_capture_13000_argument cu_stream_begin_capture_13000_arg;
 		cu_handle cu_stream_end_capture_13000_arg;
 		cu_handle cu_stream_get_capture_state_13000_arg;
@@ -1318,10 +1540,16 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_func_get_attribute_13000_argument cu_func_get_attribute_13000_arg;
 		cu_func_set_attribute_13000_argument cu_func_set_attribute_13000_arg;
 		cu_func_set_cache_config_13000_argument cu_func_set_cache_config_13000_arg;
+		cu_func_set_shared_mem_config_13000_argument cu_func_set_shared_mem_config_13000_arg;
+		cu_handle cu_func_get_name_13000_arg;
+		cu_handle cu_func_get_module_13000_arg;
+		cu_handle cu_func_is_loaded_13000_arg;
+		cu_handle cu_func_load_13000_arg;
 		cu_handle cu_param_layout_13000_arg;
 		cu_launch_kernel_13000_argument cu_launch_kernel_13000_arg;
 		cu_launch_kernel_ex_13000_argument cu_launch_kernel_ex_13000_arg;
 		cu_launch_host_func_13000_argument cu_launch_host_func_13000_arg;
+		cu_launch_cooperative_kernel_13000_argument cu_launch_cooperative_kernel_13000_arg;
 		u_int cu_graph_create_13000_arg;
 		cu_handle cu_graph_destroy_13000_arg;
 		cu_handle cu_graph_clone_13000_arg;
@@ -1391,6 +1619,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_uuid cu_device_get_uuid_13000_res;
 		res_size cu_device_total_mem_13000_res;
 		res_int cu_device_get_attribute_13000_res;
+		res_int cu_device_get_exec_affinity_support_13000_res;
 		res_handle cu_device_primary_ctx_retain_13000_res;
 		res_none cu_device_primary_ctx_release_13000_res;
 		res_none cu_device_primary_ctx_reset_13000_res;
@@ -1409,6 +1638,16 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_uint cu_ctx_get_flags_13000_res;
 		res_int_pair cu_ctx_get_stream_priority_range_13000_res;
 		res_size cu_ctx_get_id_13000_res;
+		res_handle cu_ctx_create_with_affinity_13000_res;
+		res_uint cu_ctx_get_exec_affinity_13000_res;
+		res_int cu_ctx_get_cache_config_13000_res;
+		res_none cu_ctx_set_cache_config_13000_res;
+		res_int cu_ctx_get_shared_mem_config_13000_res;
+		res_none cu_ctx_set_shared_mem_config_13000_res;
+		res_none cu_ctx_reset_persisting_l2_cache_13000_res;
+		res_none cu_ctx_set_flags_13000_res;
+		res_none cu_ctx_record_event_13000_res;
+		res_none cu_ctx_wait_event_13000_res;
 		res_none cu_image_stage_13000_res;
 		res_loaded_image cu_module_load_data_13000_res;
 		res_loaded_image cu_module_load_data_ex_13000_res;
@@ -1417,11 +1656,18 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_handle cu_module_get_function_13000_res;
 		res_dev_range cu_module_get_global_13000_res;
 		res_int cu_module_get_loading_mode_13000_res;
+		res_uint cu_module_get_function_count_13000_res;
+		res_handles cu_module_enumerate_functions_13000_res;
 		res_loaded_image cu_library_load_data_13000_res;
 		res_none cu_library_unload_13000_res;
 		res_handle cu_library_get_kernel_13000_res;
 		res_handle cu_library_get_module_13000_res;
 		res_dev_range cu_library_get_global_13000_res;
+		res_uint cu_library_get_kernel_count_13000_res;
+		res_handles cu_library_enumerate_kernels_13000_res;
+		res_symbol cu_kernel_get_name_13000_res;
+		res_handle cu_kernel_get_library_13000_res;
+		res_none cu_kernel_set_cache_config_13000_res;
 		res_handle cu_kernel_get_function_13000_res;
 		res_int cu_kernel_get_attribute_13000_res;
 		res_none cu_kernel_set_attribute_13000_res;
@@ -1494,6 +1740,15 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_int cu_stream_is_capturing_13000_res;
 		res_capture_info cu_stream_get_capture_info_13000_res;
 		res_size cu_stream_get_id_13000_res;
+		res_attr_value cu_stream_get_attribute_13000_res;
+		res_none cu_stream_set_attribute_13000_res;
+		res_none cu_stream_copy_attributes_13000_res;
+		res_int cu_stream_get_device_13000_res;
+		res_none cu_stream_wait_value32_13000_res;
+		res_none cu_stream_wait_value64_13000_res;
+		res_none cu_stream_write_value32_13000_res;
+		res_none cu_stream_write_value64_13000_res;
+		res_none cu_stream_batch_mem_op_13000_res;
 		res_none cu_stream_begin_capture_13000_res;
 		res_handle cu_stream_end_capture_13000_res;
 		res_capture_state cu_stream_get_capture_state_13000_res;
@@ -1510,10 +1765,16 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_int cu_func_get_attribute_13000_res;
 		res_none cu_func_set_attribute_13000_res;
 		res_none cu_func_set_cache_config_13000_res;
+		res_none cu_func_set_shared_mem_config_13000_res;
+		res_symbol cu_func_get_name_13000_res;
+		res_handle cu_func_get_module_13000_res;
+		res_int cu_func_is_loaded_13000_res;
+		res_none cu_func_load_13000_res;
 		res_param_layout cu_param_layout_13000_res;
 		res_none cu_launch_kernel_13000_res;
 		res_none cu_launch_kernel_ex_13000_res;
 		res_none cu_launch_host_func_13000_res;
+		res_none cu_launch_cooperative_kernel_13000_res;
 		res_handle cu_graph_create_13000_res;
 		res_none cu_graph_destroy_13000_res;
 		res_handle cu_graph_clone_13000_res;
@@ -1638,6 +1899,12 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_device_get_attribute_13000;
 		break;
 
+	case CU_DEVICE_GET_EXEC_AFFINITY_SUPPORT:
+		_xdr_argument = (xdrproc_t) xdr_cu_device_get_exec_affinity_support_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_int;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_device_get_exec_affinity_support_13000;
+		break;
+
 	case CU_DEVICE_PRIMARY_CTX_RETAIN:
 		_xdr_argument = (xdrproc_t) xdr_int;
 		_xdr_result = (xdrproc_t) xdr_res_handle;
@@ -1746,6 +2013,66 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_ctx_get_id_13000;
 		break;
 
+	case CU_CTX_CREATE_WITH_AFFINITY:
+		_xdr_argument = (xdrproc_t) xdr_cu_ctx_create_with_affinity_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_ctx_create_with_affinity_13000;
+		break;
+
+	case CU_CTX_GET_EXEC_AFFINITY:
+		_xdr_argument = (xdrproc_t) xdr_int;
+		_xdr_result = (xdrproc_t) xdr_res_uint;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_ctx_get_exec_affinity_13000;
+		break;
+
+	case CU_CTX_GET_CACHE_CONFIG:
+		_xdr_argument = (xdrproc_t) xdr_void;
+		_xdr_result = (xdrproc_t) xdr_res_int;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_ctx_get_cache_config_13000;
+		break;
+
+	case CU_CTX_SET_CACHE_CONFIG:
+		_xdr_argument = (xdrproc_t) xdr_int;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_ctx_set_cache_config_13000;
+		break;
+
+	case CU_CTX_GET_SHARED_MEM_CONFIG:
+		_xdr_argument = (xdrproc_t) xdr_void;
+		_xdr_result = (xdrproc_t) xdr_res_int;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_ctx_get_shared_mem_config_13000;
+		break;
+
+	case CU_CTX_SET_SHARED_MEM_CONFIG:
+		_xdr_argument = (xdrproc_t) xdr_int;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_ctx_set_shared_mem_config_13000;
+		break;
+
+	case CU_CTX_RESET_PERSISTING_L2_CACHE:
+		_xdr_argument = (xdrproc_t) xdr_void;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_ctx_reset_persisting_l2_cache_13000;
+		break;
+
+	case CU_CTX_SET_FLAGS:
+		_xdr_argument = (xdrproc_t) xdr_u_int;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_ctx_set_flags_13000;
+		break;
+
+	case CU_CTX_RECORD_EVENT:
+		_xdr_argument = (xdrproc_t) xdr_cu_ctx_record_event_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_ctx_record_event_13000;
+		break;
+
+	case CU_CTX_WAIT_EVENT:
+		_xdr_argument = (xdrproc_t) xdr_cu_ctx_wait_event_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_ctx_wait_event_13000;
+		break;
+
 	case CU_IMAGE_STAGE:
 		_xdr_argument = (xdrproc_t) xdr_cu_image_stage_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_none;
@@ -1794,6 +2121,18 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_module_get_loading_mode_13000;
 		break;
 
+	case CU_MODULE_GET_FUNCTION_COUNT:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_uint;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_module_get_function_count_13000;
+		break;
+
+	case CU_MODULE_ENUMERATE_FUNCTIONS:
+		_xdr_argument = (xdrproc_t) xdr_cu_module_enumerate_functions_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_handles;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_module_enumerate_functions_13000;
+		break;
+
 	case CU_LIBRARY_LOAD_DATA:
 		_xdr_argument = (xdrproc_t) xdr_cu_library_load_data_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_loaded_image;
@@ -1822,6 +2161,36 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_cu_library_get_global_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_dev_range;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_library_get_global_13000;
+		break;
+
+	case CU_LIBRARY_GET_KERNEL_COUNT:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_uint;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_library_get_kernel_count_13000;
+		break;
+
+	case CU_LIBRARY_ENUMERATE_KERNELS:
+		_xdr_argument = (xdrproc_t) xdr_cu_library_enumerate_kernels_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_handles;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_library_enumerate_kernels_13000;
+		break;
+
+	case CU_KERNEL_GET_NAME:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_symbol;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_kernel_get_name_13000;
+		break;
+
+	case CU_KERNEL_GET_LIBRARY:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_kernel_get_library_13000;
+		break;
+
+	case CU_KERNEL_SET_CACHE_CONFIG:
+		_xdr_argument = (xdrproc_t) xdr_cu_kernel_set_cache_config_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_kernel_set_cache_config_13000;
 		break;
 
 	case CU_KERNEL_GET_FUNCTION:
@@ -2256,6 +2625,60 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_stream_get_id_13000;
 		break;
 
+	case CU_STREAM_GET_ATTRIBUTE:
+		_xdr_argument = (xdrproc_t) xdr_cu_stream_get_attribute_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_attr_value;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_stream_get_attribute_13000;
+		break;
+
+	case CU_STREAM_SET_ATTRIBUTE:
+		_xdr_argument = (xdrproc_t) xdr_cu_stream_set_attribute_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_stream_set_attribute_13000;
+		break;
+
+	case CU_STREAM_COPY_ATTRIBUTES:
+		_xdr_argument = (xdrproc_t) xdr_cu_stream_copy_attributes_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_stream_copy_attributes_13000;
+		break;
+
+	case CU_STREAM_GET_DEVICE:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_int;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_stream_get_device_13000;
+		break;
+
+	case CU_STREAM_WAIT_VALUE32:
+		_xdr_argument = (xdrproc_t) xdr_cu_stream_wait_value32_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_stream_wait_value32_13000;
+		break;
+
+	case CU_STREAM_WAIT_VALUE64:
+		_xdr_argument = (xdrproc_t) xdr_cu_stream_wait_value64_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_stream_wait_value64_13000;
+		break;
+
+	case CU_STREAM_WRITE_VALUE32:
+		_xdr_argument = (xdrproc_t) xdr_cu_stream_write_value32_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_stream_write_value32_13000;
+		break;
+
+	case CU_STREAM_WRITE_VALUE64:
+		_xdr_argument = (xdrproc_t) xdr_cu_stream_write_value64_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_stream_write_value64_13000;
+		break;
+
+	case CU_STREAM_BATCH_MEM_OP:
+		_xdr_argument = (xdrproc_t) xdr_cu_stream_batch_mem_op_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_stream_batch_mem_op_13000;
+		break;
+
 	case CU_STREAM_BEGIN_CAPTURE:
 		_xdr_argument = (xdrproc_t) xdr_cu_stream_begin_capture_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_none;
@@ -2352,6 +2775,36 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_func_set_cache_config_13000;
 		break;
 
+	case CU_FUNC_SET_SHARED_MEM_CONFIG:
+		_xdr_argument = (xdrproc_t) xdr_cu_func_set_shared_mem_config_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_func_set_shared_mem_config_13000;
+		break;
+
+	case CU_FUNC_GET_NAME:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_symbol;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_func_get_name_13000;
+		break;
+
+	case CU_FUNC_GET_MODULE:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_func_get_module_13000;
+		break;
+
+	case CU_FUNC_IS_LOADED:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_int;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_func_is_loaded_13000;
+		break;
+
+	case CU_FUNC_LOAD:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_func_load_13000;
+		break;
+
 	case CU_PARAM_LAYOUT:
 		_xdr_argument = (xdrproc_t) xdr_cu_handle;
 		_xdr_result = (xdrproc_t) xdr_res_param_layout;
@@ -2374,6 +2827,12 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_cu_launch_host_func_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_none;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_launch_host_func_13000;
+		break;
+
+	case CU_LAUNCH_COOPERATIVE_KERNEL:
+		_xdr_argument = (xdrproc_t) xdr_cu_launch_cooperative_kernel_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_launch_cooperative_kernel_13000;
 		break;
 
 	case CU_GRAPH_CREATE:

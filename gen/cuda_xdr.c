@@ -650,6 +650,116 @@ xdr_res_block_size (XDR *xdrs, res_block_size *objp)
 }
 
 bool_t
+xdr_exec_affinity (XDR *xdrs, exec_affinity *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->type))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->value))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_exec_affinities (XDR *xdrs, exec_affinities *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_array (xdrs, (char **)&objp->exec_affinities_val, (u_int *) &objp->exec_affinities_len, ONCUDA_EXEC_AFFINITY_MAX,
+		sizeof (exec_affinity), (xdrproc_t) xdr_exec_affinity))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_attr_value (XDR *xdrs, res_attr_value *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_opaque (xdrs, objp->res_attr_value_u.value, 64))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
+xdr_res_symbol (XDR *xdrs, res_symbol *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_string (xdrs, &objp->res_symbol_u.value, ONCUDA_SYMBOL_MAX))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
+xdr_cu_handles (XDR *xdrs, cu_handles *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_array (xdrs, (char **)&objp->cu_handles_val, (u_int *) &objp->cu_handles_len, ONCUDA_ENUM_MAX,
+		sizeof (cu_handle), (xdrproc_t) xdr_cu_handle))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_handles (XDR *xdrs, res_handles *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_cu_handles (xdrs, &objp->res_handles_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
+xdr_mem_op (XDR *xdrs, mem_op *objp)
+{
+	register int32_t *buf;
+
+	int i;
+	 if (!xdr_opaque (xdrs, objp->bytes, 48))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_mem_ops (XDR *xdrs, mem_ops *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_array (xdrs, (char **)&objp->mem_ops_val, (u_int *) &objp->mem_ops_len, ONCUDA_MEM_OPS_MAX,
+		sizeof (mem_op), (xdrproc_t) xdr_mem_op))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
 xdr_dev_region (XDR *xdrs, dev_region *objp)
 {
 	register int32_t *buf;
@@ -1473,6 +1583,16 @@ xdr_cu_device_get_attribute_13000_argument (XDR *xdrs, cu_device_get_attribute_1
 }
 
 bool_t
+xdr_cu_device_get_exec_affinity_support_13000_argument (XDR *xdrs, cu_device_get_exec_affinity_support_13000_argument *objp)
+{
+	 if (!xdr_int (xdrs, &objp->type))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->dev))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
 xdr_cu_device_primary_ctx_set_flags_13000_argument (XDR *xdrs, cu_device_primary_ctx_set_flags_13000_argument *objp)
 {
 	 if (!xdr_int (xdrs, &objp->dev))
@@ -1498,6 +1618,38 @@ xdr_cu_ctx_set_limit_13000_argument (XDR *xdrs, cu_ctx_set_limit_13000_argument 
 	 if (!xdr_int (xdrs, &objp->limit))
 		 return FALSE;
 	 if (!xdr_cu_size (xdrs, &objp->value))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_ctx_create_with_affinity_13000_argument (XDR *xdrs, cu_ctx_create_with_affinity_13000_argument *objp)
+{
+	 if (!xdr_exec_affinities (xdrs, &objp->affinity))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->dev))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_ctx_record_event_13000_argument (XDR *xdrs, cu_ctx_record_event_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->ctx))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->event))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_ctx_wait_event_13000_argument (XDR *xdrs, cu_ctx_wait_event_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->ctx))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->event))
 		 return FALSE;
 	return TRUE;
 }
@@ -1535,6 +1687,16 @@ xdr_cu_module_get_global_13000_argument (XDR *xdrs, cu_module_get_global_13000_a
 }
 
 bool_t
+xdr_cu_module_enumerate_functions_13000_argument (XDR *xdrs, cu_module_enumerate_functions_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->module))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->room))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
 xdr_cu_library_load_data_13000_argument (XDR *xdrs, cu_library_load_data_13000_argument *objp)
 {
 	 if (!xdr_jit_options (xdrs, &objp->jit))
@@ -1560,6 +1722,28 @@ xdr_cu_library_get_global_13000_argument (XDR *xdrs, cu_library_get_global_13000
 	 if (!xdr_cu_handle (xdrs, &objp->library))
 		 return FALSE;
 	 if (!xdr_cu_name (xdrs, &objp->name))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_library_enumerate_kernels_13000_argument (XDR *xdrs, cu_library_enumerate_kernels_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->library))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->room))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_kernel_set_cache_config_13000_argument (XDR *xdrs, cu_kernel_set_cache_config_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->kernel))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->config))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->dev))
 		 return FALSE;
 	return TRUE;
 }
@@ -2073,6 +2257,104 @@ xdr_cu_stream_wait_event_13000_argument (XDR *xdrs, cu_stream_wait_event_13000_a
 }
 
 bool_t
+xdr_cu_stream_get_attribute_13000_argument (XDR *xdrs, cu_stream_get_attribute_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->attr))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_stream_set_attribute_13000_argument (XDR *xdrs, cu_stream_set_attribute_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	 if (!xdr_launch_attr (xdrs, &objp->attr))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_stream_copy_attributes_13000_argument (XDR *xdrs, cu_stream_copy_attributes_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->dst))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->src))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_stream_wait_value32_13000_argument (XDR *xdrs, cu_stream_wait_value32_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	 if (!xdr_cu_dptr (xdrs, &objp->addr))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->value))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_stream_wait_value64_13000_argument (XDR *xdrs, cu_stream_wait_value64_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	 if (!xdr_cu_dptr (xdrs, &objp->addr))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->value))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_stream_write_value32_13000_argument (XDR *xdrs, cu_stream_write_value32_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	 if (!xdr_cu_dptr (xdrs, &objp->addr))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->value))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_stream_write_value64_13000_argument (XDR *xdrs, cu_stream_write_value64_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	 if (!xdr_cu_dptr (xdrs, &objp->addr))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->value))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_stream_batch_mem_op_13000_argument (XDR *xdrs, cu_stream_batch_mem_op_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	 if (!xdr_mem_ops (xdrs, &objp->ops))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
 xdr_cu_stream_begin_capture_13000_argument (XDR *xdrs, cu_stream_begin_capture_13000_argument *objp)
 {
 	 if (!xdr_cu_handle (xdrs, &objp->stream))
@@ -2173,6 +2455,16 @@ xdr_cu_func_set_cache_config_13000_argument (XDR *xdrs, cu_func_set_cache_config
 }
 
 bool_t
+xdr_cu_func_set_shared_mem_config_13000_argument (XDR *xdrs, cu_func_set_shared_mem_config_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->func))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->config))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
 xdr_cu_launch_kernel_13000_argument (XDR *xdrs, cu_launch_kernel_13000_argument *objp)
 {
 	 if (!xdr_cu_handle (xdrs, &objp->func))
@@ -2208,6 +2500,24 @@ xdr_cu_launch_host_func_13000_argument (XDR *xdrs, cu_launch_host_func_13000_arg
 	 if (!xdr_cu_handle (xdrs, &objp->stream))
 		 return FALSE;
 	 if (!xdr_host_fn (xdrs, &objp->fn))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_launch_cooperative_kernel_13000_argument (XDR *xdrs, cu_launch_cooperative_kernel_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->func))
+		 return FALSE;
+	 if (!xdr_cu_dim3 (xdrs, &objp->grid))
+		 return FALSE;
+	 if (!xdr_cu_dim3 (xdrs, &objp->block))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->shared_mem_bytes))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	 if (!xdr_kernel_args (xdrs, &objp->args))
 		 return FALSE;
 	return TRUE;
 }

@@ -4,6 +4,8 @@
  */
 #include <stdint.h>
 #include <string.h>
+/* Deprecated calls are carried too (the bank size configuration). */
+#define CUDA_ENABLE_DEPRECATED 1
 #include <cuda.h>
 #include <cudaProfiler.h>
 #include "stubs/answers/answer_cache.h"
@@ -162,6 +164,39 @@ ONCUDA_API CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib, CUd
 		*pi = (int)r.res_int_u.value;
 	if (r.err == CUDA_SUCCESS)
 		answer_cache_put(CU_DEVICE_GET_ATTRIBUTE, key, sizeof key / sizeof key[0], (uint64_t)*pi, asked_at);
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuDeviceGetExecAffinitySupport(int *pi, CUexecAffinityType type, CUdevice dev)
+{
+	res_int r;
+	struct route rt = ROUTE_INIT;
+	CUdevice local_dev;
+	const uint64_t key[] = { (uint64_t)type, (uint64_t)dev };
+	uint64_t cached, asked_at;
+	CLIENT *c;
+	CUresult e;
+
+	if (pi == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (answer_cache_get(CU_DEVICE_GET_EXEC_AFFINITY_SUPPORT, key, sizeof key / sizeof key[0], &cached)) {
+		*pi = (int)cached;
+		return CUDA_SUCCESS;
+	}
+	asked_at = answer_cache_epoch();
+	route_device(&rt, dev, &local_dev);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_device_get_exec_affinity_support((int)type, (int)local_dev, &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*pi = (int)r.res_int_u.value;
+	if (r.err == CUDA_SUCCESS)
+		answer_cache_put(CU_DEVICE_GET_EXEC_AFFINITY_SUPPORT, key, sizeof key / sizeof key[0], (uint64_t)*pi, asked_at);
 	return (CUresult)r.err;
 }
 
@@ -413,6 +448,162 @@ ONCUDA_API CUresult cuCtxGetId(CUcontext ctx, unsigned long long *ctxId)
 	return (CUresult)r.err;
 }
 
+ONCUDA_API CUresult cuCtxGetCacheConfig(CUfunc_cache *pconfig)
+{
+	res_int r;
+	struct route rt = ROUTE_INIT;
+	CLIENT *c;
+	CUresult e;
+
+	if (pconfig == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_ctx_get_cache_config(&r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*pconfig = (CUfunc_cache)r.res_int_u.value;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuCtxSetCacheConfig(CUfunc_cache config)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	CLIENT *c;
+	CUresult e;
+
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_ctx_set_cache_config((int)config, &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuCtxGetSharedMemConfig(CUsharedconfig *pConfig)
+{
+	res_int r;
+	struct route rt = ROUTE_INIT;
+	CLIENT *c;
+	CUresult e;
+
+	if (pConfig == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_ctx_get_shared_mem_config(&r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*pConfig = (CUsharedconfig)r.res_int_u.value;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuCtxSetSharedMemConfig(CUsharedconfig config)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	CLIENT *c;
+	CUresult e;
+
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_ctx_set_shared_mem_config((int)config, &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuCtxResetPersistingL2Cache(void)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	CLIENT *c;
+	CUresult e;
+
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_ctx_reset_persisting_l2_cache(&r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuCtxSetFlags(unsigned int flags)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	CLIENT *c;
+	CUresult e;
+
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_ctx_set_flags((u_int)flags, &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuCtxRecordEvent(CUcontext hCtx, CUevent hEvent)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	CLIENT *c;
+	CUresult e;
+
+	route_handle(&rt, hCtx, ROUTE_CONTEXT);
+	route_handle(&rt, hEvent, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_ctx_record_event((cu_handle)route_strip(hCtx), (cu_handle)route_strip(hEvent), &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuCtxWaitEvent(CUcontext hCtx, CUevent hEvent)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	CLIENT *c;
+	CUresult e;
+
+	route_handle(&rt, hCtx, ROUTE_CONTEXT);
+	route_handle(&rt, hEvent, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_ctx_wait_event((cu_handle)route_strip(hCtx), (cu_handle)route_strip(hEvent), &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
 ONCUDA_API CUresult cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod, const char *name)
 {
 	res_handle r;
@@ -435,6 +626,29 @@ ONCUDA_API CUresult cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod, const 
 		return e;
 	if (r.err == CUDA_SUCCESS)
 		*hfunc = (CUfunction)(uintptr_t)route_tag(r.res_handle_u.value, (unsigned)rt.server);
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuModuleGetFunctionCount(unsigned int *count, CUmodule mod)
+{
+	res_uint r;
+	struct route rt = ROUTE_INIT;
+	CLIENT *c;
+	CUresult e;
+
+	if (count == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	route_handle(&rt, mod, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_module_get_function_count((cu_handle)route_strip(mod), &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*count = (unsigned int)r.res_uint_u.value;
 	return (CUresult)r.err;
 }
 
@@ -482,6 +696,56 @@ ONCUDA_API CUresult cuLibraryGetModule(CUmodule *pMod, CUlibrary library)
 		return e;
 	if (r.err == CUDA_SUCCESS)
 		*pMod = (CUmodule)(uintptr_t)route_tag(r.res_handle_u.value, (unsigned)rt.server);
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuLibraryGetKernelCount(unsigned int *count, CUlibrary lib)
+{
+	res_uint r;
+	struct route rt = ROUTE_INIT;
+	uint64_t lib_value;
+	CLIENT *c;
+	CUresult e;
+
+	if (count == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	route_handle(&rt, lib, ROUTE_CODE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = route_value(&rt, lib, &lib_value)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_library_get_kernel_count((cu_handle)lib_value, &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*count = (unsigned int)r.res_uint_u.value;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuKernelSetCacheConfig(CUkernel kernel, CUfunc_cache config, CUdevice dev)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	uint64_t kernel_value;
+	CUdevice local_dev;
+	CLIENT *c;
+	CUresult e;
+
+	route_handle(&rt, kernel, ROUTE_CODE);
+	route_device(&rt, dev, &local_dev);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = route_value(&rt, kernel, &kernel_value)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_kernel_set_cache_config((cu_handle)kernel_value, (int)config, (int)local_dev, &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
 	return (CUresult)r.err;
 }
 
@@ -1105,6 +1369,133 @@ ONCUDA_API CUresult cuStreamGetId(CUstream hStream, unsigned long long *streamId
 	return (CUresult)r.err;
 }
 
+ONCUDA_API CUresult cuStreamCopyAttributes(CUstream dst, CUstream src)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	CLIENT *c;
+	CUresult e;
+
+	route_handle(&rt, dst, ROUTE_STREAM);
+	route_handle(&rt, src, ROUTE_STREAM);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_stream_copy_attributes((cu_handle)route_strip(dst), (cu_handle)route_strip(src), &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuStreamGetDevice(CUstream hStream, CUdevice *device)
+{
+	res_int r;
+	struct route rt = ROUTE_INIT;
+	CLIENT *c;
+	CUresult e;
+
+	if (device == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	route_handle(&rt, hStream, ROUTE_STREAM);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_stream_get_device((cu_handle)route_strip(hStream), &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS && !devices_global((unsigned)rt.server, (CUdevice)r.res_int_u.value, device))
+		r.err = CUDA_ERROR_INVALID_DEVICE;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuStreamWaitValue32(CUstream stream, CUdeviceptr addr, cuuint32_t value, unsigned int flags)
+{
+	struct route rt = ROUTE_INIT;
+	cu_stream_wait_value32_argument a = { (cu_handle)route_strip(stream), (cu_dptr)addr, (u_int)value, (u_int)flags };
+	int err = CUDA_SUCCESS;
+	enum clnt_stat st = RPC_SUCCESS;
+	CLIENT *c;
+	CUresult e;
+
+	route_handle(&rt, stream, ROUTE_STREAM);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	st = mapped_push(c, &err);
+	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
+		st = batch_send(c, CU_STREAM_WAIT_VALUE32, (xdrproc_t)xdr_cu_stream_wait_value32_argument, &a);
+	e = rpc_end(st);
+	return e != CUDA_SUCCESS ? e : (CUresult)err;
+}
+
+ONCUDA_API CUresult cuStreamWaitValue64(CUstream stream, CUdeviceptr addr, cuuint64_t value, unsigned int flags)
+{
+	struct route rt = ROUTE_INIT;
+	cu_stream_wait_value64_argument a = { (cu_handle)route_strip(stream), (cu_dptr)addr, (cu_size)value, (u_int)flags };
+	int err = CUDA_SUCCESS;
+	enum clnt_stat st = RPC_SUCCESS;
+	CLIENT *c;
+	CUresult e;
+
+	route_handle(&rt, stream, ROUTE_STREAM);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	st = mapped_push(c, &err);
+	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
+		st = batch_send(c, CU_STREAM_WAIT_VALUE64, (xdrproc_t)xdr_cu_stream_wait_value64_argument, &a);
+	e = rpc_end(st);
+	return e != CUDA_SUCCESS ? e : (CUresult)err;
+}
+
+ONCUDA_API CUresult cuStreamWriteValue32(CUstream stream, CUdeviceptr addr, cuuint32_t value, unsigned int flags)
+{
+	struct route rt = ROUTE_INIT;
+	cu_stream_write_value32_argument a = { (cu_handle)route_strip(stream), (cu_dptr)addr, (u_int)value, (u_int)flags };
+	int err = CUDA_SUCCESS;
+	enum clnt_stat st = RPC_SUCCESS;
+	CLIENT *c;
+	CUresult e;
+
+	route_handle(&rt, stream, ROUTE_STREAM);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	st = mapped_push(c, &err);
+	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
+		st = batch_send(c, CU_STREAM_WRITE_VALUE32, (xdrproc_t)xdr_cu_stream_write_value32_argument, &a);
+	e = rpc_end(st);
+	return e != CUDA_SUCCESS ? e : (CUresult)err;
+}
+
+ONCUDA_API CUresult cuStreamWriteValue64(CUstream stream, CUdeviceptr addr, cuuint64_t value, unsigned int flags)
+{
+	struct route rt = ROUTE_INIT;
+	cu_stream_write_value64_argument a = { (cu_handle)route_strip(stream), (cu_dptr)addr, (cu_size)value, (u_int)flags };
+	int err = CUDA_SUCCESS;
+	enum clnt_stat st = RPC_SUCCESS;
+	CLIENT *c;
+	CUresult e;
+
+	route_handle(&rt, stream, ROUTE_STREAM);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	st = mapped_push(c, &err);
+	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
+		st = batch_send(c, CU_STREAM_WRITE_VALUE64, (xdrproc_t)xdr_cu_stream_write_value64_argument, &a);
+	e = rpc_end(st);
+	return e != CUDA_SUCCESS ? e : (CUresult)err;
+}
+
 ONCUDA_API CUresult cuEventCreate(CUevent *phEvent, unsigned int Flags)
 {
 	res_handle r;
@@ -1342,6 +1733,76 @@ ONCUDA_API CUresult cuFuncSetCacheConfig(CUfunction hfunc, CUfunc_cache config)
 		return e;
 	if (r.err == CUDA_SUCCESS)
 		answer_cache_changed(CU_FUNC_SET_CACHE_CONFIG, key, sizeof key / sizeof key[0]);
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuFuncSetSharedMemConfig(CUfunction hfunc, CUsharedconfig config)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	uint64_t hfunc_value;
+	CLIENT *c;
+	CUresult e;
+
+	route_handle(&rt, hfunc, ROUTE_CODE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = route_value(&rt, hfunc, &hfunc_value)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_func_set_shared_mem_config((cu_handle)hfunc_value, (int)config, &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuFuncIsLoaded(CUfunctionLoadingState *state, CUfunction function)
+{
+	res_int r;
+	struct route rt = ROUTE_INIT;
+	uint64_t function_value;
+	CLIENT *c;
+	CUresult e;
+
+	if (state == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	route_handle(&rt, function, ROUTE_CODE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = route_value(&rt, function, &function_value)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_func_is_loaded((cu_handle)function_value, &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*state = (CUfunctionLoadingState)r.res_int_u.value;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuFuncLoad(CUfunction function)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	uint64_t function_value;
+	CLIENT *c;
+	CUresult e;
+
+	route_handle(&rt, function, ROUTE_CODE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = route_value(&rt, function, &function_value)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof r);
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	e = rpc_end(cu_func_load((cu_handle)function_value, &r, c));
+	if (e != CUDA_SUCCESS)
+		return e;
 	return (CUresult)r.err;
 }
 

@@ -4,6 +4,8 @@
  */
 #include <stdbool.h>
 #include <stdint.h>
+/* Deprecated calls are carried too (the bank size configuration). */
+#define CUDA_ENABLE_DEPRECATED 1
 #include <cuda.h>
 #include <cudaProfiler.h>
 #include "gen/cuda_names.h"
@@ -39,6 +41,13 @@ bool_t cu_device_total_mem_svc(int dev, res_size *r, struct svc_req *rq)
 {
 	(void)rq;
 	r->err = cuDeviceTotalMem(&r->res_size_u.value, (CUdevice)dev);
+	return TRUE;
+}
+
+bool_t cu_device_get_exec_affinity_support_svc(int type, int dev, res_int *r, struct svc_req *rq)
+{
+	(void)rq;
+	r->err = cuDeviceGetExecAffinitySupport(&r->res_int_u.value, (CUexecAffinityType)type, (CUdevice)dev);
 	return TRUE;
 }
 
@@ -132,6 +141,78 @@ bool_t cu_ctx_get_id_svc(cu_handle ctx, res_size *r, struct svc_req *rq)
 	return TRUE;
 }
 
+bool_t cu_ctx_get_cache_config_svc(res_int *r, struct svc_req *rq)
+{
+	CUfunc_cache value;
+
+	(void)rq;
+	r->err = cuCtxGetCacheConfig(&value);
+	if (r->err == CUDA_SUCCESS)
+		r->res_int_u.value = value;
+	return TRUE;
+}
+
+bool_t cu_ctx_set_cache_config_svc(int config, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	r->err = cuCtxSetCacheConfig((CUfunc_cache)config);
+	return TRUE;
+}
+
+bool_t cu_ctx_get_shared_mem_config_svc(res_int *r, struct svc_req *rq)
+{
+	CUsharedconfig value;
+
+	(void)rq;
+	r->err = cuCtxGetSharedMemConfig(&value);
+	if (r->err == CUDA_SUCCESS)
+		r->res_int_u.value = value;
+	return TRUE;
+}
+
+bool_t cu_ctx_set_shared_mem_config_svc(int config, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	r->err = cuCtxSetSharedMemConfig((CUsharedconfig)config);
+	return TRUE;
+}
+
+bool_t cu_ctx_reset_persisting_l2_cache_svc(res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	r->err = cuCtxResetPersistingL2Cache();
+	return TRUE;
+}
+
+bool_t cu_ctx_set_flags_svc(u_int flags, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	r->err = cuCtxSetFlags((unsigned int)flags);
+	return TRUE;
+}
+
+bool_t cu_ctx_record_event_svc(cu_handle hCtx, cu_handle hEvent, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_CONTEXT, hCtx, false)) != CUDA_SUCCESS)
+		return TRUE;
+	if ((r->err = handle_check(HANDLE_EVENT, hEvent, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuCtxRecordEvent((CUcontext)(uintptr_t)hCtx, (CUevent)(uintptr_t)hEvent);
+	return TRUE;
+}
+
+bool_t cu_ctx_wait_event_svc(cu_handle hCtx, cu_handle hEvent, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_CONTEXT, hCtx, false)) != CUDA_SUCCESS)
+		return TRUE;
+	if ((r->err = handle_check(HANDLE_EVENT, hEvent, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuCtxWaitEvent((CUcontext)(uintptr_t)hCtx, (CUevent)(uintptr_t)hEvent);
+	return TRUE;
+}
+
 bool_t cu_module_get_function_svc(cu_handle hmod, char *name, res_handle *r, struct svc_req *rq)
 {
 	CUfunction value;
@@ -144,6 +225,15 @@ bool_t cu_module_get_function_svc(cu_handle hmod, char *name, res_handle *r, str
 		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
 	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_FUNCTION, r->res_handle_u.value, hmod))
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	return TRUE;
+}
+
+bool_t cu_module_get_function_count_svc(cu_handle mod, res_uint *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_MODULE, mod, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuModuleGetFunctionCount(&r->res_uint_u.value, (CUmodule)(uintptr_t)mod);
 	return TRUE;
 }
 
@@ -174,6 +264,24 @@ bool_t cu_library_get_module_svc(cu_handle library, res_handle *r, struct svc_re
 		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
 	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_MODULE, r->res_handle_u.value, library))
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	return TRUE;
+}
+
+bool_t cu_library_get_kernel_count_svc(cu_handle lib, res_uint *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_LIBRARY, lib, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuLibraryGetKernelCount(&r->res_uint_u.value, (CUlibrary)(uintptr_t)lib);
+	return TRUE;
+}
+
+bool_t cu_kernel_set_cache_config_svc(cu_handle kernel, int config, int dev, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_KERNEL, kernel, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuKernelSetCacheConfig((CUkernel)(uintptr_t)kernel, (CUfunc_cache)config, (CUdevice)dev);
 	return TRUE;
 }
 
@@ -472,6 +580,74 @@ bool_t cu_stream_get_id_svc(cu_handle hStream, res_size *r, struct svc_req *rq)
 	return TRUE;
 }
 
+bool_t cu_stream_copy_attributes_svc(cu_handle dst, cu_handle src, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_STREAM, dst, false)) != CUDA_SUCCESS)
+		return TRUE;
+	if ((r->err = handle_check(HANDLE_STREAM, src, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuStreamCopyAttributes((CUstream)(uintptr_t)dst, (CUstream)(uintptr_t)src);
+	return TRUE;
+}
+
+bool_t cu_stream_get_device_svc(cu_handle hStream, res_int *r, struct svc_req *rq)
+{
+	CUdevice value;
+
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_STREAM, hStream, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuStreamGetDevice((CUstream)(uintptr_t)hStream, &value);
+	if (r->err == CUDA_SUCCESS)
+		r->res_int_u.value = value;
+	return TRUE;
+}
+
+bool_t cu_stream_wait_value32_svc(cu_handle stream, cu_dptr addr, u_int value, u_int flags, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_STREAM, stream, false)) != CUDA_SUCCESS)
+		return TRUE;
+	if ((r->err = range_check(addr, 4, 1, "cuStreamWaitValue32")) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuStreamWaitValue32((CUstream)(uintptr_t)stream, (CUdeviceptr)addr, (cuuint32_t)value, (unsigned int)flags);
+	return TRUE;
+}
+
+bool_t cu_stream_wait_value64_svc(cu_handle stream, cu_dptr addr, cu_size value, u_int flags, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_STREAM, stream, false)) != CUDA_SUCCESS)
+		return TRUE;
+	if ((r->err = range_check(addr, 8, 1, "cuStreamWaitValue64")) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuStreamWaitValue64((CUstream)(uintptr_t)stream, (CUdeviceptr)addr, (cuuint64_t)value, (unsigned int)flags);
+	return TRUE;
+}
+
+bool_t cu_stream_write_value32_svc(cu_handle stream, cu_dptr addr, u_int value, u_int flags, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_STREAM, stream, false)) != CUDA_SUCCESS)
+		return TRUE;
+	if ((r->err = range_check(addr, 4, 1, "cuStreamWriteValue32")) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuStreamWriteValue32((CUstream)(uintptr_t)stream, (CUdeviceptr)addr, (cuuint32_t)value, (unsigned int)flags);
+	return TRUE;
+}
+
+bool_t cu_stream_write_value64_svc(cu_handle stream, cu_dptr addr, cu_size value, u_int flags, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_STREAM, stream, false)) != CUDA_SUCCESS)
+		return TRUE;
+	if ((r->err = range_check(addr, 8, 1, "cuStreamWriteValue64")) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuStreamWriteValue64((CUstream)(uintptr_t)stream, (CUdeviceptr)addr, (cuuint64_t)value, (unsigned int)flags);
+	return TRUE;
+}
+
 bool_t cu_event_create_svc(u_int Flags, res_handle *r, struct svc_req *rq)
 {
 	CUevent value;
@@ -571,6 +747,37 @@ bool_t cu_func_set_cache_config_svc(cu_handle hfunc, int config, res_none *r, st
 	if ((r->err = handle_check(HANDLE_FUNCTION, hfunc, false)) != CUDA_SUCCESS)
 		return TRUE;
 	r->err = cuFuncSetCacheConfig((CUfunction)(uintptr_t)hfunc, (CUfunc_cache)config);
+	return TRUE;
+}
+
+bool_t cu_func_set_shared_mem_config_svc(cu_handle hfunc, int config, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_FUNCTION, hfunc, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuFuncSetSharedMemConfig((CUfunction)(uintptr_t)hfunc, (CUsharedconfig)config);
+	return TRUE;
+}
+
+bool_t cu_func_is_loaded_svc(cu_handle function, res_int *r, struct svc_req *rq)
+{
+	CUfunctionLoadingState value;
+
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_FUNCTION, function, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuFuncIsLoaded(&value, (CUfunction)(uintptr_t)function);
+	if (r->err == CUDA_SUCCESS)
+		r->res_int_u.value = value;
+	return TRUE;
+}
+
+bool_t cu_func_load_svc(cu_handle function, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_FUNCTION, function, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuFuncLoad((CUfunction)(uintptr_t)function);
 	return TRUE;
 }
 

@@ -177,13 +177,6 @@ ONCUDA_API CUresult cuCtxAttach(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuCtxCreate(void);
-ONCUDA_API CUresult cuCtxCreate(void)
-{
-	oncuda_unsupported("cuCtxCreate");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuCtxDestroy(void);
 ONCUDA_API CUresult cuCtxDestroy(void)
 {
@@ -219,31 +212,10 @@ ONCUDA_API CUresult cuCtxFromGreenCtx(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuCtxGetCacheConfig(void);
-ONCUDA_API CUresult cuCtxGetCacheConfig(void)
-{
-	oncuda_unsupported("cuCtxGetCacheConfig");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuCtxGetDevResource(void);
 ONCUDA_API CUresult cuCtxGetDevResource(void)
 {
 	oncuda_unsupported("cuCtxGetDevResource");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuCtxGetExecAffinity(void);
-ONCUDA_API CUresult cuCtxGetExecAffinity(void)
-{
-	oncuda_unsupported("cuCtxGetExecAffinity");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuCtxGetSharedMemConfig(void);
-ONCUDA_API CUresult cuCtxGetSharedMemConfig(void)
-{
-	oncuda_unsupported("cuCtxGetSharedMemConfig");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -258,48 +230,6 @@ ONCUDA_API CUresult cuCtxPushCurrent(void);
 ONCUDA_API CUresult cuCtxPushCurrent(void)
 {
 	oncuda_unsupported("cuCtxPushCurrent");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuCtxRecordEvent(void);
-ONCUDA_API CUresult cuCtxRecordEvent(void)
-{
-	oncuda_unsupported("cuCtxRecordEvent");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuCtxResetPersistingL2Cache(void);
-ONCUDA_API CUresult cuCtxResetPersistingL2Cache(void)
-{
-	oncuda_unsupported("cuCtxResetPersistingL2Cache");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuCtxSetCacheConfig(void);
-ONCUDA_API CUresult cuCtxSetCacheConfig(void)
-{
-	oncuda_unsupported("cuCtxSetCacheConfig");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuCtxSetFlags(void);
-ONCUDA_API CUresult cuCtxSetFlags(void)
-{
-	oncuda_unsupported("cuCtxSetFlags");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuCtxSetSharedMemConfig(void);
-ONCUDA_API CUresult cuCtxSetSharedMemConfig(void)
-{
-	oncuda_unsupported("cuCtxSetSharedMemConfig");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuCtxWaitEvent(void);
-ONCUDA_API CUresult cuCtxWaitEvent(void)
-{
-	oncuda_unsupported("cuCtxWaitEvent");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -338,24 +268,10 @@ ONCUDA_API CUresult cuDeviceCanAccessPeer(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuDeviceComputeCapability(void);
-ONCUDA_API CUresult cuDeviceComputeCapability(void)
-{
-	oncuda_unsupported("cuDeviceComputeCapability");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuDeviceGetDevResource(void);
 ONCUDA_API CUresult cuDeviceGetDevResource(void)
 {
 	oncuda_unsupported("cuDeviceGetDevResource");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuDeviceGetExecAffinitySupport(void);
-ONCUDA_API CUresult cuDeviceGetExecAffinitySupport(void)
-{
-	oncuda_unsupported("cuDeviceGetExecAffinitySupport");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -401,13 +317,6 @@ ONCUDA_API CUresult cuDeviceGetP2PAttribute(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuDeviceGetProperties(void);
-ONCUDA_API CUresult cuDeviceGetProperties(void)
-{
-	oncuda_unsupported("cuDeviceGetProperties");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuDeviceGetTexture1DLinearMaxWidth(void);
 ONCUDA_API CUresult cuDeviceGetTexture1DLinearMaxWidth(void)
 {
@@ -419,13 +328,6 @@ ONCUDA_API CUresult cuDeviceGraphMemTrim(void);
 ONCUDA_API CUresult cuDeviceGraphMemTrim(void)
 {
 	oncuda_unsupported("cuDeviceGraphMemTrim");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuDevicePrimaryCtxReset(void);
-ONCUDA_API CUresult cuDevicePrimaryCtxReset(void)
-{
-	oncuda_unsupported("cuDevicePrimaryCtxReset");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -583,45 +485,10 @@ ONCUDA_API CUresult cuFlushGPUDirectRDMAWrites(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuFuncGetModule(void);
-ONCUDA_API CUresult cuFuncGetModule(void)
-{
-	oncuda_unsupported("cuFuncGetModule");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuFuncGetName(void);
-ONCUDA_API CUresult cuFuncGetName(void)
-{
-	oncuda_unsupported("cuFuncGetName");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuFuncIsLoaded(void);
-ONCUDA_API CUresult cuFuncIsLoaded(void)
-{
-	oncuda_unsupported("cuFuncIsLoaded");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuFuncLoad(void);
-ONCUDA_API CUresult cuFuncLoad(void)
-{
-	oncuda_unsupported("cuFuncLoad");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuFuncSetBlockShape(void);
 ONCUDA_API CUresult cuFuncSetBlockShape(void)
 {
 	oncuda_unsupported("cuFuncSetBlockShape");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuFuncSetSharedMemConfig(void);
-ONCUDA_API CUresult cuFuncSetSharedMemConfig(void)
-{
-	oncuda_unsupported("cuFuncSetSharedMemConfig");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1248,38 +1115,10 @@ ONCUDA_API CUresult cuIpcOpenMemHandle_v2(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuKernelGetLibrary(void);
-ONCUDA_API CUresult cuKernelGetLibrary(void)
-{
-	oncuda_unsupported("cuKernelGetLibrary");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuKernelGetName(void);
-ONCUDA_API CUresult cuKernelGetName(void)
-{
-	oncuda_unsupported("cuKernelGetName");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuKernelSetCacheConfig(void);
-ONCUDA_API CUresult cuKernelSetCacheConfig(void)
-{
-	oncuda_unsupported("cuKernelSetCacheConfig");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuLaunch(void);
 ONCUDA_API CUresult cuLaunch(void)
 {
 	oncuda_unsupported("cuLaunch");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuLaunchCooperativeKernel(void);
-ONCUDA_API CUresult cuLaunchCooperativeKernel(void)
-{
-	oncuda_unsupported("cuLaunchCooperativeKernel");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1308,20 +1147,6 @@ ONCUDA_API CUresult cuLaunchGridAsync(void);
 ONCUDA_API CUresult cuLaunchGridAsync(void)
 {
 	oncuda_unsupported("cuLaunchGridAsync");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuLibraryEnumerateKernels(void);
-ONCUDA_API CUresult cuLibraryEnumerateKernels(void)
-{
-	oncuda_unsupported("cuLibraryEnumerateKernels");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuLibraryGetKernelCount(void);
-ONCUDA_API CUresult cuLibraryGetKernelCount(void)
-{
-	oncuda_unsupported("cuLibraryGetKernelCount");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -2340,20 +2165,6 @@ ONCUDA_API CUresult cuMipmappedArrayGetSparseProperties(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuModuleEnumerateFunctions(void);
-ONCUDA_API CUresult cuModuleEnumerateFunctions(void)
-{
-	oncuda_unsupported("cuModuleEnumerateFunctions");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuModuleGetFunctionCount(void);
-ONCUDA_API CUresult cuModuleGetFunctionCount(void)
-{
-	oncuda_unsupported("cuModuleGetFunctionCount");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuModuleGetGlobal(void);
 ONCUDA_API CUresult cuModuleGetGlobal(void)
 {
@@ -2494,24 +2305,10 @@ ONCUDA_API CUresult cuStreamAttachMemAsync_ptsz(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuStreamBatchMemOp(void);
-ONCUDA_API CUresult cuStreamBatchMemOp(void)
-{
-	oncuda_unsupported("cuStreamBatchMemOp");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuStreamBatchMemOp_ptsz(void);
 ONCUDA_API CUresult cuStreamBatchMemOp_ptsz(void)
 {
 	oncuda_unsupported("cuStreamBatchMemOp_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamBatchMemOp_v2(void);
-ONCUDA_API CUresult cuStreamBatchMemOp_v2(void)
-{
-	oncuda_unsupported("cuStreamBatchMemOp_v2");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -2557,13 +2354,6 @@ ONCUDA_API CUresult cuStreamBeginCapture_v2_ptsz(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuStreamCopyAttributes(void);
-ONCUDA_API CUresult cuStreamCopyAttributes(void)
-{
-	oncuda_unsupported("cuStreamCopyAttributes");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuStreamCopyAttributes_ptsz(void);
 ONCUDA_API CUresult cuStreamCopyAttributes_ptsz(void)
 {
@@ -2582,13 +2372,6 @@ ONCUDA_API CUresult cuStreamEndCapture_ptsz(void);
 ONCUDA_API CUresult cuStreamEndCapture_ptsz(void)
 {
 	oncuda_unsupported("cuStreamEndCapture_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamGetAttribute(void);
-ONCUDA_API CUresult cuStreamGetAttribute(void)
-{
-	oncuda_unsupported("cuStreamGetAttribute");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -2627,24 +2410,10 @@ ONCUDA_API CUresult cuStreamGetCtx_ptsz(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuStreamGetCtx_v2(void);
-ONCUDA_API CUresult cuStreamGetCtx_v2(void)
-{
-	oncuda_unsupported("cuStreamGetCtx_v2");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuStreamGetCtx_v2_ptsz(void);
 ONCUDA_API CUresult cuStreamGetCtx_v2_ptsz(void)
 {
 	oncuda_unsupported("cuStreamGetCtx_v2_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamGetDevice(void);
-ONCUDA_API CUresult cuStreamGetDevice(void)
-{
-	oncuda_unsupported("cuStreamGetDevice");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -2697,13 +2466,6 @@ ONCUDA_API CUresult cuStreamQuery_ptsz(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuStreamSetAttribute(void);
-ONCUDA_API CUresult cuStreamSetAttribute(void)
-{
-	oncuda_unsupported("cuStreamSetAttribute");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuStreamSetAttribute_ptsz(void);
 ONCUDA_API CUresult cuStreamSetAttribute_ptsz(void)
 {
@@ -2739,24 +2501,10 @@ ONCUDA_API CUresult cuStreamWaitEvent_ptsz(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuStreamWaitValue32(void);
-ONCUDA_API CUresult cuStreamWaitValue32(void)
-{
-	oncuda_unsupported("cuStreamWaitValue32");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuStreamWaitValue32_ptsz(void);
 ONCUDA_API CUresult cuStreamWaitValue32_ptsz(void)
 {
 	oncuda_unsupported("cuStreamWaitValue32_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamWaitValue32_v2(void);
-ONCUDA_API CUresult cuStreamWaitValue32_v2(void)
-{
-	oncuda_unsupported("cuStreamWaitValue32_v2");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -2767,24 +2515,10 @@ ONCUDA_API CUresult cuStreamWaitValue32_v2_ptsz(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuStreamWaitValue64(void);
-ONCUDA_API CUresult cuStreamWaitValue64(void)
-{
-	oncuda_unsupported("cuStreamWaitValue64");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuStreamWaitValue64_ptsz(void);
 ONCUDA_API CUresult cuStreamWaitValue64_ptsz(void)
 {
 	oncuda_unsupported("cuStreamWaitValue64_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamWaitValue64_v2(void);
-ONCUDA_API CUresult cuStreamWaitValue64_v2(void)
-{
-	oncuda_unsupported("cuStreamWaitValue64_v2");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -2795,24 +2529,10 @@ ONCUDA_API CUresult cuStreamWaitValue64_v2_ptsz(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuStreamWriteValue32(void);
-ONCUDA_API CUresult cuStreamWriteValue32(void)
-{
-	oncuda_unsupported("cuStreamWriteValue32");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuStreamWriteValue32_ptsz(void);
 ONCUDA_API CUresult cuStreamWriteValue32_ptsz(void)
 {
 	oncuda_unsupported("cuStreamWriteValue32_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamWriteValue32_v2(void);
-ONCUDA_API CUresult cuStreamWriteValue32_v2(void)
-{
-	oncuda_unsupported("cuStreamWriteValue32_v2");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -2823,24 +2543,10 @@ ONCUDA_API CUresult cuStreamWriteValue32_v2_ptsz(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuStreamWriteValue64(void);
-ONCUDA_API CUresult cuStreamWriteValue64(void)
-{
-	oncuda_unsupported("cuStreamWriteValue64");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuStreamWriteValue64_ptsz(void);
 ONCUDA_API CUresult cuStreamWriteValue64_ptsz(void)
 {
 	oncuda_unsupported("cuStreamWriteValue64_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamWriteValue64_v2(void);
-ONCUDA_API CUresult cuStreamWriteValue64_v2(void)
-{
-	oncuda_unsupported("cuStreamWriteValue64_v2");
 	return ONCUDA_NOT_SUPPORTED;
 }
 

@@ -24,7 +24,8 @@ client's is generated as usual.
 
 The marker "range=ADDR:COUNT" (or "range=ADDR:COUNT*SIZE") is the server's:
 the device range that starts at the CUdeviceptr parameter ADDR and is COUNT
-elements of SIZE bytes long (SIZE 1 when left out) must lie inside memory
+(a size_t parameter, or a number: the word a stream memory operation
+names) elements of SIZE bytes long (SIZE 1 when left out) must lie inside memory
 this client owns, or the server glue answers CUDA_ERROR_INVALID_VALUE before
 the driver sees the call (server/session/ranges.h, range_check).  A call that names
 several ranges has a marker for each.
@@ -80,7 +81,7 @@ HANDLES = {
     "CUmemoryPool": "HANDLE_MEM_POOL",
 }
 WIDE = {"unsigned long long", "cuuint64_t"}
-UNSIGNED = {"unsigned int", "unsigned char", "unsigned short"}
+UNSIGNED = {"unsigned int", "unsigned char", "unsigned short", "cuuint32_t"}
 ROUTE_KIND = {"CUcontext": "ROUTE_CONTEXT", "CUstream": "ROUTE_STREAM",
               "CUlibrary": "ROUTE_CODE", "CUkernel": "ROUTE_CODE",
               "CUfunction": "ROUTE_CODE"}
@@ -186,8 +187,10 @@ class DeviceRange:
         by_name = {p.name: p for p in params if p.role == "in"}
         if self.addr not in by_name or by_name[self.addr].base != "CUdeviceptr":
             sys.exit(f"{where}: {marker}: {self.addr} is not a CUdeviceptr parameter")
+        if self.count.isdigit():
+            return
         if self.count not in by_name or by_name[self.count].base != "size_t":
-            sys.exit(f"{where}: {marker}: {self.count} is not a size_t parameter")
+            sys.exit(f"{where}: {marker}: {self.count} is not a size_t parameter or a number")
 
 
 class Entry:
@@ -313,7 +316,9 @@ def client_oneway(e):
 
 def client(entries):
     out = [HEADER.format(what="Client side of the plain procedures: route, pack, call, unpack."),
-           '#include <stdint.h>\n#include <string.h>\n#include <cuda.h>\n#include <cudaProfiler.h>\n'
+           '#include <stdint.h>\n#include <string.h>\n'
+           '/* Deprecated calls are carried too (the bank size configuration). */\n'
+           '#define CUDA_ENABLE_DEPRECATED 1\n#include <cuda.h>\n#include <cudaProfiler.h>\n'
            '#include "stubs/answers/answer_cache.h"\n#include "stubs/wire/batch.h"\n#include "gen/cuda_names.h"\n#include "gen/glue_client.h"\n'
            '#include "stubs/route/devices.h"\n#include "stubs/mem/mapped.h"\n#include "stubs/route/route.h"\n#include "stubs/wire/rpc.h"\n']
     for e in entries:
@@ -397,7 +402,9 @@ def client(entries):
 def server(entries):
     out = [HEADER.format(what="Server side of the plain procedures: check handles and "
                          "device ranges, call the driver."),
-           '#include <stdbool.h>\n#include <stdint.h>\n#include <cuda.h>\n#include <cudaProfiler.h>\n'
+           '#include <stdbool.h>\n#include <stdint.h>\n'
+           '/* Deprecated calls are carried too (the bank size configuration). */\n'
+           '#define CUDA_ENABLE_DEPRECATED 1\n#include <cuda.h>\n#include <cudaProfiler.h>\n'
            '#include "gen/cuda_names.h"\n#include "server/session/handles.h"\n#include "server/session/ranges.h"\n']
     for e in entries:
         if "svc" in e.markers:

@@ -14,8 +14,10 @@
  * the copy machinery, the session's ranges and handles); none of them
  * calls back into it, and only the session's teardown calls it.
  */
+#include <assert.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cuda.h>
 
@@ -167,22 +169,25 @@ bool_t cu_device_primary_ctx_get_state_svc(int dev, res_ctx_state *r,
 
 /* ------------------------------------------------------- created contexts */
 
-bool_t cu_ctx_create_svc(u_int flags, int dev, res_handle *r,
-    struct svc_req *rq)
+/*
+ * Creates a context with the driver's cuCtxCreate (params may be NULL),
+ * leaves it current and registers it: the body of both create procedures.
+ */
+static void create(CUctxCreateParams *params, u_int flags, int dev,
+    res_handle *r)
 {
 	struct created *c;
 	CUcontext ctx, popped;
 
-	(void)rq;
 	c = malloc(sizeof(*c));
 	if (c == NULL) {
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
-		return TRUE;
+		return;
 	}
-	r->err = cuCtxCreate(&ctx, NULL, flags, (CUdevice)dev);
+	r->err = cuCtxCreate(&ctx, params, flags, (CUdevice)dev);
 	if (r->err != CUDA_SUCCESS) {
 		free(c);
-		return TRUE;
+		return;
 	}
 	/*
 	 * cuCtxCreate pushed ctx on this thread's stack.  The client keeps
@@ -196,12 +201,60 @@ bool_t cu_ctx_create_svc(u_int flags, int dev, res_handle *r,
 		cuCtxDestroy(ctx);
 		free(c);
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
-		return TRUE;
+		return;
 	}
 	c->ctx = ctx;
 	c->next = created_list;
 	created_list = c;
 	r->res_handle_u.value = wire(ctx);
+}
+
+bool_t cu_ctx_create_svc(u_int flags, int dev, res_handle *r,
+    struct svc_req *rq)
+{
+	(void)rq;
+	create(NULL, flags, dev, r);
+	return TRUE;
+}
+
+/*
+ * The affinities become the CUexecAffinityParam array of a
+ * CUctxCreateParams without CIG (the client refuses CIG).  The decoder
+ * bounded the count by ONCUDA_EXEC_AFFINITY_MAX.
+ */
+bool_t cu_ctx_create_with_affinity_svc(exec_affinities affinity,
+    u_int flags, int dev, res_handle *r, struct svc_req *rq)
+{
+	CUexecAffinityParam params[ONCUDA_EXEC_AFFINITY_MAX];
+	CUctxCreateParams create_params;
+	u_int i, n = affinity.exec_affinities_len;
+
+	(void)rq;
+	assert(n <= ONCUDA_EXEC_AFFINITY_MAX);
+	memset(params, 0, sizeof(params));
+	for (i = 0; i < n; i++) {
+		params[i].type =
+		    (CUexecAffinityType)affinity.exec_affinities_val[i].type;
+		params[i].param.smCount.val =
+		    affinity.exec_affinities_val[i].value;
+	}
+	memset(&create_params, 0, sizeof(create_params));
+	create_params.execAffinityParams = n > 0 ? params : NULL;
+	create_params.numExecAffinityParams = (int)n;
+	create(&create_params, flags, dev, r);
+	return TRUE;
+}
+
+bool_t cu_ctx_get_exec_affinity_svc(int type, res_uint *r,
+    struct svc_req *rq)
+{
+	CUexecAffinityParam param;
+
+	(void)rq;
+	memset(&param, 0, sizeof(param));
+	r->err = cuCtxGetExecAffinity(&param, (CUexecAffinityType)type);
+	if (r->err == CUDA_SUCCESS)
+		r->res_uint_u.value = param.param.smCount.val;
 	return TRUE;
 }
 

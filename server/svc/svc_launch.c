@@ -5,6 +5,7 @@
  * CUkernel; handle_check accepts either for HANDLE_FUNCTION and the driver
  * takes either.  Arguments are rebuilt by params_prepare (svc_params.c).
  */
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -71,22 +72,55 @@ CUresult launch_config_build(const launch_config *in, CUlaunchConfig *out,
 	return CUDA_SUCCESS;
 }
 
+/*
+ * cuLaunchKernel or, cooperative, cuLaunchCooperativeKernel: the same
+ * arguments, checked and rebuilt the same way.  A cooperative launch has
+ * no `extra`: params_prepare builds it only from an `extra` buffer, which
+ * the client does not send for one.
+ */
+static CUresult launch(bool cooperative, cu_handle func, cu_dim3 grid,
+    cu_dim3 block, u_int shared_mem_bytes, cu_handle stream,
+    kernel_args *args)
+{
+	struct launch_params params;
+	CUresult err;
+
+	if ((err = handle_check(HANDLE_FUNCTION, func, false)) !=
+	    CUDA_SUCCESS ||
+	    (err = handle_check(HANDLE_STREAM, stream, true)) !=
+	    CUDA_SUCCESS ||
+	    (err = params_prepare(func, args, &params)) != CUDA_SUCCESS)
+		return err;
+	if (cooperative) {
+		if (params.extra != NULL)
+			return CUDA_ERROR_INVALID_VALUE;
+		return cuLaunchCooperativeKernel((CUfunction)(uintptr_t)func,
+		    grid.x, grid.y, grid.z, block.x, block.y, block.z,
+		    shared_mem_bytes, (CUstream)(uintptr_t)stream,
+		    params.kernel_params);
+	}
+	return cuLaunchKernel((CUfunction)(uintptr_t)func, grid.x, grid.y,
+	    grid.z, block.x, block.y, block.z, shared_mem_bytes,
+	    (CUstream)(uintptr_t)stream, params.kernel_params, params.extra);
+}
+
 bool_t cu_launch_kernel_svc(cu_handle func, cu_dim3 grid, cu_dim3 block,
     u_int shared_mem_bytes, cu_handle stream, kernel_args args, res_none *r,
     struct svc_req *rq)
 {
-	struct launch_params params;
-
 	(void)rq;
-	if ((r->err = handle_check(HANDLE_FUNCTION, func, false)) !=
-	    CUDA_SUCCESS ||
-	    (r->err = handle_check(HANDLE_STREAM, stream, true)) !=
-	    CUDA_SUCCESS ||
-	    (r->err = params_prepare(func, &args, &params)) != CUDA_SUCCESS)
-		return TRUE;
-	r->err = cuLaunchKernel((CUfunction)(uintptr_t)func, grid.x, grid.y,
-	    grid.z, block.x, block.y, block.z, shared_mem_bytes,
-	    (CUstream)(uintptr_t)stream, params.kernel_params, params.extra);
+	r->err = launch(false, func, grid, block, shared_mem_bytes, stream,
+	    &args);
+	return TRUE;
+}
+
+bool_t cu_launch_cooperative_kernel_svc(cu_handle func, cu_dim3 grid,
+    cu_dim3 block, u_int shared_mem_bytes, cu_handle stream,
+    kernel_args args, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	r->err = launch(true, func, grid, block, shared_mem_bytes, stream,
+	    &args);
 	return TRUE;
 }
 

@@ -112,9 +112,12 @@ static CUresult route_launch(CUfunction f, cu_handle stream, unsigned *server,
 
 /*
  * Launches are one-way (batch.h): queued behind what the program wrote
- * into mapped host memory (mapped_push), and not waited for.
+ * into mapped host memory (mapped_push), and not waited for.  proc:
+ * CU_LAUNCH_KERNEL, or CU_LAUNCH_COOPERATIVE_KERNEL, which has the same
+ * arguments.
  */
-static CUresult launch(CUfunction f, cu_dim3 grid, cu_dim3 block,
+static CUresult launch(rpcproc_t proc, CUfunction f, cu_dim3 grid,
+		       cu_dim3 block,
 		       unsigned int shared_mem, cu_handle stream,
 		       void **kernelParams, void **extra)
 {
@@ -146,7 +149,7 @@ static CUresult launch(CUfunction f, cu_dim3 grid, cu_dim3 block,
 	}
 	st = mapped_push(c, &err);
 	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
-		st = batch_send(c, CU_LAUNCH_KERNEL,
+		st = batch_send(c, proc,
 		    (xdrproc_t)xdr_cu_launch_kernel_argument, &call);
 	e = rpc_end(st);
 	params_release(&call.args);
@@ -166,8 +169,8 @@ ONCUDA_API CUresult cuLaunchKernel(CUfunction f, unsigned int gridDimX,
 	cu_dim3 grid = { gridDimX, gridDimY, gridDimZ };
 	cu_dim3 block = { blockDimX, blockDimY, blockDimZ };
 
-	return launch(f, grid, block, sharedMemBytes, handle_of(hStream),
-		      kernelParams, extra);
+	return launch(CU_LAUNCH_KERNEL, f, grid, block, sharedMemBytes,
+		      handle_of(hStream), kernelParams, extra);
 }
 
 ONCUDA_API CUresult cuLaunchKernel_ptsz(CUfunction f, unsigned int gridDimX,
@@ -185,8 +188,31 @@ ONCUDA_API CUresult cuLaunchKernel_ptsz(CUfunction f, unsigned int gridDimX,
 
 	if (hStream == NULL)
 		hStream = CU_STREAM_PER_THREAD;
-	return launch(f, grid, block, sharedMemBytes, handle_of(hStream),
-		      kernelParams, extra);
+	return launch(CU_LAUNCH_KERNEL, f, grid, block, sharedMemBytes,
+		      handle_of(hStream), kernelParams, extra);
+}
+
+/*
+ * The cooperative launch has no `extra`.  Its arguments are the same
+ * structure as CU_LAUNCH_KERNEL's (idl/cuda.x), which rpcgen names after
+ * that procedure.
+ */
+_Static_assert(sizeof(cu_launch_cooperative_kernel_argument) ==
+	       sizeof(cu_launch_kernel_argument),
+	       "the two launches take the same arguments");
+
+ONCUDA_API CUresult cuLaunchCooperativeKernel(CUfunction f,
+		unsigned int gridDimX, unsigned int gridDimY,
+		unsigned int gridDimZ, unsigned int blockDimX,
+		unsigned int blockDimY, unsigned int blockDimZ,
+		unsigned int sharedMemBytes, CUstream hStream,
+		void **kernelParams)
+{
+	cu_dim3 grid = { gridDimX, gridDimY, gridDimZ };
+	cu_dim3 block = { blockDimX, blockDimY, blockDimZ };
+
+	return launch(CU_LAUNCH_COOPERATIVE_KERNEL, f, grid, block,
+		      sharedMemBytes, handle_of(hStream), kernelParams, NULL);
 }
 
 static CUresult launch_ex(const CUlaunchConfig *config, bool per_thread,

@@ -21,8 +21,8 @@
 /*
  * Older ABIs of cuCtxCreate that the driver still exports and the CUDA
  * runtime asks for (cuCtxCreate at 3020 is _v2); cuda.h 13 does not
- * declare them.  The driver also exports cuDevicePrimaryCtxRelease from
- * before CUDA 11, which cuda.h maps to _v2.
+ * declare them.  The driver also exports cuDevicePrimaryCtxRelease and
+ * cuDevicePrimaryCtxReset from before CUDA 11, which cuda.h maps to _v2.
  */
 ONCUDA_API CUresult cuCtxCreate_v2(CUcontext *pctx, unsigned int flags,
     CUdevice dev);
@@ -31,8 +31,20 @@ ONCUDA_API CUresult cuCtxCreate_v3(CUcontext *pctx,
     CUdevice dev);
 #undef cuDevicePrimaryCtxRelease
 ONCUDA_API CUresult cuDevicePrimaryCtxRelease(CUdevice dev);
+#undef cuDevicePrimaryCtxReset
+ONCUDA_API CUresult cuDevicePrimaryCtxReset(CUdevice dev);
+#undef cuCtxCreate
+ONCUDA_API CUresult cuCtxCreate(CUcontext *pctx, unsigned int flags,
+    CUdevice dev);
 
-static CUresult create(CUcontext *pctx, unsigned int flags, CUdevice dev)
+/*
+ * Creates a context on dev's server and pushes it on the calling thread's
+ * stack, as the driver does.  affinity: the execution affinities of a
+ * CUctxCreateParams or a _v3 array (CU_CTX_CREATE_WITH_AFFINITY), or NULL
+ * for none (CU_CTX_CREATE).
+ */
+static CUresult create(CUcontext *pctx, const exec_affinities *affinity,
+    unsigned int flags, CUdevice dev)
 {
 	enum clnt_stat st;
 	unsigned server;
@@ -49,7 +61,10 @@ static CUresult create(CUcontext *pctx, unsigned int flags, CUdevice dev)
 	/* The new context becomes current: no use making another so first. */
 	if ((c = route_begin_device(dev, false, &dev, &server)) == NULL)
 		return rpc_unavailable();
-	st = cu_ctx_create(flags, dev, &r, c);
+	if (affinity != NULL)
+		st = cu_ctx_create_with_affinity(*affinity, flags, dev, &r, c);
+	else
+		st = cu_ctx_create(flags, dev, &r, c);
 	/* The server made the new context current, as the driver does. */
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
 		rpc_server_context_is(r.res_handle_u.value);
@@ -62,32 +77,94 @@ static CUresult create(CUcontext *pctx, unsigned int flags, CUdevice dev)
 	return CUDA_SUCCESS;
 }
 
+/*
+ * With execution affinities: they travel as exec_affinity, at most
+ * ONCUDA_EXEC_AFFINITY_MAX of them (the driver has one type, so a program
+ * passes one).  A negative count or a NULL array with a count is the
+ * driver's CUDA_ERROR_INVALID_VALUE.
+ */
+static CUresult create_with_affinity(CUcontext *pctx,
+    const CUexecAffinityParam *params, int count, unsigned int flags,
+    CUdevice dev)
+{
+	exec_affinity wire[ONCUDA_EXEC_AFFINITY_MAX];
+	exec_affinities list;
+	int i;
+
+	if (count < 0 || (count > 0 && params == NULL))
+		return CUDA_ERROR_INVALID_VALUE;
+	if (count > ONCUDA_EXEC_AFFINITY_MAX) {
+		oncuda_unsupported("more than 8 execution affinity parameters");
+		return CUDA_ERROR_NOT_SUPPORTED;
+	}
+	for (i = 0; i < count; i++) {
+		wire[i].type = (int)params[i].type;
+		wire[i].value = params[i].param.smCount.val;
+	}
+	list.exec_affinities_len = (u_int)count;
+	list.exec_affinities_val = wire;
+	return create(pctx, &list, flags, dev);
+}
+
 ONCUDA_API CUresult cuCtxCreate_v4(CUcontext *pctx,
     CUctxCreateParams *ctxCreateParams, unsigned int flags, CUdevice dev)
 {
-	/* Execution affinity and CIG do not cross the wire (idl/cuda.x). */
-	if (ctxCreateParams != NULL) {
-		oncuda_unsupported("cuCtxCreate with CUctxCreateParams");
+	if (ctxCreateParams == NULL)
+		return create(pctx, NULL, flags, dev);
+	/* A CIG context shares a graphics client's D3D12 or Vulkan
+	 * context, on the program's machine: nothing the server reaches. */
+	if (ctxCreateParams->cigParams != NULL) {
+		oncuda_unsupported("cuCtxCreate with CIG parameters");
 		return CUDA_ERROR_NOT_SUPPORTED;
 	}
-	return create(pctx, flags, dev);
+	return create_with_affinity(pctx, ctxCreateParams->execAffinityParams,
+	    ctxCreateParams->numExecAffinityParams, flags, dev);
 }
 
 ONCUDA_API CUresult cuCtxCreate_v3(CUcontext *pctx,
     CUexecAffinityParam *paramsArray, int numParams, unsigned int flags,
     CUdevice dev)
 {
-	if (paramsArray != NULL && numParams > 0) {
-		oncuda_unsupported("cuCtxCreate with CUexecAffinityParam");
-		return CUDA_ERROR_NOT_SUPPORTED;
-	}
-	return create(pctx, flags, dev);
+	return create_with_affinity(pctx, paramsArray, numParams, flags, dev);
 }
 
 ONCUDA_API CUresult cuCtxCreate_v2(CUcontext *pctx, unsigned int flags,
     CUdevice dev)
 {
-	return create(pctx, flags, dev);
+	return create(pctx, NULL, flags, dev);
+}
+
+/* The CUDA 2 ABI: the same parameters as _v2 (idl/cuda.x). */
+ONCUDA_API CUresult cuCtxCreate(CUcontext *pctx, unsigned int flags,
+    CUdevice dev)
+{
+	return create(pctx, NULL, flags, dev);
+}
+
+ONCUDA_API CUresult cuCtxGetExecAffinity(CUexecAffinityParam *pExecAffinity,
+    CUexecAffinityType type)
+{
+	struct route rt = ROUTE_INIT;
+	res_uint r;
+	CUresult e;
+	CLIENT *c;
+
+	if (pExecAffinity == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	memset(&r, 0, sizeof(r));
+	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
+		return rpc_unavailable();
+	if ((e = rpc_end(cu_ctx_get_exec_affinity((int)type, &r, c))) !=
+	    CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS) {
+		memset(pExecAffinity, 0, sizeof(*pExecAffinity));
+		pExecAffinity->type = type;
+		pExecAffinity->param.smCount.val = r.res_uint_u.value;
+	}
+	return (CUresult)r.err;
 }
 
 /*
@@ -267,11 +344,17 @@ ONCUDA_API CUresult cuDevicePrimaryCtxReset_v2(CUdevice dev)
 	return primary_ctx_call(cu_device_primary_ctx_reset, dev);
 }
 
-/* The CUDA 7.0 entry point, which the CUDA 13 runtime still asks for; the
- * protocol has one release, the current one. */
+/* The CUDA 7.0 entry points, which the CUDA 13 runtime still asks for
+ * (cudaDeviceReset: the reset); the protocol has one of each, the
+ * current one, which behaves alike. */
 ONCUDA_API CUresult cuDevicePrimaryCtxRelease(CUdevice dev)
 {
 	return cuDevicePrimaryCtxRelease_v2(dev);
+}
+
+ONCUDA_API CUresult cuDevicePrimaryCtxReset(CUdevice dev)
+{
+	return cuDevicePrimaryCtxReset_v2(dev);
 }
 
 /*

@@ -13,6 +13,9 @@ int test_primary_ctx(void);		/* primary.c */
 int test_context(void);			/* context.c */
 int test_context_limits(void);
 int test_handles(void);
+int test_context_create_v4(void);	/* ctx_config.c */
+int test_context_config(void);
+int test_device_deprecated(void);
 int test_threads(void);			/* threads.c */
 int test_memory(void);			/* memory.c */
 int test_copy(void);			/* copy.c */
@@ -34,8 +37,12 @@ int test_launch_ex(void);
 int test_dynamic_smem(void);
 int test_func_attributes(void);		/* funcattr.c */
 int test_occupancy(void);
+int test_cooperative_launch(void);	/* code_names.c */
+int test_code_names(void);
 int test_streams(void);			/* stream.c */
 int test_stream_wait_event(void);
+int test_stream_attributes(void);	/* stream_ops.c */
+int test_stream_mem_ops(void);
 int test_events(void);			/* event.c */
 int test_graph_capture(void);		/* graph.c */
 int test_graph_explicit(void);		/* graph.c */

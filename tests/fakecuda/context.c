@@ -124,9 +124,10 @@ create_locked(CUcontext *pctx, const CUctxCreateParams *params,
 		return rc;
 	if (pctx == NULL || !flags_valid(flags))
 		return CUDA_ERROR_INVALID_VALUE;
-	/* Affinity and CIG settings are accepted and ignored: one CPU "SM". */
-	if (params != NULL && params->numExecAffinityParams < 0)
-		return CUDA_ERROR_INVALID_VALUE;
+	/* Affinities are checked and kept (ctx_config.c); CIG is ignored. */
+	rc = fc_exec_affinity_check(params);
+	if (rc != CUDA_SUCCESS)
+		return rc;
 	rc = fc_accounting_charge(dev, FC_CONTEXT_OVERHEAD);
 	if (rc != CUDA_SUCCESS)
 		return rc;
@@ -140,6 +141,7 @@ create_locked(CUcontext *pctx, const CUctxCreateParams *params,
 		return rc;
 	}
 	fc_context_setup(ctx, flags);
+	fc_exec_affinity_record(ctx, params);
 	*pctx = (CUcontext)ctx->handle;
 	return CUDA_SUCCESS;
 }

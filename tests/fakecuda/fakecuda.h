@@ -117,6 +117,12 @@ void fc_context_teardown(struct fc_context *ctx);
 void fc_current_pop_if_top(uintptr_t handle);
 CUresult fc_current_push(uintptr_t handle);
 
+/* ---- ctx_config.c: affinity and other per-context settings ---- */
+
+CUresult fc_exec_affinity_check(const CUctxCreateParams *params);
+void fc_exec_affinity_record(const struct fc_context *ctx,
+    const CUctxCreateParams *params);
+
 /* ---- accounting.c: device memory use shared by all processes ---- */
 
 /* Per device, by the ordinal the process sees (CUDA_VISIBLE_DEVICES). */
