@@ -6,7 +6,7 @@
 #include <string.h>
 #include <cuda.h>
 #include <cudaProfiler.h>
-#include "stubs/answers/answer_cache.h"
+#include "stubs/context/answer_cache.h"
 #include "stubs/wire/batch.h"
 #include "gen/cuda_names.h"
 #include "gen/glue_client.h"

@@ -14,7 +14,7 @@ Markers after the Glue line's parameters add calls to client-side modules,
 kept general so the IDL, not this script, says which entry points use them:
 "push" and "pull" bracket the call with stubs/mem/mapped.h's mapped_push and
 mapped_pull (coherence of mapped host memory), and "cache" consults
-stubs/answers/answer_cache.h with the procedure and its arguments as 64-bit words
+stubs/context/answer_cache.h with the procedure and its arguments as 64-bit words
 (a call without arguments passes the single word 0); the cache module alone
 decides which answers it keeps.
 
@@ -309,7 +309,7 @@ def client_oneway(e):
 def client(entries):
     out = [HEADER.format(what="Client side of the plain procedures: route, pack, call, unpack."),
            '#include <stdint.h>\n#include <string.h>\n#include <cuda.h>\n#include <cudaProfiler.h>\n'
-           '#include "stubs/answers/answer_cache.h"\n#include "stubs/wire/batch.h"\n#include "gen/cuda_names.h"\n#include "gen/glue_client.h"\n'
+           '#include "stubs/context/answer_cache.h"\n#include "stubs/wire/batch.h"\n#include "gen/cuda_names.h"\n#include "gen/glue_client.h"\n'
            '#include "stubs/route/devices.h"\n#include "stubs/mem/mapped.h"\n#include "stubs/route/route.h"\n#include "stubs/wire/rpc.h"\n']
     for e in entries:
         if "oneway" in e.markers:

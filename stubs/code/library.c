@@ -21,7 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "stubs/answers/answer_cache.h"
+#include "stubs/context/answer_cache.h"
 #include "stubs/code/library.h"
 #include "stubs/code/params.h"
 #include "stubs/route/route.h"

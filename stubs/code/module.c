@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "stubs/answers/answer_cache.h"
+#include "stubs/context/answer_cache.h"
 #include "common/image.h"
 #include "stubs/code/library.h"
 #include "stubs/code/load_options.h"

@@ -11,9 +11,9 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "stubs/answers/answer_cache.h"
-#include "stubs/context/ctxstack.h"
-#include "stubs/answers/context_storage.h"
+#include "stubs/context/answer_cache.h"
+#include "stubs/route/ctxstack.h"
+#include "stubs/context/context_storage.h"
 #include "stubs/code/params.h"
 #include "stubs/route/route.h"
 #include "stubs/wire/rpc.h"

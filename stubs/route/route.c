@@ -3,7 +3,7 @@
  */
 #include <stdint.h>
 
-#include "stubs/context/ctxstack.h"
+#include "stubs/route/ctxstack.h"
 #include "stubs/route/devices.h"
 #include "stubs/code/library.h"
 #include "stubs/route/route.h"

@@ -22,10 +22,10 @@
 #include "stubs/wire/batch.h"
 #include "stubs/link/connect.h"
 #include "stubs/link/server_target.h"
-#include "stubs/context/ctxstack.h"
+#include "stubs/route/ctxstack.h"
 #include "stubs/route/route.h"
 #include "stubs/wire/rpc.h"
-#include "stubs/wire/xprt.h"
+#include "stubs/link/xprt.h"
 #include "stubs/link/server_list.h"
 #include "stubs/wire/trace.h"
 

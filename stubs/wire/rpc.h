@@ -30,7 +30,7 @@
 #include <rpc/rpc.h>
 
 #include "gen/cuda_names.h"
-#include "stubs/wire/say.h"
+#include "stubs/link/say.h"
 
 /*
  * Takes the connection lock (connecting on first use), makes the server's

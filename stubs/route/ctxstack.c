@@ -10,7 +10,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-#include "stubs/context/ctxstack.h"
+#include "stubs/route/ctxstack.h"
 
 struct ctxstack {
 	CUcontext *slots;
