@@ -60,23 +60,10 @@ SIDEWAYS = {("copy", "local")}
 # with why.  Each is reported; none fails the check.  Empty is the goal:
 # a new one fails, so the list can only shrink.
 KNOWN = {
-    ("stubs/route/route.c", "stubs/code/library.c"):
-        "route_value loads the client's own libraries: it belongs in code",
     ("stubs/context/context.c", "stubs/code/params.c"):
         "a destroyed context's parameter layouts are forgotten",
-    ("stubs/wire/rpc.c", "stubs/route/ctxstack.c"):
-        "the connection layer still syncs the thread's context itself",
-    ("stubs/wire/rpc.c", "stubs/route/route.c"):
-        "the connection layer still picks the current context's server",
 }
-KNOWN_CYCLES = {
-    "stubs/code/library.c stubs/code/module.c stubs/code/params.c "
-    "stubs/route/devices.c stubs/route/route.c stubs/wire/batch.c "
-    "stubs/wire/rpc.c":
-        "rpc.c -> route.c (it picks the server), batch.c <-> rpc.c (the "
-        "flusher takes connections), route.c <-> library.c (route_value), "
-        "module.c <-> library.c (cuLibrary* in both)",
-}
+KNOWN_CYCLES = {}
 
 
 def rank_of(folder):

@@ -53,6 +53,7 @@ tests/unit/test_params: tests/unit/test_params.c stubs/code/params.c \
 	$(UNIT_MODULE_LINK)
 
 tests/unit/test_module: tests/unit/test_module.c stubs/code/module.c \
+		stubs/code/code_load.c stubs/code/code_load.h stubs/code/library.c \
 		stubs/context/answer_cache.c stubs/route/ctxstack.c \
 		common/image.c common/image.h stubs/code/load_options.c \
 		stubs/code/load_options.h stubs/code/params.c stubs/code/params.h \

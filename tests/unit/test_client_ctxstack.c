@@ -122,8 +122,6 @@ static void test_fork(void)
 	int status = -1;
 	pid_t pid;
 
-	pthread_atfork(ctxstack_fork_prepare, ctxstack_fork_parent,
-		       ctxstack_fork_child);
 	ctxstack_push(CTX(8));
 	pid = fork();
 	if (pid == 0) {
