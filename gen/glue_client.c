@@ -20,7 +20,7 @@ CUresult on_server_cuDriverGetVersion(unsigned server, int *driverVersion)
 	res_int r;
 	const uint64_t key[] = { server };
 	uint64_t cached, asked_at;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (driverVersion == NULL)
@@ -30,10 +30,9 @@ CUresult on_server_cuDriverGetVersion(unsigned server, int *driverVersion)
 		return CUDA_SUCCESS;
 	}
 	asked_at = answer_cache_epoch();
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on(server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_driver_get_version(&r, c));
+	if ((e = call_begin_on(&k, server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_driver_get_version(&r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -48,7 +47,7 @@ CUresult on_server_cuDeviceGetCount(unsigned server, int *count)
 	res_int r;
 	const uint64_t key[] = { server };
 	uint64_t cached, asked_at;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (count == NULL)
@@ -58,10 +57,9 @@ CUresult on_server_cuDeviceGetCount(unsigned server, int *count)
 		return CUDA_SUCCESS;
 	}
 	asked_at = answer_cache_epoch();
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on(server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_device_get_count(&r, c));
+	if ((e = call_begin_on(&k, server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_device_get_count(&r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -76,7 +74,7 @@ CUresult on_server_cuDeviceGet(unsigned server, CUdevice *device, int ordinal)
 	res_int r;
 	const uint64_t key[] = { (uint64_t)ordinal, server };
 	uint64_t cached, asked_at;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (device == NULL)
@@ -86,10 +84,9 @@ CUresult on_server_cuDeviceGet(unsigned server, CUdevice *device, int ordinal)
 		return CUDA_SUCCESS;
 	}
 	asked_at = answer_cache_epoch();
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on(server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_device_get((int)ordinal, &r, c));
+	if ((e = call_begin_on(&k, server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_device_get((int)ordinal, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -106,7 +103,7 @@ ONCUDA_API CUresult cuDeviceTotalMem(size_t *bytes, CUdevice dev)
 	CUdevice local_dev;
 	const uint64_t key[] = { (uint64_t)dev };
 	uint64_t cached, asked_at;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (bytes == NULL)
@@ -119,10 +116,9 @@ ONCUDA_API CUresult cuDeviceTotalMem(size_t *bytes, CUdevice dev)
 	route_device(&rt, dev, &local_dev);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_device_total_mem((int)local_dev, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_device_total_mem((int)local_dev, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -139,7 +135,7 @@ ONCUDA_API CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib, CUd
 	CUdevice local_dev;
 	const uint64_t key[] = { (uint64_t)attrib, (uint64_t)dev };
 	uint64_t cached, asked_at;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (pi == NULL)
@@ -152,10 +148,9 @@ ONCUDA_API CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib, CUd
 	route_device(&rt, dev, &local_dev);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_device_get_attribute((int)attrib, (int)local_dev, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_device_get_attribute((int)attrib, (int)local_dev, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -171,16 +166,15 @@ ONCUDA_API CUresult cuDevicePrimaryCtxSetFlags(CUdevice dev, unsigned int flags)
 	struct route rt = ROUTE_INIT;
 	CUdevice local_dev;
 	const uint64_t key[] = { (uint64_t)dev, (uint64_t)flags };
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_device(&rt, dev, &local_dev);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_device_primary_ctx_set_flags((int)local_dev, (u_int)flags, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_device_primary_ctx_set_flags((int)local_dev, (u_int)flags, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -194,7 +188,7 @@ ONCUDA_API CUresult cuCtxGetDevice(CUdevice *device)
 	struct route rt = ROUTE_INIT;
 	const uint64_t key[] = { 0 };
 	uint64_t cached, asked_at;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (device == NULL)
@@ -206,10 +200,9 @@ ONCUDA_API CUresult cuCtxGetDevice(CUdevice *device)
 	asked_at = answer_cache_epoch();
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_ctx_get_device(&r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_ctx_get_device(&r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS && !devices_global((unsigned)rt.server, (CUdevice)r.res_int_u.value, device))
@@ -225,7 +218,7 @@ ONCUDA_API CUresult cuCtxGetDevice_v2(CUdevice *device, CUcontext ctx)
 	struct route rt = ROUTE_INIT;
 	const uint64_t key[] = { (uint64_t)(uintptr_t)ctx };
 	uint64_t cached, asked_at;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (device == NULL)
@@ -238,10 +231,9 @@ ONCUDA_API CUresult cuCtxGetDevice_v2(CUdevice *device, CUcontext ctx)
 	route_handle(&rt, ctx, ROUTE_CONTEXT);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_ctx_get_device_v2((cu_handle)route_strip(ctx), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_ctx_get_device_v2((cu_handle)route_strip(ctx), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS && !devices_global((unsigned)rt.server, (CUdevice)r.res_int_u.value, device))
@@ -256,18 +248,17 @@ ONCUDA_API CUresult cuCtxSynchronize(void)
 	res_none r;
 	struct route rt = ROUTE_INIT;
 	enum clnt_stat st;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = cu_ctx_synchronize(&r, c);
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	st = cu_ctx_synchronize(&r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = mapped_pull(c, &r.err);
-	e = rpc_end(st);
+		st = mapped_pull(k.c, &r.err);
+	e = call_end(&k, st);
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -278,19 +269,18 @@ ONCUDA_API CUresult cuCtxSynchronize_v2(CUcontext ctx)
 	res_none r;
 	struct route rt = ROUTE_INIT;
 	enum clnt_stat st;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, ctx, ROUTE_CONTEXT);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = cu_ctx_synchronize_v2((cu_handle)route_strip(ctx), &r, c);
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	st = cu_ctx_synchronize_v2((cu_handle)route_strip(ctx), &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = mapped_pull(c, &r.err);
-	e = rpc_end(st);
+		st = mapped_pull(k.c, &r.err);
+	e = call_end(&k, st);
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -300,17 +290,16 @@ ONCUDA_API CUresult cuCtxGetLimit(size_t *pvalue, CUlimit limit)
 {
 	res_size r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (pvalue == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_ctx_get_limit((int)limit, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_ctx_get_limit((int)limit, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -322,15 +311,14 @@ ONCUDA_API CUresult cuCtxSetLimit(CUlimit limit, size_t value)
 {
 	res_none r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_ctx_set_limit((int)limit, (cu_size)value, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_ctx_set_limit((int)limit, (cu_size)value, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -340,7 +328,7 @@ ONCUDA_API CUresult cuCtxGetApiVersion(CUcontext ctx, unsigned int *version)
 {
 	res_uint r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (version == NULL)
@@ -348,10 +336,9 @@ ONCUDA_API CUresult cuCtxGetApiVersion(CUcontext ctx, unsigned int *version)
 	route_handle(&rt, ctx, ROUTE_CONTEXT);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_ctx_get_api_version((cu_handle)route_strip(ctx), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_ctx_get_api_version((cu_handle)route_strip(ctx), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -363,17 +350,16 @@ ONCUDA_API CUresult cuCtxGetFlags(unsigned int *flags)
 {
 	res_uint r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (flags == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_ctx_get_flags(&r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_ctx_get_flags(&r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -387,7 +373,7 @@ ONCUDA_API CUresult cuCtxGetId(CUcontext ctx, unsigned long long *ctxId)
 	struct route rt = ROUTE_INIT;
 	const uint64_t key[] = { (uint64_t)(uintptr_t)ctx };
 	uint64_t cached, asked_at;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (ctxId == NULL)
@@ -400,10 +386,9 @@ ONCUDA_API CUresult cuCtxGetId(CUcontext ctx, unsigned long long *ctxId)
 	route_handle(&rt, ctx, ROUTE_CONTEXT);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_ctx_get_id((cu_handle)route_strip(ctx), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_ctx_get_id((cu_handle)route_strip(ctx), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -417,7 +402,7 @@ ONCUDA_API CUresult cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod, const 
 {
 	res_handle r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (hfunc == NULL)
@@ -427,10 +412,9 @@ ONCUDA_API CUresult cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod, const 
 	route_handle(&rt, hmod, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_module_get_function((cu_handle)route_strip(hmod), (char *)name, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_module_get_function((cu_handle)route_strip(hmod), (char *)name, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -441,17 +425,16 @@ ONCUDA_API CUresult cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod, const 
 CUresult on_server_cuLibraryGetKernel(unsigned server, CUkernel *pKernel, CUlibrary library, const char *name)
 {
 	res_handle r;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (pKernel == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	if (name == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on(server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_library_get_kernel((cu_handle)route_strip(library), (char *)name, &r, c));
+	if ((e = call_begin_on(&k, server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_library_get_kernel((cu_handle)route_strip(library), (char *)name, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -464,7 +447,7 @@ ONCUDA_API CUresult cuLibraryGetModule(CUmodule *pMod, CUlibrary library)
 	res_handle r;
 	struct route rt = ROUTE_INIT;
 	uint64_t library_value;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (pMod == NULL)
@@ -474,10 +457,9 @@ ONCUDA_API CUresult cuLibraryGetModule(CUmodule *pMod, CUlibrary library)
 		return e;
 	if ((e = route_value(&rt, library, &library_value)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_library_get_module((cu_handle)library_value, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_library_get_module((cu_handle)library_value, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -492,7 +474,7 @@ ONCUDA_API CUresult cuKernelGetFunction(CUfunction *pFunc, CUkernel kernel)
 	uint64_t kernel_value;
 	const uint64_t key[] = { (uint64_t)(uintptr_t)kernel };
 	uint64_t cached, asked_at;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (pFunc == NULL)
@@ -507,10 +489,9 @@ ONCUDA_API CUresult cuKernelGetFunction(CUfunction *pFunc, CUkernel kernel)
 		return e;
 	if ((e = route_value(&rt, kernel, &kernel_value)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_kernel_get_function((cu_handle)kernel_value, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_kernel_get_function((cu_handle)kernel_value, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -526,7 +507,7 @@ ONCUDA_API CUresult cuKernelGetAttribute(int *pi, CUfunction_attribute attrib, C
 	struct route rt = ROUTE_INIT;
 	uint64_t kernel_value;
 	CUdevice local_dev;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (pi == NULL)
@@ -537,10 +518,9 @@ ONCUDA_API CUresult cuKernelGetAttribute(int *pi, CUfunction_attribute attrib, C
 		return e;
 	if ((e = route_value(&rt, kernel, &kernel_value)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_kernel_get_attribute((int)attrib, (cu_handle)kernel_value, (int)local_dev, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_kernel_get_attribute((int)attrib, (cu_handle)kernel_value, (int)local_dev, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -555,7 +535,7 @@ ONCUDA_API CUresult cuKernelSetAttribute(CUfunction_attribute attrib, int val, C
 	uint64_t kernel_value;
 	CUdevice local_dev;
 	const uint64_t key[] = { (uint64_t)attrib, (uint64_t)val, (uint64_t)(uintptr_t)kernel, (uint64_t)dev };
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, kernel, ROUTE_CODE);
@@ -564,10 +544,9 @@ ONCUDA_API CUresult cuKernelSetAttribute(CUfunction_attribute attrib, int val, C
 		return e;
 	if ((e = route_value(&rt, kernel, &kernel_value)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_kernel_set_attribute((int)attrib, (int)val, (cu_handle)kernel_value, (int)local_dev, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_kernel_set_attribute((int)attrib, (int)val, (cu_handle)kernel_value, (int)local_dev, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -578,17 +557,16 @@ ONCUDA_API CUresult cuKernelSetAttribute(CUfunction_attribute attrib, int val, C
 CUresult on_server_cuDeviceGetByPCIBusId(unsigned server, CUdevice *dev, const char *pciBusId)
 {
 	res_int r;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (dev == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	if (pciBusId == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on(server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_device_get_by_pci_bus_id((char *)pciBusId, &r, c));
+	if ((e = call_begin_on(&k, server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_device_get_by_pci_bus_id((char *)pciBusId, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -602,19 +580,18 @@ ONCUDA_API CUresult cuMemcpyDtoDAsync(CUdeviceptr dstDevice, CUdeviceptr srcDevi
 	cu_memcpy_dtod_async_argument a = { (cu_dptr)dstDevice, (cu_dptr)srcDevice, (cu_size)ByteCount, (cu_handle)route_strip(hStream) };
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = mapped_push(c, &err);
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	st = mapped_push(k.c, &err);
 	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
-		st = batch_send(c, CU_MEMCPY_DTOD_ASYNC, (xdrproc_t)xdr_cu_memcpy_dtod_async_argument, &a);
-	e = rpc_end(st);
-	return e != CUDA_SUCCESS ? e : (CUresult)err;
+		st = batch_send(k.c, CU_MEMCPY_DTOD_ASYNC, (xdrproc_t)xdr_cu_memcpy_dtod_async_argument, &a);
+	return call_done(&k, st, &err);
 }
 
 ONCUDA_API CUresult cuMemsetD8(CUdeviceptr dstDevice, unsigned char uc, size_t N)
@@ -622,20 +599,19 @@ ONCUDA_API CUresult cuMemsetD8(CUdeviceptr dstDevice, unsigned char uc, size_t N
 	res_none r;
 	struct route rt = ROUTE_INIT;
 	enum clnt_stat st;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = mapped_push(c, &r.err);
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	st = mapped_push(k.c, &r.err);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = cu_memset_d8((cu_dptr)dstDevice, (u_int)uc, (cu_size)N, &r, c);
+		st = cu_memset_d8((cu_dptr)dstDevice, (u_int)uc, (cu_size)N, &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = mapped_pull(c, &r.err);
-	e = rpc_end(st);
+		st = mapped_pull(k.c, &r.err);
+	e = call_end(&k, st);
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -646,20 +622,19 @@ ONCUDA_API CUresult cuMemsetD16(CUdeviceptr dstDevice, unsigned short us, size_t
 	res_none r;
 	struct route rt = ROUTE_INIT;
 	enum clnt_stat st;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = mapped_push(c, &r.err);
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	st = mapped_push(k.c, &r.err);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = cu_memset_d16((cu_dptr)dstDevice, (u_int)us, (cu_size)N, &r, c);
+		st = cu_memset_d16((cu_dptr)dstDevice, (u_int)us, (cu_size)N, &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = mapped_pull(c, &r.err);
-	e = rpc_end(st);
+		st = mapped_pull(k.c, &r.err);
+	e = call_end(&k, st);
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -670,20 +645,19 @@ ONCUDA_API CUresult cuMemsetD32(CUdeviceptr dstDevice, unsigned int ui, size_t N
 	res_none r;
 	struct route rt = ROUTE_INIT;
 	enum clnt_stat st;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = mapped_push(c, &r.err);
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	st = mapped_push(k.c, &r.err);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = cu_memset_d32((cu_dptr)dstDevice, (u_int)ui, (cu_size)N, &r, c);
+		st = cu_memset_d32((cu_dptr)dstDevice, (u_int)ui, (cu_size)N, &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = mapped_pull(c, &r.err);
-	e = rpc_end(st);
+		st = mapped_pull(k.c, &r.err);
+	e = call_end(&k, st);
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -695,19 +669,18 @@ ONCUDA_API CUresult cuMemsetD8Async(CUdeviceptr dstDevice, unsigned char uc, siz
 	cu_memset_d8_async_argument a = { (cu_dptr)dstDevice, (u_int)uc, (cu_size)N, (cu_handle)route_strip(hStream) };
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = mapped_push(c, &err);
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	st = mapped_push(k.c, &err);
 	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
-		st = batch_send(c, CU_MEMSET_D8_ASYNC, (xdrproc_t)xdr_cu_memset_d8_async_argument, &a);
-	e = rpc_end(st);
-	return e != CUDA_SUCCESS ? e : (CUresult)err;
+		st = batch_send(k.c, CU_MEMSET_D8_ASYNC, (xdrproc_t)xdr_cu_memset_d8_async_argument, &a);
+	return call_done(&k, st, &err);
 }
 
 ONCUDA_API CUresult cuMemsetD16Async(CUdeviceptr dstDevice, unsigned short us, size_t N, CUstream hStream)
@@ -716,19 +689,18 @@ ONCUDA_API CUresult cuMemsetD16Async(CUdeviceptr dstDevice, unsigned short us, s
 	cu_memset_d16_async_argument a = { (cu_dptr)dstDevice, (u_int)us, (cu_size)N, (cu_handle)route_strip(hStream) };
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = mapped_push(c, &err);
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	st = mapped_push(k.c, &err);
 	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
-		st = batch_send(c, CU_MEMSET_D16_ASYNC, (xdrproc_t)xdr_cu_memset_d16_async_argument, &a);
-	e = rpc_end(st);
-	return e != CUDA_SUCCESS ? e : (CUresult)err;
+		st = batch_send(k.c, CU_MEMSET_D16_ASYNC, (xdrproc_t)xdr_cu_memset_d16_async_argument, &a);
+	return call_done(&k, st, &err);
 }
 
 ONCUDA_API CUresult cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui, size_t N, CUstream hStream)
@@ -737,36 +709,34 @@ ONCUDA_API CUresult cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui, siz
 	cu_memset_d32_async_argument a = { (cu_dptr)dstDevice, (u_int)ui, (cu_size)N, (cu_handle)route_strip(hStream) };
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = mapped_push(c, &err);
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	st = mapped_push(k.c, &err);
 	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
-		st = batch_send(c, CU_MEMSET_D32_ASYNC, (xdrproc_t)xdr_cu_memset_d32_async_argument, &a);
-	e = rpc_end(st);
-	return e != CUDA_SUCCESS ? e : (CUresult)err;
+		st = batch_send(k.c, CU_MEMSET_D32_ASYNC, (xdrproc_t)xdr_cu_memset_d32_async_argument, &a);
+	return call_done(&k, st, &err);
 }
 
 ONCUDA_API CUresult cuStreamCreate(CUstream *phStream, unsigned int Flags)
 {
 	res_handle r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (phStream == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_stream_create((u_int)Flags, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_stream_create((u_int)Flags, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -778,17 +748,16 @@ ONCUDA_API CUresult cuStreamCreateWithPriority(CUstream *phStream, unsigned int 
 {
 	res_handle r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (phStream == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_stream_create_with_priority((u_int)flags, (int)priority, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_stream_create_with_priority((u_int)flags, (int)priority, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -800,16 +769,15 @@ ONCUDA_API CUresult cuStreamDestroy(CUstream hStream)
 {
 	res_none r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_stream_destroy((cu_handle)route_strip(hStream), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_stream_destroy((cu_handle)route_strip(hStream), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -820,19 +788,18 @@ ONCUDA_API CUresult cuStreamSynchronize(CUstream hStream)
 	res_none r;
 	struct route rt = ROUTE_INIT;
 	enum clnt_stat st;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = cu_stream_synchronize((cu_handle)route_strip(hStream), &r, c);
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	st = cu_stream_synchronize((cu_handle)route_strip(hStream), &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = mapped_pull(c, &r.err);
-	e = rpc_end(st);
+		st = mapped_pull(k.c, &r.err);
+	e = call_end(&k, st);
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -843,19 +810,18 @@ ONCUDA_API CUresult cuStreamQuery(CUstream hStream)
 	res_none r;
 	struct route rt = ROUTE_INIT;
 	enum clnt_stat st;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = cu_stream_query((cu_handle)route_strip(hStream), &r, c);
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	st = cu_stream_query((cu_handle)route_strip(hStream), &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = mapped_pull(c, &r.err);
-	e = rpc_end(st);
+		st = mapped_pull(k.c, &r.err);
+	e = call_end(&k, st);
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -867,7 +833,7 @@ ONCUDA_API CUresult cuStreamWaitEvent(CUstream hStream, CUevent hEvent, unsigned
 	cu_stream_wait_event_argument a = { (cu_handle)route_strip(hStream), (cu_handle)route_strip(hEvent), (u_int)Flags };
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (hEvent == NULL)
@@ -876,18 +842,17 @@ ONCUDA_API CUresult cuStreamWaitEvent(CUstream hStream, CUevent hEvent, unsigned
 	route_handle(&rt, hEvent, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = batch_send(c, CU_STREAM_WAIT_EVENT, (xdrproc_t)xdr_cu_stream_wait_event_argument, &a);
-	e = rpc_end(st);
-	return e != CUDA_SUCCESS ? e : (CUresult)err;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	st = batch_send(k.c, CU_STREAM_WAIT_EVENT, (xdrproc_t)xdr_cu_stream_wait_event_argument, &a);
+	return call_done(&k, st, &err);
 }
 
 ONCUDA_API CUresult cuStreamGetPriority(CUstream hStream, int *priority)
 {
 	res_int r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (priority == NULL)
@@ -895,10 +860,9 @@ ONCUDA_API CUresult cuStreamGetPriority(CUstream hStream, int *priority)
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_stream_get_priority((cu_handle)route_strip(hStream), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_stream_get_priority((cu_handle)route_strip(hStream), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -910,7 +874,7 @@ ONCUDA_API CUresult cuStreamGetFlags(CUstream hStream, unsigned int *flags)
 {
 	res_uint r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (flags == NULL)
@@ -918,10 +882,9 @@ ONCUDA_API CUresult cuStreamGetFlags(CUstream hStream, unsigned int *flags)
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_stream_get_flags((cu_handle)route_strip(hStream), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_stream_get_flags((cu_handle)route_strip(hStream), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -933,7 +896,7 @@ ONCUDA_API CUresult cuStreamGetCtx(CUstream hStream, CUcontext *pctx)
 {
 	res_handle r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (pctx == NULL)
@@ -941,10 +904,9 @@ ONCUDA_API CUresult cuStreamGetCtx(CUstream hStream, CUcontext *pctx)
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_stream_get_ctx((cu_handle)route_strip(hStream), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_stream_get_ctx((cu_handle)route_strip(hStream), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -956,7 +918,7 @@ ONCUDA_API CUresult cuStreamIsCapturing(CUstream hStream, CUstreamCaptureStatus 
 {
 	res_int r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (captureStatus == NULL)
@@ -964,10 +926,9 @@ ONCUDA_API CUresult cuStreamIsCapturing(CUstream hStream, CUstreamCaptureStatus 
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_stream_is_capturing((cu_handle)route_strip(hStream), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_stream_is_capturing((cu_handle)route_strip(hStream), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -979,7 +940,7 @@ ONCUDA_API CUresult cuStreamGetId(CUstream hStream, unsigned long long *streamId
 {
 	res_size r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (streamId == NULL)
@@ -987,10 +948,9 @@ ONCUDA_API CUresult cuStreamGetId(CUstream hStream, unsigned long long *streamId
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_stream_get_id((cu_handle)route_strip(hStream), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_stream_get_id((cu_handle)route_strip(hStream), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1002,17 +962,16 @@ ONCUDA_API CUresult cuEventCreate(CUevent *phEvent, unsigned int Flags)
 {
 	res_handle r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (phEvent == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_event_create((u_int)Flags, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_event_create((u_int)Flags, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1026,7 +985,7 @@ ONCUDA_API CUresult cuEventRecord(CUevent hEvent, CUstream hStream)
 	cu_event_record_argument a = { (cu_handle)route_strip(hEvent), (cu_handle)route_strip(hStream) };
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (hEvent == NULL)
@@ -1035,11 +994,10 @@ ONCUDA_API CUresult cuEventRecord(CUevent hEvent, CUstream hStream)
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = batch_send(c, CU_EVENT_RECORD, (xdrproc_t)xdr_cu_event_record_argument, &a);
-	e = rpc_end(st);
-	return e != CUDA_SUCCESS ? e : (CUresult)err;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	st = batch_send(k.c, CU_EVENT_RECORD, (xdrproc_t)xdr_cu_event_record_argument, &a);
+	return call_done(&k, st, &err);
 }
 
 ONCUDA_API CUresult cuEventSynchronize(CUevent hEvent)
@@ -1047,19 +1005,18 @@ ONCUDA_API CUresult cuEventSynchronize(CUevent hEvent)
 	res_none r;
 	struct route rt = ROUTE_INIT;
 	enum clnt_stat st;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, hEvent, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = cu_event_synchronize((cu_handle)route_strip(hEvent), &r, c);
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	st = cu_event_synchronize((cu_handle)route_strip(hEvent), &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = mapped_pull(c, &r.err);
-	e = rpc_end(st);
+		st = mapped_pull(k.c, &r.err);
+	e = call_end(&k, st);
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -1070,19 +1027,18 @@ ONCUDA_API CUresult cuEventQuery(CUevent hEvent)
 	res_none r;
 	struct route rt = ROUTE_INIT;
 	enum clnt_stat st;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, hEvent, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = cu_event_query((cu_handle)route_strip(hEvent), &r, c);
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	st = cu_event_query((cu_handle)route_strip(hEvent), &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = mapped_pull(c, &r.err);
-	e = rpc_end(st);
+		st = mapped_pull(k.c, &r.err);
+	e = call_end(&k, st);
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -1092,7 +1048,7 @@ ONCUDA_API CUresult cuEventElapsedTime(float *pMilliseconds, CUevent hStart, CUe
 {
 	res_float r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (pMilliseconds == NULL)
@@ -1101,10 +1057,9 @@ ONCUDA_API CUresult cuEventElapsedTime(float *pMilliseconds, CUevent hStart, CUe
 	route_handle(&rt, hEnd, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_event_elapsed_time((cu_handle)route_strip(hStart), (cu_handle)route_strip(hEnd), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_event_elapsed_time((cu_handle)route_strip(hStart), (cu_handle)route_strip(hEnd), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1116,16 +1071,15 @@ ONCUDA_API CUresult cuEventDestroy(CUevent hEvent)
 {
 	res_none r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, hEvent, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_event_destroy((cu_handle)route_strip(hEvent), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_event_destroy((cu_handle)route_strip(hEvent), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -1137,7 +1091,7 @@ ONCUDA_API CUresult cuEventRecordWithFlags(CUevent hEvent, CUstream hStream, uns
 	cu_event_record_with_flags_argument a = { (cu_handle)route_strip(hEvent), (cu_handle)route_strip(hStream), (u_int)flags };
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (hEvent == NULL)
@@ -1146,11 +1100,10 @@ ONCUDA_API CUresult cuEventRecordWithFlags(CUevent hEvent, CUstream hStream, uns
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = batch_send(c, CU_EVENT_RECORD_WITH_FLAGS, (xdrproc_t)xdr_cu_event_record_with_flags_argument, &a);
-	e = rpc_end(st);
-	return e != CUDA_SUCCESS ? e : (CUresult)err;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	st = batch_send(k.c, CU_EVENT_RECORD_WITH_FLAGS, (xdrproc_t)xdr_cu_event_record_with_flags_argument, &a);
+	return call_done(&k, st, &err);
 }
 
 ONCUDA_API CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib, CUfunction hfunc)
@@ -1160,7 +1113,7 @@ ONCUDA_API CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib, CUf
 	uint64_t hfunc_value;
 	const uint64_t key[] = { (uint64_t)attrib, (uint64_t)(uintptr_t)hfunc };
 	uint64_t cached, asked_at;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (pi == NULL)
@@ -1175,10 +1128,9 @@ ONCUDA_API CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib, CUf
 		return e;
 	if ((e = route_value(&rt, hfunc, &hfunc_value)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_func_get_attribute((int)attrib, (cu_handle)hfunc_value, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_func_get_attribute((int)attrib, (cu_handle)hfunc_value, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1194,7 +1146,7 @@ ONCUDA_API CUresult cuFuncSetAttribute(CUfunction hfunc, CUfunction_attribute at
 	struct route rt = ROUTE_INIT;
 	uint64_t hfunc_value;
 	const uint64_t key[] = { (uint64_t)(uintptr_t)hfunc, (uint64_t)attrib, (uint64_t)value };
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, hfunc, ROUTE_CODE);
@@ -1202,10 +1154,9 @@ ONCUDA_API CUresult cuFuncSetAttribute(CUfunction hfunc, CUfunction_attribute at
 		return e;
 	if ((e = route_value(&rt, hfunc, &hfunc_value)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_func_set_attribute((cu_handle)hfunc_value, (int)attrib, (int)value, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_func_set_attribute((cu_handle)hfunc_value, (int)attrib, (int)value, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1219,7 +1170,7 @@ ONCUDA_API CUresult cuFuncSetCacheConfig(CUfunction hfunc, CUfunc_cache config)
 	struct route rt = ROUTE_INIT;
 	uint64_t hfunc_value;
 	const uint64_t key[] = { (uint64_t)(uintptr_t)hfunc, (uint64_t)config };
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, hfunc, ROUTE_CODE);
@@ -1227,10 +1178,9 @@ ONCUDA_API CUresult cuFuncSetCacheConfig(CUfunction hfunc, CUfunc_cache config)
 		return e;
 	if ((e = route_value(&rt, hfunc, &hfunc_value)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_func_set_cache_config((cu_handle)hfunc_value, (int)config, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_func_set_cache_config((cu_handle)hfunc_value, (int)config, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1242,17 +1192,16 @@ ONCUDA_API CUresult cuGraphCreate(CUgraph *phGraph, unsigned int flags)
 {
 	res_handle r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (phGraph == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_graph_create((u_int)flags, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_graph_create((u_int)flags, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1264,16 +1213,15 @@ ONCUDA_API CUresult cuGraphDestroy(CUgraph hGraph)
 {
 	res_none r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, hGraph, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_graph_destroy((cu_handle)route_strip(hGraph), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_graph_destroy((cu_handle)route_strip(hGraph), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -1283,7 +1231,7 @@ ONCUDA_API CUresult cuGraphClone(CUgraph *phGraphClone, CUgraph originalGraph)
 {
 	res_handle r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (phGraphClone == NULL)
@@ -1291,10 +1239,9 @@ ONCUDA_API CUresult cuGraphClone(CUgraph *phGraphClone, CUgraph originalGraph)
 	route_handle(&rt, originalGraph, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_graph_clone((cu_handle)route_strip(originalGraph), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_graph_clone((cu_handle)route_strip(originalGraph), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1306,16 +1253,15 @@ ONCUDA_API CUresult cuGraphDestroyNode(CUgraphNode hNode)
 {
 	res_none r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, hNode, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_graph_destroy_node((cu_handle)route_strip(hNode), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_graph_destroy_node((cu_handle)route_strip(hNode), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -1325,7 +1271,7 @@ ONCUDA_API CUresult cuGraphInstantiate(CUgraphExec *phGraphExec, CUgraph hGraph,
 {
 	res_handle r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (phGraphExec == NULL)
@@ -1333,10 +1279,9 @@ ONCUDA_API CUresult cuGraphInstantiate(CUgraphExec *phGraphExec, CUgraph hGraph,
 	route_handle(&rt, hGraph, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_graph_instantiate((cu_handle)route_strip(hGraph), (cu_size)flags, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_graph_instantiate((cu_handle)route_strip(hGraph), (cu_size)flags, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1350,7 +1295,7 @@ ONCUDA_API CUresult cuGraphLaunch(CUgraphExec hGraphExec, CUstream hStream)
 	cu_graph_launch_argument a = { (cu_handle)route_strip(hGraphExec), (cu_handle)route_strip(hStream) };
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (hGraphExec == NULL)
@@ -1359,13 +1304,12 @@ ONCUDA_API CUresult cuGraphLaunch(CUgraphExec hGraphExec, CUstream hStream)
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = mapped_push(c, &err);
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	st = mapped_push(k.c, &err);
 	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
-		st = batch_send(c, CU_GRAPH_LAUNCH, (xdrproc_t)xdr_cu_graph_launch_argument, &a);
-	e = rpc_end(st);
-	return e != CUDA_SUCCESS ? e : (CUresult)err;
+		st = batch_send(k.c, CU_GRAPH_LAUNCH, (xdrproc_t)xdr_cu_graph_launch_argument, &a);
+	return call_done(&k, st, &err);
 }
 
 ONCUDA_API CUresult cuGraphUpload(CUgraphExec hGraphExec, CUstream hStream)
@@ -1374,7 +1318,7 @@ ONCUDA_API CUresult cuGraphUpload(CUgraphExec hGraphExec, CUstream hStream)
 	cu_graph_upload_argument a = { (cu_handle)route_strip(hGraphExec), (cu_handle)route_strip(hStream) };
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (hGraphExec == NULL)
@@ -1383,27 +1327,25 @@ ONCUDA_API CUresult cuGraphUpload(CUgraphExec hGraphExec, CUstream hStream)
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = batch_send(c, CU_GRAPH_UPLOAD, (xdrproc_t)xdr_cu_graph_upload_argument, &a);
-	e = rpc_end(st);
-	return e != CUDA_SUCCESS ? e : (CUresult)err;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	st = batch_send(k.c, CU_GRAPH_UPLOAD, (xdrproc_t)xdr_cu_graph_upload_argument, &a);
+	return call_done(&k, st, &err);
 }
 
 ONCUDA_API CUresult cuGraphExecDestroy(CUgraphExec hGraphExec)
 {
 	res_none r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, hGraphExec, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_graph_exec_destroy((cu_handle)route_strip(hGraphExec), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_graph_exec_destroy((cu_handle)route_strip(hGraphExec), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -1413,7 +1355,7 @@ ONCUDA_API CUresult cuGraphExecGetFlags(CUgraphExec hGraphExec, cuuint64_t *flag
 {
 	res_size r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (flags == NULL)
@@ -1421,10 +1363,9 @@ ONCUDA_API CUresult cuGraphExecGetFlags(CUgraphExec hGraphExec, cuuint64_t *flag
 	route_handle(&rt, hGraphExec, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_graph_exec_get_flags((cu_handle)route_strip(hGraphExec), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_graph_exec_get_flags((cu_handle)route_strip(hGraphExec), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1436,17 +1377,16 @@ ONCUDA_API CUresult cuGraphNodeSetEnabled(CUgraphExec hGraphExec, CUgraphNode hN
 {
 	res_none r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, hGraphExec, ROUTE_HANDLE);
 	route_handle(&rt, hNode, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_graph_node_set_enabled((cu_handle)route_strip(hGraphExec), (cu_handle)route_strip(hNode), (u_int)isEnabled, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_graph_node_set_enabled((cu_handle)route_strip(hGraphExec), (cu_handle)route_strip(hNode), (u_int)isEnabled, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -1456,7 +1396,7 @@ ONCUDA_API CUresult cuGraphNodeGetEnabled(CUgraphExec hGraphExec, CUgraphNode hN
 {
 	res_uint r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (isEnabled == NULL)
@@ -1465,10 +1405,9 @@ ONCUDA_API CUresult cuGraphNodeGetEnabled(CUgraphExec hGraphExec, CUgraphNode hN
 	route_handle(&rt, hNode, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_graph_node_get_enabled((cu_handle)route_strip(hGraphExec), (cu_handle)route_strip(hNode), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_graph_node_get_enabled((cu_handle)route_strip(hGraphExec), (cu_handle)route_strip(hNode), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1483,7 +1422,7 @@ ONCUDA_API CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, 
 	uint64_t func_value;
 	const uint64_t key[] = { (uint64_t)(uintptr_t)func, (uint64_t)blockSize, (uint64_t)dynamicSMemSize };
 	uint64_t cached, asked_at;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (numBlocks == NULL)
@@ -1498,10 +1437,9 @@ ONCUDA_API CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, 
 		return e;
 	if ((e = route_value(&rt, func, &func_value)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_occupancy_max_active_blocks((cu_handle)func_value, (int)blockSize, (cu_size)dynamicSMemSize, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_occupancy_max_active_blocks((cu_handle)func_value, (int)blockSize, (cu_size)dynamicSMemSize, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1518,7 +1456,7 @@ ONCUDA_API CUresult cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *nu
 	uint64_t func_value;
 	const uint64_t key[] = { (uint64_t)(uintptr_t)func, (uint64_t)blockSize, (uint64_t)dynamicSMemSize, (uint64_t)flags };
 	uint64_t cached, asked_at;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (numBlocks == NULL)
@@ -1533,10 +1471,9 @@ ONCUDA_API CUresult cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *nu
 		return e;
 	if ((e = route_value(&rt, func, &func_value)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_occupancy_max_active_blocks_with_flags((cu_handle)func_value, (int)blockSize, (cu_size)dynamicSMemSize, (u_int)flags, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_occupancy_max_active_blocks_with_flags((cu_handle)func_value, (int)blockSize, (cu_size)dynamicSMemSize, (u_int)flags, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1553,7 +1490,7 @@ ONCUDA_API CUresult cuOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemS
 	uint64_t func_value;
 	const uint64_t key[] = { (uint64_t)(uintptr_t)func, (uint64_t)numBlocks, (uint64_t)blockSize };
 	uint64_t cached, asked_at;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (dynamicSmemSize == NULL)
@@ -1568,10 +1505,9 @@ ONCUDA_API CUresult cuOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemS
 		return e;
 	if ((e = route_value(&rt, func, &func_value)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_occupancy_available_dynamic_smem((cu_handle)func_value, (int)numBlocks, (int)blockSize, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_occupancy_available_dynamic_smem((cu_handle)func_value, (int)numBlocks, (int)blockSize, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1585,15 +1521,14 @@ ONCUDA_API CUresult cuProfilerStart(void)
 {
 	res_none r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_profiler_start(&r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_profiler_start(&r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -1603,15 +1538,14 @@ ONCUDA_API CUresult cuProfilerStop(void)
 {
 	res_none r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_profiler_stop(&r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_profiler_stop(&r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
