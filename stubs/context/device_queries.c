@@ -94,32 +94,34 @@ static CUresult copy_string(char *out, int len, enum clnt_stat st,
 
 ONCUDA_API CUresult cuDeviceGetName(char *name, int len, CUdevice dev)
 {
-	unsigned server;
 	res_string r;
-	CLIENT *c;
+	struct call k;
+	CUresult e;
 
 	if (name == NULL || len <= 0)
 		return CUDA_ERROR_INVALID_VALUE;
-	if ((c = route_begin_device(dev, true, &dev, &server)) == NULL)
-		return rpc_unavailable();
+	if ((e = route_call_device(&k, dev, true, &dev,
+	    CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
 	memset(&r, 0, sizeof(r));
-	return copy_string(name, len, cu_device_get_name(len, dev, &r, c),
+	return copy_string(name, len, cu_device_get_name(len, dev, &r, k.c),
 	    &r);
 }
 
 ONCUDA_API CUresult cuDeviceGetPCIBusId(char *pciBusId, int len, CUdevice dev)
 {
-	unsigned server;
 	res_string r;
-	CLIENT *c;
+	struct call k;
+	CUresult e;
 
 	if (pciBusId == NULL || len <= 0)
 		return CUDA_ERROR_INVALID_VALUE;
-	if ((c = route_begin_device(dev, true, &dev, &server)) == NULL)
-		return rpc_unavailable();
+	if ((e = route_call_device(&k, dev, true, &dev,
+	    CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
 	memset(&r, 0, sizeof(r));
 	return copy_string(pciBusId, len,
-	    cu_device_get_pci_bus_id(len, dev, &r, c), &r);
+	    cu_device_get_pci_bus_id(len, dev, &r, k.c), &r);
 }
 
 ONCUDA_API CUresult cuDeviceGetUuid_v2(CUuuid *uuid, CUdevice dev)

@@ -53,14 +53,13 @@ ONCUDA_API CUresult cuStreamBeginCapture_v2(CUstream hStream,
 {
 	res_none r;
 	CUresult e;
-	CLIENT *c;
+	struct call k;
 
-	memset(&r, 0, sizeof(r));
-	if ((c = route_begin(hStream, ROUTE_STREAM, NULL, ROUTE_HANDLE, &e)) ==
-	    NULL)
+	if ((e = route_call_handles(&k, hStream, ROUTE_STREAM, NULL,
+	    ROUTE_HANDLE, CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
-	e = rpc_end(cu_stream_begin_capture(route_strip(hStream),
-	    (int)mode, &r, c));
+	e = call_end(&k, cu_stream_begin_capture(route_strip(hStream),
+	    (int)mode, &r, k.c));
 	return e != CUDA_SUCCESS ? e : (CUresult)r.err;
 }
 
@@ -70,16 +69,15 @@ ONCUDA_API CUresult cuStreamEndCapture(CUstream hStream, CUgraph *phGraph)
 	res_handle r;
 	unsigned server;
 	CUresult e;
-	CLIENT *c;
+	struct call k;
 
 	if (phGraph == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	memset(&r, 0, sizeof(r));
-	if ((c = route_begin(hStream, ROUTE_STREAM, NULL, ROUTE_HANDLE, &e)) ==
-	    NULL)
+	if ((e = route_call_handles(&k, hStream, ROUTE_STREAM, NULL,
+	    ROUTE_HANDLE, CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
-	server = rpc_held_server();
-	e = rpc_end(cu_stream_end_capture(route_strip(hStream), &r, c));
+	server = k.server;
+	e = call_end(&k, cu_stream_end_capture(route_strip(hStream), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	*phGraph = r.err != CUDA_SUCCESS ? NULL :
@@ -93,16 +91,15 @@ static CUresult ask_capture_info(CUstream stream,
 {
 	res_capture_info r;
 	CUresult e;
-	CLIENT *c;
+	struct call k;
 
 	if (status == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	memset(&r, 0, sizeof(r));
-	if ((c = route_begin(stream, ROUTE_STREAM, NULL, ROUTE_HANDLE, &e)) ==
-	    NULL)
+	if ((e = route_call_handles(&k, stream, ROUTE_STREAM, NULL,
+	    ROUTE_HANDLE, CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
-	e = rpc_end(cu_stream_get_capture_info(route_strip(stream), &r,
-	    c));
+	e = call_end(&k, cu_stream_get_capture_info(route_strip(stream), &r,
+	    k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err != CUDA_SUCCESS)
@@ -144,17 +141,16 @@ static CUresult ask_capture_state(CUstream stream,
 	const capture_state *st;
 	res_capture_state r;
 	CUresult e;
-	CLIENT *c;
+	struct call k;
 
 	if (status == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	memset(&r, 0, sizeof(r));
-	if ((c = route_begin(stream, ROUTE_STREAM, NULL, ROUTE_HANDLE, &e)) ==
-	    NULL)
+	if ((e = route_call_handles(&k, stream, ROUTE_STREAM, NULL,
+	    ROUTE_HANDLE, CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
-	server = rpc_held_server();
-	e = rpc_end(cu_stream_get_capture_state(route_strip(stream), &r,
-	    c));
+	server = k.server;
+	e = call_end(&k, cu_stream_get_capture_state(route_strip(stream), &r,
+	    k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	st = &r.res_capture_state_u.value;
@@ -213,15 +209,14 @@ ONCUDA_API CUresult cuThreadExchangeStreamCaptureMode(
 {
 	res_int r;
 	CUresult e;
-	CLIENT *c;
+	struct call k;
 
 	if (mode == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	memset(&r, 0, sizeof(r));
-	if ((c = rpc_begin()) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_thread_exchange_stream_capture_mode((int)*mode,
-	    &r, c));
+	if ((e = call_begin(&k, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_thread_exchange_stream_capture_mode((int)*mode,
+	    &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
