@@ -217,9 +217,9 @@ static CUresult change_edges(bool add, CUgraph graph,
 {
 	struct route rt = ROUTE_INIT;
 	cu_nodes wire_from, wire_to;
+	struct call k;
 	res_none r;
 	CUresult e;
-	CLIENT *c;
 
 	for (size_t i = 0; edges != NULL && i < count; i++) {
 		static const CUgraphEdgeData none;
@@ -235,17 +235,11 @@ static CUresult change_edges(bool add, CUgraph graph,
 	    CUDA_SUCCESS)
 		return e;
 	if ((e = node_list_to_wire(&rt, to, count, &wire_to)) ==
-	    CUDA_SUCCESS && (e = route_settle(&rt)) == CUDA_SUCCESS) {
-		memset(&r, 0, sizeof(r));
-		if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-			e = rpc_unavailable();
-		else
-			e = rpc_end((add ? cu_graph_add_dependencies :
-			    cu_graph_remove_dependencies)(
-			    route_strip(graph), wire_from, wire_to, &r, c));
-		if (e == CUDA_SUCCESS)
-			e = (CUresult)r.err;
-	}
+	    CUDA_SUCCESS && (e = route_call(&k, &rt, CALL_REPLY(r))) ==
+	    CUDA_SUCCESS)
+		e = call_done(&k, (add ? cu_graph_add_dependencies :
+		    cu_graph_remove_dependencies)(
+		    route_strip(graph), wire_from, wire_to, &r, k.c), &r.err);
 	node_list_release(&wire_from);
 	node_list_release(&wire_to);
 	return e;

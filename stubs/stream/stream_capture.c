@@ -241,9 +241,9 @@ ONCUDA_API CUresult cuStreamUpdateCaptureDependencies_v2(CUstream hStream,
 {
 	struct route rt = ROUTE_INIT;
 	cu_nodes nodes;
+	struct call k;
 	res_none r;
 	CUresult e;
-	CLIENT *c;
 
 	if (!default_edges(dependencyData, numDependencies)) {
 		oncuda_unsupported("graph edges other than default edges");
@@ -253,17 +253,12 @@ ONCUDA_API CUresult cuStreamUpdateCaptureDependencies_v2(CUstream hStream,
 	if ((e = node_list_to_wire(&rt, dependencies, numDependencies,
 	    &nodes)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof(r));
-	if ((e = route_settle(&rt)) == CUDA_SUCCESS) {
-		if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-			e = rpc_unavailable();
-		else
-			e = rpc_end(cu_stream_update_capture_dependencies(
-			    handle_of(hStream) & ROUTE_VALUE_MASK, nodes,
-			    flags, &r, c));
-	}
+	if ((e = route_call(&k, &rt, CALL_REPLY(r))) == CUDA_SUCCESS)
+		e = call_done(&k, cu_stream_update_capture_dependencies(
+		    handle_of(hStream) & ROUTE_VALUE_MASK, nodes, flags, &r,
+		    k.c), &r.err);
 	node_list_release(&nodes);
-	return e != CUDA_SUCCESS ? e : (CUresult)r.err;
+	return e;
 }
 
 ONCUDA_API CUresult cuStreamUpdateCaptureDependencies(CUstream hStream,
