@@ -66,22 +66,20 @@ ONCUDA_API CUresult cuStreamBeginCapture_v2(CUstream hStream,
 /* On failure the driver stores NULL for the graph: so does the client. */
 ONCUDA_API CUresult cuStreamEndCapture(CUstream hStream, CUgraph *phGraph)
 {
-	res_handle r;
-	unsigned server;
-	CUresult e;
 	struct call k;
+	res_handle r;
+	CUresult e;
 
 	if (phGraph == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((e = route_call_handles(&k, hStream, ROUTE_STREAM, NULL,
 	    ROUTE_HANDLE, CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
-	server = k.server;
-	e = call_end(&k, cu_stream_end_capture(route_strip(hStream), &r, k.c));
-	if (e != CUDA_SUCCESS)
+	if ((e = call_end(&k, cu_stream_end_capture(route_strip(hStream), &r,
+	    k.c))) != CUDA_SUCCESS)
 		return e;
 	*phGraph = r.err != CUDA_SUCCESS ? NULL :
-	    (CUgraph)(uintptr_t)route_tag(r.res_handle_u.value, server);
+	    (CUgraph)(uintptr_t)route_tag(r.res_handle_u.value, k.server);
 	return (CUresult)r.err;
 }
 
