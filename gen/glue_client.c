@@ -8,7 +8,7 @@
 #define CUDA_ENABLE_DEPRECATED 1
 #include <cuda.h>
 #include <cudaProfiler.h>
-#include "stubs/answers/answer_cache.h"
+#include "stubs/context/answer_cache.h"
 #include "stubs/wire/batch.h"
 #include "gen/cuda_names.h"
 #include "gen/glue_client.h"
@@ -22,7 +22,7 @@ CUresult on_server_cuDriverGetVersion(unsigned server, int *driverVersion)
 	res_int r;
 	const uint64_t key[] = { server };
 	uint64_t cached, asked_at;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (driverVersion == NULL)
@@ -32,10 +32,9 @@ CUresult on_server_cuDriverGetVersion(unsigned server, int *driverVersion)
 		return CUDA_SUCCESS;
 	}
 	asked_at = answer_cache_epoch();
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on(server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_driver_get_version(&r, c));
+	if ((e = call_begin_on(&k, server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_driver_get_version(&r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -50,7 +49,7 @@ CUresult on_server_cuDeviceGetCount(unsigned server, int *count)
 	res_int r;
 	const uint64_t key[] = { server };
 	uint64_t cached, asked_at;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (count == NULL)
@@ -60,10 +59,9 @@ CUresult on_server_cuDeviceGetCount(unsigned server, int *count)
 		return CUDA_SUCCESS;
 	}
 	asked_at = answer_cache_epoch();
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on(server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_device_get_count(&r, c));
+	if ((e = call_begin_on(&k, server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_device_get_count(&r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -78,7 +76,7 @@ CUresult on_server_cuDeviceGet(unsigned server, CUdevice *device, int ordinal)
 	res_int r;
 	const uint64_t key[] = { (uint64_t)ordinal, server };
 	uint64_t cached, asked_at;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (device == NULL)
@@ -88,10 +86,9 @@ CUresult on_server_cuDeviceGet(unsigned server, CUdevice *device, int ordinal)
 		return CUDA_SUCCESS;
 	}
 	asked_at = answer_cache_epoch();
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on(server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_device_get((int)ordinal, &r, c));
+	if ((e = call_begin_on(&k, server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_device_get((int)ordinal, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -108,7 +105,7 @@ ONCUDA_API CUresult cuDeviceTotalMem(size_t *bytes, CUdevice dev)
 	CUdevice local_dev;
 	const uint64_t key[] = { (uint64_t)dev };
 	uint64_t cached, asked_at;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (bytes == NULL)
@@ -121,10 +118,9 @@ ONCUDA_API CUresult cuDeviceTotalMem(size_t *bytes, CUdevice dev)
 	route_device(&rt, dev, &local_dev);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_device_total_mem((int)local_dev, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_device_total_mem((int)local_dev, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -141,7 +137,7 @@ ONCUDA_API CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib, CUd
 	CUdevice local_dev;
 	const uint64_t key[] = { (uint64_t)attrib, (uint64_t)dev };
 	uint64_t cached, asked_at;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (pi == NULL)
@@ -154,10 +150,9 @@ ONCUDA_API CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib, CUd
 	route_device(&rt, dev, &local_dev);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_device_get_attribute((int)attrib, (int)local_dev, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_device_get_attribute((int)attrib, (int)local_dev, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -174,7 +169,7 @@ ONCUDA_API CUresult cuDeviceGetExecAffinitySupport(int *pi, CUexecAffinityType t
 	CUdevice local_dev;
 	const uint64_t key[] = { (uint64_t)type, (uint64_t)dev };
 	uint64_t cached, asked_at;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (pi == NULL)
@@ -187,10 +182,9 @@ ONCUDA_API CUresult cuDeviceGetExecAffinitySupport(int *pi, CUexecAffinityType t
 	route_device(&rt, dev, &local_dev);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_device_get_exec_affinity_support((int)type, (int)local_dev, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_device_get_exec_affinity_support((int)type, (int)local_dev, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -206,16 +200,15 @@ ONCUDA_API CUresult cuDevicePrimaryCtxSetFlags(CUdevice dev, unsigned int flags)
 	struct route rt = ROUTE_INIT;
 	CUdevice local_dev;
 	const uint64_t key[] = { (uint64_t)dev, (uint64_t)flags };
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_device(&rt, dev, &local_dev);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_device_primary_ctx_set_flags((int)local_dev, (u_int)flags, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_device_primary_ctx_set_flags((int)local_dev, (u_int)flags, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -229,7 +222,7 @@ ONCUDA_API CUresult cuCtxGetDevice(CUdevice *device)
 	struct route rt = ROUTE_INIT;
 	const uint64_t key[] = { 0 };
 	uint64_t cached, asked_at;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (device == NULL)
@@ -241,10 +234,9 @@ ONCUDA_API CUresult cuCtxGetDevice(CUdevice *device)
 	asked_at = answer_cache_epoch();
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_ctx_get_device(&r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_ctx_get_device(&r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS && !devices_global((unsigned)rt.server, (CUdevice)r.res_int_u.value, device))
@@ -260,7 +252,7 @@ ONCUDA_API CUresult cuCtxGetDevice_v2(CUdevice *device, CUcontext ctx)
 	struct route rt = ROUTE_INIT;
 	const uint64_t key[] = { (uint64_t)(uintptr_t)ctx };
 	uint64_t cached, asked_at;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (device == NULL)
@@ -273,10 +265,9 @@ ONCUDA_API CUresult cuCtxGetDevice_v2(CUdevice *device, CUcontext ctx)
 	route_handle(&rt, ctx, ROUTE_CONTEXT);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_ctx_get_device_v2((cu_handle)route_strip(ctx), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_ctx_get_device_v2((cu_handle)route_strip(ctx), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS && !devices_global((unsigned)rt.server, (CUdevice)r.res_int_u.value, device))
@@ -291,18 +282,17 @@ ONCUDA_API CUresult cuCtxSynchronize(void)
 	res_none r;
 	struct route rt = ROUTE_INIT;
 	enum clnt_stat st;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = cu_ctx_synchronize(&r, c);
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	st = cu_ctx_synchronize(&r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = mapped_pull(c, &r.err);
-	e = rpc_end(st);
+		st = mapped_pull(k.c, &r.err);
+	e = call_end(&k, st);
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -313,19 +303,18 @@ ONCUDA_API CUresult cuCtxSynchronize_v2(CUcontext ctx)
 	res_none r;
 	struct route rt = ROUTE_INIT;
 	enum clnt_stat st;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, ctx, ROUTE_CONTEXT);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = cu_ctx_synchronize_v2((cu_handle)route_strip(ctx), &r, c);
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	st = cu_ctx_synchronize_v2((cu_handle)route_strip(ctx), &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = mapped_pull(c, &r.err);
-	e = rpc_end(st);
+		st = mapped_pull(k.c, &r.err);
+	e = call_end(&k, st);
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -335,17 +324,16 @@ ONCUDA_API CUresult cuCtxGetLimit(size_t *pvalue, CUlimit limit)
 {
 	res_size r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (pvalue == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_ctx_get_limit((int)limit, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_ctx_get_limit((int)limit, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -357,15 +345,14 @@ ONCUDA_API CUresult cuCtxSetLimit(CUlimit limit, size_t value)
 {
 	res_none r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_ctx_set_limit((int)limit, (cu_size)value, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_ctx_set_limit((int)limit, (cu_size)value, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -375,7 +362,7 @@ ONCUDA_API CUresult cuCtxGetApiVersion(CUcontext ctx, unsigned int *version)
 {
 	res_uint r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (version == NULL)
@@ -383,10 +370,9 @@ ONCUDA_API CUresult cuCtxGetApiVersion(CUcontext ctx, unsigned int *version)
 	route_handle(&rt, ctx, ROUTE_CONTEXT);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_ctx_get_api_version((cu_handle)route_strip(ctx), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_ctx_get_api_version((cu_handle)route_strip(ctx), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -398,17 +384,16 @@ ONCUDA_API CUresult cuCtxGetFlags(unsigned int *flags)
 {
 	res_uint r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (flags == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_ctx_get_flags(&r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_ctx_get_flags(&r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -422,7 +407,7 @@ ONCUDA_API CUresult cuCtxGetId(CUcontext ctx, unsigned long long *ctxId)
 	struct route rt = ROUTE_INIT;
 	const uint64_t key[] = { (uint64_t)(uintptr_t)ctx };
 	uint64_t cached, asked_at;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (ctxId == NULL)
@@ -435,10 +420,9 @@ ONCUDA_API CUresult cuCtxGetId(CUcontext ctx, unsigned long long *ctxId)
 	route_handle(&rt, ctx, ROUTE_CONTEXT);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_ctx_get_id((cu_handle)route_strip(ctx), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_ctx_get_id((cu_handle)route_strip(ctx), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -452,17 +436,16 @@ ONCUDA_API CUresult cuCtxGetCacheConfig(CUfunc_cache *pconfig)
 {
 	res_int r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (pconfig == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_ctx_get_cache_config(&r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_ctx_get_cache_config(&r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -474,15 +457,14 @@ ONCUDA_API CUresult cuCtxSetCacheConfig(CUfunc_cache config)
 {
 	res_none r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_ctx_set_cache_config((int)config, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_ctx_set_cache_config((int)config, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -492,17 +474,16 @@ ONCUDA_API CUresult cuCtxGetSharedMemConfig(CUsharedconfig *pConfig)
 {
 	res_int r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (pConfig == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_ctx_get_shared_mem_config(&r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_ctx_get_shared_mem_config(&r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -514,15 +495,14 @@ ONCUDA_API CUresult cuCtxSetSharedMemConfig(CUsharedconfig config)
 {
 	res_none r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_ctx_set_shared_mem_config((int)config, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_ctx_set_shared_mem_config((int)config, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -532,15 +512,14 @@ ONCUDA_API CUresult cuCtxResetPersistingL2Cache(void)
 {
 	res_none r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_ctx_reset_persisting_l2_cache(&r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_ctx_reset_persisting_l2_cache(&r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -550,15 +529,14 @@ ONCUDA_API CUresult cuCtxSetFlags(unsigned int flags)
 {
 	res_none r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_ctx_set_flags((u_int)flags, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_ctx_set_flags((u_int)flags, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -568,17 +546,16 @@ ONCUDA_API CUresult cuCtxRecordEvent(CUcontext hCtx, CUevent hEvent)
 {
 	res_none r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, hCtx, ROUTE_CONTEXT);
 	route_handle(&rt, hEvent, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_ctx_record_event((cu_handle)route_strip(hCtx), (cu_handle)route_strip(hEvent), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_ctx_record_event((cu_handle)route_strip(hCtx), (cu_handle)route_strip(hEvent), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -588,17 +565,16 @@ ONCUDA_API CUresult cuCtxWaitEvent(CUcontext hCtx, CUevent hEvent)
 {
 	res_none r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, hCtx, ROUTE_CONTEXT);
 	route_handle(&rt, hEvent, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_ctx_wait_event((cu_handle)route_strip(hCtx), (cu_handle)route_strip(hEvent), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_ctx_wait_event((cu_handle)route_strip(hCtx), (cu_handle)route_strip(hEvent), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -608,7 +584,7 @@ ONCUDA_API CUresult cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod, const 
 {
 	res_handle r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (hfunc == NULL)
@@ -618,10 +594,9 @@ ONCUDA_API CUresult cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod, const 
 	route_handle(&rt, hmod, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_module_get_function((cu_handle)route_strip(hmod), (char *)name, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_module_get_function((cu_handle)route_strip(hmod), (char *)name, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -633,7 +608,7 @@ ONCUDA_API CUresult cuModuleGetFunctionCount(unsigned int *count, CUmodule mod)
 {
 	res_uint r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (count == NULL)
@@ -641,10 +616,9 @@ ONCUDA_API CUresult cuModuleGetFunctionCount(unsigned int *count, CUmodule mod)
 	route_handle(&rt, mod, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_module_get_function_count((cu_handle)route_strip(mod), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_module_get_function_count((cu_handle)route_strip(mod), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -655,17 +629,16 @@ ONCUDA_API CUresult cuModuleGetFunctionCount(unsigned int *count, CUmodule mod)
 CUresult on_server_cuLibraryGetKernel(unsigned server, CUkernel *pKernel, CUlibrary library, const char *name)
 {
 	res_handle r;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (pKernel == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	if (name == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on(server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_library_get_kernel((cu_handle)route_strip(library), (char *)name, &r, c));
+	if ((e = call_begin_on(&k, server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_library_get_kernel((cu_handle)route_strip(library), (char *)name, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -678,7 +651,7 @@ ONCUDA_API CUresult cuLibraryGetModule(CUmodule *pMod, CUlibrary library)
 	res_handle r;
 	struct route rt = ROUTE_INIT;
 	uint64_t library_value;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (pMod == NULL)
@@ -688,10 +661,9 @@ ONCUDA_API CUresult cuLibraryGetModule(CUmodule *pMod, CUlibrary library)
 		return e;
 	if ((e = route_value(&rt, library, &library_value)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_library_get_module((cu_handle)library_value, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_library_get_module((cu_handle)library_value, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -704,7 +676,7 @@ ONCUDA_API CUresult cuLibraryGetKernelCount(unsigned int *count, CUlibrary lib)
 	res_uint r;
 	struct route rt = ROUTE_INIT;
 	uint64_t lib_value;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (count == NULL)
@@ -714,10 +686,9 @@ ONCUDA_API CUresult cuLibraryGetKernelCount(unsigned int *count, CUlibrary lib)
 		return e;
 	if ((e = route_value(&rt, lib, &lib_value)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_library_get_kernel_count((cu_handle)lib_value, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_library_get_kernel_count((cu_handle)lib_value, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -731,7 +702,7 @@ ONCUDA_API CUresult cuKernelSetCacheConfig(CUkernel kernel, CUfunc_cache config,
 	struct route rt = ROUTE_INIT;
 	uint64_t kernel_value;
 	CUdevice local_dev;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, kernel, ROUTE_CODE);
@@ -740,10 +711,9 @@ ONCUDA_API CUresult cuKernelSetCacheConfig(CUkernel kernel, CUfunc_cache config,
 		return e;
 	if ((e = route_value(&rt, kernel, &kernel_value)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_kernel_set_cache_config((cu_handle)kernel_value, (int)config, (int)local_dev, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_kernel_set_cache_config((cu_handle)kernel_value, (int)config, (int)local_dev, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -756,7 +726,7 @@ ONCUDA_API CUresult cuKernelGetFunction(CUfunction *pFunc, CUkernel kernel)
 	uint64_t kernel_value;
 	const uint64_t key[] = { (uint64_t)(uintptr_t)kernel };
 	uint64_t cached, asked_at;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (pFunc == NULL)
@@ -771,10 +741,9 @@ ONCUDA_API CUresult cuKernelGetFunction(CUfunction *pFunc, CUkernel kernel)
 		return e;
 	if ((e = route_value(&rt, kernel, &kernel_value)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_kernel_get_function((cu_handle)kernel_value, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_kernel_get_function((cu_handle)kernel_value, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -790,7 +759,7 @@ ONCUDA_API CUresult cuKernelGetAttribute(int *pi, CUfunction_attribute attrib, C
 	struct route rt = ROUTE_INIT;
 	uint64_t kernel_value;
 	CUdevice local_dev;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (pi == NULL)
@@ -801,10 +770,9 @@ ONCUDA_API CUresult cuKernelGetAttribute(int *pi, CUfunction_attribute attrib, C
 		return e;
 	if ((e = route_value(&rt, kernel, &kernel_value)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_kernel_get_attribute((int)attrib, (cu_handle)kernel_value, (int)local_dev, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_kernel_get_attribute((int)attrib, (cu_handle)kernel_value, (int)local_dev, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -819,7 +787,7 @@ ONCUDA_API CUresult cuKernelSetAttribute(CUfunction_attribute attrib, int val, C
 	uint64_t kernel_value;
 	CUdevice local_dev;
 	const uint64_t key[] = { (uint64_t)attrib, (uint64_t)val, (uint64_t)(uintptr_t)kernel, (uint64_t)dev };
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, kernel, ROUTE_CODE);
@@ -828,10 +796,9 @@ ONCUDA_API CUresult cuKernelSetAttribute(CUfunction_attribute attrib, int val, C
 		return e;
 	if ((e = route_value(&rt, kernel, &kernel_value)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_kernel_set_attribute((int)attrib, (int)val, (cu_handle)kernel_value, (int)local_dev, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_kernel_set_attribute((int)attrib, (int)val, (cu_handle)kernel_value, (int)local_dev, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -842,17 +809,16 @@ ONCUDA_API CUresult cuKernelSetAttribute(CUfunction_attribute attrib, int val, C
 CUresult on_server_cuDeviceGetByPCIBusId(unsigned server, CUdevice *dev, const char *pciBusId)
 {
 	res_int r;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (dev == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	if (pciBusId == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on(server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_device_get_by_pci_bus_id((char *)pciBusId, &r, c));
+	if ((e = call_begin_on(&k, server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_device_get_by_pci_bus_id((char *)pciBusId, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -866,19 +832,18 @@ ONCUDA_API CUresult cuMemcpyDtoDAsync(CUdeviceptr dstDevice, CUdeviceptr srcDevi
 	cu_memcpy_dtod_async_argument a = { (cu_dptr)dstDevice, (cu_dptr)srcDevice, (cu_size)ByteCount, (cu_handle)route_strip(hStream) };
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = mapped_push(c, &err);
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	st = mapped_push(k.c, &err);
 	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
-		st = batch_send(c, CU_MEMCPY_DTOD_ASYNC, (xdrproc_t)xdr_cu_memcpy_dtod_async_argument, &a);
-	e = rpc_end(st);
-	return e != CUDA_SUCCESS ? e : (CUresult)err;
+		st = batch_send(k.c, CU_MEMCPY_DTOD_ASYNC, (xdrproc_t)xdr_cu_memcpy_dtod_async_argument, &a);
+	return call_done(&k, st, &err);
 }
 
 ONCUDA_API CUresult cuMemsetD8(CUdeviceptr dstDevice, unsigned char uc, size_t N)
@@ -886,20 +851,19 @@ ONCUDA_API CUresult cuMemsetD8(CUdeviceptr dstDevice, unsigned char uc, size_t N
 	res_none r;
 	struct route rt = ROUTE_INIT;
 	enum clnt_stat st;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = mapped_push(c, &r.err);
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	st = mapped_push(k.c, &r.err);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = cu_memset_d8((cu_dptr)dstDevice, (u_int)uc, (cu_size)N, &r, c);
+		st = cu_memset_d8((cu_dptr)dstDevice, (u_int)uc, (cu_size)N, &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = mapped_pull(c, &r.err);
-	e = rpc_end(st);
+		st = mapped_pull(k.c, &r.err);
+	e = call_end(&k, st);
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -910,20 +874,19 @@ ONCUDA_API CUresult cuMemsetD16(CUdeviceptr dstDevice, unsigned short us, size_t
 	res_none r;
 	struct route rt = ROUTE_INIT;
 	enum clnt_stat st;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = mapped_push(c, &r.err);
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	st = mapped_push(k.c, &r.err);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = cu_memset_d16((cu_dptr)dstDevice, (u_int)us, (cu_size)N, &r, c);
+		st = cu_memset_d16((cu_dptr)dstDevice, (u_int)us, (cu_size)N, &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = mapped_pull(c, &r.err);
-	e = rpc_end(st);
+		st = mapped_pull(k.c, &r.err);
+	e = call_end(&k, st);
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -934,20 +897,19 @@ ONCUDA_API CUresult cuMemsetD32(CUdeviceptr dstDevice, unsigned int ui, size_t N
 	res_none r;
 	struct route rt = ROUTE_INIT;
 	enum clnt_stat st;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = mapped_push(c, &r.err);
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	st = mapped_push(k.c, &r.err);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = cu_memset_d32((cu_dptr)dstDevice, (u_int)ui, (cu_size)N, &r, c);
+		st = cu_memset_d32((cu_dptr)dstDevice, (u_int)ui, (cu_size)N, &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = mapped_pull(c, &r.err);
-	e = rpc_end(st);
+		st = mapped_pull(k.c, &r.err);
+	e = call_end(&k, st);
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -959,19 +921,18 @@ ONCUDA_API CUresult cuMemsetD8Async(CUdeviceptr dstDevice, unsigned char uc, siz
 	cu_memset_d8_async_argument a = { (cu_dptr)dstDevice, (u_int)uc, (cu_size)N, (cu_handle)route_strip(hStream) };
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = mapped_push(c, &err);
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	st = mapped_push(k.c, &err);
 	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
-		st = batch_send(c, CU_MEMSET_D8_ASYNC, (xdrproc_t)xdr_cu_memset_d8_async_argument, &a);
-	e = rpc_end(st);
-	return e != CUDA_SUCCESS ? e : (CUresult)err;
+		st = batch_send(k.c, CU_MEMSET_D8_ASYNC, (xdrproc_t)xdr_cu_memset_d8_async_argument, &a);
+	return call_done(&k, st, &err);
 }
 
 ONCUDA_API CUresult cuMemsetD16Async(CUdeviceptr dstDevice, unsigned short us, size_t N, CUstream hStream)
@@ -980,19 +941,18 @@ ONCUDA_API CUresult cuMemsetD16Async(CUdeviceptr dstDevice, unsigned short us, s
 	cu_memset_d16_async_argument a = { (cu_dptr)dstDevice, (u_int)us, (cu_size)N, (cu_handle)route_strip(hStream) };
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = mapped_push(c, &err);
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	st = mapped_push(k.c, &err);
 	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
-		st = batch_send(c, CU_MEMSET_D16_ASYNC, (xdrproc_t)xdr_cu_memset_d16_async_argument, &a);
-	e = rpc_end(st);
-	return e != CUDA_SUCCESS ? e : (CUresult)err;
+		st = batch_send(k.c, CU_MEMSET_D16_ASYNC, (xdrproc_t)xdr_cu_memset_d16_async_argument, &a);
+	return call_done(&k, st, &err);
 }
 
 ONCUDA_API CUresult cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui, size_t N, CUstream hStream)
@@ -1001,19 +961,18 @@ ONCUDA_API CUresult cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui, siz
 	cu_memset_d32_async_argument a = { (cu_dptr)dstDevice, (u_int)ui, (cu_size)N, (cu_handle)route_strip(hStream) };
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = mapped_push(c, &err);
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	st = mapped_push(k.c, &err);
 	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
-		st = batch_send(c, CU_MEMSET_D32_ASYNC, (xdrproc_t)xdr_cu_memset_d32_async_argument, &a);
-	e = rpc_end(st);
-	return e != CUDA_SUCCESS ? e : (CUresult)err;
+		st = batch_send(k.c, CU_MEMSET_D32_ASYNC, (xdrproc_t)xdr_cu_memset_d32_async_argument, &a);
+	return call_done(&k, st, &err);
 }
 
 ONCUDA_API CUresult cuDeviceGetDefaultMemPool(CUmemoryPool *pool_out, CUdevice dev)
@@ -1021,7 +980,7 @@ ONCUDA_API CUresult cuDeviceGetDefaultMemPool(CUmemoryPool *pool_out, CUdevice d
 	res_handle r;
 	struct route rt = ROUTE_INIT;
 	CUdevice local_dev;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (pool_out == NULL)
@@ -1029,10 +988,9 @@ ONCUDA_API CUresult cuDeviceGetDefaultMemPool(CUmemoryPool *pool_out, CUdevice d
 	route_device(&rt, dev, &local_dev);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_device_get_default_mem_pool((int)local_dev, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_device_get_default_mem_pool((int)local_dev, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1045,7 +1003,7 @@ ONCUDA_API CUresult cuDeviceGetMemPool(CUmemoryPool *pool, CUdevice dev)
 	res_handle r;
 	struct route rt = ROUTE_INIT;
 	CUdevice local_dev;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (pool == NULL)
@@ -1053,10 +1011,9 @@ ONCUDA_API CUresult cuDeviceGetMemPool(CUmemoryPool *pool, CUdevice dev)
 	route_device(&rt, dev, &local_dev);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_device_get_mem_pool((int)local_dev, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_device_get_mem_pool((int)local_dev, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1069,17 +1026,16 @@ ONCUDA_API CUresult cuDeviceSetMemPool(CUdevice dev, CUmemoryPool pool)
 	res_none r;
 	struct route rt = ROUTE_INIT;
 	CUdevice local_dev;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_device(&rt, dev, &local_dev);
 	route_handle(&rt, pool, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_device_set_mem_pool((int)local_dev, (cu_handle)route_strip(pool), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_device_set_mem_pool((int)local_dev, (cu_handle)route_strip(pool), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -1089,16 +1045,15 @@ ONCUDA_API CUresult cuMemPoolDestroy(CUmemoryPool pool)
 {
 	res_none r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, pool, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_mem_pool_destroy((cu_handle)route_strip(pool), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_mem_pool_destroy((cu_handle)route_strip(pool), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -1108,16 +1063,15 @@ ONCUDA_API CUresult cuMemPoolTrimTo(CUmemoryPool pool, size_t minBytesToKeep)
 {
 	res_none r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, pool, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_mem_pool_trim_to((cu_handle)route_strip(pool), (cu_size)minBytesToKeep, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_mem_pool_trim_to((cu_handle)route_strip(pool), (cu_size)minBytesToKeep, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -1127,17 +1081,16 @@ ONCUDA_API CUresult cuStreamCreate(CUstream *phStream, unsigned int Flags)
 {
 	res_handle r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (phStream == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_stream_create((u_int)Flags, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_stream_create((u_int)Flags, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1149,17 +1102,16 @@ ONCUDA_API CUresult cuStreamCreateWithPriority(CUstream *phStream, unsigned int 
 {
 	res_handle r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (phStream == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_stream_create_with_priority((u_int)flags, (int)priority, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_stream_create_with_priority((u_int)flags, (int)priority, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1171,16 +1123,15 @@ ONCUDA_API CUresult cuStreamDestroy(CUstream hStream)
 {
 	res_none r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_stream_destroy((cu_handle)route_strip(hStream), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_stream_destroy((cu_handle)route_strip(hStream), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -1191,19 +1142,18 @@ ONCUDA_API CUresult cuStreamSynchronize(CUstream hStream)
 	res_none r;
 	struct route rt = ROUTE_INIT;
 	enum clnt_stat st;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = cu_stream_synchronize((cu_handle)route_strip(hStream), &r, c);
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	st = cu_stream_synchronize((cu_handle)route_strip(hStream), &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = mapped_pull(c, &r.err);
-	e = rpc_end(st);
+		st = mapped_pull(k.c, &r.err);
+	e = call_end(&k, st);
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -1214,19 +1164,18 @@ ONCUDA_API CUresult cuStreamQuery(CUstream hStream)
 	res_none r;
 	struct route rt = ROUTE_INIT;
 	enum clnt_stat st;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = cu_stream_query((cu_handle)route_strip(hStream), &r, c);
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	st = cu_stream_query((cu_handle)route_strip(hStream), &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = mapped_pull(c, &r.err);
-	e = rpc_end(st);
+		st = mapped_pull(k.c, &r.err);
+	e = call_end(&k, st);
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -1238,7 +1187,7 @@ ONCUDA_API CUresult cuStreamWaitEvent(CUstream hStream, CUevent hEvent, unsigned
 	cu_stream_wait_event_argument a = { (cu_handle)route_strip(hStream), (cu_handle)route_strip(hEvent), (u_int)Flags };
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (hEvent == NULL)
@@ -1247,18 +1196,17 @@ ONCUDA_API CUresult cuStreamWaitEvent(CUstream hStream, CUevent hEvent, unsigned
 	route_handle(&rt, hEvent, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = batch_send(c, CU_STREAM_WAIT_EVENT, (xdrproc_t)xdr_cu_stream_wait_event_argument, &a);
-	e = rpc_end(st);
-	return e != CUDA_SUCCESS ? e : (CUresult)err;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	st = batch_send(k.c, CU_STREAM_WAIT_EVENT, (xdrproc_t)xdr_cu_stream_wait_event_argument, &a);
+	return call_done(&k, st, &err);
 }
 
 ONCUDA_API CUresult cuStreamGetPriority(CUstream hStream, int *priority)
 {
 	res_int r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (priority == NULL)
@@ -1266,10 +1214,9 @@ ONCUDA_API CUresult cuStreamGetPriority(CUstream hStream, int *priority)
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_stream_get_priority((cu_handle)route_strip(hStream), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_stream_get_priority((cu_handle)route_strip(hStream), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1281,7 +1228,7 @@ ONCUDA_API CUresult cuStreamGetFlags(CUstream hStream, unsigned int *flags)
 {
 	res_uint r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (flags == NULL)
@@ -1289,10 +1236,9 @@ ONCUDA_API CUresult cuStreamGetFlags(CUstream hStream, unsigned int *flags)
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_stream_get_flags((cu_handle)route_strip(hStream), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_stream_get_flags((cu_handle)route_strip(hStream), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1304,7 +1250,7 @@ ONCUDA_API CUresult cuStreamGetCtx(CUstream hStream, CUcontext *pctx)
 {
 	res_handle r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (pctx == NULL)
@@ -1312,10 +1258,9 @@ ONCUDA_API CUresult cuStreamGetCtx(CUstream hStream, CUcontext *pctx)
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_stream_get_ctx((cu_handle)route_strip(hStream), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_stream_get_ctx((cu_handle)route_strip(hStream), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1327,7 +1272,7 @@ ONCUDA_API CUresult cuStreamIsCapturing(CUstream hStream, CUstreamCaptureStatus 
 {
 	res_int r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (captureStatus == NULL)
@@ -1335,10 +1280,9 @@ ONCUDA_API CUresult cuStreamIsCapturing(CUstream hStream, CUstreamCaptureStatus 
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_stream_is_capturing((cu_handle)route_strip(hStream), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_stream_is_capturing((cu_handle)route_strip(hStream), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1350,7 +1294,7 @@ ONCUDA_API CUresult cuStreamGetId(CUstream hStream, unsigned long long *streamId
 {
 	res_size r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (streamId == NULL)
@@ -1358,10 +1302,9 @@ ONCUDA_API CUresult cuStreamGetId(CUstream hStream, unsigned long long *streamId
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_stream_get_id((cu_handle)route_strip(hStream), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_stream_get_id((cu_handle)route_strip(hStream), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1373,17 +1316,16 @@ ONCUDA_API CUresult cuStreamCopyAttributes(CUstream dst, CUstream src)
 {
 	res_none r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, dst, ROUTE_STREAM);
 	route_handle(&rt, src, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_stream_copy_attributes((cu_handle)route_strip(dst), (cu_handle)route_strip(src), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_stream_copy_attributes((cu_handle)route_strip(dst), (cu_handle)route_strip(src), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -1393,7 +1335,7 @@ ONCUDA_API CUresult cuStreamGetDevice(CUstream hStream, CUdevice *device)
 {
 	res_int r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (device == NULL)
@@ -1401,10 +1343,9 @@ ONCUDA_API CUresult cuStreamGetDevice(CUstream hStream, CUdevice *device)
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_stream_get_device((cu_handle)route_strip(hStream), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_stream_get_device((cu_handle)route_strip(hStream), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS && !devices_global((unsigned)rt.server, (CUdevice)r.res_int_u.value, device))
@@ -1418,19 +1359,18 @@ ONCUDA_API CUresult cuStreamWaitValue32(CUstream stream, CUdeviceptr addr, cuuin
 	cu_stream_wait_value32_argument a = { (cu_handle)route_strip(stream), (cu_dptr)addr, (u_int)value, (u_int)flags };
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, stream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = mapped_push(c, &err);
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	st = mapped_push(k.c, &err);
 	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
-		st = batch_send(c, CU_STREAM_WAIT_VALUE32, (xdrproc_t)xdr_cu_stream_wait_value32_argument, &a);
-	e = rpc_end(st);
-	return e != CUDA_SUCCESS ? e : (CUresult)err;
+		st = batch_send(k.c, CU_STREAM_WAIT_VALUE32, (xdrproc_t)xdr_cu_stream_wait_value32_argument, &a);
+	return call_done(&k, st, &err);
 }
 
 ONCUDA_API CUresult cuStreamWaitValue64(CUstream stream, CUdeviceptr addr, cuuint64_t value, unsigned int flags)
@@ -1439,19 +1379,18 @@ ONCUDA_API CUresult cuStreamWaitValue64(CUstream stream, CUdeviceptr addr, cuuin
 	cu_stream_wait_value64_argument a = { (cu_handle)route_strip(stream), (cu_dptr)addr, (cu_size)value, (u_int)flags };
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, stream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = mapped_push(c, &err);
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	st = mapped_push(k.c, &err);
 	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
-		st = batch_send(c, CU_STREAM_WAIT_VALUE64, (xdrproc_t)xdr_cu_stream_wait_value64_argument, &a);
-	e = rpc_end(st);
-	return e != CUDA_SUCCESS ? e : (CUresult)err;
+		st = batch_send(k.c, CU_STREAM_WAIT_VALUE64, (xdrproc_t)xdr_cu_stream_wait_value64_argument, &a);
+	return call_done(&k, st, &err);
 }
 
 ONCUDA_API CUresult cuStreamWriteValue32(CUstream stream, CUdeviceptr addr, cuuint32_t value, unsigned int flags)
@@ -1460,19 +1399,18 @@ ONCUDA_API CUresult cuStreamWriteValue32(CUstream stream, CUdeviceptr addr, cuui
 	cu_stream_write_value32_argument a = { (cu_handle)route_strip(stream), (cu_dptr)addr, (u_int)value, (u_int)flags };
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, stream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = mapped_push(c, &err);
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	st = mapped_push(k.c, &err);
 	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
-		st = batch_send(c, CU_STREAM_WRITE_VALUE32, (xdrproc_t)xdr_cu_stream_write_value32_argument, &a);
-	e = rpc_end(st);
-	return e != CUDA_SUCCESS ? e : (CUresult)err;
+		st = batch_send(k.c, CU_STREAM_WRITE_VALUE32, (xdrproc_t)xdr_cu_stream_write_value32_argument, &a);
+	return call_done(&k, st, &err);
 }
 
 ONCUDA_API CUresult cuStreamWriteValue64(CUstream stream, CUdeviceptr addr, cuuint64_t value, unsigned int flags)
@@ -1481,36 +1419,34 @@ ONCUDA_API CUresult cuStreamWriteValue64(CUstream stream, CUdeviceptr addr, cuui
 	cu_stream_write_value64_argument a = { (cu_handle)route_strip(stream), (cu_dptr)addr, (cu_size)value, (u_int)flags };
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, stream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = mapped_push(c, &err);
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	st = mapped_push(k.c, &err);
 	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
-		st = batch_send(c, CU_STREAM_WRITE_VALUE64, (xdrproc_t)xdr_cu_stream_write_value64_argument, &a);
-	e = rpc_end(st);
-	return e != CUDA_SUCCESS ? e : (CUresult)err;
+		st = batch_send(k.c, CU_STREAM_WRITE_VALUE64, (xdrproc_t)xdr_cu_stream_write_value64_argument, &a);
+	return call_done(&k, st, &err);
 }
 
 ONCUDA_API CUresult cuEventCreate(CUevent *phEvent, unsigned int Flags)
 {
 	res_handle r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (phEvent == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_event_create((u_int)Flags, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_event_create((u_int)Flags, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1524,7 +1460,7 @@ ONCUDA_API CUresult cuEventRecord(CUevent hEvent, CUstream hStream)
 	cu_event_record_argument a = { (cu_handle)route_strip(hEvent), (cu_handle)route_strip(hStream) };
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (hEvent == NULL)
@@ -1533,11 +1469,10 @@ ONCUDA_API CUresult cuEventRecord(CUevent hEvent, CUstream hStream)
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = batch_send(c, CU_EVENT_RECORD, (xdrproc_t)xdr_cu_event_record_argument, &a);
-	e = rpc_end(st);
-	return e != CUDA_SUCCESS ? e : (CUresult)err;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	st = batch_send(k.c, CU_EVENT_RECORD, (xdrproc_t)xdr_cu_event_record_argument, &a);
+	return call_done(&k, st, &err);
 }
 
 ONCUDA_API CUresult cuEventSynchronize(CUevent hEvent)
@@ -1545,19 +1480,18 @@ ONCUDA_API CUresult cuEventSynchronize(CUevent hEvent)
 	res_none r;
 	struct route rt = ROUTE_INIT;
 	enum clnt_stat st;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, hEvent, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = cu_event_synchronize((cu_handle)route_strip(hEvent), &r, c);
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	st = cu_event_synchronize((cu_handle)route_strip(hEvent), &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = mapped_pull(c, &r.err);
-	e = rpc_end(st);
+		st = mapped_pull(k.c, &r.err);
+	e = call_end(&k, st);
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -1568,19 +1502,18 @@ ONCUDA_API CUresult cuEventQuery(CUevent hEvent)
 	res_none r;
 	struct route rt = ROUTE_INIT;
 	enum clnt_stat st;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, hEvent, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = cu_event_query((cu_handle)route_strip(hEvent), &r, c);
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	st = cu_event_query((cu_handle)route_strip(hEvent), &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = mapped_pull(c, &r.err);
-	e = rpc_end(st);
+		st = mapped_pull(k.c, &r.err);
+	e = call_end(&k, st);
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -1590,7 +1523,7 @@ ONCUDA_API CUresult cuEventElapsedTime(float *pMilliseconds, CUevent hStart, CUe
 {
 	res_float r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (pMilliseconds == NULL)
@@ -1599,10 +1532,9 @@ ONCUDA_API CUresult cuEventElapsedTime(float *pMilliseconds, CUevent hStart, CUe
 	route_handle(&rt, hEnd, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_event_elapsed_time((cu_handle)route_strip(hStart), (cu_handle)route_strip(hEnd), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_event_elapsed_time((cu_handle)route_strip(hStart), (cu_handle)route_strip(hEnd), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1614,16 +1546,15 @@ ONCUDA_API CUresult cuEventDestroy(CUevent hEvent)
 {
 	res_none r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, hEvent, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_event_destroy((cu_handle)route_strip(hEvent), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_event_destroy((cu_handle)route_strip(hEvent), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -1635,7 +1566,7 @@ ONCUDA_API CUresult cuEventRecordWithFlags(CUevent hEvent, CUstream hStream, uns
 	cu_event_record_with_flags_argument a = { (cu_handle)route_strip(hEvent), (cu_handle)route_strip(hStream), (u_int)flags };
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (hEvent == NULL)
@@ -1644,11 +1575,10 @@ ONCUDA_API CUresult cuEventRecordWithFlags(CUevent hEvent, CUstream hStream, uns
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = batch_send(c, CU_EVENT_RECORD_WITH_FLAGS, (xdrproc_t)xdr_cu_event_record_with_flags_argument, &a);
-	e = rpc_end(st);
-	return e != CUDA_SUCCESS ? e : (CUresult)err;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	st = batch_send(k.c, CU_EVENT_RECORD_WITH_FLAGS, (xdrproc_t)xdr_cu_event_record_with_flags_argument, &a);
+	return call_done(&k, st, &err);
 }
 
 ONCUDA_API CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib, CUfunction hfunc)
@@ -1658,7 +1588,7 @@ ONCUDA_API CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib, CUf
 	uint64_t hfunc_value;
 	const uint64_t key[] = { (uint64_t)attrib, (uint64_t)(uintptr_t)hfunc };
 	uint64_t cached, asked_at;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (pi == NULL)
@@ -1673,10 +1603,9 @@ ONCUDA_API CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib, CUf
 		return e;
 	if ((e = route_value(&rt, hfunc, &hfunc_value)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_func_get_attribute((int)attrib, (cu_handle)hfunc_value, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_func_get_attribute((int)attrib, (cu_handle)hfunc_value, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1692,7 +1621,7 @@ ONCUDA_API CUresult cuFuncSetAttribute(CUfunction hfunc, CUfunction_attribute at
 	struct route rt = ROUTE_INIT;
 	uint64_t hfunc_value;
 	const uint64_t key[] = { (uint64_t)(uintptr_t)hfunc, (uint64_t)attrib, (uint64_t)value };
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, hfunc, ROUTE_CODE);
@@ -1700,10 +1629,9 @@ ONCUDA_API CUresult cuFuncSetAttribute(CUfunction hfunc, CUfunction_attribute at
 		return e;
 	if ((e = route_value(&rt, hfunc, &hfunc_value)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_func_set_attribute((cu_handle)hfunc_value, (int)attrib, (int)value, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_func_set_attribute((cu_handle)hfunc_value, (int)attrib, (int)value, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1717,7 +1645,7 @@ ONCUDA_API CUresult cuFuncSetCacheConfig(CUfunction hfunc, CUfunc_cache config)
 	struct route rt = ROUTE_INIT;
 	uint64_t hfunc_value;
 	const uint64_t key[] = { (uint64_t)(uintptr_t)hfunc, (uint64_t)config };
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, hfunc, ROUTE_CODE);
@@ -1725,10 +1653,9 @@ ONCUDA_API CUresult cuFuncSetCacheConfig(CUfunction hfunc, CUfunc_cache config)
 		return e;
 	if ((e = route_value(&rt, hfunc, &hfunc_value)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_func_set_cache_config((cu_handle)hfunc_value, (int)config, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_func_set_cache_config((cu_handle)hfunc_value, (int)config, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1741,7 +1668,7 @@ ONCUDA_API CUresult cuFuncSetSharedMemConfig(CUfunction hfunc, CUsharedconfig co
 	res_none r;
 	struct route rt = ROUTE_INIT;
 	uint64_t hfunc_value;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, hfunc, ROUTE_CODE);
@@ -1749,10 +1676,9 @@ ONCUDA_API CUresult cuFuncSetSharedMemConfig(CUfunction hfunc, CUsharedconfig co
 		return e;
 	if ((e = route_value(&rt, hfunc, &hfunc_value)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_func_set_shared_mem_config((cu_handle)hfunc_value, (int)config, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_func_set_shared_mem_config((cu_handle)hfunc_value, (int)config, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -1763,7 +1689,7 @@ ONCUDA_API CUresult cuFuncIsLoaded(CUfunctionLoadingState *state, CUfunction fun
 	res_int r;
 	struct route rt = ROUTE_INIT;
 	uint64_t function_value;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (state == NULL)
@@ -1773,10 +1699,9 @@ ONCUDA_API CUresult cuFuncIsLoaded(CUfunctionLoadingState *state, CUfunction fun
 		return e;
 	if ((e = route_value(&rt, function, &function_value)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_func_is_loaded((cu_handle)function_value, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_func_is_loaded((cu_handle)function_value, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1789,7 +1714,7 @@ ONCUDA_API CUresult cuFuncLoad(CUfunction function)
 	res_none r;
 	struct route rt = ROUTE_INIT;
 	uint64_t function_value;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, function, ROUTE_CODE);
@@ -1797,10 +1722,9 @@ ONCUDA_API CUresult cuFuncLoad(CUfunction function)
 		return e;
 	if ((e = route_value(&rt, function, &function_value)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_func_load((cu_handle)function_value, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_func_load((cu_handle)function_value, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -1810,17 +1734,16 @@ ONCUDA_API CUresult cuGraphCreate(CUgraph *phGraph, unsigned int flags)
 {
 	res_handle r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (phGraph == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_graph_create((u_int)flags, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_graph_create((u_int)flags, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1832,16 +1755,15 @@ ONCUDA_API CUresult cuGraphDestroy(CUgraph hGraph)
 {
 	res_none r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, hGraph, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_graph_destroy((cu_handle)route_strip(hGraph), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_graph_destroy((cu_handle)route_strip(hGraph), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -1851,7 +1773,7 @@ ONCUDA_API CUresult cuGraphClone(CUgraph *phGraphClone, CUgraph originalGraph)
 {
 	res_handle r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (phGraphClone == NULL)
@@ -1859,10 +1781,9 @@ ONCUDA_API CUresult cuGraphClone(CUgraph *phGraphClone, CUgraph originalGraph)
 	route_handle(&rt, originalGraph, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_graph_clone((cu_handle)route_strip(originalGraph), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_graph_clone((cu_handle)route_strip(originalGraph), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1874,16 +1795,15 @@ ONCUDA_API CUresult cuGraphDestroyNode(CUgraphNode hNode)
 {
 	res_none r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, hNode, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_graph_destroy_node((cu_handle)route_strip(hNode), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_graph_destroy_node((cu_handle)route_strip(hNode), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -1893,7 +1813,7 @@ ONCUDA_API CUresult cuGraphInstantiate(CUgraphExec *phGraphExec, CUgraph hGraph,
 {
 	res_handle r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (phGraphExec == NULL)
@@ -1901,10 +1821,9 @@ ONCUDA_API CUresult cuGraphInstantiate(CUgraphExec *phGraphExec, CUgraph hGraph,
 	route_handle(&rt, hGraph, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_graph_instantiate((cu_handle)route_strip(hGraph), (cu_size)flags, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_graph_instantiate((cu_handle)route_strip(hGraph), (cu_size)flags, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -1918,7 +1837,7 @@ ONCUDA_API CUresult cuGraphLaunch(CUgraphExec hGraphExec, CUstream hStream)
 	cu_graph_launch_argument a = { (cu_handle)route_strip(hGraphExec), (cu_handle)route_strip(hStream) };
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (hGraphExec == NULL)
@@ -1927,13 +1846,12 @@ ONCUDA_API CUresult cuGraphLaunch(CUgraphExec hGraphExec, CUstream hStream)
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = mapped_push(c, &err);
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	st = mapped_push(k.c, &err);
 	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
-		st = batch_send(c, CU_GRAPH_LAUNCH, (xdrproc_t)xdr_cu_graph_launch_argument, &a);
-	e = rpc_end(st);
-	return e != CUDA_SUCCESS ? e : (CUresult)err;
+		st = batch_send(k.c, CU_GRAPH_LAUNCH, (xdrproc_t)xdr_cu_graph_launch_argument, &a);
+	return call_done(&k, st, &err);
 }
 
 ONCUDA_API CUresult cuGraphUpload(CUgraphExec hGraphExec, CUstream hStream)
@@ -1942,7 +1860,7 @@ ONCUDA_API CUresult cuGraphUpload(CUgraphExec hGraphExec, CUstream hStream)
 	cu_graph_upload_argument a = { (cu_handle)route_strip(hGraphExec), (cu_handle)route_strip(hStream) };
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (hGraphExec == NULL)
@@ -1951,27 +1869,25 @@ ONCUDA_API CUresult cuGraphUpload(CUgraphExec hGraphExec, CUstream hStream)
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = batch_send(c, CU_GRAPH_UPLOAD, (xdrproc_t)xdr_cu_graph_upload_argument, &a);
-	e = rpc_end(st);
-	return e != CUDA_SUCCESS ? e : (CUresult)err;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	st = batch_send(k.c, CU_GRAPH_UPLOAD, (xdrproc_t)xdr_cu_graph_upload_argument, &a);
+	return call_done(&k, st, &err);
 }
 
 ONCUDA_API CUresult cuGraphExecDestroy(CUgraphExec hGraphExec)
 {
 	res_none r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, hGraphExec, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_graph_exec_destroy((cu_handle)route_strip(hGraphExec), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_graph_exec_destroy((cu_handle)route_strip(hGraphExec), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -1981,7 +1897,7 @@ ONCUDA_API CUresult cuGraphExecGetFlags(CUgraphExec hGraphExec, cuuint64_t *flag
 {
 	res_size r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (flags == NULL)
@@ -1989,10 +1905,9 @@ ONCUDA_API CUresult cuGraphExecGetFlags(CUgraphExec hGraphExec, cuuint64_t *flag
 	route_handle(&rt, hGraphExec, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_graph_exec_get_flags((cu_handle)route_strip(hGraphExec), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_graph_exec_get_flags((cu_handle)route_strip(hGraphExec), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -2004,17 +1919,16 @@ ONCUDA_API CUresult cuGraphNodeSetEnabled(CUgraphExec hGraphExec, CUgraphNode hN
 {
 	res_none r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	route_handle(&rt, hGraphExec, ROUTE_HANDLE);
 	route_handle(&rt, hNode, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_graph_node_set_enabled((cu_handle)route_strip(hGraphExec), (cu_handle)route_strip(hNode), (u_int)isEnabled, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_graph_node_set_enabled((cu_handle)route_strip(hGraphExec), (cu_handle)route_strip(hNode), (u_int)isEnabled, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -2024,7 +1938,7 @@ ONCUDA_API CUresult cuGraphNodeGetEnabled(CUgraphExec hGraphExec, CUgraphNode hN
 {
 	res_uint r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (isEnabled == NULL)
@@ -2033,10 +1947,9 @@ ONCUDA_API CUresult cuGraphNodeGetEnabled(CUgraphExec hGraphExec, CUgraphNode hN
 	route_handle(&rt, hNode, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_graph_node_get_enabled((cu_handle)route_strip(hGraphExec), (cu_handle)route_strip(hNode), &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_graph_node_get_enabled((cu_handle)route_strip(hGraphExec), (cu_handle)route_strip(hNode), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -2051,7 +1964,7 @@ ONCUDA_API CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, 
 	uint64_t func_value;
 	const uint64_t key[] = { (uint64_t)(uintptr_t)func, (uint64_t)blockSize, (uint64_t)dynamicSMemSize };
 	uint64_t cached, asked_at;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (numBlocks == NULL)
@@ -2066,10 +1979,9 @@ ONCUDA_API CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, 
 		return e;
 	if ((e = route_value(&rt, func, &func_value)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_occupancy_max_active_blocks((cu_handle)func_value, (int)blockSize, (cu_size)dynamicSMemSize, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_occupancy_max_active_blocks((cu_handle)func_value, (int)blockSize, (cu_size)dynamicSMemSize, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -2086,7 +1998,7 @@ ONCUDA_API CUresult cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *nu
 	uint64_t func_value;
 	const uint64_t key[] = { (uint64_t)(uintptr_t)func, (uint64_t)blockSize, (uint64_t)dynamicSMemSize, (uint64_t)flags };
 	uint64_t cached, asked_at;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (numBlocks == NULL)
@@ -2101,10 +2013,9 @@ ONCUDA_API CUresult cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *nu
 		return e;
 	if ((e = route_value(&rt, func, &func_value)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_occupancy_max_active_blocks_with_flags((cu_handle)func_value, (int)blockSize, (cu_size)dynamicSMemSize, (u_int)flags, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_occupancy_max_active_blocks_with_flags((cu_handle)func_value, (int)blockSize, (cu_size)dynamicSMemSize, (u_int)flags, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -2121,7 +2032,7 @@ ONCUDA_API CUresult cuOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemS
 	uint64_t func_value;
 	const uint64_t key[] = { (uint64_t)(uintptr_t)func, (uint64_t)numBlocks, (uint64_t)blockSize };
 	uint64_t cached, asked_at;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (dynamicSmemSize == NULL)
@@ -2136,10 +2047,9 @@ ONCUDA_API CUresult cuOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemS
 		return e;
 	if ((e = route_value(&rt, func, &func_value)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_occupancy_available_dynamic_smem((cu_handle)func_value, (int)numBlocks, (int)blockSize, &r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_occupancy_available_dynamic_smem((cu_handle)func_value, (int)numBlocks, (int)blockSize, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -2153,15 +2063,14 @@ ONCUDA_API CUresult cuProfilerStart(void)
 {
 	res_none r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_profiler_start(&r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_profiler_start(&r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -2171,15 +2080,14 @@ ONCUDA_API CUresult cuProfilerStop(void)
 {
 	res_none r;
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_profiler_stop(&r, c));
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_profiler_stop(&r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;

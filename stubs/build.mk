@@ -44,7 +44,7 @@ stubs/gen-%.o: gen/%.c gen/cuda_rpc.h
 	$(CC) $(STUBS_CPPFLAGS) $(STUBS_CFLAGS) $(STUBS_GEN_WARN) -c -o $@ $<
 
 # Ours, though generated: full warnings.
-stubs/gen-unsupported.o: gen/unsupported.c stubs/wire/say.h
+stubs/gen-unsupported.o: gen/unsupported.c stubs/link/say.h
 	$(CC) $(STUBS_CPPFLAGS) $(STUBS_CFLAGS) $(WARN) -c -o $@ $<
 
 # The stubs for what no other object defines: rebuilt whenever they change.

@@ -25,18 +25,22 @@ import sys
 # side by side and may not call each other unless SIDEWAYS says so.
 #
 #   answers  answered in the client: error strings, cuGetProcAddress,
-#            export tables, the cache of servers' answers
+#            export tables
 #   stream   stream capture and graphs (a kernel node packs its
 #            arguments as a launch does, so stream sits above code)
 #   code     modules, libraries, launch, kernel parameters
 #   copy     copies of any size, cut into messages
 #   local    the same-host copy path, beside copy (copy hands it a copy)
-#   mem      device, host and mapped memory, pointer attributes
-#   context  contexts and devices: cuInit, cuCtx*, cuDevice*
-#   route    which server a call goes to; the one device list
-#   wire     the connections and their call discipline (rpc.c), one-way
-#            batching, tracing, the record transport
-#   link     making a connection: connect, auth, server list, same host
+#   mem      device, host and mapped memory, pointer attributes, memory
+#            shared with a server on this host
+#   context  contexts and devices: cuInit, cuCtx*, cuDevice*; the cache
+#            of servers' answers, values stored in a context
+#   route    which server a call goes to, and beginning it there
+#            (call.c); the per-thread context stacks; the device list
+#   wire     a connection's call discipline (rpc.c), one-way batching,
+#            tracing
+#   link     making a connection: connect, auth, server list, same host,
+#            the record transport, messages to the user (say.c)
 #   common   what client and server both link
 LAYERS = [
     ("answers",),
@@ -56,46 +60,10 @@ SIDEWAYS = {("copy", "local")}
 # with why.  Each is reported; none fails the check.  Empty is the goal:
 # a new one fails, so the list can only shrink.
 KNOWN = {
-    ("stubs/context/context.c", "stubs/answers/answer_cache.c"):
-        "a destroyed context's cached answers are forgotten; the cache "
-        "belongs below context (gen/glue_client.c includes it by path)",
-    ("stubs/context/context.c", "stubs/answers/context_storage.c"):
-        "a destroyed context's stored values are destroyed with it",
     ("stubs/context/context.c", "stubs/code/params.c"):
         "a destroyed context's parameter layouts are forgotten",
-    ("stubs/code/library.c", "stubs/answers/answer_cache.c"):
-        "an unloaded library's cached function answers are forgotten",
-    ("stubs/code/module.c", "stubs/answers/answer_cache.c"):
-        "an unloaded module's cached function answers are forgotten",
-    ("stubs/link/auth.c", "stubs/wire/say.c"): "say.c belongs in common",
-    ("stubs/link/connect.c", "stubs/wire/say.c"): "say.c belongs in common",
-    ("stubs/link/server_list.c", "stubs/wire/say.c"):
-        "say.c belongs in common",
-    ("stubs/link/connect.c", "stubs/wire/xprt.c"):
-        "xprt.c (the record transport) belongs below link",
-    ("stubs/link/connect.c", "stubs/local/local_connect.c"):
-        "local_connect.c (the unix-socket connection) belongs in link",
-    ("stubs/mem/hostmem.c", "stubs/local/local_connect.c"):
-        "local_connect.c (the unix-socket connection) belongs in link",
-    ("stubs/mem/hostmem.c", "stubs/local/local_share.c"):
-        "local_share.c (shared page-locked memory) belongs in mem",
-    ("stubs/route/route.c", "stubs/code/library.c"):
-        "route_value loads the client's own libraries: it belongs in code",
-    ("stubs/route/route.c", "stubs/context/ctxstack.c"):
-        "ctxstack.c (the per-thread stacks, no calls) belongs below route",
-    ("stubs/wire/rpc.c", "stubs/context/ctxstack.c"):
-        "the connection layer still syncs the thread's context itself",
-    ("stubs/wire/rpc.c", "stubs/route/route.c"):
-        "the connection layer still picks the current context's server",
 }
-KNOWN_CYCLES = {
-    "stubs/code/library.c stubs/code/module.c stubs/code/params.c "
-    "stubs/route/devices.c stubs/route/route.c stubs/wire/batch.c "
-    "stubs/wire/rpc.c":
-        "rpc.c -> route.c (it picks the server), batch.c <-> rpc.c (the "
-        "flusher takes connections), route.c <-> library.c (route_value), "
-        "module.c <-> library.c (cuLibrary* in both)",
-}
+KNOWN_CYCLES = {}
 
 
 def rank_of(folder):

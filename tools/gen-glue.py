@@ -14,7 +14,7 @@ Markers after the Glue line's parameters add calls to client-side modules,
 kept general so the IDL, not this script, says which entry points use them:
 "push" and "pull" bracket the call with stubs/mem/mapped.h's mapped_push and
 mapped_pull (coherence of mapped host memory), and "cache" consults
-stubs/answers/answer_cache.h with the procedure and its arguments as 64-bit words
+stubs/context/answer_cache.h with the procedure and its arguments as 64-bit words
 (a call without arguments passes the single word 0); the cache module alone
 decides which answers it keeps.
 
@@ -41,7 +41,9 @@ cuLibraryGetKernel, whose entry point stubs/code/library.c writes: with several
 servers it hands out kernels of the client's own.  Such kernels and
 libraries name no server: a CUlibrary, CUkernel or CUfunction (which a
 kernel may stand for) is routed as route.h's ROUTE_CODE, and route_value
-gives the routed server's handle, loading the library there if need be.
+(stubs/code/own_library.h) gives the routed server's handle, loading the
+library there if need be.  Each call is begun and ended with
+stubs/route/call.h's call_begin_on and call_end, as hand glue does.
 
 The mark one-way (issue 4) makes the client send the call with
 stubs/wire/batch.h's batch_send, which does not wait for a reply: the
@@ -296,21 +298,22 @@ def client_oneway(e):
         out.append(f"\t{e.stub}_argument a = {{ {fields} }};\n")
         xdr = f"xdr_{e.stub}_argument"
     out.append("\tint err = CUDA_SUCCESS;\n\tenum clnt_stat st = RPC_SUCCESS;\n"
-               "\tCLIENT *c;\n\tCUresult e;\n\n")
+               "\tstruct call k;\n\tCUresult e;\n\n")
     for p in e.ins:
         # Streams: NULL is the default stream, always valid.
         if p.base in HANDLES and p.base != "CUstream" and not p.null_ok:
             bad = "CUDA_ERROR_INVALID_CONTEXT" if p.base == "CUcontext" else "CUDA_ERROR_INVALID_HANDLE"
             out.append(f"\tif ({p.name} == NULL)\n\t\treturn {bad};\n")
     out.extend(routing)
-    out.append("\tif ((c = rpc_begin_on((unsigned)rt.server)) == NULL)\n\t\treturn rpc_unavailable();\n")
-    send = f"batch_send(c, {e.proc}, (xdrproc_t){xdr}, &a)"
+    out.append("\tif ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)\n"
+               "\t\treturn e;\n")
+    send = f"batch_send(k.c, {e.proc}, (xdrproc_t){xdr}, &a)"
     if "push" in e.markers:
-        out.append("\tst = mapped_push(c, &err);\n"
+        out.append("\tst = mapped_push(k.c, &err);\n"
                    f"\tif (st == RPC_SUCCESS && err == CUDA_SUCCESS)\n\t\tst = {send};\n")
     else:
         out.append(f"\tst = {send};\n")
-    out.append("\te = rpc_end(st);\n\treturn e != CUDA_SUCCESS ? e : (CUresult)err;\n}\n")
+    out.append("\treturn call_done(&k, st, &err);\n}\n")
     return out
 
 
@@ -319,7 +322,7 @@ def client(entries):
            '#include <stdint.h>\n#include <string.h>\n'
            '/* Deprecated calls are carried too (the bank size configuration). */\n'
            '#define CUDA_ENABLE_DEPRECATED 1\n#include <cuda.h>\n#include <cudaProfiler.h>\n'
-           '#include "stubs/answers/answer_cache.h"\n#include "stubs/wire/batch.h"\n#include "gen/cuda_names.h"\n#include "gen/glue_client.h"\n'
+           '#include "stubs/context/answer_cache.h"\n#include "stubs/wire/batch.h"\n#include "gen/cuda_names.h"\n#include "gen/glue_client.h"\n'
            '#include "stubs/route/devices.h"\n#include "stubs/mem/mapped.h"\n#include "stubs/route/route.h"\n#include "stubs/wire/rpc.h"\n']
     for e in entries:
         if "oneway" in e.markers:
@@ -349,7 +352,7 @@ def client(entries):
             out.append(f"\tconst uint64_t key[] = {{ {', '.join(words)} }};\n")
             if e.out:
                 out.append("\tuint64_t cached, asked_at;\n")
-        out.append("\tCLIENT *c;\n\tCUresult e;\n\n")
+        out.append("\tstruct call k;\n\tCUresult e;\n\n")
         for p in e.params:
             if p.role in ("out", "new") or p.base == "const char *":
                 out.append(f"\tif ({p.name} == NULL)\n\t\treturn CUDA_ERROR_INVALID_VALUE;\n")
@@ -361,22 +364,22 @@ def client(entries):
                        "\tasked_at = answer_cache_epoch();\n")
         if not per_server:
             out.extend(routing)
-        out.append("\tmemset(&r, 0, sizeof r);\n")
-        out.append(f"\tif ((c = rpc_begin_on({server})) == NULL)\n\t\treturn rpc_unavailable();\n")
+        out.append(f"\tif ((e = call_begin_on(&k, {server}, CALL_REPLY(r))) != CUDA_SUCCESS)\n"
+                   "\t\treturn e;\n")
         args = "".join(p.to_wire(not per_server) + ", " for p in e.ins)
         if e.markers & {"push", "pull"}:
-            call = f"{e.stub}({args}&r, c)"
+            call = f"{e.stub}({args}&r, k.c)"
             if "push" in e.markers:
-                out.append("\tst = mapped_push(c, &r.err);\n"
+                out.append("\tst = mapped_push(k.c, &r.err);\n"
                            f"\tif (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)\n\t\tst = {call};\n")
             else:
                 out.append(f"\tst = {call};\n")
             if "pull" in e.markers:
                 out.append("\tif (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)\n"
-                           "\t\tst = mapped_pull(c, &r.err);\n")
-            out.append("\te = rpc_end(st);\n")
+                           "\t\tst = mapped_pull(k.c, &r.err);\n")
+            out.append("\te = call_end(&k, st);\n")
         else:
-            out.append(f"\te = rpc_end({e.stub}({args}&r, c));\n")
+            out.append(f"\te = call_end(&k, {e.stub}({args}&r, k.c));\n")
         out.append("\tif (e != CUDA_SUCCESS)\n\t\treturn e;\n")
         if e.out:
             value = f"r.{e.result}_u.value"

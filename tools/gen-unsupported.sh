@@ -35,7 +35,7 @@ cat <<'HEADER'
  * takes none leaves alone, and CUresult, an enum, comes back in %eax as an
  * int does.
  */
-#include "stubs/wire/say.h"
+#include "stubs/link/say.h"
 
 typedef int CUresult;
 HEADER

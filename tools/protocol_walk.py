@@ -23,7 +23,7 @@ STEPS = {
     "CU_DEVICE_GET": (
         "`cuDeviceGet(&dev, 0)`",
         "Plain glue: the ordinal goes out, the device number comes back as the value of a "
-        "res_int. Its Glue line in idl/cuda.x is marked `cache`, so stubs/answers/answer_cache.c may "
+        "res_int. Its Glue line in idl/cuda.x is marked `cache`, so stubs/context/answer_cache.c may "
         "keep the answer and a second question costs no message."),
     "CU_CTX_CREATE": (
         "`cuCtxCreate(&ctx, NULL, 0, dev)`",

@@ -10,7 +10,7 @@
 
 #include <cuda.h>
 
-#include "stubs/wire/say.h"
+#include "stubs/link/say.h"
 
 _Static_assert(ONCUDA_NOT_SUPPORTED == CUDA_ERROR_NOT_SUPPORTED,
     "say.h and cuda.h disagree on CUDA_ERROR_NOT_SUPPORTED");

@@ -18,7 +18,7 @@
 
 #include <cuda.h>
 
-#include "stubs/wire/say.h"
+#include "stubs/link/say.h"
 
 #define SLOT(fn) ((const void *)(fn))
 #define SIZE_HEADER(n) ((const void *)(uintptr_t)((n) * sizeof(void *)))

@@ -13,12 +13,12 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "stubs/answers/context_storage.h"
+#include "stubs/context/context_storage.h"
 #include "stubs/answers/cudart_interface.h"
 #include "stubs/answers/export_table_slots.h"
 #include "stubs/answers/integrity.h"
 #include "stubs/answers/tools_context.h"
-#include "stubs/wire/say.h"
+#include "stubs/link/say.h"
 
 /* ------------------------------------------ tools runtime callback hooks */
 

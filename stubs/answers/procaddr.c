@@ -20,7 +20,7 @@
 #include <pthread.h>
 
 #include "stubs/answers/procaddr.h"
-#include "stubs/wire/say.h"
+#include "stubs/link/say.h"
 
 /* cuda.h maps cuGetProcAddress to _v2; the driver exports both names. */
 #undef cuGetProcAddress

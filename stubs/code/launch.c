@@ -17,8 +17,9 @@
 #include "stubs/wire/batch.h"
 #include "stubs/mem/mapped.h"
 #include "stubs/code/params.h"
+#include "stubs/code/own_library.h"
+#include "stubs/route/call.h"
 #include "stubs/route/route.h"
-#include "stubs/wire/rpc.h"
 
 _Static_assert(sizeof(CUlaunchAttributeValue) ==
 	       sizeof(((launch_attr *)0)->value),
@@ -126,7 +127,7 @@ static CUresult launch(rpcproc_t proc, CUfunction f, cu_dim3 grid,
 	int err = CUDA_SUCCESS;
 	CUfunction there;
 	unsigned server;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (f == NULL)
@@ -143,17 +144,17 @@ static CUresult launch(rpcproc_t proc, CUfunction f, cu_dim3 grid,
 	call.block = block;
 	call.shared_mem_bytes = shared_mem;
 	call.stream = stream & ROUTE_VALUE_MASK;
-	if ((c = rpc_begin_on(server)) == NULL) {
+	if ((e = call_begin_on(&k, server, CALL_NO_REPLY)) != CUDA_SUCCESS) {
 		params_release(&call.args);
-		return rpc_unavailable();
+		return e;
 	}
-	st = mapped_push(c, &err);
+	st = mapped_push(k.c, &err);
 	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
-		st = batch_send(c, proc,
+		st = batch_send(k.c, proc,
 		    (xdrproc_t)xdr_cu_launch_kernel_argument, &call);
-	e = rpc_end(st);
+	e = call_done(&k, st, &err);
 	params_release(&call.args);
-	return e != CUDA_SUCCESS ? e : (CUresult)err;
+	return e;
 }
 
 ONCUDA_API CUresult cuLaunchKernel(CUfunction f, unsigned int gridDimX,
@@ -224,7 +225,7 @@ static CUresult launch_ex(const CUlaunchConfig *config, bool per_thread,
 	int err = CUDA_SUCCESS;
 	CUfunction there;
 	unsigned server;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	e = config_to_wire(config, per_thread, &call.config, attrs);
@@ -240,18 +241,18 @@ static CUresult launch_ex(const CUlaunchConfig *config, bool per_thread,
 	e = params_pack(there, kernelParams, extra, &call.args);
 	if (e != CUDA_SUCCESS)
 		return e;
-	if ((c = rpc_begin_on(server)) == NULL) {
+	if ((e = call_begin_on(&k, server, CALL_NO_REPLY)) != CUDA_SUCCESS) {
 		params_release(&call.args);
-		return rpc_unavailable();
+		return e;
 	}
 	call.config.stream &= ROUTE_VALUE_MASK;
-	st = mapped_push(c, &err);
+	st = mapped_push(k.c, &err);
 	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
-		st = batch_send(c, CU_LAUNCH_KERNEL_EX,
+		st = batch_send(k.c, CU_LAUNCH_KERNEL_EX,
 		    (xdrproc_t)xdr_cu_launch_kernel_ex_argument, &call);
-	e = rpc_end(st);
+	e = call_done(&k, st, &err);
 	params_release(&call.args);
-	return e != CUDA_SUCCESS ? e : (CUresult)err;
+	return e;
 }
 
 ONCUDA_API CUresult cuLaunchKernelEx(const CUlaunchConfig *config,
@@ -308,7 +309,7 @@ static CUresult potential_block_size(int *minGridSize, int *blockSize,
 	smem_table table = { 0, NULL };
 	res_block_size r;
 	uint64_t value;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (minGridSize == NULL || blockSize == NULL)
@@ -317,23 +318,20 @@ static CUresult potential_block_size(int *minGridSize, int *blockSize,
 	    (e = ask_callback(func, callback, blockSizeLimit, &table)) !=
 		    CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof(r));
-	if ((c = route_begin_code(func, NULL, ROUTE_HANDLE, &value, &e)) ==
-	    NULL) {
+	if ((e = library_call_code(&k, func, NULL, ROUTE_HANDLE, &value,
+	    CALL_REPLY(r))) != CUDA_SUCCESS) {
 		free(table.smem_table_val);
 		return e;
 	}
-	e = rpc_end(cu_occupancy_max_potential_block_size(
+	e = call_done(&k, cu_occupancy_max_potential_block_size(
 		value, table, dynamicSMemSize, blockSizeLimit, flags,
-		&r, c));
+		&r, k.c), &r.err);
 	free(table.smem_table_val);
-	if (e != CUDA_SUCCESS)
-		return e;
-	if (r.err == CUDA_SUCCESS) {
+	if (e == CUDA_SUCCESS) {
 		*minGridSize = r.res_block_size_u.value.min_grid_size;
 		*blockSize = r.res_block_size_u.value.block_size;
 	}
-	return (CUresult)r.err;
+	return e;
 }
 
 ONCUDA_API CUresult cuOccupancyMaxPotentialBlockSize(int *minGridSize,
@@ -365,29 +363,26 @@ static CUresult ask_clusters(enum cluster_question q, int *answer,
 	launch_attr attrs[ONCUDA_LAUNCH_ATTRS_MAX];
 	launch_config wire;
 	uint64_t value;
+	struct call k;
 	res_int r;
-	CLIENT *c;
 	CUresult e;
 
 	if (answer == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((e = config_to_wire(config, false, &wire, attrs)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof(r));
-	if ((c = route_begin_code(func, (void *)(uintptr_t)wire.stream,
-				  ROUTE_STREAM, &value, &e)) == NULL)
+	if ((e = library_call_code(&k, func, (void *)(uintptr_t)wire.stream,
+				   ROUTE_STREAM, &value, CALL_REPLY(r))) !=
+	    CUDA_SUCCESS)
 		return e;
 	wire.stream &= ROUTE_VALUE_MASK;
-	e = rpc_end(q == MAX_ACTIVE_CLUSTERS ?
-		    cu_occupancy_max_active_clusters(value, wire, &r,
-							   c) :
-		    cu_occupancy_max_potential_cluster_size(value, wire,
-								  &r, c));
-	if (e != CUDA_SUCCESS)
-		return e;
-	if (r.err == CUDA_SUCCESS)
+	e = call_done(&k, q == MAX_ACTIVE_CLUSTERS ?
+		      cu_occupancy_max_active_clusters(value, wire, &r, k.c) :
+		      cu_occupancy_max_potential_cluster_size(value, wire, &r,
+							      k.c), &r.err);
+	if (e == CUDA_SUCCESS)
 		*answer = r.res_int_u.value;
-	return (CUresult)r.err;
+	return e;
 }
 
 ONCUDA_API CUresult cuOccupancyMaxActiveClusters(int *numClusters,

@@ -1,319 +1,158 @@
 /*
- * library.c -- libraries and kernels usable on every server (library.h).
+ * library.c -- cuLibrary*: loading and unloading libraries, their kernels
+ * and globals.
  *
- * The program's handle of an own library or kernel is ROUTE_OWN's tag over
- * a slot of a table: its index in the low 32 bits and, above, the slot's
- * generation, raised each time the slot is emptied, so that a handle kept
- * after cuLibraryUnload is refused even once its slot holds another
- * object.  Lookups take `lock` only briefly, since launches do them.
- *
- * Loads and unloads, slow and rare, take `load_lock` first and keep it
- * across their calls to servers: an object is freed only under it, so a
- * thread loading a library on a server may use its image without `lock`,
- * and two threads never load one library twice on one server.  The order
- * is load_lock, then a connection (rpc.h), then lock.
- *
- * A child after fork() has sessions of its own, where the parent's
- * servers' handles mean nothing: it keeps the objects, which load again
- * on its servers when it uses them, and forgets their servers' handles.
+ * With one server a library is the server's, tagged, as a module is.  With
+ * several a library the program loads becomes the client's own
+ * (own_library.h), which keeps the image to load it on the other servers
+ * when a call there needs it.  The image is staged and loaded by
+ * code_load.c, which cuModule* (module.c) shares.
  */
-#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "stubs/answers/answer_cache.h"
-#include "stubs/code/library.h"
+#include "gen/glue_client.h"	/* on_server_cuLibraryGetKernel, generated */
+#include "stubs/code/code_load.h"
+#include "stubs/code/load_options.h"
+#include "stubs/code/own_library.h"
 #include "stubs/code/params.h"
+#include "stubs/context/answer_cache.h"
+#include "stubs/route/call.h"
 #include "stubs/route/route.h"
-#include "stubs/wire/rpc.h"
 
-struct library {
-	void *image;
-	size_t size;
-	struct load_options options;	/* only what travels */
-	struct kernel *kernels;
-	uint64_t on[ROUTE_SERVERS_MAX];	/* the server's handle; 0: none yet */
-};
-
-struct kernel {
-	struct library *library;
-	struct kernel *next;	/* in library->kernels */
-	uint64_t handle;	/* the program's */
-	char *name;
-	uint64_t on[ROUTE_SERVERS_MAX];
-};
-
-struct slot {
-	uint32_t generation;
-	uint32_t next_free;	/* while empty: the next empty slot + 1 */
-	struct library *library;	/* one of the two, or neither: empty */
-	struct kernel *kernel;
-};
-
-#define INDEX_BITS 32
-#define GENERATION_MASK ((UINT32_C(1) << (ROUTE_TAG_SHIFT - INDEX_BITS)) - 1)
-
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_mutex_t load_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct slot *slots;
-static uint32_t slot_count, slot_room;
-static uint32_t first_free;	/* + 1; 0: none */
-
-static pthread_once_t once = PTHREAD_ONCE_INIT;
-
-bool library_is_shared(void)
+/*
+ * Loads on the current context's server; *handle is the program's handle:
+ * the server's, tagged, or with several servers a library of the client's
+ * own.
+ */
+static CUresult load(const void *image, size_t size,
+		     const struct load_options *o, cu_handle *handle)
 {
-	return rpc_server_count() > 1;
-}
-
-static void fork_prepare(void)
-{
-	pthread_mutex_lock(&load_lock);
-	pthread_mutex_lock(&lock);
-}
-
-static void fork_parent(void)
-{
-	pthread_mutex_unlock(&lock);
-	pthread_mutex_unlock(&load_lock);
-}
-
-static void fork_child(void)
-{
-	struct kernel *k;
-
-	for (uint32_t i = 0; i < slot_count; i++) {
-		if (slots[i].library == NULL)
-			continue;
-		memset(slots[i].library->on, 0, sizeof(slots[i].library->on));
-		for (k = slots[i].library->kernels; k != NULL; k = k->next)
-			memset(k->on, 0, sizeof(k->on));
-	}
-	fork_parent();
-}
-
-static void setup(void)
-{
-	pthread_atfork(fork_prepare, fork_parent, fork_child);
-}
-
-/* Takes an empty slot for library or kernel; 0 when out of memory.  Under lock. */
-static uint64_t slot_take(struct library *library, struct kernel *kernel)
-{
-	struct slot *grown;
-	uint32_t i;
-
-	if (first_free != 0) {
-		i = first_free - 1;
-		first_free = slots[i].next_free;
-	} else {
-		if (slot_count == slot_room) {
-			uint32_t room = slot_room != 0 ? slot_room * 2 : 64;
-
-			if (room < slot_room)
-				return 0;
-			grown = realloc(slots, room * sizeof(*slots));
-			if (grown == NULL)
-				return 0;
-			slots = grown;
-			slot_room = room;
-		}
-		i = slot_count++;
-		slots[i].generation = 1;
-	}
-	slots[i].library = library;
-	slots[i].kernel = kernel;
-	return route_tag((uint64_t)slots[i].generation << INDEX_BITS | i,
-	    ROUTE_OWN);
-}
-
-/* Empties the slot of a handle slot_find gave.  Under lock. */
-static void slot_empty(uint64_t handle)
-{
-	struct slot *s = &slots[(uint32_t)handle];
-
-	s->library = NULL;
-	s->kernel = NULL;
-	s->generation = (s->generation + 1) & GENERATION_MASK;
-	if (s->generation == 0)
-		s->generation = 1;
-	s->next_free = first_free;
-	first_free = (uint32_t)handle + 1;
-}
-
-/* The slot of a live handle, or NULL.  Under lock. */
-static struct slot *slot_find(const void *handle)
-{
-	uint64_t value = route_strip(handle);
-	uint32_t i = (uint32_t)value;
-
-	if (route_server_of(handle) != ROUTE_OWN || i >= slot_count ||
-	    slots[i].generation != (uint32_t)(value >> INDEX_BITS) ||
-	    (slots[i].library == NULL && slots[i].kernel == NULL))
-		return NULL;
-	return &slots[i];
-}
-
-static struct library *library_find(const void *handle)
-{
-	struct slot *s = slot_find(handle);
-
-	return s != NULL ? s->library : NULL;
-}
-
-CUresult library_adopt(unsigned server, uint64_t value, const void *image,
-    size_t size, const struct load_options *o, CUlibrary *library)
-{
-	struct library *l = calloc(1, sizeof(*l));
-	uint64_t handle = 0;
-	res_none r;
-	CLIENT *c;
-
-	pthread_once(&once, setup);
-
-	if (l != NULL && (l->image = malloc(size)) != NULL) {
-		memcpy(l->image, image, size);
-		l->size = size;
-		load_options_init(&l->options);
-		memcpy(l->options.jit_storage, o->jit_storage,
-		    sizeof(o->jit_storage));
-		memcpy(l->options.library_storage, o->library_storage,
-		    sizeof(o->library_storage));
-		l->options.jit.jit_options_len = o->jit.jit_options_len;
-		l->options.library.library_options_len =
-		    o->library.library_options_len;
-		l->on[server] = value;
-		pthread_mutex_lock(&lock);
-		handle = slot_take(l, NULL);
-		pthread_mutex_unlock(&lock);
-	}
-	if (handle != 0) {
-		*library = (CUlibrary)(uintptr_t)handle;
-		return CUDA_SUCCESS;
-	}
-	if (l != NULL)
-		free(l->image);
-	free(l);
-	memset(&r, 0, sizeof(r));
-	if ((c = rpc_begin_on(server)) != NULL)
-		(void)rpc_end(cu_library_unload(value, &r, c));
-	return CUDA_ERROR_OUT_OF_MEMORY;
-}
-
-/* Loads l on server unless it is there.  Under load_lock. */
-static CUresult reach(struct library *l, unsigned server)
-{
+	unsigned server = route_current_server();
 	uint64_t value;
+	CUlibrary library;
 	CUresult e;
 
-	if (l->on[server] != 0)
-		return CUDA_SUCCESS;
-	e = module_load_library(server, l->image, l->size, &l->options,
-	    &value);
-	if (e == CUDA_SUCCESS) {
-		pthread_mutex_lock(&lock);
-		l->on[server] = value;
-		pthread_mutex_unlock(&lock);
-	}
-	return e;
-}
-
-/* Finds kernel k on server, its library loaded there.  Under load_lock. */
-static CUresult reach_kernel(struct kernel *k, unsigned server)
-{
-	CUkernel there;
-	CUresult e;
-
-	if (k->on[server] != 0)
-		return CUDA_SUCCESS;
-	if ((e = reach(k->library, server)) != CUDA_SUCCESS)
+	if ((e = code_load_on(server, CODE_LOAD_LIBRARY, image, size, o,
+	    &value)) != CUDA_SUCCESS)
 		return e;
-	e = on_server_cuLibraryGetKernel(server, &there,
-	    (CUlibrary)(uintptr_t)k->library->on[server], k->name);
-	if (e == CUDA_SUCCESS) {
-		pthread_mutex_lock(&lock);
-		k->on[server] = route_strip(there);
-		pthread_mutex_unlock(&lock);
+	if (!library_is_shared()) {
+		*handle = route_tag(value, server);
+		return CUDA_SUCCESS;
 	}
+	e = library_adopt(server, value, image, size, o, &library);
+	if (e == CUDA_SUCCESS)
+		*handle = (cu_handle)(uintptr_t)library;
 	return e;
 }
 
-CUresult library_value(const void *handle, unsigned server, uint64_t *value)
+/* The image at source: a path when from_file, else in the program's memory. */
+static CUresult load_from(const void *source, bool from_file,
+			  const struct load_options *o, cu_handle *handle)
 {
-	struct library *l = NULL;
-	struct kernel *k = NULL;
-	struct slot *s;
+	const void *start;
+	void *data;
+	size_t size;
 	CUresult e;
 
-	if (server >= ROUTE_SERVERS_MAX)
-		return CUDA_ERROR_INVALID_HANDLE;
-	pthread_mutex_lock(&lock);
-	if ((s = slot_find(handle)) != NULL) {
-		l = s->library;
-		k = s->kernel;
-		*value = l != NULL ? l->on[server] : k->on[server];
+	if (!from_file) {
+		if ((e = code_image_in_memory(CODE_LOAD_LIBRARY, source,
+		    &start, &size)) != CUDA_SUCCESS)
+			return e;
+		return load(start, size, o, handle);
 	}
-	pthread_mutex_unlock(&lock);
-	if (s == NULL)
-		return CUDA_ERROR_INVALID_HANDLE;
-	if (*value != 0)
-		return CUDA_SUCCESS;
-
-	pthread_mutex_lock(&load_lock);
-	pthread_mutex_lock(&lock);
-	/* It may have been unloaded, and freed, since. */
-	if ((s = slot_find(handle)) != NULL) {
-		l = s->library;
-		k = s->kernel;
-	}
-	pthread_mutex_unlock(&lock);
-	if (s == NULL)
-		e = CUDA_ERROR_INVALID_HANDLE;
-	else if (l != NULL)
-		e = reach(l, server);
-	else
-		e = reach_kernel(k, server);
-	if (e == CUDA_SUCCESS)
-		*value = l != NULL ? l->on[server] : k->on[server];
-	pthread_mutex_unlock(&load_lock);
+	if ((e = code_image_from_file(source, &data, &size)) != CUDA_SUCCESS)
+		return e;
+	e = load(data, size, o, handle);
+	free(data);
 	return e;
 }
 
-/* The kernel of l called name, made with its handle on server if new. */
-static CUresult kernel_of(const void *library, const char *name,
-    unsigned server, uint64_t there, CUkernel *kernel)
+/*
+ * Loads a library from source: a path when from_file, else an image in the
+ * program's memory.  Both kinds of options are taken first.
+ */
+static CUresult library_load(CUlibrary *library, const void *source,
+			     bool from_file, CUjit_option *jitOptions,
+			     void **jitValues, unsigned int numJit,
+			     CUlibraryOption *libraryOptions,
+			     void **libraryValues, unsigned int numLibrary)
 {
-	struct library *l;
-	struct kernel *k;
-	CUresult e = CUDA_SUCCESS;
+	struct load_options o;
+	cu_handle h;
+	CUresult e;
 
-	pthread_mutex_lock(&lock);
-	if ((l = library_find(library)) == NULL) {
-		e = CUDA_ERROR_INVALID_HANDLE;
-		goto out;
+	load_options_init(&o);
+	e = load_options_jit(&o, numJit, jitOptions, jitValues);
+	if (e == CUDA_SUCCESS)
+		e = load_options_library(&o, numLibrary, libraryOptions,
+					 libraryValues, from_file);
+	if (e == CUDA_SUCCESS)
+		e = load_from(source, from_file, &o, &h);
+	if (e == CUDA_SUCCESS)
+		*library = (CUlibrary)(uintptr_t)h;
+	return e;
+}
+
+ONCUDA_API CUresult cuLibraryLoadData(CUlibrary *library, const void *code,
+				      CUjit_option *jitOptions,
+				      void **jitOptionsValues,
+				      unsigned int numJitOptions,
+				      CUlibraryOption *libraryOptions,
+				      void **libraryOptionValues,
+				      unsigned int numLibraryOptions)
+{
+	if (library == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	return library_load(library, code, false, jitOptions,
+			    jitOptionsValues, numJitOptions, libraryOptions,
+			    libraryOptionValues, numLibraryOptions);
+}
+
+ONCUDA_API CUresult cuLibraryLoadFromFile(CUlibrary *library,
+					  const char *fileName,
+					  CUjit_option *jitOptions,
+					  void **jitOptionsValues,
+					  unsigned int numJitOptions,
+					  CUlibraryOption *libraryOptions,
+					  void **libraryOptionValues,
+					  unsigned int numLibraryOptions)
+{
+	if (library == NULL || fileName == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	return library_load(library, fileName, true, jitOptions,
+			    jitOptionsValues, numJitOptions, libraryOptions,
+			    libraryOptionValues, numLibraryOptions);
+}
+
+/*
+ * Its kernels die with the library and the servers may hand their handles
+ * out again, so the cached parameter layouts and answers go too; they are
+ * emptied even when the unload failed, which only costs a question per
+ * function.
+ */
+ONCUDA_API CUresult cuLibraryUnload(CUlibrary library)
+{
+	struct call k;
+	res_none r;
+	bool found;
+	CUresult e;
+
+	if (route_server_of(library) == ROUTE_OWN && library_is_shared()) {
+		e = library_unload(library, &found);
+		if (!found)
+			return e;
+	} else {
+		if ((e = route_call_handles(&k, library, ROUTE_HANDLE, NULL,
+		    ROUTE_HANDLE, CALL_REPLY(r))) != CUDA_SUCCESS)
+			return e;
+		e = call_done(&k, cu_library_unload(route_strip(library), &r,
+		    k.c), &r.err);
 	}
-	for (k = l->kernels; k != NULL; k = k->next)
-		if (strcmp(k->name, name) == 0)
-			break;
-	if (k == NULL) {
-		if ((k = calloc(1, sizeof(*k))) == NULL ||
-		    (k->name = strdup(name)) == NULL ||
-		    (k->handle = slot_take(NULL, k)) == 0) {
-			if (k != NULL)
-				free(k->name);
-			free(k);
-			e = CUDA_ERROR_OUT_OF_MEMORY;
-			goto out;
-		}
-		k->library = l;
-		k->next = l->kernels;
-		l->kernels = k;
-	}
-	if (k->on[server] == 0)
-		k->on[server] = there;
-	*kernel = (CUkernel)(uintptr_t)k->handle;
-out:
-	pthread_mutex_unlock(&lock);
+	params_forget_all();
+	answer_cache_forget_functions();
 	return e;
 }
 
@@ -340,56 +179,23 @@ ONCUDA_API CUresult cuLibraryGetKernel(CUkernel *pKernel, CUlibrary library,
 	    (CUlibrary)(uintptr_t)value, name);
 	if (e != CUDA_SUCCESS)
 		return e;
-	return kernel_of(library, name, (unsigned)rt.server,
+	return library_kernel_of(library, name, (unsigned)rt.server,
 	    route_strip(there), pKernel);
 }
 
-CUresult library_unload(CUlibrary library)
+ONCUDA_API CUresult cuLibraryGetGlobal(CUdeviceptr *dptr, size_t *bytes,
+				       CUlibrary library, const char *name)
 {
-	struct library *l;
-	struct kernel *k, *next;
-	CUresult e = CUDA_SUCCESS, e1;
-	unsigned server;
-	res_none r;
-	CLIENT *c;
+	res_dev_range r;
+	struct call k;
+	uint64_t value;
+	CUresult e;
 
-	pthread_mutex_lock(&load_lock);
-	pthread_mutex_lock(&lock);
-	if ((l = library_find(library)) != NULL) {
-		slot_empty(route_strip(library));
-		for (k = l->kernels; k != NULL; k = k->next)
-			slot_empty(route_strip((void *)(uintptr_t)k->handle));
-	}
-	pthread_mutex_unlock(&lock);
-	if (l == NULL) {
-		pthread_mutex_unlock(&load_lock);
-		return CUDA_ERROR_INVALID_HANDLE;
-	}
-	for (server = 0; server < ROUTE_SERVERS_MAX; server++) {
-		if (l->on[server] == 0)
-			continue;
-		memset(&r, 0, sizeof(r));
-		if ((c = rpc_begin_on(server)) == NULL) {
-			e1 = rpc_unavailable();
-		} else {
-			e1 = rpc_end(cu_library_unload(l->on[server],
-			    &r, c));
-			if (e1 == CUDA_SUCCESS)
-				e1 = (CUresult)r.err;
-		}
-		if (e == CUDA_SUCCESS)
-			e = e1;
-	}
-	for (k = l->kernels; k != NULL; k = next) {
-		next = k->next;
-		free(k->name);
-		free(k);
-	}
-	free(l->image);
-	free(l);
-	pthread_mutex_unlock(&load_lock);
-	/* As for a server's library (module.c): the handles may come back. */
-	params_forget_all();
-	answer_cache_forget_functions();
-	return e;
+	if ((e = code_global_check(name, dptr, bytes)) != CUDA_SUCCESS ||
+	    (e = library_call_code(&k, library, NULL, ROUTE_HANDLE, &value,
+	    CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_done(&k, cu_library_get_global(value,
+	    (char *)(uintptr_t)name, &r, k.c), &r.err);
+	return code_global_give(e, &r, dptr, bytes);
 }

@@ -17,8 +17,9 @@
 #include <string.h>
 
 #include "stubs/code/params.h"
+#include "stubs/code/own_library.h"
+#include "stubs/route/call.h"
 #include "stubs/route/route.h"
-#include "stubs/wire/rpc.h"
 
 struct layout {
 	struct layout *next;	/* in its hash bucket */
@@ -108,17 +109,16 @@ static CUresult layout_fetch(uint64_t handle, struct layout **out)
 {
 	res_param_layout r;
 	uint64_t value;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
-	memset(&r, 0, sizeof(r));
-	if ((c = route_begin_code((const void *)(uintptr_t)handle, NULL,
-				  ROUTE_HANDLE, &value, &e)) == NULL)
+	if ((e = library_call_code(&k, (const void *)(uintptr_t)handle, NULL,
+				   ROUTE_HANDLE, &value, CALL_REPLY(r))) !=
+	    CUDA_SUCCESS)
 		return e;
-	e = rpc_end(cu_param_layout(value, &r, c));
+	e = call_done(&k, cu_param_layout(value, &r, k.c), &r.err);
 	if (e == CUDA_SUCCESS)
-		e = r.err == CUDA_SUCCESS ? layout_build(handle, &r, out) :
-					    (CUresult)r.err;
+		e = layout_build(handle, &r, out);
 	xdr_free((xdrproc_t)xdr_res_param_layout, (char *)&r);
 	return e;
 }

@@ -6,42 +6,36 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "stubs/wire/rpc.h"
+#include "stubs/route/call.h"
 
 ONCUDA_API CUresult cuModuleGetLoadingMode(CUmoduleLoadingMode *mode)
 {
+	struct call k;
 	res_int r;
-	CLIENT *c;
 	CUresult e;
 
 	if (mode == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	memset(&r, 0, sizeof(r));
-	if ((c = rpc_begin()) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_module_get_loading_mode(&r, c));
-	if (e != CUDA_SUCCESS)
+	if ((e = call_begin(&k, CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
-	if (r.err == CUDA_SUCCESS)
+	if ((e = call_done(&k, cu_module_get_loading_mode(&r, k.c), &r.err)) ==
+	    CUDA_SUCCESS)
 		*mode = (CUmoduleLoadingMode)r.res_int_u.value;
-	return (CUresult)r.err;
+	return e;
 }
 
 ONCUDA_API CUresult cuCtxGetStreamPriorityRange(int *leastPriority,
     int *greatestPriority)
 {
 	res_int_pair r;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
-	memset(&r, 0, sizeof(r));
-	if ((c = rpc_begin()) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_ctx_get_stream_priority_range(&r, c));
-	if (e != CUDA_SUCCESS)
+	if ((e = call_begin(&k, CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
-	if (r.err != CUDA_SUCCESS)
-		return (CUresult)r.err;
+	if ((e = call_done(&k, cu_ctx_get_stream_priority_range(&r, k.c),
+	    &r.err)) != CUDA_SUCCESS)
+		return e;
 	if (leastPriority != NULL)
 		*leastPriority = r.res_int_pair_u.value.first;
 	if (greatestPriority != NULL)

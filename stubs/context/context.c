@@ -11,9 +11,9 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "stubs/answers/answer_cache.h"
-#include "stubs/context/ctxstack.h"
-#include "stubs/answers/context_storage.h"
+#include "stubs/context/answer_cache.h"
+#include "stubs/route/ctxstack.h"
+#include "stubs/context/context_storage.h"
 #include "stubs/code/params.h"
 #include "stubs/route/route.h"
 #include "stubs/wire/rpc.h"
@@ -47,32 +47,31 @@ static CUresult create(CUcontext *pctx, const exec_affinities *affinity,
     unsigned int flags, CUdevice dev)
 {
 	enum clnt_stat st;
-	unsigned server;
 	res_handle r;
 	CUresult e;
-	CLIENT *c;
+	struct call k;
 
 	if (pctx == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	/* Once the server has the context, pushing it must not fail. */
 	if (!ctxstack_reserve())
 		return CUDA_ERROR_OUT_OF_MEMORY;
-	memset(&r, 0, sizeof(r));
 	/* The new context becomes current: no use making another so first. */
-	if ((c = route_begin_device(dev, false, &dev, &server)) == NULL)
-		return rpc_unavailable();
+	if ((e = route_call_device(&k, dev, false, &dev,
+	    CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
 	if (affinity != NULL)
-		st = cu_ctx_create_with_affinity(*affinity, flags, dev, &r, c);
+		st = cu_ctx_create_with_affinity(*affinity, flags, dev, &r, k.c);
 	else
-		st = cu_ctx_create(flags, dev, &r, c);
+		st = cu_ctx_create(flags, dev, &r, k.c);
 	/* The server made the new context current, as the driver does. */
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
 		rpc_server_context_is(r.res_handle_u.value);
-	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
 		return e;
 	if (r.err != CUDA_SUCCESS)
 		return (CUresult)r.err;
-	*pctx = (CUcontext)(uintptr_t)route_tag(r.res_handle_u.value, server);
+	*pctx = (CUcontext)(uintptr_t)route_tag(r.res_handle_u.value, k.server);
 	ctxstack_push(*pctx);
 	return CUDA_SUCCESS;
 }
@@ -185,7 +184,7 @@ ONCUDA_API CUresult cuCtxDestroy_v2(CUcontext ctx)
 	enum clnt_stat st;
 	res_none r;
 	CUresult e;
-	CLIENT *c;
+	struct call k;
 
 	/*
 	 * The runtime's per-context state goes first, while the context
@@ -196,16 +195,16 @@ ONCUDA_API CUresult cuCtxDestroy_v2(CUcontext ctx)
 		return e;
 	if (ctx != NULL)
 		context_storage_forget(ctx);
-	memset(&r, 0, sizeof(r));
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = cu_ctx_destroy(route_strip(ctx), &r, c);
+	if ((e = call_begin_on(&k, (unsigned)rt.server,
+	    CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	st = cu_ctx_destroy(route_strip(ctx), &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS) {
 		/* Under the connection lock, so no thread syncs to it now. */
 		ctxstack_remove_everywhere(ctx);
 		contexts_went_away();
 	}
-	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
 }
@@ -220,7 +219,7 @@ static CUresult make_current(CUcontext ctx, bool (*change)(CUcontext))
 	enum clnt_stat st;
 	res_none r;
 	CUresult e;
-	CLIENT *c;
+	struct call k;
 
 	if ((e = rpc_local_check()) != CUDA_SUCCESS)
 		return e;
@@ -230,15 +229,15 @@ static CUresult make_current(CUcontext ctx, bool (*change)(CUcontext))
 		return e;
 	if (!ctxstack_reserve())
 		return CUDA_ERROR_OUT_OF_MEMORY;
-	memset(&r, 0, sizeof(r));
-	if ((c = rpc_begin_on_nosync((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	st = cu_ctx_set_current(route_strip(ctx), &r, c);
+	if ((e = call_begin_on_nosync(&k, (unsigned)rt.server,
+	    CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	st = cu_ctx_set_current(route_strip(ctx), &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS) {
 		rpc_server_context_is(route_strip(ctx));
 		change(ctx);
 	}
-	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
 }
@@ -287,22 +286,21 @@ ONCUDA_API CUresult cuCtxGetCurrent(CUcontext *pctx)
 
 ONCUDA_API CUresult cuDevicePrimaryCtxRetain(CUcontext *pctx, CUdevice dev)
 {
-	unsigned server;
 	res_handle r;
 	CUresult e;
-	CLIENT *c;
+	struct call k;
 
 	if (pctx == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	memset(&r, 0, sizeof(r));
-	if ((c = route_begin_device(dev, true, &dev, &server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_device_primary_ctx_retain(dev, &r, c));
+	if ((e = route_call_device(&k, dev, true, &dev,
+	    CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_device_primary_ctx_retain(dev, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS) {
 		*pctx = (CUcontext)(uintptr_t)route_tag(r.res_handle_u.value,
-		    server);
+		    k.server);
 		answer_cache_forget_contexts();	/* it may be active now */
 	}
 	return (CUresult)r.err;
@@ -318,18 +316,17 @@ static CUresult primary_ctx_call(enum clnt_stat (*call)(int, res_none *,
     CLIENT *), CUdevice dev)
 {
 	enum clnt_stat st;
-	unsigned server;
 	res_none r;
 	CUresult e;
-	CLIENT *c;
+	struct call k;
 
-	memset(&r, 0, sizeof(r));
-	if ((c = route_begin_device(dev, true, &dev, &server)) == NULL)
-		return rpc_unavailable();
-	st = call(dev, &r, c);
+	if ((e = route_call_device(&k, dev, true, &dev,
+	    CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	st = call(dev, &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
 		contexts_went_away();
-	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
 }
@@ -367,10 +364,9 @@ ONCUDA_API CUresult cuDevicePrimaryCtxGetState(CUdevice dev,
 {
 	const uint64_t key[] = { (uint64_t)dev };
 	uint64_t kept, asked_at;
-	unsigned server;
 	res_ctx_state r;
 	CUresult e;
-	CLIENT *c;
+	struct call k;
 
 	if (flags == NULL || active == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
@@ -380,10 +376,10 @@ ONCUDA_API CUresult cuDevicePrimaryCtxGetState(CUdevice dev,
 		return CUDA_SUCCESS;
 	}
 	asked_at = answer_cache_epoch();
-	memset(&r, 0, sizeof(r));
-	if ((c = route_begin_device(dev, true, &dev, &server)) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_device_primary_ctx_get_state(dev, &r, c));
+	if ((e = route_call_device(&k, dev, true, &dev,
+	    CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_device_primary_ctx_get_state(dev, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS) {

@@ -17,21 +17,16 @@ ONCUDA_API CUresult cuDeviceGetUuid(CUuuid *uuid, CUdevice dev);
 /* cuInit on one server; *reached: it could be asked at all. */
 static CUresult init_one(unsigned server, unsigned int Flags, bool *reached)
 {
-	enum clnt_stat st;
-	CUresult e;
-	CLIENT *c;
+	struct call k;
 	res_none r;
+	CUresult e;
 
-	memset(&r, 0, sizeof(r));
 	*reached = false;
 	/* Connects on first use; the reason for a failure is printed there. */
-	if ((c = rpc_begin_on(server)) == NULL)
-		return rpc_reached() ? rpc_unavailable() : CUDA_ERROR_NO_DEVICE;
+	if ((e = call_begin_on(&k, server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return rpc_reached() ? e : CUDA_ERROR_NO_DEVICE;
 	*reached = true;
-	st = cu_init(Flags, &r, c);
-	if ((e = rpc_end(st)) != CUDA_SUCCESS)
-		return e;
-	return (CUresult)r.err;
+	return call_done(&k, cu_init(Flags, &r, k.c), &r.err);
 }
 
 /*
@@ -72,10 +67,10 @@ ONCUDA_API CUresult cuInit(unsigned int Flags)
 
 /* CU_DEVICE_GET_NAME and CU_DEVICE_GET_PCI_BUS_ID: the server sends at
  * most len - 1 characters; the NUL is ours to add. */
-static CUresult copy_string(char *out, int len, enum clnt_stat st,
-    res_string *r)
+static CUresult copy_string(char *out, int len, struct call *k,
+    enum clnt_stat st, res_string *r)
 {
-	CUresult e = rpc_end(st);
+	CUresult e = call_end(k, st);
 	size_t n;
 
 	if (e != CUDA_SUCCESS)
@@ -94,32 +89,32 @@ static CUresult copy_string(char *out, int len, enum clnt_stat st,
 
 ONCUDA_API CUresult cuDeviceGetName(char *name, int len, CUdevice dev)
 {
-	unsigned server;
 	res_string r;
-	CLIENT *c;
+	struct call k;
+	CUresult e;
 
 	if (name == NULL || len <= 0)
 		return CUDA_ERROR_INVALID_VALUE;
-	if ((c = route_begin_device(dev, true, &dev, &server)) == NULL)
-		return rpc_unavailable();
-	memset(&r, 0, sizeof(r));
-	return copy_string(name, len, cu_device_get_name(len, dev, &r, c),
-	    &r);
+	if ((e = route_call_device(&k, dev, true, &dev,
+	    CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	return copy_string(name, len, &k,
+	    cu_device_get_name(len, dev, &r, k.c), &r);
 }
 
 ONCUDA_API CUresult cuDeviceGetPCIBusId(char *pciBusId, int len, CUdevice dev)
 {
-	unsigned server;
 	res_string r;
-	CLIENT *c;
+	struct call k;
+	CUresult e;
 
 	if (pciBusId == NULL || len <= 0)
 		return CUDA_ERROR_INVALID_VALUE;
-	if ((c = route_begin_device(dev, true, &dev, &server)) == NULL)
-		return rpc_unavailable();
-	memset(&r, 0, sizeof(r));
-	return copy_string(pciBusId, len,
-	    cu_device_get_pci_bus_id(len, dev, &r, c), &r);
+	if ((e = route_call_device(&k, dev, true, &dev,
+	    CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	return copy_string(pciBusId, len, &k,
+	    cu_device_get_pci_bus_id(len, dev, &r, k.c), &r);
 }
 
 ONCUDA_API CUresult cuDeviceGetUuid_v2(CUuuid *uuid, CUdevice dev)

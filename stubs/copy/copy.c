@@ -21,7 +21,8 @@
 #include "stubs/copy/copy_plan.h"
 #include "stubs/copy/copy_wire.h"
 #include "gen/cuda_names.h"
-#include "stubs/local/local.h"
+#include "stubs/local/local_copy.h"
+#include "stubs/link/local_connect.h"
 #include "stubs/mem/mapped.h"
 #include "stubs/mem/device_ranges.h"
 #include "stubs/mem/memory.h"
@@ -82,7 +83,7 @@ static CUresult copy_pieces(bool to_device, CUdeviceptr dev, const void *host,
 	if ((c = copy_begin(s, dev, &wire, &e)) == NULL)
 		return e != CUDA_SUCCESS ? e : rpc_unavailable();
 	s = &wire;
-	/* Same host: no bytes through the socket (local.h). */
+	/* Same host: no bytes through the socket (local_copy.h). */
 	if (count != 0 && local_link(c))
 		return local_copy(c, to_device, dev, host, count, s);
 	st = mapped_push(c, &err);

@@ -15,7 +15,7 @@
 #include "stubs/link/auth.h"
 #include "common/auth_key.h"
 #include "gen/cuda_names.h"
-#include "stubs/wire/say.h"
+#include "stubs/link/say.h"
 
 _Static_assert(AUTH_NONCE == ONCUDA_AUTH_NONCE_BYTES, "auth_key.h and idl/cuda.x disagree");
 _Static_assert(AUTH_MAC == ONCUDA_AUTH_MAC_BYTES, "auth_key.h and idl/cuda.x disagree");

@@ -32,9 +32,9 @@
 #include "stubs/link/connect.h"
 #include "stubs/link/server_target.h"
 #include "gen/cuda_names.h"
-#include "stubs/local/local.h"
-#include "stubs/wire/say.h"
-#include "stubs/wire/xprt.h"
+#include "stubs/link/local_connect.h"
+#include "stubs/link/say.h"
+#include "stubs/link/xprt.h"
 
 static void say_unreachable(const struct server_target *target,
     const char *why, bool unknown_host)
@@ -307,6 +307,6 @@ CLIENT *connect_server(const struct server_target *target)
 		clnt_destroy(clnt);
 		return NULL;
 	}
-	/* The same-host path, when the server is on this host (local.h). */
+	/* The same-host path, when the server is on this host (local_connect.h). */
 	return local_transport_choose(clnt, target, prove);
 }

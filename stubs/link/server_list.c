@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "common/discover.h"
-#include "stubs/wire/say.h"
+#include "stubs/link/say.h"
 #include "stubs/link/server_list.h"
 
 /* How long the broadcast waits for portmappers to answer. */

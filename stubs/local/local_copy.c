@@ -1,5 +1,5 @@
 /*
- * local_copy.c -- copies on the same-host path (local.h).
+ * local_copy.c -- copies on the same-host path (local_copy.h).
  *
  * A copy from or to shared memory (cuMemAllocHost, cuMemHostAlloc) is one
  * call naming the range; the server's driver copies straight between the
@@ -42,7 +42,9 @@
 
 #include "gen/cuda_names.h"
 #include "stubs/mem/hostmem.h"
-#include "stubs/local/local.h"
+#include "stubs/local/local_copy.h"
+#include "stubs/link/local_connect.h"
+#include "stubs/mem/local_share.h"
 #include "stubs/local/local_memcpy.h"
 #include "stubs/mem/mapped.h"
 #include "stubs/route/route.h"

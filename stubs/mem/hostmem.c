@@ -24,7 +24,8 @@
 
 #include "gen/cuda_names.h"
 #include "stubs/mem/hostmem.h"
-#include "stubs/local/local.h"
+#include "stubs/link/local_connect.h"
+#include "stubs/mem/local_share.h"
 #include "stubs/mem/mapped.h"
 #include "stubs/mem/device_ranges.h"
 #include "common/range_table.h"
@@ -37,7 +38,7 @@ struct mirror {
 	uint64_t device;	/* device address of the server side once asked; 0 before */
 	bool registered;	/* the program's own memory, not ours */
 	unsigned link;		/* the server that holds the mirror (rpc.h) */
-	bool shared;		/* mapped by the server too (local.h): no mirror to sync */
+	bool shared;		/* mapped by the server too (local_share.h): no mirror to sync */
 	unsigned int flags;	/* of cuMemHostAlloc, for shared memory */
 };
 
@@ -207,7 +208,7 @@ static CUresult host_alloc(void **pp, size_t bytesize, unsigned int flags)
 	memset(&r, 0, sizeof r);
 	if ((c = rpc_begin()) == NULL)
 		return rpc_unavailable();
-	/* Same host: memory both processes map (local.h); mirrored memory
+	/* Same host: memory both processes map (local_share.h); mirrored memory
 	 * otherwise, when the server cannot take a share, and for flags the
 	 * driver is to refuse. */
 	if (bytesize != 0 && local_link(c) && (flags &

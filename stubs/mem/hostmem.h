@@ -19,7 +19,7 @@ bool hostmem_contains(const void *p);
 
 /*
  * Whether [p, p + len) lies in one allocation shared with the server of
- * the held connection (local.h); then *base is the server's address of the allocation and
+ * the held connection (local_share.h); then *base is the server's address of the allocation and
  * *offset that of p in it.
  */
 bool hostmem_shared_range(const void *p, size_t len, uint64_t *base,

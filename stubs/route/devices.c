@@ -16,23 +16,22 @@
 #include <strings.h>
 
 #include "stubs/route/devices.h"
+#include "stubs/route/call.h"
 #include "stubs/route/route.h"
 #include "stubs/wire/rpc.h"
 
 CUresult on_server_device_uuid(unsigned server, CUdevice local, CUuuid *uuid)
 {
+	struct call k;
 	res_uuid r;
-	CLIENT *c;
 	CUresult e;
 
-	memset(&r, 0, sizeof(r));
-	if ((c = rpc_begin_on(server)) == NULL)
-		return rpc_unavailable();
-	if ((e = rpc_end(cu_device_get_uuid(local, &r, c))) != CUDA_SUCCESS)
+	if ((e = call_begin_on(&k, server, CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
-	if (r.err == CUDA_SUCCESS)
+	if ((e = call_done(&k, cu_device_get_uuid(local, &r, k.c), &r.err)) ==
+	    CUDA_SUCCESS)
 		memcpy(uuid->bytes, r.res_uuid_u.bytes, sizeof(uuid->bytes));
-	return (CUresult)r.err;
+	return e;
 }
 
 struct device {

@@ -1,20 +1,12 @@
 /*
- * route.c -- which server a call goes to (route.h).
+ * route.c -- which server a call goes to, and beginning it there (route.h).
  */
 #include <stdint.h>
 
-#include "stubs/context/ctxstack.h"
+#include "stubs/route/call.h"
 #include "stubs/route/devices.h"
-#include "stubs/code/library.h"
 #include "stubs/route/route.h"
 #include "stubs/wire/rpc.h"
-
-unsigned route_current_server(void)
-{
-	unsigned server = route_server_of(ctxstack_current());
-
-	return server < rpc_server_count() ? server : 0;
-}
 
 void route_handle(struct route *rt, const void *handle, enum route_kind kind)
 {
@@ -64,53 +56,60 @@ CUresult route_settle(struct route *rt)
 	return rt->err;
 }
 
-CUresult route_value(const struct route *rt, const void *handle,
-    uint64_t *value)
+CUresult route_call(struct call *k, struct route *rt, void *reply,
+    size_t size)
 {
-	if (route_server_of(handle) == ROUTE_OWN && rpc_server_count() > 1)
-		return library_value(handle, (unsigned)rt->server, value);
-	*value = route_strip(handle);
-	return CUDA_SUCCESS;
+	CUresult e;
+
+	if ((e = route_settle(rt)) != CUDA_SUCCESS)
+		return e;
+	return call_begin_on(k, (unsigned)rt->server, reply, size);
 }
 
-CLIENT *route_begin(const void *a, enum route_kind a_kind, const void *b,
-    enum route_kind b_kind, CUresult *err)
+CUresult route_call_handles(struct call *k, const void *a,
+    enum route_kind a_kind, const void *b, enum route_kind b_kind,
+    void *reply, size_t size)
 {
 	struct route rt = ROUTE_INIT;
-	CLIENT *c;
 
 	route_handle(&rt, a, a_kind);
 	route_handle(&rt, b, b_kind);
-	if ((*err = route_settle(&rt)) != CUDA_SUCCESS)
-		return NULL;
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		*err = rpc_unavailable();
-	return c;
+	return route_call(k, &rt, reply, size);
 }
 
-CLIENT *route_begin_code(const void *code, const void *b,
-    enum route_kind b_kind, uint64_t *value, CUresult *err)
-{
-	struct route rt = ROUTE_INIT;
-	CLIENT *c;
-
-	route_handle(&rt, code, ROUTE_CODE);
-	route_handle(&rt, b, b_kind);
-	if ((*err = route_settle(&rt)) != CUDA_SUCCESS ||
-	    (*err = route_value(&rt, code, value)) != CUDA_SUCCESS)
-		return NULL;
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		*err = rpc_unavailable();
-	return c;
-}
-
-CLIENT *route_begin_device(CUdevice dev, bool sync, CUdevice *local,
-    unsigned *server)
+CUresult route_call_device(struct call *k, CUdevice dev, bool sync,
+    CUdevice *local, void *reply, size_t size)
 {
 	struct route rt = ROUTE_INIT;
 
 	route_device(&rt, dev, local);
 	route_settle(&rt);
+	return sync ? call_begin_on(k, (unsigned)rt.server, reply, size) :
+	    call_begin_on_nosync(k, (unsigned)rt.server, reply, size);
+}
+
+/* The wrappers in the old form (route.h). */
+
+CLIENT *route_begin(const void *a, enum route_kind a_kind, const void *b,
+    enum route_kind b_kind, CUresult *err)
+{
+	struct call k;
+
+	*err = route_call_handles(&k, a, a_kind, b, b_kind, CALL_NO_REPLY);
+	return *err == CUDA_SUCCESS ? k.c : NULL;
+}
+
+CLIENT *route_begin_device(CUdevice dev, bool sync, CUdevice *local,
+    unsigned *server)
+{
+	struct call k;
+	struct route rt = ROUTE_INIT;
+
+	route_device(&rt, dev, local);
+	route_settle(&rt);
 	*server = (unsigned)rt.server;
-	return sync ? rpc_begin_on(*server) : rpc_begin_on_nosync(*server);
+	if ((sync ? call_begin_on(&k, *server, CALL_NO_REPLY) :
+	    call_begin_on_nosync(&k, *server, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return NULL;
+	return k.c;
 }

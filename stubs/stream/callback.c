@@ -23,7 +23,7 @@
 #include "stubs/route/route.h"
 #include "stubs/stream/callback.h"
 #include "stubs/wire/rpc.h"
-#include "stubs/wire/say.h"
+#include "stubs/link/say.h"
 
 /* RFC 5531's constants, by their names there. */
 enum { CALL_RECORD = 0, REPLY_RECORD = 1, ACCEPTED = 0 };

@@ -72,16 +72,16 @@ static CUresult node_query(enum node_query q, const void *h,
 	unsigned server;
 	size_t room;
 	CUresult e;
-	CLIENT *c;
+	struct call k;
 
 	if (count == NULL || h == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	room = nodes == NULL ? 0 : *count;
-	memset(&r, 0, sizeof(r));
-	if ((c = route_begin(h, ROUTE_HANDLE, NULL, ROUTE_HANDLE, &e)) == NULL)
+	if ((e = route_call_handles(&k, h, ROUTE_HANDLE, NULL, ROUTE_HANDLE,
+	    CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
-	server = rpc_held_server();
-	e = rpc_end(ask_nodes(q, route_strip(h), room, &r, c));
+	server = k.server;
+	e = call_end(&k, ask_nodes(q, route_strip(h), room, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if ((e = (CUresult)r.err) == CUDA_SUCCESS)
@@ -156,17 +156,17 @@ ONCUDA_API CUresult cuGraphGetEdges_v2(CUgraph hGraph, CUgraphNode *from,
 	unsigned server;
 	size_t room, got;
 	CUresult e;
-	CLIENT *c;
+	struct call k;
 
 	if (numEdges == NULL || hGraph == NULL || (from == NULL) != (to == NULL))
 		return CUDA_ERROR_INVALID_VALUE;
 	room = from == NULL ? 0 : *numEdges;
-	memset(&r, 0, sizeof(r));
-	if ((c = route_begin(hGraph, ROUTE_HANDLE, NULL, ROUTE_HANDLE, &e)) ==
-	    NULL)
+	if ((e = route_call_handles(&k, hGraph, ROUTE_HANDLE, NULL,
+	    ROUTE_HANDLE, CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
-	server = rpc_held_server();
-	e = rpc_end(cu_graph_get_edges(route_strip(hGraph), room, &r, c));
+	server = k.server;
+	e = call_end(&k, cu_graph_get_edges(route_strip(hGraph), room, &r,
+	    k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if ((e = (CUresult)r.err) == CUDA_SUCCESS) {
@@ -195,15 +195,14 @@ ONCUDA_API CUresult cuGraphNodeGetType(CUgraphNode hNode,
 {
 	res_int r;
 	CUresult e;
-	CLIENT *c;
+	struct call k;
 
 	if (type == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	memset(&r, 0, sizeof(r));
-	if ((c = route_begin(hNode, ROUTE_HANDLE, NULL, ROUTE_HANDLE, &e)) ==
-	    NULL)
+	if ((e = route_call_handles(&k, hNode, ROUTE_HANDLE, NULL, ROUTE_HANDLE,
+	    CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
-	e = rpc_end(cu_graph_node_get_type(route_strip(hNode), &r, c));
+	e = call_end(&k, cu_graph_node_get_type(route_strip(hNode), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -218,9 +217,9 @@ static CUresult change_edges(bool add, CUgraph graph,
 {
 	struct route rt = ROUTE_INIT;
 	cu_nodes wire_from, wire_to;
+	struct call k;
 	res_none r;
 	CUresult e;
-	CLIENT *c;
 
 	for (size_t i = 0; edges != NULL && i < count; i++) {
 		static const CUgraphEdgeData none;
@@ -236,17 +235,11 @@ static CUresult change_edges(bool add, CUgraph graph,
 	    CUDA_SUCCESS)
 		return e;
 	if ((e = node_list_to_wire(&rt, to, count, &wire_to)) ==
-	    CUDA_SUCCESS && (e = route_settle(&rt)) == CUDA_SUCCESS) {
-		memset(&r, 0, sizeof(r));
-		if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-			e = rpc_unavailable();
-		else
-			e = rpc_end((add ? cu_graph_add_dependencies :
-			    cu_graph_remove_dependencies)(
-			    route_strip(graph), wire_from, wire_to, &r, c));
-		if (e == CUDA_SUCCESS)
-			e = (CUresult)r.err;
-	}
+	    CUDA_SUCCESS && (e = route_call(&k, &rt, CALL_REPLY(r))) ==
+	    CUDA_SUCCESS)
+		e = call_done(&k, (add ? cu_graph_add_dependencies :
+		    cu_graph_remove_dependencies)(
+		    route_strip(graph), wire_from, wire_to, &r, k.c), &r.err);
 	node_list_release(&wire_from);
 	node_list_release(&wire_to);
 	return e;
@@ -286,18 +279,18 @@ ONCUDA_API CUresult cuGraphInstantiateWithParams(CUgraphExec *phGraphExec,
 	res_instantiate r;
 	unsigned server;
 	CUresult e;
-	CLIENT *c;
+	struct call k;
 
 	if (phGraphExec == NULL || instantiateParams == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	memset(&r, 0, sizeof(r));
-	if ((c = route_begin(hGraph, ROUTE_HANDLE,
-	    instantiateParams->hUploadStream, ROUTE_STREAM, &e)) == NULL)
+	if ((e = route_call_handles(&k, hGraph, ROUTE_HANDLE,
+	    instantiateParams->hUploadStream, ROUTE_STREAM,
+	    CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
-	server = rpc_held_server();
-	e = rpc_end(cu_graph_instantiate_with_params(route_strip(hGraph),
+	server = k.server;
+	e = call_end(&k, cu_graph_instantiate_with_params(route_strip(hGraph),
 	    instantiateParams->flags,
-	    route_strip(instantiateParams->hUploadStream), &r, c));
+	    route_strip(instantiateParams->hUploadStream), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	out = r.err == CUDA_SUCCESS ? &r.res_instantiate_u.value :
@@ -352,17 +345,16 @@ ONCUDA_API CUresult cuGraphExecUpdate_v2(CUgraphExec hGraphExec,
 	res_exec_update r;
 	unsigned server;
 	CUresult e;
-	CLIENT *c;
+	struct call k;
 
 	if (resultInfo == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	memset(&r, 0, sizeof(r));
-	if ((c = route_begin(hGraphExec, ROUTE_HANDLE, hGraph, ROUTE_HANDLE,
-	    &e)) == NULL)
+	if ((e = route_call_handles(&k, hGraphExec, ROUTE_HANDLE, hGraph,
+	    ROUTE_HANDLE, CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
-	server = rpc_held_server();
-	e = rpc_end(cu_graph_exec_update(route_strip(hGraphExec),
-	    route_strip(hGraph), &r, c));
+	server = k.server;
+	e = call_end(&k, cu_graph_exec_update(route_strip(hGraphExec),
+	    route_strip(hGraph), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	info = r.err == CUDA_SUCCESS ? &r.res_exec_update_u.value :
@@ -394,17 +386,16 @@ ONCUDA_API CUresult cuGraphDebugDotPrint(CUgraph hGraph, const char *path,
 {
 	res_data r;
 	CUresult e;
-	CLIENT *c;
+	struct call k;
 	FILE *f;
 
 	if (path == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	memset(&r, 0, sizeof(r));
-	if ((c = route_begin(hGraph, ROUTE_HANDLE, NULL, ROUTE_HANDLE, &e)) ==
-	    NULL)
+	if ((e = route_call_handles(&k, hGraph, ROUTE_HANDLE, NULL,
+	    ROUTE_HANDLE, CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
-	e = rpc_end(cu_graph_debug_dot_print(route_strip(hGraph), flags,
-	    &r, c));
+	e = call_end(&k, cu_graph_debug_dot_print(route_strip(hGraph), flags,
+	    &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if ((e = (CUresult)r.err) == CUDA_SUCCESS) {

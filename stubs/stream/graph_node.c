@@ -38,6 +38,7 @@ struct node_call {
 	cu_nodes deps;
 	kernel_args args;
 	bool has_args;
+	struct call k;		/* from node_call_begin to its end */
 };
 
 static void node_call_start(struct node_call *nc, const void *graph_or_exec,
@@ -56,16 +57,10 @@ static void node_call_done(struct node_call *nc)
 		params_release(&nc->args);
 }
 
-/* The server of the call, once every handle is routed. */
-static CLIENT *node_call_begin(struct node_call *nc, CUresult *err)
+/* Begins the call (nc->k) on its server, once every handle is routed. */
+static CUresult node_call_begin(struct node_call *nc)
 {
-	CLIENT *c;
-
-	if ((*err = route_settle(&nc->rt)) != CUDA_SUCCESS)
-		return NULL;
-	if ((c = rpc_begin_on((unsigned)nc->rt.server)) == NULL)
-		*err = rpc_unavailable();
-	return c;
+	return route_call(&nc->k, &nc->rt, CALL_NO_REPLY);
 }
 
 /* A new node's handle into *node, tagged with the call's server. */
@@ -144,7 +139,6 @@ ONCUDA_API CUresult cuGraphAddEmptyNode(CUgraphNode *phGraphNode,
 	struct node_call nc;
 	res_handle r;
 	CUresult e;
-	CLIENT *c;
 
 	if (phGraphNode == NULL || hGraph == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
@@ -152,9 +146,9 @@ ONCUDA_API CUresult cuGraphAddEmptyNode(CUgraphNode *phGraphNode,
 	memset(&r, 0, sizeof(r));
 	if ((e = node_list_to_wire(&nc.rt, dependencies, numDependencies,
 	    &nc.deps)) == CUDA_SUCCESS &&
-	    (c = node_call_begin(&nc, &e)) != NULL)
-		e = node_made(rpc_end(cu_graph_add_empty_node(
-		    route_strip(hGraph), nc.deps, &r, c)), &r, &nc,
+	    (e = node_call_begin(&nc)) == CUDA_SUCCESS)
+		e = node_made(call_end(&nc.k, cu_graph_add_empty_node(
+		    route_strip(hGraph), nc.deps, &r, nc.k.c)), &r, &nc,
 		    phGraphNode);
 	node_call_done(&nc);
 	return e;
@@ -168,7 +162,6 @@ ONCUDA_API CUresult cuGraphAddKernelNode_v2(CUgraphNode *phGraphNode,
 	kernel_node wire;
 	res_handle r;
 	CUresult e;
-	CLIENT *c;
 
 	if (phGraphNode == NULL || hGraph == NULL || nodeParams == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
@@ -177,9 +170,9 @@ ONCUDA_API CUresult cuGraphAddKernelNode_v2(CUgraphNode *phGraphNode,
 	if ((e = node_list_to_wire(&nc.rt, dependencies, numDependencies,
 	    &nc.deps)) == CUDA_SUCCESS &&
 	    (e = kernel_node_to_wire(&nc, nodeParams, &wire)) ==
-	    CUDA_SUCCESS && (c = node_call_begin(&nc, &e)) != NULL)
-		e = node_made(rpc_end(cu_graph_add_kernel_node(
-		    route_strip(hGraph), nc.deps, wire, &r, c)), &r, &nc,
+	    CUDA_SUCCESS && (e = node_call_begin(&nc)) == CUDA_SUCCESS)
+		e = node_made(call_end(&nc.k, cu_graph_add_kernel_node(
+		    route_strip(hGraph), nc.deps, wire, &r, nc.k.c)), &r, &nc,
 		    phGraphNode);
 	node_call_done(&nc);
 	return e;
@@ -206,19 +199,18 @@ static CUresult kernel_node_set(CUgraphExec exec, CUgraphNode node,
 	kernel_node wire;
 	res_none r;
 	CUresult e;
-	CLIENT *c;
 
 	if (node == NULL || p == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	node_call_start(&nc, exec, node);
 	memset(&r, 0, sizeof(r));
 	if ((e = kernel_node_to_wire(&nc, p, &wire)) == CUDA_SUCCESS &&
-	    (c = node_call_begin(&nc, &e)) != NULL) {
-		e = rpc_end(exec == NULL ?
+	    (e = node_call_begin(&nc)) == CUDA_SUCCESS) {
+		e = call_end(&nc.k, exec == NULL ?
 		    cu_graph_kernel_node_set_params(route_strip(node),
-		    wire, &r, c) :
+		    wire, &r, nc.k.c) :
 		    cu_graph_exec_kernel_node_set_params(
-		    route_strip(exec), route_strip(node), wire, &r, c));
+		    route_strip(exec), route_strip(node), wire, &r, nc.k.c));
 		if (e == CUDA_SUCCESS)
 			e = (CUresult)r.err;
 	}
@@ -287,7 +279,6 @@ ONCUDA_API CUresult cuGraphAddMemsetNode(CUgraphNode *phGraphNode,
 	memset_node wire;
 	res_handle r;
 	CUresult e;
-	CLIENT *c;
 
 	if (phGraphNode == NULL || hGraph == NULL || memsetParams == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
@@ -296,9 +287,9 @@ ONCUDA_API CUresult cuGraphAddMemsetNode(CUgraphNode *phGraphNode,
 	memset(&r, 0, sizeof(r));
 	if ((e = node_list_to_wire(&nc.rt, dependencies, numDependencies,
 	    &nc.deps)) == CUDA_SUCCESS &&
-	    (c = node_call_begin(&nc, &e)) != NULL)
-		e = node_made(rpc_end(cu_graph_add_memset_node(
-		    route_strip(hGraph), nc.deps, wire, &r, c)), &r, &nc,
+	    (e = node_call_begin(&nc)) == CUDA_SUCCESS)
+		e = node_made(call_end(&nc.k, cu_graph_add_memset_node(
+		    route_strip(hGraph), nc.deps, wire, &r, nc.k.c)), &r, &nc,
 		    phGraphNode);
 	node_call_done(&nc);
 	return e;
@@ -311,19 +302,18 @@ static CUresult memset_node_set(CUgraphExec exec, CUgraphNode node,
 	memset_node wire;
 	res_none r;
 	CUresult e;
-	CLIENT *c;
 
 	if (node == NULL || p == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	node_call_start(&nc, exec, node);
 	wire = memset_to_wire(&nc, p, ctx);
 	memset(&r, 0, sizeof(r));
-	if ((c = node_call_begin(&nc, &e)) != NULL) {
-		e = rpc_end(exec == NULL ?
+	if ((e = node_call_begin(&nc)) == CUDA_SUCCESS) {
+		e = call_end(&nc.k, exec == NULL ?
 		    cu_graph_memset_node_set_params(route_strip(node),
-		    wire, &r, c) :
+		    wire, &r, nc.k.c) :
 		    cu_graph_exec_memset_node_set_params(
-		    route_strip(exec), route_strip(node), wire, &r, c));
+		    route_strip(exec), route_strip(node), wire, &r, nc.k.c));
 		if (e == CUDA_SUCCESS)
 			e = (CUresult)r.err;
 	}
@@ -390,7 +380,6 @@ ONCUDA_API CUresult cuGraphAddMemcpyNode(CUgraphNode *phGraphNode,
 	memcpy_node wire;
 	res_handle r;
 	CUresult e;
-	CLIENT *c;
 
 	if (phGraphNode == NULL || hGraph == NULL || copyParams == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
@@ -400,9 +389,9 @@ ONCUDA_API CUresult cuGraphAddMemcpyNode(CUgraphNode *phGraphNode,
 	    CUDA_SUCCESS &&
 	    (e = node_list_to_wire(&nc.rt, dependencies, numDependencies,
 	    &nc.deps)) == CUDA_SUCCESS &&
-	    (c = node_call_begin(&nc, &e)) != NULL)
-		e = node_made(rpc_end(cu_graph_add_memcpy_node(
-		    route_strip(hGraph), nc.deps, wire, &r, c)), &r, &nc,
+	    (e = node_call_begin(&nc)) == CUDA_SUCCESS)
+		e = node_made(call_end(&nc.k, cu_graph_add_memcpy_node(
+		    route_strip(hGraph), nc.deps, wire, &r, nc.k.c)), &r, &nc,
 		    phGraphNode);
 	node_call_done(&nc);
 	return e;
@@ -415,19 +404,18 @@ static CUresult memcpy_node_set(CUgraphExec exec, CUgraphNode node,
 	memcpy_node wire;
 	res_none r;
 	CUresult e;
-	CLIENT *c;
 
 	if (node == NULL || p == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	node_call_start(&nc, exec, node);
 	memset(&r, 0, sizeof(r));
 	if ((e = memcpy_to_wire(&nc, p, ctx, &wire)) == CUDA_SUCCESS &&
-	    (c = node_call_begin(&nc, &e)) != NULL) {
-		e = rpc_end(exec == NULL ?
+	    (e = node_call_begin(&nc)) == CUDA_SUCCESS) {
+		e = call_end(&nc.k, exec == NULL ?
 		    cu_graph_memcpy_node_set_params(route_strip(node),
-		    wire, &r, c) :
+		    wire, &r, nc.k.c) :
 		    cu_graph_exec_memcpy_node_set_params(
-		    route_strip(exec), route_strip(node), wire, &r, c));
+		    route_strip(exec), route_strip(node), wire, &r, nc.k.c));
 		if (e == CUDA_SUCCESS)
 			e = (CUresult)r.err;
 	}
@@ -458,29 +446,28 @@ static CUresult add_handle_node(enum handle_node kind, CUgraphNode *node,
 	struct node_call nc;
 	res_handle r;
 	CUresult e;
-	CLIENT *c;
 
 	if (node == NULL || graph == NULL || h == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	node_call_start(&nc, graph, h);
 	memset(&r, 0, sizeof(r));
 	if ((e = node_list_to_wire(&nc.rt, deps, count, &nc.deps)) !=
-	    CUDA_SUCCESS || (c = node_call_begin(&nc, &e)) == NULL) {
+	    CUDA_SUCCESS || (e = node_call_begin(&nc)) != CUDA_SUCCESS) {
 		node_call_done(&nc);
 		return e;
 	}
 	switch (kind) {
 	case EVENT_RECORD:
-		e = rpc_end(cu_graph_add_event_record_node(
-		    route_strip(graph), nc.deps, route_strip(h), &r, c));
+		e = call_end(&nc.k, cu_graph_add_event_record_node(
+		    route_strip(graph), nc.deps, route_strip(h), &r, nc.k.c));
 		break;
 	case EVENT_WAIT:
-		e = rpc_end(cu_graph_add_event_wait_node(
-		    route_strip(graph), nc.deps, route_strip(h), &r, c));
+		e = call_end(&nc.k, cu_graph_add_event_wait_node(
+		    route_strip(graph), nc.deps, route_strip(h), &r, nc.k.c));
 		break;
 	case CHILD_GRAPH:
-		e = rpc_end(cu_graph_add_child_graph_node(
-		    route_strip(graph), nc.deps, route_strip(h), &r, c));
+		e = call_end(&nc.k, cu_graph_add_child_graph_node(
+		    route_strip(graph), nc.deps, route_strip(h), &r, nc.k.c));
 		break;
 	}
 	e = node_made(e, &r, &nc, node);

@@ -53,37 +53,33 @@ ONCUDA_API CUresult cuStreamBeginCapture_v2(CUstream hStream,
 {
 	res_none r;
 	CUresult e;
-	CLIENT *c;
+	struct call k;
 
-	memset(&r, 0, sizeof(r));
-	if ((c = route_begin(hStream, ROUTE_STREAM, NULL, ROUTE_HANDLE, &e)) ==
-	    NULL)
+	if ((e = route_call_handles(&k, hStream, ROUTE_STREAM, NULL,
+	    ROUTE_HANDLE, CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
-	e = rpc_end(cu_stream_begin_capture(route_strip(hStream),
-	    (int)mode, &r, c));
+	e = call_end(&k, cu_stream_begin_capture(route_strip(hStream),
+	    (int)mode, &r, k.c));
 	return e != CUDA_SUCCESS ? e : (CUresult)r.err;
 }
 
 /* On failure the driver stores NULL for the graph: so does the client. */
 ONCUDA_API CUresult cuStreamEndCapture(CUstream hStream, CUgraph *phGraph)
 {
+	struct call k;
 	res_handle r;
-	unsigned server;
 	CUresult e;
-	CLIENT *c;
 
 	if (phGraph == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	memset(&r, 0, sizeof(r));
-	if ((c = route_begin(hStream, ROUTE_STREAM, NULL, ROUTE_HANDLE, &e)) ==
-	    NULL)
+	if ((e = route_call_handles(&k, hStream, ROUTE_STREAM, NULL,
+	    ROUTE_HANDLE, CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
-	server = rpc_held_server();
-	e = rpc_end(cu_stream_end_capture(route_strip(hStream), &r, c));
-	if (e != CUDA_SUCCESS)
+	if ((e = call_end(&k, cu_stream_end_capture(route_strip(hStream), &r,
+	    k.c))) != CUDA_SUCCESS)
 		return e;
 	*phGraph = r.err != CUDA_SUCCESS ? NULL :
-	    (CUgraph)(uintptr_t)route_tag(r.res_handle_u.value, server);
+	    (CUgraph)(uintptr_t)route_tag(r.res_handle_u.value, k.server);
 	return (CUresult)r.err;
 }
 
@@ -93,16 +89,15 @@ static CUresult ask_capture_info(CUstream stream,
 {
 	res_capture_info r;
 	CUresult e;
-	CLIENT *c;
+	struct call k;
 
 	if (status == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	memset(&r, 0, sizeof(r));
-	if ((c = route_begin(stream, ROUTE_STREAM, NULL, ROUTE_HANDLE, &e)) ==
-	    NULL)
+	if ((e = route_call_handles(&k, stream, ROUTE_STREAM, NULL,
+	    ROUTE_HANDLE, CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
-	e = rpc_end(cu_stream_get_capture_info(route_strip(stream), &r,
-	    c));
+	e = call_end(&k, cu_stream_get_capture_info(route_strip(stream), &r,
+	    k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err != CUDA_SUCCESS)
@@ -144,17 +139,16 @@ static CUresult ask_capture_state(CUstream stream,
 	const capture_state *st;
 	res_capture_state r;
 	CUresult e;
-	CLIENT *c;
+	struct call k;
 
 	if (status == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	memset(&r, 0, sizeof(r));
-	if ((c = route_begin(stream, ROUTE_STREAM, NULL, ROUTE_HANDLE, &e)) ==
-	    NULL)
+	if ((e = route_call_handles(&k, stream, ROUTE_STREAM, NULL,
+	    ROUTE_HANDLE, CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
-	server = rpc_held_server();
-	e = rpc_end(cu_stream_get_capture_state(route_strip(stream), &r,
-	    c));
+	server = k.server;
+	e = call_end(&k, cu_stream_get_capture_state(route_strip(stream), &r,
+	    k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	st = &r.res_capture_state_u.value;
@@ -213,15 +207,14 @@ ONCUDA_API CUresult cuThreadExchangeStreamCaptureMode(
 {
 	res_int r;
 	CUresult e;
-	CLIENT *c;
+	struct call k;
 
 	if (mode == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	memset(&r, 0, sizeof(r));
-	if ((c = rpc_begin()) == NULL)
-		return rpc_unavailable();
-	e = rpc_end(cu_thread_exchange_stream_capture_mode((int)*mode,
-	    &r, c));
+	if ((e = call_begin(&k, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_thread_exchange_stream_capture_mode((int)*mode,
+	    &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -246,9 +239,9 @@ ONCUDA_API CUresult cuStreamUpdateCaptureDependencies_v2(CUstream hStream,
 {
 	struct route rt = ROUTE_INIT;
 	cu_nodes nodes;
+	struct call k;
 	res_none r;
 	CUresult e;
-	CLIENT *c;
 
 	if (!default_edges(dependencyData, numDependencies)) {
 		oncuda_unsupported("graph edges other than default edges");
@@ -258,17 +251,12 @@ ONCUDA_API CUresult cuStreamUpdateCaptureDependencies_v2(CUstream hStream,
 	if ((e = node_list_to_wire(&rt, dependencies, numDependencies,
 	    &nodes)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof(r));
-	if ((e = route_settle(&rt)) == CUDA_SUCCESS) {
-		if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-			e = rpc_unavailable();
-		else
-			e = rpc_end(cu_stream_update_capture_dependencies(
-			    handle_of(hStream) & ROUTE_VALUE_MASK, nodes,
-			    flags, &r, c));
-	}
+	if ((e = route_call(&k, &rt, CALL_REPLY(r))) == CUDA_SUCCESS)
+		e = call_done(&k, cu_stream_update_capture_dependencies(
+		    handle_of(hStream) & ROUTE_VALUE_MASK, nodes, flags, &r,
+		    k.c), &r.err);
 	node_list_release(&nodes);
-	return e != CUDA_SUCCESS ? e : (CUresult)r.err;
+	return e;
 }
 
 ONCUDA_API CUresult cuStreamUpdateCaptureDependencies(CUstream hStream,

@@ -43,8 +43,8 @@
 
 #include "stubs/wire/batch.h"
 #include "gen/cuda_names.h"
-#include "stubs/route/route.h"
-#include "stubs/wire/rpc.h"
+#include "stubs/link/say.h"
+#include "stubs/wire/tag.h"
 
 static const struct timeval no_wait = { 0, 0 };
 
@@ -61,6 +61,14 @@ static bool batching = true;		/* ONCUDA_BATCH, read once */
 /* Under rpc.c's connection lock. */
 static const struct clnt_ops *inner_ops;
 static struct clnt_ops watched_ops;
+
+/*
+ * The connection to each server, to tell which one a watched call is on
+ * (written by batch_watch under that connection's lock), and how the
+ * flusher takes them (rpc.c's, the same for all).
+ */
+static CLIENT *_Atomic watched[ROUTE_SERVERS_MAX];
+static const struct batch_links *links;
 
 /*
  * Records wait in the send buffer of the connection to server i: queued[i].
@@ -112,8 +120,10 @@ static void fork_child(void)
 	flusher_running = false;
 	flusher_failed = false;
 	atomic_store(&flusher_awake, false);
-	for (unsigned i = 0; i < ROUTE_SERVERS_MAX; i++)
+	for (unsigned i = 0; i < ROUTE_SERVERS_MAX; i++) {
 		atomic_store(&queued[i], false);
+		atomic_store(&watched[i], NULL);
+	}
 }
 
 /* Whether records wait on any connection. */
@@ -152,11 +162,11 @@ static void flush_server(unsigned server)
 
 	if (!atomic_load(&queued[server]))
 		return;
-	if ((c = rpc_begin_on_nosync(server)) == NULL)
+	if ((c = links->take(server, NULL)) == NULL)
 		return;		/* no connection: nothing waits */
 	if (atomic_load(&queued[server]))
 		st = send_flush(c);
-	(void)rpc_end(st);
+	links->give(st);
 }
 
 /* Ships what waits, on every connection. */
@@ -182,7 +192,7 @@ static void flush_server_by(unsigned server, const struct timespec *deadline)
 
 	if (!atomic_load(&queued[server]))
 		return;
-	if ((c = rpc_begin_on_by(server, deadline)) == NULL)
+	if ((c = links->take(server, deadline)) == NULL)
 		return;		/* no connection, or still busy: give up */
 	if (atomic_load(&queued[server])) {
 		clock_gettime(CLOCK_REALTIME, &now);
@@ -198,7 +208,7 @@ static void flush_server_by(unsigned server, const struct timespec *deadline)
 		st = send_flush(c);
 		clnt_control(c, CLSET_TIMEOUT, (char *)&usual);
 	}
-	(void)rpc_end(st);
+	links->give(st);
 }
 
 /*
@@ -311,11 +321,22 @@ static void wake_flusher(void)
 	pthread_mutex_unlock(&wake_lock);
 }
 
+/* The server of c, a watched connection (one server, most often). */
+static unsigned server_of(const CLIENT *c)
+{
+	unsigned i;
+
+	for (i = 0; i < ROUTE_SERVERS_MAX - 1; i++)
+		if (atomic_load(&watched[i]) == c)
+			break;
+	return i;
+}
+
 static enum clnt_stat watched_call(CLIENT *c, rpcproc_t proc,
     xdrproc_t xdr_args, void *args, xdrproc_t xdr_result, void *result,
     struct timeval timeout)
 {
-	atomic_bool *waiting = &queued[rpc_held_server()];
+	atomic_bool *waiting = &queued[server_of(c)];
 	enum clnt_stat st;
 
 	if (xdr_result != NULL || timeout.tv_sec != 0 || timeout.tv_usec != 0) {
@@ -340,9 +361,15 @@ static enum clnt_stat watched_call(CLIENT *c, rpcproc_t proc,
 	return st;
 }
 
-void batch_watch(CLIENT *c, unsigned server)
+void batch_watch(CLIENT *c, unsigned server, const struct batch_links *l)
 {
 	pthread_once(&setup_once, setup);
+	links = l;
+	/* A lost connection's freed handle may come back as this one. */
+	for (unsigned i = 0; i < ROUTE_SERVERS_MAX; i++)
+		if (atomic_load(&watched[i]) == c)
+			atomic_store(&watched[i], NULL);
+	atomic_store(&watched[server], c);
 	if (inner_ops != c->cl_ops) {
 		inner_ops = c->cl_ops;
 		watched_ops = *inner_ops;

@@ -24,22 +24,37 @@
 #ifndef ONCUDA_BATCH_H
 #define ONCUDA_BATCH_H
 
+#include <time.h>
+
 #include <rpc/rpc.h>
 
 /* How often the flusher looks at queued records (see above). */
 #define BATCH_FLUSH_DELAY_US 50
 
 /*
- * Between rpc_begin and rpc_end: sends the one-way call proc with its
+ * Between a call's begin and end (call.h): sends the one-way call proc with its
  * arguments.  RPC_SUCCESS once it is queued or sent; any other status
  * means the connection failed (give it to rpc_end).
  */
 enum clnt_stat batch_send(CLIENT *c, rpcproc_t proc, xdrproc_t xdr_args,
     void *args);
 
+/*
+ * How the flusher takes a connection (rpc.c hands it over, so that this
+ * file, below rpc.c, calls nothing of it): take locks the connection to
+ * server when it is up, by deadline (CLOCK_REALTIME) at most, NULL: as
+ * long as it takes; NULL when it is not up or the deadline passed.  give
+ * releases it, with the status of the call made on it.
+ */
+struct batch_links {
+	CLIENT *(*take)(unsigned server, const struct timespec *deadline);
+	void (*give)(enum clnt_stat st);
+};
+
 /* rpc.c, for each new connection (to server, an index into the list of
- * route.h), under the connection lock: watch c's calls, to know when
- * queued records wait for the flusher. */
-void batch_watch(CLIENT *c, unsigned server);
+ * rpc.h), under the connection lock: watch c's calls, to know when
+ * queued records wait for the flusher, which takes connections through
+ * links. */
+void batch_watch(CLIENT *c, unsigned server, const struct batch_links *links);
 
 #endif

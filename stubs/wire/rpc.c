@@ -7,10 +7,16 @@
  * without the lock (errors answered in the client), hence atomic.
  *
  * The lock is held across each RPC, which also keeps the transport, not
- * thread-safe on one handle (xprt.h), to one call at a time.  The
+ * thread-safe on one handle (xprt.h), to one call at a time.
+ *
+ * This layer takes the server and the context a call is made in; it does
+ * not choose them (stubs/route/call.c does).  It knows contexts only as
+ * tagged handles (tag.h), and that the server runs one current context
+ * per connection.  The
  * transport sends with MSG_NOSIGNAL: a server that went away gives an
  * error, not a SIGPIPE, so the lock needs no signal handling.
  */
+#include <assert.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -22,11 +28,10 @@
 #include "stubs/wire/batch.h"
 #include "stubs/link/connect.h"
 #include "stubs/link/server_target.h"
-#include "stubs/context/ctxstack.h"
-#include "stubs/route/route.h"
 #include "stubs/wire/rpc.h"
-#include "stubs/wire/xprt.h"
+#include "stubs/link/xprt.h"
 #include "stubs/link/server_list.h"
+#include "stubs/wire/tag.h"
 #include "stubs/wire/trace.h"
 
 enum link_state {
@@ -67,6 +72,11 @@ static _Thread_local CUcontext last_current[ROUTE_SERVERS_MAX];
 static void fork_prepare(void);
 static void fork_parent(void);
 static void fork_child(void);
+static CLIENT *take_by(unsigned server, const struct timespec *deadline);
+static void give(enum clnt_stat st);
+
+/* What the flusher of one-way calls (batch.h) takes connections with. */
+static const struct batch_links batch_links = { take_by, give };
 
 static void setup(void)
 {
@@ -127,7 +137,7 @@ static void connect_locked(struct link *l)
 	if ((l->client = connect_server(&l->server)) == NULL)
 		return;
 	trace_client(l->client);
-	batch_watch(l->client, (unsigned)(l - links));
+	batch_watch(l->client, (unsigned)(l - links), &batch_links);
 	/* A new session's server process has no context current. */
 	l->server_ctx_known = true;
 	l->server_ctx = 0;
@@ -205,12 +215,12 @@ static bool sync_context_locked(struct link *l, CUcontext mine)
 	return true;
 }
 
-/* sync: make ctx, or the thread's context when ctx is NULL, current. */
-static CLIENT *begin(unsigned server, bool sync, CUcontext ctx)
+CLIENT *rpc_begin_at(unsigned server, bool sync, CUcontext ctx)
 {
 	struct link *l;
 
 	pthread_once(&setup_once, setup);
+	assert(held == NULL);	/* one connection at a time per thread */
 	if (server >= link_count)
 		server = 0;
 	l = tried = &links[server];
@@ -218,40 +228,21 @@ static CLIENT *begin(unsigned server, bool sync, CUcontext ctx)
 	if (atomic_load(&l->state) == LINK_UNTRIED)
 		connect_locked(l);
 	if (atomic_load(&l->state) != LINK_UP ||
-	    (sync && atomic_load(&initialised) && !sync_context_locked(l,
-	    ctx != NULL ? ctx : ctxstack_current()))) {
+	    (sync && atomic_load(&initialised) &&
+	    !sync_context_locked(l, ctx))) {
 		unlock_link(l);
 		return NULL;
 	}
 	return l->client;
 }
 
-CLIENT *rpc_begin(void)
-{
-	return begin(route_current_server(), true, NULL);
-}
-
-CLIENT *rpc_begin_nosync(void)
-{
-	return begin(route_current_server(), false, NULL);
-}
-
-CLIENT *rpc_begin_on(unsigned server)
-{
-	return begin(server, true, NULL);
-}
-
-CLIENT *rpc_begin_on_nosync(unsigned server)
-{
-	return begin(server, false, NULL);
-}
-
-CLIENT *rpc_begin_in(CUcontext ctx)
-{
-	return begin(route_server_of(ctx), true, ctx);
-}
-
-CLIENT *rpc_begin_on_by(unsigned server, const struct timespec *deadline)
+/*
+ * For the flush at exit (batch.h): as rpc_begin_at without sync, but it
+ * never connects, and it gives up (NULL) when the lock is not free by
+ * deadline (CLOCK_REALTIME; NULL: wait as long as it takes): another
+ * thread may hold it for a long call.
+ */
+static CLIENT *take_by(unsigned server, const struct timespec *deadline)
 {
 	struct link *l;
 
@@ -259,7 +250,9 @@ CLIENT *rpc_begin_on_by(unsigned server, const struct timespec *deadline)
 	if (server >= link_count)
 		return NULL;
 	l = &links[server];
-	if (pthread_mutex_timedlock(&l->lock, deadline) != 0)
+	if (deadline == NULL)
+		pthread_mutex_lock(&l->lock);
+	else if (pthread_mutex_timedlock(&l->lock, deadline) != 0)
 		return NULL;
 	held = l;
 	if (atomic_load(&l->state) != LINK_UP) {
@@ -267,6 +260,16 @@ CLIENT *rpc_begin_on_by(unsigned server, const struct timespec *deadline)
 		return NULL;
 	}
 	return l->client;
+}
+
+static void give(enum clnt_stat st)
+{
+	(void)rpc_end(st);
+}
+
+bool rpc_lock_held(void)
+{
+	return held != NULL;
 }
 
 unsigned rpc_server_count(void)
@@ -291,6 +294,7 @@ CUresult rpc_end(enum clnt_stat st)
 {
 	struct link *l = held;
 
+	assert(l != NULL);
 	/*
 	 * Every failure ends the session, a timeout too: the server may still
 	 * be executing the call, and its reply would answer the next one.
@@ -315,10 +319,12 @@ bool rpc_reached(void)
 	return false;
 }
 
-CUresult rpc_local_check(void)
+CUresult rpc_link_check(unsigned server)
 {
 	pthread_once(&setup_once, setup);
-	if (atomic_load(&links[route_current_server()].state) == LINK_LOST)
+	if (server >= link_count)
+		server = 0;
+	if (atomic_load(&links[server].state) == LINK_LOST)
 		return CUDA_ERROR_DEVICE_UNAVAILABLE;
 	if (!atomic_load(&initialised))
 		return CUDA_ERROR_NOT_INITIALIZED;
@@ -335,42 +341,45 @@ bool rpc_initialised(void)
 	return atomic_load(&initialised);
 }
 
-unsigned rpc_held_server(void)
+unsigned rpc_held_index(void)
 {
-	return held != NULL ? (unsigned)(held - links) : route_current_server();
+	assert(rpc_lock_held());
+	return (unsigned)(held - links);
 }
 
 cu_handle rpc_held_context(void)
 {
+	assert(rpc_lock_held());
 	return held->server_ctx_known ? held->server_ctx : 0;
 }
 
 void rpc_server_context_is(cu_handle ctx)
 {
+	assert(rpc_lock_held());
 	held->server_ctx_known = true;
 	held->server_ctx = ctx & ROUTE_VALUE_MASK;
 }
 
 void rpc_server_context_unknown(void)
 {
+	assert(rpc_lock_held());
 	held->server_ctx_known = false;
 }
 
 /*
- * fork(): holding both locks across it means that no other thread is
- * inside a call or a context stack when the child is made, so the child
- * finds both consistent.
+ * fork(): holding the locks across it means that no other thread is
+ * inside a call when the child is made, so the child finds the links
+ * consistent.  The context stacks take their own lock after these
+ * (ctxstack.c registers its handlers first, at load).
  */
 static void fork_prepare(void)
 {
 	for (unsigned i = 0; i < link_count; i++)
 		pthread_mutex_lock(&links[i].lock);
-	ctxstack_fork_prepare();
 }
 
 static void fork_parent(void)
 {
-	ctxstack_fork_parent();
 	for (unsigned i = link_count; i-- > 0;)
 		pthread_mutex_unlock(&links[i].lock);
 }
@@ -401,7 +410,6 @@ static void fork_child(void)
 	}
 	atomic_store(&initialised, false);
 	memset(last_current, 0, sizeof(last_current));
-	ctxstack_fork_child();
 	for (unsigned i = link_count; i-- > 0;)
 		pthread_mutex_unlock(&links[i].lock);
 }

@@ -2,17 +2,19 @@
  * rpc.h -- the client's connections to oncudad and their call discipline.
  *
  * One connection per server that ONCUDA_SERVER names, shared by all
- * threads: every RPC is made between rpc_begin() and rpc_end(), which hold
- * that connection's lock, so calls of different threads never interleave
- * on the wire.  A connection is made on first use (ONCUDA_SERVER,
- * ONCUDA_TIMEOUT: see rpcaddr.h).  rpc_begin() picks the server of the
- * calling thread's current context; rpc_begin_on() a given one (route.h
- * says which a call needs).  A thread holds one connection at a time.
+ * threads: every RPC is made between rpc_begin_at() and rpc_end(), which
+ * hold that connection's lock, so calls of different threads never
+ * interleave on the wire.  A connection is made on first use
+ * (ONCUDA_SERVER, ONCUDA_TIMEOUT: see rpcaddr.h).  This layer is told the
+ * server and the context of a call; the choosing is stubs/route/call.h's,
+ * whose begins and ends are what glue calls.  A thread holds one
+ * connection at a time.
  *
  * The current context is per thread on the client (ctxstack.h) but per
- * connection on the server.  rpc_begin() therefore sends CU_CTX_SET_CURRENT
- * when the calling thread's context differs from the one last made current
- * on the server, so that every call runs in the calling thread's context.
+ * connection on the server.  rpc_begin_at() therefore sends
+ * CU_CTX_SET_CURRENT when the context it is given differs from the one
+ * last made current on the server, so that every call runs in the calling
+ * thread's context.
  *
  * fork(): the child never uses the parent's connection.  It starts as a
  * new session, like a fresh process: its first call connects again, to a
@@ -31,37 +33,25 @@
 
 #include "gen/cuda_names.h"
 #include "stubs/link/server_target.h"
-#include "stubs/wire/say.h"
+#include "stubs/link/say.h"
+#include "stubs/wire/tag.h"
 
 /*
- * Takes the connection lock (connecting on first use), makes the server's
- * current context the calling thread's (once cuInit has succeeded) and
+ * Takes the lock of the connection to server (an index into the list
+ * ONCUDA_SERVER names; 0 when out of range), connecting on first use, and
  * returns the handle; NULL when there is no connection (lock not held; the
- * reason was printed once).  A pair rpc_begin/rpc_end may enclose several
- * calls that must not interleave with other threads' (image staging and
- * load, chunked copies).
+ * reason was printed once).  sync (once cuInit has succeeded): makes ctx
+ * current on the server first when ctx is that server's (its tag, tag.h),
+ * else the context the calling thread last had current there, or none:
+ * never some other thread's.  A pair rpc_begin_at/rpc_end may enclose
+ * several calls that must not interleave with other threads' (image
+ * staging and load, chunked copies).
  */
-CLIENT *rpc_begin(void);
+CLIENT *rpc_begin_at(unsigned server, bool sync, CUcontext ctx);
 
-/* As rpc_begin, without touching the server's current context: for the
- * calls that set it themselves (cuCtxSetCurrent, cuCtxPushCurrent). */
-CLIENT *rpc_begin_nosync(void);
-
-/* As rpc_begin and rpc_begin_nosync, on the connection to server (an
- * index into the list ONCUDA_SERVER names). */
-CLIENT *rpc_begin_on(unsigned server);
-CLIENT *rpc_begin_on_nosync(unsigned server);
-
-/* As rpc_begin_on the server of ctx (a context the program holds), with
- * ctx current there rather than the thread's context. */
-CLIENT *rpc_begin_in(CUcontext ctx);
-
-/*
- * For the flush at exit (batch.h): as rpc_begin_on_nosync, but it never
- * connects, and it gives up (NULL) when the lock is not free by deadline
- * (CLOCK_REALTIME): another thread may hold it for a long call.
- */
-CLIENT *rpc_begin_on_by(unsigned server, const struct timespec *deadline);
+/* Whether the calling thread holds a connection (between rpc_begin_at and
+ * rpc_end): the precondition of what follows them, asserted. */
+bool rpc_lock_held(void);
 
 /* How many servers ONCUDA_SERVER names (1 when it is unusable). */
 unsigned rpc_server_count(void);
@@ -84,7 +74,7 @@ bool rpc_initialised(void);
 CUresult rpc_end(enum clnt_stat st);
 
 /*
- * The error to return when rpc_begin returned NULL: CUDA_ERROR_DEVICE_UNAVAILABLE
+ * The error to return when rpc_begin_at returned NULL: CUDA_ERROR_DEVICE_UNAVAILABLE
  * once the connection was lost, CUDA_ERROR_NOT_INITIALIZED when the server
  * was never reached (what the driver answers after a failed cuInit).
  */
@@ -94,17 +84,16 @@ CUresult rpc_unavailable(void);
 bool rpc_reached(void);
 
 /*
- * For calls answered in the client (cuCtxGetCurrent, cuCtxPopCurrent):
  * CUDA_ERROR_NOT_INITIALIZED before a successful cuInit in this session,
- * CUDA_ERROR_DEVICE_UNAVAILABLE once the connection is lost, else
- * CUDA_SUCCESS.
+ * CUDA_ERROR_DEVICE_UNAVAILABLE once the connection to server is lost,
+ * else CUDA_SUCCESS (call.h's rpc_local_check, for the current server).
  */
-CUresult rpc_local_check(void);
+CUresult rpc_link_check(unsigned server);
 
-/* Between rpc_begin and rpc_end only. */
+/* Between rpc_begin_at and rpc_end only (asserted). */
 
 /* The index of the server whose connection the calling thread holds. */
-unsigned rpc_held_server(void);
+unsigned rpc_held_index(void);
 
 /* The context current on that server now (its own value, untagged). */
 cu_handle rpc_held_context(void);
@@ -119,5 +108,12 @@ void rpc_server_context_is(cu_handle ctx);
 /* The server's current context may have changed in a way the client
  * cannot tell (a context or primary context went away). */
 void rpc_server_context_unknown(void);
+
+/*
+ * Transitional: glue written before call.h calls rpc_begin, rpc_begin_on
+ * and rpc_held_server, declared here then and by call.h now.  To be
+ * removed with those wrappers.
+ */
+#include "stubs/route/call.h"
 
 #endif

@@ -20,7 +20,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "stubs/wire/say.h"
+#include "stubs/link/say.h"
 #include "stubs/wire/trace.h"
 #include "common/trace_format.h"
 #include "common/trace_stats.h"

@@ -5,7 +5,7 @@
 # alone; none needs a server.
 #
 #   test_client_rpcaddr   common/rpcaddr.c: ONCUDA_SERVER, ONCUDA_TIMEOUT
-#   test_client_ctxstack  stubs/context/ctxstack.c: per-thread context stacks,
+#   test_client_ctxstack  stubs/route/ctxstack.c: per-thread context stacks,
 #                         across threads and fork()
 #   test_client_procaddr  stubs/answers/procaddr_rules.c: cuGetProcAddress's rules;
 #                         then stubs/libcuda.so.1 (dlopen) against every row
@@ -34,9 +34,9 @@ tests/unit/test_client_rpcaddr: tests/unit/test_client_rpcaddr.c \
 		tests/unit/unit_check.c
 
 tests/unit/test_client_ctxstack: tests/unit/test_client_ctxstack.c \
-		stubs/context/ctxstack.c stubs/context/ctxstack.h $(UNIT_CLIENT_CHECK)
+		stubs/route/ctxstack.c stubs/route/ctxstack.h $(UNIT_CLIENT_CHECK)
 	$(CC) $(UNIT_CLIENT_CPPFLAGS) $(CFLAGS) $(WARN) -o $@ \
-		tests/unit/test_client_ctxstack.c stubs/context/ctxstack.c \
+		tests/unit/test_client_ctxstack.c stubs/route/ctxstack.c \
 		tests/unit/unit_check.c -lpthread
 
 tests/unit/test_client_procaddr: tests/unit/test_client_procaddr.c \

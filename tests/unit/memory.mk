@@ -34,10 +34,10 @@ UNIT_MEMORY_CLIENT := stubs/mem/memory.c stubs/mem/memory.h \
 	stubs/mem/device_ranges.c stubs/mem/device_ranges.h stubs/mem/hostmem.c \
 	stubs/mem/hostmem.h stubs/copy/copy.c stubs/copy/copy2d.c stubs/copy/copy_wire.c \
 	stubs/copy/copy_wire.h stubs/copy/copy_plan.c stubs/copy/copy_plan.h stubs/mem/pointer.c \
-	common/range_table.c common/range_table.h stubs/wire/say.c stubs/wire/say.h \
+	common/range_table.c common/range_table.h stubs/link/say.c stubs/link/say.h \
 	stubs/wire/rpc.h stubs/mem/mapped.c stubs/mem/mapped.h common/mapped_diff.c \
-	common/mapped_diff.h stubs/local/local_copy.c stubs/local/local_memcpy.c stubs/local/local_share.c \
-	stubs/local/local_connect.c stubs/local/local.h stubs/wire/xprt.c stubs/wire/xprt.h \
+	common/mapped_diff.h stubs/local/local_copy.c stubs/local/local_memcpy.c stubs/mem/local_share.c \
+	stubs/link/local_connect.c stubs/local/local_copy.h stubs/link/local_connect.h stubs/mem/local_share.h stubs/link/xprt.c stubs/link/xprt.h \
 	common/xprt_record.c common/xprt_record.h tests/unit/memory_loopback.c \
 	tests/unit/one_server.c tests/unit/memory_loopback_serve.c tests/unit/memory_loopback.h \
 	gen/cuda_rpc.h gen/cuda_xdr.o gen/cuda_clnt.o

@@ -29,7 +29,7 @@ UNIT_MODULE_COMMON := tests/unit/unit_check.c tests/unit/unit_check.h
 UNIT_MODULE_FAKE := tests/unit/fake_conn.c tests/unit/fake_conn.h \
 	tests/unit/one_server.c \
 	gen/cuda_xdr.o
-UNIT_MODULE_HEADERS := stubs/wire/rpc.h stubs/wire/say.h gen/cuda_rpc.h
+UNIT_MODULE_HEADERS := stubs/wire/rpc.h stubs/link/say.h gen/cuda_rpc.h
 
 all: $(UNIT_MODULE_TESTS)
 
@@ -53,7 +53,8 @@ tests/unit/test_params: tests/unit/test_params.c stubs/code/params.c \
 	$(UNIT_MODULE_LINK)
 
 tests/unit/test_module: tests/unit/test_module.c stubs/code/module.c \
-		stubs/answers/answer_cache.c stubs/context/ctxstack.c \
+		stubs/code/code_load.c stubs/code/code_load.h stubs/code/library.c \
+		stubs/context/answer_cache.c stubs/route/ctxstack.c \
 		common/image.c common/image.h stubs/code/load_options.c \
 		stubs/code/load_options.h stubs/code/params.c stubs/code/params.h \
 		$(UNIT_MODULE_COMMON) $(UNIT_MODULE_FAKE) $(UNIT_MODULE_HEADERS)

@@ -3,13 +3,16 @@
  * and stubs/wire/rpc.h for unit tests that link part of the client with a fake
  * connection (rpc_begin/rpc_end of their own): one server, index 0, whose
  * devices are numbered as the program numbers them.  With one server no
- * library is the client's own (stubs/code/library.h).
+ * library is the client's own (stubs/code/own_library.h).  The begins of
+ * stubs/route/call.h are made of the fake rpc_begin.
  */
 #include <stdint.h>
+#include <string.h>
 
 #include "stubs/copy/copy_between.h"
 #include "stubs/route/devices.h"
-#include "stubs/code/library.h"
+#include "stubs/code/own_library.h"
+#include "stubs/route/call.h"
 #include "stubs/route/route.h"
 #include "stubs/wire/rpc.h"
 
@@ -91,8 +94,93 @@ CUresult library_adopt(unsigned server, uint64_t value, const void *image,
 	return CUDA_ERROR_NOT_SUPPORTED;	/* one server: never called */
 }
 
-CUresult library_unload(CUlibrary library)
+CUresult library_unload(CUlibrary library, bool *found)
 {
 	(void)library;
+	*found = false;
 	return CUDA_ERROR_NOT_SUPPORTED;	/* one server: never called */
+}
+
+CUresult library_kernel_of(const void *library, const char *name,
+    unsigned server, uint64_t there, CUkernel *kernel)
+{
+	(void)library, (void)name, (void)server, (void)there, (void)kernel;
+	return CUDA_ERROR_NOT_SUPPORTED;	/* one server: never called */
+}
+
+bool rpc_lock_held(void) { return true; }
+unsigned rpc_held_index(void) { return 0; }
+
+CUresult call_begin(struct call *k, void *reply, size_t size)
+{
+	if (reply != NULL)
+		memset(reply, 0, size);
+	k->server = 0;
+	return (k->c = rpc_begin()) != NULL ? CUDA_SUCCESS : rpc_unavailable();
+}
+
+CUresult call_begin_nosync(struct call *k, void *reply, size_t size)
+{
+	return call_begin(k, reply, size);
+}
+
+CUresult call_begin_on(struct call *k, unsigned server, void *reply,
+    size_t size)
+{
+	(void)server;
+	return call_begin(k, reply, size);
+}
+
+CUresult call_begin_on_nosync(struct call *k, unsigned server, void *reply,
+    size_t size)
+{
+	(void)server;
+	return call_begin(k, reply, size);
+}
+
+CUresult call_begin_in(struct call *k, CUcontext ctx, void *reply,
+    size_t size)
+{
+	(void)ctx;
+	return call_begin(k, reply, size);
+}
+
+CUresult call_end(struct call *k, enum clnt_stat st)
+{
+	k->c = NULL;
+	return rpc_end(st);
+}
+
+CUresult route_call(struct call *k, struct route *rt, void *reply,
+    size_t size)
+{
+	CUresult e;
+
+	if ((e = route_settle(rt)) != CUDA_SUCCESS)
+		return e;
+	return call_begin(k, reply, size);
+}
+
+CUresult route_call_handles(struct call *k, const void *a,
+    enum route_kind a_kind, const void *b, enum route_kind b_kind,
+    void *reply, size_t size)
+{
+	(void)a, (void)a_kind, (void)b, (void)b_kind;
+	return call_begin(k, reply, size);
+}
+
+CUresult route_call_device(struct call *k, CUdevice dev, bool sync,
+    CUdevice *local, void *reply, size_t size)
+{
+	(void)sync;
+	*local = dev;
+	return call_begin(k, reply, size);
+}
+
+CUresult library_call_code(struct call *k, const void *code, const void *b,
+    enum route_kind b_kind, uint64_t *value, void *reply, size_t size)
+{
+	(void)b, (void)b_kind;
+	*value = route_strip(code);
+	return call_begin(k, reply, size);
 }

@@ -1,6 +1,6 @@
 /*
  * test_answer_cache: the client's cache of answers that cannot change
- * (stubs/answers/answer_cache.c), through the generated glue (gen/glue_client.c).
+ * (stubs/context/answer_cache.c), through the generated glue (gen/glue_client.c).
  *
  * The connection is faked here: its CLIENT answers a few procedures from
  * their arguments, by a rule the test knows, and counts the calls.  So the
@@ -15,8 +15,8 @@
 
 #include <cuda.h>
 
-#include "stubs/answers/answer_cache.h"
-#include "stubs/context/ctxstack.h"
+#include "stubs/context/answer_cache.h"
+#include "stubs/route/ctxstack.h"
 #include "gen/cuda_names.h"
 #include "stubs/wire/rpc.h"
 #include "unit_check.h"

@@ -1,5 +1,5 @@
 /*
- * test_client_ctxstack.c - unit test of stubs/context/ctxstack.c: each thread's
+ * test_client_ctxstack.c - unit test of stubs/route/ctxstack.c: each thread's
  * stack of current contexts, as cuCtxPushCurrent, cuCtxPopCurrent,
  * cuCtxSetCurrent and cuCtxDestroy use it, across threads and fork().
  * Exits 0 when every check passed.
@@ -9,7 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "stubs/context/ctxstack.h"
+#include "stubs/route/ctxstack.h"
 #include "unit_check.h"
 
 #define CTX(n) ((CUcontext)(uintptr_t)(n))
@@ -122,8 +122,6 @@ static void test_fork(void)
 	int status = -1;
 	pid_t pid;
 
-	pthread_atfork(ctxstack_fork_prepare, ctxstack_fork_parent,
-		       ctxstack_fork_child);
 	ctxstack_push(CTX(8));
 	pid = fork();
 	if (pid == 0) {

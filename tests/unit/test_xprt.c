@@ -1,5 +1,5 @@
 /*
- * test_xprt.c -- the client transport (stubs/wire/xprt.c, common/xprt_record.c)
+ * test_xprt.c -- the client transport (stubs/link/xprt.c, common/xprt_record.c)
  * over a socketpair, against a small fake server in a thread that answers
  * each request as the test tells it: in fragments, a byte at a time, after
  * a stale reply, with an error, late, or not at all.
@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "unit_check.h"
-#include "stubs/wire/xprt.h"
+#include "stubs/link/xprt.h"
 
 #define PROG 0x2C0DA000u
 #define VERS 13000u

@@ -3,7 +3,7 @@
 # Included by the top-level Makefile (which adds it to `all`); paths are
 # relative to the repository root.
 #
-#   test_xprt   stubs/wire/xprt.c, common/xprt_record.c over a socketpair against
+#   test_xprt   stubs/link/xprt.c, common/xprt_record.c over a socketpair against
 #               a fake server thread: record marking (fragments, short
 #               reads, 4 MiB each way), stale replies skipped, reply
 #               errors, one-way calls, a timeout, a peer that closes
@@ -16,7 +16,7 @@ UNIT_XPRT_CPPFLAGS := -std=c11 -D_GNU_SOURCE -I. -I/usr/include/tirpc
 
 all: tests/unit/test_xprt
 
-tests/unit/test_xprt: tests/unit/test_xprt.c stubs/wire/xprt.c stubs/wire/xprt.h \
+tests/unit/test_xprt: tests/unit/test_xprt.c stubs/link/xprt.c stubs/link/xprt.h \
 		common/xprt_record.c common/xprt_record.h \
 		tests/unit/unit_check.c tests/unit/unit_check.h
 	$(CC) $(UNIT_XPRT_CPPFLAGS) $(CFLAGS) $(WARN) -o $@ \

@@ -1,6 +1,6 @@
 /*
  * local_share.c -- page-locked memory shared with a server on this host
- * (local.h).
+ * (local_share.h).
  *
  * The memory is a memfd: it has no name, so a client killed at any point
  * leaves nothing behind in /dev/shm, and it can be handed to a server that
@@ -11,6 +11,7 @@
  * closed on both sides once mapped: the two mappings keep the memory.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -18,7 +19,7 @@
 #include <unistd.h>
 
 #include "gen/cuda_names.h"
-#include "stubs/local/local.h"
+#include "stubs/mem/local_share.h"
 
 /* One byte carrying fd, on the connection's socket. */
 static bool send_descriptor(CLIENT *c, int fd)

@@ -10,7 +10,7 @@
 #include <unistd.h>
 
 #include "common/rpcaddr.h"
-#include "stubs/wire/xprt.h"
+#include "stubs/link/xprt.h"
 #include "common/xprt_record.h"
 
 /* RFC 5531's constants, by their names there. */

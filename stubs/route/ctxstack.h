@@ -3,8 +3,8 @@
  *
  * CUDA keeps the current context per thread, as a stack whose top is the
  * thread's current context.  The server runs one thread per client, so
- * the stacks live here, in the client; rpc.c makes the server's current
- * context the calling thread's before each call.  No function here talks
+ * the stacks live here, in the client; each call makes the server's
+ * current context the calling thread's (call.h, rpc.h).  No function here talks
  * to the server: the unit tests use them as they are.
  */
 #ifndef ONCUDA_CTXSTACK_H
@@ -43,13 +43,9 @@ bool ctxstack_set_current(CUcontext ctx);
 void ctxstack_remove_everywhere(CUcontext ctx);
 
 /*
- * fork(): prepare/parent hold and release the stacks' lock around it; in
- * the child, which has only the forking thread, every stack is emptied
- * (the parent's contexts belong to the parent's session) and the stacks
- * of threads that do not exist there are freed.
+ * fork(): the child, which has only the forking thread, starts with every
+ * stack empty (the parent's contexts belong to the parent's session);
+ * ctxstack.c registers the handlers itself.
  */
-void ctxstack_fork_prepare(void);
-void ctxstack_fork_parent(void);
-void ctxstack_fork_child(void);
 
 #endif

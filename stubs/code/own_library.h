@@ -1,5 +1,6 @@
 /*
- * library.h -- libraries and kernels usable on every server.
+ * own_library.h -- libraries and kernels usable on every server, and
+ * routing a call by one (route_value).
  *
  * In CUDA a CUlibrary and its CUkernels belong to no context: the same
  * handle works in any context, on any device, and the CUDA runtime loads
@@ -15,8 +16,8 @@
  * Such a later load writes no JIT output back: the program's buffers were
  * for its own call.
  */
-#ifndef ONCUDA_LIBRARY_H
-#define ONCUDA_LIBRARY_H
+#ifndef ONCUDA_OWN_LIBRARY_H
+#define ONCUDA_OWN_LIBRARY_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -24,8 +25,9 @@
 
 #include <cuda.h>
 
-#include "gen/glue_client.h"	/* on_server_cuLibraryGetKernel, generated */
 #include "stubs/code/load_options.h"
+#include "stubs/route/call.h"
+#include "stubs/route/route.h"
 
 /* Whether a library loaded now becomes the client's own (several servers). */
 bool library_is_shared(void);
@@ -47,11 +49,38 @@ CUresult library_adopt(unsigned server, uint64_t value, const void *image,
  */
 CUresult library_value(const void *handle, unsigned server, uint64_t *value);
 
-/* cuLibraryUnload of the client's own library: on every server it reached. */
-CUresult library_unload(CUlibrary library);
+/*
+ * cuLibraryUnload of the client's own library: on every server it reached.
+ * *found: whether library was one (else CUDA_ERROR_INVALID_HANDLE).
+ */
+CUresult library_unload(CUlibrary library, bool *found);
 
-/* module.c: stages image on server and loads it as a library with o. */
-CUresult module_load_library(unsigned server, const void *image, size_t size,
-    const struct load_options *o, uint64_t *value);
+/*
+ * The client's own kernel of the own library called name (made, with its
+ * handle there on server, if new) into *kernel.
+ */
+CUresult library_kernel_of(const void *library, const char *name,
+    unsigned server, uint64_t there, CUkernel *kernel);
+
+/*
+ * What to send to the settled server of rt for handle: a server's handle
+ * without its tag; for a library or kernel of the client's own, that
+ * server's, loaded there first if need be (the load's error, if it fails).
+ */
+CUresult route_value(const struct route *rt, const void *handle,
+    uint64_t *value);
+
+/*
+ * Begins call k (call.h) on the server of code (a library, kernel or
+ * function: ROUTE_CODE) and b (either may be NULL); *value is what to
+ * send for code (route_value).
+ */
+CUresult library_call_code(struct call *k, const void *code, const void *b,
+    enum route_kind b_kind, uint64_t *value, void *reply, size_t size);
+
+/* library_call_code in the form hand glue used before call.h: NULL (and
+ * *err) when it cannot begin.  To be removed once no file calls it. */
+CLIENT *route_begin_code(const void *code, const void *b,
+    enum route_kind b_kind, uint64_t *value, CUresult *err);
 
 #endif

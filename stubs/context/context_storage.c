@@ -15,9 +15,9 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-#include "stubs/answers/context_storage.h"
+#include "stubs/context/context_storage.h"
 #include "stubs/answers/export_table_slots.h"
-#include "stubs/context/ctxstack.h"
+#include "stubs/route/ctxstack.h"
 #include "stubs/wire/rpc.h"
 
 typedef void (*context_storage_dtor)(CUcontext ctx, void *key, void *value);

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "stubs/wire/say.h"
+#include "stubs/link/say.h"
 
 /* Far more than the driver's ~700 entry points; when full, names repeat. */
 #define REPORTED_SLOTS 2048

@@ -1,5 +1,5 @@
 /*
- * local_connect.c -- choosing the transport (local.h).
+ * local_connect.c -- choosing the transport (local_connect.h).
  *
  * The client learns where the unix-domain socket is from the server itself
  * (ONCUDA_LOCAL_WHERE over the TCP connection it has proven), so every way
@@ -20,9 +20,9 @@
 #include <unistd.h>
 
 #include "gen/cuda_names.h"
-#include "stubs/local/local.h"
-#include "stubs/wire/say.h"
-#include "stubs/wire/xprt.h"
+#include "stubs/link/local_connect.h"
+#include "stubs/link/say.h"
+#include "stubs/link/xprt.h"
 
 enum transport_wish { WISH_AUTO, WISH_TCP, WISH_LOCAL };
 

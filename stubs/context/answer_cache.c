@@ -54,8 +54,8 @@
 
 #include <cuda.h>
 
-#include "stubs/answers/answer_cache.h"
-#include "stubs/context/ctxstack.h"
+#include "stubs/context/answer_cache.h"
+#include "stubs/route/ctxstack.h"
 #include "gen/cuda_names.h"
 
 #define SLOTS 8192		/* a power of two */

@@ -10,7 +10,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-#include "stubs/context/ctxstack.h"
+#include "stubs/route/ctxstack.h"
 
 struct ctxstack {
 	CUcontext *slots;
@@ -180,17 +180,26 @@ void ctxstack_remove_everywhere(CUcontext ctx)
 	pthread_mutex_unlock(&stacks_lock);
 }
 
-void ctxstack_fork_prepare(void)
+/*
+ * fork(): the stacks' lock is held across it; in the child, which has
+ * only the forking thread, every stack is emptied (the parent's contexts
+ * belong to the parent's session) and the stacks of threads that do not
+ * exist there are freed.  Registered at load, before rpc.c registers its
+ * handlers at its first call, so that (handlers of prepare running last
+ * registered first) the connections' locks are taken before this one, the
+ * order in which a call takes them.
+ */
+static void fork_prepare(void)
 {
 	pthread_mutex_lock(&stacks_lock);
 }
 
-void ctxstack_fork_parent(void)
+static void fork_parent(void)
 {
 	pthread_mutex_unlock(&stacks_lock);
 }
 
-void ctxstack_fork_child(void)
+static void fork_child(void)
 {
 	struct ctxstack *stack, *next;
 
@@ -207,4 +216,9 @@ void ctxstack_fork_child(void)
 		my_stack->depth = 0;
 	}
 	pthread_mutex_unlock(&stacks_lock);
+}
+
+__attribute__((constructor)) static void register_fork_handlers(void)
+{
+	pthread_atfork(fork_prepare, fork_parent, fork_child);
 }
