@@ -74,8 +74,8 @@ int test_stream_attributes(void)
 	CHECK_CU(cuMemcpyDtoH(&word, d, sizeof(word)), CUDA_SUCCESS);
 	CHECK_EQ(word, 77);
 
-	CHECK_CU(cuStreamGetAttribute(s, CU_STREAM_ATTRIBUTE_PRIORITY, NULL),
-	    CUDA_ERROR_INVALID_VALUE);
+	/* (No NULL output here: driver 580 dereferences it and the test
+	 * must run natively; the client refuses it with INVALID_VALUE.) */
 
 	CHECK_CU(cuStreamGetDevice(s, &sdev), CUDA_SUCCESS);
 	CHECK_EQ(sdev, dev);
