@@ -52,16 +52,16 @@ static CUresult ask_name(const char **name, const void *code, bool kernel)
 	res_symbol r;
 	uint64_t value;
 	CUresult e;
-	CLIENT *c;
+	struct call k;
 
 	if (name == NULL || code == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	memset(&r, 0, sizeof(r));
-	if ((c = route_begin_code(code, NULL, ROUTE_HANDLE, &value, &e)) ==
-	    NULL)
+	if ((e = library_call_code(&k, code, NULL, ROUTE_HANDLE, &value, CALL_NO_REPLY)) !=
+	    CUDA_SUCCESS)
 		return e;
-	e = rpc_end(kernel ? cu_kernel_get_name(value, &r, c) :
-	    cu_func_get_name(value, &r, c));
+	e = call_end(&k, kernel ? cu_kernel_get_name(value, &r, k.c) :
+	    cu_func_get_name(value, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if ((e = (CUresult)r.err) == CUDA_SUCCESS) {
@@ -88,16 +88,16 @@ ONCUDA_API CUresult cuFuncGetModule(CUmodule *hmod, CUfunction hfunc)
 	res_handle r;
 	uint64_t value;
 	CUresult e;
-	CLIENT *c;
+	struct call k;
 
 	if (hmod == NULL || hfunc == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	memset(&r, 0, sizeof(r));
-	if ((c = route_begin_code(hfunc, NULL, ROUTE_HANDLE, &value, &e)) ==
-	    NULL)
+	if ((e = library_call_code(&k, hfunc, NULL, ROUTE_HANDLE, &value, CALL_NO_REPLY)) !=
+	    CUDA_SUCCESS)
 		return e;
 	server = rpc_held_server();
-	if ((e = rpc_end(cu_func_get_module(value, &r, c))) != CUDA_SUCCESS)
+	if ((e = call_end(&k, cu_func_get_module(value, &r, k.c))) != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
 		*hmod = (CUmodule)(uintptr_t)route_tag(r.res_handle_u.value,
@@ -121,7 +121,7 @@ ONCUDA_API CUresult cuKernelGetLibrary(CUlibrary *pLib, CUkernel kernel)
 	res_handle r;
 	uint64_t value;
 	CUresult e;
-	CLIENT *c;
+	struct call k;
 
 	if (pLib == NULL || kernel == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
@@ -134,9 +134,9 @@ ONCUDA_API CUresult cuKernelGetLibrary(CUlibrary *pLib, CUkernel kernel)
 	    (e = route_value(&rt, kernel, &value)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof(r));
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	if ((e = rpc_end(cu_kernel_get_library(value, &r, c))) !=
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_end(&k, cu_kernel_get_library(value, &r, k.c))) !=
 	    CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -162,17 +162,17 @@ ONCUDA_API CUresult cuModuleEnumerateFunctions(CUfunction *functions,
 	unsigned server;
 	res_handles r;
 	CUresult e;
-	CLIENT *c;
+	struct call k;
 
 	if (functions == NULL || mod == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	memset(&r, 0, sizeof(r));
-	if ((c = route_begin(mod, ROUTE_HANDLE, NULL, ROUTE_HANDLE, &e)) ==
-	    NULL)
+	if ((e = route_call_handles(&k, mod, ROUTE_HANDLE, NULL, ROUTE_HANDLE, CALL_NO_REPLY)) !=
+	    CUDA_SUCCESS)
 		return e;
 	server = rpc_held_server();
-	e = rpc_end(cu_module_enumerate_functions(route_strip(mod),
-	    numFunctions, &r, c));
+	e = call_end(&k, cu_module_enumerate_functions(route_strip(mod),
+	    numFunctions, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if ((e = (CUresult)r.err) == CUDA_SUCCESS)
@@ -188,7 +188,7 @@ ONCUDA_API CUresult cuLibraryEnumerateKernels(CUkernel *kernels,
 	res_handles r;
 	uint64_t value;
 	CUresult e;
-	CLIENT *c;
+	struct call k;
 
 	if (kernels == NULL || lib == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
@@ -198,11 +198,11 @@ ONCUDA_API CUresult cuLibraryEnumerateKernels(CUkernel *kernels,
 		return CUDA_ERROR_NOT_SUPPORTED;
 	}
 	memset(&r, 0, sizeof(r));
-	if ((c = route_begin_code(lib, NULL, ROUTE_HANDLE, &value, &e)) ==
-	    NULL)
+	if ((e = library_call_code(&k, lib, NULL, ROUTE_HANDLE, &value, CALL_NO_REPLY)) !=
+	    CUDA_SUCCESS)
 		return e;
 	server = rpc_held_server();
-	e = rpc_end(cu_library_enumerate_kernels(value, numKernels, &r, c));
+	e = call_end(&k, cu_library_enumerate_kernels(value, numKernels, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if ((e = (CUresult)r.err) == CUDA_SUCCESS)

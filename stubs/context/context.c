@@ -146,16 +146,16 @@ ONCUDA_API CUresult cuCtxGetExecAffinity(CUexecAffinityParam *pExecAffinity,
 	struct route rt = ROUTE_INIT;
 	res_uint r;
 	CUresult e;
-	CLIENT *c;
+	struct call k;
 
 	if (pExecAffinity == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof(r));
-	if ((c = rpc_begin_on((unsigned)rt.server)) == NULL)
-		return rpc_unavailable();
-	if ((e = rpc_end(cu_ctx_get_exec_affinity((int)type, &r, c))) !=
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_end(&k, cu_ctx_get_exec_affinity((int)type, &r, k.c))) !=
 	    CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS) {

@@ -46,21 +46,22 @@ static struct copy_stream on_stream(CUstream hStream)
 
 
 /* Which server a copy goes to (copy_between.h); copy2d.c's too. */
-CLIENT *copy_begin(const struct copy_stream *s, CUdeviceptr dev,
-    struct copy_stream *wire, CUresult *err)
+CUresult copy_call(struct call *k, const struct copy_stream *s,
+    CUdeviceptr dev, struct copy_stream *wire)
 {
 	const void *stream = (const void *)(uintptr_t)s->handle;
 	struct route rt = ROUTE_INIT;
+	CUresult e;
 
 	*wire = *s;
 	wire->handle = route_strip(stream);
 	route_handle(&rt, stream, ROUTE_STREAM);
-	if ((*err = route_settle(&rt)) != CUDA_SUCCESS)
-		return NULL;
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
 	if (s->async && stream != NULL && stream != CU_STREAM_LEGACY &&
 	    stream != CU_STREAM_PER_THREAD)
-		return rpc_begin_on((unsigned)rt.server);
-	return devmem_begin(dev);
+		return call_begin_on(k, (unsigned)rt.server, CALL_NO_REPLY);
+	return devmem_call(k, dev, CALL_NO_REPLY);
 }
 
 /*
@@ -74,35 +75,35 @@ static CUresult copy_pieces(bool to_device, CUdeviceptr dev, const void *host,
 	enum clnt_stat st = RPC_SUCCESS;
 	struct copy_stream wire;
 	int err = CUDA_SUCCESS;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 	size_t i;
 
 	if (host == NULL && count != 0)
 		return CUDA_ERROR_INVALID_VALUE;
-	if ((c = copy_begin(s, dev, &wire, &e)) == NULL)
-		return e != CUDA_SUCCESS ? e : rpc_unavailable();
+	if ((e = copy_call(&k, s, dev, &wire)) != CUDA_SUCCESS)
+		return e;
 	s = &wire;
 	/* Same host: no bytes through the socket (local_copy.h). */
-	if (count != 0 && local_link(c))
-		return local_copy(c, to_device, dev, host, count, s);
-	st = mapped_push(c, &err);
+	if (count != 0 && local_link(k.c))
+		return local_copy(&k, to_device, dev, host, count, s);
+	st = mapped_push(k.c, &err);
 	for (i = 0; i < pieces && st == RPC_SUCCESS && err == CUDA_SUCCESS;
 	    i++) {
 		size_t offset = i * CHUNK;
 		size_t len = chunk_length(count, CHUNK, i);
 
 		if (to_device)
-			st = wire_htod(c, dev + offset, advance(host, offset),
+			st = wire_htod(k.c, dev + offset, advance(host, offset),
 			    len, s, &err);
 		else
-			st = wire_dtoh(c,
+			st = wire_dtoh(k.c,
 			    (void *)(uintptr_t)advance(host, offset),
 			    dev + offset, len, s, &err);
 	}
 	if (!s->async && st == RPC_SUCCESS && err == CUDA_SUCCESS)
-		st = mapped_pull(c, &err);
-	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+		st = mapped_pull(k.c, &err);
+	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
 		return e;
 	return (CUresult)err;
 }
@@ -112,21 +113,21 @@ static CUresult copy_host_to_host(void *dst, const void *src, size_t count,
 {
 	enum clnt_stat st;
 	int err = CUDA_SUCCESS;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	struct copy_stream wire;
 
 	if ((dst == NULL || src == NULL) && count != 0)
 		return CUDA_ERROR_INVALID_VALUE;
-	if ((c = copy_begin(s, 0, &wire, &e)) == NULL)
-		return e != CUDA_SUCCESS ? e : rpc_unavailable();
+	if ((e = copy_call(&k, s, 0, &wire)) != CUDA_SUCCESS)
+		return e;
 	s = &wire;
 	/* The stream's work is done: the bytes it wrote are the program's now. */
-	st = wire_sync(c, s, &err);
+	st = wire_sync(k.c, s, &err);
 	if (!s->async && st == RPC_SUCCESS && err == CUDA_SUCCESS)
-		st = mapped_pull(c, &err);
-	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+		st = mapped_pull(k.c, &err);
+	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
 		return e;
 	if (err == CUDA_SUCCESS && count != 0)
 		memmove(dst, src, count);
@@ -197,7 +198,7 @@ ONCUDA_API CUresult cuMemcpyDtoD(CUdeviceptr dstDevice, CUdeviceptr srcDevice,
 	CUcontext dst_ctx, src_ctx;
 	enum clnt_stat st;
 	res_none r;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (memory_device_owner(dstDevice, &dst_server, &dst_ctx) &&
@@ -206,14 +207,14 @@ ONCUDA_API CUresult cuMemcpyDtoD(CUdeviceptr dstDevice, CUdeviceptr srcDevice,
 		return copy_between_servers(dst_ctx, dstDevice, src_ctx,
 		    srcDevice, ByteCount);
 	memset(&r, 0, sizeof r);
-	if ((c = devmem_begin(dstDevice)) == NULL)
-		return rpc_unavailable();
-	st = mapped_push(c, &r.err);
+	if ((e = devmem_call(&k, dstDevice, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	st = mapped_push(k.c, &r.err);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = cu_memcpy_dtod(dstDevice, srcDevice, ByteCount, &r, c);
+		st = cu_memcpy_dtod(dstDevice, srcDevice, ByteCount, &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = mapped_pull(c, &r.err);
-	e = rpc_end(st);
+		st = mapped_pull(k.c, &r.err);
+	e = call_end(&k, st);
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;

@@ -116,13 +116,13 @@ static CUresult copy_between_host_and_device(const struct side *src,
 	int err = CUDA_SUCCESS;
 	struct copy_stream wire;
 	char *buf = NULL;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
-	if ((c = copy_begin(s, 0, &wire, &e)) == NULL)
-		return e != CUDA_SUCCESS ? e : rpc_unavailable();
+	if ((e = copy_call(&k, s, 0, &wire)) != CUDA_SUCCESS)
+		return e;
 	s = &wire;
-	st = mapped_push(c, &err);
+	st = mapped_push(k.c, &err);
 	rows_plan_start(&plan, copy->WidthInBytes, copy->Height, ONCUDA_CHUNK_DEFAULT);
 	while (st == RPC_SUCCESS && err == CUDA_SUCCESS && rows_plan_next(&plan, &p)) {
 		const struct side *host = src->device ? dst : src;
@@ -139,18 +139,18 @@ static CUresult copy_between_host_and_device(const struct side *src,
 		}
 		if (src->device) {
 			region = region_of(src, &p);
-			st = wire_2d_dtoh(c, rows, &region, p.width, p.rows, s, &err);
+			st = wire_2d_dtoh(k.c, rows, &region, p.width, p.rows, s, &err);
 			if (st == RPC_SUCCESS && err == CUDA_SUCCESS && buf != NULL && rows == buf)
 				move_rows(host_of(dst, &p), dst->pitch, rows, p.width, &p);
 		} else {
 			region = region_of(dst, &p);
-			st = wire_2d_htod(c, &region, p.width, p.rows, rows, s, &err);
+			st = wire_2d_htod(k.c, &region, p.width, p.rows, rows, s, &err);
 		}
 	}
 	free(buf);
 	if (!s->async && st == RPC_SUCCESS && err == CUDA_SUCCESS)
-		st = mapped_pull(c, &err);
-	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+		st = mapped_pull(k.c, &err);
+	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
 		return e;
 	return (CUresult)err;
 }
@@ -164,20 +164,20 @@ static CUresult copy_device_to_device(const struct side *src,
 	struct copy_stream wire;
 	enum clnt_stat st;
 	res_none r;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	memset(&r, 0, sizeof r);
-	if ((c = copy_begin(s, 0, &wire, &e)) == NULL)
-		return e != CUDA_SUCCESS ? e : rpc_unavailable();
+	if ((e = copy_call(&k, s, 0, &wire)) != CUDA_SUCCESS)
+		return e;
 	s = &wire;
-	st = mapped_push(c, &r.err);
+	st = mapped_push(k.c, &r.err);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
 		st = cu_memcpy_2d_dtod(to, from, copy->WidthInBytes,
-		    copy->Height, s->handle, s->async, &r, c);
+		    copy->Height, s->handle, s->async, &r, k.c);
 	if (!s->async && st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = mapped_pull(c, &r.err);
-	e = rpc_end(st);
+		st = mapped_pull(k.c, &r.err);
+	e = call_end(&k, st);
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
@@ -191,16 +191,16 @@ static CUresult copy_host_to_host(const struct side *src, const struct side *dst
 	struct copy_stream wire;
 	enum clnt_stat st;
 	int err = CUDA_SUCCESS;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
-	if ((c = copy_begin(s, 0, &wire, &e)) == NULL)
-		return e != CUDA_SUCCESS ? e : rpc_unavailable();
+	if ((e = copy_call(&k, s, 0, &wire)) != CUDA_SUCCESS)
+		return e;
 	s = &wire;
-	st = wire_sync(c, s, &err);
+	st = wire_sync(k.c, s, &err);
 	if (!s->async && st == RPC_SUCCESS && err == CUDA_SUCCESS)
-		st = mapped_pull(c, &err);
-	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+		st = mapped_pull(k.c, &err);
+	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
 		return e;
 	if (err == CUDA_SUCCESS && all.width != 0 && all.rows != 0)
 		move_rows(host_of(dst, &all), dst->pitch, host_of(src, &all),

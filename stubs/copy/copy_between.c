@@ -32,19 +32,19 @@ static CUresult piece(CUcontext ctx, bool to_device, CUdeviceptr dev,
 {
 	enum clnt_stat st;
 	int err = CUDA_SUCCESS;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
-	if ((c = rpc_begin_in(ctx)) == NULL)
-		return rpc_unavailable();
-	st = mapped_push(c, &err);
+	if ((e = call_begin_in(&k, ctx, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	st = mapped_push(k.c, &err);
 	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
 		st = to_device ?
-		    wire_htod(c, dev, bounce, len, &copy_sync, &err) :
-		    wire_dtoh(c, bounce, dev, len, &copy_sync, &err);
+		    wire_htod(k.c, dev, bounce, len, &copy_sync, &err) :
+		    wire_dtoh(k.c, bounce, dev, len, &copy_sync, &err);
 	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
-		st = mapped_pull(c, &err);
-	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+		st = mapped_pull(k.c, &err);
+	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
 		return e;
 	return (CUresult)err;
 }
@@ -84,7 +84,7 @@ ONCUDA_API CUresult cuMemcpyPeer(CUdeviceptr dstDevice, CUcontext dstContext,
 {
 	enum clnt_stat st;
 	res_none r;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if ((e = rpc_local_check()) != CUDA_SUCCESS)
@@ -99,15 +99,15 @@ ONCUDA_API CUresult cuMemcpyPeer(CUdeviceptr dstDevice, CUcontext dstContext,
 	 * contexts' memory whichever is current, so one DtoD call does it.
 	 */
 	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_in(dstContext)) == NULL)
-		return rpc_unavailable();
-	st = mapped_push(c, &r.err);
+	if ((e = call_begin_in(&k, dstContext, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	st = mapped_push(k.c, &r.err);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
 		st = cu_memcpy_dtod(dstDevice, srcDevice, ByteCount, &r,
-		    c);
+		    k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = mapped_pull(c, &r.err);
-	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+		st = mapped_pull(k.c, &r.err);
+	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
 }

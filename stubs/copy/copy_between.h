@@ -10,6 +10,7 @@
 #include <cuda.h>
 
 #include "stubs/copy/copy_wire.h"
+#include "stubs/route/call.h"
 
 /*
  * Copies count bytes from device memory src, in context src_ctx, to dst
@@ -20,12 +21,13 @@ CUresult copy_between_servers(CUcontext dst_ctx, CUdeviceptr dst,
     CUcontext src_ctx, CUdeviceptr src, size_t count);
 
 /*
- * rpc_begin for a copy on stream s that touches device memory at dev (0:
- * none known): on the stream's server for a stream of the program's, else
- * where the memory is (memory.h).  *wire: s as that server knows it.  NULL
- * when the stream is unknown (*err says so) or the server unreachable.
+ * Begins call k (call.h) for a copy on stream s that touches device
+ * memory at dev (0: none known): on the stream's server for a stream of
+ * the program's, else where the memory is (memory.h).  *wire: s as that
+ * server knows it.  The error when the stream is unknown or the server
+ * unreachable.
  */
-CLIENT *copy_begin(const struct copy_stream *s, CUdeviceptr dev,
-    struct copy_stream *wire, CUresult *err);
+CUresult copy_call(struct call *k, const struct copy_stream *s,
+    CUdeviceptr dev, struct copy_stream *wire);
 
 #endif

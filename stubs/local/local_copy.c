@@ -286,9 +286,10 @@ static enum clnt_stat staged_copy(CLIENT *c, bool to_device, CUdeviceptr dev,
 	return staged_to_host(c, area->memory, dev, host, count, s, err);
 }
 
-CUresult local_copy(CLIENT *c, bool to_device, CUdeviceptr dev,
+CUresult local_copy(struct call *k, bool to_device, CUdeviceptr dev,
     const void *host, size_t count, const struct copy_stream *s)
 {
+	CLIENT *c = k->c;
 	enum clnt_stat st;
 	uint64_t base, offset;
 	int err = CUDA_SUCCESS;
@@ -307,7 +308,7 @@ CUresult local_copy(CLIENT *c, bool to_device, CUdeviceptr dev,
 	}
 	if (!s->async && st == RPC_SUCCESS && err == CUDA_SUCCESS)
 		st = mapped_pull(c, &err);
-	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+	if ((e = call_end(k, st)) != CUDA_SUCCESS)
 		return e;
 	return (CUresult)err;
 }

@@ -16,14 +16,15 @@
 #include <rpc/rpc.h>
 
 #include "stubs/copy/copy_wire.h"
+#include "stubs/route/call.h"
 
 /*
- * A copy between device memory dev and host memory host over c, a held
- * same-host connection (local_link): one call when host lies in memory
- * shared with that server, else through c's staging area.  Ends the
- * connection's hold (rpc_end) and returns the copy's result.
+ * A copy between device memory dev and host memory host in call k (call.h),
+ * on a same-host connection (local_link): one call when host lies in memory
+ * shared with that server, else through the connection's staging area.
+ * Ends the call (call_end) and returns the copy's result.
  */
-CUresult local_copy(CLIENT *c, bool to_device, CUdeviceptr dev,
+CUresult local_copy(struct call *k, bool to_device, CUdeviceptr dev,
     const void *host, size_t count, const struct copy_stream *s);
 
 #endif /* ONCUDA_LOCAL_COPY_H */

@@ -3,7 +3,7 @@
  * this process (device_ranges.h).
  *
  * The record changes only while the connection lock is held (between
- * rpc_begin and rpc_end), in the order the server handed memory out and
+ * call_begin and call_end), in the order the server handed memory out and
  * took it back: otherwise a thread could forget an address that another
  * thread has just been given again.  Apart from memory.c because the
  * page-locked memory of hostmem.c records its device side here too, and
@@ -77,13 +77,14 @@ bool devmem_owner(uint64_t addr, unsigned *server, CUcontext *ctx)
 	return false;
 }
 
-CLIENT *devmem_begin(uint64_t dptr)
+CUresult devmem_call(struct call *k, uint64_t dptr, void *reply,
+    size_t size)
 {
 	unsigned server;
 	CUcontext ctx;
 
 	if (!devmem_owner(dptr, &server, &ctx) ||
 	    server == route_current_server())
-		return rpc_begin();
-	return rpc_begin_in(ctx);
+		return call_begin(k, reply, size);
+	return call_begin_in(k, ctx, reply, size);
 }

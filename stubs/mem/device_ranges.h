@@ -13,6 +13,8 @@
 #include <cuda.h>
 #include <rpc/rpc.h>
 
+#include "stubs/route/call.h"
+
 /*
  * Records [base, base + size) as device memory; ranges it overlaps are
  * forgotten, being stale (the server gives out only free addresses).
@@ -32,10 +34,11 @@ void devmem_forget(uint64_t base);
 bool devmem_owner(uint64_t addr, unsigned *server, CUcontext *ctx);
 
 /*
- * rpc_begin for a call on device memory at dptr: on the current context's
- * server when that server handed dptr out (or no server did), else on the
- * server that did, in the context it was handed out in.
+ * Begins call k (call.h) on device memory at dptr: on the current
+ * context's server when that server handed dptr out (or no server did),
+ * else on the server that did, in the context it was handed out in.
  */
-CLIENT *devmem_begin(uint64_t dptr);
+CUresult devmem_call(struct call *k, uint64_t dptr, void *reply,
+    size_t size);
 
 #endif

@@ -54,14 +54,14 @@ static bool find_mirror(const void *p, struct mirror *m)
 	return range_table_find(&mirrors, address_of(p), m);
 }
 
-/* rpc_begin on the server that holds p's mirror, else the current one. */
-static CLIENT *begin_for_mirror(const void *p)
+/* Begins call k on the server that holds p's mirror, else the current one. */
+static CUresult call_for_mirror(struct call *k, const void *p)
 {
 	struct mirror m;
 
 	if (find_mirror(p, &m))
-		return rpc_begin_on(m.link);
-	return rpc_begin();
+		return call_begin_on(k, m.link, CALL_NO_REPLY);
+	return call_begin(k, CALL_NO_REPLY);
 }
 
 bool hostmem_contains(const void *p)
@@ -140,9 +140,9 @@ bool hostmem_note_device_pointer(const void *p, uint64_t dptr)
 }
 
 /* Ends a section that made no call: nothing can have failed. */
-static CUresult end_without_call(CUresult result)
+static CUresult end_without_call(struct call *k, CUresult result)
 {
-	(void)rpc_end(RPC_SUCCESS);
+	(void)call_end(k, RPC_SUCCESS);
 	return result;
 }
 
@@ -199,22 +199,22 @@ static CUresult host_alloc(void **pp, size_t bytesize, unsigned int flags)
 	res_handle r;
 	void *p = NULL;
 	bool shared = false;
-	CLIENT *c;
+	struct call k;
 	enum clnt_stat st = RPC_SUCCESS;
 	CUresult e;
 
 	if (pp == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin()) == NULL)
-		return rpc_unavailable();
+	if ((e = call_begin(&k, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
 	/* Same host: memory both processes map (local_share.h); mirrored memory
 	 * otherwise, when the server cannot take a share, and for flags the
 	 * driver is to refuse. */
-	if (bytesize != 0 && local_link(c) && (flags &
+	if (bytesize != 0 && local_link(k.c) && (flags &
 	    ~(unsigned int)(CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP |
 	    CU_MEMHOSTALLOC_WRITECOMBINED)) == 0) {
-		st = local_share(c, bytesize, flags, &p, &r.res_handle_u.value,
+		st = local_share(k.c, bytesize, flags, &p, &r.res_handle_u.value,
 		    &r.err);
 		shared = st == RPC_SUCCESS && r.err == CUDA_SUCCESS;
 	}
@@ -226,12 +226,12 @@ static CUresult host_alloc(void **pp, size_t bytesize, unsigned int flags)
 			r.err = CUDA_ERROR_OUT_OF_MEMORY;
 		}
 		if (r.err == CUDA_SUCCESS)
-			st = cu_mem_host_alloc(bytesize, flags, &r, c);
+			st = cu_mem_host_alloc(bytesize, flags, &r, k.c);
 	}
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS && p != NULL)
-		st = record_or_give_back(c, p, bytesize, r.res_handle_u.value,
+		st = record_or_give_back(k.c, p, bytesize, r.res_handle_u.value,
 		    false, shared, flags, &r.err);
-	if ((e = rpc_end(st)) == CUDA_SUCCESS)
+	if ((e = call_end(&k, st)) == CUDA_SUCCESS)
 		e = (CUresult)r.err;
 	if (e != CUDA_SUCCESS)
 		goto fail;
@@ -257,17 +257,17 @@ ONCUDA_API CUresult cuMemFreeHost(void *p)
 {
 	struct mirror m;
 	res_none r;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (p == NULL)
 		return CUDA_SUCCESS;
 	memset(&r, 0, sizeof r);
-	if ((c = begin_for_mirror(p)) == NULL)
-		return rpc_unavailable();
+	if ((e = call_for_mirror(&k, p)) != CUDA_SUCCESS)
+		return e;
 	if (!find_mirror(p, &m) || m.range.base != address_of(p) || m.registered)
-		return end_without_call(CUDA_ERROR_INVALID_VALUE);
-	if ((e = rpc_end(release(c, &m, &r))) != CUDA_SUCCESS)
+		return end_without_call(&k, CUDA_ERROR_INVALID_VALUE);
+	if ((e = call_end(&k, release(k.c, &m, &r))) != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
 		munmap(p, m.range.size);
@@ -278,23 +278,23 @@ ONCUDA_API CUresult cuMemHostRegister(void *p, size_t bytesize, unsigned int Fla
 {
 	struct mirror m;
 	res_handle r;
-	CLIENT *c;
+	struct call k;
 	enum clnt_stat st;
 	CUresult e;
 
 	if (p == NULL || bytesize == 0)
 		return CUDA_ERROR_INVALID_VALUE;
 	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin()) == NULL)
-		return rpc_unavailable();
+	if ((e = call_begin(&k, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
 	if (range_table_find_overlap(&mirrors, address_of(p), bytesize, &m))
-		return end_without_call(m.registered ?
+		return end_without_call(&k, m.registered ?
 		    CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED : CUDA_ERROR_INVALID_VALUE);
-	st = cu_mem_host_register(bytesize, Flags, &r, c);
+	st = cu_mem_host_register(bytesize, Flags, &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = record_or_give_back(c, p, bytesize, r.res_handle_u.value,
+		st = record_or_give_back(k.c, p, bytesize, r.res_handle_u.value,
 		    true, false, 0, &r.err);
-	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
 }
@@ -303,17 +303,17 @@ ONCUDA_API CUresult cuMemHostUnregister(void *p)
 {
 	struct mirror m;
 	res_none r;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	memset(&r, 0, sizeof r);
-	if ((c = begin_for_mirror(p)) == NULL)
-		return rpc_unavailable();
+	if ((e = call_for_mirror(&k, p)) != CUDA_SUCCESS)
+		return e;
 	if (!find_mirror(p, &m))
-		return end_without_call(CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED);
+		return end_without_call(&k, CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED);
 	if (!m.registered || m.range.base != address_of(p))
-		return end_without_call(CUDA_ERROR_INVALID_VALUE);
-	if ((e = rpc_end(release(c, &m, &r))) != CUDA_SUCCESS)
+		return end_without_call(&k, CUDA_ERROR_INVALID_VALUE);
+	if ((e = call_end(&k, release(k.c, &m, &r))) != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
 }
@@ -323,22 +323,22 @@ ONCUDA_API CUresult cuMemHostGetDevicePointer(CUdeviceptr *pdptr, void *p,
 {
 	res_dptr r;
 	uint64_t server;
-	CLIENT *c;
+	struct call k;
 	enum clnt_stat st;
 	CUresult e;
 
 	if (pdptr == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	memset(&r, 0, sizeof r);
-	if ((c = begin_for_mirror(p)) == NULL)
-		return rpc_unavailable();
+	if ((e = call_for_mirror(&k, p)) != CUDA_SUCCESS)
+		return e;
 	if (!hostmem_to_server(p, &server))
-		return end_without_call(CUDA_ERROR_INVALID_VALUE);
-	st = cu_mem_host_get_device_pointer(server, Flags, &r, c);
+		return end_without_call(&k, CUDA_ERROR_INVALID_VALUE);
+	st = cu_mem_host_get_device_pointer(server, Flags, &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS &&
 	    !hostmem_note_device_pointer(p, r.res_dptr_u.value))
 		r.err = CUDA_ERROR_OUT_OF_MEMORY;
-	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
 		*pdptr = (CUdeviceptr)r.res_dptr_u.value;
@@ -350,25 +350,25 @@ ONCUDA_API CUresult cuMemHostGetFlags(unsigned int *pFlags, void *p)
 	struct mirror m;
 	res_uint r;
 	uint64_t server;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (pFlags == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	memset(&r, 0, sizeof r);
-	if ((c = begin_for_mirror(p)) == NULL)
-		return rpc_unavailable();
+	if ((e = call_for_mirror(&k, p)) != CUDA_SUCCESS)
+		return e;
 	if (!find_mirror(p, &m))
-		return end_without_call(CUDA_ERROR_INVALID_VALUE);
+		return end_without_call(&k, CUDA_ERROR_INVALID_VALUE);
 	/* The server registered shared memory, and the driver keeps no
 	 * allocation flags for registered memory: the flags asked for are the
 	 * answer. */
 	if (m.shared) {
 		*pFlags = m.flags;
-		return end_without_call(CUDA_SUCCESS);
+		return end_without_call(&k, CUDA_SUCCESS);
 	}
 	server = m.server + (address_of(p) - m.range.base);
-	if ((e = rpc_end(cu_mem_host_get_flags(server, &r, c))) != CUDA_SUCCESS)
+	if ((e = call_end(&k, cu_mem_host_get_flags(server, &r, k.c))) != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
 		*pFlags = r.res_uint_u.value;

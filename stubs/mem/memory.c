@@ -54,19 +54,19 @@ static enum clnt_stat record_or_give_back(CLIENT *c, cu_dptr base,
 ONCUDA_API CUresult cuMemAlloc(CUdeviceptr *dptr, size_t bytesize)
 {
 	res_dptr r;
-	CLIENT *c;
+	struct call k;
 	enum clnt_stat st;
 	CUresult e;
 
 	if (dptr == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin()) == NULL)
-		return rpc_unavailable();
-	st = cu_mem_alloc(bytesize, &r, c);
+	if ((e = call_begin(&k, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	st = cu_mem_alloc(bytesize, &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = record_or_give_back(c, r.res_dptr_u.value, bytesize, &r.err);
-	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+		st = record_or_give_back(k.c, r.res_dptr_u.value, bytesize, &r.err);
+	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
 		*dptr = (CUdeviceptr)r.res_dptr_u.value;
@@ -78,24 +78,24 @@ ONCUDA_API CUresult cuMemAllocPitch(CUdeviceptr *dptr, size_t *pPitch,
 {
 	res_pitched_alloc r;
 	pitched_alloc *a = &r.res_pitched_alloc_u.value;
-	CLIENT *c;
+	struct call k;
 	enum clnt_stat st;
 	CUresult e;
 
 	if (dptr == NULL || pPitch == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin()) == NULL)
-		return rpc_unavailable();
-	st = cu_mem_alloc_pitch(WidthInBytes, Height, ElementSizeBytes, &r, c);
+	if ((e = call_begin(&k, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	st = cu_mem_alloc_pitch(WidthInBytes, Height, ElementSizeBytes, &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS) {
 		/* A product that wraps is no allocation; the table stops at the top. */
 		cu_size bytes = Height != 0 && a->pitch > UINT64_MAX / Height ?
 		    UINT64_MAX : a->pitch * Height;
 
-		st = record_or_give_back(c, a->dptr, bytes, &r.err);
+		st = record_or_give_back(k.c, a->dptr, bytes, &r.err);
 	}
-	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS) {
 		*dptr = (CUdeviceptr)a->dptr;
@@ -107,17 +107,17 @@ ONCUDA_API CUresult cuMemAllocPitch(CUdeviceptr *dptr, size_t *pPitch,
 ONCUDA_API CUresult cuMemFree(CUdeviceptr dptr)
 {
 	res_none r;
-	CLIENT *c;
+	struct call k;
 	enum clnt_stat st;
 	CUresult e;
 
 	memset(&r, 0, sizeof r);
-	if ((c = devmem_begin(dptr)) == NULL)
-		return rpc_unavailable();
-	st = cu_mem_free((cu_dptr)dptr, &r, c);
+	if ((e = devmem_call(&k, dptr, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	st = cu_mem_free((cu_dptr)dptr, &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS && dptr != 0)
 		devmem_forget((uint64_t)dptr);
-	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
 }
@@ -126,13 +126,13 @@ ONCUDA_API CUresult cuMemFree(CUdeviceptr dptr)
 ONCUDA_API CUresult cuMemGetInfo(size_t *free_bytes, size_t *total_bytes)
 {
 	res_mem_info r;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin()) == NULL)
-		return rpc_unavailable();
-	if ((e = rpc_end(cu_mem_get_info(&r, c))) != CUDA_SUCCESS)
+	if ((e = call_begin(&k, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_end(&k, cu_mem_get_info(&r, k.c))) != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS) {
 		if (free_bytes != NULL)
@@ -148,13 +148,13 @@ ONCUDA_API CUresult cuMemGetAddressRange(CUdeviceptr *pbase, size_t *psize,
     CUdeviceptr dptr)
 {
 	res_dev_range r;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	memset(&r, 0, sizeof r);
-	if ((c = devmem_begin(dptr)) == NULL)
-		return rpc_unavailable();
-	if ((e = rpc_end(cu_mem_get_address_range((cu_dptr)dptr, &r, c))) != CUDA_SUCCESS)
+	if ((e = devmem_call(&k, dptr, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_end(&k, cu_mem_get_address_range((cu_dptr)dptr, &r, k.c))) != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS) {
 		if (pbase != NULL)

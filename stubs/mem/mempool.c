@@ -41,28 +41,28 @@ static CUresult alloc_async(CUdeviceptr *dptr, size_t bytesize,
 {
 	res_dptr r;
 	res_none undo;
-	CLIENT *c;
+	struct call k;
 	enum clnt_stat st;
 	CUresult e;
 
 	if (dptr == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	if ((c = route_begin(s, ROUTE_STREAM, pool, ROUTE_HANDLE, &e)) == NULL)
+	if ((e = route_call_handles(&k, s, ROUTE_STREAM, pool, ROUTE_HANDLE, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
 	if (pool != NULL)
 		st = cu_mem_alloc_from_pool_async(bytesize, route_strip(pool),
-		    route_strip(s), &r, c);
+		    route_strip(s), &r, k.c);
 	else
-		st = cu_mem_alloc_async(bytesize, route_strip(s), &r, c);
+		st = cu_mem_alloc_async(bytesize, route_strip(s), &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS &&
 	    !devmem_note(r.res_dptr_u.value, bytesize)) {
 		/* Unrecorded device memory would pass for host memory. */
 		memset(&undo, 0, sizeof undo);
-		st = cu_mem_free_async(r.res_dptr_u.value, route_strip(s), &undo, c);
+		st = cu_mem_free_async(r.res_dptr_u.value, route_strip(s), &undo, k.c);
 		r.err = CUDA_ERROR_OUT_OF_MEMORY;
 	}
-	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
 		*dptr = (CUdeviceptr)r.res_dptr_u.value;
@@ -99,17 +99,17 @@ ONCUDA_API CUresult cuMemAllocFromPoolAsync_ptsz(CUdeviceptr *dptr,
 ONCUDA_API CUresult cuMemFreeAsync(CUdeviceptr dptr, CUstream hStream)
 {
 	res_none r;
-	CLIENT *c;
+	struct call k;
 	enum clnt_stat st;
 	CUresult e;
 
-	if ((c = route_begin(hStream, ROUTE_STREAM, NULL, ROUTE_HANDLE, &e)) == NULL)
+	if ((e = route_call_handles(&k, hStream, ROUTE_STREAM, NULL, ROUTE_HANDLE, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
-	st = cu_mem_free_async((cu_dptr)dptr, route_strip(hStream), &r, c);
+	st = cu_mem_free_async((cu_dptr)dptr, route_strip(hStream), &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
 		devmem_forget((uint64_t)dptr);
-	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
 }
@@ -124,7 +124,7 @@ ONCUDA_API CUresult cuMemPoolCreate(CUmemoryPool *pool,
 {
 	mem_pool_props wire;
 	res_handle r;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (pool == NULL || poolProps == NULL)
@@ -133,10 +133,10 @@ ONCUDA_API CUresult cuMemPoolCreate(CUmemoryPool *pool,
 	if (poolProps->win32SecurityAttributes != NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	wire = mem_pool_props_pack(poolProps);
-	if ((c = location_begin(&poolProps->location, &wire.location)) == NULL)
-		return rpc_unavailable();
+	if ((e = location_call(&k, &poolProps->location, &wire.location, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
 	memset(&r, 0, sizeof r);
-	e = rpc_end(cu_mem_pool_create(wire, &r, c));
+	e = call_end(&k, cu_mem_pool_create(wire, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -150,7 +150,7 @@ ONCUDA_API CUresult cuMemPoolSetAttribute(CUmemoryPool pool,
 {
 	res_none r;
 	cu_size v;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (value == NULL)
@@ -159,11 +159,11 @@ ONCUDA_API CUresult cuMemPoolSetAttribute(CUmemoryPool pool,
 		v = (cu_size)(unsigned)*(const int *)value;
 	else
 		v = *(const cuuint64_t *)value;
-	if ((c = route_begin(pool, ROUTE_HANDLE, NULL, ROUTE_HANDLE, &e)) == NULL)
+	if ((e = route_call_handles(&k, pool, ROUTE_HANDLE, NULL, ROUTE_HANDLE, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
-	e = rpc_end(cu_mem_pool_set_attribute(route_strip(pool), (int)attr, v,
-	    &r, c));
+	e = call_end(&k, cu_mem_pool_set_attribute(route_strip(pool), (int)attr, v,
+	    &r, k.c));
 	return e != CUDA_SUCCESS ? e : (CUresult)r.err;
 }
 
@@ -171,15 +171,15 @@ ONCUDA_API CUresult cuMemPoolGetAttribute(CUmemoryPool pool,
     CUmemPool_attribute attr, void *value)
 {
 	res_size r;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (value == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	if ((c = route_begin(pool, ROUTE_HANDLE, NULL, ROUTE_HANDLE, &e)) == NULL)
+	if ((e = route_call_handles(&k, pool, ROUTE_HANDLE, NULL, ROUTE_HANDLE, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
-	e = rpc_end(cu_mem_pool_get_attribute(route_strip(pool), (int)attr, &r, c));
+	e = call_end(&k, cu_mem_pool_get_attribute(route_strip(pool), (int)attr, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS) {
@@ -197,17 +197,17 @@ ONCUDA_API CUresult cuMemPoolSetAccess(CUmemoryPool pool,
 	mem_access_desc descs[ONCUDA_ACCESS_DESCS_MAX];
 	mem_access_descs list = { (u_int)count, descs };
 	res_none r;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if ((map == NULL && count != 0) || count > ONCUDA_ACCESS_DESCS_MAX)
 		return CUDA_ERROR_INVALID_VALUE;
 	for (size_t i = 0; i < count; i++)
 		descs[i] = mem_access_desc_pack(&map[i]);
-	if ((c = route_begin(pool, ROUTE_HANDLE, NULL, ROUTE_HANDLE, &e)) == NULL)
+	if ((e = route_call_handles(&k, pool, ROUTE_HANDLE, NULL, ROUTE_HANDLE, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
-	e = rpc_end(cu_mem_pool_set_access(route_strip(pool), list, &r, c));
+	e = call_end(&k, cu_mem_pool_set_access(route_strip(pool), list, &r, k.c));
 	return e != CUDA_SUCCESS ? e : (CUresult)r.err;
 }
 
@@ -215,7 +215,7 @@ ONCUDA_API CUresult cuMemPoolGetAccess(CUmemAccess_flags *flags,
     CUmemoryPool memPool, CUmemLocation *location)
 {
 	res_uint r;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (flags == NULL || location == NULL)
@@ -223,11 +223,11 @@ ONCUDA_API CUresult cuMemPoolGetAccess(CUmemAccess_flags *flags,
 	/* The pool names the server.  The location's device goes as the
 	 * program numbers it: the server's own with one server; with
 	 * several, memory of one server is no other's device's to reach. */
-	if ((c = route_begin(memPool, ROUTE_HANDLE, NULL, ROUTE_HANDLE, &e)) == NULL)
+	if ((e = route_call_handles(&k, memPool, ROUTE_HANDLE, NULL, ROUTE_HANDLE, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
-	e = rpc_end(cu_mem_pool_get_access(route_strip(memPool),
-	    mem_location_pack(location), &r, c));
+	e = call_end(&k, cu_mem_pool_get_access(route_strip(memPool),
+	    mem_location_pack(location), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)

@@ -101,7 +101,7 @@ ONCUDA_API CUresult cuPointerGetAttribute(void *data,
 {
 	struct query q = make_query(ptr);
 	res_ptr_attr r;
-	CLIENT *c;
+	struct call k;
 	enum clnt_stat st;
 	CUresult e;
 
@@ -110,14 +110,14 @@ ONCUDA_API CUresult cuPointerGetAttribute(void *data,
 	if (attribute == CU_POINTER_ATTRIBUTE_P2P_TOKENS)
 		return refuse_p2p_tokens("cuPointerGetAttribute(CU_POINTER_ATTRIBUTE_P2P_TOKENS)");
 	memset(&r, 0, sizeof r);
-	if ((c = devmem_begin(ptr)) == NULL)
-		return rpc_unavailable();
+	if ((e = devmem_call(&k, ptr, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
 	q.server = rpc_held_server();
-	st = cu_pointer_get_attribute((int)attribute, q.asked, &r, c);
+	st = cu_pointer_get_attribute((int)attribute, q.asked, &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS &&
 	    !note_answer(&q, attribute, r.res_ptr_attr_u.value.value))
 		r.err = CUDA_ERROR_OUT_OF_MEMORY;
-	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
 		return e;
 	if (r.err != CUDA_SUCCESS)
 		return (CUresult)r.err;
@@ -166,7 +166,7 @@ ONCUDA_API CUresult cuPointerGetAttributes(unsigned int numAttributes,
 	enum clnt_stat st = RPC_SUCCESS;
 	CUresult result = CUDA_SUCCESS;
 	unsigned int done = 0;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (attributes == NULL || data == NULL)
@@ -174,8 +174,8 @@ ONCUDA_API CUresult cuPointerGetAttributes(unsigned int numAttributes,
 	for (unsigned int i = 0; i < numAttributes; i++)
 		if (attributes[i] == CU_POINTER_ATTRIBUTE_P2P_TOKENS)
 			return refuse_p2p_tokens("cuPointerGetAttributes(CU_POINTER_ATTRIBUTE_P2P_TOKENS)");
-	if ((c = devmem_begin(ptr)) == NULL)
-		return rpc_unavailable();
+	if ((e = devmem_call(&k, ptr, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
 	q.server = rpc_held_server();
 	/* An empty list is sent too: the server's driver says what it makes of it. */
 	do {
@@ -183,10 +183,10 @@ ONCUDA_API CUresult cuPointerGetAttributes(unsigned int numAttributes,
 
 		if (n > ONCUDA_POINTER_ATTRS_MAX)
 			n = ONCUDA_POINTER_ATTRS_MAX;
-		result = get_some(c, &st, &q, n, attributes + done, data + done);
+		result = get_some(k.c, &st, &q, n, attributes + done, data + done);
 		done += n;
 	} while (done < numAttributes && st == RPC_SUCCESS && result == CUDA_SUCCESS);
-	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
 		return e;
 	return result;
 }

@@ -20,18 +20,18 @@
 #include "stubs/route/route.h"
 #include "stubs/wire/rpc.h"
 
-CLIENT *location_begin(const CUmemLocation *l, mem_location *wire)
+CUresult location_call(struct call *k, const CUmemLocation *l,
+    mem_location *wire, void *reply, size_t size)
 {
 	CUdevice local;
-	unsigned server;
-	CLIENT *c;
+	CUresult e;
 
 	*wire = mem_location_pack(l);
 	if (l->type != CU_MEM_LOCATION_TYPE_DEVICE)
-		return rpc_begin();
-	c = route_begin_device(l->id, true, &local, &server);
+		return call_begin(k, reply, size);
+	e = route_call_device(k, l->id, true, &local, reply, size);
 	wire->id = local;
-	return c;
+	return e;
 }
 
 static const void *handle_ptr(CUmemGenericAllocationHandle h)
@@ -39,10 +39,12 @@ static const void *handle_ptr(CUmemGenericAllocationHandle h)
 	return (const void *)(uintptr_t)h;
 }
 
-/* rpc_begin on the server of allocation handle h. */
-static CLIENT *handle_begin(CUmemGenericAllocationHandle h, CUresult *e)
+/* Begins call k on the server of allocation handle h. */
+static CUresult handle_call(struct call *k, CUmemGenericAllocationHandle h,
+    void *reply, size_t size)
 {
-	return route_begin(handle_ptr(h), ROUTE_HANDLE, NULL, ROUTE_HANDLE, e);
+	return route_call_handles(k, handle_ptr(h), ROUTE_HANDLE, NULL,
+	    ROUTE_HANDLE, reply, size);
 }
 
 ONCUDA_API CUresult cuMemGetAllocationGranularity(size_t *granularity,
@@ -50,16 +52,16 @@ ONCUDA_API CUresult cuMemGetAllocationGranularity(size_t *granularity,
 {
 	mem_alloc_prop wire;
 	res_size r;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (granularity == NULL || prop == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	wire = mem_alloc_prop_pack(prop);
-	if ((c = location_begin(&prop->location, &wire.location)) == NULL)
-		return rpc_unavailable();
+	if ((e = location_call(&k, &prop->location, &wire.location, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
 	memset(&r, 0, sizeof r);
-	e = rpc_end(cu_mem_get_allocation_granularity(wire, (int)option, &r, c));
+	e = call_end(&k, cu_mem_get_allocation_granularity(wire, (int)option, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -71,15 +73,15 @@ ONCUDA_API CUresult cuMemAddressReserve(CUdeviceptr *ptr, size_t size,
     size_t alignment, CUdeviceptr addr, unsigned long long flags)
 {
 	res_dptr r;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (ptr == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	if ((c = rpc_begin()) == NULL)
-		return rpc_unavailable();
+	if ((e = call_begin(&k, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
 	memset(&r, 0, sizeof r);
-	e = rpc_end(cu_mem_address_reserve(size, alignment, addr, flags, &r, c));
+	e = call_end(&k, cu_mem_address_reserve(size, alignment, addr, flags, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -90,12 +92,13 @@ ONCUDA_API CUresult cuMemAddressReserve(CUdeviceptr *ptr, size_t size,
 ONCUDA_API CUresult cuMemAddressFree(CUdeviceptr ptr, size_t size)
 {
 	res_none r;
-	CLIENT *c;
+	struct call k;
+	CUresult e;
 
-	if ((c = devmem_begin(ptr)) == NULL)
-		return rpc_unavailable();
+	if ((e = devmem_call(&k, ptr, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
 	memset(&r, 0, sizeof r);
-	CUresult e = rpc_end(cu_mem_address_free(ptr, size, &r, c));
+	e = call_end(&k, cu_mem_address_free(ptr, size, &r, k.c));
 	return e != CUDA_SUCCESS ? e : (CUresult)r.err;
 }
 
@@ -104,7 +107,7 @@ ONCUDA_API CUresult cuMemCreate(CUmemGenericAllocationHandle *handle,
 {
 	mem_alloc_prop wire;
 	res_handle r;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (handle == NULL || prop == NULL)
@@ -113,10 +116,10 @@ ONCUDA_API CUresult cuMemCreate(CUmemGenericAllocationHandle *handle,
 	if (prop->win32HandleMetaData != NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	wire = mem_alloc_prop_pack(prop);
-	if ((c = location_begin(&prop->location, &wire.location)) == NULL)
-		return rpc_unavailable();
+	if ((e = location_call(&k, &prop->location, &wire.location, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
 	memset(&r, 0, sizeof r);
-	e = rpc_end(cu_mem_create(size, wire, flags, &r, c));
+	e = call_end(&k, cu_mem_create(size, wire, flags, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -127,13 +130,13 @@ ONCUDA_API CUresult cuMemCreate(CUmemGenericAllocationHandle *handle,
 ONCUDA_API CUresult cuMemRelease(CUmemGenericAllocationHandle handle)
 {
 	res_none r;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
-	if ((c = handle_begin(handle, &e)) == NULL)
+	if ((e = handle_call(&k, handle, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
-	e = rpc_end(cu_mem_release(route_strip(handle_ptr(handle)), &r, c));
+	e = call_end(&k, cu_mem_release(route_strip(handle_ptr(handle)), &r, k.c));
 	return e != CUDA_SUCCESS ? e : (CUresult)r.err;
 }
 
@@ -141,24 +144,24 @@ ONCUDA_API CUresult cuMemMap(CUdeviceptr ptr, size_t size, size_t offset,
     CUmemGenericAllocationHandle handle, unsigned long long flags)
 {
 	res_none r;
-	CLIENT *c;
+	struct call k;
 	enum clnt_stat st;
 	CUresult e;
 
-	if ((c = handle_begin(handle, &e)) == NULL)
+	if ((e = handle_call(&k, handle, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
 	st = cu_mem_map(ptr, size, offset, route_strip(handle_ptr(handle)),
-	    flags, &r, c);
+	    flags, &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS && !devmem_note(ptr, size)) {
 		/* Unrecorded device memory would pass for host memory. */
 		res_none undo;
 
 		memset(&undo, 0, sizeof undo);
-		st = cu_mem_unmap(ptr, size, &undo, c);
+		st = cu_mem_unmap(ptr, size, &undo, k.c);
 		r.err = CUDA_ERROR_OUT_OF_MEMORY;
 	}
-	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
 }
@@ -166,21 +169,21 @@ ONCUDA_API CUresult cuMemMap(CUdeviceptr ptr, size_t size, size_t offset,
 ONCUDA_API CUresult cuMemUnmap(CUdeviceptr ptr, size_t size)
 {
 	res_none r;
-	CLIENT *c;
+	struct call k;
 	enum clnt_stat st;
 	CUresult e;
 
-	if ((c = devmem_begin(ptr)) == NULL)
-		return rpc_unavailable();
+	if ((e = devmem_call(&k, ptr, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
 	memset(&r, 0, sizeof r);
-	st = cu_mem_unmap(ptr, size, &r, c);
+	st = cu_mem_unmap(ptr, size, &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS && size != 0) {
 		/* The range may hold several mappings: recording it whole drops
 		 * them (they overlap it), and forgetting it drops it. */
 		if (devmem_note(ptr, size))
 			devmem_forget(ptr);
 	}
-	if ((e = rpc_end(st)) != CUDA_SUCCESS)
+	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
 }
@@ -191,7 +194,7 @@ ONCUDA_API CUresult cuMemSetAccess(CUdeviceptr ptr, size_t size,
 	mem_access_desc descs[ONCUDA_ACCESS_DESCS_MAX];
 	mem_access_descs list = { (u_int)count, descs };
 	res_none r;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if ((desc == NULL && count != 0) || count > ONCUDA_ACCESS_DESCS_MAX)
@@ -200,10 +203,10 @@ ONCUDA_API CUresult cuMemSetAccess(CUdeviceptr ptr, size_t size,
 	 * one server; memory of one server is no other's device's to reach. */
 	for (size_t i = 0; i < count; i++)
 		descs[i] = mem_access_desc_pack(&desc[i]);
-	if ((c = devmem_begin(ptr)) == NULL)
-		return rpc_unavailable();
+	if ((e = devmem_call(&k, ptr, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
 	memset(&r, 0, sizeof r);
-	e = rpc_end(cu_mem_set_access(ptr, size, list, &r, c));
+	e = call_end(&k, cu_mem_set_access(ptr, size, list, &r, k.c));
 	return e != CUDA_SUCCESS ? e : (CUresult)r.err;
 }
 
@@ -211,15 +214,15 @@ ONCUDA_API CUresult cuMemGetAccess(unsigned long long *flags,
     const CUmemLocation *location, CUdeviceptr ptr)
 {
 	res_size r;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (flags == NULL || location == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	if ((c = devmem_begin(ptr)) == NULL)
-		return rpc_unavailable();
+	if ((e = devmem_call(&k, ptr, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
 	memset(&r, 0, sizeof r);
-	e = rpc_end(cu_mem_get_access(mem_location_pack(location), ptr, &r, c));
+	e = call_end(&k, cu_mem_get_access(mem_location_pack(location), ptr, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -231,16 +234,16 @@ ONCUDA_API CUresult cuMemGetAllocationPropertiesFromHandle(
     CUmemAllocationProp *prop, CUmemGenericAllocationHandle handle)
 {
 	res_alloc_prop r;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (prop == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	if ((c = handle_begin(handle, &e)) == NULL)
+	if ((e = handle_call(&k, handle, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
-	e = rpc_end(cu_mem_get_allocation_properties_from_handle(
-	    route_strip(handle_ptr(handle)), &r, c));
+	e = call_end(&k, cu_mem_get_allocation_properties_from_handle(
+	    route_strip(handle_ptr(handle)), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -252,16 +255,16 @@ ONCUDA_API CUresult cuMemRetainAllocationHandle(
     CUmemGenericAllocationHandle *handle, void *addr)
 {
 	res_handle r;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (handle == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	if ((c = devmem_begin((uint64_t)(uintptr_t)addr)) == NULL)
-		return rpc_unavailable();
+	if ((e = devmem_call(&k, (uint64_t)(uintptr_t)addr, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
 	memset(&r, 0, sizeof r);
-	e = rpc_end(cu_mem_retain_allocation_handle((cu_dptr)(uintptr_t)addr,
-	    &r, c));
+	e = call_end(&k, cu_mem_retain_allocation_handle((cu_dptr)(uintptr_t)addr,
+	    &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)

@@ -9,12 +9,14 @@
 #include <rpc/rpc.h>
 
 #include "gen/cuda_rpc.h"
+#include "stubs/route/call.h"
 
 /*
- * rpc_begin on the server of location l, which *wire gets in its wire
- * form: a device location's server, with the server's ordinal for the
- * device; any other, the current context's.  NULL: unreachable.
+ * Begins call k (call.h) on the server of location l, which *wire gets
+ * in its wire form: a device location's server, with the server's
+ * ordinal for the device; any other, the current context's.
  */
-CLIENT *location_begin(const CUmemLocation *l, mem_location *wire);
+CUresult location_call(struct call *k, const CUmemLocation *l,
+    mem_location *wire, void *reply, size_t size);
 
 #endif

@@ -246,13 +246,13 @@ static CUresult bind_locked(unsigned server, struct channel *ch)
 	pthread_attr_t attr;
 	pthread_t thread;
 	CUresult e;
-	CLIENT *c;
+	struct call k;
 	int fd, err;
 
 	memset(&offer, 0, sizeof offer);
-	if ((c = rpc_begin_on_nosync(server)) == NULL)
-		return rpc_unavailable();
-	if ((e = rpc_end(oncuda_callback_offer(&offer, c))) != CUDA_SUCCESS)
+	if ((e = call_begin_on_nosync(&k, server, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_end(&k, oncuda_callback_offer(&offer, k.c))) != CUDA_SUCCESS)
 		return e;
 	if (offer.err != CUDA_SUCCESS)
 		return (CUresult)offer.err;
@@ -262,11 +262,11 @@ static CUresult bind_locked(unsigned server, struct channel *ch)
 		return CUDA_ERROR_DEVICE_UNAVAILABLE;
 	}
 	memset(&r, 0, sizeof r);
-	if ((c = rpc_begin_on_nosync(server)) == NULL) {
+	if ((e = call_begin_on_nosync(&k, server, CALL_NO_REPLY)) != CUDA_SUCCESS) {
 		close(fd);
-		return rpc_unavailable();
+		return e;
 	}
-	if ((e = rpc_end(oncuda_callback_bind(&r, c))) != CUDA_SUCCESS ||
+	if ((e = call_end(&k, oncuda_callback_bind(&r, k.c))) != CUDA_SUCCESS ||
 	    (e = (CUresult)r.err) != CUDA_SUCCESS) {
 		close(fd);
 		return e;

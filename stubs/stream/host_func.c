@@ -32,7 +32,7 @@ static host_fn wire_fn(uint64_t fn, const void *data)
  * its callback connection bound and fn noted; *c holds its connection.
  */
 static CUresult begin(const void *a, enum route_kind a_kind, const void *b,
-    uint64_t fn, unsigned *server, CLIENT **c)
+    uint64_t fn, unsigned *server, struct call *k)
 {
 	struct route rt = ROUTE_INIT;
 	CUresult e;
@@ -44,9 +44,7 @@ static CUresult begin(const void *a, enum route_kind a_kind, const void *b,
 	    (e = callback_ready((unsigned)rt.server, fn)) != CUDA_SUCCESS)
 		return e;
 	*server = (unsigned)rt.server;
-	if ((*c = rpc_begin_on(*server)) == NULL)
-		return rpc_unavailable();
-	return CUDA_SUCCESS;
+	return call_begin_on(k, *server, CALL_NO_REPLY);
 }
 
 /* -------------------------------------------- host functions, callbacks */
@@ -55,17 +53,17 @@ static CUresult launch_host_func(CUstream stream, CUhostFn fn, void *data)
 {
 	cu_launch_host_func_argument call;
 	unsigned server;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (fn == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((e = begin(stream, ROUTE_STREAM, NULL, (uint64_t)(uintptr_t)fn,
-	    &server, &c)) != CUDA_SUCCESS)
+	    &server, &k)) != CUDA_SUCCESS)
 		return e;
 	call.stream = route_strip(stream);
 	call.fn = wire_fn((uint64_t)(uintptr_t)fn, data);
-	return rpc_end(batch_send(c, CU_LAUNCH_HOST_FUNC,
+	return call_end(&k, batch_send(k.c, CU_LAUNCH_HOST_FUNC,
 	    (xdrproc_t)xdr_cu_launch_host_func_argument, &call));
 }
 
@@ -87,20 +85,20 @@ static CUresult add_callback(CUstream stream, CUstream named,
 {
 	cu_stream_add_callback_argument call;
 	unsigned server;
-	CLIENT *c;
+	struct call k;
 	CUresult e;
 
 	if (callback == NULL || flags != 0)
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((e = begin(stream, ROUTE_STREAM, NULL,
-	    (uint64_t)(uintptr_t)callback, &server, &c)) != CUDA_SUCCESS)
+	    (uint64_t)(uintptr_t)callback, &server, &k)) != CUDA_SUCCESS)
 		return e;
 	call.stream = route_strip(stream);
 	call.fn = wire_fn((uint64_t)(uintptr_t)callback, data);
 	call.flags = flags;
 	/* The callback gets the stream as the program named it. */
 	call.client_stream = (uint64_t)(uintptr_t)named;
-	return rpc_end(batch_send(c, CU_STREAM_ADD_CALLBACK,
+	return call_end(&k, batch_send(k.c, CU_STREAM_ADD_CALLBACK,
 	    (xdrproc_t)xdr_cu_stream_add_callback_argument, &call));
 }
 
@@ -128,7 +126,7 @@ ONCUDA_API CUresult cuGraphAddHostNode(CUgraphNode *phGraphNode,
 	res_handle r;
 	unsigned server;
 	CUresult e;
-	CLIENT *c;
+	struct call k;
 
 	if (phGraphNode == NULL || hGraph == NULL || nodeParams == NULL ||
 	    nodeParams->fn == NULL)
@@ -145,14 +143,14 @@ ONCUDA_API CUresult cuGraphAddHostNode(CUgraphNode *phGraphNode,
 		return e;
 	}
 	server = (unsigned)rt.server;
-	if ((c = rpc_begin_on(server)) == NULL) {
+	if ((e = call_begin_on(&k, server, CALL_NO_REPLY)) != CUDA_SUCCESS) {
 		node_list_release(&deps);
-		return rpc_unavailable();
+		return e;
 	}
 	memset(&r, 0, sizeof r);
-	e = rpc_end(cu_graph_add_host_node(route_strip(hGraph), deps,
+	e = call_end(&k, cu_graph_add_host_node(route_strip(hGraph), deps,
 	    wire_fn((uint64_t)(uintptr_t)nodeParams->fn, nodeParams->userData),
-	    &r, c));
+	    &r, k.c));
 	node_list_release(&deps);
 	if (e != CUDA_SUCCESS)
 		return e;
@@ -166,16 +164,16 @@ ONCUDA_API CUresult cuGraphHostNodeGetParams(CUgraphNode hNode,
 {
 	res_host_fn r;
 	CUresult e;
-	CLIENT *c;
+	struct call k;
 
 	if (hNode == NULL || nodeParams == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	if ((c = route_begin(hNode, ROUTE_HANDLE, NULL, ROUTE_HANDLE, &e)) ==
-	    NULL)
+	if ((e = route_call_handles(&k, hNode, ROUTE_HANDLE, NULL, ROUTE_HANDLE, CALL_NO_REPLY)) !=
+	    CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
-	if ((e = rpc_end(cu_graph_host_node_get_params(route_strip(hNode), &r,
-	    c))) != CUDA_SUCCESS)
+	if ((e = call_end(&k, cu_graph_host_node_get_params(route_strip(hNode), &r,
+	    k.c))) != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS) {
 		nodeParams->fn = (CUhostFn)(uintptr_t)r.res_host_fn_u.value.fn;
@@ -192,21 +190,21 @@ static CUresult host_node_set(CUgraphExec exec, CUgraphNode node,
 	unsigned server;
 	res_none r;
 	CUresult e;
-	CLIENT *c;
+	struct call k;
 
 	if (node == NULL || p == NULL || p->fn == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((e = begin(node, ROUTE_HANDLE, exec, (uint64_t)(uintptr_t)p->fn,
-	    &server, &c)) != CUDA_SUCCESS)
+	    &server, &k)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
 	if (exec == NULL)
-		e = rpc_end(cu_graph_host_node_set_params(route_strip(node),
-		    wire_fn((uint64_t)(uintptr_t)p->fn, p->userData), &r, c));
+		e = call_end(&k, cu_graph_host_node_set_params(route_strip(node),
+		    wire_fn((uint64_t)(uintptr_t)p->fn, p->userData), &r, k.c));
 	else
-		e = rpc_end(cu_graph_exec_host_node_set_params(
+		e = call_end(&k, cu_graph_exec_host_node_set_params(
 		    route_strip(exec), route_strip(node),
-		    wire_fn((uint64_t)(uintptr_t)p->fn, p->userData), &r, c));
+		    wire_fn((uint64_t)(uintptr_t)p->fn, p->userData), &r, k.c));
 	return e != CUDA_SUCCESS ? e : (CUresult)r.err;
 }
 
@@ -232,18 +230,18 @@ ONCUDA_API CUresult cuUserObjectCreate(CUuserObject *object_out, void *ptr,
 	unsigned server;
 	res_handle r;
 	CUresult e;
-	CLIENT *c;
+	struct call k;
 
 	if (object_out == NULL || destroy == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	/* A user object belongs to no handle: the current context's server. */
 	if ((e = begin(NULL, ROUTE_HANDLE, NULL, (uint64_t)(uintptr_t)destroy,
-	    &server, &c)) != CUDA_SUCCESS)
+	    &server, &k)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
-	if ((e = rpc_end(cu_user_object_create(
+	if ((e = call_end(&k, cu_user_object_create(
 	    wire_fn((uint64_t)(uintptr_t)destroy, ptr), initialRefcount, flags,
-	    &r, c))) != CUDA_SUCCESS)
+	    &r, k.c))) != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
 		*object_out = (CUuserObject)(uintptr_t)route_tag(
@@ -258,26 +256,26 @@ static CUresult object_count(CUgraph graph, CUuserObject object,
 {
 	res_none r;
 	CUresult e;
-	CLIENT *c;
+	struct call k;
 
 	if (object == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	if ((c = route_begin(object, ROUTE_HANDLE, graph, ROUTE_HANDLE,
-	    &e)) == NULL)
+	if ((e = route_call_handles(&k, object, ROUTE_HANDLE, graph,
+	    ROUTE_HANDLE, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
 	if (graph == NULL && retain)
-		e = rpc_end(cu_user_object_retain(route_strip(object), count,
-		    &r, c));
+		e = call_end(&k, cu_user_object_retain(route_strip(object), count,
+		    &r, k.c));
 	else if (graph == NULL)
-		e = rpc_end(cu_user_object_release(route_strip(object), count,
-		    &r, c));
+		e = call_end(&k, cu_user_object_release(route_strip(object), count,
+		    &r, k.c));
 	else if (retain)
-		e = rpc_end(cu_graph_retain_user_object(route_strip(graph),
-		    route_strip(object), count, flags, &r, c));
+		e = call_end(&k, cu_graph_retain_user_object(route_strip(graph),
+		    route_strip(object), count, flags, &r, k.c));
 	else
-		e = rpc_end(cu_graph_release_user_object(route_strip(graph),
-		    route_strip(object), count, &r, c));
+		e = call_end(&k, cu_graph_release_user_object(route_strip(graph),
+		    route_strip(object), count, &r, k.c));
 	return e != CUDA_SUCCESS ? e : (CUresult)r.err;
 }
 

@@ -50,16 +50,16 @@ ONCUDA_API CUresult cuStreamGetAttribute(CUstream hStream,
 {
 	res_attr_value r;
 	CUresult e;
-	CLIENT *c;
+	struct call k;
 
 	if (value_out == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	memset(&r, 0, sizeof(r));
-	if ((c = route_begin(hStream, ROUTE_STREAM, NULL, ROUTE_HANDLE, &e)) ==
-	    NULL)
+	if ((e = route_call_handles(&k, hStream, ROUTE_STREAM, NULL, ROUTE_HANDLE, CALL_NO_REPLY)) !=
+	    CUDA_SUCCESS)
 		return e;
-	e = rpc_end(cu_stream_get_attribute(route_strip(hStream), (int)attr,
-	    &r, c));
+	e = call_end(&k, cu_stream_get_attribute(route_strip(hStream), (int)attr,
+	    &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -73,7 +73,7 @@ ONCUDA_API CUresult cuStreamSetAttribute(CUstream hStream,
 	launch_attr a;
 	res_none r;
 	CUresult e;
-	CLIENT *c;
+	struct call k;
 
 	if (value == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
@@ -81,10 +81,10 @@ ONCUDA_API CUresult cuStreamSetAttribute(CUstream hStream,
 	a.id = (int)attr;
 	memcpy(a.value, value, sizeof(a.value));
 	memset(&r, 0, sizeof(r));
-	if ((c = route_begin(hStream, ROUTE_STREAM, NULL, ROUTE_HANDLE, &e)) ==
-	    NULL)
+	if ((e = route_call_handles(&k, hStream, ROUTE_STREAM, NULL, ROUTE_HANDLE, CALL_NO_REPLY)) !=
+	    CUDA_SUCCESS)
 		return e;
-	e = rpc_end(cu_stream_set_attribute(route_strip(hStream), a, &r, c));
+	e = call_end(&k, cu_stream_set_attribute(route_strip(hStream), a, &r, k.c));
 	return e != CUDA_SUCCESS ? e : (CUresult)r.err;
 }
 
@@ -120,7 +120,7 @@ ONCUDA_API CUresult cuStreamBatchMemOp_v2(CUstream stream,
 	enum clnt_stat st;
 	unsigned int i;
 	CUresult e;
-	CLIENT *c;
+	struct call k;
 
 	if (count > 0 && paramArray == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
@@ -135,14 +135,14 @@ ONCUDA_API CUresult cuStreamBatchMemOp_v2(CUstream stream,
 	a.ops.mem_ops_len = count;
 	a.ops.mem_ops_val = ops;
 	a.flags = flags;
-	if ((c = route_begin(stream, ROUTE_STREAM, NULL, ROUTE_HANDLE, &e)) ==
-	    NULL)
+	if ((e = route_call_handles(&k, stream, ROUTE_STREAM, NULL, ROUTE_HANDLE, CALL_NO_REPLY)) !=
+	    CUDA_SUCCESS)
 		return e;
-	st = mapped_push(c, &err);
+	st = mapped_push(k.c, &err);
 	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
-		st = batch_send(c, CU_STREAM_BATCH_MEM_OP,
+		st = batch_send(k.c, CU_STREAM_BATCH_MEM_OP,
 		    (xdrproc_t)xdr_cu_stream_batch_mem_op_argument, &a);
-	e = rpc_end(st);
+	e = call_end(&k, st);
 	return e != CUDA_SUCCESS ? e : (CUresult)err;
 }
 
