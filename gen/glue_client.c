@@ -12,6 +12,7 @@
 #include "stubs/wire/batch.h"
 #include "gen/cuda_names.h"
 #include "gen/glue_client.h"
+#include "stubs/code/own_library.h"
 #include "stubs/route/devices.h"
 #include "stubs/mem/mapped.h"
 #include "stubs/route/route.h"

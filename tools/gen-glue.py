@@ -323,7 +323,7 @@ def client(entries):
            '/* Deprecated calls are carried too (the bank size configuration). */\n'
            '#define CUDA_ENABLE_DEPRECATED 1\n#include <cuda.h>\n#include <cudaProfiler.h>\n'
            '#include "stubs/context/answer_cache.h"\n#include "stubs/wire/batch.h"\n#include "gen/cuda_names.h"\n#include "gen/glue_client.h"\n'
-           '#include "stubs/route/devices.h"\n#include "stubs/mem/mapped.h"\n#include "stubs/route/route.h"\n#include "stubs/wire/rpc.h"\n']
+           '#include "stubs/code/own_library.h"\n#include "stubs/route/devices.h"\n#include "stubs/mem/mapped.h"\n#include "stubs/route/route.h"\n#include "stubs/wire/rpc.h"\n']
     for e in entries:
         if "oneway" in e.markers:
             decl = ", ".join(p.c_decl() for p in e.params) or "void"

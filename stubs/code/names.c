@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stubs/code/own_library.h"
 #include "stubs/route/route.h"
 #include "stubs/wire/rpc.h"
 

@@ -381,12 +381,3 @@ CUresult library_call_code(struct call *k, const void *code, const void *b,
 		return e;
 	return route_call(k, &rt, reply, size);
 }
-
-CLIENT *route_begin_code(const void *code, const void *b,
-    enum route_kind b_kind, uint64_t *value, CUresult *err)
-{
-	struct call k;
-
-	*err = library_call_code(&k, code, b, b_kind, value, CALL_NO_REPLY);
-	return *err == CUDA_SUCCESS ? k.c : NULL;
-}

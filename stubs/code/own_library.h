@@ -78,9 +78,4 @@ CUresult route_value(const struct route *rt, const void *handle,
 CUresult library_call_code(struct call *k, const void *code, const void *b,
     enum route_kind b_kind, uint64_t *value, void *reply, size_t size);
 
-/* library_call_code in the form hand glue used before call.h: NULL (and
- * *err) when it cannot begin.  To be removed once no file calls it. */
-CLIENT *route_begin_code(const void *code, const void *b,
-    enum route_kind b_kind, uint64_t *value, CUresult *err);
-
 #endif

@@ -2,7 +2,7 @@
  * context.c -- contexts: creation, destruction, the per-thread stack of
  * current contexts, and primary contexts.
  *
- * Each client thread's stack lives in the client (ctxstack.c); rpc_begin
+ * Each client thread's stack lives in the client (ctxstack.c); call_begin
  * makes the server's current context the calling thread's before a call.
  * cuCtxSetCurrent and cuCtxPushCurrent still tell the server at once, so
  * that a bad handle fails at the call that named it; cuCtxGetCurrent and
@@ -266,7 +266,7 @@ ONCUDA_API CUresult cuCtxPopCurrent_v2(CUcontext *pctx)
 		return e;
 	if (!ctxstack_pop(&popped))
 		return CUDA_ERROR_INVALID_CONTEXT;
-	/* The next call's rpc_begin tells the server about the new top. */
+	/* The next call's call_begin tells the server about the new top. */
 	if (pctx != NULL)
 		*pctx = popped;
 	return CUDA_SUCCESS;

@@ -17,6 +17,7 @@
 
 #include "stubs/context/context_storage.h"
 #include "stubs/answers/export_table_slots.h"
+#include "stubs/route/call.h"
 #include "stubs/route/ctxstack.h"
 #include "stubs/wire/rpc.h"
 

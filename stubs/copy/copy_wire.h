@@ -1,8 +1,8 @@
 /*
  * copy_wire.h -- one message of a copy.
  *
- * Each function makes one call on a connection the caller holds (between
- * rpc_begin and rpc_end, so that the pieces of one copy go out back to
+ * Each function makes one call on a connection the caller holds (within
+ * one call of call.h, so that the pieces of one copy go out back to
  * back), returns the RPC status and sets *err to the CUresult the server's
  * driver returned.  Host bytes travel straight from and to the program's
  * memory: they are encoded from it and decoded into it, never staged.

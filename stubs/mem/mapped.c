@@ -66,6 +66,7 @@
 #include "gen/cuda_names.h"
 #include "stubs/mem/mapped.h"
 #include "common/mapped_diff.h"
+#include "stubs/route/call.h"
 #include "stubs/wire/rpc.h"
 
 #define XDRPROC(f) ((xdrproc_t)(void (*)(void))(f))

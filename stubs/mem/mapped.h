@@ -1,7 +1,8 @@
 /*
  * mapped.h -- keeping mapped page-locked host memory coherent (mapped.c
- * explains how).  Every function here is called between rpc_begin and
- * rpc_end: the connection lock also guards the tracked buffers.
+ * explains how).  Every function here is called within a call (between
+ * a begin of call.h and call_end): the connection lock also guards the
+ * tracked buffers.
  */
 #ifndef ONCUDA_MAPPED_H
 #define ONCUDA_MAPPED_H

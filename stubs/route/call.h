@@ -100,15 +100,4 @@ CUresult rpc_local_check(void);
  */
 unsigned rpc_held_server(void);
 
-/*
- * Wrappers of the begins above in the form hand glue used before this
- * header: the connection (NULL when it cannot begin: rpc_unavailable()
- * says why), ended by rpc_end.  To be removed once no file calls them.
- */
-CLIENT *rpc_begin(void);
-CLIENT *rpc_begin_nosync(void);
-CLIENT *rpc_begin_on(unsigned server);
-CLIENT *rpc_begin_on_nosync(unsigned server);
-CLIENT *rpc_begin_in(CUcontext ctx);
-
 #endif

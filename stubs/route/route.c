@@ -88,28 +88,3 @@ CUresult route_call_device(struct call *k, CUdevice dev, bool sync,
 	    call_begin_on_nosync(k, (unsigned)rt.server, reply, size);
 }
 
-/* The wrappers in the old form (route.h). */
-
-CLIENT *route_begin(const void *a, enum route_kind a_kind, const void *b,
-    enum route_kind b_kind, CUresult *err)
-{
-	struct call k;
-
-	*err = route_call_handles(&k, a, a_kind, b, b_kind, CALL_NO_REPLY);
-	return *err == CUDA_SUCCESS ? k.c : NULL;
-}
-
-CLIENT *route_begin_device(CUdevice dev, bool sync, CUdevice *local,
-    unsigned *server)
-{
-	struct call k;
-	struct route rt = ROUTE_INIT;
-
-	route_device(&rt, dev, local);
-	route_settle(&rt);
-	*server = (unsigned)rt.server;
-	if ((sync ? call_begin_on(&k, *server, CALL_NO_REPLY) :
-	    call_begin_on_nosync(&k, *server, CALL_NO_REPLY)) != CUDA_SUCCESS)
-		return NULL;
-	return k.c;
-}

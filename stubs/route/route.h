@@ -87,21 +87,4 @@ CUresult route_call_handles(struct call *k, const void *a,
 CUresult route_call_device(struct call *k, CUdevice dev, bool sync,
     CUdevice *local, void *reply, size_t size);
 
-/*
- * Wrappers of the calls above in the form hand glue used before call.h:
- * NULL (and *err) when the call cannot begin.  To be removed once no file
- * calls them.
- */
-CLIENT *route_begin(const void *a, enum route_kind a_kind,
-    const void *b, enum route_kind b_kind, CUresult *err);
-CLIENT *route_begin_device(CUdevice dev, bool sync, CUdevice *local,
-    unsigned *server);
-
-/*
- * Transitional: route_value and route_begin_code, declared here before
- * they moved up to code/, are declared by own_library.h; glue written
- * against this header still finds them.  To be removed with the wrappers.
- */
-#include "stubs/code/own_library.h"
-
 #endif

@@ -21,7 +21,7 @@
 
 /*
  * Before a call hands server a function of the program's (outside
- * rpc_begin/rpc_end): binds server's callback connection the first time,
+ * a call of call.h): binds server's callback connection the first time,
  * and notes fn as one the server may ask to run.  CUDA_SUCCESS, or the
  * error to return (the connection failed: said on stderr).
  */

@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "stubs/code/own_library.h"
 #include "stubs/code/params.h"
 #include "stubs/route/route.h"
 #include "stubs/stream/node_list.h"

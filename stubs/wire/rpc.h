@@ -109,11 +109,4 @@ void rpc_server_context_is(cu_handle ctx);
  * cannot tell (a context or primary context went away). */
 void rpc_server_context_unknown(void);
 
-/*
- * Transitional: glue written before call.h calls rpc_begin, rpc_begin_on
- * and rpc_held_server, declared here then and by call.h now.  To be
- * removed with those wrappers.
- */
-#include "stubs/route/call.h"
-
 #endif

@@ -13,6 +13,10 @@
 
 #include "stubs/wire/rpc.h"
 
+/* The fake connection's begin, which call.h's begins are made of here:
+ * the connection, NULL when it cannot begin; rpc_end ends it. */
+CLIENT *rpc_begin(void);
+
 /* Handles, and the layouts the fake server reports for them. */
 #define FAKE_VEC_ADD    0x7f0000001000ull	/* vec_add */
 #define FAKE_MIXED_ARGS 0x7f0000002000ull	/* mixed_args */

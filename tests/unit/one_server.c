@@ -16,6 +16,10 @@
 #include "stubs/route/route.h"
 #include "stubs/wire/rpc.h"
 
+/* The fake connection's begin, which call.h's begins are made of here:
+ * the connection, NULL when it cannot begin; rpc_end ends it. */
+CLIENT *rpc_begin(void);
+
 unsigned route_current_server(void) { return 0; }
 
 void route_handle(struct route *rt, const void *handle, enum route_kind kind)
@@ -44,8 +48,6 @@ bool devices_global(unsigned server, CUdevice local, CUdevice *dev)
 	return true;
 }
 
-CLIENT *rpc_begin_on(unsigned server) { (void)server; return rpc_begin(); }
-CLIENT *rpc_begin_in(CUcontext ctx) { (void)ctx; return rpc_begin(); }
 unsigned rpc_server_count(void) { return 1; }
 unsigned rpc_held_server(void) { return 0; }
 cu_handle rpc_held_context(void) { return 0; }
@@ -57,31 +59,12 @@ CUresult copy_between_servers(CUcontext dst_ctx, CUdeviceptr dst,
 	return CUDA_ERROR_INVALID_VALUE;	/* one server: never called */
 }
 
-CLIENT *route_begin(const void *a, enum route_kind a_kind, const void *b,
-    enum route_kind b_kind, CUresult *err)
-{
-	CLIENT *c;
-
-	(void)a, (void)a_kind, (void)b, (void)b_kind;
-	*err = CUDA_SUCCESS;
-	if ((c = rpc_begin()) == NULL)
-		*err = rpc_unavailable();
-	return c;
-}
-
 CUresult route_value(const struct route *rt, const void *handle,
     uint64_t *value)
 {
 	(void)rt;
 	*value = route_strip(handle);
 	return CUDA_SUCCESS;
-}
-
-CLIENT *route_begin_code(const void *code, const void *b,
-    enum route_kind b_kind, uint64_t *value, CUresult *err)
-{
-	*value = route_strip(code);
-	return route_begin(code, ROUTE_CODE, b, b_kind, err);
 }
 
 bool library_is_shared(void) { return false; }
