@@ -12,11 +12,13 @@ only with --server: the server's folders are being reworked.
 
 Why an object-level check: a header can be included for a type alone, but
 an undefined symbol is a call (or a reference to data) that the linker
-must resolve, so it is what ties one file to another.  The generated glue
+must resolve, so it is what ties one file to another.  An object whose
+source file is gone (left behind by a git mv) is left out.  The generated glue
 (stubs/gen-*.o) is left out: it is written by tools/gen-glue.py, not here.
 """
 import collections
 import glob
+import os
 import subprocess
 import sys
 
@@ -140,6 +142,13 @@ def name(obj):
     return obj.replace(".pic.o", ".c").replace(".o", ".c")
 
 
+def current(objects):
+    """The objects whose source file is still there: one left behind after
+    its source moved or went (a git mv) would report calls that no longer
+    exist."""
+    return [o for o in objects if os.path.exists(name(o))]
+
+
 def folder(obj):
     parts = obj.split("/")
     return parts[1] if parts[0] == "stubs" else parts[0]
@@ -165,8 +174,8 @@ def report_cycles(edges, label, known=None):
 
 
 def check_client():
-    objects = sorted(glob.glob("stubs/*/*.o")) + \
-        sorted(glob.glob("common/*.pic.o"))
+    objects = current(sorted(glob.glob("stubs/*/*.o")) +
+                      sorted(glob.glob("common/*.pic.o")))
     if not objects:
         print("check-layers: no client objects; run make first")
         return 1
@@ -195,9 +204,9 @@ def check_client():
 
 
 def check_server(strict):
-    objects = sorted(glob.glob("server/*/*.o")) + \
-        sorted(o for o in glob.glob("common/*.o")
-               if not o.endswith(".pic.o"))
+    objects = current(sorted(glob.glob("server/*/*.o")) +
+                      sorted(o for o in glob.glob("common/*.o")
+                             if not o.endswith(".pic.o")))
     if not objects:
         return 0
     found = report_cycles(calls(objects), "server")
