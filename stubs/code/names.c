@@ -58,8 +58,8 @@ static CUresult ask_name(const char **name, const void *code, bool kernel)
 	if (name == NULL || code == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	memset(&r, 0, sizeof(r));
-	if ((e = library_call_code(&k, code, NULL, ROUTE_HANDLE, &value, CALL_NO_REPLY)) !=
-	    CUDA_SUCCESS)
+	if ((e = library_call_code(&k, code, NULL, ROUTE_HANDLE, &value,
+	    CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	e = call_end(&k, kernel ? cu_kernel_get_name(value, &r, k.c) :
 	    cu_func_get_name(value, &r, k.c));
@@ -94,11 +94,12 @@ ONCUDA_API CUresult cuFuncGetModule(CUmodule *hmod, CUfunction hfunc)
 	if (hmod == NULL || hfunc == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	memset(&r, 0, sizeof(r));
-	if ((e = library_call_code(&k, hfunc, NULL, ROUTE_HANDLE, &value, CALL_NO_REPLY)) !=
-	    CUDA_SUCCESS)
+	if ((e = library_call_code(&k, hfunc, NULL, ROUTE_HANDLE, &value,
+	    CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	server = rpc_held_server();
-	if ((e = call_end(&k, cu_func_get_module(value, &r, k.c))) != CUDA_SUCCESS)
+	if ((e = call_end(&k, cu_func_get_module(value, &r, k.c))) !=
+	    CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
 		*hmod = (CUmodule)(uintptr_t)route_tag(r.res_handle_u.value,
@@ -135,7 +136,8 @@ ONCUDA_API CUresult cuKernelGetLibrary(CUlibrary *pLib, CUkernel kernel)
 	    (e = route_value(&rt, kernel, &value)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof(r));
-	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) !=
+	    CUDA_SUCCESS)
 		return e;
 	if ((e = call_end(&k, cu_kernel_get_library(value, &r, k.c))) !=
 	    CUDA_SUCCESS)
@@ -168,8 +170,8 @@ ONCUDA_API CUresult cuModuleEnumerateFunctions(CUfunction *functions,
 	if (functions == NULL || mod == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	memset(&r, 0, sizeof(r));
-	if ((e = route_call_handles(&k, mod, ROUTE_HANDLE, NULL, ROUTE_HANDLE, CALL_NO_REPLY)) !=
-	    CUDA_SUCCESS)
+	if ((e = route_call_handles(&k, mod, ROUTE_HANDLE, NULL, ROUTE_HANDLE,
+	    CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	server = rpc_held_server();
 	e = call_end(&k, cu_module_enumerate_functions(route_strip(mod),
@@ -199,11 +201,12 @@ ONCUDA_API CUresult cuLibraryEnumerateKernels(CUkernel *kernels,
 		return CUDA_ERROR_NOT_SUPPORTED;
 	}
 	memset(&r, 0, sizeof(r));
-	if ((e = library_call_code(&k, lib, NULL, ROUTE_HANDLE, &value, CALL_NO_REPLY)) !=
-	    CUDA_SUCCESS)
+	if ((e = library_call_code(&k, lib, NULL, ROUTE_HANDLE, &value,
+	    CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	server = rpc_held_server();
-	e = call_end(&k, cu_library_enumerate_kernels(value, numKernels, &r, k.c));
+	e = call_end(&k, cu_library_enumerate_kernels(value, numKernels, &r,
+	    k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if ((e = (CUresult)r.err) == CUDA_SUCCESS)

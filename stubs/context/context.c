@@ -61,7 +61,8 @@ static CUresult create(CUcontext *pctx, const exec_affinities *affinity,
 	    CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
 	if (affinity != NULL)
-		st = cu_ctx_create_with_affinity(*affinity, flags, dev, &r, k.c);
+		st = cu_ctx_create_with_affinity(*affinity, flags, dev, &r,
+		    k.c);
 	else
 		st = cu_ctx_create(flags, dev, &r, k.c);
 	/* The server made the new context current, as the driver does. */
@@ -153,7 +154,8 @@ ONCUDA_API CUresult cuCtxGetExecAffinity(CUexecAffinityParam *pExecAffinity,
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof(r));
-	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) !=
+	    CUDA_SUCCESS)
 		return e;
 	if ((e = call_end(&k, cu_ctx_get_exec_affinity((int)type, &r, k.c))) !=
 	    CUDA_SUCCESS)

@@ -139,12 +139,14 @@ static CUresult copy_between_host_and_device(const struct side *src,
 		}
 		if (src->device) {
 			region = region_of(src, &p);
-			st = wire_2d_dtoh(k.c, rows, &region, p.width, p.rows, s, &err);
+			st = wire_2d_dtoh(k.c, rows, &region, p.width, p.rows,
+			    s, &err);
 			if (st == RPC_SUCCESS && err == CUDA_SUCCESS && buf != NULL && rows == buf)
 				move_rows(host_of(dst, &p), dst->pitch, rows, p.width, &p);
 		} else {
 			region = region_of(dst, &p);
-			st = wire_2d_htod(k.c, &region, p.width, p.rows, rows, s, &err);
+			st = wire_2d_htod(k.c, &region, p.width, p.rows, rows,
+			    s, &err);
 		}
 	}
 	free(buf);

@@ -214,7 +214,8 @@ static CUresult host_alloc(void **pp, size_t bytesize, unsigned int flags)
 	if (bytesize != 0 && local_link(k.c) && (flags &
 	    ~(unsigned int)(CU_MEMHOSTALLOC_PORTABLE | CU_MEMHOSTALLOC_DEVICEMAP |
 	    CU_MEMHOSTALLOC_WRITECOMBINED)) == 0) {
-		st = local_share(k.c, bytesize, flags, &p, &r.res_handle_u.value,
+		st = local_share(k.c, bytesize, flags, &p,
+		    &r.res_handle_u.value,
 		    &r.err);
 		shared = st == RPC_SUCCESS && r.err == CUDA_SUCCESS;
 	}
@@ -310,7 +311,8 @@ ONCUDA_API CUresult cuMemHostUnregister(void *p)
 	if ((e = call_for_mirror(&k, p)) != CUDA_SUCCESS)
 		return e;
 	if (!find_mirror(p, &m))
-		return end_without_call(&k, CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED);
+		return end_without_call(&k,
+		    CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED);
 	if (!m.registered || m.range.base != address_of(p))
 		return end_without_call(&k, CUDA_ERROR_INVALID_VALUE);
 	if ((e = call_end(&k, release(k.c, &m, &r))) != CUDA_SUCCESS)
@@ -368,7 +370,8 @@ ONCUDA_API CUresult cuMemHostGetFlags(unsigned int *pFlags, void *p)
 		return end_without_call(&k, CUDA_SUCCESS);
 	}
 	server = m.server + (address_of(p) - m.range.base);
-	if ((e = call_end(&k, cu_mem_host_get_flags(server, &r, k.c))) != CUDA_SUCCESS)
+	if ((e = call_end(&k, cu_mem_host_get_flags(server, &r, k.c))) !=
+	    CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
 		*pFlags = r.res_uint_u.value;

@@ -65,7 +65,8 @@ ONCUDA_API CUresult cuMemAlloc(CUdeviceptr *dptr, size_t bytesize)
 		return e;
 	st = cu_mem_alloc(bytesize, &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = record_or_give_back(k.c, r.res_dptr_u.value, bytesize, &r.err);
+		st = record_or_give_back(k.c, r.res_dptr_u.value, bytesize,
+		    &r.err);
 	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -87,7 +88,8 @@ ONCUDA_API CUresult cuMemAllocPitch(CUdeviceptr *dptr, size_t *pPitch,
 	memset(&r, 0, sizeof r);
 	if ((e = call_begin(&k, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
-	st = cu_mem_alloc_pitch(WidthInBytes, Height, ElementSizeBytes, &r, k.c);
+	st = cu_mem_alloc_pitch(WidthInBytes, Height, ElementSizeBytes, &r,
+	    k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS) {
 		/* A product that wraps is no allocation; the table stops at the top. */
 		cu_size bytes = Height != 0 && a->pitch > UINT64_MAX / Height ?
@@ -154,7 +156,8 @@ ONCUDA_API CUresult cuMemGetAddressRange(CUdeviceptr *pbase, size_t *psize,
 	memset(&r, 0, sizeof r);
 	if ((e = devmem_call(&k, dptr, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
-	if ((e = call_end(&k, cu_mem_get_address_range((cu_dptr)dptr, &r, k.c))) != CUDA_SUCCESS)
+	if ((e = call_end(&k, cu_mem_get_address_range((cu_dptr)dptr, &r, k.c)))
+	    != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS) {
 		if (pbase != NULL)

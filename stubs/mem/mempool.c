@@ -47,7 +47,8 @@ static CUresult alloc_async(CUdeviceptr *dptr, size_t bytesize,
 
 	if (dptr == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	if ((e = route_call_handles(&k, s, ROUTE_STREAM, pool, ROUTE_HANDLE, CALL_NO_REPLY)) != CUDA_SUCCESS)
+	if ((e = route_call_handles(&k, s, ROUTE_STREAM, pool, ROUTE_HANDLE,
+	    CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
 	if (pool != NULL)
@@ -59,7 +60,8 @@ static CUresult alloc_async(CUdeviceptr *dptr, size_t bytesize,
 	    !devmem_note(r.res_dptr_u.value, bytesize)) {
 		/* Unrecorded device memory would pass for host memory. */
 		memset(&undo, 0, sizeof undo);
-		st = cu_mem_free_async(r.res_dptr_u.value, route_strip(s), &undo, k.c);
+		st = cu_mem_free_async(r.res_dptr_u.value, route_strip(s),
+		    &undo, k.c);
 		r.err = CUDA_ERROR_OUT_OF_MEMORY;
 	}
 	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
@@ -103,7 +105,8 @@ ONCUDA_API CUresult cuMemFreeAsync(CUdeviceptr dptr, CUstream hStream)
 	enum clnt_stat st;
 	CUresult e;
 
-	if ((e = route_call_handles(&k, hStream, ROUTE_STREAM, NULL, ROUTE_HANDLE, CALL_NO_REPLY)) != CUDA_SUCCESS)
+	if ((e = route_call_handles(&k, hStream, ROUTE_STREAM, NULL,
+	    ROUTE_HANDLE, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
 	st = cu_mem_free_async((cu_dptr)dptr, route_strip(hStream), &r, k.c);
@@ -133,7 +136,8 @@ ONCUDA_API CUresult cuMemPoolCreate(CUmemoryPool *pool,
 	if (poolProps->win32SecurityAttributes != NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	wire = mem_pool_props_pack(poolProps);
-	if ((e = location_call(&k, &poolProps->location, &wire.location, CALL_NO_REPLY)) != CUDA_SUCCESS)
+	if ((e = location_call(&k, &poolProps->location, &wire.location,
+	    CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
 	e = call_end(&k, cu_mem_pool_create(wire, &r, k.c));
@@ -159,11 +163,12 @@ ONCUDA_API CUresult cuMemPoolSetAttribute(CUmemoryPool pool,
 		v = (cu_size)(unsigned)*(const int *)value;
 	else
 		v = *(const cuuint64_t *)value;
-	if ((e = route_call_handles(&k, pool, ROUTE_HANDLE, NULL, ROUTE_HANDLE, CALL_NO_REPLY)) != CUDA_SUCCESS)
+	if ((e = route_call_handles(&k, pool, ROUTE_HANDLE, NULL, ROUTE_HANDLE,
+	    CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
-	e = call_end(&k, cu_mem_pool_set_attribute(route_strip(pool), (int)attr, v,
-	    &r, k.c));
+	e = call_end(&k, cu_mem_pool_set_attribute(route_strip(pool), (int)attr,
+	    v, &r, k.c));
 	return e != CUDA_SUCCESS ? e : (CUresult)r.err;
 }
 
@@ -176,10 +181,12 @@ ONCUDA_API CUresult cuMemPoolGetAttribute(CUmemoryPool pool,
 
 	if (value == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	if ((e = route_call_handles(&k, pool, ROUTE_HANDLE, NULL, ROUTE_HANDLE, CALL_NO_REPLY)) != CUDA_SUCCESS)
+	if ((e = route_call_handles(&k, pool, ROUTE_HANDLE, NULL, ROUTE_HANDLE,
+	    CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
-	e = call_end(&k, cu_mem_pool_get_attribute(route_strip(pool), (int)attr, &r, k.c));
+	e = call_end(&k, cu_mem_pool_get_attribute(route_strip(pool), (int)attr,
+	    &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS) {
@@ -204,10 +211,12 @@ ONCUDA_API CUresult cuMemPoolSetAccess(CUmemoryPool pool,
 		return CUDA_ERROR_INVALID_VALUE;
 	for (size_t i = 0; i < count; i++)
 		descs[i] = mem_access_desc_pack(&map[i]);
-	if ((e = route_call_handles(&k, pool, ROUTE_HANDLE, NULL, ROUTE_HANDLE, CALL_NO_REPLY)) != CUDA_SUCCESS)
+	if ((e = route_call_handles(&k, pool, ROUTE_HANDLE, NULL, ROUTE_HANDLE,
+	    CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
-	e = call_end(&k, cu_mem_pool_set_access(route_strip(pool), list, &r, k.c));
+	e = call_end(&k, cu_mem_pool_set_access(route_strip(pool), list, &r,
+	    k.c));
 	return e != CUDA_SUCCESS ? e : (CUresult)r.err;
 }
 
@@ -223,7 +232,8 @@ ONCUDA_API CUresult cuMemPoolGetAccess(CUmemAccess_flags *flags,
 	/* The pool names the server.  The location's device goes as the
 	 * program numbers it: the server's own with one server; with
 	 * several, memory of one server is no other's device's to reach. */
-	if ((e = route_call_handles(&k, memPool, ROUTE_HANDLE, NULL, ROUTE_HANDLE, CALL_NO_REPLY)) != CUDA_SUCCESS)
+	if ((e = route_call_handles(&k, memPool, ROUTE_HANDLE, NULL,
+	    ROUTE_HANDLE, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
 	e = call_end(&k, cu_mem_pool_get_access(route_strip(memPool),

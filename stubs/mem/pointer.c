@@ -183,7 +183,8 @@ ONCUDA_API CUresult cuPointerGetAttributes(unsigned int numAttributes,
 
 		if (n > ONCUDA_POINTER_ATTRS_MAX)
 			n = ONCUDA_POINTER_ATTRS_MAX;
-		result = get_some(k.c, &st, &q, n, attributes + done, data + done);
+		result = get_some(k.c, &st, &q, n, attributes + done,
+		    data + done);
 		done += n;
 	} while (done < numAttributes && st == RPC_SUCCESS && result == CUDA_SUCCESS);
 	if ((e = call_end(&k, st)) != CUDA_SUCCESS)

@@ -58,10 +58,12 @@ ONCUDA_API CUresult cuMemGetAllocationGranularity(size_t *granularity,
 	if (granularity == NULL || prop == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	wire = mem_alloc_prop_pack(prop);
-	if ((e = location_call(&k, &prop->location, &wire.location, CALL_NO_REPLY)) != CUDA_SUCCESS)
+	if ((e = location_call(&k, &prop->location, &wire.location,
+	    CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
-	e = call_end(&k, cu_mem_get_allocation_granularity(wire, (int)option, &r, k.c));
+	e = call_end(&k, cu_mem_get_allocation_granularity(wire, (int)option,
+	    &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -81,7 +83,8 @@ ONCUDA_API CUresult cuMemAddressReserve(CUdeviceptr *ptr, size_t size,
 	if ((e = call_begin(&k, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
-	e = call_end(&k, cu_mem_address_reserve(size, alignment, addr, flags, &r, k.c));
+	e = call_end(&k, cu_mem_address_reserve(size, alignment, addr, flags,
+	    &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -116,7 +119,8 @@ ONCUDA_API CUresult cuMemCreate(CUmemGenericAllocationHandle *handle,
 	if (prop->win32HandleMetaData != NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	wire = mem_alloc_prop_pack(prop);
-	if ((e = location_call(&k, &prop->location, &wire.location, CALL_NO_REPLY)) != CUDA_SUCCESS)
+	if ((e = location_call(&k, &prop->location, &wire.location,
+	    CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
 	e = call_end(&k, cu_mem_create(size, wire, flags, &r, k.c));
@@ -136,7 +140,8 @@ ONCUDA_API CUresult cuMemRelease(CUmemGenericAllocationHandle handle)
 	if ((e = handle_call(&k, handle, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
-	e = call_end(&k, cu_mem_release(route_strip(handle_ptr(handle)), &r, k.c));
+	e = call_end(&k, cu_mem_release(route_strip(handle_ptr(handle)), &r,
+	    k.c));
 	return e != CUDA_SUCCESS ? e : (CUresult)r.err;
 }
 
@@ -222,7 +227,8 @@ ONCUDA_API CUresult cuMemGetAccess(unsigned long long *flags,
 	if ((e = devmem_call(&k, ptr, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
-	e = call_end(&k, cu_mem_get_access(mem_location_pack(location), ptr, &r, k.c));
+	e = call_end(&k, cu_mem_get_access(mem_location_pack(location), ptr, &r,
+	    k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -260,11 +266,12 @@ ONCUDA_API CUresult cuMemRetainAllocationHandle(
 
 	if (handle == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	if ((e = devmem_call(&k, (uint64_t)(uintptr_t)addr, CALL_NO_REPLY)) != CUDA_SUCCESS)
+	if ((e = devmem_call(&k, (uint64_t)(uintptr_t)addr, CALL_NO_REPLY)) !=
+	    CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
-	e = call_end(&k, cu_mem_retain_allocation_handle((cu_dptr)(uintptr_t)addr,
-	    &r, k.c));
+	e = call_end(&k,
+	    cu_mem_retain_allocation_handle((cu_dptr)(uintptr_t)addr, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)

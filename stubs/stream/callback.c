@@ -250,9 +250,11 @@ static CUresult bind_locked(unsigned server, struct channel *ch)
 	int fd, err;
 
 	memset(&offer, 0, sizeof offer);
-	if ((e = call_begin_on_nosync(&k, server, CALL_NO_REPLY)) != CUDA_SUCCESS)
+	if ((e = call_begin_on_nosync(&k, server, CALL_NO_REPLY)) !=
+	    CUDA_SUCCESS)
 		return e;
-	if ((e = call_end(&k, oncuda_callback_offer(&offer, k.c))) != CUDA_SUCCESS)
+	if ((e = call_end(&k, oncuda_callback_offer(&offer, k.c))) !=
+	    CUDA_SUCCESS)
 		return e;
 	if (offer.err != CUDA_SUCCESS)
 		return (CUresult)offer.err;
@@ -262,7 +264,8 @@ static CUresult bind_locked(unsigned server, struct channel *ch)
 		return CUDA_ERROR_DEVICE_UNAVAILABLE;
 	}
 	memset(&r, 0, sizeof r);
-	if ((e = call_begin_on_nosync(&k, server, CALL_NO_REPLY)) != CUDA_SUCCESS) {
+	if ((e = call_begin_on_nosync(&k, server, CALL_NO_REPLY)) !=
+	    CUDA_SUCCESS) {
 		close(fd);
 		return e;
 	}

@@ -168,12 +168,12 @@ ONCUDA_API CUresult cuGraphHostNodeGetParams(CUgraphNode hNode,
 
 	if (hNode == NULL || nodeParams == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	if ((e = route_call_handles(&k, hNode, ROUTE_HANDLE, NULL, ROUTE_HANDLE, CALL_NO_REPLY)) !=
-	    CUDA_SUCCESS)
+	if ((e = route_call_handles(&k, hNode, ROUTE_HANDLE, NULL, ROUTE_HANDLE,
+	    CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
-	if ((e = call_end(&k, cu_graph_host_node_get_params(route_strip(hNode), &r,
-	    k.c))) != CUDA_SUCCESS)
+	if ((e = call_end(&k, cu_graph_host_node_get_params(route_strip(hNode),
+	    &r, k.c))) != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS) {
 		nodeParams->fn = (CUhostFn)(uintptr_t)r.res_host_fn_u.value.fn;
@@ -199,7 +199,8 @@ static CUresult host_node_set(CUgraphExec exec, CUgraphNode node,
 		return e;
 	memset(&r, 0, sizeof r);
 	if (exec == NULL)
-		e = call_end(&k, cu_graph_host_node_set_params(route_strip(node),
+		e = call_end(&k,
+		    cu_graph_host_node_set_params(route_strip(node),
 		    wire_fn((uint64_t)(uintptr_t)p->fn, p->userData), &r, k.c));
 	else
 		e = call_end(&k, cu_graph_exec_host_node_set_params(
@@ -265,16 +266,17 @@ static CUresult object_count(CUgraph graph, CUuserObject object,
 		return e;
 	memset(&r, 0, sizeof r);
 	if (graph == NULL && retain)
-		e = call_end(&k, cu_user_object_retain(route_strip(object), count,
-		    &r, k.c));
+		e = call_end(&k, cu_user_object_retain(route_strip(object),
+		    count, &r, k.c));
 	else if (graph == NULL)
-		e = call_end(&k, cu_user_object_release(route_strip(object), count,
-		    &r, k.c));
+		e = call_end(&k, cu_user_object_release(route_strip(object),
+		    count, &r, k.c));
 	else if (retain)
 		e = call_end(&k, cu_graph_retain_user_object(route_strip(graph),
 		    route_strip(object), count, flags, &r, k.c));
 	else
-		e = call_end(&k, cu_graph_release_user_object(route_strip(graph),
+		e = call_end(&k,
+		    cu_graph_release_user_object(route_strip(graph),
 		    route_strip(object), count, &r, k.c));
 	return e != CUDA_SUCCESS ? e : (CUresult)r.err;
 }

@@ -55,11 +55,11 @@ ONCUDA_API CUresult cuStreamGetAttribute(CUstream hStream,
 	if (value_out == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	memset(&r, 0, sizeof(r));
-	if ((e = route_call_handles(&k, hStream, ROUTE_STREAM, NULL, ROUTE_HANDLE, CALL_NO_REPLY)) !=
-	    CUDA_SUCCESS)
+	if ((e = route_call_handles(&k, hStream, ROUTE_STREAM, NULL,
+	    ROUTE_HANDLE, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
-	e = call_end(&k, cu_stream_get_attribute(route_strip(hStream), (int)attr,
-	    &r, k.c));
+	e = call_end(&k, cu_stream_get_attribute(route_strip(hStream),
+	    (int)attr, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
@@ -81,10 +81,11 @@ ONCUDA_API CUresult cuStreamSetAttribute(CUstream hStream,
 	a.id = (int)attr;
 	memcpy(a.value, value, sizeof(a.value));
 	memset(&r, 0, sizeof(r));
-	if ((e = route_call_handles(&k, hStream, ROUTE_STREAM, NULL, ROUTE_HANDLE, CALL_NO_REPLY)) !=
-	    CUDA_SUCCESS)
+	if ((e = route_call_handles(&k, hStream, ROUTE_STREAM, NULL,
+	    ROUTE_HANDLE, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
-	e = call_end(&k, cu_stream_set_attribute(route_strip(hStream), a, &r, k.c));
+	e = call_end(&k, cu_stream_set_attribute(route_strip(hStream), a, &r,
+	    k.c));
 	return e != CUDA_SUCCESS ? e : (CUresult)r.err;
 }
 
@@ -135,8 +136,8 @@ ONCUDA_API CUresult cuStreamBatchMemOp_v2(CUstream stream,
 	a.ops.mem_ops_len = count;
 	a.ops.mem_ops_val = ops;
 	a.flags = flags;
-	if ((e = route_call_handles(&k, stream, ROUTE_STREAM, NULL, ROUTE_HANDLE, CALL_NO_REPLY)) !=
-	    CUDA_SUCCESS)
+	if ((e = route_call_handles(&k, stream, ROUTE_STREAM, NULL,
+	    ROUTE_HANDLE, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	st = mapped_push(k.c, &err);
 	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
