@@ -145,7 +145,7 @@ ONCUDA_API CUresult cuMemPoolCreate(CUmemoryPool *pool,
 		return e;
 	if (r.err == CUDA_SUCCESS)
 		*pool = (CUmemoryPool)(uintptr_t)route_tag(r.res_handle_u.value,
-		    rpc_held_server());
+		    k.server);
 	return (CUresult)r.err;
 }
 

@@ -127,7 +127,7 @@ ONCUDA_API CUresult cuMemCreate(CUmemGenericAllocationHandle *handle,
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
-		*handle = route_tag(r.res_handle_u.value, rpc_held_server());
+		*handle = route_tag(r.res_handle_u.value, k.server);
 	return (CUresult)r.err;
 }
 
@@ -275,6 +275,6 @@ ONCUDA_API CUresult cuMemRetainAllocationHandle(
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
-		*handle = route_tag(r.res_handle_u.value, rpc_held_server());
+		*handle = route_tag(r.res_handle_u.value, k.server);
 	return (CUresult)r.err;
 }
