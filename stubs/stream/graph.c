@@ -221,15 +221,8 @@ static CUresult change_edges(bool add, CUgraph graph,
 	res_none r;
 	CUresult e;
 
-	for (size_t i = 0; edges != NULL && i < count; i++) {
-		static const CUgraphEdgeData none;
-
-		if (memcmp(&edges[i], &none, sizeof(none)) != 0) {
-			oncuda_unsupported("graph edges other than default "
-			    "edges");
-			return CUDA_ERROR_NOT_SUPPORTED;
-		}
-	}
+	if ((e = node_edges_default(edges, count)) != CUDA_SUCCESS)
+		return e;
 	route_handle(&rt, graph, ROUTE_HANDLE);
 	if ((e = node_list_to_wire(&rt, from, count, &wire_from)) !=
 	    CUDA_SUCCESS)

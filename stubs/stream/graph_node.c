@@ -206,15 +206,12 @@ static CUresult kernel_node_set(CUgraphExec exec, CUgraphNode node,
 	node_call_start(&nc, exec, node);
 	memset(&r, 0, sizeof(r));
 	if ((e = kernel_node_to_wire(&nc, p, &wire)) == CUDA_SUCCESS &&
-	    (e = node_call_begin(&nc)) == CUDA_SUCCESS) {
-		e = call_end(&nc.k, exec == NULL ?
-		    cu_graph_kernel_node_set_params(route_strip(node),
-		    wire, &r, nc.k.c) :
-		    cu_graph_exec_kernel_node_set_params(
-		    route_strip(exec), route_strip(node), wire, &r, nc.k.c));
-		if (e == CUDA_SUCCESS)
-			e = (CUresult)r.err;
-	}
+	    (e = node_call_begin(&nc)) == CUDA_SUCCESS)
+		e = call_done(&nc.k, exec == NULL ?
+		    cu_graph_kernel_node_set_params(route_strip(node), wire,
+		    &r, nc.k.c) :
+		    cu_graph_exec_kernel_node_set_params(route_strip(exec),
+		    route_strip(node), wire, &r, nc.k.c), &r.err);
 	node_call_done(&nc);
 	return e;
 }
@@ -309,15 +306,12 @@ static CUresult memset_node_set(CUgraphExec exec, CUgraphNode node,
 	node_call_start(&nc, exec, node);
 	wire = memset_to_wire(&nc, p, ctx);
 	memset(&r, 0, sizeof(r));
-	if ((e = node_call_begin(&nc)) == CUDA_SUCCESS) {
-		e = call_end(&nc.k, exec == NULL ?
-		    cu_graph_memset_node_set_params(route_strip(node),
-		    wire, &r, nc.k.c) :
-		    cu_graph_exec_memset_node_set_params(
-		    route_strip(exec), route_strip(node), wire, &r, nc.k.c));
-		if (e == CUDA_SUCCESS)
-			e = (CUresult)r.err;
-	}
+	if ((e = node_call_begin(&nc)) == CUDA_SUCCESS)
+		e = call_done(&nc.k, exec == NULL ?
+		    cu_graph_memset_node_set_params(route_strip(node), wire,
+		    &r, nc.k.c) :
+		    cu_graph_exec_memset_node_set_params(route_strip(exec),
+		    route_strip(node), wire, &r, nc.k.c), &r.err);
 	node_call_done(&nc);
 	return e;
 }
@@ -411,15 +405,12 @@ static CUresult memcpy_node_set(CUgraphExec exec, CUgraphNode node,
 	node_call_start(&nc, exec, node);
 	memset(&r, 0, sizeof(r));
 	if ((e = memcpy_to_wire(&nc, p, ctx, &wire)) == CUDA_SUCCESS &&
-	    (e = node_call_begin(&nc)) == CUDA_SUCCESS) {
-		e = call_end(&nc.k, exec == NULL ?
-		    cu_graph_memcpy_node_set_params(route_strip(node),
-		    wire, &r, nc.k.c) :
-		    cu_graph_exec_memcpy_node_set_params(
-		    route_strip(exec), route_strip(node), wire, &r, nc.k.c));
-		if (e == CUDA_SUCCESS)
-			e = (CUresult)r.err;
-	}
+	    (e = node_call_begin(&nc)) == CUDA_SUCCESS)
+		e = call_done(&nc.k, exec == NULL ?
+		    cu_graph_memcpy_node_set_params(route_strip(node), wire,
+		    &r, nc.k.c) :
+		    cu_graph_exec_memcpy_node_set_params(route_strip(exec),
+		    route_strip(node), wire, &r, nc.k.c), &r.err);
 	node_call_done(&nc);
 	return e;
 }

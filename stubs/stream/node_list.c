@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stubs/link/say.h"
 #include "stubs/stream/node_list.h"
 
 CUresult node_list_to_wire(struct route *rt, const CUgraphNode *nodes,
@@ -39,6 +40,19 @@ void node_list_release(cu_nodes *wire)
 	free(wire->cu_nodes_val);
 	wire->cu_nodes_val = NULL;
 	wire->cu_nodes_len = 0;
+}
+
+CUresult node_edges_default(const CUgraphEdgeData *edges, size_t count)
+{
+	static const CUgraphEdgeData none;
+
+	for (size_t i = 0; edges != NULL && i < count; i++)
+		if (memcmp(&edges[i], &none, sizeof(none)) != 0) {
+			oncuda_unsupported("graph edges other than default "
+			    "edges");
+			return CUDA_ERROR_NOT_SUPPORTED;
+		}
+	return CUDA_SUCCESS;
 }
 
 CUgraphNode node_tagged(cu_handle value, unsigned server)

@@ -222,17 +222,6 @@ ONCUDA_API CUresult cuThreadExchangeStreamCaptureMode(
 	return (CUresult)r.err;
 }
 
-/* Whether edge data says nothing but default edges (all zeros). */
-static bool default_edges(const CUgraphEdgeData *edges, size_t count)
-{
-	static const CUgraphEdgeData none;
-
-	for (size_t i = 0; edges != NULL && i < count; i++)
-		if (memcmp(&edges[i], &none, sizeof(none)) != 0)
-			return false;
-	return true;
-}
-
 ONCUDA_API CUresult cuStreamUpdateCaptureDependencies_v2(CUstream hStream,
     CUgraphNode *dependencies, const CUgraphEdgeData *dependencyData,
     size_t numDependencies, unsigned int flags)
@@ -243,10 +232,9 @@ ONCUDA_API CUresult cuStreamUpdateCaptureDependencies_v2(CUstream hStream,
 	res_none r;
 	CUresult e;
 
-	if (!default_edges(dependencyData, numDependencies)) {
-		oncuda_unsupported("graph edges other than default edges");
-		return CUDA_ERROR_NOT_SUPPORTED;
-	}
+	if ((e = node_edges_default(dependencyData, numDependencies)) !=
+	    CUDA_SUCCESS)
+		return e;
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = node_list_to_wire(&rt, dependencies, numDependencies,
 	    &nodes)) != CUDA_SUCCESS)
