@@ -7,7 +7,9 @@
  * sends a record as one fragment; it reads records of any number of
  * fragments (libtirpc's servers send a large reply in 1 MiB fragments).
  */
+#include <assert.h>
 #include <errno.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -51,7 +53,60 @@ void record_free(struct record_stream *rs)
 static void fail(struct record_stream *rs, int error)
 {
 	rs->error = error;
-	rs->timed_out = error == EAGAIN || error == EWOULDBLOCK;
+	rs->timed_out = error == EAGAIN || error == EWOULDBLOCK ||
+	    error == ETIMEDOUT;
+}
+
+void record_set_deadline(struct record_stream *rs, long ms)
+{
+	rs->has_deadline = ms > 0;
+	if (!rs->has_deadline)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &rs->deadline);
+	rs->deadline.tv_sec += ms / 1000;
+	rs->deadline.tv_nsec += (ms % 1000) * 1000000L;
+	if (rs->deadline.tv_nsec >= 1000000000L) {
+		rs->deadline.tv_sec++;
+		rs->deadline.tv_nsec -= 1000000000L;
+	}
+}
+
+/* A non-blocking read or write under a deadline found the socket not ready. */
+static bool would_wait(const struct record_stream *rs)
+{
+	return rs->has_deadline && (errno == EAGAIN || errno == EWOULDBLOCK);
+}
+
+/*
+ * Waits, after a read or write under a deadline found the socket not ready,
+ * until it is ready for events or the deadline passes (then false, the
+ * stream failed with ETIMEDOUT).  Reads and writes are tried first, so a
+ * peer that keeps up costs no poll().
+ */
+static bool deadline_wait(struct record_stream *rs, short events)
+{
+	struct pollfd pfd = { .fd = rs->fd, .events = events };
+	struct timespec now;
+	long long ms;
+	int n;
+
+	assert(rs->has_deadline);
+	for (;;) {
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		ms = (long long)(rs->deadline.tv_sec - now.tv_sec) * 1000 +
+		    (rs->deadline.tv_nsec - now.tv_nsec + 999999) / 1000000;
+		if (ms <= 0)
+			break;
+		n = poll(&pfd, 1, ms > 60000 ? 60000 : (int)ms);
+		if (n > 0)
+			return true;
+		if (n < 0 && errno != EINTR) {
+			fail(rs, errno);
+			return false;
+		}
+	}
+	fail(rs, ETIMEDOUT);
+	return false;
 }
 
 /* ------------------------------------------------------------ sending */
@@ -138,7 +193,13 @@ static bool send_all(struct record_stream *rs, struct iovec *iov, int count)
 	ssize_t n;
 
 	while (msg.msg_iovlen > 0) {
-		n = sendmsg(rs->fd, &msg, MSG_NOSIGNAL);
+		n = sendmsg(rs->fd, &msg, MSG_NOSIGNAL |
+		    (rs->has_deadline ? MSG_DONTWAIT : 0));
+		if (n < 0 && would_wait(rs)) {
+			if (!deadline_wait(rs, POLLOUT))
+				return false;
+			continue;
+		}
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {
@@ -275,7 +336,12 @@ static bool in_fill(struct record_stream *rs, size_t need)
 		if (rs->poll_ns > 0 && poll_more(rs, rs->poll_ns))
 			continue;
 		n = recv(rs->fd, rs->in + rs->in_end, XPRT_READ_BUFFER -
-		    rs->in_end, 0);
+		    rs->in_end, rs->has_deadline ? MSG_DONTWAIT : 0);
+		if (n < 0 && would_wait(rs)) {
+			if (!deadline_wait(rs, POLLIN))
+				return false;
+			continue;
+		}
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n <= 0) {
@@ -334,7 +400,15 @@ static bool in_take(struct record_stream *rs, char *dst, size_t n)
 				memcpy(dst, rs->in + rs->in_pos, take);
 			rs->in_pos += take;
 		} else if (dst != NULL && take >= XPRT_DIRECT_MIN) {
-			got = recv(rs->fd, dst, take, MSG_WAITALL);
+			/* Under a deadline, what has come: MSG_WAITALL
+			 * would wait for the rest past it. */
+			got = recv(rs->fd, dst, take, rs->has_deadline ?
+			    MSG_DONTWAIT : MSG_WAITALL);
+			if (got < 0 && would_wait(rs)) {
+				if (!deadline_wait(rs, POLLIN))
+					return false;
+				continue;
+			}
 			if (got < 0 && errno == EINTR)
 				continue;
 			if (got <= 0) {

@@ -28,6 +28,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 #include <rpc/rpc.h>
 
@@ -83,11 +84,26 @@ struct record_stream {
 	/* How long a read that finds nothing polls before it sleeps
 	 * (record_poll); 0: it sleeps at once.  Set by the owner. */
 	long poll_ns;
+
+	/* When set, no read or write waits past this time (CLOCK_MONOTONIC):
+	 * a peer that sends or takes bytes slowly, a few at a time, cannot
+	 * hold the stream longer than that.  See record_set_deadline. */
+	bool has_deadline;
+	struct timespec deadline;
 };
 
 /* Sets up the stream on fd; false when out of memory. */
 bool record_init(struct record_stream *rs, int fd);
 void record_free(struct record_stream *rs);
+
+/*
+ * Bounds every read and write from now on to end within ms milliseconds of
+ * now, however the peer trickles its bytes; ms <= 0 lifts the bound.  A read
+ * or write that runs out of time fails with rs->timed_out set and
+ * rs->error ETIMEDOUT.  (The socket's own SO_RCVTIMEO bounds each recv(),
+ * which a peer sending a byte at a time never lets expire.)
+ */
+void record_set_deadline(struct record_stream *rs, long ms);
 
 /* Starts encoding a record (rs->xdr is then XDR_ENCODE). */
 bool record_begin(struct record_stream *rs);

@@ -26,6 +26,7 @@
 struct child {
 	pid_t pid;
 	char peer[48];
+	char host[48];		/* for --max-clients-per-host */
 };
 
 static struct child *children;
@@ -58,7 +59,7 @@ static void publish_count(void)
 		atomic_store(shared_count, count);
 }
 
-bool children_add(pid_t pid, const char *peer)
+bool children_add(pid_t pid, const char *peer, const char *host)
 {
 	if (count == capacity) {
 		size_t bigger = capacity == 0 ? 16 : capacity * 2;
@@ -71,6 +72,7 @@ bool children_add(pid_t pid, const char *peer)
 	}
 	children[count].pid = pid;
 	snprintf(children[count].peer, sizeof children[count].peer, "%s", peer);
+	snprintf(children[count].host, sizeof children[count].host, "%s", host);
 	count++;
 	publish_count();
 	return true;
@@ -114,6 +116,15 @@ void children_reap(void)
 size_t children_count(void)
 {
 	return count;
+}
+
+size_t children_count_host(const char *host)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < count; i++)
+		n += strcmp(children[i].host, host) == 0;
+	return n;
 }
 
 void children_signal(int sig)

@@ -13,10 +13,14 @@
 bool children_share_count(void);
 /* The daemon's children_count() as of now, read from any process. */
 size_t children_count_shared(void);
-bool children_add(pid_t pid, const char *peer);
+bool children_add(pid_t pid, const char *peer, const char *host);
 /* Collects every child that has ended and logs how it ended. */
 void children_reap(void);
 size_t children_count(void);
+
+/* How many sessions are open for clients of host (children_add's host:
+ * the client's address without its port, or "local" for the unix socket). */
+size_t children_count_host(const char *host);
 void children_signal(int sig);
 
 #endif

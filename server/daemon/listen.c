@@ -153,8 +153,36 @@ static void tune_connection(int fd)
 	setsockopt(fd, IPPROTO_TCP, TCP_KEEPCNT, &probes, sizeof probes);
 }
 
+/*
+ * Whether one more session may start for a client of host: each session is
+ * a process holding a driver context, so without a cap a flood of
+ * connections would take the machine.  A refused connection is closed at
+ * once, unread; the client says that the server closed it as soon as it
+ * was made, and the log here says why.
+ */
+static bool room_for(const struct daemon_options *options, const char *peer,
+    const char *host)
+{
+	if (options->max_clients > 0 &&
+	    children_count() >= options->max_clients) {
+		log_msg(LOG_WARN, "refused connection from %s: %zu sessions are "
+		    "open, as many as --max-clients %u allows", peer,
+		    children_count(), options->max_clients);
+		return false;
+	}
+	if (options->max_clients_per_host > 0 &&
+	    children_count_host(host) >= options->max_clients_per_host) {
+		log_msg(LOG_WARN, "refused connection from %s: %s has %zu "
+		    "sessions open, as many as --max-clients-per-host %u "
+		    "allows", peer, host, children_count_host(host),
+		    options->max_clients_per_host);
+		return false;
+	}
+	return true;
+}
+
 /* Forks the process that serves the client on fd; the daemon keeps no copy of fd. */
-static void start_session(int fd, const char *peer)
+static void start_session(int fd, const char *peer, const char *host)
 {
 	pid_t pid, daemon_pid = getpid();
 
@@ -165,18 +193,19 @@ static void start_session(int fd, const char *peer)
 	} else if (pid == 0) {
 		/* child_serve closes every other descriptor, listeners included. */
 		child_serve(fd, peer, daemon_pid);
-	} else if (!children_add(pid, peer)) {
+	} else if (!children_add(pid, peer, host)) {
 		log_msg(LOG_WARN, "session %s pid %ld is not tracked (out of memory): "
 		    "its end will not be logged", peer, (long)pid);
 	}
 	close(fd);
 }
 
-static void accept_client(int listener, const struct allow_list *allow)
+static void accept_client(int listener, const struct daemon_options *options)
 {
+	const struct allow_list *allow = &options->allow;
 	struct sockaddr_in from;
 	socklen_t len = sizeof from;
-	char peer[48];
+	char peer[48], host[INET_ADDRSTRLEN];
 	int fd;
 
 	/* The new socket blocks, whatever the listener does: the session's
@@ -201,16 +230,24 @@ static void accept_client(int listener, const struct allow_list *allow)
 		close(fd);
 		return;
 	}
+	if (inet_ntop(AF_INET, &from.sin_addr, host, sizeof host) == NULL)
+		snprintf(host, sizeof host, "?");
+	if (!room_for(options, peer, host)) {
+		close(fd);
+		return;
+	}
 	tune_connection(fd);
-	start_session(fd, peer);
+	start_session(fd, peer, host);
 }
 
 /*
  * A connection on the unix-domain socket: a client on this host, admitted
  * as one from 127.0.0.1 would be.
  */
-static void accept_local_client(int listener, const struct allow_list *allow)
+static void accept_local_client(int listener,
+    const struct daemon_options *options)
 {
+	const struct allow_list *allow = &options->allow;
 	char peer[64];
 	int fd;
 
@@ -225,7 +262,11 @@ static void accept_local_client(int listener, const struct allow_list *allow)
 		close(fd);
 		return;
 	}
-	start_session(fd, peer);
+	if (!room_for(options, peer, "local")) {
+		close(fd);
+		return;
+	}
+	start_session(fd, peer, "local");
 }
 
 /* The time left until deadline (CLOCK_MONOTONIC); negative seconds once past. */
@@ -346,9 +387,9 @@ int daemon_run(const struct daemon_options *options)
 		}
 		children_reap();
 		if (stop_signal == 0 && (pfd[0].revents & POLLIN))
-			accept_client(listener, &options->allow);
+			accept_client(listener, options);
 		if (stop_signal == 0 && (pfd[1].revents & POLLIN))
-			accept_local_client(local, &options->allow);
+			accept_local_client(local, options);
 		if (stop_signal == 0 && options->use_rpcbind &&
 		    until(&next_check).tv_sec < 0) {
 			rpcbind_check();

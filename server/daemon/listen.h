@@ -23,7 +23,12 @@ struct daemon_options {
 	struct allow_list allow;        /* --allow; empty: every client */
 	const char *local_socket;       /* --local-socket PATH; NULL: the default */
 	bool no_local_socket;           /* --local-socket none */
+	unsigned max_clients;           /* --max-clients: sessions at once */
+	unsigned max_clients_per_host;  /* --max-clients-per-host; 0: none */
 };
+
+/* The default of --max-clients. */
+#define MAX_CLIENTS_DEFAULT 256
 
 /* Serves until SIGTERM, SIGINT or SIGHUP; the exit status. */
 int daemon_run(const struct daemon_options *options);

@@ -20,6 +20,7 @@
 #include "server/session/child.h"
 #include "server/session/limits.h"
 #include "server/session/log.h"
+#include "server/session/trace_file.h"
 #include "common/rpcaddr.h"
 
 #define USAGE_NUMBER_(n) #n
@@ -60,11 +61,27 @@ USAGE_NUMBER(ONCUDA_VERSION) ",\n"
 "                         (default 50; 0: sleep at once), while there are\n"
 "                         fewer clients than CPUs: a call that follows at\n"
 "                         once is served without a wakeup\n"
+"      --request-timeout S once a request has begun to arrive, end the\n"
+"                         session unless it is whole within S seconds; the\n"
+"                         same bound for the client to take a reply (default\n"
+"                         " USAGE_NUMBER(REQUEST_TIMEOUT_DEFAULT_SECONDS) "; 0: none).  The CUDA work between is not\n"
+"                         bounded.  Before a client proves its key, its\n"
+"                         grace time bounds it too\n"
 "  -L, --log-level LEVEL  error | warn | info (default) | debug\n"
 "  -t, --trace            log every call (level info): procedure, decoded\n"
 "                         arguments and result, time; a summary per session\n"
 "  -T, --trace-file FILE  append the same lines to FILE, for audit (data is\n"
 "                         shown by size and CRC-32, never its bytes)\n"
+"      --trace-file-max BYTES  when FILE would pass BYTES, it becomes FILE.1\n"
+"                         (replacing the last one) and a new FILE begins\n"
+"                         (default 256M, at least 64K)\n"
+"      --max-clients N    sessions open at once, all clients together (default\n"
+"                         " USAGE_NUMBER(MAX_CLIENTS_DEFAULT) "; 'none'); a connection past it is closed\n"
+"                         at once and the log says why\n"
+"      --max-clients-per-host N  the same cap for the clients of one\n"
+"                         address (default none)\n"
+"      --idle-timeout S   end a session that has held no context, memory\n"
+"                         or other handle for S seconds (default 0: never)\n"
 "      --max-memory BYTES device memory and page-locked host memory one\n"
 "                         client may hold (default none: the GPU's)\n"
 "      --max-handles N    contexts, modules, streams, events... one client\n"
@@ -89,6 +106,11 @@ enum {
 	OPT_MAX_UPLOAD,
 	OPT_LOCAL_SOCKET,
 	OPT_POLL_US,
+	OPT_REQUEST_TIMEOUT,
+	OPT_TRACE_FILE_MAX,
+	OPT_MAX_CLIENTS,
+	OPT_MAX_CLIENTS_PER_HOST,
+	OPT_IDLE_TIMEOUT,
 };
 
 static const struct option long_options[] = {
@@ -108,6 +130,12 @@ static const struct option long_options[] = {
 	{ "max-upload", required_argument, NULL, OPT_MAX_UPLOAD },
 	{ "local-socket", required_argument, NULL, OPT_LOCAL_SOCKET },
 	{ "poll-us", required_argument, NULL, OPT_POLL_US },
+	{ "request-timeout", required_argument, NULL, OPT_REQUEST_TIMEOUT },
+	{ "trace-file-max", required_argument, NULL, OPT_TRACE_FILE_MAX },
+	{ "max-clients", required_argument, NULL, OPT_MAX_CLIENTS },
+	{ "max-clients-per-host", required_argument, NULL,
+	    OPT_MAX_CLIENTS_PER_HOST },
+	{ "idle-timeout", required_argument, NULL, OPT_IDLE_TIMEOUT },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -190,10 +218,44 @@ static uint64_t parse_count(const char *option, const char *text)
 	return count;
 }
 
+/* A number of sessions, 'none' (0) for no cap. */
+static unsigned parse_clients(const char *option, const char *text)
+{
+	char *end;
+	unsigned long n;
+
+	if (strcmp(text, "none") == 0)
+		return 0;
+	errno = 0;
+	n = strtoul(text, &end, 10);
+	if (text[0] < '0' || text[0] > '9' || *end != '\0' || errno != 0 ||
+	    n == 0 || n > 1000000)
+		usage_error("--%s '%s' is not a number of clients: give one from "
+		    "1 to 1000000, or 'none'", option, text);
+	return (unsigned)n;
+}
+
+/* Whole seconds, 0 for none; at most a day. */
+static unsigned long parse_seconds(const char *option, const char *text)
+{
+	char *end;
+	unsigned long seconds;
+
+	errno = 0;
+	seconds = strtoul(text, &end, 10);
+	if (text[0] < '0' || text[0] > '9' || *end != '\0' || errno != 0 ||
+	    seconds > 86400)
+		usage_error("--%s '%s' is not a time: give whole seconds from 0 "
+		    "(none) to 86400", option, text);
+	return seconds;
+}
+
 int main(int argc, char **argv)
 {
 	struct daemon_options options;
 	const char *listen_text = "127.0.0.1";
+	const char *trace_path = NULL;
+	uint64_t trace_max = TRACE_FILE_MAX_DEFAULT;
 	unsigned short port = 0;
 	const char *why_poll;
 	char why[256];
@@ -201,6 +263,7 @@ int main(int argc, char **argv)
 
 	memset(&options, 0, sizeof options);
 	options.use_rpcbind = true;
+	options.max_clients = MAX_CLIENTS_DEFAULT;
 
 	while ((opt = getopt_long(argc, argv, "l:p:nP:k:a:d:L:tT:vh", long_options, NULL)) != -1) {
 		switch (opt) {
@@ -240,9 +303,22 @@ int main(int argc, char **argv)
 			calltrace_to_log();
 			break;
 		case 'T':
-			if (!calltrace_to_file(optarg, why, sizeof why))
-				usage_error("cannot write the trace file '%s' (%s): name a file oncudad can write",
-				    optarg, why);
+			trace_path = optarg;
+			break;
+		case OPT_MAX_CLIENTS:
+			options.max_clients = parse_clients("max-clients",
+			    optarg);
+			break;
+		case OPT_MAX_CLIENTS_PER_HOST:
+			options.max_clients_per_host = parse_clients(
+			    "max-clients-per-host", optarg);
+			break;
+		case OPT_IDLE_TIMEOUT:
+			child_idle_seconds = (unsigned)parse_seconds(
+			    "idle-timeout", optarg);
+			break;
+		case OPT_TRACE_FILE_MAX:
+			trace_max = parse_bytes("trace-file-max", optarg);
 			break;
 		case OPT_MAX_MEMORY:
 			limits.memory = parse_bytes("max-memory", optarg);
@@ -259,6 +335,10 @@ int main(int argc, char **argv)
 		case OPT_LOCAL_SOCKET:
 			options.no_local_socket = strcmp(optarg, "none") == 0;
 			options.local_socket = options.no_local_socket ? NULL : optarg;
+			break;
+		case OPT_REQUEST_TIMEOUT:
+			child_request_seconds = (unsigned)parse_seconds(
+			    "request-timeout", optarg);
 			break;
 		case OPT_POLL_US:
 			/* As the client's ONCUDA_POLL_US, by the same rule. */
@@ -278,6 +358,10 @@ int main(int argc, char **argv)
 	}
 	if (optind < argc)
 		usage_error("unexpected argument '%s': oncudad takes options only", argv[optind]);
+	if (trace_path != NULL && !trace_file_use(trace_path, trace_max, why,
+	    sizeof why))
+		usage_error("cannot write the trace file '%s' (%s): name a file "
+		    "oncudad can write, capped at 64K or more", trace_path, why);
 
 	options.listen_addr.sin_family = AF_INET;
 	options.listen_addr.sin_port = htons(port);

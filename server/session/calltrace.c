@@ -21,13 +21,13 @@
 
 #include "server/session/calltrace.h"
 #include "server/session/log.h"
+#include "server/session/trace_file.h"
 #include "common/trace_format.h"
 #include "common/trace_stats.h"
 #include "common/trace_xdr.h"
 
 static bool to_log;
-static const char *file_path;		/* NULL: no trace file */
-static int file_fd = -1;
+static bool to_file;			/* this session writes the trace file */
 static char peer_name[64];
 
 static calltrace_dispatch real_dispatch;
@@ -47,19 +47,6 @@ void calltrace_to_log(void)
 	to_log = true;
 }
 
-bool calltrace_to_file(const char *path, char *why, size_t why_len)
-{
-	int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-
-	if (fd < 0) {
-		snprintf(why, why_len, "%s", strerror(errno));
-		return false;
-	}
-	close(fd);
-	file_path = path;
-	return true;
-}
-
 static void write_line(const char *text)
 {
 	char line[TRACE_LINE_MAX + 160];
@@ -70,7 +57,7 @@ static void write_line(const char *text)
 
 	if (to_log)
 		log_msg(LOG_INFO, "%s", text);
-	if (file_fd < 0)
+	if (!to_file)
 		return;
 	clock_gettime(CLOCK_REALTIME, &now);
 	localtime_r(&now.tv_sec, &tm);
@@ -80,9 +67,7 @@ static void write_line(const char *text)
 	if (n < 0)
 		return;
 	len += (size_t)n < sizeof(line) - len ? (size_t)n : sizeof(line) - len - 1;
-	if (write(file_fd, line, len) < 0)
-		log_msg(LOG_WARN, "cannot write the trace to %s: %s", file_path,
-		    strerror(errno));
+	trace_file_write(line, len);
 }
 
 static uint64_t now_micros(void)
@@ -175,16 +160,12 @@ static void traced_dispatch(struct svc_req *request, SVCXPRT *xprt)
 calltrace_dispatch calltrace_session_start(SVCXPRT *xprt, const char *peer,
     calltrace_dispatch real)
 {
-	if (!to_log && file_path == NULL)
+	if (!to_log && !trace_file_configured())
 		return real;
 	snprintf(peer_name, sizeof(peer_name), "%s", peer);
-	if (file_path != NULL && (file_fd = open(file_path,
-	    O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644)) < 0) {
-		log_msg(LOG_WARN, "not writing the trace file %s: %s",
-		    file_path, strerror(errno));
-		if (!to_log)
-			return real;
-	}
+	to_file = trace_file_configured() && trace_file_open();
+	if (!to_log && !to_file)
+		return real;
 	if ((stats = trace_stats_new()) == NULL) {
 		log_msg(LOG_WARN, "not tracing: out of memory");
 		return real;
@@ -211,7 +192,7 @@ void calltrace_session_end(void)
 	trace_stats_summary(stats, emit_summary_line, NULL);
 	trace_stats_free(stats);
 	stats = NULL;
-	if (file_fd >= 0)
-		close(file_fd);
-	file_fd = -1;
+	if (to_file)
+		trace_file_close();
+	to_file = false;
 }

@@ -29,12 +29,7 @@ typedef void (*calltrace_dispatch)(struct svc_req *request, SVCXPRT *xprt);
 /* Daemon, before serving: trace to the log. */
 void calltrace_to_log(void);
 
-/*
- * Daemon, before serving: trace to the file at path (it must be writable;
- * each client process opens it for appending).  false, with the reason in
- * why, when it cannot be written.
- */
-bool calltrace_to_file(const char *path, char *why, size_t why_len);
+/* The trace file is set up by trace_file_use (trace_file.h). */
 
 /*
  * Client process, before svc_reg: the dispatch function to register.  When

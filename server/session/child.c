@@ -30,9 +30,11 @@
 #include "server/session/child.h"
 #include "server/session/getargs.h"
 #include "server/session/handles.h"
+#include "server/session/limits.h"
 #include "server/session/log.h"
 #include "server/session/oneway.h"
 #include "common/rpcaddr.h"
+#include "server/session/ranges.h"
 #include "server/session/transport.h"
 #include "server/session/session.h"
 
@@ -45,6 +47,8 @@ int oncuda_prog_freeresult(SVCXPRT *transp, xdrproc_t xdr_result, caddr_t result
 }
 
 unsigned child_poll_micros = POLL_DEFAULT_MICROS;
+unsigned child_request_seconds = REQUEST_TIMEOUT_DEFAULT_SECONDS;
+unsigned child_idle_seconds;
 
 static volatile sig_atomic_t stop_signal;
 
@@ -136,6 +140,55 @@ static bool worth_polling(void)
 }
 
 /*
+ * How long the next request may take to arrive: --request-timeout, and no
+ * longer than a client yet to prove itself has left of its grace time (a
+ * request begun and never finished would otherwise outlast the grace).
+ */
+static long request_deadline_ms(void)
+{
+	long ms = (long)child_request_seconds * 1000;
+	struct timespec grace;
+	long grace_ms;
+
+	if (auth_time_left(&grace)) {
+		grace_ms = (long)grace.tv_sec * 1000 + grace.tv_nsec / 1000000 + 1;
+		if (ms == 0 || grace_ms < ms)
+			ms = grace_ms;
+	}
+	return ms;
+}
+
+/* Whether the session holds anything the client could come back for. */
+static bool holds_nothing(void)
+{
+	return handle_count() == 0 && ranges_count() == 0 &&
+	    memory_held() == 0;
+}
+
+/*
+ * The time to wait for the next request: until the grace time of a client
+ * yet to prove itself ends, or until an idle session holding nothing
+ * reaches --idle-timeout; NULL: no bound.
+ */
+static const struct timespec *wait_bound(struct timespec *bound)
+{
+	struct timespec grace;
+	bool have = false;
+
+	if (auth_time_left(&grace)) {
+		*bound = grace;
+		have = true;
+	}
+	if (child_idle_seconds > 0 && holds_nothing() &&
+	    (!have || bound->tv_sec >= (time_t)child_idle_seconds)) {
+		bound->tv_sec = (time_t)child_idle_seconds;
+		bound->tv_nsec = 0;
+		have = true;
+	}
+	return have ? bound : NULL;
+}
+
+/*
  * Serves requests until the client leaves, is refused (auth.c) or a stop
  * signal comes; says which.  A client yet to prove itself is waited for
  * only until its grace time ends.
@@ -145,7 +198,7 @@ static const char *serve(SVCXPRT *xprt, transport_dispatch dispatch,
 {
 	for (;;) {
 		struct pollfd pfd = { .fd = xprt->xp_fd, .events = POLLIN };
-		struct timespec grace;
+		struct timespec bound;
 		const char *refused, *why;
 		int ready;
 
@@ -155,6 +208,7 @@ static const char *serve(SVCXPRT *xprt, transport_dispatch dispatch,
 			return refused;
 		if ((why = callback_session_over()) != NULL)
 			return why;
+		transport_set_deadline(xprt, request_deadline_ms());
 		/* Requests sent together (one-way calls) are read together. */
 		if (transport_pending(xprt) || (worth_polling() &&
 		    transport_poll(xprt, (long)child_poll_micros * 1000))) {
@@ -162,8 +216,10 @@ static const char *serve(SVCXPRT *xprt, transport_dispatch dispatch,
 				return why;
 			continue;
 		}
-		ready = ppoll(&pfd, 1, auth_time_left(&grace) ? &grace : NULL,
-		    wait_mask);
+		ready = ppoll(&pfd, 1, wait_bound(&bound), wait_mask);
+		if (ready == 0 && child_idle_seconds > 0 && holds_nothing() &&
+		    !auth_time_left(&bound))
+			return "idle, holding nothing (--idle-timeout)";
 		if (ready == 0)
 			continue;	/* the grace time is over: see above */
 		if (ready < 0) {

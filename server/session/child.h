@@ -14,4 +14,13 @@ noreturn void child_serve(int sock, const char *peer, pid_t daemon_pid);
  * sleeps (--poll-us; 0: never). */
 extern unsigned child_poll_micros;
 
+/* --request-timeout: how long a request may take to arrive whole once it
+ * has begun, and a reply to be taken (transport_set_deadline). */
+#define REQUEST_TIMEOUT_DEFAULT_SECONDS 60
+extern unsigned child_request_seconds;
+
+/* --idle-timeout: a session holding nothing (no handle, no memory) ends
+ * after this many seconds without a request; 0: never. */
+extern unsigned child_idle_seconds;
+
 #endif

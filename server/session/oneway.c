@@ -1,5 +1,5 @@
 /*
- * svc_oneway.c -- one-way procedures and the errors they leave behind.
+ * server/session/oneway.c -- one-way procedures and the errors they leave behind.
  *
  * A one-way call (idl/cuda.x, "Marks: one-way") is dispatched like any other:
  * rpcgen's dispatcher decodes it, the procedure runs and the dispatcher
@@ -26,7 +26,16 @@
 
 static const struct xp_ops *inner_ops;
 static struct xp_ops oneway_ops;
-static rpcproc_t current_proc;
+
+/*
+ * The procedure of the request being dispatched; NO_PROC from the moment a
+ * request is read until it reaches the dispatcher.  The transport answers
+ * some requests without dispatching them (another program or version, a
+ * credential it refuses): those replies are RPC's own and always go out,
+ * whatever the previous request was.
+ */
+#define NO_PROC ((rpcproc_t)~0u)
+static rpcproc_t current_proc = NO_PROC;
 
 /* The first error of a one-way call not yet reported; CUDA_SUCCESS if none. */
 static int deferred;
@@ -80,7 +89,7 @@ static bool_t oneway_reply(SVCXPRT *xprt, struct rpc_msg *msg)
 	    msg->acpted_rply.ar_stat == SUCCESS;
 	int err;
 
-	if (oneway_proc(current_proc)) {
+	if (current_proc != NO_PROC && oneway_proc(current_proc)) {
 		/* A call that did not even decode was the client's bug. */
 		keep(accepted ? result_error(msg) : CUDA_ERROR_INVALID_VALUE);
 		calltrace_unsent(msg);
@@ -104,6 +113,12 @@ static bool_t oneway_reply(SVCXPRT *xprt, struct rpc_msg *msg)
 	return inner_ops->xp_reply(xprt, msg);
 }
 
+static bool_t oneway_recv(SVCXPRT *xprt, struct rpc_msg *msg)
+{
+	current_proc = NO_PROC;
+	return inner_ops->xp_recv(xprt, msg);
+}
+
 /* The reply operation needs the procedure; the dispatcher passes it here. */
 static calltrace_dispatch inner_dispatch;
 
@@ -118,8 +133,10 @@ calltrace_dispatch oneway_session_start(SVCXPRT *xprt, calltrace_dispatch real)
 	inner_ops = xprt->xp_ops;
 	oneway_ops = *inner_ops;
 	oneway_ops.xp_reply = oneway_reply;
+	oneway_ops.xp_recv = oneway_recv;
 	xprt->xp_ops = &oneway_ops;
 	inner_dispatch = real;
+	current_proc = NO_PROC;
 	deferred = CUDA_SUCCESS;	/* a new session (the fuzz target makes many) */
 	return oneway_dispatch;
 }

@@ -21,6 +21,7 @@ struct transport {
 	rpcvers_t vers;
 	uint32_t xid;			/* of the request being served */
 	bool send_failed;		/* a reply could not be sent */
+	long deadline_ms;		/* transport_set_deadline */
 	char why[96];			/* why the connection ended */
 };
 
@@ -49,10 +50,15 @@ static enum xprt_stat stream_stat(SVCXPRT *xprt)
 	return transport_pending(xprt) ? XPRT_MOREREQS : XPRT_IDLE;
 }
 
-/* The arguments are what follows the header in the record. */
+/* The arguments are what follows the header in the record; once they are
+ * read, the request's deadline is over (the CUDA call is not bounded). */
 static bool_t stream_getargs(SVCXPRT *xprt, xdrproc_t xdr, void *args)
 {
-	return (*xdr)(&transport_of(xprt)->rs.xdr, args);
+	struct transport *t = transport_of(xprt);
+	bool_t ok = (*xdr)(&t->rs.xdr, args);
+
+	record_set_deadline(&t->rs, 0);
+	return ok;
 }
 
 static bool_t stream_freeargs(SVCXPRT *xprt, xdrproc_t xdr, void *args)
@@ -77,8 +83,12 @@ static bool_t stream_reply(SVCXPRT *xprt, struct rpc_msg *msg)
 		record_abandon(&t->rs);
 		goto failed;
 	}
-	if (record_end(&t->rs, true))
+	record_set_deadline(&t->rs, t->deadline_ms);
+	if (record_end(&t->rs, true)) {
+		record_set_deadline(&t->rs, 0);
 		return TRUE;
+	}
+	record_set_deadline(&t->rs, 0);
 failed:
 	if (!t->send_failed)
 		snprintf(t->why, sizeof t->why, "cannot send a reply: %s",
@@ -136,6 +146,11 @@ SVCXPRT *transport_create(int fd, rpcprog_t prog, rpcvers_t vers)
 	return &t->xprt;
 }
 
+void transport_set_deadline(SVCXPRT *xprt, long ms)
+{
+	transport_of(xprt)->deadline_ms = ms > 0 ? ms : 0;
+}
+
 bool transport_pending(const SVCXPRT *xprt)
 {
 	const struct record_stream *rs = &transport_of(xprt)->rs;
@@ -153,6 +168,11 @@ static const char *read_failure(struct transport *t)
 {
 	if (t->rs.error == ECONNRESET)
 		return "client disconnected";
+	if (t->rs.timed_out) {
+		snprintf(t->why, sizeof t->why, "a request did not arrive whole "
+		    "within %ld s (--request-timeout)", t->deadline_ms / 1000);
+		return t->why;
+	}
 	if (record_failed(&t->rs)) {
 		snprintf(t->why, sizeof t->why, "cannot read a request: %s",
 		    strerror(t->rs.error));
@@ -178,6 +198,9 @@ bool transport_serve(SVCXPRT *xprt, transport_dispatch dispatch,
 	memset(&msg, 0, sizeof msg);
 	msg.rm_call.cb_cred.oa_base = cred_area;
 	msg.rm_call.cb_verf.oa_base = cred_area + MAX_AUTH_BYTES;
+	/* A request that has begun to come must come whole in time: a client
+	 * that sends a few bytes and stops must not hold the session. */
+	record_set_deadline(&t->rs, t->deadline_ms);
 	/* Through the table, like libtirpc: a wrapper may watch requests arrive. */
 	if (!SVC_RECV(xprt, &msg) || msg.rm_direction != CALL) {
 		*why = read_failure(t);
@@ -198,6 +221,7 @@ bool transport_serve(SVCXPRT *xprt, transport_dispatch dispatch,
 		svcerr_progvers(xprt, t->vers, t->vers);
 	else
 		dispatch(&request, xprt);
+	record_set_deadline(&t->rs, 0);
 
 	if (t->send_failed) {
 		*why = t->why;

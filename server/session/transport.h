@@ -54,6 +54,14 @@ bool transport_pending(const SVCXPRT *xprt);
 bool transport_poll(SVCXPRT *xprt, long ns);
 
 /*
+ * Bounds the reading of each request (header and arguments) and the sending
+ * of each reply to ms milliseconds, however slowly the client sends or
+ * takes the bytes; 0: no bound.  The work between the two, the CUDA call,
+ * is not bounded: a synchronisation may rightly take hours.
+ */
+void transport_set_deadline(SVCXPRT *xprt, long ms);
+
+/*
  * Reads one request and serves it through dispatch.  false: the
  * connection is over (the client closed it, it failed, or the client sent
  * something that is not an ONC RPC call, or a reply could not be sent),

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "stubs/code/params.h"
+#include "stubs/link/say.h"
 #include "stubs/code/own_library.h"
 #include "stubs/route/call.h"
 #include "stubs/route/route.h"
@@ -71,6 +72,38 @@ static void layout_put(struct layout *l)
 	pthread_mutex_unlock(&cache_lock);
 }
 
+/*
+ * The most bytes of parameters a kernel takes (CUDA C Programming Guide,
+ * "Function Parameters": 32764 bytes on compute capability 7.0 and later;
+ * 4 KiB before).  No layout of a real kernel goes past it.
+ */
+#define KERNEL_PARAM_BYTES_MAX 32764u
+
+/*
+ * Whether a layout from the server can be what the driver says of a real
+ * kernel: parameters in order, each at least one byte, none overlapping the
+ * one before, all within the kernel parameter space.  Packing copies each
+ * parameter's size from the program's kernelParams[i], so a layout that
+ * were larger than the kernel's would copy the program's memory past its
+ * arguments into the launch (and a tampered one, far enough to fault):
+ * anything else is refused as a damaged reply.
+ */
+static bool layout_plausible(const param_slot *slot, unsigned int count)
+{
+	uint64_t end = 0;
+
+	if (count > KERNEL_PARAM_BYTES_MAX)
+		return false;
+	for (unsigned int i = 0; i < count; i++) {
+		if (slot[i].size == 0 || slot[i].offset < end ||
+		    slot[i].size > KERNEL_PARAM_BYTES_MAX ||
+		    slot[i].offset > KERNEL_PARAM_BYTES_MAX - slot[i].size)
+			return false;
+		end = (uint64_t)slot[i].offset + slot[i].size;
+	}
+	return true;
+}
+
 /* Builds a layout (one reference, the caller's) from the server's answer. */
 static CUresult layout_build(uint64_t handle, const res_param_layout *r,
 			     struct layout **out)
@@ -79,6 +112,14 @@ static CUresult layout_build(uint64_t handle, const res_param_layout *r,
 	unsigned int i, count = r->res_param_layout_u.params.params_len;
 	struct layout *l;
 
+	if (!layout_plausible(slot, count)) {
+		oncuda_say("the server described a kernel's parameters in a way "
+		    "no kernel can have (%u parameters, overlapping, empty or "
+		    "past %u bytes): the launch is refused with "
+		    "CUDA_ERROR_INVALID_VALUE (a damaged reply, or a server "
+		    "that is not oncudad?)", count, KERNEL_PARAM_BYTES_MAX);
+		return CUDA_ERROR_INVALID_VALUE;
+	}
 	l = malloc(sizeof(*l) + (size_t)count * sizeof(l->param[0]));
 	if (l == NULL)
 		return CUDA_ERROR_OUT_OF_MEMORY;
@@ -88,18 +129,9 @@ static CUresult layout_build(uint64_t handle, const res_param_layout *r,
 	l->count = count;
 	l->bytes = 0;
 	for (i = 0; i < count; i++) {
-		/* Packing copies to these places: they must fit kernel_args. */
-		if (slot[i].offset > ONCUDA_PARAM_BYTES_MAX ||
-		    slot[i].size > ONCUDA_PARAM_BYTES_MAX - slot[i].offset) {
-			free(l);
-			oncuda_unsupported("a kernel with more than 32768 "
-					   "bytes of parameters");
-			return CUDA_ERROR_NOT_SUPPORTED;
-		}
 		l->param[i].offset = (uint32_t)slot[i].offset;
 		l->param[i].size = (uint32_t)slot[i].size;
-		if (slot[i].offset + slot[i].size > l->bytes)
-			l->bytes = slot[i].offset + slot[i].size;
+		l->bytes = slot[i].offset + slot[i].size;
 	}
 	*out = l;
 	return CUDA_SUCCESS;

@@ -265,7 +265,8 @@ static bool ping(CLIENT *clnt, const struct server_target *target)
 		describe_call_error(clnt, st, target, why, sizeof(why));
 		oncuda_say("oncudad at %s closed the connection as soon as it "
 		    "was made (%s): it serves only the networks its --allow "
-		    "names, or could not start a session; its log says which",
+		    "names, it is full (--max-clients, --max-clients-per-host),"
+		    " or it could not start a session; its log says which",
 		    target->name, why);
 	} else {
 		describe_call_error(clnt, st, target, why, sizeof(why));

@@ -229,7 +229,7 @@ static bool encode_call_header(struct xprt *x, rpcproc_t proc)
 	return true;
 }
 
-static enum clnt_stat xprt_call(CLIENT *c, rpcproc_t proc, xdrproc_t xargs,
+static enum clnt_stat call_bounded(CLIENT *c, rpcproc_t proc, xdrproc_t xargs,
     void *args, xdrproc_t xres, void *res, struct timeval timeout)
 {
 	struct xprt *x = xprt_of(c);
@@ -242,6 +242,11 @@ static enum clnt_stat xprt_call(CLIENT *c, rpcproc_t proc, xdrproc_t xargs,
 	if (!x->wait_set && time_ok(&timeout))
 		x->wait = timeout;
 	apply_wait(x);
+	/* The wait bounds the whole call, send and reply together: a server
+	 * that trickles bytes, or sends replies to other calls, cannot hold
+	 * it longer (the socket's timeouts bound only each read). */
+	record_set_deadline(&x->stream, (long)x->wait.tv_sec * 1000 +
+	    x->wait.tv_usec / 1000);
 	x->xid++;
 	if (!record_begin(&x->stream)) {
 		x->err.re_errno = x->stream.error;
@@ -261,6 +266,16 @@ static enum clnt_stat xprt_call(CLIENT *c, rpcproc_t proc, xdrproc_t xargs,
 	if (zero)
 		return failed(x, RPC_TIMEDOUT);
 	return receive_reply(x, xres, res);
+}
+
+static enum clnt_stat xprt_call(CLIENT *c, rpcproc_t proc, xdrproc_t xargs,
+    void *args, xdrproc_t xres, void *res, struct timeval timeout)
+{
+	enum clnt_stat st = call_bounded(c, proc, xargs, args, xres, res,
+	    timeout);
+
+	record_set_deadline(&xprt_of(c)->stream, 0);
+	return st;
 }
 
 static void xprt_abort(CLIENT *c)

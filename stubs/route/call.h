@@ -83,7 +83,7 @@ static inline CUresult call_done(struct call *k, enum clnt_stat st,
 {
 	CUresult e = call_end(k, st);
 
-	return e != CUDA_SUCCESS ? e : (CUresult)*err;
+	return e != CUDA_SUCCESS ? e : rpc_server_result(*err);
 }
 
 /*

@@ -28,6 +28,7 @@
 #include "stubs/wire/batch.h"
 #include "stubs/link/connect.h"
 #include "stubs/link/server_target.h"
+#include "common/trace_format.h"
 #include "stubs/wire/rpc.h"
 #include "stubs/link/xprt.h"
 #include "stubs/link/server_list.h"
@@ -303,6 +304,20 @@ CUresult rpc_end(enum clnt_stat st)
 		lose_locked(l, st);
 	unlock_link(l);
 	return st == RPC_SUCCESS ? CUDA_SUCCESS : CUDA_ERROR_DEVICE_UNAVAILABLE;
+}
+
+CUresult rpc_server_result(int err)
+{
+	static atomic_bool said;
+
+	if (err == CUDA_SUCCESS || trace_cuda_result_name(err) != NULL)
+		return (CUresult)err;
+	if (!atomic_exchange(&said, true))
+		oncuda_say("a server answered with %d, which is no CUresult of "
+		    "CUDA %d: the program gets CUDA_ERROR_UNKNOWN (is oncudad "
+		    "of another CUDA version, or the reply damaged on the "
+		    "way?)", err, CUDA_VERSION);
+	return CUDA_ERROR_UNKNOWN;
 }
 
 CUresult rpc_unavailable(void)

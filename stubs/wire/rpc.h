@@ -74,6 +74,14 @@ bool rpc_initialised(void);
 CUresult rpc_end(enum clnt_stat st);
 
 /*
+ * The CUresult a server's reply carries, as the program may see it: a value
+ * the driver API does not define (a damaged or hostile reply, or a server
+ * of another CUDA version) becomes CUDA_ERROR_UNKNOWN, and is named once on
+ * stderr.
+ */
+CUresult rpc_server_result(int err);
+
+/*
  * The error to return when rpc_begin_at returned NULL: CUDA_ERROR_DEVICE_UNAVAILABLE
  * once the connection was lost, CUDA_ERROR_NOT_INITIALIZED when the server
  * was never reached (what the driver answers after a failed cuInit).

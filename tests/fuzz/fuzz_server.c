@@ -48,6 +48,7 @@
 #include <rpc/rpc.h>
 
 #include "server/session/calltrace.h"
+#include "server/session/trace_file.h"
 #include "gen/cuda_names.h"
 #include "server/session/getargs.h"
 #include "server/session/handles.h"
@@ -272,7 +273,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	if (getenv("FUZZ_TRACE") != NULL) {
 		log_set_level(LOG_INFO);
 		calltrace_to_log();
-	} else if (!calltrace_to_file("/dev/null", why, sizeof(why))) {
+	} else if (!trace_file_use("/dev/null", TRACE_FILE_MAX_DEFAULT, why,
+	    sizeof(why))) {
 		fprintf(stderr, "fuzz_server: cannot trace to /dev/null: %s\n", why);
 		exit(1);
 	}

@@ -34,6 +34,10 @@ static const struct fake_function functions[] = {
 	{ FAKE_NO_PARAMS, 0, { { 0, 0 } } },
 	{ FAKE_KERNEL, 3, { { 0, 8 }, { 8, 4 }, { 12, 4 } } },
 	{ FAKE_TOO_BIG, 2, { { 0, 8 }, { 32760, 16 } } },
+	/* What a tampered reply could say (issue 17, finding 3). */
+	{ FAKE_OVERLAP, 2, { { 0, 8 }, { 4, 8 } } },
+	{ FAKE_EMPTY_PARAM, 2, { { 0, 8 }, { 8, 0 } } },
+	{ FAKE_HUGE_PARAM, 1, { { 0, 32744 } } },
 };
 
 CLIENT *rpc_begin(void)
@@ -60,6 +64,20 @@ CUresult rpc_unavailable(void)
 void oncuda_unsupported(const char *name)
 {
 	fake_unsupported = name;
+}
+
+int fake_said;
+
+void oncuda_say(const char *fmt, ...)
+{
+	(void)fmt;
+	fake_said++;
+}
+
+/* The results these tests' fake server gives are the driver's own. */
+CUresult rpc_server_result(int err)
+{
+	return (CUresult)err;
 }
 
 /* These tests use no mapped host memory: there is never anything to send. */

@@ -23,6 +23,9 @@ CLIENT *rpc_begin(void);
 #define FAKE_NO_PARAMS  0x7f0000003000ull	/* none */
 #define FAKE_KERNEL     0x7f0000004000ull	/* CUkernel, scale_dyn_smem */
 #define FAKE_TOO_BIG    0x7f0000005000ull	/* one ends past 32768 bytes */
+#define FAKE_OVERLAP    0x7f0000006000ull	/* the second starts inside the first */
+#define FAKE_EMPTY_PARAM 0x7f0000007000ull	/* a parameter of 0 bytes */
+#define FAKE_HUGE_PARAM 0x7f0000008000ull	/* one of 32744 bytes: fits */
 #define FAKE_UNKNOWN    0x7f0000009000ull	/* INVALID_HANDLE */
 
 extern CLIENT fake_client;
@@ -34,6 +37,9 @@ extern int fake_open_section;
 
 /* The last name given to oncuda_unsupported(), or NULL. */
 extern const char *fake_unsupported;
+
+/* How many times oncuda_say() was called. */
+extern int fake_said;
 
 /* CU_PARAM_LAYOUT: what the connection answers (RPC_SUCCESS, or a failure
  * such as RPC_TIMEDOUT), and a hook run while the question is out. */

@@ -122,11 +122,28 @@ static void test_pack_errors(void)
 		 CUDA_ERROR_INVALID_HANDLE);
 	CHECK_EQ(fake_layout_calls(), before + 2);
 
-	/* A layout beyond what kernel_args can carry. */
-	fake_unsupported = NULL;
+	/* Layouts no kernel can have (a damaged or tampered reply): refused
+	 * before a byte of the program's memory is read, said once each. */
+	before = fake_said;
 	CHECK_EQ(params_pack(fn(FAKE_TOO_BIG), params, NULL, &args),
-		 CUDA_ERROR_NOT_SUPPORTED);
-	CHECK(fake_unsupported != NULL);
+		 CUDA_ERROR_INVALID_VALUE);
+	CHECK_EQ(params_pack(fn(FAKE_OVERLAP), params, NULL, &args),
+		 CUDA_ERROR_INVALID_VALUE);
+	CHECK_EQ(params_pack(fn(FAKE_EMPTY_PARAM), params, NULL, &args),
+		 CUDA_ERROR_INVALID_VALUE);
+	CHECK_EQ(fake_said, (int)before + 3);
+	/* A layout that fits the parameter space is packed. */
+	{
+		static char big[32744];
+		void *one[] = { big };
+
+		big[32743] = 7;
+		CHECK_EQ(params_pack(fn(FAKE_HUGE_PARAM), one, NULL, &args),
+			 CUDA_SUCCESS);
+		CHECK_EQ(args.bytes.bytes_len, 32744);
+		CHECK_EQ(args.bytes.bytes_val[32743], 7);
+		params_release(&args);
+	}
 
 	/* A lost connection. */
 	params_forget_all();

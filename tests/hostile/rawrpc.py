@@ -1,0 +1,280 @@
+#!/usr/bin/env python3
+"""tests/hostile/rawrpc.py -- what an attacker does to oncudad and to the
+client library, in raw ONC RPC bytes (issue 17's reproductions).
+
+    rawrpc.py partial PORT SECONDS    a request begun and never finished is
+                                      cut off within SECONDS (+2)
+    rawrpc.py idle PORT SECONDS       a session holding nothing ends after
+                                      SECONDS without a request
+    rawrpc.py full PORT N             with N sessions open the next
+                                      connection is closed unanswered
+    rawrpc.py flood PORT CALLS        pipelines CALLS null calls (a trace
+                                      that must stay capped)
+    rawrpc.py after-oneway PORT       RPC's own error replies come after a
+                                      one-way call
+    rawrpc.py stale-server PORTFILE   a server that answers every call with
+                                      replies to other calls (stale xids)
+    rawrpc.py trickle-server PORTFILE a server that sends its replies a byte
+                                      every half second
+    rawrpc.py bad-result-server PORTFILE  a server whose every reply carries
+                                      a CUresult no driver has
+Exit status 0 when the behaviour is the one wanted; one line says what was
+seen.
+"""
+import socket
+import struct
+import sys
+import time
+
+PROG, VERS = 739090432, 13000
+CALL, REPLY = 0, 1
+ONCUDA_FLUSH = 220
+
+
+def record(body):
+    return struct.pack(">I", 0x80000000 | len(body)) + body
+
+
+def call(xid, proc, prog=PROG, vers=VERS, args=b""):
+    return record(struct.pack(">10I", xid, CALL, 2, prog, vers, proc,
+                              0, 0, 0, 0) + args)
+
+
+def connect(port):
+    s = socket.create_connection(("127.0.0.1", port), timeout=10)
+    s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    return s
+
+
+def read_record(s):
+    """The next record's body, or None at the end of the connection."""
+    body = b""
+    while True:
+        head = read_exactly(s, 4)
+        if head is None:
+            return None
+        mark, = struct.unpack(">I", head)
+        part = read_exactly(s, mark & 0x7fffffff)
+        if part is None:
+            return None
+        body += part
+        if mark & 0x80000000:
+            return body
+
+
+def read_exactly(s, n):
+    data = b""
+    while len(data) < n:
+        try:
+            got = s.recv(n - len(data))
+        except (ConnectionResetError, socket.timeout):
+            return None
+        if not got:
+            return None
+        data += got
+    return data
+
+
+def closed_within(s, seconds):
+    """Whether the peer closes s within seconds (anything sent is read)."""
+    s.settimeout(seconds)
+    end = time.monotonic() + seconds
+    try:
+        while time.monotonic() < end:
+            if not s.recv(4096):
+                return True
+    except ConnectionResetError:
+        return True
+    except socket.timeout:
+        return False
+    return False
+
+
+def null_ok(s, xid=1):
+    s.sendall(call(xid, 0))
+    reply = read_record(s)
+    return reply is not None and struct.unpack(">I", reply[:4])[0] == xid
+
+
+def partial(port, seconds):
+    s = connect(port)
+    s.sendall(struct.pack(">I", 0x80000000 | 400) + b"\0\0\0\1")
+    start = time.monotonic()
+    if closed_within(s, seconds + 2):
+        print("a request begun and left unfinished was cut off after "
+              "%.1f s" % (time.monotonic() - start))
+        return 0
+    print("a request begun and left unfinished still holds its session "
+          "after %d s" % (seconds + 2))
+    return 1
+
+
+def idle(port, seconds):
+    s = connect(port)
+    if not null_ok(s):
+        print("no answer to the null call")
+        return 1
+    start = time.monotonic()
+    if closed_within(s, seconds + 3):
+        print("an idle session holding nothing ended after %.1f s"
+              % (time.monotonic() - start))
+        return 0
+    print("an idle session holding nothing is still open after %d s"
+          % (seconds + 3))
+    return 1
+
+
+def full(port, n):
+    held = []
+    for i in range(n):
+        s = connect(port)
+        if not null_ok(s, i + 1):
+            print("session %d of %d was not served" % (i + 1, n))
+            return 1
+        held.append(s)
+    extra = connect(port)
+    try:
+        extra.sendall(call(99, 0))
+    except OSError:
+        pass
+    if read_record(extra) is not None:
+        print("connection %d was served past the cap of %d" % (n + 1, n))
+        return 1
+    for s in held:
+        s.close()
+    # The daemon reaps the sessions, then serves again.
+    for _ in range(50):
+        time.sleep(0.1)
+        again = connect(port)
+        if null_ok(again, 7):
+            print("past the cap the connection was closed unanswered; "
+                  "after the others left, a new one was served")
+            return 0
+    print("no connection was served again after the others left")
+    return 1
+
+
+def flood(port, calls):
+    s = connect(port)
+    batch = b"".join(call(i + 1, 0) for i in range(1000))
+    for _ in range(calls // 1000):
+        s.sendall(batch)
+        for _ in range(1000):
+            if read_record(s) is None:
+                print("the server stopped answering")
+                return 1
+    print("%d null calls answered" % calls)
+    return 0
+
+
+def after_oneway(port):
+    s = connect(port)
+    # One-way: no reply is sent to ONCUDA_FLUSH.
+    s.sendall(call(1, ONCUDA_FLUSH))
+    verdict = 0
+    for xid, prog, vers, want, name in (
+            (2, PROG + 1, VERS, 1, "another program: PROG_UNAVAIL"),
+            (3, PROG, VERS + 1, 2, "another version: PROG_MISMATCH")):
+        s.sendall(call(1, ONCUDA_FLUSH) + call(xid, 0, prog, vers))
+        s.settimeout(5)
+        reply = read_record(s)
+        if reply is None:
+            print("no reply after a one-way call to a call of " + name)
+            verdict = 1
+            continue
+        rxid, rtype, rstat, _, _, astat = struct.unpack(">6I", reply[:24])
+        if rxid != xid or rtype != REPLY or rstat != 0 or astat != want:
+            print("a call of %s got xid %d status %d/%d" %
+                  (name, rxid, rstat, astat))
+            verdict = 1
+        else:
+            print("after a one-way call, a call of %s was answered" % name)
+    return verdict
+
+
+def serve_one(portfile, answer):
+    """Listens on a free port (written to portfile), serves one client
+    connection at a time with answer(sock, xid) for each call."""
+    ls = socket.socket()
+    ls.bind(("127.0.0.1", 0))
+    ls.listen(4)
+    with open(portfile + ".tmp", "w") as f:
+        f.write("%d\n" % ls.getsockname()[1])
+    import os
+    os.rename(portfile + ".tmp", portfile)
+    ls.settimeout(60)
+    while True:
+        try:
+            c, _ = ls.accept()
+        except socket.timeout:
+            return 0
+        c.settimeout(60)
+        while True:
+            body = read_record(c)
+            if body is None:
+                break
+            xid, = struct.unpack(">I", body[:4])
+            proc, = struct.unpack(">I", body[20:24])
+            try:
+                if not answer(c, xid, proc):
+                    break
+            except OSError:
+                break
+        c.close()
+
+
+def accepted(xid, results=b""):
+    return record(struct.pack(">6I", xid, REPLY, 0, 0, 0, 0) + results)
+
+
+def stale_answer(c, xid, proc):
+    for i in range(1000):
+        c.sendall(accepted(xid + 1000 + i))
+        time.sleep(0.5)
+    return False
+
+
+def trickle_answer(c, xid, proc):
+    for b in accepted(xid, struct.pack(">i", 0)):
+        c.sendall(bytes([b]))
+        time.sleep(0.5)
+    return True
+
+
+ONCUDA_AUTH_CHALLENGE = 200
+
+
+def bad_result_answer(c, xid, proc):
+    """The null call and the key exchange (no key) as oncudad answers
+    them; every other call with a CUresult no driver has."""
+    if proc == 0:
+        c.sendall(accepted(xid))
+    elif proc == ONCUDA_AUTH_CHALLENGE:
+        c.sendall(accepted(xid, struct.pack(">ii", 0, 0) + b"\0" * 32))
+    else:
+        c.sendall(accepted(xid, struct.pack(">i", -207539913) + b"\0" * 64))
+    return True
+
+
+def main(argv):
+    what = argv[1]
+    if what == "partial":
+        return partial(int(argv[2]), int(argv[3]))
+    if what == "idle":
+        return idle(int(argv[2]), int(argv[3]))
+    if what == "full":
+        return full(int(argv[2]), int(argv[3]))
+    if what == "flood":
+        return flood(int(argv[2]), int(argv[3]))
+    if what == "after-oneway":
+        return after_oneway(int(argv[2]))
+    servers = {"stale-server": stale_answer, "trickle-server": trickle_answer,
+               "bad-result-server": bad_result_answer}
+    if what in servers:
+        return serve_one(argv[2], servers[what])
+    print(__doc__)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
