@@ -56,7 +56,10 @@ gen/cuda_svc.c: idl/cuda.x
 $(GEN_GLUE) &: idl/cuda.x tools/gen-glue.py tools/idl.py
 	$(PYTHON) tools/gen-glue.py idl/cuda.x gen
 
-gen: $(GEN_RPC) $(GEN_GLUE) gen/trace_types.inc
+gen/wire_revision.h: idl/wire.lock tools/gen-revision.py
+	$(PYTHON) tools/gen-revision.py idl/wire.lock $@
+
+gen: $(GEN_RPC) $(GEN_GLUE) gen/trace_types.inc gen/wire_revision.h
 
 # Hand-written code that includes what gen-glue.py writes besides the glue.
 server/session/oneway.o: gen/oneway_procs.inc
@@ -75,6 +78,7 @@ check-gen:
 	@$(RPCGEN) -N -M -m idl/cuda.x | $(RPCGEN_FIX) > .check-gen/gen/cuda_svc.c
 	@$(PYTHON) tools/gen-glue.py idl/cuda.x .check-gen/gen
 	@$(PYTHON) tools/gen-trace-types.py idl/cuda.x .check-gen/gen/trace_types.inc
+	@$(PYTHON) tools/gen-revision.py idl/wire.lock .check-gen/gen/wire_revision.h
 	@for f in .check-gen/gen/*; do cmp -s $$f gen/$${f##*/} || { echo "gen/$${f##*/} is stale: run make gen and commit it"; rm -rf .check-gen; exit 1; }; done
 	@$(PYTHON) tools/check-wire.py .check-gen/gen/cuda_rpc.h .check-gen/gen/cuda_xdr.c idl/wire.lock || { rm -rf .check-gen; exit 1; }
 	@rm -rf .check-gen && echo "gen/ is up to date, and the protocol on the wire is idl/wire.lock's"
@@ -83,6 +87,7 @@ check-gen:
 # type, a new CUDA version): record it, and commit the lock with the change.
 wire-lock: gen/cuda_rpc.h gen/cuda_xdr.c
 	$(PYTHON) tools/check-wire.py --write gen/cuda_rpc.h gen/cuda_xdr.c idl/wire.lock
+	$(PYTHON) tools/gen-revision.py idl/wire.lock gen/wire_revision.h
 
 # Every driver entry point of CUDA_H is remoted, answered in the client or
 # declared unsupported, with a reason, in idl/cuda.x (CI runs this; see

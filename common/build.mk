@@ -30,4 +30,11 @@ gen/trace_types.inc: idl/cuda.x tools/gen-trace-types.py tools/idl.py
 
 common/trace_format.o common/trace_format.pic.o: gen/trace_types.inc
 
+# The release text (common/release.c): the git commit built from, as of
+# the time the object was compiled.
+ONCUDA_SOFTWARE_VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+common/release.o common/release.pic.o: COMMON_CPPFLAGS += \
+	-DONCUDA_SOFTWARE_VERSION='"$(ONCUDA_SOFTWARE_VERSION)"'
+common/release.o common/release.pic.o: gen/wire_revision.h
+
 -include $(wildcard common/*.d)

@@ -2313,6 +2313,15 @@ oncuda_auth_prove_13000(auth_response response, res_auth_proof *clnt_res,  CLIEN
 }
 
 enum clnt_stat 
+oncuda_hello_13000(hello_args client, res_hello *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, ONCUDA_HELLO,
+		(xdrproc_t) xdr_hello_args, (caddr_t) &client,
+		(xdrproc_t) xdr_res_hello, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 oncuda_describe_server_13000(res_server_description *clnt_res, CLIENT *clnt)
 {
 	 return (clnt_call (clnt, ONCUDA_DESCRIBE_SERVER, (xdrproc_t) xdr_void, (caddr_t) NULL,

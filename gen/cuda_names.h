@@ -1145,6 +1145,10 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define oncuda_auth_prove oncuda_auth_prove_13000
 #define oncuda_auth_prove_svc oncuda_auth_prove_13000_svc
 
+/* ONCUDA_HELLO (202) */
+#define oncuda_hello oncuda_hello_13000
+#define oncuda_hello_svc oncuda_hello_13000_svc
+
 /* ONCUDA_DESCRIBE_SERVER (210) */
 #define oncuda_describe_server oncuda_describe_server_13000
 #define oncuda_describe_server_svc oncuda_describe_server_13000_svc

@@ -687,6 +687,19 @@ struct res_server_description {
 	} res_server_description_u;
 };
 typedef struct res_server_description res_server_description;
+
+struct hello_args {
+	u_int revision;
+	char *software;
+};
+typedef struct hello_args hello_args;
+
+struct res_hello {
+	int err;
+	u_int revision;
+	char *software;
+};
+typedef struct res_hello res_hello;
 #define ONCUDA_LOCAL_STAGING 1073741824
 #define ONCUDA_LOCAL_SLOTS 2
 #define ONCUDA_LOCAL_NO_SLOT 4294967295
@@ -2295,6 +2308,9 @@ extern  bool_t oncuda_auth_challenge_13000_svc(bool_t , res_auth_challenge *, st
 #define ONCUDA_AUTH_PROVE 201
 extern  enum clnt_stat oncuda_auth_prove_13000(auth_response , res_auth_proof *, CLIENT *);
 extern  bool_t oncuda_auth_prove_13000_svc(auth_response , res_auth_proof *, struct svc_req *);
+#define ONCUDA_HELLO 202
+extern  enum clnt_stat oncuda_hello_13000(hello_args , res_hello *, CLIENT *);
+extern  bool_t oncuda_hello_13000_svc(hello_args , res_hello *, struct svc_req *);
 #define ONCUDA_DESCRIBE_SERVER 210
 extern  enum clnt_stat oncuda_describe_server_13000(res_server_description *, CLIENT *);
 extern  bool_t oncuda_describe_server_13000_svc(res_server_description *, struct svc_req *);
@@ -2988,6 +3004,9 @@ extern  bool_t oncuda_auth_challenge_13000_svc();
 #define ONCUDA_AUTH_PROVE 201
 extern  enum clnt_stat oncuda_auth_prove_13000();
 extern  bool_t oncuda_auth_prove_13000_svc();
+#define ONCUDA_HELLO 202
+extern  enum clnt_stat oncuda_hello_13000();
+extern  bool_t oncuda_hello_13000_svc();
 #define ONCUDA_DESCRIBE_SERVER 210
 extern  enum clnt_stat oncuda_describe_server_13000();
 extern  bool_t oncuda_describe_server_13000_svc();
@@ -3121,6 +3140,8 @@ extern  bool_t xdr_res_auth_proof (XDR *, res_auth_proof*);
 extern  bool_t xdr_device_description (XDR *, device_description*);
 extern  bool_t xdr_server_description (XDR *, server_description*);
 extern  bool_t xdr_res_server_description (XDR *, res_server_description*);
+extern  bool_t xdr_hello_args (XDR *, hello_args*);
+extern  bool_t xdr_res_hello (XDR *, res_hello*);
 extern  bool_t xdr_local_how (XDR *, local_how*);
 extern  bool_t xdr_local_where (XDR *, local_where*);
 extern  bool_t xdr_res_local_where (XDR *, res_local_where*);
@@ -3352,6 +3373,8 @@ extern bool_t xdr_res_auth_proof ();
 extern bool_t xdr_device_description ();
 extern bool_t xdr_server_description ();
 extern bool_t xdr_res_server_description ();
+extern bool_t xdr_hello_args ();
+extern bool_t xdr_res_hello ();
 extern bool_t xdr_local_how ();
 extern bool_t xdr_local_where ();
 extern bool_t xdr_res_local_where ();

@@ -1325,6 +1325,12 @@ _oncuda_auth_prove_13000 (auth_response  *argp, void *result, struct svc_req *rq
 }
 
 int
+_oncuda_hello_13000 (hello_args  *argp, void *result, struct svc_req *rqstp)
+{
+	return (oncuda_hello_13000_svc(*argp, result, rqstp));
+}
+
+int
 _oncuda_describe_server_13000 (void  *argp, void *result, struct svc_req *rqstp)
 {
 	return (oncuda_describe_server_13000_svc(result, rqstp));
@@ -1602,6 +1608,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_occupancy_max_potential_cluster_size_13000_argument cu_occupancy_max_potential_cluster_size_13000_arg;
 		bool_t oncuda_auth_challenge_13000_arg;
 		auth_response oncuda_auth_prove_13000_arg;
+		hello_args oncuda_hello_13000_arg;
 		cu_size oncuda_local_offer_13000_arg;
 		u_int oncuda_local_register_13000_arg;
 		oncuda_local_htod_13000_argument oncuda_local_htod_13000_arg;
@@ -1829,6 +1836,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_none cu_profiler_stop_13000_res;
 		res_auth_challenge oncuda_auth_challenge_13000_res;
 		res_auth_proof oncuda_auth_prove_13000_res;
+		res_hello oncuda_hello_13000_res;
 		res_server_description oncuda_describe_server_13000_res;
 		res_none oncuda_flush_13000_res;
 		res_local_where oncuda_local_where_13000_res;
@@ -3157,6 +3165,12 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_auth_response;
 		_xdr_result = (xdrproc_t) xdr_res_auth_proof;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_auth_prove_13000;
+		break;
+
+	case ONCUDA_HELLO:
+		_xdr_argument = (xdrproc_t) xdr_hello_args;
+		_xdr_result = (xdrproc_t) xdr_res_hello;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_hello_13000;
 		break;
 
 	case ONCUDA_DESCRIBE_SERVER:

@@ -1436,6 +1436,32 @@ xdr_res_server_description (XDR *xdrs, res_server_description *objp)
 }
 
 bool_t
+xdr_hello_args (XDR *xdrs, hello_args *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_u_int (xdrs, &objp->revision))
+		 return FALSE;
+	 if (!xdr_string (xdrs, &objp->software, ONCUDA_SOFTWARE_MAX))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_hello (XDR *xdrs, res_hello *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->revision))
+		 return FALSE;
+	 if (!xdr_string (xdrs, &objp->software, ONCUDA_SOFTWARE_MAX))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
 xdr_local_how (XDR *xdrs, local_how *objp)
 {
 	register int32_t *buf;

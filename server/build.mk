@@ -23,7 +23,7 @@ SERVER_COMMON_OBJS := common/xprt_record.o common/rpcaddr.o \
 	common/auth_key.o common/sha256.o \
 	common/trace_xdr.o common/trace_format.o common/trace_stats.o \
 	common/mapped_diff.o common/range_table.o common/image.o \
-	common/mem_props.o
+	common/mem_props.o common/release.o
 SERVER_OBJS := $(patsubst %.c,%.o,$(sort $(wildcard server/*/*.c))) \
 	$(SERVER_COMMON_OBJS) gen/cuda_xdr.o gen/cuda_svc.o gen/glue_server.o
 SERVER_LIBS := -L$(CUDA_HOME)/lib64/stubs -lcuda -ltirpc -lpthread
@@ -35,11 +35,5 @@ server/oncudad: $(SERVER_OBJS)
 
 server/%.o: server/%.c gen/cuda_rpc.h
 	$(CC) $(SERVER_CPPFLAGS) $(CFLAGS) $(WARN) -MMD -MP -c -o $@ $<
-
-# ONCUDA_DESCRIBE_SERVER's "software": the git commit oncudad is built from,
-# as of the time server/svc/svc_info.o was compiled.
-ONCUDA_SOFTWARE_VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
-server/svc/svc_info.o: SERVER_CPPFLAGS += \
-	-DONCUDA_SOFTWARE_VERSION='"$(ONCUDA_SOFTWARE_VERSION)"'
 
 -include $(wildcard server/*/*.d)

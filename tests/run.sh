@@ -129,7 +129,7 @@ step_unit() {
 	done
 	((found > 0)) || { bad "no unit test programs in tests/unit; run make first"; return 1; }
 	# The client's files call down the layers only (tools/check-layers.py).
-	if run_logged unit-check-layers 60 make -s check-layers; then
+	if run_logged unit-check-layers 300 make -s check-layers; then
 		ok "make check-layers"
 	else
 		bad "make check-layers failed; its output:"

@@ -8,6 +8,7 @@
  * session, so a client gets one attempt per connection.
  */
 #include <stdint.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -15,6 +16,7 @@
 
 #include "server/session/auth.h"
 #include "common/auth_key.h"
+#include "common/release.h"
 #include "gen/cuda_names.h"
 #include "server/session/log.h"
 #include "common/trace_format.h"
@@ -31,6 +33,7 @@ static char peer_name[64];
 static struct timespec deadline;
 static bool passed;
 static const char *refusal;		/* why the session ends; NULL: it goes on */
+static bool hello_matched;		/* ONCUDA_HELLO gave our revision */
 static uint8_t nonce[AUTH_NONCE];
 static bool nonce_outstanding;		/* sent, and not yet answered */
 
@@ -54,19 +57,27 @@ void auth_session_start(const char *peer)
 	deadline.tv_sec += AUTH_GRACE_SECONDS;
 }
 
-static void refuse(const char *why)
+/* Ends the session for why (logged); ending says what the log of its
+ * end says. */
+static void refuse_for(const char *why, const char *ending)
 {
 	log_msg(LOG_WARN, "refused client %s: %s; closing the session",
 	    peer_name, why);
-	refusal = "refused: it did not prove it holds the key";
+	refusal = ending;
+}
+
+static void refuse(const char *why)
+{
+	refuse_for(why, "refused: it did not prove it holds the key");
 }
 
 bool auth_admits(rpcproc_t proc)
 {
-	if (proc == NULLPROC || proc == ONCUDA_AUTH_CHALLENGE ||
-	    proc == ONCUDA_AUTH_PROVE)
+	if (proc == NULLPROC || proc == ONCUDA_HELLO)
 		return refusal == NULL;
-	return refusal == NULL && (!key_required || passed);
+	if (proc == ONCUDA_AUTH_CHALLENGE || proc == ONCUDA_AUTH_PROVE)
+		return refusal == NULL && hello_matched;
+	return refusal == NULL && hello_matched && (!key_required || passed);
 }
 
 void auth_refuse_call(rpcproc_t proc)
@@ -76,6 +87,15 @@ void auth_refuse_call(rpcproc_t proc)
 
 	if (refusal != NULL)
 		return;
+	if (!hello_matched) {
+		snprintf(why, sizeof(why), "it called %s before saying its "
+		    "protocol revision (ONCUDA_HELLO): a client of an oncuda "
+		    "older than this server's %s; upgrade it",
+		    slot >= 0 ? trace_proc_name((size_t)slot) : "a procedure",
+		    release_software());
+		refuse_for(why, "refused: a client of an older oncuda");
+		return;
+	}
 	if (slot >= 0)
 		snprintf(why, sizeof(why), "it called %s before proving it holds "
 		    "the key", trace_proc_name((size_t)slot));
@@ -112,6 +132,34 @@ const char *auth_session_over(void)
 		refuse("it did not prove it holds the key within "
 		    AUTH_GRACE_TEXT " s");
 	return refusal;
+}
+
+bool_t oncuda_hello_svc(hello_args client, res_hello *r,
+    struct svc_req *rq)
+{
+	char why[256];
+
+	(void)rq;
+	memset(r, 0, sizeof(*r));
+	r->revision = ONCUDA_WIRE_REVISION;
+	if ((r->software = strdup(release_software())) == NULL) {
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+		return TRUE;
+	}
+	if (client.revision == ONCUDA_WIRE_REVISION) {
+		hello_matched = true;
+		r->err = CUDA_SUCCESS;
+		return TRUE;
+	}
+	r->err = CUDA_ERROR_NOT_SUPPORTED;
+	hello_matched = false;
+	snprintf(why, sizeof(why), "it speaks protocol revision %08x (oncuda "
+	    "%.64s), this server %08x (oncuda %s): the client and the server "
+	    "must come from the same oncuda release", client.revision,
+	    client.software != NULL ? client.software : "?",
+	    ONCUDA_WIRE_REVISION, release_software());
+	log_msg(LOG_WARN, "client %s: %s", peer_name, why);
+	return TRUE;
 }
 
 bool_t oncuda_auth_challenge_svc(bool_t client_has_key,

@@ -14,14 +14,12 @@
 
 #include <cuda.h>
 
+#include "common/release.h"
 #include "server/session/auth.h"
 #include "gen/cuda_names.h"
 #include "server/daemon/children.h"
 
 /* The commit oncudad was built from (tools/oncuda-ls.mk sets it). */
-#ifndef ONCUDA_SOFTWARE_VERSION
-#define ONCUDA_SOFTWARE_VERSION "unknown"
-#endif
 
 static CUresult describe_device(int ordinal, device_description *d)
 {
@@ -96,7 +94,7 @@ bool_t oncuda_describe_server_svc(res_server_description *r,
 	 * has not counted it yet, an instant after the fork. */
 	s->clients = (u_int)(sessions > 0 ? sessions - 1 : 0);
 	s->key_required = auth_key_required();
-	if ((s->software = strdup(ONCUDA_SOFTWARE_VERSION)) == NULL ||
+	if ((s->software = strdup(release_software())) == NULL ||
 	    (s->host = strdup(host)) == NULL) {
 		xdr_free((xdrproc_t)xdr_res_server_description, (char *)r);
 		memset(r, 0, sizeof *r);

@@ -29,6 +29,7 @@
 #include <rpc/rpcb_prot.h>
 
 #include "stubs/link/auth.h"
+#include "stubs/link/hello.h"
 #include "stubs/link/connect.h"
 #include "stubs/link/server_target.h"
 #include "gen/cuda_names.h"
@@ -286,7 +287,8 @@ static bool prove(CLIENT *clnt, const struct server_target *target)
 	 * server that stops reading cannot hold a large request forever.
 	 */
 	clnt_control(clnt, CLSET_TIMEOUT, (char *)&timeout);
-	return ping(clnt, target) && auth_handshake(clnt, target);
+	return ping(clnt, target) && hello_exchange(clnt, target) &&
+	    auth_handshake(clnt, target);
 }
 
 CLIENT *connect_server(const struct server_target *target)

@@ -17,7 +17,9 @@
 #   6. ONCUDA_TIMEOUT bounds the whole call against a server that answers
 #      with other calls' replies, or a byte at a time;
 #   7. after a one-way call, RPC's own error replies are still sent;
-#   8. a CUresult no driver has reaches the program as CUDA_ERROR_UNKNOWN.
+#   8. a CUresult no driver has reaches the program as CUDA_ERROR_UNKNOWN;
+# and the protocol revision check (ONCUDA_HELLO): a client of another
+# revision, or of none, is refused and named in the log.
 # (Finding 3, a server's parameter layout that would make the client read
 # past a kernel's arguments, is tested in tests/unit/test_params.)
 # Uses tests/lib.sh and run.sh's SERVER, OUT and CLIENT_LIBS; needs python3
@@ -96,7 +98,15 @@ step_hostile() {
 	hostile_run hostile-flood 120 flood "$SERVER_PORT" 20000 || verdict=1
 	# 7. Error replies after a one-way call.
 	hostile_run hostile-oneway 30 after-oneway "$SERVER_PORT" || verdict=1
+	# Protocol revisions: another one, and none.
+	hostile_run hostile-revision 30 revision "$SERVER_PORT" || verdict=1
 	stop_server "$SERVER_PID" 10 || verdict=1
+	if grep -q "before saying its protocol revision" "$OUT/hostile.log" &&
+		grep -q "must come from the same oncuda release" "$OUT/hostile.log"; then
+		ok "the log names the client of another revision and the one of none"
+	else
+		bad "hostile.log does not name the clients of other revisions"; verdict=1
+	fi
 	size=$(stat -c %s "$trace" 2>/dev/null || echo 0)
 	if [[ -s $trace.1 ]] && ((size <= 65536)) &&
 		(($(stat -c %s "$trace.1") <= 65536)); then

@@ -12,6 +12,9 @@ client library, in raw ONC RPC bytes (issue 17's reproductions).
                                       that must stay capped)
     rawrpc.py after-oneway PORT       RPC's own error replies come after a
                                       one-way call
+    rawrpc.py revision PORT           a client of another protocol revision,
+                                      and one from before revisions, are
+                                      refused; the same revision is served
     rawrpc.py stale-server PORTFILE   a server that answers every call with
                                       replies to other calls (stale xids)
     rawrpc.py trickle-server PORTFILE a server that sends its replies a byte
@@ -29,6 +32,34 @@ import time
 PROG, VERS = 739090432, 13000
 CALL, REPLY = 0, 1
 ONCUDA_FLUSH = 220
+ONCUDA_HELLO = 202
+ONCUDA_AUTH_CHALLENGE = 200
+CUDA_ERROR_NOT_SUPPORTED = 801
+
+
+def wire_revision():
+    """ONCUDA_WIRE_REVISION of this tree (gen/wire_revision.h)."""
+    import os
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "..", "..", "gen", "wire_revision.h")) as f:
+        for line in f:
+            if line.startswith("#define ONCUDA_WIRE_REVISION "):
+                return int(line.split()[2].rstrip("u"), 16)
+    raise SystemExit("no ONCUDA_WIRE_REVISION in gen/wire_revision.h")
+
+
+def hello_args(revision, software=b"rawrpc"):
+    pad = (4 - len(software) % 4) % 4
+    return struct.pack(">II", revision, len(software)) + software + b"\0" * pad
+
+
+def hello(s, xid, revision):
+    """ONCUDA_HELLO's reply: (err, revision), or None."""
+    s.sendall(call(xid, ONCUDA_HELLO, args=hello_args(revision)))
+    reply = read_record(s)
+    if reply is None or len(reply) < 32:
+        return None
+    return struct.unpack(">iI", reply[24:32])
 
 
 def record(body):
@@ -169,6 +200,9 @@ def flood(port, calls):
 
 def after_oneway(port):
     s = connect(port)
+    if hello(s, 100, wire_revision()) != (0, wire_revision()):
+        print("ONCUDA_HELLO with this tree's revision was refused")
+        return 1
     # One-way: no reply is sent to ONCUDA_FLUSH.
     s.sendall(call(1, ONCUDA_FLUSH))
     verdict = 0
@@ -189,6 +223,39 @@ def after_oneway(port):
             verdict = 1
         else:
             print("after a one-way call, a call of %s was answered" % name)
+    return verdict
+
+
+def revision(port):
+    ours = wire_revision()
+    verdict = 0
+    s = connect(port)
+    got = hello(s, 1, ours ^ 1)
+    if got != (CUDA_ERROR_NOT_SUPPORTED, ours):
+        print("ONCUDA_HELLO of another revision got %r" % (got,))
+        verdict = 1
+    else:
+        print("another protocol revision: CUDA_ERROR_NOT_SUPPORTED and "
+              "the server's revision %08x" % ours)
+    s.close()
+    # A client from before revisions starts with the key exchange.
+    s = connect(port)
+    s.sendall(call(2, ONCUDA_AUTH_CHALLENGE, args=struct.pack(">I", 0)))
+    reply = read_record(s)
+    if reply is None or struct.unpack(">II", reply[4:12]) != (REPLY, 1):
+        print("a client that gave no revision was not refused: %r" % reply)
+        verdict = 1
+    elif not closed_within(s, 5):
+        print("the session of a client that gave no revision stays open")
+        verdict = 1
+    else:
+        print("a client that gave no revision: refused, session closed")
+    s = connect(port)
+    if hello(s, 3, ours) != (0, ours):
+        print("ONCUDA_HELLO of this revision was refused")
+        verdict = 1
+    else:
+        print("the same protocol revision is served")
     return verdict
 
 
@@ -241,14 +308,14 @@ def trickle_answer(c, xid, proc):
     return True
 
 
-ONCUDA_AUTH_CHALLENGE = 200
-
-
 def bad_result_answer(c, xid, proc):
     """The null call and the key exchange (no key) as oncudad answers
     them; every other call with a CUresult no driver has."""
     if proc == 0:
         c.sendall(accepted(xid))
+    elif proc == ONCUDA_HELLO:
+        c.sendall(accepted(xid, struct.pack(">iI", 0, wire_revision()) +
+                           struct.pack(">I", 0)))
     elif proc == ONCUDA_AUTH_CHALLENGE:
         c.sendall(accepted(xid, struct.pack(">ii", 0, 0) + b"\0" * 32))
     else:
@@ -268,6 +335,8 @@ def main(argv):
         return flood(int(argv[2]), int(argv[3]))
     if what == "after-oneway":
         return after_oneway(int(argv[2]))
+    if what == "revision":
+        return revision(int(argv[2]))
     servers = {"stale-server": stale_answer, "trickle-server": trickle_answer,
                "bad-result-server": bad_result_answer}
     if what in servers:
