@@ -364,6 +364,11 @@ static bool read_mark(struct record_stream *rs)
 	mark = ntohl(mark);
 	rs->last_fragment = (mark & LAST_FRAGMENT) != 0;
 	rs->fragment_left = mark & ~LAST_FRAGMENT;
+	rs->record_total += rs->fragment_left;
+	if (rs->in_max > 0 && rs->record_total > rs->in_max) {
+		fail(rs, EMSGSIZE);
+		return false;
+	}
 	return true;
 }
 
@@ -440,11 +445,17 @@ bool record_next(struct record_stream *rs)
 				return false;
 	}
 	rs->in_record = false;
+	rs->record_total = 0;
 	if (!read_mark(rs))
 		return false;
 	rs->in_record = true;
 	rs->record_read = 0;
 	return true;
+}
+
+void record_limit_in(struct record_stream *rs, size_t max)
+{
+	rs->in_max = max;
 }
 
 bool record_failed(const struct record_stream *rs)

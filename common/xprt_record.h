@@ -74,6 +74,8 @@ struct record_stream {
 	uint32_t fragment_left;		/* bytes of the fragment not consumed */
 	bool last_fragment;		/* the fragment is the record's last */
 	bool in_record;			/* a record is being read */
+	uint64_t record_total;		/* its fragments' lengths so far */
+	size_t in_max;			/* records longer fail; 0: no bound */
 	size_t record_read;		/* bytes of it consumed (x_getpostn) */
 
 	/* Why the last operation failed: an errno, and whether that was the
@@ -118,6 +120,14 @@ void record_abandon(struct record_stream *rs);
  * failed (rs->error, rs->timed_out); what was not sent is dropped.
  */
 bool record_end(struct record_stream *rs, bool ship);
+
+/*
+ * A record read that is longer than max bytes (0: no bound) fails with
+ * EMSGSIZE before its bytes are decoded: a peer that sends a record larger
+ * than any it has reason to send cannot make the reader decode it into
+ * memory.
+ */
+void record_limit_in(struct record_stream *rs, size_t max);
 
 /*
  * Starts reading the next record, after skipping what is left of the one

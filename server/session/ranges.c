@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "common/range_table.h"
+#include "server/session/limits.h"
 #include "server/session/log.h"
 #include "server/session/ranges.h"
 
@@ -88,6 +89,14 @@ bool ranges_add(uint64_t base, uint64_t size, enum range_kind kind,
 	if (listed && (same = owner_in(&r, kind, owner)) != NULL) {
 		same->ctx = ctx;
 		return true;
+	}
+	/* Every owner of a range is bookkeeping in this process: a client
+	 * making a million one-byte allocations must meet a limit. */
+	if (records >= limits.handles) {
+		log_msg(LOG_WARN, "refused a device range: the client holds %zu, "
+		    "as many as --max-handles %llu allows", records,
+		    (unsigned long long)limits.handles);
+		return false;
 	}
 	more = realloc(r.owners, (r.owner_count + 1) * sizeof(*more));
 	if (more == NULL)

@@ -137,6 +137,10 @@ SVCXPRT *transport_create(int fd, rpcprog_t prog, rpcvers_t vers)
 		free(t);
 		return NULL;
 	}
+	/* No oncuda client sends a record larger than its own transport
+	 * allows (XPRT_RECORD_MAX): a larger one is refused unread rather
+	 * than decoded into memory. */
+	record_limit_in(&t->rs, XPRT_RECORD_MAX);
 	t->prog = prog;
 	t->vers = vers;
 	t->xprt.xp_fd = fd;
@@ -168,6 +172,11 @@ static const char *read_failure(struct transport *t)
 {
 	if (t->rs.error == ECONNRESET)
 		return "client disconnected";
+	if (t->rs.error == EMSGSIZE) {
+		snprintf(t->why, sizeof t->why, "a request larger than any "
+		    "oncuda client sends (more than %u bytes)", XPRT_RECORD_MAX);
+		return t->why;
+	}
 	if (t->rs.timed_out) {
 		snprintf(t->why, sizeof t->why, "a request did not arrive whole "
 		    "within %ld s (--request-timeout)", t->deadline_ms / 1000);

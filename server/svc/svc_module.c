@@ -14,6 +14,7 @@
 
 #include "gen/cuda_names.h"
 #include "server/session/handles.h"
+#include "server/session/limits.h"
 #include "server/session/log.h"
 #include "server/session/ranges.h"
 #include "server/svc/svc_image.h"
@@ -28,6 +29,7 @@ struct loaded {
 	bool library;
 	CUcontext ctx;		/* a module's context; NULL for a library */
 	void *image;
+	size_t image_size;	/* counted in the session's --max-memory */
 	struct loaded *next;
 };
 
@@ -110,20 +112,32 @@ static CUresult driver_unload(bool library, cu_handle h)
 static void loaded_free(struct loaded *l)
 {
 	free(l->image);
+	memory_give(l->image_size);
 	free(l);
 }
 
-/* Registers a fresh load and keeps its image; unloads it if it cannot. */
-static CUresult remember(bool library, cu_handle h, void *image)
+/*
+ * Registers a fresh load and keeps its image; unloads it if it cannot.  A
+ * kept image is memory this session holds on the server, so it counts
+ * against --max-memory like the GPU memory it holds.
+ */
+static CUresult remember(bool library, cu_handle h, void *image, size_t size)
 {
 	enum handle_kind kind = library ? HANDLE_LIBRARY : HANDLE_MODULE;
 	struct loaded *l = malloc(sizeof(*l));
 
-	if (l == NULL || !handle_add(kind, h, 0)) {
+	if (l == NULL || !memory_take(size, "module images")) {
 		free(l);
 		driver_unload(library, h);
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	}
+	if (!handle_add(kind, h, 0)) {
+		memory_give(size);
+		free(l);
+		driver_unload(library, h);
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	l->image_size = size;
 	l->handle = h;
 	l->library = library;
 	l->ctx = NULL;
@@ -160,7 +174,7 @@ static void load(enum load_kind kind, const jit_options *sent_jit,
 		err = finished;
 	}
 	if (err == CUDA_SUCCESS)
-		err = remember(kind == LOAD_LIBRARY, h, image);
+		err = remember(kind == LOAD_LIBRARY, h, image, size);
 	r->err = err;
 	if (err != CUDA_SUCCESS) {
 		/* A failed load still answers with the logs: they say why. */

@@ -82,6 +82,33 @@ step_limits() {
 		verdict=1
 	fi
 
+	# Module images a session keeps count too, and so does every
+	# allocation's bookkeeping (--max-handles).
+	start_server limits-held 20 "${SERVER[@]}" -n --max-memory 1M \
+		--max-handles 500 || return 1
+	run_client limits-images 120 ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" \
+		tests/system/loadmany image "$KERNELS" 1000
+	run_client limits-allocs 120 ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" \
+		tests/system/loadmany alloc 100000
+	stop_server "$SERVER_PID" 10 || verdict=1
+	if grep -qE '^[0-9]+ CUDA_ERROR_OUT_OF_MEMORY$' "$OUT/limits-images.log" &&
+		(($(cut -d' ' -f1 "$OUT/limits-images.log") < 1000)) &&
+		grep -q "refused .* bytes of module images" "$OUT/limits-held.log"; then
+		ok "--max-memory 1M: module images stop at $(cut -d' ' -f1 "$OUT/limits-images.log") loads (CUDA_ERROR_OUT_OF_MEMORY)"
+	else
+		bad "--max-memory 1M: kept module images were not counted:"
+		show "$OUT/limits-images.log"
+		verdict=1
+	fi
+	if grep -qE '^[0-9]+ CUDA_ERROR_OUT_OF_MEMORY$' "$OUT/limits-allocs.log" &&
+		(($(cut -d' ' -f1 "$OUT/limits-allocs.log") <= 500)); then
+		ok "--max-handles 500: one-byte allocations stop at $(cut -d' ' -f1 "$OUT/limits-allocs.log")"
+	else
+		bad "--max-handles 500: allocations were not bounded:"
+		show "$OUT/limits-allocs.log"
+		verdict=1
+	fi
+
 	run_logged limits-badsize 10 "${SERVER[@]}" -n --max-memory 64Q
 	if (($? == 2)) && grep -q "is not a size" "$OUT/limits-badsize.log"; then
 		ok "oncudad --max-memory 64Q exits 2 and says why"

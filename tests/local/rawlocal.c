@@ -28,6 +28,7 @@
 #include <cuda.h>
 
 #include "gen/cuda_names.h"
+#include "gen/wire_revision.h"
 
 #define SHARED_BYTES (1u << 20)
 
@@ -45,6 +46,8 @@ static void expect(const char *what, int got, int want)
 
 static CLIENT *connect_to(const struct sockaddr *addr, socklen_t len)
 {
+	hello_args mine = { ONCUDA_WIRE_REVISION, "rawlocal" };
+	res_hello said;
 	struct netbuf nb = { .maxlen = len, .len = len, .buf = (void *)addr };
 	struct timeval timeout = { .tv_sec = 20 };
 	CLIENT *c;
@@ -60,6 +63,13 @@ static CLIENT *connect_to(const struct sockaddr *addr, socklen_t len)
 	}
 	clnt_control(c, CLSET_FD_CLOSE, NULL);
 	clnt_control(c, CLSET_TIMEOUT, (char *)&timeout);
+	/* The protocol revision, as oncuda's client says it first. */
+	memset(&said, 0, sizeof said);
+	if (oncuda_hello(mine, &said, c) != RPC_SUCCESS || said.err != 0) {
+		fprintf(stderr, "rawlocal: the server refused ONCUDA_HELLO\n");
+		exit(1);
+	}
+	xdr_free((xdrproc_t)xdr_res_hello, (char *)&said);
 	return c;
 }
 

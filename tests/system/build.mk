@@ -8,7 +8,8 @@ CFLAGS    ?= -O2 -g
 WARN      ?= -Wall -Wextra -Werror
 CUDA_HOME ?= /usr/local/cuda
 
-SYSTEM_PROGRAMS := tests/system/hog tests/system/memfree tests/system/noserver
+SYSTEM_PROGRAMS := tests/system/hog tests/system/memfree tests/system/noserver \
+	tests/system/loadmany
 
 .PHONY: all system clean-system
 

@@ -18,7 +18,8 @@ all: tests/unit/test_server_ranges
 
 tests/unit/test_server_ranges: tests/unit/test_server_ranges.c \
 		server/session/ranges.c server/session/ranges.h server/session/log.c server/session/log.h \
+		server/session/limits.c server/session/limits.h \
 		common/range_table.c common/range_table.h
 	$(CC) $(UNIT_SERVER_RANGES_CPPFLAGS) $(CFLAGS) $(WARN) -o $@ \
 		tests/unit/test_server_ranges.c server/session/ranges.c server/session/log.c \
-		common/range_table.c -lpthread
+		server/session/limits.c common/range_table.c -lpthread

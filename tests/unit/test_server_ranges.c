@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "server/session/limits.h"
 #include "server/session/log.h"
 #include "server/session/ranges.h"
 
@@ -185,6 +186,26 @@ static void test_many(void)
 	CHECK(ranges_count() == 0);
 }
 
+/* --max-handles bounds how many ranges one client may hold. */
+static void test_cap(void)
+{
+	uint64_t saved = limits.handles;
+
+	limits.handles = 3;
+	CHECK(ranges_add(0x10000, 16, RANGE_ALLOCATION, 0x10000, CTX(1)));
+	CHECK(ranges_add(0x20000, 16, RANGE_ALLOCATION, 0x20000, CTX(1)));
+	CHECK(ranges_add(0x30000, 16, RANGE_ALLOCATION, 0x30000, CTX(1)));
+	CHECK(!ranges_add(0x40000, 16, RANGE_ALLOCATION, 0x40000, CTX(1)));
+	CHECK(!OWNED(0x40000, 1));
+	/* The same owner again takes nothing more; another owner does. */
+	CHECK(ranges_add(0x30000, 16, RANGE_ALLOCATION, 0x30000, CTX(2)));
+	CHECK(!ranges_add(0x30000, 16, RANGE_ALLOCATION, 0x31111, CTX(1)));
+	ranges_remove(0x10000, RANGE_ALLOCATION, 0x10000);
+	CHECK(ranges_add(0x40000, 16, RANGE_ALLOCATION, 0x40000, CTX(1)));
+	ranges_clear();
+	limits.handles = saved;
+}
+
 int main(void)
 {
 	log_set_level(LOG_ERROR);	/* refusals are expected here */
@@ -195,6 +216,7 @@ int main(void)
 	test_stale_and_shared();
 	test_owners_and_contexts();
 	test_many();
+	test_cap();
 	ranges_clear();
 	if (failures != 0) {
 		fprintf(stderr, "test_server_ranges: %d check(s) failed\n",
