@@ -12,6 +12,7 @@
 #      off at --request-timeout rather than holding its session for good;
 #   2. past --max-clients a connection is closed unanswered, with a log
 #      line; an idle session holding nothing ends at --idle-timeout;
+#   4. a record larger than any client sends is refused before it is read;
 #   5. a flood of traced calls leaves the trace file within --trace-file-max
 #      (rotated to FILE.1);
 #   6. ONCUDA_TIMEOUT bounds the whole call against a server that answers
@@ -86,6 +87,8 @@ step_hostile() {
 		--max-clients 3 --idle-timeout 2 -T "$trace" \
 		--trace-file-max 64K || return 1
 	hostile_run hostile-partial 30 partial "$SERVER_PORT" 2 || verdict=1
+	# 4. A record larger than any client sends (1 GiB of CU_MAPPED_PUSH).
+	hostile_run hostile-large 30 too-large "$SERVER_PORT" || verdict=1
 	# 2. Sessions over the cap, and idle ones.
 	hostile_run hostile-full 30 full "$SERVER_PORT" 3 || verdict=1
 	if grep -q "refused connection from .*--max-clients 3" "$OUT/hostile.log"; then

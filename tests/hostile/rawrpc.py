@@ -4,6 +4,8 @@ client library, in raw ONC RPC bytes (issue 17's reproductions).
 
     rawrpc.py partial PORT SECONDS    a request begun and never finished is
                                       cut off within SECONDS (+2)
+    rawrpc.py too-large PORT          a record larger than any client sends
+                                      is refused before it is read
     rawrpc.py idle PORT SECONDS       a session holding nothing ends after
                                       SECONDS without a request
     rawrpc.py full PORT N             with N sessions open the next
@@ -137,6 +139,20 @@ def partial(port, seconds):
         return 0
     print("a request begun and left unfinished still holds its session "
           "after %d s" % (seconds + 2))
+    return 1
+
+
+def too_large(port):
+    """A record header announcing 1 GiB: refused before it is read."""
+    s = connect(port)
+    s.sendall(struct.pack(">I", 0x80000000 | (1 << 30)) +
+              struct.pack(">10I", 1, CALL, 2, PROG, VERS, 191, 0, 0, 0, 0))
+    start = time.monotonic()
+    if closed_within(s, 5):
+        print("a request announcing 1 GiB was refused unread after %.1f s"
+              % (time.monotonic() - start))
+        return 0
+    print("a request announcing 1 GiB is still being read")
     return 1
 
 
@@ -327,6 +343,8 @@ def main(argv):
     what = argv[1]
     if what == "partial":
         return partial(int(argv[2]), int(argv[3]))
+    if what == "too-large":
+        return too_large(int(argv[2]))
     if what == "idle":
         return idle(int(argv[2]), int(argv[3]))
     if what == "full":
