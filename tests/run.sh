@@ -55,6 +55,8 @@ export ONCUDA_TRANSPORT=tcp
 . tests/upload/check.sh
 # shellcheck source=tests/local/check.sh
 . tests/local/check.sh
+# shellcheck source=tests/install/check.sh
+. tests/install/check.sh
 
 usage() {
 	echo "usage: bash tests/run.sh [--driver fake|real] [--fast]" >&2
@@ -516,6 +518,7 @@ run_step w "one-way calls: order, deferred errors, flush delay" step_batch
 run_step x "the same-host path: unix socket, shared memory" step_local
 run_step y "one-way calls queued at exit reach the server" step_batch_exit
 run_step z "asynchronous uploads through the page-locked pool" step_upload
+run_step z3 "make install: oncuda-run, man pages, the systemd unit" step_install
 
 printf '\n==== summary (driver %s)\n' "$driver"
 printf '  %s\n' "${RESULTS[@]}"
