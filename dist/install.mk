@@ -44,8 +44,11 @@ docs/man/oncuda-run.1: docs/man/oncuda-run.1.in tools/oncuda-run.in tools/gen-ma
 docs/man/oncuda-ls.1: docs/man/oncuda-ls.1.in tools/oncuda-ls.c tools/gen-man.py
 	$(PYTHON) tools/gen-man.py $< $@ tools/oncuda-ls.c
 
+INSTALLED := server/oncudad tools/oncuda-ls tools/oncuda-run stubs/libcuda.so.1 \
+	$(MAN_PAGES)
+
 # The options file is the administrator's: an existing one is kept.
-install: all
+install: $(INSTALLED)
 	$(INSTALL) -d $(DESTDIR)$(SBINDIR) $(DESTDIR)$(BINDIR) \
 		$(DESTDIR)$(PKGLIBDIR) $(DESTDIR)$(MANDIR)/man1 \
 		$(DESTDIR)$(MANDIR)/man7 $(DESTDIR)$(MANDIR)/man8 \
