@@ -4,6 +4,9 @@
 #   make test       the whole test suite against the CPU stand-in (DRIVER=real: the GPU)
 #   make demo       start rpcbind and oncudad if needed and run the examples through oncuda
 #   make test-apps  cuBLAS and PyTorch, natively and through oncuda (a GPU machine)
+#   make install    install oncudad, oncuda-run, oncuda-ls, the client library,
+#                   man pages and the systemd unit (PREFIX, DESTDIR, ...:
+#                   dist/install.mk); make uninstall removes them
 #   make bench      the benchmark of issue 4: native vs oncuda vs the transports
 #                   (BENCH_OUT=dir for its results, BENCH_DRIVER=fake to test it)
 #   make gen        regenerate gen/ from idl/ (committed; CI checks it is up to date)
@@ -120,6 +123,7 @@ check-idl:
 -include examples/build.mk
 -include docs/build.mk
 -include bench/build.mk
+-include dist/install.mk
 
 # ------------------------------------------------------------------ running
 
