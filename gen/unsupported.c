@@ -1507,34 +1507,6 @@ ONCUDA_API CUresult cuMemcpy3DAsync_v2_ptsz(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemcpy3DBatchAsync(void);
-ONCUDA_API CUresult cuMemcpy3DBatchAsync(void)
-{
-	oncuda_unsupported("cuMemcpy3DBatchAsync");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpy3DBatchAsync_ptsz(void);
-ONCUDA_API CUresult cuMemcpy3DBatchAsync_ptsz(void)
-{
-	oncuda_unsupported("cuMemcpy3DBatchAsync_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpy3DBatchAsync_v2(void);
-ONCUDA_API CUresult cuMemcpy3DBatchAsync_v2(void)
-{
-	oncuda_unsupported("cuMemcpy3DBatchAsync_v2");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpy3DBatchAsync_v2_ptsz(void);
-ONCUDA_API CUresult cuMemcpy3DBatchAsync_v2_ptsz(void)
-{
-	oncuda_unsupported("cuMemcpy3DBatchAsync_v2_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemcpy3DPeer(void);
 ONCUDA_API CUresult cuMemcpy3DPeer(void)
 {
@@ -1665,34 +1637,6 @@ ONCUDA_API CUresult cuMemcpyAtoH_v2_ptds(void);
 ONCUDA_API CUresult cuMemcpyAtoH_v2_ptds(void)
 {
 	oncuda_unsupported("cuMemcpyAtoH_v2_ptds");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyBatchAsync(void);
-ONCUDA_API CUresult cuMemcpyBatchAsync(void)
-{
-	oncuda_unsupported("cuMemcpyBatchAsync");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyBatchAsync_ptsz(void);
-ONCUDA_API CUresult cuMemcpyBatchAsync_ptsz(void)
-{
-	oncuda_unsupported("cuMemcpyBatchAsync_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyBatchAsync_v2(void);
-ONCUDA_API CUresult cuMemcpyBatchAsync_v2(void)
-{
-	oncuda_unsupported("cuMemcpyBatchAsync_v2");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyBatchAsync_v2_ptsz(void);
-ONCUDA_API CUresult cuMemcpyBatchAsync_v2_ptsz(void)
-{
-	oncuda_unsupported("cuMemcpyBatchAsync_v2_ptsz");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
