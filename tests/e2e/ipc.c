@@ -10,7 +10,9 @@
  * Through oncuda only (ONCUDA_TEST_REMOTE): a forged handle is refused
  * with CUDA_ERROR_INVALID_VALUE before the driver sees it, and, when this
  * process came over TCP (ONCUDA_TRANSPORT=tcp), a second process on the
- * same-host socket, another identity, is refused the real handle.  After
+ * same-host socket, another identity, is refused the real handle, and so
+ * is a process of another oncudad with another key where the environment
+ * names one (ONCUDA_TEST_IPC_OTHER_SERVER, tests/auth/check.sh).  After
  * the close the second process may no longer copy from the address.
  */
 #include <spawn.h>
@@ -122,14 +124,23 @@ int e2e_ipc_child(const char *hex)
 	return 0;
 }
 
-/* Runs `e2e --ipc-child hex` with extra (NULL or "VAR=VALUE") added to
- * the environment; its exit status, or -1. */
-static int run_child(const char *hex, const char *extra, const char *extra2)
+/* Whether environment entry e sets a variable one of extra sets. */
+static int replaced(const char *e, const char *const *extra)
+{
+	for (; *extra != NULL; extra++)
+		if (strncmp(e, *extra, strcspn(*extra, "=") + 1) == 0)
+			return 1;
+	return 0;
+}
+
+/* Runs `e2e --ipc-child hex` with the environment's variables that extra
+ * ("VAR=VALUE"..., NULL-terminated) sets set so; its exit status, or -1. */
+static int run_child(const char *hex, const char *const *extra)
 {
 	char self[4096];
 	char *argv[4];
 	char **env;
-	size_t n = 0;
+	size_t n = 0, k = 0;
 	ssize_t len;
 	pid_t pid;
 	int status;
@@ -139,15 +150,15 @@ static int run_child(const char *hex, const char *extra, const char *extra2)
 	self[len] = '\0';
 	while (environ[n] != NULL)
 		n++;
-	env = e2e_malloc((n + 3) * sizeof *env);
+	while (extra[k] != NULL)
+		k++;
+	env = e2e_malloc((n + k + 1) * sizeof *env);
 	n = 0;
 	for (char **e = environ; *e != NULL; e++)
-		if (extra == NULL || strncmp(*e, extra, strcspn(extra, "=") + 1) != 0)
+		if (!replaced(*e, extra))
 			env[n++] = *e;
-	if (extra != NULL)
-		env[n++] = (char *)extra;
-	if (extra2 != NULL)
-		env[n++] = (char *)extra2;
+	for (k = 0; extra[k] != NULL; k++)
+		env[n++] = (char *)extra[k];
 	env[n] = NULL;
 	argv[0] = self;
 	argv[1] = "--ipc-child";
@@ -159,6 +170,34 @@ static int run_child(const char *hex, const char *extra, const char *extra2)
 	if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
 		return -1;
 	return WEXITSTATUS(status);
+}
+
+/*
+ * ONCUDA_TEST_IPC_OTHER_SERVER (host:port) and ONCUDA_TEST_IPC_OTHER_KEY
+ * (a key file) name another oncudad, of another key: a process of its
+ * must be refused the handles (tests/auth/check.sh sets them).
+ */
+static int refused_elsewhere(const char *hex)
+{
+	const char *server = getenv("ONCUDA_TEST_IPC_OTHER_SERVER");
+	const char *key = getenv("ONCUDA_TEST_IPC_OTHER_KEY");
+	char *s, *k;
+	int status;
+
+	if (server == NULL)
+		return 0;
+	s = e2e_malloc(strlen(server) + sizeof "ONCUDA_SERVER=");
+	k = e2e_malloc((key != NULL ? strlen(key) : 0) +
+		       sizeof "ONCUDA_KEY_FILE=");
+	sprintf(s, "ONCUDA_SERVER=%s", server);
+	sprintf(k, "ONCUDA_KEY_FILE=%s", key != NULL ? key : "");
+	status = run_child(hex, (const char *const[]){ s, k,
+			   "ONCUDA_TEST_IPC_REFUSE=1", NULL });
+	if (status != 0)
+		return e2e_fail(__FILE__, __LINE__, "a process of the other "
+				"server %s was not refused the handle (status "
+				"%d)", server, status);
+	return 0;
 }
 
 int test_ipc(void)
@@ -190,7 +229,7 @@ int test_ipc(void)
 	to_hex(&mh, sizeof mh, hex);
 	to_hex(&eh, sizeof eh, hex + 2 * sizeof mh);
 
-	status = run_child(hex, NULL, NULL);
+	status = run_child(hex, (const char *const[]){ NULL });
 	if (status != 0)
 		return e2e_fail(__FILE__, __LINE__, "the second process "
 				"exited with status %d", status);
@@ -212,8 +251,9 @@ int test_ipc(void)
 	CHECK_CU(cuIpcOpenMemHandle(&q, forged,
 		 CU_IPC_MEM_LAZY_ENABLE_PEER_ACCESS), CUDA_ERROR_INVALID_VALUE);
 	if (transport != NULL && strcmp(transport, "tcp") == 0) {
-		status = run_child(hex, "ONCUDA_TRANSPORT=local",
-				   "ONCUDA_TEST_IPC_REFUSE=1");
+		status = run_child(hex, (const char *const[]){
+				   "ONCUDA_TRANSPORT=local",
+				   "ONCUDA_TEST_IPC_REFUSE=1", NULL });
 		if (status == CHILD_NO_SERVER)
 			e2e_skip_note("no same-host socket: the refusal of "
 				      "another identity was not tried");
@@ -222,5 +262,5 @@ int test_ipc(void)
 					"on the same-host socket was not refused "
 					"the handle (status %d)", status);
 	}
-	return 0;
+	return refused_elsewhere(hex);
 }
