@@ -705,6 +705,12 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_ctx_disable_peer_access cu_ctx_disable_peer_access_13000
 #define cu_ctx_disable_peer_access_svc cu_ctx_disable_peer_access_13000_svc
 
+/* CU_DEVICE_GET_P2P_ATOMIC_CAPABILITIES (802) */
+#define cu_device_get_p2p_atomic_capabilities cu_device_get_p2p_atomic_capabilities_13000
+#define cu_device_get_p2p_atomic_capabilities_svc cu_device_get_p2p_atomic_capabilities_13000_svc
+#define cu_device_get_p2p_atomic_capabilities_argument cu_device_get_p2p_atomic_capabilities_13000_argument
+#define xdr_cu_device_get_p2p_atomic_capabilities_argument xdr_cu_device_get_p2p_atomic_capabilities_13000_argument
+
 /* CU_MEM_GET_DEFAULT_MEM_POOL (794) */
 #define cu_mem_get_default_mem_pool cu_mem_get_default_mem_pool_13000
 #define cu_mem_get_default_mem_pool_svc cu_mem_get_default_mem_pool_13000_svc

@@ -506,6 +506,23 @@ struct res_ipc_handle {
 	} res_ipc_handle_u;
 };
 typedef struct res_ipc_handle res_ipc_handle;
+#define ONCUDA_ATOMIC_OPS_MAX 64
+
+typedef struct {
+	u_int atomic_ops_len;
+	int *atomic_ops_val;
+} atomic_ops;
+
+struct res_atomic_caps {
+	int err;
+	union {
+		struct {
+			u_int caps_len;
+			u_int *caps_val;
+		} caps;
+	} res_atomic_caps_u;
+};
+typedef struct res_atomic_caps res_atomic_caps;
 #define ONCUDA_GRAPH_NODES_MAX 1048576
 
 typedef struct {
@@ -1217,6 +1234,13 @@ struct cu_ctx_enable_peer_access_13000_argument {
 	u_int flags;
 };
 typedef struct cu_ctx_enable_peer_access_13000_argument cu_ctx_enable_peer_access_13000_argument;
+
+struct cu_device_get_p2p_atomic_capabilities_13000_argument {
+	atomic_ops ops;
+	int src_dev;
+	int dst_dev;
+};
+typedef struct cu_device_get_p2p_atomic_capabilities_13000_argument cu_device_get_p2p_atomic_capabilities_13000_argument;
 
 struct cu_mem_get_default_mem_pool_13000_argument {
 	mem_location location;
@@ -2110,6 +2134,9 @@ extern  bool_t cu_ctx_enable_peer_access_13000_svc(cu_handle , u_int , res_none 
 #define CU_CTX_DISABLE_PEER_ACCESS 793
 extern  enum clnt_stat cu_ctx_disable_peer_access_13000(cu_handle , res_none *, CLIENT *);
 extern  bool_t cu_ctx_disable_peer_access_13000_svc(cu_handle , res_none *, struct svc_req *);
+#define CU_DEVICE_GET_P2P_ATOMIC_CAPABILITIES 802
+extern  enum clnt_stat cu_device_get_p2p_atomic_capabilities_13000(atomic_ops , int , int , res_atomic_caps *, CLIENT *);
+extern  bool_t cu_device_get_p2p_atomic_capabilities_13000_svc(atomic_ops , int , int , res_atomic_caps *, struct svc_req *);
 #define CU_MEM_GET_DEFAULT_MEM_POOL 794
 extern  enum clnt_stat cu_mem_get_default_mem_pool_13000(mem_location , int , res_handle *, CLIENT *);
 extern  bool_t cu_mem_get_default_mem_pool_13000_svc(mem_location , int , res_handle *, struct svc_req *);
@@ -2839,6 +2866,9 @@ extern  bool_t cu_ctx_enable_peer_access_13000_svc();
 #define CU_CTX_DISABLE_PEER_ACCESS 793
 extern  enum clnt_stat cu_ctx_disable_peer_access_13000();
 extern  bool_t cu_ctx_disable_peer_access_13000_svc();
+#define CU_DEVICE_GET_P2P_ATOMIC_CAPABILITIES 802
+extern  enum clnt_stat cu_device_get_p2p_atomic_capabilities_13000();
+extern  bool_t cu_device_get_p2p_atomic_capabilities_13000_svc();
 #define CU_MEM_GET_DEFAULT_MEM_POOL 794
 extern  enum clnt_stat cu_mem_get_default_mem_pool_13000();
 extern  bool_t cu_mem_get_default_mem_pool_13000_svc();
@@ -3229,6 +3259,8 @@ extern  bool_t xdr_mem_access_desc (XDR *, mem_access_desc*);
 extern  bool_t xdr_mem_access_descs (XDR *, mem_access_descs*);
 extern  bool_t xdr_ipc_handle (XDR *, ipc_handle*);
 extern  bool_t xdr_res_ipc_handle (XDR *, res_ipc_handle*);
+extern  bool_t xdr_atomic_ops (XDR *, atomic_ops*);
+extern  bool_t xdr_res_atomic_caps (XDR *, res_atomic_caps*);
 extern  bool_t xdr_cu_nodes (XDR *, cu_nodes*);
 extern  bool_t xdr_node_list (XDR *, node_list*);
 extern  bool_t xdr_res_node_list (XDR *, res_node_list*);
@@ -3329,6 +3361,7 @@ extern  bool_t xdr_cu_stream_copy_attributes_13000_argument (XDR *, cu_stream_co
 extern  bool_t xdr_cu_device_can_access_peer_13000_argument (XDR *, cu_device_can_access_peer_13000_argument*);
 extern  bool_t xdr_cu_device_get_p2p_attribute_13000_argument (XDR *, cu_device_get_p2p_attribute_13000_argument*);
 extern  bool_t xdr_cu_ctx_enable_peer_access_13000_argument (XDR *, cu_ctx_enable_peer_access_13000_argument*);
+extern  bool_t xdr_cu_device_get_p2p_atomic_capabilities_13000_argument (XDR *, cu_device_get_p2p_atomic_capabilities_13000_argument*);
 extern  bool_t xdr_cu_mem_get_default_mem_pool_13000_argument (XDR *, cu_mem_get_default_mem_pool_13000_argument*);
 extern  bool_t xdr_cu_mem_get_mem_pool_13000_argument (XDR *, cu_mem_get_mem_pool_13000_argument*);
 extern  bool_t xdr_cu_mem_set_mem_pool_13000_argument (XDR *, cu_mem_set_mem_pool_13000_argument*);
@@ -3469,6 +3502,8 @@ extern bool_t xdr_mem_access_desc ();
 extern bool_t xdr_mem_access_descs ();
 extern bool_t xdr_ipc_handle ();
 extern bool_t xdr_res_ipc_handle ();
+extern bool_t xdr_atomic_ops ();
+extern bool_t xdr_res_atomic_caps ();
 extern bool_t xdr_cu_nodes ();
 extern bool_t xdr_node_list ();
 extern bool_t xdr_res_node_list ();
@@ -3569,6 +3604,7 @@ extern bool_t xdr_cu_stream_copy_attributes_13000_argument ();
 extern bool_t xdr_cu_device_can_access_peer_13000_argument ();
 extern bool_t xdr_cu_device_get_p2p_attribute_13000_argument ();
 extern bool_t xdr_cu_ctx_enable_peer_access_13000_argument ();
+extern bool_t xdr_cu_device_get_p2p_atomic_capabilities_13000_argument ();
 extern bool_t xdr_cu_mem_get_default_mem_pool_13000_argument ();
 extern bool_t xdr_cu_mem_get_mem_pool_13000_argument ();
 extern bool_t xdr_cu_mem_set_mem_pool_13000_argument ();

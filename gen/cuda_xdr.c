@@ -1009,6 +1009,36 @@ xdr_res_ipc_handle (XDR *xdrs, res_ipc_handle *objp)
 }
 
 bool_t
+xdr_atomic_ops (XDR *xdrs, atomic_ops *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_array (xdrs, (char **)&objp->atomic_ops_val, (u_int *) &objp->atomic_ops_len, ONCUDA_ATOMIC_OPS_MAX,
+		sizeof (int), (xdrproc_t) xdr_int))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_atomic_caps (XDR *xdrs, res_atomic_caps *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_array (xdrs, (char **)&objp->res_atomic_caps_u.caps.caps_val, (u_int *) &objp->res_atomic_caps_u.caps.caps_len, ONCUDA_ATOMIC_OPS_MAX,
+			sizeof (u_int), (xdrproc_t) xdr_u_int))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
 xdr_cu_nodes (XDR *xdrs, cu_nodes *objp)
 {
 	register int32_t *buf;
@@ -2343,6 +2373,18 @@ xdr_cu_ctx_enable_peer_access_13000_argument (XDR *xdrs, cu_ctx_enable_peer_acce
 	 if (!xdr_cu_handle (xdrs, &objp->peer_ctx))
 		 return FALSE;
 	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_device_get_p2p_atomic_capabilities_13000_argument (XDR *xdrs, cu_device_get_p2p_atomic_capabilities_13000_argument *objp)
+{
+	 if (!xdr_atomic_ops (xdrs, &objp->ops))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->src_dev))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->dst_dev))
 		 return FALSE;
 	return TRUE;
 }

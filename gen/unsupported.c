@@ -282,13 +282,6 @@ ONCUDA_API CUresult cuDeviceGetNvSciSyncAttributes(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuDeviceGetP2PAtomicCapabilities(void);
-ONCUDA_API CUresult cuDeviceGetP2PAtomicCapabilities(void)
-{
-	oncuda_unsupported("cuDeviceGetP2PAtomicCapabilities");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuDeviceGetTexture1DLinearMaxWidth(void);
 ONCUDA_API CUresult cuDeviceGetTexture1DLinearMaxWidth(void)
 {

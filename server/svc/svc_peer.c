@@ -6,6 +6,7 @@
  * them to the driver, the peer context checked as the client's.
  */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cuda.h>
@@ -61,5 +62,33 @@ bool_t cu_ctx_disable_peer_access_svc(cu_handle peer_ctx, res_none *r,
 	if ((r->err = handle_check(HANDLE_CONTEXT, peer_ctx, false)) ==
 	    CUDA_SUCCESS)
 		r->err = cuCtxDisablePeerAccess((CUcontext)(uintptr_t)peer_ctx);
+	return TRUE;
+}
+
+bool_t cu_device_get_p2p_atomic_capabilities_svc(atomic_ops ops,
+    int src_dev, int dst_dev, res_atomic_caps *r, struct svc_req *rq)
+{
+	CUatomicOperation list[ONCUDA_ATOMIC_OPS_MAX];
+	unsigned int *caps;
+	u_int n = ops.atomic_ops_len;
+
+	(void)rq;
+	memset(r, 0, sizeof *r);
+	/* The decoder holds n to ONCUDA_ATOMIC_OPS_MAX. */
+	for (u_int i = 0; i < n; i++)
+		list[i] = (CUatomicOperation)ops.atomic_ops_val[i];
+	if ((caps = calloc(n > 0 ? n : 1, sizeof *caps)) == NULL) {
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+		return TRUE;
+	}
+	r->err = cuDeviceGetP2PAtomicCapabilities(caps, n > 0 ? list : NULL, n,
+	    (CUdevice)src_dev, (CUdevice)dst_dev);
+	if (r->err != CUDA_SUCCESS) {
+		free(caps);
+		return TRUE;
+	}
+	/* freeresult frees caps with the reply. */
+	r->res_atomic_caps_u.caps.caps_val = caps;
+	r->res_atomic_caps_u.caps.caps_len = n;
 	return TRUE;
 }

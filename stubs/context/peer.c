@@ -1,6 +1,7 @@
 /*
  * peer.c -- peer access: cuDeviceCanAccessPeer, cuDeviceGetP2PAttribute,
- * cuCtxEnablePeerAccess, cuCtxDisablePeerAccess.
+ * cuDeviceGetP2PAtomicCapabilities, cuCtxEnablePeerAccess,
+ * cuCtxDisablePeerAccess.
  *
  * Devices of one server are the driver's to judge.  Devices of two
  * servers have no path between them but this client, so the answers are
@@ -9,6 +10,7 @@
  * work (cuMemcpyPeer, stubs/copy/copy_between.c).
  */
 #include <stdint.h>
+#include <string.h>
 
 #include "stubs/route/route.h"
 #include "stubs/wire/rpc.h"
@@ -115,4 +117,54 @@ ONCUDA_API CUresult cuCtxDisablePeerAccess(CUcontext peerContext)
 		return e;
 	return call_done(&k, cu_ctx_disable_peer_access(
 	    route_strip(peerContext), &r, k.c), &r.err);
+}
+
+ONCUDA_API CUresult cuDeviceGetP2PAtomicCapabilities(
+    unsigned int *capabilities, const CUatomicOperation *operations,
+    unsigned int count, CUdevice srcDevice, CUdevice dstDevice)
+{
+	struct route rt = ROUTE_INIT;
+	CUdevice lsrc, ldst;
+	int list[ONCUDA_ATOMIC_OPS_MAX];
+	enum clnt_stat st;
+	res_atomic_caps r;
+	struct call k;
+	CUresult e;
+
+	if (capabilities == NULL || operations == NULL || count == 0)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (route_pair(&rt, srcDevice, dstDevice, &lsrc, &ldst)) {
+		for (unsigned i = 0; i < count; i++) {
+			if ((int)operations[i] < 0 ||
+			    operations[i] >= CU_ATOMIC_OPERATION_MAX)
+				return CUDA_ERROR_INVALID_VALUE;
+			capabilities[i] = 0;
+		}
+		return CUDA_SUCCESS;
+	}
+	for (unsigned done = 0; done < count; ) {
+		unsigned n = count - done < ONCUDA_ATOMIC_OPS_MAX ?
+		    count - done : ONCUDA_ATOMIC_OPS_MAX;
+		atomic_ops ops = { n, list };
+
+		for (unsigned i = 0; i < n; i++)
+			list[i] = (int)operations[done + i];
+		if ((e = route_call(&k, &rt, CALL_REPLY(r))) != CUDA_SUCCESS)
+			return e;
+		st = cu_device_get_p2p_atomic_capabilities(ops, lsrc, ldst, &r,
+		    k.c);
+		/* Copied out before call_done frees the reply. */
+		if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS) {
+			if (r.res_atomic_caps_u.caps.caps_len != n)
+				r.err = CUDA_ERROR_INVALID_VALUE;
+			else
+				memcpy(capabilities + done,
+				    r.res_atomic_caps_u.caps.caps_val,
+				    n * sizeof *capabilities);
+		}
+		if ((e = call_done(&k, st, &r.err)) != CUDA_SUCCESS)
+			return e;
+		done += n;
+	}
+	return CUDA_SUCCESS;
 }

@@ -3,9 +3,10 @@
  * natively) two contexts of device 0 copy between each other with
  * cuMemcpyPeer and cuMemcpyPeerAsync, ordered on a stream after a memset
  * and before a copy back; a device is no peer of itself, which the driver
- * says documented ways.  With a second device, the pair's access is asked
- * and, where it is possible, enabled and disabled, and copies between the
- * devices are checked.
+ * says documented ways.  With a second device, the pair's access and
+ * atomic capabilities are asked and, where access is possible, enabled
+ * and disabled, and copies between the devices are checked (run with
+ * FAKECUDA_DEVICES=2 on the stand-in).
  */
 #include <string.h>
 
@@ -55,6 +56,9 @@ int test_peer(void)
 	CUdeviceptr a, b;
 	CUdevice dev;
 	int count = 0, can = -1, v;
+	CUatomicOperation ops[2] = { CU_ATOMIC_OPERATION_INTEGER_ADD,
+				     CU_ATOMIC_OPERATION_CAS };
+	unsigned caps[2];
 
 	CHECK_CU(cuDeviceGet(&dev, 0), CUDA_SUCCESS);
 	CHECK_CU(cuDeviceCanAccessPeer(&can, dev, dev), CUDA_SUCCESS);
@@ -63,6 +67,8 @@ int test_peer(void)
 		 CUDA_ERROR_INVALID_VALUE);
 	CHECK_CU(cuDeviceGetP2PAttribute(&v,
 		 CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED, dev, dev),
+		 CUDA_ERROR_INVALID_DEVICE);
+	CHECK_CU(cuDeviceGetP2PAtomicCapabilities(caps, ops, 2, dev, dev),
 		 CUDA_ERROR_INVALID_DEVICE);
 
 	/* Two contexts of one device. */
@@ -93,6 +99,12 @@ int test_peer(void)
 			 CU_DEVICE_P2P_ATTRIBUTE_ACCESS_SUPPORTED, dev, d1),
 			 CUDA_SUCCESS);
 		CHECK_EQ(v, can);
+		caps[0] = caps[1] = 0xDEADBEEFu;
+		CHECK_CU(cuDeviceGetP2PAtomicCapabilities(caps, ops, 2, dev,
+			 d1), CUDA_SUCCESS);
+		CHECK(caps[0] != 0xDEADBEEFu && caps[1] != 0xDEADBEEFu);
+		CHECK_CU(cuDeviceGetP2PAtomicCapabilities(caps, ops, 0, dev,
+			 d1), CUDA_ERROR_INVALID_VALUE);
 		CHECK_CU(cuCtxCreate(&c2, NULL, 0, d1), CUDA_SUCCESS);
 		e2e_defer_ctx(c2);
 		TRY(e2e_dalloc(&b, N * sizeof(unsigned)));

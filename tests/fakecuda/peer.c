@@ -135,3 +135,32 @@ cuCtxDisablePeerAccess(CUcontext peerContext)
 	fc_unlock();
 	return rc;
 }
+
+/* Host memory: every atomic works natively between distinct devices. */
+FC_API CUresult
+cuDeviceGetP2PAtomicCapabilities(unsigned int *capabilities,
+    const CUatomicOperation *operations, unsigned int count,
+    CUdevice srcDevice, CUdevice dstDevice)
+{
+	CUresult rc;
+
+	fc_lock();
+	rc = fc_check_device(srcDevice);
+	if (rc == CUDA_SUCCESS)
+		rc = fc_check_device(dstDevice);
+	if (rc == CUDA_SUCCESS && srcDevice == dstDevice)
+		rc = CUDA_ERROR_INVALID_DEVICE;
+	if (rc == CUDA_SUCCESS && (capabilities == NULL || operations == NULL ||
+	    count == 0))
+		rc = CUDA_ERROR_INVALID_VALUE;
+	for (unsigned int i = 0; rc == CUDA_SUCCESS && i < count; i++)
+		if ((int)operations[i] < 0 ||
+		    operations[i] >= CU_ATOMIC_OPERATION_MAX)
+			rc = CUDA_ERROR_INVALID_VALUE;
+	for (unsigned int i = 0; rc == CUDA_SUCCESS && i < count; i++)
+		capabilities[i] = CU_ATOMIC_CAPABILITY_SIGNED |
+		    CU_ATOMIC_CAPABILITY_UNSIGNED | CU_ATOMIC_CAPABILITY_SCALAR_32 |
+		    CU_ATOMIC_CAPABILITY_SCALAR_64;
+	fc_unlock();
+	return rc;
+}
