@@ -1377,6 +1377,142 @@ cu_stream_get_device_13000(cu_handle stream, res_int *clnt_res,  CLIENT *clnt)
 }
 
 enum clnt_stat 
+cu_device_can_access_peer_13000(int dev, int peer_dev, res_int *clnt_res,  CLIENT *clnt)
+{
+	cu_device_can_access_peer_13000_argument arg;
+	arg.dev = dev;
+	arg.peer_dev = peer_dev;
+	return (clnt_call (clnt, CU_DEVICE_CAN_ACCESS_PEER, (xdrproc_t) xdr_cu_device_can_access_peer_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_int, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_device_get_p2p_attribute_13000(int attrib, int src_dev, int dst_dev, res_int *clnt_res,  CLIENT *clnt)
+{
+	cu_device_get_p2p_attribute_13000_argument arg;
+	arg.attrib = attrib;
+	arg.src_dev = src_dev;
+	arg.dst_dev = dst_dev;
+	return (clnt_call (clnt, CU_DEVICE_GET_P2P_ATTRIBUTE, (xdrproc_t) xdr_cu_device_get_p2p_attribute_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_int, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_ctx_enable_peer_access_13000(cu_handle peer_ctx, u_int flags, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_ctx_enable_peer_access_13000_argument arg;
+	arg.peer_ctx = peer_ctx;
+	arg.flags = flags;
+	return (clnt_call (clnt, CU_CTX_ENABLE_PEER_ACCESS, (xdrproc_t) xdr_cu_ctx_enable_peer_access_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_ctx_disable_peer_access_13000(cu_handle peer_ctx, res_none *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_CTX_DISABLE_PEER_ACCESS,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &peer_ctx,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_device_get_p2p_atomic_capabilities_13000(atomic_ops ops, int src_dev, int dst_dev, res_atomic_caps *clnt_res,  CLIENT *clnt)
+{
+	cu_device_get_p2p_atomic_capabilities_13000_argument arg;
+	arg.ops = ops;
+	arg.src_dev = src_dev;
+	arg.dst_dev = dst_dev;
+	return (clnt_call (clnt, CU_DEVICE_GET_P2P_ATOMIC_CAPABILITIES, (xdrproc_t) xdr_cu_device_get_p2p_atomic_capabilities_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_atomic_caps, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_mem_get_default_mem_pool_13000(mem_location location, int type, res_handle *clnt_res,  CLIENT *clnt)
+{
+	cu_mem_get_default_mem_pool_13000_argument arg;
+	arg.location = location;
+	arg.type = type;
+	return (clnt_call (clnt, CU_MEM_GET_DEFAULT_MEM_POOL, (xdrproc_t) xdr_cu_mem_get_default_mem_pool_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_mem_get_mem_pool_13000(mem_location location, int type, res_handle *clnt_res,  CLIENT *clnt)
+{
+	cu_mem_get_mem_pool_13000_argument arg;
+	arg.location = location;
+	arg.type = type;
+	return (clnt_call (clnt, CU_MEM_GET_MEM_POOL, (xdrproc_t) xdr_cu_mem_get_mem_pool_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_mem_set_mem_pool_13000(mem_location location, int type, cu_handle pool, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_mem_set_mem_pool_13000_argument arg;
+	arg.location = location;
+	arg.type = type;
+	arg.pool = pool;
+	return (clnt_call (clnt, CU_MEM_SET_MEM_POOL, (xdrproc_t) xdr_cu_mem_set_mem_pool_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_ipc_get_mem_handle_13000(cu_dptr dptr, res_ipc_handle *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_IPC_GET_MEM_HANDLE,
+		(xdrproc_t) xdr_cu_dptr, (caddr_t) &dptr,
+		(xdrproc_t) xdr_res_ipc_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_ipc_open_mem_handle_13000(ipc_handle handle, u_int flags, res_dev_range *clnt_res,  CLIENT *clnt)
+{
+	cu_ipc_open_mem_handle_13000_argument arg;
+	arg.handle = handle;
+	arg.flags = flags;
+	return (clnt_call (clnt, CU_IPC_OPEN_MEM_HANDLE, (xdrproc_t) xdr_cu_ipc_open_mem_handle_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_dev_range, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_ipc_close_mem_handle_13000(cu_dptr dptr, res_none *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_IPC_CLOSE_MEM_HANDLE,
+		(xdrproc_t) xdr_cu_dptr, (caddr_t) &dptr,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_ipc_get_event_handle_13000(cu_handle event, res_ipc_handle *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_IPC_GET_EVENT_HANDLE,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &event,
+		(xdrproc_t) xdr_res_ipc_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_ipc_open_event_handle_13000(ipc_handle handle, res_handle *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_IPC_OPEN_EVENT_HANDLE,
+		(xdrproc_t) xdr_ipc_handle, (caddr_t) &handle,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_stream_wait_value32_13000(cu_handle stream, cu_dptr addr, u_int value, u_int flags, res_none *clnt_res,  CLIENT *clnt)
 {
 	cu_stream_wait_value32_13000_argument arg;

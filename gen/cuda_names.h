@@ -683,6 +683,74 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_stream_get_device cu_stream_get_device_13000
 #define cu_stream_get_device_svc cu_stream_get_device_13000_svc
 
+/* CU_DEVICE_CAN_ACCESS_PEER (790) */
+#define cu_device_can_access_peer cu_device_can_access_peer_13000
+#define cu_device_can_access_peer_svc cu_device_can_access_peer_13000_svc
+#define cu_device_can_access_peer_argument cu_device_can_access_peer_13000_argument
+#define xdr_cu_device_can_access_peer_argument xdr_cu_device_can_access_peer_13000_argument
+
+/* CU_DEVICE_GET_P2P_ATTRIBUTE (791) */
+#define cu_device_get_p2p_attribute cu_device_get_p2p_attribute_13000
+#define cu_device_get_p2p_attribute_svc cu_device_get_p2p_attribute_13000_svc
+#define cu_device_get_p2p_attribute_argument cu_device_get_p2p_attribute_13000_argument
+#define xdr_cu_device_get_p2p_attribute_argument xdr_cu_device_get_p2p_attribute_13000_argument
+
+/* CU_CTX_ENABLE_PEER_ACCESS (792) */
+#define cu_ctx_enable_peer_access cu_ctx_enable_peer_access_13000
+#define cu_ctx_enable_peer_access_svc cu_ctx_enable_peer_access_13000_svc
+#define cu_ctx_enable_peer_access_argument cu_ctx_enable_peer_access_13000_argument
+#define xdr_cu_ctx_enable_peer_access_argument xdr_cu_ctx_enable_peer_access_13000_argument
+
+/* CU_CTX_DISABLE_PEER_ACCESS (793) */
+#define cu_ctx_disable_peer_access cu_ctx_disable_peer_access_13000
+#define cu_ctx_disable_peer_access_svc cu_ctx_disable_peer_access_13000_svc
+
+/* CU_DEVICE_GET_P2P_ATOMIC_CAPABILITIES (802) */
+#define cu_device_get_p2p_atomic_capabilities cu_device_get_p2p_atomic_capabilities_13000
+#define cu_device_get_p2p_atomic_capabilities_svc cu_device_get_p2p_atomic_capabilities_13000_svc
+#define cu_device_get_p2p_atomic_capabilities_argument cu_device_get_p2p_atomic_capabilities_13000_argument
+#define xdr_cu_device_get_p2p_atomic_capabilities_argument xdr_cu_device_get_p2p_atomic_capabilities_13000_argument
+
+/* CU_MEM_GET_DEFAULT_MEM_POOL (794) */
+#define cu_mem_get_default_mem_pool cu_mem_get_default_mem_pool_13000
+#define cu_mem_get_default_mem_pool_svc cu_mem_get_default_mem_pool_13000_svc
+#define cu_mem_get_default_mem_pool_argument cu_mem_get_default_mem_pool_13000_argument
+#define xdr_cu_mem_get_default_mem_pool_argument xdr_cu_mem_get_default_mem_pool_13000_argument
+
+/* CU_MEM_GET_MEM_POOL (795) */
+#define cu_mem_get_mem_pool cu_mem_get_mem_pool_13000
+#define cu_mem_get_mem_pool_svc cu_mem_get_mem_pool_13000_svc
+#define cu_mem_get_mem_pool_argument cu_mem_get_mem_pool_13000_argument
+#define xdr_cu_mem_get_mem_pool_argument xdr_cu_mem_get_mem_pool_13000_argument
+
+/* CU_MEM_SET_MEM_POOL (796) */
+#define cu_mem_set_mem_pool cu_mem_set_mem_pool_13000
+#define cu_mem_set_mem_pool_svc cu_mem_set_mem_pool_13000_svc
+#define cu_mem_set_mem_pool_argument cu_mem_set_mem_pool_13000_argument
+#define xdr_cu_mem_set_mem_pool_argument xdr_cu_mem_set_mem_pool_13000_argument
+
+/* CU_IPC_GET_MEM_HANDLE (797) */
+#define cu_ipc_get_mem_handle cu_ipc_get_mem_handle_13000
+#define cu_ipc_get_mem_handle_svc cu_ipc_get_mem_handle_13000_svc
+
+/* CU_IPC_OPEN_MEM_HANDLE (798) */
+#define cu_ipc_open_mem_handle cu_ipc_open_mem_handle_13000
+#define cu_ipc_open_mem_handle_svc cu_ipc_open_mem_handle_13000_svc
+#define cu_ipc_open_mem_handle_argument cu_ipc_open_mem_handle_13000_argument
+#define xdr_cu_ipc_open_mem_handle_argument xdr_cu_ipc_open_mem_handle_13000_argument
+
+/* CU_IPC_CLOSE_MEM_HANDLE (799) */
+#define cu_ipc_close_mem_handle cu_ipc_close_mem_handle_13000
+#define cu_ipc_close_mem_handle_svc cu_ipc_close_mem_handle_13000_svc
+
+/* CU_IPC_GET_EVENT_HANDLE (800) */
+#define cu_ipc_get_event_handle cu_ipc_get_event_handle_13000
+#define cu_ipc_get_event_handle_svc cu_ipc_get_event_handle_13000_svc
+
+/* CU_IPC_OPEN_EVENT_HANDLE (801) */
+#define cu_ipc_open_event_handle cu_ipc_open_event_handle_13000
+#define cu_ipc_open_event_handle_svc cu_ipc_open_event_handle_13000_svc
+
 /* CU_STREAM_WAIT_VALUE32 (560) */
 #define cu_stream_wait_value32 cu_stream_wait_value32_13000
 #define cu_stream_wait_value32_svc cu_stream_wait_value32_13000_svc

@@ -492,6 +492,37 @@ typedef struct {
 	u_int mem_access_descs_len;
 	mem_access_desc *mem_access_descs_val;
 } mem_access_descs;
+#define ONCUDA_IPC_HANDLE_BYTES 64
+
+struct ipc_handle {
+	char bytes[ONCUDA_IPC_HANDLE_BYTES];
+};
+typedef struct ipc_handle ipc_handle;
+
+struct res_ipc_handle {
+	int err;
+	union {
+		ipc_handle value;
+	} res_ipc_handle_u;
+};
+typedef struct res_ipc_handle res_ipc_handle;
+#define ONCUDA_ATOMIC_OPS_MAX 64
+
+typedef struct {
+	u_int atomic_ops_len;
+	int *atomic_ops_val;
+} atomic_ops;
+
+struct res_atomic_caps {
+	int err;
+	union {
+		struct {
+			u_int caps_len;
+			u_int *caps_val;
+		} caps;
+	} res_atomic_caps_u;
+};
+typedef struct res_atomic_caps res_atomic_caps;
 #define ONCUDA_GRAPH_NODES_MAX 1048576
 
 typedef struct {
@@ -1197,6 +1228,57 @@ struct cu_stream_copy_attributes_13000_argument {
 	cu_handle src;
 };
 typedef struct cu_stream_copy_attributes_13000_argument cu_stream_copy_attributes_13000_argument;
+
+struct cu_device_can_access_peer_13000_argument {
+	int dev;
+	int peer_dev;
+};
+typedef struct cu_device_can_access_peer_13000_argument cu_device_can_access_peer_13000_argument;
+
+struct cu_device_get_p2p_attribute_13000_argument {
+	int attrib;
+	int src_dev;
+	int dst_dev;
+};
+typedef struct cu_device_get_p2p_attribute_13000_argument cu_device_get_p2p_attribute_13000_argument;
+
+struct cu_ctx_enable_peer_access_13000_argument {
+	cu_handle peer_ctx;
+	u_int flags;
+};
+typedef struct cu_ctx_enable_peer_access_13000_argument cu_ctx_enable_peer_access_13000_argument;
+
+struct cu_device_get_p2p_atomic_capabilities_13000_argument {
+	atomic_ops ops;
+	int src_dev;
+	int dst_dev;
+};
+typedef struct cu_device_get_p2p_atomic_capabilities_13000_argument cu_device_get_p2p_atomic_capabilities_13000_argument;
+
+struct cu_mem_get_default_mem_pool_13000_argument {
+	mem_location location;
+	int type;
+};
+typedef struct cu_mem_get_default_mem_pool_13000_argument cu_mem_get_default_mem_pool_13000_argument;
+
+struct cu_mem_get_mem_pool_13000_argument {
+	mem_location location;
+	int type;
+};
+typedef struct cu_mem_get_mem_pool_13000_argument cu_mem_get_mem_pool_13000_argument;
+
+struct cu_mem_set_mem_pool_13000_argument {
+	mem_location location;
+	int type;
+	cu_handle pool;
+};
+typedef struct cu_mem_set_mem_pool_13000_argument cu_mem_set_mem_pool_13000_argument;
+
+struct cu_ipc_open_mem_handle_13000_argument {
+	ipc_handle handle;
+	u_int flags;
+};
+typedef struct cu_ipc_open_mem_handle_13000_argument cu_ipc_open_mem_handle_13000_argument;
 
 struct cu_stream_wait_value32_13000_argument {
 	cu_handle stream;
@@ -2053,6 +2135,45 @@ extern  bool_t cu_stream_copy_attributes_13000_svc(cu_handle , cu_handle , res_n
 #define CU_STREAM_GET_DEVICE 523
 extern  enum clnt_stat cu_stream_get_device_13000(cu_handle , res_int *, CLIENT *);
 extern  bool_t cu_stream_get_device_13000_svc(cu_handle , res_int *, struct svc_req *);
+#define CU_DEVICE_CAN_ACCESS_PEER 790
+extern  enum clnt_stat cu_device_can_access_peer_13000(int , int , res_int *, CLIENT *);
+extern  bool_t cu_device_can_access_peer_13000_svc(int , int , res_int *, struct svc_req *);
+#define CU_DEVICE_GET_P2P_ATTRIBUTE 791
+extern  enum clnt_stat cu_device_get_p2p_attribute_13000(int , int , int , res_int *, CLIENT *);
+extern  bool_t cu_device_get_p2p_attribute_13000_svc(int , int , int , res_int *, struct svc_req *);
+#define CU_CTX_ENABLE_PEER_ACCESS 792
+extern  enum clnt_stat cu_ctx_enable_peer_access_13000(cu_handle , u_int , res_none *, CLIENT *);
+extern  bool_t cu_ctx_enable_peer_access_13000_svc(cu_handle , u_int , res_none *, struct svc_req *);
+#define CU_CTX_DISABLE_PEER_ACCESS 793
+extern  enum clnt_stat cu_ctx_disable_peer_access_13000(cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_ctx_disable_peer_access_13000_svc(cu_handle , res_none *, struct svc_req *);
+#define CU_DEVICE_GET_P2P_ATOMIC_CAPABILITIES 802
+extern  enum clnt_stat cu_device_get_p2p_atomic_capabilities_13000(atomic_ops , int , int , res_atomic_caps *, CLIENT *);
+extern  bool_t cu_device_get_p2p_atomic_capabilities_13000_svc(atomic_ops , int , int , res_atomic_caps *, struct svc_req *);
+#define CU_MEM_GET_DEFAULT_MEM_POOL 794
+extern  enum clnt_stat cu_mem_get_default_mem_pool_13000(mem_location , int , res_handle *, CLIENT *);
+extern  bool_t cu_mem_get_default_mem_pool_13000_svc(mem_location , int , res_handle *, struct svc_req *);
+#define CU_MEM_GET_MEM_POOL 795
+extern  enum clnt_stat cu_mem_get_mem_pool_13000(mem_location , int , res_handle *, CLIENT *);
+extern  bool_t cu_mem_get_mem_pool_13000_svc(mem_location , int , res_handle *, struct svc_req *);
+#define CU_MEM_SET_MEM_POOL 796
+extern  enum clnt_stat cu_mem_set_mem_pool_13000(mem_location , int , cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_mem_set_mem_pool_13000_svc(mem_location , int , cu_handle , res_none *, struct svc_req *);
+#define CU_IPC_GET_MEM_HANDLE 797
+extern  enum clnt_stat cu_ipc_get_mem_handle_13000(cu_dptr , res_ipc_handle *, CLIENT *);
+extern  bool_t cu_ipc_get_mem_handle_13000_svc(cu_dptr , res_ipc_handle *, struct svc_req *);
+#define CU_IPC_OPEN_MEM_HANDLE 798
+extern  enum clnt_stat cu_ipc_open_mem_handle_13000(ipc_handle , u_int , res_dev_range *, CLIENT *);
+extern  bool_t cu_ipc_open_mem_handle_13000_svc(ipc_handle , u_int , res_dev_range *, struct svc_req *);
+#define CU_IPC_CLOSE_MEM_HANDLE 799
+extern  enum clnt_stat cu_ipc_close_mem_handle_13000(cu_dptr , res_none *, CLIENT *);
+extern  bool_t cu_ipc_close_mem_handle_13000_svc(cu_dptr , res_none *, struct svc_req *);
+#define CU_IPC_GET_EVENT_HANDLE 800
+extern  enum clnt_stat cu_ipc_get_event_handle_13000(cu_handle , res_ipc_handle *, CLIENT *);
+extern  bool_t cu_ipc_get_event_handle_13000_svc(cu_handle , res_ipc_handle *, struct svc_req *);
+#define CU_IPC_OPEN_EVENT_HANDLE 801
+extern  enum clnt_stat cu_ipc_open_event_handle_13000(ipc_handle , res_handle *, CLIENT *);
+extern  bool_t cu_ipc_open_event_handle_13000_svc(ipc_handle , res_handle *, struct svc_req *);
 #define CU_STREAM_WAIT_VALUE32 560
 extern  enum clnt_stat cu_stream_wait_value32_13000(cu_handle , cu_dptr , u_int , u_int , res_none *, CLIENT *);
 extern  bool_t cu_stream_wait_value32_13000_svc(cu_handle , cu_dptr , u_int , u_int , res_none *, struct svc_req *);
@@ -2749,6 +2870,45 @@ extern  bool_t cu_stream_copy_attributes_13000_svc();
 #define CU_STREAM_GET_DEVICE 523
 extern  enum clnt_stat cu_stream_get_device_13000();
 extern  bool_t cu_stream_get_device_13000_svc();
+#define CU_DEVICE_CAN_ACCESS_PEER 790
+extern  enum clnt_stat cu_device_can_access_peer_13000();
+extern  bool_t cu_device_can_access_peer_13000_svc();
+#define CU_DEVICE_GET_P2P_ATTRIBUTE 791
+extern  enum clnt_stat cu_device_get_p2p_attribute_13000();
+extern  bool_t cu_device_get_p2p_attribute_13000_svc();
+#define CU_CTX_ENABLE_PEER_ACCESS 792
+extern  enum clnt_stat cu_ctx_enable_peer_access_13000();
+extern  bool_t cu_ctx_enable_peer_access_13000_svc();
+#define CU_CTX_DISABLE_PEER_ACCESS 793
+extern  enum clnt_stat cu_ctx_disable_peer_access_13000();
+extern  bool_t cu_ctx_disable_peer_access_13000_svc();
+#define CU_DEVICE_GET_P2P_ATOMIC_CAPABILITIES 802
+extern  enum clnt_stat cu_device_get_p2p_atomic_capabilities_13000();
+extern  bool_t cu_device_get_p2p_atomic_capabilities_13000_svc();
+#define CU_MEM_GET_DEFAULT_MEM_POOL 794
+extern  enum clnt_stat cu_mem_get_default_mem_pool_13000();
+extern  bool_t cu_mem_get_default_mem_pool_13000_svc();
+#define CU_MEM_GET_MEM_POOL 795
+extern  enum clnt_stat cu_mem_get_mem_pool_13000();
+extern  bool_t cu_mem_get_mem_pool_13000_svc();
+#define CU_MEM_SET_MEM_POOL 796
+extern  enum clnt_stat cu_mem_set_mem_pool_13000();
+extern  bool_t cu_mem_set_mem_pool_13000_svc();
+#define CU_IPC_GET_MEM_HANDLE 797
+extern  enum clnt_stat cu_ipc_get_mem_handle_13000();
+extern  bool_t cu_ipc_get_mem_handle_13000_svc();
+#define CU_IPC_OPEN_MEM_HANDLE 798
+extern  enum clnt_stat cu_ipc_open_mem_handle_13000();
+extern  bool_t cu_ipc_open_mem_handle_13000_svc();
+#define CU_IPC_CLOSE_MEM_HANDLE 799
+extern  enum clnt_stat cu_ipc_close_mem_handle_13000();
+extern  bool_t cu_ipc_close_mem_handle_13000_svc();
+#define CU_IPC_GET_EVENT_HANDLE 800
+extern  enum clnt_stat cu_ipc_get_event_handle_13000();
+extern  bool_t cu_ipc_get_event_handle_13000_svc();
+#define CU_IPC_OPEN_EVENT_HANDLE 801
+extern  enum clnt_stat cu_ipc_open_event_handle_13000();
+extern  bool_t cu_ipc_open_event_handle_13000_svc();
 #define CU_STREAM_WAIT_VALUE32 560
 extern  enum clnt_stat cu_stream_wait_value32_13000();
 extern  bool_t cu_stream_wait_value32_13000_svc();
@@ -3116,6 +3276,10 @@ extern  bool_t xdr_res_alloc_prop (XDR *, res_alloc_prop*);
 extern  bool_t xdr_mem_pool_props (XDR *, mem_pool_props*);
 extern  bool_t xdr_mem_access_desc (XDR *, mem_access_desc*);
 extern  bool_t xdr_mem_access_descs (XDR *, mem_access_descs*);
+extern  bool_t xdr_ipc_handle (XDR *, ipc_handle*);
+extern  bool_t xdr_res_ipc_handle (XDR *, res_ipc_handle*);
+extern  bool_t xdr_atomic_ops (XDR *, atomic_ops*);
+extern  bool_t xdr_res_atomic_caps (XDR *, res_atomic_caps*);
 extern  bool_t xdr_cu_nodes (XDR *, cu_nodes*);
 extern  bool_t xdr_node_list (XDR *, node_list*);
 extern  bool_t xdr_res_node_list (XDR *, res_node_list*);
@@ -3215,6 +3379,14 @@ extern  bool_t xdr_cu_stream_wait_event_13000_argument (XDR *, cu_stream_wait_ev
 extern  bool_t xdr_cu_stream_get_attribute_13000_argument (XDR *, cu_stream_get_attribute_13000_argument*);
 extern  bool_t xdr_cu_stream_set_attribute_13000_argument (XDR *, cu_stream_set_attribute_13000_argument*);
 extern  bool_t xdr_cu_stream_copy_attributes_13000_argument (XDR *, cu_stream_copy_attributes_13000_argument*);
+extern  bool_t xdr_cu_device_can_access_peer_13000_argument (XDR *, cu_device_can_access_peer_13000_argument*);
+extern  bool_t xdr_cu_device_get_p2p_attribute_13000_argument (XDR *, cu_device_get_p2p_attribute_13000_argument*);
+extern  bool_t xdr_cu_ctx_enable_peer_access_13000_argument (XDR *, cu_ctx_enable_peer_access_13000_argument*);
+extern  bool_t xdr_cu_device_get_p2p_atomic_capabilities_13000_argument (XDR *, cu_device_get_p2p_atomic_capabilities_13000_argument*);
+extern  bool_t xdr_cu_mem_get_default_mem_pool_13000_argument (XDR *, cu_mem_get_default_mem_pool_13000_argument*);
+extern  bool_t xdr_cu_mem_get_mem_pool_13000_argument (XDR *, cu_mem_get_mem_pool_13000_argument*);
+extern  bool_t xdr_cu_mem_set_mem_pool_13000_argument (XDR *, cu_mem_set_mem_pool_13000_argument*);
+extern  bool_t xdr_cu_ipc_open_mem_handle_13000_argument (XDR *, cu_ipc_open_mem_handle_13000_argument*);
 extern  bool_t xdr_cu_stream_wait_value32_13000_argument (XDR *, cu_stream_wait_value32_13000_argument*);
 extern  bool_t xdr_cu_stream_wait_value64_13000_argument (XDR *, cu_stream_wait_value64_13000_argument*);
 extern  bool_t xdr_cu_stream_write_value32_13000_argument (XDR *, cu_stream_write_value32_13000_argument*);
@@ -3349,6 +3521,10 @@ extern bool_t xdr_res_alloc_prop ();
 extern bool_t xdr_mem_pool_props ();
 extern bool_t xdr_mem_access_desc ();
 extern bool_t xdr_mem_access_descs ();
+extern bool_t xdr_ipc_handle ();
+extern bool_t xdr_res_ipc_handle ();
+extern bool_t xdr_atomic_ops ();
+extern bool_t xdr_res_atomic_caps ();
 extern bool_t xdr_cu_nodes ();
 extern bool_t xdr_node_list ();
 extern bool_t xdr_res_node_list ();
@@ -3448,6 +3624,14 @@ extern bool_t xdr_cu_stream_wait_event_13000_argument ();
 extern bool_t xdr_cu_stream_get_attribute_13000_argument ();
 extern bool_t xdr_cu_stream_set_attribute_13000_argument ();
 extern bool_t xdr_cu_stream_copy_attributes_13000_argument ();
+extern bool_t xdr_cu_device_can_access_peer_13000_argument ();
+extern bool_t xdr_cu_device_get_p2p_attribute_13000_argument ();
+extern bool_t xdr_cu_ctx_enable_peer_access_13000_argument ();
+extern bool_t xdr_cu_device_get_p2p_atomic_capabilities_13000_argument ();
+extern bool_t xdr_cu_mem_get_default_mem_pool_13000_argument ();
+extern bool_t xdr_cu_mem_get_mem_pool_13000_argument ();
+extern bool_t xdr_cu_mem_set_mem_pool_13000_argument ();
+extern bool_t xdr_cu_ipc_open_mem_handle_13000_argument ();
 extern bool_t xdr_cu_stream_wait_value32_13000_argument ();
 extern bool_t xdr_cu_stream_wait_value64_13000_argument ();
 extern bool_t xdr_cu_stream_write_value32_13000_argument ();

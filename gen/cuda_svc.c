@@ -815,6 +815,84 @@ _cu_stream_get_device_13000 (cu_handle  *argp, void *result, struct svc_req *rqs
 }
 
 int
+_cu_device_can_access_peer_13000 (cu_device_can_access_peer_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_device_can_access_peer_13000_svc(argp->dev, argp->peer_dev, result, rqstp));
+}
+
+int
+_cu_device_get_p2p_attribute_13000 (cu_device_get_p2p_attribute_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_device_get_p2p_attribute_13000_svc(argp->attrib, argp->src_dev, argp->dst_dev, result, rqstp));
+}
+
+int
+_cu_ctx_enable_peer_access_13000 (cu_ctx_enable_peer_access_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_ctx_enable_peer_access_13000_svc(argp->peer_ctx, argp->flags, result, rqstp));
+}
+
+int
+_cu_ctx_disable_peer_access_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_ctx_disable_peer_access_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_device_get_p2p_atomic_capabilities_13000 (cu_device_get_p2p_atomic_capabilities_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_device_get_p2p_atomic_capabilities_13000_svc(argp->ops, argp->src_dev, argp->dst_dev, result, rqstp));
+}
+
+int
+_cu_mem_get_default_mem_pool_13000 (cu_mem_get_default_mem_pool_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mem_get_default_mem_pool_13000_svc(argp->location, argp->type, result, rqstp));
+}
+
+int
+_cu_mem_get_mem_pool_13000 (cu_mem_get_mem_pool_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mem_get_mem_pool_13000_svc(argp->location, argp->type, result, rqstp));
+}
+
+int
+_cu_mem_set_mem_pool_13000 (cu_mem_set_mem_pool_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mem_set_mem_pool_13000_svc(argp->location, argp->type, argp->pool, result, rqstp));
+}
+
+int
+_cu_ipc_get_mem_handle_13000 (cu_dptr  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_ipc_get_mem_handle_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_ipc_open_mem_handle_13000 (cu_ipc_open_mem_handle_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_ipc_open_mem_handle_13000_svc(argp->handle, argp->flags, result, rqstp));
+}
+
+int
+_cu_ipc_close_mem_handle_13000 (cu_dptr  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_ipc_close_mem_handle_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_ipc_get_event_handle_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_ipc_get_event_handle_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_ipc_open_event_handle_13000 (ipc_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_ipc_open_event_handle_13000_svc(*argp, result, rqstp));
+}
+
+int
 _cu_stream_wait_value32_13000 (cu_stream_wait_value32_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_stream_wait_value32_13000_svc(argp->stream, argp->addr, argp->value, argp->flags, result, rqstp));
@@ -1525,6 +1603,19 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_stream_set_attribute_13000_argument cu_stream_set_attribute_13000_arg;
 		cu_stream_copy_attributes_13000_argument cu_stream_copy_attributes_13000_arg;
 		cu_handle cu_stream_get_device_13000_arg;
+		cu_device_can_access_peer_13000_argument cu_device_can_access_peer_13000_arg;
+		cu_device_get_p2p_attribute_13000_argument cu_device_get_p2p_attribute_13000_arg;
+		cu_ctx_enable_peer_access_13000_argument cu_ctx_enable_peer_access_13000_arg;
+		cu_handle cu_ctx_disable_peer_access_13000_arg;
+		cu_device_get_p2p_atomic_capabilities_13000_argument cu_device_get_p2p_atomic_capabilities_13000_arg;
+		cu_mem_get_default_mem_pool_13000_argument cu_mem_get_default_mem_pool_13000_arg;
+		cu_mem_get_mem_pool_13000_argument cu_mem_get_mem_pool_13000_arg;
+		cu_mem_set_mem_pool_13000_argument cu_mem_set_mem_pool_13000_arg;
+		cu_dptr cu_ipc_get_mem_handle_13000_arg;
+		cu_ipc_open_mem_handle_13000_argument cu_ipc_open_mem_handle_13000_arg;
+		cu_dptr cu_ipc_close_mem_handle_13000_arg;
+		cu_handle cu_ipc_get_event_handle_13000_arg;
+		ipc_handle cu_ipc_open_event_handle_13000_arg;
 		cu_stream_wait_value32_13000_argument cu_stream_wait_value32_13000_arg;
 		cu_stream_wait_value64_13000_argument cu_stream_wait_value64_13000_arg;
 		cu_stream_write_value32_13000_argument cu_stream_write_value32_13000_arg;
@@ -1751,6 +1842,19 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_none cu_stream_set_attribute_13000_res;
 		res_none cu_stream_copy_attributes_13000_res;
 		res_int cu_stream_get_device_13000_res;
+		res_int cu_device_can_access_peer_13000_res;
+		res_int cu_device_get_p2p_attribute_13000_res;
+		res_none cu_ctx_enable_peer_access_13000_res;
+		res_none cu_ctx_disable_peer_access_13000_res;
+		res_atomic_caps cu_device_get_p2p_atomic_capabilities_13000_res;
+		res_handle cu_mem_get_default_mem_pool_13000_res;
+		res_handle cu_mem_get_mem_pool_13000_res;
+		res_none cu_mem_set_mem_pool_13000_res;
+		res_ipc_handle cu_ipc_get_mem_handle_13000_res;
+		res_dev_range cu_ipc_open_mem_handle_13000_res;
+		res_none cu_ipc_close_mem_handle_13000_res;
+		res_ipc_handle cu_ipc_get_event_handle_13000_res;
+		res_handle cu_ipc_open_event_handle_13000_res;
 		res_none cu_stream_wait_value32_13000_res;
 		res_none cu_stream_wait_value64_13000_res;
 		res_none cu_stream_write_value32_13000_res;
@@ -2655,6 +2759,84 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_cu_handle;
 		_xdr_result = (xdrproc_t) xdr_res_int;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_stream_get_device_13000;
+		break;
+
+	case CU_DEVICE_CAN_ACCESS_PEER:
+		_xdr_argument = (xdrproc_t) xdr_cu_device_can_access_peer_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_int;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_device_can_access_peer_13000;
+		break;
+
+	case CU_DEVICE_GET_P2P_ATTRIBUTE:
+		_xdr_argument = (xdrproc_t) xdr_cu_device_get_p2p_attribute_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_int;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_device_get_p2p_attribute_13000;
+		break;
+
+	case CU_CTX_ENABLE_PEER_ACCESS:
+		_xdr_argument = (xdrproc_t) xdr_cu_ctx_enable_peer_access_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_ctx_enable_peer_access_13000;
+		break;
+
+	case CU_CTX_DISABLE_PEER_ACCESS:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_ctx_disable_peer_access_13000;
+		break;
+
+	case CU_DEVICE_GET_P2P_ATOMIC_CAPABILITIES:
+		_xdr_argument = (xdrproc_t) xdr_cu_device_get_p2p_atomic_capabilities_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_atomic_caps;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_device_get_p2p_atomic_capabilities_13000;
+		break;
+
+	case CU_MEM_GET_DEFAULT_MEM_POOL:
+		_xdr_argument = (xdrproc_t) xdr_cu_mem_get_default_mem_pool_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mem_get_default_mem_pool_13000;
+		break;
+
+	case CU_MEM_GET_MEM_POOL:
+		_xdr_argument = (xdrproc_t) xdr_cu_mem_get_mem_pool_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mem_get_mem_pool_13000;
+		break;
+
+	case CU_MEM_SET_MEM_POOL:
+		_xdr_argument = (xdrproc_t) xdr_cu_mem_set_mem_pool_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mem_set_mem_pool_13000;
+		break;
+
+	case CU_IPC_GET_MEM_HANDLE:
+		_xdr_argument = (xdrproc_t) xdr_cu_dptr;
+		_xdr_result = (xdrproc_t) xdr_res_ipc_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_ipc_get_mem_handle_13000;
+		break;
+
+	case CU_IPC_OPEN_MEM_HANDLE:
+		_xdr_argument = (xdrproc_t) xdr_cu_ipc_open_mem_handle_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_dev_range;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_ipc_open_mem_handle_13000;
+		break;
+
+	case CU_IPC_CLOSE_MEM_HANDLE:
+		_xdr_argument = (xdrproc_t) xdr_cu_dptr;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_ipc_close_mem_handle_13000;
+		break;
+
+	case CU_IPC_GET_EVENT_HANDLE:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_ipc_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_ipc_get_event_handle_13000;
+		break;
+
+	case CU_IPC_OPEN_EVENT_HANDLE:
+		_xdr_argument = (xdrproc_t) xdr_ipc_handle;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_ipc_open_event_handle_13000;
 		break;
 
 	case CU_STREAM_WAIT_VALUE32:

@@ -980,6 +980,65 @@ xdr_mem_access_descs (XDR *xdrs, mem_access_descs *objp)
 }
 
 bool_t
+xdr_ipc_handle (XDR *xdrs, ipc_handle *objp)
+{
+	register int32_t *buf;
+
+	int i;
+	 if (!xdr_opaque (xdrs, objp->bytes, ONCUDA_IPC_HANDLE_BYTES))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_ipc_handle (XDR *xdrs, res_ipc_handle *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_ipc_handle (xdrs, &objp->res_ipc_handle_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
+xdr_atomic_ops (XDR *xdrs, atomic_ops *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_array (xdrs, (char **)&objp->atomic_ops_val, (u_int *) &objp->atomic_ops_len, ONCUDA_ATOMIC_OPS_MAX,
+		sizeof (int), (xdrproc_t) xdr_int))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_atomic_caps (XDR *xdrs, res_atomic_caps *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_array (xdrs, (char **)&objp->res_atomic_caps_u.caps.caps_val, (u_int *) &objp->res_atomic_caps_u.caps.caps_len, ONCUDA_ATOMIC_OPS_MAX,
+			sizeof (u_int), (xdrproc_t) xdr_u_int))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
 xdr_cu_nodes (XDR *xdrs, cu_nodes *objp)
 {
 	register int32_t *buf;
@@ -2308,6 +2367,92 @@ xdr_cu_stream_copy_attributes_13000_argument (XDR *xdrs, cu_stream_copy_attribut
 	 if (!xdr_cu_handle (xdrs, &objp->dst))
 		 return FALSE;
 	 if (!xdr_cu_handle (xdrs, &objp->src))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_device_can_access_peer_13000_argument (XDR *xdrs, cu_device_can_access_peer_13000_argument *objp)
+{
+	 if (!xdr_int (xdrs, &objp->dev))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->peer_dev))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_device_get_p2p_attribute_13000_argument (XDR *xdrs, cu_device_get_p2p_attribute_13000_argument *objp)
+{
+	 if (!xdr_int (xdrs, &objp->attrib))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->src_dev))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->dst_dev))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_ctx_enable_peer_access_13000_argument (XDR *xdrs, cu_ctx_enable_peer_access_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->peer_ctx))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_device_get_p2p_atomic_capabilities_13000_argument (XDR *xdrs, cu_device_get_p2p_atomic_capabilities_13000_argument *objp)
+{
+	 if (!xdr_atomic_ops (xdrs, &objp->ops))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->src_dev))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->dst_dev))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_mem_get_default_mem_pool_13000_argument (XDR *xdrs, cu_mem_get_default_mem_pool_13000_argument *objp)
+{
+	 if (!xdr_mem_location (xdrs, &objp->location))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->type))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_mem_get_mem_pool_13000_argument (XDR *xdrs, cu_mem_get_mem_pool_13000_argument *objp)
+{
+	 if (!xdr_mem_location (xdrs, &objp->location))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->type))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_mem_set_mem_pool_13000_argument (XDR *xdrs, cu_mem_set_mem_pool_13000_argument *objp)
+{
+	 if (!xdr_mem_location (xdrs, &objp->location))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->type))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->pool))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_ipc_open_mem_handle_13000_argument (XDR *xdrs, cu_ipc_open_mem_handle_13000_argument *objp)
+{
+	 if (!xdr_ipc_handle (xdrs, &objp->handle))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
 		 return FALSE;
 	return TRUE;
 }

@@ -191,20 +191,6 @@ ONCUDA_API CUresult cuCtxDetach(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuCtxDisablePeerAccess(void);
-ONCUDA_API CUresult cuCtxDisablePeerAccess(void)
-{
-	oncuda_unsupported("cuCtxDisablePeerAccess");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuCtxEnablePeerAccess(void);
-ONCUDA_API CUresult cuCtxEnablePeerAccess(void)
-{
-	oncuda_unsupported("cuCtxEnablePeerAccess");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuCtxFromGreenCtx(void);
 ONCUDA_API CUresult cuCtxFromGreenCtx(void)
 {
@@ -261,13 +247,6 @@ ONCUDA_API CUresult cuDevSmResourceSplitByCount(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuDeviceCanAccessPeer(void);
-ONCUDA_API CUresult cuDeviceCanAccessPeer(void)
-{
-	oncuda_unsupported("cuDeviceCanAccessPeer");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuDeviceGetDevResource(void);
 ONCUDA_API CUresult cuDeviceGetDevResource(void)
 {
@@ -300,20 +279,6 @@ ONCUDA_API CUresult cuDeviceGetNvSciSyncAttributes(void);
 ONCUDA_API CUresult cuDeviceGetNvSciSyncAttributes(void)
 {
 	oncuda_unsupported("cuDeviceGetNvSciSyncAttributes");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuDeviceGetP2PAtomicCapabilities(void);
-ONCUDA_API CUresult cuDeviceGetP2PAtomicCapabilities(void)
-{
-	oncuda_unsupported("cuDeviceGetP2PAtomicCapabilities");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuDeviceGetP2PAttribute(void);
-ONCUDA_API CUresult cuDeviceGetP2PAttribute(void)
-{
-	oncuda_unsupported("cuDeviceGetP2PAttribute");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1073,48 +1038,6 @@ ONCUDA_API CUresult cuImportExternalSemaphore(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuIpcCloseMemHandle(void);
-ONCUDA_API CUresult cuIpcCloseMemHandle(void)
-{
-	oncuda_unsupported("cuIpcCloseMemHandle");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuIpcGetEventHandle(void);
-ONCUDA_API CUresult cuIpcGetEventHandle(void)
-{
-	oncuda_unsupported("cuIpcGetEventHandle");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuIpcGetMemHandle(void);
-ONCUDA_API CUresult cuIpcGetMemHandle(void)
-{
-	oncuda_unsupported("cuIpcGetMemHandle");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuIpcOpenEventHandle(void);
-ONCUDA_API CUresult cuIpcOpenEventHandle(void)
-{
-	oncuda_unsupported("cuIpcOpenEventHandle");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuIpcOpenMemHandle(void);
-ONCUDA_API CUresult cuIpcOpenMemHandle(void)
-{
-	oncuda_unsupported("cuIpcOpenMemHandle");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuIpcOpenMemHandle_v2(void);
-ONCUDA_API CUresult cuIpcOpenMemHandle_v2(void)
-{
-	oncuda_unsupported("cuIpcOpenMemHandle_v2");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuLaunch(void);
 ONCUDA_API CUresult cuLaunch(void)
 {
@@ -1374,13 +1297,6 @@ ONCUDA_API CUresult cuMemGetAttribute_v2(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemGetDefaultMemPool(void);
-ONCUDA_API CUresult cuMemGetDefaultMemPool(void)
-{
-	oncuda_unsupported("cuMemGetDefaultMemPool");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemGetHandleForAddressRange(void);
 ONCUDA_API CUresult cuMemGetHandleForAddressRange(void)
 {
@@ -1392,13 +1308,6 @@ ONCUDA_API CUresult cuMemGetInfo(void);
 ONCUDA_API CUresult cuMemGetInfo(void)
 {
 	oncuda_unsupported("cuMemGetInfo");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemGetMemPool(void);
-ONCUDA_API CUresult cuMemGetMemPool(void)
-{
-	oncuda_unsupported("cuMemGetMemPool");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1521,13 +1430,6 @@ ONCUDA_API CUresult cuMemRangeGetAttributes(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemSetMemPool(void);
-ONCUDA_API CUresult cuMemSetMemPool(void)
-{
-	oncuda_unsupported("cuMemSetMemPool");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemcpy2D(void);
 ONCUDA_API CUresult cuMemcpy2D(void)
 {
@@ -1595,34 +1497,6 @@ ONCUDA_API CUresult cuMemcpy3DAsync_v2_ptsz(void);
 ONCUDA_API CUresult cuMemcpy3DAsync_v2_ptsz(void)
 {
 	oncuda_unsupported("cuMemcpy3DAsync_v2_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpy3DBatchAsync(void);
-ONCUDA_API CUresult cuMemcpy3DBatchAsync(void)
-{
-	oncuda_unsupported("cuMemcpy3DBatchAsync");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpy3DBatchAsync_ptsz(void);
-ONCUDA_API CUresult cuMemcpy3DBatchAsync_ptsz(void)
-{
-	oncuda_unsupported("cuMemcpy3DBatchAsync_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpy3DBatchAsync_v2(void);
-ONCUDA_API CUresult cuMemcpy3DBatchAsync_v2(void)
-{
-	oncuda_unsupported("cuMemcpy3DBatchAsync_v2");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpy3DBatchAsync_v2_ptsz(void);
-ONCUDA_API CUresult cuMemcpy3DBatchAsync_v2_ptsz(void)
-{
-	oncuda_unsupported("cuMemcpy3DBatchAsync_v2_ptsz");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1756,34 +1630,6 @@ ONCUDA_API CUresult cuMemcpyAtoH_v2_ptds(void);
 ONCUDA_API CUresult cuMemcpyAtoH_v2_ptds(void)
 {
 	oncuda_unsupported("cuMemcpyAtoH_v2_ptds");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyBatchAsync(void);
-ONCUDA_API CUresult cuMemcpyBatchAsync(void)
-{
-	oncuda_unsupported("cuMemcpyBatchAsync");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyBatchAsync_ptsz(void);
-ONCUDA_API CUresult cuMemcpyBatchAsync_ptsz(void)
-{
-	oncuda_unsupported("cuMemcpyBatchAsync_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyBatchAsync_v2(void);
-ONCUDA_API CUresult cuMemcpyBatchAsync_v2(void)
-{
-	oncuda_unsupported("cuMemcpyBatchAsync_v2");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyBatchAsync_v2_ptsz(void);
-ONCUDA_API CUresult cuMemcpyBatchAsync_v2_ptsz(void)
-{
-	oncuda_unsupported("cuMemcpyBatchAsync_v2_ptsz");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1931,27 +1777,6 @@ ONCUDA_API CUresult cuMemcpyHtoD_v2_ptds(void);
 ONCUDA_API CUresult cuMemcpyHtoD_v2_ptds(void)
 {
 	oncuda_unsupported("cuMemcpyHtoD_v2_ptds");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyPeerAsync(void);
-ONCUDA_API CUresult cuMemcpyPeerAsync(void)
-{
-	oncuda_unsupported("cuMemcpyPeerAsync");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyPeerAsync_ptsz(void);
-ONCUDA_API CUresult cuMemcpyPeerAsync_ptsz(void)
-{
-	oncuda_unsupported("cuMemcpyPeerAsync_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyPeer_ptds(void);
-ONCUDA_API CUresult cuMemcpyPeer_ptds(void)
-{
-	oncuda_unsupported("cuMemcpyPeer_ptds");
 	return ONCUDA_NOT_SUPPORTED;
 }
 

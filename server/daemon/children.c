@@ -21,6 +21,7 @@
 #include <sys/wait.h>
 
 #include "server/daemon/children.h"
+#include "server/session/ipc_registry.h"
 #include "server/session/log.h"
 
 struct child {
@@ -104,6 +105,7 @@ void children_reap(void)
 			if (children[i].pid != pid)
 				continue;
 			log_exit(&children[i], status);
+			ipc_registry_forget(pid);
 			children[i] = children[--count];
 			publish_count();
 			break;

@@ -18,6 +18,7 @@
 #include "server/daemon/children.h"
 #include "server/daemon/listen.h"
 #include "server/session/child.h"
+#include "server/session/ipc_registry.h"
 #include "server/session/limits.h"
 #include "server/session/log.h"
 #include "server/session/trace_file.h"
@@ -374,7 +375,7 @@ int main(int argc, char **argv)
 	if (getenv("CUDA_VISIBLE_DEVICES") != NULL)
 		log_msg(LOG_INFO, "offering the GPUs CUDA_VISIBLE_DEVICES=%s names",
 		    getenv("CUDA_VISIBLE_DEVICES"));
-	if (!children_share_count())
+	if (!children_share_count() || !ipc_registry_create())
 		return 1;
 	return daemon_run(&options);
 }

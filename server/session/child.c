@@ -31,6 +31,7 @@
 #include "server/session/getargs.h"
 #include "server/session/handles.h"
 #include "server/session/limits.h"
+#include "server/session/ipc_registry.h"
 #include "server/session/log.h"
 #include "server/session/oneway.h"
 #include "common/rpcaddr.h"
@@ -253,6 +254,7 @@ noreturn void child_serve(int sock, const char *peer, pid_t daemon_pid)
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	log_set_peer(peer);
 	auth_session_start(peer);
+	ipc_registry_identify(peer);
 	if ((xprt = transport_create(sock, ONCUDA_PROG, ONCUDA_VERSION)) == NULL) {
 		log_msg(LOG_ERROR, "cannot serve %s: out of memory", peer);
 		exit(1);

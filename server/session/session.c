@@ -11,8 +11,11 @@
  * machinery (server/copy/) and the session's ranges, and nothing calls
  * back into it.
  */
+#include <unistd.h>
+
 #include "server/copy/staging.h"
 #include "server/copy/upload_pool.h"
+#include "server/session/ipc_registry.h"
 #include "server/session/log.h"
 #include "server/session/ranges.h"
 #include "server/session/session.h"
@@ -27,6 +30,8 @@
 void session_teardown(void)
 {
 	log_msg(LOG_DEBUG, "releasing what the client left behind");
+	/* No session opens what this one exported from now on. */
+	ipc_registry_forget(getpid());
 	/*
 	 * Host memory first: freeing page-locked memory needs the context it
 	 * was made in, so it must go before that context does.  Libraries do

@@ -58,9 +58,6 @@ static const struct decided table[] = {
 	{ CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_FABRIC_SUPPORTED, ZERO },
 	{ CU_DEVICE_ATTRIBUTE_MEMPOOL_SUPPORTED_HANDLE_TYPES, ZERO },
 	{ CU_DEVICE_ATTRIBUTE_HOST_NUMA_MULTINODE_IPC_SUPPORTED, ZERO },
-	/* IPC event handles are not carried (idl/cuda.x: interprocess
-	 * communication). */
-	{ CU_DEVICE_ATTRIBUTE_IPC_EVENT_SUPPORTED, ZERO },
 	/* GPUDirect RDMA is between the GPU and a NIC of the server; the
 	 * program's memory and its NIC are on the client machine, and
 	 * cuFlushGPUDirectRDMAWrites is not carried. */

@@ -200,13 +200,24 @@ bool_t cu_mem_address_free_svc(cu_dptr ptr, cu_size size, res_none *r,
 	return TRUE;
 }
 
-/* Refuses handle types that would be the server's file descriptors. */
+/*
+ * Which shareable handle types cuMemCreate may ask for.  Asking only makes
+ * the allocation exportable later; the export itself
+ * (cuMemExportToShareableHandle) is what would hand out a descriptor of
+ * this server, and it is refused.  So a POSIX descriptor type is passed to
+ * the driver as asked (XLA asks for it on every allocation, and falls back
+ * to slower paths when refused); the types that need more than this host
+ * (fabric, Windows handles) are refused here, as the attribute table says.
+ */
 static bool exportable(const mem_alloc_prop *prop, const char *call)
 {
-	if (prop->requested_handle_types == CU_MEM_HANDLE_TYPE_NONE)
+	int others = prop->requested_handle_types &
+	    ~(int)CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR;
+
+	if (others == CU_MEM_HANDLE_TYPE_NONE)
 		return false;
 	log_msg(LOG_INFO, "%s: refused shareable handle types 0x%x: they "
-	    "would be this server's", call, prop->requested_handle_types);
+	    "would need more than this server", call, others);
 	return true;
 }
 

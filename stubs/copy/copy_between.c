@@ -10,7 +10,8 @@
  * the speed of the slower of the two connections, with no overlap between
  * the two halves; it holds one connection at a time, so other threads'
  * calls can come between pieces, and it is synchronous: the asynchronous
- * forms wait too.
+ * forms wait too, cuMemcpyPeerAsync for its stream first, so that the
+ * copy keeps its place in the stream's order.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -22,6 +23,7 @@
 #include "gen/cuda_names.h"
 #include "stubs/mem/mapped.h"
 #include "stubs/route/route.h"
+#include "stubs/wire/batch.h"
 #include "stubs/wire/rpc.h"
 
 #define CHUNK ONCUDA_CHUNK_DEFAULT
@@ -110,4 +112,60 @@ ONCUDA_API CUresult cuMemcpyPeer(CUdeviceptr dstDevice, CUcontext dstContext,
 	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
+}
+
+/* cuMemcpyPeer_ptds: no stream, so the same copy. */
+ONCUDA_API CUresult cuMemcpyPeer_ptds(CUdeviceptr dstDevice,
+    CUcontext dstContext, CUdeviceptr srcDevice, CUcontext srcContext,
+    size_t ByteCount)
+{
+	return cuMemcpyPeer(dstDevice, dstContext, srcDevice, srcContext,
+	    ByteCount);
+}
+
+ONCUDA_API CUresult cuMemcpyPeerAsync(CUdeviceptr dstDevice,
+    CUcontext dstContext, CUdeviceptr srcDevice, CUcontext srcContext,
+    size_t ByteCount, CUstream hStream)
+{
+	cu_memcpy_dtod_async_argument a;
+	enum clnt_stat st;
+	struct call k;
+	int err = CUDA_SUCCESS;
+	CUresult e;
+
+	if ((e = rpc_local_check()) != CUDA_SUCCESS)
+		return e;
+	if (!known_context(dstContext) || !known_context(srcContext))
+		return CUDA_ERROR_INVALID_CONTEXT;
+	if (route_server_of(dstContext) != route_server_of(srcContext)) {
+		/* Work queued before the copy on the stream is done first. */
+		if ((e = cuStreamSynchronize(hStream)) != CUDA_SUCCESS)
+			return e;
+		return copy_between_servers(dstContext, dstDevice, srcContext,
+		    srcDevice, ByteCount);
+	}
+	/* One server: its DtoD copy on the stream, which must be its own. */
+	if (hStream != NULL && hStream != CU_STREAM_LEGACY &&
+	    hStream != CU_STREAM_PER_THREAD &&
+	    route_server_of(hStream) != route_server_of(dstContext))
+		return CUDA_ERROR_INVALID_HANDLE;
+	a.dst = (cu_dptr)dstDevice;
+	a.src = (cu_dptr)srcDevice;
+	a.size = (cu_size)ByteCount;
+	a.stream = route_strip(hStream);
+	if ((e = call_begin_in(&k, dstContext, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	st = mapped_push(k.c, &err);
+	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
+		st = batch_send(k.c, CU_MEMCPY_DTOD_ASYNC,
+		    (xdrproc_t)xdr_cu_memcpy_dtod_async_argument, &a);
+	return call_done(&k, st, &err);
+}
+
+ONCUDA_API CUresult cuMemcpyPeerAsync_ptsz(CUdeviceptr dstDevice,
+    CUcontext dstContext, CUdeviceptr srcDevice, CUcontext srcContext,
+    size_t ByteCount, CUstream hStream)
+{
+	return cuMemcpyPeerAsync(dstDevice, dstContext, srcDevice, srcContext,
+	    ByteCount, hStream == NULL ? CU_STREAM_PER_THREAD : hStream);
 }

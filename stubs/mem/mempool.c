@@ -7,7 +7,8 @@
  * Memory from a pool is device memory like cuMemAlloc's: recorded in
  * device_ranges.c at allocation, so cuMemcpy tells it from host memory,
  * and forgotten at the free, which the program may not outlive in its use
- * of the memory though the stream frees it later.
+ * of the memory though the stream frees it later.  The free is sent
+ * one-way.
  */
 #include <stdint.h>
 #include <string.h>
@@ -19,6 +20,7 @@
 #include "stubs/mem/device_ranges.h"
 #include "stubs/mem/vmm.h"
 #include "stubs/route/route.h"
+#include "stubs/wire/batch.h"
 #include "stubs/wire/rpc.h"
 
 /* The _ptsz forms: the NULL stream is the calling thread's own. */
@@ -98,23 +100,25 @@ ONCUDA_API CUresult cuMemAllocFromPoolAsync_ptsz(CUdeviceptr *dptr,
 	    per_thread(hStream));
 }
 
+/*
+ * One-way (idl/cuda.x): the range goes from the client's record now, as
+ * the program may not name the memory after the call; the server's answer
+ * comes back, if it is an error, at the next synchronizing call.
+ */
 ONCUDA_API CUresult cuMemFreeAsync(CUdeviceptr dptr, CUstream hStream)
 {
-	res_none r;
+	cu_mem_free_async_argument a;
 	struct call k;
-	enum clnt_stat st;
 	CUresult e;
 
 	if ((e = route_call_handles(&k, hStream, ROUTE_STREAM, NULL,
 	    ROUTE_HANDLE, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
-	memset(&r, 0, sizeof r);
-	st = cu_mem_free_async((cu_dptr)dptr, route_strip(hStream), &r, k.c);
-	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		devmem_forget((uint64_t)dptr);
-	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
-		return e;
-	return (CUresult)r.err;
+	a.dptr = (cu_dptr)dptr;
+	a.stream = route_strip(hStream);
+	devmem_forget((uint64_t)dptr);
+	return call_end(&k, batch_send(k.c, CU_MEM_FREE_ASYNC,
+	    (xdrproc_t)xdr_cu_mem_free_async_argument, &a));
 }
 
 ONCUDA_API CUresult cuMemFreeAsync_ptsz(CUdeviceptr dptr, CUstream hStream)

@@ -11,7 +11,9 @@
 # (tests/auth/skipauth) gets AUTH_TOOWEAK and its session is closed.  A
 # key file that others may read stops oncudad from starting.  --allow
 # 10.0.0.0/8 closes a loopback client's connection with a log line, and
-# --allow 127.0.0.0/8 serves it.  Uses tests/lib.sh and run.sh's SERVER,
+# --allow 127.0.0.0/8 serves it.  IPC handles pass between two clients
+# with the key and are refused to a client of another oncudad with
+# another key (auth_ipc).  Uses tests/lib.sh and run.sh's SERVER,
 # OUT and CLIENT_LIBS; needs tests/system/noserver and tests/auth/skipauth.
 
 # auth_expect NAME WHAT GREP-ARGS...: the log $OUT/NAME.log has a line
@@ -48,6 +50,29 @@ auth_refused() {
 		-E "^oncuda: $AUTH_SAYS"
 }
 
+# auth_ipc KEY OTHER-KEY: with the keyed server on SERVER_PORT running,
+# IPC between two clients holding its key works (e2e ipc), and a client of
+# a second oncudad with another key is refused the handles, which the
+# second server logs.  On one machine both servers' drivers could open the
+# handle: the refusal is oncuda's (idl/cuda.x, "Interprocess
+# communication").
+auth_ipc() {
+	local key=$1 other_key=$2 port=$SERVER_PORT pid=$SERVER_PID verdict=0
+	start_server auth-other 20 "${SERVER[@]}" -n --key-file "$other_key" || return 1
+	run_client auth-ipc 120 ONCUDA_SERVER="127.0.0.1:$port" \
+		ONCUDA_KEY_FILE="$key" ONCUDA_TEST_REMOTE=1 ONCUDA_TRANSPORT=tcp \
+		ONCUDA_TEST_IPC_OTHER_SERVER="127.0.0.1:$SERVER_PORT" \
+		ONCUDA_TEST_IPC_OTHER_KEY="$other_key" "$E2E" ipc
+	e2e_passed $? auth-ipc || verdict=1
+	stop_server "$SERVER_PID" 10 || verdict=1
+	auth_expect auth-other "a client of another server (another key) is refused an IPC handle" \
+		-E "cuIpcOpenMemHandle refused: the handle was not exported by a client of this server" ||
+		verdict=1
+	SERVER_PID=$pid
+	SERVER_PORT=$port
+	return $verdict
+}
+
 step_auth() {
 	local key=$OUT/auth.key wrong=$OUT/auth-wrong.key open=$OUT/auth-open.key
 	local verdict=0 log
@@ -60,6 +85,7 @@ step_auth() {
 	run_client auth-e2e 300 ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" \
 		ONCUDA_KEY_FILE="$key" ONCUDA_TEST_REMOTE=1 "$E2E" memory
 	e2e_passed $? auth-e2e || verdict=1
+	auth_ipc "$key" "$wrong" || verdict=1
 
 	AUTH_SAYS="oncudad on 127\.0\.0\.1:$SERVER_PORT requires a key: set ONCUDA_KEY_FILE"
 	auth_refused auth-nokey || verdict=1

@@ -22,6 +22,7 @@
 
 #include "check.h"
 #include "runner.h"
+#include "tests.h"
 
 enum verdict { PASSED, FAILED, SKIPPED };
 
@@ -180,6 +181,9 @@ int main(int argc, char **argv)
 	int i, want;
 	CUresult r;
 
+	/* The second process of the ipc test (ipc.c). */
+	if (argc == 3 && strcmp(argv[1], "--ipc-child") == 0)
+		return e2e_ipc_child(argv[2]);
 	if (argc == 2 && strcmp(argv[1], "--list") == 0) {
 		list();
 		return 0;

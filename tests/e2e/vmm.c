@@ -98,12 +98,18 @@ int test_vmm(void)
 		CHECK_CU(cuMemRelease(h1), CUDA_ERROR_INVALID_VALUE);
 	}
 	CHECK_CU(cuMemAddressFree(va, 3 * chunk), CUDA_SUCCESS);
+	/* An allocation that may be exported as a POSIX descriptor (XLA
+	 * asks for one every time): made as natively.  Through oncuda the
+	 * export is what is refused: the descriptor would be the server's. */
+	prop.requestedHandleTypes = CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR;
+	CHECK_CU(cuMemCreate(&h1, chunk, &prop, 0), CUDA_SUCCESS);
 	if (remote) {
-		/* Shareable handles would be the server's descriptors. */
-		prop.requestedHandleTypes =
-		    CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR;
-		CHECK_CU(cuMemCreate(&h1, chunk, &prop, 0),
-			 CUDA_ERROR_NOT_SUPPORTED);
+		int fd = -1;
+
+		CHECK_CU(cuMemExportToShareableHandle(&fd, h1,
+		    CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR, 0),
+		    CUDA_ERROR_NOT_SUPPORTED);
 	}
+	CHECK_CU(cuMemRelease(h1), CUDA_SUCCESS);
 	return 0;
 }

@@ -175,8 +175,10 @@ cuMemCreate(CUmemGenericAllocationHandle *handle, size_t size,
 	if (rc == CUDA_SUCCESS && (handle == NULL || !prop_ok(prop) ||
 	    size == 0 || size % GRANULARITY != 0 || flags != 0))
 		rc = CUDA_ERROR_INVALID_VALUE;
-	if (rc == CUDA_SUCCESS &&
-	    prop->requestedHandleTypes != CU_MEM_HANDLE_TYPE_NONE)
+	/* The driver makes a POSIX-descriptor exportable allocation on Linux;
+	 * the others need what a stand-in has not. */
+	if (rc == CUDA_SUCCESS && (prop->requestedHandleTypes &
+	    ~(unsigned)CU_MEM_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR) != 0)
 		rc = CUDA_ERROR_NOT_SUPPORTED;
 	if (rc == CUDA_SUCCESS)
 		rc = fc_accounting_charge(prop->location.id, size);

@@ -1,16 +1,66 @@
 /*
  * tests/fuzz/alloc.c -- asks for device memory, for step_limits.
  *
- *   alloc MIB...
+ *   alloc [pool:|vmm:]MIB...
  *
  * Makes a context, then for each MIB allocates MIB MiB, prints
  * "MIB MiB: RESULT" with the driver's name for the result, and frees it.
- * Exits 0 once every request has had an answer, 1 if setting up failed.
+ * With pool: the memory comes from the device's pool (cuMemAllocAsync,
+ * then a synchronize), printed "pool MIB MiB: RESULT"; with vmm: it is a
+ * physical allocation (cuMemCreate, MIB rounded up to the granularity),
+ * "vmm MIB MiB: RESULT".  Exits 0 once every request has had an answer, 1
+ * if setting up failed.
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <cuda.h>
+
+static CUresult plain_alloc(size_t bytes)
+{
+	CUdeviceptr p;
+	CUresult err = cuMemAlloc(&p, bytes);
+
+	if (err == CUDA_SUCCESS)
+		cuMemFree(p);
+	return err;
+}
+
+static CUresult pool_alloc(size_t bytes)
+{
+	CUdeviceptr p;
+	CUresult err = cuMemAllocAsync(&p, bytes, NULL);
+
+	if (err == CUDA_SUCCESS)
+		err = cuStreamSynchronize(NULL);
+	if (err == CUDA_SUCCESS) {
+		cuMemFreeAsync(p, NULL);
+		cuStreamSynchronize(NULL);
+	}
+	return err;
+}
+
+static CUresult vmm_alloc(CUdevice dev, size_t bytes)
+{
+	CUmemAllocationProp prop;
+	CUmemGenericAllocationHandle h;
+	size_t gran = 0;
+	CUresult err;
+
+	memset(&prop, 0, sizeof prop);
+	prop.type = CU_MEM_ALLOCATION_TYPE_PINNED;
+	prop.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+	prop.location.id = (int)dev;
+	err = cuMemGetAllocationGranularity(&gran, &prop,
+	    CU_MEM_ALLOC_GRANULARITY_MINIMUM);
+	if (err != CUDA_SUCCESS)
+		return err;
+	bytes = (bytes + gran - 1) / gran * gran;
+	if ((err = cuMemCreate(&h, bytes, &prop, 0)) == CUDA_SUCCESS)
+		cuMemRelease(h);
+	return err;
+}
 
 int main(int argc, char **argv)
 {
@@ -29,15 +79,23 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	for (int i = 1; i < argc; i++) {
-		unsigned long mib = strtoul(argv[i], NULL, 10);
+		const char *arg = argv[i], *kind = "";
+		unsigned long mib;
 		const char *name = "?";
-		CUdeviceptr p;
 
-		err = cuMemAlloc(&p, (size_t)mib << 20);
+		if (strncmp(arg, "pool:", 5) == 0 || strncmp(arg, "vmm:", 4) == 0) {
+			kind = arg[0] == 'p' ? "pool " : "vmm ";
+			arg = strchr(arg, ':') + 1;
+		}
+		mib = strtoul(arg, NULL, 10);
+		if (kind[0] == 'p')
+			err = pool_alloc((size_t)mib << 20);
+		else if (kind[0] == 'v')
+			err = vmm_alloc(dev, (size_t)mib << 20);
+		else
+			err = plain_alloc((size_t)mib << 20);
 		cuGetErrorName(err, &name);
-		printf("%lu MiB: %s\n", mib, name);
-		if (err == CUDA_SUCCESS)
-			cuMemFree(p);
+		printf("%s%lu MiB: %s\n", kind, mib, name);
 	}
 	cuCtxDestroy(ctx);
 	return 0;

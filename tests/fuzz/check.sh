@@ -11,7 +11,9 @@
 # the step.  Without clang and its libFuzzer runtime it is skipped, with
 # the reason.  step_limits starts oncudad with --max-memory 64M: a 128 MiB
 # cuMemAlloc must fail with CUDA_ERROR_OUT_OF_MEMORY and leave a warning in
-# the log, a 32 MiB one must succeed.  Uses tests/lib.sh and run.sh's
+# the log, a 32 MiB one must succeed; the same for memory from the
+# device's pool (cuMemAllocAsync) and for cuMemCreate's physical memory,
+# which count against the same limit.  Uses tests/lib.sh and run.sh's
 # SERVER, OUT and CLIENT_LIBS.
 
 step_fuzz() {
@@ -58,7 +60,7 @@ step_limits() {
 	start_server limits 20 "${SERVER[@]}" -n --max-memory 64M || return 1
 	log=$OUT/limits.log
 	run_client limits-alloc 60 ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" \
-		tests/fuzz/alloc 128 32
+		tests/fuzz/alloc 128 32 pool:128 pool:32 vmm:128 vmm:32
 	if grep -qx '128 MiB: CUDA_ERROR_OUT_OF_MEMORY' "$OUT/limits-alloc.log"; then
 		ok "--max-memory 64M: a 128 MiB cuMemAlloc fails with CUDA_ERROR_OUT_OF_MEMORY"
 	else
@@ -73,6 +75,17 @@ step_limits() {
 		show "$OUT/limits-alloc.log"
 		verdict=1
 	fi
+	# Pool and virtual memory count against the same budget.
+	for kind in pool vmm; do
+		if grep -qx "$kind 128 MiB: CUDA_ERROR_OUT_OF_MEMORY" "$OUT/limits-alloc.log" &&
+			grep -qx "$kind 32 MiB: CUDA_SUCCESS" "$OUT/limits-alloc.log"; then
+			ok "--max-memory 64M: 128 MiB of $kind memory fails with CUDA_ERROR_OUT_OF_MEMORY, 32 MiB succeeds"
+		else
+			bad "--max-memory 64M: $kind memory is not held to the limit:"
+			show "$OUT/limits-alloc.log"
+			verdict=1
+		fi
+	done
 	stop_server "$SERVER_PID" 10 || verdict=1
 	if grep -q ' warn .*refused 134217728 bytes of device memory.*--max-memory is 67108864' "$log"; then
 		ok "the refusal is logged at warn"
