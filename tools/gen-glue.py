@@ -81,6 +81,8 @@ HANDLES = {
     "CUgraphNode": "HANDLE_GRAPH_NODE",
     "CUgraphExec": "HANDLE_GRAPH_EXEC",
     "CUmemoryPool": "HANDLE_MEM_POOL",
+    "CUarray": "HANDLE_ARRAY",
+    "CUmipmappedArray": "HANDLE_MIPMAPPED_ARRAY",
 }
 WIDE = {"unsigned long long", "cuuint64_t"}
 UNSIGNED = {"unsigned int", "unsigned char", "unsigned short", "cuuint32_t"}
