@@ -9,6 +9,7 @@
  * 64 bits is refused before the driver sees it.  Pitch and alignment are
  * the driver's to judge.
  */
+#include <assert.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -33,14 +34,43 @@ static CUresult check(cu_dptr dst, cu_size pitch, cu_size width,
 	return range_check(dst, span, 1, call);
 }
 
+/* One 2D memset of elements of size bytes; async: on stream. */
+static void set(cu_dptr dst, cu_size pitch, u_int value, cu_size width,
+    cu_size height, unsigned size, cu_handle stream, bool async,
+    const char *call, res_none *r)
+{
+	CUdeviceptr d = (CUdeviceptr)dst;
+	CUstream s = (CUstream)(uintptr_t)stream;
+
+	memset(r, 0, sizeof *r);
+	if (async && (r->err = handle_check(HANDLE_STREAM, stream, true)) != CUDA_SUCCESS)
+		return;
+	if ((r->err = check(dst, pitch, width, height, size, call)) != CUDA_SUCCESS)
+		return;
+	switch (size) {
+	case 1:
+		r->err = async ? cuMemsetD2D8Async(d, pitch, (unsigned char)value,
+		    width, height, s) : cuMemsetD2D8(d, pitch,
+		    (unsigned char)value, width, height);
+		break;
+	case 2:
+		r->err = async ? cuMemsetD2D16Async(d, pitch, (unsigned short)value,
+		    width, height, s) : cuMemsetD2D16(d, pitch,
+		    (unsigned short)value, width, height);
+		break;
+	default:
+		assert(size == 4);
+		r->err = async ? cuMemsetD2D32Async(d, pitch, value, width,
+		    height, s) : cuMemsetD2D32(d, pitch, value, width, height);
+		break;
+	}
+}
+
 bool_t cu_memset_d2d8_svc(cu_dptr dst, cu_size pitch, u_int value,
     cu_size width, cu_size height, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
-	memset(r, 0, sizeof *r);
-	if ((r->err = check(dst, pitch, width, height, 1, "cuMemsetD2D8")) == CUDA_SUCCESS)
-		r->err = cuMemsetD2D8((CUdeviceptr)dst, (size_t)pitch,
-		    (unsigned char)value, (size_t)width, (size_t)height);
+	set(dst, pitch, value, width, height, 1, 0, false, "cuMemsetD2D8", r);
 	return TRUE;
 }
 
@@ -48,10 +78,7 @@ bool_t cu_memset_d2d16_svc(cu_dptr dst, cu_size pitch, u_int value,
     cu_size width, cu_size height, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
-	memset(r, 0, sizeof *r);
-	if ((r->err = check(dst, pitch, width, height, 2, "cuMemsetD2D16")) == CUDA_SUCCESS)
-		r->err = cuMemsetD2D16((CUdeviceptr)dst, (size_t)pitch,
-		    (unsigned short)value, (size_t)width, (size_t)height);
+	set(dst, pitch, value, width, height, 2, 0, false, "cuMemsetD2D16", r);
 	return TRUE;
 }
 
@@ -59,10 +86,7 @@ bool_t cu_memset_d2d32_svc(cu_dptr dst, cu_size pitch, u_int value,
     cu_size width, cu_size height, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
-	memset(r, 0, sizeof *r);
-	if ((r->err = check(dst, pitch, width, height, 4, "cuMemsetD2D32")) == CUDA_SUCCESS)
-		r->err = cuMemsetD2D32((CUdeviceptr)dst, (size_t)pitch,
-		    value, (size_t)width, (size_t)height);
+	set(dst, pitch, value, width, height, 4, 0, false, "cuMemsetD2D32", r);
 	return TRUE;
 }
 
@@ -71,12 +95,8 @@ bool_t cu_memset_d2d8_async_svc(cu_dptr dst, cu_size pitch, u_int value,
     struct svc_req *rq)
 {
 	(void)rq;
-	memset(r, 0, sizeof *r);
-	if ((r->err = handle_check(HANDLE_STREAM, stream, true)) == CUDA_SUCCESS &&
-	    (r->err = check(dst, pitch, width, height, 1, "cuMemsetD2D8Async")) == CUDA_SUCCESS)
-		r->err = cuMemsetD2D8Async((CUdeviceptr)dst, (size_t)pitch,
-		    (unsigned char)value, (size_t)width, (size_t)height,
-		    (CUstream)(uintptr_t)stream);
+	set(dst, pitch, value, width, height, 1, stream, true,
+	    "cuMemsetD2D8Async", r);
 	return TRUE;
 }
 
@@ -85,12 +105,8 @@ bool_t cu_memset_d2d16_async_svc(cu_dptr dst, cu_size pitch, u_int value,
     struct svc_req *rq)
 {
 	(void)rq;
-	memset(r, 0, sizeof *r);
-	if ((r->err = handle_check(HANDLE_STREAM, stream, true)) == CUDA_SUCCESS &&
-	    (r->err = check(dst, pitch, width, height, 2, "cuMemsetD2D16Async")) == CUDA_SUCCESS)
-		r->err = cuMemsetD2D16Async((CUdeviceptr)dst, (size_t)pitch,
-		    (unsigned short)value, (size_t)width, (size_t)height,
-		    (CUstream)(uintptr_t)stream);
+	set(dst, pitch, value, width, height, 2, stream, true,
+	    "cuMemsetD2D16Async", r);
 	return TRUE;
 }
 
@@ -99,11 +115,7 @@ bool_t cu_memset_d2d32_async_svc(cu_dptr dst, cu_size pitch, u_int value,
     struct svc_req *rq)
 {
 	(void)rq;
-	memset(r, 0, sizeof *r);
-	if ((r->err = handle_check(HANDLE_STREAM, stream, true)) == CUDA_SUCCESS &&
-	    (r->err = check(dst, pitch, width, height, 4, "cuMemsetD2D32Async")) == CUDA_SUCCESS)
-		r->err = cuMemsetD2D32Async((CUdeviceptr)dst, (size_t)pitch,
-		    value, (size_t)width, (size_t)height,
-		    (CUstream)(uintptr_t)stream);
+	set(dst, pitch, value, width, height, 4, stream, true,
+	    "cuMemsetD2D32Async", r);
 	return TRUE;
 }

@@ -220,59 +220,17 @@ static CUresult begin(struct call *k, const struct side *a,
 	return route_call(k, &rt, CALL_NO_REPLY);
 }
 
-/* A res_data received into memory the caller gives, of exactly want bytes. */
-struct landing {
-	int err;
-	char *buf;
-	u_int want;
-};
-
-static bool_t xdr_landing(XDR *xdrs, struct landing *l)
-{
-	u_int len = l->want;
-
-	if (xdrs->x_op == XDR_FREE)
-		return TRUE;
-	if (!xdr_int(xdrs, &l->err))
-		return FALSE;
-	if (l->err != CUDA_SUCCESS)
-		return TRUE;
-	if (!xdr_u_int(xdrs, &len) || len != l->want)
-		return FALSE;
-	return xdr_opaque(xdrs, l->buf, len);
-}
-
-#define XDRPROC(f) ((xdrproc_t)(void (*)(void))(f))
-
-static struct timeval CALL_TIMEOUT = { 25, 0 };
-
 static enum clnt_stat send_piece(CLIENT *c, const struct side *dev,
     bool to_dev, const struct piece *p, char *bytes, cu_handle stream,
     bool async, int *err)
 {
 	copy_extent e = { p->width, p->rows, p->depth };
-	cu_size len = (cu_size)p->width * p->rows * p->depth;
 	copy_side w = wire_side(dev, p);
 	cu_handle ctx = route_strip(dev->context);
-	enum clnt_stat st;
 
-	if (to_dev) {
-		cu_bytes data = { (u_int)len, bytes };
-		res_none r;
-
-		memset(&r, 0, sizeof r);
-		st = cu_memcpy_3d_to(w, ctx, e, data, stream, async, &r, c);
-		*err = r.err;
-	} else {
-		cu_memcpy_3d_from_argument a = { w, ctx, e, stream, async };
-		struct landing l = { CUDA_SUCCESS, bytes, (u_int)len };
-
-		st = clnt_call(c, CU_MEMCPY_3D_FROM,
-		    XDRPROC(xdr_cu_memcpy_3d_from_argument), (caddr_t)&a,
-		    XDRPROC(xdr_landing), (caddr_t)&l, CALL_TIMEOUT);
-		*err = l.err;
-	}
-	return st;
+	if (to_dev)
+		return wire_3d_to(c, &w, ctx, &e, bytes, stream, async, err);
+	return wire_3d_from(c, bytes, &w, ctx, &e, stream, async, err);
 }
 
 static CUresult copy_with_host(const struct side *src, const struct side *dst,

@@ -146,7 +146,7 @@ ONCUDA_API CUresult cuTexObjectCreate(CUtexObject *pTexObject,
 	return e;
 }
 
-ONCUDA_API CUresult cuTexObjectDestroy(CUtexObject texObject)
+static CUresult destroy(uint64_t object, bool surface)
 {
 	res_none r;
 	struct call k;
@@ -154,25 +154,39 @@ ONCUDA_API CUresult cuTexObjectDestroy(CUtexObject texObject)
 
 	if ((e = call_begin(&k, CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
-	return call_done(&k, cu_tex_object_destroy(texObject, &r, k.c), &r.err);
+	return call_done(&k, surface ? cu_surf_object_destroy(object, &r, k.c) :
+	    cu_tex_object_destroy(object, &r, k.c), &r.err);
 }
 
-ONCUDA_API CUresult cuTexObjectGetResourceDesc(CUDA_RESOURCE_DESC *pResDesc,
-    CUtexObject texObject)
+ONCUDA_API CUresult cuTexObjectDestroy(CUtexObject texObject)
+{
+	return destroy(texObject, false);
+}
+
+/* The resource of a texture object, or of a surface object. */
+static CUresult get_resource(CUDA_RESOURCE_DESC *out, uint64_t object,
+    bool surface)
 {
 	res_resource_desc r;
 	struct call k;
 	CUresult e;
 
-	if (pResDesc == NULL)
+	if (out == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((e = call_begin(&k, CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
-	e = call_done(&k, cu_tex_object_get_resource_desc(texObject, &r, k.c),
-	    &r.err);
+	e = call_done(&k, surface ?
+	    cu_surf_object_get_resource_desc(object, &r, k.c) :
+	    cu_tex_object_get_resource_desc(object, &r, k.c), &r.err);
 	if (e == CUDA_SUCCESS)
-		resource_from_wire(&r.res_resource_desc_u.value, k.server, pResDesc);
+		resource_from_wire(&r.res_resource_desc_u.value, k.server, out);
 	return e;
+}
+
+ONCUDA_API CUresult cuTexObjectGetResourceDesc(CUDA_RESOURCE_DESC *pResDesc,
+    CUtexObject texObject)
+{
+	return get_resource(pResDesc, texObject, false);
 }
 
 ONCUDA_API CUresult cuTexObjectGetTextureDesc(CUDA_TEXTURE_DESC *pTexDesc,
@@ -254,29 +268,11 @@ ONCUDA_API CUresult cuSurfObjectCreate(CUsurfObject *pSurfObject,
 
 ONCUDA_API CUresult cuSurfObjectDestroy(CUsurfObject surfObject)
 {
-	res_none r;
-	struct call k;
-	CUresult e;
-
-	if ((e = call_begin(&k, CALL_REPLY(r))) != CUDA_SUCCESS)
-		return e;
-	return call_done(&k, cu_surf_object_destroy(surfObject, &r, k.c), &r.err);
+	return destroy(surfObject, true);
 }
 
 ONCUDA_API CUresult cuSurfObjectGetResourceDesc(CUDA_RESOURCE_DESC *pResDesc,
     CUsurfObject surfObject)
 {
-	res_resource_desc r;
-	struct call k;
-	CUresult e;
-
-	if (pResDesc == NULL)
-		return CUDA_ERROR_INVALID_VALUE;
-	if ((e = call_begin(&k, CALL_REPLY(r))) != CUDA_SUCCESS)
-		return e;
-	e = call_done(&k, cu_surf_object_get_resource_desc(surfObject, &r, k.c),
-	    &r.err);
-	if (e == CUDA_SUCCESS)
-		resource_from_wire(&r.res_resource_desc_u.value, k.server, pResDesc);
-	return e;
+	return get_resource(pResDesc, surfObject, true);
 }

@@ -5,6 +5,7 @@
  * descriptors, copies that leave an array, and destroyed arrays.
  */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
@@ -430,6 +431,26 @@ static int refused(void)
 		  CUDA_ERROR_INVALID_VALUE);
 	CHECK_CU2(cuArray3DGetDescriptor(&d3, a), CUDA_ERROR_INVALID_HANDLE,
 		  CUDA_ERROR_INVALID_VALUE);
+
+	/* Through oncuda, a handle the server never gave out stops there
+	 * (natively it would be a wild pointer inside the driver). */
+	if (getenv("ONCUDA_TEST_REMOTE") != NULL) {
+		CUarray forged = (CUarray)(uintptr_t)0x7f0000001000;
+		CUtexObject t;
+		CUDA_RESOURCE_DESC res;
+		CUDA_TEXTURE_DESC tex;
+
+		CHECK_CU(cuMemcpyAtoH(f, forged, 0, 4), CUDA_ERROR_INVALID_HANDLE);
+		CHECK_CU(cuArrayDestroy(forged), CUDA_ERROR_INVALID_HANDLE);
+		memset(&res, 0, sizeof res);
+		res.resType = CU_RESOURCE_TYPE_ARRAY;
+		res.res.array.hArray = forged;
+		memset(&tex, 0, sizeof tex);
+		CHECK_CU(cuTexObjectCreate(&t, &res, &tex, NULL),
+			 CUDA_ERROR_INVALID_HANDLE);
+		CHECK_CU(cuTexObjectDestroy(0x5eed), CUDA_ERROR_INVALID_HANDLE);
+		CHECK_CU(cuSurfObjectDestroy(0x5eed), CUDA_ERROR_INVALID_HANDLE);
+	}
 	return 0;
 }
 
