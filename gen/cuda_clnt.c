@@ -949,6 +949,18 @@ cu_mipmapped_array_get_memory_requirements_13000(cu_handle array, int device, re
 }
 
 enum clnt_stat 
+cu_device_get_texture_1d_linear_max_width_13000(int format, u_int channels, int device, res_size *clnt_res,  CLIENT *clnt)
+{
+	cu_device_get_texture_1d_linear_max_width_13000_argument arg;
+	arg.format = format;
+	arg.channels = channels;
+	arg.device = device;
+	return (clnt_call (clnt, CU_DEVICE_GET_TEXTURE_1D_LINEAR_MAX_WIDTH, (xdrproc_t) xdr_cu_device_get_texture_1d_linear_max_width_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_size, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_memcpy_3d_to_13000(copy_side dst, cu_handle dst_context, copy_extent extent, cu_bytes data, cu_handle stream, bool_t async, res_none *clnt_res,  CLIENT *clnt)
 {
 	cu_memcpy_3d_to_13000_argument arg;

@@ -1174,6 +1174,13 @@ struct cu_mipmapped_array_get_memory_requirements_13000_argument {
 };
 typedef struct cu_mipmapped_array_get_memory_requirements_13000_argument cu_mipmapped_array_get_memory_requirements_13000_argument;
 
+struct cu_device_get_texture_1d_linear_max_width_13000_argument {
+	int format;
+	u_int channels;
+	int device;
+};
+typedef struct cu_device_get_texture_1d_linear_max_width_13000_argument cu_device_get_texture_1d_linear_max_width_13000_argument;
+
 struct cu_memcpy_3d_to_13000_argument {
 	copy_side dst;
 	cu_handle dst_context;
@@ -2169,6 +2176,9 @@ extern  bool_t cu_mipmapped_array_get_level_13000_svc(cu_handle , u_int , res_ha
 #define CU_MIPMAPPED_ARRAY_GET_MEMORY_REQUIREMENTS 608
 extern  enum clnt_stat cu_mipmapped_array_get_memory_requirements_13000(cu_handle , int , res_mem_requirements *, CLIENT *);
 extern  bool_t cu_mipmapped_array_get_memory_requirements_13000_svc(cu_handle , int , res_mem_requirements *, struct svc_req *);
+#define CU_DEVICE_GET_TEXTURE_1D_LINEAR_MAX_WIDTH 609
+extern  enum clnt_stat cu_device_get_texture_1d_linear_max_width_13000(int , u_int , int , res_size *, CLIENT *);
+extern  bool_t cu_device_get_texture_1d_linear_max_width_13000_svc(int , u_int , int , res_size *, struct svc_req *);
 #define CU_MEMCPY_3D_TO 610
 extern  enum clnt_stat cu_memcpy_3d_to_13000(copy_side , cu_handle , copy_extent , cu_bytes , cu_handle , bool_t , res_none *, CLIENT *);
 extern  bool_t cu_memcpy_3d_to_13000_svc(copy_side , cu_handle , copy_extent , cu_bytes , cu_handle , bool_t , res_none *, struct svc_req *);
@@ -2940,6 +2950,9 @@ extern  bool_t cu_mipmapped_array_get_level_13000_svc();
 #define CU_MIPMAPPED_ARRAY_GET_MEMORY_REQUIREMENTS 608
 extern  enum clnt_stat cu_mipmapped_array_get_memory_requirements_13000();
 extern  bool_t cu_mipmapped_array_get_memory_requirements_13000_svc();
+#define CU_DEVICE_GET_TEXTURE_1D_LINEAR_MAX_WIDTH 609
+extern  enum clnt_stat cu_device_get_texture_1d_linear_max_width_13000();
+extern  bool_t cu_device_get_texture_1d_linear_max_width_13000_svc();
 #define CU_MEMCPY_3D_TO 610
 extern  enum clnt_stat cu_memcpy_3d_to_13000();
 extern  bool_t cu_memcpy_3d_to_13000_svc();
@@ -3598,6 +3611,7 @@ extern  bool_t xdr_cu_array_get_plane_13000_argument (XDR *, cu_array_get_plane_
 extern  bool_t xdr_cu_mipmapped_array_create_13000_argument (XDR *, cu_mipmapped_array_create_13000_argument*);
 extern  bool_t xdr_cu_mipmapped_array_get_level_13000_argument (XDR *, cu_mipmapped_array_get_level_13000_argument*);
 extern  bool_t xdr_cu_mipmapped_array_get_memory_requirements_13000_argument (XDR *, cu_mipmapped_array_get_memory_requirements_13000_argument*);
+extern  bool_t xdr_cu_device_get_texture_1d_linear_max_width_13000_argument (XDR *, cu_device_get_texture_1d_linear_max_width_13000_argument*);
 extern  bool_t xdr_cu_memcpy_3d_to_13000_argument (XDR *, cu_memcpy_3d_to_13000_argument*);
 extern  bool_t xdr_cu_memcpy_3d_from_13000_argument (XDR *, cu_memcpy_3d_from_13000_argument*);
 extern  bool_t xdr_cu_memcpy_3d_within_13000_argument (XDR *, cu_memcpy_3d_within_13000_argument*);
@@ -3859,6 +3873,7 @@ extern bool_t xdr_cu_array_get_plane_13000_argument ();
 extern bool_t xdr_cu_mipmapped_array_create_13000_argument ();
 extern bool_t xdr_cu_mipmapped_array_get_level_13000_argument ();
 extern bool_t xdr_cu_mipmapped_array_get_memory_requirements_13000_argument ();
+extern bool_t xdr_cu_device_get_texture_1d_linear_max_width_13000_argument ();
 extern bool_t xdr_cu_memcpy_3d_to_13000_argument ();
 extern bool_t xdr_cu_memcpy_3d_from_13000_argument ();
 extern bool_t xdr_cu_memcpy_3d_within_13000_argument ();

@@ -563,6 +563,12 @@ _cu_mipmapped_array_get_memory_requirements_13000 (cu_mipmapped_array_get_memory
 }
 
 int
+_cu_device_get_texture_1d_linear_max_width_13000 (cu_device_get_texture_1d_linear_max_width_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_device_get_texture_1d_linear_max_width_13000_svc(argp->format, argp->channels, argp->device, result, rqstp));
+}
+
+int
 _cu_memcpy_3d_to_13000 (cu_memcpy_3d_to_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_memcpy_3d_to_13000_svc(argp->dst, argp->dst_context, argp->extent, argp->data, argp->stream, argp->async, result, rqstp));
@@ -1634,6 +1640,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_handle cu_mipmapped_array_destroy_13000_arg;
 		cu_mipmapped_array_get_level_13000_argument cu_mipmapped_array_get_level_13000_arg;
 		cu_mipmapped_array_get_memory_requirements_13000_argument cu_mipmapped_array_get_memory_requirements_13000_arg;
+		cu_device_get_texture_1d_linear_max_width_13000_argument cu_device_get_texture_1d_linear_max_width_13000_arg;
 		cu_memcpy_3d_to_13000_argument cu_memcpy_3d_to_13000_arg;
 		cu_memcpy_3d_from_13000_argument cu_memcpy_3d_from_13000_arg;
 		cu_memcpy_3d_within_13000_argument cu_memcpy_3d_within_13000_arg;
@@ -1884,6 +1891,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_none cu_mipmapped_array_destroy_13000_res;
 		res_handle cu_mipmapped_array_get_level_13000_res;
 		res_mem_requirements cu_mipmapped_array_get_memory_requirements_13000_res;
+		res_size cu_device_get_texture_1d_linear_max_width_13000_res;
 		res_none cu_memcpy_3d_to_13000_res;
 		res_data cu_memcpy_3d_from_13000_res;
 		res_none cu_memcpy_3d_within_13000_res;
@@ -2603,6 +2611,12 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_cu_mipmapped_array_get_memory_requirements_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_mem_requirements;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mipmapped_array_get_memory_requirements_13000;
+		break;
+
+	case CU_DEVICE_GET_TEXTURE_1D_LINEAR_MAX_WIDTH:
+		_xdr_argument = (xdrproc_t) xdr_cu_device_get_texture_1d_linear_max_width_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_size;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_device_get_texture_1d_linear_max_width_13000;
 		break;
 
 	case CU_MEMCPY_3D_TO:

@@ -2455,6 +2455,18 @@ xdr_cu_mipmapped_array_get_memory_requirements_13000_argument (XDR *xdrs, cu_mip
 }
 
 bool_t
+xdr_cu_device_get_texture_1d_linear_max_width_13000_argument (XDR *xdrs, cu_device_get_texture_1d_linear_max_width_13000_argument *objp)
+{
+	 if (!xdr_int (xdrs, &objp->format))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->channels))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->device))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
 xdr_cu_memcpy_3d_to_13000_argument (XDR *xdrs, cu_memcpy_3d_to_13000_argument *objp)
 {
 	 if (!xdr_copy_side (xdrs, &objp->dst))

@@ -1056,6 +1056,29 @@ ONCUDA_API CUresult cuMipmappedArrayGetLevel(CUarray *pLevelArray, CUmipmappedAr
 	return (CUresult)r.err;
 }
 
+ONCUDA_API CUresult cuDeviceGetTexture1DLinearMaxWidth(size_t *maxWidthInElements, CUarray_format format, unsigned numChannels, CUdevice dev)
+{
+	res_size r;
+	struct route rt = ROUTE_INIT;
+	CUdevice local_dev;
+	struct call k;
+	CUresult e;
+
+	if (maxWidthInElements == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	route_device(&rt, dev, &local_dev);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_device_get_texture_1d_linear_max_width((int)format, (u_int)numChannels, (int)local_dev, &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*maxWidthInElements = (size_t)r.res_size_u.value;
+	return (CUresult)r.err;
+}
+
 ONCUDA_API CUresult cuMemsetD2D8(CUdeviceptr dstDevice, size_t dstPitch, unsigned char uc, size_t Width, size_t Height)
 {
 	res_none r;

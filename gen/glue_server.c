@@ -454,6 +454,13 @@ bool_t cu_mipmapped_array_get_level_svc(cu_handle hMipmappedArray, u_int level, 
 	return TRUE;
 }
 
+bool_t cu_device_get_texture_1d_linear_max_width_svc(int format, u_int numChannels, int dev, res_size *r, struct svc_req *rq)
+{
+	(void)rq;
+	r->err = cuDeviceGetTexture1DLinearMaxWidth(&r->res_size_u.value, (CUarray_format)format, (unsigned)numChannels, (CUdevice)dev);
+	return TRUE;
+}
+
 bool_t cu_device_get_default_mem_pool_svc(int dev, res_handle *r, struct svc_req *rq)
 {
 	CUmemoryPool value;

@@ -240,13 +240,6 @@ ONCUDA_API CUresult cuDeviceGetP2PAttribute(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuDeviceGetTexture1DLinearMaxWidth(void);
-ONCUDA_API CUresult cuDeviceGetTexture1DLinearMaxWidth(void)
-{
-	oncuda_unsupported("cuDeviceGetTexture1DLinearMaxWidth");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuDeviceGraphMemTrim(void);
 ONCUDA_API CUresult cuDeviceGraphMemTrim(void)
 {

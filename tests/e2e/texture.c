@@ -143,7 +143,7 @@ static int pitched(CUmodule m)
 	CUfunction fetch;
 	CUtexObject t;
 	CUdeviceptr d;
-	size_t pitch;
+	size_t pitch, width = 0, width4 = 0;
 	int align = 0;
 	CUdevice dev;
 
@@ -156,6 +156,13 @@ static int pitched(CUmodule m)
 		 CUDA_SUCCESS);
 	e2e_defer_mem(d);
 	CHECK(pitch % (size_t)align == 0);
+	/* A linear texture of floats may be far wider than this one. */
+	CHECK_CU(cuDeviceGetTexture1DLinearMaxWidth(&width, CU_AD_FORMAT_FLOAT,
+		 1, dev), CUDA_SUCCESS);
+	CHECK(width >= 65536 && width <= ((size_t)1 << 40));
+	CHECK_CU(cuDeviceGetTexture1DLinearMaxWidth(&width4, CU_AD_FORMAT_FLOAT,
+		 4, dev), CUDA_SUCCESS);
+	CHECK(width4 > 0 && width4 <= width);
 	for (int i = 0; i < W * H; i++)
 		in[i] = 1000.0f - (float)i;
 	memset(&c, 0, sizeof c);

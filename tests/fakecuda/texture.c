@@ -291,3 +291,24 @@ fc_surface_at_2d(unsigned long long surf, size_t x_bytes, size_t y)
 		return NULL;
 	return (float *)(void *)(a->data + y * a->row_bytes + x_bytes);
 }
+
+/* What the H200's driver answers for the formats the stand-in has. */
+#define LINEAR_MAX_BYTES (1ull << 29)
+
+FC_API CUresult
+cuDeviceGetTexture1DLinearMaxWidth(size_t *maxWidthInElements,
+    CUarray_format format, unsigned numChannels, CUdevice dev)
+{
+	size_t elem = fc_format_bytes(format) * numChannels;
+	CUresult rc;
+
+	if (maxWidthInElements == NULL || elem == 0 ||
+	    (numChannels != 1 && numChannels != 2 && numChannels != 4))
+		return CUDA_ERROR_INVALID_VALUE;
+	fc_lock();
+	rc = fc_check_device(dev);
+	fc_unlock();
+	if (rc == CUDA_SUCCESS)
+		*maxWidthInElements = LINEAR_MAX_BYTES / elem;
+	return rc;
+}
