@@ -12,10 +12,10 @@
  * The checks made here are those for which the server lacks the facts
  * (host pointers and pitches), as copy2d.c makes them: a memory type
  * outside HOST, DEVICE, ARRAY and UNIFIED, reserved fields that are not
- * NULL, a level of detail other than 0, a host pitch below WidthInBytes, a
- * host height below Height for more than one slice, and a NULL host
- * pointer with bytes to copy are CUDA_ERROR_INVALID_VALUE; a pitch of 0
- * means packed rows.
+ * NULL, a level of detail other than 0, a pitch below WidthInBytes, a
+ * height below Height for more than one slice, and a NULL host pointer
+ * with bytes to copy are CUDA_ERROR_INVALID_VALUE; a pitch of 0 means
+ * packed rows.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -84,7 +84,8 @@ static CUresult resolve(CUmemorytype type, const void *host, CUdeviceptr device,
 		return CUDA_SUCCESS;
 	if (pitch != 0 && pitch < c->WidthInBytes)
 		return CUDA_ERROR_INVALID_VALUE;
-	if (type == CU_MEMORYTYPE_HOST && c->Depth > 1 && s->height < c->Height)
+	/* A height of 0 is for a single slice only. */
+	if (c->Depth > 1 && height < c->Height)
 		return CUDA_ERROR_INVALID_VALUE;
 	if (type == CU_MEMORYTYPE_HOST && s->host == NULL &&
 	    c->WidthInBytes != 0 && c->Height != 0 && c->Depth != 0)

@@ -297,6 +297,54 @@ static int three_d(CUstream s, unsigned flags)
 }
 
 /*
+ * 3D copies between host and device memory whose rows are each wider than
+ * a message (ONCUDA_CHUNK_DEFAULT, 4 MiB): two slices of a row of 4.5
+ * MiB, each a row apart from the next; in and back hold 9 MiB.
+ */
+static int rows_wider_than_a_message(unsigned char *in, unsigned char *back)
+{
+	enum { ROW = 4718592, PITCH = ROW + 4096, H = 1, D = 2 };
+	CUDA_MEMCPY3D c;
+	CUdeviceptr d;
+
+	TRY(e2e_dalloc(&d, (size_t)PITCH * (H + 1) * D));
+	memset(&c, 0, sizeof c);
+	c.srcMemoryType = CU_MEMORYTYPE_HOST;
+	c.srcHost = in;
+	c.srcPitch = ROW;
+	c.srcHeight = H;
+	c.dstMemoryType = CU_MEMORYTYPE_DEVICE;
+	c.dstDevice = d;
+	c.dstPitch = PITCH;
+	c.dstHeight = H + 1;
+	c.WidthInBytes = ROW;
+	c.Height = H;
+	c.Depth = D;
+	CHECK_CU(cuMemcpy3D(&c), CUDA_SUCCESS);
+	memset(back, 0, (size_t)ROW * H * D);
+	memset(&c, 0, sizeof c);
+	c.srcMemoryType = CU_MEMORYTYPE_DEVICE;
+	c.srcDevice = d;
+	c.srcPitch = PITCH;
+	c.srcHeight = H + 1;
+	c.dstMemoryType = CU_MEMORYTYPE_HOST;
+	c.dstHost = back;
+	c.dstPitch = ROW;
+	c.dstHeight = H;
+	c.WidthInBytes = ROW;
+	c.Height = H;
+	c.Depth = D;
+	CHECK_CU(cuMemcpy3D(&c), CUDA_SUCCESS);
+	CHECK_MEM(back, in, (size_t)ROW * H * D);
+	/* Through oncuda, slices past the allocation stop at the server. */
+	if (getenv("ONCUDA_TEST_REMOTE") != NULL) {
+		c.srcZ = 1;
+		CHECK_CU(cuMemcpy3D(&c), CUDA_ERROR_INVALID_VALUE);
+	}
+	return 0;
+}
+
+/*
  * Copies many times a message's size: 2D whole-row groups, and 3D slices
  * larger than a message, each way, checked byte for byte.
  */
@@ -313,24 +361,28 @@ static int large(void)
 	memset(&c, 0, sizeof c);
 	c.srcMemoryType = CU_MEMORYTYPE_HOST;
 	c.srcHost = in;
+	c.srcHeight = H;		/* 0 only for a single slice */
 	c.dstMemoryType = CU_MEMORYTYPE_ARRAY;
 	c.dstArray = a;
 	c.WidthInBytes = W * ELEM;
 	c.Height = H;
 	c.Depth = D;
 	CHECK_CU(cuMemcpy3D(&c), CUDA_SUCCESS);
+	c.srcHeight = 0;
+	CHECK_CU(cuMemcpy3D(&c), CUDA_ERROR_INVALID_VALUE);
 	memset(&c, 0, sizeof c);
 	c.srcMemoryType = CU_MEMORYTYPE_ARRAY;
 	c.srcArray = a;
 	c.dstMemoryType = CU_MEMORYTYPE_HOST;
 	c.dstHost = back;
+	c.dstHeight = H;
 	c.WidthInBytes = W * ELEM;
 	c.Height = H;
 	c.Depth = D;
 	CHECK_CU(cuMemcpy3D(&c), CUDA_SUCCESS);
 	CHECK_MEM(back, in, bytes);
 	CHECK_CU(cuArrayDestroy(a), CUDA_SUCCESS);
-	return 0;
+	return rows_wider_than_a_message(in, back);
 }
 
 static int mipmapped(void)
@@ -454,6 +506,45 @@ static int refused(void)
 	return 0;
 }
 
+/* cuMemcpy3DPeer within one context: host to array to host. */
+static int peer(CUcontext ctx)
+{
+	enum { W = 50, H = 6 };
+	uint16_t in[W * H], back[W * H];
+	CUDA_MEMCPY3D_PEER c;
+	CUarray a;
+
+	TRY(make_array(&a, W, H, 0, CU_AD_FORMAT_UNSIGNED_INT16, 1, 0));
+	e2e_fill_random(in, sizeof in, 81);
+	memset(&c, 0, sizeof c);
+	c.srcMemoryType = CU_MEMORYTYPE_HOST;
+	c.srcHost = in;
+	c.srcContext = ctx;
+	c.dstMemoryType = CU_MEMORYTYPE_ARRAY;
+	c.dstArray = a;
+	c.dstContext = ctx;
+	c.WidthInBytes = W * 2;
+	c.Height = H;
+	c.Depth = 1;
+	CHECK_CU(cuMemcpy3DPeer(&c), CUDA_SUCCESS);
+	memset(back, 0, sizeof back);
+	memset(&c, 0, sizeof c);
+	c.srcMemoryType = CU_MEMORYTYPE_ARRAY;
+	c.srcArray = a;
+	c.srcContext = ctx;
+	c.dstMemoryType = CU_MEMORYTYPE_HOST;
+	c.dstHost = back;
+	c.dstContext = ctx;
+	c.WidthInBytes = W * 2;
+	c.Height = H;
+	c.Depth = 1;
+	CHECK_CU(cuMemcpy3DPeerAsync(&c, NULL), CUDA_SUCCESS);
+	CHECK_CU(cuCtxSynchronize(), CUDA_SUCCESS);
+	CHECK_MEM(back, in, sizeof back);
+	CHECK_CU(cuArrayDestroy(a), CUDA_SUCCESS);
+	return 0;
+}
+
 int test_arrays(void)
 {
 	CUcontext ctx;
@@ -468,6 +559,7 @@ int test_arrays(void)
 	TRY(three_d(s, CUDA_ARRAY3D_LAYERED));
 	TRY(large());
 	TRY(mipmapped());
+	TRY(peer(ctx));
 	TRY(refused());
 	return 0;
 }
