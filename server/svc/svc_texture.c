@@ -238,30 +238,47 @@ bool_t cu_tex_object_create_svc(resource_desc res, texture_desc tex,
 	return TRUE;
 }
 
+/* Destroys a texture or surface object of this client's. */
+static void destroy(enum handle_kind kind, cu_handle object, res_none *r)
+{
+	memset(r, 0, sizeof *r);
+	if ((r->err = handle_check(kind, object, false)) != CUDA_SUCCESS)
+		return;
+	r->err = kind == HANDLE_TEX_OBJECT ? cuTexObjectDestroy(object) :
+	    cuSurfObjectDestroy(object);
+	if (r->err == CUDA_SUCCESS)
+		handle_forget(kind, object);
+}
+
+/* The resource of a texture or surface object of this client's. */
+static void get_resource(enum handle_kind kind, cu_handle object,
+    res_resource_desc *r)
+{
+	CUDA_RESOURCE_DESC d;
+
+	memset(r, 0, sizeof *r);
+	if ((r->err = handle_check(kind, object, false)) != CUDA_SUCCESS)
+		return;
+	memset(&d, 0, sizeof d);
+	r->err = kind == HANDLE_TEX_OBJECT ? cuTexObjectGetResourceDesc(&d, object) :
+	    cuSurfObjectGetResourceDesc(&d, object);
+	if (r->err == CUDA_SUCCESS)
+		resource_to_wire(&d, &r->res_resource_desc_u.value);
+}
+
 bool_t cu_tex_object_destroy_svc(cu_handle tex, res_none *r,
     struct svc_req *rq)
 {
 	(void)rq;
-	memset(r, 0, sizeof *r);
-	if ((r->err = handle_check(HANDLE_TEX_OBJECT, tex, false)) != CUDA_SUCCESS)
-		return TRUE;
-	if ((r->err = cuTexObjectDestroy((CUtexObject)tex)) == CUDA_SUCCESS)
-		handle_forget(HANDLE_TEX_OBJECT, tex);
+	destroy(HANDLE_TEX_OBJECT, tex, r);
 	return TRUE;
 }
 
 bool_t cu_tex_object_get_resource_desc_svc(cu_handle tex,
     res_resource_desc *r, struct svc_req *rq)
 {
-	CUDA_RESOURCE_DESC d;
-
 	(void)rq;
-	memset(r, 0, sizeof *r);
-	if ((r->err = handle_check(HANDLE_TEX_OBJECT, tex, false)) != CUDA_SUCCESS)
-		return TRUE;
-	memset(&d, 0, sizeof d);
-	if ((r->err = cuTexObjectGetResourceDesc(&d, (CUtexObject)tex)) == CUDA_SUCCESS)
-		resource_to_wire(&d, &r->res_resource_desc_u.value);
+	get_resource(HANDLE_TEX_OBJECT, tex, r);
 	return TRUE;
 }
 
@@ -320,25 +337,14 @@ bool_t cu_surf_object_destroy_svc(cu_handle surf, res_none *r,
     struct svc_req *rq)
 {
 	(void)rq;
-	memset(r, 0, sizeof *r);
-	if ((r->err = handle_check(HANDLE_SURF_OBJECT, surf, false)) != CUDA_SUCCESS)
-		return TRUE;
-	if ((r->err = cuSurfObjectDestroy((CUsurfObject)surf)) == CUDA_SUCCESS)
-		handle_forget(HANDLE_SURF_OBJECT, surf);
+	destroy(HANDLE_SURF_OBJECT, surf, r);
 	return TRUE;
 }
 
 bool_t cu_surf_object_get_resource_desc_svc(cu_handle surf,
     res_resource_desc *r, struct svc_req *rq)
 {
-	CUDA_RESOURCE_DESC d;
-
 	(void)rq;
-	memset(r, 0, sizeof *r);
-	if ((r->err = handle_check(HANDLE_SURF_OBJECT, surf, false)) != CUDA_SUCCESS)
-		return TRUE;
-	memset(&d, 0, sizeof d);
-	if ((r->err = cuSurfObjectGetResourceDesc(&d, (CUsurfObject)surf)) == CUDA_SUCCESS)
-		resource_to_wire(&d, &r->res_resource_desc_u.value);
+	get_resource(HANDLE_SURF_OBJECT, surf, r);
 	return TRUE;
 }

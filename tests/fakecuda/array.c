@@ -221,7 +221,8 @@ cuArray3DGetDescriptor(CUDA_ARRAY3D_DESCRIPTOR *pArrayDescriptor, CUarray hArray
 	return rc;
 }
 
-/* A layered or 3D array has no 2D descriptor. */
+/* The stand-in refuses a layered or 3D array, which a 2D descriptor
+ * cannot describe. */
 FC_API CUresult
 cuArrayGetDescriptor(CUDA_ARRAY_DESCRIPTOR *pArrayDescriptor, CUarray hArray)
 {
