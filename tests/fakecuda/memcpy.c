@@ -381,10 +381,9 @@ cuMemcpy3DPeerAsync(const CUDA_MEMCPY3D_PEER *pCopy, CUstream hStream)
 	return copy_peer(pCopy, hStream, false);
 }
 
-/* A captured 2D copy is a 3D copy of depth 1. */
-static CUresult
-capture_copy_2d(struct fc_context *ctx, struct fc_stream *s,
-    const CUDA_MEMCPY2D *c)
+/* A 2D copy is a 3D copy of depth 1. */
+static CUDA_MEMCPY3D
+as_3d(const CUDA_MEMCPY2D *c)
 {
 	CUDA_MEMCPY3D c3 = {
 		.srcXInBytes = c->srcXInBytes, .srcY = c->srcY,
@@ -399,7 +398,7 @@ capture_copy_2d(struct fc_context *ctx, struct fc_stream *s,
 		.Depth = 1,
 	};
 
-	return capture_copy(ctx, s, &c3);
+	return c3;
 }
 
 static CUresult
@@ -412,18 +411,7 @@ copy_2d(const CUDA_MEMCPY2D *c, CUstream stream, bool sync)
 
 	if (c != NULL && (c->srcMemoryType == CU_MEMORYTYPE_ARRAY ||
 	    c->dstMemoryType == CU_MEMORYTYPE_ARRAY)) {
-		CUDA_MEMCPY3D c3 = {
-			.srcXInBytes = c->srcXInBytes, .srcY = c->srcY,
-			.srcMemoryType = c->srcMemoryType, .srcHost = c->srcHost,
-			.srcDevice = c->srcDevice, .srcArray = c->srcArray,
-			.srcPitch = c->srcPitch,
-			.dstXInBytes = c->dstXInBytes, .dstY = c->dstY,
-			.dstMemoryType = c->dstMemoryType, .dstHost = c->dstHost,
-			.dstDevice = c->dstDevice, .dstArray = c->dstArray,
-			.dstPitch = c->dstPitch,
-			.WidthInBytes = c->WidthInBytes, .Height = c->Height,
-			.Depth = 1,
-		};
+		CUDA_MEMCPY3D c3 = as_3d(c);
 
 		return fc_copy_3d(&c3, stream, sync);
 	}
@@ -432,7 +420,9 @@ copy_2d(const CUDA_MEMCPY2D *c, CUstream stream, bool sync)
 	if (rc == CUDA_SUCCESS && c == NULL)
 		rc = CUDA_ERROR_INVALID_VALUE;
 	if (rc == CUDA_SUCCESS && capturing != NULL) {
-		rc = capture_copy_2d(ctx, capturing, c);
+		CUDA_MEMCPY3D c3 = as_3d(c);
+
+		rc = capture_copy(ctx, capturing, &c3);
 	} else if (rc == CUDA_SUCCESS && c->WidthInBytes > 0 &&
 	    c->Height > 0) {
 		rc = locate_side(c->srcMemoryType, c->srcHost, c->srcDevice,
