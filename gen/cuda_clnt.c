@@ -854,6 +854,320 @@ cu_memset_d32_async_13000(cu_dptr dst, u_int value, cu_size count, cu_handle str
 }
 
 enum clnt_stat 
+cu_array_create_13000(array_desc desc, bool_t three_d, res_handle *clnt_res,  CLIENT *clnt)
+{
+	cu_array_create_13000_argument arg;
+	arg.desc = desc;
+	arg.three_d = three_d;
+	return (clnt_call (clnt, CU_ARRAY_CREATE, (xdrproc_t) xdr_cu_array_create_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_array_get_descriptor_13000(cu_handle array, bool_t three_d, res_array_desc *clnt_res,  CLIENT *clnt)
+{
+	cu_array_get_descriptor_13000_argument arg;
+	arg.array = array;
+	arg.three_d = three_d;
+	return (clnt_call (clnt, CU_ARRAY_GET_DESCRIPTOR, (xdrproc_t) xdr_cu_array_get_descriptor_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_array_desc, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_array_destroy_13000(cu_handle array, res_none *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_ARRAY_DESTROY,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &array,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_array_get_memory_requirements_13000(cu_handle array, int device, res_mem_requirements *clnt_res,  CLIENT *clnt)
+{
+	cu_array_get_memory_requirements_13000_argument arg;
+	arg.array = array;
+	arg.device = device;
+	return (clnt_call (clnt, CU_ARRAY_GET_MEMORY_REQUIREMENTS, (xdrproc_t) xdr_cu_array_get_memory_requirements_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_mem_requirements, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_array_get_plane_13000(cu_handle array, u_int plane, res_handle *clnt_res,  CLIENT *clnt)
+{
+	cu_array_get_plane_13000_argument arg;
+	arg.array = array;
+	arg.plane = plane;
+	return (clnt_call (clnt, CU_ARRAY_GET_PLANE, (xdrproc_t) xdr_cu_array_get_plane_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_mipmapped_array_create_13000(array_desc desc, u_int levels, res_handle *clnt_res,  CLIENT *clnt)
+{
+	cu_mipmapped_array_create_13000_argument arg;
+	arg.desc = desc;
+	arg.levels = levels;
+	return (clnt_call (clnt, CU_MIPMAPPED_ARRAY_CREATE, (xdrproc_t) xdr_cu_mipmapped_array_create_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_mipmapped_array_destroy_13000(cu_handle array, res_none *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_MIPMAPPED_ARRAY_DESTROY,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &array,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_mipmapped_array_get_level_13000(cu_handle array, u_int level, res_handle *clnt_res,  CLIENT *clnt)
+{
+	cu_mipmapped_array_get_level_13000_argument arg;
+	arg.array = array;
+	arg.level = level;
+	return (clnt_call (clnt, CU_MIPMAPPED_ARRAY_GET_LEVEL, (xdrproc_t) xdr_cu_mipmapped_array_get_level_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_mipmapped_array_get_memory_requirements_13000(cu_handle array, int device, res_mem_requirements *clnt_res,  CLIENT *clnt)
+{
+	cu_mipmapped_array_get_memory_requirements_13000_argument arg;
+	arg.array = array;
+	arg.device = device;
+	return (clnt_call (clnt, CU_MIPMAPPED_ARRAY_GET_MEMORY_REQUIREMENTS, (xdrproc_t) xdr_cu_mipmapped_array_get_memory_requirements_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_mem_requirements, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_device_get_texture_1d_linear_max_width_13000(int format, u_int channels, int device, res_size *clnt_res,  CLIENT *clnt)
+{
+	cu_device_get_texture_1d_linear_max_width_13000_argument arg;
+	arg.format = format;
+	arg.channels = channels;
+	arg.device = device;
+	return (clnt_call (clnt, CU_DEVICE_GET_TEXTURE_1D_LINEAR_MAX_WIDTH, (xdrproc_t) xdr_cu_device_get_texture_1d_linear_max_width_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_size, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_memcpy_3d_to_13000(copy_side dst, cu_handle dst_context, copy_extent extent, cu_bytes data, cu_handle stream, bool_t async, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_memcpy_3d_to_13000_argument arg;
+	arg.dst = dst;
+	arg.dst_context = dst_context;
+	arg.extent = extent;
+	arg.data = data;
+	arg.stream = stream;
+	arg.async = async;
+	return (clnt_call (clnt, CU_MEMCPY_3D_TO, (xdrproc_t) xdr_cu_memcpy_3d_to_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_memcpy_3d_from_13000(copy_side src, cu_handle src_context, copy_extent extent, cu_handle stream, bool_t async, res_data *clnt_res,  CLIENT *clnt)
+{
+	cu_memcpy_3d_from_13000_argument arg;
+	arg.src = src;
+	arg.src_context = src_context;
+	arg.extent = extent;
+	arg.stream = stream;
+	arg.async = async;
+	return (clnt_call (clnt, CU_MEMCPY_3D_FROM, (xdrproc_t) xdr_cu_memcpy_3d_from_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_data, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_memcpy_3d_within_13000(copy_side dst, cu_handle dst_context, copy_side src, cu_handle src_context, copy_extent extent, cu_handle stream, bool_t async, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_memcpy_3d_within_13000_argument arg;
+	arg.dst = dst;
+	arg.dst_context = dst_context;
+	arg.src = src;
+	arg.src_context = src_context;
+	arg.extent = extent;
+	arg.stream = stream;
+	arg.async = async;
+	return (clnt_call (clnt, CU_MEMCPY_3D_WITHIN, (xdrproc_t) xdr_cu_memcpy_3d_within_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_memset_d2d8_13000(cu_dptr dst, cu_size pitch, u_int value, cu_size width, cu_size height, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_memset_d2d8_13000_argument arg;
+	arg.dst = dst;
+	arg.pitch = pitch;
+	arg.value = value;
+	arg.width = width;
+	arg.height = height;
+	return (clnt_call (clnt, CU_MEMSET_D2D8, (xdrproc_t) xdr_cu_memset_d2d8_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_memset_d2d16_13000(cu_dptr dst, cu_size pitch, u_int value, cu_size width, cu_size height, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_memset_d2d16_13000_argument arg;
+	arg.dst = dst;
+	arg.pitch = pitch;
+	arg.value = value;
+	arg.width = width;
+	arg.height = height;
+	return (clnt_call (clnt, CU_MEMSET_D2D16, (xdrproc_t) xdr_cu_memset_d2d16_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_memset_d2d32_13000(cu_dptr dst, cu_size pitch, u_int value, cu_size width, cu_size height, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_memset_d2d32_13000_argument arg;
+	arg.dst = dst;
+	arg.pitch = pitch;
+	arg.value = value;
+	arg.width = width;
+	arg.height = height;
+	return (clnt_call (clnt, CU_MEMSET_D2D32, (xdrproc_t) xdr_cu_memset_d2d32_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_memset_d2d8_async_13000(cu_dptr dst, cu_size pitch, u_int value, cu_size width, cu_size height, cu_handle stream, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_memset_d2d8_async_13000_argument arg;
+	arg.dst = dst;
+	arg.pitch = pitch;
+	arg.value = value;
+	arg.width = width;
+	arg.height = height;
+	arg.stream = stream;
+	return (clnt_call (clnt, CU_MEMSET_D2D8_ASYNC, (xdrproc_t) xdr_cu_memset_d2d8_async_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_memset_d2d16_async_13000(cu_dptr dst, cu_size pitch, u_int value, cu_size width, cu_size height, cu_handle stream, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_memset_d2d16_async_13000_argument arg;
+	arg.dst = dst;
+	arg.pitch = pitch;
+	arg.value = value;
+	arg.width = width;
+	arg.height = height;
+	arg.stream = stream;
+	return (clnt_call (clnt, CU_MEMSET_D2D16_ASYNC, (xdrproc_t) xdr_cu_memset_d2d16_async_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_memset_d2d32_async_13000(cu_dptr dst, cu_size pitch, u_int value, cu_size width, cu_size height, cu_handle stream, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_memset_d2d32_async_13000_argument arg;
+	arg.dst = dst;
+	arg.pitch = pitch;
+	arg.value = value;
+	arg.width = width;
+	arg.height = height;
+	arg.stream = stream;
+	return (clnt_call (clnt, CU_MEMSET_D2D32_ASYNC, (xdrproc_t) xdr_cu_memset_d2d32_async_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_tex_object_create_13000(resource_desc res, texture_desc tex, view_desc_opt view, res_handle *clnt_res,  CLIENT *clnt)
+{
+	cu_tex_object_create_13000_argument arg;
+	arg.res = res;
+	arg.tex = tex;
+	arg.view = view;
+	return (clnt_call (clnt, CU_TEX_OBJECT_CREATE, (xdrproc_t) xdr_cu_tex_object_create_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_tex_object_destroy_13000(cu_handle tex, res_none *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_TEX_OBJECT_DESTROY,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &tex,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_tex_object_get_resource_desc_13000(cu_handle tex, res_resource_desc *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_TEX_OBJECT_GET_RESOURCE_DESC,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &tex,
+		(xdrproc_t) xdr_res_resource_desc, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_tex_object_get_texture_desc_13000(cu_handle tex, res_texture_desc *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_TEX_OBJECT_GET_TEXTURE_DESC,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &tex,
+		(xdrproc_t) xdr_res_texture_desc, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_tex_object_get_resource_view_desc_13000(cu_handle tex, res_view_desc *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_TEX_OBJECT_GET_RESOURCE_VIEW_DESC,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &tex,
+		(xdrproc_t) xdr_res_view_desc, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_surf_object_create_13000(resource_desc res, res_handle *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_SURF_OBJECT_CREATE,
+		(xdrproc_t) xdr_resource_desc, (caddr_t) &res,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_surf_object_destroy_13000(cu_handle surf, res_none *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_SURF_OBJECT_DESTROY,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &surf,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_surf_object_get_resource_desc_13000(cu_handle surf, res_resource_desc *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_SURF_OBJECT_GET_RESOURCE_DESC,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &surf,
+		(xdrproc_t) xdr_res_resource_desc, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_mem_host_alloc_13000(cu_size size, u_int flags, res_handle *clnt_res,  CLIENT *clnt)
 {
 	cu_mem_host_alloc_13000_argument arg;

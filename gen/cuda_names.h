@@ -425,6 +425,150 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_memset_d32_async_argument cu_memset_d32_async_13000_argument
 #define xdr_cu_memset_d32_async_argument xdr_cu_memset_d32_async_13000_argument
 
+/* CU_ARRAY_CREATE (600) */
+#define cu_array_create cu_array_create_13000
+#define cu_array_create_svc cu_array_create_13000_svc
+#define cu_array_create_argument cu_array_create_13000_argument
+#define xdr_cu_array_create_argument xdr_cu_array_create_13000_argument
+
+/* CU_ARRAY_GET_DESCRIPTOR (601) */
+#define cu_array_get_descriptor cu_array_get_descriptor_13000
+#define cu_array_get_descriptor_svc cu_array_get_descriptor_13000_svc
+#define cu_array_get_descriptor_argument cu_array_get_descriptor_13000_argument
+#define xdr_cu_array_get_descriptor_argument xdr_cu_array_get_descriptor_13000_argument
+
+/* CU_ARRAY_DESTROY (602) */
+#define cu_array_destroy cu_array_destroy_13000
+#define cu_array_destroy_svc cu_array_destroy_13000_svc
+
+/* CU_ARRAY_GET_MEMORY_REQUIREMENTS (603) */
+#define cu_array_get_memory_requirements cu_array_get_memory_requirements_13000
+#define cu_array_get_memory_requirements_svc cu_array_get_memory_requirements_13000_svc
+#define cu_array_get_memory_requirements_argument cu_array_get_memory_requirements_13000_argument
+#define xdr_cu_array_get_memory_requirements_argument xdr_cu_array_get_memory_requirements_13000_argument
+
+/* CU_ARRAY_GET_PLANE (604) */
+#define cu_array_get_plane cu_array_get_plane_13000
+#define cu_array_get_plane_svc cu_array_get_plane_13000_svc
+#define cu_array_get_plane_argument cu_array_get_plane_13000_argument
+#define xdr_cu_array_get_plane_argument xdr_cu_array_get_plane_13000_argument
+
+/* CU_MIPMAPPED_ARRAY_CREATE (605) */
+#define cu_mipmapped_array_create cu_mipmapped_array_create_13000
+#define cu_mipmapped_array_create_svc cu_mipmapped_array_create_13000_svc
+#define cu_mipmapped_array_create_argument cu_mipmapped_array_create_13000_argument
+#define xdr_cu_mipmapped_array_create_argument xdr_cu_mipmapped_array_create_13000_argument
+
+/* CU_MIPMAPPED_ARRAY_DESTROY (606) */
+#define cu_mipmapped_array_destroy cu_mipmapped_array_destroy_13000
+#define cu_mipmapped_array_destroy_svc cu_mipmapped_array_destroy_13000_svc
+
+/* CU_MIPMAPPED_ARRAY_GET_LEVEL (607) */
+#define cu_mipmapped_array_get_level cu_mipmapped_array_get_level_13000
+#define cu_mipmapped_array_get_level_svc cu_mipmapped_array_get_level_13000_svc
+#define cu_mipmapped_array_get_level_argument cu_mipmapped_array_get_level_13000_argument
+#define xdr_cu_mipmapped_array_get_level_argument xdr_cu_mipmapped_array_get_level_13000_argument
+
+/* CU_MIPMAPPED_ARRAY_GET_MEMORY_REQUIREMENTS (608) */
+#define cu_mipmapped_array_get_memory_requirements cu_mipmapped_array_get_memory_requirements_13000
+#define cu_mipmapped_array_get_memory_requirements_svc cu_mipmapped_array_get_memory_requirements_13000_svc
+#define cu_mipmapped_array_get_memory_requirements_argument cu_mipmapped_array_get_memory_requirements_13000_argument
+#define xdr_cu_mipmapped_array_get_memory_requirements_argument xdr_cu_mipmapped_array_get_memory_requirements_13000_argument
+
+/* CU_DEVICE_GET_TEXTURE_1D_LINEAR_MAX_WIDTH (609) */
+#define cu_device_get_texture_1d_linear_max_width cu_device_get_texture_1d_linear_max_width_13000
+#define cu_device_get_texture_1d_linear_max_width_svc cu_device_get_texture_1d_linear_max_width_13000_svc
+#define cu_device_get_texture_1d_linear_max_width_argument cu_device_get_texture_1d_linear_max_width_13000_argument
+#define xdr_cu_device_get_texture_1d_linear_max_width_argument xdr_cu_device_get_texture_1d_linear_max_width_13000_argument
+
+/* CU_MEMCPY_3D_TO (610) */
+#define cu_memcpy_3d_to cu_memcpy_3d_to_13000
+#define cu_memcpy_3d_to_svc cu_memcpy_3d_to_13000_svc
+#define cu_memcpy_3d_to_argument cu_memcpy_3d_to_13000_argument
+#define xdr_cu_memcpy_3d_to_argument xdr_cu_memcpy_3d_to_13000_argument
+
+/* CU_MEMCPY_3D_FROM (611) */
+#define cu_memcpy_3d_from cu_memcpy_3d_from_13000
+#define cu_memcpy_3d_from_svc cu_memcpy_3d_from_13000_svc
+#define cu_memcpy_3d_from_argument cu_memcpy_3d_from_13000_argument
+#define xdr_cu_memcpy_3d_from_argument xdr_cu_memcpy_3d_from_13000_argument
+
+/* CU_MEMCPY_3D_WITHIN (612) */
+#define cu_memcpy_3d_within cu_memcpy_3d_within_13000
+#define cu_memcpy_3d_within_svc cu_memcpy_3d_within_13000_svc
+#define cu_memcpy_3d_within_argument cu_memcpy_3d_within_13000_argument
+#define xdr_cu_memcpy_3d_within_argument xdr_cu_memcpy_3d_within_13000_argument
+
+/* CU_MEMSET_D2D8 (615) */
+#define cu_memset_d2d8 cu_memset_d2d8_13000
+#define cu_memset_d2d8_svc cu_memset_d2d8_13000_svc
+#define cu_memset_d2d8_argument cu_memset_d2d8_13000_argument
+#define xdr_cu_memset_d2d8_argument xdr_cu_memset_d2d8_13000_argument
+
+/* CU_MEMSET_D2D16 (616) */
+#define cu_memset_d2d16 cu_memset_d2d16_13000
+#define cu_memset_d2d16_svc cu_memset_d2d16_13000_svc
+#define cu_memset_d2d16_argument cu_memset_d2d16_13000_argument
+#define xdr_cu_memset_d2d16_argument xdr_cu_memset_d2d16_13000_argument
+
+/* CU_MEMSET_D2D32 (617) */
+#define cu_memset_d2d32 cu_memset_d2d32_13000
+#define cu_memset_d2d32_svc cu_memset_d2d32_13000_svc
+#define cu_memset_d2d32_argument cu_memset_d2d32_13000_argument
+#define xdr_cu_memset_d2d32_argument xdr_cu_memset_d2d32_13000_argument
+
+/* CU_MEMSET_D2D8_ASYNC (618) */
+#define cu_memset_d2d8_async cu_memset_d2d8_async_13000
+#define cu_memset_d2d8_async_svc cu_memset_d2d8_async_13000_svc
+#define cu_memset_d2d8_async_argument cu_memset_d2d8_async_13000_argument
+#define xdr_cu_memset_d2d8_async_argument xdr_cu_memset_d2d8_async_13000_argument
+
+/* CU_MEMSET_D2D16_ASYNC (619) */
+#define cu_memset_d2d16_async cu_memset_d2d16_async_13000
+#define cu_memset_d2d16_async_svc cu_memset_d2d16_async_13000_svc
+#define cu_memset_d2d16_async_argument cu_memset_d2d16_async_13000_argument
+#define xdr_cu_memset_d2d16_async_argument xdr_cu_memset_d2d16_async_13000_argument
+
+/* CU_MEMSET_D2D32_ASYNC (620) */
+#define cu_memset_d2d32_async cu_memset_d2d32_async_13000
+#define cu_memset_d2d32_async_svc cu_memset_d2d32_async_13000_svc
+#define cu_memset_d2d32_async_argument cu_memset_d2d32_async_13000_argument
+#define xdr_cu_memset_d2d32_async_argument xdr_cu_memset_d2d32_async_13000_argument
+
+/* CU_TEX_OBJECT_CREATE (625) */
+#define cu_tex_object_create cu_tex_object_create_13000
+#define cu_tex_object_create_svc cu_tex_object_create_13000_svc
+#define cu_tex_object_create_argument cu_tex_object_create_13000_argument
+#define xdr_cu_tex_object_create_argument xdr_cu_tex_object_create_13000_argument
+
+/* CU_TEX_OBJECT_DESTROY (626) */
+#define cu_tex_object_destroy cu_tex_object_destroy_13000
+#define cu_tex_object_destroy_svc cu_tex_object_destroy_13000_svc
+
+/* CU_TEX_OBJECT_GET_RESOURCE_DESC (627) */
+#define cu_tex_object_get_resource_desc cu_tex_object_get_resource_desc_13000
+#define cu_tex_object_get_resource_desc_svc cu_tex_object_get_resource_desc_13000_svc
+
+/* CU_TEX_OBJECT_GET_TEXTURE_DESC (628) */
+#define cu_tex_object_get_texture_desc cu_tex_object_get_texture_desc_13000
+#define cu_tex_object_get_texture_desc_svc cu_tex_object_get_texture_desc_13000_svc
+
+/* CU_TEX_OBJECT_GET_RESOURCE_VIEW_DESC (629) */
+#define cu_tex_object_get_resource_view_desc cu_tex_object_get_resource_view_desc_13000
+#define cu_tex_object_get_resource_view_desc_svc cu_tex_object_get_resource_view_desc_13000_svc
+
+/* CU_SURF_OBJECT_CREATE (630) */
+#define cu_surf_object_create cu_surf_object_create_13000
+#define cu_surf_object_create_svc cu_surf_object_create_13000_svc
+
+/* CU_SURF_OBJECT_DESTROY (631) */
+#define cu_surf_object_destroy cu_surf_object_destroy_13000
+#define cu_surf_object_destroy_svc cu_surf_object_destroy_13000_svc
+
+/* CU_SURF_OBJECT_GET_RESOURCE_DESC (632) */
+#define cu_surf_object_get_resource_desc cu_surf_object_get_resource_desc_13000
+#define cu_surf_object_get_resource_desc_svc cu_surf_object_get_resource_desc_13000_svc
+
 /* CU_MEM_HOST_ALLOC (80) */
 #define cu_mem_host_alloc cu_mem_host_alloc_13000
 #define cu_mem_host_alloc_svc cu_mem_host_alloc_13000_svc

@@ -390,6 +390,125 @@ struct dev_region {
 };
 typedef struct dev_region dev_region;
 
+struct array_desc {
+	cu_size width;
+	cu_size height;
+	cu_size depth;
+	int format;
+	u_int num_channels;
+	u_int flags;
+};
+typedef struct array_desc array_desc;
+
+struct res_array_desc {
+	int err;
+	union {
+		array_desc value;
+	} res_array_desc_u;
+};
+typedef struct res_array_desc res_array_desc;
+
+struct mem_requirements {
+	cu_size size;
+	cu_size alignment;
+};
+typedef struct mem_requirements mem_requirements;
+
+struct res_mem_requirements {
+	int err;
+	union {
+		mem_requirements value;
+	} res_mem_requirements_u;
+};
+typedef struct res_mem_requirements res_mem_requirements;
+
+struct copy_side {
+	int type;
+	cu_dptr device;
+	cu_handle array;
+	cu_size x_bytes;
+	cu_size y;
+	cu_size z;
+	cu_size pitch;
+	cu_size height;
+};
+typedef struct copy_side copy_side;
+
+struct copy_extent {
+	cu_size width;
+	cu_size height;
+	cu_size depth;
+};
+typedef struct copy_extent copy_extent;
+
+struct resource_desc {
+	int type;
+	cu_handle handle;
+	cu_dptr device;
+	int format;
+	u_int num_channels;
+	cu_size size;
+	cu_size width;
+	cu_size height;
+	cu_size pitch;
+	u_int flags;
+};
+typedef struct resource_desc resource_desc;
+
+struct res_resource_desc {
+	int err;
+	union {
+		resource_desc value;
+	} res_resource_desc_u;
+};
+typedef struct res_resource_desc res_resource_desc;
+
+struct texture_desc {
+	int address_mode[3];
+	int filter_mode;
+	u_int flags;
+	u_int max_anisotropy;
+	int mipmap_filter_mode;
+	float mipmap_level_bias;
+	float min_mipmap_level_clamp;
+	float max_mipmap_level_clamp;
+	float border_color[4];
+};
+typedef struct texture_desc texture_desc;
+
+struct res_texture_desc {
+	int err;
+	union {
+		texture_desc value;
+	} res_texture_desc_u;
+};
+typedef struct res_texture_desc res_texture_desc;
+
+struct view_desc {
+	int format;
+	cu_size width;
+	cu_size height;
+	cu_size depth;
+	u_int first_mipmap_level;
+	u_int last_mipmap_level;
+	u_int first_layer;
+	u_int last_layer;
+};
+typedef struct view_desc view_desc;
+
+typedef struct {
+	u_int view_desc_opt_len;
+	view_desc *view_desc_opt_val;
+} view_desc_opt;
+
+struct res_view_desc {
+	int err;
+	union {
+		view_desc value;
+	} res_view_desc_u;
+};
+typedef struct res_view_desc res_view_desc;
+
 struct mapped_run {
 	cu_hostptr at;
 	struct {
@@ -1056,6 +1175,149 @@ struct cu_memset_d32_async_13000_argument {
 	cu_handle stream;
 };
 typedef struct cu_memset_d32_async_13000_argument cu_memset_d32_async_13000_argument;
+
+struct cu_array_create_13000_argument {
+	array_desc desc;
+	bool_t three_d;
+};
+typedef struct cu_array_create_13000_argument cu_array_create_13000_argument;
+
+struct cu_array_get_descriptor_13000_argument {
+	cu_handle array;
+	bool_t three_d;
+};
+typedef struct cu_array_get_descriptor_13000_argument cu_array_get_descriptor_13000_argument;
+
+struct cu_array_get_memory_requirements_13000_argument {
+	cu_handle array;
+	int device;
+};
+typedef struct cu_array_get_memory_requirements_13000_argument cu_array_get_memory_requirements_13000_argument;
+
+struct cu_array_get_plane_13000_argument {
+	cu_handle array;
+	u_int plane;
+};
+typedef struct cu_array_get_plane_13000_argument cu_array_get_plane_13000_argument;
+
+struct cu_mipmapped_array_create_13000_argument {
+	array_desc desc;
+	u_int levels;
+};
+typedef struct cu_mipmapped_array_create_13000_argument cu_mipmapped_array_create_13000_argument;
+
+struct cu_mipmapped_array_get_level_13000_argument {
+	cu_handle array;
+	u_int level;
+};
+typedef struct cu_mipmapped_array_get_level_13000_argument cu_mipmapped_array_get_level_13000_argument;
+
+struct cu_mipmapped_array_get_memory_requirements_13000_argument {
+	cu_handle array;
+	int device;
+};
+typedef struct cu_mipmapped_array_get_memory_requirements_13000_argument cu_mipmapped_array_get_memory_requirements_13000_argument;
+
+struct cu_device_get_texture_1d_linear_max_width_13000_argument {
+	int format;
+	u_int channels;
+	int device;
+};
+typedef struct cu_device_get_texture_1d_linear_max_width_13000_argument cu_device_get_texture_1d_linear_max_width_13000_argument;
+
+struct cu_memcpy_3d_to_13000_argument {
+	copy_side dst;
+	cu_handle dst_context;
+	copy_extent extent;
+	cu_bytes data;
+	cu_handle stream;
+	bool_t async;
+};
+typedef struct cu_memcpy_3d_to_13000_argument cu_memcpy_3d_to_13000_argument;
+
+struct cu_memcpy_3d_from_13000_argument {
+	copy_side src;
+	cu_handle src_context;
+	copy_extent extent;
+	cu_handle stream;
+	bool_t async;
+};
+typedef struct cu_memcpy_3d_from_13000_argument cu_memcpy_3d_from_13000_argument;
+
+struct cu_memcpy_3d_within_13000_argument {
+	copy_side dst;
+	cu_handle dst_context;
+	copy_side src;
+	cu_handle src_context;
+	copy_extent extent;
+	cu_handle stream;
+	bool_t async;
+};
+typedef struct cu_memcpy_3d_within_13000_argument cu_memcpy_3d_within_13000_argument;
+
+struct cu_memset_d2d8_13000_argument {
+	cu_dptr dst;
+	cu_size pitch;
+	u_int value;
+	cu_size width;
+	cu_size height;
+};
+typedef struct cu_memset_d2d8_13000_argument cu_memset_d2d8_13000_argument;
+
+struct cu_memset_d2d16_13000_argument {
+	cu_dptr dst;
+	cu_size pitch;
+	u_int value;
+	cu_size width;
+	cu_size height;
+};
+typedef struct cu_memset_d2d16_13000_argument cu_memset_d2d16_13000_argument;
+
+struct cu_memset_d2d32_13000_argument {
+	cu_dptr dst;
+	cu_size pitch;
+	u_int value;
+	cu_size width;
+	cu_size height;
+};
+typedef struct cu_memset_d2d32_13000_argument cu_memset_d2d32_13000_argument;
+
+struct cu_memset_d2d8_async_13000_argument {
+	cu_dptr dst;
+	cu_size pitch;
+	u_int value;
+	cu_size width;
+	cu_size height;
+	cu_handle stream;
+};
+typedef struct cu_memset_d2d8_async_13000_argument cu_memset_d2d8_async_13000_argument;
+
+struct cu_memset_d2d16_async_13000_argument {
+	cu_dptr dst;
+	cu_size pitch;
+	u_int value;
+	cu_size width;
+	cu_size height;
+	cu_handle stream;
+};
+typedef struct cu_memset_d2d16_async_13000_argument cu_memset_d2d16_async_13000_argument;
+
+struct cu_memset_d2d32_async_13000_argument {
+	cu_dptr dst;
+	cu_size pitch;
+	u_int value;
+	cu_size width;
+	cu_size height;
+	cu_handle stream;
+};
+typedef struct cu_memset_d2d32_async_13000_argument cu_memset_d2d32_async_13000_argument;
+
+struct cu_tex_object_create_13000_argument {
+	resource_desc res;
+	texture_desc tex;
+	view_desc_opt view;
+};
+typedef struct cu_tex_object_create_13000_argument cu_tex_object_create_13000_argument;
 
 struct cu_mem_host_alloc_13000_argument {
 	cu_size size;
@@ -1982,6 +2244,87 @@ extern  bool_t cu_memset_d16_async_13000_svc(cu_dptr , u_int , cu_size , cu_hand
 #define CU_MEMSET_D32_ASYNC 75
 extern  enum clnt_stat cu_memset_d32_async_13000(cu_dptr , u_int , cu_size , cu_handle , res_none *, CLIENT *);
 extern  bool_t cu_memset_d32_async_13000_svc(cu_dptr , u_int , cu_size , cu_handle , res_none *, struct svc_req *);
+#define CU_ARRAY_CREATE 600
+extern  enum clnt_stat cu_array_create_13000(array_desc , bool_t , res_handle *, CLIENT *);
+extern  bool_t cu_array_create_13000_svc(array_desc , bool_t , res_handle *, struct svc_req *);
+#define CU_ARRAY_GET_DESCRIPTOR 601
+extern  enum clnt_stat cu_array_get_descriptor_13000(cu_handle , bool_t , res_array_desc *, CLIENT *);
+extern  bool_t cu_array_get_descriptor_13000_svc(cu_handle , bool_t , res_array_desc *, struct svc_req *);
+#define CU_ARRAY_DESTROY 602
+extern  enum clnt_stat cu_array_destroy_13000(cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_array_destroy_13000_svc(cu_handle , res_none *, struct svc_req *);
+#define CU_ARRAY_GET_MEMORY_REQUIREMENTS 603
+extern  enum clnt_stat cu_array_get_memory_requirements_13000(cu_handle , int , res_mem_requirements *, CLIENT *);
+extern  bool_t cu_array_get_memory_requirements_13000_svc(cu_handle , int , res_mem_requirements *, struct svc_req *);
+#define CU_ARRAY_GET_PLANE 604
+extern  enum clnt_stat cu_array_get_plane_13000(cu_handle , u_int , res_handle *, CLIENT *);
+extern  bool_t cu_array_get_plane_13000_svc(cu_handle , u_int , res_handle *, struct svc_req *);
+#define CU_MIPMAPPED_ARRAY_CREATE 605
+extern  enum clnt_stat cu_mipmapped_array_create_13000(array_desc , u_int , res_handle *, CLIENT *);
+extern  bool_t cu_mipmapped_array_create_13000_svc(array_desc , u_int , res_handle *, struct svc_req *);
+#define CU_MIPMAPPED_ARRAY_DESTROY 606
+extern  enum clnt_stat cu_mipmapped_array_destroy_13000(cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_mipmapped_array_destroy_13000_svc(cu_handle , res_none *, struct svc_req *);
+#define CU_MIPMAPPED_ARRAY_GET_LEVEL 607
+extern  enum clnt_stat cu_mipmapped_array_get_level_13000(cu_handle , u_int , res_handle *, CLIENT *);
+extern  bool_t cu_mipmapped_array_get_level_13000_svc(cu_handle , u_int , res_handle *, struct svc_req *);
+#define CU_MIPMAPPED_ARRAY_GET_MEMORY_REQUIREMENTS 608
+extern  enum clnt_stat cu_mipmapped_array_get_memory_requirements_13000(cu_handle , int , res_mem_requirements *, CLIENT *);
+extern  bool_t cu_mipmapped_array_get_memory_requirements_13000_svc(cu_handle , int , res_mem_requirements *, struct svc_req *);
+#define CU_DEVICE_GET_TEXTURE_1D_LINEAR_MAX_WIDTH 609
+extern  enum clnt_stat cu_device_get_texture_1d_linear_max_width_13000(int , u_int , int , res_size *, CLIENT *);
+extern  bool_t cu_device_get_texture_1d_linear_max_width_13000_svc(int , u_int , int , res_size *, struct svc_req *);
+#define CU_MEMCPY_3D_TO 610
+extern  enum clnt_stat cu_memcpy_3d_to_13000(copy_side , cu_handle , copy_extent , cu_bytes , cu_handle , bool_t , res_none *, CLIENT *);
+extern  bool_t cu_memcpy_3d_to_13000_svc(copy_side , cu_handle , copy_extent , cu_bytes , cu_handle , bool_t , res_none *, struct svc_req *);
+#define CU_MEMCPY_3D_FROM 611
+extern  enum clnt_stat cu_memcpy_3d_from_13000(copy_side , cu_handle , copy_extent , cu_handle , bool_t , res_data *, CLIENT *);
+extern  bool_t cu_memcpy_3d_from_13000_svc(copy_side , cu_handle , copy_extent , cu_handle , bool_t , res_data *, struct svc_req *);
+#define CU_MEMCPY_3D_WITHIN 612
+extern  enum clnt_stat cu_memcpy_3d_within_13000(copy_side , cu_handle , copy_side , cu_handle , copy_extent , cu_handle , bool_t , res_none *, CLIENT *);
+extern  bool_t cu_memcpy_3d_within_13000_svc(copy_side , cu_handle , copy_side , cu_handle , copy_extent , cu_handle , bool_t , res_none *, struct svc_req *);
+#define CU_MEMSET_D2D8 615
+extern  enum clnt_stat cu_memset_d2d8_13000(cu_dptr , cu_size , u_int , cu_size , cu_size , res_none *, CLIENT *);
+extern  bool_t cu_memset_d2d8_13000_svc(cu_dptr , cu_size , u_int , cu_size , cu_size , res_none *, struct svc_req *);
+#define CU_MEMSET_D2D16 616
+extern  enum clnt_stat cu_memset_d2d16_13000(cu_dptr , cu_size , u_int , cu_size , cu_size , res_none *, CLIENT *);
+extern  bool_t cu_memset_d2d16_13000_svc(cu_dptr , cu_size , u_int , cu_size , cu_size , res_none *, struct svc_req *);
+#define CU_MEMSET_D2D32 617
+extern  enum clnt_stat cu_memset_d2d32_13000(cu_dptr , cu_size , u_int , cu_size , cu_size , res_none *, CLIENT *);
+extern  bool_t cu_memset_d2d32_13000_svc(cu_dptr , cu_size , u_int , cu_size , cu_size , res_none *, struct svc_req *);
+#define CU_MEMSET_D2D8_ASYNC 618
+extern  enum clnt_stat cu_memset_d2d8_async_13000(cu_dptr , cu_size , u_int , cu_size , cu_size , cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_memset_d2d8_async_13000_svc(cu_dptr , cu_size , u_int , cu_size , cu_size , cu_handle , res_none *, struct svc_req *);
+#define CU_MEMSET_D2D16_ASYNC 619
+extern  enum clnt_stat cu_memset_d2d16_async_13000(cu_dptr , cu_size , u_int , cu_size , cu_size , cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_memset_d2d16_async_13000_svc(cu_dptr , cu_size , u_int , cu_size , cu_size , cu_handle , res_none *, struct svc_req *);
+#define CU_MEMSET_D2D32_ASYNC 620
+extern  enum clnt_stat cu_memset_d2d32_async_13000(cu_dptr , cu_size , u_int , cu_size , cu_size , cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_memset_d2d32_async_13000_svc(cu_dptr , cu_size , u_int , cu_size , cu_size , cu_handle , res_none *, struct svc_req *);
+#define CU_TEX_OBJECT_CREATE 625
+extern  enum clnt_stat cu_tex_object_create_13000(resource_desc , texture_desc , view_desc_opt , res_handle *, CLIENT *);
+extern  bool_t cu_tex_object_create_13000_svc(resource_desc , texture_desc , view_desc_opt , res_handle *, struct svc_req *);
+#define CU_TEX_OBJECT_DESTROY 626
+extern  enum clnt_stat cu_tex_object_destroy_13000(cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_tex_object_destroy_13000_svc(cu_handle , res_none *, struct svc_req *);
+#define CU_TEX_OBJECT_GET_RESOURCE_DESC 627
+extern  enum clnt_stat cu_tex_object_get_resource_desc_13000(cu_handle , res_resource_desc *, CLIENT *);
+extern  bool_t cu_tex_object_get_resource_desc_13000_svc(cu_handle , res_resource_desc *, struct svc_req *);
+#define CU_TEX_OBJECT_GET_TEXTURE_DESC 628
+extern  enum clnt_stat cu_tex_object_get_texture_desc_13000(cu_handle , res_texture_desc *, CLIENT *);
+extern  bool_t cu_tex_object_get_texture_desc_13000_svc(cu_handle , res_texture_desc *, struct svc_req *);
+#define CU_TEX_OBJECT_GET_RESOURCE_VIEW_DESC 629
+extern  enum clnt_stat cu_tex_object_get_resource_view_desc_13000(cu_handle , res_view_desc *, CLIENT *);
+extern  bool_t cu_tex_object_get_resource_view_desc_13000_svc(cu_handle , res_view_desc *, struct svc_req *);
+#define CU_SURF_OBJECT_CREATE 630
+extern  enum clnt_stat cu_surf_object_create_13000(resource_desc , res_handle *, CLIENT *);
+extern  bool_t cu_surf_object_create_13000_svc(resource_desc , res_handle *, struct svc_req *);
+#define CU_SURF_OBJECT_DESTROY 631
+extern  enum clnt_stat cu_surf_object_destroy_13000(cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_surf_object_destroy_13000_svc(cu_handle , res_none *, struct svc_req *);
+#define CU_SURF_OBJECT_GET_RESOURCE_DESC 632
+extern  enum clnt_stat cu_surf_object_get_resource_desc_13000(cu_handle , res_resource_desc *, CLIENT *);
+extern  bool_t cu_surf_object_get_resource_desc_13000_svc(cu_handle , res_resource_desc *, struct svc_req *);
 #define CU_MEM_HOST_ALLOC 80
 extern  enum clnt_stat cu_mem_host_alloc_13000(cu_size , u_int , res_handle *, CLIENT *);
 extern  bool_t cu_mem_host_alloc_13000_svc(cu_size , u_int , res_handle *, struct svc_req *);
@@ -2717,6 +3060,87 @@ extern  bool_t cu_memset_d16_async_13000_svc();
 #define CU_MEMSET_D32_ASYNC 75
 extern  enum clnt_stat cu_memset_d32_async_13000();
 extern  bool_t cu_memset_d32_async_13000_svc();
+#define CU_ARRAY_CREATE 600
+extern  enum clnt_stat cu_array_create_13000();
+extern  bool_t cu_array_create_13000_svc();
+#define CU_ARRAY_GET_DESCRIPTOR 601
+extern  enum clnt_stat cu_array_get_descriptor_13000();
+extern  bool_t cu_array_get_descriptor_13000_svc();
+#define CU_ARRAY_DESTROY 602
+extern  enum clnt_stat cu_array_destroy_13000();
+extern  bool_t cu_array_destroy_13000_svc();
+#define CU_ARRAY_GET_MEMORY_REQUIREMENTS 603
+extern  enum clnt_stat cu_array_get_memory_requirements_13000();
+extern  bool_t cu_array_get_memory_requirements_13000_svc();
+#define CU_ARRAY_GET_PLANE 604
+extern  enum clnt_stat cu_array_get_plane_13000();
+extern  bool_t cu_array_get_plane_13000_svc();
+#define CU_MIPMAPPED_ARRAY_CREATE 605
+extern  enum clnt_stat cu_mipmapped_array_create_13000();
+extern  bool_t cu_mipmapped_array_create_13000_svc();
+#define CU_MIPMAPPED_ARRAY_DESTROY 606
+extern  enum clnt_stat cu_mipmapped_array_destroy_13000();
+extern  bool_t cu_mipmapped_array_destroy_13000_svc();
+#define CU_MIPMAPPED_ARRAY_GET_LEVEL 607
+extern  enum clnt_stat cu_mipmapped_array_get_level_13000();
+extern  bool_t cu_mipmapped_array_get_level_13000_svc();
+#define CU_MIPMAPPED_ARRAY_GET_MEMORY_REQUIREMENTS 608
+extern  enum clnt_stat cu_mipmapped_array_get_memory_requirements_13000();
+extern  bool_t cu_mipmapped_array_get_memory_requirements_13000_svc();
+#define CU_DEVICE_GET_TEXTURE_1D_LINEAR_MAX_WIDTH 609
+extern  enum clnt_stat cu_device_get_texture_1d_linear_max_width_13000();
+extern  bool_t cu_device_get_texture_1d_linear_max_width_13000_svc();
+#define CU_MEMCPY_3D_TO 610
+extern  enum clnt_stat cu_memcpy_3d_to_13000();
+extern  bool_t cu_memcpy_3d_to_13000_svc();
+#define CU_MEMCPY_3D_FROM 611
+extern  enum clnt_stat cu_memcpy_3d_from_13000();
+extern  bool_t cu_memcpy_3d_from_13000_svc();
+#define CU_MEMCPY_3D_WITHIN 612
+extern  enum clnt_stat cu_memcpy_3d_within_13000();
+extern  bool_t cu_memcpy_3d_within_13000_svc();
+#define CU_MEMSET_D2D8 615
+extern  enum clnt_stat cu_memset_d2d8_13000();
+extern  bool_t cu_memset_d2d8_13000_svc();
+#define CU_MEMSET_D2D16 616
+extern  enum clnt_stat cu_memset_d2d16_13000();
+extern  bool_t cu_memset_d2d16_13000_svc();
+#define CU_MEMSET_D2D32 617
+extern  enum clnt_stat cu_memset_d2d32_13000();
+extern  bool_t cu_memset_d2d32_13000_svc();
+#define CU_MEMSET_D2D8_ASYNC 618
+extern  enum clnt_stat cu_memset_d2d8_async_13000();
+extern  bool_t cu_memset_d2d8_async_13000_svc();
+#define CU_MEMSET_D2D16_ASYNC 619
+extern  enum clnt_stat cu_memset_d2d16_async_13000();
+extern  bool_t cu_memset_d2d16_async_13000_svc();
+#define CU_MEMSET_D2D32_ASYNC 620
+extern  enum clnt_stat cu_memset_d2d32_async_13000();
+extern  bool_t cu_memset_d2d32_async_13000_svc();
+#define CU_TEX_OBJECT_CREATE 625
+extern  enum clnt_stat cu_tex_object_create_13000();
+extern  bool_t cu_tex_object_create_13000_svc();
+#define CU_TEX_OBJECT_DESTROY 626
+extern  enum clnt_stat cu_tex_object_destroy_13000();
+extern  bool_t cu_tex_object_destroy_13000_svc();
+#define CU_TEX_OBJECT_GET_RESOURCE_DESC 627
+extern  enum clnt_stat cu_tex_object_get_resource_desc_13000();
+extern  bool_t cu_tex_object_get_resource_desc_13000_svc();
+#define CU_TEX_OBJECT_GET_TEXTURE_DESC 628
+extern  enum clnt_stat cu_tex_object_get_texture_desc_13000();
+extern  bool_t cu_tex_object_get_texture_desc_13000_svc();
+#define CU_TEX_OBJECT_GET_RESOURCE_VIEW_DESC 629
+extern  enum clnt_stat cu_tex_object_get_resource_view_desc_13000();
+extern  bool_t cu_tex_object_get_resource_view_desc_13000_svc();
+#define CU_SURF_OBJECT_CREATE 630
+extern  enum clnt_stat cu_surf_object_create_13000();
+extern  bool_t cu_surf_object_create_13000_svc();
+#define CU_SURF_OBJECT_DESTROY 631
+extern  enum clnt_stat cu_surf_object_destroy_13000();
+extern  bool_t cu_surf_object_destroy_13000_svc();
+#define CU_SURF_OBJECT_GET_RESOURCE_DESC 632
+extern  enum clnt_stat cu_surf_object_get_resource_desc_13000();
+extern  bool_t cu_surf_object_get_resource_desc_13000_svc();
 #define CU_MEM_HOST_ALLOC 80
 extern  enum clnt_stat cu_mem_host_alloc_13000();
 extern  bool_t cu_mem_host_alloc_13000_svc();
@@ -3262,6 +3686,19 @@ extern  bool_t xdr_res_handles (XDR *, res_handles*);
 extern  bool_t xdr_mem_op (XDR *, mem_op*);
 extern  bool_t xdr_mem_ops (XDR *, mem_ops*);
 extern  bool_t xdr_dev_region (XDR *, dev_region*);
+extern  bool_t xdr_array_desc (XDR *, array_desc*);
+extern  bool_t xdr_res_array_desc (XDR *, res_array_desc*);
+extern  bool_t xdr_mem_requirements (XDR *, mem_requirements*);
+extern  bool_t xdr_res_mem_requirements (XDR *, res_mem_requirements*);
+extern  bool_t xdr_copy_side (XDR *, copy_side*);
+extern  bool_t xdr_copy_extent (XDR *, copy_extent*);
+extern  bool_t xdr_resource_desc (XDR *, resource_desc*);
+extern  bool_t xdr_res_resource_desc (XDR *, res_resource_desc*);
+extern  bool_t xdr_texture_desc (XDR *, texture_desc*);
+extern  bool_t xdr_res_texture_desc (XDR *, res_texture_desc*);
+extern  bool_t xdr_view_desc (XDR *, view_desc*);
+extern  bool_t xdr_view_desc_opt (XDR *, view_desc_opt*);
+extern  bool_t xdr_res_view_desc (XDR *, res_view_desc*);
 extern  bool_t xdr_mapped_run (XDR *, mapped_run*);
 extern  bool_t xdr_mapped_runs (XDR *, mapped_runs*);
 extern  bool_t xdr_mapped_update (XDR *, mapped_update*);
@@ -3352,6 +3789,24 @@ extern  bool_t xdr_cu_memset_d32_13000_argument (XDR *, cu_memset_d32_13000_argu
 extern  bool_t xdr_cu_memset_d8_async_13000_argument (XDR *, cu_memset_d8_async_13000_argument*);
 extern  bool_t xdr_cu_memset_d16_async_13000_argument (XDR *, cu_memset_d16_async_13000_argument*);
 extern  bool_t xdr_cu_memset_d32_async_13000_argument (XDR *, cu_memset_d32_async_13000_argument*);
+extern  bool_t xdr_cu_array_create_13000_argument (XDR *, cu_array_create_13000_argument*);
+extern  bool_t xdr_cu_array_get_descriptor_13000_argument (XDR *, cu_array_get_descriptor_13000_argument*);
+extern  bool_t xdr_cu_array_get_memory_requirements_13000_argument (XDR *, cu_array_get_memory_requirements_13000_argument*);
+extern  bool_t xdr_cu_array_get_plane_13000_argument (XDR *, cu_array_get_plane_13000_argument*);
+extern  bool_t xdr_cu_mipmapped_array_create_13000_argument (XDR *, cu_mipmapped_array_create_13000_argument*);
+extern  bool_t xdr_cu_mipmapped_array_get_level_13000_argument (XDR *, cu_mipmapped_array_get_level_13000_argument*);
+extern  bool_t xdr_cu_mipmapped_array_get_memory_requirements_13000_argument (XDR *, cu_mipmapped_array_get_memory_requirements_13000_argument*);
+extern  bool_t xdr_cu_device_get_texture_1d_linear_max_width_13000_argument (XDR *, cu_device_get_texture_1d_linear_max_width_13000_argument*);
+extern  bool_t xdr_cu_memcpy_3d_to_13000_argument (XDR *, cu_memcpy_3d_to_13000_argument*);
+extern  bool_t xdr_cu_memcpy_3d_from_13000_argument (XDR *, cu_memcpy_3d_from_13000_argument*);
+extern  bool_t xdr_cu_memcpy_3d_within_13000_argument (XDR *, cu_memcpy_3d_within_13000_argument*);
+extern  bool_t xdr_cu_memset_d2d8_13000_argument (XDR *, cu_memset_d2d8_13000_argument*);
+extern  bool_t xdr_cu_memset_d2d16_13000_argument (XDR *, cu_memset_d2d16_13000_argument*);
+extern  bool_t xdr_cu_memset_d2d32_13000_argument (XDR *, cu_memset_d2d32_13000_argument*);
+extern  bool_t xdr_cu_memset_d2d8_async_13000_argument (XDR *, cu_memset_d2d8_async_13000_argument*);
+extern  bool_t xdr_cu_memset_d2d16_async_13000_argument (XDR *, cu_memset_d2d16_async_13000_argument*);
+extern  bool_t xdr_cu_memset_d2d32_async_13000_argument (XDR *, cu_memset_d2d32_async_13000_argument*);
+extern  bool_t xdr_cu_tex_object_create_13000_argument (XDR *, cu_tex_object_create_13000_argument*);
 extern  bool_t xdr_cu_mem_host_alloc_13000_argument (XDR *, cu_mem_host_alloc_13000_argument*);
 extern  bool_t xdr_cu_mem_host_register_13000_argument (XDR *, cu_mem_host_register_13000_argument*);
 extern  bool_t xdr_cu_mem_host_get_device_pointer_13000_argument (XDR *, cu_mem_host_get_device_pointer_13000_argument*);
@@ -3507,6 +3962,19 @@ extern bool_t xdr_res_handles ();
 extern bool_t xdr_mem_op ();
 extern bool_t xdr_mem_ops ();
 extern bool_t xdr_dev_region ();
+extern bool_t xdr_array_desc ();
+extern bool_t xdr_res_array_desc ();
+extern bool_t xdr_mem_requirements ();
+extern bool_t xdr_res_mem_requirements ();
+extern bool_t xdr_copy_side ();
+extern bool_t xdr_copy_extent ();
+extern bool_t xdr_resource_desc ();
+extern bool_t xdr_res_resource_desc ();
+extern bool_t xdr_texture_desc ();
+extern bool_t xdr_res_texture_desc ();
+extern bool_t xdr_view_desc ();
+extern bool_t xdr_view_desc_opt ();
+extern bool_t xdr_res_view_desc ();
 extern bool_t xdr_mapped_run ();
 extern bool_t xdr_mapped_runs ();
 extern bool_t xdr_mapped_update ();
@@ -3597,6 +4065,24 @@ extern bool_t xdr_cu_memset_d32_13000_argument ();
 extern bool_t xdr_cu_memset_d8_async_13000_argument ();
 extern bool_t xdr_cu_memset_d16_async_13000_argument ();
 extern bool_t xdr_cu_memset_d32_async_13000_argument ();
+extern bool_t xdr_cu_array_create_13000_argument ();
+extern bool_t xdr_cu_array_get_descriptor_13000_argument ();
+extern bool_t xdr_cu_array_get_memory_requirements_13000_argument ();
+extern bool_t xdr_cu_array_get_plane_13000_argument ();
+extern bool_t xdr_cu_mipmapped_array_create_13000_argument ();
+extern bool_t xdr_cu_mipmapped_array_get_level_13000_argument ();
+extern bool_t xdr_cu_mipmapped_array_get_memory_requirements_13000_argument ();
+extern bool_t xdr_cu_device_get_texture_1d_linear_max_width_13000_argument ();
+extern bool_t xdr_cu_memcpy_3d_to_13000_argument ();
+extern bool_t xdr_cu_memcpy_3d_from_13000_argument ();
+extern bool_t xdr_cu_memcpy_3d_within_13000_argument ();
+extern bool_t xdr_cu_memset_d2d8_13000_argument ();
+extern bool_t xdr_cu_memset_d2d16_13000_argument ();
+extern bool_t xdr_cu_memset_d2d32_13000_argument ();
+extern bool_t xdr_cu_memset_d2d8_async_13000_argument ();
+extern bool_t xdr_cu_memset_d2d16_async_13000_argument ();
+extern bool_t xdr_cu_memset_d2d32_async_13000_argument ();
+extern bool_t xdr_cu_tex_object_create_13000_argument ();
 extern bool_t xdr_cu_mem_host_alloc_13000_argument ();
 extern bool_t xdr_cu_mem_host_register_13000_argument ();
 extern bool_t xdr_cu_mem_host_get_device_pointer_13000_argument ();

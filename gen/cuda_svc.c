@@ -509,6 +509,168 @@ _cu_memset_d32_async_13000 (cu_memset_d32_async_13000_argument *argp, void *resu
 }
 
 int
+_cu_array_create_13000 (cu_array_create_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_array_create_13000_svc(argp->desc, argp->three_d, result, rqstp));
+}
+
+int
+_cu_array_get_descriptor_13000 (cu_array_get_descriptor_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_array_get_descriptor_13000_svc(argp->array, argp->three_d, result, rqstp));
+}
+
+int
+_cu_array_destroy_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_array_destroy_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_array_get_memory_requirements_13000 (cu_array_get_memory_requirements_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_array_get_memory_requirements_13000_svc(argp->array, argp->device, result, rqstp));
+}
+
+int
+_cu_array_get_plane_13000 (cu_array_get_plane_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_array_get_plane_13000_svc(argp->array, argp->plane, result, rqstp));
+}
+
+int
+_cu_mipmapped_array_create_13000 (cu_mipmapped_array_create_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mipmapped_array_create_13000_svc(argp->desc, argp->levels, result, rqstp));
+}
+
+int
+_cu_mipmapped_array_destroy_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mipmapped_array_destroy_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_mipmapped_array_get_level_13000 (cu_mipmapped_array_get_level_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mipmapped_array_get_level_13000_svc(argp->array, argp->level, result, rqstp));
+}
+
+int
+_cu_mipmapped_array_get_memory_requirements_13000 (cu_mipmapped_array_get_memory_requirements_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mipmapped_array_get_memory_requirements_13000_svc(argp->array, argp->device, result, rqstp));
+}
+
+int
+_cu_device_get_texture_1d_linear_max_width_13000 (cu_device_get_texture_1d_linear_max_width_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_device_get_texture_1d_linear_max_width_13000_svc(argp->format, argp->channels, argp->device, result, rqstp));
+}
+
+int
+_cu_memcpy_3d_to_13000 (cu_memcpy_3d_to_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_memcpy_3d_to_13000_svc(argp->dst, argp->dst_context, argp->extent, argp->data, argp->stream, argp->async, result, rqstp));
+}
+
+int
+_cu_memcpy_3d_from_13000 (cu_memcpy_3d_from_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_memcpy_3d_from_13000_svc(argp->src, argp->src_context, argp->extent, argp->stream, argp->async, result, rqstp));
+}
+
+int
+_cu_memcpy_3d_within_13000 (cu_memcpy_3d_within_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_memcpy_3d_within_13000_svc(argp->dst, argp->dst_context, argp->src, argp->src_context, argp->extent, argp->stream, argp->async, result, rqstp));
+}
+
+int
+_cu_memset_d2d8_13000 (cu_memset_d2d8_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_memset_d2d8_13000_svc(argp->dst, argp->pitch, argp->value, argp->width, argp->height, result, rqstp));
+}
+
+int
+_cu_memset_d2d16_13000 (cu_memset_d2d16_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_memset_d2d16_13000_svc(argp->dst, argp->pitch, argp->value, argp->width, argp->height, result, rqstp));
+}
+
+int
+_cu_memset_d2d32_13000 (cu_memset_d2d32_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_memset_d2d32_13000_svc(argp->dst, argp->pitch, argp->value, argp->width, argp->height, result, rqstp));
+}
+
+int
+_cu_memset_d2d8_async_13000 (cu_memset_d2d8_async_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_memset_d2d8_async_13000_svc(argp->dst, argp->pitch, argp->value, argp->width, argp->height, argp->stream, result, rqstp));
+}
+
+int
+_cu_memset_d2d16_async_13000 (cu_memset_d2d16_async_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_memset_d2d16_async_13000_svc(argp->dst, argp->pitch, argp->value, argp->width, argp->height, argp->stream, result, rqstp));
+}
+
+int
+_cu_memset_d2d32_async_13000 (cu_memset_d2d32_async_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_memset_d2d32_async_13000_svc(argp->dst, argp->pitch, argp->value, argp->width, argp->height, argp->stream, result, rqstp));
+}
+
+int
+_cu_tex_object_create_13000 (cu_tex_object_create_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_tex_object_create_13000_svc(argp->res, argp->tex, argp->view, result, rqstp));
+}
+
+int
+_cu_tex_object_destroy_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_tex_object_destroy_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_tex_object_get_resource_desc_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_tex_object_get_resource_desc_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_tex_object_get_texture_desc_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_tex_object_get_texture_desc_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_tex_object_get_resource_view_desc_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_tex_object_get_resource_view_desc_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_surf_object_create_13000 (resource_desc  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_surf_object_create_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_surf_object_destroy_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_surf_object_destroy_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_surf_object_get_resource_desc_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_surf_object_get_resource_desc_13000_svc(*argp, result, rqstp));
+}
+
+int
 _cu_mem_host_alloc_13000 (cu_mem_host_alloc_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_mem_host_alloc_13000_svc(argp->size, argp->flags, result, rqstp));
@@ -1553,6 +1715,33 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_memset_d8_async_13000_argument cu_memset_d8_async_13000_arg;
 		cu_memset_d16_async_13000_argument cu_memset_d16_async_13000_arg;
 		cu_memset_d32_async_13000_argument cu_memset_d32_async_13000_arg;
+		cu_array_create_13000_argument cu_array_create_13000_arg;
+		cu_array_get_descriptor_13000_argument cu_array_get_descriptor_13000_arg;
+		cu_handle cu_array_destroy_13000_arg;
+		cu_array_get_memory_requirements_13000_argument cu_array_get_memory_requirements_13000_arg;
+		cu_array_get_plane_13000_argument cu_array_get_plane_13000_arg;
+		cu_mipmapped_array_create_13000_argument cu_mipmapped_array_create_13000_arg;
+		cu_handle cu_mipmapped_array_destroy_13000_arg;
+		cu_mipmapped_array_get_level_13000_argument cu_mipmapped_array_get_level_13000_arg;
+		cu_mipmapped_array_get_memory_requirements_13000_argument cu_mipmapped_array_get_memory_requirements_13000_arg;
+		cu_device_get_texture_1d_linear_max_width_13000_argument cu_device_get_texture_1d_linear_max_width_13000_arg;
+		cu_memcpy_3d_to_13000_argument cu_memcpy_3d_to_13000_arg;
+		cu_memcpy_3d_from_13000_argument cu_memcpy_3d_from_13000_arg;
+		cu_memcpy_3d_within_13000_argument cu_memcpy_3d_within_13000_arg;
+		cu_memset_d2d8_13000_argument cu_memset_d2d8_13000_arg;
+		cu_memset_d2d16_13000_argument cu_memset_d2d16_13000_arg;
+		cu_memset_d2d32_13000_argument cu_memset_d2d32_13000_arg;
+		cu_memset_d2d8_async_13000_argument cu_memset_d2d8_async_13000_arg;
+		cu_memset_d2d16_async_13000_argument cu_memset_d2d16_async_13000_arg;
+		cu_memset_d2d32_async_13000_argument cu_memset_d2d32_async_13000_arg;
+		cu_tex_object_create_13000_argument cu_tex_object_create_13000_arg;
+		cu_handle cu_tex_object_destroy_13000_arg;
+		cu_handle cu_tex_object_get_resource_desc_13000_arg;
+		cu_handle cu_tex_object_get_texture_desc_13000_arg;
+		cu_handle cu_tex_object_get_resource_view_desc_13000_arg;
+		resource_desc cu_surf_object_create_13000_arg;
+		cu_handle cu_surf_object_destroy_13000_arg;
+		cu_handle cu_surf_object_get_resource_desc_13000_arg;
 		cu_mem_host_alloc_13000_argument cu_mem_host_alloc_13000_arg;
 		cu_hostptr cu_mem_free_host_13000_arg;
 		cu_mem_host_register_13000_argument cu_mem_host_register_13000_arg;
@@ -1791,6 +1980,33 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_none cu_memset_d8_async_13000_res;
 		res_none cu_memset_d16_async_13000_res;
 		res_none cu_memset_d32_async_13000_res;
+		res_handle cu_array_create_13000_res;
+		res_array_desc cu_array_get_descriptor_13000_res;
+		res_none cu_array_destroy_13000_res;
+		res_mem_requirements cu_array_get_memory_requirements_13000_res;
+		res_handle cu_array_get_plane_13000_res;
+		res_handle cu_mipmapped_array_create_13000_res;
+		res_none cu_mipmapped_array_destroy_13000_res;
+		res_handle cu_mipmapped_array_get_level_13000_res;
+		res_mem_requirements cu_mipmapped_array_get_memory_requirements_13000_res;
+		res_size cu_device_get_texture_1d_linear_max_width_13000_res;
+		res_none cu_memcpy_3d_to_13000_res;
+		res_data cu_memcpy_3d_from_13000_res;
+		res_none cu_memcpy_3d_within_13000_res;
+		res_none cu_memset_d2d8_13000_res;
+		res_none cu_memset_d2d16_13000_res;
+		res_none cu_memset_d2d32_13000_res;
+		res_none cu_memset_d2d8_async_13000_res;
+		res_none cu_memset_d2d16_async_13000_res;
+		res_none cu_memset_d2d32_async_13000_res;
+		res_handle cu_tex_object_create_13000_res;
+		res_none cu_tex_object_destroy_13000_res;
+		res_resource_desc cu_tex_object_get_resource_desc_13000_res;
+		res_texture_desc cu_tex_object_get_texture_desc_13000_res;
+		res_view_desc cu_tex_object_get_resource_view_desc_13000_res;
+		res_handle cu_surf_object_create_13000_res;
+		res_none cu_surf_object_destroy_13000_res;
+		res_resource_desc cu_surf_object_get_resource_desc_13000_res;
 		res_handle cu_mem_host_alloc_13000_res;
 		res_none cu_mem_free_host_13000_res;
 		res_handle cu_mem_host_register_13000_res;
@@ -2453,6 +2669,168 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_cu_memset_d32_async_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_none;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_memset_d32_async_13000;
+		break;
+
+	case CU_ARRAY_CREATE:
+		_xdr_argument = (xdrproc_t) xdr_cu_array_create_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_array_create_13000;
+		break;
+
+	case CU_ARRAY_GET_DESCRIPTOR:
+		_xdr_argument = (xdrproc_t) xdr_cu_array_get_descriptor_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_array_desc;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_array_get_descriptor_13000;
+		break;
+
+	case CU_ARRAY_DESTROY:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_array_destroy_13000;
+		break;
+
+	case CU_ARRAY_GET_MEMORY_REQUIREMENTS:
+		_xdr_argument = (xdrproc_t) xdr_cu_array_get_memory_requirements_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_mem_requirements;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_array_get_memory_requirements_13000;
+		break;
+
+	case CU_ARRAY_GET_PLANE:
+		_xdr_argument = (xdrproc_t) xdr_cu_array_get_plane_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_array_get_plane_13000;
+		break;
+
+	case CU_MIPMAPPED_ARRAY_CREATE:
+		_xdr_argument = (xdrproc_t) xdr_cu_mipmapped_array_create_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mipmapped_array_create_13000;
+		break;
+
+	case CU_MIPMAPPED_ARRAY_DESTROY:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mipmapped_array_destroy_13000;
+		break;
+
+	case CU_MIPMAPPED_ARRAY_GET_LEVEL:
+		_xdr_argument = (xdrproc_t) xdr_cu_mipmapped_array_get_level_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mipmapped_array_get_level_13000;
+		break;
+
+	case CU_MIPMAPPED_ARRAY_GET_MEMORY_REQUIREMENTS:
+		_xdr_argument = (xdrproc_t) xdr_cu_mipmapped_array_get_memory_requirements_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_mem_requirements;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mipmapped_array_get_memory_requirements_13000;
+		break;
+
+	case CU_DEVICE_GET_TEXTURE_1D_LINEAR_MAX_WIDTH:
+		_xdr_argument = (xdrproc_t) xdr_cu_device_get_texture_1d_linear_max_width_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_size;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_device_get_texture_1d_linear_max_width_13000;
+		break;
+
+	case CU_MEMCPY_3D_TO:
+		_xdr_argument = (xdrproc_t) xdr_cu_memcpy_3d_to_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_memcpy_3d_to_13000;
+		break;
+
+	case CU_MEMCPY_3D_FROM:
+		_xdr_argument = (xdrproc_t) xdr_cu_memcpy_3d_from_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_data;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_memcpy_3d_from_13000;
+		break;
+
+	case CU_MEMCPY_3D_WITHIN:
+		_xdr_argument = (xdrproc_t) xdr_cu_memcpy_3d_within_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_memcpy_3d_within_13000;
+		break;
+
+	case CU_MEMSET_D2D8:
+		_xdr_argument = (xdrproc_t) xdr_cu_memset_d2d8_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_memset_d2d8_13000;
+		break;
+
+	case CU_MEMSET_D2D16:
+		_xdr_argument = (xdrproc_t) xdr_cu_memset_d2d16_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_memset_d2d16_13000;
+		break;
+
+	case CU_MEMSET_D2D32:
+		_xdr_argument = (xdrproc_t) xdr_cu_memset_d2d32_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_memset_d2d32_13000;
+		break;
+
+	case CU_MEMSET_D2D8_ASYNC:
+		_xdr_argument = (xdrproc_t) xdr_cu_memset_d2d8_async_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_memset_d2d8_async_13000;
+		break;
+
+	case CU_MEMSET_D2D16_ASYNC:
+		_xdr_argument = (xdrproc_t) xdr_cu_memset_d2d16_async_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_memset_d2d16_async_13000;
+		break;
+
+	case CU_MEMSET_D2D32_ASYNC:
+		_xdr_argument = (xdrproc_t) xdr_cu_memset_d2d32_async_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_memset_d2d32_async_13000;
+		break;
+
+	case CU_TEX_OBJECT_CREATE:
+		_xdr_argument = (xdrproc_t) xdr_cu_tex_object_create_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_tex_object_create_13000;
+		break;
+
+	case CU_TEX_OBJECT_DESTROY:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_tex_object_destroy_13000;
+		break;
+
+	case CU_TEX_OBJECT_GET_RESOURCE_DESC:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_resource_desc;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_tex_object_get_resource_desc_13000;
+		break;
+
+	case CU_TEX_OBJECT_GET_TEXTURE_DESC:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_texture_desc;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_tex_object_get_texture_desc_13000;
+		break;
+
+	case CU_TEX_OBJECT_GET_RESOURCE_VIEW_DESC:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_view_desc;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_tex_object_get_resource_view_desc_13000;
+		break;
+
+	case CU_SURF_OBJECT_CREATE:
+		_xdr_argument = (xdrproc_t) xdr_resource_desc;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_surf_object_create_13000;
+		break;
+
+	case CU_SURF_OBJECT_DESTROY:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_surf_object_destroy_13000;
+		break;
+
+	case CU_SURF_OBJECT_GET_RESOURCE_DESC:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_resource_desc;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_surf_object_get_resource_desc_13000;
 		break;
 
 	case CU_MEM_HOST_ALLOC:

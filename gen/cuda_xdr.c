@@ -776,6 +776,394 @@ xdr_dev_region (XDR *xdrs, dev_region *objp)
 }
 
 bool_t
+xdr_array_desc (XDR *xdrs, array_desc *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_cu_size (xdrs, &objp->width))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->height))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->depth))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->format))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->num_channels))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_array_desc (XDR *xdrs, res_array_desc *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_array_desc (xdrs, &objp->res_array_desc_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
+xdr_mem_requirements (XDR *xdrs, mem_requirements *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_cu_size (xdrs, &objp->size))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->alignment))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_mem_requirements (XDR *xdrs, res_mem_requirements *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_mem_requirements (xdrs, &objp->res_mem_requirements_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
+xdr_copy_side (XDR *xdrs, copy_side *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->type))
+		 return FALSE;
+	 if (!xdr_cu_dptr (xdrs, &objp->device))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->array))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->x_bytes))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->y))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->z))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->pitch))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->height))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_copy_extent (XDR *xdrs, copy_extent *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_cu_size (xdrs, &objp->width))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->height))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->depth))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_resource_desc (XDR *xdrs, resource_desc *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->type))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->handle))
+		 return FALSE;
+	 if (!xdr_cu_dptr (xdrs, &objp->device))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->format))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->num_channels))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->size))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->width))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->height))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->pitch))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_resource_desc (XDR *xdrs, res_resource_desc *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_resource_desc (xdrs, &objp->res_resource_desc_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
+xdr_texture_desc (XDR *xdrs, texture_desc *objp)
+{
+	register int32_t *buf;
+
+	int i;
+
+	if (xdrs->x_op == XDR_ENCODE) {
+		buf = XDR_INLINE (xdrs, (4 + ( 3 )) * BYTES_PER_XDR_UNIT);
+		if (buf == NULL) {
+			 if (!xdr_vector (xdrs, (char *)objp->address_mode, 3,
+				sizeof (int), (xdrproc_t) xdr_int))
+				 return FALSE;
+			 if (!xdr_int (xdrs, &objp->filter_mode))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->flags))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->max_anisotropy))
+				 return FALSE;
+			 if (!xdr_int (xdrs, &objp->mipmap_filter_mode))
+				 return FALSE;
+
+		} else {
+		{
+			register int *genp;
+
+			for (i = 0, genp = objp->address_mode;
+				i < 3; ++i) {
+				IXDR_PUT_LONG(buf, *genp++);
+			}
+		}
+		IXDR_PUT_LONG(buf, objp->filter_mode);
+		IXDR_PUT_U_LONG(buf, objp->flags);
+		IXDR_PUT_U_LONG(buf, objp->max_anisotropy);
+		IXDR_PUT_LONG(buf, objp->mipmap_filter_mode);
+		}
+		 if (!xdr_float (xdrs, &objp->mipmap_level_bias))
+			 return FALSE;
+		 if (!xdr_float (xdrs, &objp->min_mipmap_level_clamp))
+			 return FALSE;
+		 if (!xdr_float (xdrs, &objp->max_mipmap_level_clamp))
+			 return FALSE;
+		 if (!xdr_vector (xdrs, (char *)objp->border_color, 4,
+			sizeof (float), (xdrproc_t) xdr_float))
+			 return FALSE;
+		return TRUE;
+	} else if (xdrs->x_op == XDR_DECODE) {
+		buf = XDR_INLINE (xdrs, (4 + ( 3 )) * BYTES_PER_XDR_UNIT);
+		if (buf == NULL) {
+			 if (!xdr_vector (xdrs, (char *)objp->address_mode, 3,
+				sizeof (int), (xdrproc_t) xdr_int))
+				 return FALSE;
+			 if (!xdr_int (xdrs, &objp->filter_mode))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->flags))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->max_anisotropy))
+				 return FALSE;
+			 if (!xdr_int (xdrs, &objp->mipmap_filter_mode))
+				 return FALSE;
+
+		} else {
+		{
+			register int *genp;
+
+			for (i = 0, genp = objp->address_mode;
+				i < 3; ++i) {
+				*genp++ = IXDR_GET_LONG(buf);
+			}
+		}
+		objp->filter_mode = IXDR_GET_LONG(buf);
+		objp->flags = IXDR_GET_U_LONG(buf);
+		objp->max_anisotropy = IXDR_GET_U_LONG(buf);
+		objp->mipmap_filter_mode = IXDR_GET_LONG(buf);
+		}
+		 if (!xdr_float (xdrs, &objp->mipmap_level_bias))
+			 return FALSE;
+		 if (!xdr_float (xdrs, &objp->min_mipmap_level_clamp))
+			 return FALSE;
+		 if (!xdr_float (xdrs, &objp->max_mipmap_level_clamp))
+			 return FALSE;
+		 if (!xdr_vector (xdrs, (char *)objp->border_color, 4,
+			sizeof (float), (xdrproc_t) xdr_float))
+			 return FALSE;
+	 return TRUE;
+	}
+
+	 if (!xdr_vector (xdrs, (char *)objp->address_mode, 3,
+		sizeof (int), (xdrproc_t) xdr_int))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->filter_mode))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->max_anisotropy))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->mipmap_filter_mode))
+		 return FALSE;
+	 if (!xdr_float (xdrs, &objp->mipmap_level_bias))
+		 return FALSE;
+	 if (!xdr_float (xdrs, &objp->min_mipmap_level_clamp))
+		 return FALSE;
+	 if (!xdr_float (xdrs, &objp->max_mipmap_level_clamp))
+		 return FALSE;
+	 if (!xdr_vector (xdrs, (char *)objp->border_color, 4,
+		sizeof (float), (xdrproc_t) xdr_float))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_texture_desc (XDR *xdrs, res_texture_desc *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_texture_desc (xdrs, &objp->res_texture_desc_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
+xdr_view_desc (XDR *xdrs, view_desc *objp)
+{
+	register int32_t *buf;
+
+
+	if (xdrs->x_op == XDR_ENCODE) {
+		 if (!xdr_int (xdrs, &objp->format))
+			 return FALSE;
+		 if (!xdr_cu_size (xdrs, &objp->width))
+			 return FALSE;
+		 if (!xdr_cu_size (xdrs, &objp->height))
+			 return FALSE;
+		 if (!xdr_cu_size (xdrs, &objp->depth))
+			 return FALSE;
+		buf = XDR_INLINE (xdrs, 4 * BYTES_PER_XDR_UNIT);
+		if (buf == NULL) {
+			 if (!xdr_u_int (xdrs, &objp->first_mipmap_level))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->last_mipmap_level))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->first_layer))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->last_layer))
+				 return FALSE;
+		} else {
+			IXDR_PUT_U_LONG(buf, objp->first_mipmap_level);
+			IXDR_PUT_U_LONG(buf, objp->last_mipmap_level);
+			IXDR_PUT_U_LONG(buf, objp->first_layer);
+			IXDR_PUT_U_LONG(buf, objp->last_layer);
+		}
+		return TRUE;
+	} else if (xdrs->x_op == XDR_DECODE) {
+		 if (!xdr_int (xdrs, &objp->format))
+			 return FALSE;
+		 if (!xdr_cu_size (xdrs, &objp->width))
+			 return FALSE;
+		 if (!xdr_cu_size (xdrs, &objp->height))
+			 return FALSE;
+		 if (!xdr_cu_size (xdrs, &objp->depth))
+			 return FALSE;
+		buf = XDR_INLINE (xdrs, 4 * BYTES_PER_XDR_UNIT);
+		if (buf == NULL) {
+			 if (!xdr_u_int (xdrs, &objp->first_mipmap_level))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->last_mipmap_level))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->first_layer))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->last_layer))
+				 return FALSE;
+		} else {
+			objp->first_mipmap_level = IXDR_GET_U_LONG(buf);
+			objp->last_mipmap_level = IXDR_GET_U_LONG(buf);
+			objp->first_layer = IXDR_GET_U_LONG(buf);
+			objp->last_layer = IXDR_GET_U_LONG(buf);
+		}
+	 return TRUE;
+	}
+
+	 if (!xdr_int (xdrs, &objp->format))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->width))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->height))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->depth))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->first_mipmap_level))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->last_mipmap_level))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->first_layer))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->last_layer))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_view_desc_opt (XDR *xdrs, view_desc_opt *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_array (xdrs, (char **)&objp->view_desc_opt_val, (u_int *) &objp->view_desc_opt_len, 1,
+		sizeof (view_desc), (xdrproc_t) xdr_view_desc))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_view_desc (XDR *xdrs, res_view_desc *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_view_desc (xdrs, &objp->res_view_desc_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
 xdr_mapped_run (XDR *xdrs, mapped_run *objp)
 {
 	register int32_t *buf;
@@ -2077,6 +2465,256 @@ xdr_cu_memset_d32_async_13000_argument (XDR *xdrs, cu_memset_d32_async_13000_arg
 	 if (!xdr_cu_size (xdrs, &objp->count))
 		 return FALSE;
 	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_array_create_13000_argument (XDR *xdrs, cu_array_create_13000_argument *objp)
+{
+	 if (!xdr_array_desc (xdrs, &objp->desc))
+		 return FALSE;
+	 if (!xdr_bool (xdrs, &objp->three_d))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_array_get_descriptor_13000_argument (XDR *xdrs, cu_array_get_descriptor_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->array))
+		 return FALSE;
+	 if (!xdr_bool (xdrs, &objp->three_d))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_array_get_memory_requirements_13000_argument (XDR *xdrs, cu_array_get_memory_requirements_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->array))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->device))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_array_get_plane_13000_argument (XDR *xdrs, cu_array_get_plane_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->array))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->plane))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_mipmapped_array_create_13000_argument (XDR *xdrs, cu_mipmapped_array_create_13000_argument *objp)
+{
+	 if (!xdr_array_desc (xdrs, &objp->desc))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->levels))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_mipmapped_array_get_level_13000_argument (XDR *xdrs, cu_mipmapped_array_get_level_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->array))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->level))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_mipmapped_array_get_memory_requirements_13000_argument (XDR *xdrs, cu_mipmapped_array_get_memory_requirements_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->array))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->device))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_device_get_texture_1d_linear_max_width_13000_argument (XDR *xdrs, cu_device_get_texture_1d_linear_max_width_13000_argument *objp)
+{
+	 if (!xdr_int (xdrs, &objp->format))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->channels))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->device))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_memcpy_3d_to_13000_argument (XDR *xdrs, cu_memcpy_3d_to_13000_argument *objp)
+{
+	 if (!xdr_copy_side (xdrs, &objp->dst))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->dst_context))
+		 return FALSE;
+	 if (!xdr_copy_extent (xdrs, &objp->extent))
+		 return FALSE;
+	 if (!xdr_cu_bytes (xdrs, &objp->data))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	 if (!xdr_bool (xdrs, &objp->async))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_memcpy_3d_from_13000_argument (XDR *xdrs, cu_memcpy_3d_from_13000_argument *objp)
+{
+	 if (!xdr_copy_side (xdrs, &objp->src))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->src_context))
+		 return FALSE;
+	 if (!xdr_copy_extent (xdrs, &objp->extent))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	 if (!xdr_bool (xdrs, &objp->async))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_memcpy_3d_within_13000_argument (XDR *xdrs, cu_memcpy_3d_within_13000_argument *objp)
+{
+	 if (!xdr_copy_side (xdrs, &objp->dst))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->dst_context))
+		 return FALSE;
+	 if (!xdr_copy_side (xdrs, &objp->src))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->src_context))
+		 return FALSE;
+	 if (!xdr_copy_extent (xdrs, &objp->extent))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	 if (!xdr_bool (xdrs, &objp->async))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_memset_d2d8_13000_argument (XDR *xdrs, cu_memset_d2d8_13000_argument *objp)
+{
+	 if (!xdr_cu_dptr (xdrs, &objp->dst))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->pitch))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->value))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->width))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->height))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_memset_d2d16_13000_argument (XDR *xdrs, cu_memset_d2d16_13000_argument *objp)
+{
+	 if (!xdr_cu_dptr (xdrs, &objp->dst))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->pitch))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->value))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->width))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->height))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_memset_d2d32_13000_argument (XDR *xdrs, cu_memset_d2d32_13000_argument *objp)
+{
+	 if (!xdr_cu_dptr (xdrs, &objp->dst))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->pitch))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->value))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->width))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->height))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_memset_d2d8_async_13000_argument (XDR *xdrs, cu_memset_d2d8_async_13000_argument *objp)
+{
+	 if (!xdr_cu_dptr (xdrs, &objp->dst))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->pitch))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->value))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->width))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->height))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_memset_d2d16_async_13000_argument (XDR *xdrs, cu_memset_d2d16_async_13000_argument *objp)
+{
+	 if (!xdr_cu_dptr (xdrs, &objp->dst))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->pitch))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->value))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->width))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->height))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_memset_d2d32_async_13000_argument (XDR *xdrs, cu_memset_d2d32_async_13000_argument *objp)
+{
+	 if (!xdr_cu_dptr (xdrs, &objp->dst))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->pitch))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->value))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->width))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->height))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_tex_object_create_13000_argument (XDR *xdrs, cu_tex_object_create_13000_argument *objp)
+{
+	 if (!xdr_resource_desc (xdrs, &objp->res))
+		 return FALSE;
+	 if (!xdr_texture_desc (xdrs, &objp->tex))
+		 return FALSE;
+	 if (!xdr_view_desc_opt (xdrs, &objp->view))
 		 return FALSE;
 	return TRUE;
 }

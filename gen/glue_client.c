@@ -976,6 +976,238 @@ ONCUDA_API CUresult cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui, siz
 	return call_done(&k, st, &err);
 }
 
+ONCUDA_API CUresult cuArrayDestroy(CUarray hArray)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	struct call k;
+	CUresult e;
+
+	route_handle(&rt, hArray, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_array_destroy((cu_handle)route_strip(hArray), &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuArrayGetPlane(CUarray *pPlaneArray, CUarray hArray, unsigned int planeIdx)
+{
+	res_handle r;
+	struct route rt = ROUTE_INIT;
+	struct call k;
+	CUresult e;
+
+	if (pPlaneArray == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	route_handle(&rt, hArray, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_array_get_plane((cu_handle)route_strip(hArray), (u_int)planeIdx, &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*pPlaneArray = (CUarray)(uintptr_t)route_tag(r.res_handle_u.value, (unsigned)rt.server);
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuMipmappedArrayDestroy(CUmipmappedArray hMipmappedArray)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	struct call k;
+	CUresult e;
+
+	route_handle(&rt, hMipmappedArray, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_mipmapped_array_destroy((cu_handle)route_strip(hMipmappedArray), &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuMipmappedArrayGetLevel(CUarray *pLevelArray, CUmipmappedArray hMipmappedArray, unsigned int level)
+{
+	res_handle r;
+	struct route rt = ROUTE_INIT;
+	struct call k;
+	CUresult e;
+
+	if (pLevelArray == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	route_handle(&rt, hMipmappedArray, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_mipmapped_array_get_level((cu_handle)route_strip(hMipmappedArray), (u_int)level, &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*pLevelArray = (CUarray)(uintptr_t)route_tag(r.res_handle_u.value, (unsigned)rt.server);
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuDeviceGetTexture1DLinearMaxWidth(size_t *maxWidthInElements, CUarray_format format, unsigned numChannels, CUdevice dev)
+{
+	res_size r;
+	struct route rt = ROUTE_INIT;
+	CUdevice local_dev;
+	struct call k;
+	CUresult e;
+
+	if (maxWidthInElements == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	route_device(&rt, dev, &local_dev);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_device_get_texture_1d_linear_max_width((int)format, (u_int)numChannels, (int)local_dev, &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*maxWidthInElements = (size_t)r.res_size_u.value;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuMemsetD2D8(CUdeviceptr dstDevice, size_t dstPitch, unsigned char uc, size_t Width, size_t Height)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	enum clnt_stat st;
+	struct call k;
+	CUresult e;
+
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	st = mapped_push(k.c, &r.err);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = cu_memset_d2d8((cu_dptr)dstDevice, (cu_size)dstPitch, (u_int)uc, (cu_size)Width, (cu_size)Height, &r, k.c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = mapped_pull(k.c, &r.err);
+	e = call_end(&k, st);
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuMemsetD2D16(CUdeviceptr dstDevice, size_t dstPitch, unsigned short us, size_t Width, size_t Height)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	enum clnt_stat st;
+	struct call k;
+	CUresult e;
+
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	st = mapped_push(k.c, &r.err);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = cu_memset_d2d16((cu_dptr)dstDevice, (cu_size)dstPitch, (u_int)us, (cu_size)Width, (cu_size)Height, &r, k.c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = mapped_pull(k.c, &r.err);
+	e = call_end(&k, st);
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuMemsetD2D32(CUdeviceptr dstDevice, size_t dstPitch, unsigned int ui, size_t Width, size_t Height)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	enum clnt_stat st;
+	struct call k;
+	CUresult e;
+
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	st = mapped_push(k.c, &r.err);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = cu_memset_d2d32((cu_dptr)dstDevice, (cu_size)dstPitch, (u_int)ui, (cu_size)Width, (cu_size)Height, &r, k.c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = mapped_pull(k.c, &r.err);
+	e = call_end(&k, st);
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuMemsetD2D8Async(CUdeviceptr dstDevice, size_t dstPitch, unsigned char uc, size_t Width, size_t Height, CUstream hStream)
+{
+	struct route rt = ROUTE_INIT;
+	cu_memset_d2d8_async_argument a = { (cu_dptr)dstDevice, (cu_size)dstPitch, (u_int)uc, (cu_size)Width, (cu_size)Height, (cu_handle)route_strip(hStream) };
+	int err = CUDA_SUCCESS;
+	enum clnt_stat st = RPC_SUCCESS;
+	struct call k;
+	CUresult e;
+
+	route_handle(&rt, hStream, ROUTE_STREAM);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	st = mapped_push(k.c, &err);
+	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
+		st = batch_send(k.c, CU_MEMSET_D2D8_ASYNC, (xdrproc_t)xdr_cu_memset_d2d8_async_argument, &a);
+	return call_done(&k, st, &err);
+}
+
+ONCUDA_API CUresult cuMemsetD2D16Async(CUdeviceptr dstDevice, size_t dstPitch, unsigned short us, size_t Width, size_t Height, CUstream hStream)
+{
+	struct route rt = ROUTE_INIT;
+	cu_memset_d2d16_async_argument a = { (cu_dptr)dstDevice, (cu_size)dstPitch, (u_int)us, (cu_size)Width, (cu_size)Height, (cu_handle)route_strip(hStream) };
+	int err = CUDA_SUCCESS;
+	enum clnt_stat st = RPC_SUCCESS;
+	struct call k;
+	CUresult e;
+
+	route_handle(&rt, hStream, ROUTE_STREAM);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	st = mapped_push(k.c, &err);
+	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
+		st = batch_send(k.c, CU_MEMSET_D2D16_ASYNC, (xdrproc_t)xdr_cu_memset_d2d16_async_argument, &a);
+	return call_done(&k, st, &err);
+}
+
+ONCUDA_API CUresult cuMemsetD2D32Async(CUdeviceptr dstDevice, size_t dstPitch, unsigned int ui, size_t Width, size_t Height, CUstream hStream)
+{
+	struct route rt = ROUTE_INIT;
+	cu_memset_d2d32_async_argument a = { (cu_dptr)dstDevice, (cu_size)dstPitch, (u_int)ui, (cu_size)Width, (cu_size)Height, (cu_handle)route_strip(hStream) };
+	int err = CUDA_SUCCESS;
+	enum clnt_stat st = RPC_SUCCESS;
+	struct call k;
+	CUresult e;
+
+	route_handle(&rt, hStream, ROUTE_STREAM);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	st = mapped_push(k.c, &err);
+	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
+		st = batch_send(k.c, CU_MEMSET_D2D32_ASYNC, (xdrproc_t)xdr_cu_memset_d2d32_async_argument, &a);
+	return call_done(&k, st, &err);
+}
+
 ONCUDA_API CUresult cuDeviceGetDefaultMemPool(CUmemoryPool *pool_out, CUdevice dev)
 {
 	res_handle r;

@@ -16,83 +16,6 @@
 
 typedef int CUresult;
 
-ONCUDA_API CUresult cuArray3DCreate(void);
-ONCUDA_API CUresult cuArray3DCreate(void)
-{
-	oncuda_unsupported("cuArray3DCreate");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuArray3DCreate_v2(void);
-ONCUDA_API CUresult cuArray3DCreate_v2(void)
-{
-	oncuda_unsupported("cuArray3DCreate_v2");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuArray3DGetDescriptor(void);
-ONCUDA_API CUresult cuArray3DGetDescriptor(void)
-{
-	oncuda_unsupported("cuArray3DGetDescriptor");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuArray3DGetDescriptor_v2(void);
-ONCUDA_API CUresult cuArray3DGetDescriptor_v2(void)
-{
-	oncuda_unsupported("cuArray3DGetDescriptor_v2");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuArrayCreate(void);
-ONCUDA_API CUresult cuArrayCreate(void)
-{
-	oncuda_unsupported("cuArrayCreate");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuArrayCreate_v2(void);
-ONCUDA_API CUresult cuArrayCreate_v2(void)
-{
-	oncuda_unsupported("cuArrayCreate_v2");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuArrayDestroy(void);
-ONCUDA_API CUresult cuArrayDestroy(void)
-{
-	oncuda_unsupported("cuArrayDestroy");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuArrayGetDescriptor(void);
-ONCUDA_API CUresult cuArrayGetDescriptor(void)
-{
-	oncuda_unsupported("cuArrayGetDescriptor");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuArrayGetDescriptor_v2(void);
-ONCUDA_API CUresult cuArrayGetDescriptor_v2(void)
-{
-	oncuda_unsupported("cuArrayGetDescriptor_v2");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuArrayGetMemoryRequirements(void);
-ONCUDA_API CUresult cuArrayGetMemoryRequirements(void)
-{
-	oncuda_unsupported("cuArrayGetMemoryRequirements");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuArrayGetPlane(void);
-ONCUDA_API CUresult cuArrayGetPlane(void)
-{
-	oncuda_unsupported("cuArrayGetPlane");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuArrayGetSparseProperties(void);
 ONCUDA_API CUresult cuArrayGetSparseProperties(void)
 {
@@ -279,13 +202,6 @@ ONCUDA_API CUresult cuDeviceGetNvSciSyncAttributes(void);
 ONCUDA_API CUresult cuDeviceGetNvSciSyncAttributes(void)
 {
 	oncuda_unsupported("cuDeviceGetNvSciSyncAttributes");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuDeviceGetTexture1DLinearMaxWidth(void);
-ONCUDA_API CUresult cuDeviceGetTexture1DLinearMaxWidth(void)
-{
-	oncuda_unsupported("cuDeviceGetTexture1DLinearMaxWidth");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1486,31 +1402,10 @@ ONCUDA_API CUresult cuMemcpy3DAsync(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemcpy3DAsync_v2(void);
-ONCUDA_API CUresult cuMemcpy3DAsync_v2(void)
-{
-	oncuda_unsupported("cuMemcpy3DAsync_v2");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemcpy3DAsync_v2_ptsz(void);
 ONCUDA_API CUresult cuMemcpy3DAsync_v2_ptsz(void)
 {
 	oncuda_unsupported("cuMemcpy3DAsync_v2_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpy3DPeer(void);
-ONCUDA_API CUresult cuMemcpy3DPeer(void)
-{
-	oncuda_unsupported("cuMemcpy3DPeer");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpy3DPeerAsync(void);
-ONCUDA_API CUresult cuMemcpy3DPeerAsync(void)
-{
-	oncuda_unsupported("cuMemcpy3DPeerAsync");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1528,13 +1423,6 @@ ONCUDA_API CUresult cuMemcpy3DPeer_ptds(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemcpy3D_v2(void);
-ONCUDA_API CUresult cuMemcpy3D_v2(void)
-{
-	oncuda_unsupported("cuMemcpy3D_v2");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemcpy3D_v2_ptds(void);
 ONCUDA_API CUresult cuMemcpy3D_v2_ptds(void)
 {
@@ -1546,20 +1434,6 @@ ONCUDA_API CUresult cuMemcpyAsync_ptsz(void);
 ONCUDA_API CUresult cuMemcpyAsync_ptsz(void)
 {
 	oncuda_unsupported("cuMemcpyAsync_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyAtoA(void);
-ONCUDA_API CUresult cuMemcpyAtoA(void)
-{
-	oncuda_unsupported("cuMemcpyAtoA");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyAtoA_v2(void);
-ONCUDA_API CUresult cuMemcpyAtoA_v2(void)
-{
-	oncuda_unsupported("cuMemcpyAtoA_v2");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1577,13 +1451,6 @@ ONCUDA_API CUresult cuMemcpyAtoD(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemcpyAtoD_v2(void);
-ONCUDA_API CUresult cuMemcpyAtoD_v2(void)
-{
-	oncuda_unsupported("cuMemcpyAtoD_v2");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemcpyAtoD_v2_ptds(void);
 ONCUDA_API CUresult cuMemcpyAtoD_v2_ptds(void)
 {
@@ -1591,38 +1458,10 @@ ONCUDA_API CUresult cuMemcpyAtoD_v2_ptds(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemcpyAtoH(void);
-ONCUDA_API CUresult cuMemcpyAtoH(void)
-{
-	oncuda_unsupported("cuMemcpyAtoH");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyAtoHAsync(void);
-ONCUDA_API CUresult cuMemcpyAtoHAsync(void)
-{
-	oncuda_unsupported("cuMemcpyAtoHAsync");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyAtoHAsync_v2(void);
-ONCUDA_API CUresult cuMemcpyAtoHAsync_v2(void)
-{
-	oncuda_unsupported("cuMemcpyAtoHAsync_v2");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemcpyAtoHAsync_v2_ptsz(void);
 ONCUDA_API CUresult cuMemcpyAtoHAsync_v2_ptsz(void)
 {
 	oncuda_unsupported("cuMemcpyAtoHAsync_v2_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyAtoH_v2(void);
-ONCUDA_API CUresult cuMemcpyAtoH_v2(void)
-{
-	oncuda_unsupported("cuMemcpyAtoH_v2");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1637,13 +1476,6 @@ ONCUDA_API CUresult cuMemcpyDtoA(void);
 ONCUDA_API CUresult cuMemcpyDtoA(void)
 {
 	oncuda_unsupported("cuMemcpyDtoA");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyDtoA_v2(void);
-ONCUDA_API CUresult cuMemcpyDtoA_v2(void)
-{
-	oncuda_unsupported("cuMemcpyDtoA_v2");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1710,38 +1542,10 @@ ONCUDA_API CUresult cuMemcpyDtoH_v2_ptds(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemcpyHtoA(void);
-ONCUDA_API CUresult cuMemcpyHtoA(void)
-{
-	oncuda_unsupported("cuMemcpyHtoA");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyHtoAAsync(void);
-ONCUDA_API CUresult cuMemcpyHtoAAsync(void)
-{
-	oncuda_unsupported("cuMemcpyHtoAAsync");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyHtoAAsync_v2(void);
-ONCUDA_API CUresult cuMemcpyHtoAAsync_v2(void)
-{
-	oncuda_unsupported("cuMemcpyHtoAAsync_v2");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemcpyHtoAAsync_v2_ptsz(void);
 ONCUDA_API CUresult cuMemcpyHtoAAsync_v2_ptsz(void)
 {
 	oncuda_unsupported("cuMemcpyHtoAAsync_v2_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyHtoA_v2(void);
-ONCUDA_API CUresult cuMemcpyHtoA_v2(void)
-{
-	oncuda_unsupported("cuMemcpyHtoA_v2");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1815,24 +1619,10 @@ ONCUDA_API CUresult cuMemsetD2D16(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemsetD2D16Async(void);
-ONCUDA_API CUresult cuMemsetD2D16Async(void)
-{
-	oncuda_unsupported("cuMemsetD2D16Async");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemsetD2D16Async_ptsz(void);
 ONCUDA_API CUresult cuMemsetD2D16Async_ptsz(void)
 {
 	oncuda_unsupported("cuMemsetD2D16Async_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemsetD2D16_v2(void);
-ONCUDA_API CUresult cuMemsetD2D16_v2(void)
-{
-	oncuda_unsupported("cuMemsetD2D16_v2");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1850,24 +1640,10 @@ ONCUDA_API CUresult cuMemsetD2D32(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemsetD2D32Async(void);
-ONCUDA_API CUresult cuMemsetD2D32Async(void)
-{
-	oncuda_unsupported("cuMemsetD2D32Async");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemsetD2D32Async_ptsz(void);
 ONCUDA_API CUresult cuMemsetD2D32Async_ptsz(void)
 {
 	oncuda_unsupported("cuMemsetD2D32Async_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemsetD2D32_v2(void);
-ONCUDA_API CUresult cuMemsetD2D32_v2(void)
-{
-	oncuda_unsupported("cuMemsetD2D32_v2");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1885,24 +1661,10 @@ ONCUDA_API CUresult cuMemsetD2D8(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemsetD2D8Async(void);
-ONCUDA_API CUresult cuMemsetD2D8Async(void)
-{
-	oncuda_unsupported("cuMemsetD2D8Async");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemsetD2D8Async_ptsz(void);
 ONCUDA_API CUresult cuMemsetD2D8Async_ptsz(void)
 {
 	oncuda_unsupported("cuMemsetD2D8Async_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemsetD2D8_v2(void);
-ONCUDA_API CUresult cuMemsetD2D8_v2(void)
-{
-	oncuda_unsupported("cuMemsetD2D8_v2");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1952,34 +1714,6 @@ ONCUDA_API CUresult cuMemsetD8_v2_ptds(void);
 ONCUDA_API CUresult cuMemsetD8_v2_ptds(void)
 {
 	oncuda_unsupported("cuMemsetD8_v2_ptds");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMipmappedArrayCreate(void);
-ONCUDA_API CUresult cuMipmappedArrayCreate(void)
-{
-	oncuda_unsupported("cuMipmappedArrayCreate");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMipmappedArrayDestroy(void);
-ONCUDA_API CUresult cuMipmappedArrayDestroy(void)
-{
-	oncuda_unsupported("cuMipmappedArrayDestroy");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMipmappedArrayGetLevel(void);
-ONCUDA_API CUresult cuMipmappedArrayGetLevel(void)
-{
-	oncuda_unsupported("cuMipmappedArrayGetLevel");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMipmappedArrayGetMemoryRequirements(void);
-ONCUDA_API CUresult cuMipmappedArrayGetMemoryRequirements(void)
-{
-	oncuda_unsupported("cuMipmappedArrayGetMemoryRequirements");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -2382,27 +2116,6 @@ ONCUDA_API CUresult cuStreamWriteValue64_v2_ptsz(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuSurfObjectCreate(void);
-ONCUDA_API CUresult cuSurfObjectCreate(void)
-{
-	oncuda_unsupported("cuSurfObjectCreate");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuSurfObjectDestroy(void);
-ONCUDA_API CUresult cuSurfObjectDestroy(void)
-{
-	oncuda_unsupported("cuSurfObjectDestroy");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuSurfObjectGetResourceDesc(void);
-ONCUDA_API CUresult cuSurfObjectGetResourceDesc(void)
-{
-	oncuda_unsupported("cuSurfObjectGetResourceDesc");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuSurfRefGetArray(void);
 ONCUDA_API CUresult cuSurfRefGetArray(void)
 {
@@ -2442,41 +2155,6 @@ ONCUDA_API CUresult cuTensorMapReplaceAddress(void);
 ONCUDA_API CUresult cuTensorMapReplaceAddress(void)
 {
 	oncuda_unsupported("cuTensorMapReplaceAddress");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuTexObjectCreate(void);
-ONCUDA_API CUresult cuTexObjectCreate(void)
-{
-	oncuda_unsupported("cuTexObjectCreate");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuTexObjectDestroy(void);
-ONCUDA_API CUresult cuTexObjectDestroy(void)
-{
-	oncuda_unsupported("cuTexObjectDestroy");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuTexObjectGetResourceDesc(void);
-ONCUDA_API CUresult cuTexObjectGetResourceDesc(void)
-{
-	oncuda_unsupported("cuTexObjectGetResourceDesc");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuTexObjectGetResourceViewDesc(void);
-ONCUDA_API CUresult cuTexObjectGetResourceViewDesc(void)
-{
-	oncuda_unsupported("cuTexObjectGetResourceViewDesc");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuTexObjectGetTextureDesc(void);
-ONCUDA_API CUresult cuTexObjectGetTextureDesc(void)
-{
-	oncuda_unsupported("cuTexObjectGetTextureDesc");
 	return ONCUDA_NOT_SUPPORTED;
 }
 

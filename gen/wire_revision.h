@@ -2,5 +2,5 @@
 #ifndef ONCUDA_WIRE_REVISION_H
 #define ONCUDA_WIRE_REVISION_H
 /* The protocol this build speaks (ONCUDA_HELLO). */
-#define ONCUDA_WIRE_REVISION 0x3eba4e9bu
+#define ONCUDA_WIRE_REVISION 0x006a4578u
 #endif

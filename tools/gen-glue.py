@@ -81,9 +81,11 @@ HANDLES = {
     "CUgraphNode": "HANDLE_GRAPH_NODE",
     "CUgraphExec": "HANDLE_GRAPH_EXEC",
     "CUmemoryPool": "HANDLE_MEM_POOL",
+    "CUarray": "HANDLE_ARRAY",
+    "CUmipmappedArray": "HANDLE_MIPMAPPED_ARRAY",
 }
 WIDE = {"unsigned long long", "cuuint64_t"}
-UNSIGNED = {"unsigned int", "unsigned char", "unsigned short", "cuuint32_t"}
+UNSIGNED = {"unsigned int", "unsigned", "unsigned char", "unsigned short", "cuuint32_t"}
 ROUTE_KIND = {"CUcontext": "ROUTE_CONTEXT", "CUstream": "ROUTE_STREAM",
               "CUlibrary": "ROUTE_CODE", "CUkernel": "ROUTE_CODE",
               "CUfunction": "ROUTE_CODE"}

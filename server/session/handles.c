@@ -31,7 +31,7 @@ struct handle {
  * owner is named by value only.  A handle whose kinds include HANDLE_CONTEXT
  * belongs, when no owner is named, to the context current at its creation.
  */
-static const int owner_kinds[][3] = {
+static const int owner_kinds[][4] = {
 	[HANDLE_CONTEXT] = { NO_KIND },
 	[HANDLE_MODULE] = { HANDLE_LIBRARY, HANDLE_CONTEXT, NO_KIND },
 	[HANDLE_FUNCTION] = { HANDLE_MODULE, HANDLE_KERNEL, NO_KIND },
@@ -48,6 +48,12 @@ static const int owner_kinds[][3] = {
 	[HANDLE_MEM_ALLOCATION] = { NO_KIND },
 	/* Graphs may hold references past any context. */
 	[HANDLE_USER_OBJECT] = { NO_KIND },
+	/* A mipmap level or a plane dies with its array. */
+	[HANDLE_ARRAY] = { HANDLE_MIPMAPPED_ARRAY, HANDLE_ARRAY, HANDLE_CONTEXT,
+	    NO_KIND },
+	[HANDLE_MIPMAPPED_ARRAY] = { HANDLE_CONTEXT, NO_KIND },
+	[HANDLE_TEX_OBJECT] = { HANDLE_CONTEXT, NO_KIND },
+	[HANDLE_SURF_OBJECT] = { HANDLE_CONTEXT, NO_KIND },
 };
 
 static struct handle **buckets;

@@ -39,6 +39,10 @@ enum handle_kind {
 	HANDLE_MEM_POOL,        /* a device's pool outlives contexts */
 	HANDLE_MEM_ALLOCATION,  /* a CUmemGenericAllocationHandle */
 	HANDLE_USER_OBJECT,     /* until the program's references are released */
+	HANDLE_ARRAY,           /* a level or plane is owned by its array */
+	HANDLE_MIPMAPPED_ARRAY,
+	HANDLE_TEX_OBJECT,      /* a CUtexObject's value */
+	HANDLE_SURF_OBJECT,     /* a CUsurfObject's value */
 };
 
 

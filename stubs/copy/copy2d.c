@@ -5,7 +5,8 @@
  * each, or one-row spans of a row wider than a chunk (copy_plan.h).  Rows
  * that are already packed in the program's memory (pitch == width, or a
  * single row) go straight from and to it; others pass through one staging
- * buffer per copy.  Array memory is not supported.
+ * buffer per copy.  A copy with an array side is the 3D copy of depth 1
+ * it is (copy3d.h).
  *
  * The checks the client makes are those for which the server lacks the
  * facts (host pointers and pitches) and follow the driver as observed with
@@ -20,6 +21,7 @@
 #include <cuda.h>
 
 #include "stubs/copy/copy_between.h"
+#include "stubs/copy/copy3d.h"
 #include "stubs/copy/copy_plan.h"
 #include "stubs/copy/copy_wire.h"
 #include "gen/cuda_names.h"
@@ -51,9 +53,6 @@ static CUresult resolve(CUmemorytype type, const void *host, CUdeviceptr device,
 		s->device = memory_is_device(device);
 		host = (const void *)(uintptr_t)device;
 		break;
-	case CU_MEMORYTYPE_ARRAY:
-		oncuda_unsupported("cuMemcpy2D with CUarray");
-		return CUDA_ERROR_NOT_SUPPORTED;
 	default:
 		return CUDA_ERROR_INVALID_VALUE;
 	}
@@ -217,6 +216,13 @@ static CUresult copy_2d(const CUDA_MEMCPY2D *copy, const struct copy_stream *s)
 
 	if (copy == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
+	if (copy->srcMemoryType == CU_MEMORYTYPE_ARRAY ||
+	    copy->dstMemoryType == CU_MEMORYTYPE_ARRAY) {
+		CUDA_MEMCPY3D_PEER p;
+
+		copy_3d_from_2d(copy, &p);
+		return copy_3d(&p, s);
+	}
 	e = resolve(copy->srcMemoryType, copy->srcHost, copy->srcDevice,
 	    copy->srcXInBytes, copy->srcY, copy->srcPitch, copy, &src);
 	if (e != CUDA_SUCCESS)

@@ -133,6 +133,37 @@ enum clnt_stat wire_2d_dtoh(CLIENT *c, void *rows, const dev_region *src,
 	return st;
 }
 
+enum clnt_stat wire_3d_to(CLIENT *c, const copy_side *dst, cu_handle ctx,
+    const copy_extent *e, const void *bytes, cu_handle stream, bool async,
+    int *err)
+{
+	cu_bytes data = { (u_int)(e->width * e->height * e->depth),
+	    (char *)(uintptr_t)bytes };
+	res_none r;
+	enum clnt_stat st;
+
+	memset(&r, 0, sizeof r);
+	st = cu_memcpy_3d_to(*dst, ctx, *e, data, stream, async, &r, c);
+	*err = r.err;
+	return st;
+}
+
+enum clnt_stat wire_3d_from(CLIENT *c, void *bytes, const copy_side *src,
+    cu_handle ctx, const copy_extent *e, cu_handle stream, bool async,
+    int *err)
+{
+	cu_memcpy_3d_from_argument a = { *src, ctx, *e, stream, async };
+	struct landing l = { CUDA_SUCCESS, bytes,
+	    (u_int)(e->width * e->height * e->depth) };
+	enum clnt_stat st;
+
+	st = clnt_call(c, CU_MEMCPY_3D_FROM,
+	    XDRPROC(xdr_cu_memcpy_3d_from_argument), (caddr_t)&a,
+	    XDRPROC(xdr_landing), (caddr_t)&l, CALL_TIMEOUT);
+	*err = l.err;
+	return st;
+}
+
 enum clnt_stat wire_sync(CLIENT *c, const struct copy_stream *s, int *err)
 {
 	res_none r;

@@ -46,6 +46,18 @@ enum clnt_stat wire_2d_htod(CLIENT *c, const dev_region *dst, size_t width,
 enum clnt_stat wire_2d_dtoh(CLIENT *c, void *rows, const dev_region *src,
     size_t width, size_t height, const struct copy_stream *s, int *err);
 
+/*
+ * The 3D copies: extent bytes, packed, from host bytes to the device or
+ * array side dst (in context ctx, 0: none), and from src into host bytes.
+ * stream and async as in struct copy_stream, stream being the server's.
+ */
+enum clnt_stat wire_3d_to(CLIENT *c, const copy_side *dst, cu_handle ctx,
+    const copy_extent *e, const void *bytes, cu_handle stream, bool async,
+    int *err);
+enum clnt_stat wire_3d_from(CLIENT *c, void *bytes, const copy_side *src,
+    cu_handle ctx, const copy_extent *e, cu_handle stream, bool async,
+    int *err);
+
 /* Waits for the stream of s (the NULL stream for the synchronous forms). */
 enum clnt_stat wire_sync(CLIENT *c, const struct copy_stream *s, int *err);
 

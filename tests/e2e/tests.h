@@ -22,6 +22,9 @@ int test_copy(void);			/* copy.c */
 int test_copy_async(void);
 int test_copy_2d(void);
 int test_memset(void);			/* memset.c */
+int test_arrays(void);			/* array.c */
+int test_texture_objects(void);		/* texture.c */
+int test_memset_2d(void);
 int test_big_copy(void);		/* bigcopy.c */
 int test_host_memory(void);		/* hostmem.c */
 int test_host_register(void);

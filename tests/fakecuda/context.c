@@ -12,6 +12,7 @@
 #include <stdlib.h>
 
 #include "fakecuda.h"
+#include "fake_array.h"
 
 struct fc_context *fc_contexts;
 static struct fc_context *primary[FC_MAX_DEVICES];   /* by visible ordinal */
@@ -65,6 +66,8 @@ fc_context_teardown(struct fc_context *ctx)
 		fc_module_destroy(ctx->modules);
 	fc_stream_destroy_all(ctx);
 	fc_event_destroy_all(ctx);
+	fc_texture_release_context(ctx);
+	fc_array_release_context(ctx);
 	fc_alloc_release_context(ctx);
 	fc_accounting_release(ctx->device, FC_CONTEXT_OVERHEAD);
 	ctx->sticky_error = CUDA_SUCCESS;

@@ -64,7 +64,11 @@ enum fc_kind {
 	FC_KIND_GRAPH_EXEC,
 	FC_KIND_MEM_POOL,
 	FC_KIND_MEM_ALLOCATION,
-	FC_KIND_USER_OBJECT
+	FC_KIND_USER_OBJECT,
+	FC_KIND_ARRAY,
+	FC_KIND_MIPMAPPED_ARRAY,
+	FC_KIND_TEX_OBJECT,
+	FC_KIND_SURF_OBJECT
 };
 
 void fc_lock(void);
@@ -161,8 +165,8 @@ void fc_alloc_release_context(struct fc_context *ctx);
 
 /* ---- kernels.c: the stand-in's whole instruction set ---- */
 
-/* kernels.c's own nine and kernels_runtime.h's. */
-#define FC_KERNEL_COUNT     13
+/* kernels.c's own nine, kernels_runtime.h's and kernels_texture.h's. */
+#define FC_KERNEL_COUNT     15
 #define FC_MAX_PARAMS       8
 #define FC_PARAM_BUFFER_MAX 4096
 #define FC_GLOBALS_BYTES    16

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "graph.h"
+#include "fake_array.h"
 
 static CUresult
 check_range(uintptr_t p, size_t bytes, bool on_device)
@@ -270,10 +271,119 @@ locate_side(CUmemorytype type, const void *host, CUdeviceptr device,
 	return check_range(base, span, on_device);
 }
 
-/* A captured 2D copy is a 3D copy of depth 1. */
+/*
+ * An array side becomes the pitched host memory it is (fake_array.h),
+ * once the region is known to lie inside the array.
+ */
 static CUresult
-capture_copy_2d(struct fc_context *ctx, struct fc_stream *s,
-    const CUDA_MEMCPY2D *c)
+array_side(CUmemorytype *type, const void **host, CUarray array, size_t x,
+    size_t y, size_t z, size_t *pitch, size_t *height, const CUDA_MEMCPY3D *c)
+{
+	unsigned char *base;
+	CUresult rc;
+
+	if (*type != CU_MEMORYTYPE_ARRAY)
+		return CUDA_SUCCESS;
+	rc = fc_array_locate(array, x, y, z, c->WidthInBytes, c->Height,
+	    c->Depth, &base, pitch, height);
+	if (rc == CUDA_SUCCESS) {
+		*type = CU_MEMORYTYPE_HOST;
+		*host = base;
+	}
+	return rc;
+}
+
+CUresult
+fc_copy_3d(const CUDA_MEMCPY3D *in, CUstream stream, bool sync)
+{
+	struct fc_context *ctx;
+	struct fc_stream *capturing = NULL;
+	CUDA_MEMCPY3D c;
+	CUresult rc;
+
+	fc_lock();
+	rc = enter(stream, sync, &ctx, &capturing);
+	if (rc == CUDA_SUCCESS && in == NULL)
+		rc = CUDA_ERROR_INVALID_VALUE;
+	if (rc == CUDA_SUCCESS) {
+		c = *in;
+		rc = array_side(&c.srcMemoryType, &c.srcHost, c.srcArray,
+		    c.srcXInBytes, c.srcY, c.srcZ, &c.srcPitch, &c.srcHeight, &c);
+	}
+	if (rc == CUDA_SUCCESS)
+		rc = array_side(&c.dstMemoryType, (const void **)&c.dstHost,
+		    c.dstArray, c.dstXInBytes, c.dstY, c.dstZ, &c.dstPitch,
+		    &c.dstHeight, &c);
+	if (rc == CUDA_SUCCESS && capturing != NULL) {
+		rc = capture_copy(ctx, capturing, &c);
+	} else if (rc == CUDA_SUCCESS) {
+		rc = fc_memcpy3d_check(&c);
+		if (rc == CUDA_SUCCESS)
+			fc_memcpy3d_run(&c);
+	}
+	fc_unlock();
+	return rc;
+}
+
+FC_API CUresult
+cuMemcpy3D(const CUDA_MEMCPY3D *pCopy)
+{
+	return fc_copy_3d(pCopy, NULL, true);
+}
+
+FC_API CUresult
+cuMemcpy3DAsync(const CUDA_MEMCPY3D *pCopy, CUstream hStream)
+{
+	return fc_copy_3d(pCopy, hStream, false);
+}
+
+/* One memory for every context: the contexts only have to exist. */
+static CUresult
+copy_peer(const CUDA_MEMCPY3D_PEER *p, CUstream stream, bool sync)
+{
+	CUDA_MEMCPY3D c;
+	bool known;
+
+	if (p == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	fc_lock();
+	known = fc_context_lookup(p->srcContext) != NULL &&
+	    fc_context_lookup(p->dstContext) != NULL;
+	fc_unlock();
+	if (!known)
+		return CUDA_ERROR_INVALID_CONTEXT;
+	c = (CUDA_MEMCPY3D){
+		.srcXInBytes = p->srcXInBytes, .srcY = p->srcY, .srcZ = p->srcZ,
+		.srcLOD = p->srcLOD, .srcMemoryType = p->srcMemoryType,
+		.srcHost = p->srcHost, .srcDevice = p->srcDevice,
+		.srcArray = p->srcArray, .srcPitch = p->srcPitch,
+		.srcHeight = p->srcHeight,
+		.dstXInBytes = p->dstXInBytes, .dstY = p->dstY, .dstZ = p->dstZ,
+		.dstLOD = p->dstLOD, .dstMemoryType = p->dstMemoryType,
+		.dstHost = p->dstHost, .dstDevice = p->dstDevice,
+		.dstArray = p->dstArray, .dstPitch = p->dstPitch,
+		.dstHeight = p->dstHeight,
+		.WidthInBytes = p->WidthInBytes, .Height = p->Height,
+		.Depth = p->Depth,
+	};
+	return fc_copy_3d(&c, stream, sync);
+}
+
+FC_API CUresult
+cuMemcpy3DPeer(const CUDA_MEMCPY3D_PEER *pCopy)
+{
+	return copy_peer(pCopy, NULL, true);
+}
+
+FC_API CUresult
+cuMemcpy3DPeerAsync(const CUDA_MEMCPY3D_PEER *pCopy, CUstream hStream)
+{
+	return copy_peer(pCopy, hStream, false);
+}
+
+/* A 2D copy is a 3D copy of depth 1. */
+static CUDA_MEMCPY3D
+as_3d(const CUDA_MEMCPY2D *c)
 {
 	CUDA_MEMCPY3D c3 = {
 		.srcXInBytes = c->srcXInBytes, .srcY = c->srcY,
@@ -288,7 +398,7 @@ capture_copy_2d(struct fc_context *ctx, struct fc_stream *s,
 		.Depth = 1,
 	};
 
-	return capture_copy(ctx, s, &c3);
+	return c3;
 }
 
 static CUresult
@@ -299,12 +409,20 @@ copy_2d(const CUDA_MEMCPY2D *c, CUstream stream, bool sync)
 	struct fc_stream *capturing = NULL;
 	CUresult rc;
 
+	if (c != NULL && (c->srcMemoryType == CU_MEMORYTYPE_ARRAY ||
+	    c->dstMemoryType == CU_MEMORYTYPE_ARRAY)) {
+		CUDA_MEMCPY3D c3 = as_3d(c);
+
+		return fc_copy_3d(&c3, stream, sync);
+	}
 	fc_lock();
 	rc = enter(stream, sync, &ctx, &capturing);
 	if (rc == CUDA_SUCCESS && c == NULL)
 		rc = CUDA_ERROR_INVALID_VALUE;
 	if (rc == CUDA_SUCCESS && capturing != NULL) {
-		rc = capture_copy_2d(ctx, capturing, c);
+		CUDA_MEMCPY3D c3 = as_3d(c);
+
+		rc = capture_copy(ctx, capturing, &c3);
 	} else if (rc == CUDA_SUCCESS && c->WidthInBytes > 0 &&
 	    c->Height > 0) {
 		rc = locate_side(c->srcMemoryType, c->srcHost, c->srcDevice,
@@ -382,12 +500,13 @@ fc_memset_run(const CUDA_MEMSET_NODE_PARAMS *p)
 }
 
 static CUresult
-fill(CUdeviceptr dst, unsigned int value, size_t count, size_t width,
-    CUstream stream, bool sync)
+fill_2d(CUdeviceptr dst, size_t pitch, unsigned int value, size_t count,
+    size_t height, size_t width, CUstream stream, bool sync)
 {
 	CUDA_MEMSET_NODE_PARAMS p = {
-		.dst = dst, .pitch = 0, .value = value,
-		.elementSize = (unsigned int)width, .width = count, .height = 1,
+		.dst = dst, .pitch = pitch, .value = value,
+		.elementSize = (unsigned int)width, .width = count,
+		.height = height,
 	};
 	struct fc_context *ctx;
 	struct fc_stream *capturing = NULL;
@@ -410,6 +529,55 @@ fill(CUdeviceptr dst, unsigned int value, size_t count, size_t width,
 	}
 	fc_unlock();
 	return rc;
+}
+
+static CUresult
+fill(CUdeviceptr dst, unsigned int value, size_t count, size_t width,
+    CUstream stream, bool sync)
+{
+	return fill_2d(dst, 0, value, count, 1, width, stream, sync);
+}
+
+FC_API CUresult
+cuMemsetD2D8(CUdeviceptr dstDevice, size_t dstPitch, unsigned char uc,
+    size_t Width, size_t Height)
+{
+	return fill_2d(dstDevice, dstPitch, uc, Width, Height, 1, NULL, true);
+}
+
+FC_API CUresult
+cuMemsetD2D16(CUdeviceptr dstDevice, size_t dstPitch, unsigned short us,
+    size_t Width, size_t Height)
+{
+	return fill_2d(dstDevice, dstPitch, us, Width, Height, 2, NULL, true);
+}
+
+FC_API CUresult
+cuMemsetD2D32(CUdeviceptr dstDevice, size_t dstPitch, unsigned int ui,
+    size_t Width, size_t Height)
+{
+	return fill_2d(dstDevice, dstPitch, ui, Width, Height, 4, NULL, true);
+}
+
+FC_API CUresult
+cuMemsetD2D8Async(CUdeviceptr dstDevice, size_t dstPitch, unsigned char uc,
+    size_t Width, size_t Height, CUstream hStream)
+{
+	return fill_2d(dstDevice, dstPitch, uc, Width, Height, 1, hStream, false);
+}
+
+FC_API CUresult
+cuMemsetD2D16Async(CUdeviceptr dstDevice, size_t dstPitch, unsigned short us,
+    size_t Width, size_t Height, CUstream hStream)
+{
+	return fill_2d(dstDevice, dstPitch, us, Width, Height, 2, hStream, false);
+}
+
+FC_API CUresult
+cuMemsetD2D32Async(CUdeviceptr dstDevice, size_t dstPitch, unsigned int ui,
+    size_t Width, size_t Height, CUstream hStream)
+{
+	return fill_2d(dstDevice, dstPitch, ui, Width, Height, 4, hStream, false);
 }
 
 FC_API CUresult

@@ -90,4 +90,30 @@ __global__ void spin(unsigned long long cycles)
 		;
 }
 
+/*
+ * Reads a 2D texture of floats, element (x, y) by point sampling at the
+ * texel's centre, into out[y * w + x].
+ */
+__global__ void tex_fetch_2d(unsigned long long tex, float *out, int w, int h)
+{
+	int x = blockIdx.x * blockDim.x + threadIdx.x;
+	int y = blockIdx.y * blockDim.y + threadIdx.y;
+
+	if (x < w && y < h)
+		out[y * w + x] = tex2D<float>(tex, x + 0.5f, y + 0.5f);
+}
+
+/* Each float of a 2D surface becomes v * f + 1, read and written through it. */
+__global__ void surf_scale_2d(unsigned long long surf, int w, int h, float f)
+{
+	int x = blockIdx.x * blockDim.x + threadIdx.x;
+	int y = blockIdx.y * blockDim.y + threadIdx.y;
+	float v;
+
+	if (x < w && y < h) {
+		surf2Dread(&v, surf, x * (int)sizeof(float), y);
+		surf2Dwrite(v * f + 1.0f, surf, x * (int)sizeof(float), y);
+	}
+}
+
 } /* extern "C" */
