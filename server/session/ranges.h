@@ -32,6 +32,7 @@ enum range_kind {
 	RANGE_GLOBAL,		/* a global; owner: its module or library */
 	RANGE_HOST_ALIAS,	/* mapped host memory; owner: the mirror */
 	RANGE_MAPPING,		/* mapped virtual memory; owner: its reservation */
+	RANGE_GRAPH_MEM,	/* a graph allocation; owner: its address */
 };
 
 /*

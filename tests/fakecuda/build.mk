@@ -14,6 +14,7 @@ CFLAGS    ?= -O2 -g
 FAKECUDA_DIR      := tests/fakecuda
 FAKECUDA_LIB      := $(FAKECUDA_DIR)/libcuda.so.1
 FAKECUDA_HDRS     := $(FAKECUDA_DIR)/fakecuda.h $(FAKECUDA_DIR)/kernels_runtime.h \
+                     $(FAKECUDA_DIR)/kernels_graph.h \
                      $(FAKECUDA_DIR)/graph.h common/image.h
 FAKECUDA_SRCS     := $(filter-out $(FAKECUDA_DIR)/selftest%, \
                          $(wildcard $(FAKECUDA_DIR)/*.c))

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "fakecuda.h"
+#include "kernels_graph.h"
 #include "kernels_runtime.h"
 
 #define MATRIX_TILE 16
@@ -292,6 +293,7 @@ const struct fc_kernel_def fc_kernel_defs[FC_KERNEL_COUNT] = {
 		PARAM(struct matrix_mul_params, wb) },
 		2 * MATRIX_TILE * MATRIX_TILE * sizeof(float) },
 	FC_RUNTIME_KERNEL_DEFS,
+	FC_GRAPH_KERNEL_DEFS,
 };
 
 const struct fc_global_def fc_global_defs[] = {
