@@ -762,3 +762,69 @@ int test_graph_bad_handles(void)
 		 CUDA_ERROR_INVALID_VALUE);
 	return 0;
 }
+
+/*
+ * A memcpy node from the program's pageable host memory reads it at each
+ * replay, and one to it writes it, natively.  Through oncuda such a node
+ * is refused when it is made (idl/cuda.x, memcpy_node says why), with
+ * CUDA_ERROR_NOT_SUPPORTED.
+ */
+int test_graph_host_memcpy(void)
+{
+	const char *remote = getenv("ONCUDA_TEST_REMOTE");
+	unsigned int *in = e2e_malloc(N * 4), *out = e2e_malloc(N * 4);
+	CUDA_MEMCPY3D up, down;
+	CUgraphNode to_dev, to_host;
+	CUgraph graph;
+	CUgraphExec exec;
+	CUdeviceptr a;
+	CUcontext ctx;
+	CUdevice dev;
+	CUstream s;
+
+	TRY(e2e_primary_ctx(&dev, &ctx));
+	TRY(e2e_stream(&s));
+	TRY(e2e_dalloc(&a, N * 4));
+	memset(&up, 0, sizeof(up));
+	up.srcMemoryType = CU_MEMORYTYPE_HOST;
+	up.srcHost = in;
+	up.dstMemoryType = CU_MEMORYTYPE_DEVICE;
+	up.dstDevice = a;
+	up.WidthInBytes = N * 4;
+	up.Height = up.Depth = 1;
+	down = up;
+	down.srcMemoryType = CU_MEMORYTYPE_DEVICE;
+	down.srcHost = NULL;
+	down.srcDevice = a;
+	down.dstMemoryType = CU_MEMORYTYPE_HOST;
+	down.dstDevice = 0;
+	down.dstHost = out;
+
+	CHECK_CU(cuGraphCreate(&graph, 0), CUDA_SUCCESS);
+	if (remote != NULL && strcmp(remote, "1") == 0) {
+		CHECK_CU(cuGraphAddMemcpyNode(&to_dev, graph, NULL, 0, &up, ctx),
+			 CUDA_ERROR_NOT_SUPPORTED);
+		CHECK_CU(cuGraphAddMemcpyNode(&to_host, graph, NULL, 0, &down,
+			 ctx), CUDA_ERROR_NOT_SUPPORTED);
+		CHECK_CU(cuGraphDestroy(graph), CUDA_SUCCESS);
+		e2e_skip_note("host memory in graph memcpy nodes: refused "
+			      "through oncuda");
+		return 0;
+	}
+	CHECK_CU(cuGraphAddMemcpyNode(&to_dev, graph, NULL, 0, &up, ctx),
+		 CUDA_SUCCESS);
+	CHECK_CU(cuGraphAddMemcpyNode(&to_host, graph, &to_dev, 1, &down, ctx),
+		 CUDA_SUCCESS);
+	CHECK_CU(cuGraphInstantiate(&exec, graph, 0), CUDA_SUCCESS);
+	for (unsigned int round = 0; round < 3; round++) {
+		for (unsigned int i = 0; i < N; i++)
+			in[i] = round * 1000 + i;
+		memset(out, 0, N * 4);
+		CHECK_CU(cuGraphLaunch(exec, s), CUDA_SUCCESS);
+		CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
+		CHECK_MEM(out, in, N * 4);
+	}
+	CHECK_CU(cuGraphExecDestroy(exec), CUDA_SUCCESS);
+	CHECK_CU(cuGraphDestroy(graph), CUDA_SUCCESS);
+	return 0;
+}
