@@ -11,20 +11,6 @@
 
 #define N 1024u
 
-/* All n words of d equal v (reported as a failure otherwise). */
-static int words_are(CUdeviceptr d, size_t n, unsigned int v,
-		     const char *what)
-{
-	unsigned int *back = e2e_malloc(n * sizeof(*back));
-
-	CHECK_CU(cuMemcpyDtoH(back, d, n * sizeof(*back)), CUDA_SUCCESS);
-	for (size_t i = 0; i < n; i++)
-		if (back[i] != v)
-			return e2e_fail(__FILE__, __LINE__, "%s: word %zu is "
-					"%u, not %u", what, i, back[i], v);
-	return 0;
-}
-
 /* fill_u32 over n words with params (p, v, n): one block per 256. */
 static CUDA_KERNEL_NODE_PARAMS fill_params(CUfunction fill, void **params)
 {
@@ -136,7 +122,7 @@ int test_graph_mem_nodes(void)
 		CHECK_CU(cuMemsetD32(out, 0, N), CUDA_SUCCESS);
 		CHECK_CU(cuGraphLaunch(exec, s), CUDA_SUCCESS);
 		CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
-		TRY(words_are(out, N, 20 + round, "graph allocation copied out"));
+		TRY(e2e_words_are(out, N, 20 + round, "graph allocation copied out"));
 	}
 	CHECK_CU(cuDeviceGetGraphMemAttribute(dev,
 		 CU_GRAPH_MEM_ATTR_USED_MEM_HIGH, &used), CUDA_SUCCESS);
@@ -159,9 +145,9 @@ int test_graph_mem_nodes(void)
 	CHECK_CU(cuGraphInstantiate(&exec, graph, 0), CUDA_SUCCESS);
 	CHECK_CU(cuGraphLaunch(exec, s), CUDA_SUCCESS);
 	CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
-	TRY(words_are(mem, N, 77, "graph allocation after the launch"));
+	TRY(e2e_words_are(mem, N, 77, "graph allocation after the launch"));
 	CHECK_CU(cuMemcpyDtoD(out, mem, N * 4), CUDA_SUCCESS);
-	TRY(words_are(out, N, 77, "copy from the graph allocation"));
+	TRY(e2e_words_are(out, N, 77, "copy from the graph allocation"));
 	CHECK_CU(cuMemFreeAsync(mem, s), CUDA_SUCCESS);
 	CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
 	CHECK_CU(cuGraphExecDestroy(exec), CUDA_SUCCESS);
@@ -466,9 +452,9 @@ int test_graph_add_node(void)
 	CHECK_CU(cuGraphInstantiate(&exec, graph, 0), CUDA_SUCCESS);
 	CHECK_CU(cuGraphLaunch(exec, s), CUDA_SUCCESS);
 	CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
-	TRY(words_are(a, N, 12, "kernel node"));
-	TRY(words_are(b, N, 4, "memset node"));
-	TRY(words_are(c, N, 12, "memcpy node"));
+	TRY(e2e_words_are(a, N, 12, "kernel node"));
+	TRY(e2e_words_are(b, N, 4, "memset node"));
+	TRY(e2e_words_are(c, N, 12, "memcpy node"));
 	CHECK_EQ(host_runs, 1);
 	CHECK_CU(cuMemcpyDtoH(&word, d, 4), CUDA_SUCCESS);
 	CHECK_EQ(word, 0x22);
@@ -497,8 +483,8 @@ int test_graph_add_node(void)
 	CHECK_CU(cuGraphExecNodeSetParams(exec, set, &p), CUDA_SUCCESS);
 	CHECK_CU(cuGraphLaunch(exec, s), CUDA_SUCCESS);
 	CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
-	TRY(words_are(a, N, 13, "kernel node, set in the executable"));
-	TRY(words_are(b, N, 8, "memset node, set in the executable"));
+	TRY(e2e_words_are(a, N, 13, "kernel node, set in the executable"));
+	TRY(e2e_words_are(b, N, 8, "memset node, set in the executable"));
 	CHECK_EQ(host_runs, 2);
 	CHECK_CU(cuGraphExecDestroy(exec), CUDA_SUCCESS);
 
@@ -512,7 +498,7 @@ int test_graph_add_node(void)
 	CHECK_CU(cuGraphInstantiate(&exec, graph, 0), CUDA_SUCCESS);
 	CHECK_CU(cuGraphLaunch(exec, s), CUDA_SUCCESS);
 	CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
-	TRY(words_are(b, N, 9, "memset node, set in the graph"));
+	TRY(e2e_words_are(b, N, 9, "memset node, set in the graph"));
 	CHECK_CU(cuGraphExecDestroy(exec), CUDA_SUCCESS);
 	CHECK_CU(cuGraphDestroy(graph), CUDA_SUCCESS);
 	CHECK_CU(cuGraphDestroy(inner), CUDA_SUCCESS);
@@ -688,9 +674,9 @@ int test_graph_node_queries(void)
 	CHECK_CU(cuGraphLaunch(exec, s), CUDA_SUCCESS);
 	CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
 	CHECK_CU(cuEventQuery(ev), CUDA_SUCCESS);
-	TRY(words_are(a, N, 32, "kernel node after its arguments came back"));
-	TRY(words_are(b, N / 2, 32, "copy node"));
-	TRY(words_are(b + N * 2, N / 2, 0x5a, "memset node"));
+	TRY(e2e_words_are(a, N, 32, "kernel node after its arguments came back"));
+	TRY(e2e_words_are(b, N / 2, 32, "copy node"));
+	TRY(e2e_words_are(b + N * 2, N / 2, 0x5a, "memset node"));
 	{
 		unsigned int word = 0;
 
@@ -824,6 +810,74 @@ int test_graph_host_memcpy(void)
 		CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
 		CHECK_MEM(out, in, N * 4);
 	}
+	CHECK_CU(cuGraphExecDestroy(exec), CUDA_SUCCESS);
+	CHECK_CU(cuGraphDestroy(graph), CUDA_SUCCESS);
+	return 0;
+}
+
+CUresult cuGraphLaunch_ptsz(CUgraphExec hGraphExec, CUstream hStream);
+
+/*
+ * cuStreamBeginCaptureToGraph: work captured into an existing graph after
+ * one of its nodes; then the graph launched on the per-thread default
+ * stream (cuGraphLaunch_ptsz with NULL).
+ */
+int test_graph_capture_to_graph(void)
+{
+	unsigned long long n = N;
+	unsigned int v = 41;
+	void *params[] = { NULL, &v, &n };
+	CUDA_MEMSET_NODE_PARAMS ms;
+	CUstreamCaptureStatus status;
+	CUgraphNode set;
+	CUgraph graph, got;
+	CUgraphExec exec;
+	CUdeviceptr a, b;
+	CUfunction fill;
+	CUcontext ctx;
+	CUdevice dev;
+	CUmodule m;
+	CUstream s;
+	size_t count;
+
+	TRY(e2e_primary_ctx(&dev, &ctx));
+	TRY(e2e_load_module(&m, "kernels.cubin"));
+	TRY(e2e_get_function(&fill, m, "fill_u32"));
+	TRY(e2e_stream(&s));
+	TRY(e2e_dalloc(&a, N * 4));
+	TRY(e2e_dalloc(&b, N * 4));
+	params[0] = &a;
+
+	CHECK_CU(cuGraphCreate(&graph, 0), CUDA_SUCCESS);
+	memset(&ms, 0, sizeof(ms));
+	ms.dst = b;
+	ms.value = 3;
+	ms.elementSize = 4;
+	ms.width = N;
+	ms.height = 1;
+	CHECK_CU(cuGraphAddMemsetNode(&set, graph, NULL, 0, &ms, ctx),
+		 CUDA_SUCCESS);
+	CHECK_CU(cuStreamBeginCaptureToGraph(s, graph, &set, NULL, 1,
+		 CU_STREAM_CAPTURE_MODE_GLOBAL), CUDA_SUCCESS);
+	CHECK_CU(cuStreamIsCapturing(s, &status), CUDA_SUCCESS);
+	CHECK_EQ(status, CU_STREAM_CAPTURE_STATUS_ACTIVE);
+	CHECK_CU(cuLaunchKernel(fill, 4, 1, 1, 256, 1, 1, 0, s, params, NULL),
+		 CUDA_SUCCESS);
+	CHECK_CU(cuStreamEndCapture(s, &got), CUDA_SUCCESS);
+	CHECK(got == graph);
+	count = 0;
+	CHECK_CU(cuGraphGetNodes(graph, NULL, &count), CUDA_SUCCESS);
+	CHECK_EQ(count, 2);
+	count = 0;
+	CHECK_CU(cuGraphNodeGetDependentNodes(set, NULL, NULL, &count),
+		 CUDA_SUCCESS);
+	CHECK_EQ(count, 1);
+
+	CHECK_CU(cuGraphInstantiate(&exec, graph, 0), CUDA_SUCCESS);
+	CHECK_CU(cuGraphLaunch_ptsz(exec, NULL), CUDA_SUCCESS);
+	CHECK_CU(cuCtxSynchronize(), CUDA_SUCCESS);
+	TRY(e2e_words_are(a, N, 41, "captured kernel"));
+	TRY(e2e_words_are(b, N, 3, "the graph's own memset"));
 	CHECK_CU(cuGraphExecDestroy(exec), CUDA_SUCCESS);
 	CHECK_CU(cuGraphDestroy(graph), CUDA_SUCCESS);
 	return 0;
