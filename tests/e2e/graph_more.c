@@ -151,6 +151,24 @@ int test_graph_mem_nodes(void)
 	CHECK_CU(cuMemFreeAsync(mem, s), CUDA_SUCCESS);
 	CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
 	CHECK_CU(cuGraphExecDestroy(exec), CUDA_SUCCESS);
+
+	/* Freed on the next launch: relaunched with the memory live. */
+	CHECK_CU(cuGraphInstantiate(&exec, graph,
+		 CUDA_GRAPH_INSTANTIATE_FLAG_AUTO_FREE_ON_LAUNCH), CUDA_SUCCESS);
+	CHECK_CU(cuGraphExecGetFlags(exec, &used), CUDA_SUCCESS);
+	CHECK_EQ(used, CUDA_GRAPH_INSTANTIATE_FLAG_AUTO_FREE_ON_LAUNCH);
+	for (unsigned int round = 0; round < 2; round++) {
+		v = 90 + round;
+		CHECK_CU(cuGraphExecKernelNodeSetParams(exec, fill_node, &k),
+			 CUDA_SUCCESS);
+		CHECK_CU(cuGraphLaunch(exec, s), CUDA_SUCCESS);
+		CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
+		TRY(e2e_words_are(mem, N, 90 + round,
+				  "auto-freed graph allocation"));
+	}
+	CHECK_CU(cuMemFreeAsync(mem, s), CUDA_SUCCESS);
+	CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
+	CHECK_CU(cuGraphExecDestroy(exec), CUDA_SUCCESS);
 	CHECK_CU(cuGraphDestroy(graph), CUDA_SUCCESS);
 	return 0;
 }

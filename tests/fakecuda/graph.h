@@ -122,6 +122,8 @@ struct fc_graph_mem;
 CUresult fc_node_more_clone(const struct fc_node *src, struct fc_node *dst);
 void fc_node_more_free(struct fc_node *n);
 CUresult fc_node_more_run(const struct fc_node *n);
+/* An update's parameters for the newer types (false: not one of them). */
+bool fc_node_more_take(struct fc_node *to, const struct fc_node *from);
 /* The body a conditional node runs next (NULL: done); *step starts at 0. */
 struct fc_graph *fc_cond_next(const struct fc_node *n, unsigned long *step);
 

@@ -498,6 +498,8 @@ take_params(struct fc_graph *old, const struct fc_graph *new)
 			take_params(a->u.child, b->u.child);
 			continue;
 		}
+		if (fc_node_more_take(a, b))
+			continue;
 		a->u = b->u;
 		if (a->type == CU_GRAPH_NODE_TYPE_KERNEL)
 			for (unsigned int p = 0;

@@ -864,6 +864,32 @@ fc_node_more_free(struct fc_node *n)
 	}
 }
 
+/*
+ * Memory and conditional nodes keep what they have (their parameters
+ * cannot change); a batch node takes a copy of the operations.
+ */
+bool
+fc_node_more_take(struct fc_node *to, const struct fc_node *from)
+{
+	struct fc_node scratch;
+
+	switch (to->type) {
+	case CU_GRAPH_NODE_TYPE_MEM_ALLOC:
+	case CU_GRAPH_NODE_TYPE_MEM_FREE:
+	case CU_GRAPH_NODE_TYPE_CONDITIONAL:
+		return true;
+	case CU_GRAPH_NODE_TYPE_BATCH_MEM_OP:
+		if (set_batch(&scratch, &from->u.batch.p, NULL) ==
+		    CUDA_SUCCESS) {
+			free(to->u.batch.p.paramArray);
+			to->u.batch = scratch.u.batch;
+		}
+		return true;
+	default:
+		return false;
+	}
+}
+
 CUresult
 fc_node_more_run(const struct fc_node *n)
 {
