@@ -39,8 +39,8 @@ static const int owner_kinds[][3] = {
 	[HANDLE_KERNEL] = { HANDLE_LIBRARY, NO_KIND },
 	[HANDLE_STREAM] = { HANDLE_CONTEXT, NO_KIND },
 	[HANDLE_EVENT] = { HANDLE_CONTEXT, NO_KIND },
-	/* A graph outlives the context it was made in, as in the driver. */
-	/* A child or conditional body graph belongs to its node. */
+	/* A graph outlives the context it was made in, as in the driver;
+	 * a child graph or a conditional body belongs to its node. */
 	[HANDLE_GRAPH] = { HANDLE_GRAPH_NODE, NO_KIND },
 	[HANDLE_GRAPH_NODE] = { HANDLE_GRAPH, NO_KIND },
 	[HANDLE_GRAPH_EXEC] = { NO_KIND },
