@@ -20,7 +20,8 @@ NVCC      ?= $(CUDA_HOME)/bin/nvcc
 BENCH_CFLAGS = -std=c11 -D_GNU_SOURCE -I$(CUDA_HOME)/include -Iexamples \
 	$(CFLAGS) $(WARN)
 DRVBENCH_SRCS := bench/drvbench.c bench/drvbench_calls.c \
-	bench/drvbench_copy.c bench/drvbench_app.c bench/measure.c
+	bench/drvbench_copy.c bench/drvbench_app.c bench/drvbench_graph.c \
+	bench/measure.c
 
 .PHONY: all bench-programs clean-bench
 

@@ -44,6 +44,8 @@ static const struct plan full_plan = {
 	.app_n = 1024,
 	.app_launches = 20,
 	.app_runs = 11,
+	.graph_replays = 1000,
+	.graph_runs = 5,
 };
 
 static const struct plan quick_plan = {
@@ -59,6 +61,8 @@ static const struct plan quick_plan = {
 	.app_n = 64,
 	.app_launches = 2,
 	.app_runs = 3,
+	.graph_replays = 20,
+	.graph_runs = 3,
 };
 
 void die(const char *fmt, ...)
@@ -214,6 +218,7 @@ int main(int argc, char **argv)
 	if (!calls_only) {
 		bench_copies(&plan);
 		bench_app(&plan);
+		bench_graph(&plan, empty);
 	}
 
 	CHECK(cuModuleUnload(module));

@@ -34,6 +34,8 @@ struct plan {
 	int app_n;		/* the SGEMM's matrices are app_n x app_n */
 	int app_launches;	/* kernel launches per iteration */
 	int app_runs;
+	long graph_replays;	/* replays of the 100-kernel graph per run */
+	int graph_runs;
 };
 
 /* The empty kernel's module image and name, loaded by drvbench.c. */
@@ -47,5 +49,7 @@ struct kernel_choice {
 void bench_calls(const struct plan *plan, CUfunction empty, bool launch_rate);
 void bench_copies(const struct plan *plan);
 void bench_app(const struct plan *plan);
+/* A 100-kernel graph replayed, and the same launches one by one. */
+void bench_graph(const struct plan *plan, CUfunction empty);
 
 #endif

@@ -132,6 +132,15 @@ def side_by_side_table(md, run):
                      fmt(b, "GB/s"), ratio(a, b),
                      same_host(run, loc.get(name, size), a, "GB/s", False),
                      stream, LUPINE.get((name, size), "—")])
+    timed("100-kernel graph, cuGraphLaunch + its run, per replay",
+          "graph_replay_100", "—")
+    timed("the same 100 launches one by one, per 100", "launches_100", "—")
+    rows.append(["graph replay / 100 single launches",
+                 ratio(n.get("graph_replay_100"), n.get("launches_100")),
+                 ratio(o.get("graph_replay_100"), o.get("launches_100")),
+                 "—",
+                 ratio(loc.get("graph_replay_100"), loc.get("launches_100"))
+                 if loc.present else NO_SAME_HOST, "—", "—"])
     a, b = n.get("app_sgemm"), o.get("app_sgemm")
     rows.append(["SGEMM loop (matrixMul kernel): ms per iteration",
                  fmt(a, "ms"), fmt(b, "ms"), ratio(b, a),

@@ -2654,6 +2654,318 @@ cu_graph_release_user_object_13000(cu_handle graph, cu_handle object, u_int coun
 }
 
 enum clnt_stat 
+cu_graph_add_mem_alloc_node_13000(cu_handle graph, cu_nodes dependencies, mem_alloc_node params, res_mem_alloc_made *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_add_mem_alloc_node_13000_argument arg;
+	arg.graph = graph;
+	arg.dependencies = dependencies;
+	arg.params = params;
+	return (clnt_call (clnt, CU_GRAPH_ADD_MEM_ALLOC_NODE, (xdrproc_t) xdr_cu_graph_add_mem_alloc_node_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_mem_alloc_made, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_add_mem_free_node_13000(cu_handle graph, cu_nodes dependencies, cu_dptr dptr, res_handle *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_add_mem_free_node_13000_argument arg;
+	arg.graph = graph;
+	arg.dependencies = dependencies;
+	arg.dptr = dptr;
+	return (clnt_call (clnt, CU_GRAPH_ADD_MEM_FREE_NODE, (xdrproc_t) xdr_cu_graph_add_mem_free_node_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_mem_alloc_node_get_params_13000(cu_handle node, res_mem_alloc_node *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_GRAPH_MEM_ALLOC_NODE_GET_PARAMS,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &node,
+		(xdrproc_t) xdr_res_mem_alloc_node, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_mem_free_node_get_params_13000(cu_handle node, res_dptr *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_GRAPH_MEM_FREE_NODE_GET_PARAMS,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &node,
+		(xdrproc_t) xdr_res_dptr, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_device_graph_mem_trim_13000(int dev, res_none *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_DEVICE_GRAPH_MEM_TRIM,
+		(xdrproc_t) xdr_int, (caddr_t) &dev,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_device_get_graph_mem_attribute_13000(int dev, int attr, res_size *clnt_res,  CLIENT *clnt)
+{
+	cu_device_get_graph_mem_attribute_13000_argument arg;
+	arg.dev = dev;
+	arg.attr = attr;
+	return (clnt_call (clnt, CU_DEVICE_GET_GRAPH_MEM_ATTRIBUTE, (xdrproc_t) xdr_cu_device_get_graph_mem_attribute_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_size, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_device_set_graph_mem_attribute_13000(int dev, int attr, cu_size value, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_device_set_graph_mem_attribute_13000_argument arg;
+	arg.dev = dev;
+	arg.attr = attr;
+	arg.value = value;
+	return (clnt_call (clnt, CU_DEVICE_SET_GRAPH_MEM_ATTRIBUTE, (xdrproc_t) xdr_cu_device_set_graph_mem_attribute_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_kernel_node_get_params_13000(cu_handle node, res_kernel_node_got *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_GRAPH_KERNEL_NODE_GET_PARAMS,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &node,
+		(xdrproc_t) xdr_res_kernel_node_got, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_memset_node_get_params_13000(cu_handle node, res_memset_node *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_GRAPH_MEMSET_NODE_GET_PARAMS,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &node,
+		(xdrproc_t) xdr_res_memset_node, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_memcpy_node_get_params_13000(cu_handle node, res_memcpy_node *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_GRAPH_MEMCPY_NODE_GET_PARAMS,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &node,
+		(xdrproc_t) xdr_res_memcpy_node, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_event_record_node_get_event_13000(cu_handle node, res_handle *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_GRAPH_EVENT_RECORD_NODE_GET_EVENT,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &node,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_event_record_node_set_event_13000(cu_handle node, cu_handle event, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_event_record_node_set_event_13000_argument arg;
+	arg.node = node;
+	arg.event = event;
+	return (clnt_call (clnt, CU_GRAPH_EVENT_RECORD_NODE_SET_EVENT, (xdrproc_t) xdr_cu_graph_event_record_node_set_event_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_event_wait_node_get_event_13000(cu_handle node, res_handle *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_GRAPH_EVENT_WAIT_NODE_GET_EVENT,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &node,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_event_wait_node_set_event_13000(cu_handle node, cu_handle event, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_event_wait_node_set_event_13000_argument arg;
+	arg.node = node;
+	arg.event = event;
+	return (clnt_call (clnt, CU_GRAPH_EVENT_WAIT_NODE_SET_EVENT, (xdrproc_t) xdr_cu_graph_event_wait_node_set_event_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_exec_event_record_node_set_event_13000(cu_handle exec, cu_handle node, cu_handle event, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_exec_event_record_node_set_event_13000_argument arg;
+	arg.exec = exec;
+	arg.node = node;
+	arg.event = event;
+	return (clnt_call (clnt, CU_GRAPH_EXEC_EVENT_RECORD_NODE_SET_EVENT, (xdrproc_t) xdr_cu_graph_exec_event_record_node_set_event_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_exec_event_wait_node_set_event_13000(cu_handle exec, cu_handle node, cu_handle event, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_exec_event_wait_node_set_event_13000_argument arg;
+	arg.exec = exec;
+	arg.node = node;
+	arg.event = event;
+	return (clnt_call (clnt, CU_GRAPH_EXEC_EVENT_WAIT_NODE_SET_EVENT, (xdrproc_t) xdr_cu_graph_exec_event_wait_node_set_event_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_child_graph_node_get_graph_13000(cu_handle node, res_handle *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_GRAPH_CHILD_GRAPH_NODE_GET_GRAPH,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &node,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_exec_child_graph_node_set_params_13000(cu_handle exec, cu_handle node, cu_handle child, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_exec_child_graph_node_set_params_13000_argument arg;
+	arg.exec = exec;
+	arg.node = node;
+	arg.child = child;
+	return (clnt_call (clnt, CU_GRAPH_EXEC_CHILD_GRAPH_NODE_SET_PARAMS, (xdrproc_t) xdr_cu_graph_exec_child_graph_node_set_params_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_node_find_in_clone_13000(cu_handle node, cu_handle clone, res_handle *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_node_find_in_clone_13000_argument arg;
+	arg.node = node;
+	arg.clone = clone;
+	return (clnt_call (clnt, CU_GRAPH_NODE_FIND_IN_CLONE, (xdrproc_t) xdr_cu_graph_node_find_in_clone_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_kernel_node_get_attribute_13000(cu_handle node, int attr, res_attr_value *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_kernel_node_get_attribute_13000_argument arg;
+	arg.node = node;
+	arg.attr = attr;
+	return (clnt_call (clnt, CU_GRAPH_KERNEL_NODE_GET_ATTRIBUTE, (xdrproc_t) xdr_cu_graph_kernel_node_get_attribute_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_attr_value, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_kernel_node_set_attribute_13000(cu_handle node, launch_attr attr, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_kernel_node_set_attribute_13000_argument arg;
+	arg.node = node;
+	arg.attr = attr;
+	return (clnt_call (clnt, CU_GRAPH_KERNEL_NODE_SET_ATTRIBUTE, (xdrproc_t) xdr_cu_graph_kernel_node_set_attribute_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_kernel_node_copy_attributes_13000(cu_handle dst, cu_handle src, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_kernel_node_copy_attributes_13000_argument arg;
+	arg.dst = dst;
+	arg.src = src;
+	return (clnt_call (clnt, CU_GRAPH_KERNEL_NODE_COPY_ATTRIBUTES, (xdrproc_t) xdr_cu_graph_kernel_node_copy_attributes_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_conditional_handle_create_13000(cu_handle graph, cu_handle ctx, u_int default_value, u_int flags, res_size *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_conditional_handle_create_13000_argument arg;
+	arg.graph = graph;
+	arg.ctx = ctx;
+	arg.default_value = default_value;
+	arg.flags = flags;
+	return (clnt_call (clnt, CU_GRAPH_CONDITIONAL_HANDLE_CREATE, (xdrproc_t) xdr_cu_graph_conditional_handle_create_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_size, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_add_conditional_node_13000(cu_handle graph, cu_nodes dependencies, conditional_node params, res_conditional_made *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_add_conditional_node_13000_argument arg;
+	arg.graph = graph;
+	arg.dependencies = dependencies;
+	arg.params = params;
+	return (clnt_call (clnt, CU_GRAPH_ADD_CONDITIONAL_NODE, (xdrproc_t) xdr_cu_graph_add_conditional_node_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_conditional_made, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_add_batch_mem_op_node_13000(cu_handle graph, cu_nodes dependencies, batch_mem_op_node params, res_handle *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_add_batch_mem_op_node_13000_argument arg;
+	arg.graph = graph;
+	arg.dependencies = dependencies;
+	arg.params = params;
+	return (clnt_call (clnt, CU_GRAPH_ADD_BATCH_MEM_OP_NODE, (xdrproc_t) xdr_cu_graph_add_batch_mem_op_node_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_batch_mem_op_node_get_params_13000(cu_handle node, res_batch_mem_op_node *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_GRAPH_BATCH_MEM_OP_NODE_GET_PARAMS,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &node,
+		(xdrproc_t) xdr_res_batch_mem_op_node, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_batch_mem_op_node_set_params_13000(cu_handle node, batch_mem_op_node params, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_batch_mem_op_node_set_params_13000_argument arg;
+	arg.node = node;
+	arg.params = params;
+	return (clnt_call (clnt, CU_GRAPH_BATCH_MEM_OP_NODE_SET_PARAMS, (xdrproc_t) xdr_cu_graph_batch_mem_op_node_set_params_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_graph_exec_batch_mem_op_node_set_params_13000(cu_handle exec, cu_handle node, batch_mem_op_node params, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_exec_batch_mem_op_node_set_params_13000_argument arg;
+	arg.exec = exec;
+	arg.node = node;
+	arg.params = params;
+	return (clnt_call (clnt, CU_GRAPH_EXEC_BATCH_MEM_OP_NODE_SET_PARAMS, (xdrproc_t) xdr_cu_graph_exec_batch_mem_op_node_set_params_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_stream_begin_capture_to_graph_13000(cu_handle stream, cu_handle graph, cu_nodes dependencies, int mode, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_stream_begin_capture_to_graph_13000_argument arg;
+	arg.stream = stream;
+	arg.graph = graph;
+	arg.dependencies = dependencies;
+	arg.mode = mode;
+	return (clnt_call (clnt, CU_STREAM_BEGIN_CAPTURE_TO_GRAPH, (xdrproc_t) xdr_cu_stream_begin_capture_to_graph_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_occupancy_max_active_blocks_13000(cu_handle func, int block_size, cu_size dynamic_smem, res_int *clnt_res,  CLIENT *clnt)
 {
 	cu_occupancy_max_active_blocks_13000_argument arg;

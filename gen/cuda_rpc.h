@@ -766,6 +766,112 @@ struct res_exec_update {
 	} res_exec_update_u;
 };
 typedef struct res_exec_update res_exec_update;
+
+struct mem_alloc_node {
+	mem_pool_props pool;
+	mem_access_descs access;
+	cu_size bytesize;
+	cu_dptr dptr;
+};
+typedef struct mem_alloc_node mem_alloc_node;
+
+struct res_mem_alloc_node {
+	int err;
+	union {
+		mem_alloc_node value;
+	} res_mem_alloc_node_u;
+};
+typedef struct res_mem_alloc_node res_mem_alloc_node;
+
+struct mem_alloc_made {
+	cu_handle node;
+	cu_dptr dptr;
+};
+typedef struct mem_alloc_made mem_alloc_made;
+
+struct res_mem_alloc_made {
+	int err;
+	union {
+		mem_alloc_made value;
+	} res_mem_alloc_made_u;
+};
+typedef struct res_mem_alloc_made res_mem_alloc_made;
+
+struct kernel_node_got {
+	cu_handle func;
+	cu_handle kern;
+	cu_dim3 grid;
+	cu_dim3 block;
+	u_int shared_mem_bytes;
+	cu_handle ctx;
+	kernel_args args;
+	struct {
+		u_int sizes_len;
+		u_int *sizes_val;
+	} sizes;
+};
+typedef struct kernel_node_got kernel_node_got;
+
+struct res_kernel_node_got {
+	int err;
+	union {
+		kernel_node_got value;
+	} res_kernel_node_got_u;
+};
+typedef struct res_kernel_node_got res_kernel_node_got;
+
+struct res_memset_node {
+	int err;
+	union {
+		memset_node value;
+	} res_memset_node_u;
+};
+typedef struct res_memset_node res_memset_node;
+
+struct res_memcpy_node {
+	int err;
+	union {
+		memcpy_node value;
+	} res_memcpy_node_u;
+};
+typedef struct res_memcpy_node res_memcpy_node;
+
+struct conditional_node {
+	u_quad_t handle;
+	int type;
+	u_int size;
+	cu_handle ctx;
+};
+typedef struct conditional_node conditional_node;
+
+struct conditional_made {
+	cu_handle node;
+	cu_handles bodies;
+};
+typedef struct conditional_made conditional_made;
+
+struct res_conditional_made {
+	int err;
+	union {
+		conditional_made value;
+	} res_conditional_made_u;
+};
+typedef struct res_conditional_made res_conditional_made;
+
+struct batch_mem_op_node {
+	cu_handle ctx;
+	mem_ops ops;
+	u_int flags;
+};
+typedef struct batch_mem_op_node batch_mem_op_node;
+
+struct res_batch_mem_op_node {
+	int err;
+	union {
+		batch_mem_op_node value;
+	} res_batch_mem_op_node_u;
+};
+typedef struct res_batch_mem_op_node res_batch_mem_op_node;
 #define ONCUDA_AUTH_NONCE_BYTES 32
 #define ONCUDA_AUTH_MAC_BYTES 32
 
@@ -1914,6 +2020,133 @@ struct cu_graph_release_user_object_13000_argument {
 };
 typedef struct cu_graph_release_user_object_13000_argument cu_graph_release_user_object_13000_argument;
 
+struct cu_graph_add_mem_alloc_node_13000_argument {
+	cu_handle graph;
+	cu_nodes dependencies;
+	mem_alloc_node params;
+};
+typedef struct cu_graph_add_mem_alloc_node_13000_argument cu_graph_add_mem_alloc_node_13000_argument;
+
+struct cu_graph_add_mem_free_node_13000_argument {
+	cu_handle graph;
+	cu_nodes dependencies;
+	cu_dptr dptr;
+};
+typedef struct cu_graph_add_mem_free_node_13000_argument cu_graph_add_mem_free_node_13000_argument;
+
+struct cu_device_get_graph_mem_attribute_13000_argument {
+	int dev;
+	int attr;
+};
+typedef struct cu_device_get_graph_mem_attribute_13000_argument cu_device_get_graph_mem_attribute_13000_argument;
+
+struct cu_device_set_graph_mem_attribute_13000_argument {
+	int dev;
+	int attr;
+	cu_size value;
+};
+typedef struct cu_device_set_graph_mem_attribute_13000_argument cu_device_set_graph_mem_attribute_13000_argument;
+
+struct cu_graph_event_record_node_set_event_13000_argument {
+	cu_handle node;
+	cu_handle event;
+};
+typedef struct cu_graph_event_record_node_set_event_13000_argument cu_graph_event_record_node_set_event_13000_argument;
+
+struct cu_graph_event_wait_node_set_event_13000_argument {
+	cu_handle node;
+	cu_handle event;
+};
+typedef struct cu_graph_event_wait_node_set_event_13000_argument cu_graph_event_wait_node_set_event_13000_argument;
+
+struct cu_graph_exec_event_record_node_set_event_13000_argument {
+	cu_handle exec;
+	cu_handle node;
+	cu_handle event;
+};
+typedef struct cu_graph_exec_event_record_node_set_event_13000_argument cu_graph_exec_event_record_node_set_event_13000_argument;
+
+struct cu_graph_exec_event_wait_node_set_event_13000_argument {
+	cu_handle exec;
+	cu_handle node;
+	cu_handle event;
+};
+typedef struct cu_graph_exec_event_wait_node_set_event_13000_argument cu_graph_exec_event_wait_node_set_event_13000_argument;
+
+struct cu_graph_exec_child_graph_node_set_params_13000_argument {
+	cu_handle exec;
+	cu_handle node;
+	cu_handle child;
+};
+typedef struct cu_graph_exec_child_graph_node_set_params_13000_argument cu_graph_exec_child_graph_node_set_params_13000_argument;
+
+struct cu_graph_node_find_in_clone_13000_argument {
+	cu_handle node;
+	cu_handle clone;
+};
+typedef struct cu_graph_node_find_in_clone_13000_argument cu_graph_node_find_in_clone_13000_argument;
+
+struct cu_graph_kernel_node_get_attribute_13000_argument {
+	cu_handle node;
+	int attr;
+};
+typedef struct cu_graph_kernel_node_get_attribute_13000_argument cu_graph_kernel_node_get_attribute_13000_argument;
+
+struct cu_graph_kernel_node_set_attribute_13000_argument {
+	cu_handle node;
+	launch_attr attr;
+};
+typedef struct cu_graph_kernel_node_set_attribute_13000_argument cu_graph_kernel_node_set_attribute_13000_argument;
+
+struct cu_graph_kernel_node_copy_attributes_13000_argument {
+	cu_handle dst;
+	cu_handle src;
+};
+typedef struct cu_graph_kernel_node_copy_attributes_13000_argument cu_graph_kernel_node_copy_attributes_13000_argument;
+
+struct cu_graph_conditional_handle_create_13000_argument {
+	cu_handle graph;
+	cu_handle ctx;
+	u_int default_value;
+	u_int flags;
+};
+typedef struct cu_graph_conditional_handle_create_13000_argument cu_graph_conditional_handle_create_13000_argument;
+
+struct cu_graph_add_conditional_node_13000_argument {
+	cu_handle graph;
+	cu_nodes dependencies;
+	conditional_node params;
+};
+typedef struct cu_graph_add_conditional_node_13000_argument cu_graph_add_conditional_node_13000_argument;
+
+struct cu_graph_add_batch_mem_op_node_13000_argument {
+	cu_handle graph;
+	cu_nodes dependencies;
+	batch_mem_op_node params;
+};
+typedef struct cu_graph_add_batch_mem_op_node_13000_argument cu_graph_add_batch_mem_op_node_13000_argument;
+
+struct cu_graph_batch_mem_op_node_set_params_13000_argument {
+	cu_handle node;
+	batch_mem_op_node params;
+};
+typedef struct cu_graph_batch_mem_op_node_set_params_13000_argument cu_graph_batch_mem_op_node_set_params_13000_argument;
+
+struct cu_graph_exec_batch_mem_op_node_set_params_13000_argument {
+	cu_handle exec;
+	cu_handle node;
+	batch_mem_op_node params;
+};
+typedef struct cu_graph_exec_batch_mem_op_node_set_params_13000_argument cu_graph_exec_batch_mem_op_node_set_params_13000_argument;
+
+struct cu_stream_begin_capture_to_graph_13000_argument {
+	cu_handle stream;
+	cu_handle graph;
+	cu_nodes dependencies;
+	int mode;
+};
+typedef struct cu_stream_begin_capture_to_graph_13000_argument cu_stream_begin_capture_to_graph_13000_argument;
+
 struct cu_occupancy_max_active_blocks_13000_argument {
 	cu_handle func;
 	int block_size;
@@ -2742,6 +2975,93 @@ extern  bool_t cu_graph_retain_user_object_13000_svc(cu_handle , cu_handle , u_i
 #define CU_GRAPH_RELEASE_USER_OBJECT 373
 extern  enum clnt_stat cu_graph_release_user_object_13000(cu_handle , cu_handle , u_int , res_none *, CLIENT *);
 extern  bool_t cu_graph_release_user_object_13000_svc(cu_handle , cu_handle , u_int , res_none *, struct svc_req *);
+#define CU_GRAPH_ADD_MEM_ALLOC_NODE 345
+extern  enum clnt_stat cu_graph_add_mem_alloc_node_13000(cu_handle , cu_nodes , mem_alloc_node , res_mem_alloc_made *, CLIENT *);
+extern  bool_t cu_graph_add_mem_alloc_node_13000_svc(cu_handle , cu_nodes , mem_alloc_node , res_mem_alloc_made *, struct svc_req *);
+#define CU_GRAPH_ADD_MEM_FREE_NODE 346
+extern  enum clnt_stat cu_graph_add_mem_free_node_13000(cu_handle , cu_nodes , cu_dptr , res_handle *, CLIENT *);
+extern  bool_t cu_graph_add_mem_free_node_13000_svc(cu_handle , cu_nodes , cu_dptr , res_handle *, struct svc_req *);
+#define CU_GRAPH_MEM_ALLOC_NODE_GET_PARAMS 347
+extern  enum clnt_stat cu_graph_mem_alloc_node_get_params_13000(cu_handle , res_mem_alloc_node *, CLIENT *);
+extern  bool_t cu_graph_mem_alloc_node_get_params_13000_svc(cu_handle , res_mem_alloc_node *, struct svc_req *);
+#define CU_GRAPH_MEM_FREE_NODE_GET_PARAMS 348
+extern  enum clnt_stat cu_graph_mem_free_node_get_params_13000(cu_handle , res_dptr *, CLIENT *);
+extern  bool_t cu_graph_mem_free_node_get_params_13000_svc(cu_handle , res_dptr *, struct svc_req *);
+#define CU_DEVICE_GRAPH_MEM_TRIM 349
+extern  enum clnt_stat cu_device_graph_mem_trim_13000(int , res_none *, CLIENT *);
+extern  bool_t cu_device_graph_mem_trim_13000_svc(int , res_none *, struct svc_req *);
+#define CU_DEVICE_GET_GRAPH_MEM_ATTRIBUTE 720
+extern  enum clnt_stat cu_device_get_graph_mem_attribute_13000(int , int , res_size *, CLIENT *);
+extern  bool_t cu_device_get_graph_mem_attribute_13000_svc(int , int , res_size *, struct svc_req *);
+#define CU_DEVICE_SET_GRAPH_MEM_ATTRIBUTE 721
+extern  enum clnt_stat cu_device_set_graph_mem_attribute_13000(int , int , cu_size , res_none *, CLIENT *);
+extern  bool_t cu_device_set_graph_mem_attribute_13000_svc(int , int , cu_size , res_none *, struct svc_req *);
+#define CU_GRAPH_KERNEL_NODE_GET_PARAMS 722
+extern  enum clnt_stat cu_graph_kernel_node_get_params_13000(cu_handle , res_kernel_node_got *, CLIENT *);
+extern  bool_t cu_graph_kernel_node_get_params_13000_svc(cu_handle , res_kernel_node_got *, struct svc_req *);
+#define CU_GRAPH_MEMSET_NODE_GET_PARAMS 723
+extern  enum clnt_stat cu_graph_memset_node_get_params_13000(cu_handle , res_memset_node *, CLIENT *);
+extern  bool_t cu_graph_memset_node_get_params_13000_svc(cu_handle , res_memset_node *, struct svc_req *);
+#define CU_GRAPH_MEMCPY_NODE_GET_PARAMS 724
+extern  enum clnt_stat cu_graph_memcpy_node_get_params_13000(cu_handle , res_memcpy_node *, CLIENT *);
+extern  bool_t cu_graph_memcpy_node_get_params_13000_svc(cu_handle , res_memcpy_node *, struct svc_req *);
+#define CU_GRAPH_EVENT_RECORD_NODE_GET_EVENT 725
+extern  enum clnt_stat cu_graph_event_record_node_get_event_13000(cu_handle , res_handle *, CLIENT *);
+extern  bool_t cu_graph_event_record_node_get_event_13000_svc(cu_handle , res_handle *, struct svc_req *);
+#define CU_GRAPH_EVENT_RECORD_NODE_SET_EVENT 726
+extern  enum clnt_stat cu_graph_event_record_node_set_event_13000(cu_handle , cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_graph_event_record_node_set_event_13000_svc(cu_handle , cu_handle , res_none *, struct svc_req *);
+#define CU_GRAPH_EVENT_WAIT_NODE_GET_EVENT 727
+extern  enum clnt_stat cu_graph_event_wait_node_get_event_13000(cu_handle , res_handle *, CLIENT *);
+extern  bool_t cu_graph_event_wait_node_get_event_13000_svc(cu_handle , res_handle *, struct svc_req *);
+#define CU_GRAPH_EVENT_WAIT_NODE_SET_EVENT 728
+extern  enum clnt_stat cu_graph_event_wait_node_set_event_13000(cu_handle , cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_graph_event_wait_node_set_event_13000_svc(cu_handle , cu_handle , res_none *, struct svc_req *);
+#define CU_GRAPH_EXEC_EVENT_RECORD_NODE_SET_EVENT 729
+extern  enum clnt_stat cu_graph_exec_event_record_node_set_event_13000(cu_handle , cu_handle , cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_graph_exec_event_record_node_set_event_13000_svc(cu_handle , cu_handle , cu_handle , res_none *, struct svc_req *);
+#define CU_GRAPH_EXEC_EVENT_WAIT_NODE_SET_EVENT 730
+extern  enum clnt_stat cu_graph_exec_event_wait_node_set_event_13000(cu_handle , cu_handle , cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_graph_exec_event_wait_node_set_event_13000_svc(cu_handle , cu_handle , cu_handle , res_none *, struct svc_req *);
+#define CU_GRAPH_CHILD_GRAPH_NODE_GET_GRAPH 731
+extern  enum clnt_stat cu_graph_child_graph_node_get_graph_13000(cu_handle , res_handle *, CLIENT *);
+extern  bool_t cu_graph_child_graph_node_get_graph_13000_svc(cu_handle , res_handle *, struct svc_req *);
+#define CU_GRAPH_EXEC_CHILD_GRAPH_NODE_SET_PARAMS 732
+extern  enum clnt_stat cu_graph_exec_child_graph_node_set_params_13000(cu_handle , cu_handle , cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_graph_exec_child_graph_node_set_params_13000_svc(cu_handle , cu_handle , cu_handle , res_none *, struct svc_req *);
+#define CU_GRAPH_NODE_FIND_IN_CLONE 733
+extern  enum clnt_stat cu_graph_node_find_in_clone_13000(cu_handle , cu_handle , res_handle *, CLIENT *);
+extern  bool_t cu_graph_node_find_in_clone_13000_svc(cu_handle , cu_handle , res_handle *, struct svc_req *);
+#define CU_GRAPH_KERNEL_NODE_GET_ATTRIBUTE 734
+extern  enum clnt_stat cu_graph_kernel_node_get_attribute_13000(cu_handle , int , res_attr_value *, CLIENT *);
+extern  bool_t cu_graph_kernel_node_get_attribute_13000_svc(cu_handle , int , res_attr_value *, struct svc_req *);
+#define CU_GRAPH_KERNEL_NODE_SET_ATTRIBUTE 735
+extern  enum clnt_stat cu_graph_kernel_node_set_attribute_13000(cu_handle , launch_attr , res_none *, CLIENT *);
+extern  bool_t cu_graph_kernel_node_set_attribute_13000_svc(cu_handle , launch_attr , res_none *, struct svc_req *);
+#define CU_GRAPH_KERNEL_NODE_COPY_ATTRIBUTES 736
+extern  enum clnt_stat cu_graph_kernel_node_copy_attributes_13000(cu_handle , cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_graph_kernel_node_copy_attributes_13000_svc(cu_handle , cu_handle , res_none *, struct svc_req *);
+#define CU_GRAPH_CONDITIONAL_HANDLE_CREATE 737
+extern  enum clnt_stat cu_graph_conditional_handle_create_13000(cu_handle , cu_handle , u_int , u_int , res_size *, CLIENT *);
+extern  bool_t cu_graph_conditional_handle_create_13000_svc(cu_handle , cu_handle , u_int , u_int , res_size *, struct svc_req *);
+#define CU_GRAPH_ADD_CONDITIONAL_NODE 738
+extern  enum clnt_stat cu_graph_add_conditional_node_13000(cu_handle , cu_nodes , conditional_node , res_conditional_made *, CLIENT *);
+extern  bool_t cu_graph_add_conditional_node_13000_svc(cu_handle , cu_nodes , conditional_node , res_conditional_made *, struct svc_req *);
+#define CU_GRAPH_ADD_BATCH_MEM_OP_NODE 739
+extern  enum clnt_stat cu_graph_add_batch_mem_op_node_13000(cu_handle , cu_nodes , batch_mem_op_node , res_handle *, CLIENT *);
+extern  bool_t cu_graph_add_batch_mem_op_node_13000_svc(cu_handle , cu_nodes , batch_mem_op_node , res_handle *, struct svc_req *);
+#define CU_GRAPH_BATCH_MEM_OP_NODE_GET_PARAMS 740
+extern  enum clnt_stat cu_graph_batch_mem_op_node_get_params_13000(cu_handle , res_batch_mem_op_node *, CLIENT *);
+extern  bool_t cu_graph_batch_mem_op_node_get_params_13000_svc(cu_handle , res_batch_mem_op_node *, struct svc_req *);
+#define CU_GRAPH_BATCH_MEM_OP_NODE_SET_PARAMS 741
+extern  enum clnt_stat cu_graph_batch_mem_op_node_set_params_13000(cu_handle , batch_mem_op_node , res_none *, CLIENT *);
+extern  bool_t cu_graph_batch_mem_op_node_set_params_13000_svc(cu_handle , batch_mem_op_node , res_none *, struct svc_req *);
+#define CU_GRAPH_EXEC_BATCH_MEM_OP_NODE_SET_PARAMS 742
+extern  enum clnt_stat cu_graph_exec_batch_mem_op_node_set_params_13000(cu_handle , cu_handle , batch_mem_op_node , res_none *, CLIENT *);
+extern  bool_t cu_graph_exec_batch_mem_op_node_set_params_13000_svc(cu_handle , cu_handle , batch_mem_op_node , res_none *, struct svc_req *);
+#define CU_STREAM_BEGIN_CAPTURE_TO_GRAPH 743
+extern  enum clnt_stat cu_stream_begin_capture_to_graph_13000(cu_handle , cu_handle , cu_nodes , int , res_none *, CLIENT *);
+extern  bool_t cu_stream_begin_capture_to_graph_13000_svc(cu_handle , cu_handle , cu_nodes , int , res_none *, struct svc_req *);
 #define CU_OCCUPANCY_MAX_ACTIVE_BLOCKS 115
 extern  enum clnt_stat cu_occupancy_max_active_blocks_13000(cu_handle , int , cu_size , res_int *, CLIENT *);
 extern  bool_t cu_occupancy_max_active_blocks_13000_svc(cu_handle , int , cu_size , res_int *, struct svc_req *);
@@ -3558,6 +3878,93 @@ extern  bool_t cu_graph_retain_user_object_13000_svc();
 #define CU_GRAPH_RELEASE_USER_OBJECT 373
 extern  enum clnt_stat cu_graph_release_user_object_13000();
 extern  bool_t cu_graph_release_user_object_13000_svc();
+#define CU_GRAPH_ADD_MEM_ALLOC_NODE 345
+extern  enum clnt_stat cu_graph_add_mem_alloc_node_13000();
+extern  bool_t cu_graph_add_mem_alloc_node_13000_svc();
+#define CU_GRAPH_ADD_MEM_FREE_NODE 346
+extern  enum clnt_stat cu_graph_add_mem_free_node_13000();
+extern  bool_t cu_graph_add_mem_free_node_13000_svc();
+#define CU_GRAPH_MEM_ALLOC_NODE_GET_PARAMS 347
+extern  enum clnt_stat cu_graph_mem_alloc_node_get_params_13000();
+extern  bool_t cu_graph_mem_alloc_node_get_params_13000_svc();
+#define CU_GRAPH_MEM_FREE_NODE_GET_PARAMS 348
+extern  enum clnt_stat cu_graph_mem_free_node_get_params_13000();
+extern  bool_t cu_graph_mem_free_node_get_params_13000_svc();
+#define CU_DEVICE_GRAPH_MEM_TRIM 349
+extern  enum clnt_stat cu_device_graph_mem_trim_13000();
+extern  bool_t cu_device_graph_mem_trim_13000_svc();
+#define CU_DEVICE_GET_GRAPH_MEM_ATTRIBUTE 720
+extern  enum clnt_stat cu_device_get_graph_mem_attribute_13000();
+extern  bool_t cu_device_get_graph_mem_attribute_13000_svc();
+#define CU_DEVICE_SET_GRAPH_MEM_ATTRIBUTE 721
+extern  enum clnt_stat cu_device_set_graph_mem_attribute_13000();
+extern  bool_t cu_device_set_graph_mem_attribute_13000_svc();
+#define CU_GRAPH_KERNEL_NODE_GET_PARAMS 722
+extern  enum clnt_stat cu_graph_kernel_node_get_params_13000();
+extern  bool_t cu_graph_kernel_node_get_params_13000_svc();
+#define CU_GRAPH_MEMSET_NODE_GET_PARAMS 723
+extern  enum clnt_stat cu_graph_memset_node_get_params_13000();
+extern  bool_t cu_graph_memset_node_get_params_13000_svc();
+#define CU_GRAPH_MEMCPY_NODE_GET_PARAMS 724
+extern  enum clnt_stat cu_graph_memcpy_node_get_params_13000();
+extern  bool_t cu_graph_memcpy_node_get_params_13000_svc();
+#define CU_GRAPH_EVENT_RECORD_NODE_GET_EVENT 725
+extern  enum clnt_stat cu_graph_event_record_node_get_event_13000();
+extern  bool_t cu_graph_event_record_node_get_event_13000_svc();
+#define CU_GRAPH_EVENT_RECORD_NODE_SET_EVENT 726
+extern  enum clnt_stat cu_graph_event_record_node_set_event_13000();
+extern  bool_t cu_graph_event_record_node_set_event_13000_svc();
+#define CU_GRAPH_EVENT_WAIT_NODE_GET_EVENT 727
+extern  enum clnt_stat cu_graph_event_wait_node_get_event_13000();
+extern  bool_t cu_graph_event_wait_node_get_event_13000_svc();
+#define CU_GRAPH_EVENT_WAIT_NODE_SET_EVENT 728
+extern  enum clnt_stat cu_graph_event_wait_node_set_event_13000();
+extern  bool_t cu_graph_event_wait_node_set_event_13000_svc();
+#define CU_GRAPH_EXEC_EVENT_RECORD_NODE_SET_EVENT 729
+extern  enum clnt_stat cu_graph_exec_event_record_node_set_event_13000();
+extern  bool_t cu_graph_exec_event_record_node_set_event_13000_svc();
+#define CU_GRAPH_EXEC_EVENT_WAIT_NODE_SET_EVENT 730
+extern  enum clnt_stat cu_graph_exec_event_wait_node_set_event_13000();
+extern  bool_t cu_graph_exec_event_wait_node_set_event_13000_svc();
+#define CU_GRAPH_CHILD_GRAPH_NODE_GET_GRAPH 731
+extern  enum clnt_stat cu_graph_child_graph_node_get_graph_13000();
+extern  bool_t cu_graph_child_graph_node_get_graph_13000_svc();
+#define CU_GRAPH_EXEC_CHILD_GRAPH_NODE_SET_PARAMS 732
+extern  enum clnt_stat cu_graph_exec_child_graph_node_set_params_13000();
+extern  bool_t cu_graph_exec_child_graph_node_set_params_13000_svc();
+#define CU_GRAPH_NODE_FIND_IN_CLONE 733
+extern  enum clnt_stat cu_graph_node_find_in_clone_13000();
+extern  bool_t cu_graph_node_find_in_clone_13000_svc();
+#define CU_GRAPH_KERNEL_NODE_GET_ATTRIBUTE 734
+extern  enum clnt_stat cu_graph_kernel_node_get_attribute_13000();
+extern  bool_t cu_graph_kernel_node_get_attribute_13000_svc();
+#define CU_GRAPH_KERNEL_NODE_SET_ATTRIBUTE 735
+extern  enum clnt_stat cu_graph_kernel_node_set_attribute_13000();
+extern  bool_t cu_graph_kernel_node_set_attribute_13000_svc();
+#define CU_GRAPH_KERNEL_NODE_COPY_ATTRIBUTES 736
+extern  enum clnt_stat cu_graph_kernel_node_copy_attributes_13000();
+extern  bool_t cu_graph_kernel_node_copy_attributes_13000_svc();
+#define CU_GRAPH_CONDITIONAL_HANDLE_CREATE 737
+extern  enum clnt_stat cu_graph_conditional_handle_create_13000();
+extern  bool_t cu_graph_conditional_handle_create_13000_svc();
+#define CU_GRAPH_ADD_CONDITIONAL_NODE 738
+extern  enum clnt_stat cu_graph_add_conditional_node_13000();
+extern  bool_t cu_graph_add_conditional_node_13000_svc();
+#define CU_GRAPH_ADD_BATCH_MEM_OP_NODE 739
+extern  enum clnt_stat cu_graph_add_batch_mem_op_node_13000();
+extern  bool_t cu_graph_add_batch_mem_op_node_13000_svc();
+#define CU_GRAPH_BATCH_MEM_OP_NODE_GET_PARAMS 740
+extern  enum clnt_stat cu_graph_batch_mem_op_node_get_params_13000();
+extern  bool_t cu_graph_batch_mem_op_node_get_params_13000_svc();
+#define CU_GRAPH_BATCH_MEM_OP_NODE_SET_PARAMS 741
+extern  enum clnt_stat cu_graph_batch_mem_op_node_set_params_13000();
+extern  bool_t cu_graph_batch_mem_op_node_set_params_13000_svc();
+#define CU_GRAPH_EXEC_BATCH_MEM_OP_NODE_SET_PARAMS 742
+extern  enum clnt_stat cu_graph_exec_batch_mem_op_node_set_params_13000();
+extern  bool_t cu_graph_exec_batch_mem_op_node_set_params_13000_svc();
+#define CU_STREAM_BEGIN_CAPTURE_TO_GRAPH 743
+extern  enum clnt_stat cu_stream_begin_capture_to_graph_13000();
+extern  bool_t cu_stream_begin_capture_to_graph_13000_svc();
 #define CU_OCCUPANCY_MAX_ACTIVE_BLOCKS 115
 extern  enum clnt_stat cu_occupancy_max_active_blocks_13000();
 extern  bool_t cu_occupancy_max_active_blocks_13000_svc();
@@ -3732,6 +4139,19 @@ extern  bool_t xdr_instantiate_outcome (XDR *, instantiate_outcome*);
 extern  bool_t xdr_res_instantiate (XDR *, res_instantiate*);
 extern  bool_t xdr_exec_update_info (XDR *, exec_update_info*);
 extern  bool_t xdr_res_exec_update (XDR *, res_exec_update*);
+extern  bool_t xdr_mem_alloc_node (XDR *, mem_alloc_node*);
+extern  bool_t xdr_res_mem_alloc_node (XDR *, res_mem_alloc_node*);
+extern  bool_t xdr_mem_alloc_made (XDR *, mem_alloc_made*);
+extern  bool_t xdr_res_mem_alloc_made (XDR *, res_mem_alloc_made*);
+extern  bool_t xdr_kernel_node_got (XDR *, kernel_node_got*);
+extern  bool_t xdr_res_kernel_node_got (XDR *, res_kernel_node_got*);
+extern  bool_t xdr_res_memset_node (XDR *, res_memset_node*);
+extern  bool_t xdr_res_memcpy_node (XDR *, res_memcpy_node*);
+extern  bool_t xdr_conditional_node (XDR *, conditional_node*);
+extern  bool_t xdr_conditional_made (XDR *, conditional_made*);
+extern  bool_t xdr_res_conditional_made (XDR *, res_conditional_made*);
+extern  bool_t xdr_batch_mem_op_node (XDR *, batch_mem_op_node*);
+extern  bool_t xdr_res_batch_mem_op_node (XDR *, res_batch_mem_op_node*);
 extern  bool_t xdr_auth_nonce (XDR *, auth_nonce);
 extern  bool_t xdr_auth_mac (XDR *, auth_mac);
 extern  bool_t xdr_auth_challenge (XDR *, auth_challenge*);
@@ -3897,6 +4317,25 @@ extern  bool_t xdr_cu_user_object_retain_13000_argument (XDR *, cu_user_object_r
 extern  bool_t xdr_cu_user_object_release_13000_argument (XDR *, cu_user_object_release_13000_argument*);
 extern  bool_t xdr_cu_graph_retain_user_object_13000_argument (XDR *, cu_graph_retain_user_object_13000_argument*);
 extern  bool_t xdr_cu_graph_release_user_object_13000_argument (XDR *, cu_graph_release_user_object_13000_argument*);
+extern  bool_t xdr_cu_graph_add_mem_alloc_node_13000_argument (XDR *, cu_graph_add_mem_alloc_node_13000_argument*);
+extern  bool_t xdr_cu_graph_add_mem_free_node_13000_argument (XDR *, cu_graph_add_mem_free_node_13000_argument*);
+extern  bool_t xdr_cu_device_get_graph_mem_attribute_13000_argument (XDR *, cu_device_get_graph_mem_attribute_13000_argument*);
+extern  bool_t xdr_cu_device_set_graph_mem_attribute_13000_argument (XDR *, cu_device_set_graph_mem_attribute_13000_argument*);
+extern  bool_t xdr_cu_graph_event_record_node_set_event_13000_argument (XDR *, cu_graph_event_record_node_set_event_13000_argument*);
+extern  bool_t xdr_cu_graph_event_wait_node_set_event_13000_argument (XDR *, cu_graph_event_wait_node_set_event_13000_argument*);
+extern  bool_t xdr_cu_graph_exec_event_record_node_set_event_13000_argument (XDR *, cu_graph_exec_event_record_node_set_event_13000_argument*);
+extern  bool_t xdr_cu_graph_exec_event_wait_node_set_event_13000_argument (XDR *, cu_graph_exec_event_wait_node_set_event_13000_argument*);
+extern  bool_t xdr_cu_graph_exec_child_graph_node_set_params_13000_argument (XDR *, cu_graph_exec_child_graph_node_set_params_13000_argument*);
+extern  bool_t xdr_cu_graph_node_find_in_clone_13000_argument (XDR *, cu_graph_node_find_in_clone_13000_argument*);
+extern  bool_t xdr_cu_graph_kernel_node_get_attribute_13000_argument (XDR *, cu_graph_kernel_node_get_attribute_13000_argument*);
+extern  bool_t xdr_cu_graph_kernel_node_set_attribute_13000_argument (XDR *, cu_graph_kernel_node_set_attribute_13000_argument*);
+extern  bool_t xdr_cu_graph_kernel_node_copy_attributes_13000_argument (XDR *, cu_graph_kernel_node_copy_attributes_13000_argument*);
+extern  bool_t xdr_cu_graph_conditional_handle_create_13000_argument (XDR *, cu_graph_conditional_handle_create_13000_argument*);
+extern  bool_t xdr_cu_graph_add_conditional_node_13000_argument (XDR *, cu_graph_add_conditional_node_13000_argument*);
+extern  bool_t xdr_cu_graph_add_batch_mem_op_node_13000_argument (XDR *, cu_graph_add_batch_mem_op_node_13000_argument*);
+extern  bool_t xdr_cu_graph_batch_mem_op_node_set_params_13000_argument (XDR *, cu_graph_batch_mem_op_node_set_params_13000_argument*);
+extern  bool_t xdr_cu_graph_exec_batch_mem_op_node_set_params_13000_argument (XDR *, cu_graph_exec_batch_mem_op_node_set_params_13000_argument*);
+extern  bool_t xdr_cu_stream_begin_capture_to_graph_13000_argument (XDR *, cu_stream_begin_capture_to_graph_13000_argument*);
 extern  bool_t xdr_cu_occupancy_max_active_blocks_13000_argument (XDR *, cu_occupancy_max_active_blocks_13000_argument*);
 extern  bool_t xdr_cu_occupancy_max_active_blocks_with_flags_13000_argument (XDR *, cu_occupancy_max_active_blocks_with_flags_13000_argument*);
 extern  bool_t xdr_cu_occupancy_max_potential_block_size_13000_argument (XDR *, cu_occupancy_max_potential_block_size_13000_argument*);
@@ -4008,6 +4447,19 @@ extern bool_t xdr_instantiate_outcome ();
 extern bool_t xdr_res_instantiate ();
 extern bool_t xdr_exec_update_info ();
 extern bool_t xdr_res_exec_update ();
+extern bool_t xdr_mem_alloc_node ();
+extern bool_t xdr_res_mem_alloc_node ();
+extern bool_t xdr_mem_alloc_made ();
+extern bool_t xdr_res_mem_alloc_made ();
+extern bool_t xdr_kernel_node_got ();
+extern bool_t xdr_res_kernel_node_got ();
+extern bool_t xdr_res_memset_node ();
+extern bool_t xdr_res_memcpy_node ();
+extern bool_t xdr_conditional_node ();
+extern bool_t xdr_conditional_made ();
+extern bool_t xdr_res_conditional_made ();
+extern bool_t xdr_batch_mem_op_node ();
+extern bool_t xdr_res_batch_mem_op_node ();
 extern bool_t xdr_auth_nonce ();
 extern bool_t xdr_auth_mac ();
 extern bool_t xdr_auth_challenge ();
@@ -4173,6 +4625,25 @@ extern bool_t xdr_cu_user_object_retain_13000_argument ();
 extern bool_t xdr_cu_user_object_release_13000_argument ();
 extern bool_t xdr_cu_graph_retain_user_object_13000_argument ();
 extern bool_t xdr_cu_graph_release_user_object_13000_argument ();
+extern bool_t xdr_cu_graph_add_mem_alloc_node_13000_argument ();
+extern bool_t xdr_cu_graph_add_mem_free_node_13000_argument ();
+extern bool_t xdr_cu_device_get_graph_mem_attribute_13000_argument ();
+extern bool_t xdr_cu_device_set_graph_mem_attribute_13000_argument ();
+extern bool_t xdr_cu_graph_event_record_node_set_event_13000_argument ();
+extern bool_t xdr_cu_graph_event_wait_node_set_event_13000_argument ();
+extern bool_t xdr_cu_graph_exec_event_record_node_set_event_13000_argument ();
+extern bool_t xdr_cu_graph_exec_event_wait_node_set_event_13000_argument ();
+extern bool_t xdr_cu_graph_exec_child_graph_node_set_params_13000_argument ();
+extern bool_t xdr_cu_graph_node_find_in_clone_13000_argument ();
+extern bool_t xdr_cu_graph_kernel_node_get_attribute_13000_argument ();
+extern bool_t xdr_cu_graph_kernel_node_set_attribute_13000_argument ();
+extern bool_t xdr_cu_graph_kernel_node_copy_attributes_13000_argument ();
+extern bool_t xdr_cu_graph_conditional_handle_create_13000_argument ();
+extern bool_t xdr_cu_graph_add_conditional_node_13000_argument ();
+extern bool_t xdr_cu_graph_add_batch_mem_op_node_13000_argument ();
+extern bool_t xdr_cu_graph_batch_mem_op_node_set_params_13000_argument ();
+extern bool_t xdr_cu_graph_exec_batch_mem_op_node_set_params_13000_argument ();
+extern bool_t xdr_cu_stream_begin_capture_to_graph_13000_argument ();
 extern bool_t xdr_cu_occupancy_max_active_blocks_13000_argument ();
 extern bool_t xdr_cu_occupancy_max_active_blocks_with_flags_13000_argument ();
 extern bool_t xdr_cu_occupancy_max_potential_block_size_13000_argument ();

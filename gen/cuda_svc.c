@@ -1505,6 +1505,180 @@ _cu_graph_release_user_object_13000 (cu_graph_release_user_object_13000_argument
 }
 
 int
+_cu_graph_add_mem_alloc_node_13000 (cu_graph_add_mem_alloc_node_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_add_mem_alloc_node_13000_svc(argp->graph, argp->dependencies, argp->params, result, rqstp));
+}
+
+int
+_cu_graph_add_mem_free_node_13000 (cu_graph_add_mem_free_node_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_add_mem_free_node_13000_svc(argp->graph, argp->dependencies, argp->dptr, result, rqstp));
+}
+
+int
+_cu_graph_mem_alloc_node_get_params_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_mem_alloc_node_get_params_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_graph_mem_free_node_get_params_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_mem_free_node_get_params_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_device_graph_mem_trim_13000 (int  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_device_graph_mem_trim_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_device_get_graph_mem_attribute_13000 (cu_device_get_graph_mem_attribute_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_device_get_graph_mem_attribute_13000_svc(argp->dev, argp->attr, result, rqstp));
+}
+
+int
+_cu_device_set_graph_mem_attribute_13000 (cu_device_set_graph_mem_attribute_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_device_set_graph_mem_attribute_13000_svc(argp->dev, argp->attr, argp->value, result, rqstp));
+}
+
+int
+_cu_graph_kernel_node_get_params_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_kernel_node_get_params_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_graph_memset_node_get_params_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_memset_node_get_params_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_graph_memcpy_node_get_params_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_memcpy_node_get_params_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_graph_event_record_node_get_event_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_event_record_node_get_event_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_graph_event_record_node_set_event_13000 (cu_graph_event_record_node_set_event_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_event_record_node_set_event_13000_svc(argp->node, argp->event, result, rqstp));
+}
+
+int
+_cu_graph_event_wait_node_get_event_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_event_wait_node_get_event_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_graph_event_wait_node_set_event_13000 (cu_graph_event_wait_node_set_event_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_event_wait_node_set_event_13000_svc(argp->node, argp->event, result, rqstp));
+}
+
+int
+_cu_graph_exec_event_record_node_set_event_13000 (cu_graph_exec_event_record_node_set_event_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_exec_event_record_node_set_event_13000_svc(argp->exec, argp->node, argp->event, result, rqstp));
+}
+
+int
+_cu_graph_exec_event_wait_node_set_event_13000 (cu_graph_exec_event_wait_node_set_event_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_exec_event_wait_node_set_event_13000_svc(argp->exec, argp->node, argp->event, result, rqstp));
+}
+
+int
+_cu_graph_child_graph_node_get_graph_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_child_graph_node_get_graph_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_graph_exec_child_graph_node_set_params_13000 (cu_graph_exec_child_graph_node_set_params_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_exec_child_graph_node_set_params_13000_svc(argp->exec, argp->node, argp->child, result, rqstp));
+}
+
+int
+_cu_graph_node_find_in_clone_13000 (cu_graph_node_find_in_clone_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_node_find_in_clone_13000_svc(argp->node, argp->clone, result, rqstp));
+}
+
+int
+_cu_graph_kernel_node_get_attribute_13000 (cu_graph_kernel_node_get_attribute_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_kernel_node_get_attribute_13000_svc(argp->node, argp->attr, result, rqstp));
+}
+
+int
+_cu_graph_kernel_node_set_attribute_13000 (cu_graph_kernel_node_set_attribute_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_kernel_node_set_attribute_13000_svc(argp->node, argp->attr, result, rqstp));
+}
+
+int
+_cu_graph_kernel_node_copy_attributes_13000 (cu_graph_kernel_node_copy_attributes_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_kernel_node_copy_attributes_13000_svc(argp->dst, argp->src, result, rqstp));
+}
+
+int
+_cu_graph_conditional_handle_create_13000 (cu_graph_conditional_handle_create_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_conditional_handle_create_13000_svc(argp->graph, argp->ctx, argp->default_value, argp->flags, result, rqstp));
+}
+
+int
+_cu_graph_add_conditional_node_13000 (cu_graph_add_conditional_node_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_add_conditional_node_13000_svc(argp->graph, argp->dependencies, argp->params, result, rqstp));
+}
+
+int
+_cu_graph_add_batch_mem_op_node_13000 (cu_graph_add_batch_mem_op_node_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_add_batch_mem_op_node_13000_svc(argp->graph, argp->dependencies, argp->params, result, rqstp));
+}
+
+int
+_cu_graph_batch_mem_op_node_get_params_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_batch_mem_op_node_get_params_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_graph_batch_mem_op_node_set_params_13000 (cu_graph_batch_mem_op_node_set_params_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_batch_mem_op_node_set_params_13000_svc(argp->node, argp->params, result, rqstp));
+}
+
+int
+_cu_graph_exec_batch_mem_op_node_set_params_13000 (cu_graph_exec_batch_mem_op_node_set_params_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_exec_batch_mem_op_node_set_params_13000_svc(argp->exec, argp->node, argp->params, result, rqstp));
+}
+
+int
+_cu_stream_begin_capture_to_graph_13000 (cu_stream_begin_capture_to_graph_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_stream_begin_capture_to_graph_13000_svc(argp->stream, argp->graph, argp->dependencies, argp->mode, result, rqstp));
+}
+
+int
 _cu_occupancy_max_active_blocks_13000 (cu_occupancy_max_active_blocks_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_occupancy_max_active_blocks_13000_svc(argp->func, argp->block_size, argp->dynamic_smem, result, rqstp));
@@ -1880,6 +2054,35 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_user_object_release_13000_argument cu_user_object_release_13000_arg;
 		cu_graph_retain_user_object_13000_argument cu_graph_retain_user_object_13000_arg;
 		cu_graph_release_user_object_13000_argument cu_graph_release_user_object_13000_arg;
+		cu_graph_add_mem_alloc_node_13000_argument cu_graph_add_mem_alloc_node_13000_arg;
+		cu_graph_add_mem_free_node_13000_argument cu_graph_add_mem_free_node_13000_arg;
+		cu_handle cu_graph_mem_alloc_node_get_params_13000_arg;
+		cu_handle cu_graph_mem_free_node_get_params_13000_arg;
+		int cu_device_graph_mem_trim_13000_arg;
+		cu_device_get_graph_mem_attribute_13000_argument cu_device_get_graph_mem_attribute_13000_arg;
+		cu_device_set_graph_mem_attribute_13000_argument cu_device_set_graph_mem_attribute_13000_arg;
+		cu_handle cu_graph_kernel_node_get_params_13000_arg;
+		cu_handle cu_graph_memset_node_get_params_13000_arg;
+		cu_handle cu_graph_memcpy_node_get_params_13000_arg;
+		cu_handle cu_graph_event_record_node_get_event_13000_arg;
+		cu_graph_event_record_node_set_event_13000_argument cu_graph_event_record_node_set_event_13000_arg;
+		cu_handle cu_graph_event_wait_node_get_event_13000_arg;
+		cu_graph_event_wait_node_set_event_13000_argument cu_graph_event_wait_node_set_event_13000_arg;
+		cu_graph_exec_event_record_node_set_event_13000_argument cu_graph_exec_event_record_node_set_event_13000_arg;
+		cu_graph_exec_event_wait_node_set_event_13000_argument cu_graph_exec_event_wait_node_set_event_13000_arg;
+		cu_handle cu_graph_child_graph_node_get_graph_13000_arg;
+		cu_graph_exec_child_graph_node_set_params_13000_argument cu_graph_exec_child_graph_node_set_params_13000_arg;
+		cu_graph_node_find_in_clone_13000_argument cu_graph_node_find_in_clone_13000_arg;
+		cu_graph_kernel_node_get_attribute_13000_argument cu_graph_kernel_node_get_attribute_13000_arg;
+		cu_graph_kernel_node_set_attribute_13000_argument cu_graph_kernel_node_set_attribute_13000_arg;
+		cu_graph_kernel_node_copy_attributes_13000_argument cu_graph_kernel_node_copy_attributes_13000_arg;
+		cu_graph_conditional_handle_create_13000_argument cu_graph_conditional_handle_create_13000_arg;
+		cu_graph_add_conditional_node_13000_argument cu_graph_add_conditional_node_13000_arg;
+		cu_graph_add_batch_mem_op_node_13000_argument cu_graph_add_batch_mem_op_node_13000_arg;
+		cu_handle cu_graph_batch_mem_op_node_get_params_13000_arg;
+		cu_graph_batch_mem_op_node_set_params_13000_argument cu_graph_batch_mem_op_node_set_params_13000_arg;
+		cu_graph_exec_batch_mem_op_node_set_params_13000_argument cu_graph_exec_batch_mem_op_node_set_params_13000_arg;
+		cu_stream_begin_capture_to_graph_13000_argument cu_stream_begin_capture_to_graph_13000_arg;
 		cu_occupancy_max_active_blocks_13000_argument cu_occupancy_max_active_blocks_13000_arg;
 		cu_occupancy_max_active_blocks_with_flags_13000_argument cu_occupancy_max_active_blocks_with_flags_13000_arg;
 		cu_occupancy_max_potential_block_size_13000_argument cu_occupancy_max_potential_block_size_13000_arg;
@@ -2146,6 +2349,35 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_none cu_user_object_release_13000_res;
 		res_none cu_graph_retain_user_object_13000_res;
 		res_none cu_graph_release_user_object_13000_res;
+		res_mem_alloc_made cu_graph_add_mem_alloc_node_13000_res;
+		res_handle cu_graph_add_mem_free_node_13000_res;
+		res_mem_alloc_node cu_graph_mem_alloc_node_get_params_13000_res;
+		res_dptr cu_graph_mem_free_node_get_params_13000_res;
+		res_none cu_device_graph_mem_trim_13000_res;
+		res_size cu_device_get_graph_mem_attribute_13000_res;
+		res_none cu_device_set_graph_mem_attribute_13000_res;
+		res_kernel_node_got cu_graph_kernel_node_get_params_13000_res;
+		res_memset_node cu_graph_memset_node_get_params_13000_res;
+		res_memcpy_node cu_graph_memcpy_node_get_params_13000_res;
+		res_handle cu_graph_event_record_node_get_event_13000_res;
+		res_none cu_graph_event_record_node_set_event_13000_res;
+		res_handle cu_graph_event_wait_node_get_event_13000_res;
+		res_none cu_graph_event_wait_node_set_event_13000_res;
+		res_none cu_graph_exec_event_record_node_set_event_13000_res;
+		res_none cu_graph_exec_event_wait_node_set_event_13000_res;
+		res_handle cu_graph_child_graph_node_get_graph_13000_res;
+		res_none cu_graph_exec_child_graph_node_set_params_13000_res;
+		res_handle cu_graph_node_find_in_clone_13000_res;
+		res_attr_value cu_graph_kernel_node_get_attribute_13000_res;
+		res_none cu_graph_kernel_node_set_attribute_13000_res;
+		res_none cu_graph_kernel_node_copy_attributes_13000_res;
+		res_size cu_graph_conditional_handle_create_13000_res;
+		res_conditional_made cu_graph_add_conditional_node_13000_res;
+		res_handle cu_graph_add_batch_mem_op_node_13000_res;
+		res_batch_mem_op_node cu_graph_batch_mem_op_node_get_params_13000_res;
+		res_none cu_graph_batch_mem_op_node_set_params_13000_res;
+		res_none cu_graph_exec_batch_mem_op_node_set_params_13000_res;
+		res_none cu_stream_begin_capture_to_graph_13000_res;
 		res_int cu_occupancy_max_active_blocks_13000_res;
 		res_int cu_occupancy_max_active_blocks_with_flags_13000_res;
 		res_block_size cu_occupancy_max_potential_block_size_13000_res;
@@ -3665,6 +3897,180 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_cu_graph_release_user_object_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_none;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_release_user_object_13000;
+		break;
+
+	case CU_GRAPH_ADD_MEM_ALLOC_NODE:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_add_mem_alloc_node_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_mem_alloc_made;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_add_mem_alloc_node_13000;
+		break;
+
+	case CU_GRAPH_ADD_MEM_FREE_NODE:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_add_mem_free_node_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_add_mem_free_node_13000;
+		break;
+
+	case CU_GRAPH_MEM_ALLOC_NODE_GET_PARAMS:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_mem_alloc_node;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_mem_alloc_node_get_params_13000;
+		break;
+
+	case CU_GRAPH_MEM_FREE_NODE_GET_PARAMS:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_dptr;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_mem_free_node_get_params_13000;
+		break;
+
+	case CU_DEVICE_GRAPH_MEM_TRIM:
+		_xdr_argument = (xdrproc_t) xdr_int;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_device_graph_mem_trim_13000;
+		break;
+
+	case CU_DEVICE_GET_GRAPH_MEM_ATTRIBUTE:
+		_xdr_argument = (xdrproc_t) xdr_cu_device_get_graph_mem_attribute_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_size;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_device_get_graph_mem_attribute_13000;
+		break;
+
+	case CU_DEVICE_SET_GRAPH_MEM_ATTRIBUTE:
+		_xdr_argument = (xdrproc_t) xdr_cu_device_set_graph_mem_attribute_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_device_set_graph_mem_attribute_13000;
+		break;
+
+	case CU_GRAPH_KERNEL_NODE_GET_PARAMS:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_kernel_node_got;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_kernel_node_get_params_13000;
+		break;
+
+	case CU_GRAPH_MEMSET_NODE_GET_PARAMS:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_memset_node;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_memset_node_get_params_13000;
+		break;
+
+	case CU_GRAPH_MEMCPY_NODE_GET_PARAMS:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_memcpy_node;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_memcpy_node_get_params_13000;
+		break;
+
+	case CU_GRAPH_EVENT_RECORD_NODE_GET_EVENT:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_event_record_node_get_event_13000;
+		break;
+
+	case CU_GRAPH_EVENT_RECORD_NODE_SET_EVENT:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_event_record_node_set_event_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_event_record_node_set_event_13000;
+		break;
+
+	case CU_GRAPH_EVENT_WAIT_NODE_GET_EVENT:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_event_wait_node_get_event_13000;
+		break;
+
+	case CU_GRAPH_EVENT_WAIT_NODE_SET_EVENT:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_event_wait_node_set_event_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_event_wait_node_set_event_13000;
+		break;
+
+	case CU_GRAPH_EXEC_EVENT_RECORD_NODE_SET_EVENT:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_exec_event_record_node_set_event_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_exec_event_record_node_set_event_13000;
+		break;
+
+	case CU_GRAPH_EXEC_EVENT_WAIT_NODE_SET_EVENT:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_exec_event_wait_node_set_event_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_exec_event_wait_node_set_event_13000;
+		break;
+
+	case CU_GRAPH_CHILD_GRAPH_NODE_GET_GRAPH:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_child_graph_node_get_graph_13000;
+		break;
+
+	case CU_GRAPH_EXEC_CHILD_GRAPH_NODE_SET_PARAMS:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_exec_child_graph_node_set_params_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_exec_child_graph_node_set_params_13000;
+		break;
+
+	case CU_GRAPH_NODE_FIND_IN_CLONE:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_node_find_in_clone_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_node_find_in_clone_13000;
+		break;
+
+	case CU_GRAPH_KERNEL_NODE_GET_ATTRIBUTE:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_kernel_node_get_attribute_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_attr_value;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_kernel_node_get_attribute_13000;
+		break;
+
+	case CU_GRAPH_KERNEL_NODE_SET_ATTRIBUTE:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_kernel_node_set_attribute_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_kernel_node_set_attribute_13000;
+		break;
+
+	case CU_GRAPH_KERNEL_NODE_COPY_ATTRIBUTES:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_kernel_node_copy_attributes_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_kernel_node_copy_attributes_13000;
+		break;
+
+	case CU_GRAPH_CONDITIONAL_HANDLE_CREATE:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_conditional_handle_create_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_size;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_conditional_handle_create_13000;
+		break;
+
+	case CU_GRAPH_ADD_CONDITIONAL_NODE:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_add_conditional_node_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_conditional_made;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_add_conditional_node_13000;
+		break;
+
+	case CU_GRAPH_ADD_BATCH_MEM_OP_NODE:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_add_batch_mem_op_node_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_add_batch_mem_op_node_13000;
+		break;
+
+	case CU_GRAPH_BATCH_MEM_OP_NODE_GET_PARAMS:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_batch_mem_op_node;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_batch_mem_op_node_get_params_13000;
+		break;
+
+	case CU_GRAPH_BATCH_MEM_OP_NODE_SET_PARAMS:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_batch_mem_op_node_set_params_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_batch_mem_op_node_set_params_13000;
+		break;
+
+	case CU_GRAPH_EXEC_BATCH_MEM_OP_NODE_SET_PARAMS:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_exec_batch_mem_op_node_set_params_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_exec_batch_mem_op_node_set_params_13000;
+		break;
+
+	case CU_STREAM_BEGIN_CAPTURE_TO_GRAPH:
+		_xdr_argument = (xdrproc_t) xdr_cu_stream_begin_capture_to_graph_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_stream_begin_capture_to_graph_13000;
 		break;
 
 	case CU_OCCUPANCY_MAX_ACTIVE_BLOCKS:

@@ -1684,6 +1684,227 @@ xdr_res_exec_update (XDR *xdrs, res_exec_update *objp)
 }
 
 bool_t
+xdr_mem_alloc_node (XDR *xdrs, mem_alloc_node *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_mem_pool_props (xdrs, &objp->pool))
+		 return FALSE;
+	 if (!xdr_mem_access_descs (xdrs, &objp->access))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->bytesize))
+		 return FALSE;
+	 if (!xdr_cu_dptr (xdrs, &objp->dptr))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_mem_alloc_node (XDR *xdrs, res_mem_alloc_node *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_mem_alloc_node (xdrs, &objp->res_mem_alloc_node_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
+xdr_mem_alloc_made (XDR *xdrs, mem_alloc_made *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_cu_handle (xdrs, &objp->node))
+		 return FALSE;
+	 if (!xdr_cu_dptr (xdrs, &objp->dptr))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_mem_alloc_made (XDR *xdrs, res_mem_alloc_made *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_mem_alloc_made (xdrs, &objp->res_mem_alloc_made_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
+xdr_kernel_node_got (XDR *xdrs, kernel_node_got *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_cu_handle (xdrs, &objp->func))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->kern))
+		 return FALSE;
+	 if (!xdr_cu_dim3 (xdrs, &objp->grid))
+		 return FALSE;
+	 if (!xdr_cu_dim3 (xdrs, &objp->block))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->shared_mem_bytes))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->ctx))
+		 return FALSE;
+	 if (!xdr_kernel_args (xdrs, &objp->args))
+		 return FALSE;
+	 if (!xdr_array (xdrs, (char **)&objp->sizes.sizes_val, (u_int *) &objp->sizes.sizes_len, ONCUDA_PARAMS_MAX,
+		sizeof (u_int), (xdrproc_t) xdr_u_int))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_kernel_node_got (XDR *xdrs, res_kernel_node_got *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_kernel_node_got (xdrs, &objp->res_kernel_node_got_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
+xdr_res_memset_node (XDR *xdrs, res_memset_node *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_memset_node (xdrs, &objp->res_memset_node_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
+xdr_res_memcpy_node (XDR *xdrs, res_memcpy_node *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_memcpy_node (xdrs, &objp->res_memcpy_node_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
+xdr_conditional_node (XDR *xdrs, conditional_node *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_u_quad_t (xdrs, &objp->handle))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->type))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->size))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->ctx))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_conditional_made (XDR *xdrs, conditional_made *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_cu_handle (xdrs, &objp->node))
+		 return FALSE;
+	 if (!xdr_cu_handles (xdrs, &objp->bodies))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_conditional_made (XDR *xdrs, res_conditional_made *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_conditional_made (xdrs, &objp->res_conditional_made_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
+xdr_batch_mem_op_node (XDR *xdrs, batch_mem_op_node *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_cu_handle (xdrs, &objp->ctx))
+		 return FALSE;
+	 if (!xdr_mem_ops (xdrs, &objp->ops))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_batch_mem_op_node (XDR *xdrs, res_batch_mem_op_node *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_batch_mem_op_node (xdrs, &objp->res_batch_mem_op_node_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
 xdr_auth_nonce (XDR *xdrs, auth_nonce objp)
 {
 	register int32_t *buf;
@@ -3725,6 +3946,222 @@ xdr_cu_graph_release_user_object_13000_argument (XDR *xdrs, cu_graph_release_use
 	 if (!xdr_cu_handle (xdrs, &objp->object))
 		 return FALSE;
 	 if (!xdr_u_int (xdrs, &objp->count))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_add_mem_alloc_node_13000_argument (XDR *xdrs, cu_graph_add_mem_alloc_node_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->graph))
+		 return FALSE;
+	 if (!xdr_cu_nodes (xdrs, &objp->dependencies))
+		 return FALSE;
+	 if (!xdr_mem_alloc_node (xdrs, &objp->params))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_add_mem_free_node_13000_argument (XDR *xdrs, cu_graph_add_mem_free_node_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->graph))
+		 return FALSE;
+	 if (!xdr_cu_nodes (xdrs, &objp->dependencies))
+		 return FALSE;
+	 if (!xdr_cu_dptr (xdrs, &objp->dptr))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_device_get_graph_mem_attribute_13000_argument (XDR *xdrs, cu_device_get_graph_mem_attribute_13000_argument *objp)
+{
+	 if (!xdr_int (xdrs, &objp->dev))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->attr))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_device_set_graph_mem_attribute_13000_argument (XDR *xdrs, cu_device_set_graph_mem_attribute_13000_argument *objp)
+{
+	 if (!xdr_int (xdrs, &objp->dev))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->attr))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->value))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_event_record_node_set_event_13000_argument (XDR *xdrs, cu_graph_event_record_node_set_event_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->node))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->event))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_event_wait_node_set_event_13000_argument (XDR *xdrs, cu_graph_event_wait_node_set_event_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->node))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->event))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_exec_event_record_node_set_event_13000_argument (XDR *xdrs, cu_graph_exec_event_record_node_set_event_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->exec))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->node))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->event))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_exec_event_wait_node_set_event_13000_argument (XDR *xdrs, cu_graph_exec_event_wait_node_set_event_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->exec))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->node))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->event))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_exec_child_graph_node_set_params_13000_argument (XDR *xdrs, cu_graph_exec_child_graph_node_set_params_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->exec))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->node))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->child))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_node_find_in_clone_13000_argument (XDR *xdrs, cu_graph_node_find_in_clone_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->node))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->clone))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_kernel_node_get_attribute_13000_argument (XDR *xdrs, cu_graph_kernel_node_get_attribute_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->node))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->attr))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_kernel_node_set_attribute_13000_argument (XDR *xdrs, cu_graph_kernel_node_set_attribute_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->node))
+		 return FALSE;
+	 if (!xdr_launch_attr (xdrs, &objp->attr))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_kernel_node_copy_attributes_13000_argument (XDR *xdrs, cu_graph_kernel_node_copy_attributes_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->dst))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->src))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_conditional_handle_create_13000_argument (XDR *xdrs, cu_graph_conditional_handle_create_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->graph))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->ctx))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->default_value))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_add_conditional_node_13000_argument (XDR *xdrs, cu_graph_add_conditional_node_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->graph))
+		 return FALSE;
+	 if (!xdr_cu_nodes (xdrs, &objp->dependencies))
+		 return FALSE;
+	 if (!xdr_conditional_node (xdrs, &objp->params))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_add_batch_mem_op_node_13000_argument (XDR *xdrs, cu_graph_add_batch_mem_op_node_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->graph))
+		 return FALSE;
+	 if (!xdr_cu_nodes (xdrs, &objp->dependencies))
+		 return FALSE;
+	 if (!xdr_batch_mem_op_node (xdrs, &objp->params))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_batch_mem_op_node_set_params_13000_argument (XDR *xdrs, cu_graph_batch_mem_op_node_set_params_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->node))
+		 return FALSE;
+	 if (!xdr_batch_mem_op_node (xdrs, &objp->params))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_graph_exec_batch_mem_op_node_set_params_13000_argument (XDR *xdrs, cu_graph_exec_batch_mem_op_node_set_params_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->exec))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->node))
+		 return FALSE;
+	 if (!xdr_batch_mem_op_node (xdrs, &objp->params))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_stream_begin_capture_to_graph_13000_argument (XDR *xdrs, cu_stream_begin_capture_to_graph_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->graph))
+		 return FALSE;
+	 if (!xdr_cu_nodes (xdrs, &objp->dependencies))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->mode))
 		 return FALSE;
 	return TRUE;
 }

@@ -2190,6 +2190,253 @@ ONCUDA_API CUresult cuGraphNodeGetEnabled(CUgraphExec hGraphExec, CUgraphNode hN
 	return (CUresult)r.err;
 }
 
+ONCUDA_API CUresult cuGraphMemFreeNodeGetParams(CUgraphNode hNode, CUdeviceptr *dptr_out)
+{
+	res_dptr r;
+	struct route rt = ROUTE_INIT;
+	struct call k;
+	CUresult e;
+
+	if (dptr_out == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	route_handle(&rt, hNode, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_graph_mem_free_node_get_params((cu_handle)route_strip(hNode), &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*dptr_out = (CUdeviceptr)r.res_dptr_u.value;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuDeviceGraphMemTrim(CUdevice device)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	CUdevice local_device;
+	struct call k;
+	CUresult e;
+
+	route_device(&rt, device, &local_device);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_device_graph_mem_trim((int)local_device, &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuGraphEventRecordNodeGetEvent(CUgraphNode hNode, CUevent *event_out)
+{
+	res_handle r;
+	struct route rt = ROUTE_INIT;
+	struct call k;
+	CUresult e;
+
+	if (event_out == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	route_handle(&rt, hNode, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_graph_event_record_node_get_event((cu_handle)route_strip(hNode), &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*event_out = (CUevent)(uintptr_t)route_tag(r.res_handle_u.value, (unsigned)rt.server);
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuGraphEventRecordNodeSetEvent(CUgraphNode hNode, CUevent event)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	struct call k;
+	CUresult e;
+
+	route_handle(&rt, hNode, ROUTE_HANDLE);
+	route_handle(&rt, event, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_graph_event_record_node_set_event((cu_handle)route_strip(hNode), (cu_handle)route_strip(event), &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuGraphEventWaitNodeGetEvent(CUgraphNode hNode, CUevent *event_out)
+{
+	res_handle r;
+	struct route rt = ROUTE_INIT;
+	struct call k;
+	CUresult e;
+
+	if (event_out == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	route_handle(&rt, hNode, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_graph_event_wait_node_get_event((cu_handle)route_strip(hNode), &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*event_out = (CUevent)(uintptr_t)route_tag(r.res_handle_u.value, (unsigned)rt.server);
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuGraphEventWaitNodeSetEvent(CUgraphNode hNode, CUevent event)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	struct call k;
+	CUresult e;
+
+	route_handle(&rt, hNode, ROUTE_HANDLE);
+	route_handle(&rt, event, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_graph_event_wait_node_set_event((cu_handle)route_strip(hNode), (cu_handle)route_strip(event), &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuGraphExecEventRecordNodeSetEvent(CUgraphExec hGraphExec, CUgraphNode hNode, CUevent event)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	struct call k;
+	CUresult e;
+
+	route_handle(&rt, hGraphExec, ROUTE_HANDLE);
+	route_handle(&rt, hNode, ROUTE_HANDLE);
+	route_handle(&rt, event, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_graph_exec_event_record_node_set_event((cu_handle)route_strip(hGraphExec), (cu_handle)route_strip(hNode), (cu_handle)route_strip(event), &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuGraphExecEventWaitNodeSetEvent(CUgraphExec hGraphExec, CUgraphNode hNode, CUevent event)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	struct call k;
+	CUresult e;
+
+	route_handle(&rt, hGraphExec, ROUTE_HANDLE);
+	route_handle(&rt, hNode, ROUTE_HANDLE);
+	route_handle(&rt, event, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_graph_exec_event_wait_node_set_event((cu_handle)route_strip(hGraphExec), (cu_handle)route_strip(hNode), (cu_handle)route_strip(event), &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuGraphChildGraphNodeGetGraph(CUgraphNode hNode, CUgraph *phGraph)
+{
+	res_handle r;
+	struct route rt = ROUTE_INIT;
+	struct call k;
+	CUresult e;
+
+	if (phGraph == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	route_handle(&rt, hNode, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_graph_child_graph_node_get_graph((cu_handle)route_strip(hNode), &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*phGraph = (CUgraph)(uintptr_t)route_tag(r.res_handle_u.value, (unsigned)rt.server);
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuGraphExecChildGraphNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode, CUgraph childGraph)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	struct call k;
+	CUresult e;
+
+	route_handle(&rt, hGraphExec, ROUTE_HANDLE);
+	route_handle(&rt, hNode, ROUTE_HANDLE);
+	route_handle(&rt, childGraph, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_graph_exec_child_graph_node_set_params((cu_handle)route_strip(hGraphExec), (cu_handle)route_strip(hNode), (cu_handle)route_strip(childGraph), &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuGraphNodeFindInClone(CUgraphNode *phNode, CUgraphNode hOriginalNode, CUgraph hClonedGraph)
+{
+	res_handle r;
+	struct route rt = ROUTE_INIT;
+	struct call k;
+	CUresult e;
+
+	if (phNode == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	route_handle(&rt, hOriginalNode, ROUTE_HANDLE);
+	route_handle(&rt, hClonedGraph, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_graph_node_find_in_clone((cu_handle)route_strip(hOriginalNode), (cu_handle)route_strip(hClonedGraph), &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*phNode = (CUgraphNode)(uintptr_t)route_tag(r.res_handle_u.value, (unsigned)rt.server);
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuGraphKernelNodeCopyAttributes(CUgraphNode dst, CUgraphNode src)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	struct call k;
+	CUresult e;
+
+	route_handle(&rt, dst, ROUTE_HANDLE);
+	route_handle(&rt, src, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_graph_kernel_node_copy_attributes((cu_handle)route_strip(dst), (cu_handle)route_strip(src), &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
 ONCUDA_API CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, CUfunction func, int blockSize, size_t dynamicSMemSize)
 {
 	res_int r;

@@ -973,6 +973,124 @@ bool_t cu_graph_node_get_enabled_svc(cu_handle hGraphExec, cu_handle hNode, res_
 	return TRUE;
 }
 
+bool_t cu_graph_mem_free_node_get_params_svc(cu_handle hNode, res_dptr *r, struct svc_req *rq)
+{
+	CUdeviceptr value;
+
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_GRAPH_NODE, hNode, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuGraphMemFreeNodeGetParams((CUgraphNode)(uintptr_t)hNode, &value);
+	if (r->err == CUDA_SUCCESS)
+		r->res_dptr_u.value = value;
+	return TRUE;
+}
+
+bool_t cu_device_graph_mem_trim_svc(int device, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	r->err = cuDeviceGraphMemTrim((CUdevice)device);
+	return TRUE;
+}
+
+bool_t cu_graph_event_record_node_get_event_svc(cu_handle hNode, res_handle *r, struct svc_req *rq)
+{
+	CUevent value;
+
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_GRAPH_NODE, hNode, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuGraphEventRecordNodeGetEvent((CUgraphNode)(uintptr_t)hNode, &value);
+	if (r->err == CUDA_SUCCESS)
+		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
+	return TRUE;
+}
+
+bool_t cu_graph_event_record_node_set_event_svc(cu_handle hNode, cu_handle event, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_GRAPH_NODE, hNode, false)) != CUDA_SUCCESS)
+		return TRUE;
+	if ((r->err = handle_check(HANDLE_EVENT, event, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuGraphEventRecordNodeSetEvent((CUgraphNode)(uintptr_t)hNode, (CUevent)(uintptr_t)event);
+	return TRUE;
+}
+
+bool_t cu_graph_event_wait_node_get_event_svc(cu_handle hNode, res_handle *r, struct svc_req *rq)
+{
+	CUevent value;
+
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_GRAPH_NODE, hNode, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuGraphEventWaitNodeGetEvent((CUgraphNode)(uintptr_t)hNode, &value);
+	if (r->err == CUDA_SUCCESS)
+		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
+	return TRUE;
+}
+
+bool_t cu_graph_event_wait_node_set_event_svc(cu_handle hNode, cu_handle event, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_GRAPH_NODE, hNode, false)) != CUDA_SUCCESS)
+		return TRUE;
+	if ((r->err = handle_check(HANDLE_EVENT, event, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuGraphEventWaitNodeSetEvent((CUgraphNode)(uintptr_t)hNode, (CUevent)(uintptr_t)event);
+	return TRUE;
+}
+
+bool_t cu_graph_exec_event_record_node_set_event_svc(cu_handle hGraphExec, cu_handle hNode, cu_handle event, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_GRAPH_EXEC, hGraphExec, false)) != CUDA_SUCCESS)
+		return TRUE;
+	if ((r->err = handle_check(HANDLE_GRAPH_NODE, hNode, false)) != CUDA_SUCCESS)
+		return TRUE;
+	if ((r->err = handle_check(HANDLE_EVENT, event, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuGraphExecEventRecordNodeSetEvent((CUgraphExec)(uintptr_t)hGraphExec, (CUgraphNode)(uintptr_t)hNode, (CUevent)(uintptr_t)event);
+	return TRUE;
+}
+
+bool_t cu_graph_exec_event_wait_node_set_event_svc(cu_handle hGraphExec, cu_handle hNode, cu_handle event, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_GRAPH_EXEC, hGraphExec, false)) != CUDA_SUCCESS)
+		return TRUE;
+	if ((r->err = handle_check(HANDLE_GRAPH_NODE, hNode, false)) != CUDA_SUCCESS)
+		return TRUE;
+	if ((r->err = handle_check(HANDLE_EVENT, event, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuGraphExecEventWaitNodeSetEvent((CUgraphExec)(uintptr_t)hGraphExec, (CUgraphNode)(uintptr_t)hNode, (CUevent)(uintptr_t)event);
+	return TRUE;
+}
+
+bool_t cu_graph_exec_child_graph_node_set_params_svc(cu_handle hGraphExec, cu_handle hNode, cu_handle childGraph, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_GRAPH_EXEC, hGraphExec, false)) != CUDA_SUCCESS)
+		return TRUE;
+	if ((r->err = handle_check(HANDLE_GRAPH_NODE, hNode, false)) != CUDA_SUCCESS)
+		return TRUE;
+	if ((r->err = handle_check(HANDLE_GRAPH, childGraph, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuGraphExecChildGraphNodeSetParams((CUgraphExec)(uintptr_t)hGraphExec, (CUgraphNode)(uintptr_t)hNode, (CUgraph)(uintptr_t)childGraph);
+	return TRUE;
+}
+
+bool_t cu_graph_kernel_node_copy_attributes_svc(cu_handle dst, cu_handle src, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_GRAPH_NODE, dst, false)) != CUDA_SUCCESS)
+		return TRUE;
+	if ((r->err = handle_check(HANDLE_GRAPH_NODE, src, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuGraphKernelNodeCopyAttributes((CUgraphNode)(uintptr_t)dst, (CUgraphNode)(uintptr_t)src);
+	return TRUE;
+}
+
 bool_t cu_occupancy_max_active_blocks_svc(cu_handle func, int blockSize, cu_size dynamicSMemSize, res_int *r, struct svc_req *rq)
 {
 	(void)rq;

@@ -177,13 +177,6 @@ ONCUDA_API CUresult cuDeviceGetDevResource(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuDeviceGetGraphMemAttribute(void);
-ONCUDA_API CUresult cuDeviceGetGraphMemAttribute(void)
-{
-	oncuda_unsupported("cuDeviceGetGraphMemAttribute");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuDeviceGetHostAtomicCapabilities(void);
 ONCUDA_API CUresult cuDeviceGetHostAtomicCapabilities(void)
 {
@@ -205,13 +198,6 @@ ONCUDA_API CUresult cuDeviceGetNvSciSyncAttributes(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuDeviceGraphMemTrim(void);
-ONCUDA_API CUresult cuDeviceGraphMemTrim(void)
-{
-	oncuda_unsupported("cuDeviceGraphMemTrim");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuDevicePrimaryCtxSetFlags(void);
 ONCUDA_API CUresult cuDevicePrimaryCtxSetFlags(void)
 {
@@ -223,13 +209,6 @@ ONCUDA_API CUresult cuDeviceRegisterAsyncNotification(void);
 ONCUDA_API CUresult cuDeviceRegisterAsyncNotification(void)
 {
 	oncuda_unsupported("cuDeviceRegisterAsyncNotification");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuDeviceSetGraphMemAttribute(void);
-ONCUDA_API CUresult cuDeviceSetGraphMemAttribute(void)
-{
-	oncuda_unsupported("cuDeviceSetGraphMemAttribute");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -492,13 +471,6 @@ ONCUDA_API CUresult cuGLUnregisterBufferObject(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuGraphAddBatchMemOpNode(void);
-ONCUDA_API CUresult cuGraphAddBatchMemOpNode(void)
-{
-	oncuda_unsupported("cuGraphAddBatchMemOpNode");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuGraphAddExternalSemaphoresSignalNode(void);
 ONCUDA_API CUresult cuGraphAddExternalSemaphoresSignalNode(void)
 {
@@ -513,118 +485,6 @@ ONCUDA_API CUresult cuGraphAddExternalSemaphoresWaitNode(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuGraphAddMemAllocNode(void);
-ONCUDA_API CUresult cuGraphAddMemAllocNode(void)
-{
-	oncuda_unsupported("cuGraphAddMemAllocNode");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphAddMemFreeNode(void);
-ONCUDA_API CUresult cuGraphAddMemFreeNode(void)
-{
-	oncuda_unsupported("cuGraphAddMemFreeNode");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphAddNode(void);
-ONCUDA_API CUresult cuGraphAddNode(void)
-{
-	oncuda_unsupported("cuGraphAddNode");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphAddNode_v2(void);
-ONCUDA_API CUresult cuGraphAddNode_v2(void)
-{
-	oncuda_unsupported("cuGraphAddNode_v2");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphBatchMemOpNodeGetParams(void);
-ONCUDA_API CUresult cuGraphBatchMemOpNodeGetParams(void)
-{
-	oncuda_unsupported("cuGraphBatchMemOpNodeGetParams");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphBatchMemOpNodeSetParams(void);
-ONCUDA_API CUresult cuGraphBatchMemOpNodeSetParams(void)
-{
-	oncuda_unsupported("cuGraphBatchMemOpNodeSetParams");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphChildGraphNodeGetGraph(void);
-ONCUDA_API CUresult cuGraphChildGraphNodeGetGraph(void)
-{
-	oncuda_unsupported("cuGraphChildGraphNodeGetGraph");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphConditionalHandleCreate(void);
-ONCUDA_API CUresult cuGraphConditionalHandleCreate(void)
-{
-	oncuda_unsupported("cuGraphConditionalHandleCreate");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphEventRecordNodeGetEvent(void);
-ONCUDA_API CUresult cuGraphEventRecordNodeGetEvent(void)
-{
-	oncuda_unsupported("cuGraphEventRecordNodeGetEvent");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphEventRecordNodeSetEvent(void);
-ONCUDA_API CUresult cuGraphEventRecordNodeSetEvent(void)
-{
-	oncuda_unsupported("cuGraphEventRecordNodeSetEvent");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphEventWaitNodeGetEvent(void);
-ONCUDA_API CUresult cuGraphEventWaitNodeGetEvent(void)
-{
-	oncuda_unsupported("cuGraphEventWaitNodeGetEvent");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphEventWaitNodeSetEvent(void);
-ONCUDA_API CUresult cuGraphEventWaitNodeSetEvent(void)
-{
-	oncuda_unsupported("cuGraphEventWaitNodeSetEvent");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphExecBatchMemOpNodeSetParams(void);
-ONCUDA_API CUresult cuGraphExecBatchMemOpNodeSetParams(void)
-{
-	oncuda_unsupported("cuGraphExecBatchMemOpNodeSetParams");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphExecChildGraphNodeSetParams(void);
-ONCUDA_API CUresult cuGraphExecChildGraphNodeSetParams(void)
-{
-	oncuda_unsupported("cuGraphExecChildGraphNodeSetParams");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphExecEventRecordNodeSetEvent(void);
-ONCUDA_API CUresult cuGraphExecEventRecordNodeSetEvent(void)
-{
-	oncuda_unsupported("cuGraphExecEventRecordNodeSetEvent");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphExecEventWaitNodeSetEvent(void);
-ONCUDA_API CUresult cuGraphExecEventWaitNodeSetEvent(void)
-{
-	oncuda_unsupported("cuGraphExecEventWaitNodeSetEvent");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuGraphExecExternalSemaphoresSignalNodeSetParams(void);
 ONCUDA_API CUresult cuGraphExecExternalSemaphoresSignalNodeSetParams(void)
 {
@@ -636,13 +496,6 @@ ONCUDA_API CUresult cuGraphExecExternalSemaphoresWaitNodeSetParams(void);
 ONCUDA_API CUresult cuGraphExecExternalSemaphoresWaitNodeSetParams(void)
 {
 	oncuda_unsupported("cuGraphExecExternalSemaphoresWaitNodeSetParams");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphExecNodeSetParams(void);
-ONCUDA_API CUresult cuGraphExecNodeSetParams(void)
-{
-	oncuda_unsupported("cuGraphExecNodeSetParams");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -671,104 +524,6 @@ ONCUDA_API CUresult cuGraphExternalSemaphoresWaitNodeSetParams(void);
 ONCUDA_API CUresult cuGraphExternalSemaphoresWaitNodeSetParams(void)
 {
 	oncuda_unsupported("cuGraphExternalSemaphoresWaitNodeSetParams");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphInstantiateWithParams_ptsz(void);
-ONCUDA_API CUresult cuGraphInstantiateWithParams_ptsz(void)
-{
-	oncuda_unsupported("cuGraphInstantiateWithParams_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphKernelNodeCopyAttributes(void);
-ONCUDA_API CUresult cuGraphKernelNodeCopyAttributes(void)
-{
-	oncuda_unsupported("cuGraphKernelNodeCopyAttributes");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphKernelNodeGetAttribute(void);
-ONCUDA_API CUresult cuGraphKernelNodeGetAttribute(void)
-{
-	oncuda_unsupported("cuGraphKernelNodeGetAttribute");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphKernelNodeGetParams(void);
-ONCUDA_API CUresult cuGraphKernelNodeGetParams(void)
-{
-	oncuda_unsupported("cuGraphKernelNodeGetParams");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphKernelNodeGetParams_v2(void);
-ONCUDA_API CUresult cuGraphKernelNodeGetParams_v2(void)
-{
-	oncuda_unsupported("cuGraphKernelNodeGetParams_v2");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphKernelNodeSetAttribute(void);
-ONCUDA_API CUresult cuGraphKernelNodeSetAttribute(void)
-{
-	oncuda_unsupported("cuGraphKernelNodeSetAttribute");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphLaunch_ptsz(void);
-ONCUDA_API CUresult cuGraphLaunch_ptsz(void)
-{
-	oncuda_unsupported("cuGraphLaunch_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphMemAllocNodeGetParams(void);
-ONCUDA_API CUresult cuGraphMemAllocNodeGetParams(void)
-{
-	oncuda_unsupported("cuGraphMemAllocNodeGetParams");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphMemFreeNodeGetParams(void);
-ONCUDA_API CUresult cuGraphMemFreeNodeGetParams(void)
-{
-	oncuda_unsupported("cuGraphMemFreeNodeGetParams");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphMemcpyNodeGetParams(void);
-ONCUDA_API CUresult cuGraphMemcpyNodeGetParams(void)
-{
-	oncuda_unsupported("cuGraphMemcpyNodeGetParams");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphMemsetNodeGetParams(void);
-ONCUDA_API CUresult cuGraphMemsetNodeGetParams(void)
-{
-	oncuda_unsupported("cuGraphMemsetNodeGetParams");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphNodeFindInClone(void);
-ONCUDA_API CUresult cuGraphNodeFindInClone(void)
-{
-	oncuda_unsupported("cuGraphNodeFindInClone");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphNodeSetParams(void);
-ONCUDA_API CUresult cuGraphNodeSetParams(void)
-{
-	oncuda_unsupported("cuGraphNodeSetParams");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGraphUpload_ptsz(void);
-ONCUDA_API CUresult cuGraphUpload_ptsz(void)
-{
-	oncuda_unsupported("cuGraphUpload_ptsz");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1878,41 +1633,6 @@ ONCUDA_API CUresult cuStreamBatchMemOp_v2_ptsz(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuStreamBeginCapture(void);
-ONCUDA_API CUresult cuStreamBeginCapture(void)
-{
-	oncuda_unsupported("cuStreamBeginCapture");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamBeginCaptureToGraph(void);
-ONCUDA_API CUresult cuStreamBeginCaptureToGraph(void)
-{
-	oncuda_unsupported("cuStreamBeginCaptureToGraph");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamBeginCaptureToGraph_ptsz(void);
-ONCUDA_API CUresult cuStreamBeginCaptureToGraph_ptsz(void)
-{
-	oncuda_unsupported("cuStreamBeginCaptureToGraph_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamBeginCapture_ptsz(void);
-ONCUDA_API CUresult cuStreamBeginCapture_ptsz(void)
-{
-	oncuda_unsupported("cuStreamBeginCapture_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamBeginCapture_v2_ptsz(void);
-ONCUDA_API CUresult cuStreamBeginCapture_v2_ptsz(void)
-{
-	oncuda_unsupported("cuStreamBeginCapture_v2_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuStreamCopyAttributes_ptsz(void);
 ONCUDA_API CUresult cuStreamCopyAttributes_ptsz(void)
 {
@@ -1924,13 +1644,6 @@ ONCUDA_API CUresult cuStreamDestroy(void);
 ONCUDA_API CUresult cuStreamDestroy(void)
 {
 	oncuda_unsupported("cuStreamDestroy");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamEndCapture_ptsz(void);
-ONCUDA_API CUresult cuStreamEndCapture_ptsz(void)
-{
-	oncuda_unsupported("cuStreamEndCapture_ptsz");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -2036,20 +1749,6 @@ ONCUDA_API CUresult cuStreamSynchronize_ptsz(void);
 ONCUDA_API CUresult cuStreamSynchronize_ptsz(void)
 {
 	oncuda_unsupported("cuStreamSynchronize_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamUpdateCaptureDependencies_ptsz(void);
-ONCUDA_API CUresult cuStreamUpdateCaptureDependencies_ptsz(void)
-{
-	oncuda_unsupported("cuStreamUpdateCaptureDependencies_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamUpdateCaptureDependencies_v2_ptsz(void);
-ONCUDA_API CUresult cuStreamUpdateCaptureDependencies_v2_ptsz(void)
-{
-	oncuda_unsupported("cuStreamUpdateCaptureDependencies_v2_ptsz");
 	return ONCUDA_NOT_SUPPORTED;
 }
 

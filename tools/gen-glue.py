@@ -138,6 +138,7 @@ class Param:
         if self.base in HANDLES:
             return "res_handle"
         return {"size_t": "res_size", "unsigned long long": "res_size", "cuuint64_t": "res_size",
+                "CUdeviceptr": "res_dptr",
                 "float": "res_float", "unsigned int": "res_uint"}.get(self.base, "res_int")
 
     def fits_result(self):

@@ -39,8 +39,9 @@ static const int owner_kinds[][4] = {
 	[HANDLE_KERNEL] = { HANDLE_LIBRARY, NO_KIND },
 	[HANDLE_STREAM] = { HANDLE_CONTEXT, NO_KIND },
 	[HANDLE_EVENT] = { HANDLE_CONTEXT, NO_KIND },
-	/* A graph outlives the context it was made in, as in the driver. */
-	[HANDLE_GRAPH] = { NO_KIND },
+	/* A graph outlives the context it was made in, as in the driver;
+	 * a child graph or a conditional body belongs to its node. */
+	[HANDLE_GRAPH] = { HANDLE_GRAPH_NODE, NO_KIND },
 	[HANDLE_GRAPH_NODE] = { HANDLE_GRAPH, NO_KIND },
 	[HANDLE_GRAPH_EXEC] = { NO_KIND },
 	/* Pools and physical allocations belong to a device, not a context. */

@@ -33,6 +33,7 @@ enum range_kind {
 	RANGE_HOST_ALIAS,	/* mapped host memory; owner: the mirror */
 	RANGE_MAPPING,		/* mapped virtual memory; owner: its reservation */
 	RANGE_IPC,		/* an opened IPC handle; owner: its base */
+	RANGE_GRAPH_MEM,	/* a graph allocation; owner: its address */
 };
 
 /*

@@ -109,3 +109,21 @@ bool_t cu_stream_update_capture_dependencies_svc(cu_handle stream,
 	    nodes.cu_nodes_len, flags);
 	return TRUE;
 }
+
+bool_t cu_stream_begin_capture_to_graph_svc(cu_handle stream, cu_handle graph,
+    cu_nodes deps, int mode, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	memset(r, 0, sizeof(*r));
+	if ((r->err = handle_check(HANDLE_STREAM, stream, true)) !=
+	    CUDA_SUCCESS ||
+	    (r->err = handle_check(HANDLE_GRAPH, graph, false)) !=
+	    CUDA_SUCCESS ||
+	    (r->err = graph_nodes_check(&deps)) != CUDA_SUCCESS)
+		return TRUE;
+	capture_note_begun();
+	r->err = cuStreamBeginCaptureToGraph((CUstream)(uintptr_t)stream,
+	    (CUgraph)(uintptr_t)graph, graph_nodes_of(&deps), NULL,
+	    deps.cu_nodes_len, (CUstreamCaptureMode)mode);
+	return TRUE;
+}

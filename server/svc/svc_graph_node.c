@@ -21,9 +21,9 @@
 #include "server/session/ranges.h"
 #include "server/svc/svc_params.h"
 #include "server/svc/svc_graph.h"
+#include "server/svc/svc_graph_node.h"
 
-/* A new node of graph after deps: its handle, registered, into *r. */
-static void node_added(CUresult err, CUgraphNode node, cu_handle graph,
+void graph_node_added(CUresult err, CUgraphNode node, cu_handle graph,
     res_handle *r)
 {
 	r->err = err;
@@ -36,8 +36,7 @@ static void node_added(CUresult err, CUgraphNode node, cu_handle graph,
 	}
 }
 
-/* The graph and the dependencies of a new node are the client's. */
-static CUresult add_check(cu_handle graph, const cu_nodes *deps)
+CUresult graph_add_check(cu_handle graph, const cu_nodes *deps)
 {
 	CUresult err = handle_check(HANDLE_GRAPH, graph, false);
 
@@ -186,10 +185,10 @@ bool_t cu_graph_add_empty_node_svc(cu_handle graph, cu_nodes deps,
 	CUresult err;
 
 	(void)rq;
-	if ((err = add_check(graph, &deps)) == CUDA_SUCCESS)
+	if ((err = graph_add_check(graph, &deps)) == CUDA_SUCCESS)
 		err = cuGraphAddEmptyNode(&node, GRAPH(graph),
 		    graph_nodes_of(&deps), deps.cu_nodes_len);
-	node_added(err, node, graph, r);
+	graph_node_added(err, node, graph, r);
 	return TRUE;
 }
 
@@ -202,11 +201,11 @@ bool_t cu_graph_add_kernel_node_svc(cu_handle graph, cu_nodes deps,
 	CUresult err;
 
 	(void)rq;
-	if ((err = add_check(graph, &deps)) == CUDA_SUCCESS &&
+	if ((err = graph_add_check(graph, &deps)) == CUDA_SUCCESS &&
 	    (err = kernel_params_build(&params, &launch, &p)) == CUDA_SUCCESS)
 		err = cuGraphAddKernelNode(&node, GRAPH(graph),
 		    graph_nodes_of(&deps), deps.cu_nodes_len, &p);
-	node_added(err, node, graph, r);
+	graph_node_added(err, node, graph, r);
 	return TRUE;
 }
 
@@ -251,13 +250,13 @@ bool_t cu_graph_add_memset_node_svc(cu_handle graph, cu_nodes deps,
 	CUresult err;
 
 	(void)rq;
-	if ((err = add_check(graph, &deps)) == CUDA_SUCCESS &&
+	if ((err = graph_add_check(graph, &deps)) == CUDA_SUCCESS &&
 	    (err = memset_params_build(&params, &p, "cuGraphAddMemsetNode")) ==
 	    CUDA_SUCCESS)
 		err = cuGraphAddMemsetNode(&node, GRAPH(graph),
 		    graph_nodes_of(&deps), deps.cu_nodes_len, &p,
 		    (CUcontext)(uintptr_t)params.ctx);
-	node_added(err, node, graph, r);
+	graph_node_added(err, node, graph, r);
 	return TRUE;
 }
 
@@ -300,13 +299,13 @@ bool_t cu_graph_add_memcpy_node_svc(cu_handle graph, cu_nodes deps,
 	CUresult err;
 
 	(void)rq;
-	if ((err = add_check(graph, &deps)) == CUDA_SUCCESS &&
+	if ((err = graph_add_check(graph, &deps)) == CUDA_SUCCESS &&
 	    (err = memcpy_params_build(&params, &p, "cuGraphAddMemcpyNode")) ==
 	    CUDA_SUCCESS)
 		err = cuGraphAddMemcpyNode(&node, GRAPH(graph),
 		    graph_nodes_of(&deps), deps.cu_nodes_len, &p,
 		    (CUcontext)(uintptr_t)params.ctx);
-	node_added(err, node, graph, r);
+	graph_node_added(err, node, graph, r);
 	return TRUE;
 }
 
@@ -347,13 +346,13 @@ static void add_event_node(bool record, cu_handle graph, const cu_nodes *deps,
 	CUgraphNode node = NULL;
 	CUresult err;
 
-	if ((err = add_check(graph, deps)) == CUDA_SUCCESS &&
+	if ((err = graph_add_check(graph, deps)) == CUDA_SUCCESS &&
 	    (err = handle_check(HANDLE_EVENT, event, false)) == CUDA_SUCCESS)
 		err = (record ? cuGraphAddEventRecordNode :
 		    cuGraphAddEventWaitNode)(&node, GRAPH(graph),
 		    graph_nodes_of(deps), deps->cu_nodes_len,
 		    (CUevent)(uintptr_t)event);
-	node_added(err, node, graph, r);
+	graph_node_added(err, node, graph, r);
 }
 
 bool_t cu_graph_add_event_record_node_svc(cu_handle graph,
@@ -379,10 +378,10 @@ bool_t cu_graph_add_child_graph_node_svc(cu_handle graph,
 	CUresult err;
 
 	(void)rq;
-	if ((err = add_check(graph, &deps)) == CUDA_SUCCESS &&
+	if ((err = graph_add_check(graph, &deps)) == CUDA_SUCCESS &&
 	    (err = handle_check(HANDLE_GRAPH, child, false)) == CUDA_SUCCESS)
 		err = cuGraphAddChildGraphNode(&node, GRAPH(graph),
 		    graph_nodes_of(&deps), deps.cu_nodes_len, GRAPH(child));
-	node_added(err, node, graph, r);
+	graph_node_added(err, node, graph, r);
 	return TRUE;
 }

@@ -16,6 +16,7 @@
 #include "server/session/handles.h"
 #include "server/session/limits.h"
 #include "server/session/log.h"
+#include "server/svc/svc_graph_mem.h"
 #include "server/svc/svc_memory.h"
 
 static CUstream stream_of(cu_handle h)
@@ -81,8 +82,10 @@ bool_t cu_mem_free_async_svc(cu_dptr dptr, cu_handle stream, res_none *r,
 	(void)rq;
 	if ((r->err = handle_check(HANDLE_STREAM, stream, true)) != CUDA_SUCCESS)
 		return TRUE;
-	/* A pointer the client was not given never reaches the driver. */
-	if (!allocation_known((CUdeviceptr)dptr)) {
+	/* A pointer the client was not given never reaches the driver;
+	 * a graph allocation may be freed here too, as natively. */
+	if (!allocation_known((CUdeviceptr)dptr) &&
+	    !graph_mem_known((CUdeviceptr)dptr)) {
 		log_msg(LOG_INFO, "cuMemFreeAsync of 0x%llx, which is no "
 		    "allocation of this client's", (unsigned long long)dptr);
 		r->err = CUDA_ERROR_INVALID_VALUE;

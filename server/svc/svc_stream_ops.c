@@ -17,6 +17,7 @@
 #include "gen/cuda_names.h"
 #include "server/session/handles.h"
 #include "server/session/ranges.h"
+#include "server/svc/svc_stream_ops.h"
 
 _Static_assert(sizeof(CUstreamAttrValue) ==
     sizeof(((res_attr_value *)0)->res_attr_value_u.value),
@@ -90,21 +91,21 @@ bool_t cu_stream_set_attribute_svc(cu_handle stream, launch_attr attr,
  * barrier names none; an unknown operation goes to the driver, which
  * refuses it, with its address unread.
  */
-static CUresult mem_op_check(const CUstreamBatchMemOpParams *op)
+CUresult mem_op_check(const CUstreamBatchMemOpParams *op, const char *call)
 {
 	switch (op->operation) {
 	case CU_STREAM_MEM_OP_WAIT_VALUE_32:
 		return range_check(op->waitValue.address, 4, 1,
-		    "cuStreamBatchMemOp");
+		    call);
 	case CU_STREAM_MEM_OP_WAIT_VALUE_64:
 		return range_check(op->waitValue.address, 8, 1,
-		    "cuStreamBatchMemOp");
+		    call);
 	case CU_STREAM_MEM_OP_WRITE_VALUE_32:
 		return range_check(op->writeValue.address, 4, 1,
-		    "cuStreamBatchMemOp");
+		    call);
 	case CU_STREAM_MEM_OP_WRITE_VALUE_64:
 		return range_check(op->writeValue.address, 8, 1,
-		    "cuStreamBatchMemOp");
+		    call);
 	case CU_STREAM_MEM_OP_FLUSH_REMOTE_WRITES:
 	case CU_STREAM_MEM_OP_BARRIER:
 		return CUDA_SUCCESS;
@@ -126,7 +127,8 @@ bool_t cu_stream_batch_mem_op_svc(cu_handle stream, mem_ops ops,
 	/* The decoder bounded n by ONCUDA_MEM_OPS_MAX. */
 	for (i = 0; i < n; i++) {
 		memcpy(&params[i], ops.mem_ops_val[i].bytes, sizeof(params[i]));
-		if ((r->err = mem_op_check(&params[i])) != CUDA_SUCCESS)
+		if ((r->err = mem_op_check(&params[i],
+		    "cuStreamBatchMemOp")) != CUDA_SUCCESS)
 			return TRUE;
 	}
 	r->err = cuStreamBatchMemOp((CUstream)(uintptr_t)stream, n,

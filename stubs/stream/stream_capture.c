@@ -23,8 +23,10 @@
  * older ones; the driver exports every ABI and cuGetProcAddress hands them
  * out by the version asked (stubs/answers/procaddr-580.tsv).
  */
+#undef cuStreamBeginCapture
 #undef cuStreamGetCaptureInfo
 #undef cuStreamUpdateCaptureDependencies
+ONCUDA_API CUresult cuStreamBeginCapture(CUstream hStream);
 ONCUDA_API CUresult cuStreamGetCaptureInfo(CUstream hStream,
     CUstreamCaptureStatus *captureStatus_out, cuuint64_t *id_out);
 ONCUDA_API CUresult cuStreamGetCaptureInfo_v2(CUstream hStream,
@@ -61,6 +63,41 @@ ONCUDA_API CUresult cuStreamBeginCapture_v2(CUstream hStream,
 	e = call_end(&k, cu_stream_begin_capture(route_strip(hStream),
 	    (int)mode, &r, k.c));
 	return e != CUDA_SUCCESS ? e : (CUresult)r.err;
+}
+
+/* The CUDA 10.0 ABI, before capture modes: a global capture. */
+ONCUDA_API CUresult cuStreamBeginCapture(CUstream hStream)
+{
+	return cuStreamBeginCapture_v2(hStream, CU_STREAM_CAPTURE_MODE_GLOBAL);
+}
+
+ONCUDA_API CUresult cuStreamBeginCaptureToGraph(CUstream hStream,
+    CUgraph hGraph, const CUgraphNode *dependencies,
+    const CUgraphEdgeData *dependencyData, size_t numDependencies,
+    CUstreamCaptureMode mode)
+{
+	struct route rt = ROUTE_INIT;
+	cu_nodes nodes;
+	struct call k;
+	res_none r;
+	CUresult e;
+
+	if (hGraph == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((e = node_edges_default(dependencyData, numDependencies)) !=
+	    CUDA_SUCCESS)
+		return e;
+	route_handle(&rt, hStream, ROUTE_STREAM);
+	route_handle(&rt, hGraph, ROUTE_HANDLE);
+	if ((e = node_list_to_wire(&rt, dependencies, numDependencies,
+	    &nodes)) != CUDA_SUCCESS)
+		return e;
+	if ((e = route_call(&k, &rt, CALL_REPLY(r))) == CUDA_SUCCESS)
+		e = call_done(&k, cu_stream_begin_capture_to_graph(
+		    route_strip(hStream), route_strip(hGraph), nodes,
+		    (int)mode, &r, k.c), &r.err);
+	node_list_release(&nodes);
+	return e;
 }
 
 /* On failure the driver stores NULL for the graph: so does the client. */

@@ -129,6 +129,8 @@ int e2e_copy_round_trip(CUdeviceptr d1, CUdeviceptr d2, const void *src,
 			void *back, size_t bytes);
 
 /* Memory from malloc, freed after the test; exits when out of memory. */
+/* All n 32-bit words at d equal v (a failure naming what otherwise). */
+int e2e_words_are(CUdeviceptr d, size_t n, unsigned int v, const char *what);
 void *e2e_malloc(size_t bytes);
 /* The path of a kernel image ("kernels.cubin"), freed after the test. */
 char *e2e_kernel_path(const char *image);

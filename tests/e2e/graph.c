@@ -13,20 +13,6 @@
 
 #define N 4096u
 
-/* All n words of d equal v (reported as a failure otherwise). */
-static int words_are(CUdeviceptr d, size_t n, unsigned int v,
-		     const char *what)
-{
-	unsigned int *back = e2e_malloc(n * sizeof(*back));
-
-	CHECK_CU(cuMemcpyDtoH(back, d, n * sizeof(*back)), CUDA_SUCCESS);
-	for (size_t i = 0; i < n; i++)
-		if (back[i] != v)
-			return e2e_fail(__FILE__, __LINE__, "%s: word %zu is "
-					"%u, not %u", what, i, back[i], v);
-	return 0;
-}
-
 int test_graph_capture(void)
 {
 	unsigned long long n = N, half = N / 2;
@@ -97,9 +83,9 @@ int test_graph_capture(void)
 		CHECK_CU(cuMemsetD32(b, 1, N), CUDA_SUCCESS);
 		CHECK_CU(cuGraphLaunch(exec, s), CUDA_SUCCESS);
 		CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
-		TRY(words_are(a, N, 11, "replayed fill"));
-		TRY(words_are(b, half, 11, "replayed copy"));
-		TRY(words_are(b + half * 4, half, 7, "replayed memset"));
+		TRY(e2e_words_are(a, N, 11, "replayed fill"));
+		TRY(e2e_words_are(b, half, 11, "replayed copy"));
+		TRY(e2e_words_are(b + half * 4, half, 7, "replayed memset"));
 	}
 	/* Recorded only inside a capture, the event has no work of its own
 	 * to report on (the driver on the H200 says so). */
@@ -239,8 +225,8 @@ int test_graph_explicit(void)
 	CHECK_CU(cuGraphInstantiate(&exec, graph, 0), CUDA_SUCCESS);
 	CHECK_CU(cuGraphLaunch(exec, s), CUDA_SUCCESS);
 	CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
-	TRY(words_are(c, N, 5, "graph copy of the fill"));
-	TRY(words_are(b, N, 9, "graph memset"));
+	TRY(e2e_words_are(c, N, 5, "graph copy of the fill"));
+	TRY(e2e_words_are(b, N, 9, "graph memset"));
 	CHECK_CU(cuEventQuery(ev), CUDA_SUCCESS);
 
 	/* New arguments for the kernel node of the executable graph. */
@@ -248,7 +234,7 @@ int test_graph_explicit(void)
 	CHECK_CU(cuGraphExecKernelNodeSetParams(exec, kern, &k), CUDA_SUCCESS);
 	CHECK_CU(cuGraphLaunch(exec, s), CUDA_SUCCESS);
 	CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
-	TRY(words_are(c, N, 6, "graph after the kernel node's update"));
+	TRY(e2e_words_are(c, N, 6, "graph after the kernel node's update"));
 
 	/* A whole-graph update from a clone of the same shape. */
 	v = 8;
@@ -259,7 +245,7 @@ int test_graph_explicit(void)
 	CHECK_EQ(info.result, CU_GRAPH_EXEC_UPDATE_SUCCESS);
 	CHECK_CU(cuGraphLaunch(exec, s), CUDA_SUCCESS);
 	CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
-	TRY(words_are(c, N, 8, "graph after the update from its clone"));
+	TRY(e2e_words_are(c, N, 8, "graph after the update from its clone"));
 
 	/* The graph as a child of another, after an event wait. */
 	CHECK_CU(cuGraphCreate(&outer, 0), CUDA_SUCCESS);
@@ -271,7 +257,7 @@ int test_graph_explicit(void)
 	CHECK_CU(cuMemsetD32(c, 0, N), CUDA_SUCCESS);
 	CHECK_CU(cuGraphLaunch(outer_exec, s), CUDA_SUCCESS);
 	CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
-	TRY(words_are(c, N, 8, "child graph"));
+	TRY(e2e_words_are(c, N, 8, "child graph"));
 
 	/* The DOT printout lands in the program's file. */
 	if ((fd = mkstemp(dot)) < 0)

@@ -49,6 +49,13 @@ int test_stream_mem_ops(void);
 int test_events(void);			/* event.c */
 int test_graph_capture(void);		/* graph.c */
 int test_graph_explicit(void);		/* graph.c */
+int test_graph_mem_nodes(void);		/* graph_more.c */
+int test_graph_conditional(void);	/* graph_more.c */
+int test_graph_add_node(void);		/* graph_more.c */
+int test_graph_node_queries(void);	/* graph_more.c */
+int test_graph_bad_handles(void);	/* graph_more.c */
+int test_graph_host_memcpy(void);	/* graph_more.c */
+int test_graph_capture_to_graph(void);	/* graph_more.c */
 int test_host_func_order(void);		/* hostfn.c */
 int test_host_node_replay(void);	/* hostfn.c */
 int test_host_func_captured(void);	/* hostfn.c */

@@ -72,6 +72,18 @@ int e2e_get_function(CUfunction *f, CUmodule m, const char *name)
 	return 0;
 }
 
+int e2e_words_are(CUdeviceptr d, size_t n, unsigned int v, const char *what)
+{
+	unsigned int *back = e2e_malloc(n * sizeof(*back));
+
+	CHECK_CU(cuMemcpyDtoH(back, d, n * sizeof(*back)), CUDA_SUCCESS);
+	for (size_t i = 0; i < n; i++)
+		if (back[i] != v)
+			return e2e_fail(__FILE__, __LINE__, "%s: word %zu is "
+					"%u, not %u", what, i, back[i], v);
+	return 0;
+}
+
 void *e2e_malloc(size_t bytes)
 {
 	void *p = malloc(bytes ? bytes : 1);

@@ -134,6 +134,11 @@ CUresult fc_accounting_charge(CUdevice dev, size_t bytes);
 void fc_accounting_release(CUdevice dev, size_t bytes);
 size_t fc_accounting_used(CUdevice dev);
 
+/* ---- graph_more.c ---- */
+
+/* Whether dptr is the address a graph allocation node handed out. */
+bool fc_graph_mem_known(CUdeviceptr dptr);
+
 /* ---- alloc_table.c ---- */
 
 enum fc_mem_kind {
@@ -165,8 +170,9 @@ void fc_alloc_release_context(struct fc_context *ctx);
 
 /* ---- kernels.c: the stand-in's whole instruction set ---- */
 
-/* kernels.c's own nine, kernels_runtime.h's and kernels_texture.h's. */
-#define FC_KERNEL_COUNT     15
+/* kernels.c's own nine, kernels_runtime.h's, kernels_texture.h's and
+ * kernels_graph.h's. */
+#define FC_KERNEL_COUNT     16
 #define FC_MAX_PARAMS       8
 #define FC_PARAM_BUFFER_MAX 4096
 #define FC_GLOBALS_BYTES    16

@@ -88,6 +88,7 @@ fc_node_free(struct fc_node *n)
 {
 	if (n->type == CU_GRAPH_NODE_TYPE_GRAPH && n->u.child != NULL)
 		fc_graph_free(n->u.child);
+	fc_node_more_free(n);
 	if (n->graph != NULL && n->graph->capture != NULL)
 		fc_capture_forget_node(n);
 	fc_handle_drop(n->handle);
@@ -214,6 +215,8 @@ clone_node(const struct fc_node *src, struct fc_node *dst)
 				    src->u.kernel.arg_ptrs[i] -
 				    src->u.kernel.call.params);
 	}
+	if (fc_node_more_clone(src, dst) != CUDA_SUCCESS)
+		return CUDA_ERROR_OUT_OF_MEMORY;
 	if (src->type == CU_GRAPH_NODE_TYPE_GRAPH) {
 		dst->u.child = NULL;
 		if (fc_graph_clone(src->u.child, &dst->u.child) !=

@@ -54,7 +54,19 @@ struct fc_node {
 		CUDA_HOST_NODE_PARAMS host;
 		struct fc_graph *child;	/* owned: a clone made at add time */
 		CUevent event;		/* record and wait nodes */
+		struct {		/* memory allocation nodes */
+			CUDA_MEM_ALLOC_NODE_PARAMS p;	/* accessDescs NULL */
+			struct fc_graph_mem *mem;	/* shared by clones */
+		} alloc;
+		CUdeviceptr free_ptr;	/* memory free nodes */
+		struct {		/* batch memory operation nodes */
+			CUDA_BATCH_MEM_OP_NODE_PARAMS p;	/* owns paramArray */
+		} batch;
+		struct {		/* conditional nodes */
+			CUDA_CONDITIONAL_NODE_PARAMS p;	/* owns phGraph_out */
+		} cond;
 	} u;
+	CUkernelNodeAttrValue *attrs;	/* kernel nodes: by id, or NULL */
 };
 
 struct fc_graph {
@@ -104,6 +116,22 @@ CUresult fc_capture_route(CUstream stream, struct fc_context *ctx,
 CUresult fc_capture_add(struct fc_stream *s, struct fc_node *n);
 void fc_capture_forget_node(struct fc_node *n);
 void fc_capture_graph_gone(struct fc_graph *g);
+
+/* graph_more.c: the node types of cuGraphAddNode's era. */
+struct fc_graph_mem;
+CUresult fc_node_more_clone(const struct fc_node *src, struct fc_node *dst);
+void fc_node_more_free(struct fc_node *n);
+CUresult fc_node_more_run(const struct fc_node *n);
+/* An update's parameters for the newer types (false: not one of them). */
+bool fc_node_more_take(struct fc_node *to, const struct fc_node *from);
+/* The body a conditional node runs next (NULL: done); *step starts at 0. */
+struct fc_graph *fc_cond_next(const struct fc_node *n, unsigned long *step);
+
+/* graph_exec.c: a cuGraphExec*SetParams call of type's node. */
+CUresult fc_exec_set(CUgraphExec hGraphExec, CUgraphNode hNode,
+    CUgraphNodeType type, struct fc_node *scratch,
+    CUresult (*set)(struct fc_node *, const void *, CUcontext),
+    const void *params, CUcontext ctx);
 
 /* user_object.c: a graph going drops the references it holds.  Called
  * with the lock held; returns the destructors due, to run unlocked. */

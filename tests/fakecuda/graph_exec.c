@@ -236,8 +236,8 @@ run_node(const struct fc_node *n)
 			e->recorded = true;
 		}
 		return CUDA_SUCCESS;
-	default:		/* empty and wait nodes: all work is done */
-		return CUDA_SUCCESS;
+	default:		/* the newer types, empty and wait nodes */
+		return fc_node_more_run(n);
 	}
 }
 
@@ -265,6 +265,13 @@ run_graph(const struct fc_graph *g, const size_t *order, const bool *disabled)
 			continue;
 		if (n->type == CU_GRAPH_NODE_TYPE_GRAPH) {
 			rc = run_graph(n->u.child, NULL, NULL);
+		} else if (n->type == CU_GRAPH_NODE_TYPE_CONDITIONAL) {
+			unsigned long step = 0;
+			struct fc_graph *body;
+
+			while (rc == CUDA_SUCCESS &&
+			    (body = fc_cond_next(n, &step)) != NULL)
+				rc = run_graph(body, NULL, NULL);
 		} else if (n->type == CU_GRAPH_NODE_TYPE_HOST) {
 			CUDA_HOST_NODE_PARAMS host = n->u.host;
 
@@ -491,6 +498,8 @@ take_params(struct fc_graph *old, const struct fc_graph *new)
 			take_params(a->u.child, b->u.child);
 			continue;
 		}
+		if (fc_node_more_take(a, b))
+			continue;
 		a->u = b->u;
 		if (a->type == CU_GRAPH_NODE_TYPE_KERNEL)
 			for (unsigned int p = 0;
@@ -537,8 +546,8 @@ cuGraphExecUpdate_v2(CUgraphExec hGraphExec, CUgraph hGraph,
  * The cuGraphExec*SetParams calls: checked as on a graph node, then held
  * to the limits of cuGraphExecUpdate (CUDA_ERROR_INVALID_VALUE past them).
  */
-static CUresult
-exec_set(CUgraphExec hGraphExec, CUgraphNode hNode, CUgraphNodeType type,
+CUresult
+fc_exec_set(CUgraphExec hGraphExec, CUgraphNode hNode, CUgraphNodeType type,
     struct fc_node *scratch, CUresult (*set)(struct fc_node *,
     const void *, CUcontext), const void *params, CUcontext ctx)
 {
@@ -597,7 +606,7 @@ cuGraphExecKernelNodeSetParams_v2(CUgraphExec hGraphExec, CUgraphNode hNode,
 {
 	struct fc_node scratch;
 
-	return exec_set(hGraphExec, hNode, CU_GRAPH_NODE_TYPE_KERNEL,
+	return fc_exec_set(hGraphExec, hNode, CU_GRAPH_NODE_TYPE_KERNEL,
 	    &scratch, set_kernel, nodeParams, NULL);
 }
 
@@ -619,7 +628,7 @@ cuGraphExecHostNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode,
 {
 	struct fc_node scratch;
 
-	return exec_set(hGraphExec, hNode, CU_GRAPH_NODE_TYPE_HOST,
+	return fc_exec_set(hGraphExec, hNode, CU_GRAPH_NODE_TYPE_HOST,
 	    &scratch, set_host, nodeParams, NULL);
 }
 
@@ -629,7 +638,7 @@ cuGraphExecMemsetNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode,
 {
 	struct fc_node scratch;
 
-	return exec_set(hGraphExec, hNode, CU_GRAPH_NODE_TYPE_MEMSET,
+	return fc_exec_set(hGraphExec, hNode, CU_GRAPH_NODE_TYPE_MEMSET,
 	    &scratch, set_memset, memsetParams, ctx);
 }
 
@@ -639,6 +648,6 @@ cuGraphExecMemcpyNodeSetParams(CUgraphExec hGraphExec, CUgraphNode hNode,
 {
 	struct fc_node scratch;
 
-	return exec_set(hGraphExec, hNode, CU_GRAPH_NODE_TYPE_MEMCPY,
+	return fc_exec_set(hGraphExec, hNode, CU_GRAPH_NODE_TYPE_MEMCPY,
 	    &scratch, set_memcpy, copyParams, ctx);
 }

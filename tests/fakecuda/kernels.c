@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "fakecuda.h"
+#include "kernels_graph.h"
 #include "kernels_runtime.h"
 #include "kernels_texture.h"
 
@@ -294,6 +295,7 @@ const struct fc_kernel_def fc_kernel_defs[FC_KERNEL_COUNT] = {
 		2 * MATRIX_TILE * MATRIX_TILE * sizeof(float) },
 	FC_RUNTIME_KERNEL_DEFS,
 	FC_TEXTURE_KERNEL_DEFS,
+	FC_GRAPH_KERNEL_DEFS,
 };
 
 const struct fc_global_def fc_global_defs[] = {

@@ -265,6 +265,11 @@ cuMemFreeAsync(CUdeviceptr dptr, CUstream hStream)
 	for (at = &pool_allocs; rc == CUDA_SUCCESS && *at != NULL &&
 	    (*at)->base != (uintptr_t)dptr; at = &(*at)->next)
 		;
+	/* Graph memory may be freed here too; it stays with its nodes. */
+	if (rc == CUDA_SUCCESS && *at == NULL && fc_graph_mem_known(dptr)) {
+		fc_unlock();
+		return CUDA_SUCCESS;
+	}
 	if (rc == CUDA_SUCCESS && (*at == NULL ||
 	    (a = fc_alloc_find((uintptr_t)dptr)) == NULL ||
 	    a->base != (uintptr_t)dptr))

@@ -116,4 +116,19 @@ __global__ void surf_scale_2d(unsigned long long surf, int w, int h, float f)
 	}
 }
 
+/*
+ * One turn of a loop a conditional WHILE node runs on the device: counts
+ * and keeps the loop going until the count reaches limit.
+ */
+__global__ void cond_step(cudaGraphConditionalHandle handle,
+			  unsigned int *counter, unsigned int limit)
+{
+	unsigned int v;
+
+	if (blockIdx.x != 0 || threadIdx.x != 0)
+		return;
+	v = ++*counter;
+	cudaGraphSetConditional(handle, v < limit ? 1 : 0);
+}
+
 } /* extern "C" */
