@@ -450,20 +450,6 @@ ONCUDA_API CUresult cuEventElapsedTime(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuEventRecordWithFlags_ptsz(void);
-ONCUDA_API CUresult cuEventRecordWithFlags_ptsz(void)
-{
-	oncuda_unsupported("cuEventRecordWithFlags_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuEventRecord_ptsz(void);
-ONCUDA_API CUresult cuEventRecord_ptsz(void)
-{
-	oncuda_unsupported("cuEventRecord_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuExternalMemoryGetMappedBuffer(void);
 ONCUDA_API CUresult cuExternalMemoryGetMappedBuffer(void)
 {
@@ -1129,13 +1115,6 @@ ONCUDA_API CUresult cuLaunchCooperativeKernelMultiDevice(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuLaunchCooperativeKernel_ptsz(void);
-ONCUDA_API CUresult cuLaunchCooperativeKernel_ptsz(void)
-{
-	oncuda_unsupported("cuLaunchCooperativeKernel_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuLaunchGrid(void);
 ONCUDA_API CUresult cuLaunchGrid(void)
 {
@@ -1542,31 +1521,10 @@ ONCUDA_API CUresult cuMemcpy2DAsync(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemcpy2DAsync_v2_ptsz(void);
-ONCUDA_API CUresult cuMemcpy2DAsync_v2_ptsz(void)
-{
-	oncuda_unsupported("cuMemcpy2DAsync_v2_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemcpy2DUnaligned(void);
 ONCUDA_API CUresult cuMemcpy2DUnaligned(void)
 {
 	oncuda_unsupported("cuMemcpy2DUnaligned");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpy2DUnaligned_v2_ptds(void);
-ONCUDA_API CUresult cuMemcpy2DUnaligned_v2_ptds(void)
-{
-	oncuda_unsupported("cuMemcpy2DUnaligned_v2_ptds");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpy2D_v2_ptds(void);
-ONCUDA_API CUresult cuMemcpy2D_v2_ptds(void)
-{
-	oncuda_unsupported("cuMemcpy2D_v2_ptds");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1665,13 +1623,6 @@ ONCUDA_API CUresult cuMemcpy3D_v2_ptds(void);
 ONCUDA_API CUresult cuMemcpy3D_v2_ptds(void)
 {
 	oncuda_unsupported("cuMemcpy3D_v2_ptds");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyAsync_ptsz(void);
-ONCUDA_API CUresult cuMemcpyAsync_ptsz(void)
-{
-	oncuda_unsupported("cuMemcpyAsync_ptsz");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1822,20 +1773,6 @@ ONCUDA_API CUresult cuMemcpyDtoDAsync(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemcpyDtoDAsync_v2_ptsz(void);
-ONCUDA_API CUresult cuMemcpyDtoDAsync_v2_ptsz(void)
-{
-	oncuda_unsupported("cuMemcpyDtoDAsync_v2_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyDtoD_v2_ptds(void);
-ONCUDA_API CUresult cuMemcpyDtoD_v2_ptds(void)
-{
-	oncuda_unsupported("cuMemcpyDtoD_v2_ptds");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemcpyDtoH(void);
 ONCUDA_API CUresult cuMemcpyDtoH(void)
 {
@@ -1847,20 +1784,6 @@ ONCUDA_API CUresult cuMemcpyDtoHAsync(void);
 ONCUDA_API CUresult cuMemcpyDtoHAsync(void)
 {
 	oncuda_unsupported("cuMemcpyDtoHAsync");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyDtoHAsync_v2_ptsz(void);
-ONCUDA_API CUresult cuMemcpyDtoHAsync_v2_ptsz(void)
-{
-	oncuda_unsupported("cuMemcpyDtoHAsync_v2_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyDtoH_v2_ptds(void);
-ONCUDA_API CUresult cuMemcpyDtoH_v2_ptds(void)
-{
-	oncuda_unsupported("cuMemcpyDtoH_v2_ptds");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1920,20 +1843,6 @@ ONCUDA_API CUresult cuMemcpyHtoDAsync(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemcpyHtoDAsync_v2_ptsz(void);
-ONCUDA_API CUresult cuMemcpyHtoDAsync_v2_ptsz(void)
-{
-	oncuda_unsupported("cuMemcpyHtoDAsync_v2_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyHtoD_v2_ptds(void);
-ONCUDA_API CUresult cuMemcpyHtoD_v2_ptds(void)
-{
-	oncuda_unsupported("cuMemcpyHtoD_v2_ptds");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemcpyPeerAsync(void);
 ONCUDA_API CUresult cuMemcpyPeerAsync(void)
 {
@@ -1955,31 +1864,10 @@ ONCUDA_API CUresult cuMemcpyPeer_ptds(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemcpy_ptds(void);
-ONCUDA_API CUresult cuMemcpy_ptds(void)
-{
-	oncuda_unsupported("cuMemcpy_ptds");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemsetD16(void);
 ONCUDA_API CUresult cuMemsetD16(void)
 {
 	oncuda_unsupported("cuMemsetD16");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemsetD16Async_ptsz(void);
-ONCUDA_API CUresult cuMemsetD16Async_ptsz(void)
-{
-	oncuda_unsupported("cuMemsetD16Async_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemsetD16_v2_ptds(void);
-ONCUDA_API CUresult cuMemsetD16_v2_ptds(void)
-{
-	oncuda_unsupported("cuMemsetD16_v2_ptds");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -2095,38 +1983,10 @@ ONCUDA_API CUresult cuMemsetD32(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemsetD32Async_ptsz(void);
-ONCUDA_API CUresult cuMemsetD32Async_ptsz(void)
-{
-	oncuda_unsupported("cuMemsetD32Async_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemsetD32_v2_ptds(void);
-ONCUDA_API CUresult cuMemsetD32_v2_ptds(void)
-{
-	oncuda_unsupported("cuMemsetD32_v2_ptds");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemsetD8(void);
 ONCUDA_API CUresult cuMemsetD8(void)
 {
 	oncuda_unsupported("cuMemsetD8");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemsetD8Async_ptsz(void);
-ONCUDA_API CUresult cuMemsetD8Async_ptsz(void)
-{
-	oncuda_unsupported("cuMemsetD8Async_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemsetD8_v2_ptds(void);
-ONCUDA_API CUresult cuMemsetD8_v2_ptds(void)
-{
-	oncuda_unsupported("cuMemsetD8_v2_ptds");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -2305,20 +2165,6 @@ ONCUDA_API CUresult cuStreamAttachMemAsync_ptsz(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuStreamBatchMemOp_ptsz(void);
-ONCUDA_API CUresult cuStreamBatchMemOp_ptsz(void)
-{
-	oncuda_unsupported("cuStreamBatchMemOp_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamBatchMemOp_v2_ptsz(void);
-ONCUDA_API CUresult cuStreamBatchMemOp_v2_ptsz(void)
-{
-	oncuda_unsupported("cuStreamBatchMemOp_v2_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuStreamBeginCapture(void);
 ONCUDA_API CUresult cuStreamBeginCapture(void)
 {
@@ -2354,13 +2200,6 @@ ONCUDA_API CUresult cuStreamBeginCapture_v2_ptsz(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuStreamCopyAttributes_ptsz(void);
-ONCUDA_API CUresult cuStreamCopyAttributes_ptsz(void)
-{
-	oncuda_unsupported("cuStreamCopyAttributes_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuStreamDestroy(void);
 ONCUDA_API CUresult cuStreamDestroy(void)
 {
@@ -2375,108 +2214,10 @@ ONCUDA_API CUresult cuStreamEndCapture_ptsz(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuStreamGetAttribute_ptsz(void);
-ONCUDA_API CUresult cuStreamGetAttribute_ptsz(void)
-{
-	oncuda_unsupported("cuStreamGetAttribute_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamGetCaptureInfo_ptsz(void);
-ONCUDA_API CUresult cuStreamGetCaptureInfo_ptsz(void)
-{
-	oncuda_unsupported("cuStreamGetCaptureInfo_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamGetCaptureInfo_v2_ptsz(void);
-ONCUDA_API CUresult cuStreamGetCaptureInfo_v2_ptsz(void)
-{
-	oncuda_unsupported("cuStreamGetCaptureInfo_v2_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamGetCaptureInfo_v3_ptsz(void);
-ONCUDA_API CUresult cuStreamGetCaptureInfo_v3_ptsz(void)
-{
-	oncuda_unsupported("cuStreamGetCaptureInfo_v3_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamGetCtx_ptsz(void);
-ONCUDA_API CUresult cuStreamGetCtx_ptsz(void)
-{
-	oncuda_unsupported("cuStreamGetCtx_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamGetCtx_v2_ptsz(void);
-ONCUDA_API CUresult cuStreamGetCtx_v2_ptsz(void)
-{
-	oncuda_unsupported("cuStreamGetCtx_v2_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamGetDevice_ptsz(void);
-ONCUDA_API CUresult cuStreamGetDevice_ptsz(void)
-{
-	oncuda_unsupported("cuStreamGetDevice_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamGetFlags_ptsz(void);
-ONCUDA_API CUresult cuStreamGetFlags_ptsz(void)
-{
-	oncuda_unsupported("cuStreamGetFlags_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuStreamGetGreenCtx(void);
 ONCUDA_API CUresult cuStreamGetGreenCtx(void)
 {
 	oncuda_unsupported("cuStreamGetGreenCtx");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamGetId_ptsz(void);
-ONCUDA_API CUresult cuStreamGetId_ptsz(void)
-{
-	oncuda_unsupported("cuStreamGetId_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamGetPriority_ptsz(void);
-ONCUDA_API CUresult cuStreamGetPriority_ptsz(void)
-{
-	oncuda_unsupported("cuStreamGetPriority_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamIsCapturing_ptsz(void);
-ONCUDA_API CUresult cuStreamIsCapturing_ptsz(void)
-{
-	oncuda_unsupported("cuStreamIsCapturing_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamQuery_ptsz(void);
-ONCUDA_API CUresult cuStreamQuery_ptsz(void)
-{
-	oncuda_unsupported("cuStreamQuery_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamSetAttribute_ptsz(void);
-ONCUDA_API CUresult cuStreamSetAttribute_ptsz(void)
-{
-	oncuda_unsupported("cuStreamSetAttribute_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamSynchronize_ptsz(void);
-ONCUDA_API CUresult cuStreamSynchronize_ptsz(void)
-{
-	oncuda_unsupported("cuStreamSynchronize_ptsz");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -2491,69 +2232,6 @@ ONCUDA_API CUresult cuStreamUpdateCaptureDependencies_v2_ptsz(void);
 ONCUDA_API CUresult cuStreamUpdateCaptureDependencies_v2_ptsz(void)
 {
 	oncuda_unsupported("cuStreamUpdateCaptureDependencies_v2_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamWaitEvent_ptsz(void);
-ONCUDA_API CUresult cuStreamWaitEvent_ptsz(void)
-{
-	oncuda_unsupported("cuStreamWaitEvent_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamWaitValue32_ptsz(void);
-ONCUDA_API CUresult cuStreamWaitValue32_ptsz(void)
-{
-	oncuda_unsupported("cuStreamWaitValue32_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamWaitValue32_v2_ptsz(void);
-ONCUDA_API CUresult cuStreamWaitValue32_v2_ptsz(void)
-{
-	oncuda_unsupported("cuStreamWaitValue32_v2_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamWaitValue64_ptsz(void);
-ONCUDA_API CUresult cuStreamWaitValue64_ptsz(void)
-{
-	oncuda_unsupported("cuStreamWaitValue64_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamWaitValue64_v2_ptsz(void);
-ONCUDA_API CUresult cuStreamWaitValue64_v2_ptsz(void)
-{
-	oncuda_unsupported("cuStreamWaitValue64_v2_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamWriteValue32_ptsz(void);
-ONCUDA_API CUresult cuStreamWriteValue32_ptsz(void)
-{
-	oncuda_unsupported("cuStreamWriteValue32_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamWriteValue32_v2_ptsz(void);
-ONCUDA_API CUresult cuStreamWriteValue32_v2_ptsz(void)
-{
-	oncuda_unsupported("cuStreamWriteValue32_v2_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamWriteValue64_ptsz(void);
-ONCUDA_API CUresult cuStreamWriteValue64_ptsz(void)
-{
-	oncuda_unsupported("cuStreamWriteValue64_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamWriteValue64_v2_ptsz(void);
-ONCUDA_API CUresult cuStreamWriteValue64_v2_ptsz(void)
-{
-	oncuda_unsupported("cuStreamWriteValue64_v2_ptsz");
 	return ONCUDA_NOT_SUPPORTED;
 }
 

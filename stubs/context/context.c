@@ -16,6 +16,7 @@
 #include "stubs/context/context_storage.h"
 #include "stubs/code/params.h"
 #include "stubs/route/route.h"
+#include "stubs/route/thread_stream.h"
 #include "stubs/wire/rpc.h"
 
 /*
@@ -204,6 +205,7 @@ ONCUDA_API CUresult cuCtxDestroy_v2(CUcontext ctx)
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS) {
 		/* Under the connection lock, so no thread syncs to it now. */
 		ctxstack_remove_everywhere(ctx);
+		thread_stream_forget(k.server, ctx);
 		contexts_went_away();
 	}
 	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
@@ -326,8 +328,15 @@ static CUresult primary_ctx_call(enum clnt_stat (*call)(int, res_none *,
 	    CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
 	st = call(dev, &r, k.c);
-	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS) {
+		/*
+		 * Which context is the primary one is the server's to know:
+		 * every per-thread stream there is forgotten (those of other
+		 * contexts, still alive, are made again when next named).
+		 */
+		thread_stream_forget(k.server, NULL);
 		contexts_went_away();
+	}
 	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;

@@ -19,13 +19,8 @@
 #include "stubs/mem/device_ranges.h"
 #include "stubs/mem/vmm.h"
 #include "stubs/route/route.h"
+#include "stubs/route/thread_stream.h"
 #include "stubs/wire/rpc.h"
-
-/* The _ptsz forms: the NULL stream is the calling thread's own. */
-static CUstream per_thread(CUstream s)
-{
-	return s == NULL ? CU_STREAM_PER_THREAD : s;
-}
 
 /* Whether a pool attribute's value is an int (else a cuuint64_t). */
 static bool int_attribute(CUmemPool_attribute attr)
@@ -47,6 +42,8 @@ static CUresult alloc_async(CUdeviceptr *dptr, size_t bytesize,
 
 	if (dptr == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
+	if ((e = thread_stream(&s)) != CUDA_SUCCESS)
+		return e;
 	if ((e = route_call_handles(&k, s, ROUTE_STREAM, pool, ROUTE_HANDLE,
 	    CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
@@ -80,7 +77,7 @@ ONCUDA_API CUresult cuMemAllocAsync(CUdeviceptr *dptr, size_t bytesize,
 ONCUDA_API CUresult cuMemAllocAsync_ptsz(CUdeviceptr *dptr, size_t bytesize,
     CUstream hStream)
 {
-	return alloc_async(dptr, bytesize, NULL, per_thread(hStream));
+	return alloc_async(dptr, bytesize, NULL, thread_stream_null(hStream));
 }
 
 ONCUDA_API CUresult cuMemAllocFromPoolAsync(CUdeviceptr *dptr,
@@ -95,7 +92,7 @@ ONCUDA_API CUresult cuMemAllocFromPoolAsync_ptsz(CUdeviceptr *dptr,
     size_t bytesize, CUmemoryPool pool, CUstream hStream)
 {
 	return cuMemAllocFromPoolAsync(dptr, bytesize, pool,
-	    per_thread(hStream));
+	    thread_stream_null(hStream));
 }
 
 ONCUDA_API CUresult cuMemFreeAsync(CUdeviceptr dptr, CUstream hStream)
@@ -105,6 +102,8 @@ ONCUDA_API CUresult cuMemFreeAsync(CUdeviceptr dptr, CUstream hStream)
 	enum clnt_stat st;
 	CUresult e;
 
+	if ((e = thread_stream(&hStream)) != CUDA_SUCCESS)
+		return e;
 	if ((e = route_call_handles(&k, hStream, ROUTE_STREAM, NULL,
 	    ROUTE_HANDLE, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
@@ -119,7 +118,7 @@ ONCUDA_API CUresult cuMemFreeAsync(CUdeviceptr dptr, CUstream hStream)
 
 ONCUDA_API CUresult cuMemFreeAsync_ptsz(CUdeviceptr dptr, CUstream hStream)
 {
-	return cuMemFreeAsync(dptr, per_thread(hStream));
+	return cuMemFreeAsync(dptr, thread_stream_null(hStream));
 }
 
 ONCUDA_API CUresult cuMemPoolCreate(CUmemoryPool *pool,

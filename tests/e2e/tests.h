@@ -17,6 +17,9 @@ int test_context_create_v4(void);	/* ctx_config.c */
 int test_context_config(void);
 int test_device_deprecated(void);
 int test_threads(void);			/* threads.c */
+int test_per_thread_streams(void);	/* per_thread.c */
+int test_per_thread_legacy_order(void);
+int test_per_thread_proc_address(void);
 int test_memory(void);			/* memory.c */
 int test_copy(void);			/* copy.c */
 int test_copy_async(void);
