@@ -170,27 +170,6 @@ ONCUDA_API CUresult cuCoredumpSetAttributeGlobal(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuCtxAttach(void);
-ONCUDA_API CUresult cuCtxAttach(void)
-{
-	oncuda_unsupported("cuCtxAttach");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuCtxDestroy(void);
-ONCUDA_API CUresult cuCtxDestroy(void)
-{
-	oncuda_unsupported("cuCtxDestroy");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuCtxDetach(void);
-ONCUDA_API CUresult cuCtxDetach(void)
-{
-	oncuda_unsupported("cuCtxDetach");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuCtxDisablePeerAccess(void);
 ONCUDA_API CUresult cuCtxDisablePeerAccess(void)
 {
@@ -216,20 +195,6 @@ ONCUDA_API CUresult cuCtxGetDevResource(void);
 ONCUDA_API CUresult cuCtxGetDevResource(void)
 {
 	oncuda_unsupported("cuCtxGetDevResource");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuCtxPopCurrent(void);
-ONCUDA_API CUresult cuCtxPopCurrent(void)
-{
-	oncuda_unsupported("cuCtxPopCurrent");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuCtxPushCurrent(void);
-ONCUDA_API CUresult cuCtxPushCurrent(void)
-{
-	oncuda_unsupported("cuCtxPushCurrent");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -331,13 +296,6 @@ ONCUDA_API CUresult cuDeviceGraphMemTrim(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuDevicePrimaryCtxSetFlags(void);
-ONCUDA_API CUresult cuDevicePrimaryCtxSetFlags(void)
-{
-	oncuda_unsupported("cuDevicePrimaryCtxSetFlags");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuDeviceRegisterAsyncNotification(void);
 ONCUDA_API CUresult cuDeviceRegisterAsyncNotification(void)
 {
@@ -349,13 +307,6 @@ ONCUDA_API CUresult cuDeviceSetGraphMemAttribute(void);
 ONCUDA_API CUresult cuDeviceSetGraphMemAttribute(void)
 {
 	oncuda_unsupported("cuDeviceSetGraphMemAttribute");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuDeviceTotalMem(void);
-ONCUDA_API CUresult cuDeviceTotalMem(void)
-{
-	oncuda_unsupported("cuDeviceTotalMem");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -436,20 +387,6 @@ ONCUDA_API CUresult cuEGLStreamProducerReturnFrame(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuEventDestroy(void);
-ONCUDA_API CUresult cuEventDestroy(void)
-{
-	oncuda_unsupported("cuEventDestroy");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuEventElapsedTime(void);
-ONCUDA_API CUresult cuEventElapsedTime(void)
-{
-	oncuda_unsupported("cuEventElapsedTime");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuExternalMemoryGetMappedBuffer(void);
 ONCUDA_API CUresult cuExternalMemoryGetMappedBuffer(void)
 {
@@ -468,20 +405,6 @@ ONCUDA_API CUresult cuFlushGPUDirectRDMAWrites(void);
 ONCUDA_API CUresult cuFlushGPUDirectRDMAWrites(void)
 {
 	oncuda_unsupported("cuFlushGPUDirectRDMAWrites");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuFuncSetBlockShape(void);
-ONCUDA_API CUresult cuFuncSetBlockShape(void)
-{
-	oncuda_unsupported("cuFuncSetBlockShape");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuFuncSetSharedSize(void);
-ONCUDA_API CUresult cuFuncSetSharedSize(void)
-{
-	oncuda_unsupported("cuFuncSetSharedSize");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1101,31 +1024,10 @@ ONCUDA_API CUresult cuIpcOpenMemHandle_v2(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuLaunch(void);
-ONCUDA_API CUresult cuLaunch(void)
-{
-	oncuda_unsupported("cuLaunch");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuLaunchCooperativeKernelMultiDevice(void);
 ONCUDA_API CUresult cuLaunchCooperativeKernelMultiDevice(void)
 {
 	oncuda_unsupported("cuLaunchCooperativeKernelMultiDevice");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuLaunchGrid(void);
-ONCUDA_API CUresult cuLaunchGrid(void)
-{
-	oncuda_unsupported("cuLaunchGrid");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuLaunchGridAsync(void);
-ONCUDA_API CUresult cuLaunchGridAsync(void)
-{
-	oncuda_unsupported("cuLaunchGridAsync");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1248,31 +1150,10 @@ ONCUDA_API CUresult cuMemAdvise_v2(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemAlloc(void);
-ONCUDA_API CUresult cuMemAlloc(void)
-{
-	oncuda_unsupported("cuMemAlloc");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemAllocHost(void);
-ONCUDA_API CUresult cuMemAllocHost(void)
-{
-	oncuda_unsupported("cuMemAllocHost");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemAllocManaged(void);
 ONCUDA_API CUresult cuMemAllocManaged(void)
 {
 	oncuda_unsupported("cuMemAllocManaged");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemAllocPitch(void);
-ONCUDA_API CUresult cuMemAllocPitch(void)
-{
-	oncuda_unsupported("cuMemAllocPitch");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1325,20 +1206,6 @@ ONCUDA_API CUresult cuMemExportToShareableHandle(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemFree(void);
-ONCUDA_API CUresult cuMemFree(void)
-{
-	oncuda_unsupported("cuMemFree");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemGetAddressRange(void);
-ONCUDA_API CUresult cuMemGetAddressRange(void)
-{
-	oncuda_unsupported("cuMemGetAddressRange");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemGetAttribute(void);
 ONCUDA_API CUresult cuMemGetAttribute(void)
 {
@@ -1367,31 +1234,10 @@ ONCUDA_API CUresult cuMemGetHandleForAddressRange(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemGetInfo(void);
-ONCUDA_API CUresult cuMemGetInfo(void)
-{
-	oncuda_unsupported("cuMemGetInfo");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemGetMemPool(void);
 ONCUDA_API CUresult cuMemGetMemPool(void)
 {
 	oncuda_unsupported("cuMemGetMemPool");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemHostGetDevicePointer(void);
-ONCUDA_API CUresult cuMemHostGetDevicePointer(void)
-{
-	oncuda_unsupported("cuMemHostGetDevicePointer");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemHostRegister(void);
-ONCUDA_API CUresult cuMemHostRegister(void)
-{
-	oncuda_unsupported("cuMemHostRegister");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1504,27 +1350,6 @@ ONCUDA_API CUresult cuMemSetMemPool(void);
 ONCUDA_API CUresult cuMemSetMemPool(void)
 {
 	oncuda_unsupported("cuMemSetMemPool");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpy2D(void);
-ONCUDA_API CUresult cuMemcpy2D(void)
-{
-	oncuda_unsupported("cuMemcpy2D");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpy2DAsync(void);
-ONCUDA_API CUresult cuMemcpy2DAsync(void)
-{
-	oncuda_unsupported("cuMemcpy2DAsync");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpy2DUnaligned(void);
-ONCUDA_API CUresult cuMemcpy2DUnaligned(void)
-{
-	oncuda_unsupported("cuMemcpy2DUnaligned");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1759,34 +1584,6 @@ ONCUDA_API CUresult cuMemcpyDtoA_v2_ptds(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemcpyDtoD(void);
-ONCUDA_API CUresult cuMemcpyDtoD(void)
-{
-	oncuda_unsupported("cuMemcpyDtoD");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyDtoDAsync(void);
-ONCUDA_API CUresult cuMemcpyDtoDAsync(void)
-{
-	oncuda_unsupported("cuMemcpyDtoDAsync");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyDtoH(void);
-ONCUDA_API CUresult cuMemcpyDtoH(void)
-{
-	oncuda_unsupported("cuMemcpyDtoH");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyDtoHAsync(void);
-ONCUDA_API CUresult cuMemcpyDtoHAsync(void)
-{
-	oncuda_unsupported("cuMemcpyDtoHAsync");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemcpyHtoA(void);
 ONCUDA_API CUresult cuMemcpyHtoA(void)
 {
@@ -1829,20 +1626,6 @@ ONCUDA_API CUresult cuMemcpyHtoA_v2_ptds(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemcpyHtoD(void);
-ONCUDA_API CUresult cuMemcpyHtoD(void)
-{
-	oncuda_unsupported("cuMemcpyHtoD");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyHtoDAsync(void);
-ONCUDA_API CUresult cuMemcpyHtoDAsync(void)
-{
-	oncuda_unsupported("cuMemcpyHtoDAsync");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemcpyPeerAsync(void);
 ONCUDA_API CUresult cuMemcpyPeerAsync(void)
 {
@@ -1861,13 +1644,6 @@ ONCUDA_API CUresult cuMemcpyPeer_ptds(void);
 ONCUDA_API CUresult cuMemcpyPeer_ptds(void)
 {
 	oncuda_unsupported("cuMemcpyPeer_ptds");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemsetD16(void);
-ONCUDA_API CUresult cuMemsetD16(void)
-{
-	oncuda_unsupported("cuMemsetD16");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1976,20 +1752,6 @@ ONCUDA_API CUresult cuMemsetD2D8_v2_ptds(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemsetD32(void);
-ONCUDA_API CUresult cuMemsetD32(void)
-{
-	oncuda_unsupported("cuMemsetD32");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemsetD8(void);
-ONCUDA_API CUresult cuMemsetD8(void)
-{
-	oncuda_unsupported("cuMemsetD8");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMipmappedArrayCreate(void);
 ONCUDA_API CUresult cuMipmappedArrayCreate(void)
 {
@@ -2022,13 +1784,6 @@ ONCUDA_API CUresult cuMipmappedArrayGetSparseProperties(void);
 ONCUDA_API CUresult cuMipmappedArrayGetSparseProperties(void)
 {
 	oncuda_unsupported("cuMipmappedArrayGetSparseProperties");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuModuleGetGlobal(void);
-ONCUDA_API CUresult cuModuleGetGlobal(void)
-{
-	oncuda_unsupported("cuModuleGetGlobal");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -2088,38 +1843,10 @@ ONCUDA_API CUresult cuMulticastUnbind(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuParamSetSize(void);
-ONCUDA_API CUresult cuParamSetSize(void)
-{
-	oncuda_unsupported("cuParamSetSize");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuParamSetTexRef(void);
 ONCUDA_API CUresult cuParamSetTexRef(void)
 {
 	oncuda_unsupported("cuParamSetTexRef");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuParamSetf(void);
-ONCUDA_API CUresult cuParamSetf(void)
-{
-	oncuda_unsupported("cuParamSetf");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuParamSeti(void);
-ONCUDA_API CUresult cuParamSeti(void)
-{
-	oncuda_unsupported("cuParamSeti");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuParamSetv(void);
-ONCUDA_API CUresult cuParamSetv(void)
-{
-	oncuda_unsupported("cuParamSetv");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -2197,13 +1924,6 @@ ONCUDA_API CUresult cuStreamBeginCapture_v2_ptsz(void);
 ONCUDA_API CUresult cuStreamBeginCapture_v2_ptsz(void)
 {
 	oncuda_unsupported("cuStreamBeginCapture_v2_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamDestroy(void);
-ONCUDA_API CUresult cuStreamDestroy(void)
-{
-	oncuda_unsupported("cuStreamDestroy");
 	return ONCUDA_NOT_SUPPORTED;
 }
 

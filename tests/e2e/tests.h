@@ -65,5 +65,9 @@ int test_queued_threads(void);
 int test_error_strings(void);		/* errors.c */
 int test_proc_address(void);
 int test_fault(void);			/* fault.c */
+int test_deprecated_launch(void);	/* old_abi.c */
+int test_ctx_attach(void);
+int test_older_abis(void);
+int test_abi_before_3_2(void);
 
 #endif
