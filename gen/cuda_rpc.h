@@ -765,6 +765,19 @@ struct cu_device_get_name_13000_argument {
 };
 typedef struct cu_device_get_name_13000_argument cu_device_get_name_13000_argument;
 
+struct cu_device_get_texture_1d_linear_max_width_13000_argument {
+	int format;
+	u_int num_channels;
+	int dev;
+};
+typedef struct cu_device_get_texture_1d_linear_max_width_13000_argument cu_device_get_texture_1d_linear_max_width_13000_argument;
+
+struct cu_flush_gpu_direct_rdma_writes_13000_argument {
+	int target;
+	int scope;
+};
+typedef struct cu_flush_gpu_direct_rdma_writes_13000_argument cu_flush_gpu_direct_rdma_writes_13000_argument;
+
 struct cu_device_get_attribute_13000_argument {
 	int attrib;
 	int dev;
@@ -1662,6 +1675,12 @@ extern  bool_t cu_device_get_uuid_13000_svc(int , res_uuid *, struct svc_req *);
 #define CU_DEVICE_TOTAL_MEM 14
 extern  enum clnt_stat cu_device_total_mem_13000(int , res_size *, CLIENT *);
 extern  bool_t cu_device_total_mem_13000_svc(int , res_size *, struct svc_req *);
+#define CU_DEVICE_GET_TEXTURE_1D_LINEAR_MAX_WIDTH 690
+extern  enum clnt_stat cu_device_get_texture_1d_linear_max_width_13000(int , u_int , int , res_size *, CLIENT *);
+extern  bool_t cu_device_get_texture_1d_linear_max_width_13000_svc(int , u_int , int , res_size *, struct svc_req *);
+#define CU_FLUSH_GPU_DIRECT_RDMA_WRITES 691
+extern  enum clnt_stat cu_flush_gpu_direct_rdma_writes_13000(int , int , res_none *, CLIENT *);
+extern  bool_t cu_flush_gpu_direct_rdma_writes_13000_svc(int , int , res_none *, struct svc_req *);
 #define CU_DEVICE_GET_ATTRIBUTE 15
 extern  enum clnt_stat cu_device_get_attribute_13000(int , int , res_int *, CLIENT *);
 extern  bool_t cu_device_get_attribute_13000_svc(int , int , res_int *, struct svc_req *);
@@ -2355,6 +2374,12 @@ extern  bool_t cu_device_get_uuid_13000_svc();
 #define CU_DEVICE_TOTAL_MEM 14
 extern  enum clnt_stat cu_device_total_mem_13000();
 extern  bool_t cu_device_total_mem_13000_svc();
+#define CU_DEVICE_GET_TEXTURE_1D_LINEAR_MAX_WIDTH 690
+extern  enum clnt_stat cu_device_get_texture_1d_linear_max_width_13000();
+extern  bool_t cu_device_get_texture_1d_linear_max_width_13000_svc();
+#define CU_FLUSH_GPU_DIRECT_RDMA_WRITES 691
+extern  enum clnt_stat cu_flush_gpu_direct_rdma_writes_13000();
+extern  bool_t cu_flush_gpu_direct_rdma_writes_13000_svc();
 #define CU_DEVICE_GET_ATTRIBUTE 15
 extern  enum clnt_stat cu_device_get_attribute_13000();
 extern  bool_t cu_device_get_attribute_13000_svc();
@@ -3131,6 +3156,8 @@ extern  bool_t xdr_res_callback_offer (XDR *, res_callback_offer*);
 extern  bool_t xdr_host_call_kind (XDR *, host_call_kind*);
 extern  bool_t xdr_host_call (XDR *, host_call*);
 extern  bool_t xdr_cu_device_get_name_13000_argument (XDR *, cu_device_get_name_13000_argument*);
+extern  bool_t xdr_cu_device_get_texture_1d_linear_max_width_13000_argument (XDR *, cu_device_get_texture_1d_linear_max_width_13000_argument*);
+extern  bool_t xdr_cu_flush_gpu_direct_rdma_writes_13000_argument (XDR *, cu_flush_gpu_direct_rdma_writes_13000_argument*);
 extern  bool_t xdr_cu_device_get_attribute_13000_argument (XDR *, cu_device_get_attribute_13000_argument*);
 extern  bool_t xdr_cu_device_get_exec_affinity_support_13000_argument (XDR *, cu_device_get_exec_affinity_support_13000_argument*);
 extern  bool_t xdr_cu_device_primary_ctx_set_flags_13000_argument (XDR *, cu_device_primary_ctx_set_flags_13000_argument*);
@@ -3362,6 +3389,8 @@ extern bool_t xdr_res_callback_offer ();
 extern bool_t xdr_host_call_kind ();
 extern bool_t xdr_host_call ();
 extern bool_t xdr_cu_device_get_name_13000_argument ();
+extern bool_t xdr_cu_device_get_texture_1d_linear_max_width_13000_argument ();
+extern bool_t xdr_cu_flush_gpu_direct_rdma_writes_13000_argument ();
 extern bool_t xdr_cu_device_get_attribute_13000_argument ();
 extern bool_t xdr_cu_device_get_exec_affinity_support_13000_argument ();
 extern bool_t xdr_cu_device_primary_ctx_set_flags_13000_argument ();

@@ -1573,6 +1573,28 @@ xdr_cu_device_get_name_13000_argument (XDR *xdrs, cu_device_get_name_13000_argum
 }
 
 bool_t
+xdr_cu_device_get_texture_1d_linear_max_width_13000_argument (XDR *xdrs, cu_device_get_texture_1d_linear_max_width_13000_argument *objp)
+{
+	 if (!xdr_int (xdrs, &objp->format))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->num_channels))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->dev))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_flush_gpu_direct_rdma_writes_13000_argument (XDR *xdrs, cu_flush_gpu_direct_rdma_writes_13000_argument *objp)
+{
+	 if (!xdr_int (xdrs, &objp->target))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->scope))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
 xdr_cu_device_get_attribute_13000_argument (XDR *xdrs, cu_device_get_attribute_13000_argument *objp)
 {
 	 if (!xdr_int (xdrs, &objp->attrib))

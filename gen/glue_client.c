@@ -132,6 +132,55 @@ ONCUDA_API CUresult cuDeviceTotalMem(size_t *bytes, CUdevice dev)
 	return (CUresult)r.err;
 }
 
+ONCUDA_API CUresult cuDeviceGetTexture1DLinearMaxWidth(size_t *maxWidthInElements, CUarray_format format, unsigned numChannels, CUdevice dev)
+{
+	res_size r;
+	struct route rt = ROUTE_INIT;
+	CUdevice local_dev;
+	const uint64_t key[] = { (uint64_t)format, (uint64_t)numChannels, (uint64_t)dev };
+	uint64_t cached, asked_at;
+	struct call k;
+	CUresult e;
+
+	if (maxWidthInElements == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (answer_cache_get(CU_DEVICE_GET_TEXTURE_1D_LINEAR_MAX_WIDTH, key, sizeof key / sizeof key[0], &cached)) {
+		*maxWidthInElements = (size_t)cached;
+		return CUDA_SUCCESS;
+	}
+	asked_at = answer_cache_epoch();
+	route_device(&rt, dev, &local_dev);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_device_get_texture_1d_linear_max_width((int)format, (u_int)numChannels, (int)local_dev, &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*maxWidthInElements = (size_t)r.res_size_u.value;
+	if (r.err == CUDA_SUCCESS)
+		answer_cache_put(CU_DEVICE_GET_TEXTURE_1D_LINEAR_MAX_WIDTH, key, sizeof key / sizeof key[0], (uint64_t)*maxWidthInElements, asked_at);
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuFlushGPUDirectRDMAWrites(CUflushGPUDirectRDMAWritesTarget target, CUflushGPUDirectRDMAWritesScope scope)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	struct call k;
+	CUresult e;
+
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_flush_gpu_direct_rdma_writes((int)target, (int)scope, &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
 ONCUDA_API CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib, CUdevice dev)
 {
 	res_int r;

@@ -282,13 +282,6 @@ ONCUDA_API CUresult cuDeviceGetP2PAttribute(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuDeviceGetTexture1DLinearMaxWidth(void);
-ONCUDA_API CUresult cuDeviceGetTexture1DLinearMaxWidth(void)
-{
-	oncuda_unsupported("cuDeviceGetTexture1DLinearMaxWidth");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuDeviceGraphMemTrim(void);
 ONCUDA_API CUresult cuDeviceGraphMemTrim(void)
 {
@@ -398,13 +391,6 @@ ONCUDA_API CUresult cuExternalMemoryGetMappedMipmappedArray(void);
 ONCUDA_API CUresult cuExternalMemoryGetMappedMipmappedArray(void)
 {
 	oncuda_unsupported("cuExternalMemoryGetMappedMipmappedArray");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuFlushGPUDirectRDMAWrites(void);
-ONCUDA_API CUresult cuFlushGPUDirectRDMAWrites(void)
-{
-	oncuda_unsupported("cuFlushGPUDirectRDMAWrites");
 	return ONCUDA_NOT_SUPPORTED;
 }
 

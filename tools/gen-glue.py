@@ -83,7 +83,7 @@ HANDLES = {
     "CUmemoryPool": "HANDLE_MEM_POOL",
 }
 WIDE = {"unsigned long long", "cuuint64_t"}
-UNSIGNED = {"unsigned int", "unsigned char", "unsigned short", "cuuint32_t"}
+UNSIGNED = {"unsigned int", "unsigned", "unsigned char", "unsigned short", "cuuint32_t"}
 ROUTE_KIND = {"CUcontext": "ROUTE_CONTEXT", "CUstream": "ROUTE_STREAM",
               "CUlibrary": "ROUTE_CODE", "CUkernel": "ROUTE_CODE",
               "CUfunction": "ROUTE_CODE"}
