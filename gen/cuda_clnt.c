@@ -75,6 +75,29 @@ cu_device_total_mem_13000(int dev, res_size *clnt_res,  CLIENT *clnt)
 }
 
 enum clnt_stat 
+cu_device_get_texture_1d_linear_max_width_13000(int format, u_int num_channels, int dev, res_size *clnt_res,  CLIENT *clnt)
+{
+	cu_device_get_texture_1d_linear_max_width_13000_argument arg;
+	arg.format = format;
+	arg.num_channels = num_channels;
+	arg.dev = dev;
+	return (clnt_call (clnt, CU_DEVICE_GET_TEXTURE_1D_LINEAR_MAX_WIDTH, (xdrproc_t) xdr_cu_device_get_texture_1d_linear_max_width_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_size, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_flush_gpu_direct_rdma_writes_13000(int target, int scope, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_flush_gpu_direct_rdma_writes_13000_argument arg;
+	arg.target = target;
+	arg.scope = scope;
+	return (clnt_call (clnt, CU_FLUSH_GPU_DIRECT_RDMA_WRITES, (xdrproc_t) xdr_cu_flush_gpu_direct_rdma_writes_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_device_get_attribute_13000(int attrib, int dev, res_int *clnt_res,  CLIENT *clnt)
 {
 	cu_device_get_attribute_13000_argument arg;
@@ -945,18 +968,6 @@ cu_mipmapped_array_get_memory_requirements_13000(cu_handle array, int device, re
 	arg.device = device;
 	return (clnt_call (clnt, CU_MIPMAPPED_ARRAY_GET_MEMORY_REQUIREMENTS, (xdrproc_t) xdr_cu_mipmapped_array_get_memory_requirements_13000_argument, (caddr_t) &arg,
 		(xdrproc_t) xdr_res_mem_requirements, (caddr_t) clnt_res,
-		TIMEOUT));
-}
-
-enum clnt_stat 
-cu_device_get_texture_1d_linear_max_width_13000(int format, u_int channels, int device, res_size *clnt_res,  CLIENT *clnt)
-{
-	cu_device_get_texture_1d_linear_max_width_13000_argument arg;
-	arg.format = format;
-	arg.channels = channels;
-	arg.device = device;
-	return (clnt_call (clnt, CU_DEVICE_GET_TEXTURE_1D_LINEAR_MAX_WIDTH, (xdrproc_t) xdr_cu_device_get_texture_1d_linear_max_width_13000_argument, (caddr_t) &arg,
-		(xdrproc_t) xdr_res_size, (caddr_t) clnt_res,
 		TIMEOUT));
 }
 

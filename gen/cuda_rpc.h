@@ -1034,6 +1034,19 @@ struct cu_device_get_name_13000_argument {
 };
 typedef struct cu_device_get_name_13000_argument cu_device_get_name_13000_argument;
 
+struct cu_device_get_texture_1d_linear_max_width_13000_argument {
+	int format;
+	u_int num_channels;
+	int dev;
+};
+typedef struct cu_device_get_texture_1d_linear_max_width_13000_argument cu_device_get_texture_1d_linear_max_width_13000_argument;
+
+struct cu_flush_gpu_direct_rdma_writes_13000_argument {
+	int target;
+	int scope;
+};
+typedef struct cu_flush_gpu_direct_rdma_writes_13000_argument cu_flush_gpu_direct_rdma_writes_13000_argument;
+
 struct cu_device_get_attribute_13000_argument {
 	int attrib;
 	int dev;
@@ -1323,13 +1336,6 @@ struct cu_mipmapped_array_get_memory_requirements_13000_argument {
 	int device;
 };
 typedef struct cu_mipmapped_array_get_memory_requirements_13000_argument cu_mipmapped_array_get_memory_requirements_13000_argument;
-
-struct cu_device_get_texture_1d_linear_max_width_13000_argument {
-	int format;
-	u_int channels;
-	int device;
-};
-typedef struct cu_device_get_texture_1d_linear_max_width_13000_argument cu_device_get_texture_1d_linear_max_width_13000_argument;
 
 struct cu_memcpy_3d_to_13000_argument {
 	copy_side dst;
@@ -2252,6 +2258,12 @@ extern  bool_t cu_device_get_uuid_13000_svc(int , res_uuid *, struct svc_req *);
 #define CU_DEVICE_TOTAL_MEM 14
 extern  enum clnt_stat cu_device_total_mem_13000(int , res_size *, CLIENT *);
 extern  bool_t cu_device_total_mem_13000_svc(int , res_size *, struct svc_req *);
+#define CU_DEVICE_GET_TEXTURE_1D_LINEAR_MAX_WIDTH 690
+extern  enum clnt_stat cu_device_get_texture_1d_linear_max_width_13000(int , u_int , int , res_size *, CLIENT *);
+extern  bool_t cu_device_get_texture_1d_linear_max_width_13000_svc(int , u_int , int , res_size *, struct svc_req *);
+#define CU_FLUSH_GPU_DIRECT_RDMA_WRITES 691
+extern  enum clnt_stat cu_flush_gpu_direct_rdma_writes_13000(int , int , res_none *, CLIENT *);
+extern  bool_t cu_flush_gpu_direct_rdma_writes_13000_svc(int , int , res_none *, struct svc_req *);
 #define CU_DEVICE_GET_ATTRIBUTE 15
 extern  enum clnt_stat cu_device_get_attribute_13000(int , int , res_int *, CLIENT *);
 extern  bool_t cu_device_get_attribute_13000_svc(int , int , res_int *, struct svc_req *);
@@ -2504,9 +2516,6 @@ extern  bool_t cu_mipmapped_array_get_level_13000_svc(cu_handle , u_int , res_ha
 #define CU_MIPMAPPED_ARRAY_GET_MEMORY_REQUIREMENTS 608
 extern  enum clnt_stat cu_mipmapped_array_get_memory_requirements_13000(cu_handle , int , res_mem_requirements *, CLIENT *);
 extern  bool_t cu_mipmapped_array_get_memory_requirements_13000_svc(cu_handle , int , res_mem_requirements *, struct svc_req *);
-#define CU_DEVICE_GET_TEXTURE_1D_LINEAR_MAX_WIDTH 609
-extern  enum clnt_stat cu_device_get_texture_1d_linear_max_width_13000(int , u_int , int , res_size *, CLIENT *);
-extern  bool_t cu_device_get_texture_1d_linear_max_width_13000_svc(int , u_int , int , res_size *, struct svc_req *);
 #define CU_MEMCPY_3D_TO 610
 extern  enum clnt_stat cu_memcpy_3d_to_13000(copy_side , cu_handle , copy_extent , cu_bytes , cu_handle , bool_t , res_none *, CLIENT *);
 extern  bool_t cu_memcpy_3d_to_13000_svc(copy_side , cu_handle , copy_extent , cu_bytes , cu_handle , bool_t , res_none *, struct svc_req *);
@@ -3155,6 +3164,12 @@ extern  bool_t cu_device_get_uuid_13000_svc();
 #define CU_DEVICE_TOTAL_MEM 14
 extern  enum clnt_stat cu_device_total_mem_13000();
 extern  bool_t cu_device_total_mem_13000_svc();
+#define CU_DEVICE_GET_TEXTURE_1D_LINEAR_MAX_WIDTH 690
+extern  enum clnt_stat cu_device_get_texture_1d_linear_max_width_13000();
+extern  bool_t cu_device_get_texture_1d_linear_max_width_13000_svc();
+#define CU_FLUSH_GPU_DIRECT_RDMA_WRITES 691
+extern  enum clnt_stat cu_flush_gpu_direct_rdma_writes_13000();
+extern  bool_t cu_flush_gpu_direct_rdma_writes_13000_svc();
 #define CU_DEVICE_GET_ATTRIBUTE 15
 extern  enum clnt_stat cu_device_get_attribute_13000();
 extern  bool_t cu_device_get_attribute_13000_svc();
@@ -3407,9 +3422,6 @@ extern  bool_t cu_mipmapped_array_get_level_13000_svc();
 #define CU_MIPMAPPED_ARRAY_GET_MEMORY_REQUIREMENTS 608
 extern  enum clnt_stat cu_mipmapped_array_get_memory_requirements_13000();
 extern  bool_t cu_mipmapped_array_get_memory_requirements_13000_svc();
-#define CU_DEVICE_GET_TEXTURE_1D_LINEAR_MAX_WIDTH 609
-extern  enum clnt_stat cu_device_get_texture_1d_linear_max_width_13000();
-extern  bool_t cu_device_get_texture_1d_linear_max_width_13000_svc();
 #define CU_MEMCPY_3D_TO 610
 extern  enum clnt_stat cu_memcpy_3d_to_13000();
 extern  bool_t cu_memcpy_3d_to_13000_svc();
@@ -4173,6 +4185,8 @@ extern  bool_t xdr_res_callback_offer (XDR *, res_callback_offer*);
 extern  bool_t xdr_host_call_kind (XDR *, host_call_kind*);
 extern  bool_t xdr_host_call (XDR *, host_call*);
 extern  bool_t xdr_cu_device_get_name_13000_argument (XDR *, cu_device_get_name_13000_argument*);
+extern  bool_t xdr_cu_device_get_texture_1d_linear_max_width_13000_argument (XDR *, cu_device_get_texture_1d_linear_max_width_13000_argument*);
+extern  bool_t xdr_cu_flush_gpu_direct_rdma_writes_13000_argument (XDR *, cu_flush_gpu_direct_rdma_writes_13000_argument*);
 extern  bool_t xdr_cu_device_get_attribute_13000_argument (XDR *, cu_device_get_attribute_13000_argument*);
 extern  bool_t xdr_cu_device_get_exec_affinity_support_13000_argument (XDR *, cu_device_get_exec_affinity_support_13000_argument*);
 extern  bool_t xdr_cu_device_primary_ctx_set_flags_13000_argument (XDR *, cu_device_primary_ctx_set_flags_13000_argument*);
@@ -4216,7 +4230,6 @@ extern  bool_t xdr_cu_array_get_plane_13000_argument (XDR *, cu_array_get_plane_
 extern  bool_t xdr_cu_mipmapped_array_create_13000_argument (XDR *, cu_mipmapped_array_create_13000_argument*);
 extern  bool_t xdr_cu_mipmapped_array_get_level_13000_argument (XDR *, cu_mipmapped_array_get_level_13000_argument*);
 extern  bool_t xdr_cu_mipmapped_array_get_memory_requirements_13000_argument (XDR *, cu_mipmapped_array_get_memory_requirements_13000_argument*);
-extern  bool_t xdr_cu_device_get_texture_1d_linear_max_width_13000_argument (XDR *, cu_device_get_texture_1d_linear_max_width_13000_argument*);
 extern  bool_t xdr_cu_memcpy_3d_to_13000_argument (XDR *, cu_memcpy_3d_to_13000_argument*);
 extern  bool_t xdr_cu_memcpy_3d_from_13000_argument (XDR *, cu_memcpy_3d_from_13000_argument*);
 extern  bool_t xdr_cu_memcpy_3d_within_13000_argument (XDR *, cu_memcpy_3d_within_13000_argument*);
@@ -4481,6 +4494,8 @@ extern bool_t xdr_res_callback_offer ();
 extern bool_t xdr_host_call_kind ();
 extern bool_t xdr_host_call ();
 extern bool_t xdr_cu_device_get_name_13000_argument ();
+extern bool_t xdr_cu_device_get_texture_1d_linear_max_width_13000_argument ();
+extern bool_t xdr_cu_flush_gpu_direct_rdma_writes_13000_argument ();
 extern bool_t xdr_cu_device_get_attribute_13000_argument ();
 extern bool_t xdr_cu_device_get_exec_affinity_support_13000_argument ();
 extern bool_t xdr_cu_device_primary_ctx_set_flags_13000_argument ();
@@ -4524,7 +4539,6 @@ extern bool_t xdr_cu_array_get_plane_13000_argument ();
 extern bool_t xdr_cu_mipmapped_array_create_13000_argument ();
 extern bool_t xdr_cu_mipmapped_array_get_level_13000_argument ();
 extern bool_t xdr_cu_mipmapped_array_get_memory_requirements_13000_argument ();
-extern bool_t xdr_cu_device_get_texture_1d_linear_max_width_13000_argument ();
 extern bool_t xdr_cu_memcpy_3d_to_13000_argument ();
 extern bool_t xdr_cu_memcpy_3d_from_13000_argument ();
 extern bool_t xdr_cu_memcpy_3d_within_13000_argument ();

@@ -59,6 +59,18 @@ _cu_device_total_mem_13000 (int  *argp, void *result, struct svc_req *rqstp)
 }
 
 int
+_cu_device_get_texture_1d_linear_max_width_13000 (cu_device_get_texture_1d_linear_max_width_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_device_get_texture_1d_linear_max_width_13000_svc(argp->format, argp->num_channels, argp->dev, result, rqstp));
+}
+
+int
+_cu_flush_gpu_direct_rdma_writes_13000 (cu_flush_gpu_direct_rdma_writes_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_flush_gpu_direct_rdma_writes_13000_svc(argp->target, argp->scope, result, rqstp));
+}
+
+int
 _cu_device_get_attribute_13000 (cu_device_get_attribute_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_device_get_attribute_13000_svc(argp->attrib, argp->dev, result, rqstp));
@@ -560,12 +572,6 @@ int
 _cu_mipmapped_array_get_memory_requirements_13000 (cu_mipmapped_array_get_memory_requirements_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_mipmapped_array_get_memory_requirements_13000_svc(argp->array, argp->device, result, rqstp));
-}
-
-int
-_cu_device_get_texture_1d_linear_max_width_13000 (cu_device_get_texture_1d_linear_max_width_13000_argument *argp, void *result, struct svc_req *rqstp)
-{
-	return (cu_device_get_texture_1d_linear_max_width_13000_svc(argp->format, argp->channels, argp->device, result, rqstp));
 }
 
 int
@@ -1825,6 +1831,8 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_device_get_name_13000_argument cu_device_get_name_13000_arg;
 		int cu_device_get_uuid_13000_arg;
 		int cu_device_total_mem_13000_arg;
+		cu_device_get_texture_1d_linear_max_width_13000_argument cu_device_get_texture_1d_linear_max_width_13000_arg;
+		cu_flush_gpu_direct_rdma_writes_13000_argument cu_flush_gpu_direct_rdma_writes_13000_arg;
 		cu_device_get_attribute_13000_argument cu_device_get_attribute_13000_arg;
 		cu_device_get_exec_affinity_support_13000_argument cu_device_get_exec_affinity_support_13000_arg;
 		int cu_device_primary_ctx_retain_13000_arg;
@@ -1898,7 +1906,6 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_handle cu_mipmapped_array_destroy_13000_arg;
 		cu_mipmapped_array_get_level_13000_argument cu_mipmapped_array_get_level_13000_arg;
 		cu_mipmapped_array_get_memory_requirements_13000_argument cu_mipmapped_array_get_memory_requirements_13000_arg;
-		cu_device_get_texture_1d_linear_max_width_13000_argument cu_device_get_texture_1d_linear_max_width_13000_arg;
 		cu_memcpy_3d_to_13000_argument cu_memcpy_3d_to_13000_arg;
 		cu_memcpy_3d_from_13000_argument cu_memcpy_3d_from_13000_arg;
 		cu_memcpy_3d_within_13000_argument cu_memcpy_3d_within_13000_arg;
@@ -2108,6 +2115,8 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_string cu_device_get_name_13000_res;
 		res_uuid cu_device_get_uuid_13000_res;
 		res_size cu_device_total_mem_13000_res;
+		res_size cu_device_get_texture_1d_linear_max_width_13000_res;
+		res_none cu_flush_gpu_direct_rdma_writes_13000_res;
 		res_int cu_device_get_attribute_13000_res;
 		res_int cu_device_get_exec_affinity_support_13000_res;
 		res_handle cu_device_primary_ctx_retain_13000_res;
@@ -2192,7 +2201,6 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_none cu_mipmapped_array_destroy_13000_res;
 		res_handle cu_mipmapped_array_get_level_13000_res;
 		res_mem_requirements cu_mipmapped_array_get_memory_requirements_13000_res;
-		res_size cu_device_get_texture_1d_linear_max_width_13000_res;
 		res_none cu_memcpy_3d_to_13000_res;
 		res_data cu_memcpy_3d_from_13000_res;
 		res_none cu_memcpy_3d_within_13000_res;
@@ -2451,6 +2459,18 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_int;
 		_xdr_result = (xdrproc_t) xdr_res_size;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_device_total_mem_13000;
+		break;
+
+	case CU_DEVICE_GET_TEXTURE_1D_LINEAR_MAX_WIDTH:
+		_xdr_argument = (xdrproc_t) xdr_cu_device_get_texture_1d_linear_max_width_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_size;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_device_get_texture_1d_linear_max_width_13000;
+		break;
+
+	case CU_FLUSH_GPU_DIRECT_RDMA_WRITES:
+		_xdr_argument = (xdrproc_t) xdr_cu_flush_gpu_direct_rdma_writes_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_flush_gpu_direct_rdma_writes_13000;
 		break;
 
 	case CU_DEVICE_GET_ATTRIBUTE:
@@ -2955,12 +2975,6 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_cu_mipmapped_array_get_memory_requirements_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_mem_requirements;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mipmapped_array_get_memory_requirements_13000;
-		break;
-
-	case CU_DEVICE_GET_TEXTURE_1D_LINEAR_MAX_WIDTH:
-		_xdr_argument = (xdrproc_t) xdr_cu_device_get_texture_1d_linear_max_width_13000_argument;
-		_xdr_result = (xdrproc_t) xdr_res_size;
-		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_device_get_texture_1d_linear_max_width_13000;
 		break;
 
 	case CU_MEMCPY_3D_TO:

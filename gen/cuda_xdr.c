@@ -2267,6 +2267,28 @@ xdr_cu_device_get_name_13000_argument (XDR *xdrs, cu_device_get_name_13000_argum
 }
 
 bool_t
+xdr_cu_device_get_texture_1d_linear_max_width_13000_argument (XDR *xdrs, cu_device_get_texture_1d_linear_max_width_13000_argument *objp)
+{
+	 if (!xdr_int (xdrs, &objp->format))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->num_channels))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->dev))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_flush_gpu_direct_rdma_writes_13000_argument (XDR *xdrs, cu_flush_gpu_direct_rdma_writes_13000_argument *objp)
+{
+	 if (!xdr_int (xdrs, &objp->target))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->scope))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
 xdr_cu_device_get_attribute_13000_argument (XDR *xdrs, cu_device_get_attribute_13000_argument *objp)
 {
 	 if (!xdr_int (xdrs, &objp->attrib))
@@ -2754,18 +2776,6 @@ bool_t
 xdr_cu_mipmapped_array_get_memory_requirements_13000_argument (XDR *xdrs, cu_mipmapped_array_get_memory_requirements_13000_argument *objp)
 {
 	 if (!xdr_cu_handle (xdrs, &objp->array))
-		 return FALSE;
-	 if (!xdr_int (xdrs, &objp->device))
-		 return FALSE;
-	return TRUE;
-}
-
-bool_t
-xdr_cu_device_get_texture_1d_linear_max_width_13000_argument (XDR *xdrs, cu_device_get_texture_1d_linear_max_width_13000_argument *objp)
-{
-	 if (!xdr_int (xdrs, &objp->format))
-		 return FALSE;
-	 if (!xdr_u_int (xdrs, &objp->channels))
 		 return FALSE;
 	 if (!xdr_int (xdrs, &objp->device))
 		 return FALSE;

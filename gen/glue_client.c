@@ -16,6 +16,7 @@
 #include "stubs/route/devices.h"
 #include "stubs/mem/mapped.h"
 #include "stubs/route/route.h"
+#include "stubs/route/thread_stream.h"
 #include "stubs/wire/rpc.h"
 
 CUresult on_server_cuDriverGetVersion(unsigned server, int *driverVersion)
@@ -128,6 +129,55 @@ ONCUDA_API CUresult cuDeviceTotalMem(size_t *bytes, CUdevice dev)
 		*bytes = (size_t)r.res_size_u.value;
 	if (r.err == CUDA_SUCCESS)
 		answer_cache_put(CU_DEVICE_TOTAL_MEM, key, sizeof key / sizeof key[0], (uint64_t)*bytes, asked_at);
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuDeviceGetTexture1DLinearMaxWidth(size_t *maxWidthInElements, CUarray_format format, unsigned numChannels, CUdevice dev)
+{
+	res_size r;
+	struct route rt = ROUTE_INIT;
+	CUdevice local_dev;
+	const uint64_t key[] = { (uint64_t)format, (uint64_t)numChannels, (uint64_t)dev };
+	uint64_t cached, asked_at;
+	struct call k;
+	CUresult e;
+
+	if (maxWidthInElements == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (answer_cache_get(CU_DEVICE_GET_TEXTURE_1D_LINEAR_MAX_WIDTH, key, sizeof key / sizeof key[0], &cached)) {
+		*maxWidthInElements = (size_t)cached;
+		return CUDA_SUCCESS;
+	}
+	asked_at = answer_cache_epoch();
+	route_device(&rt, dev, &local_dev);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_device_get_texture_1d_linear_max_width((int)format, (u_int)numChannels, (int)local_dev, &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*maxWidthInElements = (size_t)r.res_size_u.value;
+	if (r.err == CUDA_SUCCESS)
+		answer_cache_put(CU_DEVICE_GET_TEXTURE_1D_LINEAR_MAX_WIDTH, key, sizeof key / sizeof key[0], (uint64_t)*maxWidthInElements, asked_at);
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuFlushGPUDirectRDMAWrites(CUflushGPUDirectRDMAWritesTarget target, CUflushGPUDirectRDMAWritesScope scope)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	struct call k;
+	CUresult e;
+
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_flush_gpu_direct_rdma_writes((int)target, (int)scope, &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
 	return (CUresult)r.err;
 }
 
@@ -830,21 +880,31 @@ CUresult on_server_cuDeviceGetByPCIBusId(unsigned server, CUdevice *dev, const c
 ONCUDA_API CUresult cuMemcpyDtoDAsync(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount, CUstream hStream)
 {
 	struct route rt = ROUTE_INIT;
-	cu_memcpy_dtod_async_argument a = { (cu_dptr)dstDevice, (cu_dptr)srcDevice, (cu_size)ByteCount, (cu_handle)route_strip(hStream) };
+	cu_memcpy_dtod_async_argument a;
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
 	struct call k;
 	CUresult e;
 
+	if ((e = thread_stream(&hStream)) != CUDA_SUCCESS)
+		return e;
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
+	a = (cu_memcpy_dtod_async_argument){ (cu_dptr)dstDevice, (cu_dptr)srcDevice, (cu_size)ByteCount, (cu_handle)route_strip(hStream) };
 	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	st = mapped_push(k.c, &err);
 	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
 		st = batch_send(k.c, CU_MEMCPY_DTOD_ASYNC, (xdrproc_t)xdr_cu_memcpy_dtod_async_argument, &a);
 	return call_done(&k, st, &err);
+}
+
+/* cuMemcpyDtoDAsync on the calling thread's stream when given NULL. */
+ONCUDA_API CUresult cuMemcpyDtoDAsync_v2_ptsz(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount, CUstream hStream);
+ONCUDA_API CUresult cuMemcpyDtoDAsync_v2_ptsz(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount, CUstream hStream)
+{
+	return cuMemcpyDtoDAsync(dstDevice, srcDevice, ByteCount, thread_stream_null(hStream));
 }
 
 ONCUDA_API CUresult cuMemsetD8(CUdeviceptr dstDevice, unsigned char uc, size_t N)
@@ -919,15 +979,18 @@ ONCUDA_API CUresult cuMemsetD32(CUdeviceptr dstDevice, unsigned int ui, size_t N
 ONCUDA_API CUresult cuMemsetD8Async(CUdeviceptr dstDevice, unsigned char uc, size_t N, CUstream hStream)
 {
 	struct route rt = ROUTE_INIT;
-	cu_memset_d8_async_argument a = { (cu_dptr)dstDevice, (u_int)uc, (cu_size)N, (cu_handle)route_strip(hStream) };
+	cu_memset_d8_async_argument a;
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
 	struct call k;
 	CUresult e;
 
+	if ((e = thread_stream(&hStream)) != CUDA_SUCCESS)
+		return e;
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
+	a = (cu_memset_d8_async_argument){ (cu_dptr)dstDevice, (u_int)uc, (cu_size)N, (cu_handle)route_strip(hStream) };
 	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	st = mapped_push(k.c, &err);
@@ -936,18 +999,28 @@ ONCUDA_API CUresult cuMemsetD8Async(CUdeviceptr dstDevice, unsigned char uc, siz
 	return call_done(&k, st, &err);
 }
 
+/* cuMemsetD8Async on the calling thread's stream when given NULL. */
+ONCUDA_API CUresult cuMemsetD8Async_ptsz(CUdeviceptr dstDevice, unsigned char uc, size_t N, CUstream hStream);
+ONCUDA_API CUresult cuMemsetD8Async_ptsz(CUdeviceptr dstDevice, unsigned char uc, size_t N, CUstream hStream)
+{
+	return cuMemsetD8Async(dstDevice, uc, N, thread_stream_null(hStream));
+}
+
 ONCUDA_API CUresult cuMemsetD16Async(CUdeviceptr dstDevice, unsigned short us, size_t N, CUstream hStream)
 {
 	struct route rt = ROUTE_INIT;
-	cu_memset_d16_async_argument a = { (cu_dptr)dstDevice, (u_int)us, (cu_size)N, (cu_handle)route_strip(hStream) };
+	cu_memset_d16_async_argument a;
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
 	struct call k;
 	CUresult e;
 
+	if ((e = thread_stream(&hStream)) != CUDA_SUCCESS)
+		return e;
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
+	a = (cu_memset_d16_async_argument){ (cu_dptr)dstDevice, (u_int)us, (cu_size)N, (cu_handle)route_strip(hStream) };
 	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	st = mapped_push(k.c, &err);
@@ -956,24 +1029,41 @@ ONCUDA_API CUresult cuMemsetD16Async(CUdeviceptr dstDevice, unsigned short us, s
 	return call_done(&k, st, &err);
 }
 
+/* cuMemsetD16Async on the calling thread's stream when given NULL. */
+ONCUDA_API CUresult cuMemsetD16Async_ptsz(CUdeviceptr dstDevice, unsigned short us, size_t N, CUstream hStream);
+ONCUDA_API CUresult cuMemsetD16Async_ptsz(CUdeviceptr dstDevice, unsigned short us, size_t N, CUstream hStream)
+{
+	return cuMemsetD16Async(dstDevice, us, N, thread_stream_null(hStream));
+}
+
 ONCUDA_API CUresult cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui, size_t N, CUstream hStream)
 {
 	struct route rt = ROUTE_INIT;
-	cu_memset_d32_async_argument a = { (cu_dptr)dstDevice, (u_int)ui, (cu_size)N, (cu_handle)route_strip(hStream) };
+	cu_memset_d32_async_argument a;
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
 	struct call k;
 	CUresult e;
 
+	if ((e = thread_stream(&hStream)) != CUDA_SUCCESS)
+		return e;
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
+	a = (cu_memset_d32_async_argument){ (cu_dptr)dstDevice, (u_int)ui, (cu_size)N, (cu_handle)route_strip(hStream) };
 	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	st = mapped_push(k.c, &err);
 	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
 		st = batch_send(k.c, CU_MEMSET_D32_ASYNC, (xdrproc_t)xdr_cu_memset_d32_async_argument, &a);
 	return call_done(&k, st, &err);
+}
+
+/* cuMemsetD32Async on the calling thread's stream when given NULL. */
+ONCUDA_API CUresult cuMemsetD32Async_ptsz(CUdeviceptr dstDevice, unsigned int ui, size_t N, CUstream hStream);
+ONCUDA_API CUresult cuMemsetD32Async_ptsz(CUdeviceptr dstDevice, unsigned int ui, size_t N, CUstream hStream)
+{
+	return cuMemsetD32Async(dstDevice, ui, N, thread_stream_null(hStream));
 }
 
 ONCUDA_API CUresult cuArrayDestroy(CUarray hArray)
@@ -1056,29 +1146,6 @@ ONCUDA_API CUresult cuMipmappedArrayGetLevel(CUarray *pLevelArray, CUmipmappedAr
 	return (CUresult)r.err;
 }
 
-ONCUDA_API CUresult cuDeviceGetTexture1DLinearMaxWidth(size_t *maxWidthInElements, CUarray_format format, unsigned numChannels, CUdevice dev)
-{
-	res_size r;
-	struct route rt = ROUTE_INIT;
-	CUdevice local_dev;
-	struct call k;
-	CUresult e;
-
-	if (maxWidthInElements == NULL)
-		return CUDA_ERROR_INVALID_VALUE;
-	route_device(&rt, dev, &local_dev);
-	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
-		return e;
-	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
-		return e;
-	e = call_end(&k, cu_device_get_texture_1d_linear_max_width((int)format, (u_int)numChannels, (int)local_dev, &r, k.c));
-	if (e != CUDA_SUCCESS)
-		return e;
-	if (r.err == CUDA_SUCCESS)
-		*maxWidthInElements = (size_t)r.res_size_u.value;
-	return (CUresult)r.err;
-}
-
 ONCUDA_API CUresult cuMemsetD2D8(CUdeviceptr dstDevice, size_t dstPitch, unsigned char uc, size_t Width, size_t Height)
 {
 	res_none r;
@@ -1151,15 +1218,18 @@ ONCUDA_API CUresult cuMemsetD2D32(CUdeviceptr dstDevice, size_t dstPitch, unsign
 ONCUDA_API CUresult cuMemsetD2D8Async(CUdeviceptr dstDevice, size_t dstPitch, unsigned char uc, size_t Width, size_t Height, CUstream hStream)
 {
 	struct route rt = ROUTE_INIT;
-	cu_memset_d2d8_async_argument a = { (cu_dptr)dstDevice, (cu_size)dstPitch, (u_int)uc, (cu_size)Width, (cu_size)Height, (cu_handle)route_strip(hStream) };
+	cu_memset_d2d8_async_argument a;
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
 	struct call k;
 	CUresult e;
 
+	if ((e = thread_stream(&hStream)) != CUDA_SUCCESS)
+		return e;
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
+	a = (cu_memset_d2d8_async_argument){ (cu_dptr)dstDevice, (cu_size)dstPitch, (u_int)uc, (cu_size)Width, (cu_size)Height, (cu_handle)route_strip(hStream) };
 	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	st = mapped_push(k.c, &err);
@@ -1171,15 +1241,18 @@ ONCUDA_API CUresult cuMemsetD2D8Async(CUdeviceptr dstDevice, size_t dstPitch, un
 ONCUDA_API CUresult cuMemsetD2D16Async(CUdeviceptr dstDevice, size_t dstPitch, unsigned short us, size_t Width, size_t Height, CUstream hStream)
 {
 	struct route rt = ROUTE_INIT;
-	cu_memset_d2d16_async_argument a = { (cu_dptr)dstDevice, (cu_size)dstPitch, (u_int)us, (cu_size)Width, (cu_size)Height, (cu_handle)route_strip(hStream) };
+	cu_memset_d2d16_async_argument a;
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
 	struct call k;
 	CUresult e;
 
+	if ((e = thread_stream(&hStream)) != CUDA_SUCCESS)
+		return e;
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
+	a = (cu_memset_d2d16_async_argument){ (cu_dptr)dstDevice, (cu_size)dstPitch, (u_int)us, (cu_size)Width, (cu_size)Height, (cu_handle)route_strip(hStream) };
 	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	st = mapped_push(k.c, &err);
@@ -1191,15 +1264,18 @@ ONCUDA_API CUresult cuMemsetD2D16Async(CUdeviceptr dstDevice, size_t dstPitch, u
 ONCUDA_API CUresult cuMemsetD2D32Async(CUdeviceptr dstDevice, size_t dstPitch, unsigned int ui, size_t Width, size_t Height, CUstream hStream)
 {
 	struct route rt = ROUTE_INIT;
-	cu_memset_d2d32_async_argument a = { (cu_dptr)dstDevice, (cu_size)dstPitch, (u_int)ui, (cu_size)Width, (cu_size)Height, (cu_handle)route_strip(hStream) };
+	cu_memset_d2d32_async_argument a;
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
 	struct call k;
 	CUresult e;
 
+	if ((e = thread_stream(&hStream)) != CUDA_SUCCESS)
+		return e;
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
+	a = (cu_memset_d2d32_async_argument){ (cu_dptr)dstDevice, (cu_size)dstPitch, (u_int)ui, (cu_size)Width, (cu_size)Height, (cu_handle)route_strip(hStream) };
 	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	st = mapped_push(k.c, &err);
@@ -1378,6 +1454,8 @@ ONCUDA_API CUresult cuStreamSynchronize(CUstream hStream)
 	struct call k;
 	CUresult e;
 
+	if ((e = thread_stream(&hStream)) != CUDA_SUCCESS)
+		return e;
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
@@ -1392,6 +1470,13 @@ ONCUDA_API CUresult cuStreamSynchronize(CUstream hStream)
 	return (CUresult)r.err;
 }
 
+/* cuStreamSynchronize on the calling thread's stream when given NULL. */
+ONCUDA_API CUresult cuStreamSynchronize_ptsz(CUstream hStream);
+ONCUDA_API CUresult cuStreamSynchronize_ptsz(CUstream hStream)
+{
+	return cuStreamSynchronize(thread_stream_null(hStream));
+}
+
 ONCUDA_API CUresult cuStreamQuery(CUstream hStream)
 {
 	res_none r;
@@ -1400,6 +1485,8 @@ ONCUDA_API CUresult cuStreamQuery(CUstream hStream)
 	struct call k;
 	CUresult e;
 
+	if ((e = thread_stream(&hStream)) != CUDA_SUCCESS)
+		return e;
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
@@ -1414,10 +1501,17 @@ ONCUDA_API CUresult cuStreamQuery(CUstream hStream)
 	return (CUresult)r.err;
 }
 
+/* cuStreamQuery on the calling thread's stream when given NULL. */
+ONCUDA_API CUresult cuStreamQuery_ptsz(CUstream hStream);
+ONCUDA_API CUresult cuStreamQuery_ptsz(CUstream hStream)
+{
+	return cuStreamQuery(thread_stream_null(hStream));
+}
+
 ONCUDA_API CUresult cuStreamWaitEvent(CUstream hStream, CUevent hEvent, unsigned int Flags)
 {
 	struct route rt = ROUTE_INIT;
-	cu_stream_wait_event_argument a = { (cu_handle)route_strip(hStream), (cu_handle)route_strip(hEvent), (u_int)Flags };
+	cu_stream_wait_event_argument a;
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
 	struct call k;
@@ -1425,14 +1519,24 @@ ONCUDA_API CUresult cuStreamWaitEvent(CUstream hStream, CUevent hEvent, unsigned
 
 	if (hEvent == NULL)
 		return CUDA_ERROR_INVALID_HANDLE;
+	if ((e = thread_stream(&hStream)) != CUDA_SUCCESS)
+		return e;
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	route_handle(&rt, hEvent, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
+	a = (cu_stream_wait_event_argument){ (cu_handle)route_strip(hStream), (cu_handle)route_strip(hEvent), (u_int)Flags };
 	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	st = batch_send(k.c, CU_STREAM_WAIT_EVENT, (xdrproc_t)xdr_cu_stream_wait_event_argument, &a);
 	return call_done(&k, st, &err);
+}
+
+/* cuStreamWaitEvent on the calling thread's stream when given NULL. */
+ONCUDA_API CUresult cuStreamWaitEvent_ptsz(CUstream hStream, CUevent hEvent, unsigned int Flags);
+ONCUDA_API CUresult cuStreamWaitEvent_ptsz(CUstream hStream, CUevent hEvent, unsigned int Flags)
+{
+	return cuStreamWaitEvent(thread_stream_null(hStream), hEvent, Flags);
 }
 
 ONCUDA_API CUresult cuStreamGetPriority(CUstream hStream, int *priority)
@@ -1444,6 +1548,8 @@ ONCUDA_API CUresult cuStreamGetPriority(CUstream hStream, int *priority)
 
 	if (priority == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
+	if ((e = thread_stream(&hStream)) != CUDA_SUCCESS)
+		return e;
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
@@ -1457,6 +1563,13 @@ ONCUDA_API CUresult cuStreamGetPriority(CUstream hStream, int *priority)
 	return (CUresult)r.err;
 }
 
+/* cuStreamGetPriority on the calling thread's stream when given NULL. */
+ONCUDA_API CUresult cuStreamGetPriority_ptsz(CUstream hStream, int *priority);
+ONCUDA_API CUresult cuStreamGetPriority_ptsz(CUstream hStream, int *priority)
+{
+	return cuStreamGetPriority(thread_stream_null(hStream), priority);
+}
+
 ONCUDA_API CUresult cuStreamGetFlags(CUstream hStream, unsigned int *flags)
 {
 	res_uint r;
@@ -1466,6 +1579,8 @@ ONCUDA_API CUresult cuStreamGetFlags(CUstream hStream, unsigned int *flags)
 
 	if (flags == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
+	if ((e = thread_stream(&hStream)) != CUDA_SUCCESS)
+		return e;
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
@@ -1479,6 +1594,13 @@ ONCUDA_API CUresult cuStreamGetFlags(CUstream hStream, unsigned int *flags)
 	return (CUresult)r.err;
 }
 
+/* cuStreamGetFlags on the calling thread's stream when given NULL. */
+ONCUDA_API CUresult cuStreamGetFlags_ptsz(CUstream hStream, unsigned int *flags);
+ONCUDA_API CUresult cuStreamGetFlags_ptsz(CUstream hStream, unsigned int *flags)
+{
+	return cuStreamGetFlags(thread_stream_null(hStream), flags);
+}
+
 ONCUDA_API CUresult cuStreamGetCtx(CUstream hStream, CUcontext *pctx)
 {
 	res_handle r;
@@ -1488,6 +1610,8 @@ ONCUDA_API CUresult cuStreamGetCtx(CUstream hStream, CUcontext *pctx)
 
 	if (pctx == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
+	if ((e = thread_stream(&hStream)) != CUDA_SUCCESS)
+		return e;
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
@@ -1501,6 +1625,13 @@ ONCUDA_API CUresult cuStreamGetCtx(CUstream hStream, CUcontext *pctx)
 	return (CUresult)r.err;
 }
 
+/* cuStreamGetCtx on the calling thread's stream when given NULL. */
+ONCUDA_API CUresult cuStreamGetCtx_ptsz(CUstream hStream, CUcontext *pctx);
+ONCUDA_API CUresult cuStreamGetCtx_ptsz(CUstream hStream, CUcontext *pctx)
+{
+	return cuStreamGetCtx(thread_stream_null(hStream), pctx);
+}
+
 ONCUDA_API CUresult cuStreamIsCapturing(CUstream hStream, CUstreamCaptureStatus *captureStatus)
 {
 	res_int r;
@@ -1510,6 +1641,8 @@ ONCUDA_API CUresult cuStreamIsCapturing(CUstream hStream, CUstreamCaptureStatus 
 
 	if (captureStatus == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
+	if ((e = thread_stream(&hStream)) != CUDA_SUCCESS)
+		return e;
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
@@ -1523,6 +1656,13 @@ ONCUDA_API CUresult cuStreamIsCapturing(CUstream hStream, CUstreamCaptureStatus 
 	return (CUresult)r.err;
 }
 
+/* cuStreamIsCapturing on the calling thread's stream when given NULL. */
+ONCUDA_API CUresult cuStreamIsCapturing_ptsz(CUstream hStream, CUstreamCaptureStatus *captureStatus);
+ONCUDA_API CUresult cuStreamIsCapturing_ptsz(CUstream hStream, CUstreamCaptureStatus *captureStatus)
+{
+	return cuStreamIsCapturing(thread_stream_null(hStream), captureStatus);
+}
+
 ONCUDA_API CUresult cuStreamGetId(CUstream hStream, unsigned long long *streamId)
 {
 	res_size r;
@@ -1532,6 +1672,8 @@ ONCUDA_API CUresult cuStreamGetId(CUstream hStream, unsigned long long *streamId
 
 	if (streamId == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
+	if ((e = thread_stream(&hStream)) != CUDA_SUCCESS)
+		return e;
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
@@ -1545,6 +1687,13 @@ ONCUDA_API CUresult cuStreamGetId(CUstream hStream, unsigned long long *streamId
 	return (CUresult)r.err;
 }
 
+/* cuStreamGetId on the calling thread's stream when given NULL. */
+ONCUDA_API CUresult cuStreamGetId_ptsz(CUstream hStream, unsigned long long *streamId);
+ONCUDA_API CUresult cuStreamGetId_ptsz(CUstream hStream, unsigned long long *streamId)
+{
+	return cuStreamGetId(thread_stream_null(hStream), streamId);
+}
+
 ONCUDA_API CUresult cuStreamCopyAttributes(CUstream dst, CUstream src)
 {
 	res_none r;
@@ -1552,7 +1701,11 @@ ONCUDA_API CUresult cuStreamCopyAttributes(CUstream dst, CUstream src)
 	struct call k;
 	CUresult e;
 
+	if ((e = thread_stream(&dst)) != CUDA_SUCCESS)
+		return e;
 	route_handle(&rt, dst, ROUTE_STREAM);
+	if ((e = thread_stream(&src)) != CUDA_SUCCESS)
+		return e;
 	route_handle(&rt, src, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
@@ -1564,6 +1717,13 @@ ONCUDA_API CUresult cuStreamCopyAttributes(CUstream dst, CUstream src)
 	return (CUresult)r.err;
 }
 
+/* cuStreamCopyAttributes on the calling thread's stream when given NULL. */
+ONCUDA_API CUresult cuStreamCopyAttributes_ptsz(CUstream dst, CUstream src);
+ONCUDA_API CUresult cuStreamCopyAttributes_ptsz(CUstream dst, CUstream src)
+{
+	return cuStreamCopyAttributes(thread_stream_null(dst), thread_stream_null(src));
+}
+
 ONCUDA_API CUresult cuStreamGetDevice(CUstream hStream, CUdevice *device)
 {
 	res_int r;
@@ -1573,6 +1733,8 @@ ONCUDA_API CUresult cuStreamGetDevice(CUstream hStream, CUdevice *device)
 
 	if (device == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
+	if ((e = thread_stream(&hStream)) != CUDA_SUCCESS)
+		return e;
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
@@ -1586,18 +1748,28 @@ ONCUDA_API CUresult cuStreamGetDevice(CUstream hStream, CUdevice *device)
 	return (CUresult)r.err;
 }
 
+/* cuStreamGetDevice on the calling thread's stream when given NULL. */
+ONCUDA_API CUresult cuStreamGetDevice_ptsz(CUstream hStream, CUdevice *device);
+ONCUDA_API CUresult cuStreamGetDevice_ptsz(CUstream hStream, CUdevice *device)
+{
+	return cuStreamGetDevice(thread_stream_null(hStream), device);
+}
+
 ONCUDA_API CUresult cuStreamWaitValue32(CUstream stream, CUdeviceptr addr, cuuint32_t value, unsigned int flags)
 {
 	struct route rt = ROUTE_INIT;
-	cu_stream_wait_value32_argument a = { (cu_handle)route_strip(stream), (cu_dptr)addr, (u_int)value, (u_int)flags };
+	cu_stream_wait_value32_argument a;
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
 	struct call k;
 	CUresult e;
 
+	if ((e = thread_stream(&stream)) != CUDA_SUCCESS)
+		return e;
 	route_handle(&rt, stream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
+	a = (cu_stream_wait_value32_argument){ (cu_handle)route_strip(stream), (cu_dptr)addr, (u_int)value, (u_int)flags };
 	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	st = mapped_push(k.c, &err);
@@ -1606,18 +1778,28 @@ ONCUDA_API CUresult cuStreamWaitValue32(CUstream stream, CUdeviceptr addr, cuuin
 	return call_done(&k, st, &err);
 }
 
+/* cuStreamWaitValue32 on the calling thread's stream when given NULL. */
+ONCUDA_API CUresult cuStreamWaitValue32_v2_ptsz(CUstream stream, CUdeviceptr addr, cuuint32_t value, unsigned int flags);
+ONCUDA_API CUresult cuStreamWaitValue32_v2_ptsz(CUstream stream, CUdeviceptr addr, cuuint32_t value, unsigned int flags)
+{
+	return cuStreamWaitValue32(thread_stream_null(stream), addr, value, flags);
+}
+
 ONCUDA_API CUresult cuStreamWaitValue64(CUstream stream, CUdeviceptr addr, cuuint64_t value, unsigned int flags)
 {
 	struct route rt = ROUTE_INIT;
-	cu_stream_wait_value64_argument a = { (cu_handle)route_strip(stream), (cu_dptr)addr, (cu_size)value, (u_int)flags };
+	cu_stream_wait_value64_argument a;
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
 	struct call k;
 	CUresult e;
 
+	if ((e = thread_stream(&stream)) != CUDA_SUCCESS)
+		return e;
 	route_handle(&rt, stream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
+	a = (cu_stream_wait_value64_argument){ (cu_handle)route_strip(stream), (cu_dptr)addr, (cu_size)value, (u_int)flags };
 	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	st = mapped_push(k.c, &err);
@@ -1626,18 +1808,28 @@ ONCUDA_API CUresult cuStreamWaitValue64(CUstream stream, CUdeviceptr addr, cuuin
 	return call_done(&k, st, &err);
 }
 
+/* cuStreamWaitValue64 on the calling thread's stream when given NULL. */
+ONCUDA_API CUresult cuStreamWaitValue64_v2_ptsz(CUstream stream, CUdeviceptr addr, cuuint64_t value, unsigned int flags);
+ONCUDA_API CUresult cuStreamWaitValue64_v2_ptsz(CUstream stream, CUdeviceptr addr, cuuint64_t value, unsigned int flags)
+{
+	return cuStreamWaitValue64(thread_stream_null(stream), addr, value, flags);
+}
+
 ONCUDA_API CUresult cuStreamWriteValue32(CUstream stream, CUdeviceptr addr, cuuint32_t value, unsigned int flags)
 {
 	struct route rt = ROUTE_INIT;
-	cu_stream_write_value32_argument a = { (cu_handle)route_strip(stream), (cu_dptr)addr, (u_int)value, (u_int)flags };
+	cu_stream_write_value32_argument a;
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
 	struct call k;
 	CUresult e;
 
+	if ((e = thread_stream(&stream)) != CUDA_SUCCESS)
+		return e;
 	route_handle(&rt, stream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
+	a = (cu_stream_write_value32_argument){ (cu_handle)route_strip(stream), (cu_dptr)addr, (u_int)value, (u_int)flags };
 	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	st = mapped_push(k.c, &err);
@@ -1646,24 +1838,41 @@ ONCUDA_API CUresult cuStreamWriteValue32(CUstream stream, CUdeviceptr addr, cuui
 	return call_done(&k, st, &err);
 }
 
+/* cuStreamWriteValue32 on the calling thread's stream when given NULL. */
+ONCUDA_API CUresult cuStreamWriteValue32_v2_ptsz(CUstream stream, CUdeviceptr addr, cuuint32_t value, unsigned int flags);
+ONCUDA_API CUresult cuStreamWriteValue32_v2_ptsz(CUstream stream, CUdeviceptr addr, cuuint32_t value, unsigned int flags)
+{
+	return cuStreamWriteValue32(thread_stream_null(stream), addr, value, flags);
+}
+
 ONCUDA_API CUresult cuStreamWriteValue64(CUstream stream, CUdeviceptr addr, cuuint64_t value, unsigned int flags)
 {
 	struct route rt = ROUTE_INIT;
-	cu_stream_write_value64_argument a = { (cu_handle)route_strip(stream), (cu_dptr)addr, (cu_size)value, (u_int)flags };
+	cu_stream_write_value64_argument a;
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
 	struct call k;
 	CUresult e;
 
+	if ((e = thread_stream(&stream)) != CUDA_SUCCESS)
+		return e;
 	route_handle(&rt, stream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
+	a = (cu_stream_write_value64_argument){ (cu_handle)route_strip(stream), (cu_dptr)addr, (cu_size)value, (u_int)flags };
 	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	st = mapped_push(k.c, &err);
 	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
 		st = batch_send(k.c, CU_STREAM_WRITE_VALUE64, (xdrproc_t)xdr_cu_stream_write_value64_argument, &a);
 	return call_done(&k, st, &err);
+}
+
+/* cuStreamWriteValue64 on the calling thread's stream when given NULL. */
+ONCUDA_API CUresult cuStreamWriteValue64_v2_ptsz(CUstream stream, CUdeviceptr addr, cuuint64_t value, unsigned int flags);
+ONCUDA_API CUresult cuStreamWriteValue64_v2_ptsz(CUstream stream, CUdeviceptr addr, cuuint64_t value, unsigned int flags)
+{
+	return cuStreamWriteValue64(thread_stream_null(stream), addr, value, flags);
 }
 
 ONCUDA_API CUresult cuEventCreate(CUevent *phEvent, unsigned int Flags)
@@ -1690,7 +1899,7 @@ ONCUDA_API CUresult cuEventCreate(CUevent *phEvent, unsigned int Flags)
 ONCUDA_API CUresult cuEventRecord(CUevent hEvent, CUstream hStream)
 {
 	struct route rt = ROUTE_INIT;
-	cu_event_record_argument a = { (cu_handle)route_strip(hEvent), (cu_handle)route_strip(hStream) };
+	cu_event_record_argument a;
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
 	struct call k;
@@ -1699,13 +1908,23 @@ ONCUDA_API CUresult cuEventRecord(CUevent hEvent, CUstream hStream)
 	if (hEvent == NULL)
 		return CUDA_ERROR_INVALID_HANDLE;
 	route_handle(&rt, hEvent, ROUTE_HANDLE);
+	if ((e = thread_stream(&hStream)) != CUDA_SUCCESS)
+		return e;
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
+	a = (cu_event_record_argument){ (cu_handle)route_strip(hEvent), (cu_handle)route_strip(hStream) };
 	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	st = batch_send(k.c, CU_EVENT_RECORD, (xdrproc_t)xdr_cu_event_record_argument, &a);
 	return call_done(&k, st, &err);
+}
+
+/* cuEventRecord on the calling thread's stream when given NULL. */
+ONCUDA_API CUresult cuEventRecord_ptsz(CUevent hEvent, CUstream hStream);
+ONCUDA_API CUresult cuEventRecord_ptsz(CUevent hEvent, CUstream hStream)
+{
+	return cuEventRecord(hEvent, thread_stream_null(hStream));
 }
 
 ONCUDA_API CUresult cuEventSynchronize(CUevent hEvent)
@@ -1796,7 +2015,7 @@ ONCUDA_API CUresult cuEventDestroy(CUevent hEvent)
 ONCUDA_API CUresult cuEventRecordWithFlags(CUevent hEvent, CUstream hStream, unsigned int flags)
 {
 	struct route rt = ROUTE_INIT;
-	cu_event_record_with_flags_argument a = { (cu_handle)route_strip(hEvent), (cu_handle)route_strip(hStream), (u_int)flags };
+	cu_event_record_with_flags_argument a;
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
 	struct call k;
@@ -1805,13 +2024,23 @@ ONCUDA_API CUresult cuEventRecordWithFlags(CUevent hEvent, CUstream hStream, uns
 	if (hEvent == NULL)
 		return CUDA_ERROR_INVALID_HANDLE;
 	route_handle(&rt, hEvent, ROUTE_HANDLE);
+	if ((e = thread_stream(&hStream)) != CUDA_SUCCESS)
+		return e;
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
+	a = (cu_event_record_with_flags_argument){ (cu_handle)route_strip(hEvent), (cu_handle)route_strip(hStream), (u_int)flags };
 	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	st = batch_send(k.c, CU_EVENT_RECORD_WITH_FLAGS, (xdrproc_t)xdr_cu_event_record_with_flags_argument, &a);
 	return call_done(&k, st, &err);
+}
+
+/* cuEventRecordWithFlags on the calling thread's stream when given NULL. */
+ONCUDA_API CUresult cuEventRecordWithFlags_ptsz(CUevent hEvent, CUstream hStream, unsigned int flags);
+ONCUDA_API CUresult cuEventRecordWithFlags_ptsz(CUevent hEvent, CUstream hStream, unsigned int flags)
+{
+	return cuEventRecordWithFlags(hEvent, thread_stream_null(hStream), flags);
 }
 
 ONCUDA_API CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib, CUfunction hfunc)
@@ -2067,7 +2296,7 @@ ONCUDA_API CUresult cuGraphInstantiate(CUgraphExec *phGraphExec, CUgraph hGraph,
 ONCUDA_API CUresult cuGraphLaunch(CUgraphExec hGraphExec, CUstream hStream)
 {
 	struct route rt = ROUTE_INIT;
-	cu_graph_launch_argument a = { (cu_handle)route_strip(hGraphExec), (cu_handle)route_strip(hStream) };
+	cu_graph_launch_argument a;
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
 	struct call k;
@@ -2076,9 +2305,12 @@ ONCUDA_API CUresult cuGraphLaunch(CUgraphExec hGraphExec, CUstream hStream)
 	if (hGraphExec == NULL)
 		return CUDA_ERROR_INVALID_HANDLE;
 	route_handle(&rt, hGraphExec, ROUTE_HANDLE);
+	if ((e = thread_stream(&hStream)) != CUDA_SUCCESS)
+		return e;
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
+	a = (cu_graph_launch_argument){ (cu_handle)route_strip(hGraphExec), (cu_handle)route_strip(hStream) };
 	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	st = mapped_push(k.c, &err);
@@ -2087,10 +2319,17 @@ ONCUDA_API CUresult cuGraphLaunch(CUgraphExec hGraphExec, CUstream hStream)
 	return call_done(&k, st, &err);
 }
 
+/* cuGraphLaunch on the calling thread's stream when given NULL. */
+ONCUDA_API CUresult cuGraphLaunch_ptsz(CUgraphExec hGraphExec, CUstream hStream);
+ONCUDA_API CUresult cuGraphLaunch_ptsz(CUgraphExec hGraphExec, CUstream hStream)
+{
+	return cuGraphLaunch(hGraphExec, thread_stream_null(hStream));
+}
+
 ONCUDA_API CUresult cuGraphUpload(CUgraphExec hGraphExec, CUstream hStream)
 {
 	struct route rt = ROUTE_INIT;
-	cu_graph_upload_argument a = { (cu_handle)route_strip(hGraphExec), (cu_handle)route_strip(hStream) };
+	cu_graph_upload_argument a;
 	int err = CUDA_SUCCESS;
 	enum clnt_stat st = RPC_SUCCESS;
 	struct call k;
@@ -2099,13 +2338,23 @@ ONCUDA_API CUresult cuGraphUpload(CUgraphExec hGraphExec, CUstream hStream)
 	if (hGraphExec == NULL)
 		return CUDA_ERROR_INVALID_HANDLE;
 	route_handle(&rt, hGraphExec, ROUTE_HANDLE);
+	if ((e = thread_stream(&hStream)) != CUDA_SUCCESS)
+		return e;
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
+	a = (cu_graph_upload_argument){ (cu_handle)route_strip(hGraphExec), (cu_handle)route_strip(hStream) };
 	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	st = batch_send(k.c, CU_GRAPH_UPLOAD, (xdrproc_t)xdr_cu_graph_upload_argument, &a);
 	return call_done(&k, st, &err);
+}
+
+/* cuGraphUpload on the calling thread's stream when given NULL. */
+ONCUDA_API CUresult cuGraphUpload_ptsz(CUgraphExec hGraphExec, CUstream hStream);
+ONCUDA_API CUresult cuGraphUpload_ptsz(CUgraphExec hGraphExec, CUstream hStream)
+{
+	return cuGraphUpload(hGraphExec, thread_stream_null(hStream));
 }
 
 ONCUDA_API CUresult cuGraphExecDestroy(CUgraphExec hGraphExec)

@@ -44,6 +44,20 @@ bool_t cu_device_total_mem_svc(int dev, res_size *r, struct svc_req *rq)
 	return TRUE;
 }
 
+bool_t cu_device_get_texture_1d_linear_max_width_svc(int format, u_int numChannels, int dev, res_size *r, struct svc_req *rq)
+{
+	(void)rq;
+	r->err = cuDeviceGetTexture1DLinearMaxWidth(&r->res_size_u.value, (CUarray_format)format, (unsigned)numChannels, (CUdevice)dev);
+	return TRUE;
+}
+
+bool_t cu_flush_gpu_direct_rdma_writes_svc(int target, int scope, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	r->err = cuFlushGPUDirectRDMAWrites((CUflushGPUDirectRDMAWritesTarget)target, (CUflushGPUDirectRDMAWritesScope)scope);
+	return TRUE;
+}
+
 bool_t cu_device_get_exec_affinity_support_svc(int type, int dev, res_int *r, struct svc_req *rq)
 {
 	(void)rq;
@@ -451,13 +465,6 @@ bool_t cu_mipmapped_array_get_level_svc(cu_handle hMipmappedArray, u_int level, 
 		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
 	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_ARRAY, r->res_handle_u.value, hMipmappedArray))
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
-	return TRUE;
-}
-
-bool_t cu_device_get_texture_1d_linear_max_width_svc(int format, u_int numChannels, int dev, res_size *r, struct svc_req *rq)
-{
-	(void)rq;
-	r->err = cuDeviceGetTexture1DLinearMaxWidth(&r->res_size_u.value, (CUarray_format)format, (unsigned)numChannels, (CUdevice)dev);
 	return TRUE;
 }
 

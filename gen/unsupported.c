@@ -93,27 +93,6 @@ ONCUDA_API CUresult cuCoredumpSetAttributeGlobal(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuCtxAttach(void);
-ONCUDA_API CUresult cuCtxAttach(void)
-{
-	oncuda_unsupported("cuCtxAttach");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuCtxDestroy(void);
-ONCUDA_API CUresult cuCtxDestroy(void)
-{
-	oncuda_unsupported("cuCtxDestroy");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuCtxDetach(void);
-ONCUDA_API CUresult cuCtxDetach(void)
-{
-	oncuda_unsupported("cuCtxDetach");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuCtxFromGreenCtx(void);
 ONCUDA_API CUresult cuCtxFromGreenCtx(void)
 {
@@ -125,20 +104,6 @@ ONCUDA_API CUresult cuCtxGetDevResource(void);
 ONCUDA_API CUresult cuCtxGetDevResource(void)
 {
 	oncuda_unsupported("cuCtxGetDevResource");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuCtxPopCurrent(void);
-ONCUDA_API CUresult cuCtxPopCurrent(void)
-{
-	oncuda_unsupported("cuCtxPopCurrent");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuCtxPushCurrent(void);
-ONCUDA_API CUresult cuCtxPushCurrent(void)
-{
-	oncuda_unsupported("cuCtxPushCurrent");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -198,24 +163,10 @@ ONCUDA_API CUresult cuDeviceGetNvSciSyncAttributes(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuDevicePrimaryCtxSetFlags(void);
-ONCUDA_API CUresult cuDevicePrimaryCtxSetFlags(void)
-{
-	oncuda_unsupported("cuDevicePrimaryCtxSetFlags");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuDeviceRegisterAsyncNotification(void);
 ONCUDA_API CUresult cuDeviceRegisterAsyncNotification(void)
 {
 	oncuda_unsupported("cuDeviceRegisterAsyncNotification");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuDeviceTotalMem(void);
-ONCUDA_API CUresult cuDeviceTotalMem(void)
-{
-	oncuda_unsupported("cuDeviceTotalMem");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -296,34 +247,6 @@ ONCUDA_API CUresult cuEGLStreamProducerReturnFrame(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuEventDestroy(void);
-ONCUDA_API CUresult cuEventDestroy(void)
-{
-	oncuda_unsupported("cuEventDestroy");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuEventElapsedTime(void);
-ONCUDA_API CUresult cuEventElapsedTime(void)
-{
-	oncuda_unsupported("cuEventElapsedTime");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuEventRecordWithFlags_ptsz(void);
-ONCUDA_API CUresult cuEventRecordWithFlags_ptsz(void)
-{
-	oncuda_unsupported("cuEventRecordWithFlags_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuEventRecord_ptsz(void);
-ONCUDA_API CUresult cuEventRecord_ptsz(void)
-{
-	oncuda_unsupported("cuEventRecord_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuExternalMemoryGetMappedBuffer(void);
 ONCUDA_API CUresult cuExternalMemoryGetMappedBuffer(void)
 {
@@ -335,27 +258,6 @@ ONCUDA_API CUresult cuExternalMemoryGetMappedMipmappedArray(void);
 ONCUDA_API CUresult cuExternalMemoryGetMappedMipmappedArray(void)
 {
 	oncuda_unsupported("cuExternalMemoryGetMappedMipmappedArray");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuFlushGPUDirectRDMAWrites(void);
-ONCUDA_API CUresult cuFlushGPUDirectRDMAWrites(void)
-{
-	oncuda_unsupported("cuFlushGPUDirectRDMAWrites");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuFuncSetBlockShape(void);
-ONCUDA_API CUresult cuFuncSetBlockShape(void)
-{
-	oncuda_unsupported("cuFuncSetBlockShape");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuFuncSetSharedSize(void);
-ONCUDA_API CUresult cuFuncSetSharedSize(void)
-{
-	oncuda_unsupported("cuFuncSetSharedSize");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -709,38 +611,10 @@ ONCUDA_API CUresult cuImportExternalSemaphore(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuLaunch(void);
-ONCUDA_API CUresult cuLaunch(void)
-{
-	oncuda_unsupported("cuLaunch");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuLaunchCooperativeKernelMultiDevice(void);
 ONCUDA_API CUresult cuLaunchCooperativeKernelMultiDevice(void)
 {
 	oncuda_unsupported("cuLaunchCooperativeKernelMultiDevice");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuLaunchCooperativeKernel_ptsz(void);
-ONCUDA_API CUresult cuLaunchCooperativeKernel_ptsz(void)
-{
-	oncuda_unsupported("cuLaunchCooperativeKernel_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuLaunchGrid(void);
-ONCUDA_API CUresult cuLaunchGrid(void)
-{
-	oncuda_unsupported("cuLaunchGrid");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuLaunchGridAsync(void);
-ONCUDA_API CUresult cuLaunchGridAsync(void)
-{
-	oncuda_unsupported("cuLaunchGridAsync");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -863,31 +737,10 @@ ONCUDA_API CUresult cuMemAdvise_v2(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemAlloc(void);
-ONCUDA_API CUresult cuMemAlloc(void)
-{
-	oncuda_unsupported("cuMemAlloc");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemAllocHost(void);
-ONCUDA_API CUresult cuMemAllocHost(void)
-{
-	oncuda_unsupported("cuMemAllocHost");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemAllocManaged(void);
 ONCUDA_API CUresult cuMemAllocManaged(void)
 {
 	oncuda_unsupported("cuMemAllocManaged");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemAllocPitch(void);
-ONCUDA_API CUresult cuMemAllocPitch(void)
-{
-	oncuda_unsupported("cuMemAllocPitch");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -940,20 +793,6 @@ ONCUDA_API CUresult cuMemExportToShareableHandle(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemFree(void);
-ONCUDA_API CUresult cuMemFree(void)
-{
-	oncuda_unsupported("cuMemFree");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemGetAddressRange(void);
-ONCUDA_API CUresult cuMemGetAddressRange(void)
-{
-	oncuda_unsupported("cuMemGetAddressRange");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemGetAttribute(void);
 ONCUDA_API CUresult cuMemGetAttribute(void)
 {
@@ -972,27 +811,6 @@ ONCUDA_API CUresult cuMemGetHandleForAddressRange(void);
 ONCUDA_API CUresult cuMemGetHandleForAddressRange(void)
 {
 	oncuda_unsupported("cuMemGetHandleForAddressRange");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemGetInfo(void);
-ONCUDA_API CUresult cuMemGetInfo(void)
-{
-	oncuda_unsupported("cuMemGetInfo");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemHostGetDevicePointer(void);
-ONCUDA_API CUresult cuMemHostGetDevicePointer(void)
-{
-	oncuda_unsupported("cuMemHostGetDevicePointer");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemHostRegister(void);
-ONCUDA_API CUresult cuMemHostRegister(void)
-{
-	oncuda_unsupported("cuMemHostRegister");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1101,48 +919,6 @@ ONCUDA_API CUresult cuMemRangeGetAttributes(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemcpy2D(void);
-ONCUDA_API CUresult cuMemcpy2D(void)
-{
-	oncuda_unsupported("cuMemcpy2D");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpy2DAsync(void);
-ONCUDA_API CUresult cuMemcpy2DAsync(void)
-{
-	oncuda_unsupported("cuMemcpy2DAsync");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpy2DAsync_v2_ptsz(void);
-ONCUDA_API CUresult cuMemcpy2DAsync_v2_ptsz(void)
-{
-	oncuda_unsupported("cuMemcpy2DAsync_v2_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpy2DUnaligned(void);
-ONCUDA_API CUresult cuMemcpy2DUnaligned(void)
-{
-	oncuda_unsupported("cuMemcpy2DUnaligned");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpy2DUnaligned_v2_ptds(void);
-ONCUDA_API CUresult cuMemcpy2DUnaligned_v2_ptds(void)
-{
-	oncuda_unsupported("cuMemcpy2DUnaligned_v2_ptds");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpy2D_v2_ptds(void);
-ONCUDA_API CUresult cuMemcpy2D_v2_ptds(void)
-{
-	oncuda_unsupported("cuMemcpy2D_v2_ptds");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemcpy3D(void);
 ONCUDA_API CUresult cuMemcpy3D(void)
 {
@@ -1182,13 +958,6 @@ ONCUDA_API CUresult cuMemcpy3D_v2_ptds(void);
 ONCUDA_API CUresult cuMemcpy3D_v2_ptds(void)
 {
 	oncuda_unsupported("cuMemcpy3D_v2_ptds");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyAsync_ptsz(void);
-ONCUDA_API CUresult cuMemcpyAsync_ptsz(void)
-{
-	oncuda_unsupported("cuMemcpyAsync_ptsz");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1241,62 +1010,6 @@ ONCUDA_API CUresult cuMemcpyDtoA_v2_ptds(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemcpyDtoD(void);
-ONCUDA_API CUresult cuMemcpyDtoD(void)
-{
-	oncuda_unsupported("cuMemcpyDtoD");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyDtoDAsync(void);
-ONCUDA_API CUresult cuMemcpyDtoDAsync(void)
-{
-	oncuda_unsupported("cuMemcpyDtoDAsync");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyDtoDAsync_v2_ptsz(void);
-ONCUDA_API CUresult cuMemcpyDtoDAsync_v2_ptsz(void)
-{
-	oncuda_unsupported("cuMemcpyDtoDAsync_v2_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyDtoD_v2_ptds(void);
-ONCUDA_API CUresult cuMemcpyDtoD_v2_ptds(void)
-{
-	oncuda_unsupported("cuMemcpyDtoD_v2_ptds");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyDtoH(void);
-ONCUDA_API CUresult cuMemcpyDtoH(void)
-{
-	oncuda_unsupported("cuMemcpyDtoH");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyDtoHAsync(void);
-ONCUDA_API CUresult cuMemcpyDtoHAsync(void)
-{
-	oncuda_unsupported("cuMemcpyDtoHAsync");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyDtoHAsync_v2_ptsz(void);
-ONCUDA_API CUresult cuMemcpyDtoHAsync_v2_ptsz(void)
-{
-	oncuda_unsupported("cuMemcpyDtoHAsync_v2_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyDtoH_v2_ptds(void);
-ONCUDA_API CUresult cuMemcpyDtoH_v2_ptds(void)
-{
-	oncuda_unsupported("cuMemcpyDtoH_v2_ptds");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemcpyHtoAAsync_v2_ptsz(void);
 ONCUDA_API CUresult cuMemcpyHtoAAsync_v2_ptsz(void)
 {
@@ -1308,62 +1021,6 @@ ONCUDA_API CUresult cuMemcpyHtoA_v2_ptds(void);
 ONCUDA_API CUresult cuMemcpyHtoA_v2_ptds(void)
 {
 	oncuda_unsupported("cuMemcpyHtoA_v2_ptds");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyHtoD(void);
-ONCUDA_API CUresult cuMemcpyHtoD(void)
-{
-	oncuda_unsupported("cuMemcpyHtoD");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyHtoDAsync(void);
-ONCUDA_API CUresult cuMemcpyHtoDAsync(void)
-{
-	oncuda_unsupported("cuMemcpyHtoDAsync");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyHtoDAsync_v2_ptsz(void);
-ONCUDA_API CUresult cuMemcpyHtoDAsync_v2_ptsz(void)
-{
-	oncuda_unsupported("cuMemcpyHtoDAsync_v2_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyHtoD_v2_ptds(void);
-ONCUDA_API CUresult cuMemcpyHtoD_v2_ptds(void)
-{
-	oncuda_unsupported("cuMemcpyHtoD_v2_ptds");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpy_ptds(void);
-ONCUDA_API CUresult cuMemcpy_ptds(void)
-{
-	oncuda_unsupported("cuMemcpy_ptds");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemsetD16(void);
-ONCUDA_API CUresult cuMemsetD16(void)
-{
-	oncuda_unsupported("cuMemsetD16");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemsetD16Async_ptsz(void);
-ONCUDA_API CUresult cuMemsetD16Async_ptsz(void)
-{
-	oncuda_unsupported("cuMemsetD16Async_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemsetD16_v2_ptds(void);
-ONCUDA_API CUresult cuMemsetD16_v2_ptds(void)
-{
-	oncuda_unsupported("cuMemsetD16_v2_ptds");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1430,59 +1087,10 @@ ONCUDA_API CUresult cuMemsetD2D8_v2_ptds(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemsetD32(void);
-ONCUDA_API CUresult cuMemsetD32(void)
-{
-	oncuda_unsupported("cuMemsetD32");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemsetD32Async_ptsz(void);
-ONCUDA_API CUresult cuMemsetD32Async_ptsz(void)
-{
-	oncuda_unsupported("cuMemsetD32Async_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemsetD32_v2_ptds(void);
-ONCUDA_API CUresult cuMemsetD32_v2_ptds(void)
-{
-	oncuda_unsupported("cuMemsetD32_v2_ptds");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemsetD8(void);
-ONCUDA_API CUresult cuMemsetD8(void)
-{
-	oncuda_unsupported("cuMemsetD8");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemsetD8Async_ptsz(void);
-ONCUDA_API CUresult cuMemsetD8Async_ptsz(void)
-{
-	oncuda_unsupported("cuMemsetD8Async_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemsetD8_v2_ptds(void);
-ONCUDA_API CUresult cuMemsetD8_v2_ptds(void)
-{
-	oncuda_unsupported("cuMemsetD8_v2_ptds");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMipmappedArrayGetSparseProperties(void);
 ONCUDA_API CUresult cuMipmappedArrayGetSparseProperties(void)
 {
 	oncuda_unsupported("cuMipmappedArrayGetSparseProperties");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuModuleGetGlobal(void);
-ONCUDA_API CUresult cuModuleGetGlobal(void)
-{
-	oncuda_unsupported("cuModuleGetGlobal");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1542,38 +1150,10 @@ ONCUDA_API CUresult cuMulticastUnbind(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuParamSetSize(void);
-ONCUDA_API CUresult cuParamSetSize(void)
-{
-	oncuda_unsupported("cuParamSetSize");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuParamSetTexRef(void);
 ONCUDA_API CUresult cuParamSetTexRef(void)
 {
 	oncuda_unsupported("cuParamSetTexRef");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuParamSetf(void);
-ONCUDA_API CUresult cuParamSetf(void)
-{
-	oncuda_unsupported("cuParamSetf");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuParamSeti(void);
-ONCUDA_API CUresult cuParamSeti(void)
-{
-	oncuda_unsupported("cuParamSeti");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuParamSetv(void);
-ONCUDA_API CUresult cuParamSetv(void)
-{
-	oncuda_unsupported("cuParamSetv");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1619,199 +1199,10 @@ ONCUDA_API CUresult cuStreamAttachMemAsync_ptsz(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuStreamBatchMemOp_ptsz(void);
-ONCUDA_API CUresult cuStreamBatchMemOp_ptsz(void)
-{
-	oncuda_unsupported("cuStreamBatchMemOp_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamBatchMemOp_v2_ptsz(void);
-ONCUDA_API CUresult cuStreamBatchMemOp_v2_ptsz(void)
-{
-	oncuda_unsupported("cuStreamBatchMemOp_v2_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamCopyAttributes_ptsz(void);
-ONCUDA_API CUresult cuStreamCopyAttributes_ptsz(void)
-{
-	oncuda_unsupported("cuStreamCopyAttributes_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamDestroy(void);
-ONCUDA_API CUresult cuStreamDestroy(void)
-{
-	oncuda_unsupported("cuStreamDestroy");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamGetAttribute_ptsz(void);
-ONCUDA_API CUresult cuStreamGetAttribute_ptsz(void)
-{
-	oncuda_unsupported("cuStreamGetAttribute_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamGetCaptureInfo_ptsz(void);
-ONCUDA_API CUresult cuStreamGetCaptureInfo_ptsz(void)
-{
-	oncuda_unsupported("cuStreamGetCaptureInfo_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamGetCaptureInfo_v2_ptsz(void);
-ONCUDA_API CUresult cuStreamGetCaptureInfo_v2_ptsz(void)
-{
-	oncuda_unsupported("cuStreamGetCaptureInfo_v2_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamGetCaptureInfo_v3_ptsz(void);
-ONCUDA_API CUresult cuStreamGetCaptureInfo_v3_ptsz(void)
-{
-	oncuda_unsupported("cuStreamGetCaptureInfo_v3_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamGetCtx_ptsz(void);
-ONCUDA_API CUresult cuStreamGetCtx_ptsz(void)
-{
-	oncuda_unsupported("cuStreamGetCtx_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamGetCtx_v2_ptsz(void);
-ONCUDA_API CUresult cuStreamGetCtx_v2_ptsz(void)
-{
-	oncuda_unsupported("cuStreamGetCtx_v2_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamGetDevice_ptsz(void);
-ONCUDA_API CUresult cuStreamGetDevice_ptsz(void)
-{
-	oncuda_unsupported("cuStreamGetDevice_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamGetFlags_ptsz(void);
-ONCUDA_API CUresult cuStreamGetFlags_ptsz(void)
-{
-	oncuda_unsupported("cuStreamGetFlags_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuStreamGetGreenCtx(void);
 ONCUDA_API CUresult cuStreamGetGreenCtx(void)
 {
 	oncuda_unsupported("cuStreamGetGreenCtx");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamGetId_ptsz(void);
-ONCUDA_API CUresult cuStreamGetId_ptsz(void)
-{
-	oncuda_unsupported("cuStreamGetId_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamGetPriority_ptsz(void);
-ONCUDA_API CUresult cuStreamGetPriority_ptsz(void)
-{
-	oncuda_unsupported("cuStreamGetPriority_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamIsCapturing_ptsz(void);
-ONCUDA_API CUresult cuStreamIsCapturing_ptsz(void)
-{
-	oncuda_unsupported("cuStreamIsCapturing_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamQuery_ptsz(void);
-ONCUDA_API CUresult cuStreamQuery_ptsz(void)
-{
-	oncuda_unsupported("cuStreamQuery_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamSetAttribute_ptsz(void);
-ONCUDA_API CUresult cuStreamSetAttribute_ptsz(void)
-{
-	oncuda_unsupported("cuStreamSetAttribute_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamSynchronize_ptsz(void);
-ONCUDA_API CUresult cuStreamSynchronize_ptsz(void)
-{
-	oncuda_unsupported("cuStreamSynchronize_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamWaitEvent_ptsz(void);
-ONCUDA_API CUresult cuStreamWaitEvent_ptsz(void)
-{
-	oncuda_unsupported("cuStreamWaitEvent_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamWaitValue32_ptsz(void);
-ONCUDA_API CUresult cuStreamWaitValue32_ptsz(void)
-{
-	oncuda_unsupported("cuStreamWaitValue32_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamWaitValue32_v2_ptsz(void);
-ONCUDA_API CUresult cuStreamWaitValue32_v2_ptsz(void)
-{
-	oncuda_unsupported("cuStreamWaitValue32_v2_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamWaitValue64_ptsz(void);
-ONCUDA_API CUresult cuStreamWaitValue64_ptsz(void)
-{
-	oncuda_unsupported("cuStreamWaitValue64_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamWaitValue64_v2_ptsz(void);
-ONCUDA_API CUresult cuStreamWaitValue64_v2_ptsz(void)
-{
-	oncuda_unsupported("cuStreamWaitValue64_v2_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamWriteValue32_ptsz(void);
-ONCUDA_API CUresult cuStreamWriteValue32_ptsz(void)
-{
-	oncuda_unsupported("cuStreamWriteValue32_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamWriteValue32_v2_ptsz(void);
-ONCUDA_API CUresult cuStreamWriteValue32_v2_ptsz(void)
-{
-	oncuda_unsupported("cuStreamWriteValue32_v2_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamWriteValue64_ptsz(void);
-ONCUDA_API CUresult cuStreamWriteValue64_ptsz(void)
-{
-	oncuda_unsupported("cuStreamWriteValue64_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamWriteValue64_v2_ptsz(void);
-ONCUDA_API CUresult cuStreamWriteValue64_v2_ptsz(void)
-{
-	oncuda_unsupported("cuStreamWriteValue64_v2_ptsz");
 	return ONCUDA_NOT_SUPPORTED;
 }
 

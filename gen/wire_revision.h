@@ -2,5 +2,5 @@
 #ifndef ONCUDA_WIRE_REVISION_H
 #define ONCUDA_WIRE_REVISION_H
 /* The protocol this build speaks (ONCUDA_HELLO). */
-#define ONCUDA_WIRE_REVISION 0x70a3be65u
+#define ONCUDA_WIRE_REVISION 0x06f3093fu
 #endif

@@ -236,6 +236,7 @@ def read_entries(idl):
             sys.exit(f"{where}: {p.name}: one-way is a mark (Marks: plain, one-way), "
                      "not a Glue marker")
         e = Entry(p.name, m.group(1), params, markers + (["oneway"] if p.oneway else []), where)
+        e.carries = p.carries
         want = [q.xdr_type() for q in e.ins]
         types = [t for t, _ in p.args]
         if p.result != e.result or types != want:
@@ -269,6 +270,9 @@ def route_lines(e):
     """Declarations and statements that pick the server of a routed call."""
     decls, lines, values = [], [], []
     for p in e.ins:
+        if p.base == "CUstream" and p.role == "in":
+            # CU_STREAM_PER_THREAD: the calling thread's (thread_stream.h).
+            lines.append(f"\tif ((e = thread_stream(&{p.name})) != CUDA_SUCCESS)\n\t\treturn e;\n")
         if p.base in HANDLES:
             kind = ROUTE_KIND.get(p.base, "ROUTE_HANDLE")
             lines.append(f"\troute_handle(&rt, {p.name}, {kind});\n")
@@ -292,13 +296,16 @@ def client_oneway(e):
         sys.exit(f"{e.func}: a oneway call cannot take a CUdevice, library, kernel or function")
     decls, routing = route_lines(e)
     out = ["\tstruct route rt = ROUTE_INIT;\n"] + decls
+    # Filled once routing has settled the handles (thread_stream may change a stream).
     if len(e.ins) == 1:
         p = e.ins[0]
-        out.append(f"\t{p.wire_decl().rsplit(' ', 1)[0]} a = {p.to_wire()};\n")
+        out.append(f"\t{p.wire_decl().rsplit(' ', 1)[0]} a;\n")
+        fill = f"\ta = {p.to_wire()};\n"
         xdr = f"xdr_{p.xdr_type().replace('unsigned int', 'u_int')}"
     else:
         fields = ", ".join(p.to_wire() for p in e.ins)
-        out.append(f"\t{e.stub}_argument a = {{ {fields} }};\n")
+        out.append(f"\t{e.stub}_argument a;\n")
+        fill = f"\ta = ({e.stub}_argument){{ {fields} }};\n"
         xdr = f"xdr_{e.stub}_argument"
     out.append("\tint err = CUDA_SUCCESS;\n\tenum clnt_stat st = RPC_SUCCESS;\n"
                "\tstruct call k;\n\tCUresult e;\n\n")
@@ -308,6 +315,7 @@ def client_oneway(e):
             bad = "CUDA_ERROR_INVALID_CONTEXT" if p.base == "CUcontext" else "CUDA_ERROR_INVALID_HANDLE"
             out.append(f"\tif ({p.name} == NULL)\n\t\treturn {bad};\n")
     out.extend(routing)
+    out.append(fill)
     out.append("\tif ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)\n"
                "\t\treturn e;\n")
     send = f"batch_send(k.c, {e.proc}, (xdrproc_t){xdr}, &a)"
@@ -320,18 +328,40 @@ def client_oneway(e):
     return out
 
 
+def per_thread_variants(e):
+    """The _ptsz form of the entry point the glue makes (the first it
+    carries): that call with the NULL stream meaning the calling thread's
+    (stubs/route/thread_stream.h).  Other per-thread forms a plain
+    procedure carries (older ABIs, synchronous _ptds calls) are hand glue's."""
+    names = [n for n in e.carries if n == e.carries[0] + "_ptsz"]
+    streams = [p for p in e.ins if p.base == "CUstream" and p.role == "in"]
+    out = []
+    for n in names:
+        if not streams:
+            sys.exit(f"{e.where}: {n}: {e.func} takes no stream")
+        decl = ", ".join(p.c_decl() for p in e.params)
+        args = ", ".join(f"thread_stream_null({p.name})" if p in streams else p.name
+                         for p in e.params)
+        out.append(f"\n/* {e.func} on the calling thread's stream when given NULL. */\n"
+                   f"ONCUDA_API CUresult {n}({decl});\n"
+                   f"ONCUDA_API CUresult {n}({decl})\n{{\n"
+                   f"\treturn {e.func}({args});\n}}\n")
+    return out
+
+
 def client(entries):
     out = [HEADER.format(what="Client side of the plain procedures: route, pack, call, unpack."),
            '#include <stdint.h>\n#include <string.h>\n'
            '/* Deprecated calls are carried too (the bank size configuration). */\n'
            '#define CUDA_ENABLE_DEPRECATED 1\n#include <cuda.h>\n#include <cudaProfiler.h>\n'
            '#include "stubs/context/answer_cache.h"\n#include "stubs/wire/batch.h"\n#include "gen/cuda_names.h"\n#include "gen/glue_client.h"\n'
-           '#include "stubs/code/own_library.h"\n#include "stubs/route/devices.h"\n#include "stubs/mem/mapped.h"\n#include "stubs/route/route.h"\n#include "stubs/wire/rpc.h"\n']
+           '#include "stubs/code/own_library.h"\n#include "stubs/route/devices.h"\n#include "stubs/mem/mapped.h"\n#include "stubs/route/route.h"\n#include "stubs/route/thread_stream.h"\n#include "stubs/wire/rpc.h"\n']
     for e in entries:
         if "oneway" in e.markers:
             decl = ", ".join(p.c_decl() for p in e.params) or "void"
             out.append(f"\nONCUDA_API CUresult {e.func}({decl})\n{{\n")
             out += client_oneway(e)
+            out += per_thread_variants(e)
             continue
         per_server = e.func in PER_SERVER
         decl = ", ".join(p.c_decl() for p in e.params) or "void"
@@ -402,6 +432,7 @@ def client(entries):
         elif cache:
             out.append(f"\tif (r.err == CUDA_SUCCESS)\n\t\tanswer_cache_changed({e.proc}, key, {nkey});\n")
         out.append("\treturn (CUresult)r.err;\n}\n")
+        out += per_thread_variants(e)
     return "".join(out)
 
 

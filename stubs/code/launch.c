@@ -20,6 +20,7 @@
 #include "stubs/code/own_library.h"
 #include "stubs/route/call.h"
 #include "stubs/route/route.h"
+#include "stubs/route/thread_stream.h"
 
 _Static_assert(sizeof(CUlaunchAttributeValue) ==
 	       sizeof(((launch_attr *)0)->value),
@@ -35,6 +36,11 @@ CUresult cuLaunchKernel_ptsz(CUfunction f, unsigned int gridDimX,
 			     void **kernelParams, void **extra);
 CUresult cuLaunchKernelEx_ptsz(const CUlaunchConfig *config, CUfunction f,
 			       void **kernelParams, void **extra);
+CUresult cuLaunchCooperativeKernel_ptsz(CUfunction f, unsigned int gridDimX,
+		unsigned int gridDimY, unsigned int gridDimZ,
+		unsigned int blockDimX, unsigned int blockDimY,
+		unsigned int blockDimZ, unsigned int sharedMemBytes,
+		CUstream hStream, void **kernelParams);
 
 static cu_handle handle_of(const void *h)
 {
@@ -44,7 +50,8 @@ static cu_handle handle_of(const void *h)
 /*
  * Translates config into wire, whose attributes are kept in attrs
  * (ONCUDA_LAUNCH_ATTRS_MAX of them).  per_thread: a NULL stream means the
- * calling thread's default stream, as in the _ptsz entry points.
+ * calling thread's default stream, as in the _ptsz entry points; the
+ * launch then translates it (thread_stream.h).
  */
 static CUresult config_to_wire(const CUlaunchConfig *config, bool per_thread,
 			       launch_config *wire, launch_attr *attrs)
@@ -65,9 +72,8 @@ static CUresult config_to_wire(const CUlaunchConfig *config, bool per_thread,
 	wire->block.y = config->blockDimY;
 	wire->block.z = config->blockDimZ;
 	wire->shared_mem_bytes = config->sharedMemBytes;
-	wire->stream = handle_of(config->hStream);
-	if (per_thread && config->hStream == NULL)
-		wire->stream = handle_of(CU_STREAM_PER_THREAD);
+	wire->stream = handle_of(per_thread ?
+	    thread_stream_null(config->hStream) : config->hStream);
 	for (i = 0; i < config->numAttrs; i++) {
 		memset(&attrs[i], 0, sizeof(attrs[i]));
 		attrs[i].id = config->attrs[i].id;
@@ -77,6 +83,16 @@ static CUresult config_to_wire(const CUlaunchConfig *config, bool per_thread,
 	wire->attrs.attrs_len = config->numAttrs;
 	wire->attrs.attrs_val = attrs;
 	return CUDA_SUCCESS;
+}
+
+/* A stream handle as thread_stream.h translates CU_STREAM_PER_THREAD. */
+static CUresult per_thread_handle(cu_handle *stream)
+{
+	CUstream s = (CUstream)(uintptr_t)*stream;
+	CUresult e = thread_stream(&s);
+
+	*stream = handle_of(s);
+	return e;
 }
 
 /*
@@ -134,6 +150,8 @@ static CUresult launch(rpcproc_t proc, CUfunction f, cu_dim3 grid,
 		return CUDA_ERROR_INVALID_HANDLE;
 	if (!shape_possible(&grid, &block))
 		return CUDA_ERROR_INVALID_VALUE;
+	if ((e = per_thread_handle(&stream)) != CUDA_SUCCESS)
+		return e;
 	e = route_launch(f, stream, &server, &there, &call.func);
 	if (e != CUDA_SUCCESS)
 		return e;
@@ -184,13 +202,9 @@ ONCUDA_API CUresult cuLaunchKernel_ptsz(CUfunction f, unsigned int gridDimX,
 					CUstream hStream, void **kernelParams,
 					void **extra)
 {
-	cu_dim3 grid = { gridDimX, gridDimY, gridDimZ };
-	cu_dim3 block = { blockDimX, blockDimY, blockDimZ };
-
-	if (hStream == NULL)
-		hStream = CU_STREAM_PER_THREAD;
-	return launch(CU_LAUNCH_KERNEL, f, grid, block, sharedMemBytes,
-		      handle_of(hStream), kernelParams, extra);
+	return cuLaunchKernel(f, gridDimX, gridDimY, gridDimZ, blockDimX,
+			      blockDimY, blockDimZ, sharedMemBytes,
+			      thread_stream_null(hStream), kernelParams, extra);
 }
 
 /*
@@ -216,6 +230,20 @@ ONCUDA_API CUresult cuLaunchCooperativeKernel(CUfunction f,
 		      sharedMemBytes, handle_of(hStream), kernelParams, NULL);
 }
 
+ONCUDA_API CUresult cuLaunchCooperativeKernel_ptsz(CUfunction f,
+		unsigned int gridDimX, unsigned int gridDimY,
+		unsigned int gridDimZ, unsigned int blockDimX,
+		unsigned int blockDimY, unsigned int blockDimZ,
+		unsigned int sharedMemBytes, CUstream hStream,
+		void **kernelParams)
+{
+	return cuLaunchCooperativeKernel(f, gridDimX, gridDimY, gridDimZ,
+					 blockDimX, blockDimY, blockDimZ,
+					 sharedMemBytes,
+					 thread_stream_null(hStream),
+					 kernelParams);
+}
+
 static CUresult launch_ex(const CUlaunchConfig *config, bool per_thread,
 			  CUfunction f, void **kernelParams, void **extra)
 {
@@ -235,6 +263,8 @@ static CUresult launch_ex(const CUlaunchConfig *config, bool per_thread,
 		return CUDA_ERROR_INVALID_HANDLE;
 	if (!shape_possible(&call.config.grid, &call.config.block))
 		return CUDA_ERROR_INVALID_VALUE;
+	if ((e = per_thread_handle(&call.config.stream)) != CUDA_SUCCESS)
+		return e;
 	e = route_launch(f, call.config.stream, &server, &there, &call.func);
 	if (e != CUDA_SUCCESS)
 		return e;
@@ -369,7 +399,8 @@ static CUresult ask_clusters(enum cluster_question q, int *answer,
 
 	if (answer == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	if ((e = config_to_wire(config, false, &wire, attrs)) != CUDA_SUCCESS)
+	if ((e = config_to_wire(config, false, &wire, attrs)) != CUDA_SUCCESS ||
+	    (e = per_thread_handle(&wire.stream)) != CUDA_SUCCESS)
 		return e;
 	if ((e = library_call_code(&k, func, (void *)(uintptr_t)wire.stream,
 				   ROUTE_STREAM, &value, CALL_REPLY(r))) !=

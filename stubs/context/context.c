@@ -14,8 +14,10 @@
 #include "stubs/context/answer_cache.h"
 #include "stubs/route/ctxstack.h"
 #include "stubs/context/context_storage.h"
+#include "stubs/context/ctx_attach.h"
 #include "stubs/code/params.h"
 #include "stubs/route/route.h"
+#include "stubs/route/thread_stream.h"
 #include "stubs/wire/rpc.h"
 
 /*
@@ -36,6 +38,8 @@ ONCUDA_API CUresult cuDevicePrimaryCtxReset(CUdevice dev);
 #undef cuCtxCreate
 ONCUDA_API CUresult cuCtxCreate(CUcontext *pctx, unsigned int flags,
     CUdevice dev);
+ONCUDA_API CUresult cuCtxAttach(CUcontext *pctx, unsigned int flags);
+ONCUDA_API CUresult cuCtxDetach(CUcontext ctx);
 
 /*
  * Creates a context on dev's server and pushes it on the calling thread's
@@ -204,11 +208,46 @@ ONCUDA_API CUresult cuCtxDestroy_v2(CUcontext ctx)
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS) {
 		/* Under the connection lock, so no thread syncs to it now. */
 		ctxstack_remove_everywhere(ctx);
+		thread_stream_forget(k.server, ctx);
+		ctx_attach_forget(ctx);
 		contexts_went_away();
 	}
 	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
+}
+
+/*
+ * The usage count of CUDA before 4.0 (ctx_attach.h): cuCtxAttach needs a
+ * current context and hands it out; cuCtxDetach needs ctx current to the
+ * calling thread and destroys it at its last use.
+ */
+ONCUDA_API CUresult cuCtxAttach(CUcontext *pctx, unsigned int flags)
+{
+	CUcontext ctx;
+	CUresult e;
+
+	if ((e = rpc_local_check()) != CUDA_SUCCESS)
+		return e;
+	if (pctx == NULL || flags != 0)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((ctx = ctxstack_current()) == NULL)
+		return CUDA_ERROR_INVALID_CONTEXT;
+	if (!ctx_attach_add(ctx))
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	*pctx = ctx;
+	return CUDA_SUCCESS;
+}
+
+ONCUDA_API CUresult cuCtxDetach(CUcontext ctx)
+{
+	CUresult e;
+
+	if ((e = rpc_local_check()) != CUDA_SUCCESS)
+		return e;
+	if (ctx == NULL || ctx != ctxstack_current())
+		return CUDA_ERROR_INVALID_CONTEXT;
+	return ctx_attach_drop(ctx) ? cuCtxDestroy_v2(ctx) : CUDA_SUCCESS;
 }
 
 /*
@@ -326,8 +365,15 @@ static CUresult primary_ctx_call(enum clnt_stat (*call)(int, res_none *,
 	    CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
 	st = call(dev, &r, k.c);
-	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS) {
+		/*
+		 * Which context is the primary one is the server's to know:
+		 * every per-thread stream there is forgotten (those of other
+		 * contexts, still alive, are made again when next named).
+		 */
+		thread_stream_forget(k.server, NULL);
 		contexts_went_away();
+	}
 	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;

@@ -27,6 +27,7 @@
 #include "stubs/mem/device_ranges.h"
 #include "stubs/mem/memory.h"
 #include "stubs/route/route.h"
+#include "stubs/route/thread_stream.h"
 #include "stubs/wire/rpc.h"
 
 #define CHUNK ONCUDA_CHUNK_DEFAULT
@@ -174,16 +175,24 @@ ONCUDA_API CUresult cuMemcpyDtoH(void *dstHost, CUdeviceptr srcDevice,
 ONCUDA_API CUresult cuMemcpyHtoDAsync(CUdeviceptr dstDevice,
     const void *srcHost, size_t ByteCount, CUstream hStream)
 {
-	struct copy_stream s = on_stream(hStream);
+	struct copy_stream s;
+	CUresult e;
 
+	if ((e = thread_stream(&hStream)) != CUDA_SUCCESS)
+		return e;
+	s = on_stream(hStream);
 	return copy_pieces(true, dstDevice, srcHost, ByteCount, &s);
 }
 
 ONCUDA_API CUresult cuMemcpyDtoHAsync(void *dstHost, CUdeviceptr srcDevice,
     size_t ByteCount, CUstream hStream)
 {
-	struct copy_stream s = on_stream(hStream);
+	struct copy_stream s;
+	CUresult e;
 
+	if ((e = thread_stream(&hStream)) != CUDA_SUCCESS)
+		return e;
+	s = on_stream(hStream);
 	return copy_pieces(false, srcDevice, dstHost, ByteCount, &s);
 }
 
@@ -228,7 +237,11 @@ ONCUDA_API CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount)
 ONCUDA_API CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src,
     size_t ByteCount, CUstream hStream)
 {
-	struct copy_stream s = on_stream(hStream);
+	struct copy_stream s;
+	CUresult e;
 
+	if ((e = thread_stream(&hStream)) != CUDA_SUCCESS)
+		return e;
+	s = on_stream(hStream);
 	return copy_unified(dst, src, ByteCount, &s);
 }

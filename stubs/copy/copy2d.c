@@ -27,6 +27,7 @@
 #include "gen/cuda_names.h"
 #include "stubs/mem/mapped.h"
 #include "stubs/mem/memory.h"
+#include "stubs/route/thread_stream.h"
 #include "stubs/wire/rpc.h"
 
 /* One side of a 2D copy, resolved. */
@@ -251,7 +252,11 @@ ONCUDA_API CUresult cuMemcpy2DUnaligned(const CUDA_MEMCPY2D *pCopy)
 
 ONCUDA_API CUresult cuMemcpy2DAsync(const CUDA_MEMCPY2D *pCopy, CUstream hStream)
 {
-	struct copy_stream s = { (cu_handle)(uintptr_t)hStream, true };
+	struct copy_stream s;
+	CUresult e;
 
+	if ((e = thread_stream(&hStream)) != CUDA_SUCCESS)
+		return e;
+	s = (struct copy_stream){ (cu_handle)(uintptr_t)hStream, true };
 	return copy_2d(pCopy, &s);
 }

@@ -21,13 +21,8 @@
 #include "stubs/mem/vmm.h"
 #include "stubs/route/route.h"
 #include "stubs/wire/batch.h"
+#include "stubs/route/thread_stream.h"
 #include "stubs/wire/rpc.h"
-
-/* The _ptsz forms: the NULL stream is the calling thread's own. */
-static CUstream per_thread(CUstream s)
-{
-	return s == NULL ? CU_STREAM_PER_THREAD : s;
-}
 
 /* Whether a pool attribute's value is an int (else a cuuint64_t). */
 static bool int_attribute(CUmemPool_attribute attr)
@@ -49,6 +44,8 @@ static CUresult alloc_async(CUdeviceptr *dptr, size_t bytesize,
 
 	if (dptr == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
+	if ((e = thread_stream(&s)) != CUDA_SUCCESS)
+		return e;
 	if ((e = route_call_handles(&k, s, ROUTE_STREAM, pool, ROUTE_HANDLE,
 	    CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
@@ -82,7 +79,7 @@ ONCUDA_API CUresult cuMemAllocAsync(CUdeviceptr *dptr, size_t bytesize,
 ONCUDA_API CUresult cuMemAllocAsync_ptsz(CUdeviceptr *dptr, size_t bytesize,
     CUstream hStream)
 {
-	return alloc_async(dptr, bytesize, NULL, per_thread(hStream));
+	return alloc_async(dptr, bytesize, NULL, thread_stream_null(hStream));
 }
 
 ONCUDA_API CUresult cuMemAllocFromPoolAsync(CUdeviceptr *dptr,
@@ -97,7 +94,7 @@ ONCUDA_API CUresult cuMemAllocFromPoolAsync_ptsz(CUdeviceptr *dptr,
     size_t bytesize, CUmemoryPool pool, CUstream hStream)
 {
 	return cuMemAllocFromPoolAsync(dptr, bytesize, pool,
-	    per_thread(hStream));
+	    thread_stream_null(hStream));
 }
 
 /*
@@ -111,6 +108,8 @@ ONCUDA_API CUresult cuMemFreeAsync(CUdeviceptr dptr, CUstream hStream)
 	struct call k;
 	CUresult e;
 
+	if ((e = thread_stream(&hStream)) != CUDA_SUCCESS)
+		return e;
 	if ((e = route_call_handles(&k, hStream, ROUTE_STREAM, NULL,
 	    ROUTE_HANDLE, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
@@ -123,7 +122,7 @@ ONCUDA_API CUresult cuMemFreeAsync(CUdeviceptr dptr, CUstream hStream)
 
 ONCUDA_API CUresult cuMemFreeAsync_ptsz(CUdeviceptr dptr, CUstream hStream)
 {
-	return cuMemFreeAsync(dptr, per_thread(hStream));
+	return cuMemFreeAsync(dptr, thread_stream_null(hStream));
 }
 
 ONCUDA_API CUresult cuMemPoolCreate(CUmemoryPool *pool,

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "stubs/route/route.h"
+#include "stubs/route/thread_stream.h"
 #include "stubs/stream/node_list.h"
 #include "stubs/wire/rpc.h"
 
@@ -269,6 +270,7 @@ ONCUDA_API CUresult cuGraphInstantiateWithParams(CUgraphExec *phGraphExec,
     CUgraph hGraph, CUDA_GRAPH_INSTANTIATE_PARAMS *instantiateParams)
 {
 	const instantiate_outcome *out;
+	CUstream upload;
 	res_instantiate r;
 	unsigned server;
 	CUresult e;
@@ -276,14 +278,15 @@ ONCUDA_API CUresult cuGraphInstantiateWithParams(CUgraphExec *phGraphExec,
 
 	if (phGraphExec == NULL || instantiateParams == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	if ((e = route_call_handles(&k, hGraph, ROUTE_HANDLE,
-	    instantiateParams->hUploadStream, ROUTE_STREAM,
-	    CALL_REPLY(r))) != CUDA_SUCCESS)
+	upload = instantiateParams->hUploadStream;
+	if ((e = thread_stream(&upload)) != CUDA_SUCCESS)
+		return e;
+	if ((e = route_call_handles(&k, hGraph, ROUTE_HANDLE, upload,
+	    ROUTE_STREAM, CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
 	server = k.server;
 	e = call_end(&k, cu_graph_instantiate_with_params(route_strip(hGraph),
-	    instantiateParams->flags,
-	    route_strip(instantiateParams->hUploadStream), &r, k.c));
+	    instantiateParams->flags, route_strip(upload), &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
 	out = r.err == CUDA_SUCCESS ? &r.res_instantiate_u.value :

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "stubs/route/route.h"
+#include "stubs/route/thread_stream.h"
 #include "stubs/stream/callback.h"
 #include "stubs/stream/node_list.h"
 #include "stubs/wire/batch.h"
@@ -58,6 +59,8 @@ static CUresult launch_host_func(CUstream stream, CUhostFn fn, void *data)
 
 	if (fn == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
+	if ((e = thread_stream(&stream)) != CUDA_SUCCESS)
+		return e;
 	if ((e = begin(stream, ROUTE_STREAM, NULL, (uint64_t)(uintptr_t)fn,
 	    &server, &k)) != CUDA_SUCCESS)
 		return e;
@@ -76,8 +79,7 @@ ONCUDA_API CUresult cuLaunchHostFunc(CUstream hStream, CUhostFn fn,
 ONCUDA_API CUresult cuLaunchHostFunc_ptsz(CUstream hStream, CUhostFn fn,
     void *userData)
 {
-	return launch_host_func(hStream != NULL ? hStream :
-	    CU_STREAM_PER_THREAD, fn, userData);
+	return launch_host_func(thread_stream_null(hStream), fn, userData);
 }
 
 static CUresult add_callback(CUstream stream, CUstream named,
@@ -90,6 +92,8 @@ static CUresult add_callback(CUstream stream, CUstream named,
 
 	if (callback == NULL || flags != 0)
 		return CUDA_ERROR_INVALID_VALUE;
+	if ((e = thread_stream(&stream)) != CUDA_SUCCESS)
+		return e;
 	if ((e = begin(stream, ROUTE_STREAM, NULL,
 	    (uint64_t)(uintptr_t)callback, &server, &k)) != CUDA_SUCCESS)
 		return e;
@@ -111,8 +115,8 @@ ONCUDA_API CUresult cuStreamAddCallback(CUstream hStream,
 ONCUDA_API CUresult cuStreamAddCallback_ptsz(CUstream hStream,
     CUstreamCallback callback, void *userData, unsigned int flags)
 {
-	return add_callback(hStream != NULL ? hStream : CU_STREAM_PER_THREAD,
-	    hStream, callback, userData, flags);
+	return add_callback(thread_stream_null(hStream), hStream, callback,
+	    userData, flags);
 }
 
 /* ---------------------------------------------------------- host nodes */

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "stubs/route/route.h"
+#include "stubs/route/thread_stream.h"
 #include "stubs/stream/node_list.h"
 #include "stubs/wire/rpc.h"
 
@@ -35,6 +36,18 @@ ONCUDA_API CUresult cuStreamGetCaptureInfo_v2(CUstream hStream,
     size_t *numDependencies_out);
 ONCUDA_API CUresult cuStreamUpdateCaptureDependencies(CUstream hStream,
     CUgraphNode *dependencies, size_t numDependencies, unsigned int flags);
+
+/* The per-thread default stream forms of the questions (thread_stream.h). */
+ONCUDA_API CUresult cuStreamGetCaptureInfo_ptsz(CUstream hStream,
+    CUstreamCaptureStatus *captureStatus_out, cuuint64_t *id_out);
+ONCUDA_API CUresult cuStreamGetCaptureInfo_v2_ptsz(CUstream hStream,
+    CUstreamCaptureStatus *captureStatus_out, cuuint64_t *id_out,
+    CUgraph *graph_out, const CUgraphNode **dependencies_out,
+    size_t *numDependencies_out);
+ONCUDA_API CUresult cuStreamGetCaptureInfo_v3_ptsz(CUstream hStream,
+    CUstreamCaptureStatus *captureStatus_out, cuuint64_t *id_out,
+    CUgraph *graph_out, const CUgraphNode **dependencies_out,
+    const CUgraphEdgeData **edgeData_out, size_t *numDependencies_out);
 
 /*
  * The dependencies last reported to this thread: the driver's array stays
@@ -57,6 +70,8 @@ ONCUDA_API CUresult cuStreamBeginCapture_v2(CUstream hStream,
 	CUresult e;
 	struct call k;
 
+	if ((e = thread_stream(&hStream)) != CUDA_SUCCESS)
+		return e;
 	if ((e = route_call_handles(&k, hStream, ROUTE_STREAM, NULL,
 	    ROUTE_HANDLE, CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
@@ -85,7 +100,7 @@ ONCUDA_API CUresult cuStreamBeginCaptureToGraph(CUstream hStream,
 	if (hGraph == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((e = node_edges_default(dependencyData, numDependencies)) !=
-	    CUDA_SUCCESS)
+	    CUDA_SUCCESS || (e = thread_stream(&hStream)) != CUDA_SUCCESS)
 		return e;
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	route_handle(&rt, hGraph, ROUTE_HANDLE);
@@ -109,6 +124,8 @@ ONCUDA_API CUresult cuStreamEndCapture(CUstream hStream, CUgraph *phGraph)
 
 	if (phGraph == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
+	if ((e = thread_stream(&hStream)) != CUDA_SUCCESS)
+		return e;
 	if ((e = route_call_handles(&k, hStream, ROUTE_STREAM, NULL,
 	    ROUTE_HANDLE, CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
@@ -130,6 +147,8 @@ static CUresult ask_capture_info(CUstream stream,
 
 	if (status == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
+	if ((e = thread_stream(&stream)) != CUDA_SUCCESS)
+		return e;
 	if ((e = route_call_handles(&k, stream, ROUTE_STREAM, NULL,
 	    ROUTE_HANDLE, CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
@@ -180,6 +199,8 @@ static CUresult ask_capture_state(CUstream stream,
 
 	if (status == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
+	if ((e = thread_stream(&stream)) != CUDA_SUCCESS)
+		return e;
 	if ((e = route_call_handles(&k, stream, ROUTE_STREAM, NULL,
 	    ROUTE_HANDLE, CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
@@ -239,6 +260,33 @@ ONCUDA_API CUresult cuStreamGetCaptureInfo_v3(CUstream hStream,
 	    dependencies_out, edgeData_out, numDependencies_out);
 }
 
+ONCUDA_API CUresult cuStreamGetCaptureInfo_ptsz(CUstream hStream,
+    CUstreamCaptureStatus *captureStatus_out, cuuint64_t *id_out)
+{
+	return cuStreamGetCaptureInfo(thread_stream_null(hStream),
+	    captureStatus_out, id_out);
+}
+
+ONCUDA_API CUresult cuStreamGetCaptureInfo_v2_ptsz(CUstream hStream,
+    CUstreamCaptureStatus *captureStatus_out, cuuint64_t *id_out,
+    CUgraph *graph_out, const CUgraphNode **dependencies_out,
+    size_t *numDependencies_out)
+{
+	return cuStreamGetCaptureInfo_v2(thread_stream_null(hStream),
+	    captureStatus_out, id_out, graph_out, dependencies_out,
+	    numDependencies_out);
+}
+
+ONCUDA_API CUresult cuStreamGetCaptureInfo_v3_ptsz(CUstream hStream,
+    CUstreamCaptureStatus *captureStatus_out, cuuint64_t *id_out,
+    CUgraph *graph_out, const CUgraphNode **dependencies_out,
+    const CUgraphEdgeData **edgeData_out, size_t *numDependencies_out)
+{
+	return cuStreamGetCaptureInfo_v3(thread_stream_null(hStream),
+	    captureStatus_out, id_out, graph_out, dependencies_out,
+	    edgeData_out, numDependencies_out);
+}
+
 ONCUDA_API CUresult cuThreadExchangeStreamCaptureMode(
     CUstreamCaptureMode *mode)
 {
@@ -271,6 +319,8 @@ ONCUDA_API CUresult cuStreamUpdateCaptureDependencies_v2(CUstream hStream,
 
 	if ((e = node_edges_default(dependencyData, numDependencies)) !=
 	    CUDA_SUCCESS)
+		return e;
+	if ((e = thread_stream(&hStream)) != CUDA_SUCCESS)
 		return e;
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = node_list_to_wire(&rt, dependencies, numDependencies,

@@ -13,6 +13,7 @@
 
 #include "stubs/mem/mapped.h"
 #include "stubs/route/route.h"
+#include "stubs/route/thread_stream.h"
 #include "stubs/wire/batch.h"
 #include "stubs/wire/rpc.h"
 
@@ -45,6 +46,29 @@ ONCUDA_API CUresult cuStreamWriteValue64(CUstream stream, CUdeviceptr addr,
 ONCUDA_API CUresult cuStreamBatchMemOp(CUstream stream, unsigned int count,
     CUstreamBatchMemOpParams *paramArray, unsigned int flags);
 
+/* The per-thread default stream forms (thread_stream.h), which cuda.h
+ * declares only for a per-thread program. */
+ONCUDA_API CUresult cuStreamGetAttribute_ptsz(CUstream hStream,
+    CUstreamAttrID attr, CUstreamAttrValue *value_out);
+ONCUDA_API CUresult cuStreamSetAttribute_ptsz(CUstream hStream,
+    CUstreamAttrID attr, const CUstreamAttrValue *value);
+ONCUDA_API CUresult cuStreamGetCtx_v2_ptsz(CUstream hStream,
+    CUcontext *pCtx, CUgreenCtx *pGreenCtx);
+ONCUDA_API CUresult cuStreamBatchMemOp_v2_ptsz(CUstream stream,
+    unsigned int count, CUstreamBatchMemOpParams *paramArray,
+    unsigned int flags);
+ONCUDA_API CUresult cuStreamBatchMemOp_ptsz(CUstream stream,
+    unsigned int count, CUstreamBatchMemOpParams *paramArray,
+    unsigned int flags);
+ONCUDA_API CUresult cuStreamWaitValue32_ptsz(CUstream stream,
+    CUdeviceptr addr, cuuint32_t value, unsigned int flags);
+ONCUDA_API CUresult cuStreamWaitValue64_ptsz(CUstream stream,
+    CUdeviceptr addr, cuuint64_t value, unsigned int flags);
+ONCUDA_API CUresult cuStreamWriteValue32_ptsz(CUstream stream,
+    CUdeviceptr addr, cuuint32_t value, unsigned int flags);
+ONCUDA_API CUresult cuStreamWriteValue64_ptsz(CUstream stream,
+    CUdeviceptr addr, cuuint64_t value, unsigned int flags);
+
 ONCUDA_API CUresult cuStreamGetAttribute(CUstream hStream,
     CUstreamAttrID attr, CUstreamAttrValue *value_out)
 {
@@ -54,6 +78,8 @@ ONCUDA_API CUresult cuStreamGetAttribute(CUstream hStream,
 
 	if (value_out == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
+	if ((e = thread_stream(&hStream)) != CUDA_SUCCESS)
+		return e;
 	memset(&r, 0, sizeof(r));
 	if ((e = route_call_handles(&k, hStream, ROUTE_STREAM, NULL,
 	    ROUTE_HANDLE, CALL_NO_REPLY)) != CUDA_SUCCESS)
@@ -77,6 +103,8 @@ ONCUDA_API CUresult cuStreamSetAttribute(CUstream hStream,
 
 	if (value == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
+	if ((e = thread_stream(&hStream)) != CUDA_SUCCESS)
+		return e;
 	memset(&a, 0, sizeof(a));
 	a.id = (int)attr;
 	memcpy(a.value, value, sizeof(a.value));
@@ -130,6 +158,8 @@ ONCUDA_API CUresult cuStreamBatchMemOp_v2(CUstream stream,
 		    "operations");
 		return CUDA_ERROR_NOT_SUPPORTED;
 	}
+	if ((e = thread_stream(&stream)) != CUDA_SUCCESS)
+		return e;
 	for (i = 0; i < count; i++)
 		memcpy(ops[i].bytes, &paramArray[i], sizeof(ops[i].bytes));
 	a.stream = route_strip(stream);
@@ -175,4 +205,68 @@ ONCUDA_API CUresult cuStreamWriteValue64(CUstream stream, CUdeviceptr addr,
     cuuint64_t value, unsigned int flags)
 {
 	return cuStreamWriteValue64_v2(stream, addr, value, flags);
+}
+
+ONCUDA_API CUresult cuStreamGetAttribute_ptsz(CUstream hStream,
+    CUstreamAttrID attr, CUstreamAttrValue *value_out)
+{
+	return cuStreamGetAttribute(thread_stream_null(hStream), attr,
+	    value_out);
+}
+
+ONCUDA_API CUresult cuStreamSetAttribute_ptsz(CUstream hStream,
+    CUstreamAttrID attr, const CUstreamAttrValue *value)
+{
+	return cuStreamSetAttribute(thread_stream_null(hStream), attr, value);
+}
+
+ONCUDA_API CUresult cuStreamGetCtx_v2_ptsz(CUstream hStream,
+    CUcontext *pCtx, CUgreenCtx *pGreenCtx)
+{
+	return cuStreamGetCtx_v2(thread_stream_null(hStream), pCtx,
+	    pGreenCtx);
+}
+
+ONCUDA_API CUresult cuStreamBatchMemOp_v2_ptsz(CUstream stream,
+    unsigned int count, CUstreamBatchMemOpParams *paramArray,
+    unsigned int flags)
+{
+	return cuStreamBatchMemOp_v2(thread_stream_null(stream), count,
+	    paramArray, flags);
+}
+
+ONCUDA_API CUresult cuStreamBatchMemOp_ptsz(CUstream stream,
+    unsigned int count, CUstreamBatchMemOpParams *paramArray,
+    unsigned int flags)
+{
+	return cuStreamBatchMemOp_v2(thread_stream_null(stream), count,
+	    paramArray, flags);
+}
+
+ONCUDA_API CUresult cuStreamWaitValue32_ptsz(CUstream stream,
+    CUdeviceptr addr, cuuint32_t value, unsigned int flags)
+{
+	return cuStreamWaitValue32_v2(thread_stream_null(stream), addr, value,
+	    flags);
+}
+
+ONCUDA_API CUresult cuStreamWaitValue64_ptsz(CUstream stream,
+    CUdeviceptr addr, cuuint64_t value, unsigned int flags)
+{
+	return cuStreamWaitValue64_v2(thread_stream_null(stream), addr, value,
+	    flags);
+}
+
+ONCUDA_API CUresult cuStreamWriteValue32_ptsz(CUstream stream,
+    CUdeviceptr addr, cuuint32_t value, unsigned int flags)
+{
+	return cuStreamWriteValue32_v2(thread_stream_null(stream), addr,
+	    value, flags);
+}
+
+ONCUDA_API CUresult cuStreamWriteValue64_ptsz(CUstream stream,
+    CUdeviceptr addr, cuuint64_t value, unsigned int flags)
+{
+	return cuStreamWriteValue64_v2(thread_stream_null(stream), addr,
+	    value, flags);
 }

@@ -16,7 +16,11 @@ int test_handles(void);
 int test_context_create_v4(void);	/* ctx_config.c */
 int test_context_config(void);
 int test_device_deprecated(void);
+int test_device_limits(void);		/* device_limits.c */
 int test_threads(void);			/* threads.c */
+int test_per_thread_streams(void);	/* per_thread.c */
+int test_per_thread_legacy_order(void);
+int test_per_thread_proc_address(void);
 int test_memory(void);			/* memory.c */
 int test_copy(void);			/* copy.c */
 int test_copy_async(void);
@@ -77,5 +81,9 @@ int test_queued_threads(void);
 int test_error_strings(void);		/* errors.c */
 int test_proc_address(void);
 int test_fault(void);			/* fault.c */
+int test_deprecated_launch(void);	/* old_abi.c */
+int test_ctx_attach(void);
+int test_older_abis(void);
+int test_abi_before_3_2(void);
 
 #endif

@@ -14,6 +14,7 @@
 #include "stubs/code/own_library.h"
 #include "stubs/route/call.h"
 #include "stubs/route/route.h"
+#include "stubs/route/thread_stream.h"
 #include "stubs/wire/rpc.h"
 
 /* The fake connection's begin, which call.h's begins are made of here:
@@ -21,6 +22,13 @@
 CLIENT *rpc_begin(void);
 
 unsigned route_current_server(void) { return 0; }
+
+/* No per-thread streams of the client's: CU_STREAM_PER_THREAD goes as it is. */
+CUresult thread_stream(CUstream *h)
+{
+	(void)h;
+	return CUDA_SUCCESS;
+}
 
 void route_handle(struct route *rt, const void *handle, enum route_kind kind)
 {
