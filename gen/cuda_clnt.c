@@ -461,6 +461,58 @@ cu_module_enumerate_functions_13000(cu_handle module, u_int room, res_handles *c
 }
 
 enum clnt_stat 
+cu_link_create_13000(jit_options options, res_handle *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_LINK_CREATE,
+		(xdrproc_t) xdr_jit_options, (caddr_t) &options,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_link_add_data_13000(cu_handle link, int type, cu_name name, jit_options options, res_link_output *clnt_res,  CLIENT *clnt)
+{
+	cu_link_add_data_13000_argument arg;
+	arg.link = link;
+	arg.type = type;
+	arg.name = name;
+	arg.options = options;
+	return (clnt_call (clnt, CU_LINK_ADD_DATA, (xdrproc_t) xdr_cu_link_add_data_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_link_output, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_link_complete_13000(cu_handle link, res_link_complete *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_LINK_COMPLETE,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &link,
+		(xdrproc_t) xdr_res_link_complete, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_link_read_cubin_13000(cu_handle link, cu_size offset, cu_size count, res_data *clnt_res,  CLIENT *clnt)
+{
+	cu_link_read_cubin_13000_argument arg;
+	arg.link = link;
+	arg.offset = offset;
+	arg.count = count;
+	return (clnt_call (clnt, CU_LINK_READ_CUBIN, (xdrproc_t) xdr_cu_link_read_cubin_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_data, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_link_destroy_13000(cu_handle link, res_none *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_LINK_DESTROY,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &link,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_library_load_data_13000(jit_options jit, library_options options, res_loaded_image *clnt_res,  CLIENT *clnt)
 {
 	cu_library_load_data_13000_argument arg;

@@ -237,6 +237,30 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_module_enumerate_functions_argument cu_module_enumerate_functions_13000_argument
 #define xdr_cu_module_enumerate_functions_argument xdr_cu_module_enumerate_functions_13000_argument
 
+/* CU_LINK_CREATE (750) */
+#define cu_link_create cu_link_create_13000
+#define cu_link_create_svc cu_link_create_13000_svc
+
+/* CU_LINK_ADD_DATA (751) */
+#define cu_link_add_data cu_link_add_data_13000
+#define cu_link_add_data_svc cu_link_add_data_13000_svc
+#define cu_link_add_data_argument cu_link_add_data_13000_argument
+#define xdr_cu_link_add_data_argument xdr_cu_link_add_data_13000_argument
+
+/* CU_LINK_COMPLETE (752) */
+#define cu_link_complete cu_link_complete_13000
+#define cu_link_complete_svc cu_link_complete_13000_svc
+
+/* CU_LINK_READ_CUBIN (753) */
+#define cu_link_read_cubin cu_link_read_cubin_13000
+#define cu_link_read_cubin_svc cu_link_read_cubin_13000_svc
+#define cu_link_read_cubin_argument cu_link_read_cubin_13000_argument
+#define xdr_cu_link_read_cubin_argument xdr_cu_link_read_cubin_13000_argument
+
+/* CU_LINK_DESTROY (754) */
+#define cu_link_destroy cu_link_destroy_13000
+#define cu_link_destroy_svc cu_link_destroy_13000_svc
+
 /* CU_LIBRARY_LOAD_DATA (97) */
 #define cu_library_load_data cu_library_load_data_13000
 #define cu_library_load_data_svc cu_library_load_data_13000_svc

@@ -250,6 +250,36 @@ struct res_loaded_image {
 };
 typedef struct res_loaded_image res_loaded_image;
 
+struct link_output {
+	jit_output link;
+	jit_output input;
+};
+typedef struct link_output link_output;
+
+struct res_link_output {
+	int err;
+	union {
+		link_output value;
+		link_output failed;
+	} res_link_output_u;
+};
+typedef struct res_link_output res_link_output;
+
+struct link_complete {
+	cu_size size;
+	jit_output link;
+};
+typedef struct link_complete link_complete;
+
+struct res_link_complete {
+	int err;
+	union {
+		link_complete value;
+		jit_output failed;
+	} res_link_complete_u;
+};
+typedef struct res_link_complete res_link_complete;
+
 struct library_option {
 	int option;
 	u_quad_t value;
@@ -838,6 +868,21 @@ struct cu_module_enumerate_functions_13000_argument {
 	u_int room;
 };
 typedef struct cu_module_enumerate_functions_13000_argument cu_module_enumerate_functions_13000_argument;
+
+struct cu_link_add_data_13000_argument {
+	cu_handle link;
+	int type;
+	cu_name name;
+	jit_options options;
+};
+typedef struct cu_link_add_data_13000_argument cu_link_add_data_13000_argument;
+
+struct cu_link_read_cubin_13000_argument {
+	cu_handle link;
+	cu_size offset;
+	cu_size count;
+};
+typedef struct cu_link_read_cubin_13000_argument cu_link_read_cubin_13000_argument;
 
 struct cu_library_load_data_13000_argument {
 	jit_options jit;
@@ -1782,6 +1827,21 @@ extern  bool_t cu_module_get_function_count_13000_svc(cu_handle , res_uint *, st
 #define CU_MODULE_ENUMERATE_FUNCTIONS 547
 extern  enum clnt_stat cu_module_enumerate_functions_13000(cu_handle , u_int , res_handles *, CLIENT *);
 extern  bool_t cu_module_enumerate_functions_13000_svc(cu_handle , u_int , res_handles *, struct svc_req *);
+#define CU_LINK_CREATE 750
+extern  enum clnt_stat cu_link_create_13000(jit_options , res_handle *, CLIENT *);
+extern  bool_t cu_link_create_13000_svc(jit_options , res_handle *, struct svc_req *);
+#define CU_LINK_ADD_DATA 751
+extern  enum clnt_stat cu_link_add_data_13000(cu_handle , int , cu_name , jit_options , res_link_output *, CLIENT *);
+extern  bool_t cu_link_add_data_13000_svc(cu_handle , int , cu_name , jit_options , res_link_output *, struct svc_req *);
+#define CU_LINK_COMPLETE 752
+extern  enum clnt_stat cu_link_complete_13000(cu_handle , res_link_complete *, CLIENT *);
+extern  bool_t cu_link_complete_13000_svc(cu_handle , res_link_complete *, struct svc_req *);
+#define CU_LINK_READ_CUBIN 753
+extern  enum clnt_stat cu_link_read_cubin_13000(cu_handle , cu_size , cu_size , res_data *, CLIENT *);
+extern  bool_t cu_link_read_cubin_13000_svc(cu_handle , cu_size , cu_size , res_data *, struct svc_req *);
+#define CU_LINK_DESTROY 754
+extern  enum clnt_stat cu_link_destroy_13000(cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_link_destroy_13000_svc(cu_handle , res_none *, struct svc_req *);
 #define CU_LIBRARY_LOAD_DATA 97
 extern  enum clnt_stat cu_library_load_data_13000(jit_options , library_options , res_loaded_image *, CLIENT *);
 extern  bool_t cu_library_load_data_13000_svc(jit_options , library_options , res_loaded_image *, struct svc_req *);
@@ -2475,6 +2535,21 @@ extern  bool_t cu_module_get_function_count_13000_svc();
 #define CU_MODULE_ENUMERATE_FUNCTIONS 547
 extern  enum clnt_stat cu_module_enumerate_functions_13000();
 extern  bool_t cu_module_enumerate_functions_13000_svc();
+#define CU_LINK_CREATE 750
+extern  enum clnt_stat cu_link_create_13000();
+extern  bool_t cu_link_create_13000_svc();
+#define CU_LINK_ADD_DATA 751
+extern  enum clnt_stat cu_link_add_data_13000();
+extern  bool_t cu_link_add_data_13000_svc();
+#define CU_LINK_COMPLETE 752
+extern  enum clnt_stat cu_link_complete_13000();
+extern  bool_t cu_link_complete_13000_svc();
+#define CU_LINK_READ_CUBIN 753
+extern  enum clnt_stat cu_link_read_cubin_13000();
+extern  bool_t cu_link_read_cubin_13000_svc();
+#define CU_LINK_DESTROY 754
+extern  enum clnt_stat cu_link_destroy_13000();
+extern  bool_t cu_link_destroy_13000_svc();
 #define CU_LIBRARY_LOAD_DATA 97
 extern  enum clnt_stat cu_library_load_data_13000();
 extern  bool_t cu_library_load_data_13000_svc();
@@ -3064,6 +3139,10 @@ extern  bool_t xdr_jit_options (XDR *, jit_options*);
 extern  bool_t xdr_jit_output (XDR *, jit_output*);
 extern  bool_t xdr_loaded_image (XDR *, loaded_image*);
 extern  bool_t xdr_res_loaded_image (XDR *, res_loaded_image*);
+extern  bool_t xdr_link_output (XDR *, link_output*);
+extern  bool_t xdr_res_link_output (XDR *, res_link_output*);
+extern  bool_t xdr_link_complete (XDR *, link_complete*);
+extern  bool_t xdr_res_link_complete (XDR *, res_link_complete*);
 extern  bool_t xdr_library_option (XDR *, library_option*);
 extern  bool_t xdr_library_options (XDR *, library_options*);
 extern  bool_t xdr_param_slot (XDR *, param_slot*);
@@ -3143,6 +3222,8 @@ extern  bool_t xdr_cu_image_stage_13000_argument (XDR *, cu_image_stage_13000_ar
 extern  bool_t xdr_cu_module_get_function_13000_argument (XDR *, cu_module_get_function_13000_argument*);
 extern  bool_t xdr_cu_module_get_global_13000_argument (XDR *, cu_module_get_global_13000_argument*);
 extern  bool_t xdr_cu_module_enumerate_functions_13000_argument (XDR *, cu_module_enumerate_functions_13000_argument*);
+extern  bool_t xdr_cu_link_add_data_13000_argument (XDR *, cu_link_add_data_13000_argument*);
+extern  bool_t xdr_cu_link_read_cubin_13000_argument (XDR *, cu_link_read_cubin_13000_argument*);
 extern  bool_t xdr_cu_library_load_data_13000_argument (XDR *, cu_library_load_data_13000_argument*);
 extern  bool_t xdr_cu_library_get_kernel_13000_argument (XDR *, cu_library_get_kernel_13000_argument*);
 extern  bool_t xdr_cu_library_get_global_13000_argument (XDR *, cu_library_get_global_13000_argument*);
@@ -3295,6 +3376,10 @@ extern bool_t xdr_jit_options ();
 extern bool_t xdr_jit_output ();
 extern bool_t xdr_loaded_image ();
 extern bool_t xdr_res_loaded_image ();
+extern bool_t xdr_link_output ();
+extern bool_t xdr_res_link_output ();
+extern bool_t xdr_link_complete ();
+extern bool_t xdr_res_link_complete ();
 extern bool_t xdr_library_option ();
 extern bool_t xdr_library_options ();
 extern bool_t xdr_param_slot ();
@@ -3374,6 +3459,8 @@ extern bool_t xdr_cu_image_stage_13000_argument ();
 extern bool_t xdr_cu_module_get_function_13000_argument ();
 extern bool_t xdr_cu_module_get_global_13000_argument ();
 extern bool_t xdr_cu_module_enumerate_functions_13000_argument ();
+extern bool_t xdr_cu_link_add_data_13000_argument ();
+extern bool_t xdr_cu_link_read_cubin_13000_argument ();
 extern bool_t xdr_cu_library_load_data_13000_argument ();
 extern bool_t xdr_cu_library_get_kernel_13000_argument ();
 extern bool_t xdr_cu_library_get_global_13000_argument ();

@@ -299,6 +299,36 @@ _cu_module_enumerate_functions_13000 (cu_module_enumerate_functions_13000_argume
 }
 
 int
+_cu_link_create_13000 (jit_options  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_link_create_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_link_add_data_13000 (cu_link_add_data_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_link_add_data_13000_svc(argp->link, argp->type, argp->name, argp->options, result, rqstp));
+}
+
+int
+_cu_link_complete_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_link_complete_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_link_read_cubin_13000 (cu_link_read_cubin_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_link_read_cubin_13000_svc(argp->link, argp->offset, argp->count, result, rqstp));
+}
+
+int
+_cu_link_destroy_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_link_destroy_13000_svc(*argp, result, rqstp));
+}
+
+int
 _cu_library_load_data_13000 (cu_library_load_data_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_library_load_data_13000_svc(argp->jit, argp->options, result, rqstp));
@@ -1435,6 +1465,11 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_module_get_global_13000_argument cu_module_get_global_13000_arg;
 		cu_handle cu_module_get_function_count_13000_arg;
 		cu_module_enumerate_functions_13000_argument cu_module_enumerate_functions_13000_arg;
+		jit_options cu_link_create_13000_arg;
+		cu_link_add_data_13000_argument cu_link_add_data_13000_arg;
+		cu_handle cu_link_complete_13000_arg;
+		cu_link_read_cubin_13000_argument cu_link_read_cubin_13000_arg;
+		cu_handle cu_link_destroy_13000_arg;
 		cu_library_load_data_13000_argument cu_library_load_data_13000_arg;
 		cu_handle cu_library_unload_13000_arg;
 		cu_library_get_kernel_13000_argument cu_library_get_kernel_13000_arg;
@@ -1658,6 +1693,11 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_int cu_module_get_loading_mode_13000_res;
 		res_uint cu_module_get_function_count_13000_res;
 		res_handles cu_module_enumerate_functions_13000_res;
+		res_handle cu_link_create_13000_res;
+		res_link_output cu_link_add_data_13000_res;
+		res_link_complete cu_link_complete_13000_res;
+		res_data cu_link_read_cubin_13000_res;
+		res_none cu_link_destroy_13000_res;
 		res_loaded_image cu_library_load_data_13000_res;
 		res_none cu_library_unload_13000_res;
 		res_handle cu_library_get_kernel_13000_res;
@@ -2131,6 +2171,36 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_cu_module_enumerate_functions_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_handles;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_module_enumerate_functions_13000;
+		break;
+
+	case CU_LINK_CREATE:
+		_xdr_argument = (xdrproc_t) xdr_jit_options;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_link_create_13000;
+		break;
+
+	case CU_LINK_ADD_DATA:
+		_xdr_argument = (xdrproc_t) xdr_cu_link_add_data_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_link_output;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_link_add_data_13000;
+		break;
+
+	case CU_LINK_COMPLETE:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_link_complete;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_link_complete_13000;
+		break;
+
+	case CU_LINK_READ_CUBIN:
+		_xdr_argument = (xdrproc_t) xdr_cu_link_read_cubin_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_data;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_link_read_cubin_13000;
+		break;
+
+	case CU_LINK_DESTROY:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_link_destroy_13000;
 		break;
 
 	case CU_LIBRARY_LOAD_DATA:

@@ -508,6 +508,70 @@ xdr_res_loaded_image (XDR *xdrs, res_loaded_image *objp)
 }
 
 bool_t
+xdr_link_output (XDR *xdrs, link_output *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_jit_output (xdrs, &objp->link))
+		 return FALSE;
+	 if (!xdr_jit_output (xdrs, &objp->input))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_link_output (XDR *xdrs, res_link_output *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_link_output (xdrs, &objp->res_link_output_u.value))
+			 return FALSE;
+		break;
+	default:
+		 if (!xdr_link_output (xdrs, &objp->res_link_output_u.failed))
+			 return FALSE;
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
+xdr_link_complete (XDR *xdrs, link_complete *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_cu_size (xdrs, &objp->size))
+		 return FALSE;
+	 if (!xdr_jit_output (xdrs, &objp->link))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_link_complete (XDR *xdrs, res_link_complete *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_link_complete (xdrs, &objp->res_link_complete_u.value))
+			 return FALSE;
+		break;
+	default:
+		 if (!xdr_jit_output (xdrs, &objp->res_link_complete_u.failed))
+			 return FALSE;
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
 xdr_library_option (XDR *xdrs, library_option *objp)
 {
 	register int32_t *buf;
@@ -1692,6 +1756,32 @@ xdr_cu_module_enumerate_functions_13000_argument (XDR *xdrs, cu_module_enumerate
 	 if (!xdr_cu_handle (xdrs, &objp->module))
 		 return FALSE;
 	 if (!xdr_u_int (xdrs, &objp->room))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_link_add_data_13000_argument (XDR *xdrs, cu_link_add_data_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->link))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->type))
+		 return FALSE;
+	 if (!xdr_cu_name (xdrs, &objp->name))
+		 return FALSE;
+	 if (!xdr_jit_options (xdrs, &objp->options))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_link_read_cubin_13000_argument (XDR *xdrs, cu_link_read_cubin_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->link))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->offset))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->count))
 		 return FALSE;
 	return TRUE;
 }

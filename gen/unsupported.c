@@ -1164,62 +1164,6 @@ ONCUDA_API CUresult cuLibraryGetUnifiedFunction(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuLinkAddData(void);
-ONCUDA_API CUresult cuLinkAddData(void)
-{
-	oncuda_unsupported("cuLinkAddData");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuLinkAddData_v2(void);
-ONCUDA_API CUresult cuLinkAddData_v2(void)
-{
-	oncuda_unsupported("cuLinkAddData_v2");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuLinkAddFile(void);
-ONCUDA_API CUresult cuLinkAddFile(void)
-{
-	oncuda_unsupported("cuLinkAddFile");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuLinkAddFile_v2(void);
-ONCUDA_API CUresult cuLinkAddFile_v2(void)
-{
-	oncuda_unsupported("cuLinkAddFile_v2");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuLinkComplete(void);
-ONCUDA_API CUresult cuLinkComplete(void)
-{
-	oncuda_unsupported("cuLinkComplete");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuLinkCreate(void);
-ONCUDA_API CUresult cuLinkCreate(void)
-{
-	oncuda_unsupported("cuLinkCreate");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuLinkCreate_v2(void);
-ONCUDA_API CUresult cuLinkCreate_v2(void)
-{
-	oncuda_unsupported("cuLinkCreate_v2");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuLinkDestroy(void);
-ONCUDA_API CUresult cuLinkDestroy(void)
-{
-	oncuda_unsupported("cuLinkDestroy");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuLogsCurrent(void);
 ONCUDA_API CUresult cuLogsCurrent(void)
 {

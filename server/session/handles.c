@@ -48,6 +48,8 @@ static const int owner_kinds[][3] = {
 	[HANDLE_MEM_ALLOCATION] = { NO_KIND },
 	/* Graphs may hold references past any context. */
 	[HANDLE_USER_OBJECT] = { NO_KIND },
+	/* The driver ties a link state to no context. */
+	[HANDLE_LINK_STATE] = { NO_KIND },
 };
 
 static struct handle **buckets;

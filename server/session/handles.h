@@ -39,6 +39,7 @@ enum handle_kind {
 	HANDLE_MEM_POOL,        /* a device's pool outlives contexts */
 	HANDLE_MEM_ALLOCATION,  /* a CUmemGenericAllocationHandle */
 	HANDLE_USER_OBJECT,     /* until the program's references are released */
+	HANDLE_LINK_STATE,      /* a CUlinkState, tied to no context */
 };
 
 

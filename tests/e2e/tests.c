@@ -41,6 +41,8 @@ const struct e2e_test e2e_tests[] = {
 	{ "module_globals",	"modules",	test_module_globals,	0 },
 	{ "module_errors",	"modules",	test_module_errors,	0 },
 	{ "libraries",		"modules",	test_libraries,		0 },
+	{ "link",		"modules",	test_link,		0 },
+	{ "link_errors",	"modules",	test_link_errors,	0 },
 	{ "launch",		"launch",	test_launch,		0 },
 	{ "launch_extra",	"launch",	test_launch_extra,	0 },
 	{ "launch_ex",		"launch",	test_launch_ex,		0 },

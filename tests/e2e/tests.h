@@ -50,6 +50,8 @@ int test_host_func_order(void);		/* hostfn.c */
 int test_host_node_replay(void);	/* hostfn.c */
 int test_host_func_captured(void);	/* hostfn.c */
 int test_user_objects(void);		/* hostfn.c */
+int test_link(void);			/* link.c */
+int test_link_errors(void);
 int test_profiler(void);		/* profiler.c */
 int test_alloc_async(void);		/* mempool.c */
 int test_mem_pools(void);		/* mempool.c */
