@@ -2329,6 +2329,57 @@ cu_occupancy_max_potential_cluster_size_13000(cu_handle func, launch_config conf
 }
 
 enum clnt_stat 
+cu_tensor_map_encode_tiled_13000(tensor_global tensor, tensor_counts box, res_tensor_map *clnt_res,  CLIENT *clnt)
+{
+	cu_tensor_map_encode_tiled_13000_argument arg;
+	arg.tensor = tensor;
+	arg.box = box;
+	return (clnt_call (clnt, CU_TENSOR_MAP_ENCODE_TILED, (xdrproc_t) xdr_cu_tensor_map_encode_tiled_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_tensor_map, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_tensor_map_encode_im2col_13000(tensor_global tensor, tensor_corner lower, tensor_corner upper, u_int channels, u_int pixels, res_tensor_map *clnt_res,  CLIENT *clnt)
+{
+	cu_tensor_map_encode_im2col_13000_argument arg;
+	arg.tensor = tensor;
+	arg.lower = lower;
+	arg.upper = upper;
+	arg.channels = channels;
+	arg.pixels = pixels;
+	return (clnt_call (clnt, CU_TENSOR_MAP_ENCODE_IM2COL, (xdrproc_t) xdr_cu_tensor_map_encode_im2col_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_tensor_map, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_tensor_map_encode_im2col_wide_13000(tensor_global tensor, int lower, int upper, u_int channels, u_int pixels, int mode, res_tensor_map *clnt_res,  CLIENT *clnt)
+{
+	cu_tensor_map_encode_im2col_wide_13000_argument arg;
+	arg.tensor = tensor;
+	arg.lower = lower;
+	arg.upper = upper;
+	arg.channels = channels;
+	arg.pixels = pixels;
+	arg.mode = mode;
+	return (clnt_call (clnt, CU_TENSOR_MAP_ENCODE_IM2COL_WIDE, (xdrproc_t) xdr_cu_tensor_map_encode_im2col_wide_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_tensor_map, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_tensor_map_replace_address_13000(tensor_map map, cu_dptr address, res_tensor_map *clnt_res,  CLIENT *clnt)
+{
+	cu_tensor_map_replace_address_13000_argument arg;
+	arg.map = map;
+	arg.address = address;
+	return (clnt_call (clnt, CU_TENSOR_MAP_REPLACE_ADDRESS, (xdrproc_t) xdr_cu_tensor_map_replace_address_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_tensor_map, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_profiler_start_13000(res_none *clnt_res, CLIENT *clnt)
 {
 	 return (clnt_call (clnt, CU_PROFILER_START, (xdrproc_t) xdr_void, (caddr_t) NULL,

@@ -522,6 +522,50 @@ typedef struct {
 	u_int mem_access_descs_len;
 	mem_access_desc *mem_access_descs_val;
 } mem_access_descs;
+#define ONCUDA_TENSOR_RANK_MAX 5
+#define ONCUDA_TENSOR_MAP_BYTES 128
+
+typedef struct {
+	u_int tensor_dims_len;
+	u_quad_t *tensor_dims_val;
+} tensor_dims;
+
+typedef struct {
+	u_int tensor_counts_len;
+	u_int *tensor_counts_val;
+} tensor_counts;
+
+typedef struct {
+	u_int tensor_corner_len;
+	int *tensor_corner_val;
+} tensor_corner;
+
+struct tensor_global {
+	int data_type;
+	u_int rank;
+	cu_dptr address;
+	tensor_dims dims;
+	tensor_dims strides;
+	tensor_counts element_strides;
+	int interleave;
+	int swizzle;
+	int l2_promotion;
+	int oob_fill;
+};
+typedef struct tensor_global tensor_global;
+
+struct tensor_map {
+	char bytes[ONCUDA_TENSOR_MAP_BYTES];
+};
+typedef struct tensor_map tensor_map;
+
+struct res_tensor_map {
+	int err;
+	union {
+		tensor_map map;
+	} res_tensor_map_u;
+};
+typedef struct res_tensor_map res_tensor_map;
 #define ONCUDA_GRAPH_NODES_MAX 1048576
 
 typedef struct {
@@ -1645,6 +1689,37 @@ struct cu_occupancy_max_potential_cluster_size_13000_argument {
 };
 typedef struct cu_occupancy_max_potential_cluster_size_13000_argument cu_occupancy_max_potential_cluster_size_13000_argument;
 
+struct cu_tensor_map_encode_tiled_13000_argument {
+	tensor_global tensor;
+	tensor_counts box;
+};
+typedef struct cu_tensor_map_encode_tiled_13000_argument cu_tensor_map_encode_tiled_13000_argument;
+
+struct cu_tensor_map_encode_im2col_13000_argument {
+	tensor_global tensor;
+	tensor_corner lower;
+	tensor_corner upper;
+	u_int channels;
+	u_int pixels;
+};
+typedef struct cu_tensor_map_encode_im2col_13000_argument cu_tensor_map_encode_im2col_13000_argument;
+
+struct cu_tensor_map_encode_im2col_wide_13000_argument {
+	tensor_global tensor;
+	int lower;
+	int upper;
+	u_int channels;
+	u_int pixels;
+	int mode;
+};
+typedef struct cu_tensor_map_encode_im2col_wide_13000_argument cu_tensor_map_encode_im2col_wide_13000_argument;
+
+struct cu_tensor_map_replace_address_13000_argument {
+	tensor_map map;
+	cu_dptr address;
+};
+typedef struct cu_tensor_map_replace_address_13000_argument cu_tensor_map_replace_address_13000_argument;
+
 struct oncuda_local_htod_13000_argument {
 	cu_hostptr base;
 	cu_size offset;
@@ -2343,6 +2418,18 @@ extern  bool_t cu_occupancy_max_active_clusters_13000_svc(cu_handle , launch_con
 #define CU_OCCUPANCY_MAX_POTENTIAL_CLUSTER_SIZE 120
 extern  enum clnt_stat cu_occupancy_max_potential_cluster_size_13000(cu_handle , launch_config , res_int *, CLIENT *);
 extern  bool_t cu_occupancy_max_potential_cluster_size_13000_svc(cu_handle , launch_config , res_int *, struct svc_req *);
+#define CU_TENSOR_MAP_ENCODE_TILED 760
+extern  enum clnt_stat cu_tensor_map_encode_tiled_13000(tensor_global , tensor_counts , res_tensor_map *, CLIENT *);
+extern  bool_t cu_tensor_map_encode_tiled_13000_svc(tensor_global , tensor_counts , res_tensor_map *, struct svc_req *);
+#define CU_TENSOR_MAP_ENCODE_IM2COL 761
+extern  enum clnt_stat cu_tensor_map_encode_im2col_13000(tensor_global , tensor_corner , tensor_corner , u_int , u_int , res_tensor_map *, CLIENT *);
+extern  bool_t cu_tensor_map_encode_im2col_13000_svc(tensor_global , tensor_corner , tensor_corner , u_int , u_int , res_tensor_map *, struct svc_req *);
+#define CU_TENSOR_MAP_ENCODE_IM2COL_WIDE 762
+extern  enum clnt_stat cu_tensor_map_encode_im2col_wide_13000(tensor_global , int , int , u_int , u_int , int , res_tensor_map *, CLIENT *);
+extern  bool_t cu_tensor_map_encode_im2col_wide_13000_svc(tensor_global , int , int , u_int , u_int , int , res_tensor_map *, struct svc_req *);
+#define CU_TENSOR_MAP_REPLACE_ADDRESS 763
+extern  enum clnt_stat cu_tensor_map_replace_address_13000(tensor_map , cu_dptr , res_tensor_map *, CLIENT *);
+extern  bool_t cu_tensor_map_replace_address_13000_svc(tensor_map , cu_dptr , res_tensor_map *, struct svc_req *);
 #define CU_PROFILER_START 350
 extern  enum clnt_stat cu_profiler_start_13000(res_none *, CLIENT *);
 extern  bool_t cu_profiler_start_13000_svc(res_none *, struct svc_req *);
@@ -3051,6 +3138,18 @@ extern  bool_t cu_occupancy_max_active_clusters_13000_svc();
 #define CU_OCCUPANCY_MAX_POTENTIAL_CLUSTER_SIZE 120
 extern  enum clnt_stat cu_occupancy_max_potential_cluster_size_13000();
 extern  bool_t cu_occupancy_max_potential_cluster_size_13000_svc();
+#define CU_TENSOR_MAP_ENCODE_TILED 760
+extern  enum clnt_stat cu_tensor_map_encode_tiled_13000();
+extern  bool_t cu_tensor_map_encode_tiled_13000_svc();
+#define CU_TENSOR_MAP_ENCODE_IM2COL 761
+extern  enum clnt_stat cu_tensor_map_encode_im2col_13000();
+extern  bool_t cu_tensor_map_encode_im2col_13000_svc();
+#define CU_TENSOR_MAP_ENCODE_IM2COL_WIDE 762
+extern  enum clnt_stat cu_tensor_map_encode_im2col_wide_13000();
+extern  bool_t cu_tensor_map_encode_im2col_wide_13000_svc();
+#define CU_TENSOR_MAP_REPLACE_ADDRESS 763
+extern  enum clnt_stat cu_tensor_map_replace_address_13000();
+extern  bool_t cu_tensor_map_replace_address_13000_svc();
 #define CU_PROFILER_START 350
 extern  enum clnt_stat cu_profiler_start_13000();
 extern  bool_t cu_profiler_start_13000_svc();
@@ -3176,6 +3275,12 @@ extern  bool_t xdr_res_alloc_prop (XDR *, res_alloc_prop*);
 extern  bool_t xdr_mem_pool_props (XDR *, mem_pool_props*);
 extern  bool_t xdr_mem_access_desc (XDR *, mem_access_desc*);
 extern  bool_t xdr_mem_access_descs (XDR *, mem_access_descs*);
+extern  bool_t xdr_tensor_dims (XDR *, tensor_dims*);
+extern  bool_t xdr_tensor_counts (XDR *, tensor_counts*);
+extern  bool_t xdr_tensor_corner (XDR *, tensor_corner*);
+extern  bool_t xdr_tensor_global (XDR *, tensor_global*);
+extern  bool_t xdr_tensor_map (XDR *, tensor_map*);
+extern  bool_t xdr_res_tensor_map (XDR *, res_tensor_map*);
 extern  bool_t xdr_cu_nodes (XDR *, cu_nodes*);
 extern  bool_t xdr_node_list (XDR *, node_list*);
 extern  bool_t xdr_res_node_list (XDR *, res_node_list*);
@@ -3336,6 +3441,10 @@ extern  bool_t xdr_cu_occupancy_max_potential_block_size_13000_argument (XDR *, 
 extern  bool_t xdr_cu_occupancy_available_dynamic_smem_13000_argument (XDR *, cu_occupancy_available_dynamic_smem_13000_argument*);
 extern  bool_t xdr_cu_occupancy_max_active_clusters_13000_argument (XDR *, cu_occupancy_max_active_clusters_13000_argument*);
 extern  bool_t xdr_cu_occupancy_max_potential_cluster_size_13000_argument (XDR *, cu_occupancy_max_potential_cluster_size_13000_argument*);
+extern  bool_t xdr_cu_tensor_map_encode_tiled_13000_argument (XDR *, cu_tensor_map_encode_tiled_13000_argument*);
+extern  bool_t xdr_cu_tensor_map_encode_im2col_13000_argument (XDR *, cu_tensor_map_encode_im2col_13000_argument*);
+extern  bool_t xdr_cu_tensor_map_encode_im2col_wide_13000_argument (XDR *, cu_tensor_map_encode_im2col_wide_13000_argument*);
+extern  bool_t xdr_cu_tensor_map_replace_address_13000_argument (XDR *, cu_tensor_map_replace_address_13000_argument*);
 extern  bool_t xdr_oncuda_local_htod_13000_argument (XDR *, oncuda_local_htod_13000_argument*);
 extern  bool_t xdr_oncuda_local_dtoh_13000_argument (XDR *, oncuda_local_dtoh_13000_argument*);
 extern  bool_t xdr_oncuda_local_staged_htod_13000_argument (XDR *, oncuda_local_staged_htod_13000_argument*);
@@ -3413,6 +3522,12 @@ extern bool_t xdr_res_alloc_prop ();
 extern bool_t xdr_mem_pool_props ();
 extern bool_t xdr_mem_access_desc ();
 extern bool_t xdr_mem_access_descs ();
+extern bool_t xdr_tensor_dims ();
+extern bool_t xdr_tensor_counts ();
+extern bool_t xdr_tensor_corner ();
+extern bool_t xdr_tensor_global ();
+extern bool_t xdr_tensor_map ();
+extern bool_t xdr_res_tensor_map ();
 extern bool_t xdr_cu_nodes ();
 extern bool_t xdr_node_list ();
 extern bool_t xdr_res_node_list ();
@@ -3573,6 +3688,10 @@ extern bool_t xdr_cu_occupancy_max_potential_block_size_13000_argument ();
 extern bool_t xdr_cu_occupancy_available_dynamic_smem_13000_argument ();
 extern bool_t xdr_cu_occupancy_max_active_clusters_13000_argument ();
 extern bool_t xdr_cu_occupancy_max_potential_cluster_size_13000_argument ();
+extern bool_t xdr_cu_tensor_map_encode_tiled_13000_argument ();
+extern bool_t xdr_cu_tensor_map_encode_im2col_13000_argument ();
+extern bool_t xdr_cu_tensor_map_encode_im2col_wide_13000_argument ();
+extern bool_t xdr_cu_tensor_map_replace_address_13000_argument ();
 extern bool_t xdr_oncuda_local_htod_13000_argument ();
 extern bool_t xdr_oncuda_local_dtoh_13000_argument ();
 extern bool_t xdr_oncuda_local_staged_htod_13000_argument ();

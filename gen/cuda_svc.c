@@ -1331,6 +1331,30 @@ _cu_occupancy_max_potential_cluster_size_13000 (cu_occupancy_max_potential_clust
 }
 
 int
+_cu_tensor_map_encode_tiled_13000 (cu_tensor_map_encode_tiled_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_tensor_map_encode_tiled_13000_svc(argp->tensor, argp->box, result, rqstp));
+}
+
+int
+_cu_tensor_map_encode_im2col_13000 (cu_tensor_map_encode_im2col_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_tensor_map_encode_im2col_13000_svc(argp->tensor, argp->lower, argp->upper, argp->channels, argp->pixels, result, rqstp));
+}
+
+int
+_cu_tensor_map_encode_im2col_wide_13000 (cu_tensor_map_encode_im2col_wide_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_tensor_map_encode_im2col_wide_13000_svc(argp->tensor, argp->lower, argp->upper, argp->channels, argp->pixels, argp->mode, result, rqstp));
+}
+
+int
+_cu_tensor_map_replace_address_13000 (cu_tensor_map_replace_address_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_tensor_map_replace_address_13000_svc(argp->map, argp->address, result, rqstp));
+}
+
+int
 _cu_profiler_start_13000 (void  *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_profiler_start_13000_svc(result, rqstp));
@@ -1635,6 +1659,10 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_occupancy_available_dynamic_smem_13000_argument cu_occupancy_available_dynamic_smem_13000_arg;
 		cu_occupancy_max_active_clusters_13000_argument cu_occupancy_max_active_clusters_13000_arg;
 		cu_occupancy_max_potential_cluster_size_13000_argument cu_occupancy_max_potential_cluster_size_13000_arg;
+		cu_tensor_map_encode_tiled_13000_argument cu_tensor_map_encode_tiled_13000_arg;
+		cu_tensor_map_encode_im2col_13000_argument cu_tensor_map_encode_im2col_13000_arg;
+		cu_tensor_map_encode_im2col_wide_13000_argument cu_tensor_map_encode_im2col_wide_13000_arg;
+		cu_tensor_map_replace_address_13000_argument cu_tensor_map_replace_address_13000_arg;
 		bool_t oncuda_auth_challenge_13000_arg;
 		auth_response oncuda_auth_prove_13000_arg;
 		cu_size oncuda_local_offer_13000_arg;
@@ -1865,6 +1893,10 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_size cu_occupancy_available_dynamic_smem_13000_res;
 		res_int cu_occupancy_max_active_clusters_13000_res;
 		res_int cu_occupancy_max_potential_cluster_size_13000_res;
+		res_tensor_map cu_tensor_map_encode_tiled_13000_res;
+		res_tensor_map cu_tensor_map_encode_im2col_13000_res;
+		res_tensor_map cu_tensor_map_encode_im2col_wide_13000_res;
+		res_tensor_map cu_tensor_map_replace_address_13000_res;
 		res_none cu_profiler_start_13000_res;
 		res_none cu_profiler_stop_13000_res;
 		res_auth_challenge oncuda_auth_challenge_13000_res;
@@ -3203,6 +3235,30 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_cu_occupancy_max_potential_cluster_size_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_int;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_occupancy_max_potential_cluster_size_13000;
+		break;
+
+	case CU_TENSOR_MAP_ENCODE_TILED:
+		_xdr_argument = (xdrproc_t) xdr_cu_tensor_map_encode_tiled_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_tensor_map;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_tensor_map_encode_tiled_13000;
+		break;
+
+	case CU_TENSOR_MAP_ENCODE_IM2COL:
+		_xdr_argument = (xdrproc_t) xdr_cu_tensor_map_encode_im2col_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_tensor_map;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_tensor_map_encode_im2col_13000;
+		break;
+
+	case CU_TENSOR_MAP_ENCODE_IM2COL_WIDE:
+		_xdr_argument = (xdrproc_t) xdr_cu_tensor_map_encode_im2col_wide_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_tensor_map;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_tensor_map_encode_im2col_wide_13000;
+		break;
+
+	case CU_TENSOR_MAP_REPLACE_ADDRESS:
+		_xdr_argument = (xdrproc_t) xdr_cu_tensor_map_replace_address_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_tensor_map;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_tensor_map_replace_address_13000;
 		break;
 
 	case CU_PROFILER_START:

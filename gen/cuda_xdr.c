@@ -1044,6 +1044,159 @@ xdr_mem_access_descs (XDR *xdrs, mem_access_descs *objp)
 }
 
 bool_t
+xdr_tensor_dims (XDR *xdrs, tensor_dims *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_array (xdrs, (char **)&objp->tensor_dims_val, (u_int *) &objp->tensor_dims_len, ONCUDA_TENSOR_RANK_MAX,
+		sizeof (u_quad_t), (xdrproc_t) xdr_u_quad_t))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_tensor_counts (XDR *xdrs, tensor_counts *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_array (xdrs, (char **)&objp->tensor_counts_val, (u_int *) &objp->tensor_counts_len, ONCUDA_TENSOR_RANK_MAX,
+		sizeof (u_int), (xdrproc_t) xdr_u_int))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_tensor_corner (XDR *xdrs, tensor_corner *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_array (xdrs, (char **)&objp->tensor_corner_val, (u_int *) &objp->tensor_corner_len, ONCUDA_TENSOR_RANK_MAX,
+		sizeof (int), (xdrproc_t) xdr_int))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_tensor_global (XDR *xdrs, tensor_global *objp)
+{
+	register int32_t *buf;
+
+
+	if (xdrs->x_op == XDR_ENCODE) {
+		 if (!xdr_int (xdrs, &objp->data_type))
+			 return FALSE;
+		 if (!xdr_u_int (xdrs, &objp->rank))
+			 return FALSE;
+		 if (!xdr_cu_dptr (xdrs, &objp->address))
+			 return FALSE;
+		 if (!xdr_tensor_dims (xdrs, &objp->dims))
+			 return FALSE;
+		 if (!xdr_tensor_dims (xdrs, &objp->strides))
+			 return FALSE;
+		 if (!xdr_tensor_counts (xdrs, &objp->element_strides))
+			 return FALSE;
+		buf = XDR_INLINE (xdrs, 4 * BYTES_PER_XDR_UNIT);
+		if (buf == NULL) {
+			 if (!xdr_int (xdrs, &objp->interleave))
+				 return FALSE;
+			 if (!xdr_int (xdrs, &objp->swizzle))
+				 return FALSE;
+			 if (!xdr_int (xdrs, &objp->l2_promotion))
+				 return FALSE;
+			 if (!xdr_int (xdrs, &objp->oob_fill))
+				 return FALSE;
+		} else {
+			IXDR_PUT_LONG(buf, objp->interleave);
+			IXDR_PUT_LONG(buf, objp->swizzle);
+			IXDR_PUT_LONG(buf, objp->l2_promotion);
+			IXDR_PUT_LONG(buf, objp->oob_fill);
+		}
+		return TRUE;
+	} else if (xdrs->x_op == XDR_DECODE) {
+		 if (!xdr_int (xdrs, &objp->data_type))
+			 return FALSE;
+		 if (!xdr_u_int (xdrs, &objp->rank))
+			 return FALSE;
+		 if (!xdr_cu_dptr (xdrs, &objp->address))
+			 return FALSE;
+		 if (!xdr_tensor_dims (xdrs, &objp->dims))
+			 return FALSE;
+		 if (!xdr_tensor_dims (xdrs, &objp->strides))
+			 return FALSE;
+		 if (!xdr_tensor_counts (xdrs, &objp->element_strides))
+			 return FALSE;
+		buf = XDR_INLINE (xdrs, 4 * BYTES_PER_XDR_UNIT);
+		if (buf == NULL) {
+			 if (!xdr_int (xdrs, &objp->interleave))
+				 return FALSE;
+			 if (!xdr_int (xdrs, &objp->swizzle))
+				 return FALSE;
+			 if (!xdr_int (xdrs, &objp->l2_promotion))
+				 return FALSE;
+			 if (!xdr_int (xdrs, &objp->oob_fill))
+				 return FALSE;
+		} else {
+			objp->interleave = IXDR_GET_LONG(buf);
+			objp->swizzle = IXDR_GET_LONG(buf);
+			objp->l2_promotion = IXDR_GET_LONG(buf);
+			objp->oob_fill = IXDR_GET_LONG(buf);
+		}
+	 return TRUE;
+	}
+
+	 if (!xdr_int (xdrs, &objp->data_type))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->rank))
+		 return FALSE;
+	 if (!xdr_cu_dptr (xdrs, &objp->address))
+		 return FALSE;
+	 if (!xdr_tensor_dims (xdrs, &objp->dims))
+		 return FALSE;
+	 if (!xdr_tensor_dims (xdrs, &objp->strides))
+		 return FALSE;
+	 if (!xdr_tensor_counts (xdrs, &objp->element_strides))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->interleave))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->swizzle))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->l2_promotion))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->oob_fill))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_tensor_map (XDR *xdrs, tensor_map *objp)
+{
+	register int32_t *buf;
+
+	int i;
+	 if (!xdr_opaque (xdrs, objp->bytes, ONCUDA_TENSOR_MAP_BYTES))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_tensor_map (XDR *xdrs, res_tensor_map *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_tensor_map (xdrs, &objp->res_tensor_map_u.map))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
 xdr_cu_nodes (XDR *xdrs, cu_nodes *objp)
 {
 	register int32_t *buf;
@@ -3080,6 +3233,60 @@ xdr_cu_occupancy_max_potential_cluster_size_13000_argument (XDR *xdrs, cu_occupa
 	 if (!xdr_cu_handle (xdrs, &objp->func))
 		 return FALSE;
 	 if (!xdr_launch_config (xdrs, &objp->config))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_tensor_map_encode_tiled_13000_argument (XDR *xdrs, cu_tensor_map_encode_tiled_13000_argument *objp)
+{
+	 if (!xdr_tensor_global (xdrs, &objp->tensor))
+		 return FALSE;
+	 if (!xdr_tensor_counts (xdrs, &objp->box))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_tensor_map_encode_im2col_13000_argument (XDR *xdrs, cu_tensor_map_encode_im2col_13000_argument *objp)
+{
+	 if (!xdr_tensor_global (xdrs, &objp->tensor))
+		 return FALSE;
+	 if (!xdr_tensor_corner (xdrs, &objp->lower))
+		 return FALSE;
+	 if (!xdr_tensor_corner (xdrs, &objp->upper))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->channels))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->pixels))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_tensor_map_encode_im2col_wide_13000_argument (XDR *xdrs, cu_tensor_map_encode_im2col_wide_13000_argument *objp)
+{
+	 if (!xdr_tensor_global (xdrs, &objp->tensor))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->lower))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->upper))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->channels))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->pixels))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->mode))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_tensor_map_replace_address_13000_argument (XDR *xdrs, cu_tensor_map_replace_address_13000_argument *objp)
+{
+	 if (!xdr_tensor_map (xdrs, &objp->map))
+		 return FALSE;
+	 if (!xdr_cu_dptr (xdrs, &objp->address))
 		 return FALSE;
 	return TRUE;
 }

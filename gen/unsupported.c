@@ -2536,34 +2536,6 @@ ONCUDA_API CUresult cuSurfRefSetArray(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuTensorMapEncodeIm2col(void);
-ONCUDA_API CUresult cuTensorMapEncodeIm2col(void)
-{
-	oncuda_unsupported("cuTensorMapEncodeIm2col");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuTensorMapEncodeIm2colWide(void);
-ONCUDA_API CUresult cuTensorMapEncodeIm2colWide(void)
-{
-	oncuda_unsupported("cuTensorMapEncodeIm2colWide");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuTensorMapEncodeTiled(void);
-ONCUDA_API CUresult cuTensorMapEncodeTiled(void)
-{
-	oncuda_unsupported("cuTensorMapEncodeTiled");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuTensorMapReplaceAddress(void);
-ONCUDA_API CUresult cuTensorMapReplaceAddress(void)
-{
-	oncuda_unsupported("cuTensorMapReplaceAddress");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuTexObjectCreate(void);
 ONCUDA_API CUresult cuTexObjectCreate(void)
 {

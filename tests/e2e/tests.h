@@ -52,6 +52,8 @@ int test_host_func_captured(void);	/* hostfn.c */
 int test_user_objects(void);		/* hostfn.c */
 int test_link(void);			/* link.c */
 int test_link_errors(void);
+int test_tensor_map(void);		/* tensor_map.c */
+int test_tensor_map_ranges(void);
 int test_profiler(void);		/* profiler.c */
 int test_alloc_async(void);		/* mempool.c */
 int test_mem_pools(void);		/* mempool.c */
