@@ -2380,6 +2380,145 @@ cu_tensor_map_replace_address_13000(tensor_map map, cu_dptr address, res_tensor_
 }
 
 enum clnt_stat 
+cu_device_get_dev_resource_13000(int dev, int type, res_dev_resource *clnt_res,  CLIENT *clnt)
+{
+	cu_device_get_dev_resource_13000_argument arg;
+	arg.dev = dev;
+	arg.type = type;
+	return (clnt_call (clnt, CU_DEVICE_GET_DEV_RESOURCE, (xdrproc_t) xdr_cu_device_get_dev_resource_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_dev_resource, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_ctx_get_dev_resource_13000(cu_handle ctx, int type, res_dev_resource *clnt_res,  CLIENT *clnt)
+{
+	cu_ctx_get_dev_resource_13000_argument arg;
+	arg.ctx = ctx;
+	arg.type = type;
+	return (clnt_call (clnt, CU_CTX_GET_DEV_RESOURCE, (xdrproc_t) xdr_cu_ctx_get_dev_resource_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_dev_resource, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_green_ctx_get_dev_resource_13000(cu_handle green, int type, res_dev_resource *clnt_res,  CLIENT *clnt)
+{
+	cu_green_ctx_get_dev_resource_13000_argument arg;
+	arg.green = green;
+	arg.type = type;
+	return (clnt_call (clnt, CU_GREEN_CTX_GET_DEV_RESOURCE, (xdrproc_t) xdr_cu_green_ctx_get_dev_resource_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_dev_resource, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_dev_sm_resource_split_by_count_13000(bool_t with_groups, u_int groups, dev_resource input, bool_t with_remaining, u_int flags, u_int min_count, res_sm_split *clnt_res,  CLIENT *clnt)
+{
+	cu_dev_sm_resource_split_by_count_13000_argument arg;
+	arg.with_groups = with_groups;
+	arg.groups = groups;
+	arg.input = input;
+	arg.with_remaining = with_remaining;
+	arg.flags = flags;
+	arg.min_count = min_count;
+	return (clnt_call (clnt, CU_DEV_SM_RESOURCE_SPLIT_BY_COUNT, (xdrproc_t) xdr_cu_dev_sm_resource_split_by_count_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_sm_split, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_dev_resource_generate_desc_13000(dev_resources resources, res_handle *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_DEV_RESOURCE_GENERATE_DESC,
+		(xdrproc_t) xdr_dev_resources, (caddr_t) &resources,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_green_ctx_create_13000(cu_handle desc, int dev, u_int flags, res_handle *clnt_res,  CLIENT *clnt)
+{
+	cu_green_ctx_create_13000_argument arg;
+	arg.desc = desc;
+	arg.dev = dev;
+	arg.flags = flags;
+	return (clnt_call (clnt, CU_GREEN_CTX_CREATE, (xdrproc_t) xdr_cu_green_ctx_create_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_green_ctx_destroy_13000(cu_handle green, res_none *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_GREEN_CTX_DESTROY,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &green,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_ctx_from_green_ctx_13000(cu_handle green, res_handle *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_CTX_FROM_GREEN_CTX,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &green,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_green_ctx_stream_create_13000(cu_handle green, u_int flags, int priority, res_handle *clnt_res,  CLIENT *clnt)
+{
+	cu_green_ctx_stream_create_13000_argument arg;
+	arg.green = green;
+	arg.flags = flags;
+	arg.priority = priority;
+	return (clnt_call (clnt, CU_GREEN_CTX_STREAM_CREATE, (xdrproc_t) xdr_cu_green_ctx_stream_create_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_green_ctx_record_event_13000(cu_handle green, cu_handle event, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_green_ctx_record_event_13000_argument arg;
+	arg.green = green;
+	arg.event = event;
+	return (clnt_call (clnt, CU_GREEN_CTX_RECORD_EVENT, (xdrproc_t) xdr_cu_green_ctx_record_event_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_green_ctx_wait_event_13000(cu_handle green, cu_handle event, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_green_ctx_wait_event_13000_argument arg;
+	arg.green = green;
+	arg.event = event;
+	return (clnt_call (clnt, CU_GREEN_CTX_WAIT_EVENT, (xdrproc_t) xdr_cu_green_ctx_wait_event_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_stream_get_green_ctx_13000(cu_handle stream, res_handle *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_STREAM_GET_GREEN_CTX,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &stream,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_green_ctx_get_id_13000(cu_handle green, res_size *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_GREEN_CTX_GET_ID,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &green,
+		(xdrproc_t) xdr_res_size, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_profiler_start_13000(res_none *clnt_res, CLIENT *clnt)
 {
 	 return (clnt_call (clnt, CU_PROFILER_START, (xdrproc_t) xdr_void, (caddr_t) NULL,

@@ -1177,6 +1177,74 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_tensor_map_replace_address_argument cu_tensor_map_replace_address_13000_argument
 #define xdr_cu_tensor_map_replace_address_argument xdr_cu_tensor_map_replace_address_13000_argument
 
+/* CU_DEVICE_GET_DEV_RESOURCE (770) */
+#define cu_device_get_dev_resource cu_device_get_dev_resource_13000
+#define cu_device_get_dev_resource_svc cu_device_get_dev_resource_13000_svc
+#define cu_device_get_dev_resource_argument cu_device_get_dev_resource_13000_argument
+#define xdr_cu_device_get_dev_resource_argument xdr_cu_device_get_dev_resource_13000_argument
+
+/* CU_CTX_GET_DEV_RESOURCE (771) */
+#define cu_ctx_get_dev_resource cu_ctx_get_dev_resource_13000
+#define cu_ctx_get_dev_resource_svc cu_ctx_get_dev_resource_13000_svc
+#define cu_ctx_get_dev_resource_argument cu_ctx_get_dev_resource_13000_argument
+#define xdr_cu_ctx_get_dev_resource_argument xdr_cu_ctx_get_dev_resource_13000_argument
+
+/* CU_GREEN_CTX_GET_DEV_RESOURCE (772) */
+#define cu_green_ctx_get_dev_resource cu_green_ctx_get_dev_resource_13000
+#define cu_green_ctx_get_dev_resource_svc cu_green_ctx_get_dev_resource_13000_svc
+#define cu_green_ctx_get_dev_resource_argument cu_green_ctx_get_dev_resource_13000_argument
+#define xdr_cu_green_ctx_get_dev_resource_argument xdr_cu_green_ctx_get_dev_resource_13000_argument
+
+/* CU_DEV_SM_RESOURCE_SPLIT_BY_COUNT (773) */
+#define cu_dev_sm_resource_split_by_count cu_dev_sm_resource_split_by_count_13000
+#define cu_dev_sm_resource_split_by_count_svc cu_dev_sm_resource_split_by_count_13000_svc
+#define cu_dev_sm_resource_split_by_count_argument cu_dev_sm_resource_split_by_count_13000_argument
+#define xdr_cu_dev_sm_resource_split_by_count_argument xdr_cu_dev_sm_resource_split_by_count_13000_argument
+
+/* CU_DEV_RESOURCE_GENERATE_DESC (774) */
+#define cu_dev_resource_generate_desc cu_dev_resource_generate_desc_13000
+#define cu_dev_resource_generate_desc_svc cu_dev_resource_generate_desc_13000_svc
+
+/* CU_GREEN_CTX_CREATE (775) */
+#define cu_green_ctx_create cu_green_ctx_create_13000
+#define cu_green_ctx_create_svc cu_green_ctx_create_13000_svc
+#define cu_green_ctx_create_argument cu_green_ctx_create_13000_argument
+#define xdr_cu_green_ctx_create_argument xdr_cu_green_ctx_create_13000_argument
+
+/* CU_GREEN_CTX_DESTROY (776) */
+#define cu_green_ctx_destroy cu_green_ctx_destroy_13000
+#define cu_green_ctx_destroy_svc cu_green_ctx_destroy_13000_svc
+
+/* CU_CTX_FROM_GREEN_CTX (777) */
+#define cu_ctx_from_green_ctx cu_ctx_from_green_ctx_13000
+#define cu_ctx_from_green_ctx_svc cu_ctx_from_green_ctx_13000_svc
+
+/* CU_GREEN_CTX_STREAM_CREATE (778) */
+#define cu_green_ctx_stream_create cu_green_ctx_stream_create_13000
+#define cu_green_ctx_stream_create_svc cu_green_ctx_stream_create_13000_svc
+#define cu_green_ctx_stream_create_argument cu_green_ctx_stream_create_13000_argument
+#define xdr_cu_green_ctx_stream_create_argument xdr_cu_green_ctx_stream_create_13000_argument
+
+/* CU_GREEN_CTX_RECORD_EVENT (779) */
+#define cu_green_ctx_record_event cu_green_ctx_record_event_13000
+#define cu_green_ctx_record_event_svc cu_green_ctx_record_event_13000_svc
+#define cu_green_ctx_record_event_argument cu_green_ctx_record_event_13000_argument
+#define xdr_cu_green_ctx_record_event_argument xdr_cu_green_ctx_record_event_13000_argument
+
+/* CU_GREEN_CTX_WAIT_EVENT (780) */
+#define cu_green_ctx_wait_event cu_green_ctx_wait_event_13000
+#define cu_green_ctx_wait_event_svc cu_green_ctx_wait_event_13000_svc
+#define cu_green_ctx_wait_event_argument cu_green_ctx_wait_event_13000_argument
+#define xdr_cu_green_ctx_wait_event_argument xdr_cu_green_ctx_wait_event_13000_argument
+
+/* CU_STREAM_GET_GREEN_CTX (781) */
+#define cu_stream_get_green_ctx cu_stream_get_green_ctx_13000
+#define cu_stream_get_green_ctx_svc cu_stream_get_green_ctx_13000_svc
+
+/* CU_GREEN_CTX_GET_ID (782) */
+#define cu_green_ctx_get_id cu_green_ctx_get_id_13000
+#define cu_green_ctx_get_id_svc cu_green_ctx_get_id_13000_svc
+
 /* CU_PROFILER_START (350) */
 #define cu_profiler_start cu_profiler_start_13000
 #define cu_profiler_start_svc cu_profiler_start_13000_svc

@@ -566,6 +566,41 @@ struct res_tensor_map {
 	} res_tensor_map_u;
 };
 typedef struct res_tensor_map res_tensor_map;
+#define ONCUDA_DEV_RESOURCE_BYTES 144
+#define ONCUDA_DEV_RESOURCES_MAX 256
+
+struct dev_resource {
+	char bytes[ONCUDA_DEV_RESOURCE_BYTES];
+};
+typedef struct dev_resource dev_resource;
+
+typedef struct {
+	u_int dev_resources_len;
+	dev_resource *dev_resources_val;
+} dev_resources;
+
+struct res_dev_resource {
+	int err;
+	union {
+		dev_resource value;
+	} res_dev_resource_u;
+};
+typedef struct res_dev_resource res_dev_resource;
+
+struct sm_split {
+	dev_resources groups;
+	u_int count;
+	dev_resource remaining;
+};
+typedef struct sm_split sm_split;
+
+struct res_sm_split {
+	int err;
+	union {
+		sm_split value;
+	} res_sm_split_u;
+};
+typedef struct res_sm_split res_sm_split;
 #define ONCUDA_GRAPH_NODES_MAX 1048576
 
 typedef struct {
@@ -1720,6 +1755,60 @@ struct cu_tensor_map_replace_address_13000_argument {
 };
 typedef struct cu_tensor_map_replace_address_13000_argument cu_tensor_map_replace_address_13000_argument;
 
+struct cu_device_get_dev_resource_13000_argument {
+	int dev;
+	int type;
+};
+typedef struct cu_device_get_dev_resource_13000_argument cu_device_get_dev_resource_13000_argument;
+
+struct cu_ctx_get_dev_resource_13000_argument {
+	cu_handle ctx;
+	int type;
+};
+typedef struct cu_ctx_get_dev_resource_13000_argument cu_ctx_get_dev_resource_13000_argument;
+
+struct cu_green_ctx_get_dev_resource_13000_argument {
+	cu_handle green;
+	int type;
+};
+typedef struct cu_green_ctx_get_dev_resource_13000_argument cu_green_ctx_get_dev_resource_13000_argument;
+
+struct cu_dev_sm_resource_split_by_count_13000_argument {
+	bool_t with_groups;
+	u_int groups;
+	dev_resource input;
+	bool_t with_remaining;
+	u_int flags;
+	u_int min_count;
+};
+typedef struct cu_dev_sm_resource_split_by_count_13000_argument cu_dev_sm_resource_split_by_count_13000_argument;
+
+struct cu_green_ctx_create_13000_argument {
+	cu_handle desc;
+	int dev;
+	u_int flags;
+};
+typedef struct cu_green_ctx_create_13000_argument cu_green_ctx_create_13000_argument;
+
+struct cu_green_ctx_stream_create_13000_argument {
+	cu_handle green;
+	u_int flags;
+	int priority;
+};
+typedef struct cu_green_ctx_stream_create_13000_argument cu_green_ctx_stream_create_13000_argument;
+
+struct cu_green_ctx_record_event_13000_argument {
+	cu_handle green;
+	cu_handle event;
+};
+typedef struct cu_green_ctx_record_event_13000_argument cu_green_ctx_record_event_13000_argument;
+
+struct cu_green_ctx_wait_event_13000_argument {
+	cu_handle green;
+	cu_handle event;
+};
+typedef struct cu_green_ctx_wait_event_13000_argument cu_green_ctx_wait_event_13000_argument;
+
 struct oncuda_local_htod_13000_argument {
 	cu_hostptr base;
 	cu_size offset;
@@ -2430,6 +2519,45 @@ extern  bool_t cu_tensor_map_encode_im2col_wide_13000_svc(tensor_global , int , 
 #define CU_TENSOR_MAP_REPLACE_ADDRESS 763
 extern  enum clnt_stat cu_tensor_map_replace_address_13000(tensor_map , cu_dptr , res_tensor_map *, CLIENT *);
 extern  bool_t cu_tensor_map_replace_address_13000_svc(tensor_map , cu_dptr , res_tensor_map *, struct svc_req *);
+#define CU_DEVICE_GET_DEV_RESOURCE 770
+extern  enum clnt_stat cu_device_get_dev_resource_13000(int , int , res_dev_resource *, CLIENT *);
+extern  bool_t cu_device_get_dev_resource_13000_svc(int , int , res_dev_resource *, struct svc_req *);
+#define CU_CTX_GET_DEV_RESOURCE 771
+extern  enum clnt_stat cu_ctx_get_dev_resource_13000(cu_handle , int , res_dev_resource *, CLIENT *);
+extern  bool_t cu_ctx_get_dev_resource_13000_svc(cu_handle , int , res_dev_resource *, struct svc_req *);
+#define CU_GREEN_CTX_GET_DEV_RESOURCE 772
+extern  enum clnt_stat cu_green_ctx_get_dev_resource_13000(cu_handle , int , res_dev_resource *, CLIENT *);
+extern  bool_t cu_green_ctx_get_dev_resource_13000_svc(cu_handle , int , res_dev_resource *, struct svc_req *);
+#define CU_DEV_SM_RESOURCE_SPLIT_BY_COUNT 773
+extern  enum clnt_stat cu_dev_sm_resource_split_by_count_13000(bool_t , u_int , dev_resource , bool_t , u_int , u_int , res_sm_split *, CLIENT *);
+extern  bool_t cu_dev_sm_resource_split_by_count_13000_svc(bool_t , u_int , dev_resource , bool_t , u_int , u_int , res_sm_split *, struct svc_req *);
+#define CU_DEV_RESOURCE_GENERATE_DESC 774
+extern  enum clnt_stat cu_dev_resource_generate_desc_13000(dev_resources , res_handle *, CLIENT *);
+extern  bool_t cu_dev_resource_generate_desc_13000_svc(dev_resources , res_handle *, struct svc_req *);
+#define CU_GREEN_CTX_CREATE 775
+extern  enum clnt_stat cu_green_ctx_create_13000(cu_handle , int , u_int , res_handle *, CLIENT *);
+extern  bool_t cu_green_ctx_create_13000_svc(cu_handle , int , u_int , res_handle *, struct svc_req *);
+#define CU_GREEN_CTX_DESTROY 776
+extern  enum clnt_stat cu_green_ctx_destroy_13000(cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_green_ctx_destroy_13000_svc(cu_handle , res_none *, struct svc_req *);
+#define CU_CTX_FROM_GREEN_CTX 777
+extern  enum clnt_stat cu_ctx_from_green_ctx_13000(cu_handle , res_handle *, CLIENT *);
+extern  bool_t cu_ctx_from_green_ctx_13000_svc(cu_handle , res_handle *, struct svc_req *);
+#define CU_GREEN_CTX_STREAM_CREATE 778
+extern  enum clnt_stat cu_green_ctx_stream_create_13000(cu_handle , u_int , int , res_handle *, CLIENT *);
+extern  bool_t cu_green_ctx_stream_create_13000_svc(cu_handle , u_int , int , res_handle *, struct svc_req *);
+#define CU_GREEN_CTX_RECORD_EVENT 779
+extern  enum clnt_stat cu_green_ctx_record_event_13000(cu_handle , cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_green_ctx_record_event_13000_svc(cu_handle , cu_handle , res_none *, struct svc_req *);
+#define CU_GREEN_CTX_WAIT_EVENT 780
+extern  enum clnt_stat cu_green_ctx_wait_event_13000(cu_handle , cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_green_ctx_wait_event_13000_svc(cu_handle , cu_handle , res_none *, struct svc_req *);
+#define CU_STREAM_GET_GREEN_CTX 781
+extern  enum clnt_stat cu_stream_get_green_ctx_13000(cu_handle , res_handle *, CLIENT *);
+extern  bool_t cu_stream_get_green_ctx_13000_svc(cu_handle , res_handle *, struct svc_req *);
+#define CU_GREEN_CTX_GET_ID 782
+extern  enum clnt_stat cu_green_ctx_get_id_13000(cu_handle , res_size *, CLIENT *);
+extern  bool_t cu_green_ctx_get_id_13000_svc(cu_handle , res_size *, struct svc_req *);
 #define CU_PROFILER_START 350
 extern  enum clnt_stat cu_profiler_start_13000(res_none *, CLIENT *);
 extern  bool_t cu_profiler_start_13000_svc(res_none *, struct svc_req *);
@@ -3150,6 +3278,45 @@ extern  bool_t cu_tensor_map_encode_im2col_wide_13000_svc();
 #define CU_TENSOR_MAP_REPLACE_ADDRESS 763
 extern  enum clnt_stat cu_tensor_map_replace_address_13000();
 extern  bool_t cu_tensor_map_replace_address_13000_svc();
+#define CU_DEVICE_GET_DEV_RESOURCE 770
+extern  enum clnt_stat cu_device_get_dev_resource_13000();
+extern  bool_t cu_device_get_dev_resource_13000_svc();
+#define CU_CTX_GET_DEV_RESOURCE 771
+extern  enum clnt_stat cu_ctx_get_dev_resource_13000();
+extern  bool_t cu_ctx_get_dev_resource_13000_svc();
+#define CU_GREEN_CTX_GET_DEV_RESOURCE 772
+extern  enum clnt_stat cu_green_ctx_get_dev_resource_13000();
+extern  bool_t cu_green_ctx_get_dev_resource_13000_svc();
+#define CU_DEV_SM_RESOURCE_SPLIT_BY_COUNT 773
+extern  enum clnt_stat cu_dev_sm_resource_split_by_count_13000();
+extern  bool_t cu_dev_sm_resource_split_by_count_13000_svc();
+#define CU_DEV_RESOURCE_GENERATE_DESC 774
+extern  enum clnt_stat cu_dev_resource_generate_desc_13000();
+extern  bool_t cu_dev_resource_generate_desc_13000_svc();
+#define CU_GREEN_CTX_CREATE 775
+extern  enum clnt_stat cu_green_ctx_create_13000();
+extern  bool_t cu_green_ctx_create_13000_svc();
+#define CU_GREEN_CTX_DESTROY 776
+extern  enum clnt_stat cu_green_ctx_destroy_13000();
+extern  bool_t cu_green_ctx_destroy_13000_svc();
+#define CU_CTX_FROM_GREEN_CTX 777
+extern  enum clnt_stat cu_ctx_from_green_ctx_13000();
+extern  bool_t cu_ctx_from_green_ctx_13000_svc();
+#define CU_GREEN_CTX_STREAM_CREATE 778
+extern  enum clnt_stat cu_green_ctx_stream_create_13000();
+extern  bool_t cu_green_ctx_stream_create_13000_svc();
+#define CU_GREEN_CTX_RECORD_EVENT 779
+extern  enum clnt_stat cu_green_ctx_record_event_13000();
+extern  bool_t cu_green_ctx_record_event_13000_svc();
+#define CU_GREEN_CTX_WAIT_EVENT 780
+extern  enum clnt_stat cu_green_ctx_wait_event_13000();
+extern  bool_t cu_green_ctx_wait_event_13000_svc();
+#define CU_STREAM_GET_GREEN_CTX 781
+extern  enum clnt_stat cu_stream_get_green_ctx_13000();
+extern  bool_t cu_stream_get_green_ctx_13000_svc();
+#define CU_GREEN_CTX_GET_ID 782
+extern  enum clnt_stat cu_green_ctx_get_id_13000();
+extern  bool_t cu_green_ctx_get_id_13000_svc();
 #define CU_PROFILER_START 350
 extern  enum clnt_stat cu_profiler_start_13000();
 extern  bool_t cu_profiler_start_13000_svc();
@@ -3281,6 +3448,11 @@ extern  bool_t xdr_tensor_corner (XDR *, tensor_corner*);
 extern  bool_t xdr_tensor_global (XDR *, tensor_global*);
 extern  bool_t xdr_tensor_map (XDR *, tensor_map*);
 extern  bool_t xdr_res_tensor_map (XDR *, res_tensor_map*);
+extern  bool_t xdr_dev_resource (XDR *, dev_resource*);
+extern  bool_t xdr_dev_resources (XDR *, dev_resources*);
+extern  bool_t xdr_res_dev_resource (XDR *, res_dev_resource*);
+extern  bool_t xdr_sm_split (XDR *, sm_split*);
+extern  bool_t xdr_res_sm_split (XDR *, res_sm_split*);
 extern  bool_t xdr_cu_nodes (XDR *, cu_nodes*);
 extern  bool_t xdr_node_list (XDR *, node_list*);
 extern  bool_t xdr_res_node_list (XDR *, res_node_list*);
@@ -3445,6 +3617,14 @@ extern  bool_t xdr_cu_tensor_map_encode_tiled_13000_argument (XDR *, cu_tensor_m
 extern  bool_t xdr_cu_tensor_map_encode_im2col_13000_argument (XDR *, cu_tensor_map_encode_im2col_13000_argument*);
 extern  bool_t xdr_cu_tensor_map_encode_im2col_wide_13000_argument (XDR *, cu_tensor_map_encode_im2col_wide_13000_argument*);
 extern  bool_t xdr_cu_tensor_map_replace_address_13000_argument (XDR *, cu_tensor_map_replace_address_13000_argument*);
+extern  bool_t xdr_cu_device_get_dev_resource_13000_argument (XDR *, cu_device_get_dev_resource_13000_argument*);
+extern  bool_t xdr_cu_ctx_get_dev_resource_13000_argument (XDR *, cu_ctx_get_dev_resource_13000_argument*);
+extern  bool_t xdr_cu_green_ctx_get_dev_resource_13000_argument (XDR *, cu_green_ctx_get_dev_resource_13000_argument*);
+extern  bool_t xdr_cu_dev_sm_resource_split_by_count_13000_argument (XDR *, cu_dev_sm_resource_split_by_count_13000_argument*);
+extern  bool_t xdr_cu_green_ctx_create_13000_argument (XDR *, cu_green_ctx_create_13000_argument*);
+extern  bool_t xdr_cu_green_ctx_stream_create_13000_argument (XDR *, cu_green_ctx_stream_create_13000_argument*);
+extern  bool_t xdr_cu_green_ctx_record_event_13000_argument (XDR *, cu_green_ctx_record_event_13000_argument*);
+extern  bool_t xdr_cu_green_ctx_wait_event_13000_argument (XDR *, cu_green_ctx_wait_event_13000_argument*);
 extern  bool_t xdr_oncuda_local_htod_13000_argument (XDR *, oncuda_local_htod_13000_argument*);
 extern  bool_t xdr_oncuda_local_dtoh_13000_argument (XDR *, oncuda_local_dtoh_13000_argument*);
 extern  bool_t xdr_oncuda_local_staged_htod_13000_argument (XDR *, oncuda_local_staged_htod_13000_argument*);
@@ -3528,6 +3708,11 @@ extern bool_t xdr_tensor_corner ();
 extern bool_t xdr_tensor_global ();
 extern bool_t xdr_tensor_map ();
 extern bool_t xdr_res_tensor_map ();
+extern bool_t xdr_dev_resource ();
+extern bool_t xdr_dev_resources ();
+extern bool_t xdr_res_dev_resource ();
+extern bool_t xdr_sm_split ();
+extern bool_t xdr_res_sm_split ();
 extern bool_t xdr_cu_nodes ();
 extern bool_t xdr_node_list ();
 extern bool_t xdr_res_node_list ();
@@ -3692,6 +3877,14 @@ extern bool_t xdr_cu_tensor_map_encode_tiled_13000_argument ();
 extern bool_t xdr_cu_tensor_map_encode_im2col_13000_argument ();
 extern bool_t xdr_cu_tensor_map_encode_im2col_wide_13000_argument ();
 extern bool_t xdr_cu_tensor_map_replace_address_13000_argument ();
+extern bool_t xdr_cu_device_get_dev_resource_13000_argument ();
+extern bool_t xdr_cu_ctx_get_dev_resource_13000_argument ();
+extern bool_t xdr_cu_green_ctx_get_dev_resource_13000_argument ();
+extern bool_t xdr_cu_dev_sm_resource_split_by_count_13000_argument ();
+extern bool_t xdr_cu_green_ctx_create_13000_argument ();
+extern bool_t xdr_cu_green_ctx_stream_create_13000_argument ();
+extern bool_t xdr_cu_green_ctx_record_event_13000_argument ();
+extern bool_t xdr_cu_green_ctx_wait_event_13000_argument ();
 extern bool_t xdr_oncuda_local_htod_13000_argument ();
 extern bool_t xdr_oncuda_local_dtoh_13000_argument ();
 extern bool_t xdr_oncuda_local_staged_htod_13000_argument ();

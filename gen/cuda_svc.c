@@ -1355,6 +1355,84 @@ _cu_tensor_map_replace_address_13000 (cu_tensor_map_replace_address_13000_argume
 }
 
 int
+_cu_device_get_dev_resource_13000 (cu_device_get_dev_resource_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_device_get_dev_resource_13000_svc(argp->dev, argp->type, result, rqstp));
+}
+
+int
+_cu_ctx_get_dev_resource_13000 (cu_ctx_get_dev_resource_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_ctx_get_dev_resource_13000_svc(argp->ctx, argp->type, result, rqstp));
+}
+
+int
+_cu_green_ctx_get_dev_resource_13000 (cu_green_ctx_get_dev_resource_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_green_ctx_get_dev_resource_13000_svc(argp->green, argp->type, result, rqstp));
+}
+
+int
+_cu_dev_sm_resource_split_by_count_13000 (cu_dev_sm_resource_split_by_count_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_dev_sm_resource_split_by_count_13000_svc(argp->with_groups, argp->groups, argp->input, argp->with_remaining, argp->flags, argp->min_count, result, rqstp));
+}
+
+int
+_cu_dev_resource_generate_desc_13000 (dev_resources  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_dev_resource_generate_desc_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_green_ctx_create_13000 (cu_green_ctx_create_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_green_ctx_create_13000_svc(argp->desc, argp->dev, argp->flags, result, rqstp));
+}
+
+int
+_cu_green_ctx_destroy_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_green_ctx_destroy_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_ctx_from_green_ctx_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_ctx_from_green_ctx_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_green_ctx_stream_create_13000 (cu_green_ctx_stream_create_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_green_ctx_stream_create_13000_svc(argp->green, argp->flags, argp->priority, result, rqstp));
+}
+
+int
+_cu_green_ctx_record_event_13000 (cu_green_ctx_record_event_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_green_ctx_record_event_13000_svc(argp->green, argp->event, result, rqstp));
+}
+
+int
+_cu_green_ctx_wait_event_13000 (cu_green_ctx_wait_event_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_green_ctx_wait_event_13000_svc(argp->green, argp->event, result, rqstp));
+}
+
+int
+_cu_stream_get_green_ctx_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_stream_get_green_ctx_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_green_ctx_get_id_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_green_ctx_get_id_13000_svc(*argp, result, rqstp));
+}
+
+int
 _cu_profiler_start_13000 (void  *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_profiler_start_13000_svc(result, rqstp));
@@ -1663,6 +1741,19 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_tensor_map_encode_im2col_13000_argument cu_tensor_map_encode_im2col_13000_arg;
 		cu_tensor_map_encode_im2col_wide_13000_argument cu_tensor_map_encode_im2col_wide_13000_arg;
 		cu_tensor_map_replace_address_13000_argument cu_tensor_map_replace_address_13000_arg;
+		cu_device_get_dev_resource_13000_argument cu_device_get_dev_resource_13000_arg;
+		cu_ctx_get_dev_resource_13000_argument cu_ctx_get_dev_resource_13000_arg;
+		cu_green_ctx_get_dev_resource_13000_argument cu_green_ctx_get_dev_resource_13000_arg;
+		cu_dev_sm_resource_split_by_count_13000_argument cu_dev_sm_resource_split_by_count_13000_arg;
+		dev_resources cu_dev_resource_generate_desc_13000_arg;
+		cu_green_ctx_create_13000_argument cu_green_ctx_create_13000_arg;
+		cu_handle cu_green_ctx_destroy_13000_arg;
+		cu_handle cu_ctx_from_green_ctx_13000_arg;
+		cu_green_ctx_stream_create_13000_argument cu_green_ctx_stream_create_13000_arg;
+		cu_green_ctx_record_event_13000_argument cu_green_ctx_record_event_13000_arg;
+		cu_green_ctx_wait_event_13000_argument cu_green_ctx_wait_event_13000_arg;
+		cu_handle cu_stream_get_green_ctx_13000_arg;
+		cu_handle cu_green_ctx_get_id_13000_arg;
 		bool_t oncuda_auth_challenge_13000_arg;
 		auth_response oncuda_auth_prove_13000_arg;
 		cu_size oncuda_local_offer_13000_arg;
@@ -1897,6 +1988,19 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_tensor_map cu_tensor_map_encode_im2col_13000_res;
 		res_tensor_map cu_tensor_map_encode_im2col_wide_13000_res;
 		res_tensor_map cu_tensor_map_replace_address_13000_res;
+		res_dev_resource cu_device_get_dev_resource_13000_res;
+		res_dev_resource cu_ctx_get_dev_resource_13000_res;
+		res_dev_resource cu_green_ctx_get_dev_resource_13000_res;
+		res_sm_split cu_dev_sm_resource_split_by_count_13000_res;
+		res_handle cu_dev_resource_generate_desc_13000_res;
+		res_handle cu_green_ctx_create_13000_res;
+		res_none cu_green_ctx_destroy_13000_res;
+		res_handle cu_ctx_from_green_ctx_13000_res;
+		res_handle cu_green_ctx_stream_create_13000_res;
+		res_none cu_green_ctx_record_event_13000_res;
+		res_none cu_green_ctx_wait_event_13000_res;
+		res_handle cu_stream_get_green_ctx_13000_res;
+		res_size cu_green_ctx_get_id_13000_res;
 		res_none cu_profiler_start_13000_res;
 		res_none cu_profiler_stop_13000_res;
 		res_auth_challenge oncuda_auth_challenge_13000_res;
@@ -3259,6 +3363,84 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_cu_tensor_map_replace_address_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_tensor_map;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_tensor_map_replace_address_13000;
+		break;
+
+	case CU_DEVICE_GET_DEV_RESOURCE:
+		_xdr_argument = (xdrproc_t) xdr_cu_device_get_dev_resource_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_dev_resource;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_device_get_dev_resource_13000;
+		break;
+
+	case CU_CTX_GET_DEV_RESOURCE:
+		_xdr_argument = (xdrproc_t) xdr_cu_ctx_get_dev_resource_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_dev_resource;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_ctx_get_dev_resource_13000;
+		break;
+
+	case CU_GREEN_CTX_GET_DEV_RESOURCE:
+		_xdr_argument = (xdrproc_t) xdr_cu_green_ctx_get_dev_resource_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_dev_resource;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_green_ctx_get_dev_resource_13000;
+		break;
+
+	case CU_DEV_SM_RESOURCE_SPLIT_BY_COUNT:
+		_xdr_argument = (xdrproc_t) xdr_cu_dev_sm_resource_split_by_count_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_sm_split;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_dev_sm_resource_split_by_count_13000;
+		break;
+
+	case CU_DEV_RESOURCE_GENERATE_DESC:
+		_xdr_argument = (xdrproc_t) xdr_dev_resources;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_dev_resource_generate_desc_13000;
+		break;
+
+	case CU_GREEN_CTX_CREATE:
+		_xdr_argument = (xdrproc_t) xdr_cu_green_ctx_create_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_green_ctx_create_13000;
+		break;
+
+	case CU_GREEN_CTX_DESTROY:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_green_ctx_destroy_13000;
+		break;
+
+	case CU_CTX_FROM_GREEN_CTX:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_ctx_from_green_ctx_13000;
+		break;
+
+	case CU_GREEN_CTX_STREAM_CREATE:
+		_xdr_argument = (xdrproc_t) xdr_cu_green_ctx_stream_create_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_green_ctx_stream_create_13000;
+		break;
+
+	case CU_GREEN_CTX_RECORD_EVENT:
+		_xdr_argument = (xdrproc_t) xdr_cu_green_ctx_record_event_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_green_ctx_record_event_13000;
+		break;
+
+	case CU_GREEN_CTX_WAIT_EVENT:
+		_xdr_argument = (xdrproc_t) xdr_cu_green_ctx_wait_event_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_green_ctx_wait_event_13000;
+		break;
+
+	case CU_STREAM_GET_GREEN_CTX:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_stream_get_green_ctx_13000;
+		break;
+
+	case CU_GREEN_CTX_GET_ID:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_size;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_green_ctx_get_id_13000;
 		break;
 
 	case CU_PROFILER_START:

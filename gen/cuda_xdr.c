@@ -1197,6 +1197,78 @@ xdr_res_tensor_map (XDR *xdrs, res_tensor_map *objp)
 }
 
 bool_t
+xdr_dev_resource (XDR *xdrs, dev_resource *objp)
+{
+	register int32_t *buf;
+
+	int i;
+	 if (!xdr_opaque (xdrs, objp->bytes, ONCUDA_DEV_RESOURCE_BYTES))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_dev_resources (XDR *xdrs, dev_resources *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_array (xdrs, (char **)&objp->dev_resources_val, (u_int *) &objp->dev_resources_len, ONCUDA_DEV_RESOURCES_MAX,
+		sizeof (dev_resource), (xdrproc_t) xdr_dev_resource))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_dev_resource (XDR *xdrs, res_dev_resource *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_dev_resource (xdrs, &objp->res_dev_resource_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
+xdr_sm_split (XDR *xdrs, sm_split *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_dev_resources (xdrs, &objp->groups))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->count))
+		 return FALSE;
+	 if (!xdr_dev_resource (xdrs, &objp->remaining))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_sm_split (XDR *xdrs, res_sm_split *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_sm_split (xdrs, &objp->res_sm_split_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
 xdr_cu_nodes (XDR *xdrs, cu_nodes *objp)
 {
 	register int32_t *buf;
@@ -3287,6 +3359,98 @@ xdr_cu_tensor_map_replace_address_13000_argument (XDR *xdrs, cu_tensor_map_repla
 	 if (!xdr_tensor_map (xdrs, &objp->map))
 		 return FALSE;
 	 if (!xdr_cu_dptr (xdrs, &objp->address))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_device_get_dev_resource_13000_argument (XDR *xdrs, cu_device_get_dev_resource_13000_argument *objp)
+{
+	 if (!xdr_int (xdrs, &objp->dev))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->type))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_ctx_get_dev_resource_13000_argument (XDR *xdrs, cu_ctx_get_dev_resource_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->ctx))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->type))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_green_ctx_get_dev_resource_13000_argument (XDR *xdrs, cu_green_ctx_get_dev_resource_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->green))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->type))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_dev_sm_resource_split_by_count_13000_argument (XDR *xdrs, cu_dev_sm_resource_split_by_count_13000_argument *objp)
+{
+	 if (!xdr_bool (xdrs, &objp->with_groups))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->groups))
+		 return FALSE;
+	 if (!xdr_dev_resource (xdrs, &objp->input))
+		 return FALSE;
+	 if (!xdr_bool (xdrs, &objp->with_remaining))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->min_count))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_green_ctx_create_13000_argument (XDR *xdrs, cu_green_ctx_create_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->desc))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->dev))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_green_ctx_stream_create_13000_argument (XDR *xdrs, cu_green_ctx_stream_create_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->green))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->priority))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_green_ctx_record_event_13000_argument (XDR *xdrs, cu_green_ctx_record_event_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->green))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->event))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_green_ctx_wait_event_13000_argument (XDR *xdrs, cu_green_ctx_wait_event_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->green))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->event))
 		 return FALSE;
 	return TRUE;
 }

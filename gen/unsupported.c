@@ -205,20 +205,6 @@ ONCUDA_API CUresult cuCtxEnablePeerAccess(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuCtxFromGreenCtx(void);
-ONCUDA_API CUresult cuCtxFromGreenCtx(void)
-{
-	oncuda_unsupported("cuCtxFromGreenCtx");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuCtxGetDevResource(void);
-ONCUDA_API CUresult cuCtxGetDevResource(void)
-{
-	oncuda_unsupported("cuCtxGetDevResource");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuCtxPopCurrent(void);
 ONCUDA_API CUresult cuCtxPopCurrent(void)
 {
@@ -247,31 +233,10 @@ ONCUDA_API CUresult cuDestroyExternalSemaphore(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuDevResourceGenerateDesc(void);
-ONCUDA_API CUresult cuDevResourceGenerateDesc(void)
-{
-	oncuda_unsupported("cuDevResourceGenerateDesc");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuDevSmResourceSplitByCount(void);
-ONCUDA_API CUresult cuDevSmResourceSplitByCount(void)
-{
-	oncuda_unsupported("cuDevSmResourceSplitByCount");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuDeviceCanAccessPeer(void);
 ONCUDA_API CUresult cuDeviceCanAccessPeer(void)
 {
 	oncuda_unsupported("cuDeviceCanAccessPeer");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuDeviceGetDevResource(void);
-ONCUDA_API CUresult cuDeviceGetDevResource(void)
-{
-	oncuda_unsupported("cuDeviceGetDevResource");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1007,55 +972,6 @@ ONCUDA_API CUresult cuGraphicsVDPAURegisterVideoSurface(void);
 ONCUDA_API CUresult cuGraphicsVDPAURegisterVideoSurface(void)
 {
 	oncuda_unsupported("cuGraphicsVDPAURegisterVideoSurface");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGreenCtxCreate(void);
-ONCUDA_API CUresult cuGreenCtxCreate(void)
-{
-	oncuda_unsupported("cuGreenCtxCreate");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGreenCtxDestroy(void);
-ONCUDA_API CUresult cuGreenCtxDestroy(void)
-{
-	oncuda_unsupported("cuGreenCtxDestroy");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGreenCtxGetDevResource(void);
-ONCUDA_API CUresult cuGreenCtxGetDevResource(void)
-{
-	oncuda_unsupported("cuGreenCtxGetDevResource");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGreenCtxGetId(void);
-ONCUDA_API CUresult cuGreenCtxGetId(void)
-{
-	oncuda_unsupported("cuGreenCtxGetId");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGreenCtxRecordEvent(void);
-ONCUDA_API CUresult cuGreenCtxRecordEvent(void)
-{
-	oncuda_unsupported("cuGreenCtxRecordEvent");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGreenCtxStreamCreate(void);
-ONCUDA_API CUresult cuGreenCtxStreamCreate(void)
-{
-	oncuda_unsupported("cuGreenCtxStreamCreate");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGreenCtxWaitEvent(void);
-ONCUDA_API CUresult cuGreenCtxWaitEvent(void)
-{
-	oncuda_unsupported("cuGreenCtxWaitEvent");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -2372,13 +2288,6 @@ ONCUDA_API CUresult cuStreamGetFlags_ptsz(void);
 ONCUDA_API CUresult cuStreamGetFlags_ptsz(void)
 {
 	oncuda_unsupported("cuStreamGetFlags_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamGetGreenCtx(void);
-ONCUDA_API CUresult cuStreamGetGreenCtx(void)
-{
-	oncuda_unsupported("cuStreamGetGreenCtx");
 	return ONCUDA_NOT_SUPPORTED;
 }
 

@@ -40,6 +40,8 @@ enum handle_kind {
 	HANDLE_MEM_ALLOCATION,  /* a CUmemGenericAllocationHandle */
 	HANDLE_USER_OBJECT,     /* until the program's references are released */
 	HANDLE_LINK_STATE,      /* a CUlinkState, tied to no context */
+	HANDLE_GREEN_CTX,       /* a CUgreenCtx; owns the CUcontext made of it */
+	HANDLE_DEV_RESOURCE_DESC, /* a CUdevResourceDesc, never destroyed */
 };
 
 
