@@ -2519,6 +2519,28 @@ cu_green_ctx_get_id_13000(cu_handle green, res_size *clnt_res,  CLIENT *clnt)
 }
 
 enum clnt_stat 
+cu_logs_current_13000(u_int flags, res_uint *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_LOGS_CURRENT,
+		(xdrproc_t) xdr_u_int, (caddr_t) &flags,
+		(xdrproc_t) xdr_res_uint, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_logs_dump_to_memory_13000(bool_t with_iterator, u_int iterator, cu_size size, u_int flags, res_logs_dump *clnt_res,  CLIENT *clnt)
+{
+	cu_logs_dump_to_memory_13000_argument arg;
+	arg.with_iterator = with_iterator;
+	arg.iterator = iterator;
+	arg.size = size;
+	arg.flags = flags;
+	return (clnt_call (clnt, CU_LOGS_DUMP_TO_MEMORY, (xdrproc_t) xdr_cu_logs_dump_to_memory_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_logs_dump, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_profiler_start_13000(res_none *clnt_res, CLIENT *clnt)
 {
 	 return (clnt_call (clnt, CU_PROFILER_START, (xdrproc_t) xdr_void, (caddr_t) NULL,

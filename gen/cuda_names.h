@@ -1245,6 +1245,16 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_green_ctx_get_id cu_green_ctx_get_id_13000
 #define cu_green_ctx_get_id_svc cu_green_ctx_get_id_13000_svc
 
+/* CU_LOGS_CURRENT (785) */
+#define cu_logs_current cu_logs_current_13000
+#define cu_logs_current_svc cu_logs_current_13000_svc
+
+/* CU_LOGS_DUMP_TO_MEMORY (786) */
+#define cu_logs_dump_to_memory cu_logs_dump_to_memory_13000
+#define cu_logs_dump_to_memory_svc cu_logs_dump_to_memory_13000_svc
+#define cu_logs_dump_to_memory_argument cu_logs_dump_to_memory_13000_argument
+#define xdr_cu_logs_dump_to_memory_argument xdr_cu_logs_dump_to_memory_13000_argument
+
 /* CU_PROFILER_START (350) */
 #define cu_profiler_start cu_profiler_start_13000
 #define cu_profiler_start_svc cu_profiler_start_13000_svc

@@ -601,6 +601,24 @@ struct res_sm_split {
 	} res_sm_split_u;
 };
 typedef struct res_sm_split res_sm_split;
+#define ONCUDA_LOGS_MAX 65536
+
+struct logs_dump {
+	struct {
+		u_int text_len;
+		char *text_val;
+	} text;
+	u_int iterator;
+};
+typedef struct logs_dump logs_dump;
+
+struct res_logs_dump {
+	int err;
+	union {
+		logs_dump value;
+	} res_logs_dump_u;
+};
+typedef struct res_logs_dump res_logs_dump;
 #define ONCUDA_GRAPH_NODES_MAX 1048576
 
 typedef struct {
@@ -1809,6 +1827,14 @@ struct cu_green_ctx_wait_event_13000_argument {
 };
 typedef struct cu_green_ctx_wait_event_13000_argument cu_green_ctx_wait_event_13000_argument;
 
+struct cu_logs_dump_to_memory_13000_argument {
+	bool_t with_iterator;
+	u_int iterator;
+	cu_size size;
+	u_int flags;
+};
+typedef struct cu_logs_dump_to_memory_13000_argument cu_logs_dump_to_memory_13000_argument;
+
 struct oncuda_local_htod_13000_argument {
 	cu_hostptr base;
 	cu_size offset;
@@ -2558,6 +2584,12 @@ extern  bool_t cu_stream_get_green_ctx_13000_svc(cu_handle , res_handle *, struc
 #define CU_GREEN_CTX_GET_ID 782
 extern  enum clnt_stat cu_green_ctx_get_id_13000(cu_handle , res_size *, CLIENT *);
 extern  bool_t cu_green_ctx_get_id_13000_svc(cu_handle , res_size *, struct svc_req *);
+#define CU_LOGS_CURRENT 785
+extern  enum clnt_stat cu_logs_current_13000(u_int , res_uint *, CLIENT *);
+extern  bool_t cu_logs_current_13000_svc(u_int , res_uint *, struct svc_req *);
+#define CU_LOGS_DUMP_TO_MEMORY 786
+extern  enum clnt_stat cu_logs_dump_to_memory_13000(bool_t , u_int , cu_size , u_int , res_logs_dump *, CLIENT *);
+extern  bool_t cu_logs_dump_to_memory_13000_svc(bool_t , u_int , cu_size , u_int , res_logs_dump *, struct svc_req *);
 #define CU_PROFILER_START 350
 extern  enum clnt_stat cu_profiler_start_13000(res_none *, CLIENT *);
 extern  bool_t cu_profiler_start_13000_svc(res_none *, struct svc_req *);
@@ -3317,6 +3349,12 @@ extern  bool_t cu_stream_get_green_ctx_13000_svc();
 #define CU_GREEN_CTX_GET_ID 782
 extern  enum clnt_stat cu_green_ctx_get_id_13000();
 extern  bool_t cu_green_ctx_get_id_13000_svc();
+#define CU_LOGS_CURRENT 785
+extern  enum clnt_stat cu_logs_current_13000();
+extern  bool_t cu_logs_current_13000_svc();
+#define CU_LOGS_DUMP_TO_MEMORY 786
+extern  enum clnt_stat cu_logs_dump_to_memory_13000();
+extern  bool_t cu_logs_dump_to_memory_13000_svc();
 #define CU_PROFILER_START 350
 extern  enum clnt_stat cu_profiler_start_13000();
 extern  bool_t cu_profiler_start_13000_svc();
@@ -3453,6 +3491,8 @@ extern  bool_t xdr_dev_resources (XDR *, dev_resources*);
 extern  bool_t xdr_res_dev_resource (XDR *, res_dev_resource*);
 extern  bool_t xdr_sm_split (XDR *, sm_split*);
 extern  bool_t xdr_res_sm_split (XDR *, res_sm_split*);
+extern  bool_t xdr_logs_dump (XDR *, logs_dump*);
+extern  bool_t xdr_res_logs_dump (XDR *, res_logs_dump*);
 extern  bool_t xdr_cu_nodes (XDR *, cu_nodes*);
 extern  bool_t xdr_node_list (XDR *, node_list*);
 extern  bool_t xdr_res_node_list (XDR *, res_node_list*);
@@ -3625,6 +3665,7 @@ extern  bool_t xdr_cu_green_ctx_create_13000_argument (XDR *, cu_green_ctx_creat
 extern  bool_t xdr_cu_green_ctx_stream_create_13000_argument (XDR *, cu_green_ctx_stream_create_13000_argument*);
 extern  bool_t xdr_cu_green_ctx_record_event_13000_argument (XDR *, cu_green_ctx_record_event_13000_argument*);
 extern  bool_t xdr_cu_green_ctx_wait_event_13000_argument (XDR *, cu_green_ctx_wait_event_13000_argument*);
+extern  bool_t xdr_cu_logs_dump_to_memory_13000_argument (XDR *, cu_logs_dump_to_memory_13000_argument*);
 extern  bool_t xdr_oncuda_local_htod_13000_argument (XDR *, oncuda_local_htod_13000_argument*);
 extern  bool_t xdr_oncuda_local_dtoh_13000_argument (XDR *, oncuda_local_dtoh_13000_argument*);
 extern  bool_t xdr_oncuda_local_staged_htod_13000_argument (XDR *, oncuda_local_staged_htod_13000_argument*);
@@ -3713,6 +3754,8 @@ extern bool_t xdr_dev_resources ();
 extern bool_t xdr_res_dev_resource ();
 extern bool_t xdr_sm_split ();
 extern bool_t xdr_res_sm_split ();
+extern bool_t xdr_logs_dump ();
+extern bool_t xdr_res_logs_dump ();
 extern bool_t xdr_cu_nodes ();
 extern bool_t xdr_node_list ();
 extern bool_t xdr_res_node_list ();
@@ -3885,6 +3928,7 @@ extern bool_t xdr_cu_green_ctx_create_13000_argument ();
 extern bool_t xdr_cu_green_ctx_stream_create_13000_argument ();
 extern bool_t xdr_cu_green_ctx_record_event_13000_argument ();
 extern bool_t xdr_cu_green_ctx_wait_event_13000_argument ();
+extern bool_t xdr_cu_logs_dump_to_memory_13000_argument ();
 extern bool_t xdr_oncuda_local_htod_13000_argument ();
 extern bool_t xdr_oncuda_local_dtoh_13000_argument ();
 extern bool_t xdr_oncuda_local_staged_htod_13000_argument ();

@@ -1433,6 +1433,18 @@ _cu_green_ctx_get_id_13000 (cu_handle  *argp, void *result, struct svc_req *rqst
 }
 
 int
+_cu_logs_current_13000 (u_int  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_logs_current_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_logs_dump_to_memory_13000 (cu_logs_dump_to_memory_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_logs_dump_to_memory_13000_svc(argp->with_iterator, argp->iterator, argp->size, argp->flags, result, rqstp));
+}
+
+int
 _cu_profiler_start_13000 (void  *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_profiler_start_13000_svc(result, rqstp));
@@ -1754,6 +1766,8 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_green_ctx_wait_event_13000_argument cu_green_ctx_wait_event_13000_arg;
 		cu_handle cu_stream_get_green_ctx_13000_arg;
 		cu_handle cu_green_ctx_get_id_13000_arg;
+		u_int cu_logs_current_13000_arg;
+		cu_logs_dump_to_memory_13000_argument cu_logs_dump_to_memory_13000_arg;
 		bool_t oncuda_auth_challenge_13000_arg;
 		auth_response oncuda_auth_prove_13000_arg;
 		cu_size oncuda_local_offer_13000_arg;
@@ -2001,6 +2015,8 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_none cu_green_ctx_wait_event_13000_res;
 		res_handle cu_stream_get_green_ctx_13000_res;
 		res_size cu_green_ctx_get_id_13000_res;
+		res_uint cu_logs_current_13000_res;
+		res_logs_dump cu_logs_dump_to_memory_13000_res;
 		res_none cu_profiler_start_13000_res;
 		res_none cu_profiler_stop_13000_res;
 		res_auth_challenge oncuda_auth_challenge_13000_res;
@@ -3441,6 +3457,18 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_cu_handle;
 		_xdr_result = (xdrproc_t) xdr_res_size;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_green_ctx_get_id_13000;
+		break;
+
+	case CU_LOGS_CURRENT:
+		_xdr_argument = (xdrproc_t) xdr_u_int;
+		_xdr_result = (xdrproc_t) xdr_res_uint;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_logs_current_13000;
+		break;
+
+	case CU_LOGS_DUMP_TO_MEMORY:
+		_xdr_argument = (xdrproc_t) xdr_cu_logs_dump_to_memory_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_logs_dump;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_logs_dump_to_memory_13000;
 		break;
 
 	case CU_PROFILER_START:

@@ -1269,6 +1269,36 @@ xdr_res_sm_split (XDR *xdrs, res_sm_split *objp)
 }
 
 bool_t
+xdr_logs_dump (XDR *xdrs, logs_dump *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_bytes (xdrs, (char **)&objp->text.text_val, (u_int *) &objp->text.text_len, ONCUDA_LOGS_MAX))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->iterator))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_logs_dump (XDR *xdrs, res_logs_dump *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_logs_dump (xdrs, &objp->res_logs_dump_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
 xdr_cu_nodes (XDR *xdrs, cu_nodes *objp)
 {
 	register int32_t *buf;
@@ -3451,6 +3481,20 @@ xdr_cu_green_ctx_wait_event_13000_argument (XDR *xdrs, cu_green_ctx_wait_event_1
 	 if (!xdr_cu_handle (xdrs, &objp->green))
 		 return FALSE;
 	 if (!xdr_cu_handle (xdrs, &objp->event))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_logs_dump_to_memory_13000_argument (XDR *xdrs, cu_logs_dump_to_memory_13000_argument *objp)
+{
+	 if (!xdr_bool (xdrs, &objp->with_iterator))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->iterator))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->size))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
 		 return FALSE;
 	return TRUE;
 }

@@ -1080,27 +1080,6 @@ ONCUDA_API CUresult cuLibraryGetUnifiedFunction(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuLogsCurrent(void);
-ONCUDA_API CUresult cuLogsCurrent(void)
-{
-	oncuda_unsupported("cuLogsCurrent");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuLogsDumpToFile(void);
-ONCUDA_API CUresult cuLogsDumpToFile(void)
-{
-	oncuda_unsupported("cuLogsDumpToFile");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuLogsDumpToMemory(void);
-ONCUDA_API CUresult cuLogsDumpToMemory(void)
-{
-	oncuda_unsupported("cuLogsDumpToMemory");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuLogsRegisterCallback(void);
 ONCUDA_API CUresult cuLogsRegisterCallback(void)
 {

@@ -77,7 +77,8 @@ int test_link(void)
 	logs_init(&logs);
 	CHECK_CU(cuLinkCreate(OPTION_COUNT, logs.options, logs.values, &link),
 		 CUDA_SUCCESS);
-	CHECK_CU(cuLinkAddData(link, CU_JIT_INPUT_PTX, ptx, ptx_size,
+	/* PTX is passed with its NUL (e2e_read_file puts one after it). */
+	CHECK_CU(cuLinkAddData(link, CU_JIT_INPUT_PTX, ptx, ptx_size + 1,
 			       "kernels.ptx", 1, &level, &level_value),
 		 CUDA_SUCCESS);
 	CHECK_CU(cuLinkComplete(link, &cubin, &size), CUDA_SUCCESS);

@@ -74,6 +74,7 @@ const struct e2e_test e2e_tests[] = {
 	{ "queued_threads",	"queued",	test_queued_threads,	0 },
 	{ "error_strings",	"errors",	test_error_strings,	0 },
 	{ "profiler",		"errors",	test_profiler,		0 },
+	{ "driver_logs",	"errors",	test_driver_logs,	0 },
 	{ "proc_address",	"errors",	test_proc_address,	0 },
 	{ "fault",		"fault",	test_fault,
 	  E2E_OWN_PROCESS },
