@@ -2541,6 +2541,30 @@ cu_logs_dump_to_memory_13000(bool_t with_iterator, u_int iterator, cu_size size,
 }
 
 enum clnt_stat 
+cu_coredump_get_attribute_13000(bool_t global, int attrib, cu_size size, res_coredump_value *clnt_res,  CLIENT *clnt)
+{
+	cu_coredump_get_attribute_13000_argument arg;
+	arg.global = global;
+	arg.attrib = attrib;
+	arg.size = size;
+	return (clnt_call (clnt, CU_COREDUMP_GET_ATTRIBUTE, (xdrproc_t) xdr_cu_coredump_get_attribute_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_coredump_value, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_coredump_set_attribute_13000(bool_t global, int attrib, cu_bytes value, res_size *clnt_res,  CLIENT *clnt)
+{
+	cu_coredump_set_attribute_13000_argument arg;
+	arg.global = global;
+	arg.attrib = attrib;
+	arg.value = value;
+	return (clnt_call (clnt, CU_COREDUMP_SET_ATTRIBUTE, (xdrproc_t) xdr_cu_coredump_set_attribute_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_size, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_profiler_start_13000(res_none *clnt_res, CLIENT *clnt)
 {
 	 return (clnt_call (clnt, CU_PROFILER_START, (xdrproc_t) xdr_void, (caddr_t) NULL,

@@ -1255,6 +1255,18 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_logs_dump_to_memory_argument cu_logs_dump_to_memory_13000_argument
 #define xdr_cu_logs_dump_to_memory_argument xdr_cu_logs_dump_to_memory_13000_argument
 
+/* CU_COREDUMP_GET_ATTRIBUTE (787) */
+#define cu_coredump_get_attribute cu_coredump_get_attribute_13000
+#define cu_coredump_get_attribute_svc cu_coredump_get_attribute_13000_svc
+#define cu_coredump_get_attribute_argument cu_coredump_get_attribute_13000_argument
+#define xdr_cu_coredump_get_attribute_argument xdr_cu_coredump_get_attribute_13000_argument
+
+/* CU_COREDUMP_SET_ATTRIBUTE (788) */
+#define cu_coredump_set_attribute cu_coredump_set_attribute_13000
+#define cu_coredump_set_attribute_svc cu_coredump_set_attribute_13000_svc
+#define cu_coredump_set_attribute_argument cu_coredump_set_attribute_13000_argument
+#define xdr_cu_coredump_set_attribute_argument xdr_cu_coredump_set_attribute_13000_argument
+
 /* CU_PROFILER_START (350) */
 #define cu_profiler_start cu_profiler_start_13000
 #define cu_profiler_start_svc cu_profiler_start_13000_svc

@@ -619,6 +619,24 @@ struct res_logs_dump {
 	} res_logs_dump_u;
 };
 typedef struct res_logs_dump res_logs_dump;
+#define ONCUDA_COREDUMP_VALUE_MAX 1024
+
+struct coredump_value {
+	struct {
+		u_int value_len;
+		char *value_val;
+	} value;
+	cu_size size;
+};
+typedef struct coredump_value coredump_value;
+
+struct res_coredump_value {
+	int err;
+	union {
+		coredump_value value;
+	} res_coredump_value_u;
+};
+typedef struct res_coredump_value res_coredump_value;
 #define ONCUDA_GRAPH_NODES_MAX 1048576
 
 typedef struct {
@@ -1835,6 +1853,20 @@ struct cu_logs_dump_to_memory_13000_argument {
 };
 typedef struct cu_logs_dump_to_memory_13000_argument cu_logs_dump_to_memory_13000_argument;
 
+struct cu_coredump_get_attribute_13000_argument {
+	bool_t global;
+	int attrib;
+	cu_size size;
+};
+typedef struct cu_coredump_get_attribute_13000_argument cu_coredump_get_attribute_13000_argument;
+
+struct cu_coredump_set_attribute_13000_argument {
+	bool_t global;
+	int attrib;
+	cu_bytes value;
+};
+typedef struct cu_coredump_set_attribute_13000_argument cu_coredump_set_attribute_13000_argument;
+
 struct oncuda_local_htod_13000_argument {
 	cu_hostptr base;
 	cu_size offset;
@@ -2590,6 +2622,12 @@ extern  bool_t cu_logs_current_13000_svc(u_int , res_uint *, struct svc_req *);
 #define CU_LOGS_DUMP_TO_MEMORY 786
 extern  enum clnt_stat cu_logs_dump_to_memory_13000(bool_t , u_int , cu_size , u_int , res_logs_dump *, CLIENT *);
 extern  bool_t cu_logs_dump_to_memory_13000_svc(bool_t , u_int , cu_size , u_int , res_logs_dump *, struct svc_req *);
+#define CU_COREDUMP_GET_ATTRIBUTE 787
+extern  enum clnt_stat cu_coredump_get_attribute_13000(bool_t , int , cu_size , res_coredump_value *, CLIENT *);
+extern  bool_t cu_coredump_get_attribute_13000_svc(bool_t , int , cu_size , res_coredump_value *, struct svc_req *);
+#define CU_COREDUMP_SET_ATTRIBUTE 788
+extern  enum clnt_stat cu_coredump_set_attribute_13000(bool_t , int , cu_bytes , res_size *, CLIENT *);
+extern  bool_t cu_coredump_set_attribute_13000_svc(bool_t , int , cu_bytes , res_size *, struct svc_req *);
 #define CU_PROFILER_START 350
 extern  enum clnt_stat cu_profiler_start_13000(res_none *, CLIENT *);
 extern  bool_t cu_profiler_start_13000_svc(res_none *, struct svc_req *);
@@ -3355,6 +3393,12 @@ extern  bool_t cu_logs_current_13000_svc();
 #define CU_LOGS_DUMP_TO_MEMORY 786
 extern  enum clnt_stat cu_logs_dump_to_memory_13000();
 extern  bool_t cu_logs_dump_to_memory_13000_svc();
+#define CU_COREDUMP_GET_ATTRIBUTE 787
+extern  enum clnt_stat cu_coredump_get_attribute_13000();
+extern  bool_t cu_coredump_get_attribute_13000_svc();
+#define CU_COREDUMP_SET_ATTRIBUTE 788
+extern  enum clnt_stat cu_coredump_set_attribute_13000();
+extern  bool_t cu_coredump_set_attribute_13000_svc();
 #define CU_PROFILER_START 350
 extern  enum clnt_stat cu_profiler_start_13000();
 extern  bool_t cu_profiler_start_13000_svc();
@@ -3493,6 +3537,8 @@ extern  bool_t xdr_sm_split (XDR *, sm_split*);
 extern  bool_t xdr_res_sm_split (XDR *, res_sm_split*);
 extern  bool_t xdr_logs_dump (XDR *, logs_dump*);
 extern  bool_t xdr_res_logs_dump (XDR *, res_logs_dump*);
+extern  bool_t xdr_coredump_value (XDR *, coredump_value*);
+extern  bool_t xdr_res_coredump_value (XDR *, res_coredump_value*);
 extern  bool_t xdr_cu_nodes (XDR *, cu_nodes*);
 extern  bool_t xdr_node_list (XDR *, node_list*);
 extern  bool_t xdr_res_node_list (XDR *, res_node_list*);
@@ -3666,6 +3712,8 @@ extern  bool_t xdr_cu_green_ctx_stream_create_13000_argument (XDR *, cu_green_ct
 extern  bool_t xdr_cu_green_ctx_record_event_13000_argument (XDR *, cu_green_ctx_record_event_13000_argument*);
 extern  bool_t xdr_cu_green_ctx_wait_event_13000_argument (XDR *, cu_green_ctx_wait_event_13000_argument*);
 extern  bool_t xdr_cu_logs_dump_to_memory_13000_argument (XDR *, cu_logs_dump_to_memory_13000_argument*);
+extern  bool_t xdr_cu_coredump_get_attribute_13000_argument (XDR *, cu_coredump_get_attribute_13000_argument*);
+extern  bool_t xdr_cu_coredump_set_attribute_13000_argument (XDR *, cu_coredump_set_attribute_13000_argument*);
 extern  bool_t xdr_oncuda_local_htod_13000_argument (XDR *, oncuda_local_htod_13000_argument*);
 extern  bool_t xdr_oncuda_local_dtoh_13000_argument (XDR *, oncuda_local_dtoh_13000_argument*);
 extern  bool_t xdr_oncuda_local_staged_htod_13000_argument (XDR *, oncuda_local_staged_htod_13000_argument*);
@@ -3756,6 +3804,8 @@ extern bool_t xdr_sm_split ();
 extern bool_t xdr_res_sm_split ();
 extern bool_t xdr_logs_dump ();
 extern bool_t xdr_res_logs_dump ();
+extern bool_t xdr_coredump_value ();
+extern bool_t xdr_res_coredump_value ();
 extern bool_t xdr_cu_nodes ();
 extern bool_t xdr_node_list ();
 extern bool_t xdr_res_node_list ();
@@ -3929,6 +3979,8 @@ extern bool_t xdr_cu_green_ctx_stream_create_13000_argument ();
 extern bool_t xdr_cu_green_ctx_record_event_13000_argument ();
 extern bool_t xdr_cu_green_ctx_wait_event_13000_argument ();
 extern bool_t xdr_cu_logs_dump_to_memory_13000_argument ();
+extern bool_t xdr_cu_coredump_get_attribute_13000_argument ();
+extern bool_t xdr_cu_coredump_set_attribute_13000_argument ();
 extern bool_t xdr_oncuda_local_htod_13000_argument ();
 extern bool_t xdr_oncuda_local_dtoh_13000_argument ();
 extern bool_t xdr_oncuda_local_staged_htod_13000_argument ();

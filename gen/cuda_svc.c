@@ -1445,6 +1445,18 @@ _cu_logs_dump_to_memory_13000 (cu_logs_dump_to_memory_13000_argument *argp, void
 }
 
 int
+_cu_coredump_get_attribute_13000 (cu_coredump_get_attribute_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_coredump_get_attribute_13000_svc(argp->global, argp->attrib, argp->size, result, rqstp));
+}
+
+int
+_cu_coredump_set_attribute_13000 (cu_coredump_set_attribute_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_coredump_set_attribute_13000_svc(argp->global, argp->attrib, argp->value, result, rqstp));
+}
+
+int
 _cu_profiler_start_13000 (void  *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_profiler_start_13000_svc(result, rqstp));
@@ -1768,6 +1780,8 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_handle cu_green_ctx_get_id_13000_arg;
 		u_int cu_logs_current_13000_arg;
 		cu_logs_dump_to_memory_13000_argument cu_logs_dump_to_memory_13000_arg;
+		cu_coredump_get_attribute_13000_argument cu_coredump_get_attribute_13000_arg;
+		cu_coredump_set_attribute_13000_argument cu_coredump_set_attribute_13000_arg;
 		bool_t oncuda_auth_challenge_13000_arg;
 		auth_response oncuda_auth_prove_13000_arg;
 		cu_size oncuda_local_offer_13000_arg;
@@ -2017,6 +2031,8 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_size cu_green_ctx_get_id_13000_res;
 		res_uint cu_logs_current_13000_res;
 		res_logs_dump cu_logs_dump_to_memory_13000_res;
+		res_coredump_value cu_coredump_get_attribute_13000_res;
+		res_size cu_coredump_set_attribute_13000_res;
 		res_none cu_profiler_start_13000_res;
 		res_none cu_profiler_stop_13000_res;
 		res_auth_challenge oncuda_auth_challenge_13000_res;
@@ -3469,6 +3485,18 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_cu_logs_dump_to_memory_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_logs_dump;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_logs_dump_to_memory_13000;
+		break;
+
+	case CU_COREDUMP_GET_ATTRIBUTE:
+		_xdr_argument = (xdrproc_t) xdr_cu_coredump_get_attribute_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_coredump_value;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_coredump_get_attribute_13000;
+		break;
+
+	case CU_COREDUMP_SET_ATTRIBUTE:
+		_xdr_argument = (xdrproc_t) xdr_cu_coredump_set_attribute_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_size;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_coredump_set_attribute_13000;
 		break;
 
 	case CU_PROFILER_START:

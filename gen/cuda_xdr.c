@@ -1299,6 +1299,36 @@ xdr_res_logs_dump (XDR *xdrs, res_logs_dump *objp)
 }
 
 bool_t
+xdr_coredump_value (XDR *xdrs, coredump_value *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_bytes (xdrs, (char **)&objp->value.value_val, (u_int *) &objp->value.value_len, ONCUDA_COREDUMP_VALUE_MAX))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->size))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_coredump_value (XDR *xdrs, res_coredump_value *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_coredump_value (xdrs, &objp->res_coredump_value_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
 xdr_cu_nodes (XDR *xdrs, cu_nodes *objp)
 {
 	register int32_t *buf;
@@ -3495,6 +3525,30 @@ xdr_cu_logs_dump_to_memory_13000_argument (XDR *xdrs, cu_logs_dump_to_memory_130
 	 if (!xdr_cu_size (xdrs, &objp->size))
 		 return FALSE;
 	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_coredump_get_attribute_13000_argument (XDR *xdrs, cu_coredump_get_attribute_13000_argument *objp)
+{
+	 if (!xdr_bool (xdrs, &objp->global))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->attrib))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->size))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_coredump_set_attribute_13000_argument (XDR *xdrs, cu_coredump_set_attribute_13000_argument *objp)
+{
+	 if (!xdr_bool (xdrs, &objp->global))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->attrib))
+		 return FALSE;
+	 if (!xdr_cu_bytes (xdrs, &objp->value))
 		 return FALSE;
 	return TRUE;
 }

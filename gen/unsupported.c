@@ -142,34 +142,6 @@ ONCUDA_API CUresult cuCheckpointProcessUnlock(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuCoredumpGetAttribute(void);
-ONCUDA_API CUresult cuCoredumpGetAttribute(void)
-{
-	oncuda_unsupported("cuCoredumpGetAttribute");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuCoredumpGetAttributeGlobal(void);
-ONCUDA_API CUresult cuCoredumpGetAttributeGlobal(void)
-{
-	oncuda_unsupported("cuCoredumpGetAttributeGlobal");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuCoredumpSetAttribute(void);
-ONCUDA_API CUresult cuCoredumpSetAttribute(void)
-{
-	oncuda_unsupported("cuCoredumpSetAttribute");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuCoredumpSetAttributeGlobal(void);
-ONCUDA_API CUresult cuCoredumpSetAttributeGlobal(void)
-{
-	oncuda_unsupported("cuCoredumpSetAttributeGlobal");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuCtxAttach(void);
 ONCUDA_API CUresult cuCtxAttach(void)
 {

@@ -57,7 +57,9 @@ int test_tensor_map_ranges(void);
 int test_green_ctx(void);		/* green.c */
 int test_green_ctx_forged(void);
 int test_profiler(void);
-int test_driver_logs(void);		/* logs.c */		/* profiler.c */
+int test_driver_logs(void);		/* logs.c */
+int test_coredump_settings(void);	/* coredump.c */
+int test_coredump_file_refused(void);		/* profiler.c */
 int test_alloc_async(void);		/* mempool.c */
 int test_mem_pools(void);		/* mempool.c */
 int test_vmm(void);			/* vmm.c */
