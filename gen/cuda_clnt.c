@@ -1769,6 +1769,17 @@ cu_launch_cooperative_kernel_13000(cu_handle func, cu_dim3 grid, cu_dim3 block, 
 }
 
 enum clnt_stat 
+cu_launch_cooperative_kernel_multi_device_13000(multi_launches launches, u_int flags, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_launch_cooperative_kernel_multi_device_13000_argument arg;
+	arg.launches = launches;
+	arg.flags = flags;
+	return (clnt_call (clnt, CU_LAUNCH_COOPERATIVE_KERNEL_MULTI_DEVICE, (xdrproc_t) xdr_cu_launch_cooperative_kernel_multi_device_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_graph_create_13000(u_int flags, res_handle *clnt_res,  CLIENT *clnt)
 {
 	return (clnt_call(clnt, CU_GRAPH_CREATE,

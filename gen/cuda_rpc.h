@@ -321,6 +321,22 @@ struct kernel_args {
 };
 typedef struct kernel_args kernel_args;
 
+struct multi_launch {
+	cu_handle func;
+	cu_dim3 grid;
+	cu_dim3 block;
+	u_int shared_mem_bytes;
+	cu_handle stream;
+	kernel_args args;
+};
+typedef struct multi_launch multi_launch;
+#define ONCUDA_MULTI_LAUNCH_MAX 32
+
+typedef struct {
+	u_int multi_launches_len;
+	multi_launch *multi_launches_val;
+} multi_launches;
+
 struct launch_attr {
 	int id;
 	char value[64];
@@ -1482,6 +1498,12 @@ struct cu_launch_cooperative_kernel_13000_argument {
 };
 typedef struct cu_launch_cooperative_kernel_13000_argument cu_launch_cooperative_kernel_13000_argument;
 
+struct cu_launch_cooperative_kernel_multi_device_13000_argument {
+	multi_launches launches;
+	u_int flags;
+};
+typedef struct cu_launch_cooperative_kernel_multi_device_13000_argument cu_launch_cooperative_kernel_multi_device_13000_argument;
+
 struct cu_graph_instantiate_13000_argument {
 	cu_handle graph;
 	cu_size flags;
@@ -2415,6 +2437,9 @@ extern  bool_t cu_launch_host_func_13000_svc(cu_handle , host_fn , res_none *, s
 #define CU_LAUNCH_COOPERATIVE_KERNEL 530
 extern  enum clnt_stat cu_launch_cooperative_kernel_13000(cu_handle , cu_dim3 , cu_dim3 , u_int , cu_handle , kernel_args , res_none *, CLIENT *);
 extern  bool_t cu_launch_cooperative_kernel_13000_svc(cu_handle , cu_dim3 , cu_dim3 , u_int , cu_handle , kernel_args , res_none *, struct svc_req *);
+#define CU_LAUNCH_COOPERATIVE_KERNEL_MULTI_DEVICE 789
+extern  enum clnt_stat cu_launch_cooperative_kernel_multi_device_13000(multi_launches , u_int , res_none *, CLIENT *);
+extern  bool_t cu_launch_cooperative_kernel_multi_device_13000_svc(multi_launches , u_int , res_none *, struct svc_req *);
 #define CU_GRAPH_CREATE 305
 extern  enum clnt_stat cu_graph_create_13000(u_int , res_handle *, CLIENT *);
 extern  bool_t cu_graph_create_13000_svc(u_int , res_handle *, struct svc_req *);
@@ -3186,6 +3211,9 @@ extern  bool_t cu_launch_host_func_13000_svc();
 #define CU_LAUNCH_COOPERATIVE_KERNEL 530
 extern  enum clnt_stat cu_launch_cooperative_kernel_13000();
 extern  bool_t cu_launch_cooperative_kernel_13000_svc();
+#define CU_LAUNCH_COOPERATIVE_KERNEL_MULTI_DEVICE 789
+extern  enum clnt_stat cu_launch_cooperative_kernel_multi_device_13000();
+extern  bool_t cu_launch_cooperative_kernel_multi_device_13000_svc();
 #define CU_GRAPH_CREATE 305
 extern  enum clnt_stat cu_graph_create_13000();
 extern  bool_t cu_graph_create_13000_svc();
@@ -3496,6 +3524,8 @@ extern  bool_t xdr_library_options (XDR *, library_options*);
 extern  bool_t xdr_param_slot (XDR *, param_slot*);
 extern  bool_t xdr_res_param_layout (XDR *, res_param_layout*);
 extern  bool_t xdr_kernel_args (XDR *, kernel_args*);
+extern  bool_t xdr_multi_launch (XDR *, multi_launch*);
+extern  bool_t xdr_multi_launches (XDR *, multi_launches*);
 extern  bool_t xdr_launch_attr (XDR *, launch_attr*);
 extern  bool_t xdr_launch_config (XDR *, launch_config*);
 extern  bool_t xdr_smem_table (XDR *, smem_table*);
@@ -3657,6 +3687,7 @@ extern  bool_t xdr_cu_launch_kernel_13000_argument (XDR *, cu_launch_kernel_1300
 extern  bool_t xdr_cu_launch_kernel_ex_13000_argument (XDR *, cu_launch_kernel_ex_13000_argument*);
 extern  bool_t xdr_cu_launch_host_func_13000_argument (XDR *, cu_launch_host_func_13000_argument*);
 extern  bool_t xdr_cu_launch_cooperative_kernel_13000_argument (XDR *, cu_launch_cooperative_kernel_13000_argument*);
+extern  bool_t xdr_cu_launch_cooperative_kernel_multi_device_13000_argument (XDR *, cu_launch_cooperative_kernel_multi_device_13000_argument*);
 extern  bool_t xdr_cu_graph_instantiate_13000_argument (XDR *, cu_graph_instantiate_13000_argument*);
 extern  bool_t xdr_cu_graph_launch_13000_argument (XDR *, cu_graph_launch_13000_argument*);
 extern  bool_t xdr_cu_graph_upload_13000_argument (XDR *, cu_graph_upload_13000_argument*);
@@ -3763,6 +3794,8 @@ extern bool_t xdr_library_options ();
 extern bool_t xdr_param_slot ();
 extern bool_t xdr_res_param_layout ();
 extern bool_t xdr_kernel_args ();
+extern bool_t xdr_multi_launch ();
+extern bool_t xdr_multi_launches ();
 extern bool_t xdr_launch_attr ();
 extern bool_t xdr_launch_config ();
 extern bool_t xdr_smem_table ();
@@ -3924,6 +3957,7 @@ extern bool_t xdr_cu_launch_kernel_13000_argument ();
 extern bool_t xdr_cu_launch_kernel_ex_13000_argument ();
 extern bool_t xdr_cu_launch_host_func_13000_argument ();
 extern bool_t xdr_cu_launch_cooperative_kernel_13000_argument ();
+extern bool_t xdr_cu_launch_cooperative_kernel_multi_device_13000_argument ();
 extern bool_t xdr_cu_graph_instantiate_13000_argument ();
 extern bool_t xdr_cu_graph_launch_13000_argument ();
 extern bool_t xdr_cu_graph_upload_13000_argument ();

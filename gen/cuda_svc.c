@@ -1031,6 +1031,12 @@ _cu_launch_cooperative_kernel_13000 (cu_launch_cooperative_kernel_13000_argument
 }
 
 int
+_cu_launch_cooperative_kernel_multi_device_13000 (cu_launch_cooperative_kernel_multi_device_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_launch_cooperative_kernel_multi_device_13000_svc(argp->launches, argp->flags, result, rqstp));
+}
+
+int
 _cu_graph_create_13000 (u_int  *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_graph_create_13000_svc(*argp, result, rqstp));
@@ -1711,6 +1717,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_launch_kernel_ex_13000_argument cu_launch_kernel_ex_13000_arg;
 		cu_launch_host_func_13000_argument cu_launch_host_func_13000_arg;
 		cu_launch_cooperative_kernel_13000_argument cu_launch_cooperative_kernel_13000_arg;
+		cu_launch_cooperative_kernel_multi_device_13000_argument cu_launch_cooperative_kernel_multi_device_13000_arg;
 		u_int cu_graph_create_13000_arg;
 		cu_handle cu_graph_destroy_13000_arg;
 		cu_handle cu_graph_clone_13000_arg;
@@ -1962,6 +1969,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_none cu_launch_kernel_ex_13000_res;
 		res_none cu_launch_host_func_13000_res;
 		res_none cu_launch_cooperative_kernel_13000_res;
+		res_none cu_launch_cooperative_kernel_multi_device_13000_res;
 		res_handle cu_graph_create_13000_res;
 		res_none cu_graph_destroy_13000_res;
 		res_handle cu_graph_clone_13000_res;
@@ -3071,6 +3079,12 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_cu_launch_cooperative_kernel_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_none;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_launch_cooperative_kernel_13000;
+		break;
+
+	case CU_LAUNCH_COOPERATIVE_KERNEL_MULTI_DEVICE:
+		_xdr_argument = (xdrproc_t) xdr_cu_launch_cooperative_kernel_multi_device_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_launch_cooperative_kernel_multi_device_13000;
 		break;
 
 	case CU_GRAPH_CREATE:

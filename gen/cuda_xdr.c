@@ -641,6 +641,37 @@ xdr_kernel_args (XDR *xdrs, kernel_args *objp)
 }
 
 bool_t
+xdr_multi_launch (XDR *xdrs, multi_launch *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_cu_handle (xdrs, &objp->func))
+		 return FALSE;
+	 if (!xdr_cu_dim3 (xdrs, &objp->grid))
+		 return FALSE;
+	 if (!xdr_cu_dim3 (xdrs, &objp->block))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->shared_mem_bytes))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	 if (!xdr_kernel_args (xdrs, &objp->args))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_multi_launches (XDR *xdrs, multi_launches *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_array (xdrs, (char **)&objp->multi_launches_val, (u_int *) &objp->multi_launches_len, ONCUDA_MULTI_LAUNCH_MAX,
+		sizeof (multi_launch), (xdrproc_t) xdr_multi_launch))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
 xdr_launch_attr (XDR *xdrs, launch_attr *objp)
 {
 	register int32_t *buf;
@@ -2893,6 +2924,16 @@ xdr_cu_launch_cooperative_kernel_13000_argument (XDR *xdrs, cu_launch_cooperativ
 	 if (!xdr_cu_handle (xdrs, &objp->stream))
 		 return FALSE;
 	 if (!xdr_kernel_args (xdrs, &objp->args))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_launch_cooperative_kernel_multi_device_13000_argument (XDR *xdrs, cu_launch_cooperative_kernel_multi_device_13000_argument *objp)
+{
+	 if (!xdr_multi_launches (xdrs, &objp->launches))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
 		 return FALSE;
 	return TRUE;
 }

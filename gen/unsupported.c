@@ -1010,13 +1010,6 @@ ONCUDA_API CUresult cuLaunch(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuLaunchCooperativeKernelMultiDevice(void);
-ONCUDA_API CUresult cuLaunchCooperativeKernelMultiDevice(void)
-{
-	oncuda_unsupported("cuLaunchCooperativeKernelMultiDevice");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuLaunchCooperativeKernel_ptsz(void);
 ONCUDA_API CUresult cuLaunchCooperativeKernel_ptsz(void)
 {

@@ -56,6 +56,8 @@ const struct e2e_test e2e_tests[] = {
 	{ "func_attributes",	"launch",	test_func_attributes,	0 },
 	{ "occupancy",		"launch",	test_occupancy,		0 },
 	{ "cooperative_launch",	"launch",	test_cooperative_launch, 0 },
+	{ "cooperative_multi_device", "launch",	test_cooperative_multi_device,
+	  0 },
 	{ "code_names",		"modules",	test_code_names,	0 },
 	{ "streams",		"stream",	test_streams,		0 },
 	{ "stream_wait_event",	"stream",	test_stream_wait_event,	0 },
