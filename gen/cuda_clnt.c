@@ -484,6 +484,58 @@ cu_module_enumerate_functions_13000(cu_handle module, u_int room, res_handles *c
 }
 
 enum clnt_stat 
+cu_link_create_13000(jit_options options, res_handle *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_LINK_CREATE,
+		(xdrproc_t) xdr_jit_options, (caddr_t) &options,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_link_add_data_13000(cu_handle link, int type, cu_name name, jit_options options, res_link_output *clnt_res,  CLIENT *clnt)
+{
+	cu_link_add_data_13000_argument arg;
+	arg.link = link;
+	arg.type = type;
+	arg.name = name;
+	arg.options = options;
+	return (clnt_call (clnt, CU_LINK_ADD_DATA, (xdrproc_t) xdr_cu_link_add_data_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_link_output, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_link_complete_13000(cu_handle link, res_link_complete *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_LINK_COMPLETE,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &link,
+		(xdrproc_t) xdr_res_link_complete, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_link_read_cubin_13000(cu_handle link, cu_size offset, cu_size count, res_data *clnt_res,  CLIENT *clnt)
+{
+	cu_link_read_cubin_13000_argument arg;
+	arg.link = link;
+	arg.offset = offset;
+	arg.count = count;
+	return (clnt_call (clnt, CU_LINK_READ_CUBIN, (xdrproc_t) xdr_cu_link_read_cubin_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_data, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_link_destroy_13000(cu_handle link, res_none *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_LINK_DESTROY,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &link,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_library_load_data_13000(jit_options jit, library_options options, res_loaded_image *clnt_res,  CLIENT *clnt)
 {
 	cu_library_load_data_13000_argument arg;
@@ -2178,6 +2230,17 @@ cu_launch_cooperative_kernel_13000(cu_handle func, cu_dim3 grid, cu_dim3 block, 
 }
 
 enum clnt_stat 
+cu_launch_cooperative_kernel_multi_device_13000(multi_launches launches, u_int flags, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_launch_cooperative_kernel_multi_device_13000_argument arg;
+	arg.launches = launches;
+	arg.flags = flags;
+	return (clnt_call (clnt, CU_LAUNCH_COOPERATIVE_KERNEL_MULTI_DEVICE, (xdrproc_t) xdr_cu_launch_cooperative_kernel_multi_device_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_graph_create_13000(u_int flags, res_handle *clnt_res,  CLIENT *clnt)
 {
 	return (clnt_call(clnt, CU_GRAPH_CREATE,
@@ -3046,6 +3109,242 @@ cu_occupancy_max_potential_cluster_size_13000(cu_handle func, launch_config conf
 	arg.config = config;
 	return (clnt_call (clnt, CU_OCCUPANCY_MAX_POTENTIAL_CLUSTER_SIZE, (xdrproc_t) xdr_cu_occupancy_max_potential_cluster_size_13000_argument, (caddr_t) &arg,
 		(xdrproc_t) xdr_res_int, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_tensor_map_encode_tiled_13000(tensor_global tensor, tensor_counts box, res_tensor_map *clnt_res,  CLIENT *clnt)
+{
+	cu_tensor_map_encode_tiled_13000_argument arg;
+	arg.tensor = tensor;
+	arg.box = box;
+	return (clnt_call (clnt, CU_TENSOR_MAP_ENCODE_TILED, (xdrproc_t) xdr_cu_tensor_map_encode_tiled_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_tensor_map, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_tensor_map_encode_im2col_13000(tensor_global tensor, tensor_corner lower, tensor_corner upper, u_int channels, u_int pixels, res_tensor_map *clnt_res,  CLIENT *clnt)
+{
+	cu_tensor_map_encode_im2col_13000_argument arg;
+	arg.tensor = tensor;
+	arg.lower = lower;
+	arg.upper = upper;
+	arg.channels = channels;
+	arg.pixels = pixels;
+	return (clnt_call (clnt, CU_TENSOR_MAP_ENCODE_IM2COL, (xdrproc_t) xdr_cu_tensor_map_encode_im2col_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_tensor_map, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_tensor_map_encode_im2col_wide_13000(tensor_global tensor, int lower, int upper, u_int channels, u_int pixels, int mode, res_tensor_map *clnt_res,  CLIENT *clnt)
+{
+	cu_tensor_map_encode_im2col_wide_13000_argument arg;
+	arg.tensor = tensor;
+	arg.lower = lower;
+	arg.upper = upper;
+	arg.channels = channels;
+	arg.pixels = pixels;
+	arg.mode = mode;
+	return (clnt_call (clnt, CU_TENSOR_MAP_ENCODE_IM2COL_WIDE, (xdrproc_t) xdr_cu_tensor_map_encode_im2col_wide_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_tensor_map, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_tensor_map_replace_address_13000(tensor_map map, cu_dptr address, res_tensor_map *clnt_res,  CLIENT *clnt)
+{
+	cu_tensor_map_replace_address_13000_argument arg;
+	arg.map = map;
+	arg.address = address;
+	return (clnt_call (clnt, CU_TENSOR_MAP_REPLACE_ADDRESS, (xdrproc_t) xdr_cu_tensor_map_replace_address_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_tensor_map, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_device_get_dev_resource_13000(int dev, int type, res_dev_resource *clnt_res,  CLIENT *clnt)
+{
+	cu_device_get_dev_resource_13000_argument arg;
+	arg.dev = dev;
+	arg.type = type;
+	return (clnt_call (clnt, CU_DEVICE_GET_DEV_RESOURCE, (xdrproc_t) xdr_cu_device_get_dev_resource_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_dev_resource, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_ctx_get_dev_resource_13000(cu_handle ctx, int type, res_dev_resource *clnt_res,  CLIENT *clnt)
+{
+	cu_ctx_get_dev_resource_13000_argument arg;
+	arg.ctx = ctx;
+	arg.type = type;
+	return (clnt_call (clnt, CU_CTX_GET_DEV_RESOURCE, (xdrproc_t) xdr_cu_ctx_get_dev_resource_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_dev_resource, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_green_ctx_get_dev_resource_13000(cu_handle green, int type, res_dev_resource *clnt_res,  CLIENT *clnt)
+{
+	cu_green_ctx_get_dev_resource_13000_argument arg;
+	arg.green = green;
+	arg.type = type;
+	return (clnt_call (clnt, CU_GREEN_CTX_GET_DEV_RESOURCE, (xdrproc_t) xdr_cu_green_ctx_get_dev_resource_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_dev_resource, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_dev_sm_resource_split_by_count_13000(bool_t with_groups, u_int groups, dev_resource input, bool_t with_remaining, u_int flags, u_int min_count, res_sm_split *clnt_res,  CLIENT *clnt)
+{
+	cu_dev_sm_resource_split_by_count_13000_argument arg;
+	arg.with_groups = with_groups;
+	arg.groups = groups;
+	arg.input = input;
+	arg.with_remaining = with_remaining;
+	arg.flags = flags;
+	arg.min_count = min_count;
+	return (clnt_call (clnt, CU_DEV_SM_RESOURCE_SPLIT_BY_COUNT, (xdrproc_t) xdr_cu_dev_sm_resource_split_by_count_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_sm_split, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_dev_resource_generate_desc_13000(dev_resources resources, res_handle *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_DEV_RESOURCE_GENERATE_DESC,
+		(xdrproc_t) xdr_dev_resources, (caddr_t) &resources,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_green_ctx_create_13000(cu_handle desc, int dev, u_int flags, res_handle *clnt_res,  CLIENT *clnt)
+{
+	cu_green_ctx_create_13000_argument arg;
+	arg.desc = desc;
+	arg.dev = dev;
+	arg.flags = flags;
+	return (clnt_call (clnt, CU_GREEN_CTX_CREATE, (xdrproc_t) xdr_cu_green_ctx_create_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_green_ctx_destroy_13000(cu_handle green, res_none *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_GREEN_CTX_DESTROY,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &green,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_ctx_from_green_ctx_13000(cu_handle green, res_handle *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_CTX_FROM_GREEN_CTX,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &green,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_green_ctx_stream_create_13000(cu_handle green, u_int flags, int priority, res_handle *clnt_res,  CLIENT *clnt)
+{
+	cu_green_ctx_stream_create_13000_argument arg;
+	arg.green = green;
+	arg.flags = flags;
+	arg.priority = priority;
+	return (clnt_call (clnt, CU_GREEN_CTX_STREAM_CREATE, (xdrproc_t) xdr_cu_green_ctx_stream_create_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_green_ctx_record_event_13000(cu_handle green, cu_handle event, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_green_ctx_record_event_13000_argument arg;
+	arg.green = green;
+	arg.event = event;
+	return (clnt_call (clnt, CU_GREEN_CTX_RECORD_EVENT, (xdrproc_t) xdr_cu_green_ctx_record_event_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_green_ctx_wait_event_13000(cu_handle green, cu_handle event, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_green_ctx_wait_event_13000_argument arg;
+	arg.green = green;
+	arg.event = event;
+	return (clnt_call (clnt, CU_GREEN_CTX_WAIT_EVENT, (xdrproc_t) xdr_cu_green_ctx_wait_event_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_stream_get_green_ctx_13000(cu_handle stream, res_handle *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_STREAM_GET_GREEN_CTX,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &stream,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_green_ctx_get_id_13000(cu_handle green, res_size *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_GREEN_CTX_GET_ID,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &green,
+		(xdrproc_t) xdr_res_size, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_logs_current_13000(u_int flags, res_uint *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_LOGS_CURRENT,
+		(xdrproc_t) xdr_u_int, (caddr_t) &flags,
+		(xdrproc_t) xdr_res_uint, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_logs_dump_to_memory_13000(bool_t with_iterator, u_int iterator, cu_size size, u_int flags, res_logs_dump *clnt_res,  CLIENT *clnt)
+{
+	cu_logs_dump_to_memory_13000_argument arg;
+	arg.with_iterator = with_iterator;
+	arg.iterator = iterator;
+	arg.size = size;
+	arg.flags = flags;
+	return (clnt_call (clnt, CU_LOGS_DUMP_TO_MEMORY, (xdrproc_t) xdr_cu_logs_dump_to_memory_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_logs_dump, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_coredump_get_attribute_13000(bool_t global, int attrib, cu_size size, res_coredump_value *clnt_res,  CLIENT *clnt)
+{
+	cu_coredump_get_attribute_13000_argument arg;
+	arg.global = global;
+	arg.attrib = attrib;
+	arg.size = size;
+	return (clnt_call (clnt, CU_COREDUMP_GET_ATTRIBUTE, (xdrproc_t) xdr_cu_coredump_get_attribute_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_coredump_value, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_coredump_set_attribute_13000(bool_t global, int attrib, cu_bytes value, res_size *clnt_res,  CLIENT *clnt)
+{
+	cu_coredump_set_attribute_13000_argument arg;
+	arg.global = global;
+	arg.attrib = attrib;
+	arg.value = value;
+	return (clnt_call (clnt, CU_COREDUMP_SET_ATTRIBUTE, (xdrproc_t) xdr_cu_coredump_set_attribute_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_size, (caddr_t) clnt_res,
 		TIMEOUT));
 }
 

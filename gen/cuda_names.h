@@ -249,6 +249,30 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_module_enumerate_functions_argument cu_module_enumerate_functions_13000_argument
 #define xdr_cu_module_enumerate_functions_argument xdr_cu_module_enumerate_functions_13000_argument
 
+/* CU_LINK_CREATE (750) */
+#define cu_link_create cu_link_create_13000
+#define cu_link_create_svc cu_link_create_13000_svc
+
+/* CU_LINK_ADD_DATA (751) */
+#define cu_link_add_data cu_link_add_data_13000
+#define cu_link_add_data_svc cu_link_add_data_13000_svc
+#define cu_link_add_data_argument cu_link_add_data_13000_argument
+#define xdr_cu_link_add_data_argument xdr_cu_link_add_data_13000_argument
+
+/* CU_LINK_COMPLETE (752) */
+#define cu_link_complete cu_link_complete_13000
+#define cu_link_complete_svc cu_link_complete_13000_svc
+
+/* CU_LINK_READ_CUBIN (753) */
+#define cu_link_read_cubin cu_link_read_cubin_13000
+#define cu_link_read_cubin_svc cu_link_read_cubin_13000_svc
+#define cu_link_read_cubin_argument cu_link_read_cubin_13000_argument
+#define xdr_cu_link_read_cubin_argument xdr_cu_link_read_cubin_13000_argument
+
+/* CU_LINK_DESTROY (754) */
+#define cu_link_destroy cu_link_destroy_13000
+#define cu_link_destroy_svc cu_link_destroy_13000_svc
+
 /* CU_LIBRARY_LOAD_DATA (97) */
 #define cu_library_load_data cu_library_load_data_13000
 #define cu_library_load_data_svc cu_library_load_data_13000_svc
@@ -1063,6 +1087,12 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_launch_cooperative_kernel_argument cu_launch_cooperative_kernel_13000_argument
 #define xdr_cu_launch_cooperative_kernel_argument xdr_cu_launch_cooperative_kernel_13000_argument
 
+/* CU_LAUNCH_COOPERATIVE_KERNEL_MULTI_DEVICE (789) */
+#define cu_launch_cooperative_kernel_multi_device cu_launch_cooperative_kernel_multi_device_13000
+#define cu_launch_cooperative_kernel_multi_device_svc cu_launch_cooperative_kernel_multi_device_13000_svc
+#define cu_launch_cooperative_kernel_multi_device_argument cu_launch_cooperative_kernel_multi_device_13000_argument
+#define xdr_cu_launch_cooperative_kernel_multi_device_argument xdr_cu_launch_cooperative_kernel_multi_device_13000_argument
+
 /* CU_GRAPH_CREATE (305) */
 #define cu_graph_create cu_graph_create_13000
 #define cu_graph_create_svc cu_graph_create_13000_svc
@@ -1500,6 +1530,120 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_occupancy_max_potential_cluster_size_svc cu_occupancy_max_potential_cluster_size_13000_svc
 #define cu_occupancy_max_potential_cluster_size_argument cu_occupancy_max_potential_cluster_size_13000_argument
 #define xdr_cu_occupancy_max_potential_cluster_size_argument xdr_cu_occupancy_max_potential_cluster_size_13000_argument
+
+/* CU_TENSOR_MAP_ENCODE_TILED (760) */
+#define cu_tensor_map_encode_tiled cu_tensor_map_encode_tiled_13000
+#define cu_tensor_map_encode_tiled_svc cu_tensor_map_encode_tiled_13000_svc
+#define cu_tensor_map_encode_tiled_argument cu_tensor_map_encode_tiled_13000_argument
+#define xdr_cu_tensor_map_encode_tiled_argument xdr_cu_tensor_map_encode_tiled_13000_argument
+
+/* CU_TENSOR_MAP_ENCODE_IM2COL (761) */
+#define cu_tensor_map_encode_im2col cu_tensor_map_encode_im2col_13000
+#define cu_tensor_map_encode_im2col_svc cu_tensor_map_encode_im2col_13000_svc
+#define cu_tensor_map_encode_im2col_argument cu_tensor_map_encode_im2col_13000_argument
+#define xdr_cu_tensor_map_encode_im2col_argument xdr_cu_tensor_map_encode_im2col_13000_argument
+
+/* CU_TENSOR_MAP_ENCODE_IM2COL_WIDE (762) */
+#define cu_tensor_map_encode_im2col_wide cu_tensor_map_encode_im2col_wide_13000
+#define cu_tensor_map_encode_im2col_wide_svc cu_tensor_map_encode_im2col_wide_13000_svc
+#define cu_tensor_map_encode_im2col_wide_argument cu_tensor_map_encode_im2col_wide_13000_argument
+#define xdr_cu_tensor_map_encode_im2col_wide_argument xdr_cu_tensor_map_encode_im2col_wide_13000_argument
+
+/* CU_TENSOR_MAP_REPLACE_ADDRESS (763) */
+#define cu_tensor_map_replace_address cu_tensor_map_replace_address_13000
+#define cu_tensor_map_replace_address_svc cu_tensor_map_replace_address_13000_svc
+#define cu_tensor_map_replace_address_argument cu_tensor_map_replace_address_13000_argument
+#define xdr_cu_tensor_map_replace_address_argument xdr_cu_tensor_map_replace_address_13000_argument
+
+/* CU_DEVICE_GET_DEV_RESOURCE (770) */
+#define cu_device_get_dev_resource cu_device_get_dev_resource_13000
+#define cu_device_get_dev_resource_svc cu_device_get_dev_resource_13000_svc
+#define cu_device_get_dev_resource_argument cu_device_get_dev_resource_13000_argument
+#define xdr_cu_device_get_dev_resource_argument xdr_cu_device_get_dev_resource_13000_argument
+
+/* CU_CTX_GET_DEV_RESOURCE (771) */
+#define cu_ctx_get_dev_resource cu_ctx_get_dev_resource_13000
+#define cu_ctx_get_dev_resource_svc cu_ctx_get_dev_resource_13000_svc
+#define cu_ctx_get_dev_resource_argument cu_ctx_get_dev_resource_13000_argument
+#define xdr_cu_ctx_get_dev_resource_argument xdr_cu_ctx_get_dev_resource_13000_argument
+
+/* CU_GREEN_CTX_GET_DEV_RESOURCE (772) */
+#define cu_green_ctx_get_dev_resource cu_green_ctx_get_dev_resource_13000
+#define cu_green_ctx_get_dev_resource_svc cu_green_ctx_get_dev_resource_13000_svc
+#define cu_green_ctx_get_dev_resource_argument cu_green_ctx_get_dev_resource_13000_argument
+#define xdr_cu_green_ctx_get_dev_resource_argument xdr_cu_green_ctx_get_dev_resource_13000_argument
+
+/* CU_DEV_SM_RESOURCE_SPLIT_BY_COUNT (773) */
+#define cu_dev_sm_resource_split_by_count cu_dev_sm_resource_split_by_count_13000
+#define cu_dev_sm_resource_split_by_count_svc cu_dev_sm_resource_split_by_count_13000_svc
+#define cu_dev_sm_resource_split_by_count_argument cu_dev_sm_resource_split_by_count_13000_argument
+#define xdr_cu_dev_sm_resource_split_by_count_argument xdr_cu_dev_sm_resource_split_by_count_13000_argument
+
+/* CU_DEV_RESOURCE_GENERATE_DESC (774) */
+#define cu_dev_resource_generate_desc cu_dev_resource_generate_desc_13000
+#define cu_dev_resource_generate_desc_svc cu_dev_resource_generate_desc_13000_svc
+
+/* CU_GREEN_CTX_CREATE (775) */
+#define cu_green_ctx_create cu_green_ctx_create_13000
+#define cu_green_ctx_create_svc cu_green_ctx_create_13000_svc
+#define cu_green_ctx_create_argument cu_green_ctx_create_13000_argument
+#define xdr_cu_green_ctx_create_argument xdr_cu_green_ctx_create_13000_argument
+
+/* CU_GREEN_CTX_DESTROY (776) */
+#define cu_green_ctx_destroy cu_green_ctx_destroy_13000
+#define cu_green_ctx_destroy_svc cu_green_ctx_destroy_13000_svc
+
+/* CU_CTX_FROM_GREEN_CTX (777) */
+#define cu_ctx_from_green_ctx cu_ctx_from_green_ctx_13000
+#define cu_ctx_from_green_ctx_svc cu_ctx_from_green_ctx_13000_svc
+
+/* CU_GREEN_CTX_STREAM_CREATE (778) */
+#define cu_green_ctx_stream_create cu_green_ctx_stream_create_13000
+#define cu_green_ctx_stream_create_svc cu_green_ctx_stream_create_13000_svc
+#define cu_green_ctx_stream_create_argument cu_green_ctx_stream_create_13000_argument
+#define xdr_cu_green_ctx_stream_create_argument xdr_cu_green_ctx_stream_create_13000_argument
+
+/* CU_GREEN_CTX_RECORD_EVENT (779) */
+#define cu_green_ctx_record_event cu_green_ctx_record_event_13000
+#define cu_green_ctx_record_event_svc cu_green_ctx_record_event_13000_svc
+#define cu_green_ctx_record_event_argument cu_green_ctx_record_event_13000_argument
+#define xdr_cu_green_ctx_record_event_argument xdr_cu_green_ctx_record_event_13000_argument
+
+/* CU_GREEN_CTX_WAIT_EVENT (780) */
+#define cu_green_ctx_wait_event cu_green_ctx_wait_event_13000
+#define cu_green_ctx_wait_event_svc cu_green_ctx_wait_event_13000_svc
+#define cu_green_ctx_wait_event_argument cu_green_ctx_wait_event_13000_argument
+#define xdr_cu_green_ctx_wait_event_argument xdr_cu_green_ctx_wait_event_13000_argument
+
+/* CU_STREAM_GET_GREEN_CTX (781) */
+#define cu_stream_get_green_ctx cu_stream_get_green_ctx_13000
+#define cu_stream_get_green_ctx_svc cu_stream_get_green_ctx_13000_svc
+
+/* CU_GREEN_CTX_GET_ID (782) */
+#define cu_green_ctx_get_id cu_green_ctx_get_id_13000
+#define cu_green_ctx_get_id_svc cu_green_ctx_get_id_13000_svc
+
+/* CU_LOGS_CURRENT (785) */
+#define cu_logs_current cu_logs_current_13000
+#define cu_logs_current_svc cu_logs_current_13000_svc
+
+/* CU_LOGS_DUMP_TO_MEMORY (786) */
+#define cu_logs_dump_to_memory cu_logs_dump_to_memory_13000
+#define cu_logs_dump_to_memory_svc cu_logs_dump_to_memory_13000_svc
+#define cu_logs_dump_to_memory_argument cu_logs_dump_to_memory_13000_argument
+#define xdr_cu_logs_dump_to_memory_argument xdr_cu_logs_dump_to_memory_13000_argument
+
+/* CU_COREDUMP_GET_ATTRIBUTE (787) */
+#define cu_coredump_get_attribute cu_coredump_get_attribute_13000
+#define cu_coredump_get_attribute_svc cu_coredump_get_attribute_13000_svc
+#define cu_coredump_get_attribute_argument cu_coredump_get_attribute_13000_argument
+#define xdr_cu_coredump_get_attribute_argument xdr_cu_coredump_get_attribute_13000_argument
+
+/* CU_COREDUMP_SET_ATTRIBUTE (788) */
+#define cu_coredump_set_attribute cu_coredump_set_attribute_13000
+#define cu_coredump_set_attribute_svc cu_coredump_set_attribute_13000_svc
+#define cu_coredump_set_attribute_argument cu_coredump_set_attribute_13000_argument
+#define xdr_cu_coredump_set_attribute_argument xdr_cu_coredump_set_attribute_13000_argument
 
 /* CU_PROFILER_START (350) */
 #define cu_profiler_start cu_profiler_start_13000

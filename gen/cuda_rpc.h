@@ -250,6 +250,36 @@ struct res_loaded_image {
 };
 typedef struct res_loaded_image res_loaded_image;
 
+struct link_output {
+	jit_output link;
+	jit_output input;
+};
+typedef struct link_output link_output;
+
+struct res_link_output {
+	int err;
+	union {
+		link_output value;
+		link_output failed;
+	} res_link_output_u;
+};
+typedef struct res_link_output res_link_output;
+
+struct link_complete {
+	cu_size size;
+	jit_output link;
+};
+typedef struct link_complete link_complete;
+
+struct res_link_complete {
+	int err;
+	union {
+		link_complete value;
+		jit_output failed;
+	} res_link_complete_u;
+};
+typedef struct res_link_complete res_link_complete;
+
 struct library_option {
 	int option;
 	u_quad_t value;
@@ -290,6 +320,22 @@ struct kernel_args {
 	bool_t by_extra;
 };
 typedef struct kernel_args kernel_args;
+
+struct multi_launch {
+	cu_handle func;
+	cu_dim3 grid;
+	cu_dim3 block;
+	u_int shared_mem_bytes;
+	cu_handle stream;
+	kernel_args args;
+};
+typedef struct multi_launch multi_launch;
+#define ONCUDA_MULTI_LAUNCH_MAX 32
+
+typedef struct {
+	u_int multi_launches_len;
+	multi_launch *multi_launches_val;
+} multi_launches;
 
 struct launch_attr {
 	int id;
@@ -625,6 +671,103 @@ struct res_ipc_handle {
 	} res_ipc_handle_u;
 };
 typedef struct res_ipc_handle res_ipc_handle;
+#define ONCUDA_TENSOR_RANK_MAX 5
+#define ONCUDA_TENSOR_MAP_BYTES 128
+
+typedef struct {
+	u_int tensor_dims_len;
+	u_quad_t *tensor_dims_val;
+} tensor_dims;
+
+typedef struct {
+	u_int tensor_counts_len;
+	u_int *tensor_counts_val;
+} tensor_counts;
+
+typedef struct {
+	u_int tensor_corner_len;
+	int *tensor_corner_val;
+} tensor_corner;
+
+struct tensor_global {
+	int data_type;
+	u_int rank;
+	cu_dptr address;
+	tensor_dims dims;
+	tensor_dims strides;
+	tensor_counts element_strides;
+	int interleave;
+	int swizzle;
+	int l2_promotion;
+	int oob_fill;
+};
+typedef struct tensor_global tensor_global;
+
+struct tensor_map {
+	char bytes[ONCUDA_TENSOR_MAP_BYTES];
+};
+typedef struct tensor_map tensor_map;
+
+struct res_tensor_map {
+	int err;
+	union {
+		tensor_map map;
+	} res_tensor_map_u;
+};
+typedef struct res_tensor_map res_tensor_map;
+#define ONCUDA_DEV_RESOURCE_BYTES 144
+#define ONCUDA_DEV_RESOURCES_MAX 256
+
+struct dev_resource {
+	char bytes[ONCUDA_DEV_RESOURCE_BYTES];
+};
+typedef struct dev_resource dev_resource;
+
+typedef struct {
+	u_int dev_resources_len;
+	dev_resource *dev_resources_val;
+} dev_resources;
+
+struct res_dev_resource {
+	int err;
+	union {
+		dev_resource value;
+	} res_dev_resource_u;
+};
+typedef struct res_dev_resource res_dev_resource;
+
+struct sm_split {
+	dev_resources groups;
+	u_int count;
+	dev_resource remaining;
+};
+typedef struct sm_split sm_split;
+
+struct res_sm_split {
+	int err;
+	union {
+		sm_split value;
+	} res_sm_split_u;
+};
+typedef struct res_sm_split res_sm_split;
+#define ONCUDA_LOGS_MAX 65536
+
+struct logs_dump {
+	struct {
+		u_int text_len;
+		char *text_val;
+	} text;
+	u_int iterator;
+};
+typedef struct logs_dump logs_dump;
+
+struct res_logs_dump {
+	int err;
+	union {
+		logs_dump value;
+	} res_logs_dump_u;
+};
+typedef struct res_logs_dump res_logs_dump;
 #define ONCUDA_ATOMIC_OPS_MAX 64
 
 typedef struct {
@@ -642,6 +785,24 @@ struct res_atomic_caps {
 	} res_atomic_caps_u;
 };
 typedef struct res_atomic_caps res_atomic_caps;
+#define ONCUDA_COREDUMP_VALUE_MAX 1024
+
+struct coredump_value {
+	struct {
+		u_int value_len;
+		char *value_val;
+	} value;
+	cu_size size;
+};
+typedef struct coredump_value coredump_value;
+
+struct res_coredump_value {
+	int err;
+	union {
+		coredump_value value;
+	} res_coredump_value_u;
+};
+typedef struct res_coredump_value res_coredump_value;
 #define ONCUDA_GRAPH_NODES_MAX 1048576
 
 typedef struct {
@@ -1120,6 +1281,21 @@ struct cu_module_enumerate_functions_13000_argument {
 	u_int room;
 };
 typedef struct cu_module_enumerate_functions_13000_argument cu_module_enumerate_functions_13000_argument;
+
+struct cu_link_add_data_13000_argument {
+	cu_handle link;
+	int type;
+	cu_name name;
+	jit_options options;
+};
+typedef struct cu_link_add_data_13000_argument cu_link_add_data_13000_argument;
+
+struct cu_link_read_cubin_13000_argument {
+	cu_handle link;
+	cu_size offset;
+	cu_size count;
+};
+typedef struct cu_link_read_cubin_13000_argument cu_link_read_cubin_13000_argument;
 
 struct cu_library_load_data_13000_argument {
 	jit_options jit;
@@ -1791,6 +1967,12 @@ struct cu_launch_cooperative_kernel_13000_argument {
 };
 typedef struct cu_launch_cooperative_kernel_13000_argument cu_launch_cooperative_kernel_13000_argument;
 
+struct cu_launch_cooperative_kernel_multi_device_13000_argument {
+	multi_launches launches;
+	u_int flags;
+};
+typedef struct cu_launch_cooperative_kernel_multi_device_13000_argument cu_launch_cooperative_kernel_multi_device_13000_argument;
+
 struct cu_graph_instantiate_13000_argument {
 	cu_handle graph;
 	cu_size flags;
@@ -2196,6 +2378,113 @@ struct cu_occupancy_max_potential_cluster_size_13000_argument {
 };
 typedef struct cu_occupancy_max_potential_cluster_size_13000_argument cu_occupancy_max_potential_cluster_size_13000_argument;
 
+struct cu_tensor_map_encode_tiled_13000_argument {
+	tensor_global tensor;
+	tensor_counts box;
+};
+typedef struct cu_tensor_map_encode_tiled_13000_argument cu_tensor_map_encode_tiled_13000_argument;
+
+struct cu_tensor_map_encode_im2col_13000_argument {
+	tensor_global tensor;
+	tensor_corner lower;
+	tensor_corner upper;
+	u_int channels;
+	u_int pixels;
+};
+typedef struct cu_tensor_map_encode_im2col_13000_argument cu_tensor_map_encode_im2col_13000_argument;
+
+struct cu_tensor_map_encode_im2col_wide_13000_argument {
+	tensor_global tensor;
+	int lower;
+	int upper;
+	u_int channels;
+	u_int pixels;
+	int mode;
+};
+typedef struct cu_tensor_map_encode_im2col_wide_13000_argument cu_tensor_map_encode_im2col_wide_13000_argument;
+
+struct cu_tensor_map_replace_address_13000_argument {
+	tensor_map map;
+	cu_dptr address;
+};
+typedef struct cu_tensor_map_replace_address_13000_argument cu_tensor_map_replace_address_13000_argument;
+
+struct cu_device_get_dev_resource_13000_argument {
+	int dev;
+	int type;
+};
+typedef struct cu_device_get_dev_resource_13000_argument cu_device_get_dev_resource_13000_argument;
+
+struct cu_ctx_get_dev_resource_13000_argument {
+	cu_handle ctx;
+	int type;
+};
+typedef struct cu_ctx_get_dev_resource_13000_argument cu_ctx_get_dev_resource_13000_argument;
+
+struct cu_green_ctx_get_dev_resource_13000_argument {
+	cu_handle green;
+	int type;
+};
+typedef struct cu_green_ctx_get_dev_resource_13000_argument cu_green_ctx_get_dev_resource_13000_argument;
+
+struct cu_dev_sm_resource_split_by_count_13000_argument {
+	bool_t with_groups;
+	u_int groups;
+	dev_resource input;
+	bool_t with_remaining;
+	u_int flags;
+	u_int min_count;
+};
+typedef struct cu_dev_sm_resource_split_by_count_13000_argument cu_dev_sm_resource_split_by_count_13000_argument;
+
+struct cu_green_ctx_create_13000_argument {
+	cu_handle desc;
+	int dev;
+	u_int flags;
+};
+typedef struct cu_green_ctx_create_13000_argument cu_green_ctx_create_13000_argument;
+
+struct cu_green_ctx_stream_create_13000_argument {
+	cu_handle green;
+	u_int flags;
+	int priority;
+};
+typedef struct cu_green_ctx_stream_create_13000_argument cu_green_ctx_stream_create_13000_argument;
+
+struct cu_green_ctx_record_event_13000_argument {
+	cu_handle green;
+	cu_handle event;
+};
+typedef struct cu_green_ctx_record_event_13000_argument cu_green_ctx_record_event_13000_argument;
+
+struct cu_green_ctx_wait_event_13000_argument {
+	cu_handle green;
+	cu_handle event;
+};
+typedef struct cu_green_ctx_wait_event_13000_argument cu_green_ctx_wait_event_13000_argument;
+
+struct cu_logs_dump_to_memory_13000_argument {
+	bool_t with_iterator;
+	u_int iterator;
+	cu_size size;
+	u_int flags;
+};
+typedef struct cu_logs_dump_to_memory_13000_argument cu_logs_dump_to_memory_13000_argument;
+
+struct cu_coredump_get_attribute_13000_argument {
+	bool_t global;
+	int attrib;
+	cu_size size;
+};
+typedef struct cu_coredump_get_attribute_13000_argument cu_coredump_get_attribute_13000_argument;
+
+struct cu_coredump_set_attribute_13000_argument {
+	bool_t global;
+	int attrib;
+	cu_bytes value;
+};
+typedef struct cu_coredump_set_attribute_13000_argument cu_coredump_set_attribute_13000_argument;
+
 struct oncuda_local_htod_13000_argument {
 	cu_hostptr base;
 	cu_size offset;
@@ -2384,6 +2673,21 @@ extern  bool_t cu_module_get_function_count_13000_svc(cu_handle , res_uint *, st
 #define CU_MODULE_ENUMERATE_FUNCTIONS 547
 extern  enum clnt_stat cu_module_enumerate_functions_13000(cu_handle , u_int , res_handles *, CLIENT *);
 extern  bool_t cu_module_enumerate_functions_13000_svc(cu_handle , u_int , res_handles *, struct svc_req *);
+#define CU_LINK_CREATE 750
+extern  enum clnt_stat cu_link_create_13000(jit_options , res_handle *, CLIENT *);
+extern  bool_t cu_link_create_13000_svc(jit_options , res_handle *, struct svc_req *);
+#define CU_LINK_ADD_DATA 751
+extern  enum clnt_stat cu_link_add_data_13000(cu_handle , int , cu_name , jit_options , res_link_output *, CLIENT *);
+extern  bool_t cu_link_add_data_13000_svc(cu_handle , int , cu_name , jit_options , res_link_output *, struct svc_req *);
+#define CU_LINK_COMPLETE 752
+extern  enum clnt_stat cu_link_complete_13000(cu_handle , res_link_complete *, CLIENT *);
+extern  bool_t cu_link_complete_13000_svc(cu_handle , res_link_complete *, struct svc_req *);
+#define CU_LINK_READ_CUBIN 753
+extern  enum clnt_stat cu_link_read_cubin_13000(cu_handle , cu_size , cu_size , res_data *, CLIENT *);
+extern  bool_t cu_link_read_cubin_13000_svc(cu_handle , cu_size , cu_size , res_data *, struct svc_req *);
+#define CU_LINK_DESTROY 754
+extern  enum clnt_stat cu_link_destroy_13000(cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_link_destroy_13000_svc(cu_handle , res_none *, struct svc_req *);
 #define CU_LIBRARY_LOAD_DATA 97
 extern  enum clnt_stat cu_library_load_data_13000(jit_options , library_options , res_loaded_image *, CLIENT *);
 extern  bool_t cu_library_load_data_13000_svc(jit_options , library_options , res_loaded_image *, struct svc_req *);
@@ -2852,6 +3156,9 @@ extern  bool_t cu_launch_host_func_13000_svc(cu_handle , host_fn , res_none *, s
 #define CU_LAUNCH_COOPERATIVE_KERNEL 530
 extern  enum clnt_stat cu_launch_cooperative_kernel_13000(cu_handle , cu_dim3 , cu_dim3 , u_int , cu_handle , kernel_args , res_none *, CLIENT *);
 extern  bool_t cu_launch_cooperative_kernel_13000_svc(cu_handle , cu_dim3 , cu_dim3 , u_int , cu_handle , kernel_args , res_none *, struct svc_req *);
+#define CU_LAUNCH_COOPERATIVE_KERNEL_MULTI_DEVICE 789
+extern  enum clnt_stat cu_launch_cooperative_kernel_multi_device_13000(multi_launches , u_int , res_none *, CLIENT *);
+extern  bool_t cu_launch_cooperative_kernel_multi_device_13000_svc(multi_launches , u_int , res_none *, struct svc_req *);
 #define CU_GRAPH_CREATE 305
 extern  enum clnt_stat cu_graph_create_13000(u_int , res_handle *, CLIENT *);
 extern  bool_t cu_graph_create_13000_svc(u_int , res_handle *, struct svc_req *);
@@ -3089,6 +3396,69 @@ extern  bool_t cu_occupancy_max_active_clusters_13000_svc(cu_handle , launch_con
 #define CU_OCCUPANCY_MAX_POTENTIAL_CLUSTER_SIZE 120
 extern  enum clnt_stat cu_occupancy_max_potential_cluster_size_13000(cu_handle , launch_config , res_int *, CLIENT *);
 extern  bool_t cu_occupancy_max_potential_cluster_size_13000_svc(cu_handle , launch_config , res_int *, struct svc_req *);
+#define CU_TENSOR_MAP_ENCODE_TILED 760
+extern  enum clnt_stat cu_tensor_map_encode_tiled_13000(tensor_global , tensor_counts , res_tensor_map *, CLIENT *);
+extern  bool_t cu_tensor_map_encode_tiled_13000_svc(tensor_global , tensor_counts , res_tensor_map *, struct svc_req *);
+#define CU_TENSOR_MAP_ENCODE_IM2COL 761
+extern  enum clnt_stat cu_tensor_map_encode_im2col_13000(tensor_global , tensor_corner , tensor_corner , u_int , u_int , res_tensor_map *, CLIENT *);
+extern  bool_t cu_tensor_map_encode_im2col_13000_svc(tensor_global , tensor_corner , tensor_corner , u_int , u_int , res_tensor_map *, struct svc_req *);
+#define CU_TENSOR_MAP_ENCODE_IM2COL_WIDE 762
+extern  enum clnt_stat cu_tensor_map_encode_im2col_wide_13000(tensor_global , int , int , u_int , u_int , int , res_tensor_map *, CLIENT *);
+extern  bool_t cu_tensor_map_encode_im2col_wide_13000_svc(tensor_global , int , int , u_int , u_int , int , res_tensor_map *, struct svc_req *);
+#define CU_TENSOR_MAP_REPLACE_ADDRESS 763
+extern  enum clnt_stat cu_tensor_map_replace_address_13000(tensor_map , cu_dptr , res_tensor_map *, CLIENT *);
+extern  bool_t cu_tensor_map_replace_address_13000_svc(tensor_map , cu_dptr , res_tensor_map *, struct svc_req *);
+#define CU_DEVICE_GET_DEV_RESOURCE 770
+extern  enum clnt_stat cu_device_get_dev_resource_13000(int , int , res_dev_resource *, CLIENT *);
+extern  bool_t cu_device_get_dev_resource_13000_svc(int , int , res_dev_resource *, struct svc_req *);
+#define CU_CTX_GET_DEV_RESOURCE 771
+extern  enum clnt_stat cu_ctx_get_dev_resource_13000(cu_handle , int , res_dev_resource *, CLIENT *);
+extern  bool_t cu_ctx_get_dev_resource_13000_svc(cu_handle , int , res_dev_resource *, struct svc_req *);
+#define CU_GREEN_CTX_GET_DEV_RESOURCE 772
+extern  enum clnt_stat cu_green_ctx_get_dev_resource_13000(cu_handle , int , res_dev_resource *, CLIENT *);
+extern  bool_t cu_green_ctx_get_dev_resource_13000_svc(cu_handle , int , res_dev_resource *, struct svc_req *);
+#define CU_DEV_SM_RESOURCE_SPLIT_BY_COUNT 773
+extern  enum clnt_stat cu_dev_sm_resource_split_by_count_13000(bool_t , u_int , dev_resource , bool_t , u_int , u_int , res_sm_split *, CLIENT *);
+extern  bool_t cu_dev_sm_resource_split_by_count_13000_svc(bool_t , u_int , dev_resource , bool_t , u_int , u_int , res_sm_split *, struct svc_req *);
+#define CU_DEV_RESOURCE_GENERATE_DESC 774
+extern  enum clnt_stat cu_dev_resource_generate_desc_13000(dev_resources , res_handle *, CLIENT *);
+extern  bool_t cu_dev_resource_generate_desc_13000_svc(dev_resources , res_handle *, struct svc_req *);
+#define CU_GREEN_CTX_CREATE 775
+extern  enum clnt_stat cu_green_ctx_create_13000(cu_handle , int , u_int , res_handle *, CLIENT *);
+extern  bool_t cu_green_ctx_create_13000_svc(cu_handle , int , u_int , res_handle *, struct svc_req *);
+#define CU_GREEN_CTX_DESTROY 776
+extern  enum clnt_stat cu_green_ctx_destroy_13000(cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_green_ctx_destroy_13000_svc(cu_handle , res_none *, struct svc_req *);
+#define CU_CTX_FROM_GREEN_CTX 777
+extern  enum clnt_stat cu_ctx_from_green_ctx_13000(cu_handle , res_handle *, CLIENT *);
+extern  bool_t cu_ctx_from_green_ctx_13000_svc(cu_handle , res_handle *, struct svc_req *);
+#define CU_GREEN_CTX_STREAM_CREATE 778
+extern  enum clnt_stat cu_green_ctx_stream_create_13000(cu_handle , u_int , int , res_handle *, CLIENT *);
+extern  bool_t cu_green_ctx_stream_create_13000_svc(cu_handle , u_int , int , res_handle *, struct svc_req *);
+#define CU_GREEN_CTX_RECORD_EVENT 779
+extern  enum clnt_stat cu_green_ctx_record_event_13000(cu_handle , cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_green_ctx_record_event_13000_svc(cu_handle , cu_handle , res_none *, struct svc_req *);
+#define CU_GREEN_CTX_WAIT_EVENT 780
+extern  enum clnt_stat cu_green_ctx_wait_event_13000(cu_handle , cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_green_ctx_wait_event_13000_svc(cu_handle , cu_handle , res_none *, struct svc_req *);
+#define CU_STREAM_GET_GREEN_CTX 781
+extern  enum clnt_stat cu_stream_get_green_ctx_13000(cu_handle , res_handle *, CLIENT *);
+extern  bool_t cu_stream_get_green_ctx_13000_svc(cu_handle , res_handle *, struct svc_req *);
+#define CU_GREEN_CTX_GET_ID 782
+extern  enum clnt_stat cu_green_ctx_get_id_13000(cu_handle , res_size *, CLIENT *);
+extern  bool_t cu_green_ctx_get_id_13000_svc(cu_handle , res_size *, struct svc_req *);
+#define CU_LOGS_CURRENT 785
+extern  enum clnt_stat cu_logs_current_13000(u_int , res_uint *, CLIENT *);
+extern  bool_t cu_logs_current_13000_svc(u_int , res_uint *, struct svc_req *);
+#define CU_LOGS_DUMP_TO_MEMORY 786
+extern  enum clnt_stat cu_logs_dump_to_memory_13000(bool_t , u_int , cu_size , u_int , res_logs_dump *, CLIENT *);
+extern  bool_t cu_logs_dump_to_memory_13000_svc(bool_t , u_int , cu_size , u_int , res_logs_dump *, struct svc_req *);
+#define CU_COREDUMP_GET_ATTRIBUTE 787
+extern  enum clnt_stat cu_coredump_get_attribute_13000(bool_t , int , cu_size , res_coredump_value *, CLIENT *);
+extern  bool_t cu_coredump_get_attribute_13000_svc(bool_t , int , cu_size , res_coredump_value *, struct svc_req *);
+#define CU_COREDUMP_SET_ATTRIBUTE 788
+extern  enum clnt_stat cu_coredump_set_attribute_13000(bool_t , int , cu_bytes , res_size *, CLIENT *);
+extern  bool_t cu_coredump_set_attribute_13000_svc(bool_t , int , cu_bytes , res_size *, struct svc_req *);
 #define CU_PROFILER_START 350
 extern  enum clnt_stat cu_profiler_start_13000(res_none *, CLIENT *);
 extern  bool_t cu_profiler_start_13000_svc(res_none *, struct svc_req *);
@@ -3290,6 +3660,21 @@ extern  bool_t cu_module_get_function_count_13000_svc();
 #define CU_MODULE_ENUMERATE_FUNCTIONS 547
 extern  enum clnt_stat cu_module_enumerate_functions_13000();
 extern  bool_t cu_module_enumerate_functions_13000_svc();
+#define CU_LINK_CREATE 750
+extern  enum clnt_stat cu_link_create_13000();
+extern  bool_t cu_link_create_13000_svc();
+#define CU_LINK_ADD_DATA 751
+extern  enum clnt_stat cu_link_add_data_13000();
+extern  bool_t cu_link_add_data_13000_svc();
+#define CU_LINK_COMPLETE 752
+extern  enum clnt_stat cu_link_complete_13000();
+extern  bool_t cu_link_complete_13000_svc();
+#define CU_LINK_READ_CUBIN 753
+extern  enum clnt_stat cu_link_read_cubin_13000();
+extern  bool_t cu_link_read_cubin_13000_svc();
+#define CU_LINK_DESTROY 754
+extern  enum clnt_stat cu_link_destroy_13000();
+extern  bool_t cu_link_destroy_13000_svc();
 #define CU_LIBRARY_LOAD_DATA 97
 extern  enum clnt_stat cu_library_load_data_13000();
 extern  bool_t cu_library_load_data_13000_svc();
@@ -3758,6 +4143,9 @@ extern  bool_t cu_launch_host_func_13000_svc();
 #define CU_LAUNCH_COOPERATIVE_KERNEL 530
 extern  enum clnt_stat cu_launch_cooperative_kernel_13000();
 extern  bool_t cu_launch_cooperative_kernel_13000_svc();
+#define CU_LAUNCH_COOPERATIVE_KERNEL_MULTI_DEVICE 789
+extern  enum clnt_stat cu_launch_cooperative_kernel_multi_device_13000();
+extern  bool_t cu_launch_cooperative_kernel_multi_device_13000_svc();
 #define CU_GRAPH_CREATE 305
 extern  enum clnt_stat cu_graph_create_13000();
 extern  bool_t cu_graph_create_13000_svc();
@@ -3995,6 +4383,69 @@ extern  bool_t cu_occupancy_max_active_clusters_13000_svc();
 #define CU_OCCUPANCY_MAX_POTENTIAL_CLUSTER_SIZE 120
 extern  enum clnt_stat cu_occupancy_max_potential_cluster_size_13000();
 extern  bool_t cu_occupancy_max_potential_cluster_size_13000_svc();
+#define CU_TENSOR_MAP_ENCODE_TILED 760
+extern  enum clnt_stat cu_tensor_map_encode_tiled_13000();
+extern  bool_t cu_tensor_map_encode_tiled_13000_svc();
+#define CU_TENSOR_MAP_ENCODE_IM2COL 761
+extern  enum clnt_stat cu_tensor_map_encode_im2col_13000();
+extern  bool_t cu_tensor_map_encode_im2col_13000_svc();
+#define CU_TENSOR_MAP_ENCODE_IM2COL_WIDE 762
+extern  enum clnt_stat cu_tensor_map_encode_im2col_wide_13000();
+extern  bool_t cu_tensor_map_encode_im2col_wide_13000_svc();
+#define CU_TENSOR_MAP_REPLACE_ADDRESS 763
+extern  enum clnt_stat cu_tensor_map_replace_address_13000();
+extern  bool_t cu_tensor_map_replace_address_13000_svc();
+#define CU_DEVICE_GET_DEV_RESOURCE 770
+extern  enum clnt_stat cu_device_get_dev_resource_13000();
+extern  bool_t cu_device_get_dev_resource_13000_svc();
+#define CU_CTX_GET_DEV_RESOURCE 771
+extern  enum clnt_stat cu_ctx_get_dev_resource_13000();
+extern  bool_t cu_ctx_get_dev_resource_13000_svc();
+#define CU_GREEN_CTX_GET_DEV_RESOURCE 772
+extern  enum clnt_stat cu_green_ctx_get_dev_resource_13000();
+extern  bool_t cu_green_ctx_get_dev_resource_13000_svc();
+#define CU_DEV_SM_RESOURCE_SPLIT_BY_COUNT 773
+extern  enum clnt_stat cu_dev_sm_resource_split_by_count_13000();
+extern  bool_t cu_dev_sm_resource_split_by_count_13000_svc();
+#define CU_DEV_RESOURCE_GENERATE_DESC 774
+extern  enum clnt_stat cu_dev_resource_generate_desc_13000();
+extern  bool_t cu_dev_resource_generate_desc_13000_svc();
+#define CU_GREEN_CTX_CREATE 775
+extern  enum clnt_stat cu_green_ctx_create_13000();
+extern  bool_t cu_green_ctx_create_13000_svc();
+#define CU_GREEN_CTX_DESTROY 776
+extern  enum clnt_stat cu_green_ctx_destroy_13000();
+extern  bool_t cu_green_ctx_destroy_13000_svc();
+#define CU_CTX_FROM_GREEN_CTX 777
+extern  enum clnt_stat cu_ctx_from_green_ctx_13000();
+extern  bool_t cu_ctx_from_green_ctx_13000_svc();
+#define CU_GREEN_CTX_STREAM_CREATE 778
+extern  enum clnt_stat cu_green_ctx_stream_create_13000();
+extern  bool_t cu_green_ctx_stream_create_13000_svc();
+#define CU_GREEN_CTX_RECORD_EVENT 779
+extern  enum clnt_stat cu_green_ctx_record_event_13000();
+extern  bool_t cu_green_ctx_record_event_13000_svc();
+#define CU_GREEN_CTX_WAIT_EVENT 780
+extern  enum clnt_stat cu_green_ctx_wait_event_13000();
+extern  bool_t cu_green_ctx_wait_event_13000_svc();
+#define CU_STREAM_GET_GREEN_CTX 781
+extern  enum clnt_stat cu_stream_get_green_ctx_13000();
+extern  bool_t cu_stream_get_green_ctx_13000_svc();
+#define CU_GREEN_CTX_GET_ID 782
+extern  enum clnt_stat cu_green_ctx_get_id_13000();
+extern  bool_t cu_green_ctx_get_id_13000_svc();
+#define CU_LOGS_CURRENT 785
+extern  enum clnt_stat cu_logs_current_13000();
+extern  bool_t cu_logs_current_13000_svc();
+#define CU_LOGS_DUMP_TO_MEMORY 786
+extern  enum clnt_stat cu_logs_dump_to_memory_13000();
+extern  bool_t cu_logs_dump_to_memory_13000_svc();
+#define CU_COREDUMP_GET_ATTRIBUTE 787
+extern  enum clnt_stat cu_coredump_get_attribute_13000();
+extern  bool_t cu_coredump_get_attribute_13000_svc();
+#define CU_COREDUMP_SET_ATTRIBUTE 788
+extern  enum clnt_stat cu_coredump_set_attribute_13000();
+extern  bool_t cu_coredump_set_attribute_13000_svc();
 #define CU_PROFILER_START 350
 extern  enum clnt_stat cu_profiler_start_13000();
 extern  bool_t cu_profiler_start_13000_svc();
@@ -4086,11 +4537,17 @@ extern  bool_t xdr_jit_options (XDR *, jit_options*);
 extern  bool_t xdr_jit_output (XDR *, jit_output*);
 extern  bool_t xdr_loaded_image (XDR *, loaded_image*);
 extern  bool_t xdr_res_loaded_image (XDR *, res_loaded_image*);
+extern  bool_t xdr_link_output (XDR *, link_output*);
+extern  bool_t xdr_res_link_output (XDR *, res_link_output*);
+extern  bool_t xdr_link_complete (XDR *, link_complete*);
+extern  bool_t xdr_res_link_complete (XDR *, res_link_complete*);
 extern  bool_t xdr_library_option (XDR *, library_option*);
 extern  bool_t xdr_library_options (XDR *, library_options*);
 extern  bool_t xdr_param_slot (XDR *, param_slot*);
 extern  bool_t xdr_res_param_layout (XDR *, res_param_layout*);
 extern  bool_t xdr_kernel_args (XDR *, kernel_args*);
+extern  bool_t xdr_multi_launch (XDR *, multi_launch*);
+extern  bool_t xdr_multi_launches (XDR *, multi_launches*);
 extern  bool_t xdr_launch_attr (XDR *, launch_attr*);
 extern  bool_t xdr_launch_config (XDR *, launch_config*);
 extern  bool_t xdr_smem_table (XDR *, smem_table*);
@@ -4134,8 +4591,23 @@ extern  bool_t xdr_mem_access_desc (XDR *, mem_access_desc*);
 extern  bool_t xdr_mem_access_descs (XDR *, mem_access_descs*);
 extern  bool_t xdr_ipc_handle (XDR *, ipc_handle*);
 extern  bool_t xdr_res_ipc_handle (XDR *, res_ipc_handle*);
+extern  bool_t xdr_tensor_dims (XDR *, tensor_dims*);
+extern  bool_t xdr_tensor_counts (XDR *, tensor_counts*);
+extern  bool_t xdr_tensor_corner (XDR *, tensor_corner*);
+extern  bool_t xdr_tensor_global (XDR *, tensor_global*);
+extern  bool_t xdr_tensor_map (XDR *, tensor_map*);
+extern  bool_t xdr_res_tensor_map (XDR *, res_tensor_map*);
+extern  bool_t xdr_dev_resource (XDR *, dev_resource*);
+extern  bool_t xdr_dev_resources (XDR *, dev_resources*);
+extern  bool_t xdr_res_dev_resource (XDR *, res_dev_resource*);
+extern  bool_t xdr_sm_split (XDR *, sm_split*);
+extern  bool_t xdr_res_sm_split (XDR *, res_sm_split*);
+extern  bool_t xdr_logs_dump (XDR *, logs_dump*);
+extern  bool_t xdr_res_logs_dump (XDR *, res_logs_dump*);
 extern  bool_t xdr_atomic_ops (XDR *, atomic_ops*);
 extern  bool_t xdr_res_atomic_caps (XDR *, res_atomic_caps*);
+extern  bool_t xdr_coredump_value (XDR *, coredump_value*);
+extern  bool_t xdr_res_coredump_value (XDR *, res_coredump_value*);
 extern  bool_t xdr_cu_nodes (XDR *, cu_nodes*);
 extern  bool_t xdr_node_list (XDR *, node_list*);
 extern  bool_t xdr_res_node_list (XDR *, res_node_list*);
@@ -4199,6 +4671,8 @@ extern  bool_t xdr_cu_image_stage_13000_argument (XDR *, cu_image_stage_13000_ar
 extern  bool_t xdr_cu_module_get_function_13000_argument (XDR *, cu_module_get_function_13000_argument*);
 extern  bool_t xdr_cu_module_get_global_13000_argument (XDR *, cu_module_get_global_13000_argument*);
 extern  bool_t xdr_cu_module_enumerate_functions_13000_argument (XDR *, cu_module_enumerate_functions_13000_argument*);
+extern  bool_t xdr_cu_link_add_data_13000_argument (XDR *, cu_link_add_data_13000_argument*);
+extern  bool_t xdr_cu_link_read_cubin_13000_argument (XDR *, cu_link_read_cubin_13000_argument*);
 extern  bool_t xdr_cu_library_load_data_13000_argument (XDR *, cu_library_load_data_13000_argument*);
 extern  bool_t xdr_cu_library_get_kernel_13000_argument (XDR *, cu_library_get_kernel_13000_argument*);
 extern  bool_t xdr_cu_library_get_global_13000_argument (XDR *, cu_library_get_global_13000_argument*);
@@ -4294,6 +4768,7 @@ extern  bool_t xdr_cu_launch_kernel_13000_argument (XDR *, cu_launch_kernel_1300
 extern  bool_t xdr_cu_launch_kernel_ex_13000_argument (XDR *, cu_launch_kernel_ex_13000_argument*);
 extern  bool_t xdr_cu_launch_host_func_13000_argument (XDR *, cu_launch_host_func_13000_argument*);
 extern  bool_t xdr_cu_launch_cooperative_kernel_13000_argument (XDR *, cu_launch_cooperative_kernel_13000_argument*);
+extern  bool_t xdr_cu_launch_cooperative_kernel_multi_device_13000_argument (XDR *, cu_launch_cooperative_kernel_multi_device_13000_argument*);
 extern  bool_t xdr_cu_graph_instantiate_13000_argument (XDR *, cu_graph_instantiate_13000_argument*);
 extern  bool_t xdr_cu_graph_launch_13000_argument (XDR *, cu_graph_launch_13000_argument*);
 extern  bool_t xdr_cu_graph_upload_13000_argument (XDR *, cu_graph_upload_13000_argument*);
@@ -4355,6 +4830,21 @@ extern  bool_t xdr_cu_occupancy_max_potential_block_size_13000_argument (XDR *, 
 extern  bool_t xdr_cu_occupancy_available_dynamic_smem_13000_argument (XDR *, cu_occupancy_available_dynamic_smem_13000_argument*);
 extern  bool_t xdr_cu_occupancy_max_active_clusters_13000_argument (XDR *, cu_occupancy_max_active_clusters_13000_argument*);
 extern  bool_t xdr_cu_occupancy_max_potential_cluster_size_13000_argument (XDR *, cu_occupancy_max_potential_cluster_size_13000_argument*);
+extern  bool_t xdr_cu_tensor_map_encode_tiled_13000_argument (XDR *, cu_tensor_map_encode_tiled_13000_argument*);
+extern  bool_t xdr_cu_tensor_map_encode_im2col_13000_argument (XDR *, cu_tensor_map_encode_im2col_13000_argument*);
+extern  bool_t xdr_cu_tensor_map_encode_im2col_wide_13000_argument (XDR *, cu_tensor_map_encode_im2col_wide_13000_argument*);
+extern  bool_t xdr_cu_tensor_map_replace_address_13000_argument (XDR *, cu_tensor_map_replace_address_13000_argument*);
+extern  bool_t xdr_cu_device_get_dev_resource_13000_argument (XDR *, cu_device_get_dev_resource_13000_argument*);
+extern  bool_t xdr_cu_ctx_get_dev_resource_13000_argument (XDR *, cu_ctx_get_dev_resource_13000_argument*);
+extern  bool_t xdr_cu_green_ctx_get_dev_resource_13000_argument (XDR *, cu_green_ctx_get_dev_resource_13000_argument*);
+extern  bool_t xdr_cu_dev_sm_resource_split_by_count_13000_argument (XDR *, cu_dev_sm_resource_split_by_count_13000_argument*);
+extern  bool_t xdr_cu_green_ctx_create_13000_argument (XDR *, cu_green_ctx_create_13000_argument*);
+extern  bool_t xdr_cu_green_ctx_stream_create_13000_argument (XDR *, cu_green_ctx_stream_create_13000_argument*);
+extern  bool_t xdr_cu_green_ctx_record_event_13000_argument (XDR *, cu_green_ctx_record_event_13000_argument*);
+extern  bool_t xdr_cu_green_ctx_wait_event_13000_argument (XDR *, cu_green_ctx_wait_event_13000_argument*);
+extern  bool_t xdr_cu_logs_dump_to_memory_13000_argument (XDR *, cu_logs_dump_to_memory_13000_argument*);
+extern  bool_t xdr_cu_coredump_get_attribute_13000_argument (XDR *, cu_coredump_get_attribute_13000_argument*);
+extern  bool_t xdr_cu_coredump_set_attribute_13000_argument (XDR *, cu_coredump_set_attribute_13000_argument*);
 extern  bool_t xdr_oncuda_local_htod_13000_argument (XDR *, oncuda_local_htod_13000_argument*);
 extern  bool_t xdr_oncuda_local_dtoh_13000_argument (XDR *, oncuda_local_dtoh_13000_argument*);
 extern  bool_t xdr_oncuda_local_staged_htod_13000_argument (XDR *, oncuda_local_staged_htod_13000_argument*);
@@ -4395,11 +4885,17 @@ extern bool_t xdr_jit_options ();
 extern bool_t xdr_jit_output ();
 extern bool_t xdr_loaded_image ();
 extern bool_t xdr_res_loaded_image ();
+extern bool_t xdr_link_output ();
+extern bool_t xdr_res_link_output ();
+extern bool_t xdr_link_complete ();
+extern bool_t xdr_res_link_complete ();
 extern bool_t xdr_library_option ();
 extern bool_t xdr_library_options ();
 extern bool_t xdr_param_slot ();
 extern bool_t xdr_res_param_layout ();
 extern bool_t xdr_kernel_args ();
+extern bool_t xdr_multi_launch ();
+extern bool_t xdr_multi_launches ();
 extern bool_t xdr_launch_attr ();
 extern bool_t xdr_launch_config ();
 extern bool_t xdr_smem_table ();
@@ -4443,8 +4939,23 @@ extern bool_t xdr_mem_access_desc ();
 extern bool_t xdr_mem_access_descs ();
 extern bool_t xdr_ipc_handle ();
 extern bool_t xdr_res_ipc_handle ();
+extern bool_t xdr_tensor_dims ();
+extern bool_t xdr_tensor_counts ();
+extern bool_t xdr_tensor_corner ();
+extern bool_t xdr_tensor_global ();
+extern bool_t xdr_tensor_map ();
+extern bool_t xdr_res_tensor_map ();
+extern bool_t xdr_dev_resource ();
+extern bool_t xdr_dev_resources ();
+extern bool_t xdr_res_dev_resource ();
+extern bool_t xdr_sm_split ();
+extern bool_t xdr_res_sm_split ();
+extern bool_t xdr_logs_dump ();
+extern bool_t xdr_res_logs_dump ();
 extern bool_t xdr_atomic_ops ();
 extern bool_t xdr_res_atomic_caps ();
+extern bool_t xdr_coredump_value ();
+extern bool_t xdr_res_coredump_value ();
 extern bool_t xdr_cu_nodes ();
 extern bool_t xdr_node_list ();
 extern bool_t xdr_res_node_list ();
@@ -4508,6 +5019,8 @@ extern bool_t xdr_cu_image_stage_13000_argument ();
 extern bool_t xdr_cu_module_get_function_13000_argument ();
 extern bool_t xdr_cu_module_get_global_13000_argument ();
 extern bool_t xdr_cu_module_enumerate_functions_13000_argument ();
+extern bool_t xdr_cu_link_add_data_13000_argument ();
+extern bool_t xdr_cu_link_read_cubin_13000_argument ();
 extern bool_t xdr_cu_library_load_data_13000_argument ();
 extern bool_t xdr_cu_library_get_kernel_13000_argument ();
 extern bool_t xdr_cu_library_get_global_13000_argument ();
@@ -4603,6 +5116,7 @@ extern bool_t xdr_cu_launch_kernel_13000_argument ();
 extern bool_t xdr_cu_launch_kernel_ex_13000_argument ();
 extern bool_t xdr_cu_launch_host_func_13000_argument ();
 extern bool_t xdr_cu_launch_cooperative_kernel_13000_argument ();
+extern bool_t xdr_cu_launch_cooperative_kernel_multi_device_13000_argument ();
 extern bool_t xdr_cu_graph_instantiate_13000_argument ();
 extern bool_t xdr_cu_graph_launch_13000_argument ();
 extern bool_t xdr_cu_graph_upload_13000_argument ();
@@ -4664,6 +5178,21 @@ extern bool_t xdr_cu_occupancy_max_potential_block_size_13000_argument ();
 extern bool_t xdr_cu_occupancy_available_dynamic_smem_13000_argument ();
 extern bool_t xdr_cu_occupancy_max_active_clusters_13000_argument ();
 extern bool_t xdr_cu_occupancy_max_potential_cluster_size_13000_argument ();
+extern bool_t xdr_cu_tensor_map_encode_tiled_13000_argument ();
+extern bool_t xdr_cu_tensor_map_encode_im2col_13000_argument ();
+extern bool_t xdr_cu_tensor_map_encode_im2col_wide_13000_argument ();
+extern bool_t xdr_cu_tensor_map_replace_address_13000_argument ();
+extern bool_t xdr_cu_device_get_dev_resource_13000_argument ();
+extern bool_t xdr_cu_ctx_get_dev_resource_13000_argument ();
+extern bool_t xdr_cu_green_ctx_get_dev_resource_13000_argument ();
+extern bool_t xdr_cu_dev_sm_resource_split_by_count_13000_argument ();
+extern bool_t xdr_cu_green_ctx_create_13000_argument ();
+extern bool_t xdr_cu_green_ctx_stream_create_13000_argument ();
+extern bool_t xdr_cu_green_ctx_record_event_13000_argument ();
+extern bool_t xdr_cu_green_ctx_wait_event_13000_argument ();
+extern bool_t xdr_cu_logs_dump_to_memory_13000_argument ();
+extern bool_t xdr_cu_coredump_get_attribute_13000_argument ();
+extern bool_t xdr_cu_coredump_set_attribute_13000_argument ();
 extern bool_t xdr_oncuda_local_htod_13000_argument ();
 extern bool_t xdr_oncuda_local_dtoh_13000_argument ();
 extern bool_t xdr_oncuda_local_staged_htod_13000_argument ();

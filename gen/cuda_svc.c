@@ -311,6 +311,36 @@ _cu_module_enumerate_functions_13000 (cu_module_enumerate_functions_13000_argume
 }
 
 int
+_cu_link_create_13000 (jit_options  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_link_create_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_link_add_data_13000 (cu_link_add_data_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_link_add_data_13000_svc(argp->link, argp->type, argp->name, argp->options, result, rqstp));
+}
+
+int
+_cu_link_complete_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_link_complete_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_link_read_cubin_13000 (cu_link_read_cubin_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_link_read_cubin_13000_svc(argp->link, argp->offset, argp->count, result, rqstp));
+}
+
+int
+_cu_link_destroy_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_link_destroy_13000_svc(*argp, result, rqstp));
+}
+
+int
 _cu_library_load_data_13000 (cu_library_load_data_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_library_load_data_13000_svc(argp->jit, argp->options, result, rqstp));
@@ -1247,6 +1277,12 @@ _cu_launch_cooperative_kernel_13000 (cu_launch_cooperative_kernel_13000_argument
 }
 
 int
+_cu_launch_cooperative_kernel_multi_device_13000 (cu_launch_cooperative_kernel_multi_device_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_launch_cooperative_kernel_multi_device_13000_svc(argp->launches, argp->flags, result, rqstp));
+}
+
+int
 _cu_graph_create_13000 (u_int  *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_graph_create_13000_svc(*argp, result, rqstp));
@@ -1721,6 +1757,132 @@ _cu_occupancy_max_potential_cluster_size_13000 (cu_occupancy_max_potential_clust
 }
 
 int
+_cu_tensor_map_encode_tiled_13000 (cu_tensor_map_encode_tiled_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_tensor_map_encode_tiled_13000_svc(argp->tensor, argp->box, result, rqstp));
+}
+
+int
+_cu_tensor_map_encode_im2col_13000 (cu_tensor_map_encode_im2col_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_tensor_map_encode_im2col_13000_svc(argp->tensor, argp->lower, argp->upper, argp->channels, argp->pixels, result, rqstp));
+}
+
+int
+_cu_tensor_map_encode_im2col_wide_13000 (cu_tensor_map_encode_im2col_wide_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_tensor_map_encode_im2col_wide_13000_svc(argp->tensor, argp->lower, argp->upper, argp->channels, argp->pixels, argp->mode, result, rqstp));
+}
+
+int
+_cu_tensor_map_replace_address_13000 (cu_tensor_map_replace_address_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_tensor_map_replace_address_13000_svc(argp->map, argp->address, result, rqstp));
+}
+
+int
+_cu_device_get_dev_resource_13000 (cu_device_get_dev_resource_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_device_get_dev_resource_13000_svc(argp->dev, argp->type, result, rqstp));
+}
+
+int
+_cu_ctx_get_dev_resource_13000 (cu_ctx_get_dev_resource_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_ctx_get_dev_resource_13000_svc(argp->ctx, argp->type, result, rqstp));
+}
+
+int
+_cu_green_ctx_get_dev_resource_13000 (cu_green_ctx_get_dev_resource_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_green_ctx_get_dev_resource_13000_svc(argp->green, argp->type, result, rqstp));
+}
+
+int
+_cu_dev_sm_resource_split_by_count_13000 (cu_dev_sm_resource_split_by_count_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_dev_sm_resource_split_by_count_13000_svc(argp->with_groups, argp->groups, argp->input, argp->with_remaining, argp->flags, argp->min_count, result, rqstp));
+}
+
+int
+_cu_dev_resource_generate_desc_13000 (dev_resources  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_dev_resource_generate_desc_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_green_ctx_create_13000 (cu_green_ctx_create_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_green_ctx_create_13000_svc(argp->desc, argp->dev, argp->flags, result, rqstp));
+}
+
+int
+_cu_green_ctx_destroy_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_green_ctx_destroy_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_ctx_from_green_ctx_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_ctx_from_green_ctx_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_green_ctx_stream_create_13000 (cu_green_ctx_stream_create_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_green_ctx_stream_create_13000_svc(argp->green, argp->flags, argp->priority, result, rqstp));
+}
+
+int
+_cu_green_ctx_record_event_13000 (cu_green_ctx_record_event_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_green_ctx_record_event_13000_svc(argp->green, argp->event, result, rqstp));
+}
+
+int
+_cu_green_ctx_wait_event_13000 (cu_green_ctx_wait_event_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_green_ctx_wait_event_13000_svc(argp->green, argp->event, result, rqstp));
+}
+
+int
+_cu_stream_get_green_ctx_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_stream_get_green_ctx_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_green_ctx_get_id_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_green_ctx_get_id_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_logs_current_13000 (u_int  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_logs_current_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_logs_dump_to_memory_13000 (cu_logs_dump_to_memory_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_logs_dump_to_memory_13000_svc(argp->with_iterator, argp->iterator, argp->size, argp->flags, result, rqstp));
+}
+
+int
+_cu_coredump_get_attribute_13000 (cu_coredump_get_attribute_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_coredump_get_attribute_13000_svc(argp->global, argp->attrib, argp->size, result, rqstp));
+}
+
+int
+_cu_coredump_set_attribute_13000 (cu_coredump_set_attribute_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_coredump_set_attribute_13000_svc(argp->global, argp->attrib, argp->value, result, rqstp));
+}
+
+int
 _cu_profiler_start_13000 (void  *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_profiler_start_13000_svc(result, rqstp));
@@ -1863,6 +2025,11 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_module_get_global_13000_argument cu_module_get_global_13000_arg;
 		cu_handle cu_module_get_function_count_13000_arg;
 		cu_module_enumerate_functions_13000_argument cu_module_enumerate_functions_13000_arg;
+		jit_options cu_link_create_13000_arg;
+		cu_link_add_data_13000_argument cu_link_add_data_13000_arg;
+		cu_handle cu_link_complete_13000_arg;
+		cu_link_read_cubin_13000_argument cu_link_read_cubin_13000_arg;
+		cu_handle cu_link_destroy_13000_arg;
 		cu_library_load_data_13000_argument cu_library_load_data_13000_arg;
 		cu_handle cu_library_unload_13000_arg;
 		cu_library_get_kernel_13000_argument cu_library_get_kernel_13000_arg;
@@ -2017,6 +2184,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_launch_kernel_ex_13000_argument cu_launch_kernel_ex_13000_arg;
 		cu_launch_host_func_13000_argument cu_launch_host_func_13000_arg;
 		cu_launch_cooperative_kernel_13000_argument cu_launch_cooperative_kernel_13000_arg;
+		cu_launch_cooperative_kernel_multi_device_13000_argument cu_launch_cooperative_kernel_multi_device_13000_arg;
 		u_int cu_graph_create_13000_arg;
 		cu_handle cu_graph_destroy_13000_arg;
 		cu_handle cu_graph_clone_13000_arg;
@@ -2096,6 +2264,27 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_occupancy_available_dynamic_smem_13000_argument cu_occupancy_available_dynamic_smem_13000_arg;
 		cu_occupancy_max_active_clusters_13000_argument cu_occupancy_max_active_clusters_13000_arg;
 		cu_occupancy_max_potential_cluster_size_13000_argument cu_occupancy_max_potential_cluster_size_13000_arg;
+		cu_tensor_map_encode_tiled_13000_argument cu_tensor_map_encode_tiled_13000_arg;
+		cu_tensor_map_encode_im2col_13000_argument cu_tensor_map_encode_im2col_13000_arg;
+		cu_tensor_map_encode_im2col_wide_13000_argument cu_tensor_map_encode_im2col_wide_13000_arg;
+		cu_tensor_map_replace_address_13000_argument cu_tensor_map_replace_address_13000_arg;
+		cu_device_get_dev_resource_13000_argument cu_device_get_dev_resource_13000_arg;
+		cu_ctx_get_dev_resource_13000_argument cu_ctx_get_dev_resource_13000_arg;
+		cu_green_ctx_get_dev_resource_13000_argument cu_green_ctx_get_dev_resource_13000_arg;
+		cu_dev_sm_resource_split_by_count_13000_argument cu_dev_sm_resource_split_by_count_13000_arg;
+		dev_resources cu_dev_resource_generate_desc_13000_arg;
+		cu_green_ctx_create_13000_argument cu_green_ctx_create_13000_arg;
+		cu_handle cu_green_ctx_destroy_13000_arg;
+		cu_handle cu_ctx_from_green_ctx_13000_arg;
+		cu_green_ctx_stream_create_13000_argument cu_green_ctx_stream_create_13000_arg;
+		cu_green_ctx_record_event_13000_argument cu_green_ctx_record_event_13000_arg;
+		cu_green_ctx_wait_event_13000_argument cu_green_ctx_wait_event_13000_arg;
+		cu_handle cu_stream_get_green_ctx_13000_arg;
+		cu_handle cu_green_ctx_get_id_13000_arg;
+		u_int cu_logs_current_13000_arg;
+		cu_logs_dump_to_memory_13000_argument cu_logs_dump_to_memory_13000_arg;
+		cu_coredump_get_attribute_13000_argument cu_coredump_get_attribute_13000_arg;
+		cu_coredump_set_attribute_13000_argument cu_coredump_set_attribute_13000_arg;
 		bool_t oncuda_auth_challenge_13000_arg;
 		auth_response oncuda_auth_prove_13000_arg;
 		hello_args oncuda_hello_13000_arg;
@@ -2157,6 +2346,11 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_int cu_module_get_loading_mode_13000_res;
 		res_uint cu_module_get_function_count_13000_res;
 		res_handles cu_module_enumerate_functions_13000_res;
+		res_handle cu_link_create_13000_res;
+		res_link_output cu_link_add_data_13000_res;
+		res_link_complete cu_link_complete_13000_res;
+		res_data cu_link_read_cubin_13000_res;
+		res_none cu_link_destroy_13000_res;
 		res_loaded_image cu_library_load_data_13000_res;
 		res_none cu_library_unload_13000_res;
 		res_handle cu_library_get_kernel_13000_res;
@@ -2313,6 +2507,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_none cu_launch_kernel_ex_13000_res;
 		res_none cu_launch_host_func_13000_res;
 		res_none cu_launch_cooperative_kernel_13000_res;
+		res_none cu_launch_cooperative_kernel_multi_device_13000_res;
 		res_handle cu_graph_create_13000_res;
 		res_none cu_graph_destroy_13000_res;
 		res_handle cu_graph_clone_13000_res;
@@ -2392,6 +2587,27 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_size cu_occupancy_available_dynamic_smem_13000_res;
 		res_int cu_occupancy_max_active_clusters_13000_res;
 		res_int cu_occupancy_max_potential_cluster_size_13000_res;
+		res_tensor_map cu_tensor_map_encode_tiled_13000_res;
+		res_tensor_map cu_tensor_map_encode_im2col_13000_res;
+		res_tensor_map cu_tensor_map_encode_im2col_wide_13000_res;
+		res_tensor_map cu_tensor_map_replace_address_13000_res;
+		res_dev_resource cu_device_get_dev_resource_13000_res;
+		res_dev_resource cu_ctx_get_dev_resource_13000_res;
+		res_dev_resource cu_green_ctx_get_dev_resource_13000_res;
+		res_sm_split cu_dev_sm_resource_split_by_count_13000_res;
+		res_handle cu_dev_resource_generate_desc_13000_res;
+		res_handle cu_green_ctx_create_13000_res;
+		res_none cu_green_ctx_destroy_13000_res;
+		res_handle cu_ctx_from_green_ctx_13000_res;
+		res_handle cu_green_ctx_stream_create_13000_res;
+		res_none cu_green_ctx_record_event_13000_res;
+		res_none cu_green_ctx_wait_event_13000_res;
+		res_handle cu_stream_get_green_ctx_13000_res;
+		res_size cu_green_ctx_get_id_13000_res;
+		res_uint cu_logs_current_13000_res;
+		res_logs_dump cu_logs_dump_to_memory_13000_res;
+		res_coredump_value cu_coredump_get_attribute_13000_res;
+		res_size cu_coredump_set_attribute_13000_res;
 		res_none cu_profiler_start_13000_res;
 		res_none cu_profiler_stop_13000_res;
 		res_auth_challenge oncuda_auth_challenge_13000_res;
@@ -2711,6 +2927,36 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_cu_module_enumerate_functions_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_handles;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_module_enumerate_functions_13000;
+		break;
+
+	case CU_LINK_CREATE:
+		_xdr_argument = (xdrproc_t) xdr_jit_options;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_link_create_13000;
+		break;
+
+	case CU_LINK_ADD_DATA:
+		_xdr_argument = (xdrproc_t) xdr_cu_link_add_data_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_link_output;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_link_add_data_13000;
+		break;
+
+	case CU_LINK_COMPLETE:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_link_complete;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_link_complete_13000;
+		break;
+
+	case CU_LINK_READ_CUBIN:
+		_xdr_argument = (xdrproc_t) xdr_cu_link_read_cubin_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_data;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_link_read_cubin_13000;
+		break;
+
+	case CU_LINK_DESTROY:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_link_destroy_13000;
 		break;
 
 	case CU_LIBRARY_LOAD_DATA:
@@ -3649,6 +3895,12 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_launch_cooperative_kernel_13000;
 		break;
 
+	case CU_LAUNCH_COOPERATIVE_KERNEL_MULTI_DEVICE:
+		_xdr_argument = (xdrproc_t) xdr_cu_launch_cooperative_kernel_multi_device_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_launch_cooperative_kernel_multi_device_13000;
+		break;
+
 	case CU_GRAPH_CREATE:
 		_xdr_argument = (xdrproc_t) xdr_u_int;
 		_xdr_result = (xdrproc_t) xdr_res_handle;
@@ -4121,6 +4373,132 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_cu_occupancy_max_potential_cluster_size_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_int;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_occupancy_max_potential_cluster_size_13000;
+		break;
+
+	case CU_TENSOR_MAP_ENCODE_TILED:
+		_xdr_argument = (xdrproc_t) xdr_cu_tensor_map_encode_tiled_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_tensor_map;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_tensor_map_encode_tiled_13000;
+		break;
+
+	case CU_TENSOR_MAP_ENCODE_IM2COL:
+		_xdr_argument = (xdrproc_t) xdr_cu_tensor_map_encode_im2col_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_tensor_map;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_tensor_map_encode_im2col_13000;
+		break;
+
+	case CU_TENSOR_MAP_ENCODE_IM2COL_WIDE:
+		_xdr_argument = (xdrproc_t) xdr_cu_tensor_map_encode_im2col_wide_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_tensor_map;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_tensor_map_encode_im2col_wide_13000;
+		break;
+
+	case CU_TENSOR_MAP_REPLACE_ADDRESS:
+		_xdr_argument = (xdrproc_t) xdr_cu_tensor_map_replace_address_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_tensor_map;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_tensor_map_replace_address_13000;
+		break;
+
+	case CU_DEVICE_GET_DEV_RESOURCE:
+		_xdr_argument = (xdrproc_t) xdr_cu_device_get_dev_resource_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_dev_resource;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_device_get_dev_resource_13000;
+		break;
+
+	case CU_CTX_GET_DEV_RESOURCE:
+		_xdr_argument = (xdrproc_t) xdr_cu_ctx_get_dev_resource_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_dev_resource;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_ctx_get_dev_resource_13000;
+		break;
+
+	case CU_GREEN_CTX_GET_DEV_RESOURCE:
+		_xdr_argument = (xdrproc_t) xdr_cu_green_ctx_get_dev_resource_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_dev_resource;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_green_ctx_get_dev_resource_13000;
+		break;
+
+	case CU_DEV_SM_RESOURCE_SPLIT_BY_COUNT:
+		_xdr_argument = (xdrproc_t) xdr_cu_dev_sm_resource_split_by_count_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_sm_split;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_dev_sm_resource_split_by_count_13000;
+		break;
+
+	case CU_DEV_RESOURCE_GENERATE_DESC:
+		_xdr_argument = (xdrproc_t) xdr_dev_resources;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_dev_resource_generate_desc_13000;
+		break;
+
+	case CU_GREEN_CTX_CREATE:
+		_xdr_argument = (xdrproc_t) xdr_cu_green_ctx_create_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_green_ctx_create_13000;
+		break;
+
+	case CU_GREEN_CTX_DESTROY:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_green_ctx_destroy_13000;
+		break;
+
+	case CU_CTX_FROM_GREEN_CTX:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_ctx_from_green_ctx_13000;
+		break;
+
+	case CU_GREEN_CTX_STREAM_CREATE:
+		_xdr_argument = (xdrproc_t) xdr_cu_green_ctx_stream_create_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_green_ctx_stream_create_13000;
+		break;
+
+	case CU_GREEN_CTX_RECORD_EVENT:
+		_xdr_argument = (xdrproc_t) xdr_cu_green_ctx_record_event_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_green_ctx_record_event_13000;
+		break;
+
+	case CU_GREEN_CTX_WAIT_EVENT:
+		_xdr_argument = (xdrproc_t) xdr_cu_green_ctx_wait_event_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_green_ctx_wait_event_13000;
+		break;
+
+	case CU_STREAM_GET_GREEN_CTX:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_stream_get_green_ctx_13000;
+		break;
+
+	case CU_GREEN_CTX_GET_ID:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_size;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_green_ctx_get_id_13000;
+		break;
+
+	case CU_LOGS_CURRENT:
+		_xdr_argument = (xdrproc_t) xdr_u_int;
+		_xdr_result = (xdrproc_t) xdr_res_uint;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_logs_current_13000;
+		break;
+
+	case CU_LOGS_DUMP_TO_MEMORY:
+		_xdr_argument = (xdrproc_t) xdr_cu_logs_dump_to_memory_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_logs_dump;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_logs_dump_to_memory_13000;
+		break;
+
+	case CU_COREDUMP_GET_ATTRIBUTE:
+		_xdr_argument = (xdrproc_t) xdr_cu_coredump_get_attribute_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_coredump_value;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_coredump_get_attribute_13000;
+		break;
+
+	case CU_COREDUMP_SET_ATTRIBUTE:
+		_xdr_argument = (xdrproc_t) xdr_cu_coredump_set_attribute_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_size;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_coredump_set_attribute_13000;
 		break;
 
 	case CU_PROFILER_START:

@@ -508,6 +508,70 @@ xdr_res_loaded_image (XDR *xdrs, res_loaded_image *objp)
 }
 
 bool_t
+xdr_link_output (XDR *xdrs, link_output *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_jit_output (xdrs, &objp->link))
+		 return FALSE;
+	 if (!xdr_jit_output (xdrs, &objp->input))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_link_output (XDR *xdrs, res_link_output *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_link_output (xdrs, &objp->res_link_output_u.value))
+			 return FALSE;
+		break;
+	default:
+		 if (!xdr_link_output (xdrs, &objp->res_link_output_u.failed))
+			 return FALSE;
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
+xdr_link_complete (XDR *xdrs, link_complete *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_cu_size (xdrs, &objp->size))
+		 return FALSE;
+	 if (!xdr_jit_output (xdrs, &objp->link))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_link_complete (XDR *xdrs, res_link_complete *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_link_complete (xdrs, &objp->res_link_complete_u.value))
+			 return FALSE;
+		break;
+	default:
+		 if (!xdr_jit_output (xdrs, &objp->res_link_complete_u.failed))
+			 return FALSE;
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
 xdr_library_option (XDR *xdrs, library_option *objp)
 {
 	register int32_t *buf;
@@ -572,6 +636,37 @@ xdr_kernel_args (XDR *xdrs, kernel_args *objp)
 		sizeof (u_int), (xdrproc_t) xdr_u_int))
 		 return FALSE;
 	 if (!xdr_bool (xdrs, &objp->by_extra))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_multi_launch (XDR *xdrs, multi_launch *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_cu_handle (xdrs, &objp->func))
+		 return FALSE;
+	 if (!xdr_cu_dim3 (xdrs, &objp->grid))
+		 return FALSE;
+	 if (!xdr_cu_dim3 (xdrs, &objp->block))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->shared_mem_bytes))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	 if (!xdr_kernel_args (xdrs, &objp->args))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_multi_launches (XDR *xdrs, multi_launches *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_array (xdrs, (char **)&objp->multi_launches_val, (u_int *) &objp->multi_launches_len, ONCUDA_MULTI_LAUNCH_MAX,
+		sizeof (multi_launch), (xdrproc_t) xdr_multi_launch))
 		 return FALSE;
 	return TRUE;
 }
@@ -1397,6 +1492,261 @@ xdr_res_ipc_handle (XDR *xdrs, res_ipc_handle *objp)
 }
 
 bool_t
+xdr_tensor_dims (XDR *xdrs, tensor_dims *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_array (xdrs, (char **)&objp->tensor_dims_val, (u_int *) &objp->tensor_dims_len, ONCUDA_TENSOR_RANK_MAX,
+		sizeof (u_quad_t), (xdrproc_t) xdr_u_quad_t))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_tensor_counts (XDR *xdrs, tensor_counts *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_array (xdrs, (char **)&objp->tensor_counts_val, (u_int *) &objp->tensor_counts_len, ONCUDA_TENSOR_RANK_MAX,
+		sizeof (u_int), (xdrproc_t) xdr_u_int))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_tensor_corner (XDR *xdrs, tensor_corner *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_array (xdrs, (char **)&objp->tensor_corner_val, (u_int *) &objp->tensor_corner_len, ONCUDA_TENSOR_RANK_MAX,
+		sizeof (int), (xdrproc_t) xdr_int))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_tensor_global (XDR *xdrs, tensor_global *objp)
+{
+	register int32_t *buf;
+
+
+	if (xdrs->x_op == XDR_ENCODE) {
+		 if (!xdr_int (xdrs, &objp->data_type))
+			 return FALSE;
+		 if (!xdr_u_int (xdrs, &objp->rank))
+			 return FALSE;
+		 if (!xdr_cu_dptr (xdrs, &objp->address))
+			 return FALSE;
+		 if (!xdr_tensor_dims (xdrs, &objp->dims))
+			 return FALSE;
+		 if (!xdr_tensor_dims (xdrs, &objp->strides))
+			 return FALSE;
+		 if (!xdr_tensor_counts (xdrs, &objp->element_strides))
+			 return FALSE;
+		buf = XDR_INLINE (xdrs, 4 * BYTES_PER_XDR_UNIT);
+		if (buf == NULL) {
+			 if (!xdr_int (xdrs, &objp->interleave))
+				 return FALSE;
+			 if (!xdr_int (xdrs, &objp->swizzle))
+				 return FALSE;
+			 if (!xdr_int (xdrs, &objp->l2_promotion))
+				 return FALSE;
+			 if (!xdr_int (xdrs, &objp->oob_fill))
+				 return FALSE;
+		} else {
+			IXDR_PUT_LONG(buf, objp->interleave);
+			IXDR_PUT_LONG(buf, objp->swizzle);
+			IXDR_PUT_LONG(buf, objp->l2_promotion);
+			IXDR_PUT_LONG(buf, objp->oob_fill);
+		}
+		return TRUE;
+	} else if (xdrs->x_op == XDR_DECODE) {
+		 if (!xdr_int (xdrs, &objp->data_type))
+			 return FALSE;
+		 if (!xdr_u_int (xdrs, &objp->rank))
+			 return FALSE;
+		 if (!xdr_cu_dptr (xdrs, &objp->address))
+			 return FALSE;
+		 if (!xdr_tensor_dims (xdrs, &objp->dims))
+			 return FALSE;
+		 if (!xdr_tensor_dims (xdrs, &objp->strides))
+			 return FALSE;
+		 if (!xdr_tensor_counts (xdrs, &objp->element_strides))
+			 return FALSE;
+		buf = XDR_INLINE (xdrs, 4 * BYTES_PER_XDR_UNIT);
+		if (buf == NULL) {
+			 if (!xdr_int (xdrs, &objp->interleave))
+				 return FALSE;
+			 if (!xdr_int (xdrs, &objp->swizzle))
+				 return FALSE;
+			 if (!xdr_int (xdrs, &objp->l2_promotion))
+				 return FALSE;
+			 if (!xdr_int (xdrs, &objp->oob_fill))
+				 return FALSE;
+		} else {
+			objp->interleave = IXDR_GET_LONG(buf);
+			objp->swizzle = IXDR_GET_LONG(buf);
+			objp->l2_promotion = IXDR_GET_LONG(buf);
+			objp->oob_fill = IXDR_GET_LONG(buf);
+		}
+	 return TRUE;
+	}
+
+	 if (!xdr_int (xdrs, &objp->data_type))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->rank))
+		 return FALSE;
+	 if (!xdr_cu_dptr (xdrs, &objp->address))
+		 return FALSE;
+	 if (!xdr_tensor_dims (xdrs, &objp->dims))
+		 return FALSE;
+	 if (!xdr_tensor_dims (xdrs, &objp->strides))
+		 return FALSE;
+	 if (!xdr_tensor_counts (xdrs, &objp->element_strides))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->interleave))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->swizzle))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->l2_promotion))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->oob_fill))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_tensor_map (XDR *xdrs, tensor_map *objp)
+{
+	register int32_t *buf;
+
+	int i;
+	 if (!xdr_opaque (xdrs, objp->bytes, ONCUDA_TENSOR_MAP_BYTES))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_tensor_map (XDR *xdrs, res_tensor_map *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_tensor_map (xdrs, &objp->res_tensor_map_u.map))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
+xdr_dev_resource (XDR *xdrs, dev_resource *objp)
+{
+	register int32_t *buf;
+
+	int i;
+	 if (!xdr_opaque (xdrs, objp->bytes, ONCUDA_DEV_RESOURCE_BYTES))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_dev_resources (XDR *xdrs, dev_resources *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_array (xdrs, (char **)&objp->dev_resources_val, (u_int *) &objp->dev_resources_len, ONCUDA_DEV_RESOURCES_MAX,
+		sizeof (dev_resource), (xdrproc_t) xdr_dev_resource))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_dev_resource (XDR *xdrs, res_dev_resource *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_dev_resource (xdrs, &objp->res_dev_resource_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
+xdr_sm_split (XDR *xdrs, sm_split *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_dev_resources (xdrs, &objp->groups))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->count))
+		 return FALSE;
+	 if (!xdr_dev_resource (xdrs, &objp->remaining))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_sm_split (XDR *xdrs, res_sm_split *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_sm_split (xdrs, &objp->res_sm_split_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
+xdr_logs_dump (XDR *xdrs, logs_dump *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_bytes (xdrs, (char **)&objp->text.text_val, (u_int *) &objp->text.text_len, ONCUDA_LOGS_MAX))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->iterator))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_logs_dump (XDR *xdrs, res_logs_dump *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_logs_dump (xdrs, &objp->res_logs_dump_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
 xdr_atomic_ops (XDR *xdrs, atomic_ops *objp)
 {
 	register int32_t *buf;
@@ -1418,6 +1768,36 @@ xdr_res_atomic_caps (XDR *xdrs, res_atomic_caps *objp)
 	case 0:
 		 if (!xdr_array (xdrs, (char **)&objp->res_atomic_caps_u.caps.caps_val, (u_int *) &objp->res_atomic_caps_u.caps.caps_len, ONCUDA_ATOMIC_OPS_MAX,
 			sizeof (u_int), (xdrproc_t) xdr_u_int))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
+xdr_coredump_value (XDR *xdrs, coredump_value *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_bytes (xdrs, (char **)&objp->value.value_val, (u_int *) &objp->value.value_len, ONCUDA_COREDUMP_VALUE_MAX))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->size))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_coredump_value (XDR *xdrs, res_coredump_value *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_coredump_value (xdrs, &objp->res_coredump_value_u.value))
 			 return FALSE;
 		break;
 	default:
@@ -2408,6 +2788,32 @@ xdr_cu_module_enumerate_functions_13000_argument (XDR *xdrs, cu_module_enumerate
 	 if (!xdr_cu_handle (xdrs, &objp->module))
 		 return FALSE;
 	 if (!xdr_u_int (xdrs, &objp->room))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_link_add_data_13000_argument (XDR *xdrs, cu_link_add_data_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->link))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->type))
+		 return FALSE;
+	 if (!xdr_cu_name (xdrs, &objp->name))
+		 return FALSE;
+	 if (!xdr_jit_options (xdrs, &objp->options))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_link_read_cubin_13000_argument (XDR *xdrs, cu_link_read_cubin_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->link))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->offset))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->count))
 		 return FALSE;
 	return TRUE;
 }
@@ -3563,6 +3969,16 @@ xdr_cu_launch_cooperative_kernel_13000_argument (XDR *xdrs, cu_launch_cooperativ
 }
 
 bool_t
+xdr_cu_launch_cooperative_kernel_multi_device_13000_argument (XDR *xdrs, cu_launch_cooperative_kernel_multi_device_13000_argument *objp)
+{
+	 if (!xdr_multi_launches (xdrs, &objp->launches))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
 xdr_cu_graph_instantiate_13000_argument (XDR *xdrs, cu_graph_instantiate_13000_argument *objp)
 {
 	 if (!xdr_cu_handle (xdrs, &objp->graph))
@@ -4246,6 +4662,190 @@ xdr_cu_occupancy_max_potential_cluster_size_13000_argument (XDR *xdrs, cu_occupa
 	 if (!xdr_cu_handle (xdrs, &objp->func))
 		 return FALSE;
 	 if (!xdr_launch_config (xdrs, &objp->config))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_tensor_map_encode_tiled_13000_argument (XDR *xdrs, cu_tensor_map_encode_tiled_13000_argument *objp)
+{
+	 if (!xdr_tensor_global (xdrs, &objp->tensor))
+		 return FALSE;
+	 if (!xdr_tensor_counts (xdrs, &objp->box))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_tensor_map_encode_im2col_13000_argument (XDR *xdrs, cu_tensor_map_encode_im2col_13000_argument *objp)
+{
+	 if (!xdr_tensor_global (xdrs, &objp->tensor))
+		 return FALSE;
+	 if (!xdr_tensor_corner (xdrs, &objp->lower))
+		 return FALSE;
+	 if (!xdr_tensor_corner (xdrs, &objp->upper))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->channels))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->pixels))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_tensor_map_encode_im2col_wide_13000_argument (XDR *xdrs, cu_tensor_map_encode_im2col_wide_13000_argument *objp)
+{
+	 if (!xdr_tensor_global (xdrs, &objp->tensor))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->lower))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->upper))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->channels))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->pixels))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->mode))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_tensor_map_replace_address_13000_argument (XDR *xdrs, cu_tensor_map_replace_address_13000_argument *objp)
+{
+	 if (!xdr_tensor_map (xdrs, &objp->map))
+		 return FALSE;
+	 if (!xdr_cu_dptr (xdrs, &objp->address))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_device_get_dev_resource_13000_argument (XDR *xdrs, cu_device_get_dev_resource_13000_argument *objp)
+{
+	 if (!xdr_int (xdrs, &objp->dev))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->type))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_ctx_get_dev_resource_13000_argument (XDR *xdrs, cu_ctx_get_dev_resource_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->ctx))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->type))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_green_ctx_get_dev_resource_13000_argument (XDR *xdrs, cu_green_ctx_get_dev_resource_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->green))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->type))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_dev_sm_resource_split_by_count_13000_argument (XDR *xdrs, cu_dev_sm_resource_split_by_count_13000_argument *objp)
+{
+	 if (!xdr_bool (xdrs, &objp->with_groups))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->groups))
+		 return FALSE;
+	 if (!xdr_dev_resource (xdrs, &objp->input))
+		 return FALSE;
+	 if (!xdr_bool (xdrs, &objp->with_remaining))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->min_count))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_green_ctx_create_13000_argument (XDR *xdrs, cu_green_ctx_create_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->desc))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->dev))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_green_ctx_stream_create_13000_argument (XDR *xdrs, cu_green_ctx_stream_create_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->green))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->priority))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_green_ctx_record_event_13000_argument (XDR *xdrs, cu_green_ctx_record_event_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->green))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->event))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_green_ctx_wait_event_13000_argument (XDR *xdrs, cu_green_ctx_wait_event_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->green))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->event))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_logs_dump_to_memory_13000_argument (XDR *xdrs, cu_logs_dump_to_memory_13000_argument *objp)
+{
+	 if (!xdr_bool (xdrs, &objp->with_iterator))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->iterator))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->size))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_coredump_get_attribute_13000_argument (XDR *xdrs, cu_coredump_get_attribute_13000_argument *objp)
+{
+	 if (!xdr_bool (xdrs, &objp->global))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->attrib))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->size))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_coredump_set_attribute_13000_argument (XDR *xdrs, cu_coredump_set_attribute_13000_argument *objp)
+{
+	 if (!xdr_bool (xdrs, &objp->global))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->attrib))
+		 return FALSE;
+	 if (!xdr_cu_bytes (xdrs, &objp->value))
 		 return FALSE;
 	return TRUE;
 }

@@ -1621,7 +1621,7 @@ ONCUDA_API CUresult cuStreamGetCtx(CUstream hStream, CUcontext *pctx)
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
-		*pctx = (CUcontext)(uintptr_t)route_tag(r.res_handle_u.value, (unsigned)rt.server);
+		*pctx = (CUcontext)(uintptr_t)(r.res_handle_u.value == 0 ? 0 : route_tag(r.res_handle_u.value, (unsigned)rt.server));
 	return (CUresult)r.err;
 }
 
@@ -2498,7 +2498,7 @@ ONCUDA_API CUresult cuGraphEventRecordNodeGetEvent(CUgraphNode hNode, CUevent *e
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
-		*event_out = (CUevent)(uintptr_t)route_tag(r.res_handle_u.value, (unsigned)rt.server);
+		*event_out = (CUevent)(uintptr_t)(r.res_handle_u.value == 0 ? 0 : route_tag(r.res_handle_u.value, (unsigned)rt.server));
 	return (CUresult)r.err;
 }
 
@@ -2539,7 +2539,7 @@ ONCUDA_API CUresult cuGraphEventWaitNodeGetEvent(CUgraphNode hNode, CUevent *eve
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
-		*event_out = (CUevent)(uintptr_t)route_tag(r.res_handle_u.value, (unsigned)rt.server);
+		*event_out = (CUevent)(uintptr_t)(r.res_handle_u.value == 0 ? 0 : route_tag(r.res_handle_u.value, (unsigned)rt.server));
 	return (CUresult)r.err;
 }
 
@@ -2620,7 +2620,7 @@ ONCUDA_API CUresult cuGraphChildGraphNodeGetGraph(CUgraphNode hNode, CUgraph *ph
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
-		*phGraph = (CUgraph)(uintptr_t)route_tag(r.res_handle_u.value, (unsigned)rt.server);
+		*phGraph = (CUgraph)(uintptr_t)(r.res_handle_u.value == 0 ? 0 : route_tag(r.res_handle_u.value, (unsigned)rt.server));
 	return (CUresult)r.err;
 }
 
@@ -2663,7 +2663,7 @@ ONCUDA_API CUresult cuGraphNodeFindInClone(CUgraphNode *phNode, CUgraphNode hOri
 	if (e != CUDA_SUCCESS)
 		return e;
 	if (r.err == CUDA_SUCCESS)
-		*phNode = (CUgraphNode)(uintptr_t)route_tag(r.res_handle_u.value, (unsigned)rt.server);
+		*phNode = (CUgraphNode)(uintptr_t)(r.res_handle_u.value == 0 ? 0 : route_tag(r.res_handle_u.value, (unsigned)rt.server));
 	return (CUresult)r.err;
 }
 
@@ -2785,6 +2785,158 @@ ONCUDA_API CUresult cuOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemS
 		*dynamicSmemSize = (size_t)r.res_size_u.value;
 	if (r.err == CUDA_SUCCESS)
 		answer_cache_put(CU_OCCUPANCY_AVAILABLE_DYNAMIC_SMEM, key, sizeof key / sizeof key[0], (uint64_t)*dynamicSmemSize, asked_at);
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuGreenCtxCreate(CUgreenCtx *phCtx, CUdevResourceDesc desc, CUdevice dev, unsigned int flags)
+{
+	res_handle r;
+	struct route rt = ROUTE_INIT;
+	CUdevice local_dev;
+	struct call k;
+	CUresult e;
+
+	if (phCtx == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	route_handle(&rt, desc, ROUTE_HANDLE);
+	route_device(&rt, dev, &local_dev);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_green_ctx_create((cu_handle)route_strip(desc), (int)local_dev, (u_int)flags, &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*phCtx = (CUgreenCtx)(uintptr_t)route_tag(r.res_handle_u.value, (unsigned)rt.server);
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuCtxFromGreenCtx(CUcontext *pContext, CUgreenCtx hCtx)
+{
+	res_handle r;
+	struct route rt = ROUTE_INIT;
+	struct call k;
+	CUresult e;
+
+	if (pContext == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	route_handle(&rt, hCtx, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_ctx_from_green_ctx((cu_handle)route_strip(hCtx), &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*pContext = (CUcontext)(uintptr_t)route_tag(r.res_handle_u.value, (unsigned)rt.server);
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuGreenCtxStreamCreate(CUstream *phStream, CUgreenCtx greenCtx, unsigned int flags, int priority)
+{
+	res_handle r;
+	struct route rt = ROUTE_INIT;
+	struct call k;
+	CUresult e;
+
+	if (phStream == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	route_handle(&rt, greenCtx, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_green_ctx_stream_create((cu_handle)route_strip(greenCtx), (u_int)flags, (int)priority, &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*phStream = (CUstream)(uintptr_t)route_tag(r.res_handle_u.value, (unsigned)rt.server);
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuGreenCtxRecordEvent(CUgreenCtx hCtx, CUevent hEvent)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	struct call k;
+	CUresult e;
+
+	route_handle(&rt, hCtx, ROUTE_HANDLE);
+	route_handle(&rt, hEvent, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_green_ctx_record_event((cu_handle)route_strip(hCtx), (cu_handle)route_strip(hEvent), &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuGreenCtxWaitEvent(CUgreenCtx hCtx, CUevent hEvent)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	struct call k;
+	CUresult e;
+
+	route_handle(&rt, hCtx, ROUTE_HANDLE);
+	route_handle(&rt, hEvent, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_green_ctx_wait_event((cu_handle)route_strip(hCtx), (cu_handle)route_strip(hEvent), &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuStreamGetGreenCtx(CUstream hStream, CUgreenCtx *phCtx)
+{
+	res_handle r;
+	struct route rt = ROUTE_INIT;
+	struct call k;
+	CUresult e;
+
+	if (phCtx == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((e = thread_stream(&hStream)) != CUDA_SUCCESS)
+		return e;
+	route_handle(&rt, hStream, ROUTE_STREAM);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_stream_get_green_ctx((cu_handle)route_strip(hStream), &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*phCtx = (CUgreenCtx)(uintptr_t)(r.res_handle_u.value == 0 ? 0 : route_tag(r.res_handle_u.value, (unsigned)rt.server));
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuGreenCtxGetId(CUgreenCtx greenCtx, unsigned long long *greenCtxId)
+{
+	res_size r;
+	struct route rt = ROUTE_INIT;
+	struct call k;
+	CUresult e;
+
+	if (greenCtxId == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	route_handle(&rt, greenCtx, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_green_ctx_get_id((cu_handle)route_strip(greenCtx), &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*greenCtxId = (unsigned long long)r.res_size_u.value;
 	return (CUresult)r.err;
 }
 

@@ -1125,6 +1125,69 @@ bool_t cu_occupancy_available_dynamic_smem_svc(cu_handle func, int numBlocks, in
 	return TRUE;
 }
 
+bool_t cu_green_ctx_create_svc(cu_handle desc, int dev, u_int flags, res_handle *r, struct svc_req *rq)
+{
+	CUgreenCtx value;
+
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_DEV_RESOURCE_DESC, desc, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuGreenCtxCreate(&value, (CUdevResourceDesc)(uintptr_t)desc, (CUdevice)dev, (unsigned int)flags);
+	if (r->err == CUDA_SUCCESS)
+		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
+	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_GREEN_CTX, r->res_handle_u.value, desc))
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	return TRUE;
+}
+
+bool_t cu_green_ctx_record_event_svc(cu_handle hCtx, cu_handle hEvent, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_GREEN_CTX, hCtx, false)) != CUDA_SUCCESS)
+		return TRUE;
+	if ((r->err = handle_check(HANDLE_EVENT, hEvent, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuGreenCtxRecordEvent((CUgreenCtx)(uintptr_t)hCtx, (CUevent)(uintptr_t)hEvent);
+	return TRUE;
+}
+
+bool_t cu_green_ctx_wait_event_svc(cu_handle hCtx, cu_handle hEvent, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_GREEN_CTX, hCtx, false)) != CUDA_SUCCESS)
+		return TRUE;
+	if ((r->err = handle_check(HANDLE_EVENT, hEvent, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuGreenCtxWaitEvent((CUgreenCtx)(uintptr_t)hCtx, (CUevent)(uintptr_t)hEvent);
+	return TRUE;
+}
+
+bool_t cu_stream_get_green_ctx_svc(cu_handle hStream, res_handle *r, struct svc_req *rq)
+{
+	CUgreenCtx value;
+
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_STREAM, hStream, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuStreamGetGreenCtx((CUstream)(uintptr_t)hStream, &value);
+	if (r->err == CUDA_SUCCESS)
+		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
+	return TRUE;
+}
+
+bool_t cu_green_ctx_get_id_svc(cu_handle greenCtx, res_size *r, struct svc_req *rq)
+{
+	unsigned long long value;
+
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_GREEN_CTX, greenCtx, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuGreenCtxGetId((CUgreenCtx)(uintptr_t)greenCtx, &value);
+	if (r->err == CUDA_SUCCESS)
+		r->res_size_u.value = value;
+	return TRUE;
+}
+
 bool_t cu_profiler_start_svc(res_none *r, struct svc_req *rq)
 {
 	(void)rq;

@@ -65,48 +65,6 @@ ONCUDA_API CUresult cuCheckpointProcessUnlock(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuCoredumpGetAttribute(void);
-ONCUDA_API CUresult cuCoredumpGetAttribute(void)
-{
-	oncuda_unsupported("cuCoredumpGetAttribute");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuCoredumpGetAttributeGlobal(void);
-ONCUDA_API CUresult cuCoredumpGetAttributeGlobal(void)
-{
-	oncuda_unsupported("cuCoredumpGetAttributeGlobal");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuCoredumpSetAttribute(void);
-ONCUDA_API CUresult cuCoredumpSetAttribute(void)
-{
-	oncuda_unsupported("cuCoredumpSetAttribute");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuCoredumpSetAttributeGlobal(void);
-ONCUDA_API CUresult cuCoredumpSetAttributeGlobal(void)
-{
-	oncuda_unsupported("cuCoredumpSetAttributeGlobal");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuCtxFromGreenCtx(void);
-ONCUDA_API CUresult cuCtxFromGreenCtx(void)
-{
-	oncuda_unsupported("cuCtxFromGreenCtx");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuCtxGetDevResource(void);
-ONCUDA_API CUresult cuCtxGetDevResource(void)
-{
-	oncuda_unsupported("cuCtxGetDevResource");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuDestroyExternalMemory(void);
 ONCUDA_API CUresult cuDestroyExternalMemory(void)
 {
@@ -118,27 +76,6 @@ ONCUDA_API CUresult cuDestroyExternalSemaphore(void);
 ONCUDA_API CUresult cuDestroyExternalSemaphore(void)
 {
 	oncuda_unsupported("cuDestroyExternalSemaphore");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuDevResourceGenerateDesc(void);
-ONCUDA_API CUresult cuDevResourceGenerateDesc(void)
-{
-	oncuda_unsupported("cuDevResourceGenerateDesc");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuDevSmResourceSplitByCount(void);
-ONCUDA_API CUresult cuDevSmResourceSplitByCount(void)
-{
-	oncuda_unsupported("cuDevSmResourceSplitByCount");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuDeviceGetDevResource(void);
-ONCUDA_API CUresult cuDeviceGetDevResource(void)
-{
-	oncuda_unsupported("cuDeviceGetDevResource");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -548,55 +485,6 @@ ONCUDA_API CUresult cuGraphicsVDPAURegisterVideoSurface(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuGreenCtxCreate(void);
-ONCUDA_API CUresult cuGreenCtxCreate(void)
-{
-	oncuda_unsupported("cuGreenCtxCreate");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGreenCtxDestroy(void);
-ONCUDA_API CUresult cuGreenCtxDestroy(void)
-{
-	oncuda_unsupported("cuGreenCtxDestroy");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGreenCtxGetDevResource(void);
-ONCUDA_API CUresult cuGreenCtxGetDevResource(void)
-{
-	oncuda_unsupported("cuGreenCtxGetDevResource");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGreenCtxGetId(void);
-ONCUDA_API CUresult cuGreenCtxGetId(void)
-{
-	oncuda_unsupported("cuGreenCtxGetId");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGreenCtxRecordEvent(void);
-ONCUDA_API CUresult cuGreenCtxRecordEvent(void)
-{
-	oncuda_unsupported("cuGreenCtxRecordEvent");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGreenCtxStreamCreate(void);
-ONCUDA_API CUresult cuGreenCtxStreamCreate(void)
-{
-	oncuda_unsupported("cuGreenCtxStreamCreate");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuGreenCtxWaitEvent(void);
-ONCUDA_API CUresult cuGreenCtxWaitEvent(void)
-{
-	oncuda_unsupported("cuGreenCtxWaitEvent");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuImportExternalMemory(void);
 ONCUDA_API CUresult cuImportExternalMemory(void)
 {
@@ -611,13 +499,6 @@ ONCUDA_API CUresult cuImportExternalSemaphore(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuLaunchCooperativeKernelMultiDevice(void);
-ONCUDA_API CUresult cuLaunchCooperativeKernelMultiDevice(void)
-{
-	oncuda_unsupported("cuLaunchCooperativeKernelMultiDevice");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuLibraryGetManaged(void);
 ONCUDA_API CUresult cuLibraryGetManaged(void)
 {
@@ -629,83 +510,6 @@ ONCUDA_API CUresult cuLibraryGetUnifiedFunction(void);
 ONCUDA_API CUresult cuLibraryGetUnifiedFunction(void)
 {
 	oncuda_unsupported("cuLibraryGetUnifiedFunction");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuLinkAddData(void);
-ONCUDA_API CUresult cuLinkAddData(void)
-{
-	oncuda_unsupported("cuLinkAddData");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuLinkAddData_v2(void);
-ONCUDA_API CUresult cuLinkAddData_v2(void)
-{
-	oncuda_unsupported("cuLinkAddData_v2");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuLinkAddFile(void);
-ONCUDA_API CUresult cuLinkAddFile(void)
-{
-	oncuda_unsupported("cuLinkAddFile");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuLinkAddFile_v2(void);
-ONCUDA_API CUresult cuLinkAddFile_v2(void)
-{
-	oncuda_unsupported("cuLinkAddFile_v2");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuLinkComplete(void);
-ONCUDA_API CUresult cuLinkComplete(void)
-{
-	oncuda_unsupported("cuLinkComplete");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuLinkCreate(void);
-ONCUDA_API CUresult cuLinkCreate(void)
-{
-	oncuda_unsupported("cuLinkCreate");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuLinkCreate_v2(void);
-ONCUDA_API CUresult cuLinkCreate_v2(void)
-{
-	oncuda_unsupported("cuLinkCreate_v2");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuLinkDestroy(void);
-ONCUDA_API CUresult cuLinkDestroy(void)
-{
-	oncuda_unsupported("cuLinkDestroy");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuLogsCurrent(void);
-ONCUDA_API CUresult cuLogsCurrent(void)
-{
-	oncuda_unsupported("cuLogsCurrent");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuLogsDumpToFile(void);
-ONCUDA_API CUresult cuLogsDumpToFile(void)
-{
-	oncuda_unsupported("cuLogsDumpToFile");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuLogsDumpToMemory(void);
-ONCUDA_API CUresult cuLogsDumpToMemory(void)
-{
-	oncuda_unsupported("cuLogsDumpToMemory");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -1199,13 +1003,6 @@ ONCUDA_API CUresult cuStreamAttachMemAsync_ptsz(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuStreamGetGreenCtx(void);
-ONCUDA_API CUresult cuStreamGetGreenCtx(void)
-{
-	oncuda_unsupported("cuStreamGetGreenCtx");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuSurfRefGetArray(void);
 ONCUDA_API CUresult cuSurfRefGetArray(void)
 {
@@ -1217,34 +1014,6 @@ ONCUDA_API CUresult cuSurfRefSetArray(void);
 ONCUDA_API CUresult cuSurfRefSetArray(void)
 {
 	oncuda_unsupported("cuSurfRefSetArray");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuTensorMapEncodeIm2col(void);
-ONCUDA_API CUresult cuTensorMapEncodeIm2col(void)
-{
-	oncuda_unsupported("cuTensorMapEncodeIm2col");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuTensorMapEncodeIm2colWide(void);
-ONCUDA_API CUresult cuTensorMapEncodeIm2colWide(void)
-{
-	oncuda_unsupported("cuTensorMapEncodeIm2colWide");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuTensorMapEncodeTiled(void);
-ONCUDA_API CUresult cuTensorMapEncodeTiled(void)
-{
-	oncuda_unsupported("cuTensorMapEncodeTiled");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuTensorMapReplaceAddress(void);
-ONCUDA_API CUresult cuTensorMapReplaceAddress(void)
-{
-	oncuda_unsupported("cuTensorMapReplaceAddress");
 	return ONCUDA_NOT_SUPPORTED;
 }
 

@@ -83,6 +83,8 @@ HANDLES = {
     "CUmemoryPool": "HANDLE_MEM_POOL",
     "CUarray": "HANDLE_ARRAY",
     "CUmipmappedArray": "HANDLE_MIPMAPPED_ARRAY",
+    "CUgreenCtx": "HANDLE_GREEN_CTX",
+    "CUdevResourceDesc": "HANDLE_DEV_RESOURCE_DESC",
 }
 WIDE = {"unsigned long long", "cuuint64_t"}
 UNSIGNED = {"unsigned int", "unsigned", "unsigned char", "unsigned short", "cuuint32_t"}
@@ -416,7 +418,12 @@ def client(entries):
         out.append("\tif (e != CUDA_SUCCESS)\n\t\treturn e;\n")
         if e.out:
             value = f"r.{e.result}_u.value"
-            if e.out.base in HANDLES:
+            if e.out.base in HANDLES and e.out.role == "out":
+                # An output handle may be NULL (no green context, ...):
+                # NULL names no server, so it is not tagged.
+                value = (f"({e.out.base})(uintptr_t)({value} == 0 ? 0 : "
+                         f"route_tag({value}, {server}))")
+            elif e.out.base in HANDLES:
                 value = f"({e.out.base})(uintptr_t)route_tag({value}, {server})"
             elif e.out.base != "float":
                 value = f"({e.out.base}){value}"

@@ -32,7 +32,8 @@ struct handle {
  * belongs, when no owner is named, to the context current at its creation.
  */
 static const int owner_kinds[][4] = {
-	[HANDLE_CONTEXT] = { NO_KIND },
+	/* A green context's CUcontext ends with it. */
+	[HANDLE_CONTEXT] = { HANDLE_GREEN_CTX, NO_KIND },
 	[HANDLE_MODULE] = { HANDLE_LIBRARY, HANDLE_CONTEXT, NO_KIND },
 	[HANDLE_FUNCTION] = { HANDLE_MODULE, HANDLE_KERNEL, NO_KIND },
 	[HANDLE_LIBRARY] = { NO_KIND },
@@ -55,6 +56,11 @@ static const int owner_kinds[][4] = {
 	[HANDLE_MIPMAPPED_ARRAY] = { HANDLE_CONTEXT, NO_KIND },
 	[HANDLE_TEX_OBJECT] = { HANDLE_CONTEXT, NO_KIND },
 	[HANDLE_SURF_OBJECT] = { HANDLE_CONTEXT, NO_KIND },
+	/* The driver ties a link state to no context. */
+	[HANDLE_LINK_STATE] = { NO_KIND },
+	/* Green contexts and descriptors belong to a device. */
+	[HANDLE_GREEN_CTX] = { NO_KIND },
+	[HANDLE_DEV_RESOURCE_DESC] = { NO_KIND },
 };
 
 static struct handle **buckets;
@@ -178,7 +184,7 @@ CUresult handle_check(enum handle_kind kind, cu_handle h, bool null_ok)
 		return CUDA_ERROR_INVALID_CONTEXT;
 	if (kind == HANDLE_GRAPH || kind == HANDLE_GRAPH_NODE ||
 	    kind == HANDLE_GRAPH_EXEC || kind == HANDLE_MEM_POOL ||
-	    kind == HANDLE_MEM_ALLOCATION)
+	    kind == HANDLE_MEM_ALLOCATION || kind == HANDLE_DEV_RESOURCE_DESC)
 		return CUDA_ERROR_INVALID_VALUE;
 	return CUDA_ERROR_INVALID_HANDLE;
 }

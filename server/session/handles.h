@@ -43,6 +43,9 @@ enum handle_kind {
 	HANDLE_MIPMAPPED_ARRAY,
 	HANDLE_TEX_OBJECT,      /* a CUtexObject's value */
 	HANDLE_SURF_OBJECT,     /* a CUsurfObject's value */
+	HANDLE_LINK_STATE,      /* a CUlinkState, tied to no context */
+	HANDLE_GREEN_CTX,       /* a CUgreenCtx; owns the CUcontext made of it */
+	HANDLE_DEV_RESOURCE_DESC, /* a CUdevResourceDesc, never destroyed */
 };
 
 

@@ -64,7 +64,7 @@ static CUcontext context(cu_handle h)
  * primary context) and freed what was made in it; only our records of it
  * remain.  Handles made in it go with the context's handle.
  */
-static void context_gone(CUcontext ctx)
+void context_gone(CUcontext ctx)
 {
 	modules_context_gone(ctx);
 	hostmem_context_gone(ctx);

@@ -7,6 +7,7 @@
  */
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cuda.h>
@@ -140,5 +141,70 @@ bool_t cu_launch_kernel_ex_svc(launch_config config, cu_handle func,
 		return TRUE;
 	r->err = cuLaunchKernelEx(&cfg, (CUfunction)(uintptr_t)func,
 	    params.kernel_params, params.extra);
+	return TRUE;
+}
+
+/*
+ * The launches of cuLaunchCooperativeKernelMultiDevice, each checked and
+ * its arguments rebuilt as a cooperative launch's; params_prepare's
+ * pointers last until its next call, so each launch's are copied.
+ */
+bool_t cu_launch_cooperative_kernel_multi_device_svc(multi_launches launches,
+    u_int flags, res_none *r, struct svc_req *rq)
+{
+	CUDA_LAUNCH_PARAMS list[ONCUDA_MULTI_LAUNCH_MAX];
+	void **params[ONCUDA_MULTI_LAUNCH_MAX];
+	struct launch_params prepared;
+	unsigned int i, n = launches.multi_launches_len;
+	size_t bytes;
+
+	(void)rq;
+	memset(r, 0, sizeof(*r));
+	memset(params, 0, sizeof(params));
+	r->err = n == 0 || n > ONCUDA_MULTI_LAUNCH_MAX ?
+	    CUDA_ERROR_INVALID_VALUE : CUDA_SUCCESS;
+	for (i = 0; i < n && r->err == CUDA_SUCCESS; i++) {
+		const multi_launch *l = &launches.multi_launches_val[i];
+
+		if ((r->err = handle_check(HANDLE_FUNCTION, l->func, false)) !=
+		    CUDA_SUCCESS ||
+		    (r->err = handle_check(HANDLE_STREAM, l->stream, true)) !=
+		    CUDA_SUCCESS ||
+		    (r->err = params_prepare(l->func, &l->args, &prepared)) !=
+		    CUDA_SUCCESS)
+			break;
+		if (prepared.extra != NULL) {
+			r->err = CUDA_ERROR_INVALID_VALUE;
+			break;
+		}
+		bytes = sizeof(void *) * (l->args.offsets.offsets_len + 1);
+		if ((params[i] = malloc(bytes)) == NULL) {
+			r->err = CUDA_ERROR_OUT_OF_MEMORY;
+			break;
+		}
+		if (prepared.kernel_params != NULL)
+			memcpy(params[i], prepared.kernel_params,
+			    sizeof(void *) * l->args.offsets.offsets_len);
+		memset(&list[i], 0, sizeof(list[i]));
+		list[i].function = (CUfunction)(uintptr_t)l->func;
+		list[i].gridDimX = l->grid.x;
+		list[i].gridDimY = l->grid.y;
+		list[i].gridDimZ = l->grid.z;
+		list[i].blockDimX = l->block.x;
+		list[i].blockDimY = l->block.y;
+		list[i].blockDimZ = l->block.z;
+		list[i].sharedMemBytes = l->shared_mem_bytes;
+		list[i].hStream = (CUstream)(uintptr_t)l->stream;
+		list[i].kernelParams = prepared.kernel_params != NULL ?
+		    params[i] : NULL;
+	}
+	/* Deprecated, but the driver still offers it, and programs call it. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+	if (r->err == CUDA_SUCCESS)
+		r->err = cuLaunchCooperativeKernelMultiDevice(list, n, flags);
+#pragma GCC diagnostic pop
+	for (i = 0; i < n; i++)
+		free(params[i]);
 	return TRUE;
 }

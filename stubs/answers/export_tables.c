@@ -133,6 +133,39 @@ static const void *const requirements_table[] = {
 	SIZE_HEADER(3), SLOT(REQUIREMENTS_1), SLOT(REQUIREMENTS_2),
 };
 
+/* ----------------------------------------------- asked for, not answered */
+
+/*
+ * Two tables that libraries ask for are refused (note_refused says so), on
+ * purpose, because what their slots do is not established well enough to
+ * answer them as the driver does.  tests/probe/export_probe.c observes
+ * them on the real driver; its header says how to run it.
+ *
+ * 6e163fbe-b958-444d-835c-e182aff1991e.  cuFFT calls slot 7, three times
+ * on the H200, and without the table every plan fails with
+ * CUFFT_INTERNAL_ERROR.  Known: a tools-side name for it is
+ * CU_ETID_ToolsModule (a public study of NVIDIA's cuxtra library), and
+ * another names its entries after functions and modules (function name,
+ * cache config, argument count and descriptors, iterating over a module's
+ * functions).  A public remoting project calls slot 7 as (context, module,
+ * callback, opaque, module, 0) and takes it to call callback(opaque,
+ * object, owner) for functions of the module; the object it then hands to
+ * cuFFT is a fabricated copy of driver-internal fields (words at offsets
+ * 0x8, 0x370, 0x480), which says cuFFT reads the object's memory rather
+ * than passing it back to the driver.  Unknown: the slot's exact
+ * parameters and return value, whether the object is the CUfunction of
+ * cuModuleGetFunction (then a client could answer with
+ * cuModuleEnumerateFunctions and hand out the server's handle values) or
+ * an internal structure, and which of its fields cuFFT reads (those would
+ * have to be the server's, in the client's memory).  The probe answers the
+ * first two.
+ *
+ * da9151d3-3ae6-cc41-a5c0-4f26d533e328.  NVRTC (through CuPy) calls slots
+ * 1 to 4.  No public source names this table or any of its slots; nothing
+ * is known of their parameters.  The probe lists its size and slots; their
+ * arguments need a trace under a real caller.
+ */
+
 /* ----------------------------------------------------------------- lookup */
 
 static const struct {

@@ -12,12 +12,8 @@
 #include "stubs/code/load_options.h"
 #include "stubs/route/call.h"
 
-/*
- * Sends the image in pieces of ONCUDA_CHUNK_DEFAULT bytes.  The caller holds
- * the connection; *refused is the server's error, if it refused a piece.
- */
-static enum clnt_stat stage_image(CLIENT *c, const void *image, size_t size,
-				  CUresult *refused)
+enum clnt_stat code_stage(CLIENT *c, const void *image, size_t size,
+    CUresult *refused)
 {
 	const char *bytes = image;
 	size_t offset, n;
@@ -73,7 +69,7 @@ CUresult code_load_on(unsigned server, enum code_load_kind kind,
 
 	if ((e = call_begin_on(&k, server, CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
-	st = stage_image(k.c, image, size, &refused);
+	st = code_stage(k.c, image, size, &refused);
 	if (st == RPC_SUCCESS && refused == CUDA_SUCCESS)
 		st = call_load(k.c, kind, o, &r);
 	e = call_end(&k, st);

@@ -38,6 +38,15 @@ CUresult code_load_on(unsigned server, enum code_load_kind kind,
     const void *image, size_t size, const struct load_options *o,
     uint64_t *value);
 
+/*
+ * Stages size bytes at image on the connection c of a call in progress, in
+ * pieces of ONCUDA_CHUNK_DEFAULT bytes, for the procedure that consumes it
+ * next in the same call; *refused is the server's error if it refused a
+ * piece.
+ */
+enum clnt_stat code_stage(CLIENT *c, const void *image, size_t size,
+    CUresult *refused);
+
 /* The image in the program's memory at image for a load of kind: where it
  * starts and its size, from its header. */
 CUresult code_image_in_memory(enum code_load_kind kind, const void *image,

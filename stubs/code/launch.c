@@ -16,6 +16,7 @@
 
 #include "stubs/wire/batch.h"
 #include "stubs/mem/mapped.h"
+#include "stubs/code/launch.h"
 #include "stubs/code/params.h"
 #include "stubs/code/own_library.h"
 #include "stubs/route/call.h"
@@ -100,19 +101,14 @@ static CUresult per_thread_handle(cu_handle *stream)
  * a shape the driver runs.  Limits of the device (1024 threads a block)
  * are the server's to check; see CU_LAUNCH_KERNEL in idl/cuda.x.
  */
-static bool shape_possible(const cu_dim3 *grid, const cu_dim3 *block)
+bool launch_shape_possible(const cu_dim3 *grid, const cu_dim3 *block)
 {
 	return grid->x != 0 && grid->y != 0 && grid->z != 0 &&
 	       block->x != 0 && block->y != 0 && block->z != 0;
 }
 
-/*
- * Picks the server of a launch of f on stream and f's handle there (f may
- * be a kernel of the client's own, loaded there now if need be): *there is
- * that handle, tagged, for params_pack, and *value what to send.
- */
-static CUresult route_launch(CUfunction f, cu_handle stream, unsigned *server,
-			     CUfunction *there, uint64_t *value)
+CUresult launch_route(CUfunction f, cu_handle stream, unsigned *server,
+		      CUfunction *there, uint64_t *value)
 {
 	struct route rt = ROUTE_INIT;
 	CUresult e;
@@ -148,11 +144,11 @@ static CUresult launch(rpcproc_t proc, CUfunction f, cu_dim3 grid,
 
 	if (f == NULL)
 		return CUDA_ERROR_INVALID_HANDLE;
-	if (!shape_possible(&grid, &block))
+	if (!launch_shape_possible(&grid, &block))
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((e = per_thread_handle(&stream)) != CUDA_SUCCESS)
 		return e;
-	e = route_launch(f, stream, &server, &there, &call.func);
+	e = launch_route(f, stream, &server, &there, &call.func);
 	if (e != CUDA_SUCCESS)
 		return e;
 	e = params_pack(there, kernelParams, extra, &call.args);
@@ -261,11 +257,11 @@ static CUresult launch_ex(const CUlaunchConfig *config, bool per_thread,
 		return e;
 	if (f == NULL)
 		return CUDA_ERROR_INVALID_HANDLE;
-	if (!shape_possible(&call.config.grid, &call.config.block))
+	if (!launch_shape_possible(&call.config.grid, &call.config.block))
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((e = per_thread_handle(&call.config.stream)) != CUDA_SUCCESS)
 		return e;
-	e = route_launch(f, call.config.stream, &server, &there, &call.func);
+	e = launch_route(f, call.config.stream, &server, &there, &call.func);
 	if (e != CUDA_SUCCESS)
 		return e;
 	e = params_pack(there, kernelParams, extra, &call.args);

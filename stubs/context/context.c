@@ -251,6 +251,38 @@ ONCUDA_API CUresult cuCtxDetach(CUcontext ctx)
 }
 
 /*
+ * A green context's context dies with it (cuCtxFromGreenCtx names it
+ * first), and leaves every thread's stack, as cuCtxDestroy's does.
+ */
+ONCUDA_API CUresult cuGreenCtxDestroy(CUgreenCtx hCtx)
+{
+	struct route rt = ROUTE_INIT;
+	CUcontext ctx = NULL;
+	enum clnt_stat st;
+	res_none r;
+	CUresult e;
+	struct call k;
+
+	route_handle(&rt, hCtx, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if (hCtx != NULL && cuCtxFromGreenCtx(&ctx, hCtx) == CUDA_SUCCESS)
+		context_storage_forget(ctx);
+	if ((e = call_begin_on(&k, (unsigned)rt.server,
+	    CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	st = cu_green_ctx_destroy(route_strip(hCtx), &r, k.c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS) {
+		if (ctx != NULL)
+			ctxstack_remove_everywhere(ctx);
+		contexts_went_away();
+	}
+	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+/*
  * Makes ctx current on the server now, and on success applies `change`
  * to the calling thread's stack while the connection lock is held.
  */

@@ -118,8 +118,8 @@ ONCUDA_API CUresult cuStreamSetAttribute(CUstream hStream,
 }
 
 /*
- * No stream of a client belongs to a green context, which oncuda does not
- * carry: the context is cuStreamGetCtx's, the green context NULL.
+ * The context is cuStreamGetCtx's, the green context cuStreamGetGreenCtx's
+ * (NULL for a stream of an ordinary context).
  */
 ONCUDA_API CUresult cuStreamGetCtx_v2(CUstream hStream, CUcontext *pCtx,
     CUgreenCtx *pGreenCtx)
@@ -128,9 +128,9 @@ ONCUDA_API CUresult cuStreamGetCtx_v2(CUstream hStream, CUcontext *pCtx,
 
 	if (pCtx == NULL || pGreenCtx == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	if ((e = cuStreamGetCtx(hStream, pCtx)) == CUDA_SUCCESS)
-		*pGreenCtx = NULL;
-	return e;
+	if ((e = cuStreamGetCtx(hStream, pCtx)) != CUDA_SUCCESS)
+		return e;
+	return cuStreamGetGreenCtx(hStream, pGreenCtx);
 }
 
 /*

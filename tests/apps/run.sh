@@ -2,10 +2,13 @@
 # tests/apps/run.sh: the application tests of issue 3, natively and through
 # oncuda, on a machine with a GPU; what `make test-apps` executes.
 #
-#   bash tests/apps/run.sh [runtime] [cublas] [torch]     (default: all)
+#   bash tests/apps/run.sh [runtime] [cublas] [libraries] [torch]
+#                                                          (default: all)
 #
 #   runtime tests/runtime/rt_* (nvcc-built, static and shared cudart)
 #   cublas  tests/apps/cublas_gemm (built by make where libcublas.so is)
+#   libraries tests/apps/cufft_check, cusparse_spmv, cusolver_check,
+#           curand_check (each built by make where its library is)
 #   torch   python3 tests/apps/torch_checks.py and torch_graphs.py (needs
 #           torch with CUDA)
 #
@@ -24,6 +27,8 @@ cd "$ROOT" || exit 1
 OUT=$ROOT/tests/out/apps
 PYTHON=${PYTHON:-python3}
 CUBLAS_SECONDS=180
+LIBRARY_SECONDS=180
+LIBRARY_CHECKS=(cufft_check cusparse_spmv cusolver_check curand_check)
 TORCH_SECONDS=420
 
 # shellcheck source=tests/lib.sh
@@ -127,10 +132,10 @@ run_both() {
 }
 
 wanted=("$@")
-((${#wanted[@]} > 0)) || wanted=(runtime cublas torch)
+((${#wanted[@]} > 0)) || wanted=(runtime cublas libraries torch)
 for t in "${wanted[@]}"; do
-	[[ $t == runtime || $t == cublas || $t == torch ]] ||
-		{ echo "usage: bash tests/apps/run.sh [runtime] [cublas] [torch]" >&2; exit 2; }
+	[[ $t == runtime || $t == cublas || $t == libraries || $t == torch ]] ||
+		{ echo "usage: bash tests/apps/run.sh [runtime] [cublas] [libraries] [torch]" >&2; exit 2; }
 done
 
 mkdir -p "$OUT"
@@ -168,6 +173,16 @@ for t in "${wanted[@]}"; do
 		else
 			run_both cublas_gemm "$CUBLAS_SECONDS" tests/apps/cublas_gemm
 		fi
+		;;
+	libraries)
+		for app in "${LIBRARY_CHECKS[@]}"; do
+			if [[ ! -x tests/apps/$app ]]; then
+				record "$app" native SKIP "tests/apps/$app not built (its library is not in CUDA_HOME)"
+				record "$app" oncuda SKIP "tests/apps/$app not built"
+			else
+				run_both "$app" "$LIBRARY_SECONDS" "tests/apps/$app"
+			fi
+		done
 		;;
 	torch)
 		if ! "$PYTHON" -c 'import torch' 2>/dev/null; then

@@ -64,7 +64,17 @@ int test_host_func_order(void);		/* hostfn.c */
 int test_host_node_replay(void);	/* hostfn.c */
 int test_host_func_captured(void);	/* hostfn.c */
 int test_user_objects(void);		/* hostfn.c */
-int test_profiler(void);		/* profiler.c */
+int test_link(void);			/* link.c */
+int test_link_errors(void);
+int test_tensor_map(void);		/* tensor_map.c */
+int test_tensor_map_ranges(void);
+int test_cooperative_multi_device(void);	/* launch_multi.c */
+int test_green_ctx(void);		/* green.c */
+int test_green_ctx_forged(void);
+int test_profiler(void);
+int test_driver_logs(void);		/* logs.c */
+int test_coredump_settings(void);	/* coredump.c */
+int test_coredump_file_refused(void);		/* profiler.c */
 int test_alloc_async(void);		/* mempool.c */
 int test_mem_pools(void);		/* mempool.c */
 int test_vmm(void);			/* vmm.c */

@@ -1,0 +1,61 @@
+/*
+ * GPU core dump settings: a setting of the current context set and read
+ * back, the process's dump file named; through oncuda, setting the file
+ * (a path on the server) refused.
+ */
+#include <stdbool.h>
+#include <string.h>
+
+#include "check.h"
+
+int test_coredump_settings(void)
+{
+	int flags, before, got;
+	char file[1024];
+	CUcontext ctx;
+	CUdevice dev;
+	size_t size;
+
+	TRY(e2e_primary_ctx(&dev, &ctx));
+	size = sizeof(before);
+	CHECK_CU(cuCoredumpGetAttribute(CU_COREDUMP_GENERATION_FLAGS, &before,
+	    &size), CUDA_SUCCESS);
+	flags = CU_COREDUMP_SKIP_LOCAL_MEMORY;
+	size = sizeof(flags);
+	CHECK_CU(cuCoredumpSetAttribute(CU_COREDUMP_GENERATION_FLAGS, &flags,
+	    &size), CUDA_SUCCESS);
+	size = sizeof(got);
+	CHECK_CU(cuCoredumpGetAttribute(CU_COREDUMP_GENERATION_FLAGS, &got,
+	    &size), CUDA_SUCCESS);
+	CHECK_EQ(got, flags);
+	size = sizeof(before);
+	CHECK_CU(cuCoredumpSetAttribute(CU_COREDUMP_GENERATION_FLAGS, &before,
+	    &size), CUDA_SUCCESS);
+
+	/* Where the process's dumps would go: core.cuda.HOST.PID. */
+	memset(file, 'x', sizeof(file));
+	size = sizeof(file);
+	CHECK_CU(cuCoredumpGetAttributeGlobal(CU_COREDUMP_FILE, file, &size),
+		 CUDA_SUCCESS);
+	CHECK(memchr(file, '\0', sizeof(file)) != NULL);
+	CHECK(strncmp(file, "core.cuda.", 10) == 0);
+	CHECK_CU(cuCoredumpGetAttribute(CU_COREDUMP_GENERATION_FLAGS, NULL,
+	    &size), CUDA_ERROR_INVALID_VALUE);
+	return 0;
+}
+
+/* Through oncuda the dump's file is the server's to choose. */
+int test_coredump_file_refused(void)
+{
+	char file[] = "/tmp/e2e-core";
+	CUcontext ctx;
+	CUdevice dev;
+	size_t size = sizeof(file);
+
+	TRY(e2e_primary_ctx(&dev, &ctx));
+	CHECK_CU(cuCoredumpSetAttributeGlobal(CU_COREDUMP_FILE, file, &size),
+		 CUDA_ERROR_NOT_PERMITTED);
+	CHECK_CU(cuCoredumpSetAttribute(CU_COREDUMP_PIPE, file, &size),
+		 CUDA_ERROR_NOT_PERMITTED);
+	return 0;
+}
