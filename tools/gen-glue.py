@@ -13,7 +13,9 @@ travel as.
 Markers after the Glue line's parameters add calls to client-side modules,
 kept general so the IDL, not this script, says which entry points use them:
 "push" and "pull" bracket the call with stubs/mem/mapped.h's mapped_push and
-mapped_pull (coherence of mapped host memory), and "cache" consults
+mapped_pull (coherence of mapped host memory), "settles" with "pull" calls
+mapped_pull_settled instead (the call waits for all of the current context's
+work), and "cache" consults
 stubs/context/answer_cache.h with the procedure and its arguments as 64-bit words
 (a call without arguments passes the single word 0); the cache module alone
 decides which answers it keeps.
@@ -173,7 +175,7 @@ class Param:
             ("" if xdr == "cu_name" else " ") + self.name
 
 
-MARKERS = {"push", "pull", "cache", "oneway", "svc"}
+MARKERS = {"push", "pull", "settles", "cache", "oneway", "svc"}
 RANGE_MARKER = re.compile(r"range=(\w+):(\w+)(?:\*([1-9][0-9]*))?")
 
 
@@ -215,6 +217,8 @@ class Entry:
         self.stub = proc.lower()      # gen/cuda_names.h's version-free name
         if "oneway" in self.markers and (self.out or self.markers & {"pull", "cache"}):
             sys.exit(f"{where}: a oneway call has no output, pull or cache")
+        if "settles" in self.markers and "pull" not in self.markers:
+            sys.exit(f"{where}: settles goes with pull")
 
 
 def read_entries(idl):
@@ -375,8 +379,9 @@ def client(entries):
             else:
                 out.append(f"\tst = {call};\n")
             if "pull" in e.markers:
+                pull = "mapped_pull_settled" if "settles" in e.markers else "mapped_pull"
                 out.append("\tif (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)\n"
-                           "\t\tst = mapped_pull(k.c, &r.err);\n")
+                           f"\t\tst = {pull}(k.c, &r.err);\n")
             out.append("\te = call_end(&k, st);\n")
         else:
             out.append(f"\te = call_end(&k, {e.stub}({args}&r, k.c));\n")

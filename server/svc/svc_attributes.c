@@ -30,10 +30,10 @@ struct decided {
 };
 
 static const struct decided table[] = {
-	/* cuMemAllocManaged is not carried (idl/cuda.x: managed memory). */
-	{ CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY, ZERO },
-	/* No managed memory; and once there is, the client sees the GPU's
-	 * writes only after a synchronizing call, so never concurrently. */
+	/* Managed memory is carried (idl/cuda.x: managed memory), so
+	 * CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY is the driver's.  The client sees
+	 * the GPU's writes only after a synchronizing call, and the GPU the
+	 * program's only at the next queued work: never concurrently. */
 	{ CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS, ZERO },
 	/* The host of managed memory would be the client machine, which the
 	 * GPU cannot reach. */

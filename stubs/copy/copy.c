@@ -23,6 +23,7 @@
 #include "gen/cuda_names.h"
 #include "stubs/local/local_copy.h"
 #include "stubs/link/local_connect.h"
+#include "stubs/mem/managed.h"
 #include "stubs/mem/mapped.h"
 #include "stubs/mem/device_ranges.h"
 #include "stubs/mem/memory.h"
@@ -84,6 +85,10 @@ static CUresult copy_pieces(bool to_device, CUdeviceptr dev, const void *host,
 	if ((e = copy_call(&k, s, dev, &wire)) != CUDA_SUCCESS)
 		return e;
 	s = &wire;
+	/* Into managed memory: the program's store, to be pushed; and the
+	 * pages writable, should the bytes come by a system call. */
+	if (!to_device)
+		managed_host_write((void *)(uintptr_t)host, count);
 	/* Same host: no bytes through the socket (local_copy.h). */
 	if (count != 0 && local_link(k.c))
 		return local_copy(&k, to_device, dev, host, count, s);
@@ -129,8 +134,10 @@ static CUresult copy_host_to_host(void *dst, const void *src, size_t count,
 		st = mapped_pull(k.c, &err);
 	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
 		return e;
-	if (err == CUDA_SUCCESS && count != 0)
+	if (err == CUDA_SUCCESS && count != 0) {
+		managed_host_write(dst, count);
 		memmove(dst, src, count);
+	}
 	return (CUresult)err;
 }
 
