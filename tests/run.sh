@@ -55,6 +55,8 @@ export ONCUDA_TRANSPORT=tcp
 . tests/upload/check.sh
 # shellcheck source=tests/local/check.sh
 . tests/local/check.sh
+# shellcheck source=tests/managed/check.sh
+. tests/managed/check.sh
 
 usage() {
 	echo "usage: bash tests/run.sh [--driver fake|real] [--fast]" >&2
@@ -516,6 +518,7 @@ run_step w "one-way calls: order, deferred errors, flush delay" step_batch
 run_step x "the same-host path: unix socket, shared memory" step_local
 run_step y "one-way calls queued at exit reach the server" step_batch_exit
 run_step z "asynchronous uploads through the page-locked pool" step_upload
+run_step z2 "managed memory: the changed pages cross, not the buffer" step_managed
 
 printf '\n==== summary (driver %s)\n' "$driver"
 printf '  %s\n' "${RESULTS[@]}"
