@@ -827,7 +827,7 @@ CUresult on_server_cuDeviceGetByPCIBusId(unsigned server, CUdevice *dev, const c
 	return (CUresult)r.err;
 }
 
-ONCUDA_API CUresult cuMemcpyDtoDAsync(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount, CUstream hStream)
+CUresult plain_cuMemcpyDtoDAsync(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount, CUstream hStream)
 {
 	struct route rt = ROUTE_INIT;
 	cu_memcpy_dtod_async_argument a = { (cu_dptr)dstDevice, (cu_dptr)srcDevice, (cu_size)ByteCount, (cu_handle)route_strip(hStream) };

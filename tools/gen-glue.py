@@ -24,6 +24,10 @@ The marker "svc" leaves the server's procedure to server/svc/, written by
 hand (it decides the answer, as the device attribute table does); the
 client's is generated as usual.
 
+The marker "wrapped" names the generated client function plain_<entry point>
+(declared in glue_client.h) and leaves the entry point to hand-written glue
+in stubs/, which calls it for the cases it does not treat itself.
+
 The marker "range=ADDR:COUNT" (or "range=ADDR:COUNT*SIZE") is the server's:
 the device range that starts at the CUdeviceptr parameter ADDR and is COUNT
 (a size_t parameter, or a number: the word a stream memory operation
@@ -175,7 +179,7 @@ class Param:
             ("" if xdr == "cu_name" else " ") + self.name
 
 
-MARKERS = {"push", "pull", "settles", "cache", "oneway", "svc"}
+MARKERS = {"push", "pull", "settles", "cache", "oneway", "svc", "wrapped"}
 RANGE_MARKER = re.compile(r"range=(\w+):(\w+)(?:\*([1-9][0-9]*))?")
 
 
@@ -321,6 +325,13 @@ def client_oneway(e):
     return out
 
 
+def client_name(e):
+    """The generated client function's return type and name."""
+    if "wrapped" in e.markers:
+        return f"CUresult plain_{e.func}"
+    return f"ONCUDA_API CUresult {e.func}"
+
+
 def client(entries):
     out = [HEADER.format(what="Client side of the plain procedures: route, pack, call, unpack."),
            '#include <stdint.h>\n#include <string.h>\n'
@@ -331,7 +342,8 @@ def client(entries):
     for e in entries:
         if "oneway" in e.markers:
             decl = ", ".join(p.c_decl() for p in e.params) or "void"
-            out.append(f"\nONCUDA_API CUresult {e.func}({decl})\n{{\n")
+            name = client_name(e)
+            out.append(f"\n{name}({decl})\n{{\n")
             out += client_oneway(e)
             continue
         per_server = e.func in PER_SERVER
@@ -341,7 +353,7 @@ def client(entries):
             out.append(f"\nCUresult on_server_{e.func}(unsigned server, {decl})\n{{\n")
             server = "server"
         else:
-            out.append(f"\nONCUDA_API CUresult {e.func}({decl})\n{{\n")
+            out.append(f"\n{client_name(e)}({decl})\n{{\n")
             server = "(unsigned)rt.server"
         out.append(f"\t{e.result} r;\n")
         if not per_server:
@@ -518,6 +530,9 @@ def client_header(entries):
         if e.func in PER_SERVER:
             decl = ", ".join(p.c_decl() for p in e.params) or "void"
             out.append(f"CUresult on_server_{e.func}(unsigned server, {decl});\n")
+        if "wrapped" in e.markers:
+            decl = ", ".join(p.c_decl() for p in e.params) or "void"
+            out.append(f"CUresult plain_{e.func}({decl});\n")
     out.append("\n#endif\n")
     return "".join(out)
 

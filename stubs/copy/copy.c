@@ -1,6 +1,7 @@
 /*
  * copy.c -- linear copies: cuMemcpyHtoD, cuMemcpyDtoH, cuMemcpyDtoD,
- * cuMemcpy, their asynchronous forms (cuMemcpyDtoDAsync is generated glue).
+ * cuMemcpy, their asynchronous forms (cuMemcpyDtoDAsync's sending is
+ * generated glue, plain_cuMemcpyDtoDAsync).
  *
  * A copy is cut into pieces of ONCUDA_CHUNK_DEFAULT bytes sent in order
  * under one hold of the connection, so another thread's calls cannot come
@@ -21,6 +22,7 @@
 #include "stubs/copy/copy_plan.h"
 #include "stubs/copy/copy_wire.h"
 #include "gen/cuda_names.h"
+#include "gen/glue_client.h"
 #include "stubs/local/local_copy.h"
 #include "stubs/link/local_connect.h"
 #include "stubs/mem/managed.h"
@@ -244,6 +246,19 @@ ONCUDA_API CUresult cuMemcpyDtoD(CUdeviceptr dstDevice, CUdeviceptr srcDevice,
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
+}
+
+/* The program's page-locked memory on either side: see copy_pieces. */
+ONCUDA_API CUresult cuMemcpyDtoDAsync(CUdeviceptr dstDevice,
+    CUdeviceptr srcDevice, size_t ByteCount, CUstream hStream)
+{
+	struct copy_stream s = on_stream(hStream);
+
+	if (hostmem_contains((const void *)(uintptr_t)dstDevice) ||
+	    hostmem_contains((const void *)(uintptr_t)srcDevice))
+		return copy_unified(dstDevice, srcDevice, ByteCount, &s);
+	return plain_cuMemcpyDtoDAsync(dstDevice, srcDevice, ByteCount,
+	    hStream);
 }
 
 ONCUDA_API CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount)

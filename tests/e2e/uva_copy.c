@@ -67,6 +67,14 @@ int test_uva_copy(void)
 	CHECK_CU(cuMemcpyDtoD(dptr_of(pinned2), d, BYTES), CUDA_SUCCESS);
 	CHECK_MEM(pinned2, pinned, BYTES);
 
+	/* The same on a stream. */
+	e2e_fill_random(pinned, BYTES, 18);
+	CHECK_CU(cuMemcpyDtoDAsync(d, dptr_of(pinned), BYTES, s), CUDA_SUCCESS);
+	CHECK_CU(cuMemcpyDtoDAsync(dptr_of(pinned2), d, BYTES, s),
+		 CUDA_SUCCESS);
+	CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
+	CHECK_MEM(pinned2, pinned, BYTES);
+
 	/* cuMemcpy(Async) by address: page-locked, device, managed. */
 	e2e_fill_random(pinned, BYTES, 17);
 	CHECK_CU(cuMemcpyAsync(d, dptr_of(pinned), BYTES, s), CUDA_SUCCESS);
