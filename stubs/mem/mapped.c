@@ -154,59 +154,49 @@ static struct tracked *find_client(const void *client)
 	return NULL;
 }
 
-bool mapped_track(void *client, uint64_t server, size_t size)
+/* Adds a tracked buffer; with buffers_lock held.  false: out of memory. */
+static bool add(void *client, uint64_t server, size_t size, bool paged)
 {
 	struct tracked *t;
 
-	bool ok = true;
-
-	pthread_once(&fork_once, register_fork_handler);
-	pthread_mutex_lock(&buffers_lock);
-	if (find_client(client) != NULL)
-		goto out;
-	ok = false;
 	if ((t = calloc(1, sizeof(*t))) == NULL)
-		goto out;
+		return false;
 	if ((t->shadow = calloc(1, size)) == NULL) {
 		free(t);
-		goto out;
+		return false;
 	}
 	t->client = client;
 	t->server = server;
 	t->size = size;
 	t->link = rpc_held_server();
+	/* A managed allocation's server made its shadow with the memory
+	 * (CU_MEM_ALLOC_MANAGED); a mirror is announced by the first push. */
+	t->announced = paged;
+	t->paged = paged;
 	t->next = buffers;
 	buffers = t;
-	ok = true;
-out:
+	return true;
+}
+
+bool mapped_track(void *client, uint64_t server, size_t size)
+{
+	bool ok = true;
+
+	pthread_once(&fork_once, register_fork_handler);
+	pthread_mutex_lock(&buffers_lock);
+	if (find_client(client) == NULL)
+		ok = add(client, server, size, false);
 	pthread_mutex_unlock(&buffers_lock);
 	return ok;
 }
 
 bool mapped_track_paged(void *client, size_t size)
 {
-	struct tracked *t;
-	bool ok = false;
+	bool ok;
 
 	pthread_once(&fork_once, register_fork_handler);
 	pthread_mutex_lock(&buffers_lock);
-	if ((t = calloc(1, sizeof(*t))) == NULL)
-		goto out;
-	if ((t->shadow = calloc(1, size)) == NULL) {
-		free(t);
-		goto out;
-	}
-	t->client = client;
-	t->server = (uint64_t)(uintptr_t)client;
-	t->size = size;
-	t->link = rpc_held_server();
-	/* The server made its shadow with the memory (CU_MEM_ALLOC_MANAGED). */
-	t->announced = true;
-	t->paged = true;
-	t->next = buffers;
-	buffers = t;
-	ok = true;
-out:
+	ok = add(client, (uint64_t)(uintptr_t)client, size, true);
 	pthread_mutex_unlock(&buffers_lock);
 	return ok;
 }
