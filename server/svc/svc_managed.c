@@ -7,6 +7,12 @@
  * and is kept coherent with the client's side from its birth by the
  * procedures of mapped memory (svc_mapped.c), through a shadow made here
  * and dropped by svc_memory.c when the allocation goes.
+ *
+ * The server reads and writes managed memory with its CPU (the pushes and
+ * pulls) whenever the client asks, which may be while kernels run on
+ * other streams: that needs the device's concurrent managed access (every
+ * GPU since Pascal on Linux).  Without it the server offers no managed
+ * memory (svc_managed_possible, which svc_attributes.c asks too).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -21,7 +27,25 @@
 #include "server/session/log.h"
 #include "server/session/ranges.h"
 #include "server/svc/mapped_shadow.h"
+#include "server/svc/svc_managed.h"
 #include "server/svc/svc_memory.h"
+
+bool svc_managed_possible(CUdevice dev)
+{
+	int concurrent = 0;
+
+	return cuDeviceGetAttribute(&concurrent,
+	    CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS, dev) == CUDA_SUCCESS &&
+	    concurrent != 0;
+}
+
+/* Whether the current context's device allows the server's accesses. */
+static bool possible_here(void)
+{
+	CUdevice dev;
+
+	return cuCtxGetDevice(&dev) == CUDA_SUCCESS && svc_managed_possible(dev);
+}
 
 bool_t cu_mem_alloc_managed_svc(cu_size size, u_int flags, res_dptr *r,
     struct svc_req *rq)
@@ -30,6 +54,13 @@ bool_t cu_mem_alloc_managed_svc(cu_size size, u_int flags, res_dptr *r,
 
 	(void)rq;
 	memset(r, 0, sizeof(*r));
+	if (!possible_here()) {
+		log_msg(LOG_INFO, "cuMemAllocManaged refused: the device has "
+		    "no concurrent managed access, which the server's own "
+		    "reads and writes of managed memory need");
+		r->err = CUDA_ERROR_NOT_SUPPORTED;
+		return TRUE;
+	}
 	if (!memory_take(size, "managed memory")) {
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 		return TRUE;

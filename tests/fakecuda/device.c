@@ -53,8 +53,10 @@ static const int attribute_values[CU_DEVICE_ATTRIBUTE_MAX] = {
 	    FC_MAX_THREADS_PER_SM,
 	[CU_DEVICE_ATTRIBUTE_ASYNC_ENGINE_COUNT] = 2,
 	[CU_DEVICE_ATTRIBUTE_UNIFIED_ADDRESSING] = 1,
-	/* managed.c; one memory, but no concurrent access claimed. */
+	/* managed.c: one memory, the host's, which a CPU and the stand-in's
+	 * kernels (host code) may use at once. */
 	[CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY] = 1,
+	[CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS] = 1,
 	[CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LAYERED_WIDTH] = 32768,
 	[CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE1D_LAYERED_LAYERS] = 2048,
 	[CU_DEVICE_ATTRIBUTE_CAN_TEX2D_GATHER] = 1,
