@@ -163,6 +163,8 @@ int test_managed_memory(void)
 	for (i = 0; i < FLOATS; i++)
 		back[i] = 3.0f * (float)i;
 	CHECK_CU(cuMemcpyHtoD(p, back, FLOATS * sizeof(float)), CUDA_SUCCESS);
+	/* From pageable memory the driver may return before the DMA ends. */
+	CHECK_CU(cuCtxSynchronize(), CUDA_SUCCESS);
 	TRY(floats_are(f, FLOATS, 0.0f, 3.0f));
 	f[7] = 42.0f;
 	CHECK_CU(cuMemcpy((CUdeviceptr)(uintptr_t)back, p + 4 * sizeof(float),
@@ -170,10 +172,13 @@ int test_managed_memory(void)
 	TRY(floats_are(back, 3, 12.0f, 3.0f));
 	CHECK_EQ(back[3], 42.0f);
 	CHECK_CU(cuMemcpyDtoD(p, d1, 16 * sizeof(float)), CUDA_SUCCESS);
+	CHECK_CU(cuCtxSynchronize(), CUDA_SUCCESS);
 	TRY(floats_are(f, 16, 1.0f, 0.0f));
 
-	/* A memset and a kernel's fill land in the program's memory. */
+	/* A memset and a kernel's fill land in the program's memory (a
+	 * memset of device memory may return before it is done). */
 	CHECK_CU(cuMemsetD32(p, 0xabcdef01u, FLOATS), CUDA_SUCCESS);
+	CHECK_CU(cuCtxSynchronize(), CUDA_SUCCESS);
 	TRY(words_are((unsigned *)f, FLOATS, 0xabcdef01u));
 	TRY(fill(&k, p, 0x5a5a5a5au, FLOATS / 2, s));
 	CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
@@ -310,10 +315,13 @@ int test_managed_advice(void)
 		      &v));
 	CHECK_EQ(v, CU_DEVICE_CPU);
 
-	/* Bad ranges: not managed memory, past the end, nowhere. */
+	/* Bad ranges: not managed memory, nowhere. */
 	TRY(e2e_dalloc(&plain, 4096));
-	CHECK_CU(cuMemAdvise(p, bytes + 4096, CU_MEM_ADVISE_SET_READ_MOSTLY,
+	CHECK_CU(cuMemAdvise(plain, 4096, CU_MEM_ADVISE_SET_READ_MOSTLY,
 		 on_dev), CUDA_ERROR_INVALID_VALUE);
+	CHECK_CU(cuMemAdvise((CUdeviceptr)64, 4096,
+		 CU_MEM_ADVISE_SET_READ_MOSTLY, on_dev),
+		 CUDA_ERROR_INVALID_VALUE);
 	CHECK_CU(cuMemRangeGetAttribute(&v, sizeof(v),
 		 CU_MEM_RANGE_ATTRIBUTE_READ_MOSTLY, plain, 4096),
 		 CUDA_ERROR_INVALID_VALUE);

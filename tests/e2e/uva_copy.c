@@ -89,6 +89,7 @@ int test_uva_copy(void)
 		 CUDA_SUCCESS);
 	e2e_defer_mem(m);
 	CHECK_CU(cuMemcpy(m, dptr_of(pinned), BYTES), CUDA_SUCCESS);
+	CHECK_CU(cuCtxSynchronize(), CUDA_SUCCESS);
 	CHECK_MEM((const void *)(uintptr_t)m, pinned, BYTES);
 	memset((void *)(uintptr_t)m, 0x33, BYTES / 2);
 	CHECK_CU(cuMemcpyAsync(dptr_of(pinned2), m, BYTES, s), CUDA_SUCCESS);
