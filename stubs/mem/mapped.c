@@ -65,9 +65,11 @@
  * bytes travel once.  Measured over loopback with the CPU stand-in and
  * one 1 MiB buffer: cuCtxSynchronize 42 us without it, 110 us with it
  * unchanged; an asynchronous memset 77 us with it unchanged; 1.7 ms when
- * the program rewrote all of it first, or a kernel did.  Dirty-page
- * tracking with mprotect would spare the comparisons; it is not worth a
- * SIGSEGV handler in a library yet.
+ * the program rewrote all of it first, or a kernel did.  For managed
+ * buffers the client compares only written pages (above); mapped buffers
+ * are not write-protected, being page-locked memory that programs often
+ * fill by system calls (read(2) into a staging buffer), which would fail
+ * with EFAULT on a protected page.
  *
  * A child after fork() starts with nothing tracked: its session is new.
  */
