@@ -3,13 +3,14 @@
  *
  * Equal stretches are skipped a block at a time with memcmp, which the C
  * library vectorises: a 1 MiB buffer nobody touched costs a few tens of
- * microseconds.
+ * microseconds.  Pages are skipped first, then blocks.
  */
 #include <string.h>
 
 #include "common/mapped_diff.h"
 
 #define BLOCK 64
+#define STRIDE 4096	/* skipped first: managed buffers are large and mostly equal */
 
 /* The first offset at or after from where the two differ, or size. */
 static size_t first_difference(const unsigned char *a, const unsigned char *b,
@@ -17,6 +18,8 @@ static size_t first_difference(const unsigned char *a, const unsigned char *b,
 {
 	size_t end;
 
+	while (size - from >= STRIDE && memcmp(a + from, b + from, STRIDE) == 0)
+		from += STRIDE;
 	while (size - from >= BLOCK && memcmp(a + from, b + from, BLOCK) == 0)
 		from += BLOCK;
 	/* Now the block at from differs, or fewer than BLOCK bytes remain. */

@@ -1318,6 +1318,70 @@ cu_mapped_pull_13000(res_mapped_update *clnt_res, CLIENT *clnt)
 }
 
 enum clnt_stat 
+cu_mem_alloc_managed_13000(cu_size size, u_int flags, res_dptr *clnt_res,  CLIENT *clnt)
+{
+	cu_mem_alloc_managed_13000_argument arg;
+	arg.size = size;
+	arg.flags = flags;
+	return (clnt_call (clnt, CU_MEM_ALLOC_MANAGED, (xdrproc_t) xdr_cu_mem_alloc_managed_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_dptr, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_mem_prefetch_async_13000(cu_dptr ptr, cu_size count, mem_location location, u_int flags, cu_handle stream, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_mem_prefetch_async_13000_argument arg;
+	arg.ptr = ptr;
+	arg.count = count;
+	arg.location = location;
+	arg.flags = flags;
+	arg.stream = stream;
+	return (clnt_call (clnt, CU_MEM_PREFETCH_ASYNC, (xdrproc_t) xdr_cu_mem_prefetch_async_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_mem_advise_13000(cu_dptr ptr, cu_size count, int advice, mem_location location, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_mem_advise_13000_argument arg;
+	arg.ptr = ptr;
+	arg.count = count;
+	arg.advice = advice;
+	arg.location = location;
+	return (clnt_call (clnt, CU_MEM_ADVISE, (xdrproc_t) xdr_cu_mem_advise_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_mem_range_get_attribute_13000(cu_size data_size, int attribute, cu_dptr ptr, cu_size count, res_data *clnt_res,  CLIENT *clnt)
+{
+	cu_mem_range_get_attribute_13000_argument arg;
+	arg.data_size = data_size;
+	arg.attribute = attribute;
+	arg.ptr = ptr;
+	arg.count = count;
+	return (clnt_call (clnt, CU_MEM_RANGE_GET_ATTRIBUTE, (xdrproc_t) xdr_cu_mem_range_get_attribute_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_data, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_stream_attach_mem_async_13000(cu_handle stream, cu_dptr ptr, cu_size length, u_int flags, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_stream_attach_mem_async_13000_argument arg;
+	arg.stream = stream;
+	arg.ptr = ptr;
+	arg.length = length;
+	arg.flags = flags;
+	return (clnt_call (clnt, CU_STREAM_ATTACH_MEM_ASYNC, (xdrproc_t) xdr_cu_stream_attach_mem_async_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_mem_alloc_async_13000(cu_size bytesize, cu_handle stream, res_dptr *clnt_res,  CLIENT *clnt)
 {
 	cu_mem_alloc_async_13000_argument arg;

@@ -641,6 +641,36 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_mapped_pull cu_mapped_pull_13000
 #define cu_mapped_pull_svc cu_mapped_pull_13000_svc
 
+/* CU_MEM_ALLOC_MANAGED (660) */
+#define cu_mem_alloc_managed cu_mem_alloc_managed_13000
+#define cu_mem_alloc_managed_svc cu_mem_alloc_managed_13000_svc
+#define cu_mem_alloc_managed_argument cu_mem_alloc_managed_13000_argument
+#define xdr_cu_mem_alloc_managed_argument xdr_cu_mem_alloc_managed_13000_argument
+
+/* CU_MEM_PREFETCH_ASYNC (661) */
+#define cu_mem_prefetch_async cu_mem_prefetch_async_13000
+#define cu_mem_prefetch_async_svc cu_mem_prefetch_async_13000_svc
+#define cu_mem_prefetch_async_argument cu_mem_prefetch_async_13000_argument
+#define xdr_cu_mem_prefetch_async_argument xdr_cu_mem_prefetch_async_13000_argument
+
+/* CU_MEM_ADVISE (662) */
+#define cu_mem_advise cu_mem_advise_13000
+#define cu_mem_advise_svc cu_mem_advise_13000_svc
+#define cu_mem_advise_argument cu_mem_advise_13000_argument
+#define xdr_cu_mem_advise_argument xdr_cu_mem_advise_13000_argument
+
+/* CU_MEM_RANGE_GET_ATTRIBUTE (663) */
+#define cu_mem_range_get_attribute cu_mem_range_get_attribute_13000
+#define cu_mem_range_get_attribute_svc cu_mem_range_get_attribute_13000_svc
+#define cu_mem_range_get_attribute_argument cu_mem_range_get_attribute_13000_argument
+#define xdr_cu_mem_range_get_attribute_argument xdr_cu_mem_range_get_attribute_13000_argument
+
+/* CU_STREAM_ATTACH_MEM_ASYNC (664) */
+#define cu_stream_attach_mem_async cu_stream_attach_mem_async_13000
+#define cu_stream_attach_mem_async_svc cu_stream_attach_mem_async_13000_svc
+#define cu_stream_attach_mem_async_argument cu_stream_attach_mem_async_13000_argument
+#define xdr_cu_stream_attach_mem_async_argument xdr_cu_stream_attach_mem_async_13000_argument
+
 /* CU_MEM_ALLOC_ASYNC (400) */
 #define cu_mem_alloc_async cu_mem_alloc_async_13000
 #define cu_mem_alloc_async_svc cu_mem_alloc_async_13000_svc

@@ -25,6 +25,7 @@ extern "C" {
 #define ONCUDA_POINTER_ATTRS_MAX 32
 #define ONCUDA_BLOCK_SIZES_MAX 1024
 #define ONCUDA_MAPPED_RUNS_MAX 65536
+#define ONCUDA_RANGE_ATTR_BYTES_MAX 4096
 
 typedef u_quad_t cu_handle;
 
@@ -1625,6 +1626,45 @@ struct cu_mem_host_get_device_pointer_13000_argument {
 };
 typedef struct cu_mem_host_get_device_pointer_13000_argument cu_mem_host_get_device_pointer_13000_argument;
 
+struct cu_mem_alloc_managed_13000_argument {
+	cu_size size;
+	u_int flags;
+};
+typedef struct cu_mem_alloc_managed_13000_argument cu_mem_alloc_managed_13000_argument;
+
+struct cu_mem_prefetch_async_13000_argument {
+	cu_dptr ptr;
+	cu_size count;
+	mem_location location;
+	u_int flags;
+	cu_handle stream;
+};
+typedef struct cu_mem_prefetch_async_13000_argument cu_mem_prefetch_async_13000_argument;
+
+struct cu_mem_advise_13000_argument {
+	cu_dptr ptr;
+	cu_size count;
+	int advice;
+	mem_location location;
+};
+typedef struct cu_mem_advise_13000_argument cu_mem_advise_13000_argument;
+
+struct cu_mem_range_get_attribute_13000_argument {
+	cu_size data_size;
+	int attribute;
+	cu_dptr ptr;
+	cu_size count;
+};
+typedef struct cu_mem_range_get_attribute_13000_argument cu_mem_range_get_attribute_13000_argument;
+
+struct cu_stream_attach_mem_async_13000_argument {
+	cu_handle stream;
+	cu_dptr ptr;
+	cu_size length;
+	u_int flags;
+};
+typedef struct cu_stream_attach_mem_async_13000_argument cu_stream_attach_mem_async_13000_argument;
+
 struct cu_mem_alloc_async_13000_argument {
 	cu_size bytesize;
 	cu_handle stream;
@@ -2898,6 +2938,21 @@ extern  bool_t cu_mapped_push_13000_svc(mapped_runs , res_none *, struct svc_req
 #define CU_MAPPED_PULL 192
 extern  enum clnt_stat cu_mapped_pull_13000(res_mapped_update *, CLIENT *);
 extern  bool_t cu_mapped_pull_13000_svc(res_mapped_update *, struct svc_req *);
+#define CU_MEM_ALLOC_MANAGED 660
+extern  enum clnt_stat cu_mem_alloc_managed_13000(cu_size , u_int , res_dptr *, CLIENT *);
+extern  bool_t cu_mem_alloc_managed_13000_svc(cu_size , u_int , res_dptr *, struct svc_req *);
+#define CU_MEM_PREFETCH_ASYNC 661
+extern  enum clnt_stat cu_mem_prefetch_async_13000(cu_dptr , cu_size , mem_location , u_int , cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_mem_prefetch_async_13000_svc(cu_dptr , cu_size , mem_location , u_int , cu_handle , res_none *, struct svc_req *);
+#define CU_MEM_ADVISE 662
+extern  enum clnt_stat cu_mem_advise_13000(cu_dptr , cu_size , int , mem_location , res_none *, CLIENT *);
+extern  bool_t cu_mem_advise_13000_svc(cu_dptr , cu_size , int , mem_location , res_none *, struct svc_req *);
+#define CU_MEM_RANGE_GET_ATTRIBUTE 663
+extern  enum clnt_stat cu_mem_range_get_attribute_13000(cu_size , int , cu_dptr , cu_size , res_data *, CLIENT *);
+extern  bool_t cu_mem_range_get_attribute_13000_svc(cu_size , int , cu_dptr , cu_size , res_data *, struct svc_req *);
+#define CU_STREAM_ATTACH_MEM_ASYNC 664
+extern  enum clnt_stat cu_stream_attach_mem_async_13000(cu_handle , cu_dptr , cu_size , u_int , res_none *, CLIENT *);
+extern  bool_t cu_stream_attach_mem_async_13000_svc(cu_handle , cu_dptr , cu_size , u_int , res_none *, struct svc_req *);
 #define CU_MEM_ALLOC_ASYNC 400
 extern  enum clnt_stat cu_mem_alloc_async_13000(cu_size , cu_handle , res_dptr *, CLIENT *);
 extern  bool_t cu_mem_alloc_async_13000_svc(cu_size , cu_handle , res_dptr *, struct svc_req *);
@@ -3885,6 +3940,21 @@ extern  bool_t cu_mapped_push_13000_svc();
 #define CU_MAPPED_PULL 192
 extern  enum clnt_stat cu_mapped_pull_13000();
 extern  bool_t cu_mapped_pull_13000_svc();
+#define CU_MEM_ALLOC_MANAGED 660
+extern  enum clnt_stat cu_mem_alloc_managed_13000();
+extern  bool_t cu_mem_alloc_managed_13000_svc();
+#define CU_MEM_PREFETCH_ASYNC 661
+extern  enum clnt_stat cu_mem_prefetch_async_13000();
+extern  bool_t cu_mem_prefetch_async_13000_svc();
+#define CU_MEM_ADVISE 662
+extern  enum clnt_stat cu_mem_advise_13000();
+extern  bool_t cu_mem_advise_13000_svc();
+#define CU_MEM_RANGE_GET_ATTRIBUTE 663
+extern  enum clnt_stat cu_mem_range_get_attribute_13000();
+extern  bool_t cu_mem_range_get_attribute_13000_svc();
+#define CU_STREAM_ATTACH_MEM_ASYNC 664
+extern  enum clnt_stat cu_stream_attach_mem_async_13000();
+extern  bool_t cu_stream_attach_mem_async_13000_svc();
 #define CU_MEM_ALLOC_ASYNC 400
 extern  enum clnt_stat cu_mem_alloc_async_13000();
 extern  bool_t cu_mem_alloc_async_13000_svc();
@@ -4717,6 +4787,11 @@ extern  bool_t xdr_cu_tex_object_create_13000_argument (XDR *, cu_tex_object_cre
 extern  bool_t xdr_cu_mem_host_alloc_13000_argument (XDR *, cu_mem_host_alloc_13000_argument*);
 extern  bool_t xdr_cu_mem_host_register_13000_argument (XDR *, cu_mem_host_register_13000_argument*);
 extern  bool_t xdr_cu_mem_host_get_device_pointer_13000_argument (XDR *, cu_mem_host_get_device_pointer_13000_argument*);
+extern  bool_t xdr_cu_mem_alloc_managed_13000_argument (XDR *, cu_mem_alloc_managed_13000_argument*);
+extern  bool_t xdr_cu_mem_prefetch_async_13000_argument (XDR *, cu_mem_prefetch_async_13000_argument*);
+extern  bool_t xdr_cu_mem_advise_13000_argument (XDR *, cu_mem_advise_13000_argument*);
+extern  bool_t xdr_cu_mem_range_get_attribute_13000_argument (XDR *, cu_mem_range_get_attribute_13000_argument*);
+extern  bool_t xdr_cu_stream_attach_mem_async_13000_argument (XDR *, cu_stream_attach_mem_async_13000_argument*);
 extern  bool_t xdr_cu_mem_alloc_async_13000_argument (XDR *, cu_mem_alloc_async_13000_argument*);
 extern  bool_t xdr_cu_mem_alloc_from_pool_async_13000_argument (XDR *, cu_mem_alloc_from_pool_async_13000_argument*);
 extern  bool_t xdr_cu_mem_free_async_13000_argument (XDR *, cu_mem_free_async_13000_argument*);
@@ -5065,6 +5140,11 @@ extern bool_t xdr_cu_tex_object_create_13000_argument ();
 extern bool_t xdr_cu_mem_host_alloc_13000_argument ();
 extern bool_t xdr_cu_mem_host_register_13000_argument ();
 extern bool_t xdr_cu_mem_host_get_device_pointer_13000_argument ();
+extern bool_t xdr_cu_mem_alloc_managed_13000_argument ();
+extern bool_t xdr_cu_mem_prefetch_async_13000_argument ();
+extern bool_t xdr_cu_mem_advise_13000_argument ();
+extern bool_t xdr_cu_mem_range_get_attribute_13000_argument ();
+extern bool_t xdr_cu_stream_attach_mem_async_13000_argument ();
 extern bool_t xdr_cu_mem_alloc_async_13000_argument ();
 extern bool_t xdr_cu_mem_alloc_from_pool_async_13000_argument ();
 extern bool_t xdr_cu_mem_free_async_13000_argument ();

@@ -761,6 +761,36 @@ _cu_mapped_pull_13000 (void  *argp, void *result, struct svc_req *rqstp)
 }
 
 int
+_cu_mem_alloc_managed_13000 (cu_mem_alloc_managed_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mem_alloc_managed_13000_svc(argp->size, argp->flags, result, rqstp));
+}
+
+int
+_cu_mem_prefetch_async_13000 (cu_mem_prefetch_async_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mem_prefetch_async_13000_svc(argp->ptr, argp->count, argp->location, argp->flags, argp->stream, result, rqstp));
+}
+
+int
+_cu_mem_advise_13000 (cu_mem_advise_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mem_advise_13000_svc(argp->ptr, argp->count, argp->advice, argp->location, result, rqstp));
+}
+
+int
+_cu_mem_range_get_attribute_13000 (cu_mem_range_get_attribute_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mem_range_get_attribute_13000_svc(argp->data_size, argp->attribute, argp->ptr, argp->count, result, rqstp));
+}
+
+int
+_cu_stream_attach_mem_async_13000 (cu_stream_attach_mem_async_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_stream_attach_mem_async_13000_svc(argp->stream, argp->ptr, argp->length, argp->flags, result, rqstp));
+}
+
+int
 _cu_mem_alloc_async_13000 (cu_mem_alloc_async_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_mem_alloc_async_13000_svc(argp->bytesize, argp->stream, result, rqstp));
@@ -2098,6 +2128,11 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_hostptr cu_mem_host_get_flags_13000_arg;
 		cu_hostptr cu_mapped_track_13000_arg;
 		mapped_runs cu_mapped_push_13000_arg;
+		cu_mem_alloc_managed_13000_argument cu_mem_alloc_managed_13000_arg;
+		cu_mem_prefetch_async_13000_argument cu_mem_prefetch_async_13000_arg;
+		cu_mem_advise_13000_argument cu_mem_advise_13000_arg;
+		cu_mem_range_get_attribute_13000_argument cu_mem_range_get_attribute_13000_arg;
+		cu_stream_attach_mem_async_13000_argument cu_stream_attach_mem_async_13000_arg;
 		cu_mem_alloc_async_13000_argument cu_mem_alloc_async_13000_arg;
 		cu_mem_alloc_from_pool_async_13000_argument cu_mem_alloc_from_pool_async_13000_arg;
 		cu_mem_free_async_13000_argument cu_mem_free_async_13000_arg;
@@ -2421,6 +2456,11 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_none cu_mapped_track_13000_res;
 		res_none cu_mapped_push_13000_res;
 		res_mapped_update cu_mapped_pull_13000_res;
+		res_dptr cu_mem_alloc_managed_13000_res;
+		res_none cu_mem_prefetch_async_13000_res;
+		res_none cu_mem_advise_13000_res;
+		res_data cu_mem_range_get_attribute_13000_res;
+		res_none cu_stream_attach_mem_async_13000_res;
 		res_dptr cu_mem_alloc_async_13000_res;
 		res_dptr cu_mem_alloc_from_pool_async_13000_res;
 		res_none cu_mem_free_async_13000_res;
@@ -3377,6 +3417,36 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_void;
 		_xdr_result = (xdrproc_t) xdr_res_mapped_update;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mapped_pull_13000;
+		break;
+
+	case CU_MEM_ALLOC_MANAGED:
+		_xdr_argument = (xdrproc_t) xdr_cu_mem_alloc_managed_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_dptr;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mem_alloc_managed_13000;
+		break;
+
+	case CU_MEM_PREFETCH_ASYNC:
+		_xdr_argument = (xdrproc_t) xdr_cu_mem_prefetch_async_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mem_prefetch_async_13000;
+		break;
+
+	case CU_MEM_ADVISE:
+		_xdr_argument = (xdrproc_t) xdr_cu_mem_advise_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mem_advise_13000;
+		break;
+
+	case CU_MEM_RANGE_GET_ATTRIBUTE:
+		_xdr_argument = (xdrproc_t) xdr_cu_mem_range_get_attribute_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_data;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mem_range_get_attribute_13000;
+		break;
+
+	case CU_STREAM_ATTACH_MEM_ASYNC:
+		_xdr_argument = (xdrproc_t) xdr_cu_stream_attach_mem_async_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_stream_attach_mem_async_13000;
 		break;
 
 	case CU_MEM_ALLOC_ASYNC:

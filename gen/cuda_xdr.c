@@ -3387,6 +3387,74 @@ xdr_cu_mem_host_get_device_pointer_13000_argument (XDR *xdrs, cu_mem_host_get_de
 }
 
 bool_t
+xdr_cu_mem_alloc_managed_13000_argument (XDR *xdrs, cu_mem_alloc_managed_13000_argument *objp)
+{
+	 if (!xdr_cu_size (xdrs, &objp->size))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_mem_prefetch_async_13000_argument (XDR *xdrs, cu_mem_prefetch_async_13000_argument *objp)
+{
+	 if (!xdr_cu_dptr (xdrs, &objp->ptr))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->count))
+		 return FALSE;
+	 if (!xdr_mem_location (xdrs, &objp->location))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_mem_advise_13000_argument (XDR *xdrs, cu_mem_advise_13000_argument *objp)
+{
+	 if (!xdr_cu_dptr (xdrs, &objp->ptr))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->count))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->advice))
+		 return FALSE;
+	 if (!xdr_mem_location (xdrs, &objp->location))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_mem_range_get_attribute_13000_argument (XDR *xdrs, cu_mem_range_get_attribute_13000_argument *objp)
+{
+	 if (!xdr_cu_size (xdrs, &objp->data_size))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->attribute))
+		 return FALSE;
+	 if (!xdr_cu_dptr (xdrs, &objp->ptr))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->count))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_stream_attach_mem_async_13000_argument (XDR *xdrs, cu_stream_attach_mem_async_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	 if (!xdr_cu_dptr (xdrs, &objp->ptr))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->length))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
 xdr_cu_mem_alloc_async_13000_argument (XDR *xdrs, cu_mem_alloc_async_13000_argument *objp)
 {
 	 if (!xdr_cu_size (xdrs, &objp->bytesize))

@@ -342,7 +342,7 @@ ONCUDA_API CUresult cuCtxSynchronize(void)
 		return e;
 	st = cu_ctx_synchronize(&r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
-		st = mapped_pull(k.c, &r.err);
+		st = mapped_pull_settled(k.c, &r.err);
 	e = call_end(&k, st);
 	if (e != CUDA_SUCCESS)
 		return e;
@@ -877,7 +877,7 @@ CUresult on_server_cuDeviceGetByPCIBusId(unsigned server, CUdevice *dev, const c
 	return (CUresult)r.err;
 }
 
-ONCUDA_API CUresult cuMemcpyDtoDAsync(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount, CUstream hStream)
+CUresult plain_cuMemcpyDtoDAsync(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount, CUstream hStream)
 {
 	struct route rt = ROUTE_INIT;
 	cu_memcpy_dtod_async_argument a;
@@ -1282,6 +1282,33 @@ ONCUDA_API CUresult cuMemsetD2D32Async(CUdeviceptr dstDevice, size_t dstPitch, u
 	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
 		st = batch_send(k.c, CU_MEMSET_D2D32_ASYNC, (xdrproc_t)xdr_cu_memset_d2d32_async_argument, &a);
 	return call_done(&k, st, &err);
+}
+
+ONCUDA_API CUresult cuStreamAttachMemAsync(CUstream hStream, CUdeviceptr dptr, size_t length, unsigned int flags)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	struct call k;
+	CUresult e;
+
+	if ((e = thread_stream(&hStream)) != CUDA_SUCCESS)
+		return e;
+	route_handle(&rt, hStream, ROUTE_STREAM);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_stream_attach_mem_async((cu_handle)route_strip(hStream), (cu_dptr)dptr, (cu_size)length, (u_int)flags, &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+/* cuStreamAttachMemAsync on the calling thread's stream when given NULL. */
+ONCUDA_API CUresult cuStreamAttachMemAsync_ptsz(CUstream hStream, CUdeviceptr dptr, size_t length, unsigned int flags);
+ONCUDA_API CUresult cuStreamAttachMemAsync_ptsz(CUstream hStream, CUdeviceptr dptr, size_t length, unsigned int flags)
+{
+	return cuStreamAttachMemAsync(thread_stream_null(hStream), dptr, length, flags);
 }
 
 ONCUDA_API CUresult cuDeviceGetDefaultMemPool(CUmemoryPool *pool_out, CUdevice dev)

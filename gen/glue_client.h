@@ -12,5 +12,6 @@ CUresult on_server_cuDeviceGetCount(unsigned server, int *count);
 CUresult on_server_cuDeviceGet(unsigned server, CUdevice *device, int ordinal);
 CUresult on_server_cuLibraryGetKernel(unsigned server, CUkernel *pKernel, CUlibrary library, const char *name);
 CUresult on_server_cuDeviceGetByPCIBusId(unsigned server, CUdevice *dev, const char *pciBusId);
+CUresult plain_cuMemcpyDtoDAsync(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount, CUstream hStream);
 
 #endif

@@ -468,6 +468,17 @@ bool_t cu_mipmapped_array_get_level_svc(cu_handle hMipmappedArray, u_int level, 
 	return TRUE;
 }
 
+bool_t cu_stream_attach_mem_async_svc(cu_handle hStream, cu_dptr dptr, cu_size length, u_int flags, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_STREAM, hStream, false)) != CUDA_SUCCESS)
+		return TRUE;
+	if ((r->err = range_check(dptr, length, 1, "cuStreamAttachMemAsync")) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuStreamAttachMemAsync((CUstream)(uintptr_t)hStream, (CUdeviceptr)dptr, (size_t)length, (unsigned int)flags);
+	return TRUE;
+}
+
 bool_t cu_device_get_default_mem_pool_svc(int dev, res_handle *r, struct svc_req *rq)
 {
 	CUmemoryPool value;

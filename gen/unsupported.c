@@ -527,27 +527,6 @@ ONCUDA_API CUresult cuLogsUnregisterCallback(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemAdvise(void);
-ONCUDA_API CUresult cuMemAdvise(void)
-{
-	oncuda_unsupported("cuMemAdvise");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemAdvise_v2(void);
-ONCUDA_API CUresult cuMemAdvise_v2(void)
-{
-	oncuda_unsupported("cuMemAdvise_v2");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemAllocManaged(void);
-ONCUDA_API CUresult cuMemAllocManaged(void)
-{
-	oncuda_unsupported("cuMemAllocManaged");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemBatchDecompressAsync(void);
 ONCUDA_API CUresult cuMemBatchDecompressAsync(void)
 {
@@ -667,34 +646,6 @@ ONCUDA_API CUresult cuMemPoolImportPointer(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemPrefetchAsync(void);
-ONCUDA_API CUresult cuMemPrefetchAsync(void)
-{
-	oncuda_unsupported("cuMemPrefetchAsync");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemPrefetchAsync_ptsz(void);
-ONCUDA_API CUresult cuMemPrefetchAsync_ptsz(void)
-{
-	oncuda_unsupported("cuMemPrefetchAsync_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemPrefetchAsync_v2(void);
-ONCUDA_API CUresult cuMemPrefetchAsync_v2(void)
-{
-	oncuda_unsupported("cuMemPrefetchAsync_v2");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemPrefetchAsync_v2_ptsz(void);
-ONCUDA_API CUresult cuMemPrefetchAsync_v2_ptsz(void)
-{
-	oncuda_unsupported("cuMemPrefetchAsync_v2_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemPrefetchBatchAsync(void);
 ONCUDA_API CUresult cuMemPrefetchBatchAsync(void)
 {
@@ -706,20 +657,6 @@ ONCUDA_API CUresult cuMemPrefetchBatchAsync_ptsz(void);
 ONCUDA_API CUresult cuMemPrefetchBatchAsync_ptsz(void)
 {
 	oncuda_unsupported("cuMemPrefetchBatchAsync_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemRangeGetAttribute(void);
-ONCUDA_API CUresult cuMemRangeGetAttribute(void)
-{
-	oncuda_unsupported("cuMemRangeGetAttribute");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemRangeGetAttributes(void);
-ONCUDA_API CUresult cuMemRangeGetAttributes(void)
-{
-	oncuda_unsupported("cuMemRangeGetAttributes");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -986,20 +923,6 @@ ONCUDA_API CUresult cuSignalExternalSemaphoresAsync_ptsz(void);
 ONCUDA_API CUresult cuSignalExternalSemaphoresAsync_ptsz(void)
 {
 	oncuda_unsupported("cuSignalExternalSemaphoresAsync_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamAttachMemAsync(void);
-ONCUDA_API CUresult cuStreamAttachMemAsync(void)
-{
-	oncuda_unsupported("cuStreamAttachMemAsync");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuStreamAttachMemAsync_ptsz(void);
-ONCUDA_API CUresult cuStreamAttachMemAsync_ptsz(void)
-{
-	oncuda_unsupported("cuStreamAttachMemAsync_ptsz");
 	return ONCUDA_NOT_SUPPORTED;
 }
 

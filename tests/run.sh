@@ -59,6 +59,8 @@ export ONCUDA_TRANSPORT=tcp
 . tests/hostile/check.sh
 # shellcheck source=tests/install/check.sh
 . tests/install/check.sh
+# shellcheck source=tests/managed/check.sh
+. tests/managed/check.sh
 
 usage() {
 	echo "usage: bash tests/run.sh [--driver fake|real] [--fast]" >&2
@@ -522,6 +524,7 @@ run_step y "one-way calls queued at exit reach the server" step_batch_exit
 run_step z "asynchronous uploads through the page-locked pool" step_upload
 run_step z2 "hostile input: deadlines, session caps, trace cap, error replies" step_hostile
 run_step z3 "make install: oncuda-run, man pages, the systemd unit" step_install
+run_step z4 "managed memory: the changed pages cross, not the buffer" step_managed
 
 printf '\n==== summary (driver %s)\n' "$driver"
 printf '  %s\n' "${RESULTS[@]}"

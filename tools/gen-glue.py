@@ -13,7 +13,9 @@ travel as.
 Markers after the Glue line's parameters add calls to client-side modules,
 kept general so the IDL, not this script, says which entry points use them:
 "push" and "pull" bracket the call with stubs/mem/mapped.h's mapped_push and
-mapped_pull (coherence of mapped host memory), and "cache" consults
+mapped_pull (coherence of mapped host memory), "settles" with "pull" calls
+mapped_pull_settled instead (the call waits for all of the current context's
+work), and "cache" consults
 stubs/context/answer_cache.h with the procedure and its arguments as 64-bit words
 (a call without arguments passes the single word 0); the cache module alone
 decides which answers it keeps.
@@ -21,6 +23,10 @@ decides which answers it keeps.
 The marker "svc" leaves the server's procedure to server/svc/, written by
 hand (it decides the answer, as the device attribute table does); the
 client's is generated as usual.
+
+The marker "wrapped" names the generated client function plain_<entry point>
+(declared in glue_client.h) and leaves the entry point to hand-written glue
+in stubs/, which calls it for the cases it does not treat itself.
 
 The marker "range=ADDR:COUNT" (or "range=ADDR:COUNT*SIZE") is the server's:
 the device range that starts at the CUdeviceptr parameter ADDR and is COUNT
@@ -178,7 +184,7 @@ class Param:
             ("" if xdr == "cu_name" else " ") + self.name
 
 
-MARKERS = {"push", "pull", "cache", "oneway", "svc"}
+MARKERS = {"push", "pull", "settles", "cache", "oneway", "svc", "wrapped"}
 RANGE_MARKER = re.compile(r"range=(\w+):(\w+)(?:\*([1-9][0-9]*))?")
 
 
@@ -220,6 +226,8 @@ class Entry:
         self.stub = proc.lower()      # gen/cuda_names.h's version-free name
         if "oneway" in self.markers and (self.out or self.markers & {"pull", "cache"}):
             sys.exit(f"{where}: a oneway call has no output, pull or cache")
+        if "settles" in self.markers and "pull" not in self.markers:
+            sys.exit(f"{where}: settles goes with pull")
 
 
 def read_entries(idl):
@@ -349,6 +357,11 @@ def per_thread_variants(e):
                    f"ONCUDA_API CUresult {n}({decl})\n{{\n"
                    f"\treturn {e.func}({args});\n}}\n")
     return out
+def client_name(e):
+    """The generated client function's return type and name."""
+    if "wrapped" in e.markers:
+        return f"CUresult plain_{e.func}"
+    return f"ONCUDA_API CUresult {e.func}"
 
 
 def client(entries):
@@ -361,7 +374,8 @@ def client(entries):
     for e in entries:
         if "oneway" in e.markers:
             decl = ", ".join(p.c_decl() for p in e.params) or "void"
-            out.append(f"\nONCUDA_API CUresult {e.func}({decl})\n{{\n")
+            name = client_name(e)
+            out.append(f"\n{name}({decl})\n{{\n")
             out += client_oneway(e)
             out += per_thread_variants(e)
             continue
@@ -372,7 +386,7 @@ def client(entries):
             out.append(f"\nCUresult on_server_{e.func}(unsigned server, {decl})\n{{\n")
             server = "server"
         else:
-            out.append(f"\nONCUDA_API CUresult {e.func}({decl})\n{{\n")
+            out.append(f"\n{client_name(e)}({decl})\n{{\n")
             server = "(unsigned)rt.server"
         out.append(f"\t{e.result} r;\n")
         if not per_server:
@@ -410,8 +424,9 @@ def client(entries):
             else:
                 out.append(f"\tst = {call};\n")
             if "pull" in e.markers:
+                pull = "mapped_pull_settled" if "settles" in e.markers else "mapped_pull"
                 out.append("\tif (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)\n"
-                           "\t\tst = mapped_pull(k.c, &r.err);\n")
+                           f"\t\tst = {pull}(k.c, &r.err);\n")
             out.append("\te = call_end(&k, st);\n")
         else:
             out.append(f"\te = call_end(&k, {e.stub}({args}&r, k.c));\n")
@@ -554,6 +569,9 @@ def client_header(entries):
         if e.func in PER_SERVER:
             decl = ", ".join(p.c_decl() for p in e.params) or "void"
             out.append(f"CUresult on_server_{e.func}(unsigned server, {decl});\n")
+        if "wrapped" in e.markers:
+            decl = ", ".join(p.c_decl() for p in e.params) or "void"
+            out.append(f"CUresult plain_{e.func}({decl});\n")
     out.append("\n#endif\n")
     return "".join(out)
 

@@ -17,11 +17,14 @@
 #include <cuda.h>
 
 #include "gen/cuda_names.h"
+#include "server/svc/svc_managed.h"
 
 /* How an attribute is answered. */
 enum answer {
 	DRIVER,		/* the driver's answer (the default) */
 	ZERO,		/* 0: oncuda cannot do what it would say */
+	IF_CONCURRENT,	/* the driver's, where the device has concurrent
+			 * managed access, else 0 */
 };
 
 struct decided {
@@ -30,10 +33,14 @@ struct decided {
 };
 
 static const struct decided table[] = {
-	/* cuMemAllocManaged is not carried (idl/cuda.x: managed memory). */
-	{ CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY, ZERO },
-	/* No managed memory; and once there is, the client sees the GPU's
-	 * writes only after a synchronizing call, so never concurrently. */
+	/* Managed memory is carried (idl/cuda.x: managed memory) where the
+	 * server may touch it while the GPU works: the server's own reads
+	 * and writes of it (svc_managed.c) need concurrent managed access.
+	 */
+	{ CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY, IF_CONCURRENT },
+	/* The client sees
+	 * the GPU's writes only after a synchronizing call, and the GPU the
+	 * program's only at the next queued work: never concurrently. */
 	{ CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS, ZERO },
 	/* The host of managed memory would be the client machine, which the
 	 * GPU cannot reach. */
@@ -111,6 +118,17 @@ bool_t cu_device_get_attribute_svc(int attrib, int dev, res_int *r,
 	    (CUdevice)dev);
 	if (r->err != CUDA_SUCCESS)
 		return TRUE;
-	r->res_int_u.value = answer_of(attrib) == ZERO ? 0 : value;
+	switch (answer_of(attrib)) {
+	case ZERO:
+		value = 0;
+		break;
+	case IF_CONCURRENT:
+		if (!svc_managed_possible((CUdevice)dev))
+			value = 0;
+		break;
+	case DRIVER:
+		break;
+	}
+	r->res_int_u.value = value;
 	return TRUE;
 }

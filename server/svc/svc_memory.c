@@ -15,6 +15,7 @@
 #include "gen/cuda_names.h"
 #include "server/session/limits.h"
 #include "server/session/ranges.h"
+#include "server/svc/mapped_shadow.h"
 #include "server/svc/svc_memory.h"
 
 struct allocation {
@@ -53,6 +54,8 @@ static void forget(struct allocation **at)
 	*at = gone->next;
 	memory_give(gone->bytes);
 	ranges_remove(gone->dptr, RANGE_ALLOCATION, gone->dptr);
+	/* Managed memory is kept coherent from its birth (svc_managed.c). */
+	mapped_shadow_mirror_gone((void *)(uintptr_t)gone->dptr);
 	free(gone);
 }
 

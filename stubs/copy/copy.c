@@ -1,6 +1,7 @@
 /*
  * copy.c -- linear copies: cuMemcpyHtoD, cuMemcpyDtoH, cuMemcpyDtoD,
- * cuMemcpy, their asynchronous forms (cuMemcpyDtoDAsync is generated glue).
+ * cuMemcpy, their asynchronous forms (cuMemcpyDtoDAsync's sending is
+ * generated glue, plain_cuMemcpyDtoDAsync).
  *
  * A copy is cut into pieces of ONCUDA_CHUNK_DEFAULT bytes sent in order
  * under one hold of the connection, so another thread's calls cannot come
@@ -21,10 +22,13 @@
 #include "stubs/copy/copy_plan.h"
 #include "stubs/copy/copy_wire.h"
 #include "gen/cuda_names.h"
+#include "gen/glue_client.h"
 #include "stubs/local/local_copy.h"
 #include "stubs/link/local_connect.h"
+#include "stubs/mem/managed.h"
 #include "stubs/mem/mapped.h"
 #include "stubs/mem/device_ranges.h"
+#include "stubs/mem/hostmem.h"
 #include "stubs/mem/memory.h"
 #include "stubs/route/route.h"
 #include "stubs/route/thread_stream.h"
@@ -66,6 +70,39 @@ CUresult copy_call(struct call *k, const struct copy_stream *s,
 }
 
 /*
+ * A copy between two host memories, in its stream's order: the stream is
+ * waited for, then the bytes are moved here.
+ */
+static CUresult copy_host_to_host(void *dst, const void *src, size_t count,
+    const struct copy_stream *s)
+{
+	enum clnt_stat st;
+	int err = CUDA_SUCCESS;
+	struct call k;
+	CUresult e;
+
+	struct copy_stream wire;
+
+	if ((dst == NULL || src == NULL) && count != 0)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((e = copy_call(&k, s, 0, &wire)) != CUDA_SUCCESS)
+		return e;
+	s = &wire;
+	/* The stream's work is done: the bytes it wrote are the program's
+	 * now, and copies queued before this one have landed. */
+	st = wire_sync(k.c, s, &err);
+	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
+		st = mapped_pull(k.c, &err);
+	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
+		return e;
+	if (err == CUDA_SUCCESS && count != 0) {
+		managed_host_write(dst, count);
+		memmove(dst, src, count);
+	}
+	return (CUresult)err;
+}
+
+/*
  * Copies count bytes between device memory at dev and host memory at host,
  * to the device when to_device, else to the host.
  */
@@ -82,9 +119,22 @@ static CUresult copy_pieces(bool to_device, CUdeviceptr dev, const void *host,
 
 	if (host == NULL && count != 0)
 		return CUDA_ERROR_INVALID_VALUE;
+	/*
+	 * Unified addressing: the program's own page-locked memory is a valid
+	 * device pointer of a copy (XLA names it so), and it is host memory
+	 * here, not the server's (hostmem.h): a copy between host memories.
+	 */
+	if (hostmem_contains((const void *)(uintptr_t)dev))
+		return to_device ? copy_host_to_host((void *)(uintptr_t)dev,
+		    host, count, s) : copy_host_to_host((void *)(uintptr_t)host,
+		    (const void *)(uintptr_t)dev, count, s);
 	if ((e = copy_call(&k, s, dev, &wire)) != CUDA_SUCCESS)
 		return e;
 	s = &wire;
+	/* Into managed memory: the program's store, to be pushed; and the
+	 * pages writable, should the bytes come by a system call. */
+	if (!to_device)
+		managed_host_write((void *)(uintptr_t)host, count);
 	/* Same host: no bytes through the socket (local_copy.h). */
 	if (count != 0 && local_link(k.c))
 		return local_copy(&k, to_device, dev, host, count, s);
@@ -106,32 +156,6 @@ static CUresult copy_pieces(bool to_device, CUdeviceptr dev, const void *host,
 		st = mapped_pull(k.c, &err);
 	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
 		return e;
-	return (CUresult)err;
-}
-
-static CUresult copy_host_to_host(void *dst, const void *src, size_t count,
-    const struct copy_stream *s)
-{
-	enum clnt_stat st;
-	int err = CUDA_SUCCESS;
-	struct call k;
-	CUresult e;
-
-	struct copy_stream wire;
-
-	if ((dst == NULL || src == NULL) && count != 0)
-		return CUDA_ERROR_INVALID_VALUE;
-	if ((e = copy_call(&k, s, 0, &wire)) != CUDA_SUCCESS)
-		return e;
-	s = &wire;
-	/* The stream's work is done: the bytes it wrote are the program's now. */
-	st = wire_sync(k.c, s, &err);
-	if (!s->async && st == RPC_SUCCESS && err == CUDA_SUCCESS)
-		st = mapped_pull(k.c, &err);
-	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
-		return e;
-	if (err == CUDA_SUCCESS && count != 0)
-		memmove(dst, src, count);
 	return (CUresult)err;
 }
 
@@ -210,6 +234,10 @@ ONCUDA_API CUresult cuMemcpyDtoD(CUdeviceptr dstDevice, CUdeviceptr srcDevice,
 	struct call k;
 	CUresult e;
 
+	/* The program's page-locked memory on either side: see copy_pieces. */
+	if (hostmem_contains((const void *)(uintptr_t)dstDevice) ||
+	    hostmem_contains((const void *)(uintptr_t)srcDevice))
+		return copy_unified(dstDevice, srcDevice, ByteCount, &copy_sync);
 	if (memory_device_owner(dstDevice, &dst_server, &dst_ctx) &&
 	    memory_device_owner(srcDevice, &src_server, &src_ctx) &&
 	    dst_server != src_server)
@@ -227,6 +255,19 @@ ONCUDA_API CUresult cuMemcpyDtoD(CUdeviceptr dstDevice, CUdeviceptr srcDevice,
 	if (e != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;
+}
+
+/* The program's page-locked memory on either side: see copy_pieces. */
+ONCUDA_API CUresult cuMemcpyDtoDAsync(CUdeviceptr dstDevice,
+    CUdeviceptr srcDevice, size_t ByteCount, CUstream hStream)
+{
+	struct copy_stream s = on_stream(hStream);
+
+	if (hostmem_contains((const void *)(uintptr_t)dstDevice) ||
+	    hostmem_contains((const void *)(uintptr_t)srcDevice))
+		return copy_unified(dstDevice, srcDevice, ByteCount, &s);
+	return plain_cuMemcpyDtoDAsync(dstDevice, srcDevice, ByteCount,
+	    hStream);
 }
 
 ONCUDA_API CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount)

@@ -43,6 +43,20 @@
  * see what queued kernels have yet to write there (the README says so).
  * Turning such a copy into one from the device address would fix that.
  *
+ * Managed memory (managed.c) is tracked the same way, from its birth, at
+ * one address on both sides, with two differences (idl/cuda.x, managed
+ * memory): a push compares only the pages the program wrote since the
+ * last one (dirty_pages.h) instead of whole buffers, and a pull applying
+ * the GPU's bytes opens the write-protected pages for the time it writes.
+ *
+ * Skipped pulls.  A pull after a synchronizing call finds nothing when no
+ * work can have run since the last pull.  Each push (every queued work
+ * comes after one) notes the context it was made in as busy; a pull made
+ * by a call that waited for all of its context's work (mapped_pull_settled,
+ * cuCtxSynchronize) notes that context idle once it has pulled.  A pull is
+ * skipped when no context of its server is busy.  Stream and event waits
+ * leave other streams' work running, so they never mark a context idle.
+ *
  * Cost, with tracked buffers of B bytes in all (none: nothing at all):
  * memory, B more here and B more on the server for the shadows; each
  * queued launch, copy or memset compares B bytes and makes a call only
@@ -51,9 +65,11 @@
  * bytes travel once.  Measured over loopback with the CPU stand-in and
  * one 1 MiB buffer: cuCtxSynchronize 42 us without it, 110 us with it
  * unchanged; an asynchronous memset 77 us with it unchanged; 1.7 ms when
- * the program rewrote all of it first, or a kernel did.  Dirty-page
- * tracking with mprotect would spare the comparisons; it is not worth a
- * SIGSEGV handler in a library yet.
+ * the program rewrote all of it first, or a kernel did.  For managed
+ * buffers the client compares only written pages (above); mapped buffers
+ * are not write-protected, being page-locked memory that programs often
+ * fill by system calls (read(2) into a staging buffer), which would fail
+ * with EFAULT on a protected page.
  *
  * A child after fork() starts with nothing tracked: its session is new.
  */
@@ -64,6 +80,7 @@
 #include <cuda.h>
 
 #include "gen/cuda_names.h"
+#include "stubs/mem/dirty_pages.h"
 #include "stubs/mem/mapped.h"
 #include "common/mapped_diff.h"
 #include "stubs/route/call.h"
@@ -81,6 +98,7 @@ struct tracked {
 	size_t size;
 	unsigned char *shadow;	/* what both sides last agreed on */
 	bool announced;		/* the server tracks it too */
+	bool paged;		/* written pages are watched (dirty_pages.h) */
 	unsigned link;		/* the server of the mirror (rpc.h) */
 	struct tracked *next;
 };
@@ -95,6 +113,19 @@ static pthread_mutex_t buffers_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct tracked *buffers;
 static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
 
+/*
+ * The contexts with work queued since they were last known idle (see
+ * "Skipped pulls"); past BUSY_MAX of them, every pull is made.  Guarded by
+ * buffers_lock.
+ */
+#define BUSY_MAX 16
+static struct busy {
+	unsigned link;
+	cu_handle ctx;
+} busy[BUSY_MAX];
+static unsigned busy_count;
+static bool busy_overflow;
+
 /* The child's session knows no mirrors; the records are its heap's to free. */
 static void forget_all_in_child(void)
 {
@@ -105,6 +136,9 @@ static void forget_all_in_child(void)
 		free(t->shadow);
 		free(t);
 	}
+	busy_count = 0;
+	busy_overflow = false;
+	dirty_pages_forget_all();
 }
 
 static void register_fork_handler(void)
@@ -122,31 +156,49 @@ static struct tracked *find_client(const void *client)
 	return NULL;
 }
 
-bool mapped_track(void *client, uint64_t server, size_t size)
+/* Adds a tracked buffer; with buffers_lock held.  false: out of memory. */
+static bool add(void *client, uint64_t server, size_t size, bool paged)
 {
 	struct tracked *t;
 
-	bool ok = true;
-
-	pthread_once(&fork_once, register_fork_handler);
-	pthread_mutex_lock(&buffers_lock);
-	if (find_client(client) != NULL)
-		goto out;
-	ok = false;
 	if ((t = calloc(1, sizeof(*t))) == NULL)
-		goto out;
+		return false;
 	if ((t->shadow = calloc(1, size)) == NULL) {
 		free(t);
-		goto out;
+		return false;
 	}
 	t->client = client;
 	t->server = server;
 	t->size = size;
 	t->link = rpc_held_server();
+	/* A managed allocation's server made its shadow with the memory
+	 * (CU_MEM_ALLOC_MANAGED); a mirror is announced by the first push. */
+	t->announced = paged;
+	t->paged = paged;
 	t->next = buffers;
 	buffers = t;
-	ok = true;
-out:
+	return true;
+}
+
+bool mapped_track(void *client, uint64_t server, size_t size)
+{
+	bool ok = true;
+
+	pthread_once(&fork_once, register_fork_handler);
+	pthread_mutex_lock(&buffers_lock);
+	if (find_client(client) == NULL)
+		ok = add(client, server, size, false);
+	pthread_mutex_unlock(&buffers_lock);
+	return ok;
+}
+
+bool mapped_track_paged(void *client, size_t size)
+{
+	bool ok;
+
+	pthread_once(&fork_once, register_fork_handler);
+	pthread_mutex_lock(&buffers_lock);
+	ok = add(client, (uint64_t)(uintptr_t)client, size, true);
 	pthread_mutex_unlock(&buffers_lock);
 	return ok;
 }
@@ -222,19 +274,19 @@ static enum clnt_stat send_runs(CLIENT *c, struct outgoing *out, int *err)
 }
 
 /*
- * Adds t's changed bytes to out, sending whenever it is full.  The shadow
- * takes each run first and the message carries the shadow's bytes: what was
- * sent is what the shadow says, even if the program writes on meanwhile.
+ * Adds t's changed bytes in [at, end) to out, sending whenever it is full.
+ * The shadow takes each run first and the message carries the shadow's
+ * bytes: what was sent is what the shadow says, even if the program writes
+ * on meanwhile.
  */
-static enum clnt_stat push_buffer(CLIENT *c, struct tracked *t,
-    struct outgoing *out, int *err)
+static enum clnt_stat push_range(CLIENT *c, struct tracked *t, size_t at,
+    size_t end, struct outgoing *out, int *err)
 {
 	enum clnt_stat st = RPC_SUCCESS;
-	size_t at = 0, len = 0;
+	size_t len = 0;
 
 	while (st == RPC_SUCCESS && *err == CUDA_SUCCESS &&
-	    (at = mapped_next_run(t->client, t->shadow, t->size, at, &len)) <
-	    t->size) {
+	    (at = mapped_next_run(t->client, t->shadow, end, at, &len)) < end) {
 		mapped_run *run = &out->runs[out->count++];
 
 		if (len > MESSAGE_BYTES - out->bytes)
@@ -251,6 +303,62 @@ static enum clnt_stat push_buffer(CLIENT *c, struct tracked *t,
 	return st;
 }
 
+/* Adds t's changed bytes to out: of the written pages only, when watched. */
+static enum clnt_stat push_buffer(CLIENT *c, struct tracked *t,
+    struct outgoing *out, int *err)
+{
+	enum clnt_stat st = RPC_SUCCESS;
+	size_t at = 0, len = 0;
+
+	if (!t->paged)
+		return push_range(c, t, 0, t->size, out, err);
+	while (st == RPC_SUCCESS && *err == CUDA_SUCCESS &&
+	    (at = dirty_pages_take(t->client, t->size, at, &len)) < t->size) {
+		st = push_range(c, t, at, at + len, out, err);
+		at += len;
+	}
+	return st;
+}
+
+/* Work is about to be queued in the held context. */
+static void note_busy(unsigned link)
+{
+	cu_handle ctx = rpc_held_context();
+
+	for (unsigned i = 0; i < busy_count; i++)
+		if (busy[i].link == link && busy[i].ctx == ctx)
+			return;
+	if (busy_count == BUSY_MAX) {
+		busy_overflow = true;
+		return;
+	}
+	busy[busy_count].link = link;
+	busy[busy_count++].ctx = ctx;
+}
+
+/* All the held context's work is done. */
+static void note_idle(unsigned link)
+{
+	cu_handle ctx = rpc_held_context();
+
+	for (unsigned i = 0; i < busy_count; i++) {
+		if (busy[i].link == link && busy[i].ctx == ctx) {
+			busy[i] = busy[--busy_count];
+			return;
+		}
+	}
+}
+
+static bool any_busy(unsigned link)
+{
+	if (busy_overflow)
+		return true;
+	for (unsigned i = 0; i < busy_count; i++)
+		if (busy[i].link == link)
+			return true;
+	return false;
+}
+
 enum clnt_stat mapped_push(CLIENT *c, int *err)
 {
 	static struct outgoing out;	/* big; guarded by buffers_lock */
@@ -259,6 +367,7 @@ enum clnt_stat mapped_push(CLIENT *c, int *err)
 	struct tracked *t;
 
 	pthread_mutex_lock(&buffers_lock);
+	note_busy(link);
 	out.count = 0;
 	out.bytes = 0;
 	for (t = buffers; t != NULL && st == RPC_SUCCESS &&
@@ -299,6 +408,8 @@ static bool apply_run(unsigned link, const mapped_run *run)
 		return false;
 	now = t->client + (run->at - t->server);
 	shadow = t->shadow + (run->at - t->server);
+	if (t->paged)
+		dirty_pages_open(now, len);
 	for (size_t i = 0; i < len; i++) {
 		if (in[i] == shadow[i])
 			continue;
@@ -306,6 +417,8 @@ static bool apply_run(unsigned link, const mapped_run *run)
 			now[i] = in[i];
 		shadow[i] = in[i];
 	}
+	if (t->paged)
+		dirty_pages_close(now, len);
 	return true;
 }
 
@@ -319,14 +432,14 @@ static bool any_announced(unsigned link)
 	return false;
 }
 
-enum clnt_stat mapped_pull(CLIENT *c, int *err)
+static enum clnt_stat pull(CLIENT *c, int *err, bool settled)
 {
 	enum clnt_stat st = RPC_SUCCESS;
 	unsigned link = rpc_held_server();
 	bool more;
 
 	pthread_mutex_lock(&buffers_lock);
-	more = any_announced(link);
+	more = any_announced(link) && any_busy(link);
 
 	while (more && st == RPC_SUCCESS && *err == CUDA_SUCCESS) {
 		res_mapped_update r;
@@ -352,6 +465,18 @@ enum clnt_stat mapped_pull(CLIENT *c, int *err)
 		more = u->more;
 		xdr_free(XDRPROC(xdr_res_mapped_update), (char *)&r);
 	}
+	if (settled && st == RPC_SUCCESS && *err == CUDA_SUCCESS)
+		note_idle(link);
 	pthread_mutex_unlock(&buffers_lock);
 	return st;
+}
+
+enum clnt_stat mapped_pull(CLIENT *c, int *err)
+{
+	return pull(c, err, false);
+}
+
+enum clnt_stat mapped_pull_settled(CLIENT *c, int *err)
+{
+	return pull(c, err, true);
 }

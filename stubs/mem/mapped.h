@@ -20,6 +20,14 @@
  */
 bool mapped_track(void *client, uint64_t server, size_t size);
 
+/*
+ * Starts tracking managed memory: size bytes at client, at the same address
+ * on the server, which already keeps its shadow; its written pages are
+ * watched by dirty_pages.h (the caller has added the region).  false: no
+ * memory for its shadow.
+ */
+bool mapped_track_paged(void *client, size_t size);
+
 /* Stops tracking the buffer that starts at client (the mirror is gone). */
 void mapped_forget(const void *client);
 
@@ -35,5 +43,12 @@ enum clnt_stat mapped_push(CLIENT *c, int *err);
  * tracked buffers into the program's memory.  *err as for mapped_push.
  */
 enum clnt_stat mapped_pull(CLIENT *c, int *err);
+
+/*
+ * mapped_pull for a call that waited for all of the held context's work
+ * (cuCtxSynchronize): afterwards, pulls skip that context until work is
+ * queued in it again.
+ */
+enum clnt_stat mapped_pull_settled(CLIENT *c, int *err);
 
 #endif

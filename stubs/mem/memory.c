@@ -1,6 +1,7 @@
 /*
  * memory.c -- device memory: cuMemAlloc, cuMemAllocPitch, cuMemFree,
- * cuMemGetInfo, cuMemGetAddressRange, and whether an address is device
+ * cuMemGetInfo, cuMemGetAddressRange (cuMemFree of managed memory also
+ * unmaps the program's side, managed.h), and whether an address is device
  * memory, for cuMemcpy (memory.h); the ranges themselves are recorded by
  * device_ranges.c.
  */
@@ -12,6 +13,7 @@
 #include "gen/cuda_names.h"
 #include "stubs/mem/device_ranges.h"
 #include "stubs/mem/hostmem.h"
+#include "stubs/mem/managed.h"
 #include "stubs/mem/memory.h"
 #include "common/range_table.h"
 #include "stubs/route/route.h"
@@ -117,8 +119,10 @@ ONCUDA_API CUresult cuMemFree(CUdeviceptr dptr)
 	if ((e = devmem_call(&k, dptr, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	st = cu_mem_free((cu_dptr)dptr, &r, k.c);
-	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS && dptr != 0)
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS && dptr != 0) {
 		devmem_forget((uint64_t)dptr);
+		managed_freed((uint64_t)dptr);
+	}
 	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
 		return e;
 	return (CUresult)r.err;

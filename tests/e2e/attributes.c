@@ -62,7 +62,6 @@ int test_attributes_truthful(void)
 		return 0;
 	/* Through oncuda: what the program's machine cannot have. */
 	static const CUdevice_attribute absent[] = {
-		CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY,
 		CU_DEVICE_ATTRIBUTE_CONCURRENT_MANAGED_ACCESS,
 		CU_DEVICE_ATTRIBUTE_PAGEABLE_MEMORY_ACCESS,
 		CU_DEVICE_ATTRIBUTE_CAN_USE_HOST_POINTER_FOR_REGISTERED_MEM,

@@ -34,6 +34,10 @@ int test_host_memory(void);		/* hostmem.c */
 int test_host_register(void);
 int test_pointer_attributes(void);
 int test_mapped_memory(void);		/* mapped.c */
+int test_managed_memory(void);		/* managed.c */
+int test_managed_pages(void);
+int test_managed_advice(void);
+int test_uva_copy(void);		/* uva_copy.c */
 int test_modules(void);			/* module.c */
 int test_module_globals(void);
 int test_module_errors(void);

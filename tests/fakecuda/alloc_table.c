@@ -149,7 +149,8 @@ next_device_address(size_t bytes)
 static bool
 is_charged(enum fc_mem_kind kind)
 {
-	return kind == FC_MEM_DEVICE || kind == FC_MEM_HOST_PINNED;
+	return kind == FC_MEM_DEVICE || kind == FC_MEM_HOST_PINNED ||
+	    kind == FC_MEM_MANAGED;
 }
 
 CUresult

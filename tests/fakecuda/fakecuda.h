@@ -149,7 +149,8 @@ enum fc_mem_kind {
 	FC_MEM_HOST_PINNED,
 	FC_MEM_HOST_REGISTERED,
 	FC_MEM_MODULE_GLOBALS,
-	FC_MEM_VMM_MAPPING	/* a mapping of vmm.c's; not charged, not unmapped */
+	FC_MEM_VMM_MAPPING,	/* a mapping of vmm.c's; not charged, not unmapped */
+	FC_MEM_MANAGED		/* cuMemAllocManaged's (managed.c) */
 };
 
 struct fc_alloc {

@@ -124,6 +124,9 @@ cuMemFree(CUdeviceptr dptr)
 	else
 		rc = free_locked((uintptr_t)dptr, FC_MEM_DEVICE,
 		    CUDA_ERROR_INVALID_VALUE);
+	if (rc == CUDA_ERROR_INVALID_VALUE)	/* managed.c's */
+		rc = free_locked((uintptr_t)dptr, FC_MEM_MANAGED,
+		    CUDA_ERROR_INVALID_VALUE);
 	fc_unlock();
 	return rc;
 }

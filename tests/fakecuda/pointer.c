@@ -61,7 +61,8 @@ attribute_size(CUpointer_attribute attr)
 static bool
 is_device_memory(const struct fc_alloc *a)
 {
-	return a->kind == FC_MEM_DEVICE || a->kind == FC_MEM_MODULE_GLOBALS;
+	return a->kind == FC_MEM_DEVICE || a->kind == FC_MEM_MODULE_GLOBALS ||
+	    a->kind == FC_MEM_MANAGED;
 }
 
 /* Fails where the attribute has no value for this allocation. */
@@ -82,7 +83,8 @@ attribute_value(CUpointer_attribute attr, const struct fc_alloc *a,
 		v->dptr = ptr;
 		break;
 	case CU_POINTER_ATTRIBUTE_HOST_POINTER:
-		if (is_device_memory(a))
+		/* Managed memory is the host's too, at the same address. */
+		if (is_device_memory(a) && a->kind != FC_MEM_MANAGED)
 			return CUDA_ERROR_INVALID_VALUE;
 		v->p = (void *)ptr;
 		break;
@@ -108,6 +110,9 @@ attribute_value(CUpointer_attribute attr, const struct fc_alloc *a,
 	case CU_POINTER_ATTRIBUTE_RANGE_SIZE:
 	case CU_POINTER_ATTRIBUTE_MAPPING_SIZE:
 		v->size = a->size;
+		break;
+	case CU_POINTER_ATTRIBUTE_IS_MANAGED:
+		v->u = a->kind == FC_MEM_MANAGED;
 		break;
 	case CU_POINTER_ATTRIBUTE_MAPPED:
 		v->u = 1;

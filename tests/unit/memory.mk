@@ -36,6 +36,8 @@ UNIT_MEMORY_CLIENT := stubs/mem/memory.c stubs/mem/memory.h \
 	stubs/copy/copy_wire.h stubs/copy/copy_plan.c stubs/copy/copy_plan.h stubs/mem/pointer.c \
 	common/range_table.c common/range_table.h stubs/link/say.c stubs/link/say.h \
 	stubs/wire/rpc.h stubs/mem/mapped.c stubs/mem/mapped.h common/mapped_diff.c \
+	stubs/mem/dirty_pages.c stubs/mem/dirty_pages.h stubs/mem/managed.c \
+	stubs/mem/managed.h common/mem_props.c common/mem_props.h \
 	common/mapped_diff.h stubs/local/local_copy.c stubs/local/local_memcpy.c stubs/mem/local_share.c \
 	stubs/link/local_connect.c stubs/local/local_copy.h stubs/link/local_connect.h stubs/mem/local_share.h stubs/link/xprt.c stubs/link/xprt.h \
 	common/xprt_record.c common/xprt_record.h tests/unit/memory_loopback.c \

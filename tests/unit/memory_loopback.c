@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "memory_loopback.h"
+#include "gen/glue_client.h"
 #include "stubs/wire/batch.h"
 #include "stubs/wire/rpc.h"
 
@@ -186,13 +187,21 @@ CUresult rpc_end(enum clnt_stat st)
 	return st == RPC_SUCCESS ? CUDA_SUCCESS : CUDA_ERROR_DEVICE_UNAVAILABLE;
 }
 
+/* The loopback's results are the stand-in driver's own. */
+CUresult rpc_server_result(int err)
+{
+	return (CUresult)err;
+}
+
 CUresult rpc_unavailable(void)
 {
 	return CUDA_ERROR_DEVICE_UNAVAILABLE;
 }
 
-/* The generated glue's cuMemcpyDtoDAsync, which the client's cuMemcpyAsync calls. */
-CUresult cuMemcpyDtoDAsync(CUdeviceptr dst, CUdeviceptr src, size_t size, CUstream stream)
+/* The generated glue's plain_cuMemcpyDtoDAsync, which the client's
+ * cuMemcpyDtoDAsync (and so cuMemcpyAsync) calls. */
+CUresult plain_cuMemcpyDtoDAsync(CUdeviceptr dst, CUdeviceptr src, size_t size,
+    CUstream stream)
 {
 	res_none r;
 	CLIENT *c;

@@ -1,0 +1,298 @@
+/*
+ * managed.c -- managed memory (idl/cuda.x, "managed (unified) memory"):
+ * cuMemAllocManaged, cuMemPrefetchAsync (all forms), cuMemAdvise (both),
+ * cuMemRangeGetAttribute(s); and the release
+ * of the program's side at cuMemFree (managed.h).
+ *
+ * The program's side of an allocation is anonymous memory mapped at the
+ * server's address, whole pages, write-protected so that its written
+ * pages are known (dirty_pages.h), and tracked by mapped.c, which pushes
+ * and pulls it with mapped host memory.  It is also recorded as device
+ * memory (device_ranges.h), so that copies treat the address as the
+ * device memory it is, and so that the pointer attributes are asked of
+ * the server, whose driver knows it as managed.
+ */
+#include <stdint.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include <cuda.h>
+
+#include "common/mem_props.h"
+#include "common/range_table.h"
+#include "gen/cuda_names.h"
+#include "stubs/mem/device_ranges.h"
+#include "stubs/mem/dirty_pages.h"
+#include "stubs/mem/managed.h"
+#include "stubs/mem/mapped.h"
+#include "stubs/route/route.h"
+#include "stubs/wire/rpc.h"
+
+/* The ABIs before CUDA 13, which cuda.h 13 maps to the _v2 names. */
+#undef cuMemPrefetchAsync
+#undef cuMemAdvise
+ONCUDA_API CUresult cuMemPrefetchAsync(CUdeviceptr devPtr, size_t count,
+    CUdevice dstDevice, CUstream hStream);
+ONCUDA_API CUresult cuMemPrefetchAsync_ptsz(CUdeviceptr devPtr, size_t count,
+    CUdevice dstDevice, CUstream hStream);
+ONCUDA_API CUresult cuMemPrefetchAsync_v2_ptsz(CUdeviceptr devPtr,
+    size_t count, CUmemLocation location, unsigned int flags,
+    CUstream hStream);
+ONCUDA_API CUresult cuMemAdvise(CUdeviceptr devPtr, size_t count,
+    CUmem_advise advice, CUdevice device);
+
+/* The program's sides of managed allocations; changed under the connection lock. */
+static struct range_table sides = RANGE_TABLE_INIT(struct range);
+
+static size_t whole_pages(size_t size)
+{
+	size_t page = dirty_pages_page_size();
+
+	return (size + page - 1) / page * page;
+}
+
+bool managed_contains(const void *p, size_t len)
+{
+	return range_table_find_overlap(&sides, (uint64_t)(uintptr_t)p,
+	    len == 0 ? 1 : len, NULL);
+}
+
+void managed_host_write(void *p, size_t len)
+{
+	if (managed_contains(p, len))
+		dirty_pages_mark(p, len);
+}
+
+void managed_freed(uint64_t dptr)
+{
+	struct range r;
+
+	if (!range_table_remove(&sides, dptr, &r))
+		return;
+	mapped_forget((const void *)(uintptr_t)r.base);
+	dirty_pages_remove((void *)(uintptr_t)r.base);
+	munmap((void *)(uintptr_t)r.base, r.size);
+}
+
+/* Said once: an allocation failed because its address is taken here. */
+static void say_taken(uint64_t at, size_t size)
+{
+	static bool said;
+
+	if (!said)
+		oncuda_say("cuMemAllocManaged: the server's address %#llx "
+		    "(%zu bytes) is already in use in this process, where the "
+		    "program's side must be mapped: failing with "
+		    "CUDA_ERROR_OUT_OF_MEMORY", (unsigned long long)at, size);
+	said = true;
+}
+
+/*
+ * Maps and tracks the program's side of the allocation the server just
+ * made at at.  false: it cannot be (the call then fails, the memory given
+ * back).
+ */
+static bool map_side(uint64_t at, size_t size)
+{
+	size_t bytes = whole_pages(size);
+	struct range r = { at, bytes };
+	void *p;
+
+	if (at % dirty_pages_page_size() != 0 || bytes < size)
+		return false;
+	p = mmap((void *)(uintptr_t)at, bytes, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+	if (p == MAP_FAILED || p != (void *)(uintptr_t)at) {
+		if (p != MAP_FAILED)	/* a kernel without NOREPLACE: a hint */
+			munmap(p, bytes);
+		say_taken(at, bytes);
+		return false;
+	}
+	if (!dirty_pages_add(p, bytes))
+		goto unmap;
+	if (!mapped_track_paged(p, bytes))
+		goto unwatch;
+	if (range_table_insert(&sides, &r, false, NULL) != RANGE_INSERTED)
+		goto untrack;
+	if (devmem_note(at, size))
+		return true;
+	range_table_remove(&sides, at, NULL);
+untrack:
+	mapped_forget(p);
+unwatch:
+	dirty_pages_remove(p);
+unmap:
+	munmap(p, bytes);
+	return false;
+}
+
+ONCUDA_API CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize,
+    unsigned int flags)
+{
+	res_dptr r;
+	res_none undo;
+	struct call k;
+	enum clnt_stat st;
+	CUresult e;
+
+	if (dptr == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((e = call_begin(&k, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	st = cu_mem_alloc_managed(bytesize, flags, &r, k.c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS &&
+	    !map_side(r.res_dptr_u.value, bytesize)) {
+		memset(&undo, 0, sizeof(undo));
+		st = cu_mem_free(r.res_dptr_u.value, &undo, k.c);
+		r.err = CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	if ((e = call_done(&k, st, &r.err)) == CUDA_SUCCESS)
+		*dptr = (CUdeviceptr)r.res_dptr_u.value;
+	return e;
+}
+
+static bool to_host(const CUmemLocation *l)
+{
+	return l->type == CU_MEM_LOCATION_TYPE_HOST ||
+	    l->type == CU_MEM_LOCATION_TYPE_HOST_NUMA ||
+	    l->type == CU_MEM_LOCATION_TYPE_HOST_NUMA_CURRENT;
+}
+
+/* Routes a call that names stream s (may be NULL) and location l. */
+static CUresult begin_located(struct call *k, CUstream s,
+    const CUmemLocation *l, mem_location *wire, void *reply, size_t size)
+{
+	struct route rt = ROUTE_INIT;
+	CUdevice local;
+
+	*wire = mem_location_pack(l);
+	route_handle(&rt, s, ROUTE_STREAM);
+	if (l->type == CU_MEM_LOCATION_TYPE_DEVICE) {
+		route_device(&rt, l->id, &local);
+		wire->id = local;
+	}
+	return route_call(k, &rt, reply, size);
+}
+
+ONCUDA_API CUresult cuMemPrefetchAsync_v2(CUdeviceptr devPtr, size_t count,
+    CUmemLocation location, unsigned int flags, CUstream hStream)
+{
+	mem_location wire;
+	res_none r, w;
+	struct call k;
+	enum clnt_stat st;
+	CUresult e;
+
+	if ((e = begin_located(&k, hStream, &location, &wire,
+	    CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	/* Queued work: what the program wrote goes first. */
+	st = mapped_push(k.c, &r.err);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = cu_mem_prefetch_async(devPtr, count, wire, flags,
+		    route_strip(hStream), &r, k.c);
+	/* To the host, which is here: wait for the stream, then fetch. */
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS && to_host(&location)) {
+		memset(&w, 0, sizeof(w));
+		st = cu_stream_synchronize(route_strip(hStream), &w, k.c);
+		r.err = w.err;
+		if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+			st = mapped_pull(k.c, &r.err);
+	}
+	return call_done(&k, st, &r.err);
+}
+
+ONCUDA_API CUresult cuMemPrefetchAsync_v2_ptsz(CUdeviceptr devPtr,
+    size_t count, CUmemLocation location, unsigned int flags,
+    CUstream hStream)
+{
+	return cuMemPrefetchAsync_v2(devPtr, count, location, flags,
+	    hStream == NULL ? CU_STREAM_PER_THREAD : hStream);
+}
+
+/* The old ABIs' CUdevice, CU_DEVICE_CPU for the host, as a location. */
+static CUmemLocation location_of(CUdevice dev)
+{
+	CUmemLocation l;
+
+	memset(&l, 0, sizeof(l));
+	l.type = dev == CU_DEVICE_CPU ? CU_MEM_LOCATION_TYPE_HOST :
+	    CU_MEM_LOCATION_TYPE_DEVICE;
+	l.id = dev == CU_DEVICE_CPU ? 0 : dev;
+	return l;
+}
+
+ONCUDA_API CUresult cuMemPrefetchAsync(CUdeviceptr devPtr, size_t count,
+    CUdevice dstDevice, CUstream hStream)
+{
+	return cuMemPrefetchAsync_v2(devPtr, count, location_of(dstDevice), 0,
+	    hStream);
+}
+
+ONCUDA_API CUresult cuMemPrefetchAsync_ptsz(CUdeviceptr devPtr, size_t count,
+    CUdevice dstDevice, CUstream hStream)
+{
+	return cuMemPrefetchAsync_v2_ptsz(devPtr, count,
+	    location_of(dstDevice), 0, hStream);
+}
+
+ONCUDA_API CUresult cuMemAdvise_v2(CUdeviceptr devPtr, size_t count,
+    CUmem_advise advice, CUmemLocation location)
+{
+	mem_location wire;
+	res_none r;
+	struct call k;
+	CUresult e;
+
+	if ((e = begin_located(&k, NULL, &location, &wire, CALL_REPLY(r))) !=
+	    CUDA_SUCCESS)
+		return e;
+	return call_done(&k, cu_mem_advise(devPtr, count, (int)advice, wire,
+	    &r, k.c), &r.err);
+}
+
+ONCUDA_API CUresult cuMemAdvise(CUdeviceptr devPtr, size_t count,
+    CUmem_advise advice, CUdevice device)
+{
+	return cuMemAdvise_v2(devPtr, count, advice, location_of(device));
+}
+
+ONCUDA_API CUresult cuMemRangeGetAttribute(void *data, size_t dataSize,
+    CUmem_range_attribute attribute, CUdeviceptr devPtr, size_t count)
+{
+	res_data r;
+	struct call k;
+	CUresult e;
+
+	if (data == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((e = devmem_call(&k, devPtr, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_done(&k, cu_mem_range_get_attribute(dataSize, (int)attribute,
+	    devPtr, count, &r, k.c), &r.err);
+	if (e == CUDA_SUCCESS) {
+		if (r.res_data_u.data.data_len == dataSize)
+			memcpy(data, r.res_data_u.data.data_val, dataSize);
+		else
+			e = CUDA_ERROR_UNKNOWN;	/* not what was asked */
+	}
+	xdr_free((xdrproc_t)xdr_res_data, (char *)&r);
+	return e;
+}
+
+ONCUDA_API CUresult cuMemRangeGetAttributes(void **data, size_t *dataSizes,
+    CUmem_range_attribute *attributes, size_t numAttributes,
+    CUdeviceptr devPtr, size_t count)
+{
+	CUresult e = CUDA_SUCCESS;
+
+	if (data == NULL || dataSizes == NULL || attributes == NULL ||
+	    numAttributes == 0)
+		return CUDA_ERROR_INVALID_VALUE;
+	for (size_t i = 0; i < numAttributes && e == CUDA_SUCCESS; i++)
+		e = cuMemRangeGetAttribute(data[i], dataSizes[i], attributes[i],
+		    devPtr, count);
+	return e;
+}
+
+/* cuStreamAttachMemAsync and its _ptsz form are plain (gen/glue_client.c). */
