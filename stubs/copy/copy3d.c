@@ -84,8 +84,9 @@ static CUresult resolve(CUmemorytype type, const void *host, CUdeviceptr device,
 		return CUDA_SUCCESS;
 	if (pitch != 0 && pitch < c->WidthInBytes)
 		return CUDA_ERROR_INVALID_VALUE;
-	/* A height of 0 is for a single slice only. */
-	if (c->Depth > 1 && height < c->Height)
+	/* A height of 0 is the copy's own (the H200's driver takes it so, in
+	 * copies of several slices too); a smaller one overlaps slices. */
+	if (c->Depth > 1 && height != 0 && height < c->Height)
 		return CUDA_ERROR_INVALID_VALUE;
 	if (type == CU_MEMORYTYPE_HOST && s->host == NULL &&
 	    c->WidthInBytes != 0 && c->Height != 0 && c->Depth != 0)

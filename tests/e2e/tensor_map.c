@@ -74,9 +74,11 @@ int test_tensor_map(void)
 	    (void *)(uintptr_t)(d + MATRIX_BYTES)), CUDA_SUCCESS);
 	CHECK_MEM(&replaced, &b, sizeof(b));
 
-	/* cuda.h's requirements: an aligned map and address, rank <= 5. */
+	/* cuda.h asks for an aligned map, but the driver encodes into an
+	 * unaligned one (seen on the H200): so does oncuda.  The address
+	 * must be aligned, the rank at most 5. */
 	CHECK_CU(encode_matrix((CUtensorMap *)(unaligned + 16), d),
-		 CUDA_ERROR_INVALID_VALUE);
+		 CUDA_SUCCESS);
 	CHECK_CU(encode_matrix(&again, d + 8), CUDA_ERROR_INVALID_VALUE);
 	CHECK_CU(cuTensorMapEncodeTiled(&again,
 	    CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 6, (void *)(uintptr_t)d,

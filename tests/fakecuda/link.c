@@ -4,7 +4,8 @@
  *
  * The stand-in links nothing: every module holds every kernel of kernels.c
  * anyway.  It checks each input as a load checks an image (PTX that is not
- * PTX is CUDA_ERROR_INVALID_PTX, with the reason in the error log), keeps
+ * PTX is CUDA_ERROR_INVALID_IMAGE, as on the H200, with the reason in the
+ * error log), keeps
  * the option arrays of cuLinkCreate as the driver does, writing the logs
  * and their sizes into them, and cuLinkComplete hands out the smallest
  * cubin cuModuleLoadData takes: an ELF header for EM_CUDA and its section
@@ -159,8 +160,8 @@ cuLinkAddData_v2(CUlinkState state, CUjitInputType type, void *data,
 	if ((int)type < 0 || type >= CU_JIT_NUM_INPUT_TYPES) {
 		rc = CUDA_ERROR_INVALID_VALUE;
 	} else if (fc_image_check(data, &bytes) != CUDA_SUCCESS) {
-		rc = type == CU_JIT_INPUT_PTX ? CUDA_ERROR_INVALID_PTX :
-		    CUDA_ERROR_INVALID_IMAGE;
+		/* The H200's driver: no image, even as PTX. */
+		rc = CUDA_ERROR_INVALID_IMAGE;
 		snprintf(l->error, sizeof(l->error), "fakecuda: input %s is "
 		    "not a cubin, a fatbin or PTX text",
 		    name != NULL ? name : "");

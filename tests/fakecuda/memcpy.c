@@ -480,6 +480,8 @@ fc_memset_check(const CUDA_MEMSET_NODE_PARAMS *p)
 void
 fc_memset_run(const CUDA_MEMSET_NODE_PARAMS *p)
 {
+	if (p->width == 0)
+		return;		/* nothing, maybe at no address at all */
 	for (size_t y = 0; y < p->height; y++) {
 		uintptr_t at = p->dst + y * p->pitch;
 

@@ -86,8 +86,11 @@ peer_pair(CUcontext peerContext, struct fc_context **cur,
 	if (rc == CUDA_SUCCESS && *cur == NULL)
 		rc = CUDA_ERROR_INVALID_CONTEXT;
 	if (rc == CUDA_SUCCESS && (peerContext == NULL ||
-	    (*peer = fc_context_lookup(peerContext)) == NULL || *peer == *cur))
+	    (*peer = fc_context_lookup(peerContext)) == NULL))
 		rc = CUDA_ERROR_INVALID_CONTEXT;
+	/* A context and itself: what the H200's driver answers. */
+	if (rc == CUDA_SUCCESS && *peer == *cur)
+		rc = CUDA_ERROR_PEER_ACCESS_UNSUPPORTED;
 	return rc;
 }
 

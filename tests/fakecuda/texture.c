@@ -155,7 +155,7 @@ describe(unsigned long long handle, bool surface, CUDA_RESOURCE_DESC *res,
 	if ((o = lookup(handle, surface)) == NULL)
 		rc = CUDA_ERROR_INVALID_VALUE;
 	else if (view != NULL && !o->has_view)
-		rc = CUDA_ERROR_INVALID_VALUE;
+		memset(&o->view, 0, sizeof o->view);	/* the driver's empty view */
 	else {
 		if (res != NULL)
 			*res = o->res;
