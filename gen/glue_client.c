@@ -907,7 +907,7 @@ ONCUDA_API CUresult cuMemcpyDtoDAsync_v2_ptsz(CUdeviceptr dstDevice, CUdeviceptr
 	return cuMemcpyDtoDAsync(dstDevice, srcDevice, ByteCount, thread_stream_null(hStream));
 }
 
-ONCUDA_API CUresult cuMemsetD8(CUdeviceptr dstDevice, unsigned char uc, size_t N)
+CUresult plain_cuMemsetD8(CUdeviceptr dstDevice, unsigned char uc, size_t N)
 {
 	res_none r;
 	struct route rt = ROUTE_INIT;
@@ -930,7 +930,7 @@ ONCUDA_API CUresult cuMemsetD8(CUdeviceptr dstDevice, unsigned char uc, size_t N
 	return (CUresult)r.err;
 }
 
-ONCUDA_API CUresult cuMemsetD16(CUdeviceptr dstDevice, unsigned short us, size_t N)
+CUresult plain_cuMemsetD16(CUdeviceptr dstDevice, unsigned short us, size_t N)
 {
 	res_none r;
 	struct route rt = ROUTE_INIT;
@@ -953,7 +953,7 @@ ONCUDA_API CUresult cuMemsetD16(CUdeviceptr dstDevice, unsigned short us, size_t
 	return (CUresult)r.err;
 }
 
-ONCUDA_API CUresult cuMemsetD32(CUdeviceptr dstDevice, unsigned int ui, size_t N)
+CUresult plain_cuMemsetD32(CUdeviceptr dstDevice, unsigned int ui, size_t N)
 {
 	res_none r;
 	struct route rt = ROUTE_INIT;
@@ -976,7 +976,7 @@ ONCUDA_API CUresult cuMemsetD32(CUdeviceptr dstDevice, unsigned int ui, size_t N
 	return (CUresult)r.err;
 }
 
-ONCUDA_API CUresult cuMemsetD8Async(CUdeviceptr dstDevice, unsigned char uc, size_t N, CUstream hStream)
+CUresult plain_cuMemsetD8Async(CUdeviceptr dstDevice, unsigned char uc, size_t N, CUstream hStream)
 {
 	struct route rt = ROUTE_INIT;
 	cu_memset_d8_async_argument a;
@@ -1006,7 +1006,7 @@ ONCUDA_API CUresult cuMemsetD8Async_ptsz(CUdeviceptr dstDevice, unsigned char uc
 	return cuMemsetD8Async(dstDevice, uc, N, thread_stream_null(hStream));
 }
 
-ONCUDA_API CUresult cuMemsetD16Async(CUdeviceptr dstDevice, unsigned short us, size_t N, CUstream hStream)
+CUresult plain_cuMemsetD16Async(CUdeviceptr dstDevice, unsigned short us, size_t N, CUstream hStream)
 {
 	struct route rt = ROUTE_INIT;
 	cu_memset_d16_async_argument a;
@@ -1036,7 +1036,7 @@ ONCUDA_API CUresult cuMemsetD16Async_ptsz(CUdeviceptr dstDevice, unsigned short 
 	return cuMemsetD16Async(dstDevice, us, N, thread_stream_null(hStream));
 }
 
-ONCUDA_API CUresult cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui, size_t N, CUstream hStream)
+CUresult plain_cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui, size_t N, CUstream hStream)
 {
 	struct route rt = ROUTE_INIT;
 	cu_memset_d32_async_argument a;

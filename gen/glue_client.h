@@ -13,5 +13,11 @@ CUresult on_server_cuDeviceGet(unsigned server, CUdevice *device, int ordinal);
 CUresult on_server_cuLibraryGetKernel(unsigned server, CUkernel *pKernel, CUlibrary library, const char *name);
 CUresult on_server_cuDeviceGetByPCIBusId(unsigned server, CUdevice *dev, const char *pciBusId);
 CUresult plain_cuMemcpyDtoDAsync(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount, CUstream hStream);
+CUresult plain_cuMemsetD8(CUdeviceptr dstDevice, unsigned char uc, size_t N);
+CUresult plain_cuMemsetD16(CUdeviceptr dstDevice, unsigned short us, size_t N);
+CUresult plain_cuMemsetD32(CUdeviceptr dstDevice, unsigned int ui, size_t N);
+CUresult plain_cuMemsetD8Async(CUdeviceptr dstDevice, unsigned char uc, size_t N, CUstream hStream);
+CUresult plain_cuMemsetD16Async(CUdeviceptr dstDevice, unsigned short us, size_t N, CUstream hStream);
+CUresult plain_cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui, size_t N, CUstream hStream);
 
 #endif

@@ -357,6 +357,8 @@ def per_thread_variants(e):
                    f"ONCUDA_API CUresult {n}({decl})\n{{\n"
                    f"\treturn {e.func}({args});\n}}\n")
     return out
+
+
 def client_name(e):
     """The generated client function's return type and name."""
     if "wrapped" in e.markers:

@@ -75,6 +75,25 @@ int test_uva_copy(void)
 	CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
 	CHECK_MEM(pinned2, pinned, BYTES);
 
+	/* Memsets through the unified address (XLA fills its page-locked
+	 * red zones so), in stream order after a copy into the buffer. */
+	e2e_fill_random(src, BYTES, 19);
+	CHECK_CU(cuMemcpyHtoD(d, src, BYTES), CUDA_SUCCESS);
+	CHECK_CU(cuMemcpyDtoDAsync(dptr_of(pinned), d, BYTES, s),
+		 CUDA_SUCCESS);
+	CHECK_CU(cuMemsetD32Async(dptr_of(pinned) + 8, 0xA5A5F00Du, 4, s),
+		 CUDA_SUCCESS);
+	CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
+	CHECK_MEM(pinned, src, 8);
+	for (int i = 0; i < 4; i++)
+		CHECK_EQ(((unsigned *)(void *)(pinned + 8))[i], 0xA5A5F00Du);
+	CHECK_MEM(pinned + 24, src + 24, BYTES - 24);
+	CHECK_CU(cuMemsetD8(dptr_of(pinned2), 0x5A, BYTES), CUDA_SUCCESS);
+	CHECK_EQ(pinned2[0], 0x5A);
+	CHECK_EQ(pinned2[BYTES - 1], 0x5A);
+	CHECK_CU(cuMemsetD16(dptr_of(pinned2) + 2, 0x1234, 1), CUDA_SUCCESS);
+	CHECK_EQ(((unsigned short *)(void *)pinned2)[1], 0x1234);
+
 	/* cuMemcpy(Async) by address: page-locked, device, managed. */
 	e2e_fill_random(pinned, BYTES, 17);
 	CHECK_CU(cuMemcpyAsync(d, dptr_of(pinned), BYTES, s), CUDA_SUCCESS);

@@ -96,14 +96,22 @@ static CLIENT fake = { .cl_ops = &fake_ops };
 CLIENT *rpc_begin(void) { return &fake; }
 CUresult rpc_end(enum clnt_stat st) { return st == RPC_SUCCESS ? CUDA_SUCCESS : CUDA_ERROR_DEVICE_UNAVAILABLE; }
 CUresult rpc_server_result(int err) { return (CUresult)err; }
-/* The generated _ptsz form of a wrapped call names the hand-written call,
- * which this test does not link (stubs/copy/copy.c); never called here. */
+/* The generated _ptsz forms of wrapped calls name the hand-written calls,
+ * which this test does not link (stubs/copy/copy.c, fill_host.c); never
+ * called here. */
 CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr d, CUdeviceptr s, size_t n, CUstream h);
 CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr d, CUdeviceptr s, size_t n, CUstream h)
 {
 	(void)d, (void)s, (void)n, (void)h;
 	return CUDA_ERROR_NOT_SUPPORTED;
 }
+#define NEVER_CALLED_MEMSET(name, type) \
+	CUresult name(CUdeviceptr d, type v, size_t n, CUstream h); \
+	CUresult name(CUdeviceptr d, type v, size_t n, CUstream h) \
+	{ (void)d, (void)v, (void)n, (void)h; return CUDA_ERROR_NOT_SUPPORTED; }
+NEVER_CALLED_MEMSET(cuMemsetD8Async, unsigned char)
+NEVER_CALLED_MEMSET(cuMemsetD16Async, unsigned short)
+NEVER_CALLED_MEMSET(cuMemsetD32Async, unsigned int)
 CUresult rpc_unavailable(void) { return CUDA_ERROR_NOT_INITIALIZED; }
 enum clnt_stat batch_send(CLIENT *c, rpcproc_t proc, xdrproc_t xa, void *a) { (void)c; (void)proc; (void)xa; (void)a; return RPC_SUCCESS; }
 
