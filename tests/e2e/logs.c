@@ -18,6 +18,7 @@ int test_driver_logs(void)
 	char *all = e2e_malloc(LOG_BYTES + 1), *file_text;
 	char path[] = "/tmp/e2e-logs-XXXXXX";
 	CUlogIterator it;
+	CUresult e;
 	CUcontext ctx;
 	CUdevice dev;
 	size_t size, file_size;
@@ -27,12 +28,17 @@ int test_driver_logs(void)
 	TRY(e2e_primary_ctx(&dev, &ctx));
 	CHECK_CU(cuLogsCurrent(&it, 0), CUDA_SUCCESS);
 	CHECK_CU(cuLogsCurrent(NULL, 0), CUDA_ERROR_INVALID_VALUE);
-	/* Nothing failed since the iterator was taken. */
+	/* Nothing failed since the iterator was taken: an empty dump, or
+	 * (the H200's 580, through oncuda) CUDA_ERROR_INVALID_VALUE for
+	 * nothing to dump. */
 	size = sizeof(small);
 	memset(small, 'x', sizeof(small));
-	CHECK_CU(cuLogsDumpToMemory(&it, small, &size, 0), CUDA_SUCCESS);
-	CHECK_EQ(size, 0);
-	CHECK_EQ(small[0], '\0');
+	e = cuLogsDumpToMemory(&it, small, &size, 0);
+	CHECK(e == CUDA_SUCCESS || e == CUDA_ERROR_INVALID_VALUE);
+	if (e == CUDA_SUCCESS) {
+		CHECK_EQ(size, 0);
+		CHECK_EQ(small[0], '\0');
+	}
 
 	/* The whole log, in memory and in a file: the same text. */
 	size = LOG_BYTES + 1;
