@@ -4,6 +4,7 @@
  * (a path on the server) refused.
  */
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
@@ -40,8 +41,11 @@ int test_coredump_settings(void)
 		 CUDA_SUCCESS);
 	CHECK(memchr(file, '\0', sizeof(file)) != NULL);
 	CHECK(file[0] != 'x');	/* written (empty on the H200's 580) */
+	/* No value to fill: the H200's driver answers CUDA_SUCCESS; oncuda
+	 * refuses it (known difference, issue 15's note). */
 	CHECK_CU(cuCoredumpGetAttribute(CU_COREDUMP_GENERATION_FLAGS, NULL,
-	    &size), CUDA_ERROR_INVALID_VALUE);
+	    &size), getenv("ONCUDA_TEST_REMOTE") != NULL ?
+	    CUDA_ERROR_INVALID_VALUE : CUDA_SUCCESS);
 	return 0;
 }
 
