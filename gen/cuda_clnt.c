@@ -1242,6 +1242,18 @@ cu_mem_host_alloc_13000(cu_size size, u_int flags, res_handle *clnt_res,  CLIENT
 }
 
 enum clnt_stat 
+cu_mem_host_alloc_at_13000(cu_hostptr at, cu_size size, u_int flags, res_handle *clnt_res,  CLIENT *clnt)
+{
+	cu_mem_host_alloc_at_13000_argument arg;
+	arg.at = at;
+	arg.size = size;
+	arg.flags = flags;
+	return (clnt_call (clnt, CU_MEM_HOST_ALLOC_AT, (xdrproc_t) xdr_cu_mem_host_alloc_at_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_mem_free_host_13000(cu_hostptr ptr, res_none *clnt_res,  CLIENT *clnt)
 {
 	return (clnt_call(clnt, CU_MEM_FREE_HOST,
@@ -3485,10 +3497,12 @@ oncuda_local_where_13000(res_local_where *clnt_res, CLIENT *clnt)
 }
 
 enum clnt_stat 
-oncuda_local_offer_13000(cu_size size, res_none *clnt_res,  CLIENT *clnt)
+oncuda_local_offer_13000(cu_size size, cu_hostptr at, res_none *clnt_res,  CLIENT *clnt)
 {
-	return (clnt_call(clnt, ONCUDA_LOCAL_OFFER,
-		(xdrproc_t) xdr_cu_size, (caddr_t) &size,
+	oncuda_local_offer_13000_argument arg;
+	arg.size = size;
+	arg.at = at;
+	return (clnt_call (clnt, ONCUDA_LOCAL_OFFER, (xdrproc_t) xdr_oncuda_local_offer_13000_argument, (caddr_t) &arg,
 		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
 		TIMEOUT));
 }

@@ -605,6 +605,12 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_mem_host_alloc_argument cu_mem_host_alloc_13000_argument
 #define xdr_cu_mem_host_alloc_argument xdr_cu_mem_host_alloc_13000_argument
 
+/* CU_MEM_HOST_ALLOC_AT (900) */
+#define cu_mem_host_alloc_at cu_mem_host_alloc_at_13000
+#define cu_mem_host_alloc_at_svc cu_mem_host_alloc_at_13000_svc
+#define cu_mem_host_alloc_at_argument cu_mem_host_alloc_at_13000_argument
+#define xdr_cu_mem_host_alloc_at_argument xdr_cu_mem_host_alloc_at_13000_argument
+
 /* CU_MEM_FREE_HOST (81) */
 #define cu_mem_free_host cu_mem_free_host_13000
 #define cu_mem_free_host_svc cu_mem_free_host_13000_svc
@@ -1710,6 +1716,8 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 /* ONCUDA_LOCAL_OFFER (251) */
 #define oncuda_local_offer oncuda_local_offer_13000
 #define oncuda_local_offer_svc oncuda_local_offer_13000_svc
+#define oncuda_local_offer_argument oncuda_local_offer_13000_argument
+#define xdr_oncuda_local_offer_argument xdr_oncuda_local_offer_13000_argument
 
 /* ONCUDA_LOCAL_REGISTER (252) */
 #define oncuda_local_register oncuda_local_register_13000

@@ -1614,6 +1614,13 @@ struct cu_mem_host_alloc_13000_argument {
 };
 typedef struct cu_mem_host_alloc_13000_argument cu_mem_host_alloc_13000_argument;
 
+struct cu_mem_host_alloc_at_13000_argument {
+	cu_hostptr at;
+	cu_size size;
+	u_int flags;
+};
+typedef struct cu_mem_host_alloc_at_13000_argument cu_mem_host_alloc_at_13000_argument;
+
 struct cu_mem_host_register_13000_argument {
 	cu_size size;
 	u_int flags;
@@ -2525,6 +2532,12 @@ struct cu_coredump_set_attribute_13000_argument {
 };
 typedef struct cu_coredump_set_attribute_13000_argument cu_coredump_set_attribute_13000_argument;
 
+struct oncuda_local_offer_13000_argument {
+	cu_size size;
+	cu_hostptr at;
+};
+typedef struct oncuda_local_offer_13000_argument oncuda_local_offer_13000_argument;
+
 struct oncuda_local_htod_13000_argument {
 	cu_hostptr base;
 	cu_size offset;
@@ -2914,6 +2927,9 @@ extern  bool_t cu_surf_object_get_resource_desc_13000_svc(cu_handle , res_resour
 #define CU_MEM_HOST_ALLOC 80
 extern  enum clnt_stat cu_mem_host_alloc_13000(cu_size , u_int , res_handle *, CLIENT *);
 extern  bool_t cu_mem_host_alloc_13000_svc(cu_size , u_int , res_handle *, struct svc_req *);
+#define CU_MEM_HOST_ALLOC_AT 900
+extern  enum clnt_stat cu_mem_host_alloc_at_13000(cu_hostptr , cu_size , u_int , res_handle *, CLIENT *);
+extern  bool_t cu_mem_host_alloc_at_13000_svc(cu_hostptr , cu_size , u_int , res_handle *, struct svc_req *);
 #define CU_MEM_FREE_HOST 81
 extern  enum clnt_stat cu_mem_free_host_13000(cu_hostptr , res_none *, CLIENT *);
 extern  bool_t cu_mem_free_host_13000_svc(cu_hostptr , res_none *, struct svc_req *);
@@ -3539,8 +3555,8 @@ extern  bool_t oncuda_flush_13000_svc(res_none *, struct svc_req *);
 extern  enum clnt_stat oncuda_local_where_13000(res_local_where *, CLIENT *);
 extern  bool_t oncuda_local_where_13000_svc(res_local_where *, struct svc_req *);
 #define ONCUDA_LOCAL_OFFER 251
-extern  enum clnt_stat oncuda_local_offer_13000(cu_size , res_none *, CLIENT *);
-extern  bool_t oncuda_local_offer_13000_svc(cu_size , res_none *, struct svc_req *);
+extern  enum clnt_stat oncuda_local_offer_13000(cu_size , cu_hostptr , res_none *, CLIENT *);
+extern  bool_t oncuda_local_offer_13000_svc(cu_size , cu_hostptr , res_none *, struct svc_req *);
 #define ONCUDA_LOCAL_REGISTER 252
 extern  enum clnt_stat oncuda_local_register_13000(u_int , res_handle *, CLIENT *);
 extern  bool_t oncuda_local_register_13000_svc(u_int , res_handle *, struct svc_req *);
@@ -3916,6 +3932,9 @@ extern  bool_t cu_surf_object_get_resource_desc_13000_svc();
 #define CU_MEM_HOST_ALLOC 80
 extern  enum clnt_stat cu_mem_host_alloc_13000();
 extern  bool_t cu_mem_host_alloc_13000_svc();
+#define CU_MEM_HOST_ALLOC_AT 900
+extern  enum clnt_stat cu_mem_host_alloc_at_13000();
+extern  bool_t cu_mem_host_alloc_at_13000_svc();
 #define CU_MEM_FREE_HOST 81
 extern  enum clnt_stat cu_mem_free_host_13000();
 extern  bool_t cu_mem_free_host_13000_svc();
@@ -4785,6 +4804,7 @@ extern  bool_t xdr_cu_memset_d2d16_async_13000_argument (XDR *, cu_memset_d2d16_
 extern  bool_t xdr_cu_memset_d2d32_async_13000_argument (XDR *, cu_memset_d2d32_async_13000_argument*);
 extern  bool_t xdr_cu_tex_object_create_13000_argument (XDR *, cu_tex_object_create_13000_argument*);
 extern  bool_t xdr_cu_mem_host_alloc_13000_argument (XDR *, cu_mem_host_alloc_13000_argument*);
+extern  bool_t xdr_cu_mem_host_alloc_at_13000_argument (XDR *, cu_mem_host_alloc_at_13000_argument*);
 extern  bool_t xdr_cu_mem_host_register_13000_argument (XDR *, cu_mem_host_register_13000_argument*);
 extern  bool_t xdr_cu_mem_host_get_device_pointer_13000_argument (XDR *, cu_mem_host_get_device_pointer_13000_argument*);
 extern  bool_t xdr_cu_mem_alloc_managed_13000_argument (XDR *, cu_mem_alloc_managed_13000_argument*);
@@ -4920,6 +4940,7 @@ extern  bool_t xdr_cu_green_ctx_wait_event_13000_argument (XDR *, cu_green_ctx_w
 extern  bool_t xdr_cu_logs_dump_to_memory_13000_argument (XDR *, cu_logs_dump_to_memory_13000_argument*);
 extern  bool_t xdr_cu_coredump_get_attribute_13000_argument (XDR *, cu_coredump_get_attribute_13000_argument*);
 extern  bool_t xdr_cu_coredump_set_attribute_13000_argument (XDR *, cu_coredump_set_attribute_13000_argument*);
+extern  bool_t xdr_oncuda_local_offer_13000_argument (XDR *, oncuda_local_offer_13000_argument*);
 extern  bool_t xdr_oncuda_local_htod_13000_argument (XDR *, oncuda_local_htod_13000_argument*);
 extern  bool_t xdr_oncuda_local_dtoh_13000_argument (XDR *, oncuda_local_dtoh_13000_argument*);
 extern  bool_t xdr_oncuda_local_staged_htod_13000_argument (XDR *, oncuda_local_staged_htod_13000_argument*);
@@ -5138,6 +5159,7 @@ extern bool_t xdr_cu_memset_d2d16_async_13000_argument ();
 extern bool_t xdr_cu_memset_d2d32_async_13000_argument ();
 extern bool_t xdr_cu_tex_object_create_13000_argument ();
 extern bool_t xdr_cu_mem_host_alloc_13000_argument ();
+extern bool_t xdr_cu_mem_host_alloc_at_13000_argument ();
 extern bool_t xdr_cu_mem_host_register_13000_argument ();
 extern bool_t xdr_cu_mem_host_get_device_pointer_13000_argument ();
 extern bool_t xdr_cu_mem_alloc_managed_13000_argument ();
@@ -5273,6 +5295,7 @@ extern bool_t xdr_cu_green_ctx_wait_event_13000_argument ();
 extern bool_t xdr_cu_logs_dump_to_memory_13000_argument ();
 extern bool_t xdr_cu_coredump_get_attribute_13000_argument ();
 extern bool_t xdr_cu_coredump_set_attribute_13000_argument ();
+extern bool_t xdr_oncuda_local_offer_13000_argument ();
 extern bool_t xdr_oncuda_local_htod_13000_argument ();
 extern bool_t xdr_oncuda_local_dtoh_13000_argument ();
 extern bool_t xdr_oncuda_local_staged_htod_13000_argument ();

@@ -713,6 +713,12 @@ _cu_mem_host_alloc_13000 (cu_mem_host_alloc_13000_argument *argp, void *result, 
 }
 
 int
+_cu_mem_host_alloc_at_13000 (cu_mem_host_alloc_at_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mem_host_alloc_at_13000_svc(argp->at, argp->size, argp->flags, result, rqstp));
+}
+
+int
 _cu_mem_free_host_13000 (cu_hostptr  *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_mem_free_host_13000_svc(*argp, result, rqstp));
@@ -1961,9 +1967,9 @@ _oncuda_local_where_13000 (void  *argp, void *result, struct svc_req *rqstp)
 }
 
 int
-_oncuda_local_offer_13000 (cu_size  *argp, void *result, struct svc_req *rqstp)
+_oncuda_local_offer_13000 (oncuda_local_offer_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
-	return (oncuda_local_offer_13000_svc(*argp, result, rqstp));
+	return (oncuda_local_offer_13000_svc(argp->size, argp->at, result, rqstp));
 }
 
 int
@@ -2121,6 +2127,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_handle cu_surf_object_destroy_13000_arg;
 		cu_handle cu_surf_object_get_resource_desc_13000_arg;
 		cu_mem_host_alloc_13000_argument cu_mem_host_alloc_13000_arg;
+		cu_mem_host_alloc_at_13000_argument cu_mem_host_alloc_at_13000_arg;
 		cu_hostptr cu_mem_free_host_13000_arg;
 		cu_mem_host_register_13000_argument cu_mem_host_register_13000_arg;
 		cu_hostptr cu_mem_host_unregister_13000_arg;
@@ -2323,7 +2330,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		bool_t oncuda_auth_challenge_13000_arg;
 		auth_response oncuda_auth_prove_13000_arg;
 		hello_args oncuda_hello_13000_arg;
-		cu_size oncuda_local_offer_13000_arg;
+		oncuda_local_offer_13000_argument oncuda_local_offer_13000_arg;
 		u_int oncuda_local_register_13000_arg;
 		oncuda_local_htod_13000_argument oncuda_local_htod_13000_arg;
 		oncuda_local_dtoh_13000_argument oncuda_local_dtoh_13000_arg;
@@ -2448,6 +2455,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_none cu_surf_object_destroy_13000_res;
 		res_resource_desc cu_surf_object_get_resource_desc_13000_res;
 		res_handle cu_mem_host_alloc_13000_res;
+		res_handle cu_mem_host_alloc_at_13000_res;
 		res_none cu_mem_free_host_13000_res;
 		res_handle cu_mem_host_register_13000_res;
 		res_none cu_mem_host_unregister_13000_res;
@@ -3369,6 +3377,12 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_cu_mem_host_alloc_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_handle;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mem_host_alloc_13000;
+		break;
+
+	case CU_MEM_HOST_ALLOC_AT:
+		_xdr_argument = (xdrproc_t) xdr_cu_mem_host_alloc_at_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mem_host_alloc_at_13000;
 		break;
 
 	case CU_MEM_FREE_HOST:
@@ -4620,7 +4634,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		break;
 
 	case ONCUDA_LOCAL_OFFER:
-		_xdr_argument = (xdrproc_t) xdr_cu_size;
+		_xdr_argument = (xdrproc_t) xdr_oncuda_local_offer_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_none;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_local_offer_13000;
 		break;

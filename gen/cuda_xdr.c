@@ -3367,6 +3367,18 @@ xdr_cu_mem_host_alloc_13000_argument (XDR *xdrs, cu_mem_host_alloc_13000_argumen
 }
 
 bool_t
+xdr_cu_mem_host_alloc_at_13000_argument (XDR *xdrs, cu_mem_host_alloc_at_13000_argument *objp)
+{
+	 if (!xdr_cu_hostptr (xdrs, &objp->at))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->size))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
 xdr_cu_mem_host_register_13000_argument (XDR *xdrs, cu_mem_host_register_13000_argument *objp)
 {
 	 if (!xdr_cu_size (xdrs, &objp->size))
@@ -4914,6 +4926,16 @@ xdr_cu_coredump_set_attribute_13000_argument (XDR *xdrs, cu_coredump_set_attribu
 	 if (!xdr_int (xdrs, &objp->attrib))
 		 return FALSE;
 	 if (!xdr_cu_bytes (xdrs, &objp->value))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_oncuda_local_offer_13000_argument (XDR *xdrs, oncuda_local_offer_13000_argument *objp)
+{
+	 if (!xdr_cu_size (xdrs, &objp->size))
+		 return FALSE;
+	 if (!xdr_cu_hostptr (xdrs, &objp->at))
 		 return FALSE;
 	return TRUE;
 }

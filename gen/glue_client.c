@@ -340,7 +340,9 @@ ONCUDA_API CUresult cuCtxSynchronize(void)
 		return e;
 	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
-	st = cu_ctx_synchronize(&r, k.c);
+	st = mapped_push(k.c, &r.err);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = cu_ctx_synchronize(&r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
 		st = mapped_pull_settled(k.c, &r.err);
 	e = call_end(&k, st);
@@ -362,7 +364,9 @@ ONCUDA_API CUresult cuCtxSynchronize_v2(CUcontext ctx)
 		return e;
 	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
-	st = cu_ctx_synchronize_v2((cu_handle)route_strip(ctx), &r, k.c);
+	st = mapped_push(k.c, &r.err);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = cu_ctx_synchronize_v2((cu_handle)route_strip(ctx), &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
 		st = mapped_pull(k.c, &r.err);
 	e = call_end(&k, st);
@@ -1488,7 +1492,9 @@ ONCUDA_API CUresult cuStreamSynchronize(CUstream hStream)
 		return e;
 	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
-	st = cu_stream_synchronize((cu_handle)route_strip(hStream), &r, k.c);
+	st = mapped_push(k.c, &r.err);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = cu_stream_synchronize((cu_handle)route_strip(hStream), &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
 		st = mapped_pull(k.c, &r.err);
 	e = call_end(&k, st);
@@ -1519,7 +1525,9 @@ ONCUDA_API CUresult cuStreamQuery(CUstream hStream)
 		return e;
 	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
-	st = cu_stream_query((cu_handle)route_strip(hStream), &r, k.c);
+	st = mapped_push(k.c, &r.err);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = cu_stream_query((cu_handle)route_strip(hStream), &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
 		st = mapped_pull(k.c, &r.err);
 	e = call_end(&k, st);
@@ -1967,7 +1975,9 @@ ONCUDA_API CUresult cuEventSynchronize(CUevent hEvent)
 		return e;
 	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
-	st = cu_event_synchronize((cu_handle)route_strip(hEvent), &r, k.c);
+	st = mapped_push(k.c, &r.err);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = cu_event_synchronize((cu_handle)route_strip(hEvent), &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
 		st = mapped_pull(k.c, &r.err);
 	e = call_end(&k, st);
@@ -1989,7 +1999,9 @@ ONCUDA_API CUresult cuEventQuery(CUevent hEvent)
 		return e;
 	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
-	st = cu_event_query((cu_handle)route_strip(hEvent), &r, k.c);
+	st = mapped_push(k.c, &r.err);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = cu_event_query((cu_handle)route_strip(hEvent), &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
 		st = mapped_pull(k.c, &r.err);
 	e = call_end(&k, st);

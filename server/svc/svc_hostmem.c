@@ -12,6 +12,10 @@
  * memory) becomes one of the client's device ranges (ranges.h), covering
  * the whole mirror, for as long as the mirror lives.
  *
+ * A mirror of cuMemHostAlloc may also lie at the client's own address
+ * (CU_MEM_HOST_ALLOC_AT): then it is memory we map and register, at an
+ * address the client chose but can never make us map over our own.
+ *
  * Calls down only: the session's ranges, limits and log, and
  * mapped_shadow.c (a freed mirror's shadow goes with it).  svc_mapped.c,
  * svc_local.c, svc_pointer.c and svc_context.c call it.
@@ -19,6 +23,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <cuda.h>
 
@@ -33,6 +38,8 @@ struct mirror {
 	void *base;
 	size_t size;
 	bool registered;	/* cuMemHostRegister'ed mmap, else cuMemHostAlloc */
+	bool placed;		/* cuMemHostAlloc's, but our registered mmap at the
+				 * client's address (CU_MEM_HOST_ALLOC_AT) */
 	CUcontext ctx;		/* the context it was made in */
 	struct mirror *next;
 };
@@ -64,7 +71,7 @@ static struct mirror *mirror_at(cu_hostptr ptr, bool registered)
 	return m;
 }
 
-static bool mirror_add(void *base, size_t size, bool registered)
+static bool mirror_add(void *base, size_t size, bool registered, bool placed)
 {
 	struct mirror *m = malloc(sizeof(*m));
 
@@ -73,6 +80,7 @@ static bool mirror_add(void *base, size_t size, bool registered)
 	m->base = base;
 	m->size = size;
 	m->registered = registered;
+	m->placed = placed;
 	if (cuCtxGetCurrent(&m->ctx) != CUDA_SUCCESS)
 		m->ctx = NULL;
 	m->next = mirrors;
@@ -101,7 +109,7 @@ static CUresult mirror_release(struct mirror *m)
 {
 	CUresult err;
 
-	if (!m->registered)
+	if (!m->registered && !m->placed)
 		return cuMemFreeHost(m->base);
 	err = cuMemHostUnregister(m->base);
 	if (err == CUDA_SUCCESS)
@@ -124,7 +132,7 @@ static CUresult mirror_remove(cu_hostptr ptr, bool registered)
 
 bool hostmem_adopt_registered(void *base, size_t size)
 {
-	return mirror_add(base, size, true);
+	return mirror_add(base, size, true, false);
 }
 
 bool hostmem_mirror_size(cu_hostptr ptr, size_t *size)
@@ -168,13 +176,104 @@ bool_t cu_mem_host_alloc_svc(cu_size size, u_int flags, res_handle *r,
 		memory_give(size);
 		return TRUE;
 	}
-	if (!mirror_add(p, (size_t)size, false)) {
+	if (!mirror_add(p, (size_t)size, false, false)) {
 		memory_give(size);
 		cuMemFreeHost(p);
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 		return TRUE;
 	}
 	r->res_handle_u.value = (cu_handle)(uintptr_t)p;
+	return TRUE;
+}
+
+/*
+ * Maps size bytes at exactly at, never over anything this process has
+ * mapped there (MAP_FIXED_NOREPLACE): the client chooses the address, so
+ * it must not be able to replace the server's own memory.  NULL when the
+ * address is taken or the kernel would put the memory elsewhere.
+ */
+static void *map_at(cu_hostptr at, cu_size size)
+{
+	void *p;
+
+	p = mmap((void *)(uintptr_t)at, (size_t)size, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	/* Kernels before 4.17 take the flag as a hint only. */
+	if ((uintptr_t)p != at) {
+		munmap(p, (size_t)size);
+		return NULL;
+	}
+	return p;
+}
+
+/* An address the client may ask for: page-aligned, in the user half. */
+static bool placeable(cu_hostptr at, cu_size size)
+{
+	const uint64_t user_top = (uint64_t)1 << 47;
+
+	return at != 0 && at % (uint64_t)sysconf(_SC_PAGESIZE) == 0 &&
+	    size != 0 && size <= user_top && at <= user_top - size;
+}
+
+/*
+ * Completes CU_MEM_HOST_ALLOC_AT for the mirror now at at: its device
+ * alias must be at itself (what the driver gives under unified addressing
+ * when CAN_USE_HOST_POINTER_FOR_REGISTERED_MEM holds), else a kernel could
+ * not take the program's pointer and the placement has no point: the
+ * mirror goes and the client is told the address is unusable.
+ */
+static bool_t place_alias(cu_hostptr at, res_handle *r)
+{
+	CUdeviceptr alias = 0;
+
+	r->err = cuMemHostGetDevicePointer(&alias, (void *)(uintptr_t)at, 0);
+	if (r->err == CUDA_SUCCESS && alias != (CUdeviceptr)at)
+		r->err = CUDA_ERROR_ALREADY_MAPPED;
+	if (r->err == CUDA_SUCCESS && !hostmem_alias_given(at, alias))
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	if (r->err != CUDA_SUCCESS) {
+		mirror_remove(at, false);
+		return TRUE;
+	}
+	r->res_handle_u.value = (cu_handle)at;
+	return TRUE;
+}
+
+bool_t cu_mem_host_alloc_at_svc(cu_hostptr at, cu_size size, u_int flags,
+    res_handle *r, struct svc_req *rq)
+{
+	const unsigned int known = CU_MEMHOSTALLOC_PORTABLE |
+	    CU_MEMHOSTALLOC_DEVICEMAP | CU_MEMHOSTALLOC_WRITECOMBINED;
+	void *p;
+
+	(void)rq;
+	if ((flags & ~known) != 0 || !placeable(at, size)) {
+		r->err = CUDA_ERROR_INVALID_VALUE;
+		return TRUE;
+	}
+	if (!memory_take(size, "page-locked host memory")) {
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+		return TRUE;
+	}
+	if ((p = map_at(at, size)) == NULL) {
+		memory_give(size);
+		r->err = CUDA_ERROR_ALREADY_MAPPED;
+		return TRUE;
+	}
+	/* Every context reaches it, as cuMemHostAlloc's memory under unified
+	 * addressing; write-combining has no registration flag. */
+	r->err = cuMemHostRegister(p, (size_t)size,
+	    CU_MEMHOSTREGISTER_PORTABLE | CU_MEMHOSTREGISTER_DEVICEMAP);
+	if (r->err == CUDA_SUCCESS && !mirror_add(p, (size_t)size, false, true)) {
+		cuMemHostUnregister(p);
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	if (r->err == CUDA_SUCCESS)
+		return place_alias(at, r);
+	memory_give(size);
+	munmap(p, (size_t)size);
 	return TRUE;
 }
 
@@ -215,7 +314,7 @@ bool_t cu_mem_host_register_svc(cu_size size, u_int flags,
 		munmap(p, (size_t)size);
 		return TRUE;
 	}
-	if (!mirror_add(p, (size_t)size, true)) {
+	if (!mirror_add(p, (size_t)size, true, false)) {
 		memory_give(size);
 		cuMemHostUnregister(p);
 		munmap(p, (size_t)size);

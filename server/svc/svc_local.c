@@ -64,6 +64,7 @@ int local_descriptor_wait_ms = 10000;
 /* The memory of the last OFFER, mapped, waiting for its REGISTER. */
 static void *offered;
 static size_t offered_size;
+static bool offered_at_client;	/* mapped at the client's own address */
 static CUresult offer_error = CUDA_ERROR_INVALID_VALUE;
 
 static void drop_offer(CUresult why)
@@ -132,8 +133,35 @@ static int receive_descriptor(int sock)
 	return fd;
 }
 
-/* Maps fd when it is a sealed memfd of at least size bytes; NULL otherwise. */
-static void *map_descriptor(int fd, size_t size)
+/*
+ * Maps fd at exactly at when that is free here (never over our own
+ * mappings), so that the program's pointer is one address in both
+ * processes; NULL when it is not.
+ */
+static void *map_descriptor_at(int fd, size_t size, cu_hostptr at)
+{
+	void *p;
+
+	if (at == 0 || at % (uint64_t)sysconf(_SC_PAGESIZE) != 0 ||
+	    at > UINT64_MAX - size)
+		return NULL;
+	p = mmap((void *)(uintptr_t)at, size, PROT_READ | PROT_WRITE,
+	    MAP_SHARED | MAP_FIXED_NOREPLACE, fd, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	/* Kernels before 4.17 take the flag as a hint only. */
+	if ((uintptr_t)p != at) {
+		munmap(p, size);
+		return NULL;
+	}
+	return p;
+}
+
+/*
+ * Maps fd when it is a sealed memfd of at least size bytes, at at when
+ * that is free, else anywhere; NULL when it is not such a memfd.
+ */
+static void *map_descriptor(int fd, size_t size, cu_hostptr at)
 {
 	struct stat st;
 	int seals = fcntl(fd, F_GET_SEALS);
@@ -145,6 +173,8 @@ static void *map_descriptor(int fd, size_t size)
 		    "%zu bytes sealed against shrinking: refused", size);
 		return NULL;
 	}
+	if ((p = map_descriptor_at(fd, size, at)) != NULL)
+		return p;
 	p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	return p == MAP_FAILED ? NULL : p;
 }
@@ -180,7 +210,7 @@ bool_t oncuda_local_where_svc(res_local_where *r, struct svc_req *rq)
 	return TRUE;
 }
 
-bool_t oncuda_local_offer_svc(cu_size size, res_none *r,
+bool_t oncuda_local_offer_svc(cu_size size, cu_hostptr at, res_none *r,
     struct svc_req *rq)
 {
 	int sock = rq->rq_xprt->xp_fd, fd;
@@ -200,7 +230,7 @@ bool_t oncuda_local_offer_svc(cu_size size, res_none *r,
 		return FALSE;
 	if ((fd = receive_descriptor(sock)) < 0)
 		return FALSE;
-	offered = map_descriptor(fd, (size_t)size);
+	offered = map_descriptor(fd, (size_t)size, at);
 	/* The mapping holds the memory; the descriptor is not needed. */
 	close(fd);
 	if (offered == NULL) {
@@ -208,7 +238,17 @@ bool_t oncuda_local_offer_svc(cu_size size, res_none *r,
 		return FALSE;
 	}
 	offered_size = (size_t)size;
+	offered_at_client = (uintptr_t)offered == at;
 	return FALSE;
+}
+
+/* Records the device alias the driver gives shared memory at p. */
+static void note_alias(void *p)
+{
+	CUdeviceptr alias;
+
+	if (cuMemHostGetDevicePointer(&alias, p, 0) == CUDA_SUCCESS)
+		(void)hostmem_alias_given((uintptr_t)p, alias);
 }
 
 bool_t oncuda_local_register_svc(u_int flags, res_handle *r,
@@ -217,6 +257,7 @@ bool_t oncuda_local_register_svc(u_int flags, res_handle *r,
 	unsigned int register_flags = 0;
 	void *p = offered;
 	size_t size = offered_size;
+	bool at_client = offered_at_client;
 
 	(void)rq;
 	if (p == NULL) {
@@ -234,6 +275,11 @@ bool_t oncuda_local_register_svc(u_int flags, res_handle *r,
 		register_flags |= CU_MEMHOSTREGISTER_PORTABLE;
 	if (flags & CU_MEMHOSTALLOC_DEVICEMAP)
 		register_flags |= CU_MEMHOSTREGISTER_DEVICEMAP;
+	/* At the program's own address, kernels of every context may take
+	 * the program's pointer, as under unified addressing natively. */
+	if (at_client)
+		register_flags |= CU_MEMHOSTREGISTER_PORTABLE |
+		    CU_MEMHOSTREGISTER_DEVICEMAP;
 	if (!memory_take(size, "page-locked host memory")) {
 		munmap(p, size);
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
@@ -249,6 +295,10 @@ bool_t oncuda_local_register_svc(u_int flags, res_handle *r,
 		munmap(p, size);
 		return TRUE;
 	}
+	/* Copies may then name the program's pointer as a device address;
+	 * without the range they are refused, which is all a failure costs. */
+	if (at_client)
+		note_alias(p);
 	log_msg(LOG_DEBUG, "shared %zu bytes of page-locked memory at %p", size, p);
 	r->res_handle_u.value = (cu_handle)(uintptr_t)p;
 	return TRUE;

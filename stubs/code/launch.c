@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "stubs/wire/batch.h"
+#include "stubs/mem/hostmem.h"
 #include "stubs/mem/mapped.h"
 #include "stubs/code/launch.h"
 #include "stubs/code/params.h"
@@ -162,7 +163,12 @@ static CUresult launch(rpcproc_t proc, CUfunction f, cu_dim3 grid,
 		params_release(&call.args);
 		return e;
 	}
-	st = mapped_push(k.c, &err);
+	st = RPC_SUCCESS;
+	if (!hostmem_track_reachable(call.args.bytes.bytes_val,
+	    call.args.bytes.bytes_len))
+		err = CUDA_ERROR_OUT_OF_MEMORY;
+	else
+		st = mapped_push(k.c, &err);
 	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
 		st = batch_send(k.c, proc,
 		    (xdrproc_t)xdr_cu_launch_kernel_argument, &call);
@@ -272,7 +278,12 @@ static CUresult launch_ex(const CUlaunchConfig *config, bool per_thread,
 		return e;
 	}
 	call.config.stream &= ROUTE_VALUE_MASK;
-	st = mapped_push(k.c, &err);
+	st = RPC_SUCCESS;
+	if (!hostmem_track_reachable(call.args.bytes.bytes_val,
+	    call.args.bytes.bytes_len))
+		err = CUDA_ERROR_OUT_OF_MEMORY;
+	else
+		st = mapped_push(k.c, &err);
 	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
 		st = batch_send(k.c, CU_LAUNCH_KERNEL_EX,
 		    (xdrproc_t)xdr_cu_launch_kernel_ex_argument, &call);

@@ -8,6 +8,7 @@
 
 #include "stubs/code/launch.h"
 #include "stubs/code/params.h"
+#include "stubs/mem/hostmem.h"
 #include "stubs/mem/mapped.h"
 #include "stubs/route/call.h"
 
@@ -25,6 +26,10 @@ static CUresult pack(CUfunction there, const CUDA_LAUNCH_PARAMS *p,
 	if ((e = params_pack(there, p->kernelParams, NULL, &args)) !=
 	    CUDA_SUCCESS)
 		return e;
+	if (!hostmem_track_reachable(args.bytes.bytes_val, args.bytes.bytes_len)) {
+		params_release(&args);
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	}
 	l->args.by_extra = args.by_extra;
 	n = args.bytes.bytes_len;
 	l->args.bytes.bytes_val = malloc(n > 0 ? n : 1);

@@ -16,6 +16,7 @@
  * overlaps registered memory is CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED,
  * and memory from cuMemHostAlloc CUDA_ERROR_INVALID_VALUE.
  */
+#include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -39,10 +40,16 @@ struct mirror {
 	bool registered;	/* the program's own memory, not ours */
 	unsigned link;		/* the server that holds the mirror (rpc.h) */
 	bool shared;		/* mapped by the server too (local_share.h): no mirror to sync */
-	unsigned int flags;	/* of cuMemHostAlloc, for shared memory */
+	unsigned int flags;	/* of cuMemHostAlloc, for shared and placed memory */
+	bool placed;		/* the server's side is at the program's address */
+	bool tracked;		/* kept coherent as mapped memory (mapped.h) */
 };
 
 static struct range_table mirrors = RANGE_TABLE_INIT(struct mirror);
+
+/* Mirrors at the program's address not yet tracked: while there are none,
+ * a launch looks at no argument (hostmem_track_reachable). */
+static atomic_uint placed_untracked;
 
 static uint64_t address_of(const void *p)
 {
@@ -119,6 +126,40 @@ static void forget_device_side(const struct mirror *m)
 		devmem_forget(m->device);
 }
 
+/* Notes that m, now tracked, is no longer waiting to be (the caller
+ * records m). */
+static void note_tracked(struct mirror *m)
+{
+	if (m->placed && !m->shared && !m->tracked)
+		atomic_fetch_sub(&placed_untracked, 1);
+	m->tracked = true;
+}
+
+bool hostmem_track_reachable(const void *args, size_t len)
+{
+	const unsigned char *bytes = args;
+	struct mirror m;
+	uint64_t word;
+	size_t at;
+
+	if (atomic_load(&placed_untracked) == 0)
+		return true;
+	/* Pointers lie at 8-byte offsets of the argument buffer. */
+	for (at = 0; at + sizeof word <= len; at += sizeof word) {
+		memcpy(&word, bytes + at, sizeof word);
+		if (word == 0 || !find_mirror((const void *)(uintptr_t)word, &m) ||
+		    !m.placed || m.shared || m.tracked)
+			continue;
+		if (!mapped_track((void *)(uintptr_t)m.range.base, m.server,
+		    m.range.size))
+			return false;
+		note_tracked(&m);
+		if (!range_table_update(&mirrors, &m))
+			return false;
+	}
+	return true;
+}
+
 bool hostmem_note_device_pointer(const void *p, uint64_t dptr)
 {
 	struct mirror m;
@@ -131,9 +172,10 @@ bool hostmem_note_device_pointer(const void *p, uint64_t dptr)
 	if (!m.shared && !mapped_track((void *)(uintptr_t)m.range.base, m.server,
 	    m.range.size))
 		return false;
+	note_tracked(&m);
 	device = dptr - (address_of(p) - m.range.base);
 	if (device == m.device)
-		return true;
+		return range_table_update(&mirrors, &m);
 	forget_device_side(&m);
 	m.device = device;
 	return devmem_note(device, m.range.size) && range_table_update(&mirrors, &m);
@@ -165,11 +207,14 @@ static enum clnt_stat record_or_give_back(CLIENT *c, void *p, size_t size,
     int *err)
 {
 	struct mirror m = { { address_of(p), size }, server, 0, registered,
-	    rpc_held_server(), shared, flags };
+	    rpc_held_server(), shared, flags, server == address_of(p), false };
 	res_none undo;
 
-	if (range_table_insert(&mirrors, &m, false, NULL) == RANGE_INSERTED)
+	if (range_table_insert(&mirrors, &m, false, NULL) == RANGE_INSERTED) {
+		if (m.placed && !m.shared)
+			atomic_fetch_add(&placed_untracked, 1);
 		return RPC_SUCCESS;
+	}
 	memset(&undo, 0, sizeof undo);
 	*err = CUDA_ERROR_OUT_OF_MEMORY;
 	/* The server registered shared memory: it gives it back by unregistering. */
@@ -184,10 +229,34 @@ static enum clnt_stat release(CLIENT *c, const struct mirror *m, res_none *r)
 
 	if (st == RPC_SUCCESS && r->err == CUDA_SUCCESS) {
 		range_table_remove(&mirrors, m->range.base, NULL);
+		if (m->placed && !m->shared && !m->tracked)
+			atomic_fetch_sub(&placed_untracked, 1);
 		forget_device_side(m);
 		mapped_forget((const void *)(uintptr_t)m->range.base);
 	}
 	return st;
+}
+
+/*
+ * Has the server make the mirror of p: at p itself when it can (so a
+ * kernel may take the program's pointer, idl/cuda.x "One address on both
+ * sides"), else wherever its driver puts it.  Flags the driver is to judge
+ * go the second way only, and so does memory of no size.
+ */
+static enum clnt_stat mirror_alloc(CLIENT *c, void *p, size_t size,
+    unsigned int flags, res_handle *r)
+{
+	const unsigned int known = CU_MEMHOSTALLOC_PORTABLE |
+	    CU_MEMHOSTALLOC_DEVICEMAP | CU_MEMHOSTALLOC_WRITECOMBINED;
+	enum clnt_stat st;
+
+	if (p != NULL && (flags & ~known) == 0) {
+		st = cu_mem_host_alloc_at(address_of(p), size, flags, r, c);
+		if (st != RPC_SUCCESS || r->err != CUDA_ERROR_ALREADY_MAPPED)
+			return st;
+		memset(r, 0, sizeof *r);
+	}
+	return cu_mem_host_alloc(size, flags, r, c);
 }
 
 /*
@@ -227,7 +296,7 @@ static CUresult host_alloc(void **pp, size_t bytesize, unsigned int flags)
 			r.err = CUDA_ERROR_OUT_OF_MEMORY;
 		}
 		if (r.err == CUDA_SUCCESS)
-			st = cu_mem_host_alloc(bytesize, flags, &r, k.c);
+			st = mirror_alloc(k.c, p, bytesize, flags, &r);
 	}
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS && p != NULL)
 		st = record_or_give_back(k.c, p, bytesize, r.res_handle_u.value,
@@ -362,10 +431,10 @@ ONCUDA_API CUresult cuMemHostGetFlags(unsigned int *pFlags, void *p)
 		return e;
 	if (!find_mirror(p, &m))
 		return end_without_call(&k, CUDA_ERROR_INVALID_VALUE);
-	/* The server registered shared memory, and the driver keeps no
-	 * allocation flags for registered memory: the flags asked for are the
-	 * answer. */
-	if (m.shared) {
+	/* The server registered shared and placed memory, and the driver
+	 * keeps no allocation flags for registered memory: the flags asked
+	 * for are the answer. */
+	if (m.shared || m.placed) {
 		*pFlags = m.flags;
 		return end_without_call(&k, CUDA_SUCCESS);
 	}

@@ -40,4 +40,13 @@ bool hostmem_to_client(uint64_t server, void **client);
  */
 bool hostmem_note_device_pointer(const void *p, uint64_t dptr);
 
+/*
+ * A kernel is about to be launched with these argument bytes: a mirror at
+ * the program's own address that a pointer-sized word of them points into
+ * can now be reached by the GPU through the program's pointer, and is
+ * tracked as mapped memory from here on (mapped.h).  Under the lock of the
+ * connection that sends the launch.  false: no memory for a shadow.
+ */
+bool hostmem_track_reachable(const void *args, size_t len);
+
 #endif /* ONCUDA_HOSTMEM_H */

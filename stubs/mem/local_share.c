@@ -81,7 +81,7 @@ enum clnt_stat local_share(CLIENT *c, size_t size, unsigned int flags,
 	}
 	memset(&offer, 0, sizeof offer);
 	memset(&reg, 0, sizeof reg);
-	st = oncuda_local_offer(size, &offer, c);
+	st = oncuda_local_offer(size, (uint64_t)(uintptr_t)p, &offer, c);
 	*err = st == RPC_SUCCESS ? offer.err : CUDA_ERROR_UNKNOWN;
 	/* The server waits for the descriptor only after a successful offer. */
 	if (st == RPC_SUCCESS && offer.err == CUDA_SUCCESS) {

@@ -14,6 +14,7 @@
 
 #include "stubs/code/own_library.h"
 #include "stubs/code/params.h"
+#include "stubs/mem/hostmem.h"
 #include "stubs/route/route.h"
 #include "stubs/stream/node_list.h"
 #include "stubs/wire/rpc.h"
@@ -100,6 +101,12 @@ static CUresult kernel_node_to_wire(struct node_call *nc,
 	    (unsigned)nc->rt.server), p->kernelParams, p->extra, &wire->args);
 	if (e != CUDA_SUCCESS)
 		return e;
+	/* The graph's launches may reach what the arguments point to. */
+	if (!hostmem_track_reachable(wire->args.bytes.bytes_val,
+	    wire->args.bytes.bytes_len)) {
+		params_release(&wire->args);
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	}
 	nc->args = wire->args;
 	nc->has_args = true;
 	wire->func = value;

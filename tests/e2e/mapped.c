@@ -122,3 +122,74 @@ int test_mapped_memory(void)
 					"expected 0x%x", i, plain[i], i * 7u);
 	return 0;
 }
+
+/*
+ * Under unified addressing a kernel takes the program's page-locked
+ * pointer itself, as XLA's timing kernel does with its semaphore: it
+ * reads what the program wrote there and writes what the program then
+ * reads, with no cuMemHostGetDevicePointer between.
+ */
+int test_pinned_pointer_kernel(void)
+{
+	CUfunction vec_add, fill_u32;
+	float *a = NULL, *c;
+	unsigned *words = NULL;
+	CUdeviceptr dc, alias;
+	CUdevice dev;
+	int uva = 0;
+	unsigned i;
+
+	TRY(setup(&vec_add, &fill_u32));
+	CHECK_CU(cuCtxGetDevice(&dev), CUDA_SUCCESS);
+	CHECK_CU(cuDeviceGetAttribute(&uva,
+	    CU_DEVICE_ATTRIBUTE_UNIFIED_ADDRESSING, dev), CUDA_SUCCESS);
+	if (!uva)
+		return e2e_skip("the device has no unified addressing");
+	CHECK_CU(cuMemAllocHost((void **)&a, 2 * PART * sizeof(float)),
+		 CUDA_SUCCESS);
+	e2e_defer_host(a);
+	CHECK_CU(cuMemHostAlloc((void **)&words, PART * sizeof(unsigned), 0),
+		 CUDA_SUCCESS);
+	e2e_defer_host(words);
+	CHECK_CU(cuMemAlloc(&dc, PART * sizeof(float)), CUDA_SUCCESS);
+	e2e_defer_mem(dc);
+	c = e2e_malloc(PART * sizeof(float));
+
+	/* The pointer is its own device address. */
+	CHECK_CU(cuMemHostGetDevicePointer(&alias, words, 0), CUDA_SUCCESS);
+	CHECK_EQ(alias, (CUdeviceptr)(uintptr_t)words);
+
+	/* A kernel reads what the program wrote, through its own pointers. */
+	for (i = 0; i < PART; i++) {
+		a[i] = (float)i;
+		a[PART + i] = 0.5f;
+	}
+	TRY(launch_vec_add(vec_add, (CUdeviceptr)(uintptr_t)a,
+	    (CUdeviceptr)(uintptr_t)(a + PART), dc, PART));
+	CHECK_CU(cuMemcpyDtoH(c, dc, PART * sizeof(float)), CUDA_SUCCESS);
+	for (i = 0; i < PART; i++)
+		if (c[i] != (float)i + 0.5f)
+			return e2e_fail(__FILE__, __LINE__, "c[%u] is %g, "
+					"expected %g", i, (double)c[i],
+					(double)i + 0.5);
+
+	/* A kernel writes; the program sees it once the kernel is done.
+	 * The program's own change after that reaches the next kernel. */
+	TRY(launch_fill(fill_u32, (CUdeviceptr)(uintptr_t)words, 0x5eedu,
+	    PART));
+	CHECK_CU(cuCtxSynchronize(), CUDA_SUCCESS);
+	for (i = 0; i < PART; i++)
+		if (words[i] != 0x5eedu)
+			return e2e_fail(__FILE__, __LINE__, "word %u is 0x%x, "
+					"expected 0x5eed", i, words[i]);
+	for (i = 0; i < PART; i++)
+		a[i] = 2.0f;
+	TRY(launch_vec_add(vec_add, (CUdeviceptr)(uintptr_t)a,
+	    (CUdeviceptr)(uintptr_t)(a + PART), dc, PART));
+	CHECK_CU(cuMemcpyDtoH(c, dc, PART * sizeof(float)), CUDA_SUCCESS);
+	for (i = 0; i < PART; i++)
+		if (c[i] != 2.5f)
+			return e2e_fail(__FILE__, __LINE__, "c[%u] is %g, "
+					"expected 2.5", i, (double)c[i]);
+	return 0;
+}

@@ -43,6 +43,7 @@ const struct e2e_test e2e_tests[] = {
 	{ "host_register",	"hostmem",	test_host_register,	0 },
 	{ "pointer_attributes",	"hostmem",	test_pointer_attributes, 0 },
 	{ "mapped_memory",	"hostmem",	test_mapped_memory,	0 },
+	{ "pinned_pointer_kernel", "hostmem",	test_pinned_pointer_kernel, 0 },
 	{ "managed_memory",	"managed",	test_managed_memory,	0 },
 	{ "managed_pages",	"managed",	test_managed_pages,	0 },
 	{ "managed_advice",	"managed",	test_managed_advice,	0 },

@@ -34,6 +34,7 @@ int test_host_memory(void);		/* hostmem.c */
 int test_host_register(void);
 int test_pointer_attributes(void);
 int test_mapped_memory(void);		/* mapped.c */
+int test_pinned_pointer_kernel(void);	/* mapped.c */
 int test_managed_memory(void);		/* managed.c */
 int test_managed_pages(void);
 int test_managed_advice(void);

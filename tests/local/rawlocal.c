@@ -114,7 +114,7 @@ static res_handle share_as(CLIENT *c, int fd, size_t size, unsigned int flags)
 
 	memset(&offer, 0, sizeof offer);
 	memset(&reg, 0, sizeof reg);
-	if (oncuda_local_offer(size, &offer, c) != RPC_SUCCESS || offer.err != 0) {
+	if (oncuda_local_offer(size, 0, &offer, c) != RPC_SUCCESS || offer.err != 0) {
 		fprintf(stderr, "rawlocal: ONCUDA_LOCAL_OFFER failed\n");
 		exit(1);
 	}
@@ -278,7 +278,7 @@ int main(int argc, char **argv)
 	in.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
 	tcp = connect_to((struct sockaddr *)&in, sizeof in);
 	memset(&r, 0, sizeof r);
-	(void)oncuda_local_offer(4096, &r, tcp);
+	(void)oncuda_local_offer(4096, 0, &r, tcp);
 	expect("an OFFER over TCP", r.err, CUDA_ERROR_NOT_SUPPORTED);
 	clnt_destroy(tcp);
 
