@@ -7,7 +7,7 @@
  * first word is its own size in bytes.  A slot that was never seen called
  * is an UNSEEN stub (export_table_slots.h).  The tables of more than a
  * line or two have files of their own: cudart_interface.c, integrity.c,
- * context_storage.c, tools_context.c.
+ * context_storage.c, tools_context.c, tools_module.c.
  */
 #include <pthread.h>
 #include <stdbool.h>
@@ -18,6 +18,7 @@
 #include "stubs/answers/export_table_slots.h"
 #include "stubs/answers/integrity.h"
 #include "stubs/answers/tools_context.h"
+#include "stubs/answers/tools_module.h"
 #include "stubs/link/say.h"
 
 /* ------------------------------------------ tools runtime callback hooks */
@@ -136,34 +137,12 @@ static const void *const requirements_table[] = {
 /* ----------------------------------------------- asked for, not answered */
 
 /*
- * Two tables that libraries ask for are refused (note_refused says so), on
- * purpose, because what their slots do is not established well enough to
- * answer them as the driver does.  tests/probe/export_probe.c observes
- * them on the real driver; its header says how to run it.
- *
- * 6e163fbe-b958-444d-835c-e182aff1991e.  cuFFT calls slot 7, three times
- * on the H200, and without the table every plan fails with
- * CUFFT_INTERNAL_ERROR.  Known: a tools-side name for it is
- * CU_ETID_ToolsModule (a public study of NVIDIA's cuxtra library), and
- * another names its entries after functions and modules (function name,
- * cache config, argument count and descriptors, iterating over a module's
- * functions).  A public remoting project calls slot 7 as (context, module,
- * callback, opaque, module, 0) and takes it to call callback(opaque,
- * object, owner) for functions of the module; the object it then hands to
- * cuFFT is a fabricated copy of driver-internal fields (words at offsets
- * 0x8, 0x370, 0x480), which says cuFFT reads the object's memory rather
- * than passing it back to the driver.  Unknown: the slot's exact
- * parameters and return value, whether the object is the CUfunction of
- * cuModuleGetFunction (then a client could answer with
- * cuModuleEnumerateFunctions and hand out the server's handle values) or
- * an internal structure, and which of its fields cuFFT reads (those would
- * have to be the server's, in the client's memory).  The probe answers the
- * first two.
- *
- * da9151d3-3ae6-cc41-a5c0-4f26d533e328.  NVRTC (through CuPy) calls slots
- * 1 to 4.  No public source names this table or any of its slots; nothing
- * is known of their parameters.  The probe lists its size and slots; their
- * arguments need a trace under a real caller.
+ * da9151d3-3ae6-cc41-a5c0-4f26d533e328, which NVRTC (through CuPy) asks
+ * for and whose slots 1 to 4 it calls, is refused (note_refused says so),
+ * on purpose: no public source names the table or any of its slots, and
+ * nothing is known of their parameters.  tests/probe/export_probe.c lists
+ * its size and slots on the real driver; their arguments need a trace
+ * under a real caller.
  */
 
 /* ----------------------------------------------------------------- lookup */
@@ -196,6 +175,9 @@ static const struct {
 	{ { 0x21, 0x31, 0x8c, 0x60, 0x97, 0x14, 0x32, 0x48,
 	    0x8c, 0xa6, 0x41, 0xff, 0x73, 0x24, 0xc8, 0xf2 },
 	  tools_context_table },
+	{ { 0x6e, 0x16, 0x3f, 0xbe, 0xb9, 0x58, 0x44, 0x4d,
+	    0x83, 0x5c, 0xe1, 0x82, 0xaf, 0xf1, 0x99, 0x1e },
+	  tools_module_table },
 };
 
 /*

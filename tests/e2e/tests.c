@@ -79,6 +79,7 @@ const struct e2e_test e2e_tests[] = {
 	{ "cooperative_multi_device", "launch",	test_cooperative_multi_device,
 	  0 },
 	{ "code_names",		"modules",	test_code_names,	0 },
+	{ "export_tools_module", "modules",	test_export_tools_module, 0 },
 	{ "streams",		"stream",	test_streams,		0 },
 	{ "stream_wait_event",	"stream",	test_stream_wait_event,	0 },
 	{ "stream_attributes",	"stream",	test_stream_attributes,	0 },
