@@ -29,6 +29,9 @@
  * selects is not known; every function is offered, as to the probe, which
  * passed 0.  What a callback's nonzero return would mean is not known
  * either; none was seen, and every function is offered all the same.
+ * Past the name the driver's callbacks carry nothing certain (the probe's
+ * saw other values in those registers); cuFFT's saw 0, 0 and the module,
+ * which is what this slot passes.
  * Every other slot is an UNSEEN stub (export_table_slots.h).
  */
 #include <stdint.h>

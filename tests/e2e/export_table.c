@@ -21,7 +21,6 @@ struct offered {
 	unsigned count;
 	CUfunction functions[OFFERED_MAX];
 	const char *names[OFFERED_MAX];
-	CUmodule module;
 };
 
 typedef int (*visitor)(void *, CUfunction, const char *, void *, void *,
@@ -34,14 +33,15 @@ static int note_function(void *opaque, CUfunction f, const char *name,
 {
 	struct offered *o = opaque;
 
+	/* The driver's callbacks carry nothing certain past the name. */
 	(void)r1;
 	(void)r2;
+	(void)m;
 	if (o->count < OFFERED_MAX) {
 		o->functions[o->count] = f;
 		o->names[o->count] = name;
 	}
 	o->count++;
-	o->module = m;
 	return 0;
 }
 
@@ -70,7 +70,6 @@ int test_export_tools_module(void)
 	    m, NULL);
 	CHECK_EQ((unsigned)n, count);
 	CHECK_EQ(offered.count, count);
-	CHECK(offered.module == m);
 	/* Each function once, named as cuFuncGetName and cuModuleGetFunction
 	 * name it. */
 	for (i = 0; i < count; i++) {
