@@ -1189,6 +1189,13 @@ struct host_call {
 	int status;
 };
 typedef struct host_call host_call;
+#define ONCUDA_CALLBACK_OUTPUT 2
+#define ONCUDA_KERNEL_OUTPUT_MAX 1048576
+
+typedef struct {
+	u_int kernel_output_len;
+	char *kernel_output_val;
+} kernel_output;
 
 struct cu_device_get_name_13000_argument {
 	int len;
@@ -4745,6 +4752,7 @@ extern  bool_t xdr_callback_offer (XDR *, callback_offer*);
 extern  bool_t xdr_res_callback_offer (XDR *, res_callback_offer*);
 extern  bool_t xdr_host_call_kind (XDR *, host_call_kind*);
 extern  bool_t xdr_host_call (XDR *, host_call*);
+extern  bool_t xdr_kernel_output (XDR *, kernel_output*);
 extern  bool_t xdr_cu_device_get_name_13000_argument (XDR *, cu_device_get_name_13000_argument*);
 extern  bool_t xdr_cu_device_get_texture_1d_linear_max_width_13000_argument (XDR *, cu_device_get_texture_1d_linear_max_width_13000_argument*);
 extern  bool_t xdr_cu_flush_gpu_direct_rdma_writes_13000_argument (XDR *, cu_flush_gpu_direct_rdma_writes_13000_argument*);
@@ -5100,6 +5108,7 @@ extern bool_t xdr_callback_offer ();
 extern bool_t xdr_res_callback_offer ();
 extern bool_t xdr_host_call_kind ();
 extern bool_t xdr_host_call ();
+extern bool_t xdr_kernel_output ();
 extern bool_t xdr_cu_device_get_name_13000_argument ();
 extern bool_t xdr_cu_device_get_texture_1d_linear_max_width_13000_argument ();
 extern bool_t xdr_cu_flush_gpu_direct_rdma_writes_13000_argument ();

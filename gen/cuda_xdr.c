@@ -2637,6 +2637,16 @@ xdr_host_call (XDR *xdrs, host_call *objp)
 }
 
 bool_t
+xdr_kernel_output (XDR *xdrs, kernel_output *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_bytes (xdrs, (char **)&objp->kernel_output_val, (u_int *) &objp->kernel_output_len, ONCUDA_KERNEL_OUTPUT_MAX))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
 xdr_cu_device_get_name_13000_argument (XDR *xdrs, cu_device_get_name_13000_argument *objp)
 {
 	 if (!xdr_int (xdrs, &objp->len))

@@ -30,6 +30,7 @@
 #include "server/session/child.h"
 #include "server/session/getargs.h"
 #include "server/session/handles.h"
+#include "server/session/kernel_output.h"
 #include "server/session/limits.h"
 #include "server/session/ipc_registry.h"
 #include "server/session/log.h"
@@ -260,6 +261,8 @@ noreturn void child_serve(int sock, const char *peer, pid_t daemon_pid)
 		exit(1);
 	}
 	getargs_free_on_failure(xprt);
+	/* Inside the other wrappers: no output goes with an unsent reply. */
+	(void)kernel_output_session_start(xprt);
 	/* One-way calls are wrapped outside the trace: see oneway.c. */
 	dispatch = oneway_session_start(xprt,
 	    calltrace_session_start(xprt, peer, gated_dispatch));

@@ -6,6 +6,7 @@
  * arguments are next in it) and by its xid, which the reply must carry.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,7 @@ struct transport {
 	rpcvers_t vers;
 	uint32_t xid;			/* of the request being served */
 	bool send_failed;		/* a reply could not be sent */
+	uint32_t backchannel_xid;	/* of the last call back (transport_call_back) */
 	long deadline_ms;		/* transport_set_deadline */
 	char why[96];			/* why the connection ended */
 };
@@ -95,6 +97,39 @@ failed:
 		    strerror(t->rs.error != 0 ? t->rs.error : EIO));
 	t->send_failed = true;
 	return FALSE;
+}
+
+bool transport_call_back(SVCXPRT *xprt, rpcprog_t prog, rpcvers_t vers,
+    rpcproc_t proc, xdrproc_t xargs, void *args)
+{
+	struct transport *t = transport_of(xprt);
+	struct rpc_msg call;
+
+	memset(&call, 0, sizeof call);
+	/* Not the xid of any call of the client's: those are its own to pick,
+	 * and the client tells the two directions apart by the message type. */
+	call.rm_xid = ++t->backchannel_xid;
+	call.rm_direction = CALL;
+	call.rm_call.cb_rpcvers = RPC_MSG_VERSION;
+	call.rm_call.cb_prog = prog;
+	call.rm_call.cb_vers = vers;
+	call.rm_call.cb_proc = proc;
+	call.rm_call.cb_cred = _null_auth;
+	call.rm_call.cb_verf = _null_auth;
+	if (t->send_failed || !record_begin(&t->rs))
+		return false;
+	if (!xdr_callmsg(&t->rs.xdr, &call) || !xargs(&t->rs.xdr, args)) {
+		record_abandon(&t->rs);
+		return false;
+	}
+	record_set_deadline(&t->rs, t->deadline_ms);
+	if (!record_end(&t->rs, true)) {
+		snprintf(t->why, sizeof t->why, "cannot send a call back: %s",
+		    strerror(t->rs.error != 0 ? t->rs.error : EIO));
+		t->send_failed = true;
+	}
+	record_set_deadline(&t->rs, 0);
+	return !t->send_failed;
 }
 
 static void stream_destroy(SVCXPRT *xprt)

@@ -70,4 +70,14 @@ void transport_set_deadline(SVCXPRT *xprt, long ms);
 bool transport_serve(SVCXPRT *xprt, transport_dispatch dispatch,
     const char **why);
 
+/*
+ * Sends a call of prog, version vers, procedure proc with args to the
+ * client on its own connection (a backchannel: the client reads it while
+ * it waits for its next reply), with no reply expected.  Between requests
+ * only, from the session's thread.  false: it could not be sent, and the
+ * connection is over as when a reply cannot be sent.
+ */
+bool transport_call_back(SVCXPRT *xprt, rpcprog_t prog, rpcvers_t vers,
+    rpcproc_t proc, xdrproc_t xargs, void *args);
+
 #endif /* ONCUDA_SERVER_TRANSPORT_H */

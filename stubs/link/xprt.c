@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "common/rpcaddr.h"
+#include "stubs/link/backchannel.h"
 #include "stubs/link/xprt.h"
 #include "common/xprt_record.h"
 
@@ -178,7 +179,8 @@ static bool decode_denied(struct xprt *x)
 
 /*
  * Reads records until the reply to this call: another xid is a late reply
- * to a call that timed out, and a record that is no reply is skipped, as
+ * to a call that timed out, a call is the server's call back
+ * (backchannel.h), and any other record that is no reply is skipped, as
  * clnt_vc does.
  */
 static enum clnt_stat receive_reply(struct xprt *x, xdrproc_t xres,
@@ -192,6 +194,13 @@ static enum clnt_stat receive_reply(struct xprt *x, xdrproc_t xres,
 			return receive_failed(x);
 		if (!get_u32(xdrs, &xid) || !get_u32(xdrs, &type) ||
 		    !get_u32(xdrs, &stat)) {
+			if (record_failed(&x->stream))
+				return receive_failed(x);
+			continue;
+		}
+		/* The server's calls back come before the reply they precede. */
+		if (type == MSG_CALL) {
+			backchannel_serve(xdrs, stat);
 			if (record_failed(&x->stream))
 				return receive_failed(x);
 			continue;

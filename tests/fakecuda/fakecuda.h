@@ -176,7 +176,7 @@ void fc_alloc_release_context(struct fc_context *ctx);
 
 /* kernels.c's own nine, kernels_runtime.h's, kernels_texture.h's and
  * kernels_graph.h's. */
-#define FC_KERNEL_COUNT     16
+#define FC_KERNEL_COUNT     17
 #define FC_MAX_PARAMS       8
 #define FC_PARAM_BUFFER_MAX 4096
 #define FC_GLOBALS_BYTES    16

@@ -14,6 +14,7 @@
  * a packed parameter buffer can be copied straight into them.
  */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "fakecuda.h"
@@ -62,6 +63,10 @@ struct scale_dyn_smem_params {
 
 struct spin_params {
 	unsigned long long cycles;
+};
+
+struct say_hello_params {
+	int tag;
 };
 
 struct matrix_mul_params {
@@ -212,6 +217,26 @@ run_spin(const struct fc_launch *l)
 }
 
 /*
+ * The driver prints a kernel's printf at the next synchronization, with
+ * stdio, to stdout; a stand-in that runs kernels at once prints at once,
+ * which no test can tell apart when it reads the output after a
+ * synchronization.  Threads in order, which the GPU does not promise.
+ */
+static CUresult
+run_say_hello(const struct fc_launch *l)
+{
+	struct say_hello_params p;
+
+	memcpy(&p, l->params, sizeof(p));
+	for (unsigned int b = 0; b < l->grid[0] * l->grid[1] * l->grid[2]; b++)
+		for (unsigned int t = 0; t < l->block[0] * l->block[1] *
+		    l->block[2]; t++)
+			printf("hello from thread %u of block %u, tag %d\n",
+			    t % l->block[0], b % l->grid[0], p.tag);
+	return CUDA_SUCCESS;
+}
+
+/*
  * C = A * B in 16x16 tiles: block (bx, by) thread (tx, ty) computes
  * C[row][col] for row = 16 * by + ty and col = 16 * bx + tx.
  */
@@ -281,6 +306,8 @@ const struct fc_kernel_def fc_kernel_defs[FC_KERNEL_COUNT] = {
 		PARAM(struct pointer_params, p) }, 0 },
 	{ "spin", run_spin, 1, {
 		PARAM(struct spin_params, cycles) }, 0 },
+	{ "say_hello", run_say_hello, 1, {
+		PARAM(struct say_hello_params, tag) }, 0 },
 	{ "vectorAdd", run_vec_add, 4, {
 		PARAM(struct vec_add_params, a),
 		PARAM(struct vec_add_params, b),

@@ -6,6 +6,8 @@
  * Everything is extern "C" so the names in the module are not mangled.
  */
 
+#include <cstdio>
+
 extern "C" {
 
 __device__ int g_value = 42;
@@ -129,6 +131,14 @@ __global__ void cond_step(cudaGraphConditionalHandle handle,
 		return;
 	v = ++*counter;
 	cudaGraphSetConditional(handle, v < limit ? 1 : 0);
+}
+
+/* Prints one line per thread; the driver prints them at the next
+ * synchronization, to the program's stdout. */
+__global__ void say_hello(int tag)
+{
+	printf("hello from thread %d of block %d, tag %d\n", (int)threadIdx.x,
+	    (int)blockIdx.x, tag);
 }
 
 } /* extern "C" */

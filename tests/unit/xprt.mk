@@ -17,7 +17,8 @@ UNIT_XPRT_CPPFLAGS := -std=c11 -D_GNU_SOURCE -I. -I/usr/include/tirpc
 all: tests/unit/test_xprt
 
 tests/unit/test_xprt: tests/unit/test_xprt.c stubs/link/xprt.c stubs/link/xprt.h \
+		stubs/link/backchannel.c stubs/link/backchannel.h \
 		common/xprt_record.c common/xprt_record.h \
-		tests/unit/unit_check.c tests/unit/unit_check.h
+		tests/unit/unit_check.c tests/unit/unit_check.h gen/cuda_xdr.o
 	$(CC) $(UNIT_XPRT_CPPFLAGS) $(CFLAGS) $(WARN) -o $@ \
-		$(filter %.c,$^) -ltirpc -lpthread
+		$(filter %.c %.o,$^) -ltirpc -lpthread
