@@ -1242,6 +1242,13 @@ ONCUDA_API CUresult cuMemsetD2D8Async(CUdeviceptr dstDevice, size_t dstPitch, un
 	return call_done(&k, st, &err);
 }
 
+/* cuMemsetD2D8Async on the calling thread's stream when given NULL. */
+ONCUDA_API CUresult cuMemsetD2D8Async_ptsz(CUdeviceptr dstDevice, size_t dstPitch, unsigned char uc, size_t Width, size_t Height, CUstream hStream);
+ONCUDA_API CUresult cuMemsetD2D8Async_ptsz(CUdeviceptr dstDevice, size_t dstPitch, unsigned char uc, size_t Width, size_t Height, CUstream hStream)
+{
+	return cuMemsetD2D8Async(dstDevice, dstPitch, uc, Width, Height, thread_stream_null(hStream));
+}
+
 ONCUDA_API CUresult cuMemsetD2D16Async(CUdeviceptr dstDevice, size_t dstPitch, unsigned short us, size_t Width, size_t Height, CUstream hStream)
 {
 	struct route rt = ROUTE_INIT;
@@ -1265,6 +1272,13 @@ ONCUDA_API CUresult cuMemsetD2D16Async(CUdeviceptr dstDevice, size_t dstPitch, u
 	return call_done(&k, st, &err);
 }
 
+/* cuMemsetD2D16Async on the calling thread's stream when given NULL. */
+ONCUDA_API CUresult cuMemsetD2D16Async_ptsz(CUdeviceptr dstDevice, size_t dstPitch, unsigned short us, size_t Width, size_t Height, CUstream hStream);
+ONCUDA_API CUresult cuMemsetD2D16Async_ptsz(CUdeviceptr dstDevice, size_t dstPitch, unsigned short us, size_t Width, size_t Height, CUstream hStream)
+{
+	return cuMemsetD2D16Async(dstDevice, dstPitch, us, Width, Height, thread_stream_null(hStream));
+}
+
 ONCUDA_API CUresult cuMemsetD2D32Async(CUdeviceptr dstDevice, size_t dstPitch, unsigned int ui, size_t Width, size_t Height, CUstream hStream)
 {
 	struct route rt = ROUTE_INIT;
@@ -1286,6 +1300,13 @@ ONCUDA_API CUresult cuMemsetD2D32Async(CUdeviceptr dstDevice, size_t dstPitch, u
 	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
 		st = batch_send(k.c, CU_MEMSET_D2D32_ASYNC, (xdrproc_t)xdr_cu_memset_d2d32_async_argument, &a);
 	return call_done(&k, st, &err);
+}
+
+/* cuMemsetD2D32Async on the calling thread's stream when given NULL. */
+ONCUDA_API CUresult cuMemsetD2D32Async_ptsz(CUdeviceptr dstDevice, size_t dstPitch, unsigned int ui, size_t Width, size_t Height, CUstream hStream);
+ONCUDA_API CUresult cuMemsetD2D32Async_ptsz(CUdeviceptr dstDevice, size_t dstPitch, unsigned int ui, size_t Width, size_t Height, CUstream hStream)
+{
+	return cuMemsetD2D32Async(dstDevice, dstPitch, ui, Width, Height, thread_stream_null(hStream));
 }
 
 ONCUDA_API CUresult cuStreamAttachMemAsync(CUstream hStream, CUdeviceptr dptr, size_t length, unsigned int flags)

@@ -674,13 +674,6 @@ ONCUDA_API CUresult cuMemcpy3DAsync(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemcpy3DAsync_v2_ptsz(void);
-ONCUDA_API CUresult cuMemcpy3DAsync_v2_ptsz(void)
-{
-	oncuda_unsupported("cuMemcpy3DAsync_v2_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemcpy3DPeerAsync_ptsz(void);
 ONCUDA_API CUresult cuMemcpy3DPeerAsync_ptsz(void)
 {
@@ -695,45 +688,10 @@ ONCUDA_API CUresult cuMemcpy3DPeer_ptds(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemcpy3D_v2_ptds(void);
-ONCUDA_API CUresult cuMemcpy3D_v2_ptds(void)
-{
-	oncuda_unsupported("cuMemcpy3D_v2_ptds");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyAtoA_v2_ptds(void);
-ONCUDA_API CUresult cuMemcpyAtoA_v2_ptds(void)
-{
-	oncuda_unsupported("cuMemcpyAtoA_v2_ptds");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemcpyAtoD(void);
 ONCUDA_API CUresult cuMemcpyAtoD(void)
 {
 	oncuda_unsupported("cuMemcpyAtoD");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyAtoD_v2_ptds(void);
-ONCUDA_API CUresult cuMemcpyAtoD_v2_ptds(void)
-{
-	oncuda_unsupported("cuMemcpyAtoD_v2_ptds");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyAtoHAsync_v2_ptsz(void);
-ONCUDA_API CUresult cuMemcpyAtoHAsync_v2_ptsz(void)
-{
-	oncuda_unsupported("cuMemcpyAtoHAsync_v2_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyAtoH_v2_ptds(void);
-ONCUDA_API CUresult cuMemcpyAtoH_v2_ptds(void)
-{
-	oncuda_unsupported("cuMemcpyAtoH_v2_ptds");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -744,45 +702,10 @@ ONCUDA_API CUresult cuMemcpyDtoA(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemcpyDtoA_v2_ptds(void);
-ONCUDA_API CUresult cuMemcpyDtoA_v2_ptds(void)
-{
-	oncuda_unsupported("cuMemcpyDtoA_v2_ptds");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyHtoAAsync_v2_ptsz(void);
-ONCUDA_API CUresult cuMemcpyHtoAAsync_v2_ptsz(void)
-{
-	oncuda_unsupported("cuMemcpyHtoAAsync_v2_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyHtoA_v2_ptds(void);
-ONCUDA_API CUresult cuMemcpyHtoA_v2_ptds(void)
-{
-	oncuda_unsupported("cuMemcpyHtoA_v2_ptds");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemsetD2D16(void);
 ONCUDA_API CUresult cuMemsetD2D16(void)
 {
 	oncuda_unsupported("cuMemsetD2D16");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemsetD2D16Async_ptsz(void);
-ONCUDA_API CUresult cuMemsetD2D16Async_ptsz(void)
-{
-	oncuda_unsupported("cuMemsetD2D16Async_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemsetD2D16_v2_ptds(void);
-ONCUDA_API CUresult cuMemsetD2D16_v2_ptds(void)
-{
-	oncuda_unsupported("cuMemsetD2D16_v2_ptds");
 	return ONCUDA_NOT_SUPPORTED;
 }
 
@@ -793,38 +716,10 @@ ONCUDA_API CUresult cuMemsetD2D32(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemsetD2D32Async_ptsz(void);
-ONCUDA_API CUresult cuMemsetD2D32Async_ptsz(void)
-{
-	oncuda_unsupported("cuMemsetD2D32Async_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemsetD2D32_v2_ptds(void);
-ONCUDA_API CUresult cuMemsetD2D32_v2_ptds(void)
-{
-	oncuda_unsupported("cuMemsetD2D32_v2_ptds");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemsetD2D8(void);
 ONCUDA_API CUresult cuMemsetD2D8(void)
 {
 	oncuda_unsupported("cuMemsetD2D8");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemsetD2D8Async_ptsz(void);
-ONCUDA_API CUresult cuMemsetD2D8Async_ptsz(void)
-{
-	oncuda_unsupported("cuMemsetD2D8Async_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemsetD2D8_v2_ptds(void);
-ONCUDA_API CUresult cuMemsetD2D8_v2_ptds(void)
-{
-	oncuda_unsupported("cuMemsetD2D8_v2_ptds");
 	return ONCUDA_NOT_SUPPORTED;
 }
 

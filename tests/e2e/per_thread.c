@@ -257,3 +257,77 @@ int test_per_thread_proc_address(void)
 		  words / 2 * sizeof(unsigned));
 	return 0;
 }
+
+/*
+ * The array copies, 3D copies and 2D memsets in their per-thread forms
+ * (this file's calls are the _ptds and _ptsz entry points): a 1D array
+ * filled from the host, copied to device memory, to a second array, to a
+ * third, and back; then 2D memsets, synchronous and on the NULL stream,
+ * and a 3D copy back.
+ */
+int test_per_thread_arrays(void)
+{
+	const size_t n = 1024, bytes = n * sizeof(float);
+	const size_t width = 64, height = 8, pitch = 256;
+	float *host = e2e_malloc(bytes), *back = e2e_malloc(bytes);
+	unsigned *rows = e2e_malloc(pitch * height);
+	CUDA_ARRAY_DESCRIPTOR desc = { .Width = n, .Height = 0,
+	    .Format = CU_AD_FORMAT_FLOAT, .NumChannels = 1 };
+	CUDA_MEMCPY3D c3;
+	CUarray a1, a2, a3;
+	CUcontext ctx;
+	CUdevice dev;
+	CUdeviceptr d, d2;
+	size_t i, x, y;
+
+	TRY(e2e_primary_ctx(&dev, &ctx));
+	TRY(e2e_dalloc(&d, bytes));
+	TRY(e2e_dalloc(&d2, pitch * height));
+	CHECK_CU(cuArrayCreate(&a1, &desc), CUDA_SUCCESS);
+	CHECK_CU(cuArrayCreate(&a2, &desc), CUDA_SUCCESS);
+	CHECK_CU(cuArrayCreate(&a3, &desc), CUDA_SUCCESS);
+	for (i = 0; i < n; i++)
+		host[i] = (float)i * 0.25f;
+
+	CHECK_CU(cuMemcpyHtoA(a1, 0, host, bytes), CUDA_SUCCESS);
+	CHECK_CU(cuMemcpyAtoD(d, a1, 0, bytes), CUDA_SUCCESS);
+	CHECK_CU(cuMemcpyDtoA(a2, 0, d, bytes), CUDA_SUCCESS);
+	CHECK_CU(cuMemcpyAtoA(a3, 0, a2, 0, bytes), CUDA_SUCCESS);
+	CHECK_CU(cuMemcpyAtoH(back, a3, 0, bytes), CUDA_SUCCESS);
+	CHECK_MEM(back, host, bytes);
+	memset(back, 0, bytes);
+	CHECK_CU(cuMemcpyHtoAAsync(a1, 4 * sizeof(float), host,
+	    8 * sizeof(float), NULL), CUDA_SUCCESS);
+	CHECK_CU(cuMemcpyAtoHAsync(back, a1, 0, 12 * sizeof(float), NULL),
+		 CUDA_SUCCESS);
+	CHECK_CU(cuStreamSynchronize(NULL), CUDA_SUCCESS);
+	CHECK_MEM(back, host, 4 * sizeof(float));
+	CHECK_MEM(back + 4, host, 8 * sizeof(float));
+
+	/* Rows 0-3 by the synchronous form, rows 4-7 queued on NULL. */
+	CHECK_CU(cuMemsetD2D32(d2, pitch, 0x11223344u, width, 4),
+		 CUDA_SUCCESS);
+	CHECK_CU(cuMemsetD2D8Async(d2 + 4 * pitch, pitch, 0x5a,
+	    width * sizeof(unsigned), 4, NULL), CUDA_SUCCESS);
+	memset(&c3, 0, sizeof c3);
+	c3.srcMemoryType = CU_MEMORYTYPE_DEVICE;
+	c3.srcDevice = d2;
+	c3.srcPitch = pitch;
+	c3.srcHeight = height;
+	c3.dstMemoryType = CU_MEMORYTYPE_HOST;
+	c3.dstHost = rows;
+	c3.dstPitch = pitch;
+	c3.dstHeight = height;
+	c3.WidthInBytes = width * sizeof(unsigned);
+	c3.Height = height;
+	c3.Depth = 1;
+	CHECK_CU(cuMemcpy3D(&c3), CUDA_SUCCESS);
+	for (y = 0; y < height; y++)
+		for (x = 0; x < width; x++)
+			CHECK_EQ(rows[y * (pitch / sizeof(unsigned)) + x],
+			    y < 4 ? 0x11223344u : 0x5a5a5a5au);
+	CHECK_CU(cuArrayDestroy(a1), CUDA_SUCCESS);
+	CHECK_CU(cuArrayDestroy(a2), CUDA_SUCCESS);
+	CHECK_CU(cuArrayDestroy(a3), CUDA_SUCCESS);
+	return 0;
+}
