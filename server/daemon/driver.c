@@ -34,8 +34,8 @@ _Static_assert(sizeof(void (*)(void)) == sizeof(void *),
 
 bool driver_load(void)
 {
-	char missing[512];
-	size_t lacking = 0, used = 0;
+	char missing[1024];
+	size_t lacking = 0, listed = 0, used = 0;
 	void *driver;
 
 	/* Lazily bound and global, as it was linked: what the driver itself
@@ -53,26 +53,36 @@ bool driver_load(void)
 	for (size_t i = 0; i < driver_entry_count; i++) {
 		struct driver_entry *e = &driver_entries[i];
 		void *address = dlsym(driver, e->name);
+		size_t len = strlen(e->name);
 
 		/* POSIX's rule for dlsym: a function's address fits an object pointer. */
 		memcpy(&e->fn, &address, sizeof e->fn);
 		if (e->fn != NULL)
 			continue;
-		lacking++;
-		if (used < sizeof missing - 1)
-			used += (size_t)snprintf(missing + used, sizeof missing - used,
-			    " %s", e->name);
 		if (strcmp(e->name, "cuInit") == 0) {
 			fprintf(stderr, "oncudad: the " DRIVER_SONAME " loaded is "
 			    "not NVIDIA's driver: it has no cuInit\n");
 			return false;
 		}
+		lacking++;
+		/* Whole names, as many as fit. */
+		if (used + 1 + len < sizeof missing) {
+			missing[used++] = ' ';
+			memcpy(missing + used, e->name, len + 1);
+			used += len;
+			listed++;
+		}
 	}
-	if (lacking > 0)
+	if (lacking > listed)
 		log_msg(LOG_WARN, "NVIDIA's driver lacks %zu of the %zu entry points "
 		    "oncudad calls; a client's call of one fails with "
-		    "CUDA_ERROR_NOT_SUPPORTED:%s%s", lacking, driver_entry_count,
-		    missing, used >= sizeof missing - 1 ? " ..." : "");
+		    "CUDA_ERROR_NOT_SUPPORTED:%s and %zu more", lacking,
+		    driver_entry_count, missing, lacking - listed);
+	else if (lacking > 0)
+		log_msg(LOG_WARN, "NVIDIA's driver lacks %zu of the %zu entry points "
+		    "oncudad calls; a client's call of one fails with "
+		    "CUDA_ERROR_NOT_SUPPORTED:%s", lacking, driver_entry_count,
+		    missing);
 	/* The driver stays loaded until oncudad exits. */
 	return true;
 }
