@@ -12,9 +12,15 @@ DEB_DIR ?= deb
 
 .PHONY: deb check-deb
 
+# debhelper's state of the last run goes first (its logs would skip steps);
+# not with dh_clean, which also deletes *~, *.orig and the like anywhere in
+# the tree, which is a developer's.
+DEB_STATE := debian/.debhelper debian/tmp debian/oncuda-server \
+	debian/oncuda-client debian/files debian/debhelper-build-stamp \
+	debian/*.substvars debian/*.debhelper debian/*.debhelper.log
+
 deb: all
-	rm -rf $(DEB_DIR) && mkdir -p $(DEB_DIR)
-	debian/rules clean
+	rm -rf $(DEB_DIR) $(DEB_STATE) && mkdir -p $(DEB_DIR)
 	ONCUDA_DEB_DIR=$(abspath $(DEB_DIR)) debian/rules binary
 
 # debian/*.lintian-overrides say why for each tag they quiet.
