@@ -7,6 +7,8 @@
 #   make install    install oncudad, oncuda-run, oncuda-ls, the client library,
 #                   man pages and the systemd unit (PREFIX, DESTDIR, ...:
 #                   dist/install.mk); make uninstall removes them
+#   make deb        the Debian packages oncuda-server and oncuda-client, in deb/
+#                   (debian/, dist/deb.mk); make check-deb runs lintian on them
 #   make bench      the benchmark of issue 4: native vs oncuda vs the transports
 #                   (BENCH_OUT=dir for its results, BENCH_DRIVER=fake to test it)
 #   make gen        regenerate gen/ from idl/ (committed; CI checks it is up to date)
@@ -116,6 +118,7 @@ check-idl:
 -include tests/batch/build.mk
 -include tests/local/build.mk
 -include tests/upload/build.mk
+-include tests/install/build.mk
 -include tools/oncuda-ls.mk
 -include tests/apps/build.mk
 -include tests/unit/*.mk
@@ -124,6 +127,7 @@ check-idl:
 -include docs/build.mk
 -include bench/build.mk
 -include dist/install.mk
+-include dist/deb.mk
 
 # ------------------------------------------------------------------ running
 

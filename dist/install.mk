@@ -26,6 +26,14 @@ INSTALLED_SED := sed -e 's|@ONCUDA_LIBDIR@|$(PKGLIBDIR)|g' \
 	-e 's|@ONCUDA_LS@|$(BINDIR)/oncuda-ls|g' \
 	-e 's|@SBINDIR@|$(SBINDIR)|g' -e 's|@SYSCONFDIR@|$(SYSCONFDIR)|g'
 
+# /etc/rpc names the program for rpcinfo -p.  The file is netbase's, and
+# always /etc/rpc whatever the prefix: only an install into this system
+# (no DESTDIR, SYSCONFDIR /etc, as root) adds the one line, marked, when
+# no "oncuda" line is there; uninstall takes back only that line.  The
+# oncuda-server package does the same in its postinst and postrm.
+RPC_MARK := \# oncuda make install
+RPC_MINE := [ -z "$(DESTDIR)" ] && [ "$(SYSCONFDIR)" = /etc ] && [ -w /etc/rpc ]
+
 .PHONY: install uninstall man check-install
 all: tools/oncuda-run man
 
@@ -69,7 +77,13 @@ install: $(INSTALLED)
 	test -e $(DESTDIR)$(SYSCONFDIR)/default/oncudad || \
 		$(INSTALLED_SED) dist/oncudad.default > $(DESTDIR)$(SYSCONFDIR)/default/oncudad
 	$(INSTALL) -m 644 dist/rpc $(DESTDIR)$(DATADIR)/oncuda/rpc
-	@grep -qs '^oncuda[[:space:]]' /etc/rpc || echo "make install: to let rpcinfo name the program, add $(DATADIR)/oncuda/rpc to /etc/rpc"
+	@if $(RPC_MINE); then \
+		grep -qs '^oncuda[[:space:]]' /etc/rpc || { \
+		grep -v '^#' dist/rpc | sed 's/$$/\t$(RPC_MARK)/' >> /etc/rpc && \
+		echo "make install: added oncuda to /etc/rpc"; }; \
+	elif ! grep -qs '^oncuda[[:space:]]' /etc/rpc; then \
+		echo "make install: for rpcinfo to name the program, add the line of $(DATADIR)/oncuda/rpc to /etc/rpc"; \
+	fi
 
 uninstall:
 	rm -f $(DESTDIR)$(SBINDIR)/oncudad $(DESTDIR)$(BINDIR)/oncuda-ls \
@@ -79,4 +93,7 @@ uninstall:
 		$(DESTDIR)$(MANDIR)/man7/oncuda.7 $(DESTDIR)$(MANDIR)/man8/oncudad.8 \
 		$(DESTDIR)$(UNITDIR)/oncudad.service $(DESTDIR)$(DATADIR)/oncuda/rpc
 	-rmdir $(DESTDIR)$(PKGLIBDIR) $(DESTDIR)$(DATADIR)/oncuda 2>/dev/null
+	@if $(RPC_MINE) && grep -qs '^oncuda[[:space:]].*$(RPC_MARK)$$' /etc/rpc; then \
+		sed -i '/^oncuda[[:space:]].*$(RPC_MARK)$$/d' /etc/rpc && \
+		echo "make uninstall: removed oncuda from /etc/rpc"; fi
 	@echo "make uninstall: $(SYSCONFDIR)/default/oncudad is kept (the administrator's options)"

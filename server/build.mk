@@ -1,9 +1,11 @@
 # server/build.mk: oncudad, the RPC server (make server/oncudad).
 #
 # Included by the top-level Makefile; paths are relative to the repository
-# root.  oncudad links against the toolkit's stub libcuda.so, so at run time
-# it uses whichever libcuda.so.1 the loader finds: NVIDIA's driver, or the
-# CPU stand-in with LD_LIBRARY_PATH=tests/fakecuda.
+# root.  oncudad does not link libcuda.so.1: server/daemon/driver.c loads
+# whichever one dlopen finds when it starts (NVIDIA's driver, or the CPU
+# stand-in with LD_LIBRARY_PATH=tests/fakecuda), through gen/driver_calls.c,
+# which tools/gen-driver-calls.py writes for every cu* symbol the other
+# objects reference, with cuda.h's prototypes.
 #
 # Every server/*/*.c joins it (the daemon, the session, the services and the
 # copy machinery: docs/architecture.md), with rpcgen's XDR routines and
@@ -26,12 +28,26 @@ SERVER_COMMON_OBJS := common/xprt_record.o common/rpcaddr.o \
 	common/mem_props.o common/release.o
 SERVER_OBJS := $(patsubst %.c,%.o,$(sort $(wildcard server/*/*.c))) \
 	$(SERVER_COMMON_OBJS) gen/cuda_xdr.o gen/cuda_svc.o gen/glue_server.o
-SERVER_LIBS := -L$(CUDA_HOME)/lib64/stubs -lcuda -ltirpc -lpthread
+SERVER_LIBS := -ltirpc -lpthread -ldl
 
 all: server/oncudad
 
-server/oncudad: $(SERVER_OBJS)
-	$(CC) $(CFLAGS) -o $@ $(SERVER_OBJS) $(SERVER_LIBS)
+server/oncudad: $(SERVER_OBJS) gen/driver_calls.o
+	$(CC) $(CFLAGS) -o $@ $(SERVER_OBJS) gen/driver_calls.o $(SERVER_LIBS)
+
+# The driver calls for what the other objects reference: rebuilt whenever
+# they change (committed, like the rest of gen/).  Ours, though generated:
+# full warnings.
+gen/driver_calls.c: tools/gen-driver-calls.py $(SERVER_OBJS)
+	printf '#include <cuda.h>\n#include <cudaProfiler.h>\n' | $(CC) $(SERVER_CPPFLAGS) -E -P -x c - > $@.h.tmp
+	nm -u $(SERVER_OBJS) | awk '$$2 ~ /^cu[A-Z]/ { print $$2 }' | LC_ALL=C sort -u > $@.u.tmp
+	nm --defined-only $(SERVER_OBJS) | awk 'NF == 3 { print $$3 }' | LC_ALL=C sort -u | \
+		LC_ALL=C comm -23 $@.u.tmp - > $@.names.tmp
+	$(PYTHON) tools/gen-driver-calls.py $@.h.tmp $@.names.tmp > $@.tmp
+	rm -f $@.h.tmp $@.u.tmp $@.names.tmp && mv $@.tmp $@
+
+gen/driver_calls.o: gen/driver_calls.c server/daemon/driver.h
+	$(CC) $(SERVER_CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
 
 server/%.o: server/%.c gen/cuda_rpc.h
 	$(CC) $(SERVER_CPPFLAGS) $(CFLAGS) $(WARN) -MMD -MP -c -o $@ $<

@@ -59,6 +59,10 @@ export ONCUDA_TRANSPORT=tcp
 . tests/hostile/check.sh
 # shellcheck source=tests/install/check.sh
 . tests/install/check.sh
+# shellcheck source=tests/install/deb.sh
+. tests/install/deb.sh
+# shellcheck source=tests/install/driver.sh
+. tests/install/driver.sh
 # shellcheck source=tests/managed/check.sh
 . tests/managed/check.sh
 
@@ -525,6 +529,8 @@ run_step z "asynchronous uploads through the page-locked pool" step_upload
 run_step z2 "hostile input: deadlines, session caps, trace cap, error replies" step_hostile
 run_step z3 "make install: oncuda-run, man pages, the systemd unit" step_install
 run_step z4 "managed memory: the changed pages cross, not the buffer" step_managed
+run_step z6 "oncudad loads the driver at start: --help without one, one that lacks calls" step_driver
+run_step z5 "make deb: lintian, the packages installed into a fresh root" step_deb
 
 printf '\n==== summary (driver %s)\n' "$driver"
 printf '  %s\n' "${RESULTS[@]}"

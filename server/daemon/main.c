@@ -16,13 +16,16 @@
 #include "server/session/auth.h"
 #include "server/session/calltrace.h"
 #include "server/daemon/children.h"
+#include "server/daemon/driver.h"
 #include "server/daemon/listen.h"
 #include "server/session/child.h"
 #include "server/session/ipc_registry.h"
 #include "server/session/limits.h"
 #include "server/session/log.h"
 #include "server/session/trace_file.h"
+#include "common/release.h"
 #include "common/rpcaddr.h"
+#include "gen/wire_revision.h"
 
 #define USAGE_NUMBER_(n) #n
 #define USAGE_NUMBER(n) USAGE_NUMBER_(n)
@@ -96,10 +99,13 @@ USAGE_NUMBER(ONCUDA_VERSION) ",\n"
 "                         1024), or 'none'.  Past a limit a call fails with\n"
 "                         CUDA_ERROR_OUT_OF_MEMORY and a warning is logged\n"
 "  -v                     one level more verbose\n"
+"  -V, --version          show oncudad's version and protocol, and exit\n"
 "  -h, --help             show this help\n"
 "\n"
 "SIGTERM or SIGINT unregisters from rpcbind, ends the client processes and\n"
-"exits.  Without -n, rpcbind must be running (rpcbind -w).\n";
+"exits.  Without -n, rpcbind must be running (rpcbind -w).  oncudad loads\n"
+"NVIDIA's driver, libcuda.so.1, when it starts (LD_LIBRARY_PATH, then the\n"
+"system's library directories), not to show this help or its version.\n";
 
 /* Options without a letter: values past any character. */
 enum {
@@ -139,6 +145,7 @@ static const struct option long_options[] = {
 	{ "max-clients-per-host", required_argument, NULL,
 	    OPT_MAX_CLIENTS_PER_HOST },
 	{ "idle-timeout", required_argument, NULL, OPT_IDLE_TIMEOUT },
+	{ "version", no_argument, NULL, 'V' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -268,7 +275,7 @@ int main(int argc, char **argv)
 	options.use_rpcbind = true;
 	options.max_clients = MAX_CLIENTS_DEFAULT;
 
-	while ((opt = getopt_long(argc, argv, "l:p:nP:k:a:d:L:tT:vh", long_options, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "l:p:nP:k:a:d:L:tT:vVh", long_options, NULL)) != -1) {
 		switch (opt) {
 		case 'l':
 			listen_text = optarg;
@@ -354,6 +361,15 @@ int main(int argc, char **argv)
 		case 'h':
 			fputs(usage_text, stdout);
 			return 0;
+		case 'V':
+			printf("oncudad %s\n"
+			    "protocol: ONC RPC program 739090432 (oncuda), version %u "
+			    "(CUDA %u.%u), wire revision %08x\n",
+			    release_software(), (unsigned)ONCUDA_VERSION,
+			    (unsigned)ONCUDA_VERSION / 1000,
+			    (unsigned)ONCUDA_VERSION % 1000 / 10,
+			    (unsigned)ONCUDA_WIRE_REVISION);
+			return 0;
 		default:
 			fprintf(stderr, "Try 'oncudad --help' for the options.\n");
 			return 2;
@@ -372,6 +388,8 @@ int main(int argc, char **argv)
 		usage_error("'%s' is not an IPv4 address: give one such as 127.0.0.1, or 0.0.0.0 for all interfaces",
 		    listen_text);
 
+	if (!driver_load())
+		return 1;
 	if (getenv("CUDA_VISIBLE_DEVICES") != NULL)
 		log_msg(LOG_INFO, "offering the GPUs CUDA_VISIBLE_DEVICES=%s names",
 		    getenv("CUDA_VISIBLE_DEVICES"));

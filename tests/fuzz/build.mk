@@ -20,8 +20,10 @@ FUZZ_CFLAGS   := -std=c11 -D_GNU_SOURCE -O1 -g $(FUZZ_SANITIZE) -Wall -Wextra -W
 	-Wno-unused-command-line-argument
 
 # The session process of oncudad without the daemon (main, listen,
-# children, rpcbind): child.c stays for the dispatcher's freeresult.
+# children, rpcbind, and the driver's loading: the stand-in is linked in
+# here): child.c stays for the dispatcher's freeresult.
 FUZZ_SERVER_SRCS := $(filter-out server/daemon/main.c server/daemon/listen.c \
+	server/daemon/driver.c \
 	server/daemon/children.c server/daemon/rpcbind.c, $(wildcard server/*/*.c)) \
 	common/trace_xdr.c common/trace_format.c common/trace_stats.c \
 	common/mapped_diff.c common/auth_key.c common/sha256.c common/xprt_record.c \
