@@ -121,6 +121,7 @@ check-idl:
 -include tests/install/build.mk
 -include tools/oncuda-ls.mk
 -include tests/apps/build.mk
+-include tests/programs/build.mk
 -include tests/unit/*.mk
 -include tests/fuzz/build.mk
 -include examples/build.mk
@@ -139,7 +140,7 @@ test: all check-gen
 check-layers: all
 	@$(PYTHON) tools/check-layers.py
 
-test-apps: all
+test-apps: all programs
 	bash tests/apps/run.sh
 
 demo: all
@@ -154,7 +155,7 @@ clean:
 	rm -f gen/*.o common/*.o stubs/*.o stubs/*/*.o server/*/*.o tests/*/*.o examples/*.o tools/*.o
 	rm -f stubs/libcuda.so.1 stubs/libcuda.so server/oncudad tests/fakecuda/libcuda.so.1 tests/auth/skipauth tests/load/loadclient tests/load/faultclient
 	rm -f tests/ranges/rangeclient tools/oncuda-ls tests/netns/fakereg tests/batch/launchwait
-	rm -f tools/procaddr-probe tests/apps/cublas_gemm
+	rm -f tools/procaddr-probe tests/apps/cublas_gemm $(PROGRAMS)
 	rm -f bench/drvbench bench/transport bench/empty_kernel.fatbin
 	rm -f tests/e2e/e2e tests/unit/test_[a-z]*[!.][!c] examples/deviceQuery examples/vectorAdd examples/matrixMul
 	rm -f tests/kernels/*.cubin tests/kernels/*.fatbin tests/kernels/*.ptx examples/*.fatbin examples/*.fatbin.h

@@ -344,9 +344,12 @@ static CUresult copy_shared(bool to_device, cu_hostptr base, cu_size offset,
 	if (how == ONCUDA_LOCAL_COPY_SYNC)
 		return to_device ? cuMemcpyHtoD(dev, host, (size_t)size) :
 		    cuMemcpyDtoH(host, dev, (size_t)size);
+	/* The program's page-locked memory, shared, lives as long as the
+	 * program's allocation, as natively: only the staging area, reused
+	 * by the next copy, cannot be captured (capture.h). */
 	if ((err = handle_check(HANDLE_STREAM, stream, true)) != CUDA_SUCCESS ||
-	    (err = capture_refuse_host_copy(stream, to_device ?
-	    "cuMemcpyHtoDAsync" : "cuMemcpyDtoHAsync")) != CUDA_SUCCESS)
+	    (base == 0 && (err = capture_refuse_host_copy(stream, to_device ?
+	    "cuMemcpyHtoDAsync" : "cuMemcpyDtoHAsync")) != CUDA_SUCCESS))
 		return err;
 	err = to_device ? cuMemcpyHtoDAsync(dev, host, (size_t)size, s) :
 	    cuMemcpyDtoHAsync(host, dev, (size_t)size, s);

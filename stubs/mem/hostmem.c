@@ -160,6 +160,22 @@ bool hostmem_track_reachable(const void *args, size_t len)
 	return true;
 }
 
+bool hostmem_placed_for_gpu(const void *p, size_t len)
+{
+	struct mirror m;
+
+	if (!find_mirror(p, &m) || !m.placed ||
+	    len > m.range.size - (address_of(p) - m.range.base))
+		return false;
+	if (m.shared || m.tracked)
+		return true;
+	if (!mapped_track((void *)(uintptr_t)m.range.base, m.server,
+	    m.range.size))
+		return false;
+	note_tracked(&m);
+	return range_table_update(&mirrors, &m);
+}
+
 bool hostmem_note_device_pointer(const void *p, uint64_t dptr)
 {
 	struct mirror m;

@@ -49,4 +49,13 @@ bool hostmem_note_device_pointer(const void *p, uint64_t dptr);
  */
 bool hostmem_track_reachable(const void *args, size_t len);
 
+/*
+ * Whether the len bytes at p lie in one mirror at the program's own
+ * address, which the GPU may then be handed as p itself (a graph's
+ * memcpy node); such a mirror is tracked as mapped memory from here on
+ * (a shared one is the same memory and needs nothing).  false: they do
+ * not, or there is no memory to track them.
+ */
+bool hostmem_placed_for_gpu(const void *p, size_t len);
+
 #endif /* ONCUDA_HOSTMEM_H */

@@ -5,8 +5,8 @@
  * Kernel nodes carry their arguments by value, packed with the function's
  * parameter layout exactly as a launch packs them (stubs/code/params.h):
  * the driver, too, copies them when the node is added or set.  Memset and
- * memcpy nodes name device memory only (idl/cuda.x says why a memcpy node
- * with a host or array side is refused).
+ * memcpy nodes name device memory, or page-locked memory at one address on
+ * both sides (idl/cuda.x says why other host sides and arrays are refused).
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -339,34 +339,81 @@ ONCUDA_API CUresult cuGraphExecMemsetNodeSetParams(CUgraphExec hGraphExec,
 }
 
 /*
- * A 3D copy between device regions on the wire; a copy with any other
- * side cannot be a node here (idl/cuda.x, memcpy_node).
+ * The bytes of host memory at host that a copy side of this shape touches,
+ * or 0 when the shape overflows.
+ */
+static size_t host_side_span(size_t x, size_t y, size_t z, size_t pitch,
+    size_t height, const CUDA_MEMCPY3D *p)
+{
+	size_t rows = (p->Depth == 0 ? 0 : (z + p->Depth - 1) * height) +
+	    (p->Height == 0 ? 0 : y + p->Height - 1);
+
+	if (p->Depth > 1 && height == 0)
+		return 0;
+	if (rows > 0 && pitch > (SIZE_MAX - x - p->WidthInBytes) / rows)
+		return 0;
+	return rows * pitch + x + p->WidthInBytes;
+}
+
+/*
+ * One side of a memcpy node as the server takes it: device memory, or the
+ * program's page-locked memory where the server's mirror lies at the same
+ * address (hostmem.h), which the GPU reaches by that address as natively.
+ * CUDA_ERROR_NOT_SUPPORTED for anything else (idl/cuda.x, memcpy_node).
+ */
+static CUresult side_to_wire(CUmemorytype type, const void *host,
+    CUdeviceptr device, size_t x, size_t y, size_t z, size_t pitch,
+    size_t height, const CUDA_MEMCPY3D *p, dev_volume *out)
+{
+	const void *at = type == CU_MEMORYTYPE_HOST ? host :
+	    (const void *)(uintptr_t)device;
+	size_t span;
+
+	if (type == CU_MEMORYTYPE_HOST ||
+	    (type == CU_MEMORYTYPE_UNIFIED && hostmem_contains(at))) {
+		span = host_side_span(x, y, z, pitch, height, p);
+		if (at == NULL || span == 0 || !hostmem_placed_for_gpu(at, span)) {
+			oncuda_unsupported("graph memcpy nodes with a host "
+			    "side other than page-locked memory at one address "
+			    "on both sides");
+			return CUDA_ERROR_NOT_SUPPORTED;
+		}
+		device = (CUdeviceptr)(uintptr_t)at;
+	} else if (type != CU_MEMORYTYPE_DEVICE &&
+	    type != CU_MEMORYTYPE_UNIFIED) {
+		oncuda_unsupported("graph memcpy nodes with an array side");
+		return CUDA_ERROR_NOT_SUPPORTED;
+	}
+	out->base = device;
+	out->x_bytes = x;
+	out->y = y;
+	out->z = z;
+	out->pitch = pitch;
+	out->height = height;
+	return CUDA_SUCCESS;
+}
+
+/*
+ * A 3D copy on the wire, each side device memory or page-locked memory
+ * the server has at the program's address (side_to_wire); a copy with any
+ * other side cannot be a node here (idl/cuda.x, memcpy_node).
  */
 static CUresult memcpy_to_wire(struct node_call *nc, const CUDA_MEMCPY3D *p,
     CUcontext ctx, memcpy_node *wire)
 {
-	if (p->srcMemoryType != CU_MEMORYTYPE_DEVICE ||
-	    p->dstMemoryType != CU_MEMORYTYPE_DEVICE) {
-		oncuda_unsupported("graph memcpy nodes with a host or array "
-		    "side");
-		return CUDA_ERROR_NOT_SUPPORTED;
-	}
+	CUresult e;
+
 	if (p->srcLOD != 0 || p->dstLOD != 0)
 		return CUDA_ERROR_INVALID_VALUE;
-	route_handle(&nc->rt, ctx, ROUTE_CONTEXT);
 	memset(wire, 0, sizeof(*wire));
-	wire->src.base = p->srcDevice;
-	wire->src.x_bytes = p->srcXInBytes;
-	wire->src.y = p->srcY;
-	wire->src.z = p->srcZ;
-	wire->src.pitch = p->srcPitch;
-	wire->src.height = p->srcHeight;
-	wire->dst.base = p->dstDevice;
-	wire->dst.x_bytes = p->dstXInBytes;
-	wire->dst.y = p->dstY;
-	wire->dst.z = p->dstZ;
-	wire->dst.pitch = p->dstPitch;
-	wire->dst.height = p->dstHeight;
+	if ((e = side_to_wire(p->srcMemoryType, p->srcHost, p->srcDevice,
+	    p->srcXInBytes, p->srcY, p->srcZ, p->srcPitch, p->srcHeight, p,
+	    &wire->src)) != CUDA_SUCCESS ||
+	    (e = side_to_wire(p->dstMemoryType, p->dstHost, p->dstDevice,
+	    p->dstXInBytes, p->dstY, p->dstZ, p->dstPitch, p->dstHeight, p,
+	    &wire->dst)) != CUDA_SUCCESS)
+		return e;
+	route_handle(&nc->rt, ctx, ROUTE_CONTEXT);
 	wire->width_bytes = p->WidthInBytes;
 	wire->height = p->Height;
 	wire->depth = p->Depth;

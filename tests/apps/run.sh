@@ -2,7 +2,7 @@
 # tests/apps/run.sh: the application tests of issue 3, natively and through
 # oncuda, on a machine with a GPU; what `make test-apps` executes.
 #
-#   bash tests/apps/run.sh [runtime] [cublas] [libraries] [torch]
+#   bash tests/apps/run.sh [runtime] [cublas] [libraries] [torch] [programs]
 #                                                          (default: all)
 #
 #   runtime tests/runtime/rt_* (nvcc-built, static and shared cudart)
@@ -11,6 +11,9 @@
 #           curand_check (each built by make where its library is)
 #   torch   python3 tests/apps/torch_checks.py and torch_graphs.py (needs
 #           torch with CUDA)
+#   programs tests/programs/* (nvcc-built by make programs): each one's
+#           stdout and exit status through oncuda, over TCP and on the
+#           same-host path, must be byte for byte what it printed natively
 #
 # Each test runs twice: natively (NVIDIA's libcuda.so.1) and through oncuda
 # (stubs/ first in LD_LIBRARY_PATH, served by an oncudad -n of its own on a
@@ -119,6 +122,32 @@ run_plain() {
 	record "$label" "$mode" "$verdict" "$why"
 }
 
+# run_compare PROGRAM: runs tests/programs/PROGRAM natively, then through
+# oncuda over TCP and over the same-host path; each oncuda run passes when
+# its stdout and exit status are the native run's, byte for byte.
+run_compare() {
+	local prog=$1 name=programs-$1 status native transport verdict why
+	timeout 120 "tests/programs/$prog" >"$OUT/$name-native.out" \
+		2>"$OUT/$name-native.err"
+	native=$?
+	record "$prog" native PASS "exit status $native"
+	for transport in tcp local; do
+		[[ -n ${SERVER_PORT:-} ]] || { record "$prog" "$transport" FAIL "no oncudad"; continue; }
+		env LD_LIBRARY_PATH="$CLIENT_LIBS" ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" \
+			ONCUDA_TRANSPORT="$transport" timeout 120 "tests/programs/$prog" \
+			>"$OUT/$name-$transport.out" 2>"$OUT/$name-$transport.err"
+		status=$?
+		verdict=PASS why=
+		if ((status != native)); then
+			verdict=FAIL why="exit status $status, natively $native; see $OUT/$name-$transport.err"
+		elif ! cmp -s "$OUT/$name-native.out" "$OUT/$name-$transport.out"; then
+			verdict=FAIL why="stdout differs from the native run's"
+			diff "$OUT/$name-native.out" "$OUT/$name-$transport.out" | head -n 8 | sed 's/^/      | /'
+		fi
+		record "$prog" "oncuda-$transport" "$verdict" "$why"
+	done
+}
+
 # run_both TEST SECONDS COMMAND...
 run_both() {
 	local test=$1 seconds=$2
@@ -132,10 +161,11 @@ run_both() {
 }
 
 wanted=("$@")
-((${#wanted[@]} > 0)) || wanted=(runtime cublas libraries torch)
+((${#wanted[@]} > 0)) || wanted=(runtime cublas libraries torch programs)
 for t in "${wanted[@]}"; do
-	[[ $t == runtime || $t == cublas || $t == libraries || $t == torch ]] ||
-		{ echo "usage: bash tests/apps/run.sh [runtime] [cublas] [libraries] [torch]" >&2; exit 2; }
+	[[ $t == runtime || $t == cublas || $t == libraries || $t == torch ||
+		$t == programs ]] ||
+		{ echo "usage: bash tests/apps/run.sh [runtime] [cublas] [libraries] [torch] [programs]" >&2; exit 2; }
 done
 
 mkdir -p "$OUT"
@@ -192,6 +222,16 @@ for t in "${wanted[@]}"; do
 			run_both torch_checks "$TORCH_SECONDS" "$PYTHON" tests/apps/torch_checks.py
 			run_both torch_graphs "$TORCH_SECONDS" "$PYTHON" tests/apps/torch_graphs.py
 		fi
+		;;
+	programs)
+		for prog in tests/programs/*.cu; do
+			prog=$(basename "$prog" .cu)
+			if [[ -x tests/programs/$prog ]]; then
+				run_compare "$prog"
+			else
+				record "$prog" native SKIP "tests/programs/$prog not built (make programs)"
+			fi
+		done
 		;;
 	esac
 done

@@ -778,57 +778,38 @@ int test_graph_bad_handles(void)
 	return 0;
 }
 
-/*
- * A memcpy node from the program's pageable host memory reads it at each
- * replay, and one to it writes it, natively.  Through oncuda such a node
- * is refused when it is made (idl/cuda.x, memcpy_node says why), with
- * CUDA_ERROR_NOT_SUPPORTED.
- */
-int test_graph_host_memcpy(void)
+/* Memcpy nodes from in to device memory and from there to out. */
+static void host_copy_nodes(unsigned int *in, unsigned int *out,
+    CUdeviceptr a, CUDA_MEMCPY3D *up, CUDA_MEMCPY3D *down)
 {
-	const char *remote = getenv("ONCUDA_TEST_REMOTE");
-	unsigned int *in = e2e_malloc(N * 4), *out = e2e_malloc(N * 4);
-	CUDA_MEMCPY3D up, down;
+	memset(up, 0, sizeof(*up));
+	up->srcMemoryType = CU_MEMORYTYPE_HOST;
+	up->srcHost = in;
+	up->dstMemoryType = CU_MEMORYTYPE_DEVICE;
+	up->dstDevice = a;
+	up->WidthInBytes = N * 4;
+	up->Height = up->Depth = 1;
+	*down = *up;
+	down->srcMemoryType = CU_MEMORYTYPE_DEVICE;
+	down->srcHost = NULL;
+	down->srcDevice = a;
+	down->dstMemoryType = CU_MEMORYTYPE_HOST;
+	down->dstDevice = 0;
+	down->dstHost = out;
+}
+
+/* Replays a graph of those nodes three times with new input each time. */
+static int replay_host_copies(CUgraph graph, const CUDA_MEMCPY3D *up,
+    const CUDA_MEMCPY3D *down, CUcontext ctx, CUstream s)
+{
+	unsigned int *in = (unsigned int *)up->srcHost;
+	unsigned int *out = (unsigned int *)down->dstHost;
 	CUgraphNode to_dev, to_host;
-	CUgraph graph;
 	CUgraphExec exec;
-	CUdeviceptr a;
-	CUcontext ctx;
-	CUdevice dev;
-	CUstream s;
 
-	TRY(e2e_primary_ctx(&dev, &ctx));
-	TRY(e2e_stream(&s));
-	TRY(e2e_dalloc(&a, N * 4));
-	memset(&up, 0, sizeof(up));
-	up.srcMemoryType = CU_MEMORYTYPE_HOST;
-	up.srcHost = in;
-	up.dstMemoryType = CU_MEMORYTYPE_DEVICE;
-	up.dstDevice = a;
-	up.WidthInBytes = N * 4;
-	up.Height = up.Depth = 1;
-	down = up;
-	down.srcMemoryType = CU_MEMORYTYPE_DEVICE;
-	down.srcHost = NULL;
-	down.srcDevice = a;
-	down.dstMemoryType = CU_MEMORYTYPE_HOST;
-	down.dstDevice = 0;
-	down.dstHost = out;
-
-	CHECK_CU(cuGraphCreate(&graph, 0), CUDA_SUCCESS);
-	if (remote != NULL && strcmp(remote, "1") == 0) {
-		CHECK_CU(cuGraphAddMemcpyNode(&to_dev, graph, NULL, 0, &up, ctx),
-			 CUDA_ERROR_NOT_SUPPORTED);
-		CHECK_CU(cuGraphAddMemcpyNode(&to_host, graph, NULL, 0, &down,
-			 ctx), CUDA_ERROR_NOT_SUPPORTED);
-		CHECK_CU(cuGraphDestroy(graph), CUDA_SUCCESS);
-		e2e_skip_note("host memory in graph memcpy nodes: refused "
-			      "through oncuda");
-		return 0;
-	}
-	CHECK_CU(cuGraphAddMemcpyNode(&to_dev, graph, NULL, 0, &up, ctx),
+	CHECK_CU(cuGraphAddMemcpyNode(&to_dev, graph, NULL, 0, up, ctx),
 		 CUDA_SUCCESS);
-	CHECK_CU(cuGraphAddMemcpyNode(&to_host, graph, &to_dev, 1, &down, ctx),
+	CHECK_CU(cuGraphAddMemcpyNode(&to_host, graph, &to_dev, 1, down, ctx),
 		 CUDA_SUCCESS);
 	CHECK_CU(cuGraphInstantiate(&exec, graph, 0), CUDA_SUCCESS);
 	for (unsigned int round = 0; round < 3; round++) {
@@ -840,6 +821,71 @@ int test_graph_host_memcpy(void)
 		CHECK_MEM(out, in, N * 4);
 	}
 	CHECK_CU(cuGraphExecDestroy(exec), CUDA_SUCCESS);
+	return 0;
+}
+
+/*
+ * A memcpy node from the program's pageable host memory reads it at each
+ * replay, and one to it writes it, natively.  Through oncuda such a node
+ * is refused when it is made (idl/cuda.x, memcpy_node says why), with
+ * CUDA_ERROR_NOT_SUPPORTED.
+ */
+int test_graph_host_memcpy(void)
+{
+	const char *remote = getenv("ONCUDA_TEST_REMOTE");
+	unsigned int *in = e2e_malloc(N * 4), *out = e2e_malloc(N * 4);
+	CUDA_MEMCPY3D up, down;
+	CUgraphNode node;
+	CUgraph graph;
+	CUdeviceptr a;
+	CUcontext ctx;
+	CUdevice dev;
+	CUstream s;
+
+	TRY(e2e_primary_ctx(&dev, &ctx));
+	TRY(e2e_stream(&s));
+	TRY(e2e_dalloc(&a, N * 4));
+	host_copy_nodes(in, out, a, &up, &down);
+	CHECK_CU(cuGraphCreate(&graph, 0), CUDA_SUCCESS);
+	if (remote != NULL && strcmp(remote, "1") == 0) {
+		CHECK_CU(cuGraphAddMemcpyNode(&node, graph, NULL, 0, &up, ctx),
+			 CUDA_ERROR_NOT_SUPPORTED);
+		CHECK_CU(cuGraphAddMemcpyNode(&node, graph, NULL, 0, &down,
+			 ctx), CUDA_ERROR_NOT_SUPPORTED);
+		CHECK_CU(cuGraphDestroy(graph), CUDA_SUCCESS);
+		e2e_skip_note("pageable host memory in graph memcpy nodes: "
+			      "refused through oncuda");
+		return 0;
+	}
+	TRY(replay_host_copies(graph, &up, &down, ctx, s));
+	CHECK_CU(cuGraphDestroy(graph), CUDA_SUCCESS);
+	return 0;
+}
+
+/*
+ * The same nodes over page-locked memory (cuMemAllocHost), which the
+ * replays read and write there, natively and through oncuda.
+ */
+int test_graph_pinned_memcpy(void)
+{
+	unsigned int *in = NULL, *out = NULL;
+	CUDA_MEMCPY3D up, down;
+	CUgraph graph;
+	CUdeviceptr a;
+	CUcontext ctx;
+	CUdevice dev;
+	CUstream s;
+
+	TRY(e2e_primary_ctx(&dev, &ctx));
+	TRY(e2e_stream(&s));
+	TRY(e2e_dalloc(&a, N * 4));
+	CHECK_CU(cuMemAllocHost((void **)&in, N * 4), CUDA_SUCCESS);
+	e2e_defer_host(in);
+	CHECK_CU(cuMemAllocHost((void **)&out, N * 4), CUDA_SUCCESS);
+	e2e_defer_host(out);
+	host_copy_nodes(in, out, a, &up, &down);
+	CHECK_CU(cuGraphCreate(&graph, 0), CUDA_SUCCESS);
+	TRY(replay_host_copies(graph, &up, &down, ctx, s));
 	CHECK_CU(cuGraphDestroy(graph), CUDA_SUCCESS);
 	return 0;
 }

@@ -95,6 +95,7 @@ const struct e2e_test e2e_tests[] = {
 	{ "graph_node_queries",	"graph",	test_graph_node_queries, 0 },
 	{ "graph_bad_handles",	"graph",	test_graph_bad_handles,	0 },
 	{ "graph_host_memcpy",	"graph",	test_graph_host_memcpy,	0 },
+	{ "graph_pinned_memcpy", "graph",	test_graph_pinned_memcpy, 0 },
 	{ "graph_capture_to_graph", "graph",	test_graph_capture_to_graph, 0 },
 	{ "host_func_order",	"hostfn",	test_host_func_order,	0 },
 	{ "host_node_replay",	"hostfn",	test_host_node_replay,	0 },
