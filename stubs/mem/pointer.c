@@ -161,11 +161,13 @@ static void keep(const struct query *q, int attribute, uint8_t form,
 /*
  * The kept answers of the allocation holding ptr, if any of this epoch
  * (with q's server set), for a thread with a current context: without
- * one, the driver's answer is the server's to give.
+ * one, the driver's answer is the server's to give; nor once the
+ * connection is lost (rpc_local_check).
  */
 static bool kept(struct query *q, CUdeviceptr ptr, struct devmem_answers *a)
 {
-	if (ctxstack_current() == NULL || !devmem_answers(ptr, &q->server, a))
+	if (ctxstack_current() == NULL || rpc_local_check() != CUDA_SUCCESS ||
+	    !devmem_answers(ptr, &q->server, a))
 		return false;
 	return a->epoch == answer_cache_epoch();
 }
