@@ -243,16 +243,24 @@ def transport_table(md, run):
     """bench/transport's ping-pong and stream figures of this machine."""
     memory = run.has_memory_streams()
     rows = []
+    polling = any(run.transport.get(kind + "_pingpong_polling", 8)
+                  is not None for kind in ("tcp", "unix"))
     for kind, label in (("tcp", "TCP loopback"), ("unix", "unix socket")):
-        row = [label, fmt(run.transport.get(kind + "_pingpong", 8), "µs"),
-               fmt(run.stream(kind), "GB/s")]
+        row = [label, fmt(run.transport.get(kind + "_pingpong", 8), "µs")]
+        if polling:
+            row.append(fmt(run.transport.get(kind + "_pingpong_polling", 8),
+                           "µs"))
+        row.append(fmt(run.stream(kind), "GB/s"))
         if memory:
             row.append(fmt(run.stream(kind, True), "GB/s"))
         rows.append(row)
+    ping = ["8-byte ping-pong"]
+    if polling:
+        ping = ["8-byte ping-pong, sleeping", "8-byte ping-pong, both polling"]
     md.out("## Transport ceilings of this machine (bench/transport)")
     md.out()
     if not memory:
-        md.table(["transport", "8-byte ping-pong", "one stream"], rows)
+        md.table(["transport"] + ping + ["one stream"], rows)
         return
     md.out("Two streams: the cache-hot one writes from and reads into "
            "one 1 MiB buffer, the socket path alone; the memory-to-memory "
@@ -262,7 +270,7 @@ def transport_table(md, run):
                run.transport.info.get(
                    "memory_stream", "from and into buffers of a copy's size")))
     md.out()
-    md.table(["transport", "8-byte ping-pong", "one stream, cache-hot",
+    md.table(["transport"] + ping + ["one stream, cache-hot",
               "one stream, memory to memory"], rows)
 
 

@@ -7,7 +7,11 @@
  *
  * A forked child is the other end of each connection.  A ping-pong round
  * trip is an 8-byte write answered by an 8-byte write, the shape of the
- * smallest RPC.  A stream is the child reading stream_bytes, then
+ * smallest RPC.  It is measured twice: with both ends sleeping in read()
+ * until the bytes come ("pingpong"), and with both ends polling, spinning
+ * on non-blocking reads ("pingpong_polling"), which takes the scheduler's
+ * wake-up out of each round trip: the ceiling of a call whose client and
+ * server both poll (oncudad --poll-us).  A stream is the child reading stream_bytes, then
  * answering one byte, so the time covers delivery.  Both ends set
  * TCP_NODELAY, as oncuda does.  Output as in measure.h; -q shrinks the
  * counts and the buffers for a test of the program itself.
@@ -112,6 +116,26 @@ static void read_all(int fd, void *buf, size_t buf_len, size_t len)
 		len -= read_some(fd, buf, len < buf_len ? len : buf_len, 0);
 }
 
+/* Reads exactly LEN bytes into BUF, spinning on non-blocking reads. */
+static void read_polling(int fd, char *buf, size_t len)
+{
+	while (len > 0) {
+		ssize_t n = recv(fd, buf, len, MSG_DONTWAIT);
+
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK ||
+			      errno == EINTR))
+			continue;
+		if (n < 0)
+			die("read from the socket");
+		if (n == 0) {
+			errno = ECONNRESET;
+			die("the other end closed the socket early");
+		}
+		buf += n;
+		len -= (size_t)n;
+	}
+}
+
 /* Reads exactly LEN bytes into BUF, in order: a copy's receiving end. */
 static void read_into(int fd, char *buf, size_t len)
 {
@@ -185,6 +209,12 @@ static void serve(int fd, const struct plan *plan)
 			write_all(fd, ping, sizeof(ping));
 		}
 	}
+	for (int run = 0; run < plan->pingpong_runs; run++) {
+		for (long i = 0; i < plan->round_trips; i++) {
+			read_polling(fd, ping, sizeof(ping));
+			write_all(fd, ping, sizeof(ping));
+		}
+	}
 	for (int run = 0; run < plan->stream_runs; run++) {
 		read_all(fd, chunk, sizeof(chunk), plan->stream_bytes);
 		write_all(fd, &ack, 1);
@@ -221,6 +251,27 @@ static void measure_memory_stream(int fd, const struct plan *plan,
 	free(from);
 }
 
+/* The ping-pong with both ends polling (the child's side is in serve()). */
+static void measure_polling(int fd, const struct plan *plan, const char *kind)
+{
+	struct samples pings = { .count = 0 };
+	char ping[PING_BYTES] = "pingpong";
+	char name[64];
+
+	for (int run = 0; run < plan->pingpong_runs; run++) {
+		double start = now_seconds();
+
+		for (long i = 0; i < plan->round_trips; i++) {
+			write_all(fd, ping, sizeof(ping));
+			read_polling(fd, ping, sizeof(ping));
+		}
+		samples_add(&pings, micros_each(now_seconds() - start,
+						plan->round_trips));
+	}
+	snprintf(name, sizeof(name), "%s_pingpong_polling", kind);
+	samples_report(&pings, name, PING_BYTES, "us", plan->round_trips);
+}
+
 static void measure(int fd, const struct plan *plan, const char *kind)
 {
 	struct samples pings = { .count = 0 }, stream = { .count = 0 };
@@ -240,6 +291,7 @@ static void measure(int fd, const struct plan *plan, const char *kind)
 	}
 	snprintf(name, sizeof(name), "%s_pingpong", kind);
 	samples_report(&pings, name, PING_BYTES, "us", plan->round_trips);
+	measure_polling(fd, plan, kind);
 
 	for (int run = 0; run < plan->stream_runs; run++) {
 		double start = now_seconds();

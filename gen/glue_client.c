@@ -1688,7 +1688,7 @@ ONCUDA_API CUresult cuStreamGetCtx_ptsz(CUstream hStream, CUcontext *pctx)
 	return cuStreamGetCtx(thread_stream_null(hStream), pctx);
 }
 
-ONCUDA_API CUresult cuStreamIsCapturing(CUstream hStream, CUstreamCaptureStatus *captureStatus)
+CUresult plain_cuStreamIsCapturing(CUstream hStream, CUstreamCaptureStatus *captureStatus)
 {
 	res_int r;
 	struct route rt = ROUTE_INIT;

@@ -70,36 +70,45 @@ CUresult copy_call(struct call *k, const struct copy_stream *s,
 }
 
 /*
- * A copy between two host memories, in its stream's order: the stream is
- * waited for, then the bytes are moved here.
+ * Settles stream s for work the client does on the program's own memory
+ * (copy_between.h): the stream's work is done, so the bytes it wrote are
+ * the program's now and copies queued before have landed, and what the
+ * GPU wrote into mapped memory is fetched.
  */
-static CUresult copy_host_to_host(void *dst, const void *src, size_t count,
-    const struct copy_stream *s)
+CUresult copy_host_settle(const struct copy_stream *s)
 {
-	enum clnt_stat st;
+	struct copy_stream wire;
 	int err = CUDA_SUCCESS;
+	enum clnt_stat st;
 	struct call k;
 	CUresult e;
 
-	struct copy_stream wire;
-
-	if ((dst == NULL || src == NULL) && count != 0)
-		return CUDA_ERROR_INVALID_VALUE;
 	if ((e = copy_call(&k, s, 0, &wire)) != CUDA_SUCCESS)
 		return e;
-	s = &wire;
-	/* The stream's work is done: the bytes it wrote are the program's
-	 * now, and copies queued before this one have landed. */
-	st = wire_sync(k.c, s, &err);
+	st = wire_sync(k.c, &wire, &err);
 	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
 		st = mapped_pull(k.c, &err);
 	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
 		return e;
-	if (err == CUDA_SUCCESS && count != 0) {
+	return (CUresult)err;
+}
+
+/*
+ * A copy between two host memories, in its stream's order: the stream is
+ * settled, then the bytes are moved here.
+ */
+static CUresult copy_host_to_host(void *dst, const void *src, size_t count,
+    const struct copy_stream *s)
+{
+	CUresult e;
+
+	if ((dst == NULL || src == NULL) && count != 0)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((e = copy_host_settle(s)) == CUDA_SUCCESS && count != 0) {
 		managed_host_write(dst, count);
 		memmove(dst, src, count);
 	}
-	return (CUresult)err;
+	return e;
 }
 
 /*

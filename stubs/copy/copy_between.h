@@ -30,4 +30,11 @@ CUresult copy_between_servers(CUcontext dst_ctx, CUdeviceptr dst,
 CUresult copy_call(struct call *k, const struct copy_stream *s,
     CUdeviceptr dev, struct copy_stream *wire);
 
+/*
+ * Before the client itself moves bytes of the program's memory in stream
+ * s's order: waits for s's earlier work and fetches what the GPU wrote
+ * into mapped memory (copy.c).
+ */
+CUresult copy_host_settle(const struct copy_stream *s);
+
 #endif

@@ -24,8 +24,6 @@
 #include "stubs/copy/copy_wire.h"
 #include "stubs/mem/hostmem.h"
 #include "stubs/mem/managed.h"
-#include "stubs/mem/mapped.h"
-#include "stubs/route/call.h"
 #include "stubs/route/thread_stream.h"
 
 /* Whether [dst, dst + count * elem) is the program's page-locked memory. */
@@ -43,21 +41,10 @@ static bool in_host_memory(CUdeviceptr dst, size_t count, unsigned elem)
 static CUresult fill_host(CUdeviceptr dst, unsigned value, unsigned elem,
     size_t count, const struct copy_stream *s)
 {
-	struct copy_stream wire;
-	int err = CUDA_SUCCESS;
-	enum clnt_stat st;
-	struct call k;
 	CUresult e;
 
-	if ((e = copy_call(&k, s, 0, &wire)) != CUDA_SUCCESS)
+	if ((e = copy_host_settle(s)) != CUDA_SUCCESS)
 		return e;
-	st = wire_sync(k.c, &wire, &err);
-	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
-		st = mapped_pull(k.c, &err);
-	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
-		return e;
-	if (err != CUDA_SUCCESS)
-		return (CUresult)err;
 	managed_host_write((void *)(uintptr_t)dst, count * elem);
 	if (elem == 1) {
 		memset((void *)(uintptr_t)dst, (int)(value & 0xff), count);

@@ -9,7 +9,9 @@
  * page-locked memory of hostmem.c records its device side here too, and
  * memory.c asks hostmem.c which addresses are the program's own.
  */
+#include <assert.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <cuda.h>
 
@@ -21,6 +23,8 @@
 struct device_range {
 	struct range range;
 	CUcontext ctx;		/* current when it was handed out, tagged */
+	bool allocation;	/* devmem_note_allocation's: answers may be kept */
+	struct devmem_answers answers;
 };
 
 /*
@@ -34,11 +38,15 @@ static struct range_table device_ranges[ROUTE_SERVERS_MAX] = {
 	[0 ... ROUTE_SERVERS_MAX - 1] = RANGES_OF_SERVER
 };
 
-bool devmem_note(uint64_t base, uint64_t size)
+static bool note(uint64_t base, uint64_t size, bool allocation)
 {
 	unsigned server = rpc_held_server();
-	struct device_range item = { { base, size },
-	    (CUcontext)(uintptr_t)route_tag(rpc_held_context(), server) };
+	struct device_range item;
+
+	memset(&item, 0, sizeof item);
+	item.range = (struct range){ base, size };
+	item.ctx = (CUcontext)(uintptr_t)route_tag(rpc_held_context(), server);
+	item.allocation = allocation;
 
 	switch (range_table_insert(&device_ranges[rpc_held_server()], &item,
 	    true, NULL)) {
@@ -52,29 +60,81 @@ bool devmem_note(uint64_t base, uint64_t size)
 	return false;
 }
 
+bool devmem_note(uint64_t base, uint64_t size)
+{
+	return note(base, size, false);
+}
+
+bool devmem_note_allocation(uint64_t base, uint64_t size)
+{
+	return note(base, size, true);
+}
+
 void devmem_forget(uint64_t base)
 {
 	range_table_remove(&device_ranges[rpc_held_server()], base, NULL);
 }
 
-/* The server that handed out addr, the current context's first. */
-bool devmem_owner(uint64_t addr, unsigned *server, CUcontext *ctx)
+/* The range holding addr and its server, the current context's first. */
+static bool owner(uint64_t addr, unsigned *server, struct device_range *item)
 {
 	unsigned current = route_current_server();
-	struct device_range item;
 
-	if (range_table_find(&device_ranges[current], addr, &item)) {
+	if (range_table_find(&device_ranges[current], addr, item)) {
 		*server = current;
-		*ctx = item.ctx;
 		return true;
 	}
 	for (unsigned s = 0; s < rpc_server_count(); s++)
-		if (range_table_find(&device_ranges[s], addr, &item)) {
+		if (range_table_find(&device_ranges[s], addr, item)) {
 			*server = s;
-			*ctx = item.ctx;
 			return true;
 		}
 	return false;
+}
+
+bool devmem_owner(uint64_t addr, unsigned *server, CUcontext *ctx)
+{
+	struct device_range item;
+
+	if (!owner(addr, server, &item))
+		return false;
+	*ctx = item.ctx;
+	return true;
+}
+
+bool devmem_answers(uint64_t addr, unsigned *server,
+    struct devmem_answers *out)
+{
+	struct device_range item;
+
+	if (!owner(addr, server, &item) || !item.allocation)
+		return false;
+	*out = item.answers;
+	return true;
+}
+
+void devmem_keep_answer(uint64_t addr, unsigned attribute, uint8_t forms,
+    uint64_t value, uint8_t size, uint64_t epoch)
+{
+	struct range_table *t = &device_ranges[rpc_held_server()];
+	struct device_range item;
+	struct devmem_answers *a = &item.answers;
+
+	assert(attribute < DEVMEM_ATTRIBUTES);
+	if (!range_table_find(t, addr, &item) || !item.allocation)
+		return;
+	if (a->epoch != epoch) {
+		memset(a, 0, sizeof *a);
+		a->epoch = epoch;
+	}
+	/* One answer kept by both calls says so; a differing one replaces. */
+	if (a->forms[attribute] != 0 && a->value[attribute] == value &&
+	    a->size[attribute] == size)
+		forms |= a->forms[attribute];
+	a->value[attribute] = value;
+	a->size[attribute] = size;
+	a->forms[attribute] = forms;
+	range_table_update(t, &item);
 }
 
 CUresult devmem_call(struct call *k, uint64_t dptr, void *reply,

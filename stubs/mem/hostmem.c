@@ -194,7 +194,7 @@ bool hostmem_note_device_pointer(const void *p, uint64_t dptr)
 		return range_table_update(&mirrors, &m);
 	forget_device_side(&m);
 	m.device = device;
-	return devmem_note(device, m.range.size) && range_table_update(&mirrors, &m);
+	return devmem_note_allocation(device, m.range.size) && range_table_update(&mirrors, &m);
 }
 
 /* Ends a section that made no call: nothing can have failed. */

@@ -62,7 +62,7 @@ ONCUDA_API CUresult cuIpcOpenMemHandle_v2(CUdeviceptr *pdptr,
 		return e;
 	st = cu_ipc_open_mem_handle(wire, Flags, &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS &&
-	    !devmem_note(r.res_dev_range_u.value.base,
+	    !devmem_note_allocation(r.res_dev_range_u.value.base,
 	    r.res_dev_range_u.value.size)) {
 		/* Unrecorded device memory would pass for host memory. */
 		res_none undo;

@@ -45,7 +45,7 @@ static enum clnt_stat record_or_give_back(CLIENT *c, cu_dptr base,
 	res_none undo;
 	enum clnt_stat st;
 
-	if (devmem_note(base, size))
+	if (devmem_note_allocation(base, size))
 		return RPC_SUCCESS;
 	memset(&undo, 0, sizeof undo);
 	st = cu_mem_free(base, &undo, c);

@@ -10,6 +10,17 @@
  * Handles (CONTEXT, MEMPOOL_HANDLE) are the server's values, as the client's
  * handles are.  A pointer the client does not know is asked about as it
  * is: it may well be device memory from elsewhere (cuModuleGetGlobal).
+ *
+ * Launchers ask before every launch about every pointer argument (Triton:
+ * the device pointer of each), so the server's answers about an allocation
+ * whose attributes are the same at every address in it are kept with its
+ * range (device_ranges.h) and given again without a round trip, until the
+ * memory is freed (the range goes) or any context goes away (the epoch of
+ * answer_cache.h moves: its memory went with it).  Only attributes that
+ * cannot change while the allocation lives are kept; addresses are kept as
+ * offsets from the pointer asked about.  cuPointerGetAttributes answers
+ * zero where cuPointerGetAttribute fails, so what the latter answered serves
+ * both, what the former answered only the former.
  */
 #include <stdint.h>
 #include <string.h>
@@ -17,9 +28,11 @@
 #include <cuda.h>
 
 #include "gen/cuda_names.h"
+#include "stubs/context/answer_cache.h"
 #include "stubs/mem/hostmem.h"
 #include "stubs/mem/device_ranges.h"
 #include "stubs/mem/memory.h"
+#include "stubs/route/ctxstack.h"
 #include "stubs/route/route.h"
 #include "stubs/wire/rpc.h"
 
@@ -90,6 +103,89 @@ static CUresult store(void *data, const struct query *q, int attribute,
 	return CUDA_SUCCESS;
 }
 
+/* Which call's answer a kept value is, and how it is kept (devmem_answers). */
+enum {
+	KEPT_SINGLE = 1,	/* cuPointerGetAttribute's (and so the other's) */
+	KEPT_SEVERAL = 2,	/* cuPointerGetAttributes' */
+	KEPT_OFFSET = 4		/* an address, kept less the pointer asked about */
+};
+
+/*
+ * The attributes that are the allocation's, whatever the address in it and
+ * whatever is current.  Not SYNC_MEMOPS (cuPointerSetAttribute changes it),
+ * ACCESS_FLAGS (the current context's device's), MAPPING_BASE_ADDR,
+ * MAPPING_SIZE and MEMORY_BLOCK_ID (of the physical piece under the
+ * address, and an allocation may be several), P2P_TOKENS (refused).
+ */
+static bool allocation_attribute(int attribute)
+{
+	switch (attribute) {
+	case CU_POINTER_ATTRIBUTE_CONTEXT:
+	case CU_POINTER_ATTRIBUTE_MEMORY_TYPE:
+	case CU_POINTER_ATTRIBUTE_DEVICE_POINTER:
+	case CU_POINTER_ATTRIBUTE_HOST_POINTER:
+	case CU_POINTER_ATTRIBUTE_BUFFER_ID:
+	case CU_POINTER_ATTRIBUTE_IS_MANAGED:
+	case CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL:
+	case CU_POINTER_ATTRIBUTE_IS_LEGACY_CUDA_IPC_CAPABLE:
+	case CU_POINTER_ATTRIBUTE_RANGE_START_ADDR:
+	case CU_POINTER_ATTRIBUTE_RANGE_SIZE:
+	case CU_POINTER_ATTRIBUTE_MAPPED:
+	case CU_POINTER_ATTRIBUTE_ALLOWED_HANDLE_TYPES:
+	case CU_POINTER_ATTRIBUTE_IS_GPU_DIRECT_RDMA_CAPABLE:
+	case CU_POINTER_ATTRIBUTE_MEMPOOL_HANDLE:
+	case CU_POINTER_ATTRIBUTE_IS_HW_DECOMPRESS_CAPABLE:
+		return attribute < DEVMEM_ATTRIBUTES;
+	default:
+		return false;
+	}
+}
+
+/* Keeps the server's answer; called with the connection held (device_ranges.h). */
+static void keep(const struct query *q, int attribute, uint8_t form,
+    const ptr_attr_value *v, uint64_t asked_at)
+{
+	uint64_t value = v->value;
+
+	if (q->client != NULL || !allocation_attribute(attribute))
+		return;
+	if ((attribute == CU_POINTER_ATTRIBUTE_DEVICE_POINTER ||
+	    attribute == CU_POINTER_ATTRIBUTE_HOST_POINTER) && value != 0) {
+		form |= KEPT_OFFSET;
+		value -= q->asked;
+	}
+	devmem_keep_answer(q->asked, (unsigned)attribute, form, value,
+	    (uint8_t)v->size, asked_at);
+}
+
+/*
+ * The kept answers of the allocation holding ptr, if any of this epoch
+ * (with q's server set), for a thread with a current context: without
+ * one, the driver's answer is the server's to give; nor once the
+ * connection is lost (rpc_local_check).
+ */
+static bool kept(struct query *q, CUdeviceptr ptr, struct devmem_answers *a)
+{
+	if (ctxstack_current() == NULL || rpc_local_check() != CUDA_SUCCESS ||
+	    !devmem_answers(ptr, &q->server, a))
+		return false;
+	return a->epoch == answer_cache_epoch();
+}
+
+/* The kept answer to attribute for form, into v; false when there is none. */
+static bool kept_answer(const struct devmem_answers *a, const struct query *q,
+    int attribute, uint8_t form, ptr_attr_value *v)
+{
+	if (!allocation_attribute(attribute) ||
+	    (a->forms[attribute] & form) == 0)
+		return false;
+	v->size = a->size[attribute];
+	v->value = a->value[attribute];
+	if (a->forms[attribute] & KEPT_OFFSET)
+		v->value += q->asked;
+	return true;
+}
+
 static CUresult refuse_p2p_tokens(const char *call)
 {
 	oncuda_unsupported(call);
@@ -100,16 +196,23 @@ ONCUDA_API CUresult cuPointerGetAttribute(void *data,
     CUpointer_attribute attribute, CUdeviceptr ptr)
 {
 	struct query q = make_query(ptr);
+	struct devmem_answers a;
+	ptr_attr_value v;
 	res_ptr_attr r;
 	struct call k;
 	enum clnt_stat st;
+	uint64_t asked_at;
 	CUresult e;
 
 	if (data == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	if (attribute == CU_POINTER_ATTRIBUTE_P2P_TOKENS)
 		return refuse_p2p_tokens("cuPointerGetAttribute(CU_POINTER_ATTRIBUTE_P2P_TOKENS)");
+	if (q.client == NULL && kept(&q, ptr, &a) &&
+	    kept_answer(&a, &q, (int)attribute, KEPT_SINGLE, &v))
+		return store(data, &q, (int)attribute, &v);
 	memset(&r, 0, sizeof r);
+	asked_at = answer_cache_epoch();
 	if ((e = devmem_call(&k, ptr, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	q.server = rpc_held_server();
@@ -117,6 +220,9 @@ ONCUDA_API CUresult cuPointerGetAttribute(void *data,
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS &&
 	    !note_answer(&q, attribute, r.res_ptr_attr_u.value.value))
 		r.err = CUDA_ERROR_OUT_OF_MEMORY;
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		keep(&q, (int)attribute, KEPT_SINGLE | KEPT_SEVERAL,
+		    &r.res_ptr_attr_u.value, asked_at);
 	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
 		return e;
 	if (r.err != CUDA_SUCCESS)
@@ -126,7 +232,8 @@ ONCUDA_API CUresult cuPointerGetAttribute(void *data,
 
 /* One call of at most ONCUDA_POINTER_ATTRS_MAX attributes, and its answers stored. */
 static CUresult get_some(CLIENT *c, enum clnt_stat *st, const struct query *q,
-    unsigned int count, const CUpointer_attribute *attributes, void **data)
+    unsigned int count, const CUpointer_attribute *attributes, void **data,
+    uint64_t asked_at)
 {
 	int wire[ONCUDA_POINTER_ATTRS_MAX];
 	pointer_attributes list = { count, wire };
@@ -154,9 +261,35 @@ static CUresult get_some(CLIENT *c, enum clnt_stat *st, const struct query *q,
 			e = CUDA_ERROR_OUT_OF_MEMORY;
 		else if (data[i] != NULL)
 			e = store(data[i], q, attributes[i], &v[i]);
+		if (e == CUDA_SUCCESS)
+			keep(q, attributes[i], KEPT_SEVERAL, &v[i], asked_at);
 	}
 	xdr_free(XDRPROC(xdr_res_ptr_attrs), (char *)&r);
 	return e;
+}
+
+/*
+ * Answers every attribute from what was kept, or none: a list the server
+ * sees is answered whole by it.  An empty list goes to the server too.
+ */
+static bool answer_several(struct query *q, unsigned int count,
+    const CUpointer_attribute *attributes, void **data, CUdeviceptr ptr)
+{
+	struct devmem_answers a;
+	ptr_attr_value v;
+
+	if (count == 0 || q->client != NULL || !kept(q, ptr, &a))
+		return false;
+	for (unsigned int i = 0; i < count; i++)
+		if (!kept_answer(&a, q, attributes[i], KEPT_SEVERAL, &v))
+			return false;
+	for (unsigned int i = 0; i < count; i++) {
+		kept_answer(&a, q, attributes[i], KEPT_SEVERAL, &v);
+		if (data[i] != NULL && store(data[i], q, attributes[i], &v) !=
+		    CUDA_SUCCESS)
+			return false;
+	}
+	return true;
 }
 
 ONCUDA_API CUresult cuPointerGetAttributes(unsigned int numAttributes,
@@ -166,6 +299,7 @@ ONCUDA_API CUresult cuPointerGetAttributes(unsigned int numAttributes,
 	enum clnt_stat st = RPC_SUCCESS;
 	CUresult result = CUDA_SUCCESS;
 	unsigned int done = 0;
+	uint64_t asked_at;
 	struct call k;
 	CUresult e;
 
@@ -174,6 +308,9 @@ ONCUDA_API CUresult cuPointerGetAttributes(unsigned int numAttributes,
 	for (unsigned int i = 0; i < numAttributes; i++)
 		if (attributes[i] == CU_POINTER_ATTRIBUTE_P2P_TOKENS)
 			return refuse_p2p_tokens("cuPointerGetAttributes(CU_POINTER_ATTRIBUTE_P2P_TOKENS)");
+	if (answer_several(&q, numAttributes, attributes, data, ptr))
+		return CUDA_SUCCESS;
+	asked_at = answer_cache_epoch();
 	if ((e = devmem_call(&k, ptr, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
 	q.server = rpc_held_server();
@@ -184,7 +321,7 @@ ONCUDA_API CUresult cuPointerGetAttributes(unsigned int numAttributes,
 		if (n > ONCUDA_POINTER_ATTRS_MAX)
 			n = ONCUDA_POINTER_ATTRS_MAX;
 		result = get_some(k.c, &st, &q, n, attributes + done,
-		    data + done);
+		    data + done, asked_at);
 		done += n;
 	} while (done < numAttributes && st == RPC_SUCCESS && result == CUDA_SUCCESS);
 	if ((e = call_end(&k, st)) != CUDA_SUCCESS)

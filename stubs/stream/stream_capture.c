@@ -8,14 +8,19 @@
  * cuStreamGetCaptureInfo_v2 before each launch and PyTorch
  * cuStreamIsCapturing (generated glue), so the status alone is one small
  * call (CU_STREAM_GET_CAPTURE_INFO); the graph and the dependencies are
- * fetched only when the program asks for them.
+ * fetched only when the program asks for them.  While no capture this
+ * process began is unfinished, the status of the streams that need no
+ * checking is known to be NONE and given without asking (capture_known.h).
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "gen/glue_client.h"
+#include "stubs/route/ctxstack.h"
 #include "stubs/route/route.h"
 #include "stubs/route/thread_stream.h"
+#include "stubs/stream/capture_known.h"
 #include "stubs/stream/node_list.h"
 #include "stubs/wire/rpc.h"
 
@@ -63,6 +68,30 @@ static cu_handle handle_of(const void *h)
 	return (cu_handle)(uintptr_t)h;
 }
 
+/*
+ * Says a capture may begin on stream of call k, before the begin is sent,
+ * so that no thread answers "not capturing" once the server began it.
+ * When that cannot be recorded the call ends unsent.
+ */
+static CUresult note_begin(struct call *k, cu_handle stream)
+{
+	if (capture_known_begun(k->server, stream))
+		return CUDA_SUCCESS;
+	(void)call_end(k, RPC_SUCCESS);
+	return CUDA_ERROR_OUT_OF_MEMORY;
+}
+
+/* After the begin: e the call's end, *err the server's answer. */
+static CUresult begin_known(const struct call *k, cu_handle stream,
+    CUresult e, const int *err)
+{
+	if (e == CUDA_SUCCESS)
+		e = rpc_server_result(*err);
+	if (e != CUDA_SUCCESS)
+		capture_known_ended(k->server, stream);
+	return e;
+}
+
 ONCUDA_API CUresult cuStreamBeginCapture_v2(CUstream hStream,
     CUstreamCaptureMode mode)
 {
@@ -75,9 +104,11 @@ ONCUDA_API CUresult cuStreamBeginCapture_v2(CUstream hStream,
 	if ((e = route_call_handles(&k, hStream, ROUTE_STREAM, NULL,
 	    ROUTE_HANDLE, CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
-	e = call_end(&k, cu_stream_begin_capture(route_strip(hStream),
-	    (int)mode, &r, k.c));
-	return e != CUDA_SUCCESS ? e : (CUresult)r.err;
+	if ((e = note_begin(&k, route_strip(hStream))) != CUDA_SUCCESS)
+		return e;
+	return begin_known(&k, route_strip(hStream), call_end(&k,
+	    cu_stream_begin_capture(route_strip(hStream), (int)mode, &r, k.c)),
+	    &r.err);
 }
 
 /* The CUDA 10.0 ABI, before capture modes: a global capture. */
@@ -107,10 +138,11 @@ ONCUDA_API CUresult cuStreamBeginCaptureToGraph(CUstream hStream,
 	if ((e = node_list_to_wire(&rt, dependencies, numDependencies,
 	    &nodes)) != CUDA_SUCCESS)
 		return e;
-	if ((e = route_call(&k, &rt, CALL_REPLY(r))) == CUDA_SUCCESS)
-		e = call_done(&k, cu_stream_begin_capture_to_graph(
-		    route_strip(hStream), route_strip(hGraph), nodes,
-		    (int)mode, &r, k.c), &r.err);
+	if ((e = route_call(&k, &rt, CALL_REPLY(r))) == CUDA_SUCCESS &&
+	    (e = note_begin(&k, route_strip(hStream))) == CUDA_SUCCESS)
+		e = begin_known(&k, route_strip(hStream), call_end(&k,
+		    cu_stream_begin_capture_to_graph(route_strip(hStream),
+		    route_strip(hGraph), nodes, (int)mode, &r, k.c)), &r.err);
 	node_list_release(&nodes);
 	return e;
 }
@@ -132,9 +164,40 @@ ONCUDA_API CUresult cuStreamEndCapture(CUstream hStream, CUgraph *phGraph)
 	if ((e = call_end(&k, cu_stream_end_capture(route_strip(hStream), &r,
 	    k.c))) != CUDA_SUCCESS)
 		return e;
+	/* Ended, or never begun here; other errors may leave it going. */
+	if (r.err == CUDA_SUCCESS ||
+	    r.err == CUDA_ERROR_STREAM_CAPTURE_INVALIDATED)
+		capture_known_ended(k.server, route_strip(hStream));
 	*phGraph = r.err != CUDA_SUCCESS ? NULL :
 	    (CUgraph)(uintptr_t)route_tag(r.res_handle_u.value, k.server);
 	return (CUresult)r.err;
+}
+
+/*
+ * The status of stream known without asking: NONE while no capture this
+ * process began is unfinished, for the streams that are valid whenever
+ * the calling thread has a current context (any other handle is the
+ * server's to check).  The driver gives the other outputs of
+ * cuStreamGetCaptureInfo only for an active capture.
+ */
+static bool known_not_capturing(CUstream stream,
+    CUstreamCaptureStatus *status)
+{
+	if (status == NULL || !capture_known_none() ||
+	    (stream != NULL && stream != CU_STREAM_LEGACY &&
+	    stream != CU_STREAM_PER_THREAD) || ctxstack_current() == NULL ||
+	    rpc_local_check() != CUDA_SUCCESS)
+		return false;
+	*status = CU_STREAM_CAPTURE_STATUS_NONE;
+	return true;
+}
+
+ONCUDA_API CUresult cuStreamIsCapturing(CUstream hStream,
+    CUstreamCaptureStatus *captureStatus)
+{
+	if (known_not_capturing(hStream, captureStatus))
+		return CUDA_SUCCESS;
+	return plain_cuStreamIsCapturing(hStream, captureStatus);
 }
 
 /* Status and id of the stream, as the server's driver gives them. */
@@ -159,6 +222,8 @@ static CUresult ask_capture_info(CUstream stream,
 	if (r.err != CUDA_SUCCESS)
 		return (CUresult)r.err;
 	*status = (CUstreamCaptureStatus)r.res_capture_info_u.value.status;
+	if (*status == CU_STREAM_CAPTURE_STATUS_NONE)
+		capture_known_ended(k.server, route_strip(stream));
 	if (id != NULL)
 		*id = r.res_capture_info_u.value.id;
 	return CUDA_SUCCESS;
@@ -214,6 +279,8 @@ static CUresult ask_capture_state(CUstream stream,
 		e = keep_dependencies(&st->dependencies, server);
 	if (e == CUDA_SUCCESS) {
 		*status = (CUstreamCaptureStatus)st->status;
+		if (*status == CU_STREAM_CAPTURE_STATUS_NONE)
+			capture_known_ended(server, route_strip(stream));
 		if (id != NULL)
 			*id = st->id;
 		if (graph != NULL)
@@ -233,6 +300,8 @@ static CUresult ask_capture_state(CUstream stream,
 ONCUDA_API CUresult cuStreamGetCaptureInfo(CUstream hStream,
     CUstreamCaptureStatus *captureStatus_out, cuuint64_t *id_out)
 {
+	if (known_not_capturing(hStream, captureStatus_out))
+		return CUDA_SUCCESS;
 	return ask_capture_info(hStream, captureStatus_out, id_out);
 }
 
@@ -241,6 +310,8 @@ ONCUDA_API CUresult cuStreamGetCaptureInfo_v2(CUstream hStream,
     CUgraph *graph_out, const CUgraphNode **dependencies_out,
     size_t *numDependencies_out)
 {
+	if (known_not_capturing(hStream, captureStatus_out))
+		return CUDA_SUCCESS;
 	if (graph_out == NULL && dependencies_out == NULL &&
 	    numDependencies_out == NULL)
 		return ask_capture_info(hStream, captureStatus_out, id_out);
@@ -253,6 +324,10 @@ ONCUDA_API CUresult cuStreamGetCaptureInfo_v3(CUstream hStream,
     CUgraph *graph_out, const CUgraphNode **dependencies_out,
     const CUgraphEdgeData **edgeData_out, size_t *numDependencies_out)
 {
+	/* Edge data without dependencies is the driver's error to give. */
+	if ((edgeData_out == NULL || dependencies_out != NULL) &&
+	    known_not_capturing(hStream, captureStatus_out))
+		return CUDA_SUCCESS;
 	if (graph_out == NULL && dependencies_out == NULL &&
 	    edgeData_out == NULL && numDependencies_out == NULL)
 		return ask_capture_info(hStream, captureStatus_out, id_out);

@@ -34,6 +34,9 @@ int test_big_copy(void);		/* bigcopy.c */
 int test_host_memory(void);		/* hostmem.c */
 int test_host_register(void);
 int test_pointer_attributes(void);
+int test_pointer_attributes_kept(void);
+int test_pointer_attributes_not_kept(void);
+int test_capture_status_known(void);
 int test_mapped_memory(void);		/* mapped.c */
 int test_pinned_pointer_kernel(void);	/* mapped.c */
 int test_managed_memory(void);		/* managed.c */

@@ -35,6 +35,7 @@ UNIT_MEMORY_CLIENT := stubs/mem/memory.c stubs/mem/memory.h \
 	stubs/mem/hostmem.h stubs/copy/copy.c stubs/copy/copy2d.c stubs/copy/copy3d.c stubs/copy/copy_wire.c \
 	stubs/copy/copy_wire.h stubs/copy/copy_plan.c stubs/copy/copy_plan.h stubs/mem/pointer.c \
 	common/range_table.c common/range_table.h stubs/link/say.c stubs/link/say.h \
+	stubs/context/answer_cache.c stubs/context/answer_cache.h stubs/route/ctxstack.c \
 	stubs/wire/rpc.h stubs/mem/mapped.c stubs/mem/mapped.h common/mapped_diff.c \
 	stubs/mem/dirty_pages.c stubs/mem/dirty_pages.h stubs/mem/managed.c \
 	stubs/mem/managed.h common/mem_props.c common/mem_props.h \

@@ -97,8 +97,14 @@ CLIENT *rpc_begin(void) { return &fake; }
 CUresult rpc_end(enum clnt_stat st) { return st == RPC_SUCCESS ? CUDA_SUCCESS : CUDA_ERROR_DEVICE_UNAVAILABLE; }
 CUresult rpc_server_result(int err) { return (CUresult)err; }
 /* The generated _ptsz forms of wrapped calls name the hand-written calls,
- * which this test does not link (stubs/copy/copy.c, fill_host.c); never
- * called here. */
+ * which this test does not link (stubs/copy/copy.c, fill_host.c,
+ * stubs/stream/stream_capture.c); never called here. */
+CUresult cuStreamIsCapturing(CUstream h, CUstreamCaptureStatus *status);
+CUresult cuStreamIsCapturing(CUstream h, CUstreamCaptureStatus *status)
+{
+	(void)h, (void)status;
+	return CUDA_ERROR_NOT_SUPPORTED;
+}
 CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr d, CUdeviceptr s, size_t n, CUstream h);
 CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr d, CUdeviceptr s, size_t n, CUstream h)
 {

@@ -10,9 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stubs/context/answer_cache.h"
 #include "stubs/mem/hostmem.h"
 #include "stubs/mem/device_ranges.h"
 #include "stubs/mem/memory.h"
+#include "stubs/route/ctxstack.h"
 #include "memory_loopback.h"
 #include "unit_check.h"
 
@@ -213,11 +215,121 @@ static void test_pointer_attributes(void)
 	CHECK(cuMemFreeHost(p) == CUDA_SUCCESS && !memory_is_device(dev));
 }
 
+/* Asks for one attribute; true when the server was asked. */
+static bool asked(CUresult want, void *data, CUpointer_attribute attribute,
+    CUdeviceptr ptr)
+{
+	unsigned int calls = loopback.calls;
+
+	CHECK(cuPointerGetAttribute(data, attribute, ptr) == want);
+	return loopback.calls != calls;
+}
+
+/*
+ * The server's answers about the program's own allocations are kept and
+ * given again without a round trip, for a thread with a current context,
+ * until the memory is freed or a context goes away; errors, changeable
+ * attributes and host memory's mirrors are always asked about.
+ */
+static void test_kept_pointer_attributes(void)
+{
+	CUpointer_attribute two[2] = { CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+	    CU_POINTER_ATTRIBUTE_DEVICE_POINTER };
+	CUpointer_attribute with_host[2] = { CU_POINTER_ATTRIBUTE_DEVICE_POINTER,
+	    CU_POINTER_ATTRIBUTE_HOST_POINTER };
+	unsigned int type = 0, flags = 0, calls;
+	CUdeviceptr d = 0, got = 0, dev = 0;
+	void *data[2] = { &type, &got };
+	void *host = NULL, *host_data[2] = { &got, &host };
+	unsigned char *p = NULL;
+	CUcontext ctx = NULL;
+
+	loopback_reset();
+	CHECK(cuMemAlloc(&d, 4096) == CUDA_SUCCESS);
+	/* No current context: the server is asked each time (and its answer kept). */
+	CHECK(asked(CUDA_SUCCESS, &got, CU_POINTER_ATTRIBUTE_DEVICE_POINTER, d));
+	CHECK(asked(CUDA_SUCCESS, &got, CU_POINTER_ATTRIBUTE_DEVICE_POINTER, d));
+	CHECK(ctxstack_push((CUcontext)(uintptr_t)FAKE_CONTEXT));
+
+	/* Asked once; addresses follow the pointer asked about. */
+	CHECK(!asked(CUDA_SUCCESS, &got, CU_POINTER_ATTRIBUTE_DEVICE_POINTER, d + 16) && got == d + 16);
+	CHECK(!asked(CUDA_SUCCESS, &got, CU_POINTER_ATTRIBUTE_DEVICE_POINTER, d + 32) && got == d + 32);
+	CHECK(asked(CUDA_SUCCESS, &got, CU_POINTER_ATTRIBUTE_RANGE_START_ADDR, d + 5) && got == d);
+	CHECK(!asked(CUDA_SUCCESS, &got, CU_POINTER_ATTRIBUTE_RANGE_START_ADDR, d + 4095) && got == d);
+	CHECK(asked(CUDA_SUCCESS, &ctx, CU_POINTER_ATTRIBUTE_CONTEXT, d) && (uintptr_t)ctx == FAKE_CONTEXT);
+	ctx = NULL;
+	CHECK(!asked(CUDA_SUCCESS, &ctx, CU_POINTER_ATTRIBUTE_CONTEXT, d + 1) && (uintptr_t)ctx == FAKE_CONTEXT);
+	/* Past the end is not the allocation's. */
+	CHECK(asked(CUDA_ERROR_INVALID_VALUE, &got, CU_POINTER_ATTRIBUTE_DEVICE_POINTER, d + 4096));
+	/* Errors are not kept, nor what may change. */
+	CHECK(asked(CUDA_ERROR_INVALID_VALUE, &host, CU_POINTER_ATTRIBUTE_HOST_POINTER, d));
+	CHECK(asked(CUDA_ERROR_INVALID_VALUE, &host, CU_POINTER_ATTRIBUTE_HOST_POINTER, d));
+	CHECK(asked(CUDA_ERROR_INVALID_VALUE, &flags, CU_POINTER_ATTRIBUTE_ACCESS_FLAGS, d));
+	CHECK(asked(CUDA_ERROR_INVALID_VALUE, &flags, CU_POINTER_ATTRIBUTE_ACCESS_FLAGS, d));
+
+	/* Several: asked while one is missing, then answered whole here, in
+	 * the sizes the server gave. */
+	calls = loopback.calls;
+	type = 0xFFFFFFFF;
+	CHECK(cuPointerGetAttributes(2, two, data, d + 8) == CUDA_SUCCESS);
+	CHECK(loopback.calls == calls + 1 && type == CU_MEMORYTYPE_DEVICE && got == d + 8);
+	type = 0xFFFFFFFF;
+	CHECK(cuPointerGetAttributes(2, two, data, d + 64) == CUDA_SUCCESS);
+	CHECK(loopback.calls == calls + 1 && type == CU_MEMORYTYPE_DEVICE && got == d + 64);
+	/* cuPointerGetAttributes answers zero where cuPointerGetAttribute
+	 * fails: its answer serves only itself. */
+	host = &type;
+	CHECK(cuPointerGetAttributes(2, with_host, host_data, d) == CUDA_SUCCESS);
+	CHECK(loopback.calls == calls + 2 && host == NULL && got == d);
+	CHECK(cuPointerGetAttributes(2, with_host, host_data, d + 1) == CUDA_SUCCESS);
+	CHECK(loopback.calls == calls + 2 && host == NULL && got == d + 1);
+	CHECK(asked(CUDA_ERROR_INVALID_VALUE, &host, CU_POINTER_ATTRIBUTE_HOST_POINTER, d));
+	CHECK(asked(CUDA_SUCCESS, &type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, d) && type == CU_MEMORYTYPE_DEVICE);
+	/* cuPointerGetAttribute's answers serve several. */
+	{
+		CUpointer_attribute singles[2] = { CU_POINTER_ATTRIBUTE_RANGE_START_ADDR,
+		    CU_POINTER_ATTRIBUTE_CONTEXT };
+		void *single_data[2] = { &got, &ctx };
+
+		calls = loopback.calls;
+		got = 0;
+		ctx = NULL;
+		CHECK(cuPointerGetAttributes(2, singles, single_data, d + 3) == CUDA_SUCCESS);
+		CHECK(loopback.calls == calls && got == d && (uintptr_t)ctx == FAKE_CONTEXT);
+	}
+
+	/* A context went away (its memory with it): asked again. */
+	answer_cache_forget_contexts();
+	CHECK(asked(CUDA_SUCCESS, &got, CU_POINTER_ATTRIBUTE_DEVICE_POINTER, d + 16) && got == d + 16);
+	CHECK(!asked(CUDA_SUCCESS, &got, CU_POINTER_ATTRIBUTE_DEVICE_POINTER, d + 16));
+	/* Freed: the server's answer, an error. */
+	CHECK(cuMemFree(d) == CUDA_SUCCESS);
+	CHECK(asked(CUDA_ERROR_INVALID_VALUE, &got, CU_POINTER_ATTRIBUTE_DEVICE_POINTER, d + 16));
+	calls = loopback.calls;
+	type = 99;
+	CHECK(cuPointerGetAttributes(2, two, data, d) == CUDA_SUCCESS);
+	CHECK(loopback.calls == calls + 1 && type == 0);
+
+	/* Page-locked memory: the program's pointer is always asked about (its
+	 * mirror's address goes); the device side is kept like device memory,
+	 * its host pointer answered as the program's. */
+	CHECK(cuMemHostAlloc((void **)&p, 8192, CU_MEMHOSTALLOC_DEVICEMAP) == CUDA_SUCCESS);
+	CHECK(asked(CUDA_SUCCESS, &host, CU_POINTER_ATTRIBUTE_HOST_POINTER, ADDR(p + 8)) && host == p + 8);
+	CHECK(asked(CUDA_SUCCESS, &host, CU_POINTER_ATTRIBUTE_HOST_POINTER, ADDR(p + 8)) && host == p + 8);
+	CHECK(asked(CUDA_SUCCESS, &dev, CU_POINTER_ATTRIBUTE_DEVICE_POINTER, ADDR(p)));
+	CHECK(asked(CUDA_SUCCESS, &host, CU_POINTER_ATTRIBUTE_HOST_POINTER, dev + 8) && host == p + 8);
+	CHECK(!asked(CUDA_SUCCESS, &host, CU_POINTER_ATTRIBUTE_HOST_POINTER, dev + 100) && host == p + 100);
+	CHECK(cuMemFreeHost(p) == CUDA_SUCCESS);
+	CHECK(asked(CUDA_ERROR_INVALID_VALUE, &host, CU_POINTER_ATTRIBUTE_HOST_POINTER, dev + 100));
+	CHECK(ctxstack_pop(&ctx) && ctx == (CUcontext)(uintptr_t)FAKE_CONTEXT);
+}
+
 int main(void)
 {
 	test_allocated();
 	test_registered();
 	test_copies_with_host_memory();
 	test_pointer_attributes();
+	test_kept_pointer_attributes();
 	return unit_report("test_memory_hostmem");
 }
