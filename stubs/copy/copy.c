@@ -24,6 +24,7 @@
 #include "gen/cuda_names.h"
 #include "gen/glue_client.h"
 #include "stubs/local/local_copy.h"
+#include "stubs/route/capture_known.h"
 #include "stubs/link/local_connect.h"
 #include "stubs/mem/managed.h"
 #include "stubs/mem/mapped.h"
@@ -137,6 +138,21 @@ static CUresult copy_pieces(bool to_device, CUdeviceptr dev, const void *host,
 		return to_device ? copy_host_to_host((void *)(uintptr_t)dev,
 		    host, count, s) : copy_host_to_host((void *)(uintptr_t)host,
 		    (const void *)(uintptr_t)dev, count, s);
+	/*
+	 * While a capture is under way, an asynchronous copy from or to the
+	 * program's page-locked memory at one address on both sides is the
+	 * copy between that address and the device, made by the server's
+	 * driver: a capture then records it as natively, a node reading or
+	 * writing the mirror at each replay (kept coherent as mapped memory),
+	 * where the bytes themselves could not be captured.
+	 */
+	if (s->async && !capture_known_none() &&
+	    hostmem_placed_for_gpu(host, count))
+		return to_device ? plain_cuMemcpyDtoDAsync(dev,
+		    (CUdeviceptr)(uintptr_t)host, count,
+		    (CUstream)(uintptr_t)s->handle) :
+		    plain_cuMemcpyDtoDAsync((CUdeviceptr)(uintptr_t)host, dev,
+		    count, (CUstream)(uintptr_t)s->handle);
 	if ((e = copy_call(&k, s, dev, &wire)) != CUDA_SUCCESS)
 		return e;
 	s = &wire;

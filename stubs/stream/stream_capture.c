@@ -20,7 +20,7 @@
 #include "stubs/route/ctxstack.h"
 #include "stubs/route/route.h"
 #include "stubs/route/thread_stream.h"
-#include "stubs/stream/capture_known.h"
+#include "stubs/route/capture_known.h"
 #include "stubs/stream/node_list.h"
 #include "stubs/wire/rpc.h"
 

@@ -2,7 +2,7 @@
  * The capture status of the streams PyTorch asks about every step (the
  * NULL stream, CU_STREAM_LEGACY, CU_STREAM_PER_THREAD): oncuda answers it
  * in the client while no capture it began is unfinished
- * (stubs/stream/capture_known.h).  These tests check the answer before,
+ * (stubs/route/capture_known.h).  These tests check the answer before,
  * during and after captures, also captures that end badly or that another
  * stream joins, where the client must ask the server again.
  */

@@ -957,3 +957,49 @@ int test_graph_capture_to_graph(void)
 	CHECK_CU(cuGraphDestroy(graph), CUDA_SUCCESS);
 	return 0;
 }
+
+/*
+ * A capture of copies from and to page-locked memory (cuMemcpyHtoDAsync,
+ * cuMemcpyDtoHAsync) replayed with new input each time: the replays read
+ * and write the program's buffers, as natively.
+ */
+int test_capture_pinned_copies(void)
+{
+	unsigned int *in = NULL, *out = NULL;
+	CUstreamCaptureStatus status;
+	CUgraphExec exec;
+	CUdeviceptr a, b;
+	CUgraph graph;
+	CUcontext ctx;
+	CUdevice dev;
+	CUstream s;
+
+	TRY(e2e_primary_ctx(&dev, &ctx));
+	TRY(e2e_stream(&s));
+	TRY(e2e_dalloc(&a, N * 4));
+	TRY(e2e_dalloc(&b, N * 4));
+	CHECK_CU(cuMemAllocHost((void **)&in, N * 4), CUDA_SUCCESS);
+	e2e_defer_host(in);
+	CHECK_CU(cuMemAllocHost((void **)&out, N * 4), CUDA_SUCCESS);
+	e2e_defer_host(out);
+	CHECK_CU(cuStreamBeginCapture(s, CU_STREAM_CAPTURE_MODE_GLOBAL),
+		 CUDA_SUCCESS);
+	CHECK_CU(cuMemcpyHtoDAsync(a, in, N * 4, s), CUDA_SUCCESS);
+	CHECK_CU(cuMemcpyDtoDAsync(b, a, N * 4, s), CUDA_SUCCESS);
+	CHECK_CU(cuMemcpyDtoHAsync(out, b, N * 4, s), CUDA_SUCCESS);
+	CHECK_CU(cuStreamIsCapturing(s, &status), CUDA_SUCCESS);
+	CHECK_EQ(status, CU_STREAM_CAPTURE_STATUS_ACTIVE);
+	CHECK_CU(cuStreamEndCapture(s, &graph), CUDA_SUCCESS);
+	CHECK_CU(cuGraphInstantiate(&exec, graph, 0), CUDA_SUCCESS);
+	for (unsigned int round = 0; round < 3; round++) {
+		for (unsigned int i = 0; i < N; i++)
+			in[i] = round * 7919 + i;
+		memset(out, 0, N * 4);
+		CHECK_CU(cuGraphLaunch(exec, s), CUDA_SUCCESS);
+		CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
+		CHECK_MEM(out, in, N * 4);
+	}
+	CHECK_CU(cuGraphExecDestroy(exec), CUDA_SUCCESS);
+	CHECK_CU(cuGraphDestroy(graph), CUDA_SUCCESS);
+	return 0;
+}

@@ -99,6 +99,7 @@ const struct e2e_test e2e_tests[] = {
 	{ "graph_bad_handles",	"graph",	test_graph_bad_handles,	0 },
 	{ "graph_host_memcpy",	"graph",	test_graph_host_memcpy,	0 },
 	{ "graph_pinned_memcpy", "graph",	test_graph_pinned_memcpy, 0 },
+	{ "capture_pinned_copies", "graph",	test_capture_pinned_copies, 0 },
 	{ "graph_capture_to_graph", "graph",	test_graph_capture_to_graph, 0 },
 	{ "host_func_order",	"hostfn",	test_host_func_order,	0 },
 	{ "host_node_replay",	"hostfn",	test_host_node_replay,	0 },

@@ -71,6 +71,7 @@ int test_graph_node_queries(void);	/* graph_more.c */
 int test_graph_bad_handles(void);	/* graph_more.c */
 int test_graph_host_memcpy(void);	/* graph_more.c */
 int test_graph_pinned_memcpy(void);
+int test_capture_pinned_copies(void);
 int test_graph_capture_to_graph(void);	/* graph_more.c */
 int test_host_func_order(void);		/* hostfn.c */
 int test_host_node_replay(void);	/* hostfn.c */

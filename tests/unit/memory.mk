@@ -42,6 +42,7 @@ UNIT_MEMORY_CLIENT := stubs/mem/memory.c stubs/mem/memory.h \
 	common/mapped_diff.h stubs/local/local_copy.c stubs/local/local_memcpy.c stubs/mem/local_share.c \
 	stubs/link/local_connect.c stubs/local/local_copy.h stubs/link/local_connect.h stubs/mem/local_share.h stubs/link/xprt.c stubs/link/xprt.h \
 	stubs/link/backchannel.c stubs/link/backchannel.h \
+	stubs/route/capture_known.c stubs/route/capture_known.h \
 	common/xprt_record.c common/xprt_record.h tests/unit/memory_loopback.c \
 	tests/unit/one_server.c tests/unit/memory_loopback_serve.c tests/unit/memory_loopback.h \
 	gen/cuda_rpc.h gen/cuda_xdr.o gen/cuda_clnt.o

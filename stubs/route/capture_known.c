@@ -12,7 +12,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
-#include "stubs/stream/capture_known.h"
+#include "stubs/route/capture_known.h"
 
 struct origin {
 	unsigned server;
