@@ -1664,6 +1664,18 @@ cu_pointer_get_attribute_13000(int attribute, cu_dptr ptr, res_ptr_attr *clnt_re
 }
 
 enum clnt_stat 
+cu_pointer_set_attribute_13000(u_int value, int attribute, cu_dptr ptr, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_pointer_set_attribute_13000_argument arg;
+	arg.value = value;
+	arg.attribute = attribute;
+	arg.ptr = ptr;
+	return (clnt_call (clnt, CU_POINTER_SET_ATTRIBUTE, (xdrproc_t) xdr_cu_pointer_set_attribute_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_pointer_get_attributes_13000(pointer_attributes attributes, cu_dptr ptr, res_ptr_attrs *clnt_res,  CLIENT *clnt)
 {
 	cu_pointer_get_attributes_13000_argument arg;

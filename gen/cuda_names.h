@@ -813,6 +813,12 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_pointer_get_attribute_argument cu_pointer_get_attribute_13000_argument
 #define xdr_cu_pointer_get_attribute_argument xdr_cu_pointer_get_attribute_13000_argument
 
+/* CU_POINTER_SET_ATTRIBUTE (901) */
+#define cu_pointer_set_attribute cu_pointer_set_attribute_13000
+#define cu_pointer_set_attribute_svc cu_pointer_set_attribute_13000_svc
+#define cu_pointer_set_attribute_argument cu_pointer_set_attribute_13000_argument
+#define xdr_cu_pointer_set_attribute_argument xdr_cu_pointer_set_attribute_13000_argument
+
 /* CU_POINTER_GET_ATTRIBUTES (151) */
 #define cu_pointer_get_attributes cu_pointer_get_attributes_13000
 #define cu_pointer_get_attributes_svc cu_pointer_get_attributes_13000_svc

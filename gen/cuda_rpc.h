@@ -1796,6 +1796,13 @@ struct cu_pointer_get_attribute_13000_argument {
 };
 typedef struct cu_pointer_get_attribute_13000_argument cu_pointer_get_attribute_13000_argument;
 
+struct cu_pointer_set_attribute_13000_argument {
+	u_int value;
+	int attribute;
+	cu_dptr ptr;
+};
+typedef struct cu_pointer_set_attribute_13000_argument cu_pointer_set_attribute_13000_argument;
+
 struct cu_pointer_get_attributes_13000_argument {
 	pointer_attributes attributes;
 	cu_dptr ptr;
@@ -3051,6 +3058,9 @@ extern  bool_t cu_mem_retain_allocation_handle_13000_svc(cu_dptr , res_handle *,
 #define CU_POINTER_GET_ATTRIBUTE 150
 extern  enum clnt_stat cu_pointer_get_attribute_13000(int , cu_dptr , res_ptr_attr *, CLIENT *);
 extern  bool_t cu_pointer_get_attribute_13000_svc(int , cu_dptr , res_ptr_attr *, struct svc_req *);
+#define CU_POINTER_SET_ATTRIBUTE 901
+extern  enum clnt_stat cu_pointer_set_attribute_13000(u_int , int , cu_dptr , res_none *, CLIENT *);
+extern  bool_t cu_pointer_set_attribute_13000_svc(u_int , int , cu_dptr , res_none *, struct svc_req *);
 #define CU_POINTER_GET_ATTRIBUTES 151
 extern  enum clnt_stat cu_pointer_get_attributes_13000(pointer_attributes , cu_dptr , res_ptr_attrs *, CLIENT *);
 extern  bool_t cu_pointer_get_attributes_13000_svc(pointer_attributes , cu_dptr , res_ptr_attrs *, struct svc_req *);
@@ -4056,6 +4066,9 @@ extern  bool_t cu_mem_retain_allocation_handle_13000_svc();
 #define CU_POINTER_GET_ATTRIBUTE 150
 extern  enum clnt_stat cu_pointer_get_attribute_13000();
 extern  bool_t cu_pointer_get_attribute_13000_svc();
+#define CU_POINTER_SET_ATTRIBUTE 901
+extern  enum clnt_stat cu_pointer_set_attribute_13000();
+extern  bool_t cu_pointer_set_attribute_13000_svc();
 #define CU_POINTER_GET_ATTRIBUTES 151
 extern  enum clnt_stat cu_pointer_get_attributes_13000();
 extern  bool_t cu_pointer_get_attributes_13000_svc();
@@ -4838,6 +4851,7 @@ extern  bool_t xdr_cu_mem_unmap_13000_argument (XDR *, cu_mem_unmap_13000_argume
 extern  bool_t xdr_cu_mem_set_access_13000_argument (XDR *, cu_mem_set_access_13000_argument*);
 extern  bool_t xdr_cu_mem_get_access_13000_argument (XDR *, cu_mem_get_access_13000_argument*);
 extern  bool_t xdr_cu_pointer_get_attribute_13000_argument (XDR *, cu_pointer_get_attribute_13000_argument*);
+extern  bool_t xdr_cu_pointer_set_attribute_13000_argument (XDR *, cu_pointer_set_attribute_13000_argument*);
 extern  bool_t xdr_cu_pointer_get_attributes_13000_argument (XDR *, cu_pointer_get_attributes_13000_argument*);
 extern  bool_t xdr_cu_stream_create_with_priority_13000_argument (XDR *, cu_stream_create_with_priority_13000_argument*);
 extern  bool_t xdr_cu_stream_wait_event_13000_argument (XDR *, cu_stream_wait_event_13000_argument*);
@@ -5194,6 +5208,7 @@ extern bool_t xdr_cu_mem_unmap_13000_argument ();
 extern bool_t xdr_cu_mem_set_access_13000_argument ();
 extern bool_t xdr_cu_mem_get_access_13000_argument ();
 extern bool_t xdr_cu_pointer_get_attribute_13000_argument ();
+extern bool_t xdr_cu_pointer_set_attribute_13000_argument ();
 extern bool_t xdr_cu_pointer_get_attributes_13000_argument ();
 extern bool_t xdr_cu_stream_create_with_priority_13000_argument ();
 extern bool_t xdr_cu_stream_wait_event_13000_argument ();

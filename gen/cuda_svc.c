@@ -947,6 +947,12 @@ _cu_pointer_get_attribute_13000 (cu_pointer_get_attribute_13000_argument *argp, 
 }
 
 int
+_cu_pointer_set_attribute_13000 (cu_pointer_set_attribute_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_pointer_set_attribute_13000_svc(argp->value, argp->attribute, argp->ptr, result, rqstp));
+}
+
+int
 _cu_pointer_get_attributes_13000 (cu_pointer_get_attributes_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_pointer_get_attributes_13000_svc(argp->attributes, argp->ptr, result, rqstp));
@@ -2165,6 +2171,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_handle cu_mem_get_allocation_properties_from_handle_13000_arg;
 		cu_dptr cu_mem_retain_allocation_handle_13000_arg;
 		cu_pointer_get_attribute_13000_argument cu_pointer_get_attribute_13000_arg;
+		cu_pointer_set_attribute_13000_argument cu_pointer_set_attribute_13000_arg;
 		cu_pointer_get_attributes_13000_argument cu_pointer_get_attributes_13000_arg;
 		u_int cu_stream_create_13000_arg;
 		cu_stream_create_with_priority_13000_argument cu_stream_create_with_priority_13000_arg;
@@ -2494,6 +2501,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_alloc_prop cu_mem_get_allocation_properties_from_handle_13000_res;
 		res_handle cu_mem_retain_allocation_handle_13000_res;
 		res_ptr_attr cu_pointer_get_attribute_13000_res;
+		res_none cu_pointer_set_attribute_13000_res;
 		res_ptr_attrs cu_pointer_get_attributes_13000_res;
 		res_handle cu_stream_create_13000_res;
 		res_handle cu_stream_create_with_priority_13000_res;
@@ -3611,6 +3619,12 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_cu_pointer_get_attribute_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_ptr_attr;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_pointer_get_attribute_13000;
+		break;
+
+	case CU_POINTER_SET_ATTRIBUTE:
+		_xdr_argument = (xdrproc_t) xdr_cu_pointer_set_attribute_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_pointer_set_attribute_13000;
 		break;
 
 	case CU_POINTER_GET_ATTRIBUTES:

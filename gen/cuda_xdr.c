@@ -3675,6 +3675,18 @@ xdr_cu_pointer_get_attribute_13000_argument (XDR *xdrs, cu_pointer_get_attribute
 }
 
 bool_t
+xdr_cu_pointer_set_attribute_13000_argument (XDR *xdrs, cu_pointer_set_attribute_13000_argument *objp)
+{
+	 if (!xdr_u_int (xdrs, &objp->value))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->attribute))
+		 return FALSE;
+	 if (!xdr_cu_dptr (xdrs, &objp->ptr))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
 xdr_cu_pointer_get_attributes_13000_argument (XDR *xdrs, cu_pointer_get_attributes_13000_argument *objp)
 {
 	 if (!xdr_pointer_attributes (xdrs, &objp->attributes))

@@ -1,7 +1,7 @@
 /*
  * gen/driver_calls.c -- made by tools/gen-driver-calls.py; do not edit.
  *
- * The 318 driver entry points oncudad calls, each an entry that
+ * The 319 driver entry points oncudad calls, each an entry that
  * server/daemon/driver.c fills from NVIDIA's libcuda.so.1 at start and a
  * function of the driver's name and prototype that calls through it.
  */
@@ -289,6 +289,7 @@ struct driver_entry driver_entries[] = {
 	{ "cuOccupancyMaxPotentialClusterSize", NULL, ATOMIC_FLAG_INIT },
 	{ "cuPointerGetAttribute", NULL, ATOMIC_FLAG_INIT },
 	{ "cuPointerGetAttributes", NULL, ATOMIC_FLAG_INIT },
+	{ "cuPointerSetAttribute", NULL, ATOMIC_FLAG_INIT },
 	{ "cuProfilerStart", NULL, ATOMIC_FLAG_INIT },
 	{ "cuProfilerStop", NULL, ATOMIC_FLAG_INIT },
 	{ "cuStreamAddCallback", NULL, ATOMIC_FLAG_INIT },
@@ -2787,416 +2788,425 @@ DRIVER_CALL CUresult cuPointerGetAttributes(unsigned int numAttributes, CUpointe
 	return call(numAttributes, attributes, data, ptr);
 }
 
-DRIVER_CALL CUresult cuProfilerStart(void)
+DRIVER_CALL CUresult cuPointerSetAttribute(const void *value, CUpointer_attribute attribute, CUdeviceptr ptr)
 {
-	__typeof__(cuProfilerStart) *call = (__typeof__(cuProfilerStart) *)driver_entries[272].fn;
+	__typeof__(cuPointerSetAttribute) *call = (__typeof__(cuPointerSetAttribute) *)driver_entries[272].fn;
 
 	if (call == NULL)
 		return driver_missing(&driver_entries[272]);
-	return call();
+	return call(value, attribute, ptr);
 }
 
-DRIVER_CALL CUresult cuProfilerStop(void)
+DRIVER_CALL CUresult cuProfilerStart(void)
 {
-	__typeof__(cuProfilerStop) *call = (__typeof__(cuProfilerStop) *)driver_entries[273].fn;
+	__typeof__(cuProfilerStart) *call = (__typeof__(cuProfilerStart) *)driver_entries[273].fn;
 
 	if (call == NULL)
 		return driver_missing(&driver_entries[273]);
 	return call();
 }
 
-DRIVER_CALL CUresult cuStreamAddCallback(CUstream hStream, CUstreamCallback callback, void *userData, unsigned int flags)
+DRIVER_CALL CUresult cuProfilerStop(void)
 {
-	__typeof__(cuStreamAddCallback) *call = (__typeof__(cuStreamAddCallback) *)driver_entries[274].fn;
+	__typeof__(cuProfilerStop) *call = (__typeof__(cuProfilerStop) *)driver_entries[274].fn;
 
 	if (call == NULL)
 		return driver_missing(&driver_entries[274]);
+	return call();
+}
+
+DRIVER_CALL CUresult cuStreamAddCallback(CUstream hStream, CUstreamCallback callback, void *userData, unsigned int flags)
+{
+	__typeof__(cuStreamAddCallback) *call = (__typeof__(cuStreamAddCallback) *)driver_entries[275].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[275]);
 	return call(hStream, callback, userData, flags);
 }
 
 DRIVER_CALL CUresult cuStreamAttachMemAsync(CUstream hStream, CUdeviceptr dptr, size_t length, unsigned int flags)
 {
-	__typeof__(cuStreamAttachMemAsync) *call = (__typeof__(cuStreamAttachMemAsync) *)driver_entries[275].fn;
+	__typeof__(cuStreamAttachMemAsync) *call = (__typeof__(cuStreamAttachMemAsync) *)driver_entries[276].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[275]);
+		return driver_missing(&driver_entries[276]);
 	return call(hStream, dptr, length, flags);
 }
 
 DRIVER_CALL CUresult cuStreamBatchMemOp_v2(CUstream stream, unsigned int count, CUstreamBatchMemOpParams *paramArray, unsigned int flags)
 {
-	__typeof__(cuStreamBatchMemOp_v2) *call = (__typeof__(cuStreamBatchMemOp_v2) *)driver_entries[276].fn;
+	__typeof__(cuStreamBatchMemOp_v2) *call = (__typeof__(cuStreamBatchMemOp_v2) *)driver_entries[277].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[276]);
+		return driver_missing(&driver_entries[277]);
 	return call(stream, count, paramArray, flags);
 }
 
 DRIVER_CALL CUresult cuStreamBeginCaptureToGraph(CUstream hStream, CUgraph hGraph, const CUgraphNode *dependencies, const CUgraphEdgeData *dependencyData, size_t numDependencies, CUstreamCaptureMode mode)
 {
-	__typeof__(cuStreamBeginCaptureToGraph) *call = (__typeof__(cuStreamBeginCaptureToGraph) *)driver_entries[277].fn;
+	__typeof__(cuStreamBeginCaptureToGraph) *call = (__typeof__(cuStreamBeginCaptureToGraph) *)driver_entries[278].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[277]);
+		return driver_missing(&driver_entries[278]);
 	return call(hStream, hGraph, dependencies, dependencyData, numDependencies, mode);
 }
 
 DRIVER_CALL CUresult cuStreamBeginCapture_v2(CUstream hStream, CUstreamCaptureMode mode)
 {
-	__typeof__(cuStreamBeginCapture_v2) *call = (__typeof__(cuStreamBeginCapture_v2) *)driver_entries[278].fn;
+	__typeof__(cuStreamBeginCapture_v2) *call = (__typeof__(cuStreamBeginCapture_v2) *)driver_entries[279].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[278]);
+		return driver_missing(&driver_entries[279]);
 	return call(hStream, mode);
 }
 
 DRIVER_CALL CUresult cuStreamCopyAttributes(CUstream dst, CUstream src)
 {
-	__typeof__(cuStreamCopyAttributes) *call = (__typeof__(cuStreamCopyAttributes) *)driver_entries[279].fn;
+	__typeof__(cuStreamCopyAttributes) *call = (__typeof__(cuStreamCopyAttributes) *)driver_entries[280].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[279]);
+		return driver_missing(&driver_entries[280]);
 	return call(dst, src);
 }
 
 DRIVER_CALL CUresult cuStreamCreate(CUstream *phStream, unsigned int Flags)
 {
-	__typeof__(cuStreamCreate) *call = (__typeof__(cuStreamCreate) *)driver_entries[280].fn;
+	__typeof__(cuStreamCreate) *call = (__typeof__(cuStreamCreate) *)driver_entries[281].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[280]);
+		return driver_missing(&driver_entries[281]);
 	return call(phStream, Flags);
 }
 
 DRIVER_CALL CUresult cuStreamCreateWithPriority(CUstream *phStream, unsigned int flags, int priority)
 {
-	__typeof__(cuStreamCreateWithPriority) *call = (__typeof__(cuStreamCreateWithPriority) *)driver_entries[281].fn;
+	__typeof__(cuStreamCreateWithPriority) *call = (__typeof__(cuStreamCreateWithPriority) *)driver_entries[282].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[281]);
+		return driver_missing(&driver_entries[282]);
 	return call(phStream, flags, priority);
 }
 
 DRIVER_CALL CUresult cuStreamDestroy_v2(CUstream hStream)
 {
-	__typeof__(cuStreamDestroy_v2) *call = (__typeof__(cuStreamDestroy_v2) *)driver_entries[282].fn;
+	__typeof__(cuStreamDestroy_v2) *call = (__typeof__(cuStreamDestroy_v2) *)driver_entries[283].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[282]);
+		return driver_missing(&driver_entries[283]);
 	return call(hStream);
 }
 
 DRIVER_CALL CUresult cuStreamEndCapture(CUstream hStream, CUgraph *phGraph)
 {
-	__typeof__(cuStreamEndCapture) *call = (__typeof__(cuStreamEndCapture) *)driver_entries[283].fn;
+	__typeof__(cuStreamEndCapture) *call = (__typeof__(cuStreamEndCapture) *)driver_entries[284].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[283]);
+		return driver_missing(&driver_entries[284]);
 	return call(hStream, phGraph);
 }
 
 DRIVER_CALL CUresult cuStreamGetAttribute(CUstream hStream, CUstreamAttrID attr, CUstreamAttrValue *value_out)
 {
-	__typeof__(cuStreamGetAttribute) *call = (__typeof__(cuStreamGetAttribute) *)driver_entries[284].fn;
+	__typeof__(cuStreamGetAttribute) *call = (__typeof__(cuStreamGetAttribute) *)driver_entries[285].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[284]);
+		return driver_missing(&driver_entries[285]);
 	return call(hStream, attr, value_out);
 }
 
 DRIVER_CALL CUresult cuStreamGetCaptureInfo_v3(CUstream hStream, CUstreamCaptureStatus *captureStatus_out, cuuint64_t *id_out, CUgraph *graph_out, const CUgraphNode **dependencies_out, const CUgraphEdgeData **edgeData_out, size_t *numDependencies_out)
 {
-	__typeof__(cuStreamGetCaptureInfo_v3) *call = (__typeof__(cuStreamGetCaptureInfo_v3) *)driver_entries[285].fn;
+	__typeof__(cuStreamGetCaptureInfo_v3) *call = (__typeof__(cuStreamGetCaptureInfo_v3) *)driver_entries[286].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[285]);
+		return driver_missing(&driver_entries[286]);
 	return call(hStream, captureStatus_out, id_out, graph_out, dependencies_out, edgeData_out, numDependencies_out);
 }
 
 DRIVER_CALL CUresult cuStreamGetCtx(CUstream hStream, CUcontext *pctx)
 {
-	__typeof__(cuStreamGetCtx) *call = (__typeof__(cuStreamGetCtx) *)driver_entries[286].fn;
+	__typeof__(cuStreamGetCtx) *call = (__typeof__(cuStreamGetCtx) *)driver_entries[287].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[286]);
+		return driver_missing(&driver_entries[287]);
 	return call(hStream, pctx);
 }
 
 DRIVER_CALL CUresult cuStreamGetDevice(CUstream hStream, CUdevice *device)
 {
-	__typeof__(cuStreamGetDevice) *call = (__typeof__(cuStreamGetDevice) *)driver_entries[287].fn;
+	__typeof__(cuStreamGetDevice) *call = (__typeof__(cuStreamGetDevice) *)driver_entries[288].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[287]);
+		return driver_missing(&driver_entries[288]);
 	return call(hStream, device);
 }
 
 DRIVER_CALL CUresult cuStreamGetFlags(CUstream hStream, unsigned int *flags)
 {
-	__typeof__(cuStreamGetFlags) *call = (__typeof__(cuStreamGetFlags) *)driver_entries[288].fn;
+	__typeof__(cuStreamGetFlags) *call = (__typeof__(cuStreamGetFlags) *)driver_entries[289].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[288]);
+		return driver_missing(&driver_entries[289]);
 	return call(hStream, flags);
 }
 
 DRIVER_CALL CUresult cuStreamGetGreenCtx(CUstream hStream, CUgreenCtx *phCtx)
 {
-	__typeof__(cuStreamGetGreenCtx) *call = (__typeof__(cuStreamGetGreenCtx) *)driver_entries[289].fn;
+	__typeof__(cuStreamGetGreenCtx) *call = (__typeof__(cuStreamGetGreenCtx) *)driver_entries[290].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[289]);
+		return driver_missing(&driver_entries[290]);
 	return call(hStream, phCtx);
 }
 
 DRIVER_CALL CUresult cuStreamGetId(CUstream hStream, unsigned long long *streamId)
 {
-	__typeof__(cuStreamGetId) *call = (__typeof__(cuStreamGetId) *)driver_entries[290].fn;
+	__typeof__(cuStreamGetId) *call = (__typeof__(cuStreamGetId) *)driver_entries[291].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[290]);
+		return driver_missing(&driver_entries[291]);
 	return call(hStream, streamId);
 }
 
 DRIVER_CALL CUresult cuStreamGetPriority(CUstream hStream, int *priority)
 {
-	__typeof__(cuStreamGetPriority) *call = (__typeof__(cuStreamGetPriority) *)driver_entries[291].fn;
+	__typeof__(cuStreamGetPriority) *call = (__typeof__(cuStreamGetPriority) *)driver_entries[292].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[291]);
+		return driver_missing(&driver_entries[292]);
 	return call(hStream, priority);
 }
 
 DRIVER_CALL CUresult cuStreamIsCapturing(CUstream hStream, CUstreamCaptureStatus *captureStatus)
 {
-	__typeof__(cuStreamIsCapturing) *call = (__typeof__(cuStreamIsCapturing) *)driver_entries[292].fn;
+	__typeof__(cuStreamIsCapturing) *call = (__typeof__(cuStreamIsCapturing) *)driver_entries[293].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[292]);
+		return driver_missing(&driver_entries[293]);
 	return call(hStream, captureStatus);
 }
 
 DRIVER_CALL CUresult cuStreamQuery(CUstream hStream)
 {
-	__typeof__(cuStreamQuery) *call = (__typeof__(cuStreamQuery) *)driver_entries[293].fn;
+	__typeof__(cuStreamQuery) *call = (__typeof__(cuStreamQuery) *)driver_entries[294].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[293]);
+		return driver_missing(&driver_entries[294]);
 	return call(hStream);
 }
 
 DRIVER_CALL CUresult cuStreamSetAttribute(CUstream hStream, CUstreamAttrID attr, const CUstreamAttrValue *value)
 {
-	__typeof__(cuStreamSetAttribute) *call = (__typeof__(cuStreamSetAttribute) *)driver_entries[294].fn;
+	__typeof__(cuStreamSetAttribute) *call = (__typeof__(cuStreamSetAttribute) *)driver_entries[295].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[294]);
+		return driver_missing(&driver_entries[295]);
 	return call(hStream, attr, value);
 }
 
 DRIVER_CALL CUresult cuStreamSynchronize(CUstream hStream)
 {
-	__typeof__(cuStreamSynchronize) *call = (__typeof__(cuStreamSynchronize) *)driver_entries[295].fn;
+	__typeof__(cuStreamSynchronize) *call = (__typeof__(cuStreamSynchronize) *)driver_entries[296].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[295]);
+		return driver_missing(&driver_entries[296]);
 	return call(hStream);
 }
 
 DRIVER_CALL CUresult cuStreamUpdateCaptureDependencies_v2(CUstream hStream, CUgraphNode *dependencies, const CUgraphEdgeData *dependencyData, size_t numDependencies, unsigned int flags)
 {
-	__typeof__(cuStreamUpdateCaptureDependencies_v2) *call = (__typeof__(cuStreamUpdateCaptureDependencies_v2) *)driver_entries[296].fn;
+	__typeof__(cuStreamUpdateCaptureDependencies_v2) *call = (__typeof__(cuStreamUpdateCaptureDependencies_v2) *)driver_entries[297].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[296]);
+		return driver_missing(&driver_entries[297]);
 	return call(hStream, dependencies, dependencyData, numDependencies, flags);
 }
 
 DRIVER_CALL CUresult cuStreamWaitEvent(CUstream hStream, CUevent hEvent, unsigned int Flags)
 {
-	__typeof__(cuStreamWaitEvent) *call = (__typeof__(cuStreamWaitEvent) *)driver_entries[297].fn;
+	__typeof__(cuStreamWaitEvent) *call = (__typeof__(cuStreamWaitEvent) *)driver_entries[298].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[297]);
+		return driver_missing(&driver_entries[298]);
 	return call(hStream, hEvent, Flags);
 }
 
 DRIVER_CALL CUresult cuStreamWaitValue32_v2(CUstream stream, CUdeviceptr addr, cuuint32_t value, unsigned int flags)
 {
-	__typeof__(cuStreamWaitValue32_v2) *call = (__typeof__(cuStreamWaitValue32_v2) *)driver_entries[298].fn;
-
-	if (call == NULL)
-		return driver_missing(&driver_entries[298]);
-	return call(stream, addr, value, flags);
-}
-
-DRIVER_CALL CUresult cuStreamWaitValue64_v2(CUstream stream, CUdeviceptr addr, cuuint64_t value, unsigned int flags)
-{
-	__typeof__(cuStreamWaitValue64_v2) *call = (__typeof__(cuStreamWaitValue64_v2) *)driver_entries[299].fn;
+	__typeof__(cuStreamWaitValue32_v2) *call = (__typeof__(cuStreamWaitValue32_v2) *)driver_entries[299].fn;
 
 	if (call == NULL)
 		return driver_missing(&driver_entries[299]);
 	return call(stream, addr, value, flags);
 }
 
-DRIVER_CALL CUresult cuStreamWriteValue32_v2(CUstream stream, CUdeviceptr addr, cuuint32_t value, unsigned int flags)
+DRIVER_CALL CUresult cuStreamWaitValue64_v2(CUstream stream, CUdeviceptr addr, cuuint64_t value, unsigned int flags)
 {
-	__typeof__(cuStreamWriteValue32_v2) *call = (__typeof__(cuStreamWriteValue32_v2) *)driver_entries[300].fn;
+	__typeof__(cuStreamWaitValue64_v2) *call = (__typeof__(cuStreamWaitValue64_v2) *)driver_entries[300].fn;
 
 	if (call == NULL)
 		return driver_missing(&driver_entries[300]);
 	return call(stream, addr, value, flags);
 }
 
-DRIVER_CALL CUresult cuStreamWriteValue64_v2(CUstream stream, CUdeviceptr addr, cuuint64_t value, unsigned int flags)
+DRIVER_CALL CUresult cuStreamWriteValue32_v2(CUstream stream, CUdeviceptr addr, cuuint32_t value, unsigned int flags)
 {
-	__typeof__(cuStreamWriteValue64_v2) *call = (__typeof__(cuStreamWriteValue64_v2) *)driver_entries[301].fn;
+	__typeof__(cuStreamWriteValue32_v2) *call = (__typeof__(cuStreamWriteValue32_v2) *)driver_entries[301].fn;
 
 	if (call == NULL)
 		return driver_missing(&driver_entries[301]);
 	return call(stream, addr, value, flags);
 }
 
-DRIVER_CALL CUresult cuSurfObjectCreate(CUsurfObject *pSurfObject, const CUDA_RESOURCE_DESC *pResDesc)
+DRIVER_CALL CUresult cuStreamWriteValue64_v2(CUstream stream, CUdeviceptr addr, cuuint64_t value, unsigned int flags)
 {
-	__typeof__(cuSurfObjectCreate) *call = (__typeof__(cuSurfObjectCreate) *)driver_entries[302].fn;
+	__typeof__(cuStreamWriteValue64_v2) *call = (__typeof__(cuStreamWriteValue64_v2) *)driver_entries[302].fn;
 
 	if (call == NULL)
 		return driver_missing(&driver_entries[302]);
+	return call(stream, addr, value, flags);
+}
+
+DRIVER_CALL CUresult cuSurfObjectCreate(CUsurfObject *pSurfObject, const CUDA_RESOURCE_DESC *pResDesc)
+{
+	__typeof__(cuSurfObjectCreate) *call = (__typeof__(cuSurfObjectCreate) *)driver_entries[303].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[303]);
 	return call(pSurfObject, pResDesc);
 }
 
 DRIVER_CALL CUresult cuSurfObjectDestroy(CUsurfObject surfObject)
 {
-	__typeof__(cuSurfObjectDestroy) *call = (__typeof__(cuSurfObjectDestroy) *)driver_entries[303].fn;
+	__typeof__(cuSurfObjectDestroy) *call = (__typeof__(cuSurfObjectDestroy) *)driver_entries[304].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[303]);
+		return driver_missing(&driver_entries[304]);
 	return call(surfObject);
 }
 
 DRIVER_CALL CUresult cuSurfObjectGetResourceDesc(CUDA_RESOURCE_DESC *pResDesc, CUsurfObject surfObject)
 {
-	__typeof__(cuSurfObjectGetResourceDesc) *call = (__typeof__(cuSurfObjectGetResourceDesc) *)driver_entries[304].fn;
+	__typeof__(cuSurfObjectGetResourceDesc) *call = (__typeof__(cuSurfObjectGetResourceDesc) *)driver_entries[305].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[304]);
+		return driver_missing(&driver_entries[305]);
 	return call(pResDesc, surfObject);
 }
 
 DRIVER_CALL CUresult cuTensorMapEncodeIm2col(CUtensorMap *tensorMap, CUtensorMapDataType tensorDataType, cuuint32_t tensorRank, void *globalAddress, const cuuint64_t *globalDim, const cuuint64_t *globalStrides, const int *pixelBoxLowerCorner, const int *pixelBoxUpperCorner, cuuint32_t channelsPerPixel, cuuint32_t pixelsPerColumn, const cuuint32_t *elementStrides, CUtensorMapInterleave interleave, CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2Promotion, CUtensorMapFloatOOBfill oobFill)
 {
-	__typeof__(cuTensorMapEncodeIm2col) *call = (__typeof__(cuTensorMapEncodeIm2col) *)driver_entries[305].fn;
+	__typeof__(cuTensorMapEncodeIm2col) *call = (__typeof__(cuTensorMapEncodeIm2col) *)driver_entries[306].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[305]);
+		return driver_missing(&driver_entries[306]);
 	return call(tensorMap, tensorDataType, tensorRank, globalAddress, globalDim, globalStrides, pixelBoxLowerCorner, pixelBoxUpperCorner, channelsPerPixel, pixelsPerColumn, elementStrides, interleave, swizzle, l2Promotion, oobFill);
 }
 
 DRIVER_CALL CUresult cuTensorMapEncodeIm2colWide(CUtensorMap *tensorMap, CUtensorMapDataType tensorDataType, cuuint32_t tensorRank, void *globalAddress, const cuuint64_t *globalDim, const cuuint64_t *globalStrides, int pixelBoxLowerCornerWidth, int pixelBoxUpperCornerWidth, cuuint32_t channelsPerPixel, cuuint32_t pixelsPerColumn, const cuuint32_t *elementStrides, CUtensorMapInterleave interleave, CUtensorMapIm2ColWideMode mode, CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2Promotion, CUtensorMapFloatOOBfill oobFill)
 {
-	__typeof__(cuTensorMapEncodeIm2colWide) *call = (__typeof__(cuTensorMapEncodeIm2colWide) *)driver_entries[306].fn;
+	__typeof__(cuTensorMapEncodeIm2colWide) *call = (__typeof__(cuTensorMapEncodeIm2colWide) *)driver_entries[307].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[306]);
+		return driver_missing(&driver_entries[307]);
 	return call(tensorMap, tensorDataType, tensorRank, globalAddress, globalDim, globalStrides, pixelBoxLowerCornerWidth, pixelBoxUpperCornerWidth, channelsPerPixel, pixelsPerColumn, elementStrides, interleave, mode, swizzle, l2Promotion, oobFill);
 }
 
 DRIVER_CALL CUresult cuTensorMapEncodeTiled(CUtensorMap *tensorMap, CUtensorMapDataType tensorDataType, cuuint32_t tensorRank, void *globalAddress, const cuuint64_t *globalDim, const cuuint64_t *globalStrides, const cuuint32_t *boxDim, const cuuint32_t *elementStrides, CUtensorMapInterleave interleave, CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2Promotion, CUtensorMapFloatOOBfill oobFill)
 {
-	__typeof__(cuTensorMapEncodeTiled) *call = (__typeof__(cuTensorMapEncodeTiled) *)driver_entries[307].fn;
+	__typeof__(cuTensorMapEncodeTiled) *call = (__typeof__(cuTensorMapEncodeTiled) *)driver_entries[308].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[307]);
+		return driver_missing(&driver_entries[308]);
 	return call(tensorMap, tensorDataType, tensorRank, globalAddress, globalDim, globalStrides, boxDim, elementStrides, interleave, swizzle, l2Promotion, oobFill);
 }
 
 DRIVER_CALL CUresult cuTensorMapReplaceAddress(CUtensorMap *tensorMap, void *globalAddress)
 {
-	__typeof__(cuTensorMapReplaceAddress) *call = (__typeof__(cuTensorMapReplaceAddress) *)driver_entries[308].fn;
+	__typeof__(cuTensorMapReplaceAddress) *call = (__typeof__(cuTensorMapReplaceAddress) *)driver_entries[309].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[308]);
+		return driver_missing(&driver_entries[309]);
 	return call(tensorMap, globalAddress);
 }
 
 DRIVER_CALL CUresult cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_DESC *pResDesc, const CUDA_TEXTURE_DESC *pTexDesc, const CUDA_RESOURCE_VIEW_DESC *pResViewDesc)
 {
-	__typeof__(cuTexObjectCreate) *call = (__typeof__(cuTexObjectCreate) *)driver_entries[309].fn;
+	__typeof__(cuTexObjectCreate) *call = (__typeof__(cuTexObjectCreate) *)driver_entries[310].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[309]);
+		return driver_missing(&driver_entries[310]);
 	return call(pTexObject, pResDesc, pTexDesc, pResViewDesc);
 }
 
 DRIVER_CALL CUresult cuTexObjectDestroy(CUtexObject texObject)
 {
-	__typeof__(cuTexObjectDestroy) *call = (__typeof__(cuTexObjectDestroy) *)driver_entries[310].fn;
+	__typeof__(cuTexObjectDestroy) *call = (__typeof__(cuTexObjectDestroy) *)driver_entries[311].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[310]);
+		return driver_missing(&driver_entries[311]);
 	return call(texObject);
 }
 
 DRIVER_CALL CUresult cuTexObjectGetResourceDesc(CUDA_RESOURCE_DESC *pResDesc, CUtexObject texObject)
 {
-	__typeof__(cuTexObjectGetResourceDesc) *call = (__typeof__(cuTexObjectGetResourceDesc) *)driver_entries[311].fn;
+	__typeof__(cuTexObjectGetResourceDesc) *call = (__typeof__(cuTexObjectGetResourceDesc) *)driver_entries[312].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[311]);
+		return driver_missing(&driver_entries[312]);
 	return call(pResDesc, texObject);
 }
 
 DRIVER_CALL CUresult cuTexObjectGetResourceViewDesc(CUDA_RESOURCE_VIEW_DESC *pResViewDesc, CUtexObject texObject)
 {
-	__typeof__(cuTexObjectGetResourceViewDesc) *call = (__typeof__(cuTexObjectGetResourceViewDesc) *)driver_entries[312].fn;
+	__typeof__(cuTexObjectGetResourceViewDesc) *call = (__typeof__(cuTexObjectGetResourceViewDesc) *)driver_entries[313].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[312]);
+		return driver_missing(&driver_entries[313]);
 	return call(pResViewDesc, texObject);
 }
 
 DRIVER_CALL CUresult cuTexObjectGetTextureDesc(CUDA_TEXTURE_DESC *pTexDesc, CUtexObject texObject)
 {
-	__typeof__(cuTexObjectGetTextureDesc) *call = (__typeof__(cuTexObjectGetTextureDesc) *)driver_entries[313].fn;
+	__typeof__(cuTexObjectGetTextureDesc) *call = (__typeof__(cuTexObjectGetTextureDesc) *)driver_entries[314].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[313]);
+		return driver_missing(&driver_entries[314]);
 	return call(pTexDesc, texObject);
 }
 
 DRIVER_CALL CUresult cuThreadExchangeStreamCaptureMode(CUstreamCaptureMode *mode)
 {
-	__typeof__(cuThreadExchangeStreamCaptureMode) *call = (__typeof__(cuThreadExchangeStreamCaptureMode) *)driver_entries[314].fn;
+	__typeof__(cuThreadExchangeStreamCaptureMode) *call = (__typeof__(cuThreadExchangeStreamCaptureMode) *)driver_entries[315].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[314]);
+		return driver_missing(&driver_entries[315]);
 	return call(mode);
 }
 
 DRIVER_CALL CUresult cuUserObjectCreate(CUuserObject *object_out, void *ptr, CUhostFn destroy, unsigned int initialRefcount, unsigned int flags)
 {
-	__typeof__(cuUserObjectCreate) *call = (__typeof__(cuUserObjectCreate) *)driver_entries[315].fn;
+	__typeof__(cuUserObjectCreate) *call = (__typeof__(cuUserObjectCreate) *)driver_entries[316].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[315]);
+		return driver_missing(&driver_entries[316]);
 	return call(object_out, ptr, destroy, initialRefcount, flags);
 }
 
 DRIVER_CALL CUresult cuUserObjectRelease(CUuserObject object, unsigned int count)
 {
-	__typeof__(cuUserObjectRelease) *call = (__typeof__(cuUserObjectRelease) *)driver_entries[316].fn;
+	__typeof__(cuUserObjectRelease) *call = (__typeof__(cuUserObjectRelease) *)driver_entries[317].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[316]);
+		return driver_missing(&driver_entries[317]);
 	return call(object, count);
 }
 
 DRIVER_CALL CUresult cuUserObjectRetain(CUuserObject object, unsigned int count)
 {
-	__typeof__(cuUserObjectRetain) *call = (__typeof__(cuUserObjectRetain) *)driver_entries[317].fn;
+	__typeof__(cuUserObjectRetain) *call = (__typeof__(cuUserObjectRetain) *)driver_entries[318].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[317]);
+		return driver_missing(&driver_entries[318]);
 	return call(object, count);
 }

@@ -793,13 +793,6 @@ ONCUDA_API CUresult cuParamSetTexRef(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuPointerSetAttribute(void);
-ONCUDA_API CUresult cuPointerSetAttribute(void)
-{
-	oncuda_unsupported("cuPointerSetAttribute");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuProfilerInitialize(void);
 ONCUDA_API CUresult cuProfilerInitialize(void)
 {

@@ -17,6 +17,7 @@
 #include <cuda.h>
 
 #include "gen/cuda_names.h"
+#include "server/session/ranges.h"
 #include "server/svc/svc_hostmem.h"
 
 /* Value sizes as cuda.h of CUDA 13.0 documents them; 0: not carried. */
@@ -103,6 +104,21 @@ bool_t cu_pointer_get_attribute_svc(int attribute, cu_dptr ptr,
 		r->res_ptr_attr_u.value.size = size;
 		r->res_ptr_attr_u.value.value = slot_value(&s, size);
 	}
+	return TRUE;
+}
+
+bool_t cu_pointer_set_attribute_svc(u_int value, int attribute, cu_dptr ptr,
+    res_none *r, struct svc_req *rq)
+{
+	unsigned int v = value;
+
+	(void)rq;
+	memset(r, 0, sizeof(*r));
+	if ((r->err = range_check(ptr, 1, 1, "cuPointerSetAttribute")) !=
+	    CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuPointerSetAttribute(&v, (CUpointer_attribute)attribute,
+	    (CUdeviceptr)ptr);
 	return TRUE;
 }
 

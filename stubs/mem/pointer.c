@@ -192,6 +192,31 @@ static CUresult refuse_p2p_tokens(const char *call)
 	return CUDA_ERROR_NOT_SUPPORTED;
 }
 
+/*
+ * Only CU_POINTER_ATTRIBUTE_SYNC_MEMOPS can be set, with an unsigned int;
+ * for any other attribute the value is not read (its size is unknown) and
+ * the server's driver gives its refusal.  SYNC_MEMOPS is never kept here
+ * (kept_answer), so nothing kept goes stale.
+ */
+ONCUDA_API CUresult cuPointerSetAttribute(const void *value,
+    CUpointer_attribute attribute, CUdeviceptr ptr)
+{
+	unsigned int v = 0;
+	res_none r;
+	struct call k;
+	CUresult e;
+
+	if (value == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (attribute == CU_POINTER_ATTRIBUTE_SYNC_MEMOPS)
+		memcpy(&v, value, sizeof v);
+	memset(&r, 0, sizeof r);
+	if ((e = devmem_call(&k, ptr, CALL_NO_REPLY)) != CUDA_SUCCESS)
+		return e;
+	return call_done(&k, cu_pointer_set_attribute(v, (int)attribute, ptr,
+	    &r, k.c), &r.err);
+}
+
 ONCUDA_API CUresult cuPointerGetAttribute(void *data,
     CUpointer_attribute attribute, CUdeviceptr ptr)
 {

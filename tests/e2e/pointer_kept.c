@@ -187,3 +187,28 @@ int test_pointer_attributes_not_kept(void)
 	CHECK_CU(cuStreamSynchronize(NULL), CUDA_SUCCESS);
 	return 0;
 }
+
+/*
+ * cuPointerSetAttribute: SYNC_MEMOPS set on device memory reads back set;
+ * no other attribute can be set.
+ */
+int test_pointer_set_attribute(void)
+{
+	unsigned int one = 1, got = 0;
+	CUcontext ctx, other = NULL;
+	CUdevice dev;
+	CUdeviceptr p;
+
+	TRY(e2e_primary_ctx(&dev, &ctx));
+	TRY(e2e_dalloc(&p, 4096));
+	CHECK_CU(cuPointerSetAttribute(&one, CU_POINTER_ATTRIBUTE_SYNC_MEMOPS,
+	    p), CUDA_SUCCESS);
+	CHECK_CU(cuPointerGetAttribute(&got, CU_POINTER_ATTRIBUTE_SYNC_MEMOPS,
+	    p), CUDA_SUCCESS);
+	CHECK_EQ(got, 1u);
+	CHECK(cuPointerSetAttribute(&other, CU_POINTER_ATTRIBUTE_CONTEXT, p) !=
+	    CUDA_SUCCESS);
+	CHECK_CU(cuPointerSetAttribute(NULL, CU_POINTER_ATTRIBUTE_SYNC_MEMOPS,
+	    p), CUDA_ERROR_INVALID_VALUE);
+	return 0;
+}

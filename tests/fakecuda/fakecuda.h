@@ -161,6 +161,7 @@ struct fc_alloc {
 	struct fc_context *ctx;
 	unsigned int flags;
 	unsigned long long buffer_id;
+	bool sync_memops;		/* cuPointerSetAttribute(SYNC_MEMOPS) */
 };
 
 CUresult fc_alloc_create(struct fc_context *ctx, enum fc_mem_kind kind,

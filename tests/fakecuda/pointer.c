@@ -89,7 +89,8 @@ attribute_value(CUpointer_attribute attr, const struct fc_alloc *a,
 		v->p = (void *)ptr;
 		break;
 	case CU_POINTER_ATTRIBUTE_SYNC_MEMOPS:
-		v->u = (a->ctx->flags & CU_CTX_SYNC_MEMOPS) != 0;
+		v->u = (a->ctx->flags & CU_CTX_SYNC_MEMOPS) != 0 ||
+		    a->sync_memops;
 		break;
 	case CU_POINTER_ATTRIBUTE_BUFFER_ID:
 	case CU_POINTER_ATTRIBUTE_MEMORY_BLOCK_ID:
@@ -148,6 +149,31 @@ cuPointerGetAttribute(void *data, CUpointer_attribute attribute,
 	}
 	if (rc == CUDA_SUCCESS)
 		memcpy(data, &v, attribute_size(attribute));
+	fc_unlock();
+	return rc;
+}
+
+/* Only SYNC_MEMOPS can be set, and only on device memory. */
+FC_API CUresult
+cuPointerSetAttribute(const void *value, CUpointer_attribute attribute,
+    CUdeviceptr ptr)
+{
+	struct fc_alloc *a;
+	unsigned int v;
+	CUresult rc;
+
+	fc_lock();
+	rc = fc_check_init();
+	if (rc == CUDA_SUCCESS && (value == NULL ||
+	    attribute != CU_POINTER_ATTRIBUTE_SYNC_MEMOPS))
+		rc = CUDA_ERROR_INVALID_VALUE;
+	if (rc == CUDA_SUCCESS && ((a = fc_alloc_find((uintptr_t)ptr)) == NULL ||
+	    !is_device_memory(a)))
+		rc = CUDA_ERROR_INVALID_VALUE;
+	if (rc == CUDA_SUCCESS) {
+		memcpy(&v, value, sizeof v);
+		a->sync_memops = v != 0;
+	}
 	fc_unlock();
 	return rc;
 }
