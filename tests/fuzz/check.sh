@@ -13,7 +13,8 @@
 # cuMemAlloc must fail with CUDA_ERROR_OUT_OF_MEMORY and leave a warning in
 # the log, a 32 MiB one must succeed; the same for memory from the
 # device's pool (cuMemAllocAsync) and for cuMemCreate's physical memory,
-# which count against the same limit.  Uses tests/lib.sh and run.sh's
+# which count against the same limit, and so do the server's shadows of
+# mapped and managed memory.  Uses tests/lib.sh and run.sh's
 # SERVER, OUT and CLIENT_LIBS.
 
 step_fuzz() {
@@ -86,7 +87,30 @@ step_limits() {
 			verdict=1
 		fi
 	done
+	# The server's shadow of mapped or managed memory (mapped_shadow.c) is
+	# as large as the memory: 40 MiB of either holds 80 MiB.  Over TCP,
+	# since the same-host path shares mapped memory without a shadow.
+	run_client limits-shadow 60 ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" \
+		ONCUDA_TRANSPORT=tcp tests/fuzz/alloc managed:40 managed:24 \
+		mapped:40 mapped:24
+	for kind in managed mapped; do
+		if grep -qx "$kind 40 MiB: CUDA_ERROR_OUT_OF_MEMORY" "$OUT/limits-shadow.log" &&
+			grep -qx "$kind 24 MiB: CUDA_SUCCESS" "$OUT/limits-shadow.log"; then
+			ok "--max-memory 64M: 40 MiB of $kind memory and its shadow fail with CUDA_ERROR_OUT_OF_MEMORY, 24 MiB succeed"
+		else
+			bad "--max-memory 64M: the shadow of $kind memory is not counted:"
+			show "$OUT/limits-shadow.log"
+			verdict=1
+		fi
+	done
 	stop_server "$SERVER_PID" 10 || verdict=1
+	if grep -q ' warn .*refused 41943040 bytes of mapped-memory shadows' "$log"; then
+		ok "the refused shadow is logged at warn"
+	else
+		bad "no warning about the refused shadow in $log:"
+		show "$log"
+		verdict=1
+	fi
 	if grep -q ' warn .*refused 134217728 bytes of device memory.*--max-memory is 67108864' "$log"; then
 		ok "the refusal is logged at warn"
 	else
