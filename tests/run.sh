@@ -514,7 +514,7 @@ run_step m "faults: clients killed mid-copy, mid-launch, mid-load; server killed
 run_step n "rpcbind restarted: oncudad registers again" step_rpcbind_restart
 run_step o "load: ${LOAD_CLIENTS:-64} clients for ${LOAD_SECONDS:-20} s" step_load
 run_step p "limits per client (--max-memory)" step_limits
-run_step q "fuzzing the server's decode and dispatch (libFuzzer)" step_fuzz
+run_step q "fuzzing the server's decode and dispatch and the client's reading of replies (libFuzzer)" step_fuzz
 run_step r "valgrind: server and client" step_valgrind
 run_step s "valgrind: the server under a CI-sized load" step_load_valgrind
 run_step t "device ranges: a client reaches only its own memory" step_ranges
