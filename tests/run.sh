@@ -65,6 +65,8 @@ export ONCUDA_TRANSPORT=tcp
 . tests/install/driver.sh
 # shellcheck source=tests/managed/check.sh
 . tests/managed/check.sh
+# shellcheck source=tests/interop/check.sh
+. tests/interop/check.sh
 
 usage() {
 	echo "usage: bash tests/run.sh [--driver fake|real] [--fast]" >&2
@@ -516,7 +518,7 @@ run_step m "faults: clients killed mid-copy, mid-launch, mid-load; server killed
 run_step n "rpcbind restarted: oncudad registers again" step_rpcbind_restart
 run_step o "load: ${LOAD_CLIENTS:-64} clients for ${LOAD_SECONDS:-20} s" step_load
 run_step p "limits per client (--max-memory)" step_limits
-run_step q "fuzzing the server's decode and dispatch (libFuzzer)" step_fuzz
+run_step q "fuzzing the server's decode and dispatch and the client's reading of replies (libFuzzer)" step_fuzz
 run_step r "valgrind: server and client" step_valgrind
 run_step s "valgrind: the server under a CI-sized load" step_load_valgrind
 run_step t "device ranges: a client reaches only its own memory" step_ranges
@@ -529,8 +531,9 @@ run_step z "asynchronous uploads through the page-locked pool" step_upload
 run_step z2 "hostile input: deadlines, session caps, trace cap, error replies" step_hostile
 run_step z3 "make install: oncuda-run, man pages, the systemd unit" step_install
 run_step z4 "managed memory: the changed pages cross, not the buffer" step_managed
-run_step z6 "oncudad loads the driver at start: --help without one, one that lacks calls" step_driver
 run_step z5 "make deb: lintian, the packages installed into a fresh root" step_deb
+run_step z6 "oncudad loads the driver at start: --help without one, one that lacks calls" step_driver
+run_step z7 "protocol revisions: builds from git history refuse or work with today's" step_interop
 
 printf '\n==== summary (driver %s)\n' "$driver"
 printf '  %s\n' "${RESULTS[@]}"

@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """tools/check-layers.py -- are the client's calls layered, and free of cycles?
 
-    python3 tools/check-layers.py [--server]
+    python3 tools/check-layers.py
 
 Reads the built objects with nm: a file A calls a file B when A's object
 leaves a symbol undefined that B's object defines.  For the client
 (stubs/*/*.o with common/*.pic.o) it fails (exit 1) on a cycle between
-files and on a call against the direction of LAYERS below.  For the server
-(server/*/*.o with common/*.o) it reports cycles only, and fails on them
-only with --server: the server's folders are being reworked.
+files and on any call against the direction of LAYERS below: there is no
+list of exceptions.  A lower layer that must learn of an event above it
+offers something the upper layer reads (context/context.h's count of
+context deaths, which code/params.c reads) instead of calling up.  For the
+server (server/*/*.o with common/*.o) it fails on a cycle between files.
 
 Why an object-level check: a header can be included for a type alone, but
 an undefined symbol is a call (or a reference to data) that the linker
@@ -58,14 +60,6 @@ LAYERS = [
 ]
 SIDEWAYS = {("copy", "local")}
 
-# Calls against the direction, and cycles, that are known and not yet cut,
-# with why.  Each is reported; none fails the check.  Empty is the goal:
-# a new one fails, so the list can only shrink.
-KNOWN = {
-    ("stubs/context/context.c", "stubs/code/params.c"):
-        "a destroyed context's parameter layouts are forgotten",
-}
-KNOWN_CYCLES = {}
 
 
 def rank_of(folder):
@@ -154,23 +148,17 @@ def folder(obj):
     return parts[1] if parts[0] == "stubs" else parts[0]
 
 
-def report_cycles(edges, label, known=None):
+def report_cycles(edges, label):
     found = cycles(edges)
-    bad = 0
     for component in found:
-        why = (known or {}).get(" ".join(name(o) for o in component))
-        print(f"{label}: {'known ' if why else ''}cycle between files: "
+        print(f"{label}: cycle between files: "
               + " <-> ".join(name(o) for o in component))
-        if why:
-            print(f"    ({why})")
-        else:
-            bad += 1
         for a in component:
             for b in component:
                 if b in edges.get(a, {}):
                     print(f"    {name(a)} -> {name(b)}: "
                           + " ".join(edges[a][b]))
-    return bad
+    return len(found)
 
 
 def check_client():
@@ -180,7 +168,7 @@ def check_client():
         print("check-layers: no client objects; run make first")
         return 1
     edges = calls(objects)
-    bad = report_cycles(edges, "client", KNOWN_CYCLES)
+    bad = report_cycles(edges, "client")
     for a in sorted(edges):
         for b, syms in sorted(edges[a].items()):
             fa, fb = folder(a), folder(b)
@@ -192,35 +180,28 @@ def check_client():
                 continue
             if fa == fb or rb > ra or (fa, fb) in SIDEWAYS:
                 continue
-            why = KNOWN.get((name(a), name(b)))
-            line = (f"{name(a)} ({fa}) -> {name(b)} ({fb}) against the "
-                    f"layers: {' '.join(syms)}")
-            if why is not None:
-                print(f"client: known: {line}\n    ({why})")
-                continue
-            print(f"client: {line}")
+            print(f"client: {name(a)} ({fa}) -> {name(b)} ({fb}) against "
+                  f"the layers: {' '.join(syms)}")
             bad += 1
     return bad
 
 
-def check_server(strict):
+def check_server():
     objects = current(sorted(glob.glob("server/*/*.o")) +
                       sorted(o for o in glob.glob("common/*.o")
                              if not o.endswith(".pic.o")))
     if not objects:
         return 0
-    found = report_cycles(calls(objects), "server")
-    return found if strict else 0
+    return report_cycles(calls(objects), "server")
 
 
 def main():
-    strict_server = "--server" in sys.argv[1:]
-    bad = check_client() + check_server(strict_server)
+    bad = check_client() + check_server()
     if bad:
         print(f"check-layers: {bad} problem(s)")
         return 1
-    print("check-layers: no client cycle or call against the layers beyond "
-          "the known ones listed above")
+    print("check-layers: no cycle between files, and no client call "
+          "against the layers")
     return 0
 
 

@@ -20,7 +20,9 @@
 #define LIMIT_NONE UINT64_MAX
 
 struct session_limits {
-	uint64_t memory;	/* device + page-locked host bytes held */
+	uint64_t memory;	/* bytes held: device, pool, VMM, managed and
+				 * page-locked memory, the shadows of mapped
+				 * and managed memory, module images */
 	uint64_t handles;	/* handles held at once (handles.c) */
 	uint64_t image;		/* bytes of one staged module image */
 	uint64_t upload;	/* bytes of async uploads waiting in streams */

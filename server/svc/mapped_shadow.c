@@ -1,10 +1,14 @@
 /*
  * server/svc/mapped_shadow.c -- the shadows of mirrors kept coherent
- * (mapped_shadow.h).  Calls nothing of oncuda's.
+ * (mapped_shadow.h).  A shadow is as large as its mirror and is memory
+ * the client makes this server hold, so it counts against --max-memory
+ * like the mirror itself (limits.h): without it, mapped or managed memory
+ * would hold twice what the budget says.
  */
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "server/session/limits.h"
 #include "server/svc/mapped_shadow.h"
 
 static struct mapped_shadow *tracked;
@@ -40,10 +44,14 @@ struct mapped_shadow *mapped_shadow_holding(cu_hostptr at, size_t len)
 
 bool mapped_shadow_add(void *mirror, size_t size)
 {
-	struct mapped_shadow *t = malloc(sizeof(*t));
+	struct mapped_shadow *t;
 
+	if (!memory_take(size, "mapped-memory shadows"))
+		return false;
+	t = malloc(sizeof(*t));
 	if (t == NULL || (t->shadow = calloc(1, size)) == NULL) {
 		free(t);
+		memory_give(size);
 		return false;
 	}
 	t->mirror = mirror;
@@ -62,6 +70,7 @@ void mapped_shadow_mirror_gone(const void *mirror)
 
 		if (t->mirror == mirror) {
 			*at = t->next;
+			memory_give(t->size);
 			free(t->shadow);
 			free(t);
 			return;

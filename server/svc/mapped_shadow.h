@@ -31,7 +31,10 @@ struct mapped_shadow *mapped_shadow_of(const void *mirror);
 /* The shadow whose mirror holds all of [at, at + len), or NULL. */
 struct mapped_shadow *mapped_shadow_holding(cu_hostptr at, size_t len);
 
-/* A shadow of zeros for the size bytes at mirror; false: out of memory. */
+/*
+ * A shadow of zeros for the size bytes at mirror, taken from the client's
+ * memory budget; false: out of memory, or past --max-memory (logged).
+ */
 bool mapped_shadow_add(void *mirror, size_t size);
 
 /* The mirror at mirror is going away: its shadow, if any, goes too. */

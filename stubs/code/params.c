@@ -8,7 +8,10 @@
  * generation count, raised by every emptying, tells whether an unload
  * happened while the question was out: then the answer may describe a dead
  * function whose handle the server has since reused, and it serves only the
- * call that asked for it and is not cached.
+ * call that asked for it and is not cached.  A context's death empties the
+ * cache too, found at the next lookup from the count of deaths the context
+ * layer keeps (context.h), since that layer is below this one and does not
+ * call it.
  */
 #include <pthread.h>
 #include <stdbool.h>
@@ -17,6 +20,7 @@
 #include <string.h>
 
 #include "stubs/code/params.h"
+#include "stubs/context/context.h"
 #include "stubs/link/say.h"
 #include "stubs/code/own_library.h"
 #include "stubs/route/call.h"
@@ -40,6 +44,7 @@ struct layout {
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct layout *cache[CACHE_BUCKETS];
 static uint64_t cache_generation;
+static uint64_t deaths_seen;	/* context_deaths() when last looked at */
 
 /* Handles are addresses, alike in their low bits: Fibonacci hashing. */
 static unsigned int bucket_of(uint64_t handle)
@@ -155,6 +160,36 @@ static CUresult layout_fetch(uint64_t handle, struct layout **out)
 	return e;
 }
 
+/* Empties the cache, raising its generation; the caller holds cache_lock. */
+static void cache_empty_locked(void)
+{
+	struct layout *l, *next;
+	unsigned int b;
+
+	for (b = 0; b < CACHE_BUCKETS; b++) {
+		for (l = cache[b]; l != NULL; l = next) {
+			next = l->next;
+			layout_unref_locked(l);
+		}
+		cache[b] = NULL;
+	}
+	cache_generation++;
+}
+
+/*
+ * Empties the cache if a context died since it was last looked at: its
+ * functions' handles may name others now.  The caller holds cache_lock.
+ */
+static void cache_check_deaths_locked(void)
+{
+	uint64_t deaths = context_deaths();
+
+	if (deaths != deaths_seen) {
+		cache_empty_locked();
+		deaths_seen = deaths;
+	}
+}
+
 /* The layout of handle, cached or asked for; give it back with layout_put(). */
 static CUresult layout_get(uint64_t handle, struct layout **out)
 {
@@ -163,6 +198,7 @@ static CUresult layout_get(uint64_t handle, struct layout **out)
 	CUresult e;
 
 	pthread_mutex_lock(&cache_lock);
+	cache_check_deaths_locked();
 	l = cache_find(handle);
 	if (l != NULL)
 		l->refs++;
@@ -176,7 +212,9 @@ static CUresult layout_get(uint64_t handle, struct layout **out)
 	if ((e = layout_fetch(handle, &l)) != CUDA_SUCCESS)
 		return e;
 	pthread_mutex_lock(&cache_lock);
-	/* Another thread may have cached the same answer: keep one. */
+	/* A context may have died meanwhile (that raises the generation);
+	 * another thread may have cached the same answer: keep one. */
+	cache_check_deaths_locked();
 	if (generation == cache_generation && cache_find(handle) == NULL) {
 		l->next = cache[bucket_of(handle)];
 		cache[bucket_of(handle)] = l;
@@ -189,18 +227,8 @@ static CUresult layout_get(uint64_t handle, struct layout **out)
 
 void params_forget_all(void)
 {
-	struct layout *l, *next;
-	unsigned int b;
-
 	pthread_mutex_lock(&cache_lock);
-	for (b = 0; b < CACHE_BUCKETS; b++) {
-		for (l = cache[b]; l != NULL; l = next) {
-			next = l->next;
-			layout_unref_locked(l);
-		}
-		cache[b] = NULL;
-	}
-	cache_generation++;
+	cache_empty_locked();
 	pthread_mutex_unlock(&cache_lock);
 }
 

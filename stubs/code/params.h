@@ -9,7 +9,7 @@
  *
  * The cache is keyed by handle.  When a module or library is unloaded its
  * handles die and the server may give the same values to new functions, so
- * the unload empties the whole cache: simpler than tracking which handle
+ * the unload (or a context's death) empties the whole cache: simpler than tracking which handle
  * came from where, and a refetch costs one call per function.
  */
 #ifndef ONCUDA_PARAMS_H
@@ -37,8 +37,9 @@ CUresult params_pack(CUfunction func, void **kernelParams, void **extra,
 void params_release(kernel_args *args);
 
 /*
- * Forgets every cached layout.  Called after anything that ends the life of
- * functions or kernels: unloading a module or library, destroying a context.
+ * Forgets every cached layout.  Called after unloading a module or library,
+ * which ends the life of its functions or kernels; a context's death is
+ * seen by the cache itself, from context_deaths() (context.h).
  */
 void params_forget_all(void);
 

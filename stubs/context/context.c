@@ -8,14 +8,15 @@
  * that a bad handle fails at the call that named it; cuCtxGetCurrent and
  * cuCtxPopCurrent are answered from the stack.
  */
+#include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "stubs/context/answer_cache.h"
+#include "stubs/context/context.h"
 #include "stubs/route/ctxstack.h"
 #include "stubs/context/context_storage.h"
 #include "stubs/context/ctx_attach.h"
-#include "stubs/code/params.h"
 #include "stubs/route/route.h"
 #include "stubs/route/thread_stream.h"
 #include "stubs/wire/rpc.h"
@@ -172,15 +173,24 @@ ONCUDA_API CUresult cuCtxGetExecAffinity(CUexecAffinityParam *pExecAffinity,
 	return (CUresult)r.err;
 }
 
+static _Atomic uint64_t deaths;
+
+uint64_t context_deaths(void)
+{
+	return atomic_load(&deaths);
+}
+
 /*
  * After a call that destroyed a context: the server's current context is
  * no longer certain, and the context's functions are gone, so the server
- * may reuse their handles.  Under the connection lock.
+ * may reuse their handles; what the layers above keep by those handles is
+ * forgotten when they next see the count of deaths (context.h).  Under the
+ * connection lock.
  */
 static void contexts_went_away(void)
 {
 	rpc_server_context_unknown();
-	params_forget_all();
+	atomic_fetch_add(&deaths, 1);
 	answer_cache_forget_contexts();
 }
 

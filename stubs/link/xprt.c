@@ -126,8 +126,18 @@ static bool decode_accepted(struct xprt *x, xdrproc_t xres, void *res)
 	switch (stat) {
 	case ACCEPT_SUCCESS:
 		x->err.re_status = RPC_SUCCESS;
-		if (xres != NULL && !xres(xdrs, res))
+		if (xres != NULL && !xres(xdrs, res)) {
+			/*
+			 * What was decoded before the failure (an array, a
+			 * string) is freed here: callers free a result only
+			 * when the call succeeded.  XDR_FREE leaves NULL
+			 * behind, so a caller that frees anyway frees nothing.
+			 */
+			XDR freeing = { .x_op = XDR_FREE };
+
+			(void)xres(&freeing, res);
 			x->err.re_status = RPC_CANTDECODERES;
+		}
 		return true;
 	case ACCEPT_PROG_UNAVAIL:
 		x->err.re_status = RPC_PROGUNAVAIL;

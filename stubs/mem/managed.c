@@ -88,6 +88,15 @@ static void say_taken(uint64_t at, size_t size)
 }
 
 /*
+ * The lowest address the program's side may have: Linux's default
+ * vm.mmap_min_addr.  A process that may map lower (root may) must still
+ * never be made to map its first pages, where a null pointer points: no
+ * driver places memory there, so such an answer is a damaged reply or a
+ * hostile server.
+ */
+#define LOWEST_SIDE 65536u
+
+/*
  * Maps and tracks the program's side of the allocation the server just
  * made at at.  false: it cannot be (the call then fails, the memory given
  * back).
@@ -100,6 +109,19 @@ static bool map_side(uint64_t at, size_t size)
 
 	if (at % dirty_pages_page_size() != 0 || bytes < size)
 		return false;
+	if (at < LOWEST_SIDE || at > UINTPTR_MAX - bytes) {
+		static bool said;
+
+		if (!said)
+			oncuda_say("cuMemAllocManaged: the server placed the "
+			    "memory at %#llx, where no program's memory can "
+			    "be: failing with "
+			    "CUDA_ERROR_OUT_OF_MEMORY (a damaged reply, or a "
+			    "server that is not oncudad?)",
+			    (unsigned long long)at);
+		said = true;
+		return false;
+	}
 	p = mmap((void *)(uintptr_t)at, bytes, PROT_READ | PROT_WRITE,
 	    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
 	if (p == MAP_FAILED || p != (void *)(uintptr_t)at) {

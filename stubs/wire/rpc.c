@@ -399,7 +399,8 @@ static void fork_parent(void)
 		pthread_mutex_unlock(&links[i].lock);
 }
 
-static void fork_child(void)
+/* Every link as a new session finds it; the caller holds every lock. */
+static void forget_links_locked(void)
 {
 	for (unsigned i = 0; i < link_count; i++) {
 		struct link *l = &links[i];
@@ -425,6 +426,20 @@ static void fork_child(void)
 	}
 	atomic_store(&initialised, false);
 	memset(last_current, 0, sizeof(last_current));
+}
+
+static void fork_child(void)
+{
+	forget_links_locked();
 	for (unsigned i = link_count; i-- > 0;)
 		pthread_mutex_unlock(&links[i].lock);
+}
+
+void rpc_new_session(void)
+{
+	pthread_once(&setup_once, setup);
+	assert(held == NULL);
+	fork_prepare();
+	forget_links_locked();
+	fork_parent();
 }

@@ -117,4 +117,12 @@ void rpc_server_context_is(cu_handle ctx);
  * cannot tell (a context or primary context went away). */
 void rpc_server_context_unknown(void);
 
+/*
+ * Drops every connection without a word, as a fork's child does: the next
+ * call connects again, to a new session, and cuInit must be called again.
+ * For the client fuzz target (tests/fuzz/fuzz_client.c), which plays a
+ * new server to each input; the calling thread holds no connection.
+ */
+void rpc_new_session(void);
+
 #endif

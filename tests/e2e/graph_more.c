@@ -11,6 +11,23 @@
 
 #define N 1024u
 
+/*
+ * What each test of a graph with a kernel begins with: the primary
+ * context, tests/kernels' module (unloaded when the test ends), kernel
+ * from it, and a stream of its own.
+ */
+static int graph_setup(CUdevice *dev, CUcontext *ctx, const char *kernel,
+		       CUfunction *fn, CUstream *s)
+{
+	CUmodule m;
+
+	TRY(e2e_primary_ctx(dev, ctx));
+	TRY(e2e_load_module(&m, "kernels.cubin"));
+	TRY(e2e_get_function(fn, m, kernel));
+	TRY(e2e_stream(s));
+	return 0;
+}
+
 /* fill_u32 over n words with params (p, v, n): one block per 256. */
 static CUDA_KERNEL_NODE_PARAMS fill_params(CUfunction fill, void **params)
 {
@@ -73,14 +90,10 @@ int test_graph_mem_nodes(void)
 	CUfunction fill;
 	CUcontext ctx;
 	CUdevice dev;
-	CUmodule m;
 	CUstream s;
 	cuuint64_t used = 0, zero = 0;
 
-	TRY(e2e_primary_ctx(&dev, &ctx));
-	TRY(e2e_load_module(&m, "kernels.cubin"));
-	TRY(e2e_get_function(&fill, m, "fill_u32"));
-	TRY(e2e_stream(&s));
+	TRY(graph_setup(&dev, &ctx, "fill_u32", &fill, &s));
 	TRY(e2e_dalloc(&out, N * 4));
 
 	CHECK_CU(cuGraphCreate(&graph, 0), CUDA_SUCCESS);
@@ -192,15 +205,11 @@ int test_graph_conditional(void)
 	CUfunction step;
 	CUcontext ctx;
 	CUdevice dev;
-	CUmodule m;
 	CUstream s;
 	void *params[] = { &loop, &counter, &limit };
 	size_t count;
 
-	TRY(e2e_primary_ctx(&dev, &ctx));
-	TRY(e2e_load_module(&m, "kernels.cubin"));
-	TRY(e2e_get_function(&step, m, "cond_step"));
-	TRY(e2e_stream(&s));
+	TRY(graph_setup(&dev, &ctx, "cond_step", &step, &s));
 	TRY(e2e_dalloc(&a, 3 * 4));
 	TRY(e2e_dalloc(&counter, 4));
 
@@ -325,16 +334,12 @@ int test_graph_add_node(void)
 	CUfunction fill;
 	CUcontext ctx;
 	CUdevice dev;
-	CUmodule m;
 	CUevent ev;
 	CUstream s;
 	size_t count;
 	unsigned int word = 0;
 
-	TRY(e2e_primary_ctx(&dev, &ctx));
-	TRY(e2e_load_module(&m, "kernels.cubin"));
-	TRY(e2e_get_function(&fill, m, "fill_u32"));
-	TRY(e2e_stream(&s));
+	TRY(graph_setup(&dev, &ctx, "fill_u32", &fill, &s));
 	TRY(e2e_dalloc(&a, N * 4));
 	TRY(e2e_dalloc(&b, N * 4));
 	TRY(e2e_dalloc(&c, N * 4));
@@ -549,15 +554,11 @@ int test_graph_node_queries(void)
 	CUfunction fill;
 	CUcontext ctx;
 	CUdevice dev;
-	CUmodule m;
 	CUevent ev, ev2, got_ev;
 	CUstream s;
 	size_t count;
 
-	TRY(e2e_primary_ctx(&dev, &ctx));
-	TRY(e2e_load_module(&m, "kernels.cubin"));
-	TRY(e2e_get_function(&fill, m, "fill_u32"));
-	TRY(e2e_stream(&s));
+	TRY(graph_setup(&dev, &ctx, "fill_u32", &fill, &s));
 	TRY(e2e_dalloc(&a, N * 4));
 	TRY(e2e_dalloc(&b, N * 4));
 	TRY(e2e_dalloc(&d, 8));
@@ -911,14 +912,10 @@ int test_graph_capture_to_graph(void)
 	CUfunction fill;
 	CUcontext ctx;
 	CUdevice dev;
-	CUmodule m;
 	CUstream s;
 	size_t count;
 
-	TRY(e2e_primary_ctx(&dev, &ctx));
-	TRY(e2e_load_module(&m, "kernels.cubin"));
-	TRY(e2e_get_function(&fill, m, "fill_u32"));
-	TRY(e2e_stream(&s));
+	TRY(graph_setup(&dev, &ctx, "fill_u32", &fill, &s));
 	TRY(e2e_dalloc(&a, N * 4));
 	TRY(e2e_dalloc(&b, N * 4));
 	params[0] = &a;

@@ -1,15 +1,19 @@
 /*
  * tests/fuzz/alloc.c -- asks for device memory, for step_limits.
  *
- *   alloc [pool:|vmm:]MIB...
+ *   alloc [pool:|vmm:|managed:|mapped:]MIB...
  *
  * Makes a context, then for each MIB allocates MIB MiB, prints
  * "MIB MiB: RESULT" with the driver's name for the result, and frees it.
  * With pool: the memory comes from the device's pool (cuMemAllocAsync,
  * then a synchronize), printed "pool MIB MiB: RESULT"; with vmm: it is a
  * physical allocation (cuMemCreate, MIB rounded up to the granularity),
- * "vmm MIB MiB: RESULT".  Exits 0 once every request has had an answer, 1
- * if setting up failed.
+ * "vmm MIB MiB: RESULT"; with managed: cuMemAllocManaged; with mapped:
+ * page-locked memory mapped for the device (cuMemHostAlloc with
+ * CU_MEMHOSTALLOC_DEVICEMAP), its device pointer, then a copy on the
+ * device, the first call that makes oncuda keep the mapping coherent (the
+ * result is the first failure).  Exits 0 once every request has had an
+ * answer, 1 if setting up failed.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,6 +42,36 @@ static CUresult pool_alloc(size_t bytes)
 		cuMemFreeAsync(p, NULL);
 		cuStreamSynchronize(NULL);
 	}
+	return err;
+}
+
+static CUresult managed_alloc(size_t bytes)
+{
+	CUdeviceptr p;
+	CUresult err = cuMemAllocManaged(&p, bytes, CU_MEM_ATTACH_GLOBAL);
+
+	if (err == CUDA_SUCCESS)
+		cuMemFree(p);
+	return err;
+}
+
+static CUresult mapped_alloc(size_t bytes)
+{
+	CUdeviceptr mapped, scratch;
+	unsigned char *host;
+	CUresult err;
+
+	if ((err = cuMemHostAlloc((void **)&host, bytes,
+	    CU_MEMHOSTALLOC_DEVICEMAP)) != CUDA_SUCCESS)
+		return err;
+	memset(host, 7, bytes);
+	if ((err = cuMemHostGetDevicePointer(&mapped, host, 0)) ==
+	    CUDA_SUCCESS &&
+	    (err = cuMemAlloc(&scratch, 1)) == CUDA_SUCCESS) {
+		err = cuMemcpyDtoD(scratch, mapped + bytes - 1, 1);
+		cuMemFree(scratch);
+	}
+	cuMemFreeHost(host);
 	return err;
 }
 
@@ -83,17 +117,29 @@ int main(int argc, char **argv)
 		unsigned long mib;
 		const char *name = "?";
 
-		if (strncmp(arg, "pool:", 5) == 0 || strncmp(arg, "vmm:", 4) == 0) {
-			kind = arg[0] == 'p' ? "pool " : "vmm ";
+		size_t bytes;
+
+		if (strchr(arg, ':') != NULL) {
+			kind = strncmp(arg, "pool:", 5) == 0 ? "pool " :
+			    strncmp(arg, "vmm:", 4) == 0 ? "vmm " :
+			    strncmp(arg, "managed:", 8) == 0 ? "managed " :
+			    strncmp(arg, "mapped:", 7) == 0 ? "mapped " : "? ";
 			arg = strchr(arg, ':') + 1;
 		}
 		mib = strtoul(arg, NULL, 10);
-		if (kind[0] == 'p')
-			err = pool_alloc((size_t)mib << 20);
-		else if (kind[0] == 'v')
-			err = vmm_alloc(dev, (size_t)mib << 20);
+		bytes = (size_t)mib << 20;
+		if (strcmp(kind, "pool ") == 0)
+			err = pool_alloc(bytes);
+		else if (strcmp(kind, "vmm ") == 0)
+			err = vmm_alloc(dev, bytes);
+		else if (strcmp(kind, "managed ") == 0)
+			err = managed_alloc(bytes);
+		else if (strcmp(kind, "mapped ") == 0)
+			err = mapped_alloc(bytes);
+		else if (kind[0] == '\0')
+			err = plain_alloc(bytes);
 		else
-			err = plain_alloc((size_t)mib << 20);
+			err = CUDA_ERROR_INVALID_VALUE;
 		cuGetErrorName(err, &name);
 		printf("%s%lu MiB: %s\n", kind, mib, name);
 	}

@@ -1,10 +1,14 @@
-# tests/fuzz/build.mk -- the libFuzzer target for oncudad's decode and
-# dispatch path (make fuzz, make fuzz-run FUZZ_SECONDS=N).
+# tests/fuzz/build.mk -- the libFuzzer targets: fuzz_server, oncudad's
+# decode and dispatch path, and fuzz_client, the client library's reading
+# of replies (make fuzz, make fuzz-run [FUZZ_TARGET_NAME=fuzz_client]
+# FUZZ_SECONDS=N).
 #
 # Included by the top-level Makefile; paths are relative to the repository
-# root.  The target is built with clang (-fsanitize=fuzzer,address,
-# undefined) from the server's sources and the CPU stand-in's, into its own
-# objects under tests/fuzz/obj/, so the ordinary build is untouched.
+# root.  The targets are built with clang (-fsanitize=fuzzer,address,
+# undefined), fuzz_server from the server's sources and the CPU stand-in's,
+# fuzz_client from the client library's (all but stubs/link/connect.c,
+# whose connect_server the harness replaces), into their own objects under
+# tests/fuzz/obj/, so the ordinary build is untouched.
 # Without clang, make fuzz says so and stops.  The seed maker (make
 # fuzz-seeds rewrites tests/fuzz/corpus/ from it) and step_limits's client
 # are built with CC as part of make all.
@@ -36,6 +40,14 @@ FUZZ_FAKE_SRCS := $(filter-out tests/fakecuda/selftest%, \
 FUZZ_OBJS := $(patsubst %.c,$(FUZZ_OBJDIR)/%.o,$(FUZZ_SERVER_SRCS) \
 	$(FUZZ_GEN_SRCS) $(FUZZ_FAKE_SRCS) $(FUZZ_DIR)/fuzz_server.c)
 
+# The client library as stubs/build.mk links it, but for the connection.
+FUZZ_CLIENT_TARGET := $(FUZZ_DIR)/fuzz_client
+FUZZ_CLIENT_SRCS := $(filter-out stubs/link/connect.c, $(wildcard stubs/*/*.c)) \
+	$(COMMON_SRCS) gen/cuda_xdr.c gen/cuda_clnt.c gen/glue_client.c \
+	gen/unsupported.c $(FUZZ_DIR)/fuzz_client.c
+FUZZ_CLIENT_OBJS := $(patsubst %.c,$(FUZZ_OBJDIR)/%.o,$(FUZZ_CLIENT_SRCS))
+FUZZ_TARGET_NAME ?= fuzz_server
+
 FUZZ_HAVE_CC := $(shell command -v $(FUZZ_CC) 2>/dev/null)
 
 .PHONY: fuzz fuzz-run fuzz-seeds
@@ -61,11 +73,15 @@ fuzz fuzz-run:
 		"with libFuzzer (apt-get install clang libclang-rt-14-dev)" >&2
 	@exit 1
 else
-fuzz: $(FUZZ_TARGET)
+fuzz: $(FUZZ_TARGET) $(FUZZ_CLIENT_TARGET)
 
 $(FUZZ_TARGET): $(FUZZ_OBJS)
 	$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ $(FUZZ_OBJS) \
 		-ltirpc -lpthread -lrt
+
+$(FUZZ_CLIENT_TARGET): $(FUZZ_CLIENT_OBJS)
+	$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ \
+		$(FUZZ_CLIENT_OBJS) -ltirpc -lpthread -ldl -lrt
 
 $(FUZZ_OBJDIR)/gen/%.o: gen/%.c gen/cuda_rpc.h
 	@mkdir -p $(@D)
@@ -79,16 +95,20 @@ $(FUZZ_OBJDIR)/%.o: %.c gen/cuda_rpc.h
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -I. -I$(FUZZ_DIR) \
 		-I/usr/include/tirpc -I$(CUDA_HOME)/include -MMD -MP -c -o $@ $<
 
-# A run of FUZZ_SECONDS from the committed seeds; new inputs go to
-# tests/fuzz/out/corpus, crashes to tests/fuzz/out/.
-fuzz-run: $(FUZZ_TARGET)
-	mkdir -p $(FUZZ_DIR)/out/corpus
+# A run of FUZZ_SECONDS of FUZZ_TARGET_NAME from its committed seeds
+# (tests/fuzz/corpus for fuzz_server, tests/fuzz/corpus-client for
+# fuzz_client); new inputs go to tests/fuzz/out/NAME-corpus, crashes to
+# tests/fuzz/out/.
+FUZZ_SEEDS := $(if $(filter fuzz_client,$(FUZZ_TARGET_NAME)),corpus-client,corpus)
+fuzz-run: $(FUZZ_DIR)/$(FUZZ_TARGET_NAME)
+	mkdir -p $(FUZZ_DIR)/out/$(FUZZ_TARGET_NAME)-corpus
 	ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
 	UBSAN_OPTIONS=print_stacktrace=1 \
-	$(FUZZ_TARGET) -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
-		-timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
-		-artifact_prefix=$(FUZZ_DIR)/out/ \
-		$(FUZZ_DIR)/out/corpus $(FUZZ_DIR)/corpus
+	$(FUZZ_DIR)/$(FUZZ_TARGET_NAME) -max_total_time=$(FUZZ_SECONDS) \
+		-max_len=65536 -timeout=20 -rss_limit_mb=4096 \
+		-print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/out/ \
+		$(FUZZ_DIR)/out/$(FUZZ_TARGET_NAME)-corpus \
+		$(FUZZ_DIR)/$(FUZZ_SEEDS)
 endif
 
--include $(FUZZ_OBJS:.o=.d)
+-include $(FUZZ_OBJS:.o=.d) $(FUZZ_CLIENT_OBJS:.o=.d)

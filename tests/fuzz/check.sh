@@ -5,19 +5,47 @@
 #
 #   bash tests/fuzz/check.sh [--driver fake|real]
 #
-# step_fuzz builds tests/fuzz/fuzz_server (make fuzz) and runs it for
-# FUZZ_SECONDS (default 25) from the committed seeds, which include the
-# inputs of bugs it found; any crash, leak, timeout or excess memory fails
-# the step.  Without clang and its libFuzzer runtime it is skipped, with
+# step_fuzz builds tests/fuzz/fuzz_server and tests/fuzz/fuzz_client (make
+# fuzz) and runs each for FUZZ_SECONDS (default 25) from its committed
+# seeds (tests/fuzz/corpus, tests/fuzz/corpus-client), which include the
+# inputs of bugs they found; any crash, leak, timeout or excess memory
+# fails the step.  Without clang and its libFuzzer runtime it is skipped, with
 # the reason.  step_limits starts oncudad with --max-memory 64M: a 128 MiB
 # cuMemAlloc must fail with CUDA_ERROR_OUT_OF_MEMORY and leave a warning in
 # the log, a 32 MiB one must succeed; the same for memory from the
 # device's pool (cuMemAllocAsync) and for cuMemCreate's physical memory,
-# which count against the same limit.  Uses tests/lib.sh and run.sh's
+# which count against the same limit, and so do the server's shadows of
+# mapped and managed memory.  Uses tests/lib.sh and run.sh's
 # SERVER, OUT and CLIENT_LIBS.
 
+# One libFuzzer target for FUZZ_SECONDS from its committed seeds, which
+# include the inputs of bugs it found; the corpus it grows stays in $OUT.
+fuzz_one() {
+	local target=$1 seeds=$2 seconds=$3 status execs
+	local log=$OUT/$target.log
+
+	rm -rf "$OUT/$target-corpus"
+	mkdir -p "$OUT/$target-corpus"
+	ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
+	UBSAN_OPTIONS=print_stacktrace=1 \
+	ONCUDA_TEST_KERNELS=tests/kernels \
+	run_logged "$target" $((seconds + 120)) "tests/fuzz/$target" \
+		-max_total_time="$seconds" -max_len=65536 -timeout=20 \
+		-rss_limit_mb=4096 -print_final_stats=1 \
+		-artifact_prefix="$OUT/$target-" "$OUT/$target-corpus" "$seeds"
+	status=$?
+	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+	if ((status == 0)) && ! grep -q 'ERROR: \|runtime error' "$log"; then
+		ok "$target: ${execs:-?} inputs in $seconds s from $(find "$seeds" -type f | wc -l) seeds, no crash, leak or timeout"
+		return 0
+	fi
+	bad "$target failed (status $status) after ${execs:-?} inputs; the input is $OUT/$target-*:"
+	grep -A 30 -m 1 'ERROR: \|runtime error' "$log" | sed 's/^/      | /'
+	return 1
+}
+
 step_fuzz() {
-	local log=$OUT/fuzz.log probe=$OUT/fuzz-probe status execs
+	local probe=$OUT/fuzz-probe verdict=0
 	local seconds=${FUZZ_SECONDS:-25}
 	if ! command -v clang >/dev/null; then
 		echo "    SKIP: fuzz: clang is not installed (apt-get install clang libclang-rt-14-dev)"
@@ -34,25 +62,10 @@ step_fuzz() {
 		show "$OUT/fuzz-build.log"
 		return 1
 	fi
-	ok "make fuzz built tests/fuzz/fuzz_server"
-	rm -rf "$OUT/fuzz-corpus"
-	mkdir -p "$OUT/fuzz-corpus"
-	# The committed corpus is only read: what the run finds stays in $OUT.
-	ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 \
-	UBSAN_OPTIONS=print_stacktrace=1 \
-	run_logged fuzz $((seconds + 120)) tests/fuzz/fuzz_server \
-		-max_total_time="$seconds" -max_len=65536 -timeout=20 \
-		-rss_limit_mb=4096 -print_final_stats=1 \
-		-artifact_prefix="$OUT/fuzz-" "$OUT/fuzz-corpus" tests/fuzz/corpus
-	status=$?
-	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
-	if ((status == 0)) && ! grep -q 'ERROR: \|runtime error' "$log"; then
-		ok "fuzz_server: ${execs:-?} inputs in $seconds s from $(find tests/fuzz/corpus -type f | wc -l) seeds, no crash, leak or timeout"
-		return 0
-	fi
-	bad "fuzz_server failed (status $status) after ${execs:-?} inputs; the input is $OUT/fuzz-*:"
-	grep -A 30 -m 1 'ERROR: \|runtime error' "$log" | sed 's/^/      | /'
-	return 1
+	ok "make fuzz built tests/fuzz/fuzz_server and tests/fuzz/fuzz_client"
+	fuzz_one fuzz_server tests/fuzz/corpus "$seconds" || verdict=1
+	fuzz_one fuzz_client tests/fuzz/corpus-client "$seconds" || verdict=1
+	return $verdict
 }
 
 step_limits() {
@@ -86,7 +99,30 @@ step_limits() {
 			verdict=1
 		fi
 	done
+	# The server's shadow of mapped or managed memory (mapped_shadow.c) is
+	# as large as the memory: 40 MiB of either holds 80 MiB.  Over TCP,
+	# since the same-host path shares mapped memory without a shadow.
+	run_client limits-shadow 60 ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" \
+		ONCUDA_TRANSPORT=tcp tests/fuzz/alloc managed:40 managed:24 \
+		mapped:40 mapped:24
+	for kind in managed mapped; do
+		if grep -qx "$kind 40 MiB: CUDA_ERROR_OUT_OF_MEMORY" "$OUT/limits-shadow.log" &&
+			grep -qx "$kind 24 MiB: CUDA_SUCCESS" "$OUT/limits-shadow.log"; then
+			ok "--max-memory 64M: 40 MiB of $kind memory and its shadow fail with CUDA_ERROR_OUT_OF_MEMORY, 24 MiB succeed"
+		else
+			bad "--max-memory 64M: the shadow of $kind memory is not counted:"
+			show "$OUT/limits-shadow.log"
+			verdict=1
+		fi
+	done
 	stop_server "$SERVER_PID" 10 || verdict=1
+	if grep -q ' warn .*refused 41943040 bytes of mapped-memory shadows' "$log"; then
+		ok "the refused shadow is logged at warn"
+	else
+		bad "no warning about the refused shadow in $log:"
+		show "$log"
+		verdict=1
+	fi
 	if grep -q ' warn .*refused 134217728 bytes of device memory.*--max-memory is 67108864' "$log"; then
 		ok "the refusal is logged at warn"
 	else

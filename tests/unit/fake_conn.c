@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "fake_conn.h"
+#include "stubs/context/context.h"
 #include "stubs/mem/hostmem.h"
 #include "stubs/mem/mapped.h"
 #include "unit_check.h"
@@ -65,6 +66,13 @@ CUresult rpc_unavailable(void)
 void oncuda_unsupported(const char *name)
 {
 	fake_unsupported = name;
+}
+
+uint64_t fake_context_deaths;
+
+uint64_t context_deaths(void)
+{
+	return fake_context_deaths;
 }
 
 int fake_said;

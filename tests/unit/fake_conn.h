@@ -1,7 +1,8 @@
 /*
  * fake_conn.h - the client's connection, faked for the unit tests of
  * stubs/: rpc_begin/rpc_end/rpc_unavailable and oncuda_unsupported as
- * stubs/wire/rpc.h declares them, and CU_PARAM_LAYOUT answered from a table of
+ * stubs/wire/rpc.h declares them, context_deaths of stubs/context/context.h,
+ * and CU_PARAM_LAYOUT answered from a table of
  * the test kernels' layouts (/work/notes/kernels.md) under made-up handles.
  *
  * Like the real one, rpc_begin() takes a lock that rpc_end() releases, so
@@ -10,6 +11,8 @@
  */
 #ifndef FAKE_CONN_H
 #define FAKE_CONN_H
+
+#include <stdint.h>
 
 #include "stubs/wire/rpc.h"
 
@@ -45,6 +48,9 @@ extern int fake_said;
  * such as RPC_TIMEDOUT), and a hook run while the question is out. */
 extern enum clnt_stat fake_layout_status;
 extern void (*fake_during_layout)(void);
+
+/* What context_deaths() answers: a test raises it to kill a context. */
+extern uint64_t fake_context_deaths;
 
 /* How many CU_PARAM_LAYOUT calls were made. */
 unsigned int fake_layout_calls(void);

@@ -291,6 +291,46 @@ static void test_unload_during_question(void)
 	CHECK_EQ(fake_layout_calls(), before + 2);
 }
 
+static void kill_a_context(void)
+{
+	fake_context_deaths++;
+}
+
+/*
+ * A context's death empties the cache as an unload does, seen at the next
+ * lookup (stubs/context/context.h); one while the question is out keeps
+ * the answer from being cached.
+ */
+static void test_context_death(void)
+{
+	size_t offset, size;
+	unsigned int before;
+
+	params_forget_all();
+	before = fake_layout_calls();
+	CHECK_EQ(cuFuncGetParamInfo(fn(FAKE_VEC_ADD), 3, &offset, &size),
+		 CUDA_SUCCESS);
+	CHECK_EQ(cuFuncGetParamInfo(fn(FAKE_VEC_ADD), 3, &offset, &size),
+		 CUDA_SUCCESS);
+	CHECK_EQ(fake_layout_calls(), before + 1);
+	kill_a_context();
+	CHECK_EQ(cuFuncGetParamInfo(fn(FAKE_VEC_ADD), 3, &offset, &size),
+		 CUDA_SUCCESS);
+	CHECK_EQ(fake_layout_calls(), before + 2);
+
+	fake_during_layout = kill_a_context;
+	kill_a_context();
+	CHECK_EQ(cuFuncGetParamInfo(fn(FAKE_VEC_ADD), 3, &offset, &size),
+		 CUDA_SUCCESS);
+	CHECK_EQ(offset, 24);
+	fake_during_layout = NULL;
+	CHECK_EQ(cuFuncGetParamInfo(fn(FAKE_VEC_ADD), 3, &offset, &size),
+		 CUDA_SUCCESS);
+	CHECK_EQ(cuFuncGetParamInfo(fn(FAKE_VEC_ADD), 3, &offset, &size),
+		 CUDA_SUCCESS);
+	CHECK_EQ(fake_layout_calls(), before + 4);
+}
+
 /* Threads packing while another empties the cache (for ASan, TSan). */
 #define PACKERS 4
 #define PACKS 3000
@@ -354,6 +394,7 @@ int main(void)
 	test_extra();
 	test_param_info();
 	test_unload_during_question();
+	test_context_death();
 	test_threads();
 	params_forget_all();	/* leave nothing for leak checkers */
 	return unit_report("test_params");
