@@ -116,6 +116,7 @@ check-idl:
 -include tests/batch/build.mk
 -include tests/local/build.mk
 -include tests/upload/build.mk
+-include tests/sessions/build.mk
 -include tools/oncuda-ls.mk
 -include tests/apps/build.mk
 -include tests/unit/*.mk

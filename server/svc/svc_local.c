@@ -234,7 +234,8 @@ bool_t oncuda_local_register_svc(u_int flags, res_handle *r,
 		register_flags |= CU_MEMHOSTREGISTER_PORTABLE;
 	if (flags & CU_MEMHOSTALLOC_DEVICEMAP)
 		register_flags |= CU_MEMHOSTREGISTER_DEVICEMAP;
-	if (!memory_take(size, "page-locked host memory")) {
+	if (!memory_take(size, USAGE_PAGE_LOCKED,
+	    "page-locked host memory")) {
 		munmap(p, size);
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 		return TRUE;
@@ -245,7 +246,7 @@ bool_t oncuda_local_register_svc(u_int flags, res_handle *r,
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 	}
 	if (r->err != CUDA_SUCCESS) {
-		memory_give(size);
+		memory_give(size, USAGE_PAGE_LOCKED);
 		munmap(p, size);
 		return TRUE;
 	}
