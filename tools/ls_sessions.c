@@ -23,6 +23,7 @@
 #include "common/auth_key.h"
 #include "common/release.h"
 #include "gen/wire_revision.h"
+#include "tools/json_text.h"
 #include "tools/ls_sessions.h"
 
 struct asking {
@@ -247,23 +248,6 @@ void sessions_print_table(const session_list *list)
 		    g->utilization_memory, human(g->memory_used, used, sizeof used),
 		    human(g->memory_total, total, sizeof total));
 	}
-}
-
-/* s as a JSON string, quotes included. */
-static void json_string(const char *s)
-{
-	putchar('"');
-	for (; s != NULL && *s != '\0'; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			printf("\\%c", c);
-		else if (c < 0x20)
-			printf("\\u%04x", c);
-		else
-			putchar(c);
-	}
-	putchar('"');
 }
 
 void sessions_print_json(const session_list *list)

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "common/discover.h"
+#include "tools/json_text.h"
 #include "tools/ls_sessions.h"
 
 #define DEFAULT_TIMEOUT_MS 1000
@@ -124,23 +125,6 @@ static void print_table(const struct discover_list *list,
 		else if (sessions != NULL)
 			printf("    sessions: %s\n", sessions[i].why);
 	}
-}
-
-/* s as a JSON string, quotes included. */
-static void json_string(const char *s)
-{
-	putchar('"');
-	for (; s != NULL && *s != '\0'; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			printf("\\%c", c);
-		else if (c < 0x20)
-			printf("\\u%04x", c);
-		else
-			putchar(c);
-	}
-	putchar('"');
 }
 
 static void json_server(const server_description *d)

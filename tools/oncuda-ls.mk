@@ -11,8 +11,8 @@
 
 ONCUDA_LS_CPPFLAGS := -std=c11 -D_GNU_SOURCE -I. -I/usr/include/tirpc \
 	-I$(CUDA_HOME)/include
-ONCUDA_LS_OBJS := tools/oncuda-ls.o tools/ls_sessions.o common/discover.o \
-	common/discover_ask.o common/rpcb_dump.o common/rpcaddr.o \
+ONCUDA_LS_OBJS := tools/oncuda-ls.o tools/ls_sessions.o tools/json_text.o \
+	common/discover.o common/discover_ask.o common/rpcb_dump.o common/rpcaddr.o \
 	common/auth_key.o common/sha256.o common/release.o gen/cuda_xdr.o
 
 all: tools/oncuda-ls
@@ -21,9 +21,12 @@ tools/oncuda-ls: $(ONCUDA_LS_OBJS)
 	$(CC) $(CFLAGS) -o $@ $(ONCUDA_LS_OBJS) -ltirpc
 
 tools/oncuda-ls.o: tools/oncuda-ls.c common/discover.h tools/ls_sessions.h \
-	gen/cuda_rpc.h
+	tools/json_text.h gen/cuda_rpc.h
 	$(CC) $(ONCUDA_LS_CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
 
-tools/ls_sessions.o: tools/ls_sessions.c tools/ls_sessions.h \
+tools/json_text.o: tools/json_text.c tools/json_text.h
+	$(CC) $(ONCUDA_LS_CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
+
+tools/ls_sessions.o: tools/ls_sessions.c tools/json_text.h tools/ls_sessions.h \
 	common/auth_key.h common/release.h gen/cuda_rpc.h gen/wire_revision.h
 	$(CC) $(ONCUDA_LS_CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<

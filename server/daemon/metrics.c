@@ -47,52 +47,64 @@ static void header(FILE *f, const char *name, const char *type, const char *help
 	fprintf(f, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
 }
 
-/* One figure of every session: the metric's header, then a line each. */
-static void per_session(FILE *f, const struct session_figures *s, size_t n,
-    const char *name, const char *type, const char *help, size_t field)
+/* One session's sample of metric name. */
+static void session_sample(FILE *f, const char *name,
+    const struct session_figures *s, uint64_t value)
 {
-	header(f, name, type, help);
-	for (size_t i = 0; i < n; i++) {
-		uint64_t value;
-
-		memcpy(&value, (const char *)&s[i] + field, sizeof value);
-		fprintf(f, "%s{pid=\"%ld\",", name, (long)s[i].pid);
-		put_label(f, "peer", s[i].peer);
-		fputc(',', f);
-		put_label(f, "identity", s[i].identity);
-		fprintf(f, "} %llu\n", (unsigned long long)value);
-	}
+	fprintf(f, "%s{pid=\"%ld\",", name, (long)s->pid);
+	put_label(f, "peer", s->peer);
+	fputc(',', f);
+	put_label(f, "identity", s->identity);
+	fprintf(f, "} %llu\n", (unsigned long long)value);
 }
 
-#define FIELD(name) offsetof(struct session_figures, name)
+/* The figures of struct session_figures that are a metric each. */
+static const struct {
+	const char *name, *type, *help;
+	size_t field;		/* of a uint64_t or int64_t */
+} session_metrics[] = {
+	{ "oncuda_session_start_time_seconds", "gauge",
+	    "When the session began, seconds since 1970.",
+	    offsetof(struct session_figures, since) },
+	{ "oncuda_session_device_memory_bytes", "gauge",
+	    "Device memory the session holds.",
+	    offsetof(struct session_figures, device_memory) },
+	{ "oncuda_session_page_locked_memory_bytes", "gauge",
+	    "Page-locked host memory the session holds.",
+	    offsetof(struct session_figures, page_locked) },
+	{ "oncuda_session_contexts", "gauge", "Contexts the session holds.",
+	    offsetof(struct session_figures, contexts) },
+	{ "oncuda_session_calls_total", "counter",
+	    "Requests the session has served.",
+	    offsetof(struct session_figures, calls) },
+	{ "oncuda_session_received_bytes_total", "counter",
+	    "Bytes of RPC records the session has read.",
+	    offsetof(struct session_figures, bytes_in) },
+	{ "oncuda_session_sent_bytes_total", "counter",
+	    "Bytes of RPC records the session has sent.",
+	    offsetof(struct session_figures, bytes_out) },
+};
 
 static void write_sessions(FILE *f, const struct session_figures *s, size_t n)
 {
 	header(f, "oncuda_sessions", "gauge", "Sessions open now.");
 	fprintf(f, "oncuda_sessions %zu\n", n);
-	per_session(f, s, n, "oncuda_session_start_time_seconds", "gauge",
-	    "When the session began, seconds since 1970.", FIELD(since));
-	per_session(f, s, n, "oncuda_session_device_memory_bytes", "gauge",
-	    "Device memory the session holds.", FIELD(device_memory));
-	per_session(f, s, n, "oncuda_session_page_locked_memory_bytes", "gauge",
-	    "Page-locked host memory the session holds.", FIELD(page_locked));
-	per_session(f, s, n, "oncuda_session_contexts", "gauge",
-	    "Contexts the session holds.", FIELD(contexts));
-	per_session(f, s, n, "oncuda_session_calls_total", "counter",
-	    "Requests the session has served.", FIELD(calls));
-	per_session(f, s, n, "oncuda_session_received_bytes_total", "counter",
-	    "Bytes of RPC records the session has read.", FIELD(bytes_in));
-	per_session(f, s, n, "oncuda_session_sent_bytes_total", "counter",
-	    "Bytes of RPC records the session has sent.", FIELD(bytes_out));
+	for (size_t m = 0; m < sizeof session_metrics / sizeof session_metrics[0]; m++) {
+		header(f, session_metrics[m].name, session_metrics[m].type,
+		    session_metrics[m].help);
+		for (size_t i = 0; i < n; i++) {
+			uint64_t value;
+
+			memcpy(&value, (const char *)&s[i] + session_metrics[m].field,
+			    sizeof value);
+			session_sample(f, session_metrics[m].name, &s[i], value);
+		}
+	}
 	header(f, "oncuda_session_key_proved", "gauge",
 	    "1 when the session's client proved the server's key.");
-	for (size_t i = 0; i < n; i++) {
-		fprintf(f, "oncuda_session_key_proved{pid=\"%ld\",", (long)s[i].pid);
-		put_label(f, "peer", s[i].peer);
-		fputc(',', f);
-		put_label(f, "identity", s[i].identity);
-		fprintf(f, "} %d\n", s[i].key_proved ? 1 : 0);
-	}
+	for (size_t i = 0; i < n; i++)
+		session_sample(f, "oncuda_session_key_proved", &s[i],
+		    s[i].key_proved ? 1 : 0);
 }
 
 static void gpu_line(FILE *f, const char *name, const struct gpu_figures *g,

@@ -88,7 +88,7 @@ step_sessions() {
 		verdict=1
 	fi
 
-	if ONCUDA_KEY_FILE= run_logged sessions-nokey 30 tools/oncuda-ls -v \
+	if ONCUDA_KEY_FILE='' run_logged sessions-nokey 30 tools/oncuda-ls -v \
 		"127.0.0.1:$SERVER_PORT"; then
 		bad "oncuda-ls -v without the key listed the sessions:"
 		show "$OUT/sessions-nokey.log"
