@@ -10,6 +10,10 @@
  * svc_info.c), which has only the copy of the list it was forked with.  The
  * daemon therefore also keeps the count in a page shared with every child,
  * mapped before the first fork; only the daemon writes it.
+ *
+ * Each child also has a slot in the session table (session_table.h), where
+ * it counts what it holds and does; when it ends, the daemon logs its
+ * totals from there and frees the slot, whether it exited or crashed.
  */
 #include <errno.h>
 #include <signal.h>
