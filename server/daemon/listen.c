@@ -430,6 +430,7 @@ int daemon_run(const struct daemon_options *options)
 	stop_children();
 	if (options->metrics_file != NULL)
 		metrics_write(options->metrics_file, false);
+	session_table_unmap();
 	log_msg(LOG_INFO, "stopped");
 	return stop_signal != 0 ? 0 : 1;
 }

@@ -33,6 +33,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +58,7 @@ static unsigned char *daemon_view;	/* writable, the daemon's only */
 static const unsigned char *shared_view;	/* read-only, everyone's */
 static bool *taken;			/* the daemon's: slots given out */
 static struct usage_counters *forked_page;	/* the next session's */
+static bool in_session;		/* this process is a session, not the daemon */
 
 static size_t slot_offset(unsigned slot)
 {
@@ -141,6 +143,14 @@ int session_table_open_slot(void)
 
 void session_table_child(int slot)
 {
+	in_session = true;
+	/* MADV_DONTFORK left the daemon's view out of this process, but a
+	 * tool that tracks mappings itself (valgrind) still believes it is
+	 * here, and a leak check then faults through every page of it.
+	 * Nothing has been mapped since the fork, so this unmaps nothing
+	 * else, and tells the tool. */
+	if (slot_count > 0)
+		munmap(daemon_view, (size_t)slot_count * 2 * page_size);
 	usage_attach(slot >= 0 ? forked_page : NULL);
 }
 
@@ -253,4 +263,18 @@ size_t session_table_read(struct session_figures *out, size_t max)
 		n++;
 	}
 	return n;
+}
+
+void session_table_unmap(void)
+{
+	size_t len = (size_t)slot_count * 2 * page_size;
+
+	if (slot_count == 0)
+		return;
+	munmap((void *)(uintptr_t)shared_view, len);
+	/* A session never had the daemon's view: its addresses may hold
+	 * something else of the session's by now. */
+	if (!in_session)
+		munmap(daemon_view, len);
+	slot_count = 0;
 }

@@ -54,4 +54,12 @@ void session_table_close_slot(int slot, struct session_figures *last);
  * how many were written to out. */
 size_t session_table_read(struct session_figures *out, size_t max);
 
+/*
+ * At the end of a session, or of the daemon: unmaps the table (a session
+ * keeps only its own page, which it counts into to the last).  Nothing
+ * reads it afterwards, and a leak checker (valgrind) then need not scan
+ * it, which takes seconds.
+ */
+void session_table_unmap(void);
+
 #endif
