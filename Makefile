@@ -119,6 +119,7 @@ check-idl:
 -include tests/local/build.mk
 -include tests/upload/build.mk
 -include tests/install/build.mk
+-include tests/sessions/build.mk
 -include tools/oncuda-ls.mk
 -include tests/apps/build.mk
 -include tests/programs/build.mk

@@ -3491,6 +3491,15 @@ oncuda_describe_server_13000(res_server_description *clnt_res, CLIENT *clnt)
 }
 
 enum clnt_stat 
+oncuda_list_sessions_13000(res_session_list *clnt_res, CLIENT *clnt)
+{
+	 return (clnt_call (clnt, ONCUDA_LIST_SESSIONS, (xdrproc_t) xdr_void, (caddr_t) NULL,
+		(xdrproc_t) xdr_res_session_list, (caddr_t) clnt_res,
+		TIMEOUT));
+
+}
+
+enum clnt_stat 
 oncuda_flush_13000(res_none *clnt_res, CLIENT *clnt)
 {
 	 return (clnt_call (clnt, ONCUDA_FLUSH, (xdrproc_t) xdr_void, (caddr_t) NULL,

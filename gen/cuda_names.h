@@ -1711,6 +1711,10 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define oncuda_describe_server oncuda_describe_server_13000
 #define oncuda_describe_server_svc oncuda_describe_server_13000_svc
 
+/* ONCUDA_LIST_SESSIONS (840) */
+#define oncuda_list_sessions oncuda_list_sessions_13000
+#define oncuda_list_sessions_svc oncuda_list_sessions_13000_svc
+
 /* ONCUDA_FLUSH (220) */
 #define oncuda_flush oncuda_flush_13000
 #define oncuda_flush_svc oncuda_flush_13000_svc

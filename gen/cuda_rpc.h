@@ -1105,6 +1105,57 @@ struct res_server_description {
 	} res_server_description_u;
 };
 typedef struct res_server_description res_server_description;
+#define ONCUDA_SESSIONS_MAX 4096
+#define ONCUDA_PEER_MAX 64
+#define ONCUDA_IDENTITY_MAX 64
+#define ONCUDA_NVML_TEXT_MAX 128
+
+struct session_description {
+	u_int pid;
+	char *peer;
+	bool_t key_proved;
+	char *identity;
+	quad_t since;
+	cu_size device_memory;
+	cu_size page_locked_memory;
+	u_int contexts;
+	u_quad_t calls;
+	u_quad_t bytes_in;
+	u_quad_t bytes_out;
+	bool_t self;
+};
+typedef struct session_description session_description;
+
+struct gpu_usage {
+	u_int index;
+	char *pci_bus_id;
+	u_int utilization_gpu;
+	u_int utilization_memory;
+	cu_size memory_used;
+	cu_size memory_total;
+};
+typedef struct gpu_usage gpu_usage;
+
+struct session_list {
+	char *nvml;
+	struct {
+		u_int gpus_len;
+		gpu_usage *gpus_val;
+	} gpus;
+	struct {
+		u_int sessions_len;
+		session_description *sessions_val;
+	} sessions;
+};
+typedef struct session_list session_list;
+
+struct res_session_list {
+	int err;
+	union {
+		session_list value;
+	} res_session_list_u;
+};
+typedef struct res_session_list res_session_list;
 
 struct hello_args {
 	u_int revision;
@@ -3565,6 +3616,9 @@ extern  bool_t oncuda_hello_13000_svc(hello_args , res_hello *, struct svc_req *
 #define ONCUDA_DESCRIBE_SERVER 210
 extern  enum clnt_stat oncuda_describe_server_13000(res_server_description *, CLIENT *);
 extern  bool_t oncuda_describe_server_13000_svc(res_server_description *, struct svc_req *);
+#define ONCUDA_LIST_SESSIONS 840
+extern  enum clnt_stat oncuda_list_sessions_13000(res_session_list *, CLIENT *);
+extern  bool_t oncuda_list_sessions_13000_svc(res_session_list *, struct svc_req *);
 #define ONCUDA_FLUSH 220
 extern  enum clnt_stat oncuda_flush_13000(res_none *, CLIENT *);
 extern  bool_t oncuda_flush_13000_svc(res_none *, struct svc_req *);
@@ -4573,6 +4627,9 @@ extern  bool_t oncuda_hello_13000_svc();
 #define ONCUDA_DESCRIBE_SERVER 210
 extern  enum clnt_stat oncuda_describe_server_13000();
 extern  bool_t oncuda_describe_server_13000_svc();
+#define ONCUDA_LIST_SESSIONS 840
+extern  enum clnt_stat oncuda_list_sessions_13000();
+extern  bool_t oncuda_list_sessions_13000_svc();
 #define ONCUDA_FLUSH 220
 extern  enum clnt_stat oncuda_flush_13000();
 extern  bool_t oncuda_flush_13000_svc();
@@ -4754,6 +4811,10 @@ extern  bool_t xdr_res_auth_proof (XDR *, res_auth_proof*);
 extern  bool_t xdr_device_description (XDR *, device_description*);
 extern  bool_t xdr_server_description (XDR *, server_description*);
 extern  bool_t xdr_res_server_description (XDR *, res_server_description*);
+extern  bool_t xdr_session_description (XDR *, session_description*);
+extern  bool_t xdr_gpu_usage (XDR *, gpu_usage*);
+extern  bool_t xdr_session_list (XDR *, session_list*);
+extern  bool_t xdr_res_session_list (XDR *, res_session_list*);
 extern  bool_t xdr_hello_args (XDR *, hello_args*);
 extern  bool_t xdr_res_hello (XDR *, res_hello*);
 extern  bool_t xdr_local_how (XDR *, local_how*);
@@ -5111,6 +5172,10 @@ extern bool_t xdr_res_auth_proof ();
 extern bool_t xdr_device_description ();
 extern bool_t xdr_server_description ();
 extern bool_t xdr_res_server_description ();
+extern bool_t xdr_session_description ();
+extern bool_t xdr_gpu_usage ();
+extern bool_t xdr_session_list ();
+extern bool_t xdr_res_session_list ();
 extern bool_t xdr_hello_args ();
 extern bool_t xdr_res_hello ();
 extern bool_t xdr_local_how ();

@@ -1961,6 +1961,12 @@ _oncuda_describe_server_13000 (void  *argp, void *result, struct svc_req *rqstp)
 }
 
 int
+_oncuda_list_sessions_13000 (void  *argp, void *result, struct svc_req *rqstp)
+{
+	return (oncuda_list_sessions_13000_svc(result, rqstp));
+}
+
+int
 _oncuda_flush_13000 (void  *argp, void *result, struct svc_req *rqstp)
 {
 	return (oncuda_flush_13000_svc(result, rqstp));
@@ -2670,6 +2676,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_auth_proof oncuda_auth_prove_13000_res;
 		res_hello oncuda_hello_13000_res;
 		res_server_description oncuda_describe_server_13000_res;
+		res_session_list oncuda_list_sessions_13000_res;
 		res_none oncuda_flush_13000_res;
 		res_local_where oncuda_local_where_13000_res;
 		res_none oncuda_local_offer_13000_res;
@@ -4633,6 +4640,12 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_void;
 		_xdr_result = (xdrproc_t) xdr_res_server_description;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_describe_server_13000;
+		break;
+
+	case ONCUDA_LIST_SESSIONS:
+		_xdr_argument = (xdrproc_t) xdr_void;
+		_xdr_result = (xdrproc_t) xdr_res_session_list;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_list_sessions_13000;
 		break;
 
 	case ONCUDA_FLUSH:

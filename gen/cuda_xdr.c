@@ -2484,6 +2484,92 @@ xdr_res_server_description (XDR *xdrs, res_server_description *objp)
 }
 
 bool_t
+xdr_session_description (XDR *xdrs, session_description *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_u_int (xdrs, &objp->pid))
+		 return FALSE;
+	 if (!xdr_string (xdrs, &objp->peer, ONCUDA_PEER_MAX))
+		 return FALSE;
+	 if (!xdr_bool (xdrs, &objp->key_proved))
+		 return FALSE;
+	 if (!xdr_string (xdrs, &objp->identity, ONCUDA_IDENTITY_MAX))
+		 return FALSE;
+	 if (!xdr_quad_t (xdrs, &objp->since))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->device_memory))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->page_locked_memory))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->contexts))
+		 return FALSE;
+	 if (!xdr_u_quad_t (xdrs, &objp->calls))
+		 return FALSE;
+	 if (!xdr_u_quad_t (xdrs, &objp->bytes_in))
+		 return FALSE;
+	 if (!xdr_u_quad_t (xdrs, &objp->bytes_out))
+		 return FALSE;
+	 if (!xdr_bool (xdrs, &objp->self))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_gpu_usage (XDR *xdrs, gpu_usage *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_u_int (xdrs, &objp->index))
+		 return FALSE;
+	 if (!xdr_string (xdrs, &objp->pci_bus_id, ONCUDA_PCI_BUS_ID_MAX))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->utilization_gpu))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->utilization_memory))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->memory_used))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->memory_total))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_session_list (XDR *xdrs, session_list *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_string (xdrs, &objp->nvml, ONCUDA_NVML_TEXT_MAX))
+		 return FALSE;
+	 if (!xdr_array (xdrs, (char **)&objp->gpus.gpus_val, (u_int *) &objp->gpus.gpus_len, ONCUDA_DEVICES_MAX,
+		sizeof (gpu_usage), (xdrproc_t) xdr_gpu_usage))
+		 return FALSE;
+	 if (!xdr_array (xdrs, (char **)&objp->sessions.sessions_val, (u_int *) &objp->sessions.sessions_len, ONCUDA_SESSIONS_MAX,
+		sizeof (session_description), (xdrproc_t) xdr_session_description))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_session_list (XDR *xdrs, res_session_list *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_session_list (xdrs, &objp->res_session_list_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
 xdr_hello_args (XDR *xdrs, hello_args *objp)
 {
 	register int32_t *buf;

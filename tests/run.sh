@@ -67,6 +67,8 @@ export ONCUDA_TRANSPORT=tcp
 . tests/managed/check.sh
 # shellcheck source=tests/interop/check.sh
 . tests/interop/check.sh
+# shellcheck source=tests/sessions/check.sh
+. tests/sessions/check.sh
 
 usage() {
 	echo "usage: bash tests/run.sh [--driver fake|real] [--fast]" >&2
@@ -534,6 +536,7 @@ run_step z4 "managed memory: the changed pages cross, not the buffer" step_manag
 run_step z5 "make deb: lintian, the packages installed into a fresh root" step_deb
 run_step z6 "oncudad loads the driver at start: --help without one, one that lacks calls" step_driver
 run_step z7 "protocol revisions: builds from git history refuse or work with today's" step_interop
+run_step z8 "sessions visible: oncuda-ls -v, --metrics-file, totals at the end" step_sessions
 
 printf '\n==== summary (driver %s)\n' "$driver"
 printf '  %s\n' "${RESULTS[@]}"

@@ -2,10 +2,12 @@
  * tools/oncuda-ls.c -- lists the oncudad servers on the local network, or
  * on the hosts named, with their GPUs (common/discover.h finds them).
  *
- *   oncuda-ls [--json] [--timeout MS] [host | host:port ...]
+ *   oncuda-ls [-v [--key-file F]] [--json] [--timeout MS] [host | host:port ...]
  *
- * Exits 0 when it found at least one server it could describe, 1 when it
- * found none, 2 on a usage error.
+ * With -v, each server's sessions and GPU figures too (ls_sessions.h).
+ * Exits 0 when it found at least one server it could describe (and, with
+ * -v, listed the sessions of every server it found), 1 when not, 2 on a
+ * usage error.
  */
 #include <arpa/inet.h>
 #include <getopt.h>
@@ -14,11 +16,14 @@
 #include <string.h>
 
 #include "common/discover.h"
+#include "tools/json_text.h"
+#include "tools/ls_sessions.h"
 
 #define DEFAULT_TIMEOUT_MS 1000
 
 static const char usage_text[] =
-"Usage: oncuda-ls [--json] [--timeout MS] [HOST | HOST:PORT ...]\n"
+"Usage: oncuda-ls [-v [--key-file FILE]] [--json] [--timeout MS]\n"
+"                 [HOST | HOST:PORT ...]\n"
 "Lists oncudad servers and their GPUs.  Without HOST, finds every server on\n"
 "the local networks by a broadcast to the portmappers (UDP port 111) and asks\n"
 "the local one; with HOST, asks that host's portmapper; with HOST:PORT, asks\n"
@@ -26,13 +31,31 @@ static const char usage_text[] =
 "on one machine).  Servers of another protocol version are listed with the\n"
 "version they speak; hosts that cannot be asked, with the reason.\n"
 "\n"
+"  -v, --verbose      also each server's sessions: client (address, or uid\n"
+"                     and pid on the unix socket), whether it proved the\n"
+"                     key, since when, device and page-locked memory held,\n"
+"                     contexts, calls and bytes each way; and its GPUs'\n"
+"                     utilization and memory from NVML (\"no NVML\" where\n"
+"                     the server has none).  Never data or handles\n"
+"  -k, --key-file FILE  prove this key to list sessions of a server started\n"
+"                     with --key-file, as a client does (default:\n"
+"                     ONCUDA_KEY_FILE); such a server lists them to no one\n"
+"                     else\n"
 "  -j, --json         one JSON object on stdout, for scripts\n"
 "  -t, --timeout MS   how long to wait for answers to the broadcast, and for\n"
 "                     each connection (default 1000); a server's description\n"
 "                     is waited for this long or 10 s, whichever is longer\n"
 "  -h, --help         show this help\n"
 "\n"
-"Exit status: 0 when a server was found, 1 when none was, 2 on bad usage.\n";
+"Exit status: 0 when a server was found (with -v: and its sessions listed),\n"
+"1 when none was, 2 on bad usage.\n";
+
+/* -v: the sessions of each result, by its index. */
+struct listing {
+	bool ok;
+	session_list list;
+	char why[256];
+};
 
 static void format_uuid(const char *bytes, char *text, size_t size)
 {
@@ -64,7 +87,8 @@ static void format_problem(const struct discover_result *r, char *text, size_t s
 		snprintf(text, size, "%s", r->why);
 }
 
-static void print_table(const struct discover_list *list)
+static void print_table(const struct discover_list *list,
+    const struct listing *sessions)
 {
 	char address[64], problem[DISCOVER_TEXT_MAX + 64], uuid[48];
 
@@ -96,24 +120,11 @@ static void print_table(const struct discover_list *list)
 			    dev->name, (double)dev->total_memory / (1024.0 * 1024 * 1024),
 			    dev->cc_major, dev->cc_minor, dev->pci_bus_id, uuid);
 		}
+		if (sessions != NULL && sessions[i].ok)
+			sessions_print_table(&sessions[i].list);
+		else if (sessions != NULL)
+			printf("    sessions: %s\n", sessions[i].why);
 	}
-}
-
-/* s as a JSON string, quotes included. */
-static void json_string(const char *s)
-{
-	putchar('"');
-	for (; s != NULL && *s != '\0'; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			printf("\\%c", c);
-		else if (c < 0x20)
-			printf("\\u%04x", c);
-		else
-			putchar(c);
-	}
-	putchar('"');
 }
 
 static void json_server(const server_description *d)
@@ -141,7 +152,8 @@ static void json_server(const server_description *d)
 	printf("]");
 }
 
-static void print_json(const struct discover_list *list)
+static void print_json(const struct discover_list *list,
+    const struct listing *sessions)
 {
 	static const char *const state_names[] = {
 		[DISCOVER_SERVER] = "server",
@@ -162,6 +174,12 @@ static void print_json(const struct discover_list *list)
 		printf(", \"state\": \"%s\"", state_names[r->state]);
 		if (r->state == DISCOVER_SERVER) {
 			json_server(&r->description);
+			if (sessions != NULL && sessions[i].ok) {
+				sessions_print_json(&sessions[i].list);
+			} else if (sessions != NULL) {
+				printf(", \"sessions_error\": ");
+				json_string(sessions[i].why);
+			}
 		} else {
 			if (r->state == DISCOVER_MISMATCH)
 				printf(", \"version\": %u", r->version);
@@ -191,20 +209,30 @@ int main(int argc, char **argv)
 {
 	static const struct option options[] = {
 		{ "json", no_argument, NULL, 'j' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "key-file", required_argument, NULL, 'k' },
 		{ "timeout", required_argument, NULL, 't' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct discover_list list = { NULL, 0 };
 	unsigned timeout_ms = DEFAULT_TIMEOUT_MS;
-	bool json = false, found = false;
+	bool json = false, found = false, verbose = false, listed = true;
+	const char *key_path = getenv("ONCUDA_KEY_FILE");
+	struct listing *sessions = NULL;
 	char why[DISCOVER_TEXT_MAX];
 	int opt;
 
-	while ((opt = getopt_long(argc, argv, "jt:h", options, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "jvk:t:h", options, NULL)) != -1) {
 		switch (opt) {
 		case 'j':
 			json = true;
+			break;
+		case 'v':
+			verbose = true;
+			break;
+		case 'k':
+			key_path = optarg;
 			break;
 		case 't':
 			timeout_ms = parse_timeout(optarg);
@@ -225,16 +253,39 @@ int main(int argc, char **argv)
 			break;
 		}
 	}
+	if (verbose && list.count > 0 &&
+	    (sessions = calloc(list.count, sizeof *sessions)) == NULL) {
+		fprintf(stderr, "oncuda-ls: out of memory\n");
+		return 1;
+	}
+	for (size_t i = 0; verbose && i < list.count; i++) {
+		if (list.results[i].state != DISCOVER_SERVER)
+			continue;
+		sessions[i].ok = sessions_ask(&list.results[i].addr,
+		    key_path != NULL && key_path[0] != '\0' ? key_path : NULL,
+		    timeout_ms, &sessions[i].list, sessions[i].why,
+		    sizeof sessions[i].why);
+		if (!sessions[i].ok) {
+			listed = false;
+			fprintf(stderr, "oncuda-ls: %s: cannot list its sessions: "
+			    "%s\n", list.results[i].name, sessions[i].why);
+		}
+	}
 	if (json)
-		print_json(&list);
+		print_json(&list, sessions);
 	else if (list.count > 0)
-		print_table(&list);
+		print_table(&list, sessions);
 	for (size_t i = 0; i < list.count; i++)
 		found = found || list.results[i].state == DISCOVER_SERVER;
 	if (!found && !json)
 		fprintf(stderr, "oncuda-ls: no oncudad found%s\n", optind == argc ?
 		    " (none answered the broadcast; name a host, or HOST:PORT for "
 		    "a server started with -n)" : "");
+	for (size_t i = 0; sessions != NULL && i < list.count; i++)
+		if (sessions[i].ok)
+			xdr_free((xdrproc_t)xdr_session_list,
+			    (char *)&sessions[i].list);
+	free(sessions);
 	discover_list_free(&list);
-	return found ? 0 : 1;
+	return found && listed ? 0 : 1;
 }

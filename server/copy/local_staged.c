@@ -76,10 +76,11 @@ CUresult local_area_replace(void *p, size_t size)
 	if (staging != NULL) {
 		(void)cuMemHostUnregister(staging);
 		munmap(staging, staging_size);
-		memory_give(staging_size);
+		memory_give(staging_size, USAGE_PAGE_LOCKED);
 	}
 	staging = NULL;
-	if (!memory_take(size, "page-locked host memory (staging)")) {
+	if (!memory_take(size, USAGE_PAGE_LOCKED,
+	    "page-locked host memory (staging)")) {
 		munmap(p, size);
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	}

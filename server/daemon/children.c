@@ -10,6 +10,10 @@
  * svc_info.c), which has only the copy of the list it was forked with.  The
  * daemon therefore also keeps the count in a page shared with every child,
  * mapped before the first fork; only the daemon writes it.
+ *
+ * Each child also has a slot in the session table (session_table.h), where
+ * it counts what it holds and does; when it ends, the daemon logs its
+ * totals from there and frees the slot, whether it exited or crashed.
  */
 #include <errno.h>
 #include <signal.h>
@@ -19,14 +23,17 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
+#include <time.h>
 
 #include "server/daemon/children.h"
 #include "server/session/ipc_registry.h"
 #include "server/session/log.h"
+#include "server/session/session_table.h"
 
 struct child {
 	pid_t pid;
-	char peer[48];
+	int slot;		/* in the session table; -1: none */
+	char peer[64];
 	char host[48];		/* for --max-clients-per-host */
 };
 
@@ -60,7 +67,7 @@ static void publish_count(void)
 		atomic_store(shared_count, count);
 }
 
-bool children_add(pid_t pid, const char *peer, const char *host)
+bool children_add(pid_t pid, int slot, const char *peer, const char *host)
 {
 	if (count == capacity) {
 		size_t bigger = capacity == 0 ? 16 : capacity * 2;
@@ -72,6 +79,7 @@ bool children_add(pid_t pid, const char *peer, const char *host)
 		capacity = bigger;
 	}
 	children[count].pid = pid;
+	children[count].slot = slot;
 	snprintf(children[count].peer, sizeof children[count].peer, "%s", peer);
 	snprintf(children[count].host, sizeof children[count].host, "%s", host);
 	count++;
@@ -95,6 +103,33 @@ static void log_exit(const struct child *c, int status)
 	}
 }
 
+/*
+ * The session's totals, one line at info whatever its end, for accounting:
+ * key=value, so that a script can add them up.  A session that went
+ * uncounted (no slot) says so.
+ */
+static void log_totals(const struct child *c)
+{
+	struct session_figures f;
+	struct timespec now;
+
+	if (c->slot < 0) {
+		log_msg(LOG_INFO, "session %s pid %ld ended, not counted (no "
+		    "slot in the session table)", c->peer, (long)c->pid);
+		return;
+	}
+	session_table_close_slot(c->slot, &f);
+	clock_gettime(CLOCK_REALTIME, &now);
+	log_msg(LOG_INFO, "session %s pid %ld ended: seconds=%lld calls=%llu "
+	    "bytes_in=%llu bytes_out=%llu device_memory_peak=%llu "
+	    "page_locked_peak=%llu key_proved=%s identity=%s", c->peer,
+	    (long)c->pid, (long long)(now.tv_sec - f.since),
+	    (unsigned long long)f.calls, (unsigned long long)f.bytes_in,
+	    (unsigned long long)f.bytes_out, (unsigned long long)f.device_peak,
+	    (unsigned long long)f.page_locked_peak, f.key_proved ? "yes" : "no",
+	    f.identity[0] != '\0' ? f.identity : "-");
+}
+
 void children_reap(void)
 {
 	pid_t pid;
@@ -105,6 +140,7 @@ void children_reap(void)
 			if (children[i].pid != pid)
 				continue;
 			log_exit(&children[i], status);
+			log_totals(&children[i]);
 			ipc_registry_forget(pid);
 			children[i] = children[--count];
 			publish_count();

@@ -13,8 +13,9 @@
 bool children_share_count(void);
 /* The daemon's children_count() as of now, read from any process. */
 size_t children_count_shared(void);
-bool children_add(pid_t pid, const char *peer, const char *host);
-/* Collects every child that has ended and logs how it ended. */
+/* slot: the session's in the session table (session_table.h), or -1. */
+bool children_add(pid_t pid, int slot, const char *peer, const char *host);
+/* Collects every child that has ended and logs how it ended and its totals. */
 void children_reap(void);
 size_t children_count(void);
 

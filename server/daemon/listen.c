@@ -22,10 +22,12 @@
 #include "gen/cuda_names.h"
 #include "server/daemon/children.h"
 #include "server/daemon/listen.h"
+#include "server/daemon/metrics.h"
 #include "server/daemon/rpcbind.h"
 #include "server/session/child.h"
 #include "server/daemon/local_socket.h"
 #include "server/session/log.h"
+#include "server/session/session_table.h"
 
 /* How long children get to tear down their sessions when the daemon stops. */
 #define STOP_GRACE_SECONDS 5
@@ -185,15 +187,19 @@ static bool room_for(const struct daemon_options *options, const char *peer,
 static void start_session(int fd, const char *peer, const char *host)
 {
 	pid_t pid, daemon_pid = getpid();
+	int slot = session_table_open_slot();
 
 	pid = fork();
+	if (pid == 0) {
+		session_table_child(slot);
+		/* child_serve closes every other descriptor, listeners included. */
+		child_serve(fd, peer, daemon_pid);
+	}
+	session_table_parent(slot, pid, peer);
 	if (pid < 0) {
 		log_msg(LOG_WARN, "cannot start a process for %s (%s): connection closed",
 		    peer, strerror(errno));
-	} else if (pid == 0) {
-		/* child_serve closes every other descriptor, listeners included. */
-		child_serve(fd, peer, daemon_pid);
-	} else if (!children_add(pid, peer, host)) {
+	} else if (!children_add(pid, slot, peer, host)) {
 		log_msg(LOG_WARN, "session %s pid %ld is not tracked (out of memory): "
 		    "its end will not be logged", peer, (long)pid);
 	}
@@ -284,6 +290,12 @@ static struct timespec until(const struct timespec *deadline)
 	return left;
 }
 
+static bool earlier(const struct timespec *a, const struct timespec *b)
+{
+	return a->tv_sec < b->tv_sec ||
+	    (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
+}
+
 /* Ends the children: SIGTERM, then SIGKILL for those still there after the grace. */
 static void stop_children(void)
 {
@@ -334,7 +346,7 @@ static void log_who_is_served(const struct daemon_options *options,
 int daemon_run(const struct daemon_options *options)
 {
 	struct sockaddr_in bound;
-	struct timespec next_check;
+	struct timespec next_check, next_metrics;
 	char where[64];
 	int listener, local = -1;
 
@@ -373,14 +385,21 @@ int daemon_run(const struct daemon_options *options)
 	log_who_is_served(options, &bound);
 
 	clock_gettime(CLOCK_MONOTONIC, &next_check);
+	next_metrics = next_check;
 	next_check.tv_sec += RPCBIND_CHECK_SECONDS;
 	while (stop_signal == 0) {
 		struct pollfd pfd[2] = { { .fd = listener, .events = POLLIN },
 		    { .fd = local, .events = POLLIN } };
 		struct timespec wait = until(&next_check);
 
+		if (options->metrics_file != NULL &&
+		    (!options->use_rpcbind || earlier(&next_metrics, &next_check)))
+			wait = until(&next_metrics);
+		if (wait.tv_sec < 0)
+			wait.tv_sec = wait.tv_nsec = 0;
 		/* poll(2) skips a negative descriptor: no local socket. */
-		if (ppoll(pfd, 2, options->use_rpcbind ? &wait : NULL, &wait_mask) < 0 &&
+		if (ppoll(pfd, 2, options->use_rpcbind ||
+		    options->metrics_file != NULL ? &wait : NULL, &wait_mask) < 0 &&
 		    errno != EINTR) {
 			log_msg(LOG_ERROR, "poll: %s", strerror(errno));
 			break;
@@ -396,6 +415,12 @@ int daemon_run(const struct daemon_options *options)
 			clock_gettime(CLOCK_MONOTONIC, &next_check);
 			next_check.tv_sec += RPCBIND_CHECK_SECONDS;
 		}
+		if (stop_signal == 0 && options->metrics_file != NULL &&
+		    until(&next_metrics).tv_sec < 0) {
+			metrics_write(options->metrics_file, true);
+			clock_gettime(CLOCK_MONOTONIC, &next_metrics);
+			next_metrics.tv_sec += METRICS_SECONDS;
+		}
 	}
 
 	log_msg(LOG_INFO, "stopping (%s)", stop_signal != 0 ? strsignal(stop_signal) : "error");
@@ -403,6 +428,9 @@ int daemon_run(const struct daemon_options *options)
 	local_socket_close(local);
 	close(listener);
 	stop_children();
+	if (options->metrics_file != NULL)
+		metrics_write(options->metrics_file, false);
+	session_table_unmap();
 	log_msg(LOG_INFO, "stopped");
 	return stop_signal != 0 ? 0 : 1;
 }

@@ -25,6 +25,7 @@ struct daemon_options {
 	bool no_local_socket;           /* --local-socket none */
 	unsigned max_clients;           /* --max-clients: sessions at once */
 	unsigned max_clients_per_host;  /* --max-clients-per-host; 0: none */
+	const char *metrics_file;       /* --metrics-file, or NULL */
 };
 
 /* The default of --max-clients. */

@@ -18,10 +18,12 @@
 #include "server/daemon/children.h"
 #include "server/daemon/driver.h"
 #include "server/daemon/listen.h"
+#include "server/daemon/metrics.h"
 #include "server/session/child.h"
 #include "server/session/ipc_registry.h"
 #include "server/session/limits.h"
 #include "server/session/log.h"
+#include "server/session/session_table.h"
 #include "server/session/trace_file.h"
 #include "common/release.h"
 #include "common/rpcaddr.h"
@@ -86,6 +88,10 @@ USAGE_NUMBER(ONCUDA_VERSION) ",\n"
 "                         address (default none)\n"
 "      --idle-timeout S   end a session that has held no context, memory\n"
 "                         or other handle for S seconds (default 0: never)\n"
+"      --metrics-file PATH  every " USAGE_NUMBER(METRICS_SECONDS) " s, write the sessions' and the GPUs'\n"
+"                         figures (oncuda-ls -v's) to PATH as Prometheus text,\n"
+"                         for node_exporter's textfile collector (written to\n"
+"                         PATH.tmp, then renamed)\n"
 "      --max-memory BYTES device memory, page-locked host memory, the\n"
 "                         shadows of mapped and managed memory and kept\n"
 "                         module images one client may hold (default none:\n"
@@ -121,6 +127,7 @@ enum {
 	OPT_MAX_CLIENTS,
 	OPT_MAX_CLIENTS_PER_HOST,
 	OPT_IDLE_TIMEOUT,
+	OPT_METRICS_FILE,
 };
 
 static const struct option long_options[] = {
@@ -147,6 +154,7 @@ static const struct option long_options[] = {
 	    OPT_MAX_CLIENTS_PER_HOST },
 	{ "idle-timeout", required_argument, NULL, OPT_IDLE_TIMEOUT },
 	{ "version", no_argument, NULL, 'V' },
+	{ "metrics-file", required_argument, NULL, OPT_METRICS_FILE },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -328,6 +336,9 @@ int main(int argc, char **argv)
 			child_idle_seconds = (unsigned)parse_seconds(
 			    "idle-timeout", optarg);
 			break;
+		case OPT_METRICS_FILE:
+			options.metrics_file = optarg;
+			break;
 		case OPT_TRACE_FILE_MAX:
 			trace_max = parse_bytes("trace-file-max", optarg);
 			break;
@@ -396,5 +407,9 @@ int main(int argc, char **argv)
 		    getenv("CUDA_VISIBLE_DEVICES"));
 	if (!children_share_count() || !ipc_registry_create())
 		return 1;
+	/* Without it the daemon still serves; the log says what is lost. */
+	session_table_create(options.max_clients > 0 &&
+	    options.max_clients < SESSION_TABLE_MAX ? options.max_clients :
+	    SESSION_TABLE_MAX);
 	return daemon_run(&options);
 }

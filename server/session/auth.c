@@ -19,6 +19,7 @@
 #include "common/release.h"
 #include "gen/cuda_names.h"
 #include "server/session/log.h"
+#include "server/session/usage.h"
 #include "common/trace_format.h"
 
 _Static_assert(AUTH_NONCE == ONCUDA_AUTH_NONCE_BYTES, "auth_key.h and idl/cuda.x disagree");
@@ -220,6 +221,7 @@ bool_t oncuda_auth_prove_svc(auth_response response, res_auth_proof *r,
 		return TRUE;
 	}
 	passed = true;
+	usage_proved(NULL);
 	auth_proof(&key, AUTH_SERVER, nonce,
 	    (const uint8_t *)response.client_nonce,
 	    (uint8_t *)r->res_auth_proof_u.server_proof);

@@ -39,6 +39,7 @@
 #include "server/session/ranges.h"
 #include "server/session/transport.h"
 #include "server/session/session.h"
+#include "server/session/session_table.h"
 
 /* Called by that dispatcher after each reply: frees what the procedure put in the result. */
 int oncuda_prog_freeresult(SVCXPRT *transp, xdrproc_t xdr_result, caddr_t result)
@@ -281,5 +282,6 @@ noreturn void child_serve(int sock, const char *peer, pid_t daemon_pid)
 	log_msg(LOG_INFO, "session %s pid %ld closed (%s) after %.1f s", peer,
 	    (long)getpid(), why, seconds_since(&start));
 	svc_destroy(xprt);
+	session_table_unmap();
 	exit(0);
 }

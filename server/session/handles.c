@@ -13,6 +13,7 @@
 #include "server/session/handles.h"
 #include "server/session/limits.h"
 #include "server/session/log.h"
+#include "server/session/usage.h"
 
 struct handle {
 	struct handle *next_in_bucket;
@@ -163,6 +164,8 @@ static void forget_entry(struct handle *h)
 		link = &(*link)->next_in_bucket;
 	*link = h->next_in_bucket;
 
+	if (h->kind == HANDLE_CONTEXT)
+		usage_contexts(-1);
 	free(h);
 	recorded--;
 }
@@ -226,6 +229,8 @@ bool handle_add(enum handle_kind kind, cu_handle value, cu_handle owner)
 	h->next_in_bucket = buckets[b];
 	buckets[b] = h;
 	recorded++;
+	if (kind == HANDLE_CONTEXT)
+		usage_contexts(+1);
 	return true;
 }
 

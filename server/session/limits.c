@@ -23,6 +23,7 @@ struct session_limits limits = {
 };
 
 static uint64_t memory_in_use;
+static uint64_t held_of[USAGE_OTHER + 1];	/* memory_in_use by kind */
 
 bool limit_parse_bytes(const char *text, uint64_t *bytes)
 {
@@ -52,7 +53,7 @@ bool limit_parse_bytes(const char *text, uint64_t *bytes)
 	return true;
 }
 
-bool memory_take(uint64_t bytes, const char *what)
+bool memory_take(uint64_t bytes, enum usage_memory kind, const char *what)
 {
 	if (bytes > limits.memory || memory_in_use > limits.memory - bytes) {
 		log_msg(LOG_WARN, "refused %llu bytes of %s: the client holds "
@@ -63,12 +64,16 @@ bool memory_take(uint64_t bytes, const char *what)
 		return false;
 	}
 	memory_in_use += bytes;
+	held_of[kind] += bytes;
+	usage_memory(kind, held_of[kind]);
 	return true;
 }
 
-void memory_give(uint64_t bytes)
+void memory_give(uint64_t bytes, enum usage_memory kind)
 {
 	memory_in_use = bytes < memory_in_use ? memory_in_use - bytes : 0;
+	held_of[kind] = bytes < held_of[kind] ? held_of[kind] - bytes : 0;
+	usage_memory(kind, held_of[kind]);
 }
 
 uint64_t memory_held(void)

@@ -17,6 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "server/session/usage.h"
+
 #define LIMIT_NONE UINT64_MAX
 
 struct session_limits {
@@ -38,14 +40,15 @@ extern struct session_limits limits;
 bool limit_parse_bytes(const char *text, uint64_t *bytes);
 
 /*
- * Takes bytes from this client's memory budget for what (a short noun for
- * the log, e.g. "device memory").  false, logged, when the client would
- * then hold more than limits.memory; nothing is taken then.
+ * Takes bytes of kind (what usage.h counts it as) from this client's memory
+ * budget for what (a short noun for the log, e.g. "device memory").  false,
+ * logged, when the client would then hold more than limits.memory; nothing
+ * is taken then.
  */
-bool memory_take(uint64_t bytes, const char *what);
+bool memory_take(uint64_t bytes, enum usage_memory kind, const char *what);
 
-/* Gives back bytes taken with memory_take. */
-void memory_give(uint64_t bytes);
+/* Gives back bytes of kind taken with memory_take. */
+void memory_give(uint64_t bytes, enum usage_memory kind);
 
 /* Bytes this client holds now. */
 uint64_t memory_held(void);

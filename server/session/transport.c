@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "server/session/transport.h"
+#include "server/session/usage.h"
 #include "common/xprt_record.h"
 
 struct transport {
@@ -77,6 +78,7 @@ static bool_t stream_freeargs(SVCXPRT *xprt, xdrproc_t xdr, void *args)
 static bool_t stream_reply(SVCXPRT *xprt, struct rpc_msg *msg)
 {
 	struct transport *t = transport_of(xprt);
+	size_t sent;
 
 	msg->rm_xid = t->xid;
 	if (t->send_failed || !record_begin(&t->rs))
@@ -86,8 +88,10 @@ static bool_t stream_reply(SVCXPRT *xprt, struct rpc_msg *msg)
 		goto failed;
 	}
 	record_set_deadline(&t->rs, t->deadline_ms);
+	sent = t->rs.record_len;
 	if (record_end(&t->rs, true)) {
 		record_set_deadline(&t->rs, 0);
+		usage_bytes(0, sent);
 		return TRUE;
 	}
 	record_set_deadline(&t->rs, 0);
@@ -266,6 +270,9 @@ bool transport_serve(SVCXPRT *xprt, transport_dispatch dispatch,
 	else
 		dispatch(&request, xprt);
 	record_set_deadline(&t->rs, 0);
+	/* The whole request has been read by now (its arguments decoded). */
+	usage_call();
+	usage_bytes(t->rs.record_total, 0);
 
 	if (t->send_failed) {
 		*why = t->why;

@@ -46,12 +46,12 @@ bool mapped_shadow_add(void *mirror, size_t size)
 {
 	struct mapped_shadow *t;
 
-	if (!memory_take(size, "mapped-memory shadows"))
+	if (!memory_take(size, USAGE_OTHER, "mapped-memory shadows"))
 		return false;
 	t = malloc(sizeof(*t));
 	if (t == NULL || (t->shadow = calloc(1, size)) == NULL) {
 		free(t);
-		memory_give(size);
+		memory_give(size, USAGE_OTHER);
 		return false;
 	}
 	t->mirror = mirror;
@@ -70,7 +70,7 @@ void mapped_shadow_mirror_gone(const void *mirror)
 
 		if (t->mirror == mirror) {
 			*at = t->next;
-			memory_give(t->size);
+			memory_give(t->size, USAGE_OTHER);
 			free(t->shadow);
 			free(t);
 			return;

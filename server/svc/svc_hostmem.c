@@ -94,7 +94,7 @@ static void mirror_unlink(struct mirror *gone)
 
 	mapped_shadow_mirror_gone(gone->base);
 	ranges_forget_owner(RANGE_HOST_ALIAS, (uintptr_t)gone->base);
-	memory_give(gone->size);
+	memory_give(gone->size, USAGE_PAGE_LOCKED);
 	for (at = &mirrors; *at != NULL; at = &(*at)->next) {
 		if (*at == gone) {
 			*at = gone->next;
@@ -167,17 +167,18 @@ bool_t cu_mem_host_alloc_svc(cu_size size, u_int flags, res_handle *r,
 	void *p;
 
 	(void)rq;
-	if (!memory_take(size, "page-locked host memory")) {
+	if (!memory_take(size, USAGE_PAGE_LOCKED,
+	    "page-locked host memory")) {
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 		return TRUE;
 	}
 	r->err = cuMemHostAlloc(&p, (size_t)size, flags);
 	if (r->err != CUDA_SUCCESS) {
-		memory_give(size);
+		memory_give(size, USAGE_PAGE_LOCKED);
 		return TRUE;
 	}
 	if (!mirror_add(p, (size_t)size, false, false)) {
-		memory_give(size);
+		memory_give(size, USAGE_PAGE_LOCKED);
 		cuMemFreeHost(p);
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 		return TRUE;
@@ -253,12 +254,12 @@ bool_t cu_mem_host_alloc_at_svc(cu_hostptr at, cu_size size, u_int flags,
 		r->err = CUDA_ERROR_INVALID_VALUE;
 		return TRUE;
 	}
-	if (!memory_take(size, "page-locked host memory")) {
+	if (!memory_take(size, USAGE_PAGE_LOCKED, "page-locked host memory")) {
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 		return TRUE;
 	}
 	if ((p = map_at(at, size)) == NULL) {
-		memory_give(size);
+		memory_give(size, USAGE_PAGE_LOCKED);
 		r->err = CUDA_ERROR_ALREADY_MAPPED;
 		return TRUE;
 	}
@@ -272,7 +273,7 @@ bool_t cu_mem_host_alloc_at_svc(cu_hostptr at, cu_size size, u_int flags,
 	}
 	if (r->err == CUDA_SUCCESS)
 		return place_alias(at, r);
-	memory_give(size);
+	memory_give(size, USAGE_PAGE_LOCKED);
 	munmap(p, (size_t)size);
 	return TRUE;
 }
@@ -297,25 +298,26 @@ bool_t cu_mem_host_register_svc(cu_size size, u_int flags,
 		r->err = CUDA_ERROR_INVALID_VALUE;
 		return TRUE;
 	}
-	if (!memory_take(size, "page-locked host memory")) {
+	if (!memory_take(size, USAGE_PAGE_LOCKED,
+	    "page-locked host memory")) {
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 		return TRUE;
 	}
 	p = mmap(NULL, (size_t)size, PROT_READ | PROT_WRITE,
 	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (p == MAP_FAILED) {
-		memory_give(size);
+		memory_give(size, USAGE_PAGE_LOCKED);
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 		return TRUE;
 	}
 	r->err = cuMemHostRegister(p, (size_t)size, flags);
 	if (r->err != CUDA_SUCCESS) {
-		memory_give(size);
+		memory_give(size, USAGE_PAGE_LOCKED);
 		munmap(p, (size_t)size);
 		return TRUE;
 	}
 	if (!mirror_add(p, (size_t)size, true, false)) {
-		memory_give(size);
+		memory_give(size, USAGE_PAGE_LOCKED);
 		cuMemHostUnregister(p);
 		munmap(p, (size_t)size);
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;

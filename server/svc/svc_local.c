@@ -280,7 +280,8 @@ bool_t oncuda_local_register_svc(u_int flags, res_handle *r,
 	if (at_client)
 		register_flags |= CU_MEMHOSTREGISTER_PORTABLE |
 		    CU_MEMHOSTREGISTER_DEVICEMAP;
-	if (!memory_take(size, "page-locked host memory")) {
+	if (!memory_take(size, USAGE_PAGE_LOCKED,
+	    "page-locked host memory")) {
 		munmap(p, size);
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 		return TRUE;
@@ -291,7 +292,7 @@ bool_t oncuda_local_register_svc(u_int flags, res_handle *r,
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 	}
 	if (r->err != CUDA_SUCCESS) {
-		memory_give(size);
+		memory_give(size, USAGE_PAGE_LOCKED);
 		munmap(p, size);
 		return TRUE;
 	}

@@ -61,18 +61,18 @@ bool_t cu_mem_alloc_managed_svc(cu_size size, u_int flags, res_dptr *r,
 		r->err = CUDA_ERROR_NOT_SUPPORTED;
 		return TRUE;
 	}
-	if (!memory_take(size, "managed memory")) {
+	if (!memory_take(size, USAGE_DEVICE, "managed memory")) {
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 		return TRUE;
 	}
 	if ((r->err = cuMemAllocManaged(&dptr, (size_t)size, flags)) !=
 	    CUDA_SUCCESS) {
-		memory_give(size);
+		memory_give(size, USAGE_DEVICE);
 		return TRUE;
 	}
 	if (!allocation_record(dptr, size)) {
 		cuMemFree(dptr);
-		memory_give(size);
+		memory_give(size, USAGE_DEVICE);
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 		return TRUE;
 	}

@@ -52,7 +52,7 @@ static void forget(struct allocation **at)
 	struct allocation *gone = *at;
 
 	*at = gone->next;
-	memory_give(gone->bytes);
+	memory_give(gone->bytes, USAGE_DEVICE);
 	ranges_remove(gone->dptr, RANGE_ALLOCATION, gone->dptr);
 	/* Managed memory is kept coherent from its birth (svc_managed.c). */
 	mapped_shadow_mirror_gone((void *)(uintptr_t)gone->dptr);
@@ -131,7 +131,7 @@ bool_t cu_mem_alloc_svc(cu_size size, res_dptr *r, struct svc_req *rq)
 	CUdeviceptr dptr;
 
 	(void)rq;
-	if (!memory_take(size, "device memory")) {
+	if (!memory_take(size, USAGE_DEVICE, "device memory")) {
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 		return TRUE;
 	}
@@ -143,7 +143,7 @@ bool_t cu_mem_alloc_svc(cu_size size, res_dptr *r, struct svc_req *rq)
 	if (r->err == CUDA_SUCCESS)
 		r->res_dptr_u.value = dptr;
 	else
-		memory_give(size);
+		memory_give(size, USAGE_DEVICE);
 	return TRUE;
 }
 
@@ -169,23 +169,23 @@ bool_t cu_mem_alloc_pitch_svc(cu_size width, cu_size height,
 	/* The driver pads each row to its pitch: check the least it can
 	 * take first, and what it took once it has answered. */
 	if (__builtin_mul_overflow(width, height, &least) ||
-	    !memory_take(least, "device memory")) {
+	    !memory_take(least, USAGE_DEVICE, "device memory")) {
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 		return TRUE;
 	}
-	memory_give(least);
+	memory_give(least, USAGE_DEVICE);
 	r->err = cuMemAllocPitch(&dptr, &pitch, (size_t)width, (size_t)height,
 	    elem_size);
 	if (r->err != CUDA_SUCCESS)
 		return TRUE;
 	if (__builtin_mul_overflow((uint64_t)pitch, height, &bytes) ||
-	    !memory_take(bytes, "device memory")) {
+	    !memory_take(bytes, USAGE_DEVICE, "device memory")) {
 		cuMemFree(dptr);
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 		return TRUE;
 	}
 	if (!record(dptr, bytes)) {
-		memory_give(bytes);
+		memory_give(bytes, USAGE_DEVICE);
 		cuMemFree(dptr);
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 		return TRUE;

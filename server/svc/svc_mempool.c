@@ -38,7 +38,7 @@ static void alloc_counted(cu_size bytesize, CUmemoryPool pool, CUstream s,
 {
 	CUdeviceptr dptr;
 
-	if (!memory_take(bytesize, "pool memory")) {
+	if (!memory_take(bytesize, USAGE_DEVICE, "pool memory")) {
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 		return;
 	}
@@ -53,7 +53,7 @@ static void alloc_counted(cu_size bytesize, CUmemoryPool pool, CUstream s,
 	if (r->err == CUDA_SUCCESS)
 		r->res_dptr_u.value = dptr;
 	else
-		memory_give(bytesize);
+		memory_give(bytesize, USAGE_DEVICE);
 }
 
 bool_t cu_mem_alloc_async_svc(cu_size bytesize, cu_handle stream,

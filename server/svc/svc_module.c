@@ -112,7 +112,7 @@ static CUresult driver_unload(bool library, cu_handle h)
 static void loaded_free(struct loaded *l)
 {
 	free(l->image);
-	memory_give(l->image_size);
+	memory_give(l->image_size, USAGE_OTHER);
 	free(l);
 }
 
@@ -126,13 +126,14 @@ static CUresult remember(bool library, cu_handle h, void *image, size_t size)
 	enum handle_kind kind = library ? HANDLE_LIBRARY : HANDLE_MODULE;
 	struct loaded *l = malloc(sizeof(*l));
 
-	if (l == NULL || !memory_take(size, "module images")) {
+	if (l == NULL ||
+	    !memory_take(size, USAGE_OTHER, "module images")) {
 		free(l);
 		driver_unload(library, h);
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	}
 	if (!handle_add(kind, h, 0)) {
-		memory_give(size);
+		memory_give(size, USAGE_OTHER);
 		free(l);
 		driver_unload(library, h);
 		return CUDA_ERROR_OUT_OF_MEMORY;

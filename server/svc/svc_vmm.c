@@ -103,7 +103,7 @@ static void physical_settle(struct physical *p)
 {
 	if (p->refs != 0 || p->maps != 0)
 		return;
-	memory_give(p->bytes);
+	memory_give(p->bytes, USAGE_DEVICE);
 	*p = physicals[--physical_count];
 }
 
@@ -233,7 +233,7 @@ bool_t cu_mem_create_svc(cu_size size, mem_alloc_prop prop, cu_size flags,
 		return TRUE;
 	}
 	if (!room((void **)&physicals, physical_count, sizeof *physicals) ||
-	    !memory_take(size, "physical memory")) {
+	    !memory_take(size, USAGE_DEVICE, "physical memory")) {
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 		return TRUE;
 	}
@@ -243,7 +243,7 @@ bool_t cu_mem_create_svc(cu_size size, mem_alloc_prop prop, cu_size flags,
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 	}
 	if (r->err != CUDA_SUCCESS) {
-		memory_give(size);
+		memory_give(size, USAGE_DEVICE);
 		return TRUE;
 	}
 	physicals[physical_count++] = (struct physical){ h, size, 1, 0 };
@@ -429,7 +429,7 @@ void vmm_release_all(void)
 	for (size_t i = 0; i < physical_count; i++) {
 		for (; physicals[i].refs > 0; physicals[i].refs--)
 			cuMemRelease(physicals[i].handle);
-		memory_give(physicals[i].bytes);
+		memory_give(physicals[i].bytes, USAGE_DEVICE);
 	}
 	for (size_t i = 0; i < reservation_count; i++) {
 		ranges_forget_owner(RANGE_MAPPING, reservations[i].base);

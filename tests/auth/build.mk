@@ -9,6 +9,9 @@ CUDA_HOME ?= /usr/local/cuda
 
 all: tests/auth/skipauth
 
-tests/auth/skipauth: tests/auth/skipauth.c gen/cuda_clnt.o gen/cuda_xdr.o
+# It says the protocol revision it was built with (gen/wire_revision.h).
+tests/auth/skipauth: tests/auth/skipauth.c gen/cuda_clnt.o gen/cuda_xdr.o \
+		gen/wire_revision.h
 	$(CC) -std=c11 -D_GNU_SOURCE -I. -I/usr/include/tirpc \
-		-I$(CUDA_HOME)/include $(CFLAGS) $(WARN) -o $@ $^ -ltirpc
+		-I$(CUDA_HOME)/include $(CFLAGS) $(WARN) -o $@ \
+		$(filter-out %.h,$^) -ltirpc

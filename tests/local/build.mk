@@ -23,7 +23,8 @@ tests/local/pipecopy: tests/local/pipecopy.c
 	$(CC) -std=c11 -D_GNU_SOURCE -I$(CUDA_HOME)/include $(CFLAGS) $(WARN) \
 		-o $@ $< -L$(CUDA_HOME)/lib64/stubs -lcuda
 
-tests/local/rawlocal: tests/local/rawlocal.c gen/cuda_rpc.h gen/cuda_xdr.o gen/cuda_clnt.o
+tests/local/rawlocal: tests/local/rawlocal.c gen/cuda_rpc.h gen/wire_revision.h \
+		gen/cuda_xdr.o gen/cuda_clnt.o
 	$(CC) -std=c11 -D_GNU_SOURCE -I. -I/usr/include/tirpc -I$(CUDA_HOME)/include \
 		$(CFLAGS) $(WARN) -o $@ tests/local/rawlocal.c gen/cuda_xdr.o \
 		gen/cuda_clnt.o -ltirpc

@@ -16,6 +16,8 @@ UNIT_HANDLES_CPPFLAGS := -std=c11 -D_GNU_SOURCE -I. \
 all: tests/unit/test_handles
 
 tests/unit/test_handles: tests/unit/test_handles.c server/session/handles.c server/session/handles.h \
-		server/session/limits.c server/session/limits.h server/session/log.c server/session/log.h gen/cuda_rpc.h
+		server/session/limits.c server/session/limits.h server/session/log.c server/session/log.h \
+		server/session/usage.c server/session/usage.h gen/cuda_rpc.h
 	$(CC) $(UNIT_HANDLES_CPPFLAGS) $(CFLAGS) $(WARN) -o $@ tests/unit/test_handles.c \
-		server/session/handles.c server/session/limits.c server/session/log.c
+		server/session/handles.c server/session/limits.c server/session/log.c \
+		server/session/usage.c

@@ -332,6 +332,18 @@ static enum clnt_stat serve_memory(rpcproc_t proc, u_int len, xdrproc_t xres,
 		}
 		return loopback_answer(XDRPROC(xdr_res_handle), &r, xres, resp);
 	}
+	case CU_MEM_HOST_ALLOC_AT: {
+		/*
+		 * The client's own address is taken in this process, which is
+		 * also the client's: the answer of a server that has it in use.
+		 */
+		ARGS(cu_mem_host_alloc_at_argument,
+		    xdr_cu_mem_host_alloc_at_argument);
+		res_handle r = { CUDA_ERROR_ALREADY_MAPPED, { 0 } };
+
+		l->len = a.size;
+		return loopback_answer(XDRPROC(xdr_res_handle), &r, xres, resp);
+	}
 	case CU_MEM_FREE_HOST:
 	case CU_MEM_HOST_UNREGISTER: {
 		ARGS(cu_hostptr, xdr_cu_hostptr);

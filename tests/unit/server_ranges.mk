@@ -19,7 +19,9 @@ all: tests/unit/test_server_ranges
 tests/unit/test_server_ranges: tests/unit/test_server_ranges.c \
 		server/session/ranges.c server/session/ranges.h server/session/log.c server/session/log.h \
 		server/session/limits.c server/session/limits.h \
+		server/session/usage.c server/session/usage.h \
 		common/range_table.c common/range_table.h
 	$(CC) $(UNIT_SERVER_RANGES_CPPFLAGS) $(CFLAGS) $(WARN) -o $@ \
 		tests/unit/test_server_ranges.c server/session/ranges.c server/session/log.c \
-		server/session/limits.c common/range_table.c -lpthread
+		server/session/limits.c server/session/usage.c common/range_table.c \
+		-lpthread

@@ -1,0 +1,136 @@
+#!/usr/bin/env python3
+"""tests/sessions/figures.py -- checks what oncuda-ls -v --json and the
+metrics file (oncudad --metrics-file) say of the sessions of one server.
+
+    figures.py JSON-FILE METRICS-FILE HOLDER...
+
+HOLDER is DEVICE_BYTES:PINNED_BYTES:COPY_BYTES, as tests/sessions/holder
+was given them.  Each holder must be listed once, found by its device
+memory, with exactly that device and page-locked memory, one context, the
+key proved, and at least COPY_BYTES (plus at most SLACK more) each way; the
+session answering the listing must have served exactly the three calls
+before it (hello, challenge, proof).  The metrics file must parse as the
+Prometheus text format and say the same of every session.  Prints one line
+per check passed; exits 1 at the first that fails.
+"""
+import json
+import re
+import sys
+import time
+
+SLACK = 64 << 10        # RPC headers and the calls around the copies
+
+
+def fail(what):
+    print("FAILED: " + what)
+    sys.exit(1)
+
+
+def check(cond, what):
+    if not cond:
+        fail(what)
+    print("ok: " + what)
+
+
+def parse_metrics(path):
+    """{(name, frozenset(labels)): value}, with HELP and TYPE checked."""
+    sample = re.compile(r'^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(.*)\})? (\S+)$')
+    label = re.compile(r'([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"')
+    typed, helped, values = set(), set(), {}
+    for line in open(path):
+        line = line.rstrip("\n")
+        if line.startswith("# HELP "):
+            helped.add(line.split()[2])
+            continue
+        if line.startswith("# TYPE "):
+            parts = line.split()
+            if parts[3] not in ("gauge", "counter"):
+                fail("metrics: unknown type in " + line)
+            typed.add(parts[2])
+            continue
+        m = sample.match(line)
+        if not m:
+            fail("metrics: a line that is not a sample: " + repr(line))
+        name, labels = m.group(1), m.group(3) or ""
+        if name not in typed or name not in helped:
+            fail("metrics: %s has no TYPE or HELP before it" % name)
+        pairs = label.findall(labels)
+        if ",".join('%s="%s"' % p for p in pairs) != labels:
+            fail("metrics: labels do not parse: " + labels)
+        values[(name, frozenset(pairs))] = float(m.group(4))
+    return values
+
+
+def per_pid(values, name):
+    out = {}
+    for (n, labels), v in values.items():
+        if n == name:
+            out[int(dict(labels)["pid"])] = v
+    return out
+
+
+def main():
+    listing = json.load(open(sys.argv[1]))
+    holders = [tuple(int(x) for x in h.split(":")) for h in sys.argv[3:]]
+    servers = [s for s in listing["servers"] if s["state"] == "server"]
+    check(len(servers) == 1, "one server listed")
+    server = servers[0]
+    check("sessions" in server, "its sessions are listed (%s)" %
+          server.get("sessions_error", "no error"))
+    sessions = server["sessions"]
+    check(len(sessions) == len(holders) + 1,
+          "%d sessions: the holders and the listing" % len(sessions))
+    now = time.time()
+    for device, pinned, copied in holders:
+        mine = [s for s in sessions if s["device_memory"] == device]
+        check(len(mine) == 1, "one session holds %d bytes of device memory" % device)
+        s = mine[0]
+        check(s["page_locked_memory"] == pinned,
+              "it holds %d bytes page-locked" % s["page_locked_memory"])
+        check(s["contexts"] == 1, "it holds one context")
+        check(s["key_proved"] and not s["self"], "it proved the key")
+        check(s["peer"].startswith("127.0.0.1:") or s["peer"].startswith("unix:"),
+              "its client is %s" % s["peer"])
+        check(now - 300 <= s["since"] <= now + 5, "it began %d s ago" % (now - s["since"]))
+        check(copied <= s["bytes_in"] <= copied + SLACK,
+              "%d bytes in for a copy of %d to the device" % (s["bytes_in"], copied))
+        check(copied <= s["bytes_out"] <= copied + SLACK,
+              "%d bytes out for a copy of %d back" % (s["bytes_out"], copied))
+        check(8 <= s["calls"] <= 400, "%d calls" % s["calls"])
+    me = [s for s in sessions if s["self"]]
+    check(len(me) == 1 and me[0]["calls"] == 3 and me[0]["key_proved"] and
+          me[0]["device_memory"] == 0,
+          "the listing's own session: 3 calls before it, the key proved, no memory")
+    check(len(server["gpus"]) > 0 or server["nvml"] != "",
+          "GPU figures, or why not: %r" % (server["nvml"] or server["gpus"]))
+
+    values = parse_metrics(sys.argv[2])
+    check(values.get(("oncuda_up", frozenset())) == 1, "metrics: oncuda_up 1")
+    check(values.get(("oncuda_sessions", frozenset())) == len(holders),
+          "metrics: %d sessions" % len(holders))
+    for name, field, exact in (
+            ("oncuda_session_device_memory_bytes", "device_memory", True),
+            ("oncuda_session_page_locked_memory_bytes", "page_locked_memory", True),
+            ("oncuda_session_contexts", "contexts", True),
+            ("oncuda_session_key_proved", "key_proved", True),
+            ("oncuda_session_start_time_seconds", "since", True),
+            ("oncuda_session_calls_total", "calls", False),
+            ("oncuda_session_received_bytes_total", "bytes_in", False),
+            ("oncuda_session_sent_bytes_total", "bytes_out", False)):
+        got = per_pid(values, name)
+        for s in sessions:
+            if s["self"]:
+                continue
+            want = float(s[field])
+            seen = got.get(s["pid"])
+            if seen is None or (seen != want if exact else not
+                                want - SLACK <= seen <= want + SLACK):
+                fail("metrics: %s of pid %d is %s, oncuda-ls said %s" %
+                     (name, s["pid"], seen, want))
+        print("ok: metrics: %s as oncuda-ls says" % name)
+    nvml = values.get(("oncuda_nvml_available", frozenset()))
+    check(nvml == (1 if server["nvml"] == "" else 0),
+          "metrics: oncuda_nvml_available %s" % nvml)
+
+
+main()
