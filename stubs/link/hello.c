@@ -22,6 +22,7 @@ bool hello_exchange(CLIENT *clnt, const struct server_target *target)
 	hello_args mine = { ONCUDA_WIRE_REVISION,
 	    (char *)(uintptr_t)release_software() };
 	char why[256];
+	struct rpc_err err;
 	res_hello r;
 	enum clnt_stat st;
 	bool ok = false;
@@ -33,6 +34,15 @@ bool hello_exchange(CLIENT *clnt, const struct server_target *target)
 		    "protocol revisions, older than this library's %s: "
 		    "install the same oncuda release on both sides (upgrade "
 		    "oncudad)", target->name, release_software());
+		return false;
+	}
+	clnt_geterr(clnt, &err);
+	if (st == RPC_AUTHERROR && err.re_why == AUTH_TOOWEAK) {
+		/* What a --tls server answers a plain client (starttls.h). */
+		oncuda_say("oncudad on %s requires TLS (oncudad --tls) and this "
+		    "client talks in clear: set ONCUDA_KEY_FILE to a copy of "
+		    "its key, or ONCUDA_TLS_CA to the CA of its certificate "
+		    "(and leave ONCUDA_TLS unset or 1)", target->name);
 		return false;
 	}
 	if (st != RPC_SUCCESS) {

@@ -18,6 +18,7 @@ all: tests/unit/test_xprt
 
 tests/unit/test_xprt: tests/unit/test_xprt.c stubs/link/xprt.c stubs/link/xprt.h \
 		common/xprt_record.c common/xprt_record.h \
+		common/tls_channel.c common/tls_channel.h \
 		tests/unit/unit_check.c tests/unit/unit_check.h
 	$(CC) $(UNIT_XPRT_CPPFLAGS) $(CFLAGS) $(WARN) -o $@ \
-		$(filter %.c,$^) -ltirpc -lpthread
+		$(filter %.c,$^) -ltirpc -lssl -lcrypto -lpthread
