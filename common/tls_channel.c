@@ -44,6 +44,7 @@ struct tls_channel {
 	char peer[TLS_NAME_MAX];	/* the identity proved */
 	bool by_psk;
 	char error[160];
+	int broken;			/* errno of a fatal failure, kept */
 };
 
 /* TLS_AES_128_GCM_SHA256: the suite of a PSK (its hash must be the PSK's,
@@ -104,6 +105,15 @@ static int find_psk(SSL *ssl, const unsigned char *identity,
 		    name : "key");
 		ch->by_psk = true;
 		return 1;
+	}
+	/* Kept for the log, made plain: the name is the peer's to choose. */
+	snprintf(ch->error, sizeof ch->error, "the client named a key this "
+	    "server does not hold: ");
+	for (size_t i = 0, at = strlen(ch->error); i < identity_len &&
+	    i < TLS_NAME_MAX && at + 1 < sizeof ch->error; i++, at++) {
+		ch->error[at] = identity[i] > 0x20 && identity[i] < 0x7f ?
+		    (char)identity[i] : '?';
+		ch->error[at + 1] = '\0';
 	}
 	return 1;
 }
@@ -311,7 +321,10 @@ static void handshake_reason(struct tls_channel *ch, int err, char *why,
 	}
 	openssl_reason(reason, sizeof reason, err == SSL_ERROR_SYSCALL ?
 	    "the peer closed the connection" : "TLS error");
-	snprintf(why, why_len, "%s", reason);
+	if (ch->error[0] != '\0')
+		snprintf(why, why_len, "%s (%s)", ch->error, reason);
+	else
+		snprintf(why, why_len, "%s", reason);
 }
 
 struct tls_channel *tls_channel_open(const struct tls_config *config, int fd,
@@ -427,7 +440,9 @@ static ssize_t failed(struct tls_channel *ch, int err, const char *what)
 		errno = saved;
 		return -1;
 	default:
+		/* Fatal: OpenSSL answers later calls with less than this. */
 		openssl_reason(ch->error, sizeof ch->error, what);
+		ch->broken = EPROTO;
 		errno = EPROTO;
 		return -1;
 	}
@@ -439,6 +454,10 @@ ssize_t tls_channel_recv(struct tls_channel *ch, void *buf, size_t len,
 	size_t got;
 	int rc, err, n;
 
+	if (ch->broken != 0) {
+		errno = ch->broken;
+		return -1;
+	}
 	for (;;) {
 		errno = 0;
 		rc = SSL_read_ex(ch->ssl, buf, len, &got);
@@ -462,8 +481,14 @@ ssize_t tls_channel_send(struct tls_channel *ch, const void *buf, size_t len,
 	sigset_t old;
 	size_t sent;
 	int rc, err, n;
-	bool held = hold_sigpipe(&old) == 0;
+	bool held;
 	ssize_t result;
+
+	if (ch->broken != 0) {
+		errno = ch->broken;
+		return -1;
+	}
+	held = hold_sigpipe(&old) == 0;
 
 	for (;;) {
 		errno = 0;

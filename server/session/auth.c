@@ -82,6 +82,9 @@ static void refuse(const char *why)
 void auth_proved_by_tls(void)
 {
 	passed = true;
+	if (key_required)
+		log_msg(LOG_INFO, "client %s proved it holds the key (as the "
+		    "PSK of its TLS handshake)", peer_name);
 }
 
 bool auth_admits(rpcproc_t proc)

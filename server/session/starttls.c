@@ -4,12 +4,15 @@
  * The daemon sets up one TLS context before it forks; every session
  * inherits it and makes its own channel when its client probes.
  */
+#include <poll.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/socket.h>
 
 #include "gen/cuda_names.h"
 #include "server/session/auth.h"
 #include "server/session/calltrace.h"
+#include "server/session/ipc_registry.h"
 #include "server/session/log.h"
 #include "server/session/starttls.h"
 
@@ -55,6 +58,26 @@ void starttls_session_start(const char *peer)
 	local = strncmp(peer, "unix:", 5) == 0;
 }
 
+/*
+ * After a failed handshake: the alert that says why is on its way to the
+ * client, and so may be the client's first call (TLS 1.3 lets a client
+ * send before the server has checked its certificate).  Closing with that
+ * call unread would reset the connection, and the reset can overtake the
+ * alert; so the sending side is closed first and what comes is read, for a
+ * second at most.
+ */
+static void linger_for_alert(int fd)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	char sink[4096];
+
+	if (shutdown(fd, SHUT_WR) != 0)
+		return;
+	while (poll(&pfd, 1, 1000) == 1 && recv(fd, sink, sizeof sink,
+	    MSG_DONTWAIT) > 0)
+		continue;
+}
+
 struct tls_channel *starttls_begin(int fd, long ms)
 {
 	struct tls_channel *ch;
@@ -72,12 +95,14 @@ struct tls_channel *starttls_begin(int fd, long ms)
 	if ((ch = tls_channel_open(config, fd, NULL, ms, why, sizeof why)) == NULL) {
 		log_msg(LOG_WARN, "TLS handshake failed: %s; closing the "
 		    "session", why);
+		linger_for_alert(fd);
 		return NULL;
 	}
 	active = true;
 	if (tls_channel_by_psk(ch))
 		auth_proved_by_tls();
 	snprintf(identity, sizeof identity, "%s", tls_channel_peer(ch));
+	ipc_registry_name(identity);
 	tls_channel_describe(ch, how, sizeof how);
 	snprintf(line, sizeof line, "TLS established (%s), identity %s", how,
 	    identity[0] != '\0' ? identity : "none (no client certificate)");

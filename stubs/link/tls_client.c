@@ -70,21 +70,23 @@ static struct tls_config *context(void)
 	cred.cert_file = env("ONCUDA_TLS_CERT");
 	cred.key_file = env("ONCUDA_TLS_KEY");
 	if (cred.psk_count == 0 && cred.ca_file == NULL)
-		snprintf(config_why, sizeof config_why, "ONCUDA_TLS=1 needs "
+		snprintf(config_why, sizeof config_why, "cannot use TLS: "
+		    "ONCUDA_TLS=1 needs "
 		    "something to check the server by: ONCUDA_KEY_FILE (a copy "
 		    "of its --key-file) or ONCUDA_TLS_CA (the CA of its "
 		    "--tls-cert)");
 	else if ((cred.cert_file == NULL) != (cred.key_file == NULL))
-		snprintf(config_why, sizeof config_why, "ONCUDA_TLS_CERT and "
-		    "ONCUDA_TLS_KEY go together");
+		snprintf(config_why, sizeof config_why, "cannot use TLS: "
+		    "ONCUDA_TLS_CERT and ONCUDA_TLS_KEY go together");
 	else if ((config = tls_config_new(TLS_CLIENT, &cred, reason,
 	    sizeof reason)) == NULL)
-		snprintf(config_why, sizeof config_why, "%s", reason);
+		snprintf(config_why, sizeof config_why, "cannot use TLS: %s",
+		    reason);
 	memset(&psk, 0, sizeof psk);
 done:
 	pthread_mutex_unlock(&lock);
 	if (config == NULL)
-		oncuda_say("cannot use TLS: %s", config_why);
+		oncuda_say("%s", config_why);
 	return config;
 }
 

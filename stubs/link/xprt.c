@@ -419,6 +419,14 @@ bool xprt_in_tls(CLIENT *c)
 	return xprt_of(c)->stream.tls != NULL;
 }
 
+const char *xprt_tls_error(CLIENT *c)
+{
+	const struct record_stream *rs = &xprt_of(c)->stream;
+
+	return rs->tls != NULL && rs->error == EPROTO ?
+	    tls_channel_error(rs->tls) : NULL;
+}
+
 void xprt_use_tls(CLIENT *c, struct tls_channel *ch)
 {
 	xprt_of(c)->stream.tls = ch;

@@ -75,6 +75,10 @@ enum clnt_stat xprt_probe_tls(CLIENT *c, struct timeval timeout,
 /* Whether the handle's bytes go through TLS. */
 bool xprt_in_tls(CLIENT *c);
 
+/* Why the last call failed inside TLS, when a TLS record failed (a
+ * garbage or tampered record, an alert), in words; NULL otherwise. */
+const char *xprt_tls_error(CLIENT *c);
+
 /* From now on every byte goes through ch, which the handle owns. */
 void xprt_use_tls(CLIENT *c, struct tls_channel *ch);
 
