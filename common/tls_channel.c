@@ -175,8 +175,11 @@ struct tls_config *tls_config_new(enum tls_side side,
 	}
 	c->side = side;
 	SSL_CTX_set_min_proto_version(c->ctx, TLS1_3_VERSION);
+	/* A peer that closes without close_notify has closed (neither side
+	 * sends one: tls_channel_close says why); a record cut short is
+	 * still seen by its record mark. */
 	SSL_CTX_set_options(c->ctx, SSL_OP_ENABLE_KTLS |
-	    SSL_OP_CIPHER_SERVER_PREFERENCE);
+	    SSL_OP_CIPHER_SERVER_PREFERENCE | SSL_OP_IGNORE_UNEXPECTED_EOF);
 	/* The PSK's suite first: a server that chose a suite of another hash
 	 * could not use the PSK. */
 	SSL_CTX_set_ciphersuites(c->ctx, "TLS_AES_128_GCM_SHA256:"

@@ -290,12 +290,17 @@ static void set_timeout(CLIENT *clnt, const struct server_target *target)
 	clnt_control(clnt, CLSET_TIMEOUT, (char *)&timeout);
 }
 
+/* Whether this thread's TCP connection, now being replaced by the
+ * same-host socket, proved the key as its TLS PSK (prove_tcp). */
+static _Thread_local bool tcp_proved_by_psk;
+
 /* Timeout, version check and key exchange of a new local handle. */
 static bool prove(CLIENT *clnt, const struct server_target *target)
 {
 	set_timeout(clnt, target);
 	return ping(clnt, target) && hello_exchange(clnt, target) &&
-	    auth_handshake(clnt, target);
+	    (tcp_proved_by_psk ? auth_handshake_after_tls(clnt, target) :
+	    auth_handshake(clnt, target));
 }
 
 /*
@@ -312,6 +317,7 @@ static bool prove_tcp(CLIENT *clnt, const struct server_target *target)
 	    (tls = tls_client_secure(clnt, target)) == TLS_FAILED ||
 	    !hello_exchange(clnt, target))
 		return false;
+	tcp_proved_by_psk = tls == TLS_BY_PSK;
 	return tls == TLS_BY_PSK || auth_handshake(clnt, target);
 }
 
