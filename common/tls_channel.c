@@ -188,6 +188,9 @@ struct tls_config *tls_config_new(enum tls_side side,
 	 * from the same bytes, as send() does. */
 	SSL_CTX_set_mode(c->ctx, SSL_MODE_ENABLE_PARTIAL_WRITE |
 	    SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
+	/* A record in one read(), not its header and then its body; what
+	 * comes past it waits in the channel (tls_channel_pending). */
+	SSL_CTX_set_read_ahead(c->ctx, 1);
 	if (!load_x509(c->ctx, cred, why, why_len)) {
 		tls_config_free(c);
 		return NULL;
@@ -491,7 +494,9 @@ ssize_t tls_channel_send(struct tls_channel *ch, const void *buf, size_t len,
 		errno = ch->broken;
 		return -1;
 	}
-	held = hold_sigpipe(&old) == 0;
+	/* oncudad ignores SIGPIPE (server/daemon/listen.c): only a client,
+	 * inside a program that may not, holds it. */
+	held = ch->config->side == TLS_CLIENT && hold_sigpipe(&old) == 0;
 
 	for (;;) {
 		errno = 0;
