@@ -527,7 +527,7 @@ run_step z "asynchronous uploads through the page-locked pool" step_upload
 run_step z2 "hostile input: deadlines, session caps, trace cap, error replies" step_hostile
 run_step z3 "make install: oncuda-run, man pages, the systemd unit" step_install
 run_step z4 "managed memory: the changed pages cross, not the buffer" step_managed
-run_step z5 "RPC-with-TLS: PSK and X.509, bad peers, the probe read by another implementation" step_tls
+run_step z7 "RPC-with-TLS: PSK and X.509, bad peers, the probe read by another implementation" step_tls
 
 printf '\n==== summary (driver %s)\n' "$driver"
 printf '  %s\n' "${RESULTS[@]}"
