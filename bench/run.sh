@@ -167,8 +167,8 @@ through_oncuda() {
 		fail "the $name run did not load $ROOT/stubs/libcuda.so.1"
 }
 
-rm -f "$OUT"/{transport,native,oncuda,local,nopoll,nopoll_local}.{tsv,err} \
-	"$OUT"/torch_{native,oncuda,local}.{tsv,err} "$OUT"/oncudad{,_nopoll}.log \
+rm -f "$OUT"/{transport,native,oncuda,local,nopoll,nopoll_local,tls}.{tsv,err} \
+	"$OUT"/torch_{native,oncuda,local}.{tsv,err} "$OUT"/oncudad{,_nopoll,_tls}.log \
 	"$OUT"/results.md "$OUT"/bandwidth.{tsv,png}
 {
 	printf 'date\t%s\n' "$(date -u '+%Y-%m-%d %H:%M UTC')"
@@ -250,6 +250,22 @@ if start_server oncudad_nopoll 30 env LD_LIBRARY_PATH="$DRIVER_LIBS" server/oncu
 		fail "oncudad --poll-us 0 did not stop cleanly; see $OUT/oncudad_nopoll.log"
 else
 	fail "oncudad --poll-us 0 did not start; see $OUT/oncudad_nopoll.log"
+fi
+
+# The same benchmark inside TLS 1.3 (RFC 9289), the key file as its PSK,
+# beside the plain TCP run above (bench/report_tls.py).
+echo "--- oncudad -n --tls --key-file, $driver driver"
+(umask 077 && head -c 32 /dev/urandom >"$OUT/tls.key")
+if start_server oncudad_tls 30 env LD_LIBRARY_PATH="$DRIVER_LIBS" server/oncudad -n -p 0 \
+	--local-socket "$OUT/oncudad_tls.sock" --tls --key-file "$OUT/tls.key"; then
+	through_oncuda tls "$DRVBENCH_SECONDS" tcp ONCUDA_KEY_FILE="$OUT/tls.key" \
+		bench/drvbench "${QUICK[@]}" "${KERNEL[@]}"
+	stop_server "$SERVER_PID" 10 ||
+		fail "oncudad --tls did not stop cleanly; see $OUT/oncudad_tls.log"
+	grep -m1 -o 'TLS established ([^)]*)' "$OUT/oncudad_tls.log" |
+		sed 's/^/    /'
+else
+	fail "oncudad --tls did not start; see $OUT/oncudad_tls.log"
 fi
 
 echo "--- report"

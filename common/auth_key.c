@@ -118,6 +118,16 @@ void auth_proof(const struct auth_key *key, enum auth_side side,
 	hmac_sha256_final(&h, proof);
 }
 
+void auth_tls_psk(const struct auth_key *key, uint8_t psk[AUTH_MAC])
+{
+	static const char label[] = "oncuda 13000 tls psk";
+	struct hmac_sha256 h;
+
+	hmac_sha256_init(&h, key->bytes, key->len);
+	hmac_sha256_update(&h, label, sizeof label - 1);
+	hmac_sha256_final(&h, psk);
+}
+
 bool auth_proof_equal(const uint8_t a[AUTH_MAC], const uint8_t b[AUTH_MAC])
 {
 	/* volatile: the compiler must not stop at the first difference. */

@@ -40,6 +40,13 @@ void auth_proof(const struct auth_key *key, enum auth_side side,
     const uint8_t server_nonce[AUTH_NONCE],
     const uint8_t client_nonce[AUTH_NONCE], uint8_t proof[AUTH_MAC]);
 
+/*
+ * The TLS 1.3 external PSK of a key (tls_channel.h): HMAC-SHA256(key,
+ * "oncuda 13000 tls psk"), so that the TLS handshake and the proofs above
+ * never use the same secret for two things.
+ */
+void auth_tls_psk(const struct auth_key *key, uint8_t psk[AUTH_MAC]);
+
 /* Compares two proofs in time that does not depend on where they differ. */
 bool auth_proof_equal(const uint8_t a[AUTH_MAC], const uint8_t b[AUTH_MAC]);
 

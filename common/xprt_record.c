@@ -17,6 +17,7 @@
 #include <time.h>
 #include <arpa/inet.h>
 
+#include "common/tls_channel.h"
 #include "common/xprt_record.h"
 
 #define LAST_FRAGMENT 0x80000000u
@@ -55,6 +56,29 @@ static void fail(struct record_stream *rs, int error)
 	rs->error = error;
 	rs->timed_out = error == EAGAIN || error == EWOULDBLOCK ||
 	    error == ETIMEDOUT;
+}
+
+/* recv(2) on the socket, or through the TLS channel (flags: MSG_DONTWAIT
+ * or not; a TLS read returns at most one record's data, and callers loop
+ * as they would after a short recv). */
+static ssize_t io_recv(struct record_stream *rs, void *buf, size_t len,
+    int flags)
+{
+	if (rs->tls != NULL)
+		return tls_channel_recv(rs->tls, buf, len,
+		    (flags & MSG_DONTWAIT) == 0);
+	return recv(rs->fd, buf, len, flags);
+}
+
+/* sendmsg(2), or the first piece through the TLS channel (a short send:
+ * send_all goes on with the rest). */
+static ssize_t io_send(struct record_stream *rs, const struct msghdr *msg,
+    int flags)
+{
+	if (rs->tls != NULL)
+		return tls_channel_send(rs->tls, msg->msg_iov->iov_base,
+		    msg->msg_iov->iov_len, (flags & MSG_DONTWAIT) == 0);
+	return sendmsg(rs->fd, msg, flags);
 }
 
 void record_set_deadline(struct record_stream *rs, long ms)
@@ -193,7 +217,7 @@ static bool send_all(struct record_stream *rs, struct iovec *iov, int count)
 	ssize_t n;
 
 	while (msg.msg_iovlen > 0) {
-		n = sendmsg(rs->fd, &msg, MSG_NOSIGNAL |
+		n = io_send(rs, &msg, MSG_NOSIGNAL |
 		    (rs->has_deadline ? MSG_DONTWAIT : 0));
 		if (n < 0 && would_wait(rs)) {
 			if (!deadline_wait(rs, POLLOUT))
@@ -308,7 +332,7 @@ static bool poll_more(struct record_stream *rs, long ns)
 	in_compact(rs);
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	do {
-		n = recv(rs->fd, rs->in + rs->in_end, XPRT_READ_BUFFER -
+		n = io_recv(rs, rs->in + rs->in_end, XPRT_READ_BUFFER -
 		    rs->in_end, MSG_DONTWAIT);
 		if (n > 0) {
 			rs->in_end += (size_t)n;
@@ -323,7 +347,13 @@ static bool poll_more(struct record_stream *rs, long ns)
 
 bool record_poll(struct record_stream *rs, long ns)
 {
-	return rs->in_end > rs->in_pos || poll_more(rs, ns);
+	return record_buffered(rs) || poll_more(rs, ns);
+}
+
+bool record_buffered(const struct record_stream *rs)
+{
+	return rs->in_end > rs->in_pos ||
+	    (rs->tls != NULL && tls_channel_pending(rs->tls));
 }
 
 /* At least need (<= XPRT_READ_BUFFER) bytes buffered. */
@@ -335,7 +365,7 @@ static bool in_fill(struct record_stream *rs, size_t need)
 	while (rs->in_end < need) {
 		if (rs->poll_ns > 0 && poll_more(rs, rs->poll_ns))
 			continue;
-		n = recv(rs->fd, rs->in + rs->in_end, XPRT_READ_BUFFER -
+		n = io_recv(rs, rs->in + rs->in_end, XPRT_READ_BUFFER -
 		    rs->in_end, rs->has_deadline ? MSG_DONTWAIT : 0);
 		if (n < 0 && would_wait(rs)) {
 			if (!deadline_wait(rs, POLLIN))
@@ -407,7 +437,7 @@ static bool in_take(struct record_stream *rs, char *dst, size_t n)
 		} else if (dst != NULL && take >= XPRT_DIRECT_MIN) {
 			/* Under a deadline, what has come: MSG_WAITALL
 			 * would wait for the rest past it. */
-			got = recv(rs->fd, dst, take, rs->has_deadline ?
+			got = io_recv(rs, dst, take, rs->has_deadline ?
 			    MSG_DONTWAIT : MSG_WAITALL);
 			if (got < 0 && would_wait(rs)) {
 				if (!deadline_wait(rs, POLLIN))

@@ -20,6 +20,10 @@
  * too late is one); they stay in the buffer as the start of the next
  * record, never lost.
  *
+ * Inside TLS (RFC 9289, after the AUTH_TLS probe): the owner sets tls,
+ * and every byte goes through the channel (tls_channel.h) instead of the
+ * socket, deadlines and polling included; the records are the same.
+ *
  * Not thread-safe: one user at a time (xprt.h).
  */
 #ifndef ONCUDA_XPRT_RECORD_H
@@ -55,8 +59,11 @@ struct record_piece {
 
 #define XPRT_PIECES_MAX 16
 
+struct tls_channel;
+
 struct record_stream {
 	int fd;
+	struct tls_channel *tls;	/* NULL: plain; the owner's */
 	XDR xdr;		/* x_private points back here */
 
 	/* Sending: out[0, record_start) holds queued records, ready to go. */
@@ -135,6 +142,10 @@ void record_limit_in(struct record_stream *rs, size_t max);
  * timed out or was closed (rs->error is ECONNRESET then).
  */
 bool record_next(struct record_stream *rs);
+
+/* Whether bytes of the next record are read already, in the stream or in
+ * its TLS channel (waiting for the socket would then wait wrongly). */
+bool record_buffered(const struct record_stream *rs);
 
 /* Whether a decoding failure was the socket's rather than the data's. */
 bool record_failed(const struct record_stream *rs);

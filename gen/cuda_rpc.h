@@ -1072,6 +1072,9 @@ typedef struct res_auth_proof res_auth_proof;
 #define ONCUDA_HOST_NAME_MAX 255
 #define ONCUDA_SOFTWARE_MAX 64
 #define ONCUDA_PCI_BUS_ID_MAX 32
+#define ONCUDA_TLS_NONE 0
+#define ONCUDA_TLS_OFFERED 1
+#define ONCUDA_TLS_REQUIRED 2
 
 struct device_description {
 	int ordinal;
@@ -1089,6 +1092,7 @@ struct server_description {
 	char *host;
 	u_int clients;
 	bool_t key_required;
+	u_int tls;
 	int driver_status;
 	int driver_version;
 	struct {

@@ -2398,11 +2398,13 @@ xdr_server_description (XDR *xdrs, server_description *objp)
 			 return FALSE;
 		 if (!xdr_string (xdrs, &objp->host, ONCUDA_HOST_NAME_MAX))
 			 return FALSE;
-		buf = XDR_INLINE (xdrs, 4 * BYTES_PER_XDR_UNIT);
+		buf = XDR_INLINE (xdrs, 5 * BYTES_PER_XDR_UNIT);
 		if (buf == NULL) {
 			 if (!xdr_u_int (xdrs, &objp->clients))
 				 return FALSE;
 			 if (!xdr_bool (xdrs, &objp->key_required))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->tls))
 				 return FALSE;
 			 if (!xdr_int (xdrs, &objp->driver_status))
 				 return FALSE;
@@ -2412,6 +2414,7 @@ xdr_server_description (XDR *xdrs, server_description *objp)
 		} else {
 		IXDR_PUT_U_LONG(buf, objp->clients);
 		IXDR_PUT_BOOL(buf, objp->key_required);
+		IXDR_PUT_U_LONG(buf, objp->tls);
 		IXDR_PUT_LONG(buf, objp->driver_status);
 		IXDR_PUT_LONG(buf, objp->driver_version);
 		}
@@ -2424,11 +2427,13 @@ xdr_server_description (XDR *xdrs, server_description *objp)
 			 return FALSE;
 		 if (!xdr_string (xdrs, &objp->host, ONCUDA_HOST_NAME_MAX))
 			 return FALSE;
-		buf = XDR_INLINE (xdrs, 4 * BYTES_PER_XDR_UNIT);
+		buf = XDR_INLINE (xdrs, 5 * BYTES_PER_XDR_UNIT);
 		if (buf == NULL) {
 			 if (!xdr_u_int (xdrs, &objp->clients))
 				 return FALSE;
 			 if (!xdr_bool (xdrs, &objp->key_required))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->tls))
 				 return FALSE;
 			 if (!xdr_int (xdrs, &objp->driver_status))
 				 return FALSE;
@@ -2438,6 +2443,7 @@ xdr_server_description (XDR *xdrs, server_description *objp)
 		} else {
 		objp->clients = IXDR_GET_U_LONG(buf);
 		objp->key_required = IXDR_GET_BOOL(buf);
+		objp->tls = IXDR_GET_U_LONG(buf);
 		objp->driver_status = IXDR_GET_LONG(buf);
 		objp->driver_version = IXDR_GET_LONG(buf);
 		}
@@ -2454,6 +2460,8 @@ xdr_server_description (XDR *xdrs, server_description *objp)
 	 if (!xdr_u_int (xdrs, &objp->clients))
 		 return FALSE;
 	 if (!xdr_bool (xdrs, &objp->key_required))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->tls))
 		 return FALSE;
 	 if (!xdr_int (xdrs, &objp->driver_status))
 		 return FALSE;

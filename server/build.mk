@@ -25,10 +25,10 @@ SERVER_COMMON_OBJS := common/xprt_record.o common/rpcaddr.o \
 	common/auth_key.o common/sha256.o \
 	common/trace_xdr.o common/trace_format.o common/trace_stats.o \
 	common/mapped_diff.o common/range_table.o common/image.o \
-	common/mem_props.o common/release.o
+	common/mem_props.o common/release.o common/tls_channel.o
 SERVER_OBJS := $(patsubst %.c,%.o,$(sort $(wildcard server/*/*.c))) \
 	$(SERVER_COMMON_OBJS) gen/cuda_xdr.o gen/cuda_svc.o gen/glue_server.o
-SERVER_LIBS := -ltirpc -lpthread -ldl
+SERVER_LIBS := -ltirpc -lssl -lcrypto -lpthread -ldl
 
 all: server/oncudad
 

@@ -11,7 +11,8 @@
 # -fvisibility=hidden, so the library exports the driver's entry points
 # (marked ONCUDA_API) and nothing else; the generated sources are therefore
 # compiled again here, as stubs/gen-*.o, rather than shared with the
-# server's gen/*.o.  It links libtirpc, never NVIDIA's libcuda.
+# server's gen/*.o.  It links libtirpc and OpenSSL (TLS, common/tls_channel.c),
+# never NVIDIA's libcuda.
 #
 # CC, CFLAGS, WARN, GEN_CFLAGS and CUDA_HOME come from the top-level Makefile.
 
@@ -32,7 +33,7 @@ all: stubs/libcuda.so.1 stubs/libcuda.so
 
 stubs/libcuda.so.1: $(STUBS_OBJS) $(STUBS_GEN_OBJS) $(STUBS_UNSUPPORTED_OBJ)
 	$(CC) $(CFLAGS) -shared -Wl,-soname,libcuda.so.1 -Wl,--no-undefined \
-		-o $@ $^ -ltirpc -lpthread -ldl
+		-o $@ $^ -ltirpc -lssl -lcrypto -lpthread -ldl
 
 stubs/libcuda.so: stubs/libcuda.so.1
 	ln -sf libcuda.so.1 $@

@@ -69,6 +69,8 @@ export ONCUDA_TRANSPORT=tcp
 . tests/interop/check.sh
 # shellcheck source=tests/sessions/check.sh
 . tests/sessions/check.sh
+# shellcheck source=tests/tls/check.sh
+. tests/tls/check.sh
 
 usage() {
 	echo "usage: bash tests/run.sh [--driver fake|real] [--fast]" >&2
@@ -537,6 +539,7 @@ run_step z5 "make deb: lintian, the packages installed into a fresh root" step_d
 run_step z6 "oncudad loads the driver at start: --help without one, one that lacks calls" step_driver
 run_step z7 "protocol revisions: builds from git history refuse or work with today's" step_interop
 run_step z8 "sessions visible: oncuda-ls -v, --metrics-file, totals at the end" step_sessions
+run_step z9 "RPC-with-TLS: PSK and X.509, bad peers, the probe read by another implementation" step_tls
 
 printf '\n==== summary (driver %s)\n' "$driver"
 printf '  %s\n' "${RESULTS[@]}"

@@ -87,13 +87,20 @@ static void format_problem(const struct discover_result *r, char *text, size_t s
 		snprintf(text, size, "%s", r->why);
 }
 
+/* What a server says of TLS (server_description.tls), in a word. */
+static const char *tls_word(unsigned tls)
+{
+	return tls == ONCUDA_TLS_REQUIRED ? "required" :
+	    tls == ONCUDA_TLS_OFFERED ? "offered" : "no";
+}
+
 static void print_table(const struct discover_list *list,
     const struct listing *sessions)
 {
 	char address[64], problem[DISCOVER_TEXT_MAX + 64], uuid[48];
 
-	printf("%-20s %-22s %-14s %-7s %-7s %s\n", "SERVER", "ADDRESS", "ONCUDA",
-	    "DRIVER", "CLIENTS", "KEY");
+	printf("%-20s %-22s %-14s %-7s %-7s %-9s %s\n", "SERVER", "ADDRESS",
+	    "ONCUDA", "DRIVER", "CLIENTS", "KEY", "TLS");
 	for (size_t i = 0; i < list->count; i++) {
 		const struct discover_result *r = &list->results[i];
 		const server_description *d = &r->description;
@@ -106,9 +113,10 @@ static void print_table(const struct discover_list *list,
 			    problem);
 			continue;
 		}
-		printf("%-20s %-22s %-14s %2d.%-4d %-7u %s\n", d->host, address,
-		    d->software, d->driver_version / 1000, d->driver_version % 1000 / 10,
-		    d->clients, d->key_required ? "required" : "no");
+		printf("%-20s %-22s %-14s %2d.%-4d %-7u %-9s %s\n", d->host,
+		    address, d->software, d->driver_version / 1000,
+		    d->driver_version % 1000 / 10, d->clients,
+		    d->key_required ? "required" : "no", tls_word(d->tls));
 		if (d->driver_status != 0)
 			printf("    its driver fails: CUDA error %d%s\n", d->driver_status,
 			    d->devices.devices_len > 0 ? " after the devices below" : "");
@@ -136,8 +144,9 @@ static void json_server(const server_description *d)
 	printf(", \"oncuda\": ");
 	json_string(d->software);
 	printf(", \"driver_version\": %d, \"driver_status\": %d, \"clients\": %u, "
-	    "\"key_required\": %s, \"devices\": [", d->driver_version,
-	    d->driver_status, d->clients, d->key_required ? "true" : "false");
+	    "\"key_required\": %s, \"tls\": \"%s\", \"devices\": [",
+	    d->driver_version, d->driver_status, d->clients,
+	    d->key_required ? "true" : "false", tls_word(d->tls));
 	for (u_int g = 0; g < d->devices.devices_len; g++) {
 		const device_description *dev = &d->devices.devices_val[g];
 

@@ -28,6 +28,7 @@
 #include "common/release.h"
 #include "common/rpcaddr.h"
 #include "gen/wire_revision.h"
+#include "server/daemon/tls_options.h"
 
 #define USAGE_NUMBER_(n) #n
 #define USAGE_NUMBER(n) USAGE_NUMBER_(n)
@@ -48,6 +49,23 @@ USAGE_NUMBER(ONCUDA_VERSION) ",\n"
 "                         FILE (32 or more random bytes, mode 600; clients\n"
 "                         set ONCUDA_KEY_FILE to a copy): make one with\n"
 "                         head -c 32 /dev/urandom > FILE; chmod 600 FILE\n"
+"      --tls              require RPC-with-TLS (RFC 9289) of every TCP client:\n"
+"                         a plain one is refused, the log says why.  Without\n"
+"                         it TLS is offered whenever the server has a key or\n"
+"                         a certificate, and plain clients are served too.\n"
+"                         The key file is then also a TLS 1.3 pre-shared key.\n"
+"                         The same-host socket stays plain (never leaves the\n"
+"                         kernel)\n"
+"      --tls-cert FILE    the server's certificate (PEM, chain allowed), for\n"
+"                         clients that check it against ONCUDA_TLS_CA\n"
+"      --tls-key FILE     its private key (PEM)\n"
+"      --tls-ca FILE      require a client certificate signed by these CAs\n"
+"                         (PEM) of a client without a key; its common name\n"
+"                         is the client's identity\n"
+"      --keys-file FILE   one key per tenant: lines of NAME KEYFILE; a\n"
+"                         client proves the key of its ONCUDA_KEY_NAME as a\n"
+"                         TLS pre-shared key, and NAME is its identity (log,\n"
+"                         trace, IPC only within one identity); needs --tls\n"
 "  -a, --allow NET[,NET]  serve only clients from these IPv4 networks\n"
 "                         (A.B.C.D/LEN; may be repeated)\n"
 "  -d, --devices LIST     offer only these GPUs (default: all), as\n"
@@ -128,6 +146,11 @@ enum {
 	OPT_MAX_CLIENTS_PER_HOST,
 	OPT_IDLE_TIMEOUT,
 	OPT_METRICS_FILE,
+	OPT_TLS,
+	OPT_TLS_CERT,
+	OPT_TLS_KEY,
+	OPT_TLS_CA,
+	OPT_KEYS_FILE,
 };
 
 static const struct option long_options[] = {
@@ -155,6 +178,11 @@ static const struct option long_options[] = {
 	{ "idle-timeout", required_argument, NULL, OPT_IDLE_TIMEOUT },
 	{ "version", no_argument, NULL, 'V' },
 	{ "metrics-file", required_argument, NULL, OPT_METRICS_FILE },
+	{ "tls", no_argument, NULL, OPT_TLS },
+	{ "tls-cert", required_argument, NULL, OPT_TLS_CERT },
+	{ "tls-key", required_argument, NULL, OPT_TLS_KEY },
+	{ "tls-ca", required_argument, NULL, OPT_TLS_CA },
+	{ "keys-file", required_argument, NULL, OPT_KEYS_FILE },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -278,6 +306,7 @@ int main(int argc, char **argv)
 	unsigned short port = 0;
 	const char *why_poll;
 	char why[256];
+	struct tls_options tls = { 0 };
 	int opt, level;
 
 	memset(&options, 0, sizeof options);
@@ -358,6 +387,21 @@ int main(int argc, char **argv)
 			options.no_local_socket = strcmp(optarg, "none") == 0;
 			options.local_socket = options.no_local_socket ? NULL : optarg;
 			break;
+		case OPT_TLS:
+			tls.required = true;
+			break;
+		case OPT_TLS_CERT:
+			tls.cert_file = optarg;
+			break;
+		case OPT_TLS_KEY:
+			tls.key_file = optarg;
+			break;
+		case OPT_TLS_CA:
+			tls.ca_file = optarg;
+			break;
+		case OPT_KEYS_FILE:
+			tls.keys_file = optarg;
+			break;
 		case OPT_REQUEST_TIMEOUT:
 			child_request_seconds = (unsigned)parse_seconds(
 			    "request-timeout", optarg);
@@ -389,6 +433,10 @@ int main(int argc, char **argv)
 	}
 	if (optind < argc)
 		usage_error("unexpected argument '%s': oncudad takes options only", argv[optind]);
+	if (!tls_options_apply(&tls, why, sizeof why)) {
+		fprintf(stderr, "oncudad: not starting: %s\n", why);
+		return 1;
+	}
 	if (trace_path != NULL && !trace_file_use(trace_path, trace_max, why,
 	    sizeof why))
 		usage_error("cannot write the trace file '%s' (%s): name a file "

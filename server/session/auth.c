@@ -51,6 +51,14 @@ bool auth_key_required(void)
 	return key_required;
 }
 
+bool auth_key_psk(uint8_t psk[32])
+{
+	if (!key_required)
+		return false;
+	auth_tls_psk(&key, psk);
+	return true;
+}
+
 void auth_session_start(const char *peer)
 {
 	snprintf(peer_name, sizeof(peer_name), "%s", peer);
@@ -70,6 +78,14 @@ static void refuse_for(const char *why, const char *ending)
 static void refuse(const char *why)
 {
 	refuse_for(why, "refused: it did not prove it holds the key");
+}
+
+void auth_proved_by_tls(void)
+{
+	passed = true;
+	if (key_required)
+		log_msg(LOG_INFO, "client %s proved it holds the key (as the "
+		    "PSK of its TLS handshake)", peer_name);
 }
 
 bool auth_admits(rpcproc_t proc)

@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <time.h>
 
 #include <rpc/rpc.h>
@@ -28,8 +29,15 @@
 bool auth_use_key_file(const char *path, char *why, size_t why_len);
 bool auth_key_required(void);
 
+/* The TLS PSK of the key (auth_key.h); false when there is no key. */
+bool auth_key_psk(uint8_t psk[32]);
+
 /* Client process, when its session starts: the client, for the log. */
 void auth_session_start(const char *peer);
+
+/* The session's TLS handshake proved a PSK (starttls.c): the key exchange
+ * is then done, the PSK being the key's or a tenant's. */
+void auth_proved_by_tls(void);
 
 /* Whether the session may call proc now. */
 bool auth_admits(rpcproc_t proc);

@@ -28,15 +28,19 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include "common/tls_channel.h"
 #include "common/xprt_record.h"
 #include "server/session/callback.h"
 #include "server/session/log.h"
+#include "server/session/starttls.h"
 
 /* RFC 5531's constants, by their names there. */
 enum { CALL_RECORD = 0, REPLY_RECORD = 1, ACCEPTED = 0, ACCEPT_OK = 0 };
 #define VERIFIER_MAX 400
 /* How long ONCUDA_CALLBACK_BIND waits for the connection handed over. */
 #define TAKE_OVER_MS 5000
+/* The client's TLS handshake on the callback connection is waiting. */
+#define TLS_CALLBACK_MS 30000
 
 struct callback_arg {
 	host_call call;
@@ -55,8 +59,9 @@ static struct {
 	unsigned char token[ONCUDA_CALLBACK_TOKEN_BYTES];
 	bool handed_over;		/* this session gave its connection away */
 	struct callback_arg *kept;	/* session thread only */
+	bool tls_pending;		/* TLS to start at the first call back */
 } ch = { PTHREAD_MUTEX_INITIALIZER, -1, { 0 }, 0, false, -1, { 0 }, false,
-	NULL };
+	NULL, false };
 
 struct callback_arg *callback_arg_new(host_call_kind kind, const host_fn *fn,
     uint64_t client_stream, bool kept)
@@ -153,6 +158,16 @@ static void call_client(struct callback_arg *a)
 		    "no callback connection is bound" :
 		    "the callback connection is gone");
 		return;
+	}
+	/* A session inside TLS calls back inside TLS too: the client's
+	 * handshake waits for this first call (starttls_callback). */
+	if (ch.tls_pending) {
+		ch.tls_pending = false;
+		if ((ch.rs.tls = starttls_callback(ch.fd, TLS_CALLBACK_MS)) == NULL) {
+			atomic_store(&ch.dead, true);
+			pthread_mutex_unlock(&ch.lock);
+			return;
+		}
 	}
 	xid = ++ch.xid;
 	sent = record_begin(&ch.rs) && put(x, xid) && put(x, CALL_RECORD) &&
@@ -334,6 +349,7 @@ CUresult callback_take_over(void)
 	close(ch.listener);
 	ch.listener = -1;
 	keep_alive(fd);
+	ch.tls_pending = starttls_active();
 	ch.fd = fd;
 	log_msg(LOG_DEBUG, "callback connection bound");
 	return CUDA_SUCCESS;
@@ -365,6 +381,7 @@ void callback_session_free(void)
 		free(a);
 	}
 	if (ch.fd >= 0) {
+		tls_channel_close(ch.rs.tls);
 		record_free(&ch.rs);
 		close(ch.fd);
 		ch.fd = -1;

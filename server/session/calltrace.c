@@ -179,6 +179,12 @@ calltrace_dispatch calltrace_session_start(SVCXPRT *xprt, const char *peer,
 	return traced_dispatch;
 }
 
+void calltrace_note(const char *text)
+{
+	if (stats != NULL)
+		write_line(text);
+}
+
 static void emit_summary_line(void *context, const char *text)
 {
 	(void)context;

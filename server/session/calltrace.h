@@ -48,4 +48,7 @@ void calltrace_unsent(struct rpc_msg *msg);
 /* Client process, when the session ends: the summary. */
 void calltrace_session_end(void);
 
+/* A line about the session (its TLS, its identity) where calls are traced. */
+void calltrace_note(const char *text);
+
 #endif

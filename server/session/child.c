@@ -37,6 +37,7 @@
 #include "server/session/oneway.h"
 #include "common/rpcaddr.h"
 #include "server/session/ranges.h"
+#include "server/session/starttls.h"
 #include "server/session/transport.h"
 #include "server/session/session.h"
 #include "server/session/session_table.h"
@@ -115,6 +116,11 @@ static void gated_dispatch(struct svc_req *request, SVCXPRT *xprt)
 	 * prove itself (idl/cuda.x says what it reveals). */
 	bool public_call = request->rq_proc == ONCUDA_DESCRIBE_SERVER;
 
+	/* oncudad --tls: nothing but those two in plain (starttls.h). */
+	if (!starttls_admits(request->rq_proc)) {
+		svcerr_auth(xprt, AUTH_TOOWEAK);
+		return;
+	}
 	if (!public_call && !auth_admits(request->rq_proc)) {
 		svcerr_auth(xprt, AUTH_TOOWEAK);
 		auth_refuse_call(request->rq_proc);
@@ -207,7 +213,8 @@ static const char *serve(SVCXPRT *xprt, transport_dispatch dispatch,
 
 		if (stop_signal != 0)
 			return strsignal(stop_signal);
-		if ((refused = auth_session_over()) != NULL)
+		if ((refused = auth_session_over()) != NULL ||
+		    (refused = starttls_session_over()) != NULL)
 			return refused;
 		if ((why = callback_session_over()) != NULL)
 			return why;
@@ -256,11 +263,14 @@ noreturn void child_serve(int sock, const char *peer, pid_t daemon_pid)
 	clock_gettime(CLOCK_MONOTONIC, &start);
 	log_set_peer(peer);
 	auth_session_start(peer);
+	starttls_session_start(peer);
 	ipc_registry_identify(peer);
 	if ((xprt = transport_create(sock, ONCUDA_PROG, ONCUDA_VERSION)) == NULL) {
 		log_msg(LOG_ERROR, "cannot serve %s: out of memory", peer);
 		exit(1);
 	}
+	if (starttls_offered())
+		transport_offer_tls(xprt, starttls_begin);
 	getargs_free_on_failure(xprt);
 	/* Inside the other wrappers: no output goes with an unsent reply. */
 	(void)kernel_output_session_start(xprt);

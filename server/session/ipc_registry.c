@@ -33,6 +33,7 @@
 struct identity {
 	int local;		/* 1: the same-host socket, with uid */
 	uid_t uid;
+	char name[64];		/* proved in TLS (starttls.h); "": none */
 };
 
 struct entry {
@@ -82,6 +83,11 @@ void ipc_registry_identify(const char *peer)
 	}
 }
 
+void ipc_registry_name(const char *name)
+{
+	snprintf(self.name, sizeof self.name, "%s", name);
+}
+
 static void lock(void)
 {
 	if (pthread_mutex_lock(&table->lock) == EOWNERDEAD)
@@ -95,7 +101,8 @@ static void unlock(void)
 
 static bool same(const struct identity *a, const struct identity *b)
 {
-	return a->local == b->local && (!a->local || a->uid == b->uid);
+	return a->local == b->local && (!a->local || a->uid == b->uid) &&
+	    strcmp(a->name, b->name) == 0;
 }
 
 static struct entry *find(enum ipc_kind kind,

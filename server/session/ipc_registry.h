@@ -37,6 +37,10 @@ bool ipc_registry_create(void);
  */
 void ipc_registry_identify(const char *peer);
 
+/* Session, once TLS is established: the identity it proved (a PSK's name,
+ * a client certificate's), which handles must share too. */
+void ipc_registry_name(const char *name);
+
 /* Session: enters a handle it exported.  false: the table is full or
  * was never made. */
 bool ipc_registry_add(enum ipc_kind kind, const char handle[ONCUDA_IPC_HANDLE_BYTES]);

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "server/session/transport.h"
+#include "common/tls_channel.h"
 #include "server/session/usage.h"
 #include "common/xprt_record.h"
 
@@ -26,7 +27,13 @@ struct transport {
 	uint32_t backchannel_xid;	/* of the last call back (transport_call_back) */
 	long deadline_ms;		/* transport_set_deadline */
 	char why[96];			/* why the connection ended */
+	transport_starttls starttls;	/* NULL: TLS not offered */
 };
+
+/* RFC 9289, section 4.1: the probe's credential flavor, and the reply's
+ * verifier that says the server is ready for the TLS handshake. */
+#define AUTH_TLS_FLAVOR 7
+#define STARTTLS_VERIFIER "STARTTLS"
 
 static struct transport *transport_of(const SVCXPRT *xprt)
 {
@@ -108,6 +115,7 @@ bool transport_call_back(SVCXPRT *xprt, rpcprog_t prog, rpcvers_t vers,
 {
 	struct transport *t = transport_of(xprt);
 	struct rpc_msg call;
+	size_t sent;
 
 	memset(&call, 0, sizeof call);
 	/* Not the xid of any call of the client's: those are its own to pick,
@@ -127,7 +135,10 @@ bool transport_call_back(SVCXPRT *xprt, rpcprog_t prog, rpcvers_t vers,
 		return false;
 	}
 	record_set_deadline(&t->rs, t->deadline_ms);
-	if (!record_end(&t->rs, true)) {
+	sent = t->rs.record_len;
+	if (record_end(&t->rs, true)) {
+		usage_bytes(0, sent);
+	} else {
 		snprintf(t->why, sizeof t->why, "cannot send a call back: %s",
 		    strerror(t->rs.error != 0 ? t->rs.error : EIO));
 		t->send_failed = true;
@@ -140,6 +151,7 @@ static void stream_destroy(SVCXPRT *xprt)
 {
 	struct transport *t = transport_of(xprt);
 
+	tls_channel_close(t->rs.tls);
 	record_free(&t->rs);
 	close(t->rs.fd);
 	free(t);
@@ -189,6 +201,11 @@ SVCXPRT *transport_create(int fd, rpcprog_t prog, rpcvers_t vers)
 	return &t->xprt;
 }
 
+void transport_offer_tls(SVCXPRT *xprt, transport_starttls start)
+{
+	transport_of(xprt)->starttls = start;
+}
+
 void transport_set_deadline(SVCXPRT *xprt, long ms)
 {
 	transport_of(xprt)->deadline_ms = ms > 0 ? ms : 0;
@@ -198,7 +215,7 @@ bool transport_pending(const SVCXPRT *xprt)
 {
 	const struct record_stream *rs = &transport_of(xprt)->rs;
 
-	return rs->in_end > rs->in_pos;
+	return record_buffered(rs);
 }
 
 bool transport_poll(SVCXPRT *xprt, long ns)
@@ -221,6 +238,11 @@ static const char *read_failure(struct transport *t)
 		    "within %ld s (--request-timeout)", t->deadline_ms / 1000);
 		return t->why;
 	}
+	if (t->rs.error == EPROTO && t->rs.tls != NULL) {
+		snprintf(t->why, sizeof t->why, "TLS: %s",
+		    tls_channel_error(t->rs.tls));
+		return t->why;
+	}
 	if (record_failed(&t->rs)) {
 		snprintf(t->why, sizeof t->why, "cannot read a request: %s",
 		    strerror(t->rs.error));
@@ -233,6 +255,50 @@ static const char *read_failure(struct transport *t)
 static bool credentials_accepted(const struct opaque_auth *cred)
 {
 	return cred->oa_flavor == AUTH_NONE || cred->oa_flavor == AUTH_SYS;
+}
+
+/*
+ * The AUTH_TLS probe (RFC 9289, section 4.1): a null call whose credential
+ * is AUTH_TLS.  A server that offers TLS answers it with the verifier
+ * "STARTTLS", and the client's TLS handshake follows on the connection;
+ * one that does not, or a second probe, gets AUTH_BADCRED, as a server
+ * that knows no AUTH_TLS gives.  false: the handshake failed (logged), and
+ * the session ends.
+ */
+/* The probe's results: none (xdr_void, typed as xdrproc_t wants). */
+static bool_t xdr_nothing(XDR *xdrs, ...)
+{
+	(void)xdrs;
+	return TRUE;
+}
+
+static bool serve_probe(struct transport *t, rpcproc_t proc)
+{
+	static char verifier[] = STARTTLS_VERIFIER;
+
+	if (proc != NULLPROC || t->rs.tls != NULL || t->starttls == NULL) {
+		svcerr_auth(&t->xprt, AUTH_BADCRED);
+		return true;
+	}
+	t->xprt.xp_verf = (struct opaque_auth){ AUTH_NONE, verifier,
+	    sizeof verifier - 1 };
+	svc_sendreply(&t->xprt, xdr_nothing, NULL);
+	t->xprt.xp_verf = _null_auth;
+	if (t->send_failed)
+		return false;
+	/* The client sends nothing more before its hello. */
+	if (record_buffered(&t->rs)) {
+		snprintf(t->why, sizeof t->why, "the client sent bytes "
+		    "between the AUTH_TLS probe and its TLS handshake");
+		t->send_failed = true;
+		return false;
+	}
+	if ((t->rs.tls = t->starttls(t->rs.fd, t->deadline_ms)) == NULL) {
+		snprintf(t->why, sizeof t->why, "the TLS handshake failed");
+		t->send_failed = true;
+		return false;
+	}
+	return true;
 }
 
 bool transport_serve(SVCXPRT *xprt, transport_dispatch dispatch,
@@ -261,7 +327,9 @@ bool transport_serve(SVCXPRT *xprt, transport_dispatch dispatch,
 	request.rq_cred = msg.rm_call.cb_cred;
 	request.rq_xprt = xprt;
 
-	if (!credentials_accepted(&msg.rm_call.cb_cred))
+	if (msg.rm_call.cb_cred.oa_flavor == AUTH_TLS_FLAVOR)
+		(void)serve_probe(t, request.rq_proc);
+	else if (!credentials_accepted(&msg.rm_call.cb_cred))
 		svcerr_auth(xprt, AUTH_REJECTEDCRED);
 	else if (request.rq_prog != t->prog)
 		svcerr_noprog(xprt);

@@ -22,7 +22,10 @@
  *
  * What is accepted of a request, as libtirpc's svc_getreq_common does: a
  * call message of RPC version 2 (anything else ends the session: the peer
- * does not speak ONC RPC); credentials AUTH_NONE or AUTH_SYS, which are
+ * does not speak ONC RPC); the AUTH_TLS probe of RFC 9289 (a null call
+ * answered with the verifier "STARTTLS" when TLS is offered, then the
+ * handshake, and every record after inside TLS; AUTH_BADCRED when it is
+ * not, or for a second probe); credentials AUTH_NONE or AUTH_SYS, which are
  * not used (oncudad's own key exchange authenticates, auth.c), anything
  * else refused with AUTH_REJECTEDCRED; the program and version given to
  * transport_create, or PROG_UNAVAIL / PROG_MISMATCH.  Replies carry an
@@ -44,6 +47,15 @@ typedef void (*transport_dispatch)(struct svc_req *request, SVCXPRT *xprt);
 /* A transport serving prog, version vers on fd, which it owns from now
  * on (svc_destroy closes it); NULL when out of memory. */
 SVCXPRT *transport_create(int fd, rpcprog_t prog, rpcvers_t vers);
+
+/*
+ * Offers TLS to the client's AUTH_TLS probe: start makes the handshake on
+ * the socket within ms and returns the channel, or NULL (the session then
+ * ends).  Not called: the probe is refused, as by a server without TLS.
+ */
+struct tls_channel;
+typedef struct tls_channel *(*transport_starttls)(int fd, long ms);
+void transport_offer_tls(SVCXPRT *xprt, transport_starttls start);
 
 /* Whether bytes of the next request are read already (waiting for the
  * socket to become readable would then wait for the wrong thing). */

@@ -16,6 +16,7 @@
 
 #include "common/release.h"
 #include "server/session/auth.h"
+#include "server/session/starttls.h"
 #include "gen/cuda_names.h"
 #include "server/daemon/children.h"
 
@@ -94,6 +95,8 @@ bool_t oncuda_describe_server_svc(res_server_description *r,
 	 * has not counted it yet, an instant after the fork. */
 	s->clients = (u_int)(sessions > 0 ? sessions - 1 : 0);
 	s->key_required = auth_key_required();
+	s->tls = starttls_required() ? ONCUDA_TLS_REQUIRED :
+	    starttls_offered() ? ONCUDA_TLS_OFFERED : ONCUDA_TLS_NONE;
 	if ((s->software = strdup(release_software())) == NULL ||
 	    (s->host = strdup(host)) == NULL) {
 		xdr_free((xdrproc_t)xdr_res_server_description, (char *)r);

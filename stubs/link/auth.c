@@ -77,7 +77,8 @@ static bool prove(CLIENT *clnt, const struct server_target *target,
 	return proved;
 }
 
-bool auth_handshake(CLIENT *clnt, const struct server_target *target)
+static bool handshake(CLIENT *clnt, const struct server_target *target,
+    bool server_proved)
 {
 	const char *path = getenv("ONCUDA_KEY_FILE");
 	struct auth_key key;
@@ -104,6 +105,8 @@ bool auth_handshake(CLIENT *clnt, const struct server_target *target)
 		oncuda_say("oncudad on %s requires a key: set ONCUDA_KEY_FILE to "
 		    "a copy of the file given to its --key-file (mode 600)",
 		    target->name);
+	} else if (!r.res_auth_challenge_u.value.key_required && server_proved) {
+		ok = true;
 	} else if (!r.res_auth_challenge_u.value.key_required) {
 		oncuda_say("oncudad on %s holds no key (it was started without "
 		    "--key-file), so it cannot prove it is the server the key "
@@ -117,4 +120,14 @@ bool auth_handshake(CLIENT *clnt, const struct server_target *target)
 	if (has_key)
 		auth_key_wipe(&key);
 	return ok;
+}
+
+bool auth_handshake(CLIENT *clnt, const struct server_target *target)
+{
+	return handshake(clnt, target, false);
+}
+
+bool auth_handshake_after_tls(CLIENT *clnt, const struct server_target *target)
+{
+	return handshake(clnt, target, true);
 }

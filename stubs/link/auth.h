@@ -20,4 +20,12 @@
  */
 bool auth_handshake(CLIENT *clnt, const struct server_target *target);
 
+/*
+ * The same on the same-host socket of a server whose TCP connection has
+ * just proved the key as its TLS PSK (tls_client.h): that server named
+ * the socket, so one that holds no key of the file's sort (a --keys-file
+ * server) is trusted; one that requires it gets the proof.
+ */
+bool auth_handshake_after_tls(CLIENT *clnt, const struct server_target *target);
+
 #endif

@@ -8,7 +8,7 @@
  * handle is our own transport (xprt.h), and a null call proves the server
  * speaks our version before any CUDA call depends on it; then the key
  * exchange (auth.c), which also tells a server that requires a key from
- * one that does not.  Then the transport: a server on this host is used
+ * one that does not; before it, on TCP, TLS when asked for (tls_client.h).  Then the transport: a server on this host is used
  * through its unix-domain socket (local_connect.c).  When this fails
  * the person running the program gets one line saying what to check.
  */
@@ -35,6 +35,7 @@
 #include "gen/cuda_names.h"
 #include "stubs/link/local_connect.h"
 #include "stubs/link/say.h"
+#include "stubs/link/tls_client.h"
 #include "stubs/link/xprt.h"
 
 static void say_unreachable(const struct server_target *target,
@@ -276,8 +277,8 @@ static bool ping(CLIENT *clnt, const struct server_target *target)
 	return false;
 }
 
-/* Timeout, version check and key exchange of a new handle (TCP or local). */
-static bool prove(CLIENT *clnt, const struct server_target *target)
+/* The timeout of a new handle (TCP or local). */
+static void set_timeout(CLIENT *clnt, const struct server_target *target)
 {
 	struct timeval timeout = { .tv_sec = (time_t)target->timeout_seconds };
 
@@ -287,8 +288,37 @@ static bool prove(CLIENT *clnt, const struct server_target *target)
 	 * server that stops reading cannot hold a large request forever.
 	 */
 	clnt_control(clnt, CLSET_TIMEOUT, (char *)&timeout);
+}
+
+/* Whether this thread's TCP connection, now being replaced by the
+ * same-host socket, proved the key as its TLS PSK (prove_tcp). */
+static _Thread_local bool tcp_proved_by_psk;
+
+/* Timeout, version check and key exchange of a new local handle. */
+static bool prove(CLIENT *clnt, const struct server_target *target)
+{
+	set_timeout(clnt, target);
 	return ping(clnt, target) && hello_exchange(clnt, target) &&
-	    auth_handshake(clnt, target);
+	    (tcp_proved_by_psk ? auth_handshake_after_tls(clnt, target) :
+	    auth_handshake(clnt, target));
+}
+
+/*
+ * The same for a TCP handle, with TLS between the null call and the rest
+ * (tls_client.h).  A TLS handshake with the key as its PSK has proved the
+ * key both ways: the key exchange would prove it again.
+ */
+static bool prove_tcp(CLIENT *clnt, const struct server_target *target)
+{
+	enum tls_outcome tls;
+
+	set_timeout(clnt, target);
+	if (!ping(clnt, target) ||
+	    (tls = tls_client_secure(clnt, target)) == TLS_FAILED ||
+	    !hello_exchange(clnt, target))
+		return false;
+	tcp_proved_by_psk = tls == TLS_BY_PSK;
+	return tls == TLS_BY_PSK || auth_handshake(clnt, target);
 }
 
 CLIENT *connect_server(const struct server_target *target)
@@ -306,7 +336,7 @@ CLIENT *connect_server(const struct server_target *target)
 		say_unreachable(target, why, unknown_host);
 		return NULL;
 	}
-	if (!prove(clnt, target)) {
+	if (!prove_tcp(clnt, target)) {
 		clnt_destroy(clnt);
 		return NULL;
 	}

@@ -16,12 +16,14 @@
 #include "gen/cuda_names.h"
 #include "stubs/link/hello.h"
 #include "stubs/link/say.h"
+#include "stubs/link/xprt.h"
 
 bool hello_exchange(CLIENT *clnt, const struct server_target *target)
 {
 	hello_args mine = { ONCUDA_WIRE_REVISION,
 	    (char *)(uintptr_t)release_software() };
 	char why[256];
+	struct rpc_err err;
 	res_hello r;
 	enum clnt_stat st;
 	bool ok = false;
@@ -33,6 +35,33 @@ bool hello_exchange(CLIENT *clnt, const struct server_target *target)
 		    "protocol revisions, older than this library's %s: "
 		    "install the same oncuda release on both sides (upgrade "
 		    "oncudad)", target->name, release_software());
+		return false;
+	}
+	clnt_geterr(clnt, &err);
+	if (st == RPC_AUTHERROR && err.re_why == AUTH_TOOWEAK) {
+		/* What a --tls server answers a plain client (starttls.h). */
+		oncuda_say("oncudad on %s requires TLS (oncudad --tls) and this "
+		    "client talks in clear: set ONCUDA_KEY_FILE to a copy of "
+		    "its key, or ONCUDA_TLS_CA to the CA of its certificate "
+		    "(and leave ONCUDA_TLS unset or 1)", target->name);
+		return false;
+	}
+	if (st != RPC_SUCCESS && xprt_tls_error(clnt) != NULL) {
+		oncuda_say("oncudad on %s: TLS failed after the handshake (%s): "
+		    "a record that is not the server's, or its refusal of this "
+		    "client's certificate; its log says why", target->name,
+		    xprt_tls_error(clnt));
+		return false;
+	}
+	if (st != RPC_SUCCESS && xprt_in_tls(clnt)) {
+		/* TLS 1.3 ends the client's handshake before the server has
+		 * judged its certificate: a refusal shows here. */
+		describe_call_error(clnt, st, target, why, sizeof(why));
+		oncuda_say("oncudad on %s ended the TLS connection after the "
+		    "handshake (%s): it refused this client's certificate "
+		    "(a server with --tls-ca needs ONCUDA_TLS_CERT and "
+		    "ONCUDA_TLS_KEY), or the connection broke; its log says why",
+		    target->name, why);
 		return false;
 	}
 	if (st != RPC_SUCCESS) {

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "common/rpcaddr.h"
+#include "common/tls_channel.h"
 #include "stubs/link/backchannel.h"
 #include "stubs/link/xprt.h"
 #include "common/xprt_record.h"
@@ -34,6 +35,9 @@ struct xprt {
 	struct timeval wait;		/* the reply's, each read's, each send's */
 	struct timeval applied;		/* what the socket has now */
 	struct rpc_err err;
+	uint32_t flavor;		/* the calls' credential: AUTH_NONE */
+	char verifier[8];		/* the start of the last reply's */
+	uint32_t verifier_len;		/* its length in full */
 };
 
 static const struct clnt_ops xprt_ops;
@@ -123,6 +127,10 @@ static bool decode_accepted(struct xprt *x, xdrproc_t xres, void *res)
 	    len > VERIFIER_MAX || !xdr_opaque(xdrs, verifier, len) ||
 	    !get_u32(xdrs, &stat))
 		return false;
+	(void)flavor;
+	x->verifier_len = len;
+	memcpy(x->verifier, verifier, len < sizeof x->verifier ? len :
+	    sizeof x->verifier);
 	switch (stat) {
 	case ACCEPT_SUCCESS:
 		x->err.re_status = RPC_SUCCESS;
@@ -235,7 +243,7 @@ static bool encode_call_header(struct xprt *x, rpcproc_t proc)
 {
 	uint32_t header[CALL_HEADER_WORDS] = { x->xid, MSG_CALL,
 	    RPC_MSG_VERSION, (uint32_t)x->prog, (uint32_t)x->vers,
-	    (uint32_t)proc, AUTH_NONE, 0, AUTH_NONE, 0 };	/* cred, verf */
+	    (uint32_t)proc, x->flavor, 0, AUTH_NONE, 0 };	/* cred, verf */
 	XDR *xdrs = &x->stream.xdr;
 	int32_t *p = XDR_INLINE(xdrs, CALL_HEADER_WORDS * 4);
 
@@ -319,6 +327,7 @@ static void xprt_destroy(CLIENT *c)
 {
 	struct xprt *x = xprt_of(c);
 
+	tls_channel_close(x->stream.tls);
 	if (x->close_fd)
 		close(x->stream.fd);
 	record_free(&x->stream);
@@ -391,6 +400,7 @@ CLIENT *xprt_create(int fd, rpcprog_t prog, rpcvers_t vers)
 	x->prog = prog;
 	x->vers = vers;
 	x->close_fd = true;
+	x->flavor = AUTH_NONE;
 	x->stream.poll_ns = (long)poll_micros * 1000;
 	/* Another xid sequence than a previous connection's of this process. */
 	clock_gettime(CLOCK_MONOTONIC, &now);
@@ -400,6 +410,45 @@ CLIENT *xprt_create(int fd, rpcprog_t prog, rpcvers_t vers)
 	x->client.cl_private = x;
 	x->client.cl_auth = authnone_create();
 	return &x->client;
+}
+
+static bool_t xdr_none(XDR *xdrs, ...)
+{
+	(void)xdrs;
+	return TRUE;
+}
+
+enum clnt_stat xprt_probe_tls(CLIENT *c, struct timeval timeout,
+    bool *starttls)
+{
+	struct xprt *x = xprt_of(c);
+	enum clnt_stat st;
+
+	x->flavor = XPRT_AUTH_TLS;
+	x->verifier_len = 0;
+	st = clnt_call(c, NULLPROC, xdr_none, NULL, xdr_none, NULL, timeout);
+	x->flavor = AUTH_NONE;
+	*starttls = st == RPC_SUCCESS && x->verifier_len == 8 &&
+	    memcmp(x->verifier, "STARTTLS", 8) == 0;
+	return st;
+}
+
+bool xprt_in_tls(CLIENT *c)
+{
+	return xprt_of(c)->stream.tls != NULL;
+}
+
+const char *xprt_tls_error(CLIENT *c)
+{
+	const struct record_stream *rs = &xprt_of(c)->stream;
+
+	return rs->tls != NULL && rs->error == EPROTO ?
+	    tls_channel_error(rs->tls) : NULL;
+}
+
+void xprt_use_tls(CLIENT *c, struct tls_channel *ch)
+{
+	xprt_of(c)->stream.tls = ch;
 }
 
 static const struct clnt_ops xprt_ops = {

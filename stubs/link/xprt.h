@@ -37,6 +37,8 @@
 #ifndef ONCUDA_XPRT_H
 #define ONCUDA_XPRT_H
 
+#include <stdbool.h>
+
 #include <rpc/rpc.h>
 
 /*
@@ -55,5 +57,29 @@ CLIENT *xprt_create(int fd, rpcprog_t prog, rpcvers_t vers);
  * and spins for the whole wait where oncuda spins at most this long.
  */
 void xprt_poll_before_sleeping(unsigned micros);
+
+/* The credential flavor of RFC 9289's probe. */
+#define XPRT_AUTH_TLS 7
+
+struct tls_channel;
+
+/*
+ * RFC 9289's probe: a null call with an AUTH_TLS credential.  *starttls:
+ * the server answered it with the verifier "STARTTLS", and waits for the
+ * client's TLS handshake on the socket.  Otherwise the status of the call
+ * (RPC_AUTHERROR: a server that offers no TLS).
+ */
+enum clnt_stat xprt_probe_tls(CLIENT *c, struct timeval timeout,
+    bool *starttls);
+
+/* Whether the handle's bytes go through TLS. */
+bool xprt_in_tls(CLIENT *c);
+
+/* Why the last call failed inside TLS, when a TLS record failed (a
+ * garbage or tampered record, an alert), in words; NULL otherwise. */
+const char *xprt_tls_error(CLIENT *c);
+
+/* From now on every byte goes through ch, which the handle owns. */
+void xprt_use_tls(CLIENT *c, struct tls_channel *ch);
 
 #endif /* ONCUDA_XPRT_H */

@@ -17,9 +17,12 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "common/tls_channel.h"
 #include "common/xprt_record.h"
 #include "gen/cuda_names.h"
 #include "stubs/link/connect.h"
+#include "stubs/link/tls_client.h"
+#include "stubs/link/xprt.h"
 #include "stubs/route/route.h"
 #include "stubs/stream/callback.h"
 #include "stubs/wire/rpc.h"
@@ -36,6 +39,8 @@ struct channel {
 	bool bound;
 	int fd;
 	struct record_stream rs;	/* the thread's alone once bound */
+	bool tls;			/* to start TLS on it (tls_client.h) */
+	unsigned server;
 };
 
 static struct channel channels[ROUTE_SERVERS_MAX];
@@ -60,6 +65,8 @@ static void fork_child(void)
 		pthread_mutex_init(&ch->lock, NULL);
 		if (ch->bound) {
 			close(ch->fd);
+			tls_channel_close(ch->rs.tls);
+			ch->rs.tls = NULL;
 			record_free(&ch->rs);
 		}
 		ch->bound = false;
@@ -205,6 +212,9 @@ static void *serve(void *arg)
 {
 	struct channel *ch = arg;
 
+	if (ch->tls && (ch->rs.tls = tls_client_callback(ch->fd,
+	    rpc_server_target(ch->server))) == NULL)
+		return NULL;
 	while (serve_one(&ch->rs))
 		;
 	/* The server went away: the session's connection says so to the
@@ -215,7 +225,7 @@ static void *serve(void *arg)
 /* ------------------------------------------------------------ binding */
 
 /* Step 2: a new connection that hands itself to the session. */
-static int attach(unsigned server, const callback_offer *offer)
+static int attach(unsigned server, const callback_offer *offer, bool *tls)
 {
 	CLIENT *c = connect_server(rpc_server_target(server));
 	struct timeval forever = { 0, 0 };
@@ -225,6 +235,7 @@ static int attach(unsigned server, const callback_offer *offer)
 	if (c == NULL)
 		return -1;
 	memset(&r, 0, sizeof r);
+	*tls = xprt_in_tls(c);
 	if (oncuda_callback_attach(*offer, &r, c) == RPC_SUCCESS &&
 	    r.err == CUDA_SUCCESS && clnt_control(c, CLGET_FD, (char *)&fd))
 		clnt_control(c, CLSET_FD_NCLOSE, NULL);
@@ -258,7 +269,8 @@ static CUresult bind_locked(unsigned server, struct channel *ch)
 		return e;
 	if (offer.err != CUDA_SUCCESS)
 		return (CUresult)offer.err;
-	if ((fd = attach(server, &offer.res_callback_offer_u.value)) < 0) {
+	if ((fd = attach(server, &offer.res_callback_offer_u.value,
+	    &ch->tls)) < 0) {
 		oncuda_say("cannot open the callback connection to %s; host "
 		    "functions cannot run", rpc_server_name(server));
 		return CUDA_ERROR_DEVICE_UNAVAILABLE;
@@ -279,6 +291,7 @@ static CUresult bind_locked(unsigned server, struct channel *ch)
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	}
 	ch->fd = fd;
+	ch->server = server;
 	/* The thread blocks every signal: the program's handlers run on its
 	 * own threads, never on the one that runs its host functions. */
 	sigfillset(&all);

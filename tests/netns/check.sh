@@ -144,7 +144,7 @@ netns_checks() {
 		verdict=1
 	fi
 	netns_expect "host 1 found by broadcast" "$table" \
-		"^oncuda-s1 +$s1:$port1 .* 13\\.0 +0 +no\$" || verdict=1
+		"^oncuda-s1 +$s1:$port1 .* 13\\.0 +0 +no +no\$" || verdict=1
 	netns_expect "host 1 offers its one device" "$table" \
 		"^    0 +oncuda CPU stand-in +16\\.0 GiB  cc 9\\.0  0000:00:00\\.0  $uuid0\$" || verdict=1
 	netns_expect "host 2 found by broadcast" "$table" \
@@ -168,6 +168,7 @@ doc = json.load(open(sys.argv[1]))
 found = {s["address"]: s for s in doc["servers"]}
 one, two, three = (found[a] for a in sys.argv[2:5])
 assert one["state"] == "server" and one["host"] == "oncuda-s1"
+assert one["key_required"] is False and one["tls"] == "no"
 assert [d["uuid"] for d in one["devices"]] == [sys.argv[5]]
 assert two["state"] == "server" and [d["uuid"] for d in two["devices"]] == [sys.argv[6]]
 assert two["devices"][0]["ordinal"] == 0 and two["devices"][0]["total_memory"] == 16 << 30

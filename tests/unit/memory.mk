@@ -43,7 +43,8 @@ UNIT_MEMORY_CLIENT := stubs/mem/memory.c stubs/mem/memory.h \
 	stubs/link/local_connect.c stubs/local/local_copy.h stubs/link/local_connect.h stubs/mem/local_share.h stubs/link/xprt.c stubs/link/xprt.h \
 	stubs/link/backchannel.c stubs/link/backchannel.h \
 	stubs/route/capture_known.c stubs/route/capture_known.h \
-	common/xprt_record.c common/xprt_record.h tests/unit/memory_loopback.c \
+	common/xprt_record.c common/xprt_record.h common/tls_channel.c \
+	common/tls_channel.h tests/unit/memory_loopback.c \
 	tests/unit/one_server.c tests/unit/memory_loopback_serve.c tests/unit/memory_loopback.h \
 	gen/cuda_rpc.h gen/cuda_xdr.o gen/cuda_clnt.o
 
@@ -51,7 +52,7 @@ all: $(UNIT_MEMORY_TESTS)
 
 # Links the .c and .o prerequisites; the headers are there for make alone.
 UNIT_MEMORY_LINK = $(CC) $(UNIT_MEMORY_CPPFLAGS) $(CFLAGS) $(WARN) -o $@ \
-	$(filter %.c %.o,$^) -ltirpc -lpthread
+	$(filter %.c %.o,$^) -ltirpc -lssl -lcrypto -lpthread
 
 tests/unit/test_memory_ranges: tests/unit/test_memory_ranges.c \
 		common/range_table.c common/range_table.h $(UNIT_MEMORY_COMMON)

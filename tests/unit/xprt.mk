@@ -19,6 +19,7 @@ all: tests/unit/test_xprt
 tests/unit/test_xprt: tests/unit/test_xprt.c stubs/link/xprt.c stubs/link/xprt.h \
 		stubs/link/backchannel.c stubs/link/backchannel.h \
 		common/xprt_record.c common/xprt_record.h \
+		common/tls_channel.c common/tls_channel.h \
 		tests/unit/unit_check.c tests/unit/unit_check.h gen/cuda_xdr.o
 	$(CC) $(UNIT_XPRT_CPPFLAGS) $(CFLAGS) $(WARN) -o $@ \
-		$(filter %.c %.o,$^) -ltirpc -lpthread
+		$(filter %.c %.o,$^) -ltirpc -lssl -lcrypto -lpthread

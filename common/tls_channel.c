@@ -1,0 +1,566 @@
+/*
+ * tls_channel.c -- TLS 1.3 on a connected stream socket (tls_channel.h),
+ * with OpenSSL 3.
+ *
+ * OpenSSL rather than GnuTLS: Debian's OpenSSL 3 is built with kernel TLS,
+ * its TLS 1.3 external PSKs take a key as it is (no identity hint dance),
+ * and it is already on every machine oncuda runs on (the CUDA toolkit's
+ * own tools link it).
+ *
+ * Only TLS 1.3: its handshake is one round trip, every suite is AEAD with
+ * forward secrecy (PSKs are used with (EC)DHE), and nothing older needs
+ * to be spoken, since both ends are oncuda.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <arpa/inet.h>
+
+#include <openssl/err.h>
+#include <openssl/ssl.h>
+#include <openssl/x509v3.h>
+
+#include "common/tls_channel.h"
+
+struct tls_config {
+	SSL_CTX *ctx;
+	enum tls_side side;
+	struct tls_psk *psks;
+	size_t psk_count;
+	bool has_ca;
+};
+
+struct tls_channel {
+	SSL *ssl;
+	int fd;
+	const struct tls_config *config;
+	char peer[TLS_NAME_MAX];	/* the identity proved */
+	bool by_psk;
+	char error[160];
+	int broken;			/* errno of a fatal failure, kept */
+};
+
+/* TLS_AES_128_GCM_SHA256: the suite of a PSK (its hash must be the PSK's,
+ * SHA-256), and one the kernel's TLS implements. */
+static const unsigned char psk_suite[2] = { 0x13, 0x01 };
+
+/* OpenSSL's reason for the last failure, or what, when it gave none. */
+static void openssl_reason(char *buf, size_t len, const char *what)
+{
+	unsigned long e = ERR_get_error();
+	unsigned long last = e;
+
+	while (e != 0) {
+		last = e;
+		e = ERR_get_error();
+	}
+	if (last != 0)
+		snprintf(buf, len, "%s", ERR_reason_error_string(last) != NULL ?
+		    ERR_reason_error_string(last) : "TLS error");
+	else
+		snprintf(buf, len, "%s", what);
+}
+
+static SSL_SESSION *psk_session(SSL *ssl, const uint8_t key[TLS_PSK_BYTES])
+{
+	const SSL_CIPHER *cipher = SSL_CIPHER_find(ssl, psk_suite);
+	SSL_SESSION *s = SSL_SESSION_new();
+
+	if (s == NULL || cipher == NULL ||
+	    !SSL_SESSION_set1_master_key(s, key, TLS_PSK_BYTES) ||
+	    !SSL_SESSION_set_cipher(s, cipher) ||
+	    !SSL_SESSION_set_protocol_version(s, TLS1_3_VERSION)) {
+		SSL_SESSION_free(s);
+		return NULL;
+	}
+	return s;
+}
+
+/* Server: the PSK the client names.  An unnamed one (a single --key-file)
+ * answers to any name.  No PSK found: the handshake goes on without one
+ * (a certificate may still do), and fails if nothing else can. */
+static int find_psk(SSL *ssl, const unsigned char *identity,
+    size_t identity_len, SSL_SESSION **session)
+{
+	struct tls_channel *ch = SSL_get_app_data(ssl);
+	const struct tls_config *c = ch->config;
+
+	*session = NULL;
+	for (size_t i = 0; i < c->psk_count; i++) {
+		const char *name = c->psks[i].name;
+
+		if (name[0] != '\0' && (strlen(name) != identity_len ||
+		    memcmp(name, identity, identity_len) != 0))
+			continue;
+		if ((*session = psk_session(ssl, c->psks[i].key)) == NULL)
+			return 0;
+		snprintf(ch->peer, sizeof ch->peer, "%s", name[0] != '\0' ?
+		    name : "key");
+		ch->by_psk = true;
+		return 1;
+	}
+	/* Kept for the log, made plain: the name is the peer's to choose. */
+	snprintf(ch->error, sizeof ch->error, "the client named a key this "
+	    "server does not hold: ");
+	for (size_t i = 0, at = strlen(ch->error); i < identity_len &&
+	    i < TLS_NAME_MAX && at + 1 < sizeof ch->error; i++, at++) {
+		ch->error[at] = identity[i] > 0x20 && identity[i] < 0x7f ?
+		    (char)identity[i] : '?';
+		ch->error[at + 1] = '\0';
+	}
+	return 1;
+}
+
+/* Client: offers its PSK, under its name ("key" when it has none). */
+static int use_psk(SSL *ssl, const EVP_MD *md, const unsigned char **id,
+    size_t *id_len, SSL_SESSION **session)
+{
+	struct tls_channel *ch = SSL_get_app_data(ssl);
+	const struct tls_psk *psk = &ch->config->psks[0];
+	const char *name = psk->name[0] != '\0' ? psk->name : "key";
+
+	*session = NULL;
+	if (md != NULL && md != EVP_sha256())
+		return 1;	/* a retried hello chose another hash */
+	if ((*session = psk_session(ssl, psk->key)) == NULL)
+		return 0;
+	*id = (const unsigned char *)name;
+	*id_len = strlen(name);
+	ch->by_psk = true;
+	return 1;
+}
+
+static bool load_x509(SSL_CTX *ctx, const struct tls_credentials *cred,
+    char *why, size_t why_len)
+{
+	char reason[128];
+
+	if (cred->cert_file != NULL && (SSL_CTX_use_certificate_chain_file(ctx,
+	    cred->cert_file) != 1 || cred->key_file == NULL ||
+	    SSL_CTX_use_PrivateKey_file(ctx, cred->key_file,
+	    SSL_FILETYPE_PEM) != 1 || SSL_CTX_check_private_key(ctx) != 1)) {
+		openssl_reason(reason, sizeof reason, "no key file given");
+		snprintf(why, why_len, "cannot use the certificate %s with the "
+		    "key %s: %s", cred->cert_file, cred->key_file != NULL ?
+		    cred->key_file : "(none)", reason);
+		return false;
+	}
+	if (cred->ca_file != NULL && SSL_CTX_load_verify_locations(ctx,
+	    cred->ca_file, NULL) != 1) {
+		openssl_reason(reason, sizeof reason, "unreadable");
+		snprintf(why, why_len, "cannot use the CA file %s: %s",
+		    cred->ca_file, reason);
+		return false;
+	}
+	return true;
+}
+
+struct tls_config *tls_config_new(enum tls_side side,
+    const struct tls_credentials *cred, char *why, size_t why_len)
+{
+	struct tls_config *c = calloc(1, sizeof *c);
+
+	if (c == NULL || (c->ctx = SSL_CTX_new(side == TLS_SERVER ?
+	    TLS_server_method() : TLS_client_method())) == NULL) {
+		snprintf(why, why_len, "cannot set up TLS: out of memory");
+		tls_config_free(c);
+		return NULL;
+	}
+	c->side = side;
+	SSL_CTX_set_min_proto_version(c->ctx, TLS1_3_VERSION);
+	/* A peer that closes without close_notify has closed (neither side
+	 * sends one: tls_channel_close says why); a record cut short is
+	 * still seen by its record mark. */
+	SSL_CTX_set_options(c->ctx, SSL_OP_ENABLE_KTLS |
+	    SSL_OP_CIPHER_SERVER_PREFERENCE | SSL_OP_IGNORE_UNEXPECTED_EOF);
+	/* The PSK's suite first: a server that chose a suite of another hash
+	 * could not use the PSK. */
+	SSL_CTX_set_ciphersuites(c->ctx, "TLS_AES_128_GCM_SHA256:"
+	    "TLS_AES_256_GCM_SHA384:TLS_CHACHA20_POLY1305_SHA256");
+	/* Sends may stop half way (the socket is non-blocking) and resume
+	 * from the same bytes, as send() does. */
+	SSL_CTX_set_mode(c->ctx, SSL_MODE_ENABLE_PARTIAL_WRITE |
+	    SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
+	/* A record in one read(), not its header and then its body; what
+	 * comes past it waits in the channel (tls_channel_pending). */
+	SSL_CTX_set_read_ahead(c->ctx, 1);
+	if (!load_x509(c->ctx, cred, why, why_len)) {
+		tls_config_free(c);
+		return NULL;
+	}
+	c->has_ca = cred->ca_file != NULL;
+	if (cred->psk_count > 0) {
+		c->psks = malloc(cred->psk_count * sizeof *c->psks);
+		if (c->psks == NULL) {
+			snprintf(why, why_len, "cannot set up TLS: out of memory");
+			tls_config_free(c);
+			return NULL;
+		}
+		memcpy(c->psks, cred->psks, cred->psk_count * sizeof *c->psks);
+		c->psk_count = cred->psk_count;
+	}
+	if (side == TLS_SERVER) {
+		/* No session tickets: a client connects once per process. */
+		SSL_CTX_set_num_tickets(c->ctx, 0);
+		if (c->psk_count > 0)
+			SSL_CTX_set_psk_find_session_callback(c->ctx, find_psk);
+		/* With a CA, a client proves itself by a certificate it
+		 * signed (or by a PSK, when the handshake takes no
+		 * certificate). */
+		if (c->has_ca)
+			SSL_CTX_set_verify(c->ctx, SSL_VERIFY_PEER |
+			    SSL_VERIFY_FAIL_IF_NO_PEER_CERT, NULL);
+	} else {
+		if (c->psk_count > 0)
+			SSL_CTX_set_psk_use_session_callback(c->ctx, use_psk);
+		/* Always: a client without a CA accepts no certificate at
+		 * all, only its PSK. */
+		SSL_CTX_set_verify(c->ctx, SSL_VERIFY_PEER, NULL);
+	}
+	return c;
+}
+
+void tls_config_free(struct tls_config *c)
+{
+	if (c == NULL)
+		return;
+	SSL_CTX_free(c->ctx);
+	if (c->psks != NULL)
+		OPENSSL_cleanse(c->psks, c->psk_count * sizeof *c->psks);
+	free(c->psks);
+	free(c);
+}
+
+/* Milliseconds from now to end, at least 0. */
+static int ms_left(const struct timespec *end)
+{
+	struct timespec now;
+	long long ms;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	ms = (long long)(end->tv_sec - now.tv_sec) * 1000 +
+	    (end->tv_nsec - now.tv_nsec) / 1000000;
+	return ms < 0 ? 0 : ms > 60000 ? 60000 : (int)ms;
+}
+
+/* The socket's own timeout for waits of this direction, in ms; -1: none. */
+static int socket_timeout(int fd, bool reading)
+{
+	struct timeval tv;
+	socklen_t len = sizeof tv;
+
+	if (getsockopt(fd, SOL_SOCKET, reading ? SO_RCVTIMEO : SO_SNDTIMEO,
+	    &tv, &len) != 0 || (tv.tv_sec == 0 && tv.tv_usec == 0))
+		return -1;
+	return (int)(tv.tv_sec * 1000 + tv.tv_usec / 1000);
+}
+
+/* Waits for the socket as OpenSSL asks; 0 timed out, <0 failed. */
+static int wait_for(int fd, int ssl_error, int ms)
+{
+	struct pollfd pfd = { .fd = fd, .events =
+	    ssl_error == SSL_ERROR_WANT_WRITE ? POLLOUT : POLLIN };
+	int n;
+
+	do
+		n = poll(&pfd, 1, ms);
+	while (n < 0 && errno == EINTR);
+	return n;
+}
+
+/* The peer's certificate's common name, as the session's identity. */
+static void peer_certificate_name(struct tls_channel *ch)
+{
+	X509 *cert = SSL_get0_peer_certificate(ch->ssl);
+	X509_NAME *subject;
+
+	if (ch->by_psk || cert == NULL ||
+	    (subject = X509_get_subject_name(cert)) == NULL ||
+	    X509_NAME_get_text_by_NID(subject, NID_commonName, ch->peer,
+	    (int)sizeof ch->peer) < 0)
+		return;
+	/* Made plain for the log: a name is the peer's to choose. */
+	for (char *p = ch->peer; *p != '\0'; p++)
+		if (*p < 0x21 || *p > 0x7e)
+			*p = '?';
+}
+
+static bool is_address(const char *host)
+{
+	unsigned char buf[sizeof(struct in6_addr)];
+
+	return inet_pton(AF_INET, host, buf) == 1 ||
+	    inet_pton(AF_INET6, host, buf) == 1;
+}
+
+/* Client, X.509: the name it connected to must be the certificate's. */
+static bool expect_host(SSL *ssl, const char *host)
+{
+	X509_VERIFY_PARAM *param = SSL_get0_param(ssl);
+
+	if (host == NULL || host[0] == '\0')
+		return true;
+	if (is_address(host))
+		return X509_VERIFY_PARAM_set1_ip_asc(param, host) == 1;
+	return SSL_set_tlsext_host_name(ssl, host) == 1 &&
+	    SSL_set1_host(ssl, host) == 1;
+}
+
+/* Why the handshake failed, as plainly as OpenSSL tells. */
+static void handshake_reason(struct tls_channel *ch, int err, char *why,
+    size_t why_len)
+{
+	long verify = SSL_get_verify_result(ch->ssl);
+	char reason[128];
+
+	if (verify != X509_V_OK) {
+		snprintf(why, why_len, "the peer's certificate: %s",
+		    X509_verify_cert_error_string(verify));
+		return;
+	}
+	openssl_reason(reason, sizeof reason, err == SSL_ERROR_SYSCALL ?
+	    "the peer closed the connection" : "TLS error");
+	if (ch->error[0] != '\0')
+		snprintf(why, why_len, "%s (%s)", ch->error, reason);
+	else
+		snprintf(why, why_len, "%s", reason);
+}
+
+struct tls_channel *tls_channel_open(const struct tls_config *config, int fd,
+    const char *host, long ms, char *why, size_t why_len)
+{
+	struct tls_channel *ch = calloc(1, sizeof *ch);
+	int flags = fcntl(fd, F_GETFL), rc, err, n;
+	struct timespec end;
+
+	ERR_clear_error();
+	if (ch == NULL || flags < 0 || (ch->ssl = SSL_new(config->ctx)) == NULL ||
+	    SSL_set_fd(ch->ssl, fd) != 1 || fcntl(fd, F_SETFL,
+	    flags | O_NONBLOCK) < 0 || (config->side == TLS_CLIENT &&
+	    config->has_ca && !expect_host(ch->ssl, host))) {
+		snprintf(why, why_len, "cannot start TLS: %s",
+		    ch == NULL ? "out of memory" : strerror(errno));
+		if (ch != NULL)
+			SSL_free(ch->ssl);
+		free(ch);
+		return NULL;
+	}
+	ch->fd = fd;
+	ch->config = config;
+	SSL_set_app_data(ch->ssl, ch);
+	clock_gettime(CLOCK_MONOTONIC, &end);
+	end.tv_sec += ms / 1000;
+	end.tv_nsec += (ms % 1000) * 1000000L;
+	if (end.tv_nsec >= 1000000000L) {
+		end.tv_sec++;
+		end.tv_nsec -= 1000000000L;
+	}
+	for (;;) {
+		rc = config->side == TLS_SERVER ? SSL_accept(ch->ssl) :
+		    SSL_connect(ch->ssl);
+		if (rc == 1)
+			break;
+		err = SSL_get_error(ch->ssl, rc);
+		if (err != SSL_ERROR_WANT_READ && err != SSL_ERROR_WANT_WRITE) {
+			handshake_reason(ch, err, why, why_len);
+			tls_channel_close(ch);
+			return NULL;
+		}
+		n = wait_for(fd, err, ms_left(&end));
+		if (n <= 0) {
+			if (n == 0)
+				snprintf(why, why_len, "the TLS handshake did "
+				    "not finish within %ld s", ms / 1000);
+			else
+				snprintf(why, why_len, "poll: %s",
+				    strerror(errno));
+			tls_channel_close(ch);
+			return NULL;
+		}
+	}
+	peer_certificate_name(ch);
+	return ch;
+}
+
+/*
+ * OpenSSL writes to the socket with write(), which raises SIGPIPE when
+ * the peer is gone; a program linking the client library must not die of
+ * it, so the signal is held for the write and any it raised taken back.
+ */
+static int hold_sigpipe(sigset_t *old)
+{
+	sigset_t pipe;
+
+	sigemptyset(&pipe);
+	sigaddset(&pipe, SIGPIPE);
+	return pthread_sigmask(SIG_BLOCK, &pipe, old);
+}
+
+static void release_sigpipe(const sigset_t *old, bool raised)
+{
+	struct timespec zero = { 0, 0 };
+	sigset_t pipe;
+
+	sigemptyset(&pipe);
+	sigaddset(&pipe, SIGPIPE);
+	if (raised && !sigismember(old, SIGPIPE))
+		while (sigtimedwait(&pipe, NULL, &zero) > 0)
+			continue;
+	pthread_sigmask(SIG_SETMASK, old, NULL);
+}
+
+void tls_channel_close(struct tls_channel *ch)
+{
+	/* No close_notify: a record cut short is seen by its record mark, and
+	 * a connection handed to another process (the callback connection)
+	 * must carry nothing more of this TLS session. */
+	if (ch == NULL)
+		return;
+	SSL_free(ch->ssl);
+	free(ch);
+}
+
+/* Maps a failed SSL_read/SSL_write to -1 with errno (or 0, closed). */
+static ssize_t failed(struct tls_channel *ch, int err, const char *what)
+{
+	int saved = errno;
+
+	switch (err) {
+	case SSL_ERROR_ZERO_RETURN:
+		return 0;
+	case SSL_ERROR_WANT_READ:
+	case SSL_ERROR_WANT_WRITE:
+		errno = EAGAIN;
+		return -1;
+	case SSL_ERROR_SYSCALL:
+		ERR_clear_error();
+		if (saved == 0)
+			return 0;	/* closed without close_notify */
+		errno = saved;
+		return -1;
+	default:
+		/* Fatal: OpenSSL answers later calls with less than this. */
+		openssl_reason(ch->error, sizeof ch->error, what);
+		ch->broken = EPROTO;
+		errno = EPROTO;
+		return -1;
+	}
+}
+
+ssize_t tls_channel_recv(struct tls_channel *ch, void *buf, size_t len,
+    bool wait)
+{
+	size_t got;
+	int rc, err, n;
+
+	if (ch->broken != 0) {
+		errno = ch->broken;
+		return -1;
+	}
+	for (;;) {
+		errno = 0;
+		rc = SSL_read_ex(ch->ssl, buf, len, &got);
+		if (rc == 1)
+			return (ssize_t)got;
+		err = SSL_get_error(ch->ssl, rc);
+		if (!wait || (err != SSL_ERROR_WANT_READ &&
+		    err != SSL_ERROR_WANT_WRITE))
+			return failed(ch, err, "a record that is not TLS");
+		n = wait_for(ch->fd, err, socket_timeout(ch->fd, true));
+		if (n == 0)
+			errno = EAGAIN;
+		if (n <= 0)
+			return -1;
+	}
+}
+
+ssize_t tls_channel_send(struct tls_channel *ch, const void *buf, size_t len,
+    bool wait)
+{
+	sigset_t old;
+	size_t sent;
+	int rc, err, n;
+	bool held;
+	ssize_t result;
+
+	if (ch->broken != 0) {
+		errno = ch->broken;
+		return -1;
+	}
+	/* oncudad ignores SIGPIPE (server/daemon/listen.c): only a client,
+	 * inside a program that may not, holds it. */
+	held = ch->config->side == TLS_CLIENT && hold_sigpipe(&old) == 0;
+
+	for (;;) {
+		errno = 0;
+		rc = SSL_write_ex(ch->ssl, buf, len, &sent);
+		if (rc == 1) {
+			result = (ssize_t)sent;
+			break;
+		}
+		err = SSL_get_error(ch->ssl, rc);
+		if (!wait || (err != SSL_ERROR_WANT_READ &&
+		    err != SSL_ERROR_WANT_WRITE)) {
+			result = failed(ch, err, "cannot send");
+			if (result == 0) {
+				errno = EPIPE;
+				result = -1;
+			}
+			break;
+		}
+		n = wait_for(ch->fd, err, socket_timeout(ch->fd, false));
+		if (n <= 0) {
+			if (n == 0)
+				errno = EAGAIN;
+			result = -1;
+			break;
+		}
+	}
+	if (held) {
+		err = errno;
+		release_sigpipe(&old, result < 0);
+		errno = err;
+	}
+	return result;
+}
+
+bool tls_channel_pending(const struct tls_channel *ch)
+{
+	return SSL_pending(ch->ssl) > 0 || SSL_has_pending(ch->ssl);
+}
+
+const char *tls_channel_error(const struct tls_channel *ch)
+{
+	return ch->error[0] != '\0' ? ch->error : "TLS error";
+}
+
+const char *tls_channel_peer(const struct tls_channel *ch)
+{
+	return ch->peer;
+}
+
+bool tls_channel_by_psk(const struct tls_channel *ch)
+{
+	return ch->by_psk;
+}
+
+void tls_channel_describe(const struct tls_channel *ch, char *buf, size_t len)
+{
+	int ktls_send = 0, ktls_recv = 0;
+
+#ifndef OPENSSL_NO_KTLS
+	ktls_send = BIO_get_ktls_send(SSL_get_wbio(ch->ssl)) > 0;
+	ktls_recv = BIO_get_ktls_recv(SSL_get_rbio(ch->ssl)) > 0;
+#endif
+	snprintf(buf, len, "%s %s, %s, kernel TLS send %s receive %s",
+	    SSL_get_version(ch->ssl), SSL_get_cipher_name(ch->ssl),
+	    ch->by_psk ? "PSK" : "X.509", ktls_send ? "on" : "off",
+	    ktls_recv ? "on" : "off");
+}
