@@ -42,6 +42,7 @@ struct tls_channel {
 	int fd;
 	const struct tls_config *config;
 	char peer[TLS_NAME_MAX];	/* the identity proved */
+	bool named;			/* peer is a name, not "key" (tls_channel_named) */
 	bool by_psk;
 	char error[160];
 	int broken;			/* errno of a fatal failure, kept */
@@ -103,6 +104,7 @@ static int find_psk(SSL *ssl, const unsigned char *identity,
 			return 0;
 		snprintf(ch->peer, sizeof ch->peer, "%s", name[0] != '\0' ?
 		    name : "key");
+		ch->named = name[0] != '\0';
 		ch->by_psk = true;
 		return 1;
 	}
@@ -290,6 +292,7 @@ static void peer_certificate_name(struct tls_channel *ch)
 	for (char *p = ch->peer; *p != '\0'; p++)
 		if (*p < 0x21 || *p > 0x7e)
 			*p = '?';
+	ch->named = ch->peer[0] != '\0';
 }
 
 static bool is_address(const char *host)
@@ -549,6 +552,11 @@ const char *tls_channel_peer(const struct tls_channel *ch)
 bool tls_channel_by_psk(const struct tls_channel *ch)
 {
 	return ch->by_psk;
+}
+
+bool tls_channel_named(const struct tls_channel *ch)
+{
+	return ch->named;
 }
 
 void tls_channel_describe(const struct tls_channel *ch, char *buf, size_t len)

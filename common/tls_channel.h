@@ -102,6 +102,10 @@ const char *tls_channel_peer(const struct tls_channel *ch);
 /* Whether the peer proved a PSK (rather than a certificate, or nothing). */
 bool tls_channel_by_psk(const struct tls_channel *ch);
 
+/* Whether the identity is a name the peer proved (a tenant's key's, a
+ * certificate's), not the one key file's "key". */
+bool tls_channel_named(const struct tls_channel *ch);
+
 /* "TLSv1.3 TLS_AES_128_GCM_SHA256, PSK, kernel TLS send off receive off". */
 void tls_channel_describe(const struct tls_channel *ch, char *buf, size_t len);
 

@@ -14,6 +14,7 @@
 #include "server/session/calltrace.h"
 #include "server/session/ipc_registry.h"
 #include "server/session/log.h"
+#include "server/session/usage.h"
 #include "server/session/starttls.h"
 
 /* Set by the daemon, inherited by every session. */
@@ -102,6 +103,9 @@ struct tls_channel *starttls_begin(int fd, long ms)
 	if (tls_channel_by_psk(ch))
 		auth_proved_by_tls();
 	snprintf(identity, sizeof identity, "%s", tls_channel_peer(ch));
+	/* What oncuda-ls -v and the session's end line show. */
+	if (tls_channel_by_psk(ch) || tls_channel_named(ch))
+		usage_proved(tls_channel_named(ch) ? identity : NULL);
 	ipc_registry_name(identity);
 	tls_channel_describe(ch, how, sizeof how);
 	snprintf(line, sizeof line, "TLS established (%s), identity %s", how,

@@ -568,8 +568,11 @@ cuStreamEndCapture(CUstream hStream, CUgraph *phGraph)
 	    CUDA_ERROR_ILLEGAL_STATE : lookup_stream(hStream, &s);
 	if (rc == CUDA_SUCCESS && s->capture == NULL)
 		rc = CUDA_ERROR_ILLEGAL_STATE;
-	if (rc == CUDA_SUCCESS && s->capture->origin != s)
+	/* The driver then also invalidates the capture (H200, driver 580). */
+	if (rc == CUDA_SUCCESS && s->capture->origin != s) {
+		s->capture->invalidated = true;
 		rc = CUDA_ERROR_STREAM_CAPTURE_UNMATCHED;
+	}
 	if (rc == CUDA_SUCCESS &&
 	    s->capture->mode != CU_STREAM_CAPTURE_MODE_RELAXED &&
 	    !pthread_equal(s->capture->thread, pthread_self()))

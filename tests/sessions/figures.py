@@ -77,9 +77,14 @@ def main():
     server = servers[0]
     check("sessions" in server, "its sessions are listed (%s)" %
           server.get("sessions_error", "no error"))
-    sessions = server["sessions"]
+    # oncuda-ls's own discovery connection (a call or two, nothing held)
+    # may still be listed: its process has ended but not yet been reaped.
+    passers = [s for s in server["sessions"] if not s["self"] and s["contexts"] == 0
+               and s["device_memory"] == 0 and s["calls"] <= 2]
+    sessions = [s for s in server["sessions"] if s not in passers]
     check(len(sessions) == len(holders) + 1,
-          "%d sessions: the holders and the listing" % len(sessions))
+          "%d sessions: the holders and the listing (and %d of oncuda-ls's "
+          "discovery)" % (len(sessions), len(passers)))
     now = time.time()
     for device, pinned, copied in holders:
         mine = [s for s in sessions if s["device_memory"] == device]
