@@ -126,13 +126,23 @@ static void forget_device_side(const struct mirror *m)
 		devmem_forget(m->device);
 }
 
-/* Notes that m, now tracked, is no longer waiting to be (the caller
- * records m). */
-static void note_tracked(struct mirror *m)
+/*
+ * The GPU may reach m from now on: a mirror that is not the program's own
+ * pages (shared) is kept coherent as mapped memory (mapped.h).  m is
+ * changed here and recorded by the caller.  false: no memory for its
+ * shadow.
+ */
+static bool start_tracking(struct mirror *m)
 {
-	if (m->placed && !m->shared && !m->tracked)
+	if (m->tracked)
+		return true;
+	if (!m->shared && !mapped_track((void *)(uintptr_t)m->range.base,
+	    m->server, m->range.size))
+		return false;
+	if (m->placed && !m->shared)
 		atomic_fetch_sub(&placed_untracked, 1);
 	m->tracked = true;
+	return true;
 }
 
 bool hostmem_track_reachable(const void *args, size_t len)
@@ -150,11 +160,7 @@ bool hostmem_track_reachable(const void *args, size_t len)
 		if (word == 0 || !find_mirror((const void *)(uintptr_t)word, &m) ||
 		    !m.placed || m.shared || m.tracked)
 			continue;
-		if (!mapped_track((void *)(uintptr_t)m.range.base, m.server,
-		    m.range.size))
-			return false;
-		note_tracked(&m);
-		if (!range_table_update(&mirrors, &m))
+		if (!start_tracking(&m) || !range_table_update(&mirrors, &m))
 			return false;
 	}
 	return true;
@@ -169,11 +175,7 @@ bool hostmem_placed_for_gpu(const void *p, size_t len)
 		return false;
 	if (m.shared || m.tracked)
 		return true;
-	if (!mapped_track((void *)(uintptr_t)m.range.base, m.server,
-	    m.range.size))
-		return false;
-	note_tracked(&m);
-	return range_table_update(&mirrors, &m);
+	return start_tracking(&m) && range_table_update(&mirrors, &m);
 }
 
 bool hostmem_note_device_pointer(const void *p, uint64_t dptr)
@@ -183,12 +185,9 @@ bool hostmem_note_device_pointer(const void *p, uint64_t dptr)
 
 	if (!find_mirror(p, &m))
 		return true;
-	/* The program can now reach the mirror from the GPU (mapped.c);
-	 * shared memory is the same pages on both sides, nothing to track. */
-	if (!m.shared && !mapped_track((void *)(uintptr_t)m.range.base, m.server,
-	    m.range.size))
+	/* The program can now reach the mirror from the GPU. */
+	if (!start_tracking(&m))
 		return false;
-	note_tracked(&m);
 	device = dptr - (address_of(p) - m.range.base);
 	if (device == m.device)
 		return range_table_update(&mirrors, &m);
