@@ -50,12 +50,33 @@ static CUresult then_wait(CUresult e)
 	return e != CUDA_SUCCESS ? e : cuStreamSynchronize(CU_STREAM_PER_THREAD);
 }
 
-/* ByteCount bytes as one row, from src to dst, on the thread's stream. */
-static CUresult row_then_wait(CUDA_MEMCPY2D *c, size_t ByteCount)
+/*
+ * ByteCount bytes as one row on the thread's stream, then the wait: each
+ * side an array at a byte offset, or device memory where its array is
+ * NULL.
+ */
+static CUresult row_then_wait(CUarray dstArray, size_t dstOffset,
+    CUdeviceptr dstDevice, CUarray srcArray, size_t srcOffset,
+    CUdeviceptr srcDevice, size_t ByteCount)
 {
-	c->WidthInBytes = ByteCount;
-	c->Height = 1;
-	return then_wait(cuMemcpy2DAsync(c, CU_STREAM_PER_THREAD));
+	CUDA_MEMCPY2D c;
+
+	memset(&c, 0, sizeof c);
+	c.srcMemoryType = srcArray != NULL ? CU_MEMORYTYPE_ARRAY :
+	    CU_MEMORYTYPE_DEVICE;
+	c.srcArray = srcArray;
+	c.srcXInBytes = srcOffset;
+	c.srcDevice = srcDevice;
+	c.srcPitch = srcArray != NULL ? 0 : ByteCount;
+	c.dstMemoryType = dstArray != NULL ? CU_MEMORYTYPE_ARRAY :
+	    CU_MEMORYTYPE_DEVICE;
+	c.dstArray = dstArray;
+	c.dstXInBytes = dstOffset;
+	c.dstDevice = dstDevice;
+	c.dstPitch = dstArray != NULL ? 0 : ByteCount;
+	c.WidthInBytes = ByteCount;
+	c.Height = 1;
+	return then_wait(cuMemcpy2DAsync(&c, CU_STREAM_PER_THREAD));
 }
 
 ONCUDA_API CUresult cuMemcpy3DAsync_v2_ptsz(const CUDA_MEMCPY3D *pCopy,
@@ -101,46 +122,22 @@ ONCUDA_API CUresult cuMemcpyHtoA_v2_ptds(CUarray dstArray, size_t dstOffset,
 ONCUDA_API CUresult cuMemcpyAtoD_v2_ptds(CUdeviceptr dstDevice,
     CUarray srcArray, size_t srcOffset, size_t ByteCount)
 {
-	CUDA_MEMCPY2D c;
-
-	memset(&c, 0, sizeof c);
-	c.srcMemoryType = CU_MEMORYTYPE_ARRAY;
-	c.srcArray = srcArray;
-	c.srcXInBytes = srcOffset;
-	c.dstMemoryType = CU_MEMORYTYPE_DEVICE;
-	c.dstDevice = dstDevice;
-	c.dstPitch = ByteCount;
-	return row_then_wait(&c, ByteCount);
+	return row_then_wait(NULL, 0, dstDevice, srcArray, srcOffset, 0,
+	    ByteCount);
 }
 
 ONCUDA_API CUresult cuMemcpyDtoA_v2_ptds(CUarray dstArray, size_t dstOffset,
     CUdeviceptr srcDevice, size_t ByteCount)
 {
-	CUDA_MEMCPY2D c;
-
-	memset(&c, 0, sizeof c);
-	c.srcMemoryType = CU_MEMORYTYPE_DEVICE;
-	c.srcDevice = srcDevice;
-	c.srcPitch = ByteCount;
-	c.dstMemoryType = CU_MEMORYTYPE_ARRAY;
-	c.dstArray = dstArray;
-	c.dstXInBytes = dstOffset;
-	return row_then_wait(&c, ByteCount);
+	return row_then_wait(dstArray, dstOffset, 0, NULL, 0, srcDevice,
+	    ByteCount);
 }
 
 ONCUDA_API CUresult cuMemcpyAtoA_v2_ptds(CUarray dstArray, size_t dstOffset,
     CUarray srcArray, size_t srcOffset, size_t ByteCount)
 {
-	CUDA_MEMCPY2D c;
-
-	memset(&c, 0, sizeof c);
-	c.srcMemoryType = CU_MEMORYTYPE_ARRAY;
-	c.srcArray = srcArray;
-	c.srcXInBytes = srcOffset;
-	c.dstMemoryType = CU_MEMORYTYPE_ARRAY;
-	c.dstArray = dstArray;
-	c.dstXInBytes = dstOffset;
-	return row_then_wait(&c, ByteCount);
+	return row_then_wait(dstArray, dstOffset, 0, srcArray, srcOffset, 0,
+	    ByteCount);
 }
 
 ONCUDA_API CUresult cuMemsetD2D8_v2_ptds(CUdeviceptr dstDevice,

@@ -799,6 +799,21 @@ static void host_copy_nodes(unsigned int *in, unsigned int *out,
 	down->dstHost = out;
 }
 
+/* Three replays of exec, whose work copies in to out, each with new input. */
+static int replay_copying(CUgraphExec exec, CUstream s, unsigned int *in,
+    unsigned int *out, unsigned int step)
+{
+	for (unsigned int round = 0; round < 3; round++) {
+		for (unsigned int i = 0; i < N; i++)
+			in[i] = round * step + i;
+		memset(out, 0, N * 4);
+		CHECK_CU(cuGraphLaunch(exec, s), CUDA_SUCCESS);
+		CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
+		CHECK_MEM(out, in, N * 4);
+	}
+	return 0;
+}
+
 /* Replays a graph of those nodes three times with new input each time. */
 static int replay_host_copies(CUgraph graph, const CUDA_MEMCPY3D *up,
     const CUDA_MEMCPY3D *down, CUcontext ctx, CUstream s)
@@ -813,14 +828,7 @@ static int replay_host_copies(CUgraph graph, const CUDA_MEMCPY3D *up,
 	CHECK_CU(cuGraphAddMemcpyNode(&to_host, graph, &to_dev, 1, down, ctx),
 		 CUDA_SUCCESS);
 	CHECK_CU(cuGraphInstantiate(&exec, graph, 0), CUDA_SUCCESS);
-	for (unsigned int round = 0; round < 3; round++) {
-		for (unsigned int i = 0; i < N; i++)
-			in[i] = round * 1000 + i;
-		memset(out, 0, N * 4);
-		CHECK_CU(cuGraphLaunch(exec, s), CUDA_SUCCESS);
-		CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
-		CHECK_MEM(out, in, N * 4);
-	}
+	TRY(replay_copying(exec, s, in, out, 1000));
 	CHECK_CU(cuGraphExecDestroy(exec), CUDA_SUCCESS);
 	return 0;
 }
@@ -988,14 +996,7 @@ int test_capture_pinned_copies(void)
 	CHECK_EQ(status, CU_STREAM_CAPTURE_STATUS_ACTIVE);
 	CHECK_CU(cuStreamEndCapture(s, &graph), CUDA_SUCCESS);
 	CHECK_CU(cuGraphInstantiate(&exec, graph, 0), CUDA_SUCCESS);
-	for (unsigned int round = 0; round < 3; round++) {
-		for (unsigned int i = 0; i < N; i++)
-			in[i] = round * 7919 + i;
-		memset(out, 0, N * 4);
-		CHECK_CU(cuGraphLaunch(exec, s), CUDA_SUCCESS);
-		CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
-		CHECK_MEM(out, in, N * 4);
-	}
+	TRY(replay_copying(exec, s, in, out, 7919));
 	CHECK_CU(cuGraphExecDestroy(exec), CUDA_SUCCESS);
 	CHECK_CU(cuGraphDestroy(graph), CUDA_SUCCESS);
 	return 0;
