@@ -18,6 +18,8 @@ programs: $(PROGRAMS)
 
 # Dynamic parallelism needs relocatable device code and the device runtime.
 PROGRAM_FLAGS_dyn_parallel := -rdc=true -lcudadevrt
+PROGRAM_FLAGS_cdp_tail := -rdc=true -lcudadevrt
+PROGRAM_FLAGS_vmm_driver := -lcuda
 
 tests/programs/%: tests/programs/%.cu
 	$(NVCC) $(PROGRAM_FLAGS_$*) -o $@ $<
