@@ -239,6 +239,27 @@ CUresult image_find(const void *image, size_t avail, const void **start,
 	return text_size(bytes, avail, size);
 }
 
+size_t image_prelinked(const void *image, size_t max, const void *const **list)
+{
+	struct image_fatbin_wrapper wrapper;
+	const void *const *fatbins;
+	size_t n;
+
+	*list = NULL;
+	if (image == NULL || image_kind(image, sizeof(wrapper)) != IMAGE_WRAPPER)
+		return 0;
+	memcpy(&wrapper, image, sizeof(wrapper));
+	if (wrapper.version != IMAGE_WRAPPER_LINKED ||
+	    wrapper.filename_or_fatbins == NULL)
+		return 0;
+	fatbins = wrapper.filename_or_fatbins;
+	for (n = 0; n <= max && fatbins[n] != NULL; n++)
+		;
+	if (n > 0)
+		*list = fatbins;
+	return n;
+}
+
 CUresult image_check_received(const void *image, size_t size)
 {
 	size_t found;

@@ -114,6 +114,23 @@ CUresult image_find(const void *image, size_t avail, const void **start,
  */
 CUresult image_check_received(const void *image, size_t size);
 
+/*
+ * The version of a cudaFatBinaryWrapper that the CUDA runtime registers for
+ * relocatable device code after nvlink: its second field is a
+ * NULL-terminated list of the fatbins the linked one came from, which the
+ * driver JIT-links when the linked fatbin has no code for the GPU.
+ */
+#define IMAGE_WRAPPER_LINKED    2u
+
+/*
+ * The prelinked fatbins of the wrapper at image (idl/cuda.x,
+ * CU_IMAGE_KEEP_PRELINKED): *list is the wrapper's NULL-terminated list and
+ * the count is returned, when image is a linked wrapper with a list; 0
+ * (and *list NULL) for any other image.  At most max are counted: a list
+ * longer than that returns max + 1.
+ */
+size_t image_prelinked(const void *image, size_t max, const void *const **list);
+
 /* image_find() for an image in memory, whose extent only its header knows. */
 CUresult image_find_in_memory(const void *image, const void **start,
 			      size_t *size);

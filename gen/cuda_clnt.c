@@ -397,6 +397,15 @@ cu_image_stage_13000(cu_size total, cu_size offset, cu_bytes bytes, res_none *cl
 }
 
 enum clnt_stat 
+cu_image_keep_prelinked_13000(res_none *clnt_res, CLIENT *clnt)
+{
+	 return (clnt_call (clnt, CU_IMAGE_KEEP_PRELINKED, (xdrproc_t) xdr_void, (caddr_t) NULL,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+
+}
+
+enum clnt_stat 
 cu_module_load_data_13000(res_loaded_image *clnt_res, CLIENT *clnt)
 {
 	 return (clnt_call (clnt, CU_MODULE_LOAD_DATA, (xdrproc_t) xdr_void, (caddr_t) NULL,

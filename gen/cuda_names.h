@@ -207,6 +207,10 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_image_stage_argument cu_image_stage_13000_argument
 #define xdr_cu_image_stage_argument xdr_cu_image_stage_13000_argument
 
+/* CU_IMAGE_KEEP_PRELINKED (902) */
+#define cu_image_keep_prelinked cu_image_keep_prelinked_13000
+#define cu_image_keep_prelinked_svc cu_image_keep_prelinked_13000_svc
+
 /* CU_MODULE_LOAD_DATA (91) */
 #define cu_module_load_data cu_module_load_data_13000
 #define cu_module_load_data_svc cu_module_load_data_13000_svc

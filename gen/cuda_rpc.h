@@ -20,6 +20,7 @@ extern "C" {
 #define ONCUDA_PARAM_BYTES_MAX 32768
 #define ONCUDA_PARAMS_MAX 4096
 #define ONCUDA_JIT_OPTIONS_MAX 64
+#define ONCUDA_PRELINKED_MAX 256
 #define ONCUDA_LOG_MAX 65536
 #define ONCUDA_LAUNCH_ATTRS_MAX 32
 #define ONCUDA_POINTER_ATTRS_MAX 32
@@ -2768,6 +2769,9 @@ extern  bool_t cu_ctx_wait_event_13000_svc(cu_handle , cu_handle , res_none *, s
 #define CU_IMAGE_STAGE 90
 extern  enum clnt_stat cu_image_stage_13000(cu_size , cu_size , cu_bytes , res_none *, CLIENT *);
 extern  bool_t cu_image_stage_13000_svc(cu_size , cu_size , cu_bytes , res_none *, struct svc_req *);
+#define CU_IMAGE_KEEP_PRELINKED 902
+extern  enum clnt_stat cu_image_keep_prelinked_13000(res_none *, CLIENT *);
+extern  bool_t cu_image_keep_prelinked_13000_svc(res_none *, struct svc_req *);
 #define CU_MODULE_LOAD_DATA 91
 extern  enum clnt_stat cu_module_load_data_13000(res_loaded_image *, CLIENT *);
 extern  bool_t cu_module_load_data_13000_svc(res_loaded_image *, struct svc_req *);
@@ -3779,6 +3783,9 @@ extern  bool_t cu_ctx_wait_event_13000_svc();
 #define CU_IMAGE_STAGE 90
 extern  enum clnt_stat cu_image_stage_13000();
 extern  bool_t cu_image_stage_13000_svc();
+#define CU_IMAGE_KEEP_PRELINKED 902
+extern  enum clnt_stat cu_image_keep_prelinked_13000();
+extern  bool_t cu_image_keep_prelinked_13000_svc();
 #define CU_MODULE_LOAD_DATA 91
 extern  enum clnt_stat cu_module_load_data_13000();
 extern  bool_t cu_module_load_data_13000_svc();

@@ -257,6 +257,12 @@ _cu_image_stage_13000 (cu_image_stage_13000_argument *argp, void *result, struct
 }
 
 int
+_cu_image_keep_prelinked_13000 (void  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_image_keep_prelinked_13000_svc(result, rqstp));
+}
+
+int
 _cu_module_load_data_13000 (void  *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_module_load_data_13000_svc(result, rqstp));
@@ -2392,6 +2398,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_none cu_ctx_record_event_13000_res;
 		res_none cu_ctx_wait_event_13000_res;
 		res_none cu_image_stage_13000_res;
+		res_none cu_image_keep_prelinked_13000_res;
 		res_loaded_image cu_module_load_data_13000_res;
 		res_loaded_image cu_module_load_data_ex_13000_res;
 		res_loaded_image cu_module_load_fat_binary_13000_res;
@@ -2936,6 +2943,12 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_cu_image_stage_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_none;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_image_stage_13000;
+		break;
+
+	case CU_IMAGE_KEEP_PRELINKED:
+		_xdr_argument = (xdrproc_t) xdr_void;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_image_keep_prelinked_13000;
 		break;
 
 	case CU_MODULE_LOAD_DATA:

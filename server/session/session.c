@@ -50,6 +50,7 @@ void session_teardown(void)
 	ranges_clear();
 	modules_drop_all();
 	image_drop();
+	image_drop_prelinked();
 	layouts_flush();
 	log_msg(LOG_DEBUG, "client resources released");
 }

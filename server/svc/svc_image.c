@@ -9,6 +9,9 @@
  * and the stand-in use too), and anything that is not a cubin or fatbin is
  * handed over as text with a NUL after the last byte received.
  *
+ * The fatbins a linked image was linked from wait in a list of their own
+ * (CU_IMAGE_KEEP_PRELINKED) until the next load takes them.
+ *
  * Calls down only: common/image.c and the session's limits and log.
  */
 #include <stdlib.h>
@@ -23,6 +26,7 @@
 #include "server/svc/svc_image.h"
 
 static char *staged;		/* staged_total + 1 bytes, the last a NUL */
+static struct prelinked kept;	/* for the next load */
 static cu_size staged_total;
 static cu_size staged_filled;
 
@@ -89,4 +93,59 @@ CUresult image_take(void **image, size_t *size)
 	staged = NULL;
 	image_drop();
 	return CUDA_SUCCESS;
+}
+
+bool_t cu_image_keep_prelinked_svc(res_none *r, struct svc_req *rq)
+{
+	void *image, **bigger;
+	size_t size;
+
+	(void)rq;
+	memset(r, 0, sizeof(*r));
+	if ((r->err = image_take(&image, &size)) != CUDA_SUCCESS)
+		return TRUE;
+	if (image_kind(image, size) != IMAGE_FATBIN) {
+		free(image);
+		r->err = CUDA_ERROR_INVALID_IMAGE;
+		return TRUE;
+	}
+	if (kept.count >= ONCUDA_PRELINKED_MAX ||
+	    size > limits.image - kept.bytes) {
+		log_msg(LOG_WARN, "refused prelinked fatbins past %u or "
+		    "--max-image (%llu bytes) in all", ONCUDA_PRELINKED_MAX,
+		    (unsigned long long)limits.image);
+		free(image);
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+		return TRUE;
+	}
+	bigger = realloc(kept.fatbins, (kept.count + 2) * sizeof(*bigger));
+	if (bigger == NULL) {
+		free(image);
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+		return TRUE;
+	}
+	kept.fatbins = bigger;
+	kept.fatbins[kept.count++] = image;
+	kept.fatbins[kept.count] = NULL;
+	kept.bytes += size;
+	return TRUE;
+}
+
+void image_take_prelinked(struct prelinked *out)
+{
+	*out = kept;
+	memset(&kept, 0, sizeof(kept));
+}
+
+void prelinked_free(struct prelinked *p)
+{
+	for (size_t i = 0; i < p->count; i++)
+		free(p->fatbins[i]);
+	free(p->fatbins);
+	memset(p, 0, sizeof(*p));
+}
+
+void image_drop_prelinked(void)
+{
+	prelinked_free(&kept);
 }

@@ -20,4 +20,20 @@ CUresult image_take(void **image, size_t *size);
 /* Forgets a partly or wholly staged image. */
 void image_drop(void);
 
+/* Fatbins kept by CU_IMAGE_KEEP_PRELINKED, each a malloc'ed copy. */
+struct prelinked {
+	void **fatbins;		/* count entries and a NULL, or NULL */
+	size_t count;
+	size_t bytes;		/* of all of them */
+};
+
+/* Hands over the kept fatbins (none: all zero) and forgets them. */
+void image_take_prelinked(struct prelinked *out);
+
+/* Frees the fatbins of p and their list; p is left empty. */
+void prelinked_free(struct prelinked *p);
+
+/* Frees the kept fatbins: the end of the session. */
+void image_drop_prelinked(void);
+
 #endif

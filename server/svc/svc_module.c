@@ -4,14 +4,18 @@
  * Every load consumes the image staged by CU_IMAGE_STAGE.  The image is
  * kept, with the handle, for as long as its module or library lives: the
  * driver may read it lazily (CU_LIBRARY_BINARY_IS_PRESERVED says so
- * outright), so it must outlive the load call.
+ * outright), so it must outlive the load call.  So are the fatbins a
+ * linked image came with (CU_IMAGE_KEEP_PRELINKED) and the wrapper around
+ * them that the driver is given in their stead.
  */
+#include <assert.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <cuda.h>
 
+#include "common/image.h"
 #include "gen/cuda_names.h"
 #include "server/session/handles.h"
 #include "server/session/limits.h"
@@ -30,6 +34,8 @@ struct loaded {
 	CUcontext ctx;		/* a module's context; NULL for a library */
 	void *image;
 	size_t image_size;	/* counted in the session's --max-memory */
+	struct prelinked prelinked;	/* with their bytes, counted too */
+	struct image_fatbin_wrapper *wrapper;	/* around them, or NULL */
 	struct loaded *next;
 };
 
@@ -112,7 +118,9 @@ static CUresult driver_unload(bool library, cu_handle h)
 static void loaded_free(struct loaded *l)
 {
 	free(l->image);
-	memory_give(l->image_size, USAGE_OTHER);
+	memory_give(l->image_size + l->prelinked.bytes, USAGE_OTHER);
+	prelinked_free(&l->prelinked);
+	free(l->wrapper);
 	free(l);
 }
 
@@ -121,23 +129,27 @@ static void loaded_free(struct loaded *l)
  * kept image is memory this session holds on the server, so it counts
  * against --max-memory like the GPU memory it holds.
  */
-static CUresult remember(bool library, cu_handle h, void *image, size_t size)
+static CUresult remember(bool library, cu_handle h, void *image, size_t size,
+    struct prelinked *pre, struct image_fatbin_wrapper *wrapper)
 {
 	enum handle_kind kind = library ? HANDLE_LIBRARY : HANDLE_MODULE;
 	struct loaded *l = malloc(sizeof(*l));
 
-	if (l == NULL ||
-	    !memory_take(size, USAGE_OTHER, "module images")) {
+	if (l == NULL || !memory_take(size + pre->bytes, USAGE_OTHER,
+	    "module images")) {
 		free(l);
 		driver_unload(library, h);
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	}
 	if (!handle_add(kind, h, 0)) {
-		memory_give(size, USAGE_OTHER);
+		memory_give(size + pre->bytes, USAGE_OTHER);
 		free(l);
 		driver_unload(library, h);
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	}
+	l->prelinked = *pre;
+	memset(pre, 0, sizeof(*pre));
+	l->wrapper = wrapper;
 	l->image_size = size;
 	l->handle = h;
 	l->library = library;
@@ -150,9 +162,31 @@ static CUresult remember(bool library, cu_handle h, void *image, size_t size)
 	return CUDA_SUCCESS;
 }
 
+/*
+ * The wrapper of a linked image (idl/cuda.x, CU_IMAGE_KEEP_PRELINKED): the
+ * staged fatbin and the list of the fatbins it was linked from, as the CUDA
+ * runtime registers them.  NULL: out of memory.
+ */
+static struct image_fatbin_wrapper *wrap_prelinked(const void *image,
+    const struct prelinked *pre)
+{
+	struct image_fatbin_wrapper *w = malloc(sizeof(*w));
+
+	assert(pre->count > 0 && pre->fatbins[pre->count] == NULL);
+	if (w == NULL)
+		return NULL;
+	w->magic = IMAGE_WRAPPER_MAGIC;
+	w->version = IMAGE_WRAPPER_LINKED;
+	w->data = image;
+	w->filename_or_fatbins = pre->fatbins;
+	return w;
+}
+
 static void load(enum load_kind kind, const jit_options *sent_jit,
     const library_options *sent_lib, res_loaded_image *r)
 {
+	struct image_fatbin_wrapper *wrapper = NULL;
+	struct prelinked pre;
 	struct jit_call jit;
 	jit_output out;
 	void *image = NULL;
@@ -162,12 +196,17 @@ static void load(enum load_kind kind, const jit_options *sent_jit,
 
 	/* Taken first: a load consumes the staged image even if it fails. */
 	err = image_take(&image, &size);
+	image_take_prelinked(&pre);
+	if (err == CUDA_SUCCESS && kind == LOAD_LIBRARY && pre.count > 0 &&
+	    (wrapper = wrap_prelinked(image, &pre)) == NULL)
+		err = CUDA_ERROR_OUT_OF_MEMORY;
 	if (err == CUDA_SUCCESS)
 		err = jit_prepare(&jit, sent_jit);
 	else
 		jit_prepare(&jit, NULL);
 	if (err == CUDA_SUCCESS)
-		err = call_driver(kind, image, &jit, sent_lib, &h);
+		err = call_driver(kind, wrapper != NULL ? (void *)wrapper :
+		    image, &jit, sent_lib, &h);
 	finished = jit_finish(&jit, &out);
 	jit_release(&jit);
 	if (err == CUDA_SUCCESS && finished != CUDA_SUCCESS) {
@@ -175,14 +214,19 @@ static void load(enum load_kind kind, const jit_options *sent_jit,
 		err = finished;
 	}
 	if (err == CUDA_SUCCESS)
-		err = remember(kind == LOAD_LIBRARY, h, image, size);
+		err = remember(kind == LOAD_LIBRARY, h, image, size, &pre,
+		    wrapper);
 	r->err = err;
 	if (err != CUDA_SUCCESS) {
 		/* A failed load still answers with the logs: they say why. */
 		free(image);
+		free(wrapper);
+		prelinked_free(&pre);
 		r->res_loaded_image_u.jit = out;
 		return;
 	}
+	/* Only a library load takes a wrapper; a module load drops them. */
+	prelinked_free(&pre);
 	r->res_loaded_image_u.value.handle = h;
 	r->res_loaded_image_u.value.jit = out;
 }

@@ -58,6 +58,35 @@ static enum clnt_stat call_load(CLIENT *c, enum code_load_kind kind,
 	return RPC_CANTENCODEARGS;
 }
 
+/*
+ * Stages each of a linked image's prelinked fatbins and has the server keep
+ * it for the load that follows in the same call.
+ */
+static enum clnt_stat stage_prelinked(CLIENT *c, const struct load_options *o,
+    CUresult *refused)
+{
+	enum clnt_stat st = RPC_SUCCESS;
+	const void *start;
+	size_t size;
+	res_none r;
+
+	*refused = CUDA_SUCCESS;
+	for (size_t i = 0; i < o->prelinked_count && st == RPC_SUCCESS &&
+	    *refused == CUDA_SUCCESS; i++) {
+		if ((*refused = image_find_in_memory(o->prelinked[i], &start,
+		    &size)) != CUDA_SUCCESS)
+			break;
+		st = code_stage(c, start, size, refused);
+		if (st != RPC_SUCCESS || *refused != CUDA_SUCCESS)
+			break;
+		memset(&r, 0, sizeof(r));
+		st = cu_image_keep_prelinked(&r, c);
+		if (st == RPC_SUCCESS)
+			*refused = (CUresult)r.err;
+	}
+	return st;
+}
+
 CUresult code_load_on(unsigned server, enum code_load_kind kind,
 		      const void *image, size_t size,
 		      const struct load_options *o, uint64_t *value)
@@ -69,7 +98,12 @@ CUresult code_load_on(unsigned server, enum code_load_kind kind,
 
 	if ((e = call_begin_on(&k, server, CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
-	st = code_stage(k.c, image, size, &refused);
+	st = RPC_SUCCESS;
+	refused = CUDA_SUCCESS;
+	if (kind == CODE_LOAD_LIBRARY)
+		st = stage_prelinked(k.c, o, &refused);
+	if (st == RPC_SUCCESS && refused == CUDA_SUCCESS)
+		st = code_stage(k.c, image, size, &refused);
 	if (st == RPC_SUCCESS && refused == CUDA_SUCCESS)
 		st = call_load(k.c, kind, o, &r);
 	e = call_end(&k, st);

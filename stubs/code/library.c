@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/image.h"
 #include "gen/glue_client.h"	/* on_server_cuLibraryGetKernel, generated */
 #include "stubs/code/code_load.h"
 #include "stubs/code/load_options.h"
@@ -48,9 +49,12 @@ static CUresult load(const void *image, size_t size,
 	return e;
 }
 
-/* The image at source: a path when from_file, else in the program's memory. */
+/*
+ * The image at source: a path when from_file, else in the program's memory,
+ * where a linked wrapper also brings the fatbins it was linked from.
+ */
 static CUresult load_from(const void *source, bool from_file,
-			  const struct load_options *o, cu_handle *handle)
+			  struct load_options *o, cu_handle *handle)
 {
 	const void *start;
 	void *data;
@@ -61,6 +65,13 @@ static CUresult load_from(const void *source, bool from_file,
 		if ((e = code_image_in_memory(CODE_LOAD_LIBRARY, source,
 		    &start, &size)) != CUDA_SUCCESS)
 			return e;
+		o->prelinked_count = image_prelinked(source,
+		    ONCUDA_PRELINKED_MAX, &o->prelinked);
+		if (o->prelinked_count > ONCUDA_PRELINKED_MAX) {
+			oncuda_unsupported("a linked image of more than 256 "
+			    "prelinked fatbins");
+			return CUDA_ERROR_NOT_SUPPORTED;
+		}
 		return load(start, size, o, handle);
 	}
 	if ((e = code_image_from_file(source, &data, &size)) != CUDA_SUCCESS)

@@ -28,6 +28,11 @@ struct load_options {
 	size_t info_log_size;
 	size_t error_log_size;
 
+	/* A linked image's prelinked fatbins, in the program's memory
+	 * (idl/cuda.x, CU_IMAGE_KEEP_PRELINKED); staged before the image. */
+	const void *const *prelinked;
+	size_t prelinked_count;
+
 	/* What travels; the arrays point into the storage below. */
 	jit_options jit;
 	library_options library;

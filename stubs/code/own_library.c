@@ -181,6 +181,9 @@ CUresult library_adopt(unsigned server, uint64_t value, const void *image,
 		memcpy(l->options.library_storage, o->library_storage,
 		    sizeof(o->library_storage));
 		l->options.jit.jit_options_len = o->jit.jit_options_len;
+		/* The program's list, registered for the program's life. */
+		l->options.prelinked = o->prelinked;
+		l->options.prelinked_count = o->prelinked_count;
 		l->options.library.library_options_len =
 		    o->library.library_options_len;
 		l->on[server] = value;

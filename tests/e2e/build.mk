@@ -34,7 +34,7 @@ E2E_CFLAGS := $(CFLAGS) -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror \
 E2E_LDLIBS := -L$(CUDA_HOME)/lib64/stubs -lcuda -lpthread
 
 KERNEL_IMAGES := $(KERNELS_DIR)/kernels.cubin $(KERNELS_DIR)/kernels.fatbin \
-	$(KERNELS_DIR)/kernels.ptx
+	$(KERNELS_DIR)/kernels.ptx $(KERNELS_DIR)/kernels_rdc.fatbin
 
 .PHONY: e2e kernels e2e-clean
 
@@ -56,6 +56,11 @@ $(KERNELS_DIR)/kernels.cubin: $(KERNELS_DIR)/kernels.cu
 # plus PTX, and the PTX compressed, as most real programs ship.
 $(KERNELS_DIR)/kernels.fatbin: $(KERNELS_DIR)/kernels.cu
 	$(NVCC) -fatbin -o $@ $<
+
+# Relocatable device code, nvcc's default architecture plus PTX, as nvlink
+# takes it: the fatbin a linked image lists (test library_linked).
+$(KERNELS_DIR)/kernels_rdc.fatbin: $(KERNELS_DIR)/kernels.cu
+	$(NVCC) -fatbin -rdc=true -o $@ $<
 
 $(KERNELS_DIR)/kernels.ptx: $(KERNELS_DIR)/kernels.cu
 	$(NVCC) -ptx -arch=compute_90 -o $@ $<

@@ -105,3 +105,46 @@ int test_libraries(void)
 	e2e_forget((uintptr_t)from_data);
 	return 0;
 }
+
+/*
+ * A linked image as the CUDA runtime registers relocatable device code
+ * (nvcc -rdc=true): a wrapper of version 2 around the fatbin nvlink made,
+ * listing the fatbins it was linked from.  Here the linked fatbin holds
+ * code for no GPU, as when nvcc's default architecture is older than the
+ * GPU, so the driver must JIT-link the listed one (relocatable PTX): the
+ * list has to reach the server's driver.
+ */
+int test_library_linked(void)
+{
+	static const struct {
+		uint32_t magic;
+		uint16_t version, header_size;
+		uint64_t payload_size;
+	} empty = { 0xBA55ED50u, 1, 16, 0 };
+	struct {
+		uint32_t magic, version;
+		const void *data;
+		const void *fatbins;
+	} wrapper = { 0x466243b1u, 2, &empty, NULL };
+	const void *list[2];
+	CUlibrary lib;
+	CUcontext ctx;
+	CUdevice dev;
+	size_t size;
+	void *rdc;
+
+	TRY(e2e_primary_ctx(&dev, &ctx));
+	rdc = e2e_read_file(e2e_kernel_path("kernels_rdc.fatbin"), &size);
+	if (rdc == NULL)
+		return -1;
+	list[0] = rdc;
+	list[1] = NULL;
+	wrapper.fatbins = list;
+	CHECK_CU(cuLibraryLoadData(&lib, &wrapper, NULL, NULL, 0, NULL, NULL,
+				   0), CUDA_SUCCESS);
+	e2e_defer_library(lib);
+	TRY(check_library(lib, dev));
+	CHECK_CU(cuLibraryUnload(lib), CUDA_SUCCESS);
+	e2e_forget((uintptr_t)lib);
+	return 0;
+}

@@ -65,6 +65,7 @@ const struct e2e_test e2e_tests[] = {
 	{ "module_globals",	"modules",	test_module_globals,	0 },
 	{ "module_errors",	"modules",	test_module_errors,	0 },
 	{ "libraries",		"modules",	test_libraries,		0 },
+	{ "library_linked",	"modules",	test_library_linked,	0 },
 	{ "link",		"modules",	test_link,		0 },
 	{ "link_errors",	"modules",	test_link_errors,	0 },
 	{ "tensor_map",		"launch",	test_tensor_map,	0 },

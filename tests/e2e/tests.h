@@ -48,6 +48,7 @@ int test_modules(void);			/* module.c */
 int test_module_globals(void);
 int test_module_errors(void);
 int test_libraries(void);		/* library.c */
+int test_library_linked(void);
 int test_launch(void);			/* launch.c */
 int test_launch_extra(void);
 int test_launch_ex(void);

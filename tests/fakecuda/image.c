@@ -8,6 +8,7 @@
  * images with common/image.c, as the client and the server do.
  */
 #include <elf.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -37,6 +38,45 @@ check_cubin(const void *image)
 	return CUDA_SUCCESS;
 }
 
+/*
+ * A fatbin with no entries holds code for no GPU.  The driver then turns to
+ * the fatbins a linked wrapper (version 2) lists, which it JIT-links; the
+ * stand-in only checks that they are there and are fatbins with code.
+ */
+static bool
+fatbin_is_empty(const void *fatbin)
+{
+	struct image_fatbin_header h;
+
+	memcpy(&h, fatbin, sizeof(h));
+	return h.payload_size == 0;
+}
+
+static CUresult
+check_code(const void *image)
+{
+	const void *const *list;
+	const void *start;
+	size_t n, size;
+
+	if (image_find_in_memory(image, &start, &size) != CUDA_SUCCESS)
+		return CUDA_ERROR_INVALID_IMAGE;
+	if (image_kind(start, size) != IMAGE_FATBIN || !fatbin_is_empty(start))
+		return CUDA_SUCCESS;
+	n = image_prelinked(image, 64, &list);
+	if (n == 0)
+		return CUDA_ERROR_NO_BINARY_FOR_GPU;
+	for (size_t i = 0; i < n; i++) {
+		if (image_kind(list[i], SIZE_MAX) != IMAGE_FATBIN ||
+		    image_find_in_memory(list[i], &start, &size) !=
+		    CUDA_SUCCESS)
+			return CUDA_ERROR_INVALID_IMAGE;
+		if (fatbin_is_empty(list[i]))
+			return CUDA_ERROR_NO_BINARY_FOR_GPU;
+	}
+	return CUDA_SUCCESS;
+}
+
 /* The kinds and sizes are common/image.c's, the client's and server's reader. */
 CUresult
 fc_image_check(const void *image, size_t *bytes)
@@ -53,8 +93,9 @@ fc_image_check(const void *image, size_t *bytes)
 		/* fall through */
 	case IMAGE_FATBIN:
 	case IMAGE_WRAPPER:
-		return image_find_in_memory(image, &start, bytes) ==
-		    CUDA_SUCCESS ? CUDA_SUCCESS : CUDA_ERROR_INVALID_IMAGE;
+		if (image_find_in_memory(image, &start, bytes) != CUDA_SUCCESS)
+			return CUDA_ERROR_INVALID_IMAGE;
+		return check_code(image);
 	case IMAGE_TEXT:
 		break;
 	}

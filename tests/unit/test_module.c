@@ -61,6 +61,9 @@ enum clnt_stat cu_image_stage(cu_size total, cu_size offset,
 		return RPC_SUCCESS;
 	}
 	CHECK(bytes.cu_bytes_len <= ONCUDA_CHUNK_DEFAULT);
+	/* Offset 0 starts another image, after a whole one only. */
+	if (offset == 0 && stage.next_offset == stage.total)
+		stage.next_offset = 0;
 	CHECK_EQ(offset, stage.next_offset);
 	if (offset == 0) {
 		free(stage.image);
@@ -71,6 +74,25 @@ enum clnt_stat cu_image_stage(cu_size total, cu_size offset,
 	CHECK(offset + bytes.cu_bytes_len <= total);
 	memcpy(stage.image + offset, bytes.cu_bytes_val, bytes.cu_bytes_len);
 	stage.next_offset = offset + bytes.cu_bytes_len;
+	r->err = CUDA_SUCCESS;
+	return RPC_SUCCESS;
+}
+
+/* Images kept as prelinked fatbins: how many, and the size of each. */
+static struct {
+	int count;
+	size_t sizes[4];
+	int section;
+} kept;
+
+enum clnt_stat cu_image_keep_prelinked(res_none *r, CLIENT *c)
+{
+	CHECK(c == &fake_client && fake_open_section != 0);
+	CHECK_EQ(stage.next_offset, stage.total);	/* all of it came */
+	if (kept.count < 4)
+		kept.sizes[kept.count] = stage.total;
+	kept.count++;
+	kept.section = fake_open_section;
 	r->err = CUDA_SUCCESS;
 	return RPC_SUCCESS;
 }
@@ -246,6 +268,36 @@ static void test_load_in_pieces(void)
 	CHECK_EQ(loaded.kind, 4);
 	CHECK_EQ(stage.total, size);
 	CHECK(memcmp(stage.image, fatbin, size) == 0);
+	CHECK_EQ(kept.count, 0);
+
+	/* A linked wrapper (version 2): its listed fatbins go first, each
+	 * kept by the server, then the linked one, all in the load's call. */
+	{
+		unsigned char *one = make_fatbin(100), *two = make_fatbin(5000);
+		const void *list[] = { one, two, NULL };
+
+		wrapper.version = 2;
+		wrapper.rest = list;
+		reset_stage();
+		before = fake_sections;
+		CHECK_EQ(cuLibraryLoadData(&lib, &wrapper, NULL, NULL, 0, NULL,
+					   NULL, 0), CUDA_SUCCESS);
+		CHECK_EQ(kept.count, 2);
+		CHECK_EQ(kept.sizes[0], 100);
+		CHECK_EQ(kept.sizes[1], 5000);
+		CHECK_EQ(kept.section, loaded.section);
+		CHECK_EQ(fake_sections, before + 1);
+		CHECK_EQ(stage.total, size);
+		CHECK(memcmp(stage.image, fatbin, size) == 0);
+		/* A module load never sends them. */
+		kept.count = 0;
+		CHECK_EQ(cuModuleLoadData(&m, fatbin), CUDA_SUCCESS);
+		CHECK_EQ(kept.count, 0);
+		wrapper.version = 1;
+		wrapper.rest = NULL;
+		free(one);
+		free(two);
+	}
 	reset_stage();
 	CHECK_EQ(cuModuleLoadFatBinary(&m, &wrapper), CUDA_ERROR_INVALID_IMAGE);
 	CHECK_EQ(cuModuleLoadData(&m, &wrapper), CUDA_ERROR_INVALID_IMAGE);
