@@ -596,6 +596,17 @@ cu_library_get_global_13000(cu_handle library, cu_name name, res_dev_range *clnt
 }
 
 enum clnt_stat 
+cu_library_get_managed_13000(cu_handle library, cu_name name, res_managed_var *clnt_res,  CLIENT *clnt)
+{
+	cu_library_get_managed_13000_argument arg;
+	arg.library = library;
+	arg.name = name;
+	return (clnt_call (clnt, CU_LIBRARY_GET_MANAGED, (xdrproc_t) xdr_cu_library_get_managed_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_managed_var, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_library_get_kernel_count_13000(cu_handle library, res_uint *clnt_res,  CLIENT *clnt)
 {
 	return (clnt_call(clnt, CU_LIBRARY_GET_KERNEL_COUNT,

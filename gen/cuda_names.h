@@ -303,6 +303,12 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_library_get_global_argument cu_library_get_global_13000_argument
 #define xdr_cu_library_get_global_argument xdr_cu_library_get_global_13000_argument
 
+/* CU_LIBRARY_GET_MANAGED (903) */
+#define cu_library_get_managed cu_library_get_managed_13000
+#define cu_library_get_managed_svc cu_library_get_managed_13000_svc
+#define cu_library_get_managed_argument cu_library_get_managed_13000_argument
+#define xdr_cu_library_get_managed_argument xdr_cu_library_get_managed_13000_argument
+
 /* CU_LIBRARY_GET_KERNEL_COUNT (548) */
 #define cu_library_get_kernel_count cu_library_get_kernel_count_13000
 #define cu_library_get_kernel_count_svc cu_library_get_kernel_count_13000_svc

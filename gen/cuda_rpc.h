@@ -202,6 +202,22 @@ struct res_dev_range {
 };
 typedef struct res_dev_range res_dev_range;
 
+struct managed_var {
+	cu_dptr base;
+	cu_size size;
+	cu_dptr side;
+	cu_size side_size;
+};
+typedef struct managed_var managed_var;
+
+struct res_managed_var {
+	int err;
+	union {
+		managed_var value;
+	} res_managed_var_u;
+};
+typedef struct res_managed_var res_managed_var;
+
 struct pitched_alloc {
 	cu_dptr dptr;
 	cu_size pitch;
@@ -1378,6 +1394,12 @@ struct cu_library_get_global_13000_argument {
 	cu_name name;
 };
 typedef struct cu_library_get_global_13000_argument cu_library_get_global_13000_argument;
+
+struct cu_library_get_managed_13000_argument {
+	cu_handle library;
+	cu_name name;
+};
+typedef struct cu_library_get_managed_13000_argument cu_library_get_managed_13000_argument;
 
 struct cu_library_enumerate_kernels_13000_argument {
 	cu_handle library;
@@ -2829,6 +2851,9 @@ extern  bool_t cu_library_get_module_13000_svc(cu_handle , res_handle *, struct 
 #define CU_LIBRARY_GET_GLOBAL 101
 extern  enum clnt_stat cu_library_get_global_13000(cu_handle , cu_name , res_dev_range *, CLIENT *);
 extern  bool_t cu_library_get_global_13000_svc(cu_handle , cu_name , res_dev_range *, struct svc_req *);
+#define CU_LIBRARY_GET_MANAGED 903
+extern  enum clnt_stat cu_library_get_managed_13000(cu_handle , cu_name , res_managed_var *, CLIENT *);
+extern  bool_t cu_library_get_managed_13000_svc(cu_handle , cu_name , res_managed_var *, struct svc_req *);
 #define CU_LIBRARY_GET_KERNEL_COUNT 548
 extern  enum clnt_stat cu_library_get_kernel_count_13000(cu_handle , res_uint *, CLIENT *);
 extern  bool_t cu_library_get_kernel_count_13000_svc(cu_handle , res_uint *, struct svc_req *);
@@ -3843,6 +3868,9 @@ extern  bool_t cu_library_get_module_13000_svc();
 #define CU_LIBRARY_GET_GLOBAL 101
 extern  enum clnt_stat cu_library_get_global_13000();
 extern  bool_t cu_library_get_global_13000_svc();
+#define CU_LIBRARY_GET_MANAGED 903
+extern  enum clnt_stat cu_library_get_managed_13000();
+extern  bool_t cu_library_get_managed_13000_svc();
 #define CU_LIBRARY_GET_KERNEL_COUNT 548
 extern  enum clnt_stat cu_library_get_kernel_count_13000();
 extern  bool_t cu_library_get_kernel_count_13000_svc();
@@ -4707,6 +4735,8 @@ extern  bool_t xdr_mem_info (XDR *, mem_info*);
 extern  bool_t xdr_res_mem_info (XDR *, res_mem_info*);
 extern  bool_t xdr_dev_range (XDR *, dev_range*);
 extern  bool_t xdr_res_dev_range (XDR *, res_dev_range*);
+extern  bool_t xdr_managed_var (XDR *, managed_var*);
+extern  bool_t xdr_res_managed_var (XDR *, res_managed_var*);
 extern  bool_t xdr_pitched_alloc (XDR *, pitched_alloc*);
 extern  bool_t xdr_res_pitched_alloc (XDR *, res_pitched_alloc*);
 extern  bool_t xdr_jit_option (XDR *, jit_option*);
@@ -4858,6 +4888,7 @@ extern  bool_t xdr_cu_link_read_cubin_13000_argument (XDR *, cu_link_read_cubin_
 extern  bool_t xdr_cu_library_load_data_13000_argument (XDR *, cu_library_load_data_13000_argument*);
 extern  bool_t xdr_cu_library_get_kernel_13000_argument (XDR *, cu_library_get_kernel_13000_argument*);
 extern  bool_t xdr_cu_library_get_global_13000_argument (XDR *, cu_library_get_global_13000_argument*);
+extern  bool_t xdr_cu_library_get_managed_13000_argument (XDR *, cu_library_get_managed_13000_argument*);
 extern  bool_t xdr_cu_library_enumerate_kernels_13000_argument (XDR *, cu_library_enumerate_kernels_13000_argument*);
 extern  bool_t xdr_cu_kernel_set_cache_config_13000_argument (XDR *, cu_kernel_set_cache_config_13000_argument*);
 extern  bool_t xdr_cu_kernel_get_attribute_13000_argument (XDR *, cu_kernel_get_attribute_13000_argument*);
@@ -5068,6 +5099,8 @@ extern bool_t xdr_mem_info ();
 extern bool_t xdr_res_mem_info ();
 extern bool_t xdr_dev_range ();
 extern bool_t xdr_res_dev_range ();
+extern bool_t xdr_managed_var ();
+extern bool_t xdr_res_managed_var ();
 extern bool_t xdr_pitched_alloc ();
 extern bool_t xdr_res_pitched_alloc ();
 extern bool_t xdr_jit_option ();
@@ -5219,6 +5252,7 @@ extern bool_t xdr_cu_link_read_cubin_13000_argument ();
 extern bool_t xdr_cu_library_load_data_13000_argument ();
 extern bool_t xdr_cu_library_get_kernel_13000_argument ();
 extern bool_t xdr_cu_library_get_global_13000_argument ();
+extern bool_t xdr_cu_library_get_managed_13000_argument ();
 extern bool_t xdr_cu_library_enumerate_kernels_13000_argument ();
 extern bool_t xdr_cu_kernel_set_cache_config_13000_argument ();
 extern bool_t xdr_cu_kernel_get_attribute_13000_argument ();

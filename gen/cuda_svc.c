@@ -377,6 +377,12 @@ _cu_library_get_global_13000 (cu_library_get_global_13000_argument *argp, void *
 }
 
 int
+_cu_library_get_managed_13000 (cu_library_get_managed_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_library_get_managed_13000_svc(argp->library, argp->name, result, rqstp));
+}
+
+int
 _cu_library_get_kernel_count_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_library_get_kernel_count_13000_svc(*argp, result, rqstp));
@@ -2089,6 +2095,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_library_get_kernel_13000_argument cu_library_get_kernel_13000_arg;
 		cu_handle cu_library_get_module_13000_arg;
 		cu_library_get_global_13000_argument cu_library_get_global_13000_arg;
+		cu_library_get_managed_13000_argument cu_library_get_managed_13000_arg;
 		cu_handle cu_library_get_kernel_count_13000_arg;
 		cu_library_enumerate_kernels_13000_argument cu_library_enumerate_kernels_13000_arg;
 		cu_handle cu_kernel_get_name_13000_arg;
@@ -2418,6 +2425,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_handle cu_library_get_kernel_13000_res;
 		res_handle cu_library_get_module_13000_res;
 		res_dev_range cu_library_get_global_13000_res;
+		res_managed_var cu_library_get_managed_13000_res;
 		res_uint cu_library_get_kernel_count_13000_res;
 		res_handles cu_library_enumerate_kernels_13000_res;
 		res_symbol cu_kernel_get_name_13000_res;
@@ -3063,6 +3071,12 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_cu_library_get_global_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_dev_range;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_library_get_global_13000;
+		break;
+
+	case CU_LIBRARY_GET_MANAGED:
+		_xdr_argument = (xdrproc_t) xdr_cu_library_get_managed_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_managed_var;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_library_get_managed_13000;
 		break;
 
 	case CU_LIBRARY_GET_KERNEL_COUNT:

@@ -408,6 +408,40 @@ xdr_res_dev_range (XDR *xdrs, res_dev_range *objp)
 }
 
 bool_t
+xdr_managed_var (XDR *xdrs, managed_var *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_cu_dptr (xdrs, &objp->base))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->size))
+		 return FALSE;
+	 if (!xdr_cu_dptr (xdrs, &objp->side))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->side_size))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_managed_var (XDR *xdrs, res_managed_var *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_managed_var (xdrs, &objp->res_managed_var_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
 xdr_pitched_alloc (XDR *xdrs, pitched_alloc *objp)
 {
 	register int32_t *buf;
@@ -2944,6 +2978,16 @@ xdr_cu_library_get_kernel_13000_argument (XDR *xdrs, cu_library_get_kernel_13000
 
 bool_t
 xdr_cu_library_get_global_13000_argument (XDR *xdrs, cu_library_get_global_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->library))
+		 return FALSE;
+	 if (!xdr_cu_name (xdrs, &objp->name))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_library_get_managed_13000_argument (XDR *xdrs, cu_library_get_managed_13000_argument *objp)
 {
 	 if (!xdr_cu_handle (xdrs, &objp->library))
 		 return FALSE;

@@ -499,13 +499,6 @@ ONCUDA_API CUresult cuImportExternalSemaphore(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuLibraryGetManaged(void);
-ONCUDA_API CUresult cuLibraryGetManaged(void)
-{
-	oncuda_unsupported("cuLibraryGetManaged");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuLibraryGetUnifiedFunction(void);
 ONCUDA_API CUresult cuLibraryGetUnifiedFunction(void)
 {

@@ -23,6 +23,7 @@
 #include "server/session/ranges.h"
 #include "server/svc/svc_image.h"
 #include "server/svc/svc_jit.h"
+#include "server/svc/svc_managed_var.h"
 #include "server/svc/svc_module.h"
 #include "server/svc/svc_params.h"
 
@@ -289,6 +290,8 @@ static void unload(bool library, cu_handle h, res_none *r)
 	 * their handle values to new ones: no cached layout may outlive it. */
 	handle_forget(kind, h);
 	forget_loaded(h, library);
+	if (library)
+		managed_vars_library_gone(h);
 	ranges_forget_owner(RANGE_GLOBAL, h);
 	layouts_flush();
 }
@@ -402,6 +405,7 @@ void libraries_unload_all(void)
 			at = &l->next;
 			continue;
 		}
+		managed_vars_library_gone(l->handle);
 		driver_unload(true, l->handle);
 		unloaded++;
 		*at = l->next;

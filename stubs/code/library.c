@@ -20,6 +20,8 @@
 #include "stubs/code/own_library.h"
 #include "stubs/code/params.h"
 #include "stubs/context/answer_cache.h"
+#include "stubs/mem/managed.h"
+#include "stubs/mem/mapped.h"
 #include "stubs/route/call.h"
 #include "stubs/route/route.h"
 
@@ -146,6 +148,7 @@ ONCUDA_API CUresult cuLibraryLoadFromFile(CUlibrary *library,
  */
 ONCUDA_API CUresult cuLibraryUnload(CUlibrary library)
 {
+	enum clnt_stat st;
 	struct call k;
 	res_none r;
 	bool found;
@@ -159,8 +162,10 @@ ONCUDA_API CUresult cuLibraryUnload(CUlibrary library)
 		if ((e = route_call_handles(&k, library, ROUTE_HANDLE, NULL,
 		    ROUTE_HANDLE, CALL_REPLY(r))) != CUDA_SUCCESS)
 			return e;
-		e = call_done(&k, cu_library_unload(route_strip(library), &r,
-		    k.c), &r.err);
+		st = cu_library_unload(route_strip(library), &r, k.c);
+		if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+			managed_library_unloaded(route_strip(library));
+		e = call_done(&k, st, &r.err);
 	}
 	params_forget_all();
 	answer_cache_forget_functions();
@@ -209,4 +214,43 @@ ONCUDA_API CUresult cuLibraryGetGlobal(CUdeviceptr *dptr, size_t *bytes,
 	e = call_done(&k, cu_library_get_global(value,
 	    (char *)(uintptr_t)name, &r, k.c), &r.err);
 	return code_global_give(e, &r, dptr, bytes);
+}
+
+/*
+ * A __managed__ variable (idl/cuda.x, CU_LIBRARY_GET_MANAGED): the pages
+ * holding it are mapped at the server's address and pulled in the same
+ * call, so the program reads its initial value at once.
+ */
+ONCUDA_API CUresult cuLibraryGetManaged(CUdeviceptr *dptr, size_t *bytes,
+    CUlibrary library, const char *name)
+{
+	managed_var *v;
+	res_managed_var r;
+	enum clnt_stat st;
+	struct call k;
+	uint64_t value;
+	CUresult e;
+
+	if ((e = code_global_check(name, dptr, bytes)) != CUDA_SUCCESS ||
+	    (e = library_call_code(&k, library, NULL, ROUTE_HANDLE, &value,
+	    CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	v = &r.res_managed_var_u.value;
+	st = cu_library_get_managed(value, (char *)(uintptr_t)name, &r, k.c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS) {
+		if (v->side > v->base || v->base - v->side > v->side_size ||
+		    v->size > v->side_size - (v->base - v->side) ||
+		    v->side_size > SIZE_MAX ||
+		    !managed_var_side(value, v->side, (size_t)v->side_size))
+			r.err = CUDA_ERROR_OUT_OF_MEMORY;
+		else
+			st = mapped_pull(k.c, &r.err);
+	}
+	if ((e = call_done(&k, st, &r.err)) != CUDA_SUCCESS)
+		return e;
+	if (dptr != NULL)
+		*dptr = (CUdeviceptr)v->base;
+	if (bytes != NULL)
+		*bytes = (size_t)v->size;
+	return CUDA_SUCCESS;
 }

@@ -12,7 +12,9 @@
  * device memory it is, and so that the pointer attributes are asked of
  * the server, whose driver knows it as managed.
  */
+#include <assert.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -75,15 +77,15 @@ void managed_freed(uint64_t dptr)
 }
 
 /* Said once: an allocation failed because its address is taken here. */
-static void say_taken(uint64_t at, size_t size)
+static void say_taken(const char *call, uint64_t at, size_t size)
 {
 	static bool said;
 
 	if (!said)
-		oncuda_say("cuMemAllocManaged: the server's address %#llx "
-		    "(%zu bytes) is already in use in this process, where the "
-		    "program's side must be mapped: failing with "
-		    "CUDA_ERROR_OUT_OF_MEMORY", (unsigned long long)at, size);
+		oncuda_say("%s: the server's address %#llx (%zu bytes) is "
+		    "already in use in this process, where the program's side "
+		    "must be mapped: failing with CUDA_ERROR_OUT_OF_MEMORY",
+		    call, (unsigned long long)at, size);
 	said = true;
 }
 
@@ -97,11 +99,11 @@ static void say_taken(uint64_t at, size_t size)
 #define LOWEST_SIDE 65536u
 
 /*
- * Maps and tracks the program's side of the allocation the server just
- * made at at.  false: it cannot be (the call then fails, the memory given
- * back).
+ * Maps and tracks the program's side of the managed memory the server just
+ * gave out at at, for call (the entry point, for messages).  false: it
+ * cannot be (the call then fails, the memory given back).
  */
-static bool map_side(uint64_t at, size_t size)
+static bool map_side(const char *call, uint64_t at, size_t size)
 {
 	size_t bytes = whole_pages(size);
 	struct range r = { at, bytes };
@@ -113,11 +115,10 @@ static bool map_side(uint64_t at, size_t size)
 		static bool said;
 
 		if (!said)
-			oncuda_say("cuMemAllocManaged: the server placed the "
-			    "memory at %#llx, where no program's memory can "
-			    "be: failing with "
-			    "CUDA_ERROR_OUT_OF_MEMORY (a damaged reply, or a "
-			    "server that is not oncudad?)",
+			oncuda_say("%s: the server placed the memory at "
+			    "%#llx, where no program's memory can be: failing "
+			    "with CUDA_ERROR_OUT_OF_MEMORY (a damaged reply, or "
+			    "a server that is not oncudad?)", call,
 			    (unsigned long long)at);
 		said = true;
 		return false;
@@ -127,7 +128,7 @@ static bool map_side(uint64_t at, size_t size)
 	if (p == MAP_FAILED || p != (void *)(uintptr_t)at) {
 		if (p != MAP_FAILED)	/* a kernel without NOREPLACE: a hint */
 			munmap(p, bytes);
-		say_taken(at, bytes);
+		say_taken(call, at, bytes);
 		return false;
 	}
 	if (!dirty_pages_add(p, bytes))
@@ -148,6 +149,57 @@ unmap:
 	return false;
 }
 
+/*
+ * The sides of libraries' managed variables (managed_var_side), by library,
+ * unmapped when it is unloaded; under the connection lock.
+ */
+struct var_side {
+	uint64_t library;
+	uint64_t base;
+	struct var_side *next;
+};
+static struct var_side *var_sides;
+
+bool managed_var_side(uint64_t library, uint64_t at, size_t size)
+{
+	struct var_side *v;
+	struct range r;
+
+	assert(rpc_lock_held());
+	if (range_table_find(&sides, at, &r))
+		return r.base == at && r.size == whole_pages(size);
+	if ((v = malloc(sizeof(*v))) == NULL)
+		return false;
+	if (!map_side("cuLibraryGetManaged", at, size)) {
+		free(v);
+		return false;
+	}
+	/* The server holds the initial values, the side zeros: pull. */
+	mapped_expect_changes();
+	v->library = library;
+	v->base = at;
+	v->next = var_sides;
+	var_sides = v;
+	return true;
+}
+
+void managed_library_unloaded(uint64_t library)
+{
+	struct var_side **at = &var_sides, *v;
+
+	assert(rpc_lock_held());
+	while ((v = *at) != NULL) {
+		if (v->library != library) {
+			at = &v->next;
+			continue;
+		}
+		*at = v->next;
+		managed_freed(v->base);
+		devmem_forget(v->base);
+		free(v);
+	}
+}
+
 ONCUDA_API CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize,
     unsigned int flags)
 {
@@ -163,7 +215,7 @@ ONCUDA_API CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize,
 		return e;
 	st = cu_mem_alloc_managed(bytesize, flags, &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS &&
-	    !map_side(r.res_dptr_u.value, bytesize)) {
+	    !map_side("cuMemAllocManaged", r.res_dptr_u.value, bytesize)) {
 		memset(&undo, 0, sizeof(undo));
 		st = cu_mem_free(r.res_dptr_u.value, &undo, k.c);
 		r.err = CUDA_ERROR_OUT_OF_MEMORY;

@@ -359,6 +359,13 @@ static bool any_busy(unsigned link)
 	return false;
 }
 
+void mapped_expect_changes(void)
+{
+	pthread_mutex_lock(&buffers_lock);
+	note_busy(rpc_held_server());
+	pthread_mutex_unlock(&buffers_lock);
+}
+
 enum clnt_stat mapped_push(CLIENT *c, int *err)
 {
 	static struct outgoing out;	/* big; guarded by buffers_lock */

@@ -28,6 +28,12 @@ bool mapped_track(void *client, uint64_t server, size_t size);
  */
 bool mapped_track_paged(void *client, size_t size);
 
+/*
+ * The server's side of a buffer just tracked holds bytes the program's does
+ * not (a managed variable's initial value): the next pull is not skipped.
+ */
+void mapped_expect_changes(void);
+
 /* Stops tracking the buffer that starts at client (the mirror is gone). */
 void mapped_forget(const void *client);
 

@@ -52,6 +52,7 @@ const struct e2e_test e2e_tests[] = {
 	{ "managed_memory",	"managed",	test_managed_memory,	0 },
 	{ "managed_pages",	"managed",	test_managed_pages,	0 },
 	{ "managed_advice",	"managed",	test_managed_advice,	0 },
+	{ "managed_variable",	"managed",	test_managed_variable,	0 },
 	{ "uva_copy",		"hostmem",	test_uva_copy,		0 },
 	{ "alloc_async",	"mempool",	test_alloc_async,	0 },
 	{ "mem_pools",		"mempool",	test_mem_pools,		0 },

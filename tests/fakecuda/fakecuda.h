@@ -175,9 +175,9 @@ void fc_alloc_release_context(struct fc_context *ctx);
 
 /* ---- kernels.c: the stand-in's whole instruction set ---- */
 
-/* kernels.c's own nine, kernels_runtime.h's, kernels_texture.h's and
+/* kernels.c's own ten, kernels_runtime.h's, kernels_texture.h's and
  * kernels_graph.h's. */
-#define FC_KERNEL_COUNT     17
+#define FC_KERNEL_COUNT     18
 #define FC_MAX_PARAMS       8
 #define FC_PARAM_BUFFER_MAX 4096
 #define FC_GLOBALS_BYTES    16
@@ -187,6 +187,7 @@ struct fc_launch {
 	unsigned int block[3];
 	unsigned int dynamic_shared_bytes;
 	unsigned char *globals;		/* the launching module's globals */
+	unsigned char *managed;		/* and its managed variables */
 	const unsigned char *params;	/* FC_PARAM_BUFFER_MAX bytes, packed */
 };
 
@@ -208,6 +209,7 @@ struct fc_global_def {
 	size_t offset;
 	size_t size;
 	int32_t initial;
+	bool managed;		/* __managed__: in the module's managed block */
 };
 
 extern const struct fc_kernel_def fc_kernel_defs[FC_KERNEL_COUNT];
@@ -239,6 +241,7 @@ struct fc_module {
 	struct fc_context *ctx;
 	struct fc_library *library;	/* NULL unless loaded by a library */
 	struct fc_alloc *globals;
+	struct fc_alloc *managed;	/* its __managed__ variables */
 	struct fc_function functions[FC_KERNEL_COUNT];
 	struct fc_module *next;
 };

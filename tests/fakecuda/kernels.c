@@ -181,6 +181,18 @@ run_read_global(const struct fc_launch *l)
 }
 
 static CUresult
+run_add_managed(const struct fc_launch *l)
+{
+	int32_t add, now;
+
+	memcpy(&add, l->params, sizeof(add));
+	memcpy(&now, l->managed + fc_global_defs[1].offset, sizeof(now));
+	now += add;
+	memcpy(l->managed + fc_global_defs[1].offset, &now, sizeof(now));
+	return CUDA_SUCCESS;
+}
+
+static CUresult
 run_scale_dyn_smem(const struct fc_launch *l)
 {
 	struct scale_dyn_smem_params p;
@@ -298,6 +310,8 @@ const struct fc_kernel_def fc_kernel_defs[FC_KERNEL_COUNT] = {
 		PARAM(struct mixed_args_params, out) }, 0 },
 	{ "read_global", run_read_global, 1, {
 		PARAM(struct pointer_params, p) }, 0 },
+	{ "add_managed", run_add_managed, 1, {
+		{ 0, sizeof(int32_t) } }, 0 },
 	{ "scale_dyn_smem", run_scale_dyn_smem, 3, {
 		PARAM(struct scale_dyn_smem_params, p),
 		PARAM(struct scale_dyn_smem_params, f),
@@ -326,7 +340,8 @@ const struct fc_kernel_def fc_kernel_defs[FC_KERNEL_COUNT] = {
 };
 
 const struct fc_global_def fc_global_defs[] = {
-	{ "g_value", 0, sizeof(int32_t), 42 },
+	{ "g_value", 0, sizeof(int32_t), 42, false },
+	{ "g_managed", 0, sizeof(int32_t), 7, true },
 };
 
 const size_t fc_global_count = sizeof(fc_global_defs) /

@@ -8,6 +8,8 @@
  */
 #include <stdlib.h>
 
+#include <string.h>
+
 #include "fakecuda.h"
 
 static CUresult
@@ -197,6 +199,36 @@ cuLibraryGetGlobal(CUdeviceptr *dptr, size_t *bytes, CUlibrary library,
 
 	fc_lock();
 	rc = lookup(library, &lib);
+	if (rc == CUDA_SUCCESS)
+		rc = current_module(lib, &mod);
+	if (rc == CUDA_SUCCESS)
+		rc = fc_module_global(mod, name, dptr, bytes);
+	fc_unlock();
+	return rc;
+}
+
+/* A __managed__ variable of the library: only those, as the driver. */
+FC_API CUresult
+cuLibraryGetManaged(CUdeviceptr *dptr, size_t *bytes, CUlibrary library,
+    const char *name)
+{
+	struct fc_library *lib;
+	struct fc_module *mod;
+	CUresult rc;
+	size_t i;
+
+	fc_lock();
+	rc = lookup(library, &lib);
+	for (i = 0; rc == CUDA_SUCCESS && name != NULL &&
+	    i < fc_global_count; i++)
+		if (strcmp(fc_global_defs[i].name, name) == 0)
+			break;
+	if (rc == CUDA_SUCCESS && (name == NULL ||
+	    (dptr == NULL && bytes == NULL)))
+		rc = CUDA_ERROR_INVALID_VALUE;
+	else if (rc == CUDA_SUCCESS && (i == fc_global_count ||
+	    !fc_global_defs[i].managed))
+		rc = CUDA_ERROR_NOT_FOUND;
 	if (rc == CUDA_SUCCESS)
 		rc = current_module(lib, &mod);
 	if (rc == CUDA_SUCCESS)

@@ -32,6 +32,8 @@ free_module(struct fc_module *mod)
 		fc_handle_drop(mod->functions[i].handle);
 	if (mod->globals != NULL)
 		fc_alloc_destroy(mod->globals);
+	if (mod->managed != NULL)
+		fc_alloc_destroy(mod->managed);
 	fc_handle_drop(mod->handle);
 	free(mod);
 }
@@ -82,14 +84,19 @@ fc_module_create(struct fc_context *ctx, struct fc_library *library,
 	if (rc == CUDA_SUCCESS)
 		rc = fc_alloc_create(ctx, FC_MEM_MODULE_GLOBALS,
 		    FC_GLOBALS_BYTES, 0, &mod->globals);
+	if (rc == CUDA_SUCCESS)
+		rc = fc_alloc_create(ctx, FC_MEM_MANAGED, FC_GLOBALS_BYTES,
+		    CU_MEM_ATTACH_GLOBAL, &mod->managed);
 	if (rc != CUDA_SUCCESS) {
 		free_module(mod);
 		return rc;
 	}
-	globals = (unsigned char *)mod->globals->base;
-	for (size_t i = 0; i < fc_global_count; i++)
+	for (size_t i = 0; i < fc_global_count; i++) {
+		globals = (unsigned char *)(fc_global_defs[i].managed ?
+		    mod->managed : mod->globals)->base;
 		memcpy(globals + fc_global_defs[i].offset,
 		    &fc_global_defs[i].initial, fc_global_defs[i].size);
+	}
 	mod->next = ctx->modules;
 	ctx->modules = mod;
 	*out = mod;
@@ -107,7 +114,8 @@ fc_module_global(struct fc_module *mod, const char *name, CUdeviceptr *dptr,
 			continue;
 		/* Both outputs are optional. */
 		if (dptr != NULL)
-			*dptr = (CUdeviceptr)(mod->globals->base +
+			*dptr = (CUdeviceptr)((fc_global_defs[i].managed ?
+			    mod->managed : mod->globals)->base +
 			    fc_global_defs[i].offset);
 		if (bytes != NULL)
 			*bytes = fc_global_defs[i].size;

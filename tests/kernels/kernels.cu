@@ -12,6 +12,10 @@ extern "C" {
 
 __device__ int g_value = 42;
 
+/* Managed memory the host reads and writes at its address
+ * (cuLibraryGetManaged). */
+__managed__ int g_managed = 7;
+
 /* 1 + 7 padding + 8 + 12 + 4 padding = 32 bytes, aligned to 8. */
 struct mixed {
 	char c;
@@ -60,6 +64,12 @@ __global__ void read_global(int *out)
 {
 	if (blockIdx.x == 0 && threadIdx.x == 0)
 		out[0] = g_value;
+}
+
+__global__ void add_managed(int add)
+{
+	if (blockIdx.x == 0 && threadIdx.x == 0)
+		g_managed += add;
 }
 
 /* Needs blockDim.x * 4 bytes of dynamic shared memory. */

@@ -207,6 +207,56 @@ enum clnt_stat cu_library_get_global(cu_handle l, cu_name name,
 	return answer_global(name, r);
 }
 
+/*
+ * cuLibraryGetManaged: the server's answer (side_size 0: a damaged one
+ * whose variable lies outside its side), and what library.c asked of the
+ * managed memory (managed.c) and mapped memory (mapped.c) layers.
+ */
+static struct {
+	uint64_t side, side_size;
+	int sides, pulls, unloaded, section;
+	uint64_t side_library;
+} managed;
+
+enum clnt_stat cu_library_get_managed(cu_handle l, cu_name name,
+    res_managed_var *r, CLIENT *c)
+{
+	(void)c;
+	CHECK_EQ(l, LIBRARY);
+	CHECK(strcmp(name, "counter") == 0);
+	managed.section = fake_open_section;
+	r->err = CUDA_SUCCESS;
+	r->res_managed_var_u.value.base = 0x7f0000001008ull;
+	r->res_managed_var_u.value.size = 4;
+	r->res_managed_var_u.value.side = managed.side;
+	r->res_managed_var_u.value.side_size = managed.side_size;
+	return RPC_SUCCESS;
+}
+
+bool managed_var_side(uint64_t library, uint64_t at, size_t size)
+{
+	CHECK(fake_open_section == managed.section);
+	CHECK_EQ(at, managed.side);
+	CHECK_EQ(size, managed.side_size);
+	managed.side_library = library;
+	managed.sides++;
+	return true;
+}
+
+void managed_library_unloaded(uint64_t library)
+{
+	CHECK_EQ(library, LIBRARY);
+	managed.unloaded++;
+}
+
+enum clnt_stat mapped_pull(CLIENT *c, int *err)
+{
+	(void)err;
+	CHECK(c == &fake_client && fake_open_section == managed.section);
+	managed.pulls++;
+	return RPC_SUCCESS;
+}
+
 /* ---------------------------------------------------------------- tests */
 
 static void reset_stage(void)
@@ -447,6 +497,23 @@ static void test_globals_and_unload(void)
 	CHECK_EQ(fake_sections, before);
 	free(long_name);
 
+	/* A managed variable: its side mapped and pulled within the call. */
+	managed.side = 0x7f0000000000ull;
+	managed.side_size = 0x200000;
+	CHECK_EQ(cuLibraryGetManaged(&p, &bytes, l, "counter"), CUDA_SUCCESS);
+	CHECK_EQ(p, 0x7f0000001008ull);
+	CHECK_EQ(bytes, 4);
+	CHECK_EQ(managed.sides, 1);
+	CHECK_EQ(managed.pulls, 1);
+	CHECK_EQ(managed.side_library, LIBRARY);
+	/* A reply whose variable is outside its side maps nothing. */
+	managed.side_size = 0;
+	CHECK_EQ(cuLibraryGetManaged(&p, &bytes, l, "counter"),
+		 CUDA_ERROR_OUT_OF_MEMORY);
+	CHECK_EQ(managed.sides, 1);
+	CHECK_EQ(cuLibraryGetManaged(&p, NULL, l, NULL),
+		 CUDA_ERROR_INVALID_VALUE);
+
 	/* Unloads empty the layout cache. */
 	before = fake_layout_calls();
 	CHECK_EQ(cuFuncGetParamInfo(f, 0, &offset, NULL), CUDA_SUCCESS);
@@ -459,6 +526,7 @@ static void test_globals_and_unload(void)
 	CHECK_EQ(cuFuncGetParamInfo(f, 1, &offset, NULL), CUDA_SUCCESS);
 	CHECK_EQ(fake_layout_calls(), before + 3);
 	CHECK_EQ(unloads, 2);
+	CHECK_EQ(managed.unloaded, 1);
 }
 
 /* library.c's cuLibraryGetKernel asks the server through the generated

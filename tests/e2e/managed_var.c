@@ -1,0 +1,64 @@
+/*
+ * __managed__ variables of a library (cuLibraryGetManaged), as the CUDA
+ * runtime reaches them: the host reads the initial value at the variable's
+ * address at once, its writes reach a kernel, the kernel's write reaches
+ * the host after a synchronizing call, and a second lookup gives the same
+ * address.  The host touches the variable only when no kernel runs, as a
+ * device without concurrent managed access requires.
+ */
+#include <stdint.h>
+
+#include "check.h"
+
+int test_managed_variable(void)
+{
+	CUdeviceptr p, again;
+	CUlibrary lib;
+	CUkernel add;
+	CUcontext ctx;
+	CUdevice dev;
+	size_t bytes = 0, size;
+	volatile int *v;
+	int managed, delta = 5;
+	void *params[] = { &delta };
+	void *fatbin;
+
+	TRY(e2e_primary_ctx(&dev, &ctx));
+	CHECK_CU(cuDeviceGetAttribute(&managed,
+		 CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY, dev), CUDA_SUCCESS);
+	if (!managed)
+		return e2e_skip("the device has no managed memory");
+	fatbin = e2e_read_file(e2e_kernel_path("kernels.fatbin"), &size);
+	if (fatbin == NULL)
+		return -1;
+	CHECK_CU(cuLibraryLoadData(&lib, fatbin, NULL, NULL, 0, NULL, NULL, 0),
+		 CUDA_SUCCESS);
+	e2e_defer_library(lib);
+	CHECK_CU(cuLibraryGetManaged(&p, &bytes, lib, "g_managed"),
+		 CUDA_SUCCESS);
+	CHECK_EQ(bytes, sizeof(int));
+	v = (volatile int *)(uintptr_t)p;
+	CHECK_EQ(*v, 7);
+	CHECK_CU(cuLibraryGetManaged(&again, NULL, lib, "g_managed"),
+		 CUDA_SUCCESS);
+	CHECK_EQ(again, p);
+	/* An ordinary global is no managed variable. */
+	CHECK_CU(cuLibraryGetManaged(&again, NULL, lib, "g_value"),
+		 CUDA_ERROR_NOT_FOUND);
+
+	*v = 10;
+	CHECK_CU(cuLibraryGetKernel(&add, lib, "add_managed"), CUDA_SUCCESS);
+	CHECK_CU(cuLaunchKernel((CUfunction)add, 1, 1, 1, 1, 1, 1, 0, NULL,
+				params, NULL), CUDA_SUCCESS);
+	CHECK_CU(cuCtxSynchronize(), CUDA_SUCCESS);
+	CHECK_EQ(*v, 15);
+	delta = -20;
+	CHECK_CU(cuLaunchKernel((CUfunction)add, 1, 1, 1, 1, 1, 1, 0, NULL,
+				params, NULL), CUDA_SUCCESS);
+	CHECK_CU(cuStreamSynchronize(NULL), CUDA_SUCCESS);
+	CHECK_EQ(*v, -5);
+
+	CHECK_CU(cuLibraryUnload(lib), CUDA_SUCCESS);
+	e2e_forget((uintptr_t)lib);
+	return 0;
+}
