@@ -78,6 +78,27 @@ static bool overlaps_tracked(uint64_t base, uint64_t size)
 	return false;
 }
 
+/*
+ * Whether every device allows the server's own accesses.  A library
+ * belongs to no context, and the CUDA runtime asks for its variables
+ * before it makes one current; every device may reach them.
+ */
+static bool possible_everywhere(void)
+{
+	int count = 0;
+
+	if (cuDeviceGetCount(&count) != CUDA_SUCCESS || count <= 0)
+		return false;
+	for (int i = 0; i < count; i++) {
+		CUdevice dev;
+
+		if (cuDeviceGet(&dev, i) != CUDA_SUCCESS ||
+		    !svc_managed_possible(dev))
+			return false;
+	}
+	return true;
+}
+
 /* Tracks [base, base + size) for library; an error of the driver's kind. */
 static CUresult track(cu_handle library, uint64_t base, uint64_t size)
 {
@@ -113,7 +134,6 @@ bool_t cu_library_get_managed_svc(cu_handle library, cu_name name,
 {
 	managed_var *out = &r->res_managed_var_u.value;
 	CUdeviceptr dptr;
-	CUdevice dev;
 	size_t bytes;
 	uint64_t base, size;
 
@@ -125,9 +145,8 @@ bool_t cu_library_get_managed_svc(cu_handle library, cu_name name,
 	if ((r->err = cuLibraryGetManaged(&dptr, &bytes,
 	    (CUlibrary)(uintptr_t)library, name)) != CUDA_SUCCESS)
 		return TRUE;
-	if (cuCtxGetDevice(&dev) != CUDA_SUCCESS ||
-	    !svc_managed_possible(dev)) {
-		log_msg(LOG_INFO, "cuLibraryGetManaged refused: the device has "
+	if (!possible_everywhere()) {
+		log_msg(LOG_INFO, "cuLibraryGetManaged refused: a device has "
 		    "no concurrent managed access, which the server's own "
 		    "reads and writes of managed memory need");
 		r->err = CUDA_ERROR_NOT_SUPPORTED;

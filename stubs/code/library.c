@@ -244,7 +244,7 @@ ONCUDA_API CUresult cuLibraryGetManaged(CUdeviceptr *dptr, size_t *bytes,
 		    !managed_var_side(value, v->side, (size_t)v->side_size))
 			r.err = CUDA_ERROR_OUT_OF_MEMORY;
 		else
-			st = mapped_pull(k.c, &r.err);
+			st = mapped_pull_fresh(k.c, &r.err);
 	}
 	if ((e = call_done(&k, st, &r.err)) != CUDA_SUCCESS)
 		return e;

@@ -174,8 +174,6 @@ bool managed_var_side(uint64_t library, uint64_t at, size_t size)
 		free(v);
 		return false;
 	}
-	/* The server holds the initial values, the side zeros: pull. */
-	mapped_expect_changes();
 	v->library = library;
 	v->base = at;
 	v->next = var_sides;

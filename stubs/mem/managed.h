@@ -30,7 +30,7 @@ void managed_freed(uint64_t dptr);
 /*
  * The server tracks size bytes at at holding a managed variable of library
  * (CU_LIBRARY_GET_MANAGED): maps the program's side there unless it is
- * mapped already, and has the next pull bring the initial values.  false:
+ * mapped already; mapped_pull_fresh brings the initial values.  false:
  * it cannot be mapped, or a different range holds at.  Within a call.
  */
 bool managed_var_side(uint64_t library, uint64_t at, size_t size);

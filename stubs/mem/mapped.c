@@ -359,13 +359,6 @@ static bool any_busy(unsigned link)
 	return false;
 }
 
-void mapped_expect_changes(void)
-{
-	pthread_mutex_lock(&buffers_lock);
-	note_busy(rpc_held_server());
-	pthread_mutex_unlock(&buffers_lock);
-}
-
 enum clnt_stat mapped_push(CLIENT *c, int *err)
 {
 	static struct outgoing out;	/* big; guarded by buffers_lock */
@@ -439,14 +432,15 @@ static bool any_announced(unsigned link)
 	return false;
 }
 
-static enum clnt_stat pull(CLIENT *c, int *err, bool settled)
+/* settled: as mapped_pull_settled; fresh: as mapped_pull_fresh. */
+static enum clnt_stat pull(CLIENT *c, int *err, bool settled, bool fresh)
 {
 	enum clnt_stat st = RPC_SUCCESS;
 	unsigned link = rpc_held_server();
 	bool more;
 
 	pthread_mutex_lock(&buffers_lock);
-	more = any_announced(link) && any_busy(link);
+	more = any_announced(link) && (fresh || any_busy(link));
 
 	while (more && st == RPC_SUCCESS && *err == CUDA_SUCCESS) {
 		res_mapped_update r;
@@ -480,10 +474,15 @@ static enum clnt_stat pull(CLIENT *c, int *err, bool settled)
 
 enum clnt_stat mapped_pull(CLIENT *c, int *err)
 {
-	return pull(c, err, false);
+	return pull(c, err, false, false);
 }
 
 enum clnt_stat mapped_pull_settled(CLIENT *c, int *err)
 {
-	return pull(c, err, true);
+	return pull(c, err, true, false);
+}
+
+enum clnt_stat mapped_pull_fresh(CLIENT *c, int *err)
+{
+	return pull(c, err, false, true);
 }

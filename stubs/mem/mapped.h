@@ -28,12 +28,6 @@ bool mapped_track(void *client, uint64_t server, size_t size);
  */
 bool mapped_track_paged(void *client, size_t size);
 
-/*
- * The server's side of a buffer just tracked holds bytes the program's does
- * not (a managed variable's initial value): the next pull is not skipped.
- */
-void mapped_expect_changes(void);
-
 /* Stops tracking the buffer that starts at client (the mirror is gone). */
 void mapped_forget(const void *client);
 
@@ -56,5 +50,13 @@ enum clnt_stat mapped_pull(CLIENT *c, int *err);
  * queued in it again.
  */
 enum clnt_stat mapped_pull_settled(CLIENT *c, int *err);
+
+/*
+ * mapped_pull for a buffer just tracked whose server side holds bytes the
+ * program's does not (a managed variable's initial value): pulls even when
+ * no work can have run, and leaves what is known of the contexts' work as
+ * it was.
+ */
+enum clnt_stat mapped_pull_fresh(CLIENT *c, int *err);
 
 #endif

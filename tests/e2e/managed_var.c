@@ -34,8 +34,11 @@ int test_managed_variable(void)
 	CHECK_CU(cuLibraryLoadData(&lib, fatbin, NULL, NULL, 0, NULL, NULL, 0),
 		 CUDA_SUCCESS);
 	e2e_defer_library(lib);
+	/* The runtime asks before it makes a context current. */
+	CHECK_CU(cuCtxSetCurrent(NULL), CUDA_SUCCESS);
 	CHECK_CU(cuLibraryGetManaged(&p, &bytes, lib, "g_managed"),
 		 CUDA_SUCCESS);
+	CHECK_CU(cuCtxSetCurrent(ctx), CUDA_SUCCESS);
 	CHECK_EQ(bytes, sizeof(int));
 	v = (volatile int *)(uintptr_t)p;
 	CHECK_EQ(*v, 7);

@@ -229,8 +229,13 @@ cuLibraryGetManaged(CUdeviceptr *dptr, size_t *bytes, CUlibrary library,
 	else if (rc == CUDA_SUCCESS && (i == fc_global_count ||
 	    !fc_global_defs[i].managed))
 		rc = CUDA_ERROR_NOT_FOUND;
-	if (rc == CUDA_SUCCESS)
-		rc = current_module(lib, &mod);
+	/* The driver needs no current context: the variables are the
+	 * library's.  Here they are a module's, of the current context, else
+	 * of the first there is. */
+	if (rc == CUDA_SUCCESS && current_module(lib, &mod) != CUDA_SUCCESS)
+		rc = fc_contexts != NULL ?
+		    fc_library_module(lib, fc_contexts, &mod) :
+		    CUDA_ERROR_INVALID_CONTEXT;
 	if (rc == CUDA_SUCCESS)
 		rc = fc_module_global(mod, name, dptr, bytes);
 	fc_unlock();

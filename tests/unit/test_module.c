@@ -249,7 +249,7 @@ void managed_library_unloaded(uint64_t library)
 	managed.unloaded++;
 }
 
-enum clnt_stat mapped_pull(CLIENT *c, int *err)
+enum clnt_stat mapped_pull_fresh(CLIENT *c, int *err)
 {
 	(void)err;
 	CHECK(c == &fake_client && fake_open_section == managed.section);
