@@ -145,6 +145,46 @@ static const void *const requirements_table[] = {
  * under a real caller.
  */
 
+/* --------------------------------------------------------- cuBLASLt's */
+
+/*
+ * 1734dc26-800d-4745-8726-c0f1e7dd8bca: 17 entries (136 bytes) on 580.
+ * cuBLASLt 13 asks for it on its bf16 paths (PyTorch's autocast matmul)
+ * and calls slot 4 (two outputs, one of its own tables of 17 entries, the
+ * caller's copy of this table, two small numbers), then slot 13 with the
+ * two objects slot 4 made (observed on the H200 by wrapping the table's
+ * slots under the driver).  Nothing public describes them, and a refusal
+ * of the whole table crashes cuBLASLt (a null table, dereferenced), so
+ * the table is given and each slot refuses itself: after slot 4's
+ * CUDA_ERROR_NOT_SUPPORTED cuBLASLt goes on without it, and bf16 and
+ * fp16 matrix products under PyTorch are right (checked against the CPU
+ * on the H200).
+ */
+UNSEEN(BLASLT, 1)
+UNSEEN(BLASLT, 2)
+UNSEEN(BLASLT, 3)
+UNSEEN(BLASLT, 4)
+UNSEEN(BLASLT, 5)
+UNSEEN(BLASLT, 6)
+UNSEEN(BLASLT, 7)
+UNSEEN(BLASLT, 8)
+UNSEEN(BLASLT, 9)
+UNSEEN(BLASLT, 10)
+UNSEEN(BLASLT, 11)
+UNSEEN(BLASLT, 12)
+UNSEEN(BLASLT, 13)
+UNSEEN(BLASLT, 14)
+UNSEEN(BLASLT, 15)
+UNSEEN(BLASLT, 16)
+
+static const void *const blaslt_table[] = {
+	SIZE_HEADER(17),
+	SLOT(BLASLT_1), SLOT(BLASLT_2), SLOT(BLASLT_3), SLOT(BLASLT_4),
+	SLOT(BLASLT_5), SLOT(BLASLT_6), SLOT(BLASLT_7), SLOT(BLASLT_8),
+	SLOT(BLASLT_9), SLOT(BLASLT_10), SLOT(BLASLT_11), SLOT(BLASLT_12),
+	SLOT(BLASLT_13), SLOT(BLASLT_14), SLOT(BLASLT_15), SLOT(BLASLT_16),
+};
+
 /* ----------------------------------------------------------------- lookup */
 
 static const struct {
@@ -178,6 +218,9 @@ static const struct {
 	{ { 0x6e, 0x16, 0x3f, 0xbe, 0xb9, 0x58, 0x44, 0x4d,
 	    0x83, 0x5c, 0xe1, 0x82, 0xaf, 0xf1, 0x99, 0x1e },
 	  tools_module_table },
+	{ { 0x17, 0x34, 0xdc, 0x26, 0x80, 0x0d, 0x47, 0x45,
+	    0x87, 0x26, 0xc0, 0xf1, 0xe7, 0xdd, 0x8b, 0xca },
+	  blaslt_table },
 };
 
 /*
