@@ -84,3 +84,28 @@ int test_export_tools_module(void)
 	}
 	return 0;
 }
+
+/*
+ * cuBLASLt's table (1734dc26-...): cuBLASLt dereferences it unchecked, so
+ * it must be given, 17 entries long as driver 580's (its first word is its
+ * size in bytes).
+ */
+int test_export_blaslt(void)
+{
+	static const CUuuid blaslt = { {
+		0x17, 0x34, (char)0xdc, 0x26, (char)0x80, 0x0d, 0x47, 0x45,
+		(char)0x87, 0x26, (char)0xc0, (char)0xf1, (char)0xe7,
+		(char)0xdd, (char)0x8b, (char)0xca } };
+	const void *const *table = NULL;
+	CUcontext ctx;
+	CUdevice dev;
+
+	TRY(e2e_primary_ctx(&dev, &ctx));
+	CHECK_CU(cuGetExportTable((const void **)&table, &blaslt),
+		 CUDA_SUCCESS);
+	CHECK(table != NULL);
+	CHECK_EQ((uintptr_t)table[0], 17 * sizeof(void *));
+	for (unsigned i = 1; i < 17; i++)
+		CHECK(table[i] != NULL);
+	return 0;
+}

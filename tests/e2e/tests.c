@@ -87,6 +87,7 @@ const struct e2e_test e2e_tests[] = {
 	  0 },
 	{ "code_names",		"modules",	test_code_names,	0 },
 	{ "export_tools_module", "modules",	test_export_tools_module, 0 },
+	{ "export_blaslt",	"modules",	test_export_blaslt,	0 },
 	{ "kernel_printf",	"launch",	test_kernel_printf,	0 },
 	{ "streams",		"stream",	test_streams,		0 },
 	{ "stream_wait_event",	"stream",	test_stream_wait_event,	0 },

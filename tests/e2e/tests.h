@@ -59,6 +59,7 @@ int test_occupancy(void);
 int test_cooperative_launch(void);	/* code_names.c */
 int test_code_names(void);
 int test_export_tools_module(void);	/* export_table.c */
+int test_export_blaslt(void);
 int test_kernel_printf(void);		/* kernel_printf.c */
 int test_streams(void);			/* stream.c */
 int test_stream_wait_event(void);
