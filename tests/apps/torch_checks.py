@@ -113,6 +113,29 @@ def blas_and_conv(g):
           rtol=1e-4, atol=1e-4)
 
 
+def half_precision(g):
+    """bf16 and fp16 products (cuBLASLt's bf16 paths ask for hidden driver
+    tables) and fused attention, against float32 on the CPU."""
+    a = torch.randn(256, 512, generator=g)
+    b = torch.randn(512, 384, generator=g)
+
+    def autocast_bf16(p, q):
+        if p.is_cuda:
+            with torch.autocast("cuda", dtype=torch.bfloat16):
+                return (p @ q).float()
+        return p @ q
+    check("autocast_bf16_matmul", autocast_bf16, a, b, rtol=5e-2, atol=1.0)
+    check("fp16_matmul", lambda p, q: (p.half() @ q.half()).float()
+          if p.is_cuda else p @ q, a, b, rtol=5e-2, atol=0.5)
+    q = torch.randn(2, 4, 128, 64, generator=g)
+
+    def attention(t):
+        if t.is_cuda:
+            t = t.half()
+        return F.scaled_dot_product_attention(t, t, t, is_causal=True).float()
+    check("sdpa_fp16_causal", attention, q, rtol=2e-2, atol=2e-2)
+
+
 def backward(g):
     x = torch.randn(64, 128, generator=g)
     w = torch.randn(32, 128, generator=g) / 8
@@ -190,7 +213,8 @@ def main():
         print(f"device: {torch.cuda.get_device_name(0)}, torch {torch.__version__}",
               flush=True)
         g = torch.Generator().manual_seed(1234)
-        for part in (elementwise_and_reductions, blas_and_conv, backward, training):
+        for part in (elementwise_and_reductions, blas_and_conv, half_precision,
+                     backward, training):
             try:
                 part(g)
             except Exception as e:
