@@ -1917,6 +1917,17 @@ cu_device_get_p2p_atomic_capabilities_13000(atomic_ops ops, int src_dev, int dst
 }
 
 enum clnt_stat 
+cu_device_get_host_atomic_capabilities_13000(atomic_ops ops, int dev, res_atomic_caps *clnt_res,  CLIENT *clnt)
+{
+	cu_device_get_host_atomic_capabilities_13000_argument arg;
+	arg.ops = ops;
+	arg.dev = dev;
+	return (clnt_call (clnt, CU_DEVICE_GET_HOST_ATOMIC_CAPABILITIES, (xdrproc_t) xdr_cu_device_get_host_atomic_capabilities_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_atomic_caps, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_mem_get_default_mem_pool_13000(mem_location location, int type, res_handle *clnt_res,  CLIENT *clnt)
 {
 	cu_mem_get_default_mem_pool_13000_argument arg;

@@ -1944,6 +1944,12 @@ struct cu_device_get_p2p_atomic_capabilities_13000_argument {
 };
 typedef struct cu_device_get_p2p_atomic_capabilities_13000_argument cu_device_get_p2p_atomic_capabilities_13000_argument;
 
+struct cu_device_get_host_atomic_capabilities_13000_argument {
+	atomic_ops ops;
+	int dev;
+};
+typedef struct cu_device_get_host_atomic_capabilities_13000_argument cu_device_get_host_atomic_capabilities_13000_argument;
+
 struct cu_mem_get_default_mem_pool_13000_argument {
 	mem_location location;
 	int type;
@@ -3211,6 +3217,9 @@ extern  bool_t cu_ctx_disable_peer_access_13000_svc(cu_handle , res_none *, stru
 #define CU_DEVICE_GET_P2P_ATOMIC_CAPABILITIES 802
 extern  enum clnt_stat cu_device_get_p2p_atomic_capabilities_13000(atomic_ops , int , int , res_atomic_caps *, CLIENT *);
 extern  bool_t cu_device_get_p2p_atomic_capabilities_13000_svc(atomic_ops , int , int , res_atomic_caps *, struct svc_req *);
+#define CU_DEVICE_GET_HOST_ATOMIC_CAPABILITIES 904
+extern  enum clnt_stat cu_device_get_host_atomic_capabilities_13000(atomic_ops , int , res_atomic_caps *, CLIENT *);
+extern  bool_t cu_device_get_host_atomic_capabilities_13000_svc(atomic_ops , int , res_atomic_caps *, struct svc_req *);
 #define CU_MEM_GET_DEFAULT_MEM_POOL 794
 extern  enum clnt_stat cu_mem_get_default_mem_pool_13000(mem_location , int , res_handle *, CLIENT *);
 extern  bool_t cu_mem_get_default_mem_pool_13000_svc(mem_location , int , res_handle *, struct svc_req *);
@@ -4228,6 +4237,9 @@ extern  bool_t cu_ctx_disable_peer_access_13000_svc();
 #define CU_DEVICE_GET_P2P_ATOMIC_CAPABILITIES 802
 extern  enum clnt_stat cu_device_get_p2p_atomic_capabilities_13000();
 extern  bool_t cu_device_get_p2p_atomic_capabilities_13000_svc();
+#define CU_DEVICE_GET_HOST_ATOMIC_CAPABILITIES 904
+extern  enum clnt_stat cu_device_get_host_atomic_capabilities_13000();
+extern  bool_t cu_device_get_host_atomic_capabilities_13000_svc();
 #define CU_MEM_GET_DEFAULT_MEM_POOL 794
 extern  enum clnt_stat cu_mem_get_default_mem_pool_13000();
 extern  bool_t cu_mem_get_default_mem_pool_13000_svc();
@@ -4965,6 +4977,7 @@ extern  bool_t xdr_cu_device_can_access_peer_13000_argument (XDR *, cu_device_ca
 extern  bool_t xdr_cu_device_get_p2p_attribute_13000_argument (XDR *, cu_device_get_p2p_attribute_13000_argument*);
 extern  bool_t xdr_cu_ctx_enable_peer_access_13000_argument (XDR *, cu_ctx_enable_peer_access_13000_argument*);
 extern  bool_t xdr_cu_device_get_p2p_atomic_capabilities_13000_argument (XDR *, cu_device_get_p2p_atomic_capabilities_13000_argument*);
+extern  bool_t xdr_cu_device_get_host_atomic_capabilities_13000_argument (XDR *, cu_device_get_host_atomic_capabilities_13000_argument*);
 extern  bool_t xdr_cu_mem_get_default_mem_pool_13000_argument (XDR *, cu_mem_get_default_mem_pool_13000_argument*);
 extern  bool_t xdr_cu_mem_get_mem_pool_13000_argument (XDR *, cu_mem_get_mem_pool_13000_argument*);
 extern  bool_t xdr_cu_mem_set_mem_pool_13000_argument (XDR *, cu_mem_set_mem_pool_13000_argument*);
@@ -5329,6 +5342,7 @@ extern bool_t xdr_cu_device_can_access_peer_13000_argument ();
 extern bool_t xdr_cu_device_get_p2p_attribute_13000_argument ();
 extern bool_t xdr_cu_ctx_enable_peer_access_13000_argument ();
 extern bool_t xdr_cu_device_get_p2p_atomic_capabilities_13000_argument ();
+extern bool_t xdr_cu_device_get_host_atomic_capabilities_13000_argument ();
 extern bool_t xdr_cu_mem_get_default_mem_pool_13000_argument ();
 extern bool_t xdr_cu_mem_get_mem_pool_13000_argument ();
 extern bool_t xdr_cu_mem_set_mem_pool_13000_argument ();

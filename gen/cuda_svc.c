@@ -1097,6 +1097,12 @@ _cu_device_get_p2p_atomic_capabilities_13000 (cu_device_get_p2p_atomic_capabilit
 }
 
 int
+_cu_device_get_host_atomic_capabilities_13000 (cu_device_get_host_atomic_capabilities_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_device_get_host_atomic_capabilities_13000_svc(argp->ops, argp->dev, result, rqstp));
+}
+
+int
 _cu_mem_get_default_mem_pool_13000 (cu_mem_get_default_mem_pool_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_mem_get_default_mem_pool_13000_svc(argp->location, argp->type, result, rqstp));
@@ -2213,6 +2219,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_ctx_enable_peer_access_13000_argument cu_ctx_enable_peer_access_13000_arg;
 		cu_handle cu_ctx_disable_peer_access_13000_arg;
 		cu_device_get_p2p_atomic_capabilities_13000_argument cu_device_get_p2p_atomic_capabilities_13000_arg;
+		cu_device_get_host_atomic_capabilities_13000_argument cu_device_get_host_atomic_capabilities_13000_arg;
 		cu_mem_get_default_mem_pool_13000_argument cu_mem_get_default_mem_pool_13000_arg;
 		cu_mem_get_mem_pool_13000_argument cu_mem_get_mem_pool_13000_arg;
 		cu_mem_set_mem_pool_13000_argument cu_mem_set_mem_pool_13000_arg;
@@ -2545,6 +2552,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_none cu_ctx_enable_peer_access_13000_res;
 		res_none cu_ctx_disable_peer_access_13000_res;
 		res_atomic_caps cu_device_get_p2p_atomic_capabilities_13000_res;
+		res_atomic_caps cu_device_get_host_atomic_capabilities_13000_res;
 		res_handle cu_mem_get_default_mem_pool_13000_res;
 		res_handle cu_mem_get_mem_pool_13000_res;
 		res_none cu_mem_set_mem_pool_13000_res;
@@ -3791,6 +3799,12 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_cu_device_get_p2p_atomic_capabilities_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_atomic_caps;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_device_get_p2p_atomic_capabilities_13000;
+		break;
+
+	case CU_DEVICE_GET_HOST_ATOMIC_CAPABILITIES:
+		_xdr_argument = (xdrproc_t) xdr_cu_device_get_host_atomic_capabilities_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_atomic_caps;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_device_get_host_atomic_capabilities_13000;
 		break;
 
 	case CU_MEM_GET_DEFAULT_MEM_POOL:

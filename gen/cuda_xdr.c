@@ -3931,6 +3931,16 @@ xdr_cu_device_get_p2p_atomic_capabilities_13000_argument (XDR *xdrs, cu_device_g
 }
 
 bool_t
+xdr_cu_device_get_host_atomic_capabilities_13000_argument (XDR *xdrs, cu_device_get_host_atomic_capabilities_13000_argument *objp)
+{
+	 if (!xdr_atomic_ops (xdrs, &objp->ops))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->dev))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
 xdr_cu_mem_get_default_mem_pool_13000_argument (XDR *xdrs, cu_mem_get_default_mem_pool_13000_argument *objp)
 {
 	 if (!xdr_mem_location (xdrs, &objp->location))

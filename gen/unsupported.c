@@ -79,13 +79,6 @@ ONCUDA_API CUresult cuDestroyExternalSemaphore(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuDeviceGetHostAtomicCapabilities(void);
-ONCUDA_API CUresult cuDeviceGetHostAtomicCapabilities(void)
-{
-	oncuda_unsupported("cuDeviceGetHostAtomicCapabilities");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuDeviceGetLuid(void);
 ONCUDA_API CUresult cuDeviceGetLuid(void)
 {

@@ -1,7 +1,8 @@
 /*
  * peer.c -- peer access: cuDeviceCanAccessPeer, cuDeviceGetP2PAttribute,
  * cuDeviceGetP2PAtomicCapabilities, cuCtxEnablePeerAccess,
- * cuCtxDisablePeerAccess.
+ * cuCtxDisablePeerAccess; and cuDeviceGetHostAtomicCapabilities, the
+ * same question about the host.
  *
  * Devices of one server are the driver's to judge.  Devices of two
  * servers have no path between them but this client, so the answers are
@@ -9,6 +10,7 @@
  * every attribute 0, enabling unsupported.  Copies between them still
  * work (cuMemcpyPeer, stubs/copy/copy_between.c).
  */
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -119,29 +121,33 @@ ONCUDA_API CUresult cuCtxDisablePeerAccess(CUcontext peerContext)
 	    route_strip(peerContext), &r, k.c), &r.err);
 }
 
-ONCUDA_API CUresult cuDeviceGetP2PAtomicCapabilities(
-    unsigned int *capabilities, const CUatomicOperation *operations,
-    unsigned int count, CUdevice srcDevice, CUdevice dstDevice)
+/* Whether every operation is one the driver knows; the driver's answer. */
+static CUresult check_operations(const CUatomicOperation *operations,
+    unsigned int count)
 {
-	struct route rt = ROUTE_INIT;
-	CUdevice lsrc, ldst;
+	for (unsigned i = 0; i < count; i++)
+		if ((int)operations[i] < 0 ||
+		    operations[i] >= CU_ATOMIC_OPERATION_MAX)
+			return CUDA_ERROR_INVALID_VALUE;
+	return CUDA_SUCCESS;
+}
+
+/*
+ * Asks the server routed by rt for the capabilities of count operations,
+ * ONCUDA_ATOMIC_OPS_MAX to a message: of the link between local devices
+ * src and dst, or, host set, of the link between local device src and the
+ * host.
+ */
+static CUresult ask_capabilities(struct route *rt, bool host,
+    unsigned int *capabilities, const CUatomicOperation *operations,
+    unsigned int count, CUdevice src, CUdevice dst)
+{
 	int list[ONCUDA_ATOMIC_OPS_MAX];
 	enum clnt_stat st;
 	res_atomic_caps r;
 	struct call k;
 	CUresult e;
 
-	if (capabilities == NULL || operations == NULL || count == 0)
-		return CUDA_ERROR_INVALID_VALUE;
-	if (route_pair(&rt, srcDevice, dstDevice, &lsrc, &ldst)) {
-		for (unsigned i = 0; i < count; i++) {
-			if ((int)operations[i] < 0 ||
-			    operations[i] >= CU_ATOMIC_OPERATION_MAX)
-				return CUDA_ERROR_INVALID_VALUE;
-			capabilities[i] = 0;
-		}
-		return CUDA_SUCCESS;
-	}
 	for (unsigned done = 0; done < count; ) {
 		unsigned n = count - done < ONCUDA_ATOMIC_OPS_MAX ?
 		    count - done : ONCUDA_ATOMIC_OPS_MAX;
@@ -149,10 +155,11 @@ ONCUDA_API CUresult cuDeviceGetP2PAtomicCapabilities(
 
 		for (unsigned i = 0; i < n; i++)
 			list[i] = (int)operations[done + i];
-		if ((e = route_call(&k, &rt, CALL_REPLY(r))) != CUDA_SUCCESS)
+		if ((e = route_call(&k, rt, CALL_REPLY(r))) != CUDA_SUCCESS)
 			return e;
-		st = cu_device_get_p2p_atomic_capabilities(ops, lsrc, ldst, &r,
-		    k.c);
+		st = host ? cu_device_get_host_atomic_capabilities(ops, src, &r,
+		    k.c) : cu_device_get_p2p_atomic_capabilities(ops, src, dst,
+		    &r, k.c);
 		/* Copied out before call_done frees the reply. */
 		if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS) {
 			if (r.res_atomic_caps_u.caps.caps_len != n)
@@ -167,4 +174,40 @@ ONCUDA_API CUresult cuDeviceGetP2PAtomicCapabilities(
 		done += n;
 	}
 	return CUDA_SUCCESS;
+}
+
+ONCUDA_API CUresult cuDeviceGetP2PAtomicCapabilities(
+    unsigned int *capabilities, const CUatomicOperation *operations,
+    unsigned int count, CUdevice srcDevice, CUdevice dstDevice)
+{
+	struct route rt = ROUTE_INIT;
+	CUdevice lsrc, ldst;
+	CUresult e;
+
+	if (capabilities == NULL || operations == NULL || count == 0)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (route_pair(&rt, srcDevice, dstDevice, &lsrc, &ldst)) {
+		if ((e = check_operations(operations, count)) != CUDA_SUCCESS)
+			return e;
+		memset(capabilities, 0, count * sizeof(*capabilities));
+		return CUDA_SUCCESS;
+	}
+	return ask_capabilities(&rt, false, capabilities, operations, count,
+	    lsrc, ldst);
+}
+
+/* idl/cuda.x, CU_DEVICE_GET_HOST_ATOMIC_CAPABILITIES: the server judges
+ * the arguments and answers 0 for each operation. */
+ONCUDA_API CUresult cuDeviceGetHostAtomicCapabilities(
+    unsigned int *capabilities, const CUatomicOperation *operations,
+    unsigned int count, CUdevice dev)
+{
+	struct route rt = ROUTE_INIT;
+	CUdevice local;
+
+	if (capabilities == NULL || operations == NULL || count == 0)
+		return CUDA_ERROR_INVALID_VALUE;
+	route_device(&rt, dev, &local);
+	return ask_capabilities(&rt, true, capabilities, operations, count,
+	    local, local);
 }

@@ -124,3 +124,46 @@ int test_peer(void)
 	}
 	return 0;
 }
+
+/*
+ * Atomic operations between a device and the host: the arguments judged as
+ * the driver does, and no capability claimed that the attributes deny
+ * (through oncuda the host is the client's machine: none at all).
+ */
+int test_host_atomics(void)
+{
+	CUatomicOperation ops[3] = { CU_ATOMIC_OPERATION_INTEGER_ADD,
+				     CU_ATOMIC_OPERATION_CAS,
+				     CU_ATOMIC_OPERATION_FLOAT_ADD };
+	CUatomicOperation bad = CU_ATOMIC_OPERATION_MAX;
+	unsigned caps[3] = { 0xDEADBEEFu, 0xDEADBEEFu, 0xDEADBEEFu };
+	int native = -1, partial = -1;
+	CUdevice dev;
+
+	CHECK_CU(cuInit(0), CUDA_SUCCESS);
+	CHECK_CU(cuDeviceGet(&dev, 0), CUDA_SUCCESS);
+	CHECK_CU(cuDeviceGetAttribute(&native,
+		 CU_DEVICE_ATTRIBUTE_HOST_NATIVE_ATOMIC_SUPPORTED, dev),
+		 CUDA_SUCCESS);
+	CHECK_CU(cuDeviceGetAttribute(&partial,
+		 CU_DEVICE_ATTRIBUTE_ONLY_PARTIAL_HOST_NATIVE_ATOMIC_SUPPORTED,
+		 dev), CUDA_SUCCESS);
+	CHECK_CU(cuDeviceGetHostAtomicCapabilities(caps, ops, 3, dev),
+		 CUDA_SUCCESS);
+	for (int i = 0; i < 3; i++) {
+		CHECK(caps[i] != 0xDEADBEEFu);
+		if (native == 0 && partial == 0)
+			CHECK_EQ(caps[i], 0);
+	}
+	if (getenv("ONCUDA_TEST_REMOTE") != NULL)
+		CHECK(native == 0 && partial == 0 && caps[0] == 0);
+	CHECK_CU(cuDeviceGetHostAtomicCapabilities(caps, ops, 0, dev),
+		 CUDA_ERROR_INVALID_VALUE);
+	CHECK_CU(cuDeviceGetHostAtomicCapabilities(NULL, ops, 3, dev),
+		 CUDA_ERROR_INVALID_VALUE);
+	CHECK_CU(cuDeviceGetHostAtomicCapabilities(caps, &bad, 1, dev),
+		 CUDA_ERROR_INVALID_VALUE);
+	CHECK_CU(cuDeviceGetHostAtomicCapabilities(caps, ops, 3, 9999),
+		 CUDA_ERROR_INVALID_DEVICE);
+	return 0;
+}

@@ -59,6 +59,7 @@ const struct e2e_test e2e_tests[] = {
 	{ "vmm",		"vmm",		test_vmm,		0 },
 	{ "ipc",		"ipc",		test_ipc,		0 },
 	{ "peer",		"peer",		test_peer,		0 },
+	{ "host_atomics",	"peer",		test_host_atomics,	0 },
 	{ "pool_location",	"mempool",	test_pool_location,	0 },
 	{ "batch_copies",	"copy",		test_batch_copies,	0 },
 	{ "attributes_truthful", "device",	test_attributes_truthful, 0 },

@@ -98,6 +98,7 @@ int test_vmm(void);			/* vmm.c */
 int test_ipc(void);			/* ipc.c */
 int e2e_ipc_child(const char *hex);	/* ipc.c: e2e --ipc-child */
 int test_peer(void);			/* peer.c */
+int test_host_atomics(void);
 int test_pool_location(void);		/* pool_location.c */
 int test_batch_copies(void);		/* copy_batch.c */
 int test_attributes_truthful(void);	/* attributes.c */

@@ -167,3 +167,27 @@ cuDeviceGetP2PAtomicCapabilities(unsigned int *capabilities,
 	fc_unlock();
 	return rc;
 }
+
+/* Host memory is the stand-in's device memory: every atomic works. */
+FC_API CUresult
+cuDeviceGetHostAtomicCapabilities(unsigned int *capabilities,
+    const CUatomicOperation *operations, unsigned int count, CUdevice dev)
+{
+	CUresult rc;
+
+	fc_lock();
+	rc = fc_check_device(dev);
+	if (rc == CUDA_SUCCESS && (capabilities == NULL || operations == NULL ||
+	    count == 0))
+		rc = CUDA_ERROR_INVALID_VALUE;
+	for (unsigned int i = 0; rc == CUDA_SUCCESS && i < count; i++)
+		if ((int)operations[i] < 0 ||
+		    operations[i] >= CU_ATOMIC_OPERATION_MAX)
+			rc = CUDA_ERROR_INVALID_VALUE;
+	for (unsigned int i = 0; rc == CUDA_SUCCESS && i < count; i++)
+		capabilities[i] = CU_ATOMIC_CAPABILITY_SIGNED |
+		    CU_ATOMIC_CAPABILITY_UNSIGNED | CU_ATOMIC_CAPABILITY_SCALAR_32 |
+		    CU_ATOMIC_CAPABILITY_SCALAR_64;
+	fc_unlock();
+	return rc;
+}
