@@ -9,6 +9,7 @@
 #include <cuda.h>
 #include <cudaProfiler.h>
 #include "gen/cuda_names.h"
+#include "server/session/capture.h"
 #include "server/session/handles.h"
 #include "server/session/ranges.h"
 
@@ -388,7 +389,7 @@ bool_t cu_memset_d8_async_svc(cu_dptr dstDevice, u_int uc, cu_size N, cu_handle 
 	(void)rq;
 	if ((r->err = handle_check(HANDLE_STREAM, hStream, false)) != CUDA_SUCCESS)
 		return TRUE;
-	if ((r->err = range_check(dstDevice, N, 1, "cuMemsetD8Async")) != CUDA_SUCCESS)
+	if ((r->err = capture_range_check(hStream, dstDevice, N, 1, "cuMemsetD8Async")) != CUDA_SUCCESS)
 		return TRUE;
 	r->err = cuMemsetD8Async((CUdeviceptr)dstDevice, (unsigned char)uc, (size_t)N, (CUstream)(uintptr_t)hStream);
 	return TRUE;
@@ -399,7 +400,7 @@ bool_t cu_memset_d16_async_svc(cu_dptr dstDevice, u_int us, cu_size N, cu_handle
 	(void)rq;
 	if ((r->err = handle_check(HANDLE_STREAM, hStream, false)) != CUDA_SUCCESS)
 		return TRUE;
-	if ((r->err = range_check(dstDevice, N, 2, "cuMemsetD16Async")) != CUDA_SUCCESS)
+	if ((r->err = capture_range_check(hStream, dstDevice, N, 2, "cuMemsetD16Async")) != CUDA_SUCCESS)
 		return TRUE;
 	r->err = cuMemsetD16Async((CUdeviceptr)dstDevice, (unsigned short)us, (size_t)N, (CUstream)(uintptr_t)hStream);
 	return TRUE;
@@ -410,7 +411,7 @@ bool_t cu_memset_d32_async_svc(cu_dptr dstDevice, u_int ui, cu_size N, cu_handle
 	(void)rq;
 	if ((r->err = handle_check(HANDLE_STREAM, hStream, false)) != CUDA_SUCCESS)
 		return TRUE;
-	if ((r->err = range_check(dstDevice, N, 4, "cuMemsetD32Async")) != CUDA_SUCCESS)
+	if ((r->err = capture_range_check(hStream, dstDevice, N, 4, "cuMemsetD32Async")) != CUDA_SUCCESS)
 		return TRUE;
 	r->err = cuMemsetD32Async((CUdeviceptr)dstDevice, (unsigned int)ui, (size_t)N, (CUstream)(uintptr_t)hStream);
 	return TRUE;
@@ -915,6 +916,8 @@ bool_t cu_graph_instantiate_svc(cu_handle hGraph, cu_size flags, res_handle *r, 
 	(void)rq;
 	if ((r->err = handle_check(HANDLE_GRAPH, hGraph, false)) != CUDA_SUCCESS)
 		return TRUE;
+	if ((r->err = capture_graph_check(hGraph)) != CUDA_SUCCESS)
+		return TRUE;
 	r->err = cuGraphInstantiate(&value, (CUgraph)(uintptr_t)hGraph, (unsigned long long)flags);
 	if (r->err == CUDA_SUCCESS)
 		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
@@ -1093,6 +1096,8 @@ bool_t cu_graph_exec_child_graph_node_set_params_svc(cu_handle hGraphExec, cu_ha
 	if ((r->err = handle_check(HANDLE_GRAPH_NODE, hNode, false)) != CUDA_SUCCESS)
 		return TRUE;
 	if ((r->err = handle_check(HANDLE_GRAPH, childGraph, false)) != CUDA_SUCCESS)
+		return TRUE;
+	if ((r->err = capture_graph_check(childGraph)) != CUDA_SUCCESS)
 		return TRUE;
 	r->err = cuGraphExecChildGraphNodeSetParams((CUgraphExec)(uintptr_t)hGraphExec, (CUgraphNode)(uintptr_t)hNode, (CUgraph)(uintptr_t)childGraph);
 	return TRUE;

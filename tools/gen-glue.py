@@ -34,7 +34,13 @@ the device range that starts at the CUdeviceptr parameter ADDR and is COUNT
 names) elements of SIZE bytes long (SIZE 1 when left out) must lie inside memory
 this client owns, or the server glue answers CUDA_ERROR_INVALID_VALUE before
 the driver sees the call (server/session/ranges.h, range_check).  A call that names
-several ranges has a marker for each.
+several ranges has a marker for each.  With the marker "capture-lenient" the
+server checks them with capture_range_check (server/session/capture.h) on the
+call's stream instead: a capture only records the call, so a range it does not
+own passes there and is checked when the graph is instantiated.  The marker
+"graph-checked" has the server check the graph among the arguments with
+capture_graph_check before the driver sees it: an instantiation, and a graph
+taken into another.
 
 With several servers (stubs/route/route.h) the client glue routes each call: the
 handles and devices among its arguments pick the server (else the calling
@@ -184,7 +190,8 @@ class Param:
             ("" if xdr == "cu_name" else " ") + self.name
 
 
-MARKERS = {"push", "pull", "settles", "cache", "oneway", "svc", "wrapped"}
+MARKERS = {"push", "pull", "settles", "cache", "oneway", "svc", "wrapped",
+           "capture-lenient", "graph-checked"}
 RANGE_MARKER = re.compile(r"range=(\w+):(\w+)(?:\*([1-9][0-9]*))?")
 
 
@@ -228,6 +235,14 @@ class Entry:
             sys.exit(f"{where}: a oneway call has no output, pull or cache")
         if "settles" in self.markers and "pull" not in self.markers:
             sys.exit(f"{where}: settles goes with pull")
+        streams = [p for p in self.ins if p.base == "CUstream"]
+        if "capture-lenient" in self.markers and (len(streams) != 1 or not self.ranges):
+            sys.exit(f"{where}: capture-lenient needs one CUstream parameter and a range")
+        self.stream = streams[0] if streams else None
+        graphs = [p for p in self.ins if p.base == "CUgraph"]
+        if "graph-checked" in self.markers and len(graphs) != 1:
+            sys.exit(f"{where}: graph-checked needs one CUgraph parameter")
+        self.checked_graph = graphs[0] if graphs else None
 
 
 def read_entries(idl):
@@ -237,7 +252,7 @@ def read_entries(idl):
         if not p.plain:
             continue
         where = f"{idl.path}:{p.glue_line}"
-        m = re.fullmatch(r"(cu\w+)\(([^)]*)\)((?:\s+[\w=:*]+)*)", p.glue)
+        m = re.fullmatch(r"(cu\w+)\(([^)]*)\)((?:\s+[\w=:*-]+)*)", p.glue)
         if not m:
             sys.exit(f"{where}: cannot read the Glue line of {p.name}: '{p.glue}'")
         params = [a.strip() for a in m.group(2).split(",") if a.strip() not in ("", "void")]
@@ -466,7 +481,7 @@ def server(entries):
            '#include <stdbool.h>\n#include <stdint.h>\n'
            '/* Deprecated calls are carried too (the bank size configuration). */\n'
            '#define CUDA_ENABLE_DEPRECATED 1\n#include <cuda.h>\n#include <cudaProfiler.h>\n'
-           '#include "gen/cuda_names.h"\n#include "server/session/handles.h"\n#include "server/session/ranges.h"\n']
+           '#include "gen/cuda_names.h"\n#include "server/session/capture.h"\n#include "server/session/handles.h"\n#include "server/session/ranges.h"\n']
     for e in entries:
         if "svc" in e.markers:
             continue    # the server's procedure is written by hand
@@ -482,7 +497,14 @@ def server(entries):
                 out.append(f"\tif ((r->err = handle_check({HANDLES[p.base]}, {p.name}, {null_ok}))"
                            " != CUDA_SUCCESS)\n\t\treturn TRUE;\n")
         for d in e.ranges:
-            out.append(f"\tif ((r->err = range_check({d.addr}, {d.count}, {d.size}, \"{e.func}\"))"
+            if "capture-lenient" in e.markers:
+                check = f"capture_range_check({e.stream.name}, {d.addr}, {d.count}, {d.size}, \"{e.func}\")"
+            else:
+                check = f"range_check({d.addr}, {d.count}, {d.size}, \"{e.func}\")"
+            out.append(f"\tif ((r->err = {check})"
+                       " != CUDA_SUCCESS)\n\t\treturn TRUE;\n")
+        if "graph-checked" in e.markers:
+            out.append(f"\tif ((r->err = capture_graph_check({e.checked_graph.name}))"
                        " != CUDA_SUCCESS)\n\t\treturn TRUE;\n")
         args = []
         for p in e.params:

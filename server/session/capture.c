@@ -10,17 +10,34 @@
  * first capture no stream can be capturing (a capture starts only with
  * cuStreamBeginCapture, and other streams join it only by waiting on its
  * events), so the copy paths ask the driver nothing until then.
+ *
+ * A capture records work without doing it, and the driver records memsets
+ * of memory nobody allocated: cuDNN captures its kernels and the memsets
+ * of a workspace at a null base to read the graph's nodes back, and never
+ * launches that graph.  So a capture into its own graph may record a range
+ * this client does not own; such a graph is checked before it can run
+ * (capture_graph_check), which keeps the rule of ranges.h: no work of this
+ * client touches memory the driver did not give it.
  */
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include <cuda.h>
 
 #include "server/session/capture.h"
+#include "server/session/handles.h"
 #include "server/session/log.h"
+#include "server/session/ranges.h"
 
 /* Whether this session has begun a capture (see the head of the file). */
 static bool capture_begun;
+
+/* Whether a capture has recorded a range this client does not own. */
+static bool lenient_used;
+
+/* Graphs inside graphs deeper than this are refused, not walked. */
+#define GRAPH_DEPTH_MAX 16
 
 void capture_note_begun(void)
 {
@@ -46,4 +63,89 @@ CUresult capture_refuse_host_copy(cu_handle stream, const char *call)
 	log_msg(LOG_INFO, "%s into a capturing stream refused: a replay "
 	    "would use a host buffer of the server's", call);
 	return CUDA_ERROR_STREAM_CAPTURE_UNSUPPORTED;
+}
+
+CUresult capture_range_check(cu_handle stream, uint64_t addr, uint64_t count,
+    uint64_t elem, const char *call)
+{
+	CUstreamCaptureStatus status;
+	CUgraph graph = NULL;
+	uint64_t len;
+
+	if (!capture_begun || stream == 0 ||
+	    __builtin_mul_overflow(count, elem, &len) || ranges_owned(addr, len))
+		return range_check(addr, count, elem, call);
+	if (cuStreamGetCaptureInfo((CUstream)(uintptr_t)stream, &status, NULL,
+	    &graph, NULL, NULL, NULL) != CUDA_SUCCESS ||
+	    status != CU_STREAM_CAPTURE_STATUS_ACTIVE || graph == NULL ||
+	    handle_check(HANDLE_GRAPH, (cu_handle)(uintptr_t)graph, false) ==
+	    CUDA_SUCCESS)
+		return range_check(addr, count, elem, call);
+	lenient_used = true;
+	log_msg(LOG_DEBUG, "%s of %llu bytes at %#llx recorded by a capture: "
+	    "its graph is checked before it runs", call,
+	    (unsigned long long)len, (unsigned long long)addr);
+	return CUDA_SUCCESS;
+}
+
+/* The bytes a memset node reaches; 0 when none, or when they wrap. */
+static uint64_t memset_span(const CUDA_MEMSET_NODE_PARAMS *p)
+{
+	uint64_t row, span;
+
+	if (p->width == 0 || p->height == 0)
+		return 0;
+	if (__builtin_mul_overflow((uint64_t)p->width, (uint64_t)p->elementSize,
+	    &row) || __builtin_mul_overflow((uint64_t)p->height - 1,
+	    (uint64_t)p->pitch, &span) || __builtin_add_overflow(span, row,
+	    &span))
+		return UINT64_MAX;
+	return span;
+}
+
+static CUresult check_graph(CUgraph graph, unsigned depth)
+{
+	CUgraphNode *nodes;
+	size_t count = 0;
+	CUresult e;
+
+	if (depth > GRAPH_DEPTH_MAX)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((e = cuGraphGetNodes(graph, NULL, &count)) != CUDA_SUCCESS ||
+	    count == 0)
+		return e;
+	if ((nodes = calloc(count, sizeof(*nodes))) == NULL)
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	e = cuGraphGetNodes(graph, nodes, &count);
+	for (size_t i = 0; e == CUDA_SUCCESS && i < count; i++) {
+		CUDA_MEMSET_NODE_PARAMS set;
+		CUgraphNodeType type;
+		CUgraph child;
+
+		if ((e = cuGraphNodeGetType(nodes[i], &type)) != CUDA_SUCCESS)
+			break;
+		if (type == CU_GRAPH_NODE_TYPE_MEMSET &&
+		    (e = cuGraphMemsetNodeGetParams(nodes[i], &set)) ==
+		    CUDA_SUCCESS)
+			e = range_check(set.dst, memset_span(&set), 1,
+			    "a memset node");
+		else if (type == CU_GRAPH_NODE_TYPE_GRAPH &&
+		    (e = cuGraphChildGraphNodeGetGraph(nodes[i], &child)) ==
+		    CUDA_SUCCESS)
+			e = check_graph(child, depth + 1);
+	}
+	free(nodes);
+	return e;
+}
+
+CUresult capture_graph_check(cu_handle graph)
+{
+	CUresult e;
+
+	if (!lenient_used || graph == 0)
+		return CUDA_SUCCESS;
+	if ((e = check_graph((CUgraph)(uintptr_t)graph, 0)) != CUDA_SUCCESS)
+		log_msg(LOG_INFO, "refused a graph that holds work on memory "
+		    "this client does not own (recorded by a capture)");
+	return e;
 }

@@ -5,6 +5,8 @@
 #ifndef ONCUDA_SERVER_CAPTURE_H
 #define ONCUDA_SERVER_CAPTURE_H
 
+#include <stdint.h>
+
 #include <cuda.h>
 
 #include "gen/cuda_names.h"
@@ -21,5 +23,26 @@ void capture_note_begun(void);
  * the log.
  */
 CUresult capture_refuse_host_copy(cu_handle stream, const char *call);
+
+/*
+ * range_check (ranges.h) of count elements of elem bytes at addr, for work
+ * queued on stream; except that a range this client does not own passes
+ * when stream is capturing into the graph its own capture began with (not
+ * one of the client's graphs, as cuStreamBeginCaptureToGraph's): the
+ * driver then only records the work, as it does natively (cuDNN captures
+ * memsets of a workspace it has not allocated and reads the graph back),
+ * and the graph is checked when it is instantiated (capture_graph_check).
+ */
+CUresult capture_range_check(cu_handle stream, uint64_t addr, uint64_t count,
+    uint64_t elem, const char *call);
+
+/*
+ * Before graph is instantiated, updates an executable graph, or is taken
+ * into another graph: once a capture has let a range through, every memset
+ * node of graph and of the graphs of its child graph nodes must lie inside
+ * memory this client owns, else CUDA_ERROR_INVALID_VALUE (logged), what
+ * the driver answers for memory that is not allocated.
+ */
+CUresult capture_graph_check(cu_handle graph);
 
 #endif

@@ -20,6 +20,7 @@
 #include <cuda.h>
 
 #include "gen/cuda_names.h"
+#include "server/session/capture.h"
 #include "server/session/handles.h"
 #include "server/svc/svc_graph.h"
 
@@ -262,6 +263,7 @@ bool_t cu_graph_instantiate_with_params_svc(cu_handle graph,
 	if ((r->err = handle_check(HANDLE_GRAPH, graph, false)) !=
 	    CUDA_SUCCESS ||
 	    (r->err = handle_check(HANDLE_STREAM, upload_stream, true)) !=
+	    CUDA_SUCCESS || (r->err = capture_graph_check(graph)) !=
 	    CUDA_SUCCESS)
 		return TRUE;
 	memset(&p, 0, sizeof(p));
@@ -306,6 +308,7 @@ bool_t cu_graph_exec_update_svc(cu_handle exec, cu_handle graph,
 	if ((r->err = handle_check(HANDLE_GRAPH_EXEC, exec, false)) !=
 	    CUDA_SUCCESS ||
 	    (r->err = handle_check(HANDLE_GRAPH, graph, false)) !=
+	    CUDA_SUCCESS || (r->err = capture_graph_check(graph)) !=
 	    CUDA_SUCCESS)
 		return TRUE;
 	memset(&info, 0, sizeof(info));

@@ -17,6 +17,7 @@
 #include <cuda.h>
 
 #include "gen/cuda_names.h"
+#include "server/session/capture.h"
 #include "server/session/handles.h"
 #include "server/session/ranges.h"
 #include "server/svc/svc_params.h"
@@ -379,7 +380,8 @@ bool_t cu_graph_add_child_graph_node_svc(cu_handle graph,
 
 	(void)rq;
 	if ((err = graph_add_check(graph, &deps)) == CUDA_SUCCESS &&
-	    (err = handle_check(HANDLE_GRAPH, child, false)) == CUDA_SUCCESS)
+	    (err = handle_check(HANDLE_GRAPH, child, false)) == CUDA_SUCCESS &&
+	    (err = capture_graph_check(child)) == CUDA_SUCCESS)
 		err = cuGraphAddChildGraphNode(&node, GRAPH(graph),
 		    graph_nodes_of(&deps), deps.cu_nodes_len, GRAPH(child));
 	graph_node_added(err, node, graph, r);

@@ -7,7 +7,8 @@
  * them, (height - 1) * pitch + width * element size bytes from dst, must
  * lie inside memory this client owns; geometry whose end does not fit in
  * 64 bits is refused before the driver sees it.  Pitch and alignment are
- * the driver's to judge.
+ * the driver's to judge.  An Async form into a capture is checked as
+ * capture_range_check checks (capture.h): the graph is, before it runs.
  */
 #include <assert.h>
 #include <stdint.h>
@@ -16,11 +17,11 @@
 #include <cuda.h>
 
 #include "gen/cuda_names.h"
+#include "server/session/capture.h"
 #include "server/session/handles.h"
-#include "server/session/ranges.h"
 
 static CUresult check(cu_dptr dst, cu_size pitch, cu_size width,
-    cu_size height, unsigned size, const char *call)
+    cu_size height, unsigned size, cu_handle stream, const char *call)
 {
 	cu_size row, span;
 
@@ -31,7 +32,7 @@ static CUresult check(cu_dptr dst, cu_size pitch, cu_size width,
 	    __builtin_add_overflow(span, row, &span) ||
 	    __builtin_add_overflow(span, dst, &row))
 		return CUDA_ERROR_INVALID_VALUE;
-	return range_check(dst, span, 1, call);
+	return capture_range_check(stream, dst, span, 1, call);
 }
 
 /* One 2D memset of elements of size bytes; async: on stream. */
@@ -45,7 +46,8 @@ static void set(cu_dptr dst, cu_size pitch, u_int value, cu_size width,
 	memset(r, 0, sizeof *r);
 	if (async && (r->err = handle_check(HANDLE_STREAM, stream, true)) != CUDA_SUCCESS)
 		return;
-	if ((r->err = check(dst, pitch, width, height, size, call)) != CUDA_SUCCESS)
+	if ((r->err = check(dst, pitch, width, height, size, stream, call)) !=
+	    CUDA_SUCCESS)
 		return;
 	switch (size) {
 	case 1:

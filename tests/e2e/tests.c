@@ -47,6 +47,7 @@ const struct e2e_test e2e_tests[] = {
 	{ "pointer_attributes_not_kept", "hostmem", test_pointer_attributes_not_kept, 0 },
 	{ "pointer_set_attribute", "hostmem",	test_pointer_set_attribute, 0 },
 	{ "capture_status_known", "graph",	test_capture_status_known, 0 },
+	{ "capture_unowned_memset", "graph",	test_capture_unowned_memset, 0 },
 	{ "mapped_memory",	"hostmem",	test_mapped_memory,	0 },
 	{ "pinned_pointer_kernel", "hostmem",	test_pinned_pointer_kernel, 0 },
 	{ "managed_memory",	"managed",	test_managed_memory,	0 },

@@ -453,14 +453,15 @@ cuMemcpy2DAsync(const CUDA_MEMCPY2D *pCopy, CUstream hStream)
 }
 
 /*
- * What a memset node may hold: 1, 2 or 4 byte elements, aligned, rows of
- * width elements pitch bytes apart, all inside one allocation.
+ * The shape of a memset: 1, 2 or 4 byte elements, aligned, rows of width
+ * elements pitch bytes apart; *span is the bytes it reaches (0: none).
  */
-CUresult
-fc_memset_check(const CUDA_MEMSET_NODE_PARAMS *p)
+static CUresult
+memset_shape(const CUDA_MEMSET_NODE_PARAMS *p, size_t *span)
 {
-	size_t row, span;
+	size_t row;
 
+	*span = 0;
 	if (p == NULL || (p->elementSize != 1 && p->elementSize != 2 &&
 	    p->elementSize != 4))
 		return CUDA_ERROR_INVALID_VALUE;
@@ -471,9 +472,22 @@ fc_memset_check(const CUDA_MEMSET_NODE_PARAMS *p)
 		return CUDA_ERROR_INVALID_VALUE;
 	if (p->height > 1 && (p->pitch < row || p->pitch % p->elementSize))
 		return CUDA_ERROR_INVALID_VALUE;
-	if (__builtin_mul_overflow(p->height - 1, p->pitch, &span) ||
-	    __builtin_add_overflow(span, row, &span))
+	if (__builtin_mul_overflow(p->height - 1, p->pitch, span) ||
+	    __builtin_add_overflow(*span, row, span))
 		return CUDA_ERROR_INVALID_VALUE;
+	return CUDA_SUCCESS;
+}
+
+/* What a memset node may hold: a memset of that shape inside one
+ * allocation. */
+CUresult
+fc_memset_check(const CUDA_MEMSET_NODE_PARAMS *p)
+{
+	size_t span;
+	CUresult rc = memset_shape(p, &span);
+
+	if (rc != CUDA_SUCCESS || span == 0)
+		return rc;
 	return check_range(p->dst, span, true);
 }
 
@@ -517,8 +531,16 @@ fill_2d(CUdeviceptr dst, size_t pitch, unsigned int value, size_t count,
 
 	fc_lock();
 	rc = enter(stream, sync, &ctx, &capturing);
-	if (rc == CUDA_SUCCESS)
+	/* A capture records the memset without looking at the memory, as the
+	 * driver's does (cuDNN captures with a null workspace, then reads
+	 * the graph back); a launch skips a node outside memory. */
+	if (rc == CUDA_SUCCESS && capturing != NULL) {
+		size_t span;
+
+		rc = memset_shape(&p, &span);
+	} else if (rc == CUDA_SUCCESS) {
 		rc = fc_memset_check(&p);
+	}
 	if (rc == CUDA_SUCCESS && capturing != NULL) {
 		rc = fc_node_new(CU_GRAPH_NODE_TYPE_MEMSET, &n);
 		if (rc == CUDA_SUCCESS) {
