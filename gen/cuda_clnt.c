@@ -1350,6 +1350,24 @@ cu_mapped_pull_13000(res_mapped_update *clnt_res, CLIENT *clnt)
 }
 
 enum clnt_stat 
+cu_host_mirror_alloc_13000(cu_size size, res_host_mirror *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_HOST_MIRROR_ALLOC,
+		(xdrproc_t) xdr_cu_size, (caddr_t) &size,
+		(xdrproc_t) xdr_res_host_mirror, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_host_mirrors_alive_13000(host_mirror_refs mirrors, res_alive *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_HOST_MIRRORS_ALIVE,
+		(xdrproc_t) xdr_host_mirror_refs, (caddr_t) &mirrors,
+		(xdrproc_t) xdr_res_alive, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_mem_alloc_managed_13000(cu_size size, u_int flags, res_dptr *clnt_res,  CLIENT *clnt)
 {
 	cu_mem_alloc_managed_13000_argument arg;

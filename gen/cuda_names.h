@@ -657,6 +657,14 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_mapped_pull cu_mapped_pull_13000
 #define cu_mapped_pull_svc cu_mapped_pull_13000_svc
 
+/* CU_HOST_MIRROR_ALLOC (910) */
+#define cu_host_mirror_alloc cu_host_mirror_alloc_13000
+#define cu_host_mirror_alloc_svc cu_host_mirror_alloc_13000_svc
+
+/* CU_HOST_MIRRORS_ALIVE (911) */
+#define cu_host_mirrors_alive cu_host_mirrors_alive_13000
+#define cu_host_mirrors_alive_svc cu_host_mirrors_alive_13000_svc
+
 /* CU_MEM_ALLOC_MANAGED (660) */
 #define cu_mem_alloc_managed cu_mem_alloc_managed_13000
 #define cu_mem_alloc_managed_svc cu_mem_alloc_managed_13000_svc

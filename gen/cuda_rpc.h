@@ -896,6 +896,7 @@ typedef struct memset_node memset_node;
 
 struct dev_volume {
 	cu_dptr base;
+	cu_handle array;
 	cu_size x_bytes;
 	cu_size y;
 	cu_size z;
@@ -913,6 +914,44 @@ struct memcpy_node {
 	cu_handle ctx;
 };
 typedef struct memcpy_node memcpy_node;
+#define ONCUDA_HOST_MIRRORS_MAX 1024
+
+struct host_mirror_made {
+	cu_hostptr host;
+	cu_dptr device;
+	u_quad_t id;
+};
+typedef struct host_mirror_made host_mirror_made;
+
+struct res_host_mirror {
+	int err;
+	union {
+		host_mirror_made value;
+	} res_host_mirror_u;
+};
+typedef struct res_host_mirror res_host_mirror;
+
+struct host_mirror_ref {
+	cu_hostptr host;
+	u_quad_t id;
+};
+typedef struct host_mirror_ref host_mirror_ref;
+
+typedef struct {
+	u_int host_mirror_refs_len;
+	host_mirror_ref *host_mirror_refs_val;
+} host_mirror_refs;
+
+struct res_alive {
+	int err;
+	union {
+		struct {
+			u_int alive_len;
+			char *alive_val;
+		} alive;
+	} res_alive_u;
+};
+typedef struct res_alive res_alive;
 
 struct instantiate_outcome {
 	cu_handle exec;
@@ -3058,6 +3097,12 @@ extern  bool_t cu_mapped_push_13000_svc(mapped_runs , res_none *, struct svc_req
 #define CU_MAPPED_PULL 192
 extern  enum clnt_stat cu_mapped_pull_13000(res_mapped_update *, CLIENT *);
 extern  bool_t cu_mapped_pull_13000_svc(res_mapped_update *, struct svc_req *);
+#define CU_HOST_MIRROR_ALLOC 910
+extern  enum clnt_stat cu_host_mirror_alloc_13000(cu_size , res_host_mirror *, CLIENT *);
+extern  bool_t cu_host_mirror_alloc_13000_svc(cu_size , res_host_mirror *, struct svc_req *);
+#define CU_HOST_MIRRORS_ALIVE 911
+extern  enum clnt_stat cu_host_mirrors_alive_13000(host_mirror_refs , res_alive *, CLIENT *);
+extern  bool_t cu_host_mirrors_alive_13000_svc(host_mirror_refs , res_alive *, struct svc_req *);
 #define CU_MEM_ALLOC_MANAGED 660
 extern  enum clnt_stat cu_mem_alloc_managed_13000(cu_size , u_int , res_dptr *, CLIENT *);
 extern  bool_t cu_mem_alloc_managed_13000_svc(cu_size , u_int , res_dptr *, struct svc_req *);
@@ -4078,6 +4123,12 @@ extern  bool_t cu_mapped_push_13000_svc();
 #define CU_MAPPED_PULL 192
 extern  enum clnt_stat cu_mapped_pull_13000();
 extern  bool_t cu_mapped_pull_13000_svc();
+#define CU_HOST_MIRROR_ALLOC 910
+extern  enum clnt_stat cu_host_mirror_alloc_13000();
+extern  bool_t cu_host_mirror_alloc_13000_svc();
+#define CU_HOST_MIRRORS_ALIVE 911
+extern  enum clnt_stat cu_host_mirrors_alive_13000();
+extern  bool_t cu_host_mirrors_alive_13000_svc();
 #define CU_MEM_ALLOC_MANAGED 660
 extern  enum clnt_stat cu_mem_alloc_managed_13000();
 extern  bool_t cu_mem_alloc_managed_13000_svc();
@@ -4838,6 +4889,11 @@ extern  bool_t xdr_kernel_node (XDR *, kernel_node*);
 extern  bool_t xdr_memset_node (XDR *, memset_node*);
 extern  bool_t xdr_dev_volume (XDR *, dev_volume*);
 extern  bool_t xdr_memcpy_node (XDR *, memcpy_node*);
+extern  bool_t xdr_host_mirror_made (XDR *, host_mirror_made*);
+extern  bool_t xdr_res_host_mirror (XDR *, res_host_mirror*);
+extern  bool_t xdr_host_mirror_ref (XDR *, host_mirror_ref*);
+extern  bool_t xdr_host_mirror_refs (XDR *, host_mirror_refs*);
+extern  bool_t xdr_res_alive (XDR *, res_alive*);
 extern  bool_t xdr_instantiate_outcome (XDR *, instantiate_outcome*);
 extern  bool_t xdr_res_instantiate (XDR *, res_instantiate*);
 extern  bool_t xdr_exec_update_info (XDR *, exec_update_info*);
@@ -5203,6 +5259,11 @@ extern bool_t xdr_kernel_node ();
 extern bool_t xdr_memset_node ();
 extern bool_t xdr_dev_volume ();
 extern bool_t xdr_memcpy_node ();
+extern bool_t xdr_host_mirror_made ();
+extern bool_t xdr_res_host_mirror ();
+extern bool_t xdr_host_mirror_ref ();
+extern bool_t xdr_host_mirror_refs ();
+extern bool_t xdr_res_alive ();
 extern bool_t xdr_instantiate_outcome ();
 extern bool_t xdr_res_instantiate ();
 extern bool_t xdr_exec_update_info ();

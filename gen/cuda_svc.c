@@ -779,6 +779,18 @@ _cu_mapped_pull_13000 (void  *argp, void *result, struct svc_req *rqstp)
 }
 
 int
+_cu_host_mirror_alloc_13000 (cu_size  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_host_mirror_alloc_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_host_mirrors_alive_13000 (host_mirror_refs  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_host_mirrors_alive_13000_svc(*argp, result, rqstp));
+}
+
+int
 _cu_mem_alloc_managed_13000 (cu_mem_alloc_managed_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_mem_alloc_managed_13000_svc(argp->size, argp->flags, result, rqstp));
@@ -2166,6 +2178,8 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_hostptr cu_mem_host_get_flags_13000_arg;
 		cu_hostptr cu_mapped_track_13000_arg;
 		mapped_runs cu_mapped_push_13000_arg;
+		cu_size cu_host_mirror_alloc_13000_arg;
+		host_mirror_refs cu_host_mirrors_alive_13000_arg;
 		cu_mem_alloc_managed_13000_argument cu_mem_alloc_managed_13000_arg;
 		cu_mem_prefetch_async_13000_argument cu_mem_prefetch_async_13000_arg;
 		cu_mem_advise_13000_argument cu_mem_advise_13000_arg;
@@ -2499,6 +2513,8 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_none cu_mapped_track_13000_res;
 		res_none cu_mapped_push_13000_res;
 		res_mapped_update cu_mapped_pull_13000_res;
+		res_host_mirror cu_host_mirror_alloc_13000_res;
+		res_alive cu_host_mirrors_alive_13000_res;
 		res_dptr cu_mem_alloc_managed_13000_res;
 		res_none cu_mem_prefetch_async_13000_res;
 		res_none cu_mem_advise_13000_res;
@@ -3481,6 +3497,18 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_void;
 		_xdr_result = (xdrproc_t) xdr_res_mapped_update;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mapped_pull_13000;
+		break;
+
+	case CU_HOST_MIRROR_ALLOC:
+		_xdr_argument = (xdrproc_t) xdr_cu_size;
+		_xdr_result = (xdrproc_t) xdr_res_host_mirror;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_host_mirror_alloc_13000;
+		break;
+
+	case CU_HOST_MIRRORS_ALIVE:
+		_xdr_argument = (xdrproc_t) xdr_host_mirror_refs;
+		_xdr_result = (xdrproc_t) xdr_res_alive;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_host_mirrors_alive_13000;
 		break;
 
 	case CU_MEM_ALLOC_MANAGED:

@@ -1996,6 +1996,8 @@ xdr_dev_volume (XDR *xdrs, dev_volume *objp)
 
 	 if (!xdr_cu_dptr (xdrs, &objp->base))
 		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->array))
+		 return FALSE;
 	 if (!xdr_cu_size (xdrs, &objp->x_bytes))
 		 return FALSE;
 	 if (!xdr_cu_size (xdrs, &objp->y))
@@ -2026,6 +2028,79 @@ xdr_memcpy_node (XDR *xdrs, memcpy_node *objp)
 		 return FALSE;
 	 if (!xdr_cu_handle (xdrs, &objp->ctx))
 		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_host_mirror_made (XDR *xdrs, host_mirror_made *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_cu_hostptr (xdrs, &objp->host))
+		 return FALSE;
+	 if (!xdr_cu_dptr (xdrs, &objp->device))
+		 return FALSE;
+	 if (!xdr_u_quad_t (xdrs, &objp->id))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_host_mirror (XDR *xdrs, res_host_mirror *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_host_mirror_made (xdrs, &objp->res_host_mirror_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
+xdr_host_mirror_ref (XDR *xdrs, host_mirror_ref *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_cu_hostptr (xdrs, &objp->host))
+		 return FALSE;
+	 if (!xdr_u_quad_t (xdrs, &objp->id))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_host_mirror_refs (XDR *xdrs, host_mirror_refs *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_array (xdrs, (char **)&objp->host_mirror_refs_val, (u_int *) &objp->host_mirror_refs_len, ONCUDA_HOST_MIRRORS_MAX,
+		sizeof (host_mirror_ref), (xdrproc_t) xdr_host_mirror_ref))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_alive (XDR *xdrs, res_alive *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_bytes (xdrs, (char **)&objp->res_alive_u.alive.alive_val, (u_int *) &objp->res_alive_u.alive.alive_len, ONCUDA_HOST_MIRRORS_MAX))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
 	return TRUE;
 }
 

@@ -71,14 +71,19 @@ static void set_device_side(CUmemorytype *type, CUdeviceptr *dptr,
 	*pitch = (size_t)d->pitch;
 }
 
-/* Checks the stream for an asynchronous copy; synchronous ones ignore it. */
-static CUresult check_stream(cu_handle stream, bool_t async)
+/*
+ * Checks the stream for an asynchronous copy; synchronous ones ignore it.
+ * A copy through a host buffer of ours must not be captured; one between
+ * device memories may (a host side the client mirrored is one of them).
+ */
+static CUresult check_stream(cu_handle stream, bool_t async, bool host_buffer)
 {
 	CUresult err;
 
 	if (!async)
 		return CUDA_SUCCESS;
-	if ((err = handle_check(HANDLE_STREAM, stream, true)) != CUDA_SUCCESS)
+	if ((err = handle_check(HANDLE_STREAM, stream, true)) != CUDA_SUCCESS ||
+	    !host_buffer)
 		return err;
 	return capture_refuse_host_copy(stream, "cuMemcpy2DAsync");
 }
@@ -93,7 +98,7 @@ bool_t cu_memcpy_2d_htod_svc(dev_region dst, cu_size width,
 	char *buf;
 
 	(void)rq;
-	if ((r->err = check_stream(stream, async)) != CUDA_SUCCESS)
+	if ((r->err = check_stream(stream, async, true)) != CUDA_SUCCESS)
 		return TRUE;
 	if (!packed_bytes(width, height, &bytes) || bytes != rows.cu_bytes_len ||
 	    !region_fits(&dst, width, height)) {
@@ -135,7 +140,7 @@ bool_t cu_memcpy_2d_dtoh_svc(dev_region src, cu_size width,
 	char *buf;
 
 	(void)rq;
-	if ((r->err = check_stream(stream, async)) != CUDA_SUCCESS)
+	if ((r->err = check_stream(stream, async, true)) != CUDA_SUCCESS)
 		return TRUE;
 	if (!packed_bytes(width, height, &bytes) || bytes > ONCUDA_CHUNK_MAX ||
 	    !region_fits(&src, width, height)) {
@@ -175,7 +180,7 @@ bool_t cu_memcpy_2d_dtod_svc(dev_region dst, dev_region src,
 	CUDA_MEMCPY2D copy;
 
 	(void)rq;
-	if ((r->err = check_stream(stream, async)) != CUDA_SUCCESS)
+	if ((r->err = check_stream(stream, async, false)) != CUDA_SUCCESS)
 		return TRUE;
 	if (!region_fits(&dst, width, height) ||
 	    !region_fits(&src, width, height)) {

@@ -121,13 +121,17 @@ static CUresult memset_params_build(const memset_node *in,
 
 /*
  * The bytes one side of a 3D copy touches: from its first byte to its
- * last, rows of pitch and slices of height rows.
+ * last, rows of pitch and slices of height rows.  An array side names an
+ * array of this session's instead; the driver checks the region in it.
  */
 static CUresult volume_check(const dev_volume *v, const memcpy_node *c,
     const char *call)
 {
 	uint64_t first_row, start, rows, extent;
 
+	if (v->array != 0)
+		return v->base != 0 ? CUDA_ERROR_INVALID_VALUE :
+		    handle_check(HANDLE_ARRAY, v->array, false);
 	if (__builtin_mul_overflow(v->z, v->height, &first_row) ||
 	    __builtin_add_overflow(first_row, v->y, &first_row) ||
 	    __builtin_mul_overflow(first_row, v->pitch, &start) ||
@@ -144,6 +148,21 @@ static CUresult volume_check(const dev_volume *v, const memcpy_node *c,
 	return range_check(start, extent, 1, call);
 }
 
+/* One side, checked, into the driver's fields for it. */
+static void side_build(const dev_volume *v, CUmemorytype *type,
+    CUdeviceptr *device, CUarray *array, size_t *x, size_t *y, size_t *z,
+    size_t *pitch, size_t *height)
+{
+	*type = v->array != 0 ? CU_MEMORYTYPE_ARRAY : CU_MEMORYTYPE_DEVICE;
+	*device = (CUdeviceptr)v->base;
+	*array = (CUarray)(uintptr_t)v->array;
+	*x = (size_t)v->x_bytes;
+	*y = (size_t)v->y;
+	*z = (size_t)v->z;
+	*pitch = (size_t)v->pitch;
+	*height = (size_t)v->height;
+}
+
 static CUresult memcpy_params_build(const memcpy_node *in, CUDA_MEMCPY3D *out,
     const char *call)
 {
@@ -155,20 +174,12 @@ static CUresult memcpy_params_build(const memcpy_node *in, CUDA_MEMCPY3D *out,
 	    CUDA_SUCCESS)
 		return err;
 	memset(out, 0, sizeof(*out));
-	out->srcMemoryType = CU_MEMORYTYPE_DEVICE;
-	out->srcDevice = (CUdeviceptr)in->src.base;
-	out->srcXInBytes = (size_t)in->src.x_bytes;
-	out->srcY = (size_t)in->src.y;
-	out->srcZ = (size_t)in->src.z;
-	out->srcPitch = (size_t)in->src.pitch;
-	out->srcHeight = (size_t)in->src.height;
-	out->dstMemoryType = CU_MEMORYTYPE_DEVICE;
-	out->dstDevice = (CUdeviceptr)in->dst.base;
-	out->dstXInBytes = (size_t)in->dst.x_bytes;
-	out->dstY = (size_t)in->dst.y;
-	out->dstZ = (size_t)in->dst.z;
-	out->dstPitch = (size_t)in->dst.pitch;
-	out->dstHeight = (size_t)in->dst.height;
+	side_build(&in->src, &out->srcMemoryType, &out->srcDevice,
+	    &out->srcArray, &out->srcXInBytes, &out->srcY, &out->srcZ,
+	    &out->srcPitch, &out->srcHeight);
+	side_build(&in->dst, &out->dstMemoryType, &out->dstDevice,
+	    &out->dstArray, &out->dstXInBytes, &out->dstY, &out->dstZ,
+	    &out->dstPitch, &out->dstHeight);
 	out->WidthInBytes = (size_t)in->width_bytes;
 	out->Height = (size_t)in->height;
 	out->Depth = (size_t)in->depth;

@@ -170,6 +170,25 @@ bool_t cu_graph_memset_node_get_params_svc(cu_handle node,
 	return TRUE;
 }
 
+/* One side of a memcpy node for the wire; false for a host side. */
+static bool side_got(CUmemorytype type, CUdeviceptr device, CUarray array,
+    size_t x, size_t y, size_t z, size_t pitch, size_t height,
+    dev_volume *out)
+{
+	if (type == CU_MEMORYTYPE_ARRAY)
+		out->array = (cu_handle)(uintptr_t)array;
+	else if (type == CU_MEMORYTYPE_DEVICE || type == CU_MEMORYTYPE_UNIFIED)
+		out->base = device;
+	else
+		return false;
+	out->x_bytes = x;
+	out->y = y;
+	out->z = z;
+	out->pitch = pitch;
+	out->height = height;
+	return true;
+}
+
 bool_t cu_graph_memcpy_node_get_params_svc(cu_handle node,
     res_memcpy_node *r, struct svc_req *rq)
 {
@@ -185,24 +204,16 @@ bool_t cu_graph_memcpy_node_get_params_svc(cu_handle node,
 	if ((r->err = cuGraphMemcpyNodeGetParams(NODE(node), &p)) !=
 	    CUDA_SUCCESS)
 		return TRUE;
-	/* Every memcpy node of this client's is device to device. */
-	if (p.srcMemoryType != CU_MEMORYTYPE_DEVICE ||
-	    p.dstMemoryType != CU_MEMORYTYPE_DEVICE) {
+	/* Every memcpy node of this client's has device and array sides
+	 * (memcpy_node): another kind cannot be told to the client. */
+	if (!side_got(p.srcMemoryType, p.srcDevice, p.srcArray, p.srcXInBytes,
+	    p.srcY, p.srcZ, p.srcPitch, p.srcHeight, &out->src) ||
+	    !side_got(p.dstMemoryType, p.dstDevice, p.dstArray, p.dstXInBytes,
+	    p.dstY, p.dstZ, p.dstPitch, p.dstHeight, &out->dst)) {
+		memset(out, 0, sizeof(*out));
 		r->err = CUDA_ERROR_NOT_SUPPORTED;
 		return TRUE;
 	}
-	out->src.base = p.srcDevice;
-	out->src.x_bytes = p.srcXInBytes;
-	out->src.y = p.srcY;
-	out->src.z = p.srcZ;
-	out->src.pitch = p.srcPitch;
-	out->src.height = p.srcHeight;
-	out->dst.base = p.dstDevice;
-	out->dst.x_bytes = p.dstXInBytes;
-	out->dst.y = p.dstY;
-	out->dst.z = p.dstZ;
-	out->dst.pitch = p.dstPitch;
-	out->dst.height = p.dstHeight;
 	out->width_bytes = p.WidthInBytes;
 	out->height = p.Height;
 	out->depth = p.Depth;

@@ -22,6 +22,7 @@
  */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -41,6 +42,7 @@ struct mirror {
 	bool placed;		/* cuMemHostAlloc's, but our registered mmap at the
 				 * client's address (CU_MEM_HOST_ALLOC_AT) */
 	CUcontext ctx;		/* the context it was made in */
+	uint64_t node_id;	/* CU_HOST_MIRROR_ALLOC's number for it, else 0 */
 	struct mirror *next;
 };
 
@@ -81,6 +83,7 @@ static bool mirror_add(void *base, size_t size, bool registered, bool placed)
 	m->size = size;
 	m->registered = registered;
 	m->placed = placed;
+	m->node_id = 0;
 	if (cuCtxGetCurrent(&m->ctx) != CUDA_SUCCESS)
 		m->ctx = NULL;
 	m->next = mirrors;
@@ -184,6 +187,81 @@ bool_t cu_mem_host_alloc_svc(cu_size size, u_int flags, res_handle *r,
 		return TRUE;
 	}
 	r->res_handle_u.value = (cu_handle)(uintptr_t)p;
+	return TRUE;
+}
+
+/* The last number CU_HOST_MIRROR_ALLOC gave a mirror. */
+static uint64_t node_ids;
+
+/*
+ * A mirror for pageable memory a graph node names (idl/cuda.x,
+ * CU_HOST_MIRROR_ALLOC): page-locked memory as cuMemHostAlloc makes it,
+ * allocated in the relaxed capture mode, and its device alias.
+ */
+bool_t cu_host_mirror_alloc_svc(cu_size size, res_host_mirror *r,
+    struct svc_req *rq)
+{
+	CUstreamCaptureMode mode = CU_STREAM_CAPTURE_MODE_RELAXED;
+	res_handle made;
+	CUdeviceptr alias = 0;
+	bool relaxed;
+
+	memset(r, 0, sizeof(*r));
+	memset(&made, 0, sizeof(made));
+	relaxed = cuThreadExchangeStreamCaptureMode(&mode) == CUDA_SUCCESS;
+	(void)cu_mem_host_alloc_svc(size, CU_MEMHOSTALLOC_PORTABLE |
+	    CU_MEMHOSTALLOC_DEVICEMAP, &made, rq);
+	if (relaxed)
+		(void)cuThreadExchangeStreamCaptureMode(&mode);
+	if ((r->err = made.err) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuMemHostGetDevicePointer(&alias,
+	    (void *)(uintptr_t)made.res_handle_u.value, 0);
+	if (r->err == CUDA_SUCCESS &&
+	    !hostmem_alias_given(made.res_handle_u.value, alias))
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	if (r->err != CUDA_SUCCESS) {
+		(void)mirror_remove(made.res_handle_u.value, false);
+		return TRUE;
+	}
+	mirror_at(made.res_handle_u.value, false)->node_id = ++node_ids;
+	r->res_host_mirror_u.value.host = made.res_handle_u.value;
+	r->res_host_mirror_u.value.device = alias;
+	r->res_host_mirror_u.value.id = node_ids;
+	return TRUE;
+}
+
+bool_t cu_host_mirrors_alive_svc(host_mirror_refs refs, res_alive *r,
+    struct svc_req *rq)
+{
+	u_int n = refs.host_mirror_refs_len;
+
+	(void)rq;
+	memset(r, 0, sizeof(*r));
+	if (n > ONCUDA_HOST_MIRRORS_MAX ||
+	    (r->res_alive_u.alive.alive_val = calloc(n + 1, 1)) == NULL) {
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+		return TRUE;
+	}
+	r->res_alive_u.alive.alive_len = n;
+	for (u_int i = 0; i < n; i++) {
+		const host_mirror_ref *ref = &refs.host_mirror_refs_val[i];
+		struct mirror *m = mirror_at(ref->host, false);
+		unsigned int flags;
+
+		if (m == NULL || ref->id == 0 || m->node_id != ref->id)
+			continue;
+		/* A driver may free a context's memory at a death we did not
+		 * see (a primary context its reset left unretained): then the
+		 * record goes too, and its shadow, which a push would write. */
+		if (cuMemHostGetFlags(&flags, m->base) == CUDA_ERROR_INVALID_VALUE) {
+			log_msg(LOG_INFO, "the mirror of pageable memory at %p "
+			    "went with its context unseen", m->base);
+			mirror_unlink(m);
+			continue;
+		}
+		r->res_alive_u.alive.alive_val[i] = 1;
+	}
 	return TRUE;
 }
 

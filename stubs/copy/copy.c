@@ -29,6 +29,7 @@
 #include "stubs/mem/managed.h"
 #include "stubs/mem/mapped.h"
 #include "stubs/mem/device_ranges.h"
+#include "stubs/mem/host_mirror.h"
 #include "stubs/mem/hostmem.h"
 #include "stubs/mem/memory.h"
 #include "stubs/route/route.h"
@@ -113,6 +114,44 @@ static CUresult copy_host_to_host(void *dst, const void *src, size_t count,
 }
 
 /*
+ * Whether s is an asynchronous copy's stream that is being captured: asked
+ * of the server only while a capture is under way somewhere (and never of
+ * the legacy stream, whose query would end a capture).
+ */
+static bool stream_capturing(const struct copy_stream *s)
+{
+	const void *stream = (const void *)(uintptr_t)s->handle;
+	CUstreamCaptureStatus status;
+
+	if (!s->async || capture_known_none() || stream == NULL ||
+	    stream == CU_STREAM_LEGACY)
+		return false;
+	return plain_cuStreamIsCapturing((CUstream)(uintptr_t)s->handle,
+	    &status) == CUDA_SUCCESS &&
+	    status == CU_STREAM_CAPTURE_STATUS_ACTIVE;
+}
+
+CUresult copy_capture_mirror(const struct copy_stream *s, CUdeviceptr dev,
+    const void *host, size_t span, uint64_t *mirror)
+{
+	struct copy_stream wire;
+	int err = CUDA_SUCCESS;
+	enum clnt_stat st;
+	struct call k;
+	CUresult e;
+
+	*mirror = 0;
+	if (span == 0 || !stream_capturing(s))
+		return CUDA_SUCCESS;
+	if ((e = copy_call(&k, s, dev, &wire)) != CUDA_SUCCESS)
+		return e;
+	st = host_mirror_for_gpu(k.c, host, span, mirror, &err);
+	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
+		return e;
+	return (CUresult)err;
+}
+
+/*
  * Copies count bytes between device memory at dev and host memory at host,
  * to the device when to_device, else to the host.
  */
@@ -123,6 +162,7 @@ static CUresult copy_pieces(bool to_device, CUdeviceptr dev, const void *host,
 	enum clnt_stat st = RPC_SUCCESS;
 	struct copy_stream wire;
 	int err = CUDA_SUCCESS;
+	uint64_t mirror;
 	struct call k;
 	CUresult e;
 	size_t i;
@@ -153,6 +193,19 @@ static CUresult copy_pieces(bool to_device, CUdeviceptr dev, const void *host,
 		    (CUstream)(uintptr_t)s->handle) :
 		    plain_cuMemcpyDtoDAsync((CUdeviceptr)(uintptr_t)host, dev,
 		    count, (CUstream)(uintptr_t)s->handle);
+	/*
+	 * Into a stream being captured, natively a node that reads or writes
+	 * the host memory at each replay: here the copy between the device
+	 * and the host memory's mirror on the server (host_mirror.h).
+	 */
+	if ((e = copy_capture_mirror(s, dev, host, count, &mirror)) !=
+	    CUDA_SUCCESS)
+		return e;
+	if (mirror != 0)
+		return to_device ? plain_cuMemcpyDtoDAsync(dev, mirror, count,
+		    (CUstream)(uintptr_t)s->handle) :
+		    plain_cuMemcpyDtoDAsync(mirror, dev, count,
+		    (CUstream)(uintptr_t)s->handle);
 	if ((e = copy_call(&k, s, dev, &wire)) != CUDA_SUCCESS)
 		return e;
 	s = &wire;

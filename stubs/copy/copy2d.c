@@ -210,6 +210,32 @@ static CUresult copy_host_to_host(const struct side *src, const struct side *dst
 	return (CUresult)err;
 }
 
+/*
+ * Into a stream being captured, the host side becomes its mirror on the
+ * server (copy_capture_mirror), so that the captured node reads or writes
+ * it at each replay as natively, and the copy is one between device
+ * memories.
+ */
+static CUresult capture_host_side(struct side *host, const struct side *dev,
+    const CUDA_MEMCPY2D *copy, const struct copy_stream *s)
+{
+	size_t span;
+	uint64_t mirror;
+	CUresult e;
+
+	if (!s->async || copy->WidthInBytes == 0 || copy->Height == 0 ||
+	    __builtin_mul_overflow(host->y + copy->Height - 1, host->pitch,
+	    &span) || __builtin_add_overflow(span, host->x + copy->WidthInBytes,
+	    &span))
+		return CUDA_SUCCESS;
+	if ((e = copy_capture_mirror(s, dev->base, host->host, span,
+	    &mirror)) != CUDA_SUCCESS || mirror == 0)
+		return e;
+	host->device = true;
+	host->base = mirror;
+	return CUDA_SUCCESS;
+}
+
 static CUresult copy_2d(const CUDA_MEMCPY2D *copy, const struct copy_stream *s)
 {
 	struct side src, dst;
@@ -231,6 +257,9 @@ static CUresult copy_2d(const CUDA_MEMCPY2D *copy, const struct copy_stream *s)
 	e = resolve(copy->dstMemoryType, copy->dstHost, copy->dstDevice,
 	    copy->dstXInBytes, copy->dstY, copy->dstPitch, copy, &dst);
 	if (e != CUDA_SUCCESS)
+		return e;
+	if (src.device != dst.device && (e = capture_host_side(src.device ?
+	    &dst : &src, src.device ? &src : &dst, copy, s)) != CUDA_SUCCESS)
 		return e;
 	if (src.device && dst.device)
 		return copy_device_to_device(&src, &dst, copy, s);

@@ -23,6 +23,7 @@
 
 #include <cuda.h>
 
+#include "stubs/copy/copy_between.h"
 #include "stubs/copy/copy3d.h"
 #include "stubs/copy/copy_plan.h"
 #include "gen/cuda_names.h"
@@ -336,6 +337,37 @@ static CUresult copy_host_to_host(const struct side *src,
 	return CUDA_SUCCESS;
 }
 
+/*
+ * Into a stream being captured, a host side (facing a device or array
+ * side) becomes its mirror on the server (copy_capture_mirror), so that
+ * the captured node reads or writes it at each replay as natively, and
+ * the copy is made on the device.
+ */
+static CUresult capture_host_side(struct side *host, const struct side *other,
+    const CUDA_MEMCPY3D_PEER *c, const struct copy_stream *s)
+{
+	size_t rows, span;
+	uint64_t mirror;
+	CUresult e;
+
+	if (!s->async || host->type != CU_MEMORYTYPE_HOST ||
+	    other->type == CU_MEMORYTYPE_HOST || c->WidthInBytes == 0 ||
+	    c->Height == 0 || c->Depth == 0 ||
+	    __builtin_mul_overflow(host->z + c->Depth - 1, host->height,
+	    &rows) || __builtin_add_overflow(rows, host->y + c->Height - 1,
+	    &rows) || __builtin_mul_overflow(rows, host->pitch, &span) ||
+	    __builtin_add_overflow(span, host->x + c->WidthInBytes, &span))
+		return CUDA_SUCCESS;
+	if ((e = copy_capture_mirror(s, other->type == CU_MEMORYTYPE_DEVICE ?
+	    other->device : 0, host->host, span, &mirror)) != CUDA_SUCCESS ||
+	    mirror == 0)
+		return e;
+	host->type = CU_MEMORYTYPE_DEVICE;
+	host->device = mirror;
+	host->context = NULL;
+	return CUDA_SUCCESS;
+}
+
 CUresult copy_3d(const CUDA_MEMCPY3D_PEER *c, const struct copy_stream *s)
 {
 	struct side src, dst;
@@ -352,6 +384,9 @@ CUresult copy_3d(const CUDA_MEMCPY3D_PEER *c, const struct copy_stream *s)
 	    c->dstContext, c->dstXInBytes, c->dstY, c->dstZ, c->dstPitch,
 	    c->dstHeight, (unsigned)c->dstLOD, c, &dst);
 	if (e != CUDA_SUCCESS)
+		return e;
+	if ((e = capture_host_side(&src, &dst, c, s)) != CUDA_SUCCESS ||
+	    (e = capture_host_side(&dst, &src, c, s)) != CUDA_SUCCESS)
 		return e;
 	if (src.type != CU_MEMORYTYPE_HOST && dst.type != CU_MEMORYTYPE_HOST)
 		return copy_on_device(&src, &dst, c, s);

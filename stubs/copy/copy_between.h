@@ -6,6 +6,7 @@
 #define ONCUDA_COPY_BETWEEN_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include <cuda.h>
 
@@ -36,5 +37,16 @@ CUresult copy_call(struct call *k, const struct copy_stream *s,
  * into mapped memory (copy.c).
  */
 CUresult copy_host_settle(const struct copy_stream *s);
+
+/*
+ * When s is an asynchronous copy's stream that is being captured: *mirror
+ * becomes the device address of the server's mirror of the span bytes of
+ * host memory at host (host_mirror.h), which the copy is to name in their
+ * place, as the captured node will read or write them at each replay
+ * (copy.c).  Else *mirror is 0.  dev: the copy's device memory, as for
+ * copy_call.
+ */
+CUresult copy_capture_mirror(const struct copy_stream *s, CUdeviceptr dev,
+    const void *host, size_t span, uint64_t *mirror);
 
 #endif

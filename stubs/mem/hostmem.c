@@ -16,6 +16,7 @@
  * overlaps registered memory is CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED,
  * and memory from cuMemHostAlloc CUDA_ERROR_INVALID_VALUE.
  */
+#include <assert.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
@@ -194,6 +195,77 @@ bool hostmem_note_device_pointer(const void *p, uint64_t dptr)
 	forget_device_side(&m);
 	m.device = device;
 	return devmem_note_allocation(device, m.range.size) && range_table_update(&mirrors, &m);
+}
+
+enum clnt_stat hostmem_gpu_address(CLIENT *c, const void *p, size_t len,
+    bool *ours, uint64_t *device, int *err)
+{
+	uint64_t offset;
+	enum clnt_stat st = RPC_SUCCESS;
+	struct mirror m;
+	res_dptr r;
+
+	assert(rpc_lock_held());
+	*ours = find_mirror(p, &m) && m.link == rpc_held_server() &&
+	    len <= m.range.size - (address_of(p) - m.range.base);
+	if (!*ours)
+		return RPC_SUCCESS;
+	offset = address_of(p) - m.range.base;
+	if (m.placed) {
+		/* The GPU reaches the mirror by the program's own address. */
+		*device = address_of(p);
+		if (!m.shared && !m.tracked && (!start_tracking(&m) ||
+		    !range_table_update(&mirrors, &m)))
+			*err = CUDA_ERROR_OUT_OF_MEMORY;
+		return RPC_SUCCESS;
+	}
+	if (m.device == 0) {
+		memset(&r, 0, sizeof(r));
+		st = cu_mem_host_get_device_pointer(m.server, 0, &r, c);
+		if (st != RPC_SUCCESS)
+			return st;
+		if (r.err != CUDA_SUCCESS) {
+			*err = r.err;
+			return RPC_SUCCESS;
+		}
+		if (!hostmem_note_device_pointer(
+		    (const void *)(uintptr_t)m.range.base, r.res_dptr_u.value)) {
+			*err = CUDA_ERROR_OUT_OF_MEMORY;
+			return RPC_SUCCESS;
+		}
+		*device = r.res_dptr_u.value + offset;
+		return RPC_SUCCESS;
+	}
+	if (!start_tracking(&m) || !range_table_update(&mirrors, &m))
+		*err = CUDA_ERROR_OUT_OF_MEMORY;
+	*device = m.device + offset;
+	return st;
+}
+
+static bool mirror_holds_device(const void *item, const void *arg)
+{
+	const struct mirror *m = item;
+	const uint64_t *key = arg;	/* { link, device } */
+
+	if (m->link != key[0])
+		return false;
+	if (m->placed && key[1] >= m->range.base &&
+	    key[1] - m->range.base < m->range.size)
+		return true;
+	return m->device != 0 && key[1] >= m->device &&
+	    key[1] - m->device < m->range.size;
+}
+
+bool hostmem_device_to_client(unsigned link, uint64_t device, void **client)
+{
+	uint64_t key[2] = { link, device };
+	struct mirror m;
+
+	if (!range_table_search(&mirrors, mirror_holds_device, key, &m))
+		return false;
+	*client = (void *)(uintptr_t)(m.range.base + (device -
+	    (m.placed ? m.range.base : m.device)));
+	return true;
 }
 
 /* Ends a section that made no call: nothing can have failed. */

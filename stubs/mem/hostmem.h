@@ -14,6 +14,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <rpc/rpc.h>
+
 /* Whether p lies in host memory the client mirrors. */
 bool hostmem_contains(const void *p);
 
@@ -57,5 +59,22 @@ bool hostmem_track_reachable(const void *args, size_t len);
  * not, or there is no memory to track them.
  */
 bool hostmem_placed_for_gpu(const void *p, size_t len);
+
+/*
+ * Within a call: when the len bytes at p lie in one mirror held by the
+ * connection's server (*ours), *device becomes the address the GPU
+ * reaches their mirror by (the program's own for a mirror placed there,
+ * else the mirror's device alias, asked of the server once), and the
+ * mirror is kept coherent as mapped memory from now on.  *err becomes the
+ * server's refusal, or CUDA_ERROR_OUT_OF_MEMORY; the status is the RPC's.
+ */
+enum clnt_stat hostmem_gpu_address(CLIENT *c, const void *p, size_t len,
+    bool *ours, uint64_t *device, int *err);
+
+/*
+ * The program's host address that device, an address hostmem_gpu_address
+ * gave for a mirror of server link, stands for.
+ */
+bool hostmem_device_to_client(unsigned link, uint64_t device, void **client);
 
 #endif /* ONCUDA_HOSTMEM_H */

@@ -71,15 +71,31 @@
  * fill by system calls (read(2) into a staging buffer), which would fail
  * with EFAULT on a protected page.
  *
+ * Pageable memory.  A graph's memcpy node or a captured copy may name the
+ * program's pageable memory (idl/cuda.x, memcpy_node); host_mirror.c has
+ * the server make a mirror for its bytes and tracks the pair here from
+ * then on, with two differences: such a buffer is skipped while the
+ * program has its pages unmapped (it may free the memory once no graph
+ * that could read it is launched again: read, it would fault), and after
+ * a context died (context.h) the server is asked which of them are gone
+ * with their context (CU_HOST_MIRRORS_ALIVE) before the next push or pull
+ * on its connection; those are forgotten.  Two such buffers may cover the
+ * same bytes of the program's: each keeps its own shadow, so each gets
+ * the program's changes and gives back the GPU's.
+ *
  * A child after fork() starts with nothing tracked: its session is new.
  */
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <cuda.h>
 
 #include "gen/cuda_names.h"
+#include "stubs/context/context.h"
 #include "stubs/mem/dirty_pages.h"
 #include "stubs/mem/mapped.h"
 #include "common/mapped_diff.h"
@@ -99,6 +115,9 @@ struct tracked {
 	unsigned char *shadow;	/* what both sides last agreed on */
 	bool announced;		/* the server tracks it too */
 	bool paged;		/* written pages are watched (dirty_pages.h) */
+	bool pageable;		/* the program's pageable memory (host_mirror.c) */
+	uint64_t id;		/* a pageable one's number (CU_HOST_MIRROR_ALLOC) */
+	uint64_t deaths_seen;	/* context_deaths() when it was last known alive */
 	unsigned link;		/* the server of the mirror (rpc.h) */
 	struct tracked *next;
 };
@@ -146,12 +165,12 @@ static void register_fork_handler(void)
 	pthread_atfork(NULL, NULL, forget_all_in_child);
 }
 
-static struct tracked *find_client(const void *client)
+static struct tracked *find_pair(const void *client, uint64_t server)
 {
 	struct tracked *t;
 
 	for (t = buffers; t != NULL; t = t->next)
-		if (t->client == client)
+		if (t->client == client && t->server == server)
 			return t;
 	return NULL;
 }
@@ -186,10 +205,135 @@ bool mapped_track(void *client, uint64_t server, size_t size)
 
 	pthread_once(&fork_once, register_fork_handler);
 	pthread_mutex_lock(&buffers_lock);
-	if (find_client(client) == NULL)
+	if (find_pair(client, server) == NULL)
 		ok = add(client, server, size, false);
 	pthread_mutex_unlock(&buffers_lock);
 	return ok;
+}
+
+bool mapped_track_pageable(void *client, uint64_t server, size_t size,
+    uint64_t id)
+{
+	bool ok = true;
+
+	pthread_once(&fork_once, register_fork_handler);
+	pthread_mutex_lock(&buffers_lock);
+	if (find_pair(client, server) == NULL &&
+	    (ok = add(client, server, size, false))) {
+		buffers->pageable = true;
+		buffers->id = id;
+		buffers->deaths_seen = context_deaths();
+	}
+	pthread_mutex_unlock(&buffers_lock);
+	return ok;
+}
+
+bool mapped_tracks(unsigned link, uint64_t server)
+{
+	bool found = false;
+
+	pthread_mutex_lock(&buffers_lock);
+	for (struct tracked *t = buffers; t != NULL && !found; t = t->next)
+		found = t->link == link && t->server == server;
+	pthread_mutex_unlock(&buffers_lock);
+	return found;
+}
+
+/* Whether t is a pageable buffer of link not known alive since deaths. */
+static bool to_check(const struct tracked *t, unsigned link, uint64_t deaths)
+{
+	return t->pageable && t->link == link && t->deaths_seen != deaths;
+}
+
+/*
+ * Asks about up to ONCUDA_HOST_MIRRORS_MAX of link's pageable buffers not
+ * known alive since deaths, and forgets those gone; *more: others are left
+ * to ask about.  With buffers_lock.
+ */
+static enum clnt_stat check_some(CLIENT *c, unsigned link, uint64_t deaths,
+    bool *more, int *err)
+{
+	static host_mirror_ref refs[ONCUDA_HOST_MIRRORS_MAX];	/* buffers_lock */
+	struct tracked **at, *t;
+	host_mirror_refs list = { 0, refs };
+	enum clnt_stat st;
+	res_alive r;
+	u_int i = 0;
+
+	*more = false;
+	for (t = buffers; t != NULL; t = t->next) {
+		if (!to_check(t, link, deaths))
+			continue;
+		if (list.host_mirror_refs_len == ONCUDA_HOST_MIRRORS_MAX) {
+			*more = true;
+			break;
+		}
+		refs[list.host_mirror_refs_len].host = t->server;
+		refs[list.host_mirror_refs_len++].id = t->id;
+	}
+	if (list.host_mirror_refs_len == 0)
+		return RPC_SUCCESS;
+	memset(&r, 0, sizeof(r));
+	if ((st = cu_host_mirrors_alive(list, &r, c)) != RPC_SUCCESS)
+		return st;
+	if (r.err != CUDA_SUCCESS ||
+	    r.res_alive_u.alive.alive_len != list.host_mirror_refs_len) {
+		*err = r.err != CUDA_SUCCESS ? r.err : CUDA_ERROR_UNKNOWN;
+		xdr_free(XDRPROC(xdr_res_alive), (char *)&r);
+		return RPC_SUCCESS;
+	}
+	/* The buffers to check come in the order they were asked about. */
+	for (at = &buffers; (t = *at) != NULL && i < list.host_mirror_refs_len;) {
+		if (!to_check(t, link, deaths)) {
+			at = &t->next;
+			continue;
+		}
+		if (r.res_alive_u.alive.alive_val[i++]) {
+			t->deaths_seen = deaths;
+			at = &t->next;
+			continue;
+		}
+		*at = t->next;
+		free(t->shadow);
+		free(t);
+	}
+	xdr_free(XDRPROC(xdr_res_alive), (char *)&r);
+	return RPC_SUCCESS;
+}
+
+/* After a context death: forgets link's pageable buffers that went with
+ * it.  With buffers_lock. */
+static enum clnt_stat check_pageable(CLIENT *c, unsigned link, int *err)
+{
+	uint64_t deaths = context_deaths();
+	enum clnt_stat st = RPC_SUCCESS;
+	bool more = true;
+
+	while (more && st == RPC_SUCCESS && *err == CUDA_SUCCESS)
+		st = check_some(c, link, deaths, &more, err);
+	return st;
+}
+
+enum clnt_stat mapped_check_pageable(CLIENT *c, int *err)
+{
+	enum clnt_stat st;
+
+	pthread_mutex_lock(&buffers_lock);
+	st = check_pageable(c, rpc_held_server(), err);
+	pthread_mutex_unlock(&buffers_lock);
+	return st;
+}
+
+/* Whether the program still has every page of t mapped. */
+static bool still_mapped(const struct tracked *t)
+{
+	uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+	uintptr_t start = (uintptr_t)t->client & ~(page - 1);
+
+	/* msync answers ENOMEM for a range with unmapped pages, and does
+	 * nothing to private anonymous memory. */
+	return msync((void *)start, (uintptr_t)t->client + t->size - start,
+	    MS_ASYNC) == 0;
 }
 
 bool mapped_track_paged(void *client, size_t size)
@@ -211,7 +355,7 @@ void mapped_forget(const void *client)
 	for (at = &buffers; *at != NULL; at = &(*at)->next) {
 		struct tracked *t = *at;
 
-		if (t->client == client) {
+		if (t->client == client && !t->pageable) {
 			*at = t->next;
 			free(t->shadow);
 			free(t);
@@ -367,12 +511,13 @@ enum clnt_stat mapped_push(CLIENT *c, int *err)
 	struct tracked *t;
 
 	pthread_mutex_lock(&buffers_lock);
+	st = check_pageable(c, link, err);
 	note_busy(link);
 	out.count = 0;
 	out.bytes = 0;
 	for (t = buffers; t != NULL && st == RPC_SUCCESS &&
 	    *err == CUDA_SUCCESS; t = t->next) {
-		if (t->link != link)
+		if (t->link != link || (t->pageable && !still_mapped(t)))
 			continue;
 		if (!t->announced)
 			st = announce(c, t, err);
@@ -440,6 +585,7 @@ static enum clnt_stat pull(CLIENT *c, int *err, bool settled, bool fresh)
 	bool more;
 
 	pthread_mutex_lock(&buffers_lock);
+	st = check_pageable(c, link, err);
 	more = any_announced(link) && (fresh || any_busy(link));
 
 	while (more && st == RPC_SUCCESS && *err == CUDA_SUCCESS) {

@@ -16,9 +16,28 @@
 /*
  * Starts tracking size bytes of the program's memory at client, mirrored at
  * server, whose device address the program has just been given.  Tracking
- * a buffer twice is tracking it once.  false: no memory for its shadow.
+ * a pair of buffers twice is tracking it once.  false: no memory for its shadow.
  */
 bool mapped_track(void *client, uint64_t server, size_t size);
+
+/*
+ * Starts tracking size bytes of the program's pageable memory at client,
+ * mirrored at server, which CU_HOST_MIRROR_ALLOC numbered id (host_mirror.c):
+ * skipped while unmapped, forgotten once the server says it went with its
+ * context (mapped.c, "Pageable memory").  Tracking a pair twice is tracking
+ * it once.  false: no memory for its shadow.
+ */
+bool mapped_track_pageable(void *client, uint64_t server, size_t size,
+    uint64_t id);
+
+/* Whether the mirror at server of server link is tracked. */
+bool mapped_tracks(unsigned link, uint64_t server);
+
+/*
+ * After a context death: forgets the pageable buffers of the held
+ * connection's server whose mirrors went with it.  *err as for mapped_push.
+ */
+enum clnt_stat mapped_check_pageable(CLIENT *c, int *err);
 
 /*
  * Starts tracking managed memory: size bytes at client, at the same address

@@ -4,9 +4,9 @@
  *
  * Kernel nodes carry their arguments by value, packed with the function's
  * parameter layout exactly as a launch packs them (stubs/code/params.h):
- * the driver, too, copies them when the node is added or set.  Memset and
- * memcpy nodes name device memory, or page-locked memory at one address on
- * both sides (idl/cuda.x says why other host sides and arrays are refused).
+ * the driver, too, copies them when the node is added or set.  Memset
+ * nodes name device memory; memcpy nodes device memory, CUDA arrays, or
+ * host memory by its mirror on the server (idl/cuda.x, memcpy_node).
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -14,6 +14,7 @@
 
 #include "stubs/code/own_library.h"
 #include "stubs/code/params.h"
+#include "stubs/mem/host_mirror.h"
 #include "stubs/mem/hostmem.h"
 #include "stubs/route/route.h"
 #include "stubs/stream/node_list.h"
@@ -356,62 +357,73 @@ static size_t host_side_span(size_t x, size_t y, size_t z, size_t pitch,
 }
 
 /*
- * One side of a memcpy node as the server takes it: device memory, or the
- * program's page-locked memory where the server's mirror lies at the same
- * address (hostmem.h), which the GPU reaches by that address as natively.
- * CUDA_ERROR_NOT_SUPPORTED for anything else (idl/cuda.x, memcpy_node).
+ * A memcpy node on the wire, and the program's host memory its sides
+ * name, whose mirrors' device addresses become their bases once the call
+ * has begun (memcpy_hosts_to_wire).
  */
-static CUresult side_to_wire(CUmemorytype type, const void *host,
-    CUdeviceptr device, size_t x, size_t y, size_t z, size_t pitch,
-    size_t height, const CUDA_MEMCPY3D *p, dev_volume *out)
+struct memcpy_wire {
+	memcpy_node node;
+	const void *host[2];	/* src, dst; NULL: not host memory */
+	size_t span[2];
+};
+
+/*
+ * One side of a memcpy node as the server takes it (idl/cuda.x,
+ * memcpy_node): device memory, a CUDA array, or host memory, whose
+ * mirror's address is filled in later (*host, *span).
+ */
+static CUresult side_to_wire(struct node_call *nc, CUmemorytype type,
+    const void *host, CUdeviceptr device, CUarray array, size_t x, size_t y,
+    size_t z, size_t pitch, size_t height, const CUDA_MEMCPY3D *p,
+    dev_volume *out, const void **host_out, size_t *span)
 {
 	const void *at = type == CU_MEMORYTYPE_HOST ? host :
 	    (const void *)(uintptr_t)device;
-	size_t span;
 
-	if (type == CU_MEMORYTYPE_HOST ||
-	    (type == CU_MEMORYTYPE_UNIFIED && hostmem_contains(at))) {
-		span = host_side_span(x, y, z, pitch, height, p);
-		if (at == NULL || span == 0 || !hostmem_placed_for_gpu(at, span)) {
-			oncuda_unsupported("graph memcpy nodes with a host "
-			    "side other than page-locked memory at one address "
-			    "on both sides");
-			return CUDA_ERROR_NOT_SUPPORTED;
-		}
-		device = (CUdeviceptr)(uintptr_t)at;
-	} else if (type != CU_MEMORYTYPE_DEVICE &&
-	    type != CU_MEMORYTYPE_UNIFIED) {
-		oncuda_unsupported("graph memcpy nodes with an array side");
-		return CUDA_ERROR_NOT_SUPPORTED;
-	}
-	out->base = device;
 	out->x_bytes = x;
 	out->y = y;
 	out->z = z;
 	out->pitch = pitch;
 	out->height = height;
+	*span = host_side_span(x, y, z, pitch, height, p);
+	if (type == CU_MEMORYTYPE_HOST || (type == CU_MEMORYTYPE_UNIFIED &&
+	    *span != 0 && host_mirror_is_host(at, *span))) {
+		if (at == NULL || *span == 0)
+			return CUDA_ERROR_INVALID_VALUE;
+		*host_out = at;
+		return CUDA_SUCCESS;
+	}
+	if (type == CU_MEMORYTYPE_ARRAY) {
+		if (array == NULL)
+			return CUDA_ERROR_INVALID_VALUE;
+		route_handle(&nc->rt, array, ROUTE_HANDLE);
+		out->array = route_strip(array);
+		return CUDA_SUCCESS;
+	}
+	if (type != CU_MEMORYTYPE_DEVICE && type != CU_MEMORYTYPE_UNIFIED)
+		return CUDA_ERROR_INVALID_VALUE;
+	out->base = device;
 	return CUDA_SUCCESS;
 }
 
-/*
- * A 3D copy on the wire, each side device memory or page-locked memory
- * the server has at the program's address (side_to_wire); a copy with any
- * other side cannot be a node here (idl/cuda.x, memcpy_node).
- */
+/* A 3D copy on the wire but for its host sides' addresses. */
 static CUresult memcpy_to_wire(struct node_call *nc, const CUDA_MEMCPY3D *p,
-    CUcontext ctx, memcpy_node *wire)
+    CUcontext ctx, struct memcpy_wire *w)
 {
+	memcpy_node *wire = &w->node;
 	CUresult e;
 
 	if (p->srcLOD != 0 || p->dstLOD != 0)
 		return CUDA_ERROR_INVALID_VALUE;
-	memset(wire, 0, sizeof(*wire));
-	if ((e = side_to_wire(p->srcMemoryType, p->srcHost, p->srcDevice,
-	    p->srcXInBytes, p->srcY, p->srcZ, p->srcPitch, p->srcHeight, p,
-	    &wire->src)) != CUDA_SUCCESS ||
-	    (e = side_to_wire(p->dstMemoryType, p->dstHost, p->dstDevice,
-	    p->dstXInBytes, p->dstY, p->dstZ, p->dstPitch, p->dstHeight, p,
-	    &wire->dst)) != CUDA_SUCCESS)
+	memset(w, 0, sizeof(*w));
+	if ((e = side_to_wire(nc, p->srcMemoryType, p->srcHost, p->srcDevice,
+	    p->srcArray, p->srcXInBytes, p->srcY, p->srcZ, p->srcPitch,
+	    p->srcHeight, p, &wire->src, &w->host[0], &w->span[0])) !=
+	    CUDA_SUCCESS ||
+	    (e = side_to_wire(nc, p->dstMemoryType, p->dstHost, p->dstDevice,
+	    p->dstArray, p->dstXInBytes, p->dstY, p->dstZ, p->dstPitch,
+	    p->dstHeight, p, &wire->dst, &w->host[1], &w->span[1])) !=
+	    CUDA_SUCCESS)
 		return e;
 	route_handle(&nc->rt, ctx, ROUTE_CONTEXT);
 	wire->width_bytes = p->WidthInBytes;
@@ -421,12 +433,36 @@ static CUresult memcpy_to_wire(struct node_call *nc, const CUDA_MEMCPY3D *p,
 	return CUDA_SUCCESS;
 }
 
+/*
+ * With the call begun: the host sides' bases become the device addresses
+ * of their mirrors on the call's server (host_mirror.h).  On failure the
+ * call is over and the program's error is returned.
+ */
+static CUresult memcpy_hosts_to_wire(struct node_call *nc,
+    struct memcpy_wire *w)
+{
+	dev_volume *side[2] = { &w->node.src, &w->node.dst };
+	enum clnt_stat st = RPC_SUCCESS;
+	int err = CUDA_SUCCESS;
+	CUresult e;
+
+	for (int i = 0; i < 2 && st == RPC_SUCCESS && err == CUDA_SUCCESS; i++)
+		if (w->host[i] != NULL)
+			st = host_mirror_for_gpu(nc->k.c, w->host[i],
+			    w->span[i], &side[i]->base, &err);
+	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
+		return CUDA_SUCCESS;
+	if ((e = call_end(&nc->k, st)) != CUDA_SUCCESS)
+		return e;
+	return (CUresult)err;
+}
+
 ONCUDA_API CUresult cuGraphAddMemcpyNode(CUgraphNode *phGraphNode,
     CUgraph hGraph, const CUgraphNode *dependencies, size_t numDependencies,
     const CUDA_MEMCPY3D *copyParams, CUcontext ctx)
 {
+	struct memcpy_wire wire;
 	struct node_call nc;
-	memcpy_node wire;
 	res_handle r;
 	CUresult e;
 
@@ -438,10 +474,11 @@ ONCUDA_API CUresult cuGraphAddMemcpyNode(CUgraphNode *phGraphNode,
 	    CUDA_SUCCESS &&
 	    (e = node_list_to_wire(&nc.rt, dependencies, numDependencies,
 	    &nc.deps)) == CUDA_SUCCESS &&
-	    (e = node_call_begin(&nc)) == CUDA_SUCCESS)
+	    (e = node_call_begin(&nc)) == CUDA_SUCCESS &&
+	    (e = memcpy_hosts_to_wire(&nc, &wire)) == CUDA_SUCCESS)
 		e = node_made(call_end(&nc.k, cu_graph_add_memcpy_node(
-		    route_strip(hGraph), nc.deps, wire, &r, nc.k.c)), &r, &nc,
-		    phGraphNode);
+		    route_strip(hGraph), nc.deps, wire.node, &r, nc.k.c)), &r,
+		    &nc, phGraphNode);
 	node_call_done(&nc);
 	return e;
 }
@@ -449,8 +486,8 @@ ONCUDA_API CUresult cuGraphAddMemcpyNode(CUgraphNode *phGraphNode,
 static CUresult memcpy_node_set(CUgraphExec exec, CUgraphNode node,
     const CUDA_MEMCPY3D *p, CUcontext ctx)
 {
+	struct memcpy_wire wire;
 	struct node_call nc;
-	memcpy_node wire;
 	res_none r;
 	CUresult e;
 
@@ -459,12 +496,13 @@ static CUresult memcpy_node_set(CUgraphExec exec, CUgraphNode node,
 	node_call_start(&nc, exec, node);
 	memset(&r, 0, sizeof(r));
 	if ((e = memcpy_to_wire(&nc, p, ctx, &wire)) == CUDA_SUCCESS &&
-	    (e = node_call_begin(&nc)) == CUDA_SUCCESS)
+	    (e = node_call_begin(&nc)) == CUDA_SUCCESS &&
+	    (e = memcpy_hosts_to_wire(&nc, &wire)) == CUDA_SUCCESS)
 		e = call_done(&nc.k, exec == NULL ?
-		    cu_graph_memcpy_node_set_params(route_strip(node), wire,
-		    &r, nc.k.c) :
+		    cu_graph_memcpy_node_set_params(route_strip(node),
+		    wire.node, &r, nc.k.c) :
 		    cu_graph_exec_memcpy_node_set_params(route_strip(exec),
-		    route_strip(node), wire, &r, nc.k.c), &r.err);
+		    route_strip(node), wire.node, &r, nc.k.c), &r.err);
 	node_call_done(&nc);
 	return e;
 }

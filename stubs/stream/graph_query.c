@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stubs/mem/host_mirror.h"
 #include "stubs/route/route.h"
 #include "stubs/stream/node_store.h"
 #include "stubs/wire/rpc.h"
@@ -181,6 +182,35 @@ ONCUDA_API CUresult cuGraphMemsetNodeGetParams(CUgraphNode hNode,
 	return CUDA_SUCCESS;
 }
 
+/*
+ * One side of a memcpy node as the program set it (idl/cuda.x,
+ * memcpy_node): an array, host memory where the address is a host
+ * mirror's, else device memory.
+ */
+static void side_from_wire(const dev_volume *v, unsigned server,
+    CUmemorytype *type, const void **host, CUdeviceptr *device,
+    CUarray *array, size_t *x, size_t *y, size_t *z, size_t *pitch,
+    size_t *height)
+{
+	void *client;
+
+	if (v->array != 0) {
+		*type = CU_MEMORYTYPE_ARRAY;
+		*array = (CUarray)(uintptr_t)route_tag(v->array, server);
+	} else if (host_mirror_to_client(server, v->base, &client)) {
+		*type = CU_MEMORYTYPE_HOST;
+		*host = client;
+	} else {
+		*type = CU_MEMORYTYPE_DEVICE;
+		*device = v->base;
+	}
+	*x = (size_t)v->x_bytes;
+	*y = (size_t)v->y;
+	*z = (size_t)v->z;
+	*pitch = (size_t)v->pitch;
+	*height = (size_t)v->height;
+}
+
 ONCUDA_API CUresult cuGraphMemcpyNodeGetParams(CUgraphNode hNode,
     CUDA_MEMCPY3D *nodeParams)
 {
@@ -199,20 +229,16 @@ ONCUDA_API CUresult cuGraphMemcpyNodeGetParams(CUgraphNode hNode,
 		return e;
 	got = &r.res_memcpy_node_u.value;
 	memset(nodeParams, 0, sizeof(*nodeParams));
-	nodeParams->srcMemoryType = CU_MEMORYTYPE_DEVICE;
-	nodeParams->srcDevice = got->src.base;
-	nodeParams->srcXInBytes = (size_t)got->src.x_bytes;
-	nodeParams->srcY = (size_t)got->src.y;
-	nodeParams->srcZ = (size_t)got->src.z;
-	nodeParams->srcPitch = (size_t)got->src.pitch;
-	nodeParams->srcHeight = (size_t)got->src.height;
-	nodeParams->dstMemoryType = CU_MEMORYTYPE_DEVICE;
-	nodeParams->dstDevice = got->dst.base;
-	nodeParams->dstXInBytes = (size_t)got->dst.x_bytes;
-	nodeParams->dstY = (size_t)got->dst.y;
-	nodeParams->dstZ = (size_t)got->dst.z;
-	nodeParams->dstPitch = (size_t)got->dst.pitch;
-	nodeParams->dstHeight = (size_t)got->dst.height;
+	side_from_wire(&got->src, k.server, &nodeParams->srcMemoryType,
+	    &nodeParams->srcHost, &nodeParams->srcDevice,
+	    &nodeParams->srcArray, &nodeParams->srcXInBytes,
+	    &nodeParams->srcY, &nodeParams->srcZ, &nodeParams->srcPitch,
+	    &nodeParams->srcHeight);
+	side_from_wire(&got->dst, k.server, &nodeParams->dstMemoryType,
+	    (const void **)&nodeParams->dstHost, &nodeParams->dstDevice,
+	    &nodeParams->dstArray, &nodeParams->dstXInBytes,
+	    &nodeParams->dstY, &nodeParams->dstZ, &nodeParams->dstPitch,
+	    &nodeParams->dstHeight);
 	nodeParams->WidthInBytes = (size_t)got->width_bytes;
 	nodeParams->Height = (size_t)got->height;
 	nodeParams->Depth = (size_t)got->depth;

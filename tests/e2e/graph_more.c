@@ -3,6 +3,8 @@
  * conditional IF and a WHILE loop counting on the device, cuGraphAddNode
  * for each node type, the node parameter queries, and bad handles.
  */
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -835,16 +837,13 @@ static int replay_host_copies(CUgraph graph, const CUDA_MEMCPY3D *up,
 
 /*
  * A memcpy node from the program's pageable host memory reads it at each
- * replay, and one to it writes it, natively.  Through oncuda such a node
- * is refused when it is made (idl/cuda.x, memcpy_node says why), with
- * CUDA_ERROR_NOT_SUPPORTED.
+ * replay, and one to it writes it, natively and through oncuda (by a
+ * mirror on the server, idl/cuda.x memcpy_node).
  */
 int test_graph_host_memcpy(void)
 {
-	const char *remote = getenv("ONCUDA_TEST_REMOTE");
 	unsigned int *in = e2e_malloc(N * 4), *out = e2e_malloc(N * 4);
 	CUDA_MEMCPY3D up, down;
-	CUgraphNode node;
 	CUgraph graph;
 	CUdeviceptr a;
 	CUcontext ctx;
@@ -856,16 +855,6 @@ int test_graph_host_memcpy(void)
 	TRY(e2e_dalloc(&a, N * 4));
 	host_copy_nodes(in, out, a, &up, &down);
 	CHECK_CU(cuGraphCreate(&graph, 0), CUDA_SUCCESS);
-	if (remote != NULL && strcmp(remote, "1") == 0) {
-		CHECK_CU(cuGraphAddMemcpyNode(&node, graph, NULL, 0, &up, ctx),
-			 CUDA_ERROR_NOT_SUPPORTED);
-		CHECK_CU(cuGraphAddMemcpyNode(&node, graph, NULL, 0, &down,
-			 ctx), CUDA_ERROR_NOT_SUPPORTED);
-		CHECK_CU(cuGraphDestroy(graph), CUDA_SUCCESS);
-		e2e_skip_note("pageable host memory in graph memcpy nodes: "
-			      "refused through oncuda");
-		return 0;
-	}
 	TRY(replay_host_copies(graph, &up, &down, ctx, s));
 	CHECK_CU(cuGraphDestroy(graph), CUDA_SUCCESS);
 	return 0;
@@ -968,30 +957,32 @@ int test_graph_capture_to_graph(void)
  * cuMemcpyDtoHAsync) replayed with new input each time: the replays read
  * and write the program's buffers, as natively.
  */
-int test_capture_pinned_copies(void)
+/*
+ * Captures copies from in to the device, within it, and back to out (by
+ * cuMemcpyAsync, which tells the host side by its address, when unified,
+ * else by cuMemcpyDtoHAsync), then replays the graph with new input each
+ * time: the replays read and write the program's buffers, as natively.
+ */
+static int capture_copies(unsigned int *in, unsigned int *out, bool unified)
 {
-	unsigned int *in = NULL, *out = NULL;
 	CUstreamCaptureStatus status;
 	CUgraphExec exec;
 	CUdeviceptr a, b;
 	CUgraph graph;
-	CUcontext ctx;
-	CUdevice dev;
 	CUstream s;
 
-	TRY(e2e_primary_ctx(&dev, &ctx));
 	TRY(e2e_stream(&s));
 	TRY(e2e_dalloc(&a, N * 4));
 	TRY(e2e_dalloc(&b, N * 4));
-	CHECK_CU(cuMemAllocHost((void **)&in, N * 4), CUDA_SUCCESS);
-	e2e_defer_host(in);
-	CHECK_CU(cuMemAllocHost((void **)&out, N * 4), CUDA_SUCCESS);
-	e2e_defer_host(out);
 	CHECK_CU(cuStreamBeginCapture(s, CU_STREAM_CAPTURE_MODE_GLOBAL),
 		 CUDA_SUCCESS);
 	CHECK_CU(cuMemcpyHtoDAsync(a, in, N * 4, s), CUDA_SUCCESS);
 	CHECK_CU(cuMemcpyDtoDAsync(b, a, N * 4, s), CUDA_SUCCESS);
-	CHECK_CU(cuMemcpyDtoHAsync(out, b, N * 4, s), CUDA_SUCCESS);
+	if (unified)
+		CHECK_CU(cuMemcpyAsync((CUdeviceptr)(uintptr_t)out, b, N * 4,
+			 s), CUDA_SUCCESS);
+	else
+		CHECK_CU(cuMemcpyDtoHAsync(out, b, N * 4, s), CUDA_SUCCESS);
 	CHECK_CU(cuStreamIsCapturing(s, &status), CUDA_SUCCESS);
 	CHECK_EQ(status, CU_STREAM_CAPTURE_STATUS_ACTIVE);
 	CHECK_CU(cuStreamEndCapture(s, &graph), CUDA_SUCCESS);
@@ -1000,4 +991,88 @@ int test_capture_pinned_copies(void)
 	CHECK_CU(cuGraphExecDestroy(exec), CUDA_SUCCESS);
 	CHECK_CU(cuGraphDestroy(graph), CUDA_SUCCESS);
 	return 0;
+}
+
+/*
+ * The same with cuMemcpy2DAsync: every other row of 64 words of in (the
+ * first 16 rows of 128 words) to packed device memory, and back into the
+ * rows of out at the same places.
+ */
+static int capture_copies_2d(unsigned int *in, unsigned int *out)
+{
+	CUDA_MEMCPY2D up, down;
+	CUgraphExec exec;
+	CUdeviceptr a;
+	CUgraph graph;
+	CUstream s;
+
+	TRY(e2e_stream(&s));
+	TRY(e2e_dalloc(&a, N * 4));
+	memset(&up, 0, sizeof(up));
+	up.srcMemoryType = CU_MEMORYTYPE_HOST;
+	up.srcHost = in;
+	up.srcPitch = 128 * 4;
+	up.dstMemoryType = CU_MEMORYTYPE_DEVICE;
+	up.dstDevice = a;
+	up.dstPitch = 64 * 4;
+	up.WidthInBytes = 64 * 4;
+	up.Height = N / 128;
+	down = up;
+	down.srcMemoryType = CU_MEMORYTYPE_DEVICE;
+	down.srcHost = NULL;
+	down.srcDevice = a;
+	down.srcPitch = 64 * 4;
+	down.dstMemoryType = CU_MEMORYTYPE_HOST;
+	down.dstDevice = 0;
+	down.dstHost = out;
+	down.dstPitch = 128 * 4;
+	CHECK_CU(cuStreamBeginCapture(s, CU_STREAM_CAPTURE_MODE_GLOBAL),
+		 CUDA_SUCCESS);
+	CHECK_CU(cuMemcpy2DAsync(&up, s), CUDA_SUCCESS);
+	CHECK_CU(cuMemcpy2DAsync(&down, s), CUDA_SUCCESS);
+	CHECK_CU(cuStreamEndCapture(s, &graph), CUDA_SUCCESS);
+	CHECK_CU(cuGraphInstantiate(&exec, graph, 0), CUDA_SUCCESS);
+	for (unsigned int round = 0; round < 3; round++) {
+		for (unsigned int i = 0; i < N; i++)
+			in[i] = round * 65537 + i;
+		memset(out, 0, N * 4);
+		CHECK_CU(cuGraphLaunch(exec, s), CUDA_SUCCESS);
+		CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
+		for (unsigned int i = 0; i < N; i++)
+			CHECK_EQ(out[i], i % 128 < 64 ? in[i] : 0);
+	}
+	CHECK_CU(cuGraphExecDestroy(exec), CUDA_SUCCESS);
+	CHECK_CU(cuGraphDestroy(graph), CUDA_SUCCESS);
+	return 0;
+}
+
+int test_capture_pinned_copies(void)
+{
+	unsigned int *in = NULL, *out = NULL;
+	CUcontext ctx;
+	CUdevice dev;
+
+	TRY(e2e_primary_ctx(&dev, &ctx));
+	CHECK_CU(cuMemAllocHost((void **)&in, N * 4), CUDA_SUCCESS);
+	e2e_defer_host(in);
+	CHECK_CU(cuMemAllocHost((void **)&out, N * 4), CUDA_SUCCESS);
+	e2e_defer_host(out);
+	return capture_copies(in, out, false);
+}
+
+/*
+ * The same over pageable memory, whose captured copies read and write it
+ * at each replay natively; through oncuda they name a mirror of it on the
+ * server (idl/cuda.x, memcpy_node).
+ */
+int test_capture_pageable_copies(void)
+{
+	unsigned int *in = e2e_malloc(N * 4), *out = e2e_malloc(N * 4);
+	CUcontext ctx;
+	CUdevice dev;
+
+	TRY(e2e_primary_ctx(&dev, &ctx));
+	TRY(capture_copies(in, out, false));
+	TRY(capture_copies(in, out, true));
+	return capture_copies_2d(in, out);
 }

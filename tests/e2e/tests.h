@@ -77,6 +77,13 @@ int test_graph_bad_handles(void);	/* graph_more.c */
 int test_graph_host_memcpy(void);	/* graph_more.c */
 int test_graph_pinned_memcpy(void);
 int test_capture_pinned_copies(void);
+int test_capture_pageable_copies(void);
+int test_graph_pageable_kernel(void);	/* graph_host.c */
+int test_graph_registered_memcpy(void);
+int test_graph_array_memcpy(void);
+int test_graph_memcpy_host_params(void);
+int test_graph_pageable_ctx_death(void);
+int test_capture_pageable_3d(void);
 int test_graph_capture_to_graph(void);	/* graph_more.c */
 int test_host_func_order(void);		/* hostfn.c */
 int test_host_node_replay(void);	/* hostfn.c */

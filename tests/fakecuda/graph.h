@@ -104,6 +104,12 @@ CUresult fc_kernel_call_prepare(struct fc_context *ctx, CUfunction f,
     struct fc_kernel_call *call);
 CUresult fc_kernel_call_run(const struct fc_kernel_call *call);
 
+/* node_copy.c: copies with array sides.  Under the lock. */
+/* in with its array sides made the host memory they are, into *out. */
+CUresult fc_memcpy3d_resolve(const CUDA_MEMCPY3D *in, CUDA_MEMCPY3D *out);
+CUresult fc_node_copy_check(const CUDA_MEMCPY3D *c);
+bool fc_node_copy_run(const CUDA_MEMCPY3D *c);	/* false: a fault */
+
 /* memcpy.c */
 CUresult fc_memcpy3d_check(const CUDA_MEMCPY3D *c);
 void fc_memcpy3d_run(const CUDA_MEMCPY3D *c);

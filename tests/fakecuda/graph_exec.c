@@ -219,14 +219,14 @@ run_node(const struct fc_node *n)
 		    n->u.memset.ctx));
 		if (ctx == NULL)
 			return CUDA_ERROR_CONTEXT_IS_DESTROYED;
-		if (n->type == CU_GRAPH_NODE_TYPE_MEMCPY &&
-		    fc_memcpy3d_check(&n->u.memcpy.copy) == CUDA_SUCCESS)
-			fc_memcpy3d_run(&n->u.memcpy.copy);
-		else if (n->type == CU_GRAPH_NODE_TYPE_MEMSET &&
-		    fc_memset_check(&n->u.memset.set) == CUDA_SUCCESS)
+		if (n->type == CU_GRAPH_NODE_TYPE_MEMCPY) {
+			if (!fc_node_copy_run(&n->u.memcpy.copy))
+				ctx->sticky_error = CUDA_ERROR_ILLEGAL_ADDRESS;
+		} else if (fc_memset_check(&n->u.memset.set) == CUDA_SUCCESS) {
 			fc_memset_run(&n->u.memset.set);
-		else
+		} else {
 			ctx->sticky_error = CUDA_ERROR_ILLEGAL_ADDRESS;
+		}
 		return CUDA_SUCCESS;
 	case CU_GRAPH_NODE_TYPE_EVENT_RECORD:
 		e = fc_event_lookup(n->u.event);

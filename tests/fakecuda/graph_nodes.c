@@ -74,7 +74,7 @@ fc_node_set_memcpy(struct fc_node *n, const CUDA_MEMCPY3D *c, CUcontext h)
 
 	rc = context_of(h, &ctx);
 	if (rc == CUDA_SUCCESS)
-		rc = fc_memcpy3d_check(c);
+		rc = fc_node_copy_check(c);
 	if (rc == CUDA_SUCCESS) {
 		n->u.memcpy.copy = *c;
 		n->u.memcpy.ctx = ctx->handle;

@@ -10,6 +10,7 @@
  * synchronous forms are "potentially unsafe" calls during capture.
  */
 #include <string.h>
+#include <sys/mman.h>
 
 #include "graph.h"
 #include "fake_array.h"
@@ -47,6 +48,21 @@ side_on_device(CUmemorytype type)
 	return type == CU_MEMORYTYPE_DEVICE || type == CU_MEMORYTYPE_UNIFIED;
 }
 
+/*
+ * Under unified addressing the driver tells memory by its address: what is
+ * not the device's is the host's, when this process has it mapped (msync
+ * says ENOMEM if not); an address of neither is checked as the device's,
+ * and refused.  Under the lock.
+ */
+static bool
+unified_on_device(uintptr_t p, size_t bytes)
+{
+	uintptr_t page = p & ~(uintptr_t)4095;
+
+	return p == 0 || fc_alloc_covers(p, bytes) ||
+	    msync((void *)page, p + bytes - page, MS_ASYNC) != 0;
+}
+
 /* One side of a 3D copy: its first byte, every row inside one allocation. */
 static CUresult
 check_side_3d(CUmemorytype type, uintptr_t base, size_t x, size_t y,
@@ -70,6 +86,8 @@ check_side_3d(CUmemorytype type, uintptr_t base, size_t x, size_t y,
 	    __builtin_add_overflow(span, c->WidthInBytes, &span) ||
 	    __builtin_add_overflow(base, offset, &base))
 		return CUDA_ERROR_INVALID_VALUE;
+	if (type == CU_MEMORYTYPE_UNIFIED)
+		return check_range(base, span, unified_on_device(base, span));
 	return check_range(base, span, side_on_device(type));
 }
 
@@ -202,10 +220,25 @@ cuMemcpyDtoD(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount)
  * here, but the server has no reason to pass any, so the stand-in insists
  * on known allocations and catches stray pointers instead.
  */
+/* cuMemcpy and cuMemcpyAsync: the addresses say which sides are host memory. */
+static CUresult
+copy_unified(uintptr_t dst, uintptr_t src, size_t bytes, CUstream stream,
+    bool sync)
+{
+	bool dst_on_device, src_on_device;
+
+	fc_lock();
+	dst_on_device = unified_on_device(dst, bytes);
+	src_on_device = unified_on_device(src, bytes);
+	fc_unlock();
+	return copy(dst, dst_on_device, src, src_on_device, bytes, stream,
+	    sync);
+}
+
 FC_API CUresult
 cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount)
 {
-	return copy(dst, true, src, true, ByteCount, NULL, true);
+	return copy_unified(dst, src, ByteCount, NULL, true);
 }
 
 FC_API CUresult
@@ -236,7 +269,7 @@ FC_API CUresult
 cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount,
     CUstream hStream)
 {
-	return copy(dst, true, src, true, ByteCount, hStream, false);
+	return copy_unified(dst, src, ByteCount, hStream, false);
 }
 
 /*
@@ -271,28 +304,6 @@ locate_side(CUmemorytype type, const void *host, CUdeviceptr device,
 	return check_range(base, span, on_device);
 }
 
-/*
- * An array side becomes the pitched host memory it is (fake_array.h),
- * once the region is known to lie inside the array.
- */
-static CUresult
-array_side(CUmemorytype *type, const void **host, CUarray array, size_t x,
-    size_t y, size_t z, size_t *pitch, size_t *height, const CUDA_MEMCPY3D *c)
-{
-	unsigned char *base;
-	CUresult rc;
-
-	if (*type != CU_MEMORYTYPE_ARRAY)
-		return CUDA_SUCCESS;
-	rc = fc_array_locate(array, x, y, z, c->WidthInBytes, c->Height,
-	    c->Depth, &base, pitch, height);
-	if (rc == CUDA_SUCCESS) {
-		*type = CU_MEMORYTYPE_HOST;
-		*host = base;
-	}
-	return rc;
-}
-
 CUresult
 fc_copy_3d(const CUDA_MEMCPY3D *in, CUstream stream, bool sync)
 {
@@ -305,15 +316,8 @@ fc_copy_3d(const CUDA_MEMCPY3D *in, CUstream stream, bool sync)
 	rc = enter(stream, sync, &ctx, &capturing);
 	if (rc == CUDA_SUCCESS && in == NULL)
 		rc = CUDA_ERROR_INVALID_VALUE;
-	if (rc == CUDA_SUCCESS) {
-		c = *in;
-		rc = array_side(&c.srcMemoryType, &c.srcHost, c.srcArray,
-		    c.srcXInBytes, c.srcY, c.srcZ, &c.srcPitch, &c.srcHeight, &c);
-	}
 	if (rc == CUDA_SUCCESS)
-		rc = array_side(&c.dstMemoryType, (const void **)&c.dstHost,
-		    c.dstArray, c.dstXInBytes, c.dstY, c.dstZ, &c.dstPitch,
-		    &c.dstHeight, &c);
+		rc = fc_memcpy3d_resolve(in, &c);
 	if (rc == CUDA_SUCCESS && capturing != NULL) {
 		rc = capture_copy(ctx, capturing, &c);
 	} else if (rc == CUDA_SUCCESS) {

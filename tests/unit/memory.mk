@@ -32,7 +32,7 @@ UNIT_MEMORY_COMMON := tests/unit/unit_check.c tests/unit/unit_check.h
 # server, rpcgen's client code.
 UNIT_MEMORY_CLIENT := stubs/mem/memory.c stubs/mem/memory.h \
 	stubs/mem/device_ranges.c stubs/mem/device_ranges.h stubs/mem/hostmem.c \
-	stubs/mem/hostmem.h stubs/copy/copy.c stubs/copy/copy2d.c stubs/copy/copy3d.c stubs/copy/copy_wire.c \
+	stubs/mem/hostmem.h stubs/mem/host_mirror.c stubs/mem/host_mirror.h stubs/copy/copy.c stubs/copy/copy2d.c stubs/copy/copy3d.c stubs/copy/copy_wire.c \
 	stubs/copy/copy_wire.h stubs/copy/copy_plan.c stubs/copy/copy_plan.h stubs/mem/pointer.c \
 	common/range_table.c common/range_table.h stubs/link/say.c stubs/link/say.h \
 	stubs/context/answer_cache.c stubs/context/answer_cache.h stubs/route/ctxstack.c \

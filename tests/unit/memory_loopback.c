@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stubs/context/context.h"
 #include "memory_loopback.h"
 #include "gen/glue_client.h"
 #include "stubs/wire/batch.h"
@@ -198,6 +199,16 @@ CUresult rpc_unavailable(void)
 	return CUDA_ERROR_DEVICE_UNAVAILABLE;
 }
 
+/* The generated glue's plain_cuStreamIsCapturing, which the client's
+ * asynchronous copies ask while a capture is under way: none is here. */
+CUresult plain_cuStreamIsCapturing(CUstream stream,
+    CUstreamCaptureStatus *status)
+{
+	(void)stream;
+	*status = CU_STREAM_CAPTURE_STATUS_NONE;
+	return CUDA_SUCCESS;
+}
+
 /* The generated glue's plain_cuMemcpyDtoDAsync, which the client's
  * cuMemcpyDtoDAsync (and so cuMemcpyAsync) calls. */
 CUresult plain_cuMemcpyDtoDAsync(CUdeviceptr dst, CUdeviceptr src, size_t size,
@@ -228,4 +239,10 @@ enum clnt_stat batch_send(CLIENT *c, rpcproc_t proc, xdrproc_t xdr_args,
 	memset(&r, 0, sizeof r);
 	return clnt_call(c, proc, xdr_args, args,
 	    (xdrproc_t)(void (*)(void))xdr_res_none, (char *)&r, wait);
+}
+
+/* No context dies here (stubs/context/context.h). */
+uint64_t context_deaths(void)
+{
+	return 0;
 }
