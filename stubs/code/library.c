@@ -199,6 +199,23 @@ ONCUDA_API CUresult cuLibraryGetKernel(CUkernel *pKernel, CUlibrary library,
 	    route_strip(there), pKernel);
 }
 
+/*
+ * Begins the call k about the variable name of library (*value the
+ * server's library), once cuLibraryGetGlobal's checks of the outputs and
+ * the name pass.
+ */
+static CUresult begin_variable(struct call *k, CUlibrary library,
+    const char *name, CUdeviceptr *dptr, size_t *bytes, uint64_t *value,
+    void *reply, size_t size)
+{
+	CUresult e;
+
+	if ((e = code_global_check(name, dptr, bytes)) != CUDA_SUCCESS)
+		return e;
+	return library_call_code(k, library, NULL, ROUTE_HANDLE, value, reply,
+	    size);
+}
+
 ONCUDA_API CUresult cuLibraryGetGlobal(CUdeviceptr *dptr, size_t *bytes,
 				       CUlibrary library, const char *name)
 {
@@ -207,8 +224,7 @@ ONCUDA_API CUresult cuLibraryGetGlobal(CUdeviceptr *dptr, size_t *bytes,
 	uint64_t value;
 	CUresult e;
 
-	if ((e = code_global_check(name, dptr, bytes)) != CUDA_SUCCESS ||
-	    (e = library_call_code(&k, library, NULL, ROUTE_HANDLE, &value,
+	if ((e = begin_variable(&k, library, name, dptr, bytes, &value,
 	    CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
 	e = call_done(&k, cu_library_get_global(value,
@@ -231,8 +247,7 @@ ONCUDA_API CUresult cuLibraryGetManaged(CUdeviceptr *dptr, size_t *bytes,
 	uint64_t value;
 	CUresult e;
 
-	if ((e = code_global_check(name, dptr, bytes)) != CUDA_SUCCESS ||
-	    (e = library_call_code(&k, library, NULL, ROUTE_HANDLE, &value,
+	if ((e = begin_variable(&k, library, name, dptr, bytes, &value,
 	    CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
 	v = &r.res_managed_var_u.value;

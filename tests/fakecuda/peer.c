@@ -139,7 +139,28 @@ cuCtxDisablePeerAccess(CUcontext peerContext)
 	return rc;
 }
 
-/* Host memory: every atomic works natively between distinct devices. */
+/*
+ * The operations' capabilities once the devices are judged (rc): host
+ * memory is the stand-in's device memory, so every atomic works.
+ */
+static CUresult
+all_atomics(CUresult rc, unsigned int *capabilities,
+    const CUatomicOperation *operations, unsigned int count)
+{
+	if (rc == CUDA_SUCCESS && (capabilities == NULL || operations == NULL ||
+	    count == 0))
+		rc = CUDA_ERROR_INVALID_VALUE;
+	for (unsigned int i = 0; rc == CUDA_SUCCESS && i < count; i++)
+		if ((int)operations[i] < 0 ||
+		    operations[i] >= CU_ATOMIC_OPERATION_MAX)
+			rc = CUDA_ERROR_INVALID_VALUE;
+	for (unsigned int i = 0; rc == CUDA_SUCCESS && i < count; i++)
+		capabilities[i] = CU_ATOMIC_CAPABILITY_SIGNED |
+		    CU_ATOMIC_CAPABILITY_UNSIGNED | CU_ATOMIC_CAPABILITY_SCALAR_32 |
+		    CU_ATOMIC_CAPABILITY_SCALAR_64;
+	return rc;
+}
+
 FC_API CUresult
 cuDeviceGetP2PAtomicCapabilities(unsigned int *capabilities,
     const CUatomicOperation *operations, unsigned int count,
@@ -153,22 +174,11 @@ cuDeviceGetP2PAtomicCapabilities(unsigned int *capabilities,
 		rc = fc_check_device(dstDevice);
 	if (rc == CUDA_SUCCESS && srcDevice == dstDevice)
 		rc = CUDA_ERROR_INVALID_DEVICE;
-	if (rc == CUDA_SUCCESS && (capabilities == NULL || operations == NULL ||
-	    count == 0))
-		rc = CUDA_ERROR_INVALID_VALUE;
-	for (unsigned int i = 0; rc == CUDA_SUCCESS && i < count; i++)
-		if ((int)operations[i] < 0 ||
-		    operations[i] >= CU_ATOMIC_OPERATION_MAX)
-			rc = CUDA_ERROR_INVALID_VALUE;
-	for (unsigned int i = 0; rc == CUDA_SUCCESS && i < count; i++)
-		capabilities[i] = CU_ATOMIC_CAPABILITY_SIGNED |
-		    CU_ATOMIC_CAPABILITY_UNSIGNED | CU_ATOMIC_CAPABILITY_SCALAR_32 |
-		    CU_ATOMIC_CAPABILITY_SCALAR_64;
+	rc = all_atomics(rc, capabilities, operations, count);
 	fc_unlock();
 	return rc;
 }
 
-/* Host memory is the stand-in's device memory: every atomic works. */
 FC_API CUresult
 cuDeviceGetHostAtomicCapabilities(unsigned int *capabilities,
     const CUatomicOperation *operations, unsigned int count, CUdevice dev)
@@ -176,18 +186,7 @@ cuDeviceGetHostAtomicCapabilities(unsigned int *capabilities,
 	CUresult rc;
 
 	fc_lock();
-	rc = fc_check_device(dev);
-	if (rc == CUDA_SUCCESS && (capabilities == NULL || operations == NULL ||
-	    count == 0))
-		rc = CUDA_ERROR_INVALID_VALUE;
-	for (unsigned int i = 0; rc == CUDA_SUCCESS && i < count; i++)
-		if ((int)operations[i] < 0 ||
-		    operations[i] >= CU_ATOMIC_OPERATION_MAX)
-			rc = CUDA_ERROR_INVALID_VALUE;
-	for (unsigned int i = 0; rc == CUDA_SUCCESS && i < count; i++)
-		capabilities[i] = CU_ATOMIC_CAPABILITY_SIGNED |
-		    CU_ATOMIC_CAPABILITY_UNSIGNED | CU_ATOMIC_CAPABILITY_SCALAR_32 |
-		    CU_ATOMIC_CAPABILITY_SCALAR_64;
+	rc = all_atomics(fc_check_device(dev), capabilities, operations, count);
 	fc_unlock();
 	return rc;
 }
