@@ -25,6 +25,7 @@
 #include "stubs/link/xprt.h"
 #include "stubs/route/route.h"
 #include "stubs/stream/callback.h"
+#include "stubs/stream/host_fn_set.h"
 #include "stubs/wire/rpc.h"
 #include "stubs/link/say.h"
 
@@ -46,14 +47,6 @@ struct channel {
 static struct channel channels[ROUTE_SERVERS_MAX];
 static pthread_once_t setup_once = PTHREAD_ONCE_INIT;
 
-/*
- * The functions the program has handed over: the only ones a call back
- * may run.  Few (a program has few distinct host functions), so a list.
- */
-static pthread_mutex_t fns_lock = PTHREAD_MUTEX_INITIALIZER;
-static uint64_t *fns;
-static size_t fn_count, fn_room;
-
 static void fork_child(void)
 {
 	/* The child is a new session (rpc.h): the parent's connections are
@@ -71,7 +64,6 @@ static void fork_child(void)
 		}
 		ch->bound = false;
 	}
-	pthread_mutex_init(&fns_lock, NULL);
 }
 
 static void setup(void)
@@ -79,42 +71,6 @@ static void setup(void)
 	for (unsigned i = 0; i < ROUTE_SERVERS_MAX; i++)
 		pthread_mutex_init(&channels[i].lock, NULL);
 	pthread_atfork(NULL, NULL, fork_child);
-}
-
-static bool fn_note(uint64_t fn)
-{
-	bool ok = true;
-
-	pthread_mutex_lock(&fns_lock);
-	for (size_t i = 0; i < fn_count; i++)
-		if (fns[i] == fn)
-			goto out;
-	if (fn_count == fn_room) {
-		size_t room = fn_room == 0 ? 16 : 2 * fn_room;
-		uint64_t *p = realloc(fns, room * sizeof *p);
-
-		if (p == NULL) {
-			ok = false;
-			goto out;
-		}
-		fns = p;
-		fn_room = room;
-	}
-	fns[fn_count++] = fn;
-out:
-	pthread_mutex_unlock(&fns_lock);
-	return ok;
-}
-
-static bool fn_known(uint64_t fn)
-{
-	bool known = false;
-
-	pthread_mutex_lock(&fns_lock);
-	for (size_t i = 0; i < fn_count && !known; i++)
-		known = fns[i] == fn;
-	pthread_mutex_unlock(&fns_lock);
-	return known;
 }
 
 /* ------------------------------------------------------------ serving */
@@ -159,10 +115,11 @@ static bool reply(struct record_stream *rs, uint32_t xid, uint32_t stat)
 /* Runs what a call asks for; the accept status of the reply. */
 static uint32_t run(const host_call *call)
 {
-	if (!fn_known(call->fn.fn)) {
+	if (!host_fn_take(call->fn.fn, call->fn.data)) {
 		oncuda_say("the server asked to run a function the program "
-		    "never handed over (%#llx); not run",
-		    (unsigned long long)call->fn.fn);
+		    "never handed over with that argument (%#llx on %#llx); "
+		    "not run", (unsigned long long)call->fn.fn,
+		    (unsigned long long)call->fn.data);
 		return ACCEPT_GARBAGE_ARGS;
 	}
 	switch (call->kind) {
@@ -310,7 +267,8 @@ static CUresult bind_locked(unsigned server, struct channel *ch)
 	return CUDA_SUCCESS;
 }
 
-CUresult callback_ready(unsigned server, uint64_t fn)
+CUresult callback_ready(unsigned server, uint64_t fn, uint64_t data,
+    bool lasting)
 {
 	struct channel *ch;
 	CUresult e = CUDA_SUCCESS;
@@ -318,7 +276,7 @@ CUresult callback_ready(unsigned server, uint64_t fn)
 	if (server >= ROUTE_SERVERS_MAX)
 		return CUDA_ERROR_INVALID_VALUE;
 	pthread_once(&setup_once, setup);
-	if (!fn_note(fn))
+	if (!host_fn_allow(fn, data, lasting))
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	ch = &channels[server];
 	pthread_mutex_lock(&ch->lock);

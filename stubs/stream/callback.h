@@ -15,16 +15,19 @@
 #ifndef ONCUDA_STUBS_CALLBACK_H
 #define ONCUDA_STUBS_CALLBACK_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <cuda.h>
 
 /*
- * Before a call hands server a function of the program's (outside
- * a call of call.h): binds server's callback connection the first time,
- * and notes fn as one the server may ask to run.  CUDA_SUCCESS, or the
- * error to return (the connection failed: said on stderr).
+ * Before a call hands server a function of the program's with its argument
+ * (outside a call of call.h): binds server's callback connection the first
+ * time, and allows the server to run fn on data once more, or, lasting,
+ * any number of times (host_fn_set.h).  CUDA_SUCCESS, or the error to
+ * return (the connection failed: said on stderr).
  */
-CUresult callback_ready(unsigned server, uint64_t fn);
+CUresult callback_ready(unsigned server, uint64_t fn, uint64_t data,
+    bool lasting);
 
 #endif

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "stubs/route/capture_known.h"
 #include "stubs/route/route.h"
 #include "stubs/route/thread_stream.h"
 #include "stubs/stream/callback.h"
@@ -30,10 +31,12 @@ static host_fn wire_fn(uint64_t fn, const void *data)
 
 /*
  * The server of a call that names a (a handle; b too when not NULL), with
- * its callback connection bound and fn noted; *c holds its connection.
+ * its callback connection bound and fn allowed on data (lasting: any
+ * number of times, callback.h); *c holds its connection.
  */
 static CUresult begin(const void *a, enum route_kind a_kind, const void *b,
-    uint64_t fn, unsigned *server, struct call *k)
+    uint64_t fn, const void *data, bool lasting, unsigned *server,
+    struct call *k)
 {
 	struct route rt = ROUTE_INIT;
 	CUresult e;
@@ -42,13 +45,24 @@ static CUresult begin(const void *a, enum route_kind a_kind, const void *b,
 	if (b != NULL)
 		route_handle(&rt, b, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS ||
-	    (e = callback_ready((unsigned)rt.server, fn)) != CUDA_SUCCESS)
+	    (e = callback_ready((unsigned)rt.server, fn,
+	    (uint64_t)(uintptr_t)data, lasting)) != CUDA_SUCCESS)
 		return e;
 	*server = (unsigned)rt.server;
 	return call_begin_on(k, *server, CALL_NO_REPLY);
 }
 
 /* -------------------------------------------- host functions, callbacks */
+
+/*
+ * Whether a function queued on a stream may run more than once: when a
+ * capture may be under way, where it becomes a host node that runs at
+ * every launch of the graph.
+ */
+static bool once_or_captured(void)
+{
+	return !capture_known_none();
+}
 
 static CUresult launch_host_func(CUstream stream, CUhostFn fn, void *data)
 {
@@ -62,7 +76,7 @@ static CUresult launch_host_func(CUstream stream, CUhostFn fn, void *data)
 	if ((e = thread_stream(&stream)) != CUDA_SUCCESS)
 		return e;
 	if ((e = begin(stream, ROUTE_STREAM, NULL, (uint64_t)(uintptr_t)fn,
-	    &server, &k)) != CUDA_SUCCESS)
+	    data, once_or_captured(), &server, &k)) != CUDA_SUCCESS)
 		return e;
 	call.stream = route_strip(stream);
 	call.fn = wire_fn((uint64_t)(uintptr_t)fn, data);
@@ -95,7 +109,8 @@ static CUresult add_callback(CUstream stream, CUstream named,
 	if ((e = thread_stream(&stream)) != CUDA_SUCCESS)
 		return e;
 	if ((e = begin(stream, ROUTE_STREAM, NULL,
-	    (uint64_t)(uintptr_t)callback, &server, &k)) != CUDA_SUCCESS)
+	    (uint64_t)(uintptr_t)callback, data, once_or_captured(), &server,
+	    &k)) != CUDA_SUCCESS)
 		return e;
 	call.stream = route_strip(stream);
 	call.fn = wire_fn((uint64_t)(uintptr_t)callback, data);
@@ -142,7 +157,9 @@ ONCUDA_API CUresult cuGraphAddHostNode(CUgraphNode *phGraphNode,
 		return e;
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS ||
 	    (e = callback_ready((unsigned)rt.server,
-	    (uint64_t)(uintptr_t)nodeParams->fn)) != CUDA_SUCCESS) {
+	    (uint64_t)(uintptr_t)nodeParams->fn,
+	    (uint64_t)(uintptr_t)nodeParams->userData, true)) !=
+	    CUDA_SUCCESS) {
 		node_list_release(&deps);
 		return e;
 	}
@@ -199,7 +216,7 @@ static CUresult host_node_set(CUgraphExec exec, CUgraphNode node,
 	if (node == NULL || p == NULL || p->fn == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((e = begin(node, ROUTE_HANDLE, exec, (uint64_t)(uintptr_t)p->fn,
-	    &server, &k)) != CUDA_SUCCESS)
+	    p->userData, true, &server, &k)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
 	if (exec == NULL)
@@ -241,7 +258,7 @@ ONCUDA_API CUresult cuUserObjectCreate(CUuserObject *object_out, void *ptr,
 		return CUDA_ERROR_INVALID_VALUE;
 	/* A user object belongs to no handle: the current context's server. */
 	if ((e = begin(NULL, ROUTE_HANDLE, NULL, (uint64_t)(uintptr_t)destroy,
-	    &server, &k)) != CUDA_SUCCESS)
+	    ptr, false, &server, &k)) != CUDA_SUCCESS)
 		return e;
 	memset(&r, 0, sizeof r);
 	if ((e = call_end(&k, cu_user_object_create(
