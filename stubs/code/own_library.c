@@ -25,6 +25,7 @@
 #include "gen/glue_client.h"	/* on_server_cuLibraryGetKernel, generated */
 #include "stubs/code/code_load.h"
 #include "stubs/code/own_library.h"
+#include "stubs/mem/managed.h"
 #include "stubs/route/call.h"
 #include "stubs/route/route.h"
 
@@ -345,9 +346,14 @@ CUresult library_unload(CUlibrary library, bool *found)
 		if (l->on[server] == 0)
 			continue;
 		if ((e1 = call_begin_on(&k1, server, CALL_REPLY(r))) ==
-		    CUDA_SUCCESS)
-			e1 = call_done(&k1, cu_library_unload(l->on[server],
-			    &r, k1.c), &r.err);
+		    CUDA_SUCCESS) {
+			enum clnt_stat st = cu_library_unload(l->on[server],
+			    &r, k1.c);
+
+			if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+				managed_library_unloaded(l->on[server]);
+			e1 = call_done(&k1, st, &r.err);
+		}
 		if (e == CUDA_SUCCESS)
 			e = e1;
 	}

@@ -154,7 +154,8 @@ unmap:
  * unmapped when it is unloaded; under the connection lock.
  */
 struct var_side {
-	uint64_t library;
+	unsigned server;	/* whose library it is */
+	uint64_t library;	/* the server's handle */
 	uint64_t base;
 	struct var_side *next;
 };
@@ -174,6 +175,7 @@ bool managed_var_side(uint64_t library, uint64_t at, size_t size)
 		free(v);
 		return false;
 	}
+	v->server = rpc_held_server();
 	v->library = library;
 	v->base = at;
 	v->next = var_sides;
@@ -187,7 +189,7 @@ void managed_library_unloaded(uint64_t library)
 
 	assert(rpc_lock_held());
 	while ((v = *at) != NULL) {
-		if (v->library != library) {
+		if (v->library != library || v->server != rpc_held_server()) {
 			at = &v->next;
 			continue;
 		}

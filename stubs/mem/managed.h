@@ -35,8 +35,8 @@ void managed_freed(uint64_t dptr);
  */
 bool managed_var_side(uint64_t library, uint64_t at, size_t size);
 
-/* cuLibraryUnload of library succeeded: its variables' sides go.  Within
- * a call. */
+/* cuLibraryUnload of library (the held server's handle) succeeded: its
+ * variables' sides go.  Within a call. */
 void managed_library_unloaded(uint64_t library);
 
 #endif
