@@ -385,6 +385,7 @@ static void library(void)
 	void *params[4] = { args[0], args[1], args[2], args[3] };
 	CUlibrary lib;
 	CUkernel kernel;
+	CUdeviceptr managed;
 	size_t offset, size;
 
 	if (cubin == NULL || cuLibraryLoadData(&lib, cubin, NULL, NULL, 0,
@@ -395,6 +396,11 @@ static void library(void)
 		cuLaunchKernel((CUfunction)kernel, 1, 1, 1, 1, 1, 1, 0, NULL,
 		    params, NULL);
 	}
+	/* The server places a managed variable's pages: what the library
+	 * hands out must be mapped memory of its own making. */
+	if (cuLibraryGetManaged(&managed, &size, lib, "g_managed") ==
+	    CUDA_SUCCESS && size > 0)
+		(void)*(volatile char *)(uintptr_t)(managed + size - 1);
 	cuLibraryUnload(lib);
 }
 
