@@ -380,6 +380,32 @@ static void module(void)
 	cuModuleUnload(mod);
 }
 
+/*
+ * A linked image as the CUDA runtime registers relocatable device code: a
+ * wrapper of version 2 whose list of prelinked fatbins is staged and kept
+ * (CU_IMAGE_KEEP_PRELINKED) before the linked fatbin is loaded.
+ */
+static void linked_library(void)
+{
+	static const struct {
+		uint32_t magic;
+		uint16_t version, header_size;
+		uint64_t payload_size;
+		uint8_t payload[16];
+	} fatbin = { 0xBA55ED50u, 1, 16, 16, { 0 } };
+	static const void *const prelinked[] = { &fatbin, &fatbin, NULL };
+	static const struct {
+		uint32_t magic, version;
+		const void *data;
+		const void *const *fatbins;
+	} wrapper = { 0x466243b1u, 2, &fatbin, prelinked };
+	CUlibrary lib;
+
+	if (cuLibraryLoadData(&lib, &wrapper, NULL, NULL, 0, NULL, NULL, 0) ==
+	    CUDA_SUCCESS)
+		cuLibraryUnload(lib);
+}
+
 static void library(void)
 {
 	void *params[4] = { args[0], args[1], args[2], args[3] };
@@ -402,6 +428,7 @@ static void library(void)
 	    CUDA_SUCCESS && size > 0)
 		(void)*(volatile char *)(uintptr_t)(managed + size - 1);
 	cuLibraryUnload(lib);
+	linked_library();
 }
 
 static void streams(void)
