@@ -73,8 +73,10 @@ CUresult capture_range_check(cu_handle stream, uint64_t addr, uint64_t count,
 	uint64_t len;
 
 	if (!capture_begun || stream == 0 ||
-	    __builtin_mul_overflow(count, elem, &len) || ranges_owned(addr, len))
+	    __builtin_mul_overflow(count, elem, &len))
 		return range_check(addr, count, elem, call);
+	if (ranges_owned(addr, len))
+		return CUDA_SUCCESS;
 	if (cuStreamGetCaptureInfo((CUstream)(uintptr_t)stream, &status, NULL,
 	    &graph, NULL, NULL, NULL) != CUDA_SUCCESS ||
 	    status != CU_STREAM_CAPTURE_STATUS_ACTIVE || graph == NULL ||
@@ -88,19 +90,13 @@ CUresult capture_range_check(cu_handle stream, uint64_t addr, uint64_t count,
 	return CUDA_SUCCESS;
 }
 
-/* The bytes a memset node reaches; 0 when none, or when they wrap. */
+/* The bytes a memset node reaches; UINT64_MAX when they do not fit. */
 static uint64_t memset_span(const CUDA_MEMSET_NODE_PARAMS *p)
 {
-	uint64_t row, span;
+	uint64_t span;
 
-	if (p->width == 0 || p->height == 0)
-		return 0;
-	if (__builtin_mul_overflow((uint64_t)p->width, (uint64_t)p->elementSize,
-	    &row) || __builtin_mul_overflow((uint64_t)p->height - 1,
-	    (uint64_t)p->pitch, &span) || __builtin_add_overflow(span, row,
-	    &span))
-		return UINT64_MAX;
-	return span;
+	return ranges_span_2d(p->width, p->elementSize, p->height, p->pitch,
+	    &span) ? span : UINT64_MAX;
 }
 
 static CUresult check_graph(CUgraph graph, unsigned depth)

@@ -221,6 +221,19 @@ CUresult range_check(uint64_t addr, uint64_t n, uint64_t elem_size,
 	return CUDA_ERROR_INVALID_VALUE;
 }
 
+bool ranges_span_2d(uint64_t width, uint64_t elem, uint64_t height,
+    uint64_t pitch, uint64_t *span)
+{
+	uint64_t row;
+
+	*span = 0;
+	if (width == 0 || height == 0)
+		return true;
+	return !__builtin_mul_overflow(width, elem, &row) &&
+	    !__builtin_mul_overflow(height - 1, pitch, span) &&
+	    !__builtin_add_overflow(*span, row, span);
+}
+
 size_t ranges_count(void)
 {
 	return records;

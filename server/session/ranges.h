@@ -72,6 +72,14 @@ bool ranges_owned(uint64_t addr, uint64_t len);
 CUresult range_check(uint64_t addr, uint64_t count, uint64_t elem_size,
     const char *call);
 
+/*
+ * The bytes height rows of width elements of elem bytes, pitch bytes
+ * apart, reach from their start: (height - 1) * pitch + width * elem, 0
+ * when there is no element.  false when that does not fit in 64 bits.
+ */
+bool ranges_span_2d(uint64_t width, uint64_t elem, uint64_t height,
+    uint64_t pitch, uint64_t *span);
+
 /* How many ranges are recorded. */
 size_t ranges_count(void);
 

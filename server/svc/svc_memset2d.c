@@ -19,18 +19,17 @@
 #include "gen/cuda_names.h"
 #include "server/session/capture.h"
 #include "server/session/handles.h"
+#include "server/session/ranges.h"
 
 static CUresult check(cu_dptr dst, cu_size pitch, cu_size width,
     cu_size height, unsigned size, cu_handle stream, const char *call)
 {
-	cu_size row, span;
+	uint64_t span, end;
 
 	if (width == 0 || height == 0)
 		return CUDA_SUCCESS;
-	if (__builtin_mul_overflow(width, size, &row) ||
-	    __builtin_mul_overflow(height - 1, pitch, &span) ||
-	    __builtin_add_overflow(span, row, &span) ||
-	    __builtin_add_overflow(span, dst, &row))
+	if (!ranges_span_2d(width, size, height, pitch, &span) ||
+	    __builtin_add_overflow(span, dst, &end))
 		return CUDA_ERROR_INVALID_VALUE;
 	return capture_range_check(stream, dst, span, 1, call);
 }

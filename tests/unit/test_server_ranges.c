@@ -79,6 +79,20 @@ static void test_overflow(void)
 	ranges_clear();
 }
 
+/* The span of a 2D shape: rows of elements, pitch apart. */
+static void test_span_2d(void)
+{
+	uint64_t span;
+
+	CHECK(ranges_span_2d(0, 4, 10, 64, &span) && span == 0);
+	CHECK(ranges_span_2d(16, 4, 0, 64, &span) && span == 0);
+	CHECK(ranges_span_2d(16, 4, 1, 0, &span) && span == 64);
+	CHECK(ranges_span_2d(16, 4, 3, 100, &span) && span == 264);
+	CHECK(!ranges_span_2d(UINT64_MAX / 2 + 1, 2, 1, 0, &span));
+	CHECK(!ranges_span_2d(1, 1, UINT64_MAX, 2, &span));
+	CHECK(!ranges_span_2d(2, 1, 2, UINT64_MAX - 1, &span));
+}
+
 static void test_adjacent(void)
 {
 	/* Two ranges that touch are still two: no copy may span both. */
@@ -212,6 +226,7 @@ int main(void)
 	test_empty();
 	test_boundaries();
 	test_overflow();
+	test_span_2d();
 	test_adjacent();
 	test_stale_and_shared();
 	test_owners_and_contexts();
