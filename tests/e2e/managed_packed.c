@@ -4,9 +4,9 @@
  * Each allocation is its own memory all the same: what the program writes
  * into one reaches the GPU without undoing what a kernel wrote into its
  * neighbour on the same page, and the other way round; freeing one leaves
- * its neighbours working; a new one there starts at zero.  Through oncuda
- * this is stubs/mem/managed.c's own_pages and dirty_pages.c's shared
- * pages.
+ * its neighbours working, and a new one in its place works too.  Through
+ * oncuda this is stubs/mem/managed.c's own_pages and dirty_pages.c's
+ * shared pages.
  */
 #include <stdint.h>
 
@@ -98,13 +98,20 @@ int test_managed_packed(void)
 	CHECK_EQ(got, 62);
 	CHECK_EQ(*w[3], 63);
 
-	/* A new one starts at zero, wherever the driver puts it. */
+	/*
+	 * A new one, where the driver puts it (on driver 580, the freed
+	 * one's place, holding what it left: the driver does not clear
+	 * reused managed memory), works both ways too.
+	 */
 	CHECK_CU(cuMemAllocManaged(&fresh, 4, CU_MEM_ATTACH_GLOBAL),
 		 CUDA_SUCCESS);
 	e2e_defer_mem(fresh);
-	CHECK_EQ(*(volatile unsigned *)(uintptr_t)fresh, 0);
+	*(volatile unsigned *)(uintptr_t)fresh = 71;
+	TRY(device_word(fresh, &got));
+	CHECK_EQ(got, 71);
 	TRY(kernel_sets(fill, fresh, 70));
 	CHECK_EQ(*(volatile unsigned *)(uintptr_t)fresh, 70);
 	CHECK_EQ(*w[0], 60);
+	CHECK_EQ(*w[2], 62);
 	return 0;
 }
