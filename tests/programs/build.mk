@@ -1,7 +1,9 @@
 # tests/programs/build.mk: CUDA programs of the kinds users write (kernel
 # printf, managed variables, Thrust, cooperative launches, stream-ordered
 # pools, captured graphs, zero-copy memory, host callbacks, textures,
-# device asserts, dynamic parallelism), built with plain nvcc.  Included
+# device asserts, dynamic parallelism, launch errors, small managed
+# allocations, pitched copies, host threads with streams, the device heap,
+# IPC between forked processes, blocking sync), built with plain nvcc.  Included
 # by the top-level Makefile; `make programs` builds them (not part of
 # `make`: nvcc takes minutes for them all), and tests/apps/run.sh
 # programs compares each one's output through oncuda with its native
