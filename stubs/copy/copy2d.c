@@ -224,9 +224,8 @@ static CUresult capture_host_side(struct side *host, const struct side *dev,
 	CUresult e;
 
 	if (!s->async || copy->WidthInBytes == 0 || copy->Height == 0 ||
-	    __builtin_mul_overflow(host->y + copy->Height - 1, host->pitch,
-	    &span) || __builtin_add_overflow(span, host->x + copy->WidthInBytes,
-	    &span))
+	    !copy_host_span(host->x, host->y, 0, host->pitch, 0,
+	    copy->WidthInBytes, copy->Height, 1, &span))
 		return CUDA_SUCCESS;
 	if ((e = copy_capture_mirror(s, dev->base, host->host, span,
 	    &mirror)) != CUDA_SUCCESS || mirror == 0)

@@ -346,17 +346,15 @@ static CUresult copy_host_to_host(const struct side *src,
 static CUresult capture_host_side(struct side *host, const struct side *other,
     const CUDA_MEMCPY3D_PEER *c, const struct copy_stream *s)
 {
-	size_t rows, span;
+	size_t span;
 	uint64_t mirror;
 	CUresult e;
 
 	if (!s->async || host->type != CU_MEMORYTYPE_HOST ||
 	    other->type == CU_MEMORYTYPE_HOST || c->WidthInBytes == 0 ||
 	    c->Height == 0 || c->Depth == 0 ||
-	    __builtin_mul_overflow(host->z + c->Depth - 1, host->height,
-	    &rows) || __builtin_add_overflow(rows, host->y + c->Height - 1,
-	    &rows) || __builtin_mul_overflow(rows, host->pitch, &span) ||
-	    __builtin_add_overflow(span, host->x + c->WidthInBytes, &span))
+	    !copy_host_span(host->x, host->y, host->z, host->pitch,
+	    host->height, c->WidthInBytes, c->Height, c->Depth, &span))
 		return CUDA_SUCCESS;
 	if ((e = copy_capture_mirror(s, other->type == CU_MEMORYTYPE_DEVICE ?
 	    other->device : 0, host->host, span, &mirror)) != CUDA_SUCCESS ||

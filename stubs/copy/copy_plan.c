@@ -64,3 +64,24 @@ bool rows_plan_next(struct rows_plan *plan, struct rows_piece *piece)
 	plan->done = plan->next_row == plan->height;
 	return true;
 }
+
+bool copy_host_span(size_t x, size_t y, size_t z, size_t pitch,
+    size_t height, size_t width, size_t rows, size_t depth, size_t *span)
+{
+	size_t last_row = 0, bytes;
+
+	if (depth > 1 && height == 0)
+		return false;
+	if (depth > 0 && (__builtin_add_overflow(z, depth - 1, &last_row) ||
+	    __builtin_mul_overflow(last_row, height, &last_row)))
+		return false;
+	if (rows > 0 && (__builtin_add_overflow(last_row, y, &last_row) ||
+	    __builtin_add_overflow(last_row, rows - 1, &last_row)))
+		return false;
+	if (__builtin_mul_overflow(last_row, pitch, &bytes) ||
+	    __builtin_add_overflow(bytes, x, &bytes) ||
+	    __builtin_add_overflow(bytes, width, &bytes))
+		return false;
+	*span = bytes;
+	return true;
+}

@@ -50,4 +50,16 @@ void rows_plan_start(struct rows_plan *plan, size_t width, size_t height,
 /* Fills piece with the next piece; false when there are no more. */
 bool rows_plan_next(struct rows_plan *plan, struct rows_piece *piece);
 
+/*
+ * The bytes from a host side's base that a copy reaches: its last row,
+ * rows - 1 rows of pitch after row y of layer z + depth - 1, each layer
+ * height rows, ends width bytes after x.  A depth or a count of rows of 0
+ * adds nothing for its dimension.  false when the shape cannot be (more
+ * than one layer of 0 rows) or the sum does not fit in a size_t.  Shared by
+ * a copy captured from host memory (copy2d.c, copy3d.c) and a graph's
+ * memcpy node (graph_node.c), so they agree on the bytes a host side has.
+ */
+bool copy_host_span(size_t x, size_t y, size_t z, size_t pitch,
+    size_t height, size_t width, size_t rows, size_t depth, size_t *span);
+
 #endif /* ONCUDA_COPY_PLAN_H */

@@ -14,6 +14,7 @@
 
 #include "stubs/code/own_library.h"
 #include "stubs/code/params.h"
+#include "stubs/copy/copy_plan.h"
 #include "stubs/mem/host_mirror.h"
 #include "stubs/mem/hostmem.h"
 #include "stubs/route/route.h"
@@ -340,23 +341,6 @@ ONCUDA_API CUresult cuGraphExecMemsetNodeSetParams(CUgraphExec hGraphExec,
 }
 
 /*
- * The bytes of host memory at host that a copy side of this shape touches,
- * or 0 when the shape overflows.
- */
-static size_t host_side_span(size_t x, size_t y, size_t z, size_t pitch,
-    size_t height, const CUDA_MEMCPY3D *p)
-{
-	size_t rows = (p->Depth == 0 ? 0 : (z + p->Depth - 1) * height) +
-	    (p->Height == 0 ? 0 : y + p->Height - 1);
-
-	if (p->Depth > 1 && height == 0)
-		return 0;
-	if (rows > 0 && pitch > (SIZE_MAX - x - p->WidthInBytes) / rows)
-		return 0;
-	return rows * pitch + x + p->WidthInBytes;
-}
-
-/*
  * A memcpy node on the wire, and the program's host memory its sides
  * name, whose mirrors' device addresses become their bases once the call
  * has begun (memcpy_hosts_to_wire).
@@ -385,7 +369,9 @@ static CUresult side_to_wire(struct node_call *nc, CUmemorytype type,
 	out->z = z;
 	out->pitch = pitch;
 	out->height = height;
-	*span = host_side_span(x, y, z, pitch, height, p);
+	if (!copy_host_span(x, y, z, pitch, height, p->WidthInBytes,
+	    p->Height, p->Depth, span))
+		*span = 0;
 	if (type == CU_MEMORYTYPE_HOST || (type == CU_MEMORYTYPE_UNIFIED &&
 	    *span != 0 && host_mirror_is_host(at, *span))) {
 		if (at == NULL || *span == 0)

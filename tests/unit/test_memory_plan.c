@@ -4,6 +4,7 @@
  *
  * Prints each failed check and exits 1 if there was one.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -137,9 +138,33 @@ static void test_rows(void)
 	CHECK(pieces == 256 && rows == GIB);
 }
 
+/* The bytes a host side of a copy reaches, and the shapes that cannot be. */
+static void test_host_span(void)
+{
+	size_t span = 7;
+
+	/* 2D: 3 rows of 10 bytes from x 4, row 2, pitch 64: rows 2..4. */
+	CHECK(copy_host_span(4, 2, 0, 64, 0, 10, 3, 1, &span));
+	CHECK_EQ(span, 4 * 64 + 4 + 10);
+	/* 3D: layers 1..2 of 8 rows, rows 0..1 of each. */
+	CHECK(copy_host_span(0, 0, 1, 100, 8, 20, 2, 2, &span));
+	CHECK_EQ(span, (2 * 8 + 1) * 100 + 20);
+	/* No rows or layers: the width alone. */
+	CHECK(copy_host_span(5, 9, 9, 100, 8, 20, 0, 0, &span));
+	CHECK_EQ(span, 25);
+	/* Layers of no rows, and sums past SIZE_MAX, are refused. */
+	span = 7;
+	CHECK(!copy_host_span(0, 0, 0, 100, 0, 20, 2, 2, &span));
+	CHECK(!copy_host_span(0, 0, 0, SIZE_MAX / 2, 0, 20, 4, 1, &span));
+	CHECK(!copy_host_span(SIZE_MAX - 10, 0, 0, 1, 0, 20, 1, 1, &span));
+	CHECK(!copy_host_span(0, 0, SIZE_MAX, 1, 2, 1, 1, 2, &span));
+	CHECK_EQ(span, 7);
+}
+
 int main(void)
 {
 	test_linear();
 	test_rows();
+	test_host_span();
 	return unit_report("test_memory_plan");
 }
