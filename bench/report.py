@@ -30,6 +30,7 @@ import sys
 from report_bandwidth import write_bandwidth
 from report_figures import Run
 from report_format import Markdown
+from report_netns import netns_table
 from report_sections import (copy_table, header, raw_figures,
                              side_by_side_table, transport_table)
 from report_targets import targets
@@ -37,7 +38,7 @@ from report_tls import tls_table
 
 # The sections of results.md, top to bottom.
 SECTIONS = (header, side_by_side_table, targets, copy_table, tls_table,
-            transport_table, raw_figures)
+            netns_table, transport_table, raw_figures)
 
 
 def write_report(directory, driver):
