@@ -79,11 +79,12 @@ def generate(torch, step, prompt, tokens):
     from (the prompt and every token but the last)."""
     made = []
     logits, past = step(prompt, None)
-    for i in range(tokens):
-        if i > 0:
-            logits, past = step(next_id, past)
+    while True:
         next_id = logits[:, -1, :].argmax(dim=-1, keepdim=True)
         made.append(int(next_id))
+        if len(made) == tokens:
+            break
+        logits, past = step(next_id, past)
     fed = torch.cat((prompt, torch.tensor([made[:-1]], device="cuda")), dim=1)
     return made, logits[:, -1, :], fed
 

@@ -1,7 +1,7 @@
 #!/bin/bash
-# bench/run.sh: the benchmark of issue 4, what `make bench` executes.
+# bench/run.sh: the benchmark of issues 4 and 16, what `make bench` executes.
 #
-#   bash bench/run.sh [--driver real|fake|auto] [--out DIR] [--quick]
+#   bash bench/run.sh [--driver real|fake|auto] [--out DIR] [--quick] [--netem]
 #
 #   --driver real  NVIDIA's driver, as the loader finds it (a GPU machine)
 #   --driver fake  the CPU stand-in, tests/fakecuda, with small counts: a
@@ -25,14 +25,15 @@
 # MLP and GPT-2-style decoding, bench/pyapp.py) run the same three ways
 # (PYTHON, default python3), natively right after drvbench; each is
 # skipped, saying why, with the CPU stand-in, where there is no PYTHON, and
-# where what it needs (torch, Triton, a GPU) is missing natively.  Both ends of oncuda poll
-# for a while before they sleep (ONCUDA_POLL_US, oncudad --poll-us), which
-# is where much of a synchronous call's speed comes from; so that the report
-# can show how much, a second oncudad with --poll-us 0 then serves
-# drvbench -c, the synchronous calls alone, with ONCUDA_POLL_US=0, over
-# both transports.  Then
-# bench/report.py writes DIR/results.md and DIR/bandwidth.tsv, and
-# bench/plot.sh DIR/bandwidth.png if gnuplot is installed.
+# where what it needs (torch, Triton, a GPU) is missing natively.  Both
+# ends of oncuda poll for a while before they sleep (ONCUDA_POLL_US,
+# oncudad --poll-us), which is where much of a synchronous call's speed
+# comes from; so that the report can show how much, a second oncudad with
+# --poll-us 0 then serves drvbench -c, the synchronous calls alone, with
+# ONCUDA_POLL_US=0, over both transports.  Then drvbench inside TLS, and
+# with --netem across the veth pair.  Then bench/report.py writes
+# DIR/results.md and DIR/bandwidth.tsv, and bench/plot.sh DIR/bandwidth.png
+# if gnuplot is installed.
 #
 # DIR also gets the programs' raw output (transport.tsv, native.tsv,
 # oncuda.tsv, local.tsv, CASE_native.tsv, CASE_oncuda.tsv and
@@ -40,8 +41,9 @@
 # tls.tsv, and with --netem netns.tsv and netem.tsv), their stderr (*.err),
 # oncudad.log, oncudad_nopoll.log and run.tsv.  A case
 # not run has one line in its .tsv: "skip", a tab, the reason.  Needs a built
-# tree (make); no rpcbind.  The full plan should take one to three minutes on
-# an H200 (an estimate; the time limits per program cap it under 15 minutes).
+# tree (make); no rpcbind.  On an H200 the drvbench part should take one to
+# three minutes and each Python case about one to three more, most of it
+# importing torch through oncuda (estimates; each program has a time limit).
 # Exits non-zero if any part failed (the report still shows the rest).
 set -u -o pipefail
 
