@@ -13,7 +13,8 @@ from report_format import (NO_SAME_HOST, NO_SAME_HOST_WHY, app_not_run, fmt,
                            ratio, size_name, torch_not_run)
 
 # Issue 16's limits for an application: over TCP, and on the same host.
-APP_LIMITS = (("oncuda", "over TCP", 1.15), ("local", "on the same-host path", 1.05))
+APP_LIMITS = (("oncuda", "over TCP", 1.15),
+              ("local", "on the same-host path", 1.05))
 
 NO_POLLING = ("with polling off on both ends, against the ping-pong whose "
               "ends sleep (for information)")
