@@ -17,7 +17,7 @@
 # ip is ONCUDA_BENCH_IP where set, else the one in PATH (the GPU machine
 # has none installed: unpack Debian's iproute2 and name its ip, with
 # LD_LIBRARY_PATH at the unpacked libraries); tc is ONCUDA_BENCH_TC, else
-# the one beside that ip, else the one in PATH.
+# the one beside that ip (or in ../sbin), else the one in PATH.
 
 BENCH_NETNS_SERVER=oncudabench$$s
 BENCH_NETNS_CLIENT=oncudabench$$c
@@ -27,11 +27,13 @@ BENCH_NETEM=${ONCUDA_BENCH_NETEM:-delay 25us rate 25gbit}
 BENCH_NETNS_MADE=()
 
 bench_netns_tools() {
+	local beside
 	BENCH_IP=${ONCUDA_BENCH_IP:-$(command -v ip)}
 	BENCH_TC=${ONCUDA_BENCH_TC:-}
-	if [[ -z $BENCH_TC && -n $BENCH_IP && -x ${BENCH_IP%/*}/tc ]]; then
-		BENCH_TC=${BENCH_IP%/*}/tc
-	fi
+	# Debian's package has bin/ip and sbin/tc.
+	for beside in "${BENCH_IP%/*}/tc" "${BENCH_IP%/*}/../sbin/tc"; do
+		[[ -z $BENCH_TC && $BENCH_IP == */* && -x $beside ]] && BENCH_TC=$beside
+	done
 	[[ -n $BENCH_TC ]] || BENCH_TC=$(command -v tc)
 }
 
