@@ -10,7 +10,8 @@
 #   make deb        the Debian packages oncuda-server and oncuda-client, in deb/
 #                   (debian/, dist/deb.mk); make check-deb runs lintian on them
 #   make bench      the benchmark of issue 4: native vs oncuda vs the transports
-#                   (BENCH_OUT=dir for its results, BENCH_DRIVER=fake to test it)
+#                   (BENCH_OUT=dir for its results, BENCH_DRIVER=fake to test it,
+#                   BENCH_FLAGS=--netem for the emulated network too)
 #   make gen        regenerate gen/ from idl/ (committed; CI checks it is up to date)
 #   make check-gen  fail if gen/ differs from what idl/ generates, or the protocol
 #                   on the wire from idl/wire.lock (make wire-lock records a change)
@@ -149,8 +150,10 @@ demo: all
 
 BENCH_DRIVER ?= auto
 BENCH_OUT    ?= bench/out
+# BENCH_FLAGS: more options of bench/run.sh, e.g. --netem (needs root).
+BENCH_FLAGS  ?=
 bench: all
-	bash bench/run.sh --driver $(BENCH_DRIVER) --out $(BENCH_OUT)
+	bash bench/run.sh --driver $(BENCH_DRIVER) --out $(BENCH_OUT) $(BENCH_FLAGS)
 
 clean:
 	rm -f gen/*.o common/*.o stubs/*.o stubs/*/*.o server/*/*.o tests/*/*.o examples/*.o tools/*.o

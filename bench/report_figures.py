@@ -20,9 +20,22 @@ COPY_CASES = [
 # The copy size of issue 4's targets.
 TARGET_COPY_BYTES = 256 << 20
 TORCH_CASE = "app_torch_step"
-# bench/torch_step.py's runs: the suffix of torch_*.tsv, and the words for it.
+# The Python cases' runs: the suffix of their files (torch_native.tsv, ...),
+# and the words for it.
 TORCH_MODES = (("native", "native"), ("oncuda", "oncuda TCP"),
                ("local", "oncuda same-host"))
+# The Python cases of issue 16, as bench/run.sh's PY_CASES runs them: the
+# prefix of their files, their case, its unit, their name and their words
+# for the figure.
+PY_APPS = (
+    ("triton", "app_triton_add", "µs", "Triton vector add",
+     "Triton kernel (vector add) launched from Python: µs per launch"),
+    ("compile", "app_compile_mlp", "ms", "torch.compile MLP",
+     "torch.compile'd MLP (512-1024-1024-256, batch 64): ms per forward"),
+    ("decode", "app_gpt2_decode", "ms", "GPT-2 decoding",
+     "GPT-2 small decoding (random weights, KV cache, greedy): ms per "
+     "token (tokens/s)"),
+)
 # The cases drvbench -c measures, the synchronous calls, by their sizes.
 SYNC_CASES = {"ctx_synchronize": 0, "mem_get_info": 0, "launch_sync": 0,
               "htod_4k": 4096}
@@ -91,9 +104,18 @@ class Run:
         # ONCUDA_POLL_US=0, over TCP and over the same-host path.
         self.nopoll = Figures(os.path.join(directory, "nopoll.tsv"))
         self.nopoll_local = Figures(os.path.join(directory, "nopoll_local.tsv"))
-        # bench/torch_step.py's runs, by the keys of TORCH_MODES.
-        self.torch = {mode: Figures(os.path.join(directory, "torch_%s.tsv" % mode))
-                      for mode, _ in TORCH_MODES}
+        # The Python cases' runs by their prefix, each by the keys of
+        # TORCH_MODES; bench/torch_step.py's are also self.torch.
+        self.apps = {
+            prefix: {mode: Figures(os.path.join(
+                directory, "%s_%s.tsv" % (prefix, mode)))
+                for mode, _ in TORCH_MODES}
+            for prefix in ["torch"] + [a[0] for a in PY_APPS]}
+        self.torch = self.apps["torch"]
+        # drvbench over TCP across a veth pair between two network
+        # namespaces, and across it with tc netem (bench/run.sh --netem).
+        self.netns = Figures(os.path.join(directory, "netns.tsv"))
+        self.netem = Figures(os.path.join(directory, "netem.tsv"))
         self.facts = read_run_facts(os.path.join(directory, "run.tsv"))
 
     # The size the copy rows and targets use: 256 MiB, or the largest a
@@ -123,11 +145,14 @@ class Run:
         return any(self.stream(kind, True) is not None
                    for kind in ("tcp", "unix"))
 
-    def torch_why(self, mode):
-        """Why the PyTorch step has no output in MODE: bench/run.sh's
+    def app_why(self, prefix, mode):
+        """Why the Python case PREFIX has no output in MODE: bench/run.sh's
         reason for skipping it, NO_OUTPUT where its file is missing, or
         None where it ran (whether or not it gave a figure)."""
-        f = self.torch[mode]
+        f = self.apps[prefix][mode]
         if f.skipped is not None:
             return f.skipped
         return None if f.present else NO_OUTPUT
+
+    def torch_why(self, mode):
+        return self.app_why("torch", mode)

@@ -46,16 +46,28 @@ def size_name(n):
     return "%d B" % n
 
 
-def torch_not_run(run, mode, terse=False):
-    """Why RUN's PyTorch step has no figure in MODE, or None if it has.
-    TERSE: just "not run" where native was not run for the same reason
-    (a table row says it once)."""
-    why = run.torch_why(mode)
+def app_not_run(run, prefix, mode, terse=False):
+    """Why RUN's Python case PREFIX has no figure in MODE ("skipped: WHY"
+    or "not run (WHY)"), or None if it has.  TERSE: just "skipped" or "not
+    run" where native was not run for the same reason (a table row says it
+    once)."""
+    why = run.app_why(prefix, mode)
     if why is None:
         return None
-    if terse and mode != "native" and why == run.torch_why("native"):
-        return "not run"
+    # Skipped: bench/run.sh or the case itself said why; else it left no
+    # output at all.
+    words = "skipped" if run.apps[prefix][mode].skipped is not None \
+        else "not run"
+    if terse and mode != "native" and why == run.app_why(prefix, "native"):
+        return words
+    if words == "skipped":
+        return "skipped: %s" % cell_text(why)
     return "not run (%s)" % cell_text(why)
+
+
+def torch_not_run(run, mode, terse=False):
+    """app_not_run of the PyTorch step."""
+    return app_not_run(run, "torch", mode, terse)
 
 
 class Markdown:

@@ -7,6 +7,7 @@ the order bench/report.py calls them.  They show a run's figures and do
 not judge them; the verdicts on issue 4's targets are
 bench/report_targets.py's.
 """
+from report_apps import app_header, app_programs, app_rows
 from report_figures import (COPY_CASES, SYNC_CASES, TARGET_COPY_BYTES,
                             TORCH_CASE, TORCH_MODES)
 from report_format import (NO_SAME_HOST, NO_SAME_HOST_WHY, cell_text, fmt,
@@ -68,8 +69,11 @@ def header(md, run):
            "(bench/drvbench_*.c); the PyTorch step is one training "
            "step of a small CNN, the batch copied from pageable host "
            "memory each step, timed over runs of steps that end in "
-           "torch.cuda.synchronize() (bench/torch_step.py)")
+           "torch.cuda.synchronize() (bench/torch_step.py); the "
+           "applications of issue 16 are bench/triton_add.py, "
+           "bench/compile_mlp.py and bench/gpt2_decode.py")
     torch_header(md, run)
+    app_header(md, run)
     md.out()
 
 
@@ -147,6 +151,7 @@ def side_by_side_table(md, run):
                  same_host(run, loc.get("app_sgemm"), a, "ms", True),
                  "—", "—"])
     rows.append(torch_row(run))
+    rows += app_rows(run)
     md.out("## Native and oncuda, side by side")
     md.out()
     md.out("ratio: how many times longer oncuda takes than native (time "
@@ -286,6 +291,13 @@ def raw_figures(md, run):
                 ("oncuda", run.oncuda), ("oncuda same-host", run.local)]
     programs += [("PyTorch " + label, run.torch[mode])
                  for mode, label in TORCH_MODES]
+    programs += [(label, run.apps[prefix][mode])
+                 for label, prefix, mode in app_programs()]
+    # Absent in output from before --netem: no row then.
+    programs += [(label, figures) for label, figures in (
+        ("oncuda TCP across veth", run.netns),
+        ("oncuda TCP across veth with netem", run.netem))
+        if figures.present]
     # Absent in output from before the no-polling runs: no row then.
     programs += [(label, figures) for label, figures in (
         ("oncuda TCP, no polling", run.nopoll),
@@ -293,7 +305,7 @@ def raw_figures(md, run):
         if figures.present]
     for label, figures in programs:
         if figures.skipped is not None:
-            rows.append([label, "(not run: %s)" % cell_text(figures.skipped),
+            rows.append([label, "(skipped: %s)" % cell_text(figures.skipped),
                          "", "", "", "", "", ""])
         elif not figures.present:
             rows.append([label, "(no output: see the messages of "

@@ -1,4 +1,5 @@
-"""bench/report_targets.py: results.md's verdicts on the targets of issue 4.
+"""bench/report_targets.py: results.md's verdicts on the targets of issue 4,
+and on those of issue 16 for its Python applications.
 
 Each target is a ratio of two figures of the same run (oncuda against a
 transport ceiling or against native) and a limit; the section gives the
@@ -7,12 +8,21 @@ sections that only show figures because it is the part a reader acts on:
 what counts as met is decided here and nowhere else.  On the CPU stand-in
 every verdict says that it is meaningless.
 """
-from report_figures import COPY_CASES, TORCH_CASE
-from report_format import (NO_SAME_HOST, NO_SAME_HOST_WHY, fmt, ratio,
-                           size_name, torch_not_run)
+from report_figures import COPY_CASES, PY_APPS, TORCH_CASE
+from report_format import (NO_SAME_HOST, NO_SAME_HOST_WHY, app_not_run, fmt,
+                           ratio, size_name, torch_not_run)
+
+# Issue 16's limits for an application: over TCP, and on the same host.
+APP_LIMITS = (("oncuda", "over TCP", 1.15),
+              ("local", "on the same-host path", 1.05))
 
 NO_POLLING = ("with polling off on both ends, against the ping-pong whose "
               "ends sleep (for information)")
+
+
+def not_run(why):
+    """The verdict on a target whose case has no figure, for WHY."""
+    return "skipped" if why.startswith("skipped") else "not run"
 
 
 def targets(md, run):
@@ -122,14 +132,28 @@ def targets(md, run):
         target = "application case (PyTorch step) %s ≤ 1.1x native" % path
         why = torch_not_run(run, "native") or torch_not_run(run, mode)
         if why is not None:
-            rows.append([target, why, "—", "not run"])
+            rows.append([target, why, "—", not_run(why)])
             continue
         b = run.torch[mode].get(TORCH_CASE)
         judge(target, "%s vs %s" % (fmt(b, "ms"), fmt(a, "ms")),
               quotient(b, a), 1.1, True)
-    md.out("## Targets of issue 4")
+    for prefix, case, unit, name, _ in PY_APPS:
+        a = run.apps[prefix]["native"].get(case)
+        for mode, path, limit in APP_LIMITS:
+            target = "application case (%s) %s ≤ %.2fx native" % (
+                name, path, limit)
+            why = app_not_run(run, prefix, "native") or \
+                app_not_run(run, prefix, mode)
+            if why is not None:
+                rows.append([target, why, "—", not_run(why)])
+                continue
+            b = run.apps[prefix][mode].get(case)
+            judge(target, "%s vs %s" % (fmt(b, unit), fmt(a, unit)),
+                  quotient(b, a), limit, True)
+    md.out("## Targets of issues 4 and 16")
     md.out()
     md.out("Ratios of figures from this run (the copy targets compare "
-           "bandwidths: oncuda over the ceiling, so higher is better).")
+           "bandwidths: oncuda over the ceiling, so higher is better). "
+           "The Python applications' targets are issue 16's.")
     md.out()
     md.table(["target", "measured", "ratio", "verdict"], rows)

@@ -1,7 +1,7 @@
 #!/bin/bash
-# bench/run.sh: the benchmark of issue 4, what `make bench` executes.
+# bench/run.sh: the benchmark of issues 4 and 16, what `make bench` executes.
 #
-#   bash bench/run.sh [--driver real|fake|auto] [--out DIR] [--quick]
+#   bash bench/run.sh [--driver real|fake|auto] [--out DIR] [--quick] [--netem]
 #
 #   --driver real  NVIDIA's driver, as the loader finds it (a GPU machine)
 #   --driver fake  the CPU stand-in, tests/fakecuda, with small counts: a
@@ -9,6 +9,10 @@
 #   --driver auto  real where /dev/nvidiactl exists, fake elsewhere (default)
 #   --out DIR      where the results go (default bench/out)
 #   --quick        small counts on a real driver too (a smoke test)
+#   --netem        also drvbench over TCP across a veth pair between two
+#                  network namespaces, and across it with tc netem's delay
+#                  and rate where the kernel has netem (needs root and ip:
+#                  bench/netns.sh)
 #
 # In one run, one after the other so that nothing competes: the transport
 # ceilings (bench/transport), bench/drvbench natively, and bench/drvbench
@@ -16,25 +20,30 @@
 # of its own on a free loopback port, serving the same driver: once over
 # TCP (ONCUDA_TRANSPORT=tcp) and once over the same-host path, the server's
 # unix-domain socket in DIR with shared page-locked memory
-# (ONCUDA_TRANSPORT=local).  The PyTorch case, bench/torch_step.py, runs
-# the same three ways right after drvbench (PYTHON, default python3); it is
+# (ONCUDA_TRANSPORT=local).  The Python cases (PY_CASES: the PyTorch
+# training step, a Triton kernel launched from Python, a torch.compile'd
+# MLP and GPT-2-style decoding, bench/pyapp.py) run the same three ways
+# (PYTHON, default python3), natively right after drvbench; each is
 # skipped, saying why, with the CPU stand-in, where there is no PYTHON, and
-# where torch is missing or sees no GPU natively.  Both ends of oncuda poll
-# for a while before they sleep (ONCUDA_POLL_US, oncudad --poll-us), which
-# is where much of a synchronous call's speed comes from; so that the report
-# can show how much, a second oncudad with --poll-us 0 then serves
-# drvbench -c, the synchronous calls alone, with ONCUDA_POLL_US=0, over
-# both transports.  Then
-# bench/report.py writes DIR/results.md and DIR/bandwidth.tsv, and
-# bench/plot.sh DIR/bandwidth.png if gnuplot is installed.
+# where what it needs (torch, Triton, a GPU) is missing natively.  Both
+# ends of oncuda poll for a while before they sleep (ONCUDA_POLL_US,
+# oncudad --poll-us), which is where much of a synchronous call's speed
+# comes from; so that the report can show how much, a second oncudad with
+# --poll-us 0 then serves drvbench -c, the synchronous calls alone, with
+# ONCUDA_POLL_US=0, over both transports.  Then drvbench inside TLS, and
+# with --netem across the veth pair.  Then bench/report.py writes
+# DIR/results.md and DIR/bandwidth.tsv, and bench/plot.sh DIR/bandwidth.png
+# if gnuplot is installed.
 #
 # DIR also gets the programs' raw output (transport.tsv, native.tsv,
-# oncuda.tsv, local.tsv, torch_native.tsv, torch_oncuda.tsv,
-# torch_local.tsv, nopoll.tsv, nopoll_local.tsv), their stderr (*.err),
+# oncuda.tsv, local.tsv, CASE_native.tsv, CASE_oncuda.tsv and
+# CASE_local.tsv for each Python case, nopoll.tsv, nopoll_local.tsv,
+# tls.tsv, and with --netem netns.tsv and netem.tsv), their stderr (*.err),
 # oncudad.log, oncudad_nopoll.log and run.tsv.  A case
 # not run has one line in its .tsv: "skip", a tab, the reason.  Needs a built
-# tree (make); no rpcbind.  The full plan should take one to three minutes on
-# an H200 (an estimate; the time limits per program cap it under 15 minutes).
+# tree (make); no rpcbind.  On an H200 the drvbench part should take one to
+# three minutes and each Python case about one to three more, most of it
+# importing torch through oncuda (estimates; each program has a time limit).
 # Exits non-zero if any part failed (the report still shows the rest).
 set -u -o pipefail
 
@@ -42,25 +51,30 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT" || exit 1
 TRANSPORT_SECONDS=45
 DRVBENCH_SECONDS=100
-# Importing torch and loading its kernels through oncuda take most of it.
-TORCH_SECONDS=180
-# bench/torch_step.py's exit status for "no torch or no GPU here".
+# The Python cases: the prefix of their files, their script in bench/ and
+# the time limit of one run.  Importing torch and loading its kernels
+# through oncuda take most of it; torch.compile compiles first.
+PY_CASES=("torch torch_step.py 180" "triton triton_add.py 180"
+	"compile compile_mlp.py 300" "decode gpt2_decode.py 240")
+# bench/pyapp.py's exit status for "no torch, package or GPU here".
 SKIP_STATUS=77
 PYTHON=${PYTHON:-python3}
 
 usage() {
-	echo "usage: bash bench/run.sh [--driver real|fake|auto] [--out DIR] [--quick]" >&2
+	echo "usage: bash bench/run.sh [--driver real|fake|auto] [--out DIR] [--quick] [--netem]" >&2
 	exit 2
 }
 
 driver=auto
 out=bench/out
 quick=false
+netem=false
 while (($# > 0)); do
 	case $1 in
 	--driver) (($# > 1)) || usage; driver=$2; shift 2 ;;
 	--out) (($# > 1)) || usage; out=$2; shift 2 ;;
 	--quick) quick=true; shift ;;
+	--netem) netem=true; shift ;;
 	*) usage ;;
 	esac
 done
@@ -76,6 +90,8 @@ OUT=$(cd "$out" && pwd)
 # tests/lib.sh: start_server, stop_server, kill_server (logs go to $OUT).
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
+# shellcheck source=bench/netns.sh
+. bench/netns.sh
 
 missing=()
 for f in bench/drvbench bench/transport server/oncudad stubs/libcuda.so.1; do
@@ -104,6 +120,7 @@ cleanup() {
 	for pid in "${SERVERS[@]}"; do
 		kill_server "$pid"
 	done
+	bench_netns_teardown
 	[[ -n ${FAKECUDA_SHM:-} ]] && rm -f "/dev/shm${FAKECUDA_SHM}"
 }
 trap cleanup EXIT
@@ -153,13 +170,16 @@ loaded_library() {
 
 # through_oncuda NAME SECONDS TRANSPORT COMMAND...: measure NAME, COMMAND
 # (which env assignments may lead) run with oncuda's library against the
-# server on $SERVER_PORT over TRANSPORT (tcp or local); then checks that it
-# loaded oncuda's library, not the driver it would measure natively.
+# server on $SERVER_HOST:$SERVER_PORT over TRANSPORT (tcp or local),
+# behind CLIENT_IN (empty, or what puts it on another host); then checks
+# that it loaded oncuda's library, not the driver it would measure natively.
+SERVER_HOST=127.0.0.1
+CLIENT_IN=()
 through_oncuda() {
 	local name=$1 seconds=$2 transport=$3 lib
 	shift 3
-	measure "$name" "$seconds" env LD_LIBRARY_PATH="$CLIENT_LIBS" \
-		ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" ONCUDA_TRANSPORT="$transport" \
+	measure "$name" "$seconds" "${CLIENT_IN[@]}" env LD_LIBRARY_PATH="$CLIENT_LIBS" \
+		ONCUDA_SERVER="$SERVER_HOST:$SERVER_PORT" ONCUDA_TRANSPORT="$transport" \
 		"$@" || return
 	lib=$(loaded_library "$name")
 	echo "    $name (oncuda over $transport) used $lib"
@@ -167,14 +187,103 @@ through_oncuda() {
 		fail "the $name run did not load $ROOT/stubs/libcuda.so.1"
 }
 
-rm -f "$OUT"/{transport,native,oncuda,local,nopoll,nopoll_local,tls}.{tsv,err} \
-	"$OUT"/torch_{native,oncuda,local}.{tsv,err} "$OUT"/oncudad{,_nopoll,_tls}.log \
+# python_native CASE: CASE (a line of PY_CASES) natively, or its skip with
+# the reason; a case skipped natively is recorded as skipped through oncuda
+# too, and PY_SKIP keeps the reason.
+declare -A PY_SKIP=()
+python_native() {
+	local prefix script seconds why= lib
+	read -r prefix script seconds <<<"$1"
+	if [[ $driver == fake ]]; then
+		why="the CPU stand-in has no kernels for PyTorch: run on a GPU"
+	elif ! command -v "$PYTHON" >/dev/null; then
+		why="no $PYTHON here (set PYTHON to a Python with PyTorch)"
+	fi
+	if [[ -n $why ]]; then
+		skip "${prefix}_native" "$why"
+	else
+		measure "${prefix}_native" "$seconds" \
+			env LD_LIBRARY_PATH="$DRIVER_LIBS" "$PYTHON" "bench/$script" "${QUICK[@]}"
+		case $? in
+		0)
+			lib=$(loaded_library "${prefix}_native")
+			echo "    native used $lib"
+			[[ $lib != "$ROOT/stubs/libcuda.so.1" ]] ||
+				fail "the native $script run loaded oncuda's library: take stubs/ out of LD_LIBRARY_PATH"
+			;;
+		2) why=$(sed -n 's/^skip\t//p' "$OUT/${prefix}_native.tsv") ;;
+		esac
+	fi
+	[[ -n $why ]] || return 0
+	PY_SKIP[$prefix]=$why
+	skip "${prefix}_oncuda" "$why"
+	skip "${prefix}_local" "$why"
+}
+
+# python_oncuda CASE: CASE through oncuda over TCP and the same-host path,
+# unless it was skipped natively.  Natively it found what it needs (or
+# failed otherwise): through oncuda, not finding a GPU is a failure of
+# oncuda, not a skip, hence --require-gpu.
+python_oncuda() {
+	local prefix script seconds
+	read -r prefix script seconds <<<"$1"
+	[[ -z ${PY_SKIP[$prefix]:-} ]] || return 0
+	through_oncuda "${prefix}_oncuda" "$seconds" tcp \
+		"$PYTHON" "bench/$script" "${QUICK[@]}" --require-gpu
+	through_oncuda "${prefix}_local" "$seconds" local \
+		"$PYTHON" "bench/$script" "${QUICK[@]}" --require-gpu
+}
+
+# netns_runs: drvbench through oncuda over TCP across the veth pair of
+# bench/netns.sh (netns.tsv), then with netem on both ends of it
+# (netem.tsv); a part that cannot be made is recorded as skipped, with the
+# command that failed.
+netns_runs() {
+	local why
+	bench_netns_tools
+	why=$(bench_netns_why)
+	# Not in a subshell: the setup keeps the names of what it made.
+	if [[ -z $why ]] && ! bench_netns_setup >"$OUT/netns.err"; then
+		why=$(<"$OUT/netns.err")
+	fi
+	if [[ -n $why ]]; then
+		skip netns "$why"
+		skip netem "$why"
+		return
+	fi
+	echo "--- oncudad -n on host $BENCH_NETNS_NET.1 (namespace $BENCH_NETNS_SERVER), $driver driver"
+	if ! start_server oncudad_netns 30 "$BENCH_IP" netns exec "$BENCH_NETNS_SERVER" \
+		env LD_LIBRARY_PATH="$DRIVER_LIBS" server/oncudad -n -l "$BENCH_NETNS_NET.1" \
+		-p 0 --local-socket "$OUT/oncudad_netns.sock"; then
+		fail "oncudad in $BENCH_NETNS_SERVER did not start; see $OUT/oncudad_netns.log"
+		return
+	fi
+	SERVER_HOST=$BENCH_NETNS_NET.1
+	CLIENT_IN=("$BENCH_IP" netns exec "$BENCH_NETNS_CLIENT")
+	through_oncuda netns "$DRVBENCH_SECONDS" tcp bench/drvbench "${QUICK[@]}" "${KERNEL[@]}"
+	if why=$(bench_netns_netem); then
+		printf 'netem\t%s on both ends of the veth pair\n' "$BENCH_NETEM" >>"$OUT/run.tsv"
+		through_oncuda netem "$DRVBENCH_SECONDS" tcp bench/drvbench "${QUICK[@]}" "${KERNEL[@]}"
+	else
+		skip netem "$why"
+	fi
+	SERVER_HOST=127.0.0.1
+	CLIENT_IN=()
+	stop_server "$SERVER_PID" 10 ||
+		fail "oncudad in $BENCH_NETNS_SERVER did not stop cleanly; see $OUT/oncudad_netns.log"
+	bench_netns_teardown
+}
+
+rm -f "$OUT"/{transport,native,oncuda,local,nopoll,nopoll_local,tls,netns,netem}.{tsv,err} \
+	"$OUT"/{torch,triton,compile,decode}_{native,oncuda,local}.{tsv,err} \
+	"$OUT"/oncudad{,_nopoll,_tls,_netns}.log \
 	"$OUT"/results.md "$OUT"/bandwidth.{tsv,png}
 {
 	printf 'date\t%s\n' "$(date -u '+%Y-%m-%d %H:%M UTC')"
 	printf 'host\t%s (%s)\n' "$(uname -n)" "$(uname -sr)"
 	printf 'commit\t%s\n' "$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
-	printf 'command\tbash bench/run.sh --driver %s%s\n' "$driver" "$($quick && echo ' --quick')"
+	printf 'command\tbash bench/run.sh --driver %s%s%s\n' "$driver" \
+		"$($quick && echo ' --quick')" "$($netem && echo ' --netem')"
 } >"$OUT/run.tsv"
 echo "oncuda benchmark: driver $driver, $($quick && echo small || echo full) counts, results in $OUT"
 [[ $driver == fake ]] && echo "(the CPU stand-in: the numbers test the benchmark and mean nothing)"
@@ -189,36 +298,11 @@ if measure native "$DRVBENCH_SECONDS" \
 		fail "the native run loaded oncuda's library: take stubs/ out of LD_LIBRARY_PATH"
 fi
 
-# The PyTorch case: why it cannot run here, or empty.
-torch_skip=
-if [[ $driver == fake ]]; then
-	torch_skip="the CPU stand-in has no kernels for PyTorch: run on a GPU"
-elif ! command -v "$PYTHON" >/dev/null; then
-	torch_skip="no $PYTHON here (set PYTHON to a Python with PyTorch)"
-fi
-TORCH_STEP=("$PYTHON" bench/torch_step.py "${QUICK[@]}")
-if [[ -n $torch_skip ]]; then
-	skip torch_native "$torch_skip"
-else
-	measure torch_native "$TORCH_SECONDS" \
-		env LD_LIBRARY_PATH="$DRIVER_LIBS" "${TORCH_STEP[@]}"
-	case $? in
-	0)
-		torch_lib=$(loaded_library torch_native)
-		echo "    native used $torch_lib"
-		[[ $torch_lib != "$ROOT/stubs/libcuda.so.1" ]] ||
-			fail "the native PyTorch run loaded oncuda's library: take stubs/ out of LD_LIBRARY_PATH"
-		;;
-	2) torch_skip=$(sed -n 's/^skip\t//p' "$OUT/torch_native.tsv") ;;
-	esac
-fi
-if [[ -n $torch_skip ]]; then
-	skip torch_oncuda "$torch_skip"
-	skip torch_local "$torch_skip"
-fi
-# Natively torch has found a GPU (or failed otherwise): through oncuda, not
-# finding one is a failure of oncuda, not a skip.
-TORCH_STEP+=(--require-gpu)
+# The Python cases natively, each skipped (with its reason) where it cannot
+# run; through oncuda below, unless skipped here.
+for case in "${PY_CASES[@]}"; do
+	python_native "$case"
+done
 
 echo "--- oncudad -n, $driver driver"
 # The socket in $OUT, not the default path, so runs of others do not collide.
@@ -228,10 +312,9 @@ if start_server oncudad 30 env LD_LIBRARY_PATH="$DRIVER_LIBS" server/oncudad -n 
 		bench/drvbench "${QUICK[@]}" "${KERNEL[@]}"
 	through_oncuda local "$DRVBENCH_SECONDS" local \
 		bench/drvbench "${QUICK[@]}" "${KERNEL[@]}"
-	if [[ -z $torch_skip ]]; then	# a skip is recorded above
-		through_oncuda torch_oncuda "$TORCH_SECONDS" tcp "${TORCH_STEP[@]}"
-		through_oncuda torch_local "$TORCH_SECONDS" local "${TORCH_STEP[@]}"
-	fi
+	for case in "${PY_CASES[@]}"; do
+		python_oncuda "$case"
+	done
 	stop_server "$SERVER_PID" 10 || fail "oncudad did not stop cleanly; see $OUT/oncudad.log"
 else
 	fail "oncudad did not start; see $OUT/oncudad.log"
@@ -266,6 +349,14 @@ if start_server oncudad_tls 30 env LD_LIBRARY_PATH="$DRIVER_LIBS" server/oncudad
 		sed 's/^/    /'
 else
 	fail "oncudad --tls did not start; see $OUT/oncudad_tls.log"
+fi
+
+# A remote client's network, emulated: with --netem.
+if $netem; then
+	netns_runs
+else
+	skip netns "not asked for: bash bench/run.sh --netem (needs root and iproute2's ip)"
+	skip netem "not asked for: bash bench/run.sh --netem"
 fi
 
 echo "--- report"

@@ -32,13 +32,11 @@ GPU.  With --require-gpu those are failures: bench/run.sh passes it to the
 runs through oncuda once the native run has found a GPU, so that a GPU
 oncuda fails to show is not taken for a machine without one.
 """
-import argparse
 import math
-import statistics
 import sys
-import time
 
-SKIP_STATUS = 77
+import pyapp
+
 CASE = "app_torch_step"
 BATCH = 128
 BATCHES = 4             # distinct host batches, used in turn
@@ -48,31 +46,6 @@ PATCH = 8               # the class is where an 8x8 patch is bright
 SEED = 1234
 FULL = {"warmup": 10, "runs": 10, "steps": 50}
 QUICK = {"warmup": 5, "runs": 3, "steps": 10}
-
-
-def stop(status, why):
-    print("torch_step: " + why, file=sys.stderr, flush=True)
-    sys.exit(status)
-
-
-def import_torch(skip):
-    """torch, or the end of the program saying why there is none to use."""
-    try:
-        import torch
-    except ImportError as e:
-        stop(skip, "%s cannot import torch (%s): install PyTorch with CUDA "
-             "to run this case" % (sys.executable, e))
-    if torch.version.cuda is None:
-        stop(skip, "torch %s was built without CUDA: install a CUDA build "
-             "of PyTorch to run this case" % torch.__version__)
-    if not torch.cuda.is_available():
-        why = "torch.cuda.is_available() is False"
-        try:
-            torch.cuda.init()
-        except Exception as e:  # the driver's own reason, when it gives one
-            why = "%s: %s" % (type(e).__name__, e)
-        stop(skip, "torch %s sees no GPU (%s)" % (torch.__version__, why))
-    return torch
 
 
 def make_batches(torch):
@@ -100,36 +73,16 @@ def make_model(torch):
         nn.Linear(256, CLASSES)).cuda()
 
 
-def loaded_libcuda():
-    """The libcuda files this process has mapped, as bench/run.sh checks."""
-    paths = set()
-    with open("/proc/self/maps", encoding="utf-8") as f:
-        for line in f:
-            path = line.split()[-1]
-            if "/libcuda.so" in path:
-                paths.add(path)
-    return ", ".join(sorted(paths)) or "none mapped"
-
-
 def main():
-    parser = argparse.ArgumentParser(
-        description="PyTorch training step of a small CNN, ms per step")
-    parser.add_argument("-q", action="store_true",
-                        help="small counts (a smoke test)")
-    parser.add_argument("--require-gpu", action="store_true",
-                        help="no torch or no GPU is a failure, not a skip")
-    parser.add_argument("--resident", action="store_true",
-                        help="batches copied to the GPU once, not each step")
-    args = parser.parse_args()
+    app = pyapp.App("torch_step",
+                    "PyTorch training step of a small CNN, ms per step")
+    app.parser.add_argument("--resident", action="store_true",
+                            help="batches copied to the GPU once, not each step")
+    args = app.parse()
     plan = QUICK if args.q else FULL
-    torch = import_torch(1 if args.require_gpu else SKIP_STATUS)
+    torch = app.import_torch()
     F = torch.nn.functional
-
-    # The same algorithms on every run, and float32 computed as float32.
-    torch.backends.cudnn.benchmark = False
-    torch.backends.cudnn.deterministic = True
-    torch.backends.cudnn.allow_tf32 = False
-    torch.backends.cuda.matmul.allow_tf32 = False
+    pyapp.strict_float32(torch)
 
     images, labels = make_batches(torch)
     model = make_model(torch)
@@ -152,34 +105,28 @@ def main():
         step(i)
     torch.cuda.synchronize()
 
-    samples = []
-    i = plan["warmup"]
-    for _ in range(plan["runs"]):
-        start = time.perf_counter()
-        for _ in range(plan["steps"]):
-            loss = step(i)
-            i += 1
-        torch.cuda.synchronize()
-        samples.append((time.perf_counter() - start) * 1e3 / plan["steps"])
-    last_loss = loss.item()
-    if not math.isfinite(last_loss) or last_loss >= first_loss:
-        stop(1, "the loss went from %.4g to %.4g in %d steps: training did "
-             "not work, so its timing means nothing" % (first_loss, last_loss, i))
+    last = [None]       # the loss of the latest timed step
 
-    print("info\tlibcuda\t%s" % loaded_libcuda())
-    print("info\tdevice\t%s" % torch.cuda.get_device_name(0))
-    print("info\ttorch\t%s (CUDA %s, cuDNN %s)" % (
-        torch.__version__, torch.version.cuda, torch.backends.cudnn.version()))
+    def timed_step(j):
+        last[0] = step(plan["warmup"] + j)
+
+    samples = pyapp.timed_runs(torch, plan["runs"], plan["steps"], timed_step)
+    i = plan["warmup"] + plan["runs"] * plan["steps"]
+    last_loss = last[0].item()
+    if not math.isfinite(last_loss) or last_loss >= first_loss:
+        app.stop(1, "the loss went from %.4g to %.4g in %d steps: training "
+                 "did not work, so its timing means nothing" % (
+                     first_loss, last_loss, i))
+
+    pyapp.common_info(torch)
     print("info\tplan\t%d warm-up steps; %d runs x %d steps; batch %d of "
           "3x%dx%d, %d batches in turn" % (
               plan["warmup"], plan["runs"], plan["steps"], BATCH, IMAGE,
               IMAGE, BATCHES))
     print("info\tloss\t%.4g after the first step, %.4g after step %d" % (
         first_loss, last_loss, i))
-    print("result\t%s\t0\tms\t%.6g\t%.6g\t%.6g\t%d\t%d" % (
-        CASE + ("_resident" if args.resident else ""),
-        statistics.median(samples), min(samples), max(samples),
-        len(samples), plan["steps"]), flush=True)
+    pyapp.result(CASE + ("_resident" if args.resident else ""), "ms",
+                 samples, plan["steps"])
     return 0
 
 

@@ -55,6 +55,8 @@ export ONCUDA_TRANSPORT=tcp
 . tests/upload/check.sh
 # shellcheck source=tests/local/check.sh
 . tests/local/check.sh
+# shellcheck source=tests/bench/check.sh
+. tests/bench/check.sh
 # shellcheck source=tests/hostile/check.sh
 . tests/hostile/check.sh
 # shellcheck source=tests/install/check.sh
@@ -540,6 +542,7 @@ run_step z6 "oncudad loads the driver at start: --help without one, one that lac
 run_step z7 "protocol revisions: builds from git history refuse or work with today's" step_interop
 run_step z8 "sessions visible: oncuda-ls -v, --metrics-file, totals at the end" step_sessions
 run_step z9 "RPC-with-TLS: PSK and X.509, bad peers, the probe read by another implementation" step_tls
+run_step z10 "the benchmark on the stand-in: every case reported, the Python ones skipped, the veth run" step_bench
 
 printf '\n==== summary (driver %s)\n' "$driver"
 printf '  %s\n' "${RESULTS[@]}"
