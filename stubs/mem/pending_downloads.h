@@ -1,0 +1,64 @@
+/*
+ * pending_downloads.h -- the client's record of asynchronous downloads into
+ * the program's page-locked memory whose bytes have not landed here yet
+ * (pending_downloads.c; downloads.h sends and lands them).
+ *
+ * Each is numbered (seq, increasing, never 0) and names the server that
+ * holds it (link, an index of rpc.h) and the program's bytes it writes.
+ * Safe to call from any thread.  Nothing here talks to a server.
+ */
+#ifndef ONCUDA_PENDING_DOWNLOADS_H
+#define ONCUDA_PENDING_DOWNLOADS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* How many may be pending at once (ONCUDA_DOWNLOADS_MAX of idl/cuda.x). */
+#define PENDING_DOWNLOADS_MAX 1024
+
+struct pending_download {
+	uint64_t seq;
+	unsigned link;
+	void *dst;		/* the program's memory it writes */
+	size_t len;
+};
+
+/*
+ * Records a download of len bytes into dst held by server link; its number,
+ * or 0 when PENDING_DOWNLOADS_MAX are pending already.
+ */
+uint64_t pending_add(unsigned link, void *dst, size_t len);
+
+/* Takes the download numbered seq of server link out into *d; false: none. */
+bool pending_take(unsigned link, uint64_t seq, struct pending_download *d);
+
+/*
+ * Writes len bytes into the memory of the download numbered seq of server
+ * link, which stays pending (a host function's early look: idl/cuda.x,
+ * host_call).  false: no such download, or it is not of len bytes.  The
+ * table's lock is held while writing, so memory being freed (which
+ * forgets its downloads first) is never written.
+ */
+bool pending_write(unsigned link, uint64_t seq, const void *bytes,
+    size_t len);
+
+/* How many downloads server link holds. */
+unsigned pending_count(unsigned link);
+
+/* Whether a download of server link writes any of [p, p + len). */
+bool pending_overlaps(unsigned link, const void *p, size_t len);
+
+/* Forgets every download of server link (it holds none any more). */
+void pending_forget_link(unsigned link);
+
+/* Forgets every download into [p, p + len) (the memory is freed). */
+void pending_forget_range(const void *p, size_t len);
+
+/*
+ * In a child after fork (its session is new, and another thread of the
+ * parent may have held the table): forgets everything.
+ */
+void pending_forget_in_child(void);
+
+#endif
