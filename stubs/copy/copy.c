@@ -6,6 +6,11 @@
  * A copy is cut into pieces of ONCUDA_CHUNK_DEFAULT bytes sent in order
  * under one hold of the connection, so another thread's calls cannot come
  * between the pieces; the first error ends the copy, as far as it got.
+ * An asynchronous download into the program's page-locked memory over TCP
+ * is queued into the memory's mirror on the server and returns at once
+ * (stubs/mem/downloads.h); every other download into the program's memory
+ * first lands those pending there (mapped_settle), so that they come in
+ * the GPU's order.
  *
  * cuMemcpy and cuMemcpyAsync decide for each address whether it is device
  * memory (memory_is_device) and use the matching procedure.  A copy between
