@@ -3,7 +3,8 @@
  * waiting, and the bytes are there once the program has synchronized, in
  * whichever way it may observe them: a stream, event or context
  * synchronize, a query that answers CUDA_SUCCESS, a stream that waited for
- * an event behind the copy, a host function behind it.  Work queued after
+ * an event behind the copy, a host function behind it.  A download that
+ * fails writes nothing.  Work queued after
  * the copy (a kernel overwriting the source) does not change what it
  * brought; several downloads into overlapping bytes land in their order;
  * a synchronous copy after them wins; what the program writes afterwards
@@ -63,6 +64,18 @@ static void *pinned(size_t bytes, unsigned flags)
 	return p;
 }
 
+/* The kernel, a stream, the source and a page-locked host buffer of byte. */
+static int begin(CUfunction *f, CUstream *s, CUdeviceptr *src,
+    unsigned **host, unsigned flags, int byte)
+{
+	TRY(setup(f));
+	TRY(e2e_stream(s));
+	TRY(e2e_dalloc(src, BYTES));
+	CHECK((*host = pinned(BYTES, flags)) != NULL);
+	memset(*host, byte, BYTES);
+	return 0;
+}
+
 int test_dtoh_async_pinned(void)
 {
 	unsigned *host, *pageable = e2e_malloc(BYTES);
@@ -70,11 +83,7 @@ int test_dtoh_async_pinned(void)
 	CUfunction f;
 	CUstream s;
 
-	TRY(setup(&f));
-	TRY(e2e_stream(&s));
-	TRY(e2e_dalloc(&src, BYTES));
-	CHECK((host = pinned(BYTES, 0)) != NULL);
-	memset(host, 0xee, BYTES);
+	TRY(begin(&f, &s, &src, &host, 0, 0xee));
 
 	/* The download, then a kernel that overwrites its source. */
 	TRY(fill(f, src, 1, WORDS, s));
@@ -96,6 +105,21 @@ int test_dtoh_async_pinned(void)
 		CHECK_CU(cuStreamSynchronize(NULL), CUDA_SUCCESS);
 		TRY(words_are(other, 0, WORDS, 3, "the legacy stream"));
 		TRY(words_are(host, 0, WORDS, 1, "the other buffer"));
+	}
+
+	/* A download that fails (its source freed) fails at the call or at
+	 * the next synchronization, and writes nothing. */
+	{
+		CUdeviceptr gone;
+
+		CHECK_CU(cuMemAlloc(&gone, 4096), CUDA_SUCCESS);
+		CHECK_CU(cuMemFree(gone), CUDA_SUCCESS);
+		memset(host, 0x11, 4096);
+		CHECK_CU_ASYNC(cuMemcpyDtoHAsync(host, gone, 4096, s),
+		    CUDA_ERROR_INVALID_VALUE);
+		CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
+		TRY(words_are(host, 0, 1024, 0x11111111u, "a failed download"));
+		TRY(words_are(host, 1024, WORDS, 1, "beyond it"));
 	}
 
 	/* Into pageable memory the driver returns once the copy is done. */
@@ -154,13 +178,10 @@ int test_dtoh_async_observed(void)
 	CUstream s, t;
 	CUevent ev;
 
-	TRY(setup(&f));
-	TRY(e2e_stream(&s));
+	TRY(begin(&f, &s, &src, &host, CU_MEMHOSTALLOC_PORTABLE, 0));
 	TRY(e2e_stream(&t));
-	TRY(e2e_dalloc(&src, BYTES));
 	CHECK_CU(cuEventCreate(&ev, CU_EVENT_DISABLE_TIMING), CUDA_SUCCESS);
 	e2e_defer_event(ev);
-	CHECK((host = pinned(BYTES, CU_MEMHOSTALLOC_PORTABLE)) != NULL);
 	for (unsigned how = 0; how < OBSERVE_WAYS; how++) {
 		unsigned v = 0x100 + how;
 
@@ -177,6 +198,45 @@ int test_dtoh_async_observed(void)
 		CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
 		TRY(words_are(host, 0, WORDS, v, observe_name[how]));
 	}
+	return 0;
+}
+
+/* What a host function queued behind the download saw. */
+struct seen {
+	const unsigned *host;
+	unsigned want;
+	atomic_int ok;
+};
+
+static void CUDA_CB look(void *p)
+{
+	struct seen *seen = p;
+	int ok = 1;
+
+	for (size_t i = 0; i < WORDS; i++)
+		ok &= seen->host[i] == seen->want;
+	atomic_store(&seen->ok, ok);
+}
+
+int test_dtoh_async_host_func(void)
+{
+	struct seen seen;
+	CUdeviceptr src;
+	unsigned *host;
+	CUfunction f;
+	CUstream s;
+
+	TRY(begin(&f, &s, &src, &host, 0, 0));
+	seen.host = host;
+	seen.want = 0x77;
+	atomic_store(&seen.ok, -1);
+	TRY(fill(f, src, seen.want, WORDS, s));
+	CHECK_CU(cuMemcpyDtoHAsync(host, src, BYTES, s), CUDA_SUCCESS);
+	TRY(fill(f, src, 0x78, WORDS, s));
+	CHECK_CU(cuLaunchHostFunc(s, look, &seen), CUDA_SUCCESS);
+	CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
+	CHECK_EQ(atomic_load(&seen.ok), 1);
+	TRY(words_are(host, 0, WORDS, seen.want, "after the host function"));
 	return 0;
 }
 
@@ -232,11 +292,8 @@ int test_dtoh_async_then_write(void)
 	CUfunction f;
 	CUstream s;
 
-	TRY(setup(&f));
-	TRY(e2e_stream(&s));
-	TRY(e2e_dalloc(&src, BYTES));
+	TRY(begin(&f, &s, &src, &host, CU_MEMHOSTALLOC_DEVICEMAP, 0));
 	TRY(e2e_dalloc(&check, BYTES));
-	CHECK((host = pinned(BYTES, CU_MEMHOSTALLOC_DEVICEMAP)) != NULL);
 	CHECK_CU(cuMemHostGetDevicePointer(&mapped, host, 0), CUDA_SUCCESS);
 
 	/* The program's bytes, the download over them. */

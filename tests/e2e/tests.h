@@ -41,6 +41,7 @@ int test_capture_status_known(void);
 int test_capture_unowned_memset(void);	/* capture_lenient.c */
 int test_dtoh_async_pinned(void);	/* dtoh_async.c */
 int test_dtoh_async_observed(void);
+int test_dtoh_async_host_func(void);
 int test_dtoh_async_ordered(void);
 int test_dtoh_async_then_write(void);
 int test_mapped_memory(void);		/* mapped.c */
