@@ -1382,10 +1382,12 @@ cu_memcpy_dtoh_mirror_13000(cu_dptr src, cu_size size, cu_hostptr mirror, cu_han
 }
 
 enum clnt_stat 
-cu_downloads_landed_13000(bool_t wait, res_landed *clnt_res,  CLIENT *clnt)
+cu_downloads_landed_13000(cu_hostptr wait_at, cu_size wait_size, res_landed *clnt_res,  CLIENT *clnt)
 {
-	return (clnt_call(clnt, CU_DOWNLOADS_LANDED,
-		(xdrproc_t) xdr_bool, (caddr_t) &wait,
+	cu_downloads_landed_13000_argument arg;
+	arg.wait_at = wait_at;
+	arg.wait_size = wait_size;
+	return (clnt_call (clnt, CU_DOWNLOADS_LANDED, (xdrproc_t) xdr_cu_downloads_landed_13000_argument, (caddr_t) &arg,
 		(xdrproc_t) xdr_res_landed, (caddr_t) clnt_res,
 		TIMEOUT));
 }

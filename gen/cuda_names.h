@@ -674,6 +674,8 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 /* CU_DOWNLOADS_LANDED (921) */
 #define cu_downloads_landed cu_downloads_landed_13000
 #define cu_downloads_landed_svc cu_downloads_landed_13000_svc
+#define cu_downloads_landed_argument cu_downloads_landed_13000_argument
+#define xdr_cu_downloads_landed_argument xdr_cu_downloads_landed_13000_argument
 
 /* CU_MEM_ALLOC_MANAGED (660) */
 #define cu_mem_alloc_managed cu_mem_alloc_managed_13000

@@ -1798,6 +1798,12 @@ struct cu_memcpy_dtoh_mirror_13000_argument {
 };
 typedef struct cu_memcpy_dtoh_mirror_13000_argument cu_memcpy_dtoh_mirror_13000_argument;
 
+struct cu_downloads_landed_13000_argument {
+	cu_hostptr wait_at;
+	cu_size wait_size;
+};
+typedef struct cu_downloads_landed_13000_argument cu_downloads_landed_13000_argument;
+
 struct cu_mem_alloc_managed_13000_argument {
 	cu_size size;
 	u_int flags;
@@ -3148,8 +3154,8 @@ extern  bool_t cu_host_mirrors_alive_13000_svc(host_mirror_refs , res_alive *, s
 extern  enum clnt_stat cu_memcpy_dtoh_mirror_13000(cu_dptr , cu_size , cu_hostptr , cu_handle , u_quad_t , res_none *, CLIENT *);
 extern  bool_t cu_memcpy_dtoh_mirror_13000_svc(cu_dptr , cu_size , cu_hostptr , cu_handle , u_quad_t , res_none *, struct svc_req *);
 #define CU_DOWNLOADS_LANDED 921
-extern  enum clnt_stat cu_downloads_landed_13000(bool_t , res_landed *, CLIENT *);
-extern  bool_t cu_downloads_landed_13000_svc(bool_t , res_landed *, struct svc_req *);
+extern  enum clnt_stat cu_downloads_landed_13000(cu_hostptr , cu_size , res_landed *, CLIENT *);
+extern  bool_t cu_downloads_landed_13000_svc(cu_hostptr , cu_size , res_landed *, struct svc_req *);
 #define CU_MEM_ALLOC_MANAGED 660
 extern  enum clnt_stat cu_mem_alloc_managed_13000(cu_size , u_int , res_dptr *, CLIENT *);
 extern  bool_t cu_mem_alloc_managed_13000_svc(cu_size , u_int , res_dptr *, struct svc_req *);
@@ -5057,6 +5063,7 @@ extern  bool_t xdr_cu_mem_host_alloc_at_13000_argument (XDR *, cu_mem_host_alloc
 extern  bool_t xdr_cu_mem_host_register_13000_argument (XDR *, cu_mem_host_register_13000_argument*);
 extern  bool_t xdr_cu_mem_host_get_device_pointer_13000_argument (XDR *, cu_mem_host_get_device_pointer_13000_argument*);
 extern  bool_t xdr_cu_memcpy_dtoh_mirror_13000_argument (XDR *, cu_memcpy_dtoh_mirror_13000_argument*);
+extern  bool_t xdr_cu_downloads_landed_13000_argument (XDR *, cu_downloads_landed_13000_argument*);
 extern  bool_t xdr_cu_mem_alloc_managed_13000_argument (XDR *, cu_mem_alloc_managed_13000_argument*);
 extern  bool_t xdr_cu_mem_prefetch_async_13000_argument (XDR *, cu_mem_prefetch_async_13000_argument*);
 extern  bool_t xdr_cu_mem_advise_13000_argument (XDR *, cu_mem_advise_13000_argument*);
@@ -5432,6 +5439,7 @@ extern bool_t xdr_cu_mem_host_alloc_at_13000_argument ();
 extern bool_t xdr_cu_mem_host_register_13000_argument ();
 extern bool_t xdr_cu_mem_host_get_device_pointer_13000_argument ();
 extern bool_t xdr_cu_memcpy_dtoh_mirror_13000_argument ();
+extern bool_t xdr_cu_downloads_landed_13000_argument ();
 extern bool_t xdr_cu_mem_alloc_managed_13000_argument ();
 extern bool_t xdr_cu_mem_prefetch_async_13000_argument ();
 extern bool_t xdr_cu_mem_advise_13000_argument ();

@@ -797,9 +797,9 @@ _cu_memcpy_dtoh_mirror_13000 (cu_memcpy_dtoh_mirror_13000_argument *argp, void *
 }
 
 int
-_cu_downloads_landed_13000 (bool_t  *argp, void *result, struct svc_req *rqstp)
+_cu_downloads_landed_13000 (cu_downloads_landed_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
-	return (cu_downloads_landed_13000_svc(*argp, result, rqstp));
+	return (cu_downloads_landed_13000_svc(argp->wait_at, argp->wait_size, result, rqstp));
 }
 
 int
@@ -2193,7 +2193,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_size cu_host_mirror_alloc_13000_arg;
 		host_mirror_refs cu_host_mirrors_alive_13000_arg;
 		cu_memcpy_dtoh_mirror_13000_argument cu_memcpy_dtoh_mirror_13000_arg;
-		bool_t cu_downloads_landed_13000_arg;
+		cu_downloads_landed_13000_argument cu_downloads_landed_13000_arg;
 		cu_mem_alloc_managed_13000_argument cu_mem_alloc_managed_13000_arg;
 		cu_mem_prefetch_async_13000_argument cu_mem_prefetch_async_13000_arg;
 		cu_mem_advise_13000_argument cu_mem_advise_13000_arg;
@@ -3534,7 +3534,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		break;
 
 	case CU_DOWNLOADS_LANDED:
-		_xdr_argument = (xdrproc_t) xdr_bool;
+		_xdr_argument = (xdrproc_t) xdr_cu_downloads_landed_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_landed;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_downloads_landed_13000;
 		break;

@@ -3697,6 +3697,16 @@ xdr_cu_memcpy_dtoh_mirror_13000_argument (XDR *xdrs, cu_memcpy_dtoh_mirror_13000
 }
 
 bool_t
+xdr_cu_downloads_landed_13000_argument (XDR *xdrs, cu_downloads_landed_13000_argument *objp)
+{
+	 if (!xdr_cu_hostptr (xdrs, &objp->wait_at))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->wait_size))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
 xdr_cu_mem_alloc_managed_13000_argument (XDR *xdrs, cu_mem_alloc_managed_13000_argument *objp)
 {
 	 if (!xdr_cu_size (xdrs, &objp->size))

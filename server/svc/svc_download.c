@@ -104,13 +104,20 @@ bool_t cu_memcpy_dtoh_mirror_svc(cu_dptr src, cu_size size,
 	return TRUE;
 }
 
-/* Whether d is complete (waiting for it first when wait); its error kept. */
-static bool complete(struct download *d, bool wait)
+/*
+ * Whether d is complete, waiting for it first when it lands in any byte of
+ * [at, at + size); its error kept.
+ */
+static bool complete(struct download *d, cu_hostptr at, cu_size size)
 {
+	uintptr_t mirror = (uintptr_t)d->mirror;
+	bool wait;
 	CUresult err;
 
 	if (d->event == NULL)
 		return true;
+	wait = size != 0 && d->size != 0 && (mirror < at ? at - mirror <
+	    d->size : mirror - at < size);
 	err = wait ? cuEventSynchronize(d->event) : cuEventQuery(d->event);
 	if (err == CUDA_ERROR_NOT_READY)
 		return false;
@@ -136,8 +143,8 @@ static bool answer(landed_download *out, const struct download *d)
 	return true;
 }
 
-bool_t cu_downloads_landed_svc(bool_t wait, res_landed *r,
-    struct svc_req *rq)
+bool_t cu_downloads_landed_svc(cu_hostptr wait_at, cu_size wait_size,
+    res_landed *r, struct svc_req *rq)
 {
 	downloads_update *u = &r->res_landed_u.value;
 	landed_downloads *list = &u->landed;
@@ -150,7 +157,7 @@ bool_t cu_downloads_landed_svc(bool_t wait, res_landed *r,
 	r->err = CUDA_SUCCESS;
 	for (d = downloads_first(); d != NULL; d = next) {
 		next = d->next;
-		if (!complete(d, wait))
+		if (!complete(d, wait_at, wait_size))
 			continue;
 		if (list->landed_downloads_len == ONCUDA_DOWNLOADS_MAX ||
 		    (list->landed_downloads_len > 0 &&

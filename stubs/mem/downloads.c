@@ -62,8 +62,12 @@ static bool apply(unsigned link, const landed_download *l)
 	return true;
 }
 
-/* Asks for the complete downloads (all of them, when wait) and lands them. */
-static enum clnt_stat land(CLIENT *c, bool wait, bool *landed, int *err)
+/*
+ * Asks for the complete downloads, waiting first for those into the mirror
+ * bytes [wait_lo, wait_hi) (none when empty), and lands them.
+ */
+static enum clnt_stat land(CLIENT *c, uint64_t wait_lo, uint64_t wait_hi,
+    bool *landed, int *err)
 {
 	unsigned link = rpc_held_server();
 	enum clnt_stat st = RPC_SUCCESS;
@@ -76,7 +80,8 @@ static enum clnt_stat land(CLIENT *c, bool wait, bool *landed, int *err)
 		downloads_update *u = &r.res_landed_u.value;
 
 		memset(&r, 0, sizeof(r));
-		if ((st = cu_downloads_landed(wait, &r, c)) != RPC_SUCCESS)
+		if ((st = cu_downloads_landed(wait_lo, wait_hi - wait_lo, &r,
+		    c)) != RPC_SUCCESS)
 			break;
 		if (r.err != CUDA_SUCCESS) {
 			*err = r.err;
@@ -113,7 +118,7 @@ enum clnt_stat downloads_queue(CLIENT *c, void *dst, uint64_t mirror,
 	pthread_once(&fork_once, register_fork_handler);
 	*queued = false;
 	(void)err;
-	if ((seq = pending_add(link, dst, len)) == 0)
+	if ((seq = pending_add(link, dst, mirror, len)) == 0)
 		return RPC_SUCCESS;
 	a.src = src;
 	a.size = len;
@@ -134,14 +139,16 @@ enum clnt_stat downloads_queue(CLIENT *c, void *dst, uint64_t mirror,
 
 enum clnt_stat downloads_land(CLIENT *c, bool *landed, int *err)
 {
-	return land(c, false, landed, err);
+	return land(c, 0, 0, landed, err);
 }
 
 enum clnt_stat downloads_settle(CLIENT *c, const void *p, size_t len,
     bool *landed, int *err)
 {
+	uint64_t lo, hi;
+
 	*landed = false;
-	if (!pending_overlaps(rpc_held_server(), p, len))
+	if (!pending_overlaps(rpc_held_server(), p, len, &lo, &hi))
 		return RPC_SUCCESS;
-	return land(c, true, landed, err);
+	return land(c, lo, hi, landed, err);
 }

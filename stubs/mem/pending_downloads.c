@@ -26,7 +26,7 @@ static bool overlap(const void *a, size_t alen, const void *b, size_t blen)
 	return alen != 0 && blen != 0 && (x < y ? y - x < alen : x - y < blen);
 }
 
-uint64_t pending_add(unsigned link, void *dst, size_t len)
+uint64_t pending_add(unsigned link, void *dst, uint64_t mirror, size_t len)
 {
 	uint64_t seq = 0;
 
@@ -40,6 +40,7 @@ uint64_t pending_add(unsigned link, void *dst, size_t len)
 		d->seq = seq = ++last_seq;
 		d->link = link;
 		d->dst = dst;
+		d->mirror = mirror;
 		d->len = len;
 		used++;
 		break;
@@ -100,15 +101,26 @@ unsigned pending_count(unsigned link)
 	return n;
 }
 
-bool pending_overlaps(unsigned link, const void *p, size_t len)
+bool pending_overlaps(unsigned link, const void *p, size_t len, uint64_t *lo,
+    uint64_t *hi)
 {
 	bool found = false;
 
+	*lo = UINT64_MAX;
+	*hi = 0;
 	pthread_mutex_lock(&lock);
-	for (unsigned i = 0; i < PENDING_DOWNLOADS_MAX && used > 0 && !found;
-	    i++)
-		found = table[i].seq != 0 && table[i].link == link &&
-		    overlap(table[i].dst, table[i].len, p, len);
+	for (unsigned i = 0; i < PENDING_DOWNLOADS_MAX && used > 0; i++) {
+		const struct pending_download *d = &table[i];
+
+		if (d->seq == 0 || d->link != link ||
+		    !overlap(d->dst, d->len, p, len))
+			continue;
+		found = true;
+		if (d->mirror < *lo)
+			*lo = d->mirror;
+		if (d->mirror + d->len > *hi)
+			*hi = d->mirror + d->len;
+	}
 	pthread_mutex_unlock(&lock);
 	return found;
 }

@@ -21,14 +21,15 @@ struct pending_download {
 	uint64_t seq;
 	unsigned link;
 	void *dst;		/* the program's memory it writes */
+	uint64_t mirror;	/* where it lands on the server first */
 	size_t len;
 };
 
 /*
- * Records a download of len bytes into dst held by server link; its number,
- * or 0 when PENDING_DOWNLOADS_MAX are pending already.
+ * Records a download of len bytes into dst, through mirror, held by server
+ * link; its number, or 0 when PENDING_DOWNLOADS_MAX are pending already.
  */
-uint64_t pending_add(unsigned link, void *dst, size_t len);
+uint64_t pending_add(unsigned link, void *dst, uint64_t mirror, size_t len);
 
 /* Takes the download numbered seq of server link out into *d; false: none. */
 bool pending_take(unsigned link, uint64_t seq, struct pending_download *d);
@@ -46,8 +47,12 @@ bool pending_write(unsigned link, uint64_t seq, const void *bytes,
 /* How many downloads server link holds. */
 unsigned pending_count(unsigned link);
 
-/* Whether a download of server link writes any of [p, p + len). */
-bool pending_overlaps(unsigned link, const void *p, size_t len);
+/*
+ * Whether a download of server link writes any of [p, p + len); then
+ * [*lo, *hi) holds the mirror bytes of every such download.
+ */
+bool pending_overlaps(unsigned link, const void *p, size_t len, uint64_t *lo,
+    uint64_t *hi);
 
 /* Forgets every download of server link (it holds none any more). */
 void pending_forget_link(unsigned link);
