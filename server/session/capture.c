@@ -14,10 +14,15 @@
  * A capture records work without doing it, and the driver records memsets
  * of memory nobody allocated: cuDNN captures its kernels and the memsets
  * of a workspace at a null base to read the graph's nodes back, and never
- * launches that graph.  So a capture into its own graph may record a range
- * this client does not own; such a graph is checked before it can run
- * (capture_graph_check), which keeps the rule of ranges.h: no work of this
- * client touches memory the driver did not give it.
+ * launches that graph; cuDNN's graph API does the same into a graph the
+ * program made (cuStreamBeginCaptureToGraph: XLA's command buffers), and
+ * sets the real workspace before the graph is instantiated.  So a capture
+ * may record a range this client does not own; such a graph is checked
+ * before it can run (capture_graph_check), which keeps the rule of
+ * ranges.h: no work of this client touches memory the driver did not give
+ * it.  The body graphs of conditional nodes are the exception: that walk
+ * does not reach them (CUDA 13.0 has no call that lists a conditional
+ * node's bodies), so a capture into one is checked as any work is.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -80,8 +85,8 @@ CUresult capture_range_check(cu_handle stream, uint64_t addr, uint64_t count,
 	if (cuStreamGetCaptureInfo((CUstream)(uintptr_t)stream, &status, NULL,
 	    &graph, NULL, NULL, NULL) != CUDA_SUCCESS ||
 	    status != CU_STREAM_CAPTURE_STATUS_ACTIVE || graph == NULL ||
-	    handle_check(HANDLE_GRAPH, (cu_handle)(uintptr_t)graph, false) ==
-	    CUDA_SUCCESS)
+	    handle_owner(HANDLE_GRAPH, (cu_handle)(uintptr_t)graph,
+	    HANDLE_GRAPH_NODE) != 0)
 		return range_check(addr, count, elem, call);
 	lenient_used = true;
 	log_msg(LOG_DEBUG, "%s of %llu bytes at %#llx recorded by a capture: "

@@ -27,11 +27,11 @@ CUresult capture_refuse_host_copy(cu_handle stream, const char *call);
 /*
  * range_check (ranges.h) of count elements of elem bytes at addr, for work
  * queued on stream; except that a range this client does not own passes
- * when stream is capturing into the graph its own capture began with (not
- * one of the client's graphs, as cuStreamBeginCaptureToGraph's): the
+ * when stream is capturing into a graph that is not a node's body: the
  * driver then only records the work, as it does natively (cuDNN captures
- * memsets of a workspace it has not allocated and reads the graph back),
- * and the graph is checked when it is instantiated (capture_graph_check).
+ * memsets of a workspace it has not allocated and reads the graph back,
+ * or sets the workspace later), and the graph is checked when it is
+ * instantiated (capture_graph_check).
  */
 CUresult capture_range_check(cu_handle stream, uint64_t addr, uint64_t count,
     uint64_t elem, const char *call);

@@ -3,8 +3,8 @@
  * (CU_LIBRARY_GET_MANAGED, idl/cuda.x).
  *
  * The driver allocates a module's managed variables as managed memory,
- * initialised from the image, several to a page.  The client maps that
- * memory's pages at the same address, as it does cuMemAllocManaged's, and
+ * initialised from the image, several to a page.  The client maps a
+ * variable's pages at the same address, as it does cuMemAllocManaged's, and
  * the two sides are kept coherent by the procedures of mapped memory
  * (svc_mapped.c) through a shadow made here.  The shadow starts as zeros
  * while the memory keeps its initial values, so the first pull sends them.
@@ -15,7 +15,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <cuda.h>
 
@@ -36,33 +35,6 @@ struct var_range {
 };
 
 static struct var_range *var_ranges;
-
-/*
- * The whole pages of the managed allocation holding the variable at dptr
- * (bytes long); the variable's own pages when the driver does not say.
- * false: the range wraps.
- */
-static bool side_of(CUdeviceptr dptr, size_t bytes, uint64_t *base,
-    uint64_t *size)
-{
-	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE), start, end;
-	CUdeviceptr alloc;
-	size_t alloc_size;
-
-	if (cuMemGetAddressRange(&alloc, &alloc_size, dptr) == CUDA_SUCCESS &&
-	    alloc <= dptr && dptr - alloc <= alloc_size &&
-	    bytes <= alloc_size - (dptr - alloc)) {
-		dptr = alloc;
-		bytes = alloc_size;
-	}
-	if (bytes == 0 || dptr > UINT64_MAX - bytes - page)
-		return false;
-	start = dptr / page * page;
-	end = (dptr + bytes + page - 1) / page * page;
-	*base = start;
-	*size = end - start;
-	return true;
-}
 
 /* Whether [base, base + size) overlaps a tracked mirror. */
 static bool overlaps_tracked(uint64_t base, uint64_t size)
@@ -152,7 +124,15 @@ bool_t cu_library_get_managed_svc(cu_handle library, cu_name name,
 		r->err = CUDA_ERROR_NOT_SUPPORTED;
 		return TRUE;
 	}
-	if (!side_of(dptr, bytes, &base, &size)) {
+	/*
+	 * The variable's own bytes: the allocation holding it is not asked
+	 * for, as cuMemGetAddressRange needs a current context, which the
+	 * runtime's first question comes without; the client maps the pages
+	 * several variables share once (managed.c).
+	 */
+	base = dptr;
+	size = bytes;
+	if (size == 0 || base > UINT64_MAX - size) {
 		r->err = CUDA_ERROR_INVALID_VALUE;
 		return TRUE;
 	}

@@ -99,13 +99,59 @@ static CUresult per_thread_handle(cu_handle *stream)
 
 /*
  * What the client can tell without the device: a dimension of 0 is never
- * a shape the driver runs.  Limits of the device (1024 threads a block)
- * are the server's to check; see CU_LAUNCH_KERNEL in idl/cuda.x.
+ * a shape the driver runs.
  */
 bool launch_shape_possible(const cu_dim3 *grid, const cu_dim3 *block)
 {
 	return grid->x != 0 && grid->y != 0 && grid->z != 0 &&
 	       block->x != 0 && block->y != 0 && block->z != 0;
+}
+
+/* Whether value is within the current device's attribute a. */
+static bool within(CUdevice dev, CUdevice_attribute a, uint64_t value)
+{
+	int limit;
+
+	/* Not known: the server's driver will say. */
+	if (cuDeviceGetAttribute(&limit, a, dev) != CUDA_SUCCESS || limit <= 0)
+		return true;
+	return value <= (uint64_t)limit;
+}
+
+/*
+ * A launch is one-way, so an error of the server's comes back at a later
+ * call; but the driver refuses a shape the device cannot run at the launch
+ * itself, where programs look for it (the runtime's cudaGetLastError after
+ * a kernel<<<>>> of 2048 threads).  The device's limits are answers the
+ * client keeps (answer_cache.h), so a launch past them is refused here, as
+ * the driver refuses it: the block's and grid's dimensions, the threads of
+ * a block, and dynamic shared memory past what the device offers a block
+ * at most.  What depends on the function (__launch_bounds__, registers,
+ * its own shared memory limit) is the server's to say, at a later call.
+ * The devices of a multi-device launch (launch_multi.c) are not the
+ * current one, so that one checks launch_shape_possible alone.
+ */
+static CUresult launch_shape_check(const cu_dim3 *grid, const cu_dim3 *block,
+				   unsigned int shared_mem)
+{
+	uint64_t threads = (uint64_t)block->x * block->y * block->z;
+	CUdevice dev;
+
+	if (!launch_shape_possible(grid, block))
+		return CUDA_ERROR_INVALID_VALUE;
+	if (cuCtxGetDevice(&dev) != CUDA_SUCCESS)
+		return CUDA_SUCCESS;	/* no context: the server says */
+	if (!within(dev, CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X, block->x) ||
+	    !within(dev, CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y, block->y) ||
+	    !within(dev, CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z, block->z) ||
+	    !within(dev, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK, threads) ||
+	    !within(dev, CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X, grid->x) ||
+	    !within(dev, CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y, grid->y) ||
+	    !within(dev, CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z, grid->z) ||
+	    !within(dev, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
+		    shared_mem))
+		return CUDA_ERROR_INVALID_VALUE;
+	return CUDA_SUCCESS;
 }
 
 CUresult launch_route(CUfunction f, cu_handle stream, unsigned *server,
@@ -145,8 +191,9 @@ static CUresult launch(rpcproc_t proc, CUfunction f, cu_dim3 grid,
 
 	if (f == NULL)
 		return CUDA_ERROR_INVALID_HANDLE;
-	if (!launch_shape_possible(&grid, &block))
-		return CUDA_ERROR_INVALID_VALUE;
+	if ((e = launch_shape_check(&grid, &block, shared_mem)) !=
+	    CUDA_SUCCESS)
+		return e;
 	if ((e = per_thread_handle(&stream)) != CUDA_SUCCESS)
 		return e;
 	e = launch_route(f, stream, &server, &there, &call.func);
@@ -263,8 +310,9 @@ static CUresult launch_ex(const CUlaunchConfig *config, bool per_thread,
 		return e;
 	if (f == NULL)
 		return CUDA_ERROR_INVALID_HANDLE;
-	if (!launch_shape_possible(&call.config.grid, &call.config.block))
-		return CUDA_ERROR_INVALID_VALUE;
+	if ((e = launch_shape_check(&call.config.grid, &call.config.block,
+	    call.config.shared_mem_bytes)) != CUDA_SUCCESS)
+		return e;
 	if ((e = per_thread_handle(&call.config.stream)) != CUDA_SUCCESS)
 		return e;
 	e = launch_route(f, call.config.stream, &server, &there, &call.func);

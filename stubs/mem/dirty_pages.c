@@ -4,12 +4,12 @@
  *
  * The handler.  Installed once, at the first region, with SA_SIGINFO.  A
  * fault it takes is a store (SEGV_ACCERR) into a watched page: it marks
- * the page in the region's bitmap and makes the page writable, and the
- * store is retried and succeeds.  Any other fault is not ours and goes to
- * the handler installed before: called directly when it was a function;
- * when it was the default action (or ignoring, which cannot be honoured
- * for a fault), that action is put back and the faulting instruction,
- * retried, meets it.  A handler installed after ours that does not pass
+ * the page in the bitmap of each region holding it and makes the page
+ * writable, and the store is retried and succeeds.  Any other fault is
+ * not ours and goes to the handler installed before: called directly when
+ * it was a function; when it was the default action (or ignoring, which
+ * cannot be honoured for a fault), that action is put back and the
+ * faulting instruction, retried, meets it.  A handler installed after ours that does not pass
  * faults on defeats this; a program that installs one must chain.
  *
  * Lock-free lookups.  The handler may run in any thread at any moment, so
@@ -37,9 +37,21 @@
 /* Managed allocations held at once; more fail the allocation. */
 #define REGIONS_MAX 1024
 
+/*
+ * A region is one allocation's bytes, [base, base + size), and the bits
+ * are its pages: those from the page holding base to the one holding its
+ * last byte.  The driver packs small managed allocations several to a
+ * page, so a page at either end may be another region's too; each region
+ * keeps its own bit for it.  What makes that safe is one invariant: a page
+ * is writable only while every region that holds it has it marked.  So a
+ * store into a shared page faults unless all its regions will compare it
+ * at their next push; the handler marks it in all of them.
+ */
 struct region {
 	_Atomic uintptr_t base;		/* 0: free entry */
 	size_t size;
+	uintptr_t first;		/* the page holding base */
+	size_t pages;
 	_Atomic uint64_t *bits;		/* a bit a page, set: written */
 };
 
@@ -56,7 +68,29 @@ size_t dirty_pages_page_size(void)
 	return page;
 }
 
-/* The region holding address a, or NULL.  Safe in the handler. */
+/* Whether r is live and holds the page at p (page-aligned).  Handler-safe. */
+static bool holds_page(struct region *r, uintptr_t p)
+{
+	uintptr_t b = atomic_load_explicit(&r->base, memory_order_acquire);
+
+	return b != 0 && p >= r->first && (p - r->first) / page < r->pages;
+}
+
+static void set_bit(struct region *r, uintptr_t p)
+{
+	size_t n = (p - r->first) / page;
+
+	atomic_fetch_or(&r->bits[n / 64], (uint64_t)1 << (n % 64));
+}
+
+static bool bit_of(struct region *r, uintptr_t p)
+{
+	size_t n = (p - r->first) / page;
+
+	return (atomic_load(&r->bits[n / 64]) >> (n % 64)) & 1;
+}
+
+/* The region whose bytes contain address a, or NULL. */
 static struct region *holding(uintptr_t a)
 {
 	for (size_t i = 0; i < REGIONS_MAX; i++) {
@@ -67,6 +101,28 @@ static struct region *holding(uintptr_t a)
 			return &regions[i];
 	}
 	return NULL;
+}
+
+/* Marks the page at p in every region that holds it; true if any does. */
+static bool mark_everywhere(uintptr_t p)
+{
+	bool any = false;
+
+	for (size_t i = 0; i < REGIONS_MAX; i++)
+		if (holds_page(&regions[i], p)) {
+			set_bit(&regions[i], p);
+			any = true;
+		}
+	return any;
+}
+
+/* Whether every live region that holds the page at p has it marked. */
+static bool marked_everywhere(uintptr_t p)
+{
+	for (size_t i = 0; i < REGIONS_MAX; i++)
+		if (holds_page(&regions[i], p) && !bit_of(&regions[i], p))
+			return false;
+	return true;
 }
 
 static void pass_on(int sig, siginfo_t *info, void *context)
@@ -86,15 +142,10 @@ static void pass_on(int sig, siginfo_t *info, void *context)
 static void on_fault(int sig, siginfo_t *info, void *context)
 {
 	int saved = errno;
-	uintptr_t a = (uintptr_t)info->si_addr;
-	struct region *r;
+	uintptr_t p = (uintptr_t)info->si_addr & ~(uintptr_t)(page - 1);
 
-	if (info->si_code == SEGV_ACCERR && (r = holding(a)) != NULL) {
-		uintptr_t b = atomic_load_explicit(&r->base, memory_order_relaxed);
-		size_t n = (a - b) / page;
-
-		atomic_fetch_or(&r->bits[n / 64], (uint64_t)1 << (n % 64));
-		mprotect((void *)(b + n * page), page, PROT_READ | PROT_WRITE);
+	if (info->si_code == SEGV_ACCERR && mark_everywhere(p)) {
+		mprotect((void *)p, page, PROT_READ | PROT_WRITE);
 		errno = saved;
 		return;
 	}
@@ -115,27 +166,40 @@ static void install(void)
 
 bool dirty_pages_add(void *base, size_t size)
 {
+	uintptr_t b = (uintptr_t)base, first, end;
 	size_t words, pages;
 	_Atomic uint64_t *bits;
 
 	dirty_pages_page_size();
 	pthread_once(&install_once, install);
-	if (!installed)
+	if (!installed || b == 0 || size == 0 || b > UINTPTR_MAX - size - page)
 		return false;
-	pages = size / page;
+	first = b & ~(uintptr_t)(page - 1);
+	end = (b + size + page - 1) & ~(uintptr_t)(page - 1);
+	pages = (end - first) / page;
 	words = (pages + 63) / 64;
-	if ((bits = calloc(words == 0 ? 1 : words, sizeof(*bits))) == NULL)
+	if ((bits = calloc(words, sizeof(*bits))) == NULL)
 		return false;
 	for (size_t i = 0; i < REGIONS_MAX; i++) {
 		if (atomic_load(&regions[i].base) != 0)
 			continue;
 		regions[i].size = size;
+		regions[i].first = first;
+		regions[i].pages = pages;
 		regions[i].bits = bits;
-		if (mprotect(base, size, PROT_READ) != 0)
-			break;
-		atomic_store_explicit(&regions[i].base, (uintptr_t)base,
+		/*
+		 * Published, then protected: all clean, so a neighbour's
+		 * writable end page is protected too (its bit stays set).
+		 * Protected first, a store to that page in between would
+		 * leave it writable and unmarked here.
+		 */
+		atomic_store_explicit(&regions[i].base, b,
 		    memory_order_release);
-		return true;
+		if (mprotect((void *)first, end - first, PROT_READ) == 0)
+			return true;
+		atomic_store_explicit(&regions[i].base, 0,
+		    memory_order_release);
+		break;
 	}
 	free(bits);
 	return false;
@@ -144,92 +208,107 @@ bool dirty_pages_add(void *base, size_t size)
 void dirty_pages_remove(void *base)
 {
 	struct region *r = holding((uintptr_t)base);
+	uintptr_t last;
 
-	if (r == NULL)
+	if (r == NULL || atomic_load(&r->base) != (uintptr_t)base)
 		return;
 	atomic_store_explicit(&r->base, 0, memory_order_release);
-	mprotect(base, r->size, PROT_READ | PROT_WRITE);
+	last = r->first + (r->pages - 1) * page;
+	mprotect((void *)r->first, r->pages * page, PROT_READ | PROT_WRITE);
+	/* An end page another region holds keeps the invariant for it. */
+	if (!marked_everywhere(r->first))
+		mprotect((void *)r->first, page, PROT_READ);
+	if (last != r->first && !marked_everywhere(last))
+		mprotect((void *)last, page, PROT_READ);
 	free((void *)r->bits);
 	r->bits = NULL;
 }
 
-static bool is_set(struct region *r, size_t n)
+/* The page holding byte `at` of r. */
+static uintptr_t page_of(struct region *r, size_t at)
 {
-	return (atomic_load(&r->bits[n / 64]) >> (n % 64)) & 1;
+	return (atomic_load(&r->base) + at) & ~(uintptr_t)(page - 1);
 }
 
 size_t dirty_pages_take(void *base, size_t size, size_t from, size_t *len)
 {
 	struct region *r = holding((uintptr_t)base);
-	size_t pages = size / page, first, n;
+	uintptr_t b = (uintptr_t)base, end, p, q;
 
-	if (r == NULL)
+	if (r == NULL || atomic_load(&r->base) != b || from >= size)
 		return size;
-	for (first = from / page; first < pages && !is_set(r, first); first++)
-		if (first % 64 == 0 && atomic_load(&r->bits[first / 64]) == 0)
-			first += 63;	/* a clean word: skip it whole */
-	if (first >= pages)
+	end = r->first + r->pages * page;
+	for (p = page_of(r, from); p < end && !bit_of(r, p); p += page) {
+		size_t n = (p - r->first) / page;
+
+		if (n % 64 == 0 && atomic_load(&r->bits[n / 64]) == 0)
+			p += 63 * page;	/* a clean word: skip it whole */
+	}
+	if (p >= end)
 		return size;
-	for (n = first; n < pages && is_set(r, n); n++)
+	for (q = p; q < end && bit_of(r, q); q += page) {
+		size_t n = (q - r->first) / page;
+
 		atomic_fetch_and(&r->bits[n / 64], ~((uint64_t)1 << (n % 64)));
+	}
 	/* Clean first, protect next, read after: a store in between faults. */
-	mprotect((char *)base + first * page, (n - first) * page, PROT_READ);
-	*len = (n - first) * page;
-	return first * page;
+	mprotect((void *)p, q - p, PROT_READ);
+	if (q > b + size)
+		q = b + size;
+	if (p < b + from)
+		p = b + from;
+	*len = q - p;
+	return p - b;
 }
 
-/* The whole pages of [p, p + len), clipped to r. */
+/* The pages of [p, p + len), clipped to r's: first and one past the last. */
 static void pages_of(struct region *r, const void *p, size_t len,
-    size_t *first, size_t *end)
+    uintptr_t *first, uintptr_t *end)
 {
-	uintptr_t b = atomic_load(&r->base), a = (uintptr_t)p;
-	size_t last = a - b + len;
+	uintptr_t a = (uintptr_t)p, stop = a + len;
+	uintptr_t top = r->first + r->pages * page;
 
-	if (last > r->size)
-		last = r->size;
-	*first = (a - b) / page;
-	*end = (last + page - 1) / page;
+	*first = a & ~(uintptr_t)(page - 1);
+	*end = (stop + page - 1) & ~(uintptr_t)(page - 1);
+	if (*end > top)
+		*end = top;
 }
 
 void dirty_pages_open(void *p, size_t len)
 {
 	struct region *r = holding((uintptr_t)p);
-	size_t first, end;
+	uintptr_t first, end;
 
 	if (r == NULL || len == 0)
 		return;
 	pages_of(r, p, len, &first, &end);
-	mprotect((char *)atomic_load(&r->base) + first * page,
-	    (end - first) * page, PROT_READ | PROT_WRITE);
+	mprotect((void *)first, end - first, PROT_READ | PROT_WRITE);
 }
 
 void dirty_pages_close(void *p, size_t len)
 {
 	struct region *r = holding((uintptr_t)p);
-	size_t first, end;
-	char *b;
+	uintptr_t first, end;
 
 	if (r == NULL || len == 0)
 		return;
-	b = (char *)atomic_load(&r->base);
 	pages_of(r, p, len, &first, &end);
-	for (size_t n = first; n < end; n++)
-		if (!is_set(r, n))
-			mprotect(b + n * page, page, PROT_READ);
+	for (uintptr_t q = first; q < end; q += page)
+		if (!marked_everywhere(q))
+			mprotect((void *)q, page, PROT_READ);
 }
 
 void dirty_pages_mark(void *p, size_t len)
 {
 	struct region *r = holding((uintptr_t)p);
-	size_t first, end;
+	uintptr_t first, end;
 
 	if (r == NULL || len == 0)
 		return;
 	pages_of(r, p, len, &first, &end);
-	for (size_t n = first; n < end; n++)
-		atomic_fetch_or(&r->bits[n / 64], (uint64_t)1 << (n % 64));
-	mprotect((char *)atomic_load(&r->base) + first * page,
-	    (end - first) * page, PROT_READ | PROT_WRITE);
+	for (uintptr_t q = first; q < end; q += page)
+		mark_everywhere(q);
+	mprotect((void *)first, end - first, PROT_READ | PROT_WRITE);
 }
 
 void dirty_pages_forget_all(void)

@@ -5,7 +5,11 @@
  * managed memory (managed.c, mapped.c), whose buffers are too large to
  * compare whole at every push.
  *
- * Regions are page-aligned whole pages.  The fault handler reads the
+ * A region is an allocation's bytes, at any address; its pages are those
+ * its bytes touch, and a page at either end may be another region's too
+ * (the driver packs small managed allocations several to a page).  The
+ * offsets and lengths given back are bytes of the region.  The fault
+ * handler reads the
  * regions without a lock; the other functions are called with the
  * connection lock held, or by the one thread that owns a region's life
  * (adding it before anyone knows its address, removing it at its free).
@@ -20,18 +24,22 @@
 size_t dirty_pages_page_size(void);
 
 /*
- * Starts watching the size bytes at base (page-aligned, a whole number of
- * pages): write-protects them, all clean.  false: no memory for its
+ * Starts watching the size bytes at base: write-protects their pages, all
+ * clean.  false: no memory for its
  * record, or no handler could be installed.
  */
 bool dirty_pages_add(void *base, size_t size);
 
-/* Stops watching the region at base; its pages are left writable. */
+/*
+ * Stops watching the region at base; its pages are left writable, but for
+ * an end page another region holds and has not marked.
+ */
 void dirty_pages_remove(void *base);
 
 /*
  * The next run of written pages of the region at base (size bytes) at or
- * after byte `from`: returns its offset and sets *len (whole pages), after
+ * after byte `from`: returns its offset and sets *len (the run's bytes
+ * within the region), after
  * marking those pages clean and write-protecting them again, so that a
  * store made while the caller reads them faults and marks them anew.
  * Returns size when no page is written from `from` on.
@@ -41,7 +49,10 @@ size_t dirty_pages_take(void *base, size_t size, size_t from, size_t *len);
 /* The library is about to write [p, p + len) of a region: unprotects it. */
 void dirty_pages_open(void *p, size_t len);
 
-/* It is done: write-protects again the pages of [p, p + len) not marked. */
+/*
+ * It is done: write-protects again the pages of [p, p + len) that some
+ * region holding them has not marked.
+ */
 void dirty_pages_close(void *p, size_t len);
 
 /*

@@ -5,8 +5,9 @@
  * of the program's side at cuMemFree (managed.h).
  *
  * The program's side of an allocation is anonymous memory mapped at the
- * server's address, whole pages, write-protected so that its written
- * pages are known (dirty_pages.h), and tracked by mapped.c, which pushes
+ * server's address, the pages its bytes touch (shared with a neighbour
+ * where the driver packed two allocations into one page: own_pages),
+ * write-protected so that its written pages are known (dirty_pages.h), and tracked by mapped.c, which pushes
  * and pulls it with mapped host memory.  It is also recorded as device
  * memory (device_ranges.h), so that copies treat the address as the
  * device memory it is, and so that the pointer attributes are asked of
@@ -46,11 +47,23 @@ ONCUDA_API CUresult cuMemAdvise(CUdeviceptr devPtr, size_t count,
 /* The program's sides of managed allocations; changed under the connection lock. */
 static struct range_table sides = RANGE_TABLE_INIT(struct range);
 
-static size_t whole_pages(size_t size)
+/*
+ * The pages of [at, at + size) that no other side touches, [*lo, *hi):
+ * the driver packs small managed allocations several to a page (512-byte
+ * steps within a 2 MiB block, on driver 580), so the page at either end may
+ * already be mapped, holding a neighbour.  Such a page is mapped while any
+ * side touches it.  Empty when *lo >= *hi.
+ */
+static void own_pages(uint64_t at, uint64_t size, uint64_t *lo, uint64_t *hi)
 {
-	size_t page = dirty_pages_page_size();
+	uint64_t page = dirty_pages_page_size();
 
-	return (size + page - 1) / page * page;
+	*lo = at / page * page;
+	*hi = (at + size + page - 1) / page * page;
+	if (range_table_find_overlap(&sides, *lo, page, NULL))
+		*lo += page;
+	if (*hi > *lo && range_table_find_overlap(&sides, *hi - page, page, NULL))
+		*hi -= page;
 }
 
 bool managed_contains(const void *p, size_t len)
@@ -69,11 +82,15 @@ void managed_freed(uint64_t dptr)
 {
 	struct range r;
 
+	uint64_t lo, hi;
+
 	if (!range_table_remove(&sides, dptr, &r))
 		return;
 	mapped_forget((const void *)(uintptr_t)r.base);
 	dirty_pages_remove((void *)(uintptr_t)r.base);
-	munmap((void *)(uintptr_t)r.base, r.size);
+	own_pages(r.base, r.size, &lo, &hi);
+	if (lo < hi)
+		munmap((void *)(uintptr_t)lo, hi - lo);
 }
 
 /* Said once: an allocation failed because its address is taken here. */
@@ -105,13 +122,12 @@ static void say_taken(const char *call, uint64_t at, size_t size)
  */
 static bool map_side(const char *call, uint64_t at, size_t size)
 {
-	size_t bytes = whole_pages(size);
-	struct range r = { at, bytes };
-	void *p;
+	struct range r = { at, size };
+	uint64_t lo, hi;
+	void *p = (void *)(uintptr_t)at;
 
-	if (at % dirty_pages_page_size() != 0 || bytes < size)
-		return false;
-	if (at < LOWEST_SIDE || at > UINTPTR_MAX - bytes) {
+	if (size == 0 || at < LOWEST_SIDE ||
+	    at > UINTPTR_MAX - size - dirty_pages_page_size()) {
 		static bool said;
 
 		if (!said)
@@ -123,17 +139,38 @@ static bool map_side(const char *call, uint64_t at, size_t size)
 		said = true;
 		return false;
 	}
-	p = mmap((void *)(uintptr_t)at, bytes, PROT_READ | PROT_WRITE,
-	    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
-	if (p == MAP_FAILED || p != (void *)(uintptr_t)at) {
-		if (p != MAP_FAILED)	/* a kernel without NOREPLACE: a hint */
-			munmap(p, bytes);
-		say_taken(call, at, bytes);
+	/* Memory the driver gave out twice: a damaged reply. */
+	if (range_table_find_overlap(&sides, at, size, NULL))
 		return false;
+	own_pages(at, size, &lo, &hi);
+	if (lo < hi) {
+		void *m = mmap((void *)(uintptr_t)lo, hi - lo,
+		    PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+
+		if (m == MAP_FAILED || m != (void *)(uintptr_t)lo) {
+			if (m != MAP_FAILED)	/* no NOREPLACE: a hint */
+				munmap(m, hi - lo);
+			say_taken(call, lo, hi - lo);
+			return false;
+		}
 	}
-	if (!dirty_pages_add(p, bytes))
+	/*
+	 * Its bytes on a neighbour's page may hold what an allocation freed
+	 * there left; the server's start from zeros.  A store into that
+	 * page, protected, faults into dirty_pages.c like the program's.
+	 */
+	if (lo >= hi) {
+		memset(p, 0, size);
+	} else {
+		if (at < lo)
+			memset(p, 0, (size_t)(lo - at));
+		if (at + size > hi)
+			memset((void *)(uintptr_t)hi, 0, (size_t)(at + size - hi));
+	}
+	if (!dirty_pages_add(p, size))
 		goto unmap;
-	if (!mapped_track_paged(p, bytes))
+	if (!mapped_track_paged(p, size))
 		goto unwatch;
 	if (range_table_insert(&sides, &r, false, NULL) != RANGE_INSERTED)
 		goto untrack;
@@ -145,7 +182,8 @@ untrack:
 unwatch:
 	dirty_pages_remove(p);
 unmap:
-	munmap(p, bytes);
+	if (lo < hi)
+		munmap((void *)(uintptr_t)lo, hi - lo);
 	return false;
 }
 
@@ -168,7 +206,7 @@ bool managed_var_side(uint64_t library, uint64_t at, size_t size)
 
 	assert(rpc_lock_held());
 	if (range_table_find(&sides, at, &r))
-		return r.base == at && r.size == whole_pages(size);
+		return r.base == at && r.size == size;
 	if ((v = malloc(sizeof(*v))) == NULL)
 		return false;
 	if (!map_side("cuLibraryGetManaged", at, size)) {

@@ -5,6 +5,10 @@
  * instantiated only once its nodes name the client's own memory
  * (server/session/capture.h).  Natively an instantiation of the bad graph
  * succeeds and its launch faults, so that part is checked remotely only.
+ * Both captures do this: into the capture's own graph (cuDNN reading its
+ * nodes back under XLA) and into a graph the program made
+ * (cuStreamBeginCaptureToGraph, cuDNN's graph API under XLA's command
+ * buffers).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -13,7 +17,8 @@
 
 #define WORDS 1024
 
-int test_capture_unowned_memset(void)
+/* into: capture into this graph of the program's, or NULL. */
+static int capture_unowned(CUgraph into)
 {
 	CUDA_MEMSET_NODE_PARAMS set;
 	CUgraphNode nodes[4];
@@ -23,7 +28,7 @@ int test_capture_unowned_memset(void)
 	CUcontext ctx;
 	CUdevice dev;
 	CUstream s;
-	CUgraph g;
+	CUgraph g = into;
 	size_t count = 4;
 	unsigned int words[WORDS];
 	int memsets = 0;
@@ -31,11 +36,16 @@ int test_capture_unowned_memset(void)
 	TRY(e2e_primary_ctx(&dev, &ctx));
 	TRY(e2e_stream(&s));
 	TRY(e2e_dalloc(&buf, sizeof(words)));
-	CHECK_CU(cuStreamBeginCapture(s, CU_STREAM_CAPTURE_MODE_THREAD_LOCAL),
-		 CUDA_SUCCESS);
+	if (into == NULL)
+		CHECK_CU(cuStreamBeginCapture(s,
+			 CU_STREAM_CAPTURE_MODE_THREAD_LOCAL), CUDA_SUCCESS);
+	else
+		CHECK_CU(cuStreamBeginCaptureToGraph(s, into, NULL, NULL, 0,
+			 CU_STREAM_CAPTURE_MODE_THREAD_LOCAL), CUDA_SUCCESS);
 	CHECK_CU(cuMemsetD8Async((CUdeviceptr)0x80, 0, 4096, s), CUDA_SUCCESS);
 	CHECK_CU(cuMemsetD32Async(buf, 7, WORDS, s), CUDA_SUCCESS);
 	CHECK_CU(cuStreamEndCapture(s, &g), CUDA_SUCCESS);
+	CHECK(into == NULL || g == into);
 	CHECK_CU(cuGraphGetNodes(g, nodes, &count), CUDA_SUCCESS);
 	CHECK_EQ(count, 2);
 	for (size_t i = 0; i < count; i++) {
@@ -70,4 +80,13 @@ int test_capture_unowned_memset(void)
 	CHECK_CU(cuGraphExecDestroy(exec), CUDA_SUCCESS);
 	CHECK_CU(cuGraphDestroy(g), CUDA_SUCCESS);
 	return 0;
+}
+
+int test_capture_unowned_memset(void)
+{
+	CUgraph into;
+
+	TRY(capture_unowned(NULL));
+	CHECK_CU(cuGraphCreate(&into, 0), CUDA_SUCCESS);
+	return capture_unowned(into);
 }

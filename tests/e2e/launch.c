@@ -76,9 +76,21 @@ int test_launch(void)
 	/* Shapes the device cannot run. */
 	CHECK_CU(cuLaunchKernel(f, 0, 1, 1, 32, 1, 1, 0, NULL, fill_params,
 				NULL), CUDA_ERROR_INVALID_VALUE);
-	CHECK_CU_ASYNC(cuLaunchKernel(f, 1, 1, 1, 2048, 1, 1, 0, NULL,
-				      fill_params, NULL),
-		       CUDA_ERROR_INVALID_VALUE);
+	/* Past the device's limits: refused at the launch, as the runtime's
+	 * cudaGetLastError after a kernel<<<>>> expects. */
+	CHECK_CU(cuLaunchKernel(f, 1, 1, 1, 2048, 1, 1, 0, NULL,
+				fill_params, NULL), CUDA_ERROR_INVALID_VALUE);
+	CHECK_CU(cuLaunchKernel(f, 1, 1, 1, 32, 32, 2, 0, NULL,
+				fill_params, NULL), CUDA_ERROR_INVALID_VALUE);
+	CHECK_CU(cuLaunchKernel(f, 1, 1, 1, 1, 1, 128, 0, NULL,
+				fill_params, NULL), CUDA_ERROR_INVALID_VALUE);
+	CHECK_CU(cuLaunchKernel(f, 1, 65536, 1, 32, 1, 1, 0, NULL,
+				fill_params, NULL), CUDA_ERROR_INVALID_VALUE);
+	CHECK_CU(cuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 64u << 20, NULL,
+				fill_params, NULL), CUDA_ERROR_INVALID_VALUE);
+	/* The context is still good. */
+	TRY(e2e_run_fill(f, words, 7, 100, NULL));
+	CHECK_CU(cuCtxSynchronize(), CUDA_SUCCESS);
 	return 0;
 }
 

@@ -198,6 +198,46 @@ fc_alloc_create(struct fc_context *ctx, enum fc_mem_kind kind, size_t size,
 	return CUDA_ERROR_OUT_OF_MEMORY;
 }
 
+void *
+fc_alloc_window(size_t bytes)
+{
+	void *p = mmap(next_device_address(bytes), bytes,
+	    PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+	    -1, 0);
+
+	return p == MAP_FAILED ? NULL : p;
+}
+
+CUresult
+fc_alloc_place(struct fc_context *ctx, enum fc_mem_kind kind, uintptr_t at,
+    size_t size, unsigned int flags, struct fc_alloc **out)
+{
+	struct fc_alloc *a;
+	CUresult rc;
+
+	if (overlaps_any(at, size))
+		return CUDA_ERROR_INVALID_VALUE;
+	if (is_charged(kind) &&
+	    (rc = fc_accounting_charge(ctx->device, size)) != CUDA_SUCCESS)
+		return rc;
+	if ((a = calloc(1, sizeof(*a))) != NULL) {
+		a->base = at;
+		a->size = size;
+		a->kind = kind;
+		a->ctx = ctx;
+		a->flags = flags;
+		a->buffer_id = next_buffer_id++;
+		if (insert(a) == CUDA_SUCCESS) {
+			*out = a;
+			return CUDA_SUCCESS;
+		}
+		free(a);
+	}
+	if (is_charged(kind))
+		fc_accounting_release(ctx->device, size);
+	return CUDA_ERROR_OUT_OF_MEMORY;
+}
+
 CUresult
 fc_alloc_register(struct fc_context *ctx, void *p, size_t size,
     unsigned int flags)

@@ -168,6 +168,12 @@ CUresult fc_alloc_create(struct fc_context *ctx, enum fc_mem_kind kind,
     size_t size, unsigned int flags, struct fc_alloc **out);
 CUresult fc_alloc_register(struct fc_context *ctx, void *p, size_t size,
     unsigned int flags);
+/* bytes of fresh zeroed memory in the device window, recorded nowhere. */
+void *fc_alloc_window(size_t bytes);
+/* Records an allocation of kind at `at`, inside memory the caller owns
+ * (mapped stays 0: nothing is unmapped at its free). */
+CUresult fc_alloc_place(struct fc_context *ctx, enum fc_mem_kind kind,
+    uintptr_t at, size_t size, unsigned int flags, struct fc_alloc **out);
 void fc_alloc_destroy(struct fc_alloc *a);
 struct fc_alloc *fc_alloc_find(uintptr_t addr);
 bool fc_alloc_covers(uintptr_t addr, size_t bytes);

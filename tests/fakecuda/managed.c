@@ -58,6 +58,35 @@ state_forget(uintptr_t base)
 	}
 }
 
+/*
+ * The driver packs managed allocations under 2 MiB into 2 MiB blocks, in
+ * 512-byte steps, several to a page (driver 580 on an H200: 4 bytes, then
+ * 4 more at +512); so does the stand-in, whose clients must map such
+ * pages once for several allocations.  A block's space is not reused.
+ */
+#define PACK_BLOCK (2u << 20)
+#define PACK_STEP 512u
+
+static CUresult
+alloc_packed(struct fc_context *ctx, size_t size, unsigned int flags,
+    struct fc_alloc **out)
+{
+	static uintptr_t block, next;
+	size_t need = (size + PACK_STEP - 1) / PACK_STEP * PACK_STEP;
+	void *p;
+
+	if (block == 0 || next + need > block + PACK_BLOCK) {
+		if ((p = fc_alloc_window(PACK_BLOCK)) == NULL)
+			return CUDA_ERROR_OUT_OF_MEMORY;
+		block = next = (uintptr_t)p;
+	}
+	if (fc_alloc_place(ctx, FC_MEM_MANAGED, next, size, flags, out) !=
+	    CUDA_SUCCESS)
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	next += need;
+	return CUDA_SUCCESS;
+}
+
 FC_API CUresult
 cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize, unsigned int flags)
 {
@@ -72,7 +101,9 @@ cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize, unsigned int flags)
 	if (rc == CUDA_SUCCESS && (dptr == NULL || bytesize == 0 ||
 	    (flags != CU_MEM_ATTACH_GLOBAL && flags != CU_MEM_ATTACH_HOST)))
 		rc = CUDA_ERROR_INVALID_VALUE;
-	if (rc == CUDA_SUCCESS)
+	if (rc == CUDA_SUCCESS && bytesize < PACK_BLOCK)
+		rc = alloc_packed(ctx, bytesize, flags, &a);
+	else if (rc == CUDA_SUCCESS)
 		rc = fc_alloc_create(ctx, FC_MEM_MANAGED, bytesize, flags, &a);
 	if (rc == CUDA_SUCCESS) {
 		state_forget(a->base);

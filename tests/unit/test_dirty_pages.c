@@ -3,7 +3,7 @@
  * is noted and goes through; take returns the written pages in runs, once,
  * and protects them again; the library's own stores (open/close, mark);
  * a fault that is not a watched page's reaches the handler installed
- * before.
+ * before; regions that share a page.
  */
 #include <setjmp.h>
 #include <signal.h>
@@ -36,6 +36,62 @@ static void runs(char *base, size_t size, size_t page, char *out, size_t n)
 		snprintf(out + used, n - used, "%zu:%zu ", at / page, len / page);
 		at += len;
 	}
+}
+
+/* The runs of the region at p (size bytes), as "offset+bytes" pairs. */
+static void byte_runs(char *p, size_t size, char *out, size_t n)
+{
+	size_t at = 0, len = 0;
+
+	out[0] = '\0';
+	while ((at = dirty_pages_take(p, size, at, &len)) < size) {
+		size_t used = strlen(out);
+
+		snprintf(out + used, n - used, "%zu+%zu ", at, len);
+		at += len;
+	}
+}
+
+/*
+ * Regions at any address, two sharing a page, as packed managed
+ * allocations do: a store into the shared page is each one's; one taking
+ * it leaves it the other's; removing one leaves the other watching.
+ */
+static void shared_pages(size_t page)
+{
+	char got[256], want[64], *mem, *a, *b;
+
+	mem = mmap(NULL, 3 * page, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	CHECK(mem != MAP_FAILED);
+	a = mem + 512;			/* 512 bytes into page 0 */
+	b = mem + 1024;			/* the rest of page 0, and page 1 */
+	CHECK(dirty_pages_add(a, 512));
+	CHECK(dirty_pages_add(b, 2 * page - 1024));
+	b[0] = 1;			/* page 0: both regions' */
+	byte_runs(a, 512, got, sizeof(got));
+	CHECK(strcmp(got, "0+512 ") == 0);
+	byte_runs(a, 512, got, sizeof(got));
+	CHECK(strcmp(got, "") == 0);
+	a[3] = 2;			/* protected again by a's take */
+	byte_runs(b, 2 * page - 1024, got, sizeof(got));
+	snprintf(want, sizeof(want), "0+%zu ", page - 1024);
+	CHECK(strcmp(got, want) == 0);
+	b[page] = 3;			/* page 1: b's alone */
+	byte_runs(b, 2 * page - 1024, got, sizeof(got));
+	snprintf(want, sizeof(want), "%zu+%zu ", page - 1024, page);
+	CHECK(strcmp(got, want) == 0);
+	byte_runs(a, 512, got, sizeof(got));
+	CHECK(strcmp(got, "0+512 ") == 0);
+	dirty_pages_remove(a);
+	b[5] = 4;			/* still noted for b */
+	byte_runs(b, 2 * page - 1024, got, sizeof(got));
+	snprintf(want, sizeof(want), "0+%zu ", page - 1024);
+	CHECK(strcmp(got, want) == 0);
+	dirty_pages_remove(b);
+	a[0] = 5;			/* writable, noted nowhere */
+	CHECK_EQ(a[0], 5);
+	munmap(mem, 3 * page);
 }
 
 int main(void)
@@ -100,5 +156,7 @@ int main(void)
 	dirty_pages_remove(base);
 	base[7 * page] = 1;		/* writable again, noted nowhere */
 	CHECK_EQ(base[7 * page], 1);
+
+	shared_pages(page);
 	return unit_report("test_dirty_pages");
 }

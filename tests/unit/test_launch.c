@@ -50,6 +50,41 @@ CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib,
 	return CUDA_SUCCESS;
 }
 
+/* The current device's limits, as an H200 gives them. */
+CUresult cuCtxGetDevice(CUdevice *device)
+{
+	*device = 0;
+	return CUDA_SUCCESS;
+}
+
+CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib,
+			      CUdevice dev)
+{
+	CHECK_EQ(dev, 0);
+	switch (attrib) {
+	case CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X:
+	case CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y:
+	case CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK:
+		*pi = 1024;
+		return CUDA_SUCCESS;
+	case CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z:
+		*pi = 64;
+		return CUDA_SUCCESS;
+	case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X:
+		*pi = 2147483647;
+		return CUDA_SUCCESS;
+	case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y:
+	case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z:
+		*pi = 65535;
+		return CUDA_SUCCESS;
+	case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN:
+		*pi = 232448;
+		return CUDA_SUCCESS;
+	default:
+		return CUDA_ERROR_INVALID_VALUE;
+	}
+}
+
 static void record_args(const kernel_args *args)
 {
 	CHECK(fake_open_section != 0);
@@ -186,7 +221,21 @@ static void test_launches(void)
 		 CUDA_ERROR_INVALID_VALUE);
 	CHECK_EQ(cuLaunchKernel(f, 1, 1, 1, 1, 1, 0, 0, NULL, params, NULL),
 		 CUDA_ERROR_INVALID_VALUE);
+	/* So is a shape past the device's limits, at the limit accepted. */
+	CHECK_EQ(cuLaunchKernel(f, 1, 1, 1, 1025, 1, 1, 0, NULL, params, NULL),
+		 CUDA_ERROR_INVALID_VALUE);
+	CHECK_EQ(cuLaunchKernel(f, 1, 1, 1, 64, 16, 2, 0, NULL, params, NULL),
+		 CUDA_ERROR_INVALID_VALUE);
+	CHECK_EQ(cuLaunchKernel(f, 1, 1, 65536, 1, 1, 1, 0, NULL, params,
+				NULL), CUDA_ERROR_INVALID_VALUE);
+	CHECK_EQ(cuLaunchKernel(f, 1, 1, 1, 1, 1, 1, 232449, NULL, params,
+				NULL), CUDA_ERROR_INVALID_VALUE);
 	CHECK_EQ(launches, before);
+	CHECK_EQ(cuLaunchKernel(f, 2147483647u, 65535, 1, 1024, 1, 1, 232448,
+				NULL, params, NULL), CUDA_SUCCESS);
+	CHECK_EQ(launches, before + 1);
+	CHECK_EQ(launch_grid.x, 2147483647u);
+	before = launches;
 
 	memset(attrs, 0, sizeof(attrs));
 	attrs[0].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
