@@ -28,6 +28,7 @@
  */
 #include <pthread.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cuda.h>
@@ -53,13 +54,16 @@ static bool apply(unsigned link, const landed_download *l)
 {
 	struct pending_download d;
 
+	bool ok;
+
 	/* A download forgotten since (its memory freed) lands nowhere. */
-	if (!pending_take(link, l->seq, &d) || l->err != CUDA_SUCCESS)
+	if (!pending_take(link, l->seq, &d))
 		return true;
-	if (l->bytes.bytes_len != d.len)
-		return false;
-	memcpy(d.dst, l->bytes.bytes_val, d.len);
-	return true;
+	ok = l->err != CUDA_SUCCESS || l->bytes.bytes_len == d.len;
+	if (l->err == CUDA_SUCCESS && ok)
+		pending_land(&d, l->bytes.bytes_val);
+	free(d.early);
+	return ok;
 }
 
 /*

@@ -83,6 +83,14 @@
  * same bytes of the program's: each keeps its own shadow, so each gets
  * the program's changes and gives back the GPU's.
  *
+ * Downloads.  An asynchronous download into page-locked memory lands in
+ * the mirror first (downloads.h).  Every pull lands those complete before
+ * it compares, and compares even when no context is known busy once one
+ * landed: the landed bytes are the mirror's, so both shadows then take
+ * them and the program's later stores are changes from them.  A buffer
+ * that starts to be tracked has its mirror set to zeros, so downloads
+ * pending into it land before (announce), and the push sends them.
+ *
  * A child after fork() starts with nothing tracked: its session is new.
  */
 #include <pthread.h>

@@ -9,6 +9,7 @@
  */
 #include <pthread.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "stubs/mem/pending_downloads.h"
@@ -78,15 +79,36 @@ bool pending_write(unsigned link, uint64_t seq, const void *bytes,
 		return false;
 	pthread_mutex_lock(&lock);
 	for (unsigned i = 0; i < PENDING_DOWNLOADS_MAX && used > 0; i++) {
-		if (table[i].seq != seq || table[i].link != link)
+		struct pending_download *d = &table[i];
+
+		if (d->seq != seq || d->link != link)
 			continue;
-		found = table[i].len == len;
-		if (found)
-			memcpy(table[i].dst, bytes, len);
+		if (d->len != len || (d->early == NULL &&
+		    (d->early = malloc(len > 0 ? len : 1)) == NULL))
+			break;
+		memcpy(d->early, bytes, len);
+		memcpy(d->dst, bytes, len);
+		found = true;
 		break;
 	}
 	pthread_mutex_unlock(&lock);
 	return found;
+}
+
+void pending_land(struct pending_download *d, const void *bytes)
+{
+	const unsigned char *in = bytes;
+	unsigned char *now = d->dst;
+
+	if (d->early == NULL) {
+		memcpy(now, in, d->len);
+		return;
+	}
+	for (size_t i = 0; i < d->len; i++)
+		if (now[i] == d->early[i])
+			now[i] = in[i];
+	free(d->early);
+	d->early = NULL;
 }
 
 unsigned pending_count(unsigned link)
@@ -132,6 +154,7 @@ static void forget_where(bool (*gone)(const struct pending_download *,
 	for (unsigned i = 0; i < PENDING_DOWNLOADS_MAX && used > 0; i++) {
 		if (table[i].seq == 0 || !gone(&table[i], arg))
 			continue;
+		free(table[i].early);
 		memset(&table[i], 0, sizeof(table[i]));
 		used--;
 	}
@@ -173,6 +196,8 @@ void pending_forget_range(const void *p, size_t len)
 void pending_forget_in_child(void)
 {
 	pthread_mutex_init(&lock, NULL);
+	for (unsigned i = 0; i < PENDING_DOWNLOADS_MAX; i++)
+		free(table[i].early);
 	memset(table, 0, sizeof(table));
 	used = 0;
 }

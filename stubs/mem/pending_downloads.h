@@ -23,6 +23,7 @@ struct pending_download {
 	void *dst;		/* the program's memory it writes */
 	uint64_t mirror;	/* where it lands on the server first */
 	size_t len;
+	unsigned char *early;	/* the bytes an early look wrote (malloc'ed), or NULL */
 };
 
 /*
@@ -31,18 +32,31 @@ struct pending_download {
  */
 uint64_t pending_add(unsigned link, void *dst, uint64_t mirror, size_t len);
 
-/* Takes the download numbered seq of server link out into *d; false: none. */
+/*
+ * Takes the download numbered seq of server link out into *d; false: none.
+ * d->early is then the caller's to free.
+ */
 bool pending_take(unsigned link, uint64_t seq, struct pending_download *d);
 
 /*
  * Writes len bytes into the memory of the download numbered seq of server
  * link, which stays pending (a host function's early look: idl/cuda.x,
- * host_call).  false: no such download, or it is not of len bytes.  The
- * table's lock is held while writing, so memory being freed (which
- * forgets its downloads first) is never written.
+ * host_call), and keeps a copy of them as its early bytes, so that the
+ * landing can tell what the program wrote since (pending_land).  false:
+ * no such download, it is not of len bytes, or no memory for the copy
+ * (then nothing is written).  The table's lock is held while writing, so
+ * memory being freed (which forgets its downloads first) is never written.
  */
 bool pending_write(unsigned link, uint64_t seq, const void *bytes,
     size_t len);
+
+/*
+ * Writes the landed bytes of d (taken with pending_take) into its memory:
+ * all of them, or, after an early look, those where the program's memory
+ * still holds what the early look wrote (the program's later stores win,
+ * as they do natively once it has looked); frees d->early.
+ */
+void pending_land(struct pending_download *d, const void *bytes);
 
 /* How many downloads server link holds. */
 unsigned pending_count(unsigned link);

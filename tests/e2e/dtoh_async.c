@@ -203,11 +203,12 @@ int test_dtoh_async_observed(void)
 
 /* What a host function queued behind the download saw. */
 struct seen {
-	const unsigned *host;
+	unsigned *host;
 	unsigned want;
 	atomic_int ok;
 };
 
+/* Looks at the download, then stores into the first word. */
 static void CUDA_CB look(void *p)
 {
 	struct seen *seen = p;
@@ -215,6 +216,7 @@ static void CUDA_CB look(void *p)
 
 	for (size_t i = 0; i < WORDS; i++)
 		ok &= seen->host[i] == seen->want;
+	seen->host[0] = 0xabc;
 	atomic_store(&seen->ok, ok);
 }
 
@@ -236,7 +238,8 @@ int test_dtoh_async_host_func(void)
 	CHECK_CU(cuLaunchHostFunc(s, look, &seen), CUDA_SUCCESS);
 	CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
 	CHECK_EQ(atomic_load(&seen.ok), 1);
-	TRY(words_are(host, 0, WORDS, seen.want, "after the host function"));
+	TRY(words_are(host, 0, 1, 0xabc, "the host function's store"));
+	TRY(words_are(host, 1, WORDS, seen.want, "after the host function"));
 	return 0;
 }
 

@@ -4,6 +4,7 @@
  * increase and are never 0; a download is taken once, only by its own
  * server; an early write of its bytes leaves it pending; overlap is
  * byte-exact at both ends and names the mirror bytes of all that overlap;
+ * landing after an early look keeps what the program stored since;
  * a full table refuses, and a taken slot is free again; forgetting by
  * server or by range leaves the others; a child after fork starts empty.
  */
@@ -77,6 +78,24 @@ int main(void)
 	CHECK(pending_write(0, a, memory + 60000, 4096));
 	CHECK(memory[0] == 'x' && memory[4095] == 'x' && memory[4096] != 'x');
 	CHECK_EQ(pending_count(0), 1);
+
+	/* Landing after an early look: the program's stores since win, the
+	 * rest takes the landed bytes (the download went on after the look). */
+	memory[0] = 'p';
+	memory[4095] = 'x';
+	CHECK(pending_take(0, a, &d));
+	CHECK(d.early != NULL);
+	memset(memory + 60000, 'L', 4096);
+	pending_land(&d, memory + 60000);
+	CHECK(d.early == NULL);
+	CHECK(memory[0] == 'p' && memory[1] == 'L' && memory[4095] == 'L');
+	/* Without one, all of them. */
+	a = pending_add(0, memory, MIRROR, 4096);
+	CHECK(pending_take(0, a, &d));
+	memset(memory + 60000, 'M', 4096);
+	pending_land(&d, memory + 60000);
+	CHECK(memory[0] == 'M' && memory[4095] == 'M');
+	a = pending_add(0, memory, MIRROR, 4096);
 
 	/* Forgetting a server's leaves the other's. */
 	pending_forget_link(0);
