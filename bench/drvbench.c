@@ -216,7 +216,7 @@ int main(int argc, char **argv)
 
 	bench_calls(&plan, empty, !calls_only);
 	if (!calls_only) {
-		bench_copies(&plan);
+		bench_copies(&plan, empty);
 		bench_app(&plan);
 		bench_graph(&plan, empty);
 	}

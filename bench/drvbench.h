@@ -47,7 +47,8 @@ struct kernel_choice {
 /* The per-call cases; LAUNCH_RATE adds the launch issue rate, the one
  * case among them that does not wait for each call. */
 void bench_calls(const struct plan *plan, CUfunction empty, bool launch_rate);
-void bench_copies(const struct plan *plan);
+/* The copies; empty (as for bench_calls) queued ahead of the async one. */
+void bench_copies(const struct plan *plan, CUfunction empty);
 void bench_app(const struct plan *plan);
 /* A 100-kernel graph replayed, and the same launches one by one. */
 void bench_graph(const struct plan *plan, CUfunction empty);

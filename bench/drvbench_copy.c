@@ -7,6 +7,11 @@
  * least once), so small sizes are not lost in the clock's resolution and
  * large ones do not take minutes; one untimed copy first faults the pages
  * in and warms whatever cache the path has.
+ *
+ * And how long cuMemcpyDtoHAsync of 4 MiB into page-locked memory takes to
+ * return behind a queued launch (dtoh_async_return): the driver returns
+ * at once and the bytes land while the program goes on, which is what
+ * lets a program overlap its downloads with the work it queues next.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +20,7 @@
 
 #define SMALLEST_COPY ((size_t)4096)
 #define BIG_COPY ((size_t)256 << 20)
+#define ASYNC_COPY ((size_t)4 << 20)
 
 enum direction { HOST_TO_DEVICE, DEVICE_TO_HOST };
 
@@ -69,7 +75,47 @@ static void sweep(const struct plan *plan, enum direction dir,
 		time_copy(plan, dir, name, device, host, bytes);
 }
 
-void bench_copies(const struct plan *plan)
+/*
+ * The time cuMemcpyDtoHAsync into pinned takes to return, each behind a
+ * launch of empty on the same stream; the stream is synchronized after
+ * each, untimed, and the bytes checked once.
+ */
+static void time_async_return(const struct plan *plan, CUfunction empty,
+			      CUdeviceptr device, unsigned char *pinned)
+{
+	struct samples s = { .count = 0 };
+	long iterations = plan->copy_max_iterations / 10 + 1;
+	unsigned long long arg = 0;
+	void *params[] = { &arg };
+	CUstream stream;
+
+	/* The uploads before left the host's bytes there. */
+	CHECK(cuMemsetD8(device, 0xa5, ASYNC_COPY));
+	CHECK(cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING));
+	for (int run = 0; run < plan->copy_runs; run++) {
+		double waited = 0;
+
+		for (long i = 0; i < iterations; i++) {
+			double start;
+
+			CHECK(cuLaunchKernel(empty, 1, 1, 1, 1, 1, 1, 0, stream,
+					     params, NULL));
+			start = now_seconds();
+			CHECK(cuMemcpyDtoHAsync(pinned, device, ASYNC_COPY,
+						stream));
+			waited += now_seconds() - start;
+			CHECK(cuStreamSynchronize(stream));
+		}
+		samples_add(&s, micros_each(waited, iterations));
+	}
+	if (pinned[0] != 0xa5 || pinned[ASYNC_COPY - 1] != 0xa5)
+		die("cuMemcpyDtoHAsync into pinned memory brought wrong bytes");
+	memset(pinned, 0x5a, ASYNC_COPY);
+	samples_report(&s, "dtoh_async_return", ASYNC_COPY, "us", iterations);
+	CHECK(cuStreamDestroy(stream));
+}
+
+void bench_copies(const struct plan *plan, CUfunction empty)
 {
 	struct copy_buffers b;
 	size_t size = plan->copy_max;
@@ -88,6 +134,8 @@ void bench_copies(const struct plan *plan)
 	sweep(plan, DEVICE_TO_HOST, "copy_dtoh_pageable", b.device, b.pageable);
 	sweep(plan, HOST_TO_DEVICE, "copy_htod_pinned", b.device, b.pinned);
 	sweep(plan, DEVICE_TO_HOST, "copy_dtoh_pinned", b.device, b.pinned);
+	if (size >= ASYNC_COPY)
+		time_async_return(plan, empty, b.device, b.pinned);
 
 	CHECK(cuMemFreeHost(b.pinned));
 	free(b.pageable);

@@ -136,6 +136,8 @@ def side_by_side_table(md, run):
                      fmt(b, "GB/s"), ratio(a, b),
                      same_host(run, loc.get(name, size), a, "GB/s", False),
                      stream, LUPINE.get((name, size), "—")])
+    timed("cuMemcpyDtoHAsync 4 MiB into pinned behind a launch, "
+          "until it returns", "dtoh_async_return", "—", size=4 << 20)
     timed("100-kernel graph, cuGraphLaunch + its run, per replay",
           "graph_replay_100", "—")
     timed("the same 100 launches one by one, per 100", "launches_100", "—")

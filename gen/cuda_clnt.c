@@ -1368,6 +1368,31 @@ cu_host_mirrors_alive_13000(host_mirror_refs mirrors, res_alive *clnt_res,  CLIE
 }
 
 enum clnt_stat 
+cu_memcpy_dtoh_mirror_13000(cu_dptr src, cu_size size, cu_hostptr mirror, cu_handle stream, u_quad_t seq, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_memcpy_dtoh_mirror_13000_argument arg;
+	arg.src = src;
+	arg.size = size;
+	arg.mirror = mirror;
+	arg.stream = stream;
+	arg.seq = seq;
+	return (clnt_call (clnt, CU_MEMCPY_DTOH_MIRROR, (xdrproc_t) xdr_cu_memcpy_dtoh_mirror_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_downloads_landed_13000(cu_hostptr wait_at, cu_size wait_size, res_landed *clnt_res,  CLIENT *clnt)
+{
+	cu_downloads_landed_13000_argument arg;
+	arg.wait_at = wait_at;
+	arg.wait_size = wait_size;
+	return (clnt_call (clnt, CU_DOWNLOADS_LANDED, (xdrproc_t) xdr_cu_downloads_landed_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_landed, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_mem_alloc_managed_13000(cu_size size, u_int flags, res_dptr *clnt_res,  CLIENT *clnt)
 {
 	cu_mem_alloc_managed_13000_argument arg;

@@ -665,6 +665,18 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_host_mirrors_alive cu_host_mirrors_alive_13000
 #define cu_host_mirrors_alive_svc cu_host_mirrors_alive_13000_svc
 
+/* CU_MEMCPY_DTOH_MIRROR (920) */
+#define cu_memcpy_dtoh_mirror cu_memcpy_dtoh_mirror_13000
+#define cu_memcpy_dtoh_mirror_svc cu_memcpy_dtoh_mirror_13000_svc
+#define cu_memcpy_dtoh_mirror_argument cu_memcpy_dtoh_mirror_13000_argument
+#define xdr_cu_memcpy_dtoh_mirror_argument xdr_cu_memcpy_dtoh_mirror_13000_argument
+
+/* CU_DOWNLOADS_LANDED (921) */
+#define cu_downloads_landed cu_downloads_landed_13000
+#define cu_downloads_landed_svc cu_downloads_landed_13000_svc
+#define cu_downloads_landed_argument cu_downloads_landed_13000_argument
+#define xdr_cu_downloads_landed_argument xdr_cu_downloads_landed_13000_argument
+
 /* CU_MEM_ALLOC_MANAGED (660) */
 #define cu_mem_alloc_managed cu_mem_alloc_managed_13000
 #define cu_mem_alloc_managed_svc cu_mem_alloc_managed_13000_svc

@@ -600,6 +600,37 @@ struct res_mapped_update {
 	} res_mapped_update_u;
 };
 typedef struct res_mapped_update res_mapped_update;
+#define ONCUDA_DOWNLOADS_MAX 1024
+
+struct landed_download {
+	u_quad_t seq;
+	int err;
+	struct {
+		u_int bytes_len;
+		char *bytes_val;
+	} bytes;
+};
+typedef struct landed_download landed_download;
+
+typedef struct {
+	u_int landed_downloads_len;
+	landed_download *landed_downloads_val;
+} landed_downloads;
+
+struct downloads_update {
+	landed_downloads landed;
+	bool_t more;
+	u_int held;
+};
+typedef struct downloads_update downloads_update;
+
+struct res_landed {
+	int err;
+	union {
+		downloads_update value;
+	} res_landed_u;
+};
+typedef struct res_landed res_landed;
 
 struct ptr_attr_value {
 	u_int size;
@@ -1298,6 +1329,7 @@ struct host_call {
 	host_fn fn;
 	u_quad_t stream;
 	int status;
+	landed_downloads landed;
 };
 typedef struct host_call host_call;
 #define ONCUDA_CALLBACK_OUTPUT 2
@@ -1756,6 +1788,21 @@ struct cu_mem_host_get_device_pointer_13000_argument {
 	u_int flags;
 };
 typedef struct cu_mem_host_get_device_pointer_13000_argument cu_mem_host_get_device_pointer_13000_argument;
+
+struct cu_memcpy_dtoh_mirror_13000_argument {
+	cu_dptr src;
+	cu_size size;
+	cu_hostptr mirror;
+	cu_handle stream;
+	u_quad_t seq;
+};
+typedef struct cu_memcpy_dtoh_mirror_13000_argument cu_memcpy_dtoh_mirror_13000_argument;
+
+struct cu_downloads_landed_13000_argument {
+	cu_hostptr wait_at;
+	cu_size wait_size;
+};
+typedef struct cu_downloads_landed_13000_argument cu_downloads_landed_13000_argument;
 
 struct cu_mem_alloc_managed_13000_argument {
 	cu_size size;
@@ -3103,6 +3150,12 @@ extern  bool_t cu_host_mirror_alloc_13000_svc(cu_size , res_host_mirror *, struc
 #define CU_HOST_MIRRORS_ALIVE 911
 extern  enum clnt_stat cu_host_mirrors_alive_13000(host_mirror_refs , res_alive *, CLIENT *);
 extern  bool_t cu_host_mirrors_alive_13000_svc(host_mirror_refs , res_alive *, struct svc_req *);
+#define CU_MEMCPY_DTOH_MIRROR 920
+extern  enum clnt_stat cu_memcpy_dtoh_mirror_13000(cu_dptr , cu_size , cu_hostptr , cu_handle , u_quad_t , res_none *, CLIENT *);
+extern  bool_t cu_memcpy_dtoh_mirror_13000_svc(cu_dptr , cu_size , cu_hostptr , cu_handle , u_quad_t , res_none *, struct svc_req *);
+#define CU_DOWNLOADS_LANDED 921
+extern  enum clnt_stat cu_downloads_landed_13000(cu_hostptr , cu_size , res_landed *, CLIENT *);
+extern  bool_t cu_downloads_landed_13000_svc(cu_hostptr , cu_size , res_landed *, struct svc_req *);
 #define CU_MEM_ALLOC_MANAGED 660
 extern  enum clnt_stat cu_mem_alloc_managed_13000(cu_size , u_int , res_dptr *, CLIENT *);
 extern  bool_t cu_mem_alloc_managed_13000_svc(cu_size , u_int , res_dptr *, struct svc_req *);
@@ -4129,6 +4182,12 @@ extern  bool_t cu_host_mirror_alloc_13000_svc();
 #define CU_HOST_MIRRORS_ALIVE 911
 extern  enum clnt_stat cu_host_mirrors_alive_13000();
 extern  bool_t cu_host_mirrors_alive_13000_svc();
+#define CU_MEMCPY_DTOH_MIRROR 920
+extern  enum clnt_stat cu_memcpy_dtoh_mirror_13000();
+extern  bool_t cu_memcpy_dtoh_mirror_13000_svc();
+#define CU_DOWNLOADS_LANDED 921
+extern  enum clnt_stat cu_downloads_landed_13000();
+extern  bool_t cu_downloads_landed_13000_svc();
 #define CU_MEM_ALLOC_MANAGED 660
 extern  enum clnt_stat cu_mem_alloc_managed_13000();
 extern  bool_t cu_mem_alloc_managed_13000_svc();
@@ -4849,6 +4908,10 @@ extern  bool_t xdr_mapped_run (XDR *, mapped_run*);
 extern  bool_t xdr_mapped_runs (XDR *, mapped_runs*);
 extern  bool_t xdr_mapped_update (XDR *, mapped_update*);
 extern  bool_t xdr_res_mapped_update (XDR *, res_mapped_update*);
+extern  bool_t xdr_landed_download (XDR *, landed_download*);
+extern  bool_t xdr_landed_downloads (XDR *, landed_downloads*);
+extern  bool_t xdr_downloads_update (XDR *, downloads_update*);
+extern  bool_t xdr_res_landed (XDR *, res_landed*);
 extern  bool_t xdr_ptr_attr_value (XDR *, ptr_attr_value*);
 extern  bool_t xdr_res_ptr_attr (XDR *, res_ptr_attr*);
 extern  bool_t xdr_pointer_attributes (XDR *, pointer_attributes*);
@@ -4999,6 +5062,8 @@ extern  bool_t xdr_cu_mem_host_alloc_13000_argument (XDR *, cu_mem_host_alloc_13
 extern  bool_t xdr_cu_mem_host_alloc_at_13000_argument (XDR *, cu_mem_host_alloc_at_13000_argument*);
 extern  bool_t xdr_cu_mem_host_register_13000_argument (XDR *, cu_mem_host_register_13000_argument*);
 extern  bool_t xdr_cu_mem_host_get_device_pointer_13000_argument (XDR *, cu_mem_host_get_device_pointer_13000_argument*);
+extern  bool_t xdr_cu_memcpy_dtoh_mirror_13000_argument (XDR *, cu_memcpy_dtoh_mirror_13000_argument*);
+extern  bool_t xdr_cu_downloads_landed_13000_argument (XDR *, cu_downloads_landed_13000_argument*);
 extern  bool_t xdr_cu_mem_alloc_managed_13000_argument (XDR *, cu_mem_alloc_managed_13000_argument*);
 extern  bool_t xdr_cu_mem_prefetch_async_13000_argument (XDR *, cu_mem_prefetch_async_13000_argument*);
 extern  bool_t xdr_cu_mem_advise_13000_argument (XDR *, cu_mem_advise_13000_argument*);
@@ -5219,6 +5284,10 @@ extern bool_t xdr_mapped_run ();
 extern bool_t xdr_mapped_runs ();
 extern bool_t xdr_mapped_update ();
 extern bool_t xdr_res_mapped_update ();
+extern bool_t xdr_landed_download ();
+extern bool_t xdr_landed_downloads ();
+extern bool_t xdr_downloads_update ();
+extern bool_t xdr_res_landed ();
 extern bool_t xdr_ptr_attr_value ();
 extern bool_t xdr_res_ptr_attr ();
 extern bool_t xdr_pointer_attributes ();
@@ -5369,6 +5438,8 @@ extern bool_t xdr_cu_mem_host_alloc_13000_argument ();
 extern bool_t xdr_cu_mem_host_alloc_at_13000_argument ();
 extern bool_t xdr_cu_mem_host_register_13000_argument ();
 extern bool_t xdr_cu_mem_host_get_device_pointer_13000_argument ();
+extern bool_t xdr_cu_memcpy_dtoh_mirror_13000_argument ();
+extern bool_t xdr_cu_downloads_landed_13000_argument ();
 extern bool_t xdr_cu_mem_alloc_managed_13000_argument ();
 extern bool_t xdr_cu_mem_prefetch_async_13000_argument ();
 extern bool_t xdr_cu_mem_advise_13000_argument ();

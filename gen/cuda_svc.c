@@ -791,6 +791,18 @@ _cu_host_mirrors_alive_13000 (host_mirror_refs  *argp, void *result, struct svc_
 }
 
 int
+_cu_memcpy_dtoh_mirror_13000 (cu_memcpy_dtoh_mirror_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_memcpy_dtoh_mirror_13000_svc(argp->src, argp->size, argp->mirror, argp->stream, argp->seq, result, rqstp));
+}
+
+int
+_cu_downloads_landed_13000 (cu_downloads_landed_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_downloads_landed_13000_svc(argp->wait_at, argp->wait_size, result, rqstp));
+}
+
+int
 _cu_mem_alloc_managed_13000 (cu_mem_alloc_managed_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_mem_alloc_managed_13000_svc(argp->size, argp->flags, result, rqstp));
@@ -2180,6 +2192,8 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		mapped_runs cu_mapped_push_13000_arg;
 		cu_size cu_host_mirror_alloc_13000_arg;
 		host_mirror_refs cu_host_mirrors_alive_13000_arg;
+		cu_memcpy_dtoh_mirror_13000_argument cu_memcpy_dtoh_mirror_13000_arg;
+		cu_downloads_landed_13000_argument cu_downloads_landed_13000_arg;
 		cu_mem_alloc_managed_13000_argument cu_mem_alloc_managed_13000_arg;
 		cu_mem_prefetch_async_13000_argument cu_mem_prefetch_async_13000_arg;
 		cu_mem_advise_13000_argument cu_mem_advise_13000_arg;
@@ -2515,6 +2529,8 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_mapped_update cu_mapped_pull_13000_res;
 		res_host_mirror cu_host_mirror_alloc_13000_res;
 		res_alive cu_host_mirrors_alive_13000_res;
+		res_none cu_memcpy_dtoh_mirror_13000_res;
+		res_landed cu_downloads_landed_13000_res;
 		res_dptr cu_mem_alloc_managed_13000_res;
 		res_none cu_mem_prefetch_async_13000_res;
 		res_none cu_mem_advise_13000_res;
@@ -3509,6 +3525,18 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_host_mirror_refs;
 		_xdr_result = (xdrproc_t) xdr_res_alive;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_host_mirrors_alive_13000;
+		break;
+
+	case CU_MEMCPY_DTOH_MIRROR:
+		_xdr_argument = (xdrproc_t) xdr_cu_memcpy_dtoh_mirror_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_memcpy_dtoh_mirror_13000;
+		break;
+
+	case CU_DOWNLOADS_LANDED:
+		_xdr_argument = (xdrproc_t) xdr_cu_downloads_landed_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_landed;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_downloads_landed_13000;
 		break;
 
 	case CU_MEM_ALLOC_MANAGED:

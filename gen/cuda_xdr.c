@@ -1346,6 +1346,63 @@ xdr_res_mapped_update (XDR *xdrs, res_mapped_update *objp)
 }
 
 bool_t
+xdr_landed_download (XDR *xdrs, landed_download *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_u_quad_t (xdrs, &objp->seq))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	 if (!xdr_bytes (xdrs, (char **)&objp->bytes.bytes_val, (u_int *) &objp->bytes.bytes_len, ONCUDA_CHUNK_MAX))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_landed_downloads (XDR *xdrs, landed_downloads *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_array (xdrs, (char **)&objp->landed_downloads_val, (u_int *) &objp->landed_downloads_len, ONCUDA_DOWNLOADS_MAX,
+		sizeof (landed_download), (xdrproc_t) xdr_landed_download))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_downloads_update (XDR *xdrs, downloads_update *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_landed_downloads (xdrs, &objp->landed))
+		 return FALSE;
+	 if (!xdr_bool (xdrs, &objp->more))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->held))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_landed (XDR *xdrs, res_landed *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_downloads_update (xdrs, &objp->res_landed_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
 xdr_ptr_attr_value (XDR *xdrs, ptr_attr_value *objp)
 {
 	register int32_t *buf;
@@ -2836,6 +2893,8 @@ xdr_host_call (XDR *xdrs, host_call *objp)
 		 return FALSE;
 	 if (!xdr_int (xdrs, &objp->status))
 		 return FALSE;
+	 if (!xdr_landed_downloads (xdrs, &objp->landed))
+		 return FALSE;
 	return TRUE;
 }
 
@@ -3617,6 +3676,32 @@ xdr_cu_mem_host_get_device_pointer_13000_argument (XDR *xdrs, cu_mem_host_get_de
 	 if (!xdr_cu_hostptr (xdrs, &objp->ptr))
 		 return FALSE;
 	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_memcpy_dtoh_mirror_13000_argument (XDR *xdrs, cu_memcpy_dtoh_mirror_13000_argument *objp)
+{
+	 if (!xdr_cu_dptr (xdrs, &objp->src))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->size))
+		 return FALSE;
+	 if (!xdr_cu_hostptr (xdrs, &objp->mirror))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	 if (!xdr_u_quad_t (xdrs, &objp->seq))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_downloads_landed_13000_argument (XDR *xdrs, cu_downloads_landed_13000_argument *objp)
+{
+	 if (!xdr_cu_hostptr (xdrs, &objp->wait_at))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->wait_size))
 		 return FALSE;
 	return TRUE;
 }

@@ -31,6 +31,7 @@
 #include "common/tls_channel.h"
 #include "common/xprt_record.h"
 #include "server/session/callback.h"
+#include "server/session/downloads.h"
 #include "server/session/log.h"
 #include "server/session/starttls.h"
 
@@ -143,8 +144,8 @@ static bool await_reply(uint32_t xid)
 	}
 }
 
-/* The call back for a: sends it and waits for the client's reply. */
-static void call_client(struct callback_arg *a)
+/* Sends call back and waits for the client's reply. */
+static void call_client(host_call *call)
 {
 	XDR *x = &ch.rs.xdr;
 	uint32_t xid;
@@ -174,7 +175,7 @@ static void call_client(struct callback_arg *a)
 	    put(x, RPC_MSG_VERSION) && put(x, ONCUDA_CALLBACK_PROG) &&
 	    put(x, ONCUDA_CALLBACK_VERSION) && put(x, ONCUDA_CALLBACK_RUN) &&
 	    put(x, AUTH_NONE) && put(x, 0) && put(x, AUTH_NONE) &&
-	    put(x, 0) && xdr_host_call(x, &a->call);
+	    put(x, 0) && xdr_host_call(x, call);
 	if (!sent)
 		record_abandon(&ch.rs);
 	else
@@ -194,8 +195,15 @@ static void call_client(struct callback_arg *a)
 void CUDA_CB callback_host_trampoline(void *arg)
 {
 	struct callback_arg *a = arg;
+	host_call call = a->call;
 
-	call_client(a);
+	/* A function of the program's may read what downloads queued before
+	 * it wrote (idl/cuda.x, host_call); a kept argument may be run by
+	 * two streams at once, so the bytes go in a copy of the call. */
+	if (call.kind != ONCUDA_USER_OBJECT_DESTROY)
+		downloads_snapshot(&call.landed);
+	call_client(&call);
+	downloads_snapshot_free(&call.landed);
 	atomic_store(&a->ran, true);
 	/* A user object's argument is kept by its owner, to see it ran. */
 	if (!a->kept && a->call.kind != ONCUDA_USER_OBJECT_DESTROY)

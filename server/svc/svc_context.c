@@ -26,6 +26,7 @@
 #include "server/session/handles.h"
 #include "server/session/log.h"
 #include "server/session/ranges.h"
+#include "server/session/downloads.h"
 #include "server/svc/svc_context.h"
 #include "server/svc/svc_hostmem.h"
 #include "server/svc/svc_memory.h"
@@ -67,6 +68,8 @@ static CUcontext context(cu_handle h)
 void context_gone(CUcontext ctx)
 {
 	modules_context_gone(ctx);
+	/* Before the mirrors: the events of these downloads are gone. */
+	downloads_context_gone(ctx);
 	hostmem_context_gone(ctx);
 	pinned_sets_context_gone(ctx);
 	allocations_context_gone(ctx);

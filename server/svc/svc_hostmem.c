@@ -32,6 +32,7 @@
 #include "server/session/limits.h"
 #include "server/session/log.h"
 #include "server/session/ranges.h"
+#include "server/session/downloads.h"
 #include "server/svc/svc_hostmem.h"
 #include "server/svc/mapped_shadow.h"
 
@@ -95,6 +96,7 @@ static void mirror_unlink(struct mirror *gone)
 {
 	struct mirror **at;
 
+	downloads_mirror_gone(gone->base, gone->size);
 	mapped_shadow_mirror_gone(gone->base);
 	ranges_forget_owner(RANGE_HOST_ALIAS, (uintptr_t)gone->base);
 	memory_give(gone->size, USAGE_PAGE_LOCKED);
@@ -112,6 +114,7 @@ static CUresult mirror_release(struct mirror *m)
 {
 	CUresult err;
 
+	downloads_mirror_gone(m->base, m->size);
 	if (!m->registered && !m->placed)
 		return cuMemFreeHost(m->base);
 	err = cuMemHostUnregister(m->base);
@@ -136,6 +139,13 @@ static CUresult mirror_remove(cu_hostptr ptr, bool registered)
 bool hostmem_adopt_registered(void *base, size_t size)
 {
 	return mirror_add(base, size, true, false);
+}
+
+bool hostmem_mirror_holds(cu_hostptr ptr, cu_size size)
+{
+	struct mirror *m = mirror_holding(ptr);
+
+	return m != NULL && size <= m->size - (ptr - (uintptr_t)m->base);
 }
 
 bool hostmem_mirror_size(cu_hostptr ptr, size_t *size)

@@ -25,6 +25,9 @@ void hostmem_release_all(void);
  */
 bool hostmem_adopt_registered(void *base, size_t size);
 
+/* Whether [ptr, ptr + size) lies inside one of this client's mirrors. */
+bool hostmem_mirror_holds(cu_hostptr ptr, cu_size size);
+
 /* The size of the mirror that starts at ptr; false when none does. */
 bool hostmem_mirror_size(cu_hostptr ptr, size_t *size);
 

@@ -6,6 +6,11 @@
  * A copy is cut into pieces of ONCUDA_CHUNK_DEFAULT bytes sent in order
  * under one hold of the connection, so another thread's calls cannot come
  * between the pieces; the first error ends the copy, as far as it got.
+ * An asynchronous download into the program's page-locked memory over TCP
+ * is queued into the memory's mirror on the server and returns at once
+ * (stubs/mem/downloads.h); every other download into the program's memory
+ * first lands those pending there (mapped_settle), so that they come in
+ * the GPU's order.
  *
  * cuMemcpy and cuMemcpyAsync decide for each address whether it is device
  * memory (memory_is_device) and use the matching procedure.  A copy between
@@ -29,6 +34,7 @@
 #include "stubs/mem/managed.h"
 #include "stubs/mem/mapped.h"
 #include "stubs/mem/device_ranges.h"
+#include "stubs/mem/downloads.h"
 #include "stubs/mem/host_mirror.h"
 #include "stubs/mem/hostmem.h"
 #include "stubs/mem/memory.h"
@@ -162,6 +168,7 @@ static CUresult copy_pieces(bool to_device, CUdeviceptr dev, const void *host,
 	enum clnt_stat st = RPC_SUCCESS;
 	struct copy_stream wire;
 	int err = CUDA_SUCCESS;
+	bool via_mirror;
 	uint64_t mirror;
 	struct call k;
 	CUresult e;
@@ -216,19 +223,39 @@ static CUresult copy_pieces(bool to_device, CUdeviceptr dev, const void *host,
 	/* Same host: no bytes through the socket (local_copy.h). */
 	if (count != 0 && local_link(k.c))
 		return local_copy(&k, to_device, dev, host, count, s);
+	/*
+	 * An asynchronous download into the program's page-locked memory
+	 * lands in its mirror on the server and returns at once; the bytes
+	 * come at the program's next synchronizing call (downloads.h).
+	 */
+	via_mirror = !to_device && s->async && count != 0 &&
+	    hostmem_download_mirror(host, count, &mirror);
 	st = mapped_push(k.c, &err);
+	/* Into the program's memory straight from the wire: after the
+	 * downloads into it that are pending (downloads.h). */
+	if (!to_device && !via_mirror && st == RPC_SUCCESS &&
+	    err == CUDA_SUCCESS)
+		st = mapped_settle(k.c, host, count, &err);
 	for (i = 0; i < pieces && st == RPC_SUCCESS && err == CUDA_SUCCESS;
 	    i++) {
 		size_t offset = i * CHUNK;
 		size_t len = chunk_length(count, CHUNK, i);
+		void *at = (void *)(uintptr_t)advance(host, offset);
+		bool queued = false;
 
 		if (to_device)
 			st = wire_htod(k.c, dev + offset, advance(host, offset),
 			    len, s, &err);
-		else
-			st = wire_dtoh(k.c,
-			    (void *)(uintptr_t)advance(host, offset),
-			    dev + offset, len, s, &err);
+		else if (via_mirror)
+			st = downloads_queue(k.c, at, mirror + offset,
+			    dev + offset, len, s->handle, &queued, &err);
+		if (to_device || queued || st != RPC_SUCCESS ||
+		    err != CUDA_SUCCESS)
+			continue;
+		if (via_mirror)
+			st = mapped_settle(k.c, at, len, &err);
+		if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
+			st = wire_dtoh(k.c, at, dev + offset, len, s, &err);
 	}
 	if (!s->async && st == RPC_SUCCESS && err == CUDA_SUCCESS)
 		st = mapped_pull(k.c, &err);

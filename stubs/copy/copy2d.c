@@ -123,6 +123,12 @@ static CUresult copy_between_host_and_device(const struct side *src,
 		return e;
 	s = &wire;
 	st = mapped_push(k.c, &err);
+	/* After the downloads pending into the rows it writes (downloads.h). */
+	if (src->device && dst->host != NULL && copy->Height != 0 &&
+	    st == RPC_SUCCESS && err == CUDA_SUCCESS)
+		st = mapped_settle(k.c, dst->host + dst->y * dst->pitch +
+		    dst->x, (copy->Height - 1) * dst->pitch + copy->WidthInBytes,
+		    &err);
 	rows_plan_start(&plan, copy->WidthInBytes, copy->Height, ONCUDA_CHUNK_DEFAULT);
 	while (st == RPC_SUCCESS && err == CUDA_SUCCESS && rows_plan_next(&plan, &p)) {
 		const struct side *host = src->device ? dst : src;

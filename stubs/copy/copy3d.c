@@ -253,6 +253,13 @@ static CUresult copy_with_host(const struct side *src, const struct side *dst,
 	if ((e = begin(&k, src, dst, s, &stream)) != CUDA_SUCCESS)
 		return e;
 	st = mapped_push(k.c, &err);
+	/* After the downloads pending into what it writes (downloads.h). */
+	if (!to_dev && host->host != NULL && c->Height != 0 && c->Depth != 0 &&
+	    st == RPC_SUCCESS && err == CUDA_SUCCESS)
+		st = mapped_settle(k.c, host->host + (host->z * host->height +
+		    host->y) * host->pitch + host->x, ((c->Depth - 1) *
+		    host->height + c->Height - 1) * host->pitch + c->WidthInBytes,
+		    &err);
 	plan_start(&pl, c);
 	while (st == RPC_SUCCESS && err == CUDA_SUCCESS && plan_next(&pl, &p)) {
 		char *bytes = host_at(host, &p, 0, 0);

@@ -29,6 +29,7 @@
 #include "stubs/link/local_connect.h"
 #include "stubs/mem/local_share.h"
 #include "stubs/mem/mapped.h"
+#include "stubs/mem/pending_downloads.h"
 #include "stubs/mem/device_ranges.h"
 #include "common/range_table.h"
 #include "stubs/route/route.h"
@@ -88,6 +89,18 @@ bool hostmem_shared_range(const void *p, size_t len, uint64_t *base,
 		return false;
 	*base = m.server;
 	*offset = address_of(p) - m.range.base;
+	return true;
+}
+
+bool hostmem_download_mirror(const void *p, size_t len, uint64_t *server)
+{
+	struct mirror m;
+
+	if (!find_mirror(p, &m) || m.registered || m.shared ||
+	    m.link != rpc_held_server() ||
+	    len > m.range.size - (address_of(p) - m.range.base))
+		return false;
+	*server = m.server + (address_of(p) - m.range.base);
 	return true;
 }
 
@@ -320,6 +333,8 @@ static enum clnt_stat release(CLIENT *c, const struct mirror *m, res_none *r)
 			atomic_fetch_sub(&placed_untracked, 1);
 		forget_device_side(m);
 		mapped_forget((const void *)(uintptr_t)m->range.base);
+		pending_forget_range((const void *)(uintptr_t)m->range.base,
+		    m->range.size);
 	}
 	return st;
 }

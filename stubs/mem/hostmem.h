@@ -27,6 +27,15 @@ bool hostmem_contains(const void *p);
 bool hostmem_shared_range(const void *p, size_t len, uint64_t *base,
     uint64_t *offset);
 
+/*
+ * Whether [p, p + len) lies in one mirror of cuMemAllocHost or
+ * cuMemHostAlloc (not registered memory, nor memory shared on the same
+ * host) held by the server of the held connection; then *server is the
+ * server's address that stands for p, where an asynchronous download may
+ * land (downloads.h).
+ */
+bool hostmem_download_mirror(const void *p, size_t len, uint64_t *server);
+
 /* The server's address that stands for p, when p lies in mirrored memory. */
 bool hostmem_to_server(const void *p, uint64_t *server);
 

@@ -83,6 +83,14 @@
  * same bytes of the program's: each keeps its own shadow, so each gets
  * the program's changes and gives back the GPU's.
  *
+ * Downloads.  An asynchronous download into page-locked memory lands in
+ * the mirror first (downloads.h).  Every pull lands those complete before
+ * it compares, and compares even when no context is known busy once one
+ * landed: the landed bytes are the mirror's, so both shadows then take
+ * them and the program's later stores are changes from them.  A buffer
+ * that starts to be tracked has its mirror set to zeros, so downloads
+ * pending into it land before (announce), and the push sends them.
+ *
  * A child after fork() starts with nothing tracked: its session is new.
  */
 #include <pthread.h>
@@ -97,6 +105,7 @@
 #include "gen/cuda_names.h"
 #include "stubs/context/context.h"
 #include "stubs/mem/dirty_pages.h"
+#include "stubs/mem/downloads.h"
 #include "stubs/mem/mapped.h"
 #include "common/mapped_diff.h"
 #include "stubs/route/call.h"
@@ -380,8 +389,14 @@ static void note_refusal(const char *what, int err)
 static enum clnt_stat announce(CLIENT *c, struct tracked *t, int *err)
 {
 	enum clnt_stat st;
+	bool landed;
 	res_none r;
 
+	/* The mirror's bytes become zeros: downloads into it land first
+	 * (the push that follows sends them, as the program's). */
+	st = downloads_settle(c, t->client, t->size, &landed, err);
+	if (st != RPC_SUCCESS || *err != CUDA_SUCCESS)
+		return st;
 	memset(&r, 0, sizeof(r));
 	st = cu_mapped_track(t->server, &r, c);
 	if (st == RPC_SUCCESS && r.err != CUDA_SUCCESS) {
@@ -582,11 +597,16 @@ static enum clnt_stat pull(CLIENT *c, int *err, bool settled, bool fresh)
 {
 	enum clnt_stat st = RPC_SUCCESS;
 	unsigned link = rpc_held_server();
-	bool more;
+	bool landed, more;
 
+	/* Downloads into page-locked memory that are complete land first;
+	 * their bytes are the mirrors', which the shadows then take. */
+	if ((st = downloads_land(c, &landed, err)) != RPC_SUCCESS ||
+	    *err != CUDA_SUCCESS)
+		return st;
 	pthread_mutex_lock(&buffers_lock);
 	st = check_pageable(c, link, err);
-	more = any_announced(link) && (fresh || any_busy(link));
+	more = any_announced(link) && (fresh || landed || any_busy(link));
 
 	while (more && st == RPC_SUCCESS && *err == CUDA_SUCCESS) {
 		res_mapped_update r;
@@ -631,4 +651,15 @@ enum clnt_stat mapped_pull_settled(CLIENT *c, int *err)
 enum clnt_stat mapped_pull_fresh(CLIENT *c, int *err)
 {
 	return pull(c, err, false, true);
+}
+
+enum clnt_stat mapped_settle(CLIENT *c, const void *p, size_t len, int *err)
+{
+	enum clnt_stat st;
+	bool landed;
+
+	st = downloads_settle(c, p, len, &landed, err);
+	if (st == RPC_SUCCESS && *err == CUDA_SUCCESS && landed)
+		st = pull(c, err, false, true);
+	return st;
 }

@@ -78,4 +78,12 @@ enum clnt_stat mapped_pull_settled(CLIENT *c, int *err);
  */
 enum clnt_stat mapped_pull_fresh(CLIENT *c, int *err);
 
+/*
+ * Before the program's memory at [p, p + len) is written straight from the
+ * wire: the downloads pending there land first (downloads.h), and so do
+ * the bytes of mapped memory, whose shadows must learn the landed ones.
+ * *err as for mapped_push.
+ */
+enum clnt_stat mapped_settle(CLIENT *c, const void *p, size_t len, int *err);
+
 #endif

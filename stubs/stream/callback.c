@@ -23,6 +23,7 @@
 #include "stubs/link/connect.h"
 #include "stubs/link/tls_client.h"
 #include "stubs/link/xprt.h"
+#include "stubs/mem/pending_downloads.h"
 #include "stubs/route/route.h"
 #include "stubs/stream/callback.h"
 #include "stubs/stream/host_fn_set.h"
@@ -34,6 +35,9 @@ enum { CALL_RECORD = 0, REPLY_RECORD = 1, ACCEPTED = 0 };
 enum { ACCEPT_OK = 0, ACCEPT_PROG_UNAVAIL = 1, ACCEPT_PROG_MISMATCH = 2,
 	ACCEPT_PROC_UNAVAIL = 3, ACCEPT_GARBAGE_ARGS = 4 };
 #define AUTH_MAX 400
+
+/* xdrproc_t is variadic in libtirpc; going through void (*)(void) says the cast is meant. */
+#define XDRPROC(f) ((xdrproc_t)(void (*)(void))(f))
 
 struct channel {
 	pthread_mutex_t lock;		/* binding */
@@ -137,10 +141,28 @@ static uint32_t run(const host_call *call)
 	return ACCEPT_GARBAGE_ARGS;
 }
 
-/* Serves one call; false when the connection ended. */
-static bool serve_one(struct record_stream *rs)
+/*
+ * The mirrors' bytes of pending downloads that came with a host function
+ * (idl/cuda.x, host_call): written into the program's memory before it
+ * runs, the downloads left pending.
+ */
+static void write_landed(unsigned server, const landed_downloads *landed)
 {
+	for (u_int i = 0; i < landed->landed_downloads_len; i++) {
+		const landed_download *l = &landed->landed_downloads_val[i];
+
+		if (l->err == CUDA_SUCCESS)
+			(void)pending_write(server, l->seq, l->bytes.bytes_val,
+			    l->bytes.bytes_len);
+	}
+}
+
+/* Serves one call; false when the connection ended. */
+static bool serve_one(struct channel *ch)
+{
+	struct record_stream *rs = &ch->rs;
 	XDR *x = &rs->xdr;
+	bool ok;
 	uint32_t xid, type, rpcvers, prog, vers, proc;
 	host_call call;
 
@@ -159,10 +181,16 @@ static bool serve_one(struct record_stream *rs)
 	if (proc != ONCUDA_CALLBACK_RUN)
 		return reply(rs, xid, ACCEPT_PROC_UNAVAIL);
 	memset(&call, 0, sizeof call);
-	if (!xdr_host_call(x, &call))
+	if (!xdr_host_call(x, &call)) {
+		xdr_free(XDRPROC(xdr_host_call), (char *)&call);
 		return !record_failed(rs) && reply(rs, xid,
 		    ACCEPT_GARBAGE_ARGS);
-	return reply(rs, xid, run(&call));
+	}
+	if (call.kind != ONCUDA_USER_OBJECT_DESTROY)
+		write_landed(ch->server, &call.landed);
+	ok = reply(rs, xid, run(&call));
+	xdr_free(XDRPROC(xdr_host_call), (char *)&call);
+	return ok;
 }
 
 static void *serve(void *arg)
@@ -172,7 +200,7 @@ static void *serve(void *arg)
 	if (ch->tls && (ch->rs.tls = tls_client_callback(ch->fd,
 	    rpc_server_target(ch->server))) == NULL)
 		return NULL;
-	while (serve_one(&ch->rs))
+	while (serve_one(ch))
 		;
 	/* The server went away: the session's connection says so to the
 	 * program's next call; nothing is left to run here. */

@@ -39,6 +39,11 @@ int test_pointer_attributes_not_kept(void);
 int test_pointer_set_attribute(void);
 int test_capture_status_known(void);
 int test_capture_unowned_memset(void);	/* capture_lenient.c */
+int test_dtoh_async_pinned(void);	/* dtoh_async.c */
+int test_dtoh_async_observed(void);
+int test_dtoh_async_host_func(void);
+int test_dtoh_async_ordered(void);
+int test_dtoh_async_then_write(void);
 int test_mapped_memory(void);		/* mapped.c */
 int test_pinned_pointer_kernel(void);	/* mapped.c */
 int test_managed_memory(void);		/* managed.c */

@@ -37,6 +37,8 @@ UNIT_MEMORY_CLIENT := stubs/mem/memory.c stubs/mem/memory.h \
 	common/range_table.c common/range_table.h stubs/link/say.c stubs/link/say.h \
 	stubs/context/answer_cache.c stubs/context/answer_cache.h stubs/route/ctxstack.c \
 	stubs/wire/rpc.h stubs/mem/mapped.c stubs/mem/mapped.h common/mapped_diff.c \
+	stubs/mem/downloads.c stubs/mem/downloads.h stubs/mem/pending_downloads.c \
+	stubs/mem/pending_downloads.h \
 	stubs/mem/dirty_pages.c stubs/mem/dirty_pages.h stubs/mem/managed.c \
 	stubs/mem/managed.h common/mem_props.c common/mem_props.h \
 	common/mapped_diff.h stubs/local/local_copy.c stubs/local/local_memcpy.c stubs/mem/local_share.c \

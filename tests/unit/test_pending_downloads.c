@@ -1,0 +1,130 @@
+/*
+ * test_pending_downloads.c - stubs/mem/pending_downloads.c: the client's
+ * record of downloads into page-locked memory not yet landed.  Numbers
+ * increase and are never 0; a download is taken once, only by its own
+ * server; an early write of its bytes leaves it pending; overlap is
+ * byte-exact at both ends and names the mirror bytes of all that overlap;
+ * landing after an early look keeps what the program stored since;
+ * a full table refuses, and a taken slot is free again; forgetting by
+ * server or by range leaves the others; a child after fork starts empty.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "stubs/mem/pending_downloads.h"
+#include "unit_check.h"
+
+static char memory[1 << 16];
+
+/* Where the server's mirror of memory is said to be. */
+#define MIRROR ((uint64_t)0x7f0000000000)
+
+int main(void)
+{
+	struct pending_download d;
+	uint64_t a, b, c, lo, hi, seq[PENDING_DOWNLOADS_MAX];
+	unsigned i;
+
+	/* Nothing pending: nothing to take, nothing overlaps. */
+	CHECK_EQ(pending_count(0), 0);
+	CHECK(!pending_overlaps(0, memory, sizeof memory, &lo, &hi));
+	CHECK(!pending_take(0, 1, &d));
+	CHECK(!pending_take(0, 0, &d));
+
+	/* Two downloads into overlapping bytes of server 0, one of server 1. */
+	a = pending_add(0, memory, MIRROR, 4096);
+	b = pending_add(0, memory + 2048, MIRROR + 2048, 4096);
+	c = pending_add(1, memory + 8192, MIRROR + 8192, 100);
+	CHECK(a != 0);
+	CHECK(b > a);
+	CHECK(c > b);
+	CHECK_EQ(pending_count(0), 2);
+	CHECK_EQ(pending_count(1), 1);
+
+	/* Overlap is exact: the byte before and after does not count. */
+	CHECK(pending_overlaps(0, memory + 4095, 1, &lo, &hi));
+	CHECK(pending_overlaps(0, memory + 6143, 1, &lo, &hi));
+	CHECK(!pending_overlaps(0, memory + 6144, 1, &lo, &hi));
+	CHECK(!pending_overlaps(0, memory + 8192, 100, &lo, &hi));
+	CHECK(pending_overlaps(1, memory + 8291, 10, &lo, &hi));
+	CHECK(!pending_overlaps(1, memory + 8292, 10, &lo, &hi));
+	CHECK(!pending_overlaps(1, memory + 8000, 192, &lo, &hi));
+	CHECK(!pending_overlaps(0, memory, 0, &lo, &hi));
+
+	/* What overlaps is named by its mirror bytes, all of them. */
+	CHECK(pending_overlaps(0, memory + 3000, 1, &lo, &hi));
+	CHECK_EQ(lo, MIRROR);
+	CHECK_EQ(hi, MIRROR + 6144);
+	CHECK(pending_overlaps(0, memory + 5000, 1, &lo, &hi));
+	CHECK_EQ(lo, MIRROR + 2048);
+	CHECK_EQ(hi, MIRROR + 6144);
+
+	/* Taken by its own server only, once, with what was recorded. */
+	CHECK(!pending_take(1, a, &d));
+	CHECK(pending_take(0, b, &d));
+	CHECK_EQ(d.seq, b);
+	CHECK(d.dst == memory + 2048);
+	CHECK_EQ(d.len, 4096);
+	CHECK_EQ(d.link, 0);
+	CHECK(!pending_take(0, b, &d));
+	CHECK_EQ(pending_count(0), 1);
+
+	/* An early write fills the memory and leaves the download pending;
+	 * a wrong size or another server's number writes nothing. */
+	memset(memory, 0, 4096);
+	CHECK(pending_write(0, a, "abcd", 4) == false);
+	CHECK(!pending_write(1, a, memory + 60000, 4096));
+	memset(memory + 60000, 'x', 4096);
+	CHECK(pending_write(0, a, memory + 60000, 4096));
+	CHECK(memory[0] == 'x' && memory[4095] == 'x' && memory[4096] != 'x');
+	CHECK_EQ(pending_count(0), 1);
+
+	/* Landing after an early look: the program's stores since win, the
+	 * rest takes the landed bytes (the download went on after the look). */
+	memory[0] = 'p';
+	memory[4095] = 'x';
+	CHECK(pending_take(0, a, &d));
+	CHECK(d.early != NULL);
+	memset(memory + 60000, 'L', 4096);
+	pending_land(&d, memory + 60000);
+	CHECK(d.early == NULL);
+	CHECK(memory[0] == 'p' && memory[1] == 'L' && memory[4095] == 'L');
+	/* Without one, all of them. */
+	a = pending_add(0, memory, MIRROR, 4096);
+	CHECK(pending_take(0, a, &d));
+	memset(memory + 60000, 'M', 4096);
+	pending_land(&d, memory + 60000);
+	CHECK(memory[0] == 'M' && memory[4095] == 'M');
+	a = pending_add(0, memory, MIRROR, 4096);
+
+	/* Forgetting a server's leaves the other's. */
+	pending_forget_link(0);
+	CHECK_EQ(pending_count(0), 0);
+	CHECK_EQ(pending_count(1), 1);
+	CHECK(!pending_take(0, a, &d));
+
+	/* Forgetting a range (freed memory) takes what overlaps it only. */
+	a = pending_add(1, memory + 100, MIRROR + 100, 10);
+	pending_forget_range(memory + 8291, 1);
+	CHECK_EQ(pending_count(1), 1);
+	CHECK(pending_take(1, a, &d));
+	CHECK_EQ(pending_count(1), 0);
+
+	/* A full table refuses; a slot taken is free again, with a new number. */
+	for (i = 0; i < PENDING_DOWNLOADS_MAX; i++) {
+		seq[i] = pending_add(2, memory + i, MIRROR + i, 1);
+		CHECK(seq[i] != 0);
+	}
+	CHECK_EQ(pending_add(2, memory, MIRROR + 0, 1), 0);
+	CHECK(pending_take(2, seq[7], &d));
+	a = pending_add(2, memory, MIRROR + 0, 1);
+	CHECK(a > seq[PENDING_DOWNLOADS_MAX - 1]);
+	CHECK_EQ(pending_count(2), PENDING_DOWNLOADS_MAX);
+
+	/* A child after fork starts with none. */
+	pending_forget_in_child();
+	CHECK_EQ(pending_count(2), 0);
+	CHECK(!pending_take(2, a, &d));
+	CHECK(pending_add(2, memory, MIRROR + 0, 1) > a);
+	return unit_report("test_pending_downloads");
+}
