@@ -169,7 +169,8 @@ static float value_at(int x, int y)
 	return (float)((x * 7 + y * 3) % 41);
 }
 
-static int copy_to_array(CUarray a, const float *in)
+/* in, W x H packed, into array a, or into pitched memory p when a is NULL. */
+static int copy_in(const float *in, CUarray a, CUdeviceptr p, size_t pitch)
 {
 	CUDA_MEMCPY2D c;
 
@@ -177,8 +178,10 @@ static int copy_to_array(CUarray a, const float *in)
 	c.srcMemoryType = CU_MEMORYTYPE_HOST;
 	c.srcHost = in;
 	c.srcPitch = W * sizeof(float);
-	c.dstMemoryType = CU_MEMORYTYPE_ARRAY;
+	c.dstMemoryType = a != NULL ? CU_MEMORYTYPE_ARRAY : CU_MEMORYTYPE_DEVICE;
 	c.dstArray = a;
+	c.dstDevice = p;
+	c.dstPitch = pitch;
 	c.WidthInBytes = W * sizeof(float);
 	c.Height = H;
 	CHECK_CU(cuMemcpy2D(&c), CUDA_SUCCESS);
@@ -294,7 +297,6 @@ int test_texref_array(void)
 {
 	float in[W * H], want[W * H], border[4] = { 7.5f, 1, 2, 3 }, bc[4];
 	CUDA_ARRAY_DESCRIPTOR desc;
-	CUDA_MEMCPY2D c;
 	CUcontext ctx;
 	CUdevice dev;
 	CUmodule m;
@@ -316,7 +318,7 @@ int test_texref_array(void)
 		for (int x = 0; x < W; x++)
 			in[y * W + x] = value_at(x, y);
 	TRY(float_array(&a, 0));
-	TRY(copy_to_array(a, in));
+	TRY(copy_in(in, a, 0, 0));
 
 	CHECK_CU(cuTexRefSetArray(t, a, CU_TRSA_OVERRIDE_FORMAT), CUDA_SUCCESS);
 	CHECK_CU(cuTexRefSetFlags(t, 0), CUDA_SUCCESS);
@@ -361,16 +363,7 @@ int test_texref_array(void)
 	CHECK_CU(cuMemAllocPitch(&p, &pitch, W * sizeof(float), H, 4),
 		 CUDA_SUCCESS);
 	e2e_defer_mem(p);
-	memset(&c, 0, sizeof c);
-	c.srcMemoryType = CU_MEMORYTYPE_HOST;
-	c.srcHost = in;
-	c.srcPitch = W * sizeof(float);
-	c.dstMemoryType = CU_MEMORYTYPE_DEVICE;
-	c.dstDevice = p;
-	c.dstPitch = pitch;
-	c.WidthInBytes = W * sizeof(float);
-	c.Height = H;
-	CHECK_CU(cuMemcpy2D(&c), CUDA_SUCCESS);
+	TRY(copy_in(in, NULL, p, pitch));
 	memset(&desc, 0, sizeof desc);
 	desc.Width = W;
 	desc.Height = H;

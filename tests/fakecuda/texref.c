@@ -230,15 +230,20 @@ cuTexRefDestroy(CUtexref hTexRef)
 	return rc;
 }
 
-/* Begins a call on a reference: the lock is held when it succeeds. */
+/*
+ * Begins a call on a reference, taking the lock (end() drops it):
+ * CUDA_ERROR_INVALID_VALUE when args_ok is false (a NULL output, a value
+ * out of range), after the reference itself is checked.
+ */
 static CUresult
-begin(const void *handle, bool surface, struct fc_texref **t)
+begin(const void *handle, bool surface, bool args_ok, struct fc_texref **t)
 {
 	CUresult rc;
 
 	fc_lock();
-	if ((rc = find(handle, surface, t)) != CUDA_SUCCESS)
-		fc_unlock();
+	rc = find(handle, surface, t);
+	if (rc == CUDA_SUCCESS && !args_ok)
+		rc = CUDA_ERROR_INVALID_VALUE;
 	return rc;
 }
 
@@ -264,22 +269,20 @@ cuTexRefSetAddress(size_t *ByteOffset, CUtexref hTexRef, CUdeviceptr dptr,
     size_t bytes)
 {
 	struct fc_texref *t;
-	CUresult rc;
+	CUresult rc = begin(hTexRef, false, ByteOffset != NULL, &t);
 
-	if ((rc = begin(hTexRef, false, &t)) != CUDA_SUCCESS)
-		return rc;
-	if (ByteOffset == NULL)
-		return end(CUDA_ERROR_INVALID_VALUE);
-	unbind(t);
-	if (dptr == 0)
-		return end(CUDA_SUCCESS);	/* unbinds */
-	if (!fc_alloc_covers(dptr, bytes))
-		return end(CUDA_ERROR_INVALID_VALUE);
-	t->bound = BOUND_LINEAR;
-	*ByteOffset = dptr % TEXTURE_ALIGNMENT;
-	t->base = dptr - *ByteOffset;
-	t->bytes = bytes + *ByteOffset;
-	return end(CUDA_SUCCESS);
+	if (rc == CUDA_SUCCESS && dptr != 0 && !fc_alloc_covers(dptr, bytes))
+		rc = CUDA_ERROR_INVALID_VALUE;
+	if (rc == CUDA_SUCCESS) {
+		unbind(t);		/* and dptr 0 binds nothing */
+		*ByteOffset = dptr % TEXTURE_ALIGNMENT;
+	}
+	if (rc == CUDA_SUCCESS && dptr != 0) {
+		t->bound = BOUND_LINEAR;
+		t->base = dptr - *ByteOffset;
+		t->bytes = bytes + *ByteOffset;
+	}
+	return end(rc);
 }
 
 FC_API CUresult
@@ -287,13 +290,11 @@ cuTexRefSetAddress2D(CUtexref hTexRef, const CUDA_ARRAY_DESCRIPTOR *desc,
     CUdeviceptr dptr, size_t Pitch)
 {
 	struct fc_texref *t;
+	CUresult rc = begin(hTexRef, false, desc != NULL, &t);
 	size_t elem;
-	CUresult rc;
 
-	if ((rc = begin(hTexRef, false, &t)) != CUDA_SUCCESS)
-		return rc;
-	if (desc == NULL)
-		return end(CUDA_ERROR_INVALID_VALUE);
+	if (rc != CUDA_SUCCESS)
+		return end(rc);
 	elem = fc_format_bytes(desc->Format) * desc->NumChannels;
 	if (elem == 0 || desc->Width == 0 || desc->Height == 0 ||
 	    dptr % TEXTURE_ALIGNMENT != 0 || Pitch < desc->Width * elem ||
@@ -315,21 +316,20 @@ FC_API CUresult
 cuTexRefSetArray(CUtexref hTexRef, CUarray hArray, unsigned int Flags)
 {
 	struct fc_texref *t;
-	struct fc_array *a;
-	CUresult rc;
+	struct fc_array *a = NULL;
+	CUresult rc = begin(hTexRef, false, Flags == CU_TRSA_OVERRIDE_FORMAT,
+	    &t);
 
-	if ((rc = begin(hTexRef, false, &t)) != CUDA_SUCCESS)
-		return rc;
-	if (Flags != CU_TRSA_OVERRIDE_FORMAT)
-		return end(CUDA_ERROR_INVALID_VALUE);
-	if ((a = fc_array_lookup(hArray)) == NULL)
-		return end(CUDA_ERROR_INVALID_HANDLE);
-	unbind(t);
-	t->bound = BOUND_ARRAY;
-	t->array = hArray;
-	t->format = a->desc.Format;
-	t->channels = (int)a->desc.NumChannels;
-	return end(CUDA_SUCCESS);
+	if (rc == CUDA_SUCCESS && (a = fc_array_lookup(hArray)) == NULL)
+		rc = CUDA_ERROR_INVALID_HANDLE;
+	if (rc == CUDA_SUCCESS) {
+		unbind(t);
+		t->bound = BOUND_ARRAY;
+		t->array = hArray;
+		t->format = a->desc.Format;
+		t->channels = (int)a->desc.NumChannels;
+	}
+	return end(rc);
 }
 
 FC_API CUresult
@@ -337,50 +337,45 @@ cuTexRefSetMipmappedArray(CUtexref hTexRef, CUmipmappedArray hMipmappedArray,
     unsigned int Flags)
 {
 	struct fc_texref *t;
-	CUresult rc;
+	CUresult rc = begin(hTexRef, false, Flags == CU_TRSA_OVERRIDE_FORMAT,
+	    &t);
 
-	if ((rc = begin(hTexRef, false, &t)) != CUDA_SUCCESS)
-		return rc;
-	if (Flags != CU_TRSA_OVERRIDE_FORMAT)
-		return end(CUDA_ERROR_INVALID_VALUE);
-	if (fc_handle_lookup((uintptr_t)hMipmappedArray,
+	if (rc == CUDA_SUCCESS && fc_handle_lookup((uintptr_t)hMipmappedArray,
 	    FC_KIND_MIPMAPPED_ARRAY) == NULL)
-		return end(CUDA_ERROR_INVALID_HANDLE);
-	unbind(t);
-	t->bound = BOUND_MIPMAPPED;
-	t->mipmapped = hMipmappedArray;
-	return end(CUDA_SUCCESS);
+		rc = CUDA_ERROR_INVALID_HANDLE;
+	if (rc == CUDA_SUCCESS) {
+		unbind(t);
+		t->bound = BOUND_MIPMAPPED;
+		t->mipmapped = hMipmappedArray;
+	}
+	return end(rc);
 }
 
 FC_API CUresult
 cuTexRefSetFormat(CUtexref hTexRef, CUarray_format fmt, int NumPackedComponents)
 {
 	struct fc_texref *t;
-	CUresult rc;
+	CUresult rc = begin(hTexRef, false, fc_format_bytes(fmt) != 0 &&
+	    (NumPackedComponents == 1 || NumPackedComponents == 2 ||
+	    NumPackedComponents == 4), &t);
 
-	if ((rc = begin(hTexRef, false, &t)) != CUDA_SUCCESS)
-		return rc;
-	if (fc_format_bytes(fmt) == 0 || (NumPackedComponents != 1 &&
-	    NumPackedComponents != 2 && NumPackedComponents != 4))
-		return end(CUDA_ERROR_INVALID_VALUE);
-	t->format = fmt;
-	t->channels = NumPackedComponents;
-	return end(CUDA_SUCCESS);
+	if (rc == CUDA_SUCCESS) {
+		t->format = fmt;
+		t->channels = NumPackedComponents;
+	}
+	return end(rc);
 }
 
 FC_API CUresult
 cuTexRefSetAddressMode(CUtexref hTexRef, int dim, CUaddress_mode am)
 {
 	struct fc_texref *t;
-	CUresult rc;
+	CUresult rc = begin(hTexRef, false, dim >= 0 && dim <= 2 &&
+	    am >= CU_TR_ADDRESS_MODE_WRAP && am <= CU_TR_ADDRESS_MODE_BORDER, &t);
 
-	if ((rc = begin(hTexRef, false, &t)) != CUDA_SUCCESS)
-		return rc;
-	if (dim < 0 || dim > 2 || am < CU_TR_ADDRESS_MODE_WRAP ||
-	    am > CU_TR_ADDRESS_MODE_BORDER)
-		return end(CUDA_ERROR_INVALID_VALUE);
-	t->address_mode[dim] = am;
-	return end(CUDA_SUCCESS);
+	if (rc == CUDA_SUCCESS)
+		t->address_mode[dim] = am;
+	return end(rc);
 }
 
 static bool
@@ -393,40 +388,33 @@ FC_API CUresult
 cuTexRefSetFilterMode(CUtexref hTexRef, CUfilter_mode fm)
 {
 	struct fc_texref *t;
-	CUresult rc;
+	CUresult rc = begin(hTexRef, false, filter_ok(fm), &t);
 
-	if ((rc = begin(hTexRef, false, &t)) != CUDA_SUCCESS)
-		return rc;
-	if (!filter_ok(fm))
-		return end(CUDA_ERROR_INVALID_VALUE);
-	t->filter = fm;
-	return end(CUDA_SUCCESS);
+	if (rc == CUDA_SUCCESS)
+		t->filter = fm;
+	return end(rc);
 }
 
 FC_API CUresult
 cuTexRefSetMipmapFilterMode(CUtexref hTexRef, CUfilter_mode fm)
 {
 	struct fc_texref *t;
-	CUresult rc;
+	CUresult rc = begin(hTexRef, false, filter_ok(fm), &t);
 
-	if ((rc = begin(hTexRef, false, &t)) != CUDA_SUCCESS)
-		return rc;
-	if (!filter_ok(fm))
-		return end(CUDA_ERROR_INVALID_VALUE);
-	t->mipmap_filter = fm;
-	return end(CUDA_SUCCESS);
+	if (rc == CUDA_SUCCESS)
+		t->mipmap_filter = fm;
+	return end(rc);
 }
 
 FC_API CUresult
 cuTexRefSetMipmapLevelBias(CUtexref hTexRef, float bias)
 {
 	struct fc_texref *t;
-	CUresult rc;
+	CUresult rc = begin(hTexRef, false, true, &t);
 
-	if ((rc = begin(hTexRef, false, &t)) != CUDA_SUCCESS)
-		return rc;
-	t->bias = bias;
-	return end(CUDA_SUCCESS);
+	if (rc == CUDA_SUCCESS)
+		t->bias = bias;
+	return end(rc);
 }
 
 FC_API CUresult
@@ -434,150 +422,131 @@ cuTexRefSetMipmapLevelClamp(CUtexref hTexRef, float minMipmapLevelClamp,
     float maxMipmapLevelClamp)
 {
 	struct fc_texref *t;
-	CUresult rc;
+	CUresult rc = begin(hTexRef, false, true, &t);
 
-	if ((rc = begin(hTexRef, false, &t)) != CUDA_SUCCESS)
-		return rc;
-	t->min_clamp = minMipmapLevelClamp;
-	t->max_clamp = maxMipmapLevelClamp;
-	return end(CUDA_SUCCESS);
+	if (rc == CUDA_SUCCESS) {
+		t->min_clamp = minMipmapLevelClamp;
+		t->max_clamp = maxMipmapLevelClamp;
+	}
+	return end(rc);
 }
 
 FC_API CUresult
 cuTexRefSetMaxAnisotropy(CUtexref hTexRef, unsigned int maxAniso)
 {
 	struct fc_texref *t;
-	CUresult rc;
+	CUresult rc = begin(hTexRef, false, true, &t);
 
-	if ((rc = begin(hTexRef, false, &t)) != CUDA_SUCCESS)
-		return rc;
-	t->max_anisotropy = maxAniso;
-	return end(CUDA_SUCCESS);
+	if (rc == CUDA_SUCCESS)
+		t->max_anisotropy = maxAniso;
+	return end(rc);
 }
 
 FC_API CUresult
 cuTexRefSetBorderColor(CUtexref hTexRef, float *pBorderColor)
 {
 	struct fc_texref *t;
-	CUresult rc;
+	CUresult rc = begin(hTexRef, false, pBorderColor != NULL, &t);
 
-	if ((rc = begin(hTexRef, false, &t)) != CUDA_SUCCESS)
-		return rc;
-	if (pBorderColor == NULL)
-		return end(CUDA_ERROR_INVALID_VALUE);
-	memcpy(t->border, pBorderColor, sizeof(t->border));
-	return end(CUDA_SUCCESS);
+	if (rc == CUDA_SUCCESS)
+		memcpy(t->border, pBorderColor, sizeof(t->border));
+	return end(rc);
 }
 
 FC_API CUresult
 cuTexRefSetFlags(CUtexref hTexRef, unsigned int Flags)
 {
 	struct fc_texref *t;
-	CUresult rc;
+	CUresult rc = begin(hTexRef, false, true, &t);
 
-	if ((rc = begin(hTexRef, false, &t)) != CUDA_SUCCESS)
-		return rc;
-	t->flags = Flags;
-	return end(CUDA_SUCCESS);
+	if (rc == CUDA_SUCCESS)
+		t->flags = Flags;
+	return end(rc);
 }
 
 FC_API CUresult
 cuTexRefGetAddress(CUdeviceptr *pdptr, CUtexref hTexRef)
 {
 	struct fc_texref *t;
-	CUresult rc;
+	CUresult rc = begin(hTexRef, false, pdptr != NULL, &t);
 
-	if ((rc = begin(hTexRef, false, &t)) != CUDA_SUCCESS)
-		return rc;
-	if (pdptr == NULL || (t->bound != BOUND_LINEAR &&
-	    t->bound != BOUND_PITCH2D))
-		return end(CUDA_ERROR_INVALID_VALUE);
-	*pdptr = t->base;
-	return end(CUDA_SUCCESS);
+	if (rc == CUDA_SUCCESS && t->bound != BOUND_LINEAR &&
+	    t->bound != BOUND_PITCH2D)
+		rc = CUDA_ERROR_INVALID_VALUE;
+	if (rc == CUDA_SUCCESS)
+		*pdptr = t->base;
+	return end(rc);
 }
 
 FC_API CUresult
 cuTexRefGetArray(CUarray *phArray, CUtexref hTexRef)
 {
 	struct fc_texref *t;
-	CUresult rc;
+	CUresult rc = begin(hTexRef, false, phArray != NULL, &t);
 
-	if ((rc = begin(hTexRef, false, &t)) != CUDA_SUCCESS)
-		return rc;
-	if (phArray == NULL || t->bound != BOUND_ARRAY)
-		return end(CUDA_ERROR_INVALID_VALUE);
-	*phArray = t->array;
-	return end(CUDA_SUCCESS);
+	if (rc == CUDA_SUCCESS && t->bound != BOUND_ARRAY)
+		rc = CUDA_ERROR_INVALID_VALUE;
+	if (rc == CUDA_SUCCESS)
+		*phArray = t->array;
+	return end(rc);
 }
 
 FC_API CUresult
 cuTexRefGetMipmappedArray(CUmipmappedArray *phMipmappedArray, CUtexref hTexRef)
 {
 	struct fc_texref *t;
-	CUresult rc;
+	CUresult rc = begin(hTexRef, false, phMipmappedArray != NULL, &t);
 
-	if ((rc = begin(hTexRef, false, &t)) != CUDA_SUCCESS)
-		return rc;
-	if (phMipmappedArray == NULL || t->bound != BOUND_MIPMAPPED)
-		return end(CUDA_ERROR_INVALID_VALUE);
-	*phMipmappedArray = t->mipmapped;
-	return end(CUDA_SUCCESS);
+	if (rc == CUDA_SUCCESS && t->bound != BOUND_MIPMAPPED)
+		rc = CUDA_ERROR_INVALID_VALUE;
+	if (rc == CUDA_SUCCESS)
+		*phMipmappedArray = t->mipmapped;
+	return end(rc);
 }
 
 FC_API CUresult
 cuTexRefGetAddressMode(CUaddress_mode *pam, CUtexref hTexRef, int dim)
 {
 	struct fc_texref *t;
-	CUresult rc;
+	CUresult rc = begin(hTexRef, false, pam != NULL && dim >= 0 && dim <= 2,
+	    &t);
 
-	if ((rc = begin(hTexRef, false, &t)) != CUDA_SUCCESS)
-		return rc;
-	if (pam == NULL || dim < 0 || dim > 2)
-		return end(CUDA_ERROR_INVALID_VALUE);
-	*pam = t->address_mode[dim];
-	return end(CUDA_SUCCESS);
+	if (rc == CUDA_SUCCESS)
+		*pam = t->address_mode[dim];
+	return end(rc);
 }
 
 FC_API CUresult
 cuTexRefGetFilterMode(CUfilter_mode *pfm, CUtexref hTexRef)
 {
 	struct fc_texref *t;
-	CUresult rc;
+	CUresult rc = begin(hTexRef, false, pfm != NULL, &t);
 
-	if ((rc = begin(hTexRef, false, &t)) != CUDA_SUCCESS)
-		return rc;
-	if (pfm == NULL)
-		return end(CUDA_ERROR_INVALID_VALUE);
-	*pfm = t->filter;
-	return end(CUDA_SUCCESS);
+	if (rc == CUDA_SUCCESS)
+		*pfm = t->filter;
+	return end(rc);
 }
 
 FC_API CUresult
 cuTexRefGetMipmapFilterMode(CUfilter_mode *pfm, CUtexref hTexRef)
 {
 	struct fc_texref *t;
-	CUresult rc;
+	CUresult rc = begin(hTexRef, false, pfm != NULL, &t);
 
-	if ((rc = begin(hTexRef, false, &t)) != CUDA_SUCCESS)
-		return rc;
-	if (pfm == NULL)
-		return end(CUDA_ERROR_INVALID_VALUE);
-	*pfm = t->mipmap_filter;
-	return end(CUDA_SUCCESS);
+	if (rc == CUDA_SUCCESS)
+		*pfm = t->mipmap_filter;
+	return end(rc);
 }
 
 FC_API CUresult
 cuTexRefGetMipmapLevelBias(float *pbias, CUtexref hTexRef)
 {
 	struct fc_texref *t;
-	CUresult rc;
+	CUresult rc = begin(hTexRef, false, pbias != NULL, &t);
 
-	if ((rc = begin(hTexRef, false, &t)) != CUDA_SUCCESS)
-		return rc;
-	if (pbias == NULL)
-		return end(CUDA_ERROR_INVALID_VALUE);
-	*pbias = t->bias;
-	return end(CUDA_SUCCESS);
+	if (rc == CUDA_SUCCESS)
+		*pbias = t->bias;
+	return end(rc);
 }
 
 FC_API CUresult
@@ -585,107 +554,93 @@ cuTexRefGetMipmapLevelClamp(float *pminMipmapLevelClamp,
     float *pmaxMipmapLevelClamp, CUtexref hTexRef)
 {
 	struct fc_texref *t;
-	CUresult rc;
+	CUresult rc = begin(hTexRef, false, pminMipmapLevelClamp != NULL &&
+	    pmaxMipmapLevelClamp != NULL, &t);
 
-	if ((rc = begin(hTexRef, false, &t)) != CUDA_SUCCESS)
-		return rc;
-	if (pminMipmapLevelClamp == NULL || pmaxMipmapLevelClamp == NULL)
-		return end(CUDA_ERROR_INVALID_VALUE);
-	*pminMipmapLevelClamp = t->min_clamp;
-	*pmaxMipmapLevelClamp = t->max_clamp;
-	return end(CUDA_SUCCESS);
+	if (rc == CUDA_SUCCESS) {
+		*pminMipmapLevelClamp = t->min_clamp;
+		*pmaxMipmapLevelClamp = t->max_clamp;
+	}
+	return end(rc);
 }
 
 FC_API CUresult
 cuTexRefGetMaxAnisotropy(int *pmaxAniso, CUtexref hTexRef)
 {
 	struct fc_texref *t;
-	CUresult rc;
+	CUresult rc = begin(hTexRef, false, pmaxAniso != NULL, &t);
 
-	if ((rc = begin(hTexRef, false, &t)) != CUDA_SUCCESS)
-		return rc;
-	if (pmaxAniso == NULL)
-		return end(CUDA_ERROR_INVALID_VALUE);
-	*pmaxAniso = (int)t->max_anisotropy;
-	return end(CUDA_SUCCESS);
+	if (rc == CUDA_SUCCESS)
+		*pmaxAniso = (int)t->max_anisotropy;
+	return end(rc);
 }
 
 FC_API CUresult
 cuTexRefGetBorderColor(float *pBorderColor, CUtexref hTexRef)
 {
 	struct fc_texref *t;
-	CUresult rc;
+	CUresult rc = begin(hTexRef, false, pBorderColor != NULL, &t);
 
-	if ((rc = begin(hTexRef, false, &t)) != CUDA_SUCCESS)
-		return rc;
-	if (pBorderColor == NULL)
-		return end(CUDA_ERROR_INVALID_VALUE);
-	memcpy(pBorderColor, t->border, sizeof(t->border));
-	return end(CUDA_SUCCESS);
+	if (rc == CUDA_SUCCESS)
+		memcpy(pBorderColor, t->border, sizeof(t->border));
+	return end(rc);
 }
 
 FC_API CUresult
 cuTexRefGetFlags(unsigned int *pFlags, CUtexref hTexRef)
 {
 	struct fc_texref *t;
-	CUresult rc;
+	CUresult rc = begin(hTexRef, false, pFlags != NULL, &t);
 
-	if ((rc = begin(hTexRef, false, &t)) != CUDA_SUCCESS)
-		return rc;
-	if (pFlags == NULL)
-		return end(CUDA_ERROR_INVALID_VALUE);
-	*pFlags = t->flags;
-	return end(CUDA_SUCCESS);
+	if (rc == CUDA_SUCCESS)
+		*pFlags = t->flags;
+	return end(rc);
 }
 
 FC_API CUresult
 cuTexRefGetFormat(CUarray_format *pFormat, int *pNumChannels, CUtexref hTexRef)
 {
 	struct fc_texref *t;
-	CUresult rc;
+	CUresult rc = begin(hTexRef, false, pFormat != NULL &&
+	    pNumChannels != NULL, &t);
 
-	if ((rc = begin(hTexRef, false, &t)) != CUDA_SUCCESS)
-		return rc;
-	if (pFormat == NULL || pNumChannels == NULL)
-		return end(CUDA_ERROR_INVALID_VALUE);
-	*pFormat = t->format;
-	*pNumChannels = t->channels;
-	return end(CUDA_SUCCESS);
+	if (rc == CUDA_SUCCESS) {
+		*pFormat = t->format;
+		*pNumChannels = t->channels;
+	}
+	return end(rc);
 }
 
 FC_API CUresult
 cuSurfRefSetArray(CUsurfref hSurfRef, CUarray hArray, unsigned int Flags)
 {
 	struct fc_texref *t;
-	struct fc_array *a;
-	CUresult rc;
+	struct fc_array *a = NULL;
+	CUresult rc = begin(hSurfRef, true, Flags == 0, &t);
 
-	if ((rc = begin(hSurfRef, true, &t)) != CUDA_SUCCESS)
-		return rc;
-	if (Flags != 0)
-		return end(CUDA_ERROR_INVALID_VALUE);
-	if ((a = fc_array_lookup(hArray)) == NULL)
-		return end(CUDA_ERROR_INVALID_HANDLE);
-	if (!(a->desc.Flags & CUDA_ARRAY3D_SURFACE_LDST))
-		return end(CUDA_ERROR_INVALID_VALUE);
-	unbind(t);
-	t->bound = BOUND_ARRAY;
-	t->array = hArray;
-	return end(CUDA_SUCCESS);
+	if (rc == CUDA_SUCCESS && (a = fc_array_lookup(hArray)) == NULL)
+		rc = CUDA_ERROR_INVALID_HANDLE;
+	if (rc == CUDA_SUCCESS && !(a->desc.Flags & CUDA_ARRAY3D_SURFACE_LDST))
+		rc = CUDA_ERROR_INVALID_VALUE;
+	if (rc == CUDA_SUCCESS) {
+		unbind(t);
+		t->bound = BOUND_ARRAY;
+		t->array = hArray;
+	}
+	return end(rc);
 }
 
 FC_API CUresult
 cuSurfRefGetArray(CUarray *phArray, CUsurfref hSurfRef)
 {
 	struct fc_texref *t;
-	CUresult rc;
+	CUresult rc = begin(hSurfRef, true, phArray != NULL, &t);
 
-	if ((rc = begin(hSurfRef, true, &t)) != CUDA_SUCCESS)
-		return rc;
-	if (phArray == NULL || t->bound != BOUND_ARRAY)
-		return end(CUDA_ERROR_INVALID_VALUE);
-	*phArray = t->array;
-	return end(CUDA_SUCCESS);
+	if (rc == CUDA_SUCCESS && t->bound != BOUND_ARRAY)
+		rc = CUDA_ERROR_INVALID_VALUE;
+	if (rc == CUDA_SUCCESS)
+		*phArray = t->array;
+	return end(rc);
 }
 
 FC_API CUresult
@@ -694,15 +649,13 @@ cuParamSetTexRef(CUfunction hfunc, int texunit, CUtexref hTexRef)
 	struct fc_context *ctx;
 	struct fc_function *fn;
 	struct fc_texref *t;
-	CUresult rc;
+	CUresult rc = begin(hTexRef, false, texunit == CU_PARAM_TR_DEFAULT, &t);
 
-	if ((rc = begin(hTexRef, false, &t)) != CUDA_SUCCESS)
-		return rc;
-	if ((rc = fc_context_usable(&ctx)) != CUDA_SUCCESS ||
-	    (rc = fc_function_resolve(hfunc, ctx, &fn)) != CUDA_SUCCESS)
-		return end(rc);
-	return end(texunit == CU_PARAM_TR_DEFAULT ? CUDA_SUCCESS :
-	    CUDA_ERROR_INVALID_VALUE);
+	if (rc == CUDA_SUCCESS)
+		rc = fc_context_usable(&ctx);
+	if (rc == CUDA_SUCCESS)
+		rc = fc_function_resolve(hfunc, ctx, &fn);
+	return end(rc);
 }
 
 /* ---- for the kernels, which run under the lock (launch.c) ---- */
