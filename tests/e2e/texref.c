@@ -309,6 +309,9 @@ int test_texref_array(void)
 	CUarray_format format;
 	int channels;
 	size_t pitch;
+	CUresult (*set_2d_v2)(CUtexref, const CUDA_ARRAY_DESCRIPTOR *,
+			      CUdeviceptr, size_t);
+	CUdriverProcAddressQueryResult found;
 
 	TRY(e2e_primary_ctx(&dev, &ctx));
 	TRY(load(&m));
@@ -377,6 +380,14 @@ int test_texref_array(void)
 	TRY(sample_all(sample, 0.5f, in));
 	CHECK_CU(cuTexRefGetAddress(&gotp, t), CUDA_SUCCESS);
 	CHECK_EQ(gotp, p);
+
+	/* The form of CUDA 4.0 (cuTexRefSetAddress2D_v2) binds alike. */
+	CHECK_CU(cuTexRefSetArray(t, a, CU_TRSA_OVERRIDE_FORMAT), CUDA_SUCCESS);
+	CHECK_CU(cuGetProcAddress("cuTexRefSetAddress2D", (void **)&set_2d_v2,
+				  3020, 0, &found), CUDA_SUCCESS);
+	CHECK_EQ(found, CU_GET_PROC_ADDRESS_SUCCESS);
+	CHECK_CU(set_2d_v2(t, &desc, p, pitch), CUDA_SUCCESS);
+	TRY(sample_all(sample, 0.5f, in));
 
 	CHECK_CU(cuArrayDestroy(a), CUDA_SUCCESS);
 	return 0;
