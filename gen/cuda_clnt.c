@@ -3275,6 +3275,178 @@ cu_occupancy_max_potential_cluster_size_13000(cu_handle func, launch_config conf
 }
 
 enum clnt_stat 
+cu_module_get_tex_ref_13000(cu_handle module, cu_name name, res_handle *clnt_res,  CLIENT *clnt)
+{
+	cu_module_get_tex_ref_13000_argument arg;
+	arg.module = module;
+	arg.name = name;
+	return (clnt_call (clnt, CU_MODULE_GET_TEX_REF, (xdrproc_t) xdr_cu_module_get_tex_ref_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_module_get_surf_ref_13000(cu_handle module, cu_name name, res_handle *clnt_res,  CLIENT *clnt)
+{
+	cu_module_get_surf_ref_13000_argument arg;
+	arg.module = module;
+	arg.name = name;
+	return (clnt_call (clnt, CU_MODULE_GET_SURF_REF, (xdrproc_t) xdr_cu_module_get_surf_ref_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_tex_ref_create_13000(res_handle *clnt_res, CLIENT *clnt)
+{
+	 return (clnt_call (clnt, CU_TEX_REF_CREATE, (xdrproc_t) xdr_void, (caddr_t) NULL,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+
+}
+
+enum clnt_stat 
+cu_tex_ref_destroy_13000(cu_handle texref, res_none *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_TEX_REF_DESTROY,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &texref,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_tex_ref_set_address_13000(cu_handle texref, cu_dptr dptr, cu_size bytes, res_size *clnt_res,  CLIENT *clnt)
+{
+	cu_tex_ref_set_address_13000_argument arg;
+	arg.texref = texref;
+	arg.dptr = dptr;
+	arg.bytes = bytes;
+	return (clnt_call (clnt, CU_TEX_REF_SET_ADDRESS, (xdrproc_t) xdr_cu_tex_ref_set_address_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_size, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_tex_ref_set_address_2d_13000(cu_handle texref, array_desc desc, cu_dptr dptr, cu_size pitch, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_tex_ref_set_address_2d_13000_argument arg;
+	arg.texref = texref;
+	arg.desc = desc;
+	arg.dptr = dptr;
+	arg.pitch = pitch;
+	return (clnt_call (clnt, CU_TEX_REF_SET_ADDRESS_2D, (xdrproc_t) xdr_cu_tex_ref_set_address_2d_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_tex_ref_set_array_13000(cu_handle texref, cu_handle array, u_int flags, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_tex_ref_set_array_13000_argument arg;
+	arg.texref = texref;
+	arg.array = array;
+	arg.flags = flags;
+	return (clnt_call (clnt, CU_TEX_REF_SET_ARRAY, (xdrproc_t) xdr_cu_tex_ref_set_array_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_tex_ref_set_mipmapped_array_13000(cu_handle texref, cu_handle array, u_int flags, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_tex_ref_set_mipmapped_array_13000_argument arg;
+	arg.texref = texref;
+	arg.array = array;
+	arg.flags = flags;
+	return (clnt_call (clnt, CU_TEX_REF_SET_MIPMAPPED_ARRAY, (xdrproc_t) xdr_cu_tex_ref_set_mipmapped_array_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_tex_ref_get_address_13000(cu_handle texref, res_dptr *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_TEX_REF_GET_ADDRESS,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &texref,
+		(xdrproc_t) xdr_res_dptr, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_tex_ref_get_array_13000(cu_handle texref, res_handle *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_TEX_REF_GET_ARRAY,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &texref,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_tex_ref_get_mipmapped_array_13000(cu_handle texref, res_handle *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_TEX_REF_GET_MIPMAPPED_ARRAY,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &texref,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_tex_ref_set_13000(cu_handle texref, texref_setting setting, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_tex_ref_set_13000_argument arg;
+	arg.texref = texref;
+	arg.setting = setting;
+	return (clnt_call (clnt, CU_TEX_REF_SET, (xdrproc_t) xdr_cu_tex_ref_set_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_tex_ref_get_13000(cu_handle texref, texref_field field, int dim, res_texref_setting *clnt_res,  CLIENT *clnt)
+{
+	cu_tex_ref_get_13000_argument arg;
+	arg.texref = texref;
+	arg.field = field;
+	arg.dim = dim;
+	return (clnt_call (clnt, CU_TEX_REF_GET, (xdrproc_t) xdr_cu_tex_ref_get_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_texref_setting, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_surf_ref_set_array_13000(cu_handle surfref, cu_handle array, u_int flags, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_surf_ref_set_array_13000_argument arg;
+	arg.surfref = surfref;
+	arg.array = array;
+	arg.flags = flags;
+	return (clnt_call (clnt, CU_SURF_REF_SET_ARRAY, (xdrproc_t) xdr_cu_surf_ref_set_array_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_surf_ref_get_array_13000(cu_handle surfref, res_handle *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_SURF_REF_GET_ARRAY,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &surfref,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_param_set_tex_ref_13000(cu_handle func, int texunit, cu_handle texref, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_param_set_tex_ref_13000_argument arg;
+	arg.func = func;
+	arg.texunit = texunit;
+	arg.texref = texref;
+	return (clnt_call (clnt, CU_PARAM_SET_TEX_REF, (xdrproc_t) xdr_cu_param_set_tex_ref_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_tensor_map_encode_tiled_13000(tensor_global tensor, tensor_counts box, res_tensor_map *clnt_res,  CLIENT *clnt)
 {
 	cu_tensor_map_encode_tiled_13000_argument arg;

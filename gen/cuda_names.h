@@ -1609,6 +1609,90 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_occupancy_max_potential_cluster_size_argument cu_occupancy_max_potential_cluster_size_13000_argument
 #define xdr_cu_occupancy_max_potential_cluster_size_argument xdr_cu_occupancy_max_potential_cluster_size_13000_argument
 
+/* CU_MODULE_GET_TEX_REF (930) */
+#define cu_module_get_tex_ref cu_module_get_tex_ref_13000
+#define cu_module_get_tex_ref_svc cu_module_get_tex_ref_13000_svc
+#define cu_module_get_tex_ref_argument cu_module_get_tex_ref_13000_argument
+#define xdr_cu_module_get_tex_ref_argument xdr_cu_module_get_tex_ref_13000_argument
+
+/* CU_MODULE_GET_SURF_REF (931) */
+#define cu_module_get_surf_ref cu_module_get_surf_ref_13000
+#define cu_module_get_surf_ref_svc cu_module_get_surf_ref_13000_svc
+#define cu_module_get_surf_ref_argument cu_module_get_surf_ref_13000_argument
+#define xdr_cu_module_get_surf_ref_argument xdr_cu_module_get_surf_ref_13000_argument
+
+/* CU_TEX_REF_CREATE (932) */
+#define cu_tex_ref_create cu_tex_ref_create_13000
+#define cu_tex_ref_create_svc cu_tex_ref_create_13000_svc
+
+/* CU_TEX_REF_DESTROY (933) */
+#define cu_tex_ref_destroy cu_tex_ref_destroy_13000
+#define cu_tex_ref_destroy_svc cu_tex_ref_destroy_13000_svc
+
+/* CU_TEX_REF_SET_ADDRESS (934) */
+#define cu_tex_ref_set_address cu_tex_ref_set_address_13000
+#define cu_tex_ref_set_address_svc cu_tex_ref_set_address_13000_svc
+#define cu_tex_ref_set_address_argument cu_tex_ref_set_address_13000_argument
+#define xdr_cu_tex_ref_set_address_argument xdr_cu_tex_ref_set_address_13000_argument
+
+/* CU_TEX_REF_SET_ADDRESS_2D (935) */
+#define cu_tex_ref_set_address_2d cu_tex_ref_set_address_2d_13000
+#define cu_tex_ref_set_address_2d_svc cu_tex_ref_set_address_2d_13000_svc
+#define cu_tex_ref_set_address_2d_argument cu_tex_ref_set_address_2d_13000_argument
+#define xdr_cu_tex_ref_set_address_2d_argument xdr_cu_tex_ref_set_address_2d_13000_argument
+
+/* CU_TEX_REF_SET_ARRAY (936) */
+#define cu_tex_ref_set_array cu_tex_ref_set_array_13000
+#define cu_tex_ref_set_array_svc cu_tex_ref_set_array_13000_svc
+#define cu_tex_ref_set_array_argument cu_tex_ref_set_array_13000_argument
+#define xdr_cu_tex_ref_set_array_argument xdr_cu_tex_ref_set_array_13000_argument
+
+/* CU_TEX_REF_SET_MIPMAPPED_ARRAY (937) */
+#define cu_tex_ref_set_mipmapped_array cu_tex_ref_set_mipmapped_array_13000
+#define cu_tex_ref_set_mipmapped_array_svc cu_tex_ref_set_mipmapped_array_13000_svc
+#define cu_tex_ref_set_mipmapped_array_argument cu_tex_ref_set_mipmapped_array_13000_argument
+#define xdr_cu_tex_ref_set_mipmapped_array_argument xdr_cu_tex_ref_set_mipmapped_array_13000_argument
+
+/* CU_TEX_REF_GET_ADDRESS (938) */
+#define cu_tex_ref_get_address cu_tex_ref_get_address_13000
+#define cu_tex_ref_get_address_svc cu_tex_ref_get_address_13000_svc
+
+/* CU_TEX_REF_GET_ARRAY (939) */
+#define cu_tex_ref_get_array cu_tex_ref_get_array_13000
+#define cu_tex_ref_get_array_svc cu_tex_ref_get_array_13000_svc
+
+/* CU_TEX_REF_GET_MIPMAPPED_ARRAY (940) */
+#define cu_tex_ref_get_mipmapped_array cu_tex_ref_get_mipmapped_array_13000
+#define cu_tex_ref_get_mipmapped_array_svc cu_tex_ref_get_mipmapped_array_13000_svc
+
+/* CU_TEX_REF_SET (941) */
+#define cu_tex_ref_set cu_tex_ref_set_13000
+#define cu_tex_ref_set_svc cu_tex_ref_set_13000_svc
+#define cu_tex_ref_set_argument cu_tex_ref_set_13000_argument
+#define xdr_cu_tex_ref_set_argument xdr_cu_tex_ref_set_13000_argument
+
+/* CU_TEX_REF_GET (942) */
+#define cu_tex_ref_get cu_tex_ref_get_13000
+#define cu_tex_ref_get_svc cu_tex_ref_get_13000_svc
+#define cu_tex_ref_get_argument cu_tex_ref_get_13000_argument
+#define xdr_cu_tex_ref_get_argument xdr_cu_tex_ref_get_13000_argument
+
+/* CU_SURF_REF_SET_ARRAY (943) */
+#define cu_surf_ref_set_array cu_surf_ref_set_array_13000
+#define cu_surf_ref_set_array_svc cu_surf_ref_set_array_13000_svc
+#define cu_surf_ref_set_array_argument cu_surf_ref_set_array_13000_argument
+#define xdr_cu_surf_ref_set_array_argument xdr_cu_surf_ref_set_array_13000_argument
+
+/* CU_SURF_REF_GET_ARRAY (944) */
+#define cu_surf_ref_get_array cu_surf_ref_get_array_13000
+#define cu_surf_ref_get_array_svc cu_surf_ref_get_array_13000_svc
+
+/* CU_PARAM_SET_TEX_REF (945) */
+#define cu_param_set_tex_ref cu_param_set_tex_ref_13000
+#define cu_param_set_tex_ref_svc cu_param_set_tex_ref_13000_svc
+#define cu_param_set_tex_ref_argument cu_param_set_tex_ref_13000_argument
+#define xdr_cu_param_set_tex_ref_argument xdr_cu_param_set_tex_ref_13000_argument
+
 /* CU_TENSOR_MAP_ENCODE_TILED (760) */
 #define cu_tensor_map_encode_tiled cu_tensor_map_encode_tiled_13000
 #define cu_tensor_map_encode_tiled_svc cu_tensor_map_encode_tiled_13000_svc

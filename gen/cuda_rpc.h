@@ -573,6 +573,61 @@ struct res_view_desc {
 };
 typedef struct res_view_desc res_view_desc;
 
+enum texref_field {
+	TEXREF_ADDRESS_MODE = 0,
+	TEXREF_FILTER_MODE = 1,
+	TEXREF_MIPMAP_FILTER_MODE = 2,
+	TEXREF_MIPMAP_LEVEL_BIAS = 3,
+	TEXREF_MIPMAP_LEVEL_CLAMP = 4,
+	TEXREF_MAX_ANISOTROPY = 5,
+	TEXREF_BORDER_COLOR = 6,
+	TEXREF_FLAGS = 7,
+	TEXREF_FORMAT = 8,
+};
+typedef enum texref_field texref_field;
+
+struct texref_address_mode {
+	int dim;
+	int mode;
+};
+typedef struct texref_address_mode texref_address_mode;
+
+struct texref_clamp {
+	float min_level;
+	float max_level;
+};
+typedef struct texref_clamp texref_clamp;
+
+struct texref_format {
+	int format;
+	int num_channels;
+};
+typedef struct texref_format texref_format;
+
+struct texref_setting {
+	texref_field field;
+	union {
+		texref_address_mode address_mode;
+		int filter_mode;
+		int mipmap_filter_mode;
+		float mipmap_level_bias;
+		texref_clamp mipmap_level_clamp;
+		int max_anisotropy;
+		float border_color[4];
+		u_int flags;
+		texref_format format;
+	} texref_setting_u;
+};
+typedef struct texref_setting texref_setting;
+
+struct res_texref_setting {
+	int err;
+	union {
+		texref_setting value;
+	} res_texref_setting_u;
+};
+typedef struct res_texref_setting res_texref_setting;
+
 struct mapped_run {
 	cu_hostptr at;
 	struct {
@@ -2609,6 +2664,74 @@ struct cu_occupancy_max_potential_cluster_size_13000_argument {
 };
 typedef struct cu_occupancy_max_potential_cluster_size_13000_argument cu_occupancy_max_potential_cluster_size_13000_argument;
 
+struct cu_module_get_tex_ref_13000_argument {
+	cu_handle module;
+	cu_name name;
+};
+typedef struct cu_module_get_tex_ref_13000_argument cu_module_get_tex_ref_13000_argument;
+
+struct cu_module_get_surf_ref_13000_argument {
+	cu_handle module;
+	cu_name name;
+};
+typedef struct cu_module_get_surf_ref_13000_argument cu_module_get_surf_ref_13000_argument;
+
+struct cu_tex_ref_set_address_13000_argument {
+	cu_handle texref;
+	cu_dptr dptr;
+	cu_size bytes;
+};
+typedef struct cu_tex_ref_set_address_13000_argument cu_tex_ref_set_address_13000_argument;
+
+struct cu_tex_ref_set_address_2d_13000_argument {
+	cu_handle texref;
+	array_desc desc;
+	cu_dptr dptr;
+	cu_size pitch;
+};
+typedef struct cu_tex_ref_set_address_2d_13000_argument cu_tex_ref_set_address_2d_13000_argument;
+
+struct cu_tex_ref_set_array_13000_argument {
+	cu_handle texref;
+	cu_handle array;
+	u_int flags;
+};
+typedef struct cu_tex_ref_set_array_13000_argument cu_tex_ref_set_array_13000_argument;
+
+struct cu_tex_ref_set_mipmapped_array_13000_argument {
+	cu_handle texref;
+	cu_handle array;
+	u_int flags;
+};
+typedef struct cu_tex_ref_set_mipmapped_array_13000_argument cu_tex_ref_set_mipmapped_array_13000_argument;
+
+struct cu_tex_ref_set_13000_argument {
+	cu_handle texref;
+	texref_setting setting;
+};
+typedef struct cu_tex_ref_set_13000_argument cu_tex_ref_set_13000_argument;
+
+struct cu_tex_ref_get_13000_argument {
+	cu_handle texref;
+	texref_field field;
+	int dim;
+};
+typedef struct cu_tex_ref_get_13000_argument cu_tex_ref_get_13000_argument;
+
+struct cu_surf_ref_set_array_13000_argument {
+	cu_handle surfref;
+	cu_handle array;
+	u_int flags;
+};
+typedef struct cu_surf_ref_set_array_13000_argument cu_surf_ref_set_array_13000_argument;
+
+struct cu_param_set_tex_ref_13000_argument {
+	cu_handle func;
+	int texunit;
+	cu_handle texref;
+};
+typedef struct cu_param_set_tex_ref_13000_argument cu_param_set_tex_ref_13000_argument;
+
 struct cu_tensor_map_encode_tiled_13000_argument {
 	tensor_global tensor;
 	tensor_counts box;
@@ -3675,6 +3798,54 @@ extern  bool_t cu_occupancy_max_active_clusters_13000_svc(cu_handle , launch_con
 #define CU_OCCUPANCY_MAX_POTENTIAL_CLUSTER_SIZE 120
 extern  enum clnt_stat cu_occupancy_max_potential_cluster_size_13000(cu_handle , launch_config , res_int *, CLIENT *);
 extern  bool_t cu_occupancy_max_potential_cluster_size_13000_svc(cu_handle , launch_config , res_int *, struct svc_req *);
+#define CU_MODULE_GET_TEX_REF 930
+extern  enum clnt_stat cu_module_get_tex_ref_13000(cu_handle , cu_name , res_handle *, CLIENT *);
+extern  bool_t cu_module_get_tex_ref_13000_svc(cu_handle , cu_name , res_handle *, struct svc_req *);
+#define CU_MODULE_GET_SURF_REF 931
+extern  enum clnt_stat cu_module_get_surf_ref_13000(cu_handle , cu_name , res_handle *, CLIENT *);
+extern  bool_t cu_module_get_surf_ref_13000_svc(cu_handle , cu_name , res_handle *, struct svc_req *);
+#define CU_TEX_REF_CREATE 932
+extern  enum clnt_stat cu_tex_ref_create_13000(res_handle *, CLIENT *);
+extern  bool_t cu_tex_ref_create_13000_svc(res_handle *, struct svc_req *);
+#define CU_TEX_REF_DESTROY 933
+extern  enum clnt_stat cu_tex_ref_destroy_13000(cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_tex_ref_destroy_13000_svc(cu_handle , res_none *, struct svc_req *);
+#define CU_TEX_REF_SET_ADDRESS 934
+extern  enum clnt_stat cu_tex_ref_set_address_13000(cu_handle , cu_dptr , cu_size , res_size *, CLIENT *);
+extern  bool_t cu_tex_ref_set_address_13000_svc(cu_handle , cu_dptr , cu_size , res_size *, struct svc_req *);
+#define CU_TEX_REF_SET_ADDRESS_2D 935
+extern  enum clnt_stat cu_tex_ref_set_address_2d_13000(cu_handle , array_desc , cu_dptr , cu_size , res_none *, CLIENT *);
+extern  bool_t cu_tex_ref_set_address_2d_13000_svc(cu_handle , array_desc , cu_dptr , cu_size , res_none *, struct svc_req *);
+#define CU_TEX_REF_SET_ARRAY 936
+extern  enum clnt_stat cu_tex_ref_set_array_13000(cu_handle , cu_handle , u_int , res_none *, CLIENT *);
+extern  bool_t cu_tex_ref_set_array_13000_svc(cu_handle , cu_handle , u_int , res_none *, struct svc_req *);
+#define CU_TEX_REF_SET_MIPMAPPED_ARRAY 937
+extern  enum clnt_stat cu_tex_ref_set_mipmapped_array_13000(cu_handle , cu_handle , u_int , res_none *, CLIENT *);
+extern  bool_t cu_tex_ref_set_mipmapped_array_13000_svc(cu_handle , cu_handle , u_int , res_none *, struct svc_req *);
+#define CU_TEX_REF_GET_ADDRESS 938
+extern  enum clnt_stat cu_tex_ref_get_address_13000(cu_handle , res_dptr *, CLIENT *);
+extern  bool_t cu_tex_ref_get_address_13000_svc(cu_handle , res_dptr *, struct svc_req *);
+#define CU_TEX_REF_GET_ARRAY 939
+extern  enum clnt_stat cu_tex_ref_get_array_13000(cu_handle , res_handle *, CLIENT *);
+extern  bool_t cu_tex_ref_get_array_13000_svc(cu_handle , res_handle *, struct svc_req *);
+#define CU_TEX_REF_GET_MIPMAPPED_ARRAY 940
+extern  enum clnt_stat cu_tex_ref_get_mipmapped_array_13000(cu_handle , res_handle *, CLIENT *);
+extern  bool_t cu_tex_ref_get_mipmapped_array_13000_svc(cu_handle , res_handle *, struct svc_req *);
+#define CU_TEX_REF_SET 941
+extern  enum clnt_stat cu_tex_ref_set_13000(cu_handle , texref_setting , res_none *, CLIENT *);
+extern  bool_t cu_tex_ref_set_13000_svc(cu_handle , texref_setting , res_none *, struct svc_req *);
+#define CU_TEX_REF_GET 942
+extern  enum clnt_stat cu_tex_ref_get_13000(cu_handle , texref_field , int , res_texref_setting *, CLIENT *);
+extern  bool_t cu_tex_ref_get_13000_svc(cu_handle , texref_field , int , res_texref_setting *, struct svc_req *);
+#define CU_SURF_REF_SET_ARRAY 943
+extern  enum clnt_stat cu_surf_ref_set_array_13000(cu_handle , cu_handle , u_int , res_none *, CLIENT *);
+extern  bool_t cu_surf_ref_set_array_13000_svc(cu_handle , cu_handle , u_int , res_none *, struct svc_req *);
+#define CU_SURF_REF_GET_ARRAY 944
+extern  enum clnt_stat cu_surf_ref_get_array_13000(cu_handle , res_handle *, CLIENT *);
+extern  bool_t cu_surf_ref_get_array_13000_svc(cu_handle , res_handle *, struct svc_req *);
+#define CU_PARAM_SET_TEX_REF 945
+extern  enum clnt_stat cu_param_set_tex_ref_13000(cu_handle , int , cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_param_set_tex_ref_13000_svc(cu_handle , int , cu_handle , res_none *, struct svc_req *);
 #define CU_TENSOR_MAP_ENCODE_TILED 760
 extern  enum clnt_stat cu_tensor_map_encode_tiled_13000(tensor_global , tensor_counts , res_tensor_map *, CLIENT *);
 extern  bool_t cu_tensor_map_encode_tiled_13000_svc(tensor_global , tensor_counts , res_tensor_map *, struct svc_req *);
@@ -4707,6 +4878,54 @@ extern  bool_t cu_occupancy_max_active_clusters_13000_svc();
 #define CU_OCCUPANCY_MAX_POTENTIAL_CLUSTER_SIZE 120
 extern  enum clnt_stat cu_occupancy_max_potential_cluster_size_13000();
 extern  bool_t cu_occupancy_max_potential_cluster_size_13000_svc();
+#define CU_MODULE_GET_TEX_REF 930
+extern  enum clnt_stat cu_module_get_tex_ref_13000();
+extern  bool_t cu_module_get_tex_ref_13000_svc();
+#define CU_MODULE_GET_SURF_REF 931
+extern  enum clnt_stat cu_module_get_surf_ref_13000();
+extern  bool_t cu_module_get_surf_ref_13000_svc();
+#define CU_TEX_REF_CREATE 932
+extern  enum clnt_stat cu_tex_ref_create_13000();
+extern  bool_t cu_tex_ref_create_13000_svc();
+#define CU_TEX_REF_DESTROY 933
+extern  enum clnt_stat cu_tex_ref_destroy_13000();
+extern  bool_t cu_tex_ref_destroy_13000_svc();
+#define CU_TEX_REF_SET_ADDRESS 934
+extern  enum clnt_stat cu_tex_ref_set_address_13000();
+extern  bool_t cu_tex_ref_set_address_13000_svc();
+#define CU_TEX_REF_SET_ADDRESS_2D 935
+extern  enum clnt_stat cu_tex_ref_set_address_2d_13000();
+extern  bool_t cu_tex_ref_set_address_2d_13000_svc();
+#define CU_TEX_REF_SET_ARRAY 936
+extern  enum clnt_stat cu_tex_ref_set_array_13000();
+extern  bool_t cu_tex_ref_set_array_13000_svc();
+#define CU_TEX_REF_SET_MIPMAPPED_ARRAY 937
+extern  enum clnt_stat cu_tex_ref_set_mipmapped_array_13000();
+extern  bool_t cu_tex_ref_set_mipmapped_array_13000_svc();
+#define CU_TEX_REF_GET_ADDRESS 938
+extern  enum clnt_stat cu_tex_ref_get_address_13000();
+extern  bool_t cu_tex_ref_get_address_13000_svc();
+#define CU_TEX_REF_GET_ARRAY 939
+extern  enum clnt_stat cu_tex_ref_get_array_13000();
+extern  bool_t cu_tex_ref_get_array_13000_svc();
+#define CU_TEX_REF_GET_MIPMAPPED_ARRAY 940
+extern  enum clnt_stat cu_tex_ref_get_mipmapped_array_13000();
+extern  bool_t cu_tex_ref_get_mipmapped_array_13000_svc();
+#define CU_TEX_REF_SET 941
+extern  enum clnt_stat cu_tex_ref_set_13000();
+extern  bool_t cu_tex_ref_set_13000_svc();
+#define CU_TEX_REF_GET 942
+extern  enum clnt_stat cu_tex_ref_get_13000();
+extern  bool_t cu_tex_ref_get_13000_svc();
+#define CU_SURF_REF_SET_ARRAY 943
+extern  enum clnt_stat cu_surf_ref_set_array_13000();
+extern  bool_t cu_surf_ref_set_array_13000_svc();
+#define CU_SURF_REF_GET_ARRAY 944
+extern  enum clnt_stat cu_surf_ref_get_array_13000();
+extern  bool_t cu_surf_ref_get_array_13000_svc();
+#define CU_PARAM_SET_TEX_REF 945
+extern  enum clnt_stat cu_param_set_tex_ref_13000();
+extern  bool_t cu_param_set_tex_ref_13000_svc();
 #define CU_TENSOR_MAP_ENCODE_TILED 760
 extern  enum clnt_stat cu_tensor_map_encode_tiled_13000();
 extern  bool_t cu_tensor_map_encode_tiled_13000_svc();
@@ -4904,6 +5123,12 @@ extern  bool_t xdr_res_texture_desc (XDR *, res_texture_desc*);
 extern  bool_t xdr_view_desc (XDR *, view_desc*);
 extern  bool_t xdr_view_desc_opt (XDR *, view_desc_opt*);
 extern  bool_t xdr_res_view_desc (XDR *, res_view_desc*);
+extern  bool_t xdr_texref_field (XDR *, texref_field*);
+extern  bool_t xdr_texref_address_mode (XDR *, texref_address_mode*);
+extern  bool_t xdr_texref_clamp (XDR *, texref_clamp*);
+extern  bool_t xdr_texref_format (XDR *, texref_format*);
+extern  bool_t xdr_texref_setting (XDR *, texref_setting*);
+extern  bool_t xdr_res_texref_setting (XDR *, res_texref_setting*);
 extern  bool_t xdr_mapped_run (XDR *, mapped_run*);
 extern  bool_t xdr_mapped_runs (XDR *, mapped_runs*);
 extern  bool_t xdr_mapped_update (XDR *, mapped_update*);
@@ -5184,6 +5409,16 @@ extern  bool_t xdr_cu_occupancy_max_potential_block_size_13000_argument (XDR *, 
 extern  bool_t xdr_cu_occupancy_available_dynamic_smem_13000_argument (XDR *, cu_occupancy_available_dynamic_smem_13000_argument*);
 extern  bool_t xdr_cu_occupancy_max_active_clusters_13000_argument (XDR *, cu_occupancy_max_active_clusters_13000_argument*);
 extern  bool_t xdr_cu_occupancy_max_potential_cluster_size_13000_argument (XDR *, cu_occupancy_max_potential_cluster_size_13000_argument*);
+extern  bool_t xdr_cu_module_get_tex_ref_13000_argument (XDR *, cu_module_get_tex_ref_13000_argument*);
+extern  bool_t xdr_cu_module_get_surf_ref_13000_argument (XDR *, cu_module_get_surf_ref_13000_argument*);
+extern  bool_t xdr_cu_tex_ref_set_address_13000_argument (XDR *, cu_tex_ref_set_address_13000_argument*);
+extern  bool_t xdr_cu_tex_ref_set_address_2d_13000_argument (XDR *, cu_tex_ref_set_address_2d_13000_argument*);
+extern  bool_t xdr_cu_tex_ref_set_array_13000_argument (XDR *, cu_tex_ref_set_array_13000_argument*);
+extern  bool_t xdr_cu_tex_ref_set_mipmapped_array_13000_argument (XDR *, cu_tex_ref_set_mipmapped_array_13000_argument*);
+extern  bool_t xdr_cu_tex_ref_set_13000_argument (XDR *, cu_tex_ref_set_13000_argument*);
+extern  bool_t xdr_cu_tex_ref_get_13000_argument (XDR *, cu_tex_ref_get_13000_argument*);
+extern  bool_t xdr_cu_surf_ref_set_array_13000_argument (XDR *, cu_surf_ref_set_array_13000_argument*);
+extern  bool_t xdr_cu_param_set_tex_ref_13000_argument (XDR *, cu_param_set_tex_ref_13000_argument*);
 extern  bool_t xdr_cu_tensor_map_encode_tiled_13000_argument (XDR *, cu_tensor_map_encode_tiled_13000_argument*);
 extern  bool_t xdr_cu_tensor_map_encode_im2col_13000_argument (XDR *, cu_tensor_map_encode_im2col_13000_argument*);
 extern  bool_t xdr_cu_tensor_map_encode_im2col_wide_13000_argument (XDR *, cu_tensor_map_encode_im2col_wide_13000_argument*);
@@ -5280,6 +5515,12 @@ extern bool_t xdr_res_texture_desc ();
 extern bool_t xdr_view_desc ();
 extern bool_t xdr_view_desc_opt ();
 extern bool_t xdr_res_view_desc ();
+extern bool_t xdr_texref_field ();
+extern bool_t xdr_texref_address_mode ();
+extern bool_t xdr_texref_clamp ();
+extern bool_t xdr_texref_format ();
+extern bool_t xdr_texref_setting ();
+extern bool_t xdr_res_texref_setting ();
 extern bool_t xdr_mapped_run ();
 extern bool_t xdr_mapped_runs ();
 extern bool_t xdr_mapped_update ();
@@ -5560,6 +5801,16 @@ extern bool_t xdr_cu_occupancy_max_potential_block_size_13000_argument ();
 extern bool_t xdr_cu_occupancy_available_dynamic_smem_13000_argument ();
 extern bool_t xdr_cu_occupancy_max_active_clusters_13000_argument ();
 extern bool_t xdr_cu_occupancy_max_potential_cluster_size_13000_argument ();
+extern bool_t xdr_cu_module_get_tex_ref_13000_argument ();
+extern bool_t xdr_cu_module_get_surf_ref_13000_argument ();
+extern bool_t xdr_cu_tex_ref_set_address_13000_argument ();
+extern bool_t xdr_cu_tex_ref_set_address_2d_13000_argument ();
+extern bool_t xdr_cu_tex_ref_set_array_13000_argument ();
+extern bool_t xdr_cu_tex_ref_set_mipmapped_array_13000_argument ();
+extern bool_t xdr_cu_tex_ref_set_13000_argument ();
+extern bool_t xdr_cu_tex_ref_get_13000_argument ();
+extern bool_t xdr_cu_surf_ref_set_array_13000_argument ();
+extern bool_t xdr_cu_param_set_tex_ref_13000_argument ();
 extern bool_t xdr_cu_tensor_map_encode_tiled_13000_argument ();
 extern bool_t xdr_cu_tensor_map_encode_im2col_13000_argument ();
 extern bool_t xdr_cu_tensor_map_encode_im2col_wide_13000_argument ();

@@ -1841,6 +1841,102 @@ _cu_occupancy_max_potential_cluster_size_13000 (cu_occupancy_max_potential_clust
 }
 
 int
+_cu_module_get_tex_ref_13000 (cu_module_get_tex_ref_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_module_get_tex_ref_13000_svc(argp->module, argp->name, result, rqstp));
+}
+
+int
+_cu_module_get_surf_ref_13000 (cu_module_get_surf_ref_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_module_get_surf_ref_13000_svc(argp->module, argp->name, result, rqstp));
+}
+
+int
+_cu_tex_ref_create_13000 (void  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_tex_ref_create_13000_svc(result, rqstp));
+}
+
+int
+_cu_tex_ref_destroy_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_tex_ref_destroy_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_tex_ref_set_address_13000 (cu_tex_ref_set_address_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_tex_ref_set_address_13000_svc(argp->texref, argp->dptr, argp->bytes, result, rqstp));
+}
+
+int
+_cu_tex_ref_set_address_2d_13000 (cu_tex_ref_set_address_2d_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_tex_ref_set_address_2d_13000_svc(argp->texref, argp->desc, argp->dptr, argp->pitch, result, rqstp));
+}
+
+int
+_cu_tex_ref_set_array_13000 (cu_tex_ref_set_array_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_tex_ref_set_array_13000_svc(argp->texref, argp->array, argp->flags, result, rqstp));
+}
+
+int
+_cu_tex_ref_set_mipmapped_array_13000 (cu_tex_ref_set_mipmapped_array_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_tex_ref_set_mipmapped_array_13000_svc(argp->texref, argp->array, argp->flags, result, rqstp));
+}
+
+int
+_cu_tex_ref_get_address_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_tex_ref_get_address_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_tex_ref_get_array_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_tex_ref_get_array_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_tex_ref_get_mipmapped_array_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_tex_ref_get_mipmapped_array_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_tex_ref_set_13000 (cu_tex_ref_set_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_tex_ref_set_13000_svc(argp->texref, argp->setting, result, rqstp));
+}
+
+int
+_cu_tex_ref_get_13000 (cu_tex_ref_get_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_tex_ref_get_13000_svc(argp->texref, argp->field, argp->dim, result, rqstp));
+}
+
+int
+_cu_surf_ref_set_array_13000 (cu_surf_ref_set_array_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_surf_ref_set_array_13000_svc(argp->surfref, argp->array, argp->flags, result, rqstp));
+}
+
+int
+_cu_surf_ref_get_array_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_surf_ref_get_array_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_param_set_tex_ref_13000 (cu_param_set_tex_ref_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_param_set_tex_ref_13000_svc(argp->func, argp->texunit, argp->texref, result, rqstp));
+}
+
+int
 _cu_tensor_map_encode_tiled_13000 (cu_tensor_map_encode_tiled_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_tensor_map_encode_tiled_13000_svc(argp->tensor, argp->box, result, rqstp));
@@ -2367,6 +2463,21 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_occupancy_available_dynamic_smem_13000_argument cu_occupancy_available_dynamic_smem_13000_arg;
 		cu_occupancy_max_active_clusters_13000_argument cu_occupancy_max_active_clusters_13000_arg;
 		cu_occupancy_max_potential_cluster_size_13000_argument cu_occupancy_max_potential_cluster_size_13000_arg;
+		cu_module_get_tex_ref_13000_argument cu_module_get_tex_ref_13000_arg;
+		cu_module_get_surf_ref_13000_argument cu_module_get_surf_ref_13000_arg;
+		cu_handle cu_tex_ref_destroy_13000_arg;
+		cu_tex_ref_set_address_13000_argument cu_tex_ref_set_address_13000_arg;
+		cu_tex_ref_set_address_2d_13000_argument cu_tex_ref_set_address_2d_13000_arg;
+		cu_tex_ref_set_array_13000_argument cu_tex_ref_set_array_13000_arg;
+		cu_tex_ref_set_mipmapped_array_13000_argument cu_tex_ref_set_mipmapped_array_13000_arg;
+		cu_handle cu_tex_ref_get_address_13000_arg;
+		cu_handle cu_tex_ref_get_array_13000_arg;
+		cu_handle cu_tex_ref_get_mipmapped_array_13000_arg;
+		cu_tex_ref_set_13000_argument cu_tex_ref_set_13000_arg;
+		cu_tex_ref_get_13000_argument cu_tex_ref_get_13000_arg;
+		cu_surf_ref_set_array_13000_argument cu_surf_ref_set_array_13000_arg;
+		cu_handle cu_surf_ref_get_array_13000_arg;
+		cu_param_set_tex_ref_13000_argument cu_param_set_tex_ref_13000_arg;
 		cu_tensor_map_encode_tiled_13000_argument cu_tensor_map_encode_tiled_13000_arg;
 		cu_tensor_map_encode_im2col_13000_argument cu_tensor_map_encode_im2col_13000_arg;
 		cu_tensor_map_encode_im2col_wide_13000_argument cu_tensor_map_encode_im2col_wide_13000_arg;
@@ -2704,6 +2815,22 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_size cu_occupancy_available_dynamic_smem_13000_res;
 		res_int cu_occupancy_max_active_clusters_13000_res;
 		res_int cu_occupancy_max_potential_cluster_size_13000_res;
+		res_handle cu_module_get_tex_ref_13000_res;
+		res_handle cu_module_get_surf_ref_13000_res;
+		res_handle cu_tex_ref_create_13000_res;
+		res_none cu_tex_ref_destroy_13000_res;
+		res_size cu_tex_ref_set_address_13000_res;
+		res_none cu_tex_ref_set_address_2d_13000_res;
+		res_none cu_tex_ref_set_array_13000_res;
+		res_none cu_tex_ref_set_mipmapped_array_13000_res;
+		res_dptr cu_tex_ref_get_address_13000_res;
+		res_handle cu_tex_ref_get_array_13000_res;
+		res_handle cu_tex_ref_get_mipmapped_array_13000_res;
+		res_none cu_tex_ref_set_13000_res;
+		res_texref_setting cu_tex_ref_get_13000_res;
+		res_none cu_surf_ref_set_array_13000_res;
+		res_handle cu_surf_ref_get_array_13000_res;
+		res_none cu_param_set_tex_ref_13000_res;
 		res_tensor_map cu_tensor_map_encode_tiled_13000_res;
 		res_tensor_map cu_tensor_map_encode_im2col_13000_res;
 		res_tensor_map cu_tensor_map_encode_im2col_wide_13000_res;
@@ -4575,6 +4702,102 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_cu_occupancy_max_potential_cluster_size_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_int;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_occupancy_max_potential_cluster_size_13000;
+		break;
+
+	case CU_MODULE_GET_TEX_REF:
+		_xdr_argument = (xdrproc_t) xdr_cu_module_get_tex_ref_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_module_get_tex_ref_13000;
+		break;
+
+	case CU_MODULE_GET_SURF_REF:
+		_xdr_argument = (xdrproc_t) xdr_cu_module_get_surf_ref_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_module_get_surf_ref_13000;
+		break;
+
+	case CU_TEX_REF_CREATE:
+		_xdr_argument = (xdrproc_t) xdr_void;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_tex_ref_create_13000;
+		break;
+
+	case CU_TEX_REF_DESTROY:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_tex_ref_destroy_13000;
+		break;
+
+	case CU_TEX_REF_SET_ADDRESS:
+		_xdr_argument = (xdrproc_t) xdr_cu_tex_ref_set_address_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_size;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_tex_ref_set_address_13000;
+		break;
+
+	case CU_TEX_REF_SET_ADDRESS_2D:
+		_xdr_argument = (xdrproc_t) xdr_cu_tex_ref_set_address_2d_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_tex_ref_set_address_2d_13000;
+		break;
+
+	case CU_TEX_REF_SET_ARRAY:
+		_xdr_argument = (xdrproc_t) xdr_cu_tex_ref_set_array_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_tex_ref_set_array_13000;
+		break;
+
+	case CU_TEX_REF_SET_MIPMAPPED_ARRAY:
+		_xdr_argument = (xdrproc_t) xdr_cu_tex_ref_set_mipmapped_array_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_tex_ref_set_mipmapped_array_13000;
+		break;
+
+	case CU_TEX_REF_GET_ADDRESS:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_dptr;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_tex_ref_get_address_13000;
+		break;
+
+	case CU_TEX_REF_GET_ARRAY:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_tex_ref_get_array_13000;
+		break;
+
+	case CU_TEX_REF_GET_MIPMAPPED_ARRAY:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_tex_ref_get_mipmapped_array_13000;
+		break;
+
+	case CU_TEX_REF_SET:
+		_xdr_argument = (xdrproc_t) xdr_cu_tex_ref_set_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_tex_ref_set_13000;
+		break;
+
+	case CU_TEX_REF_GET:
+		_xdr_argument = (xdrproc_t) xdr_cu_tex_ref_get_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_texref_setting;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_tex_ref_get_13000;
+		break;
+
+	case CU_SURF_REF_SET_ARRAY:
+		_xdr_argument = (xdrproc_t) xdr_cu_surf_ref_set_array_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_surf_ref_set_array_13000;
+		break;
+
+	case CU_SURF_REF_GET_ARRAY:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_surf_ref_get_array_13000;
+		break;
+
+	case CU_PARAM_SET_TEX_REF:
+		_xdr_argument = (xdrproc_t) xdr_cu_param_set_tex_ref_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_param_set_tex_ref_13000;
 		break;
 
 	case CU_TENSOR_MAP_ENCODE_TILED:

@@ -1293,6 +1293,121 @@ xdr_res_view_desc (XDR *xdrs, res_view_desc *objp)
 }
 
 bool_t
+xdr_texref_field (XDR *xdrs, texref_field *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_enum (xdrs, (enum_t *) objp))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_texref_address_mode (XDR *xdrs, texref_address_mode *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->dim))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->mode))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_texref_clamp (XDR *xdrs, texref_clamp *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_float (xdrs, &objp->min_level))
+		 return FALSE;
+	 if (!xdr_float (xdrs, &objp->max_level))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_texref_format (XDR *xdrs, texref_format *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->format))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->num_channels))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_texref_setting (XDR *xdrs, texref_setting *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_texref_field (xdrs, &objp->field))
+		 return FALSE;
+	switch (objp->field) {
+	case TEXREF_ADDRESS_MODE:
+		 if (!xdr_texref_address_mode (xdrs, &objp->texref_setting_u.address_mode))
+			 return FALSE;
+		break;
+	case TEXREF_FILTER_MODE:
+		 if (!xdr_int (xdrs, &objp->texref_setting_u.filter_mode))
+			 return FALSE;
+		break;
+	case TEXREF_MIPMAP_FILTER_MODE:
+		 if (!xdr_int (xdrs, &objp->texref_setting_u.mipmap_filter_mode))
+			 return FALSE;
+		break;
+	case TEXREF_MIPMAP_LEVEL_BIAS:
+		 if (!xdr_float (xdrs, &objp->texref_setting_u.mipmap_level_bias))
+			 return FALSE;
+		break;
+	case TEXREF_MIPMAP_LEVEL_CLAMP:
+		 if (!xdr_texref_clamp (xdrs, &objp->texref_setting_u.mipmap_level_clamp))
+			 return FALSE;
+		break;
+	case TEXREF_MAX_ANISOTROPY:
+		 if (!xdr_int (xdrs, &objp->texref_setting_u.max_anisotropy))
+			 return FALSE;
+		break;
+	case TEXREF_BORDER_COLOR:
+		 if (!xdr_vector (xdrs, (char *)objp->texref_setting_u.border_color, 4,
+			sizeof (float), (xdrproc_t) xdr_float))
+			 return FALSE;
+		break;
+	case TEXREF_FLAGS:
+		 if (!xdr_u_int (xdrs, &objp->texref_setting_u.flags))
+			 return FALSE;
+		break;
+	case TEXREF_FORMAT:
+		 if (!xdr_texref_format (xdrs, &objp->texref_setting_u.format))
+			 return FALSE;
+		break;
+	default:
+		return FALSE;
+	}
+	return TRUE;
+}
+
+bool_t
+xdr_res_texref_setting (XDR *xdrs, res_texref_setting *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_texref_setting (xdrs, &objp->res_texref_setting_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
 xdr_mapped_run (XDR *xdrs, mapped_run *objp)
 {
 	register int32_t *buf;
@@ -5072,6 +5187,122 @@ xdr_cu_occupancy_max_potential_cluster_size_13000_argument (XDR *xdrs, cu_occupa
 	 if (!xdr_cu_handle (xdrs, &objp->func))
 		 return FALSE;
 	 if (!xdr_launch_config (xdrs, &objp->config))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_module_get_tex_ref_13000_argument (XDR *xdrs, cu_module_get_tex_ref_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->module))
+		 return FALSE;
+	 if (!xdr_cu_name (xdrs, &objp->name))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_module_get_surf_ref_13000_argument (XDR *xdrs, cu_module_get_surf_ref_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->module))
+		 return FALSE;
+	 if (!xdr_cu_name (xdrs, &objp->name))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_tex_ref_set_address_13000_argument (XDR *xdrs, cu_tex_ref_set_address_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->texref))
+		 return FALSE;
+	 if (!xdr_cu_dptr (xdrs, &objp->dptr))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->bytes))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_tex_ref_set_address_2d_13000_argument (XDR *xdrs, cu_tex_ref_set_address_2d_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->texref))
+		 return FALSE;
+	 if (!xdr_array_desc (xdrs, &objp->desc))
+		 return FALSE;
+	 if (!xdr_cu_dptr (xdrs, &objp->dptr))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->pitch))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_tex_ref_set_array_13000_argument (XDR *xdrs, cu_tex_ref_set_array_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->texref))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->array))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_tex_ref_set_mipmapped_array_13000_argument (XDR *xdrs, cu_tex_ref_set_mipmapped_array_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->texref))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->array))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_tex_ref_set_13000_argument (XDR *xdrs, cu_tex_ref_set_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->texref))
+		 return FALSE;
+	 if (!xdr_texref_setting (xdrs, &objp->setting))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_tex_ref_get_13000_argument (XDR *xdrs, cu_tex_ref_get_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->texref))
+		 return FALSE;
+	 if (!xdr_texref_field (xdrs, &objp->field))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->dim))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_surf_ref_set_array_13000_argument (XDR *xdrs, cu_surf_ref_set_array_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->surfref))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->array))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_param_set_tex_ref_13000_argument (XDR *xdrs, cu_param_set_tex_ref_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->func))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->texunit))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->texref))
 		 return FALSE;
 	return TRUE;
 }

@@ -1,7 +1,7 @@
 /*
  * gen/driver_calls.c -- made by tools/gen-driver-calls.py; do not edit.
  *
- * The 321 driver entry points oncudad calls, each an entry that
+ * The 353 driver entry points oncudad calls, each an entry that
  * server/daemon/driver.c fills from NVIDIA's libcuda.so.1 at start and a
  * function of the driver's name and prototype that calls through it.
  */
@@ -279,6 +279,8 @@ struct driver_entry driver_entries[] = {
 	{ "cuModuleGetFunctionCount", NULL, ATOMIC_FLAG_INIT },
 	{ "cuModuleGetGlobal_v2", NULL, ATOMIC_FLAG_INIT },
 	{ "cuModuleGetLoadingMode", NULL, ATOMIC_FLAG_INIT },
+	{ "cuModuleGetSurfRef", NULL, ATOMIC_FLAG_INIT },
+	{ "cuModuleGetTexRef", NULL, ATOMIC_FLAG_INIT },
 	{ "cuModuleLoadData", NULL, ATOMIC_FLAG_INIT },
 	{ "cuModuleLoadDataEx", NULL, ATOMIC_FLAG_INIT },
 	{ "cuModuleLoadFatBinary", NULL, ATOMIC_FLAG_INIT },
@@ -289,6 +291,7 @@ struct driver_entry driver_entries[] = {
 	{ "cuOccupancyMaxActiveClusters", NULL, ATOMIC_FLAG_INIT },
 	{ "cuOccupancyMaxPotentialBlockSizeWithFlags", NULL, ATOMIC_FLAG_INIT },
 	{ "cuOccupancyMaxPotentialClusterSize", NULL, ATOMIC_FLAG_INIT },
+	{ "cuParamSetTexRef", NULL, ATOMIC_FLAG_INIT },
 	{ "cuPointerGetAttribute", NULL, ATOMIC_FLAG_INIT },
 	{ "cuPointerGetAttributes", NULL, ATOMIC_FLAG_INIT },
 	{ "cuPointerSetAttribute", NULL, ATOMIC_FLAG_INIT },
@@ -325,6 +328,8 @@ struct driver_entry driver_entries[] = {
 	{ "cuSurfObjectCreate", NULL, ATOMIC_FLAG_INIT },
 	{ "cuSurfObjectDestroy", NULL, ATOMIC_FLAG_INIT },
 	{ "cuSurfObjectGetResourceDesc", NULL, ATOMIC_FLAG_INIT },
+	{ "cuSurfRefGetArray", NULL, ATOMIC_FLAG_INIT },
+	{ "cuSurfRefSetArray", NULL, ATOMIC_FLAG_INIT },
 	{ "cuTensorMapEncodeIm2col", NULL, ATOMIC_FLAG_INIT },
 	{ "cuTensorMapEncodeIm2colWide", NULL, ATOMIC_FLAG_INIT },
 	{ "cuTensorMapEncodeTiled", NULL, ATOMIC_FLAG_INIT },
@@ -334,6 +339,33 @@ struct driver_entry driver_entries[] = {
 	{ "cuTexObjectGetResourceDesc", NULL, ATOMIC_FLAG_INIT },
 	{ "cuTexObjectGetResourceViewDesc", NULL, ATOMIC_FLAG_INIT },
 	{ "cuTexObjectGetTextureDesc", NULL, ATOMIC_FLAG_INIT },
+	{ "cuTexRefCreate", NULL, ATOMIC_FLAG_INIT },
+	{ "cuTexRefDestroy", NULL, ATOMIC_FLAG_INIT },
+	{ "cuTexRefGetAddressMode", NULL, ATOMIC_FLAG_INIT },
+	{ "cuTexRefGetAddress_v2", NULL, ATOMIC_FLAG_INIT },
+	{ "cuTexRefGetArray", NULL, ATOMIC_FLAG_INIT },
+	{ "cuTexRefGetBorderColor", NULL, ATOMIC_FLAG_INIT },
+	{ "cuTexRefGetFilterMode", NULL, ATOMIC_FLAG_INIT },
+	{ "cuTexRefGetFlags", NULL, ATOMIC_FLAG_INIT },
+	{ "cuTexRefGetFormat", NULL, ATOMIC_FLAG_INIT },
+	{ "cuTexRefGetMaxAnisotropy", NULL, ATOMIC_FLAG_INIT },
+	{ "cuTexRefGetMipmapFilterMode", NULL, ATOMIC_FLAG_INIT },
+	{ "cuTexRefGetMipmapLevelBias", NULL, ATOMIC_FLAG_INIT },
+	{ "cuTexRefGetMipmapLevelClamp", NULL, ATOMIC_FLAG_INIT },
+	{ "cuTexRefGetMipmappedArray", NULL, ATOMIC_FLAG_INIT },
+	{ "cuTexRefSetAddress2D_v3", NULL, ATOMIC_FLAG_INIT },
+	{ "cuTexRefSetAddressMode", NULL, ATOMIC_FLAG_INIT },
+	{ "cuTexRefSetAddress_v2", NULL, ATOMIC_FLAG_INIT },
+	{ "cuTexRefSetArray", NULL, ATOMIC_FLAG_INIT },
+	{ "cuTexRefSetBorderColor", NULL, ATOMIC_FLAG_INIT },
+	{ "cuTexRefSetFilterMode", NULL, ATOMIC_FLAG_INIT },
+	{ "cuTexRefSetFlags", NULL, ATOMIC_FLAG_INIT },
+	{ "cuTexRefSetFormat", NULL, ATOMIC_FLAG_INIT },
+	{ "cuTexRefSetMaxAnisotropy", NULL, ATOMIC_FLAG_INIT },
+	{ "cuTexRefSetMipmapFilterMode", NULL, ATOMIC_FLAG_INIT },
+	{ "cuTexRefSetMipmapLevelBias", NULL, ATOMIC_FLAG_INIT },
+	{ "cuTexRefSetMipmapLevelClamp", NULL, ATOMIC_FLAG_INIT },
+	{ "cuTexRefSetMipmappedArray", NULL, ATOMIC_FLAG_INIT },
 	{ "cuThreadExchangeStreamCaptureMode", NULL, ATOMIC_FLAG_INIT },
 	{ "cuUserObjectCreate", NULL, ATOMIC_FLAG_INIT },
 	{ "cuUserObjectRelease", NULL, ATOMIC_FLAG_INIT },
@@ -2700,533 +2732,821 @@ DRIVER_CALL CUresult cuModuleGetLoadingMode(CUmoduleLoadingMode *mode)
 	return call(mode);
 }
 
-DRIVER_CALL CUresult cuModuleLoadData(CUmodule *module, const void *image)
+DRIVER_CALL CUresult cuModuleGetSurfRef(CUsurfref *pSurfRef, CUmodule hmod, const char *name)
 {
-	__typeof__(cuModuleLoadData) *call = (__typeof__(cuModuleLoadData) *)driver_entries[262].fn;
+	__typeof__(cuModuleGetSurfRef) *call = (__typeof__(cuModuleGetSurfRef) *)driver_entries[262].fn;
 
 	if (call == NULL)
 		return driver_missing(&driver_entries[262]);
+	return call(pSurfRef, hmod, name);
+}
+
+DRIVER_CALL CUresult cuModuleGetTexRef(CUtexref *pTexRef, CUmodule hmod, const char *name)
+{
+	__typeof__(cuModuleGetTexRef) *call = (__typeof__(cuModuleGetTexRef) *)driver_entries[263].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[263]);
+	return call(pTexRef, hmod, name);
+}
+
+DRIVER_CALL CUresult cuModuleLoadData(CUmodule *module, const void *image)
+{
+	__typeof__(cuModuleLoadData) *call = (__typeof__(cuModuleLoadData) *)driver_entries[264].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[264]);
 	return call(module, image);
 }
 
 DRIVER_CALL CUresult cuModuleLoadDataEx(CUmodule *module, const void *image, unsigned int numOptions, CUjit_option *options, void **optionValues)
 {
-	__typeof__(cuModuleLoadDataEx) *call = (__typeof__(cuModuleLoadDataEx) *)driver_entries[263].fn;
+	__typeof__(cuModuleLoadDataEx) *call = (__typeof__(cuModuleLoadDataEx) *)driver_entries[265].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[263]);
+		return driver_missing(&driver_entries[265]);
 	return call(module, image, numOptions, options, optionValues);
 }
 
 DRIVER_CALL CUresult cuModuleLoadFatBinary(CUmodule *module, const void *fatCubin)
 {
-	__typeof__(cuModuleLoadFatBinary) *call = (__typeof__(cuModuleLoadFatBinary) *)driver_entries[264].fn;
+	__typeof__(cuModuleLoadFatBinary) *call = (__typeof__(cuModuleLoadFatBinary) *)driver_entries[266].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[264]);
+		return driver_missing(&driver_entries[266]);
 	return call(module, fatCubin);
 }
 
 DRIVER_CALL CUresult cuModuleUnload(CUmodule hmod)
 {
-	__typeof__(cuModuleUnload) *call = (__typeof__(cuModuleUnload) *)driver_entries[265].fn;
+	__typeof__(cuModuleUnload) *call = (__typeof__(cuModuleUnload) *)driver_entries[267].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[265]);
+		return driver_missing(&driver_entries[267]);
 	return call(hmod);
 }
 
 DRIVER_CALL CUresult cuOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, CUfunction func, int numBlocks, int blockSize)
 {
-	__typeof__(cuOccupancyAvailableDynamicSMemPerBlock) *call = (__typeof__(cuOccupancyAvailableDynamicSMemPerBlock) *)driver_entries[266].fn;
+	__typeof__(cuOccupancyAvailableDynamicSMemPerBlock) *call = (__typeof__(cuOccupancyAvailableDynamicSMemPerBlock) *)driver_entries[268].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[266]);
+		return driver_missing(&driver_entries[268]);
 	return call(dynamicSmemSize, func, numBlocks, blockSize);
 }
 
 DRIVER_CALL CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, CUfunction func, int blockSize, size_t dynamicSMemSize)
 {
-	__typeof__(cuOccupancyMaxActiveBlocksPerMultiprocessor) *call = (__typeof__(cuOccupancyMaxActiveBlocksPerMultiprocessor) *)driver_entries[267].fn;
+	__typeof__(cuOccupancyMaxActiveBlocksPerMultiprocessor) *call = (__typeof__(cuOccupancyMaxActiveBlocksPerMultiprocessor) *)driver_entries[269].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[267]);
+		return driver_missing(&driver_entries[269]);
 	return call(numBlocks, func, blockSize, dynamicSMemSize);
 }
 
 DRIVER_CALL CUresult cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, CUfunction func, int blockSize, size_t dynamicSMemSize, unsigned int flags)
 {
-	__typeof__(cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags) *call = (__typeof__(cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags) *)driver_entries[268].fn;
+	__typeof__(cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags) *call = (__typeof__(cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags) *)driver_entries[270].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[268]);
+		return driver_missing(&driver_entries[270]);
 	return call(numBlocks, func, blockSize, dynamicSMemSize, flags);
 }
 
 DRIVER_CALL CUresult cuOccupancyMaxActiveClusters(int *numClusters, CUfunction func, const CUlaunchConfig *config)
 {
-	__typeof__(cuOccupancyMaxActiveClusters) *call = (__typeof__(cuOccupancyMaxActiveClusters) *)driver_entries[269].fn;
+	__typeof__(cuOccupancyMaxActiveClusters) *call = (__typeof__(cuOccupancyMaxActiveClusters) *)driver_entries[271].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[269]);
+		return driver_missing(&driver_entries[271]);
 	return call(numClusters, func, config);
 }
 
 DRIVER_CALL CUresult cuOccupancyMaxPotentialBlockSizeWithFlags(int *minGridSize, int *blockSize, CUfunction func, CUoccupancyB2DSize blockSizeToDynamicSMemSize, size_t dynamicSMemSize, int blockSizeLimit, unsigned int flags)
 {
-	__typeof__(cuOccupancyMaxPotentialBlockSizeWithFlags) *call = (__typeof__(cuOccupancyMaxPotentialBlockSizeWithFlags) *)driver_entries[270].fn;
+	__typeof__(cuOccupancyMaxPotentialBlockSizeWithFlags) *call = (__typeof__(cuOccupancyMaxPotentialBlockSizeWithFlags) *)driver_entries[272].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[270]);
+		return driver_missing(&driver_entries[272]);
 	return call(minGridSize, blockSize, func, blockSizeToDynamicSMemSize, dynamicSMemSize, blockSizeLimit, flags);
 }
 
 DRIVER_CALL CUresult cuOccupancyMaxPotentialClusterSize(int *clusterSize, CUfunction func, const CUlaunchConfig *config)
 {
-	__typeof__(cuOccupancyMaxPotentialClusterSize) *call = (__typeof__(cuOccupancyMaxPotentialClusterSize) *)driver_entries[271].fn;
+	__typeof__(cuOccupancyMaxPotentialClusterSize) *call = (__typeof__(cuOccupancyMaxPotentialClusterSize) *)driver_entries[273].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[271]);
+		return driver_missing(&driver_entries[273]);
 	return call(clusterSize, func, config);
+}
+
+DRIVER_CALL CUresult cuParamSetTexRef(CUfunction hfunc, int texunit, CUtexref hTexRef)
+{
+	__typeof__(cuParamSetTexRef) *call = (__typeof__(cuParamSetTexRef) *)driver_entries[274].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[274]);
+	return call(hfunc, texunit, hTexRef);
 }
 
 DRIVER_CALL CUresult cuPointerGetAttribute(void *data, CUpointer_attribute attribute, CUdeviceptr ptr)
 {
-	__typeof__(cuPointerGetAttribute) *call = (__typeof__(cuPointerGetAttribute) *)driver_entries[272].fn;
+	__typeof__(cuPointerGetAttribute) *call = (__typeof__(cuPointerGetAttribute) *)driver_entries[275].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[272]);
+		return driver_missing(&driver_entries[275]);
 	return call(data, attribute, ptr);
 }
 
 DRIVER_CALL CUresult cuPointerGetAttributes(unsigned int numAttributes, CUpointer_attribute *attributes, void **data, CUdeviceptr ptr)
 {
-	__typeof__(cuPointerGetAttributes) *call = (__typeof__(cuPointerGetAttributes) *)driver_entries[273].fn;
+	__typeof__(cuPointerGetAttributes) *call = (__typeof__(cuPointerGetAttributes) *)driver_entries[276].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[273]);
+		return driver_missing(&driver_entries[276]);
 	return call(numAttributes, attributes, data, ptr);
 }
 
 DRIVER_CALL CUresult cuPointerSetAttribute(const void *value, CUpointer_attribute attribute, CUdeviceptr ptr)
 {
-	__typeof__(cuPointerSetAttribute) *call = (__typeof__(cuPointerSetAttribute) *)driver_entries[274].fn;
+	__typeof__(cuPointerSetAttribute) *call = (__typeof__(cuPointerSetAttribute) *)driver_entries[277].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[274]);
+		return driver_missing(&driver_entries[277]);
 	return call(value, attribute, ptr);
 }
 
 DRIVER_CALL CUresult cuProfilerStart(void)
 {
-	__typeof__(cuProfilerStart) *call = (__typeof__(cuProfilerStart) *)driver_entries[275].fn;
+	__typeof__(cuProfilerStart) *call = (__typeof__(cuProfilerStart) *)driver_entries[278].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[275]);
+		return driver_missing(&driver_entries[278]);
 	return call();
 }
 
 DRIVER_CALL CUresult cuProfilerStop(void)
 {
-	__typeof__(cuProfilerStop) *call = (__typeof__(cuProfilerStop) *)driver_entries[276].fn;
+	__typeof__(cuProfilerStop) *call = (__typeof__(cuProfilerStop) *)driver_entries[279].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[276]);
+		return driver_missing(&driver_entries[279]);
 	return call();
 }
 
 DRIVER_CALL CUresult cuStreamAddCallback(CUstream hStream, CUstreamCallback callback, void *userData, unsigned int flags)
 {
-	__typeof__(cuStreamAddCallback) *call = (__typeof__(cuStreamAddCallback) *)driver_entries[277].fn;
+	__typeof__(cuStreamAddCallback) *call = (__typeof__(cuStreamAddCallback) *)driver_entries[280].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[277]);
+		return driver_missing(&driver_entries[280]);
 	return call(hStream, callback, userData, flags);
 }
 
 DRIVER_CALL CUresult cuStreamAttachMemAsync(CUstream hStream, CUdeviceptr dptr, size_t length, unsigned int flags)
 {
-	__typeof__(cuStreamAttachMemAsync) *call = (__typeof__(cuStreamAttachMemAsync) *)driver_entries[278].fn;
+	__typeof__(cuStreamAttachMemAsync) *call = (__typeof__(cuStreamAttachMemAsync) *)driver_entries[281].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[278]);
+		return driver_missing(&driver_entries[281]);
 	return call(hStream, dptr, length, flags);
 }
 
 DRIVER_CALL CUresult cuStreamBatchMemOp_v2(CUstream stream, unsigned int count, CUstreamBatchMemOpParams *paramArray, unsigned int flags)
 {
-	__typeof__(cuStreamBatchMemOp_v2) *call = (__typeof__(cuStreamBatchMemOp_v2) *)driver_entries[279].fn;
+	__typeof__(cuStreamBatchMemOp_v2) *call = (__typeof__(cuStreamBatchMemOp_v2) *)driver_entries[282].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[279]);
+		return driver_missing(&driver_entries[282]);
 	return call(stream, count, paramArray, flags);
 }
 
 DRIVER_CALL CUresult cuStreamBeginCaptureToGraph(CUstream hStream, CUgraph hGraph, const CUgraphNode *dependencies, const CUgraphEdgeData *dependencyData, size_t numDependencies, CUstreamCaptureMode mode)
 {
-	__typeof__(cuStreamBeginCaptureToGraph) *call = (__typeof__(cuStreamBeginCaptureToGraph) *)driver_entries[280].fn;
+	__typeof__(cuStreamBeginCaptureToGraph) *call = (__typeof__(cuStreamBeginCaptureToGraph) *)driver_entries[283].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[280]);
+		return driver_missing(&driver_entries[283]);
 	return call(hStream, hGraph, dependencies, dependencyData, numDependencies, mode);
 }
 
 DRIVER_CALL CUresult cuStreamBeginCapture_v2(CUstream hStream, CUstreamCaptureMode mode)
 {
-	__typeof__(cuStreamBeginCapture_v2) *call = (__typeof__(cuStreamBeginCapture_v2) *)driver_entries[281].fn;
+	__typeof__(cuStreamBeginCapture_v2) *call = (__typeof__(cuStreamBeginCapture_v2) *)driver_entries[284].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[281]);
+		return driver_missing(&driver_entries[284]);
 	return call(hStream, mode);
 }
 
 DRIVER_CALL CUresult cuStreamCopyAttributes(CUstream dst, CUstream src)
 {
-	__typeof__(cuStreamCopyAttributes) *call = (__typeof__(cuStreamCopyAttributes) *)driver_entries[282].fn;
+	__typeof__(cuStreamCopyAttributes) *call = (__typeof__(cuStreamCopyAttributes) *)driver_entries[285].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[282]);
+		return driver_missing(&driver_entries[285]);
 	return call(dst, src);
 }
 
 DRIVER_CALL CUresult cuStreamCreate(CUstream *phStream, unsigned int Flags)
 {
-	__typeof__(cuStreamCreate) *call = (__typeof__(cuStreamCreate) *)driver_entries[283].fn;
+	__typeof__(cuStreamCreate) *call = (__typeof__(cuStreamCreate) *)driver_entries[286].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[283]);
+		return driver_missing(&driver_entries[286]);
 	return call(phStream, Flags);
 }
 
 DRIVER_CALL CUresult cuStreamCreateWithPriority(CUstream *phStream, unsigned int flags, int priority)
 {
-	__typeof__(cuStreamCreateWithPriority) *call = (__typeof__(cuStreamCreateWithPriority) *)driver_entries[284].fn;
+	__typeof__(cuStreamCreateWithPriority) *call = (__typeof__(cuStreamCreateWithPriority) *)driver_entries[287].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[284]);
+		return driver_missing(&driver_entries[287]);
 	return call(phStream, flags, priority);
 }
 
 DRIVER_CALL CUresult cuStreamDestroy_v2(CUstream hStream)
 {
-	__typeof__(cuStreamDestroy_v2) *call = (__typeof__(cuStreamDestroy_v2) *)driver_entries[285].fn;
+	__typeof__(cuStreamDestroy_v2) *call = (__typeof__(cuStreamDestroy_v2) *)driver_entries[288].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[285]);
+		return driver_missing(&driver_entries[288]);
 	return call(hStream);
 }
 
 DRIVER_CALL CUresult cuStreamEndCapture(CUstream hStream, CUgraph *phGraph)
 {
-	__typeof__(cuStreamEndCapture) *call = (__typeof__(cuStreamEndCapture) *)driver_entries[286].fn;
+	__typeof__(cuStreamEndCapture) *call = (__typeof__(cuStreamEndCapture) *)driver_entries[289].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[286]);
+		return driver_missing(&driver_entries[289]);
 	return call(hStream, phGraph);
 }
 
 DRIVER_CALL CUresult cuStreamGetAttribute(CUstream hStream, CUstreamAttrID attr, CUstreamAttrValue *value_out)
 {
-	__typeof__(cuStreamGetAttribute) *call = (__typeof__(cuStreamGetAttribute) *)driver_entries[287].fn;
+	__typeof__(cuStreamGetAttribute) *call = (__typeof__(cuStreamGetAttribute) *)driver_entries[290].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[287]);
+		return driver_missing(&driver_entries[290]);
 	return call(hStream, attr, value_out);
 }
 
 DRIVER_CALL CUresult cuStreamGetCaptureInfo_v3(CUstream hStream, CUstreamCaptureStatus *captureStatus_out, cuuint64_t *id_out, CUgraph *graph_out, const CUgraphNode **dependencies_out, const CUgraphEdgeData **edgeData_out, size_t *numDependencies_out)
 {
-	__typeof__(cuStreamGetCaptureInfo_v3) *call = (__typeof__(cuStreamGetCaptureInfo_v3) *)driver_entries[288].fn;
+	__typeof__(cuStreamGetCaptureInfo_v3) *call = (__typeof__(cuStreamGetCaptureInfo_v3) *)driver_entries[291].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[288]);
+		return driver_missing(&driver_entries[291]);
 	return call(hStream, captureStatus_out, id_out, graph_out, dependencies_out, edgeData_out, numDependencies_out);
 }
 
 DRIVER_CALL CUresult cuStreamGetCtx(CUstream hStream, CUcontext *pctx)
 {
-	__typeof__(cuStreamGetCtx) *call = (__typeof__(cuStreamGetCtx) *)driver_entries[289].fn;
+	__typeof__(cuStreamGetCtx) *call = (__typeof__(cuStreamGetCtx) *)driver_entries[292].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[289]);
+		return driver_missing(&driver_entries[292]);
 	return call(hStream, pctx);
 }
 
 DRIVER_CALL CUresult cuStreamGetDevice(CUstream hStream, CUdevice *device)
 {
-	__typeof__(cuStreamGetDevice) *call = (__typeof__(cuStreamGetDevice) *)driver_entries[290].fn;
+	__typeof__(cuStreamGetDevice) *call = (__typeof__(cuStreamGetDevice) *)driver_entries[293].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[290]);
+		return driver_missing(&driver_entries[293]);
 	return call(hStream, device);
 }
 
 DRIVER_CALL CUresult cuStreamGetFlags(CUstream hStream, unsigned int *flags)
 {
-	__typeof__(cuStreamGetFlags) *call = (__typeof__(cuStreamGetFlags) *)driver_entries[291].fn;
+	__typeof__(cuStreamGetFlags) *call = (__typeof__(cuStreamGetFlags) *)driver_entries[294].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[291]);
+		return driver_missing(&driver_entries[294]);
 	return call(hStream, flags);
 }
 
 DRIVER_CALL CUresult cuStreamGetGreenCtx(CUstream hStream, CUgreenCtx *phCtx)
 {
-	__typeof__(cuStreamGetGreenCtx) *call = (__typeof__(cuStreamGetGreenCtx) *)driver_entries[292].fn;
+	__typeof__(cuStreamGetGreenCtx) *call = (__typeof__(cuStreamGetGreenCtx) *)driver_entries[295].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[292]);
+		return driver_missing(&driver_entries[295]);
 	return call(hStream, phCtx);
 }
 
 DRIVER_CALL CUresult cuStreamGetId(CUstream hStream, unsigned long long *streamId)
 {
-	__typeof__(cuStreamGetId) *call = (__typeof__(cuStreamGetId) *)driver_entries[293].fn;
+	__typeof__(cuStreamGetId) *call = (__typeof__(cuStreamGetId) *)driver_entries[296].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[293]);
+		return driver_missing(&driver_entries[296]);
 	return call(hStream, streamId);
 }
 
 DRIVER_CALL CUresult cuStreamGetPriority(CUstream hStream, int *priority)
 {
-	__typeof__(cuStreamGetPriority) *call = (__typeof__(cuStreamGetPriority) *)driver_entries[294].fn;
+	__typeof__(cuStreamGetPriority) *call = (__typeof__(cuStreamGetPriority) *)driver_entries[297].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[294]);
+		return driver_missing(&driver_entries[297]);
 	return call(hStream, priority);
 }
 
 DRIVER_CALL CUresult cuStreamIsCapturing(CUstream hStream, CUstreamCaptureStatus *captureStatus)
 {
-	__typeof__(cuStreamIsCapturing) *call = (__typeof__(cuStreamIsCapturing) *)driver_entries[295].fn;
+	__typeof__(cuStreamIsCapturing) *call = (__typeof__(cuStreamIsCapturing) *)driver_entries[298].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[295]);
+		return driver_missing(&driver_entries[298]);
 	return call(hStream, captureStatus);
 }
 
 DRIVER_CALL CUresult cuStreamQuery(CUstream hStream)
 {
-	__typeof__(cuStreamQuery) *call = (__typeof__(cuStreamQuery) *)driver_entries[296].fn;
+	__typeof__(cuStreamQuery) *call = (__typeof__(cuStreamQuery) *)driver_entries[299].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[296]);
+		return driver_missing(&driver_entries[299]);
 	return call(hStream);
 }
 
 DRIVER_CALL CUresult cuStreamSetAttribute(CUstream hStream, CUstreamAttrID attr, const CUstreamAttrValue *value)
 {
-	__typeof__(cuStreamSetAttribute) *call = (__typeof__(cuStreamSetAttribute) *)driver_entries[297].fn;
+	__typeof__(cuStreamSetAttribute) *call = (__typeof__(cuStreamSetAttribute) *)driver_entries[300].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[297]);
+		return driver_missing(&driver_entries[300]);
 	return call(hStream, attr, value);
 }
 
 DRIVER_CALL CUresult cuStreamSynchronize(CUstream hStream)
 {
-	__typeof__(cuStreamSynchronize) *call = (__typeof__(cuStreamSynchronize) *)driver_entries[298].fn;
+	__typeof__(cuStreamSynchronize) *call = (__typeof__(cuStreamSynchronize) *)driver_entries[301].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[298]);
+		return driver_missing(&driver_entries[301]);
 	return call(hStream);
 }
 
 DRIVER_CALL CUresult cuStreamUpdateCaptureDependencies_v2(CUstream hStream, CUgraphNode *dependencies, const CUgraphEdgeData *dependencyData, size_t numDependencies, unsigned int flags)
 {
-	__typeof__(cuStreamUpdateCaptureDependencies_v2) *call = (__typeof__(cuStreamUpdateCaptureDependencies_v2) *)driver_entries[299].fn;
+	__typeof__(cuStreamUpdateCaptureDependencies_v2) *call = (__typeof__(cuStreamUpdateCaptureDependencies_v2) *)driver_entries[302].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[299]);
+		return driver_missing(&driver_entries[302]);
 	return call(hStream, dependencies, dependencyData, numDependencies, flags);
 }
 
 DRIVER_CALL CUresult cuStreamWaitEvent(CUstream hStream, CUevent hEvent, unsigned int Flags)
 {
-	__typeof__(cuStreamWaitEvent) *call = (__typeof__(cuStreamWaitEvent) *)driver_entries[300].fn;
+	__typeof__(cuStreamWaitEvent) *call = (__typeof__(cuStreamWaitEvent) *)driver_entries[303].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[300]);
+		return driver_missing(&driver_entries[303]);
 	return call(hStream, hEvent, Flags);
 }
 
 DRIVER_CALL CUresult cuStreamWaitValue32_v2(CUstream stream, CUdeviceptr addr, cuuint32_t value, unsigned int flags)
 {
-	__typeof__(cuStreamWaitValue32_v2) *call = (__typeof__(cuStreamWaitValue32_v2) *)driver_entries[301].fn;
-
-	if (call == NULL)
-		return driver_missing(&driver_entries[301]);
-	return call(stream, addr, value, flags);
-}
-
-DRIVER_CALL CUresult cuStreamWaitValue64_v2(CUstream stream, CUdeviceptr addr, cuuint64_t value, unsigned int flags)
-{
-	__typeof__(cuStreamWaitValue64_v2) *call = (__typeof__(cuStreamWaitValue64_v2) *)driver_entries[302].fn;
-
-	if (call == NULL)
-		return driver_missing(&driver_entries[302]);
-	return call(stream, addr, value, flags);
-}
-
-DRIVER_CALL CUresult cuStreamWriteValue32_v2(CUstream stream, CUdeviceptr addr, cuuint32_t value, unsigned int flags)
-{
-	__typeof__(cuStreamWriteValue32_v2) *call = (__typeof__(cuStreamWriteValue32_v2) *)driver_entries[303].fn;
-
-	if (call == NULL)
-		return driver_missing(&driver_entries[303]);
-	return call(stream, addr, value, flags);
-}
-
-DRIVER_CALL CUresult cuStreamWriteValue64_v2(CUstream stream, CUdeviceptr addr, cuuint64_t value, unsigned int flags)
-{
-	__typeof__(cuStreamWriteValue64_v2) *call = (__typeof__(cuStreamWriteValue64_v2) *)driver_entries[304].fn;
+	__typeof__(cuStreamWaitValue32_v2) *call = (__typeof__(cuStreamWaitValue32_v2) *)driver_entries[304].fn;
 
 	if (call == NULL)
 		return driver_missing(&driver_entries[304]);
 	return call(stream, addr, value, flags);
 }
 
-DRIVER_CALL CUresult cuSurfObjectCreate(CUsurfObject *pSurfObject, const CUDA_RESOURCE_DESC *pResDesc)
+DRIVER_CALL CUresult cuStreamWaitValue64_v2(CUstream stream, CUdeviceptr addr, cuuint64_t value, unsigned int flags)
 {
-	__typeof__(cuSurfObjectCreate) *call = (__typeof__(cuSurfObjectCreate) *)driver_entries[305].fn;
+	__typeof__(cuStreamWaitValue64_v2) *call = (__typeof__(cuStreamWaitValue64_v2) *)driver_entries[305].fn;
 
 	if (call == NULL)
 		return driver_missing(&driver_entries[305]);
+	return call(stream, addr, value, flags);
+}
+
+DRIVER_CALL CUresult cuStreamWriteValue32_v2(CUstream stream, CUdeviceptr addr, cuuint32_t value, unsigned int flags)
+{
+	__typeof__(cuStreamWriteValue32_v2) *call = (__typeof__(cuStreamWriteValue32_v2) *)driver_entries[306].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[306]);
+	return call(stream, addr, value, flags);
+}
+
+DRIVER_CALL CUresult cuStreamWriteValue64_v2(CUstream stream, CUdeviceptr addr, cuuint64_t value, unsigned int flags)
+{
+	__typeof__(cuStreamWriteValue64_v2) *call = (__typeof__(cuStreamWriteValue64_v2) *)driver_entries[307].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[307]);
+	return call(stream, addr, value, flags);
+}
+
+DRIVER_CALL CUresult cuSurfObjectCreate(CUsurfObject *pSurfObject, const CUDA_RESOURCE_DESC *pResDesc)
+{
+	__typeof__(cuSurfObjectCreate) *call = (__typeof__(cuSurfObjectCreate) *)driver_entries[308].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[308]);
 	return call(pSurfObject, pResDesc);
 }
 
 DRIVER_CALL CUresult cuSurfObjectDestroy(CUsurfObject surfObject)
 {
-	__typeof__(cuSurfObjectDestroy) *call = (__typeof__(cuSurfObjectDestroy) *)driver_entries[306].fn;
+	__typeof__(cuSurfObjectDestroy) *call = (__typeof__(cuSurfObjectDestroy) *)driver_entries[309].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[306]);
+		return driver_missing(&driver_entries[309]);
 	return call(surfObject);
 }
 
 DRIVER_CALL CUresult cuSurfObjectGetResourceDesc(CUDA_RESOURCE_DESC *pResDesc, CUsurfObject surfObject)
 {
-	__typeof__(cuSurfObjectGetResourceDesc) *call = (__typeof__(cuSurfObjectGetResourceDesc) *)driver_entries[307].fn;
+	__typeof__(cuSurfObjectGetResourceDesc) *call = (__typeof__(cuSurfObjectGetResourceDesc) *)driver_entries[310].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[307]);
+		return driver_missing(&driver_entries[310]);
 	return call(pResDesc, surfObject);
+}
+
+DRIVER_CALL CUresult cuSurfRefGetArray(CUarray *phArray, CUsurfref hSurfRef)
+{
+	__typeof__(cuSurfRefGetArray) *call = (__typeof__(cuSurfRefGetArray) *)driver_entries[311].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[311]);
+	return call(phArray, hSurfRef);
+}
+
+DRIVER_CALL CUresult cuSurfRefSetArray(CUsurfref hSurfRef, CUarray hArray, unsigned int Flags)
+{
+	__typeof__(cuSurfRefSetArray) *call = (__typeof__(cuSurfRefSetArray) *)driver_entries[312].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[312]);
+	return call(hSurfRef, hArray, Flags);
 }
 
 DRIVER_CALL CUresult cuTensorMapEncodeIm2col(CUtensorMap *tensorMap, CUtensorMapDataType tensorDataType, cuuint32_t tensorRank, void *globalAddress, const cuuint64_t *globalDim, const cuuint64_t *globalStrides, const int *pixelBoxLowerCorner, const int *pixelBoxUpperCorner, cuuint32_t channelsPerPixel, cuuint32_t pixelsPerColumn, const cuuint32_t *elementStrides, CUtensorMapInterleave interleave, CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2Promotion, CUtensorMapFloatOOBfill oobFill)
 {
-	__typeof__(cuTensorMapEncodeIm2col) *call = (__typeof__(cuTensorMapEncodeIm2col) *)driver_entries[308].fn;
+	__typeof__(cuTensorMapEncodeIm2col) *call = (__typeof__(cuTensorMapEncodeIm2col) *)driver_entries[313].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[308]);
+		return driver_missing(&driver_entries[313]);
 	return call(tensorMap, tensorDataType, tensorRank, globalAddress, globalDim, globalStrides, pixelBoxLowerCorner, pixelBoxUpperCorner, channelsPerPixel, pixelsPerColumn, elementStrides, interleave, swizzle, l2Promotion, oobFill);
 }
 
 DRIVER_CALL CUresult cuTensorMapEncodeIm2colWide(CUtensorMap *tensorMap, CUtensorMapDataType tensorDataType, cuuint32_t tensorRank, void *globalAddress, const cuuint64_t *globalDim, const cuuint64_t *globalStrides, int pixelBoxLowerCornerWidth, int pixelBoxUpperCornerWidth, cuuint32_t channelsPerPixel, cuuint32_t pixelsPerColumn, const cuuint32_t *elementStrides, CUtensorMapInterleave interleave, CUtensorMapIm2ColWideMode mode, CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2Promotion, CUtensorMapFloatOOBfill oobFill)
 {
-	__typeof__(cuTensorMapEncodeIm2colWide) *call = (__typeof__(cuTensorMapEncodeIm2colWide) *)driver_entries[309].fn;
+	__typeof__(cuTensorMapEncodeIm2colWide) *call = (__typeof__(cuTensorMapEncodeIm2colWide) *)driver_entries[314].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[309]);
+		return driver_missing(&driver_entries[314]);
 	return call(tensorMap, tensorDataType, tensorRank, globalAddress, globalDim, globalStrides, pixelBoxLowerCornerWidth, pixelBoxUpperCornerWidth, channelsPerPixel, pixelsPerColumn, elementStrides, interleave, mode, swizzle, l2Promotion, oobFill);
 }
 
 DRIVER_CALL CUresult cuTensorMapEncodeTiled(CUtensorMap *tensorMap, CUtensorMapDataType tensorDataType, cuuint32_t tensorRank, void *globalAddress, const cuuint64_t *globalDim, const cuuint64_t *globalStrides, const cuuint32_t *boxDim, const cuuint32_t *elementStrides, CUtensorMapInterleave interleave, CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2Promotion, CUtensorMapFloatOOBfill oobFill)
 {
-	__typeof__(cuTensorMapEncodeTiled) *call = (__typeof__(cuTensorMapEncodeTiled) *)driver_entries[310].fn;
+	__typeof__(cuTensorMapEncodeTiled) *call = (__typeof__(cuTensorMapEncodeTiled) *)driver_entries[315].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[310]);
+		return driver_missing(&driver_entries[315]);
 	return call(tensorMap, tensorDataType, tensorRank, globalAddress, globalDim, globalStrides, boxDim, elementStrides, interleave, swizzle, l2Promotion, oobFill);
 }
 
 DRIVER_CALL CUresult cuTensorMapReplaceAddress(CUtensorMap *tensorMap, void *globalAddress)
 {
-	__typeof__(cuTensorMapReplaceAddress) *call = (__typeof__(cuTensorMapReplaceAddress) *)driver_entries[311].fn;
+	__typeof__(cuTensorMapReplaceAddress) *call = (__typeof__(cuTensorMapReplaceAddress) *)driver_entries[316].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[311]);
+		return driver_missing(&driver_entries[316]);
 	return call(tensorMap, globalAddress);
 }
 
 DRIVER_CALL CUresult cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_DESC *pResDesc, const CUDA_TEXTURE_DESC *pTexDesc, const CUDA_RESOURCE_VIEW_DESC *pResViewDesc)
 {
-	__typeof__(cuTexObjectCreate) *call = (__typeof__(cuTexObjectCreate) *)driver_entries[312].fn;
+	__typeof__(cuTexObjectCreate) *call = (__typeof__(cuTexObjectCreate) *)driver_entries[317].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[312]);
+		return driver_missing(&driver_entries[317]);
 	return call(pTexObject, pResDesc, pTexDesc, pResViewDesc);
 }
 
 DRIVER_CALL CUresult cuTexObjectDestroy(CUtexObject texObject)
 {
-	__typeof__(cuTexObjectDestroy) *call = (__typeof__(cuTexObjectDestroy) *)driver_entries[313].fn;
+	__typeof__(cuTexObjectDestroy) *call = (__typeof__(cuTexObjectDestroy) *)driver_entries[318].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[313]);
+		return driver_missing(&driver_entries[318]);
 	return call(texObject);
 }
 
 DRIVER_CALL CUresult cuTexObjectGetResourceDesc(CUDA_RESOURCE_DESC *pResDesc, CUtexObject texObject)
 {
-	__typeof__(cuTexObjectGetResourceDesc) *call = (__typeof__(cuTexObjectGetResourceDesc) *)driver_entries[314].fn;
+	__typeof__(cuTexObjectGetResourceDesc) *call = (__typeof__(cuTexObjectGetResourceDesc) *)driver_entries[319].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[314]);
+		return driver_missing(&driver_entries[319]);
 	return call(pResDesc, texObject);
 }
 
 DRIVER_CALL CUresult cuTexObjectGetResourceViewDesc(CUDA_RESOURCE_VIEW_DESC *pResViewDesc, CUtexObject texObject)
 {
-	__typeof__(cuTexObjectGetResourceViewDesc) *call = (__typeof__(cuTexObjectGetResourceViewDesc) *)driver_entries[315].fn;
+	__typeof__(cuTexObjectGetResourceViewDesc) *call = (__typeof__(cuTexObjectGetResourceViewDesc) *)driver_entries[320].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[315]);
+		return driver_missing(&driver_entries[320]);
 	return call(pResViewDesc, texObject);
 }
 
 DRIVER_CALL CUresult cuTexObjectGetTextureDesc(CUDA_TEXTURE_DESC *pTexDesc, CUtexObject texObject)
 {
-	__typeof__(cuTexObjectGetTextureDesc) *call = (__typeof__(cuTexObjectGetTextureDesc) *)driver_entries[316].fn;
+	__typeof__(cuTexObjectGetTextureDesc) *call = (__typeof__(cuTexObjectGetTextureDesc) *)driver_entries[321].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[316]);
+		return driver_missing(&driver_entries[321]);
 	return call(pTexDesc, texObject);
+}
+
+DRIVER_CALL CUresult cuTexRefCreate(CUtexref *pTexRef)
+{
+	__typeof__(cuTexRefCreate) *call = (__typeof__(cuTexRefCreate) *)driver_entries[322].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[322]);
+	return call(pTexRef);
+}
+
+DRIVER_CALL CUresult cuTexRefDestroy(CUtexref hTexRef)
+{
+	__typeof__(cuTexRefDestroy) *call = (__typeof__(cuTexRefDestroy) *)driver_entries[323].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[323]);
+	return call(hTexRef);
+}
+
+DRIVER_CALL CUresult cuTexRefGetAddressMode(CUaddress_mode *pam, CUtexref hTexRef, int dim)
+{
+	__typeof__(cuTexRefGetAddressMode) *call = (__typeof__(cuTexRefGetAddressMode) *)driver_entries[324].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[324]);
+	return call(pam, hTexRef, dim);
+}
+
+DRIVER_CALL CUresult cuTexRefGetAddress_v2(CUdeviceptr *pdptr, CUtexref hTexRef)
+{
+	__typeof__(cuTexRefGetAddress_v2) *call = (__typeof__(cuTexRefGetAddress_v2) *)driver_entries[325].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[325]);
+	return call(pdptr, hTexRef);
+}
+
+DRIVER_CALL CUresult cuTexRefGetArray(CUarray *phArray, CUtexref hTexRef)
+{
+	__typeof__(cuTexRefGetArray) *call = (__typeof__(cuTexRefGetArray) *)driver_entries[326].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[326]);
+	return call(phArray, hTexRef);
+}
+
+DRIVER_CALL CUresult cuTexRefGetBorderColor(float *pBorderColor, CUtexref hTexRef)
+{
+	__typeof__(cuTexRefGetBorderColor) *call = (__typeof__(cuTexRefGetBorderColor) *)driver_entries[327].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[327]);
+	return call(pBorderColor, hTexRef);
+}
+
+DRIVER_CALL CUresult cuTexRefGetFilterMode(CUfilter_mode *pfm, CUtexref hTexRef)
+{
+	__typeof__(cuTexRefGetFilterMode) *call = (__typeof__(cuTexRefGetFilterMode) *)driver_entries[328].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[328]);
+	return call(pfm, hTexRef);
+}
+
+DRIVER_CALL CUresult cuTexRefGetFlags(unsigned int *pFlags, CUtexref hTexRef)
+{
+	__typeof__(cuTexRefGetFlags) *call = (__typeof__(cuTexRefGetFlags) *)driver_entries[329].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[329]);
+	return call(pFlags, hTexRef);
+}
+
+DRIVER_CALL CUresult cuTexRefGetFormat(CUarray_format *pFormat, int *pNumChannels, CUtexref hTexRef)
+{
+	__typeof__(cuTexRefGetFormat) *call = (__typeof__(cuTexRefGetFormat) *)driver_entries[330].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[330]);
+	return call(pFormat, pNumChannels, hTexRef);
+}
+
+DRIVER_CALL CUresult cuTexRefGetMaxAnisotropy(int *pmaxAniso, CUtexref hTexRef)
+{
+	__typeof__(cuTexRefGetMaxAnisotropy) *call = (__typeof__(cuTexRefGetMaxAnisotropy) *)driver_entries[331].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[331]);
+	return call(pmaxAniso, hTexRef);
+}
+
+DRIVER_CALL CUresult cuTexRefGetMipmapFilterMode(CUfilter_mode *pfm, CUtexref hTexRef)
+{
+	__typeof__(cuTexRefGetMipmapFilterMode) *call = (__typeof__(cuTexRefGetMipmapFilterMode) *)driver_entries[332].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[332]);
+	return call(pfm, hTexRef);
+}
+
+DRIVER_CALL CUresult cuTexRefGetMipmapLevelBias(float *pbias, CUtexref hTexRef)
+{
+	__typeof__(cuTexRefGetMipmapLevelBias) *call = (__typeof__(cuTexRefGetMipmapLevelBias) *)driver_entries[333].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[333]);
+	return call(pbias, hTexRef);
+}
+
+DRIVER_CALL CUresult cuTexRefGetMipmapLevelClamp(float *pminMipmapLevelClamp, float *pmaxMipmapLevelClamp, CUtexref hTexRef)
+{
+	__typeof__(cuTexRefGetMipmapLevelClamp) *call = (__typeof__(cuTexRefGetMipmapLevelClamp) *)driver_entries[334].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[334]);
+	return call(pminMipmapLevelClamp, pmaxMipmapLevelClamp, hTexRef);
+}
+
+DRIVER_CALL CUresult cuTexRefGetMipmappedArray(CUmipmappedArray *phMipmappedArray, CUtexref hTexRef)
+{
+	__typeof__(cuTexRefGetMipmappedArray) *call = (__typeof__(cuTexRefGetMipmappedArray) *)driver_entries[335].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[335]);
+	return call(phMipmappedArray, hTexRef);
+}
+
+DRIVER_CALL CUresult cuTexRefSetAddress2D_v3(CUtexref hTexRef, const CUDA_ARRAY_DESCRIPTOR *desc, CUdeviceptr dptr, size_t Pitch)
+{
+	__typeof__(cuTexRefSetAddress2D_v3) *call = (__typeof__(cuTexRefSetAddress2D_v3) *)driver_entries[336].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[336]);
+	return call(hTexRef, desc, dptr, Pitch);
+}
+
+DRIVER_CALL CUresult cuTexRefSetAddressMode(CUtexref hTexRef, int dim, CUaddress_mode am)
+{
+	__typeof__(cuTexRefSetAddressMode) *call = (__typeof__(cuTexRefSetAddressMode) *)driver_entries[337].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[337]);
+	return call(hTexRef, dim, am);
+}
+
+DRIVER_CALL CUresult cuTexRefSetAddress_v2(size_t *ByteOffset, CUtexref hTexRef, CUdeviceptr dptr, size_t bytes)
+{
+	__typeof__(cuTexRefSetAddress_v2) *call = (__typeof__(cuTexRefSetAddress_v2) *)driver_entries[338].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[338]);
+	return call(ByteOffset, hTexRef, dptr, bytes);
+}
+
+DRIVER_CALL CUresult cuTexRefSetArray(CUtexref hTexRef, CUarray hArray, unsigned int Flags)
+{
+	__typeof__(cuTexRefSetArray) *call = (__typeof__(cuTexRefSetArray) *)driver_entries[339].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[339]);
+	return call(hTexRef, hArray, Flags);
+}
+
+DRIVER_CALL CUresult cuTexRefSetBorderColor(CUtexref hTexRef, float *pBorderColor)
+{
+	__typeof__(cuTexRefSetBorderColor) *call = (__typeof__(cuTexRefSetBorderColor) *)driver_entries[340].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[340]);
+	return call(hTexRef, pBorderColor);
+}
+
+DRIVER_CALL CUresult cuTexRefSetFilterMode(CUtexref hTexRef, CUfilter_mode fm)
+{
+	__typeof__(cuTexRefSetFilterMode) *call = (__typeof__(cuTexRefSetFilterMode) *)driver_entries[341].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[341]);
+	return call(hTexRef, fm);
+}
+
+DRIVER_CALL CUresult cuTexRefSetFlags(CUtexref hTexRef, unsigned int Flags)
+{
+	__typeof__(cuTexRefSetFlags) *call = (__typeof__(cuTexRefSetFlags) *)driver_entries[342].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[342]);
+	return call(hTexRef, Flags);
+}
+
+DRIVER_CALL CUresult cuTexRefSetFormat(CUtexref hTexRef, CUarray_format fmt, int NumPackedComponents)
+{
+	__typeof__(cuTexRefSetFormat) *call = (__typeof__(cuTexRefSetFormat) *)driver_entries[343].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[343]);
+	return call(hTexRef, fmt, NumPackedComponents);
+}
+
+DRIVER_CALL CUresult cuTexRefSetMaxAnisotropy(CUtexref hTexRef, unsigned int maxAniso)
+{
+	__typeof__(cuTexRefSetMaxAnisotropy) *call = (__typeof__(cuTexRefSetMaxAnisotropy) *)driver_entries[344].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[344]);
+	return call(hTexRef, maxAniso);
+}
+
+DRIVER_CALL CUresult cuTexRefSetMipmapFilterMode(CUtexref hTexRef, CUfilter_mode fm)
+{
+	__typeof__(cuTexRefSetMipmapFilterMode) *call = (__typeof__(cuTexRefSetMipmapFilterMode) *)driver_entries[345].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[345]);
+	return call(hTexRef, fm);
+}
+
+DRIVER_CALL CUresult cuTexRefSetMipmapLevelBias(CUtexref hTexRef, float bias)
+{
+	__typeof__(cuTexRefSetMipmapLevelBias) *call = (__typeof__(cuTexRefSetMipmapLevelBias) *)driver_entries[346].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[346]);
+	return call(hTexRef, bias);
+}
+
+DRIVER_CALL CUresult cuTexRefSetMipmapLevelClamp(CUtexref hTexRef, float minMipmapLevelClamp, float maxMipmapLevelClamp)
+{
+	__typeof__(cuTexRefSetMipmapLevelClamp) *call = (__typeof__(cuTexRefSetMipmapLevelClamp) *)driver_entries[347].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[347]);
+	return call(hTexRef, minMipmapLevelClamp, maxMipmapLevelClamp);
+}
+
+DRIVER_CALL CUresult cuTexRefSetMipmappedArray(CUtexref hTexRef, CUmipmappedArray hMipmappedArray, unsigned int Flags)
+{
+	__typeof__(cuTexRefSetMipmappedArray) *call = (__typeof__(cuTexRefSetMipmappedArray) *)driver_entries[348].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[348]);
+	return call(hTexRef, hMipmappedArray, Flags);
 }
 
 DRIVER_CALL CUresult cuThreadExchangeStreamCaptureMode(CUstreamCaptureMode *mode)
 {
-	__typeof__(cuThreadExchangeStreamCaptureMode) *call = (__typeof__(cuThreadExchangeStreamCaptureMode) *)driver_entries[317].fn;
+	__typeof__(cuThreadExchangeStreamCaptureMode) *call = (__typeof__(cuThreadExchangeStreamCaptureMode) *)driver_entries[349].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[317]);
+		return driver_missing(&driver_entries[349]);
 	return call(mode);
 }
 
 DRIVER_CALL CUresult cuUserObjectCreate(CUuserObject *object_out, void *ptr, CUhostFn destroy, unsigned int initialRefcount, unsigned int flags)
 {
-	__typeof__(cuUserObjectCreate) *call = (__typeof__(cuUserObjectCreate) *)driver_entries[318].fn;
+	__typeof__(cuUserObjectCreate) *call = (__typeof__(cuUserObjectCreate) *)driver_entries[350].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[318]);
+		return driver_missing(&driver_entries[350]);
 	return call(object_out, ptr, destroy, initialRefcount, flags);
 }
 
 DRIVER_CALL CUresult cuUserObjectRelease(CUuserObject object, unsigned int count)
 {
-	__typeof__(cuUserObjectRelease) *call = (__typeof__(cuUserObjectRelease) *)driver_entries[319].fn;
+	__typeof__(cuUserObjectRelease) *call = (__typeof__(cuUserObjectRelease) *)driver_entries[351].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[319]);
+		return driver_missing(&driver_entries[351]);
 	return call(object, count);
 }
 
 DRIVER_CALL CUresult cuUserObjectRetain(CUuserObject object, unsigned int count)
 {
-	__typeof__(cuUserObjectRetain) *call = (__typeof__(cuUserObjectRetain) *)driver_entries[320].fn;
+	__typeof__(cuUserObjectRetain) *call = (__typeof__(cuUserObjectRetain) *)driver_entries[352].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[320]);
+		return driver_missing(&driver_entries[352]);
 	return call(object, count);
 }

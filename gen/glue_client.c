@@ -2848,6 +2848,282 @@ ONCUDA_API CUresult cuOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemS
 	return (CUresult)r.err;
 }
 
+ONCUDA_API CUresult cuModuleGetTexRef(CUtexref *pTexRef, CUmodule hmod, const char *name)
+{
+	res_handle r;
+	struct route rt = ROUTE_INIT;
+	struct call k;
+	CUresult e;
+
+	if (pTexRef == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (name == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	route_handle(&rt, hmod, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_module_get_tex_ref((cu_handle)route_strip(hmod), (char *)name, &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*pTexRef = (CUtexref)(uintptr_t)route_tag(r.res_handle_u.value, (unsigned)rt.server);
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuModuleGetSurfRef(CUsurfref *pSurfRef, CUmodule hmod, const char *name)
+{
+	res_handle r;
+	struct route rt = ROUTE_INIT;
+	struct call k;
+	CUresult e;
+
+	if (pSurfRef == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (name == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	route_handle(&rt, hmod, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_module_get_surf_ref((cu_handle)route_strip(hmod), (char *)name, &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*pSurfRef = (CUsurfref)(uintptr_t)route_tag(r.res_handle_u.value, (unsigned)rt.server);
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuTexRefCreate(CUtexref *pTexRef)
+{
+	res_handle r;
+	struct route rt = ROUTE_INIT;
+	struct call k;
+	CUresult e;
+
+	if (pTexRef == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_tex_ref_create(&r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*pTexRef = (CUtexref)(uintptr_t)route_tag(r.res_handle_u.value, (unsigned)rt.server);
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuTexRefDestroy(CUtexref hTexRef)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	struct call k;
+	CUresult e;
+
+	route_handle(&rt, hTexRef, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_tex_ref_destroy((cu_handle)route_strip(hTexRef), &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuTexRefSetAddress(size_t *ByteOffset, CUtexref hTexRef, CUdeviceptr dptr, size_t bytes)
+{
+	res_size r;
+	struct route rt = ROUTE_INIT;
+	struct call k;
+	CUresult e;
+
+	if (ByteOffset == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	route_handle(&rt, hTexRef, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_tex_ref_set_address((cu_handle)route_strip(hTexRef), (cu_dptr)dptr, (cu_size)bytes, &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*ByteOffset = (size_t)r.res_size_u.value;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuTexRefSetArray(CUtexref hTexRef, CUarray hArray, unsigned int Flags)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	struct call k;
+	CUresult e;
+
+	route_handle(&rt, hTexRef, ROUTE_HANDLE);
+	route_handle(&rt, hArray, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_tex_ref_set_array((cu_handle)route_strip(hTexRef), (cu_handle)route_strip(hArray), (u_int)Flags, &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuTexRefSetMipmappedArray(CUtexref hTexRef, CUmipmappedArray hMipmappedArray, unsigned int Flags)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	struct call k;
+	CUresult e;
+
+	route_handle(&rt, hTexRef, ROUTE_HANDLE);
+	route_handle(&rt, hMipmappedArray, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_tex_ref_set_mipmapped_array((cu_handle)route_strip(hTexRef), (cu_handle)route_strip(hMipmappedArray), (u_int)Flags, &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuTexRefGetAddress(CUdeviceptr *pdptr, CUtexref hTexRef)
+{
+	res_dptr r;
+	struct route rt = ROUTE_INIT;
+	struct call k;
+	CUresult e;
+
+	if (pdptr == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	route_handle(&rt, hTexRef, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_tex_ref_get_address((cu_handle)route_strip(hTexRef), &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*pdptr = (CUdeviceptr)r.res_dptr_u.value;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuTexRefGetArray(CUarray *phArray, CUtexref hTexRef)
+{
+	res_handle r;
+	struct route rt = ROUTE_INIT;
+	struct call k;
+	CUresult e;
+
+	if (phArray == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	route_handle(&rt, hTexRef, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_tex_ref_get_array((cu_handle)route_strip(hTexRef), &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*phArray = (CUarray)(uintptr_t)(r.res_handle_u.value == 0 ? 0 : route_tag(r.res_handle_u.value, (unsigned)rt.server));
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuTexRefGetMipmappedArray(CUmipmappedArray *phMipmappedArray, CUtexref hTexRef)
+{
+	res_handle r;
+	struct route rt = ROUTE_INIT;
+	struct call k;
+	CUresult e;
+
+	if (phMipmappedArray == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	route_handle(&rt, hTexRef, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_tex_ref_get_mipmapped_array((cu_handle)route_strip(hTexRef), &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*phMipmappedArray = (CUmipmappedArray)(uintptr_t)(r.res_handle_u.value == 0 ? 0 : route_tag(r.res_handle_u.value, (unsigned)rt.server));
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuSurfRefSetArray(CUsurfref hSurfRef, CUarray hArray, unsigned int Flags)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	struct call k;
+	CUresult e;
+
+	route_handle(&rt, hSurfRef, ROUTE_HANDLE);
+	route_handle(&rt, hArray, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_surf_ref_set_array((cu_handle)route_strip(hSurfRef), (cu_handle)route_strip(hArray), (u_int)Flags, &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuSurfRefGetArray(CUarray *phArray, CUsurfref hSurfRef)
+{
+	res_handle r;
+	struct route rt = ROUTE_INIT;
+	struct call k;
+	CUresult e;
+
+	if (phArray == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	route_handle(&rt, hSurfRef, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_surf_ref_get_array((cu_handle)route_strip(hSurfRef), &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	if (r.err == CUDA_SUCCESS)
+		*phArray = (CUarray)(uintptr_t)(r.res_handle_u.value == 0 ? 0 : route_tag(r.res_handle_u.value, (unsigned)rt.server));
+	return (CUresult)r.err;
+}
+
+ONCUDA_API CUresult cuParamSetTexRef(CUfunction hfunc, int texunit, CUtexref hTexRef)
+{
+	res_none r;
+	struct route rt = ROUTE_INIT;
+	uint64_t hfunc_value;
+	struct call k;
+	CUresult e;
+
+	route_handle(&rt, hfunc, ROUTE_CODE);
+	route_handle(&rt, hTexRef, ROUTE_HANDLE);
+	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
+		return e;
+	if ((e = route_value(&rt, hfunc, &hfunc_value)) != CUDA_SUCCESS)
+		return e;
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+		return e;
+	e = call_end(&k, cu_param_set_tex_ref((cu_handle)hfunc_value, (int)texunit, (cu_handle)route_strip(hTexRef), &r, k.c));
+	if (e != CUDA_SUCCESS)
+		return e;
+	return (CUresult)r.err;
+}
+
 ONCUDA_API CUresult cuGreenCtxCreate(CUgreenCtx *phCtx, CUdevResourceDesc desc, CUdevice dev, unsigned int flags)
 {
 	res_handle r;

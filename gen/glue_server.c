@@ -1141,6 +1141,156 @@ bool_t cu_occupancy_available_dynamic_smem_svc(cu_handle func, int numBlocks, in
 	return TRUE;
 }
 
+bool_t cu_module_get_tex_ref_svc(cu_handle hmod, char *name, res_handle *r, struct svc_req *rq)
+{
+	CUtexref value;
+
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_MODULE, hmod, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuModuleGetTexRef(&value, (CUmodule)(uintptr_t)hmod, (const char *)name);
+	if (r->err == CUDA_SUCCESS)
+		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
+	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_TEXREF, r->res_handle_u.value, hmod))
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	return TRUE;
+}
+
+bool_t cu_module_get_surf_ref_svc(cu_handle hmod, char *name, res_handle *r, struct svc_req *rq)
+{
+	CUsurfref value;
+
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_MODULE, hmod, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuModuleGetSurfRef(&value, (CUmodule)(uintptr_t)hmod, (const char *)name);
+	if (r->err == CUDA_SUCCESS)
+		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
+	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_SURFREF, r->res_handle_u.value, hmod))
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	return TRUE;
+}
+
+bool_t cu_tex_ref_create_svc(res_handle *r, struct svc_req *rq)
+{
+	CUtexref value;
+
+	(void)rq;
+	r->err = cuTexRefCreate(&value);
+	if (r->err == CUDA_SUCCESS)
+		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
+	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_TEXREF, r->res_handle_u.value, 0))
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	return TRUE;
+}
+
+bool_t cu_tex_ref_set_address_svc(cu_handle hTexRef, cu_dptr dptr, cu_size bytes, res_size *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_TEXREF, hTexRef, false)) != CUDA_SUCCESS)
+		return TRUE;
+	if ((r->err = range_check(dptr, bytes, 1, "cuTexRefSetAddress")) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuTexRefSetAddress(&r->res_size_u.value, (CUtexref)(uintptr_t)hTexRef, (CUdeviceptr)dptr, (size_t)bytes);
+	return TRUE;
+}
+
+bool_t cu_tex_ref_set_array_svc(cu_handle hTexRef, cu_handle hArray, u_int Flags, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_TEXREF, hTexRef, false)) != CUDA_SUCCESS)
+		return TRUE;
+	if ((r->err = handle_check(HANDLE_ARRAY, hArray, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuTexRefSetArray((CUtexref)(uintptr_t)hTexRef, (CUarray)(uintptr_t)hArray, (unsigned int)Flags);
+	return TRUE;
+}
+
+bool_t cu_tex_ref_set_mipmapped_array_svc(cu_handle hTexRef, cu_handle hMipmappedArray, u_int Flags, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_TEXREF, hTexRef, false)) != CUDA_SUCCESS)
+		return TRUE;
+	if ((r->err = handle_check(HANDLE_MIPMAPPED_ARRAY, hMipmappedArray, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuTexRefSetMipmappedArray((CUtexref)(uintptr_t)hTexRef, (CUmipmappedArray)(uintptr_t)hMipmappedArray, (unsigned int)Flags);
+	return TRUE;
+}
+
+bool_t cu_tex_ref_get_address_svc(cu_handle hTexRef, res_dptr *r, struct svc_req *rq)
+{
+	CUdeviceptr value;
+
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_TEXREF, hTexRef, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuTexRefGetAddress(&value, (CUtexref)(uintptr_t)hTexRef);
+	if (r->err == CUDA_SUCCESS)
+		r->res_dptr_u.value = value;
+	return TRUE;
+}
+
+bool_t cu_tex_ref_get_array_svc(cu_handle hTexRef, res_handle *r, struct svc_req *rq)
+{
+	CUarray value;
+
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_TEXREF, hTexRef, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuTexRefGetArray(&value, (CUtexref)(uintptr_t)hTexRef);
+	if (r->err == CUDA_SUCCESS)
+		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
+	return TRUE;
+}
+
+bool_t cu_tex_ref_get_mipmapped_array_svc(cu_handle hTexRef, res_handle *r, struct svc_req *rq)
+{
+	CUmipmappedArray value;
+
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_TEXREF, hTexRef, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuTexRefGetMipmappedArray(&value, (CUtexref)(uintptr_t)hTexRef);
+	if (r->err == CUDA_SUCCESS)
+		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
+	return TRUE;
+}
+
+bool_t cu_surf_ref_set_array_svc(cu_handle hSurfRef, cu_handle hArray, u_int Flags, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_SURFREF, hSurfRef, false)) != CUDA_SUCCESS)
+		return TRUE;
+	if ((r->err = handle_check(HANDLE_ARRAY, hArray, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuSurfRefSetArray((CUsurfref)(uintptr_t)hSurfRef, (CUarray)(uintptr_t)hArray, (unsigned int)Flags);
+	return TRUE;
+}
+
+bool_t cu_surf_ref_get_array_svc(cu_handle hSurfRef, res_handle *r, struct svc_req *rq)
+{
+	CUarray value;
+
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_SURFREF, hSurfRef, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuSurfRefGetArray(&value, (CUsurfref)(uintptr_t)hSurfRef);
+	if (r->err == CUDA_SUCCESS)
+		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
+	return TRUE;
+}
+
+bool_t cu_param_set_tex_ref_svc(cu_handle hfunc, int texunit, cu_handle hTexRef, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_FUNCTION, hfunc, false)) != CUDA_SUCCESS)
+		return TRUE;
+	if ((r->err = handle_check(HANDLE_TEXREF, hTexRef, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuParamSetTexRef((CUfunction)(uintptr_t)hfunc, (int)texunit, (CUtexref)(uintptr_t)hTexRef);
+	return TRUE;
+}
+
 bool_t cu_green_ctx_create_svc(cu_handle desc, int dev, u_int flags, res_handle *r, struct svc_req *rq)
 {
 	CUgreenCtx value;

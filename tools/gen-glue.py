@@ -97,6 +97,8 @@ HANDLES = {
     "CUmipmappedArray": "HANDLE_MIPMAPPED_ARRAY",
     "CUgreenCtx": "HANDLE_GREEN_CTX",
     "CUdevResourceDesc": "HANDLE_DEV_RESOURCE_DESC",
+    "CUtexref": "HANDLE_TEXREF",
+    "CUsurfref": "HANDLE_SURFREF",
 }
 WIDE = {"unsigned long long", "cuuint64_t"}
 UNSIGNED = {"unsigned int", "unsigned", "unsigned char", "unsigned short", "cuuint32_t"}

@@ -62,6 +62,9 @@ static const int owner_kinds[][4] = {
 	/* Green contexts and descriptors belong to a device. */
 	[HANDLE_GREEN_CTX] = { NO_KIND },
 	[HANDLE_DEV_RESOURCE_DESC] = { NO_KIND },
+	/* cuTexRefCreate's reference is its context's. */
+	[HANDLE_TEXREF] = { HANDLE_MODULE, HANDLE_CONTEXT, NO_KIND },
+	[HANDLE_SURFREF] = { HANDLE_MODULE, NO_KIND },
 };
 
 static struct handle **buckets;

@@ -8,7 +8,8 @@
  *
  * Handles form a tree that mirrors their lifetimes in the driver: a module,
  * stream or event belongs to the context it was made in, a function to its
- * module (or to the kernel it came from), a kernel to its library.  Forgetting
+ * module (or to the kernel it came from), a kernel to its library, a
+ * texture or surface reference to the module that declares it.  Forgetting
  * a handle forgets everything below it, so destroying a context or unloading a
  * module leaves no stale children behind.  Contexts and libraries belong to
  * nothing (libraries are context-independent in CUDA).
@@ -46,6 +47,8 @@ enum handle_kind {
 	HANDLE_LINK_STATE,      /* a CUlinkState, tied to no context */
 	HANDLE_GREEN_CTX,       /* a CUgreenCtx; owns the CUcontext made of it */
 	HANDLE_DEV_RESOURCE_DESC, /* a CUdevResourceDesc, never destroyed */
+	HANDLE_TEXREF,          /* a module's CUtexref, or a context's */
+	HANDLE_SURFREF,         /* a module's CUsurfref */
 };
 
 

@@ -14,6 +14,10 @@
  * fit (total and free memory of a GPU beyond 4 GiB) are given as the most
  * an unsigned int holds.
  *
+ * The texture reference calls of this ABI bind and give back 32-bit
+ * addresses too (cuTexRefSetAddress, cuTexRefSetAddress2D with its
+ * descriptor of unsigned int sizes, cuTexRefGetAddress).
+ *
  * Copies to and from arrays, 2D memsets and 3D copies are left out: their
  * current forms are not carried yet.
  */
@@ -21,6 +25,8 @@
 #include <stdint.h>
 #include <string.h>
 
+/* Texture references are deprecated, not gone. */
+#define CUDA_ENABLE_DEPRECATED 1
 #include <cuda.h>
 
 #include "stubs/link/say.h"
@@ -48,6 +54,14 @@ struct memcpy2d_v1 {
 	unsigned int Height;
 };
 
+/* CUDA_ARRAY_DESCRIPTOR as this ABI lays it out (cuda.h's _v1). */
+struct array_desc_v1 {
+	unsigned int Width;
+	unsigned int Height;
+	CUarray_format Format;
+	unsigned int NumChannels;
+};
+
 #undef cuDeviceTotalMem
 #undef cuMemGetInfo
 #undef cuMemAlloc
@@ -69,6 +83,9 @@ struct memcpy2d_v1 {
 #undef cuMemsetD16
 #undef cuMemsetD32
 #undef cuModuleGetGlobal
+#undef cuTexRefSetAddress
+#undef cuTexRefSetAddress2D
+#undef cuTexRefGetAddress
 ONCUDA_API CUresult cuDeviceTotalMem(unsigned int *bytes, CUdevice dev);
 ONCUDA_API CUresult cuMemGetInfo(unsigned int *free, unsigned int *total);
 ONCUDA_API CUresult cuMemAlloc(dptr_v1 *dptr, unsigned int bytesize);
@@ -105,6 +122,13 @@ ONCUDA_API CUresult cuMemsetD32(dptr_v1 dstDevice, unsigned int ui,
     unsigned int N);
 ONCUDA_API CUresult cuModuleGetGlobal(dptr_v1 *dptr, unsigned int *bytes,
     CUmodule hmod, const char *name);
+ONCUDA_API CUresult cuTexRefSetAddress(unsigned int *ByteOffset,
+    CUtexref hTexRef, dptr_v1 dptr, unsigned int bytes);
+ONCUDA_API CUresult cuTexRefSetAddress2D(CUtexref hTexRef,
+    const struct array_desc_v1 *desc, dptr_v1 dptr, unsigned int Pitch);
+ONCUDA_API CUresult cuTexRefGetAddress(dptr_v1 *pdptr, CUtexref hTexRef);
+CUresult cuTexRefSetAddress2D_v3(CUtexref hTexRef,
+    const CUDA_ARRAY_DESCRIPTOR *desc, CUdeviceptr dptr, size_t Pitch);
 
 /* A size as this ABI gives it: the most it holds when it does not fit. */
 static unsigned int size_v1(size_t n)
@@ -356,5 +380,49 @@ ONCUDA_API CUresult cuModuleGetGlobal(dptr_v1 *dptr, unsigned int *bytes,
 		*dptr = (dptr_v1)p;
 	if (bytes != NULL)
 		*bytes = (unsigned int)size;
+	return CUDA_SUCCESS;
+}
+
+ONCUDA_API CUresult cuTexRefSetAddress(unsigned int *ByteOffset,
+    CUtexref hTexRef, dptr_v1 dptr, unsigned int bytes)
+{
+	size_t offset;
+	CUresult e;
+
+	if (ByteOffset == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	e = cuTexRefSetAddress_v2(&offset, hTexRef, dptr, bytes);
+	if (e == CUDA_SUCCESS)
+		*ByteOffset = (unsigned int)offset;	/* below an alignment */
+	return e;
+}
+
+ONCUDA_API CUresult cuTexRefSetAddress2D(CUtexref hTexRef,
+    const struct array_desc_v1 *desc, dptr_v1 dptr, unsigned int Pitch)
+{
+	CUDA_ARRAY_DESCRIPTOR d;
+
+	if (desc == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	memset(&d, 0, sizeof d);
+	d.Width = desc->Width;
+	d.Height = desc->Height;
+	d.Format = desc->Format;
+	d.NumChannels = desc->NumChannels;
+	return cuTexRefSetAddress2D_v3(hTexRef, &d, dptr, Pitch);
+}
+
+ONCUDA_API CUresult cuTexRefGetAddress(dptr_v1 *pdptr, CUtexref hTexRef)
+{
+	CUdeviceptr p;
+	CUresult e;
+
+	if (pdptr == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((e = cuTexRefGetAddress_v2(&p, hTexRef)) != CUDA_SUCCESS)
+		return e;
+	if (!fits(p, 0))
+		return CUDA_ERROR_INVALID_VALUE;
+	*pdptr = (dptr_v1)p;
 	return CUDA_SUCCESS;
 }

@@ -29,6 +29,11 @@ int test_copy_2d(void);
 int test_memset(void);			/* memset.c */
 int test_arrays(void);			/* array.c */
 int test_texture_objects(void);		/* texture.c */
+int test_texref_linear(void);		/* texref.c */
+int test_texref_array(void);
+int test_surfref(void);
+int test_texref_create(void);
+int test_texref_handles(void);
 int test_memset_2d(void);
 int test_big_copy(void);		/* bigcopy.c */
 int test_host_memory(void);		/* hostmem.c */

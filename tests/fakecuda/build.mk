@@ -16,6 +16,7 @@ FAKECUDA_LIB      := $(FAKECUDA_DIR)/libcuda.so.1
 FAKECUDA_HDRS     := $(FAKECUDA_DIR)/fakecuda.h $(FAKECUDA_DIR)/kernels_runtime.h \
                      $(FAKECUDA_DIR)/graph.h $(FAKECUDA_DIR)/fake_array.h \
                      $(FAKECUDA_DIR)/kernels_texture.h \
+                     $(FAKECUDA_DIR)/kernels_texref.h $(FAKECUDA_DIR)/fake_texref.h \
                      $(FAKECUDA_DIR)/kernels_graph.h common/image.h
 FAKECUDA_SRCS     := $(filter-out $(FAKECUDA_DIR)/selftest%, \
                          $(wildcard $(FAKECUDA_DIR)/*.c))

@@ -13,6 +13,7 @@
 
 #include "fakecuda.h"
 #include "fake_array.h"
+#include "fake_texref.h"
 
 struct fc_context *fc_contexts;
 static struct fc_context *primary[FC_MAX_DEVICES];   /* by visible ordinal */
@@ -67,6 +68,7 @@ fc_context_teardown(struct fc_context *ctx)
 	fc_stream_destroy_all(ctx);
 	fc_event_destroy_all(ctx);
 	fc_texture_release_context(ctx);
+	fc_texref_release_context(ctx);
 	fc_array_release_context(ctx);
 	fc_alloc_release_context(ctx);
 	fc_accounting_release(ctx->device, FC_CONTEXT_OVERHEAD);

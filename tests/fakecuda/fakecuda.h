@@ -71,7 +71,8 @@ enum fc_kind {
 	FC_KIND_SURF_OBJECT,
 	FC_KIND_LINK,
 	FC_KIND_GREEN_CTX,
-	FC_KIND_RESOURCE_DESC
+	FC_KIND_RESOURCE_DESC,
+	FC_KIND_TEXREF		/* texture and surface references */
 };
 
 void fc_lock(void);
@@ -181,9 +182,9 @@ void fc_alloc_release_context(struct fc_context *ctx);
 
 /* ---- kernels.c: the stand-in's whole instruction set ---- */
 
-/* kernels.c's own ten, kernels_runtime.h's, kernels_texture.h's and
- * kernels_graph.h's. */
-#define FC_KERNEL_COUNT     18
+/* kernels.c's own ten, kernels_runtime.h's, kernels_texture.h's,
+ * kernels_graph.h's and kernels_texref.h's. */
+#define FC_KERNEL_COUNT     21
 #define FC_MAX_PARAMS       8
 #define FC_PARAM_BUFFER_MAX 4096
 #define FC_GLOBALS_BYTES    16
@@ -194,6 +195,7 @@ struct fc_launch {
 	unsigned int dynamic_shared_bytes;
 	unsigned char *globals;		/* the launching module's globals */
 	unsigned char *managed;		/* and its managed variables */
+	const struct fc_module *module;	/* the launching module (its references) */
 	const unsigned char *params;	/* FC_PARAM_BUFFER_MAX bytes, packed */
 };
 

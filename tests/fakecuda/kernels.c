@@ -21,6 +21,7 @@
 #include "kernels_graph.h"
 #include "kernels_runtime.h"
 #include "kernels_texture.h"
+#include "kernels_texref.h"
 
 #define MATRIX_TILE 16
 
@@ -337,6 +338,7 @@ const struct fc_kernel_def fc_kernel_defs[FC_KERNEL_COUNT] = {
 	FC_RUNTIME_KERNEL_DEFS,
 	FC_TEXTURE_KERNEL_DEFS,
 	FC_GRAPH_KERNEL_DEFS,
+	FC_TEXREF_KERNEL_DEFS,
 };
 
 const struct fc_global_def fc_global_defs[] = {

@@ -146,6 +146,7 @@ fc_kernel_call_run(const struct fc_kernel_call *call)
 	launch.dynamic_shared_bytes = call->shared_bytes;
 	launch.globals = (unsigned char *)fn->module->globals->base;
 	launch.managed = (unsigned char *)fn->module->managed->base;
+	launch.module = fn->module;
 	launch.params = call->params;
 	fault = fn->def->run(&launch);
 	if (fault != CUDA_SUCCESS)

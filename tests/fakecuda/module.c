@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "fakecuda.h"
+#include "fake_texref.h"
 
 static void
 unlink_module(struct fc_module *mod)
@@ -30,6 +31,7 @@ free_module(struct fc_module *mod)
 {
 	for (int i = 0; i < FC_KERNEL_COUNT; i++)
 		fc_handle_drop(mod->functions[i].handle);
+	fc_texref_release_module(mod);
 	if (mod->globals != NULL)
 		fc_alloc_destroy(mod->globals);
 	if (mod->managed != NULL)
