@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "server/copy/staging.h"
+#include "server/copy/stripe_copy.h"
 #include "server/copy/upload_pool.h"
 #include "server/session/ipc_registry.h"
 #include "server/session/log.h"
@@ -46,6 +47,7 @@ void session_teardown(void)
 	contexts_release_all();
 	upload_pool_session_end();
 	staging_session_end();
+	stripe_copy_session_end();
 	allocations_forget_all();
 	ranges_clear();
 	modules_drop_all();

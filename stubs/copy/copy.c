@@ -6,6 +6,8 @@
  * A copy is cut into pieces of ONCUDA_CHUNK_DEFAULT bytes sent in order
  * under one hold of the connection, so another thread's calls cannot come
  * between the pieces; the first error ends the copy, as far as it got.
+ * Over TCP a large one travels instead on the session's data connections
+ * (stripe_copy.h), as one call under the same hold.
  *
  * cuMemcpy and cuMemcpyAsync decide for each address whether it is device
  * memory (memory_is_device) and use the matching procedure.  A copy between
@@ -21,6 +23,7 @@
 #include "stubs/copy/copy_between.h"
 #include "stubs/copy/copy_plan.h"
 #include "stubs/copy/copy_wire.h"
+#include "stubs/copy/stripe_copy.h"
 #include "gen/cuda_names.h"
 #include "gen/glue_client.h"
 #include "stubs/local/local_copy.h"
@@ -162,6 +165,7 @@ static CUresult copy_pieces(bool to_device, CUdeviceptr dev, const void *host,
 	enum clnt_stat st = RPC_SUCCESS;
 	struct copy_stream wire;
 	int err = CUDA_SUCCESS;
+	bool striped = false;
 	uint64_t mirror;
 	struct call k;
 	CUresult e;
@@ -217,8 +221,12 @@ static CUresult copy_pieces(bool to_device, CUdeviceptr dev, const void *host,
 	if (count != 0 && local_link(k.c))
 		return local_copy(&k, to_device, dev, host, count, s);
 	st = mapped_push(k.c, &err);
-	for (i = 0; i < pieces && st == RPC_SUCCESS && err == CUDA_SUCCESS;
-	    i++) {
+	/* Large copies over TCP: on the data connections (stripes.h). */
+	if (st == RPC_SUCCESS && err == CUDA_SUCCESS)
+		st = copy_striped(k.c, to_device, dev,
+		    (void *)(uintptr_t)host, count, s, &err, &striped);
+	for (i = 0; !striped && i < pieces && st == RPC_SUCCESS &&
+	    err == CUDA_SUCCESS; i++) {
 		size_t offset = i * CHUNK;
 		size_t len = chunk_length(count, CHUNK, i);
 

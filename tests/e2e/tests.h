@@ -31,6 +31,9 @@ int test_arrays(void);			/* array.c */
 int test_texture_objects(void);		/* texture.c */
 int test_memset_2d(void);
 int test_big_copy(void);		/* bigcopy.c */
+int test_stripe_copies_1(void);		/* stripes.c */
+int test_stripe_copies_2(void);
+int test_stripe_copies_4(void);
 int test_host_memory(void);		/* hostmem.c */
 int test_host_register(void);
 int test_pointer_attributes(void);
