@@ -17,8 +17,8 @@
  *    chunk's DMA into it, waits for it and marks the buffer full; the
  *    connection's thread sends it and frees it.
  *
- * A thread whose socket fails (closed, past the timeout, a frame that is
- * not the one due) marks the copy lost; every wait ends then, the sockets
+ * A thread whose socket fails (closed, a frame not whole within the
+ * request timeout, a frame that is not the one due) marks the copy lost; every wait ends then, the sockets
  * are shut down to wake the threads still in a read or write, and the
  * session drops its data connections (stripes_lost).
  *
@@ -33,6 +33,7 @@
 #include <sys/socket.h>
 #include <sys/time.h>
 #include <sys/uio.h>
+#include <time.h>
 
 #include "common/stripe_plan.h"
 #include "server/copy/pinned_set.h"
@@ -56,6 +57,7 @@ struct job {
 	uint64_t size;
 	uint32_t serial;
 	unsigned count;			/* data connections */
+	unsigned timeout_seconds;	/* of each frame; 0: none */
 	pthread_mutex_t lock;
 	pthread_cond_t changed;
 	enum slot_state slots[SLOTS];
@@ -113,13 +115,52 @@ static void set_slot(struct job *job, unsigned s, enum slot_state state)
 	pthread_mutex_unlock(&job->lock);
 }
 
-/* Reads len bytes; false with errno (0: the peer closed). */
-static bool read_full(int fd, void *buf, size_t len)
+/*
+ * The deadline of a frame: the whole frame must come or go within the
+ * request timeout, as a request must (a peer that trickles bytes gains
+ * nothing).  Each read or write waits at most what is left of it.
+ */
+static bool frame_deadline(struct timespec *end, unsigned seconds)
+{
+	clock_gettime(CLOCK_MONOTONIC, end);
+	end->tv_sec += seconds;
+	return seconds > 0;
+}
+
+/* Sets the socket's timeouts to what is left until end; false (errno
+ * ETIMEDOUT) when nothing is. */
+static bool time_left(int fd, const struct timespec *end, bool bounded)
+{
+	struct timespec now;
+	struct timeval tv;
+	long long us;
+
+	if (!bounded)
+		return true;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	us = (long long)(end->tv_sec - now.tv_sec) * 1000000 +
+	    (end->tv_nsec - now.tv_nsec) / 1000;
+	if (us <= 0) {
+		errno = ETIMEDOUT;
+		return false;
+	}
+	tv.tv_sec = (time_t)(us / 1000000);
+	tv.tv_usec = (suseconds_t)(us % 1000000);
+	(void)setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+	(void)setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+	return true;
+}
+
+/* Reads len bytes by end; false with errno (0: the peer closed). */
+static bool read_full(int fd, void *buf, size_t len,
+    const struct timespec *end, bool bounded)
 {
 	char *p = buf;
 	ssize_t n;
 
 	while (len > 0) {
+		if (!time_left(fd, end, bounded))
+			return false;
 		n = recv(fd, p, len, MSG_WAITALL);
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -134,18 +175,22 @@ static bool read_full(int fd, void *buf, size_t len)
 	return true;
 }
 
-/* Sends a frame's header and its bytes; false with errno. */
+/* Sends a frame's header and its bytes by end; false with errno. */
 static bool write_frame(int fd, const struct stripe_frame *f,
-    const void *bytes)
+    const void *bytes, unsigned seconds)
 {
 	unsigned char header[STRIPE_FRAME_BYTES];
 	struct iovec iov[2] = { { header, sizeof header },
 	    { (void *)(uintptr_t)bytes, (size_t)f->length } };
 	struct msghdr msg = { .msg_iov = iov, .msg_iovlen = 2 };
+	struct timespec end;
+	bool bounded = frame_deadline(&end, seconds);
 	ssize_t n;
 
 	stripe_frame_encode(f, header);
 	while (iov[0].iov_len + iov[1].iov_len > 0) {
+		if (!time_left(fd, &end, bounded))
+			return false;
 		n = sendmsg(fd, &msg, MSG_NOSIGNAL);
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -172,6 +217,8 @@ static void *upload_thread(void *arg)
 	unsigned char header[STRIPE_FRAME_BYTES];
 	struct stripe_chunk c;
 	struct stripe_frame f;
+	struct timespec end;
+	bool bounded;
 
 	for (uint64_t k = 0; k < frames; k++) {
 		unsigned s = slot_of(w->conn, k);
@@ -179,7 +226,10 @@ static void *upload_thread(void *arg)
 		c = stripe_chunk_at(job->size, CHUNK, job->count, w->conn, k);
 		if (!wait_slot(job, s, SLOT_FREE, false))
 			return NULL;
-		if (!read_full(w->fd, header, sizeof header)) {
+		/* From the first byte the client could send: the buffer is
+		 * free now. */
+		bounded = frame_deadline(&end, job->timeout_seconds);
+		if (!read_full(w->fd, header, sizeof header, &end, bounded)) {
 			fail(job, w->conn, "reading a frame", errno);
 			return NULL;
 		}
@@ -188,7 +238,8 @@ static void *upload_thread(void *arg)
 			fail(job, w->conn, "a frame that is not the one due", 0);
 			return NULL;
 		}
-		if (!read_full(w->fd, ring[s].bytes, (size_t)c.length)) {
+		if (!read_full(w->fd, ring[s].bytes, (size_t)c.length, &end,
+		    bounded)) {
 			fail(job, w->conn, "reading a frame", errno);
 			return NULL;
 		}
@@ -219,7 +270,8 @@ static void *download_thread(void *arg)
 		pthread_mutex_unlock(&job->lock);
 		f.offset = c.offset;
 		f.length = full ? c.length : 0;
-		if (!write_frame(w->fd, &f, ring[s].bytes)) {
+		if (!write_frame(w->fd, &f, ring[s].bytes,
+		    job->timeout_seconds)) {
 			fail(job, w->conn, "sending a frame", errno);
 			return NULL;
 		}
@@ -321,14 +373,6 @@ static bool buffers_ready(unsigned count)
 	return true;
 }
 
-static void set_timeouts(int fd, unsigned seconds)
-{
-	struct timeval tv = { .tv_sec = (time_t)seconds };
-
-	(void)setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-	(void)setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
-}
-
 void stripe_copy_run(bool upload, const stripe_copy *a, CUresult refused,
     unsigned timeout_seconds, res_stripe *r)
 {
@@ -358,6 +402,7 @@ void stripe_copy_run(bool upload, const stripe_copy *a, CUresult refused,
 	job.size = a->size;
 	job.serial = a->serial;
 	job.count = count;
+	job.timeout_seconds = timeout_seconds;
 	if (!upload && refused != CUDA_SUCCESS)
 		end_download(&job, refused);
 	/* The threads take no signals: the session's thread handles them. */
@@ -365,7 +410,6 @@ void stripe_copy_run(bool upload, const stripe_copy *a, CUresult refused,
 	pthread_sigmask(SIG_SETMASK, &all, &old);
 	for (unsigned i = 0; i < count; i++) {
 		workers[i] = (struct worker){ &job, i, stripes_fd(i) };
-		set_timeouts(workers[i].fd, timeout_seconds);
 		started[i] = pthread_create(&threads[i], NULL, upload ?
 		    upload_thread : download_thread, &workers[i]) == 0;
 		if (!started[i])

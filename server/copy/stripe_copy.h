@@ -24,8 +24,8 @@
  * refused: what the checks before the driver found (CUDA_SUCCESS: none);
  * a refused upload still reads its frames, a refused download sends each
  * connection its error frame, so the connections stay at a frame's start.
- * timeout_seconds bounds each read and write on a data connection (0:
- * none).  Sets r; r->lost when a data connection failed, after which the
+ * timeout_seconds bounds each frame on a data connection, which must
+ * come or go whole within it, as a request must (0: none).  Sets r; r->lost when a data connection failed, after which the
  * session has none (stripes_lost).
  */
 void stripe_copy_run(bool upload, const stripe_copy *a, CUresult refused,
