@@ -10,7 +10,9 @@ bench/measure.h), torch_native.tsv, torch_oncuda.tsv and torch_local.tsv
 did not run), nopoll.tsv and nopoll_local.tsv (drvbench -c, the synchronous
 calls, with polling off on both ends; runs from before them lack these, and
 their report is unchanged), tls.tsv (drvbench over TCP inside TLS; without
-it the TLS section is left out) and run.tsv (the run's own facts: date, host,
+it the TLS section is left out), streams_N.tsv (drvbench -b over TCP with
+ONCUDA_STREAMS=N, report_streams.py; without them that section is left
+out) and run.tsv (the run's own facts: date, host,
 commit).  DRIVER is "real" or "fake".  Writes DIR/results.md (the tables
 and the targets of issue 4) and DIR/bandwidth.tsv (the data of the plot,
 for bench/plot.sh).
@@ -32,12 +34,13 @@ from report_figures import Run
 from report_format import Markdown
 from report_sections import (copy_table, header, raw_figures,
                              side_by_side_table, transport_table)
+from report_streams import streams_table
 from report_targets import targets
 from report_tls import tls_table
 
 # The sections of results.md, top to bottom.
-SECTIONS = (header, side_by_side_table, targets, copy_table, tls_table,
-            transport_table, raw_figures)
+SECTIONS = (header, side_by_side_table, targets, copy_table, streams_table,
+            tls_table, transport_table, raw_figures)
 
 
 def write_report(directory, driver):

@@ -16,7 +16,10 @@
 # of its own on a free loopback port, serving the same driver: once over
 # TCP (ONCUDA_TRANSPORT=tcp) and once over the same-host path, the server's
 # unix-domain socket in DIR with shared page-locked memory
-# (ONCUDA_TRANSPORT=local).  The PyTorch case, bench/torch_step.py, runs
+# (ONCUDA_TRANSPORT=local); then over TCP the copies alone (drvbench -b)
+# once for each count of connections in BENCH_STREAMS (default "1 2 4 8";
+# ONCUDA_STREAMS=N each), beside bench/transport's ceilings of N streams.
+# The PyTorch case, bench/torch_step.py, runs
 # the same three ways right after drvbench (PYTHON, default python3); it is
 # skipped, saying why, with the CPU stand-in, where there is no PYTHON, and
 # where torch is missing or sees no GPU natively.  Both ends of oncuda poll
@@ -29,7 +32,7 @@
 # bench/plot.sh DIR/bandwidth.png if gnuplot is installed.
 #
 # DIR also gets the programs' raw output (transport.tsv, native.tsv,
-# oncuda.tsv, local.tsv, torch_native.tsv, torch_oncuda.tsv,
+# oncuda.tsv, local.tsv, streams_N.tsv, torch_native.tsv, torch_oncuda.tsv,
 # torch_local.tsv, nopoll.tsv, nopoll_local.tsv), their stderr (*.err),
 # oncudad.log, oncudad_nopoll.log and run.tsv.  A case
 # not run has one line in its .tsv: "skip", a tab, the reason.  Needs a built
@@ -47,6 +50,9 @@ TORCH_SECONDS=180
 # bench/torch_step.py's exit status for "no torch or no GPU here".
 SKIP_STATUS=77
 PYTHON=${PYTHON:-python3}
+# The counts of TCP connections a large copy is striped over, each measured
+# (ONCUDA_STREAMS; the main TCP run keeps the environment's, or the default).
+BENCH_STREAMS=${BENCH_STREAMS:-1 2 4 8}
 
 usage() {
 	echo "usage: bash bench/run.sh [--driver real|fake|auto] [--out DIR] [--quick]" >&2
@@ -168,6 +174,7 @@ through_oncuda() {
 }
 
 rm -f "$OUT"/{transport,native,oncuda,local,nopoll,nopoll_local,tls}.{tsv,err} \
+	"$OUT"/streams_*.{tsv,err} \
 	"$OUT"/torch_{native,oncuda,local}.{tsv,err} "$OUT"/oncudad{,_nopoll,_tls}.log \
 	"$OUT"/results.md "$OUT"/bandwidth.{tsv,png}
 {
@@ -226,6 +233,12 @@ if start_server oncudad 30 env LD_LIBRARY_PATH="$DRIVER_LIBS" server/oncudad -n 
 	--local-socket "$OUT/oncudad.sock"; then
 	through_oncuda oncuda "$DRVBENCH_SECONDS" tcp \
 		bench/drvbench "${QUICK[@]}" "${KERNEL[@]}"
+	# The copies again over TCP for each count of connections a copy is
+	# striped over (bench/report_streams.py).
+	for n in $BENCH_STREAMS; do
+		through_oncuda "streams_$n" "$DRVBENCH_SECONDS" tcp \
+			ONCUDA_STREAMS="$n" bench/drvbench -b "${QUICK[@]}" "${KERNEL[@]}"
+	done
 	through_oncuda local "$DRVBENCH_SECONDS" local \
 		bench/drvbench "${QUICK[@]}" "${KERNEL[@]}"
 	if [[ -z $torch_skip ]]; then	# a skip is recorded above

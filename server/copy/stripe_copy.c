@@ -31,10 +31,8 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <sys/time.h>
-#include <sys/uio.h>
-#include <time.h>
 
+#include "common/stripe_io.h"
 #include "common/stripe_plan.h"
 #include "server/copy/pinned_set.h"
 #include "server/copy/stripe_copy.h"
@@ -115,99 +113,6 @@ static void set_slot(struct job *job, unsigned s, enum slot_state state)
 	pthread_mutex_unlock(&job->lock);
 }
 
-/*
- * The deadline of a frame: the whole frame must come or go within the
- * request timeout, as a request must (a peer that trickles bytes gains
- * nothing).  Each read or write waits at most what is left of it.
- */
-static bool frame_deadline(struct timespec *end, unsigned seconds)
-{
-	clock_gettime(CLOCK_MONOTONIC, end);
-	end->tv_sec += seconds;
-	return seconds > 0;
-}
-
-/* Sets the socket's timeouts to what is left until end; false (errno
- * ETIMEDOUT) when nothing is. */
-static bool time_left(int fd, const struct timespec *end, bool bounded)
-{
-	struct timespec now;
-	struct timeval tv;
-	long long us;
-
-	if (!bounded)
-		return true;
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	us = (long long)(end->tv_sec - now.tv_sec) * 1000000 +
-	    (end->tv_nsec - now.tv_nsec) / 1000;
-	if (us <= 0) {
-		errno = ETIMEDOUT;
-		return false;
-	}
-	tv.tv_sec = (time_t)(us / 1000000);
-	tv.tv_usec = (suseconds_t)(us % 1000000);
-	(void)setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
-	(void)setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
-	return true;
-}
-
-/* Reads len bytes by end; false with errno (0: the peer closed). */
-static bool read_full(int fd, void *buf, size_t len,
-    const struct timespec *end, bool bounded)
-{
-	char *p = buf;
-	ssize_t n;
-
-	while (len > 0) {
-		if (!time_left(fd, end, bounded))
-			return false;
-		n = recv(fd, p, len, MSG_WAITALL);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			if (n == 0)
-				errno = 0;
-			return false;
-		}
-		p += n;
-		len -= (size_t)n;
-	}
-	return true;
-}
-
-/* Sends a frame's header and its bytes by end; false with errno. */
-static bool write_frame(int fd, const struct stripe_frame *f,
-    const void *bytes, unsigned seconds)
-{
-	unsigned char header[STRIPE_FRAME_BYTES];
-	struct iovec iov[2] = { { header, sizeof header },
-	    { (void *)(uintptr_t)bytes, (size_t)f->length } };
-	struct msghdr msg = { .msg_iov = iov, .msg_iovlen = 2 };
-	struct timespec end;
-	bool bounded = frame_deadline(&end, seconds);
-	ssize_t n;
-
-	stripe_frame_encode(f, header);
-	while (iov[0].iov_len + iov[1].iov_len > 0) {
-		if (!time_left(fd, &end, bounded))
-			return false;
-		n = sendmsg(fd, &msg, MSG_NOSIGNAL);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return false;
-		for (unsigned i = 0; i < 2; i++) {
-			size_t used = (size_t)n < iov[i].iov_len ?
-			    (size_t)n : iov[i].iov_len;
-
-			iov[i].iov_base = (char *)iov[i].iov_base + used;
-			iov[i].iov_len -= used;
-			n -= (ssize_t)used;
-		}
-	}
-	return true;
-}
-
 static void *upload_thread(void *arg)
 {
 	struct worker *w = arg;
@@ -217,8 +122,7 @@ static void *upload_thread(void *arg)
 	unsigned char header[STRIPE_FRAME_BYTES];
 	struct stripe_chunk c;
 	struct stripe_frame f;
-	struct timespec end;
-	bool bounded;
+	struct stripe_deadline d;
 
 	for (uint64_t k = 0; k < frames; k++) {
 		unsigned s = slot_of(w->conn, k);
@@ -228,8 +132,8 @@ static void *upload_thread(void *arg)
 			return NULL;
 		/* From the first byte the client could send: the buffer is
 		 * free now. */
-		bounded = frame_deadline(&end, job->timeout_seconds);
-		if (!read_full(w->fd, header, sizeof header, &end, bounded)) {
+		stripe_deadline_start(&d, job->timeout_seconds);
+		if (!stripe_read(w->fd, header, sizeof header, &d)) {
 			fail(job, w->conn, "reading a frame", errno);
 			return NULL;
 		}
@@ -238,8 +142,7 @@ static void *upload_thread(void *arg)
 			fail(job, w->conn, "a frame that is not the one due", 0);
 			return NULL;
 		}
-		if (!read_full(w->fd, ring[s].bytes, (size_t)c.length, &end,
-		    bounded)) {
+		if (!stripe_read(w->fd, ring[s].bytes, (size_t)c.length, &d)) {
 			fail(job, w->conn, "reading a frame", errno);
 			return NULL;
 		}
@@ -270,7 +173,7 @@ static void *download_thread(void *arg)
 		pthread_mutex_unlock(&job->lock);
 		f.offset = c.offset;
 		f.length = full ? c.length : 0;
-		if (!write_frame(w->fd, &f, ring[s].bytes,
+		if (!stripe_send_frame(w->fd, &f, ring[s].bytes,
 		    job->timeout_seconds)) {
 			fail(job, w->conn, "sending a frame", errno);
 			return NULL;

@@ -5,7 +5,8 @@
  * connection, in order with every other call, while one thread per data
  * connection sends that connection's frames from the program's memory or
  * receives them straight into it at their offsets (the plan is
- * common/stripe_plan.h's, the same on both ends).  The reply comes once
+ * common/stripe_plan.h's, the same on both ends); each frame must go or
+ * come whole within ONCUDA_TIMEOUT (common/stripe_io.h).  The reply comes once
  * the server has every frame of an upload, or has sent every frame of a
  * download; the threads are joined before the copy returns, so the bytes
  * are where they belong when it does.
@@ -15,14 +16,13 @@
  * and the copy is made again on the control connection, which then
  * carries every copy; an upload written twice lands the same bytes.
  */
-#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/socket.h>
-#include <sys/uio.h>
 
+#include "common/stripe_io.h"
 #include "common/stripe_plan.h"
 #include "gen/cuda_names.h"
 #include "stubs/copy/stripe_copy.h"
@@ -38,53 +38,9 @@ struct lane {
 	char *host;
 	uint64_t size;
 	uint32_t serial;
+	unsigned timeout_seconds;	/* of each frame (ONCUDA_TIMEOUT) */
 	bool failed;		/* the connection is no longer at a frame's start */
 };
-
-static bool send_frame(int fd, const struct stripe_frame *f,
-    const char *bytes)
-{
-	unsigned char header[STRIPE_FRAME_BYTES];
-	struct iovec iov[2] = { { header, sizeof header },
-	    { (void *)(uintptr_t)bytes, (size_t)f->length } };
-	struct msghdr msg = { .msg_iov = iov, .msg_iovlen = 2 };
-	ssize_t n;
-
-	stripe_frame_encode(f, header);
-	while (iov[0].iov_len + iov[1].iov_len > 0) {
-		n = sendmsg(fd, &msg, MSG_NOSIGNAL);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return false;
-		for (unsigned i = 0; i < 2; i++) {
-			size_t used = (size_t)n < iov[i].iov_len ?
-			    (size_t)n : iov[i].iov_len;
-
-			iov[i].iov_base = (char *)iov[i].iov_base + used;
-			iov[i].iov_len -= used;
-			n -= (ssize_t)used;
-		}
-	}
-	return true;
-}
-
-static bool receive(int fd, void *buf, size_t len)
-{
-	char *p = buf;
-	ssize_t n;
-
-	while (len > 0) {
-		n = recv(fd, p, len, MSG_WAITALL);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return false;
-		p += n;
-		len -= (size_t)n;
-	}
-	return true;
-}
 
 static void *lane_failed(struct lane *l)
 {
@@ -97,6 +53,7 @@ static void *lane_run(void *arg)
 	struct lane *l = arg;
 	uint64_t frames = stripe_chunks_on(l->size, CHUNK, l->count, l->conn);
 	unsigned char header[STRIPE_FRAME_BYTES];
+	struct stripe_deadline d;
 	struct stripe_frame f;
 
 	for (uint64_t k = 0; k < frames; k++) {
@@ -106,11 +63,13 @@ static void *lane_run(void *arg)
 		if (l->to_device) {
 			f = (struct stripe_frame){ l->serial, 0, c.offset,
 			    c.length };
-			if (!send_frame(l->fd, &f, l->host + c.offset))
+			if (!stripe_send_frame(l->fd, &f, l->host + c.offset,
+			    l->timeout_seconds))
 				return lane_failed(l);
 			continue;
 		}
-		if (!receive(l->fd, header, sizeof header))
+		stripe_deadline_start(&d, l->timeout_seconds);
+		if (!stripe_read(l->fd, header, sizeof header, &d))
 			return lane_failed(l);
 		stripe_frame_decode(header, &f);
 		/* Only the frame due lands, and only where it belongs. */
@@ -118,7 +77,8 @@ static void *lane_run(void *arg)
 			return lane_failed(l);
 		if (f.status != 0)
 			return NULL;	/* the copy failed: the reply says how */
-		if (!receive(l->fd, l->host + c.offset, (size_t)c.length))
+		if (!stripe_read(l->fd, l->host + c.offset, (size_t)c.length,
+		    &d))
 			return lane_failed(l);
 	}
 	return NULL;
@@ -153,7 +113,8 @@ enum clnt_stat copy_striped(CLIENT *c, bool to_device, CUdeviceptr dev,
 	pthread_sigmask(SIG_SETMASK, &all, &old);
 	for (i = 0; i < n; i++) {
 		lanes[i] = (struct lane){ fds[i], i, n, to_device, host, count,
-		    a.serial, false };
+		    a.serial, rpc_server_target(server)->timeout_seconds,
+		    false };
 		started[i] = pthread_create(&threads[i], NULL, lane_run,
 		    &lanes[i]) == 0;
 		broken |= !started[i];
