@@ -286,7 +286,6 @@ noreturn void child_serve(int sock, const char *peer, pid_t daemon_pid)
 	/* First, so that no host function the driver runs now waits for a
 	 * client that is gone. */
 	callback_session_end();
-	stripes_session_end();
 	session_teardown();
 	callback_session_free();
 	handle_clear();

@@ -20,6 +20,7 @@
 #include "server/session/log.h"
 #include "server/session/ranges.h"
 #include "server/session/session.h"
+#include "server/session/stripes.h"
 #include "server/svc/svc_context.h"
 #include "server/svc/svc_hostmem.h"
 #include "server/svc/svc_image.h"
@@ -48,6 +49,7 @@ void session_teardown(void)
 	upload_pool_session_end();
 	staging_session_end();
 	stripe_copy_session_end();
+	stripes_session_end();
 	allocations_forget_all();
 	ranges_clear();
 	modules_drop_all();

@@ -299,4 +299,5 @@ void stripes_session_end(void)
 {
 	close_all();
 	close_listener();
+	st.handed_over = false;		/* the fuzz target serves on */
 }

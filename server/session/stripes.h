@@ -30,7 +30,8 @@ int stripes_fd(unsigned index);
  * longer be trusted to be at a frame's start), said in the log. */
 void stripes_lost(const char *why);
 
-/* The session ends: the data connections and the offer's socket close. */
+/* The session ends (session_teardown): the data connections and the
+ * offer's socket close. */
 void stripes_session_end(void);
 
 #endif
