@@ -18,9 +18,10 @@
  *    connection's thread sends it and frees it.
  *
  * A thread whose socket fails (closed, a frame not whole within the
- * request timeout, a frame that is not the one due) marks the copy lost; every wait ends then, the sockets
- * are shut down to wake the threads still in a read or write, and the
- * session drops its data connections (stripes_lost).
+ * request timeout, a frame that is not the one due) marks the copy lost;
+ * every wait ends then, the sockets are shut down to wake the threads
+ * still in a read or write, and the session drops its data connections
+ * (stripes_lost).
  *
  * The buffers are a pinned buffer set (pinned_set.h), allocated once per
  * process for the connections of the first session that stripes.
@@ -201,6 +202,7 @@ static CUresult run_upload(struct job *job, CUdeviceptr dev, CUstream stream,
     CUresult err)
 {
 	uint64_t total = stripe_chunk_total(job->size, CHUNK);
+	bool queued[SLOTS] = { false };	/* holds a chunk whose DMA was queued */
 	CUresult e;
 
 	for (uint64_t i = 0; i < total; i++) {
@@ -218,17 +220,21 @@ static CUresult run_upload(struct job *job, CUdeviceptr dev, CUstream stream,
 			if (err == CUDA_SUCCESS)
 				err = pinned_set_mark(&buffers, &ring[s],
 				    stream);
+			queued[s] = err == CUDA_SUCCESS;
 		}
 		/* A refused copy only reads its frames. */
-		if (err != CUDA_SUCCESS)
+		if (!queued[s])
 			set_slot(job, s, SLOT_FREE);
 		/* The connection's other buffer, its chunk's DMA queued before
 		 * this one, takes the connection's next frame once done. */
-		if (k > 0) {
-			e = pinned_buffer_wait(&ring[slot_of(conn, k - 1)]);
+		if (k > 0 && queued[slot_of(conn, k - 1)]) {
+			unsigned before = slot_of(conn, k - 1);
+
+			e = pinned_buffer_wait(&ring[before]);
 			if (err == CUDA_SUCCESS)
 				err = e;
-			set_slot(job, slot_of(conn, k - 1), SLOT_FREE);
+			queued[before] = false;
+			set_slot(job, before, SLOT_FREE);
 		}
 	}
 	return err;

@@ -362,15 +362,20 @@ def stripes(port, seconds):
     if bind(a, 15, 1) != 0:
         print("a right token was not bound")
         return 1
-    size = STRIPE_CHUNK + 12345
+    # Five frames on the one connection: more than its two buffers.
+    size = 4 * STRIPE_CHUNK + 12345
     a.sendall(call(16, ONCUDA_STRIPE_HTOD,
                    args=struct.pack(">QQQiI", 0, size, 0, 0, 1)))
-    c.sendall(frame(1, 0, STRIPE_CHUNK) + b"\1" * STRIPE_CHUNK +
-              frame(1, STRIPE_CHUNK, 12345) + b"\2" * 12345)
+    for k in range(5):
+        length = min(STRIPE_CHUNK, size - k * STRIPE_CHUNK)
+        c.sendall(frame(1, k * STRIPE_CHUNK, length) + b"\1" * length)
     reply = read_record(a)
     got = None if reply is None else struct.unpack(">ii", reply[24:32])
     if got is None or got[0] == 0 or got[1] != 0:
         print("a refused striped copy answered %r" % (got,))
+        verdict = 1
+    elif offer(a, 22) is not None:
+        print("a second offer while bound was answered")
         verdict = 1
     else:
         print("a striped copy to memory the client does not own: error "
