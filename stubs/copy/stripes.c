@@ -59,12 +59,18 @@ static void setup(void)
 	pthread_atfork(NULL, NULL, fork_child);
 }
 
-/* A line under ONCUDA_DEBUG; nothing otherwise. */
-static void notice(unsigned server, const char *why)
+/* Whether ONCUDA_DEBUG asks for the lines of falling back. */
+static bool debugging(void)
 {
 	const char *debug = getenv("ONCUDA_DEBUG");
 
-	if (debug != NULL && *debug != '\0' && strcmp(debug, "0") != 0)
+	return debug != NULL && *debug != '\0' && strcmp(debug, "0") != 0;
+}
+
+/* A line under ONCUDA_DEBUG; nothing otherwise. */
+static void notice(unsigned server, const char *why)
+{
+	if (debugging())
 		oncuda_say("copies to %s use one connection: %s",
 		    rpc_server_name(server), why);
 }
@@ -104,7 +110,7 @@ static int attach(unsigned server, const stripe_offer *offer,
 	CLIENT *c;
 
 	/* Its failure is said by notice(), and only under ONCUDA_DEBUG. */
-	oncuda_quiet(getenv("ONCUDA_DEBUG") == NULL);
+	oncuda_quiet(!debugging());
 	c = connect_server(target);
 	oncuda_quiet(false);
 	if (c == NULL)
