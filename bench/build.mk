@@ -34,7 +34,7 @@ bench/drvbench: $(DRVBENCH_SRCS) bench/drvbench.h bench/measure.h \
 		-L$(CUDA_HOME)/lib64/stubs -lcuda -ldl -lm
 
 bench/transport: bench/transport.c bench/measure.c bench/measure.h
-	$(CC) $(BENCH_CFLAGS) -o $@ bench/transport.c bench/measure.c
+	$(CC) $(BENCH_CFLAGS) -pthread -o $@ bench/transport.c bench/measure.c
 
 bench/empty_kernel.fatbin: bench/empty_kernel.cu
 	$(NVCC) -fatbin -o $@ $<

@@ -1,7 +1,7 @@
 /*
  * drvbench: the driver-API benchmark of issue 4.
  *
- *   drvbench [-c] [-q] [-s N] -k IMAGE -f NAME
+ *   drvbench [-c | -b] [-q] [-s N] -k IMAGE -f NAME
  *
  * An ordinary CUDA program, linked against the toolkit's link stub, so the
  * same binary runs on NVIDIA's libcuda.so.1 (native) and on oncuda's (when
@@ -21,6 +21,8 @@
  * synchronous calls (cuCtxSynchronize, cuMemGetInfo, launch +
  * cuCtxSynchronize, the 4 KiB copy): the cases that wait for a round trip
  * each, which bench/run.sh measures once more with oncuda's polling off.
+ * -b runs only the copies, which bench/run.sh measures once more over TCP
+ * with each count of connections (ONCUDA_STREAMS).
  */
 #include <dlfcn.h>
 #include <getopt.h>
@@ -153,10 +155,12 @@ static void *read_image(const char *path)
 
 static void usage(void)
 {
-	fputs("usage: drvbench [-c] [-q] [-s N] -k IMAGE -f NAME\n"
+	fputs("usage: drvbench [-c | -b] [-q] [-s N] -k IMAGE -f NAME\n"
 	      "  -k IMAGE  module image holding the empty kernel\n"
 	      "  -f NAME   the empty kernel's name in IMAGE\n"
 	      "  -c        only the synchronous calls: no launch rate, copies or SGEMM\n"
+	      "  -b        only the copies (bandwidth), as bench/run.sh measures them\n"
+	      "            at each ONCUDA_STREAMS\n"
 	      "  -q        small counts: a test of the benchmark, not a measurement\n"
 	      "  -s N      the SGEMM case multiplies N x N matrices (default 1024)\n",
 	      stderr);
@@ -166,7 +170,7 @@ static void usage(void)
 int main(int argc, char **argv)
 {
 	struct plan plan = full_plan;
-	bool calls_only = false;
+	bool calls_only = false, copies_only = false;
 	int sgemm_size = 0;
 	struct kernel_choice kernel = { NULL, NULL };
 	CUdevice dev;
@@ -176,10 +180,13 @@ int main(int argc, char **argv)
 	void *image;
 	int opt;
 
-	while ((opt = getopt(argc, argv, "cqs:k:f:")) != -1) {
+	while ((opt = getopt(argc, argv, "cbqs:k:f:")) != -1) {
 		switch (opt) {
 		case 'c':
 			calls_only = true;
+			break;
+		case 'b':
+			copies_only = true;
 			break;
 		case 'q':
 			plan = quick_plan;
@@ -200,7 +207,8 @@ int main(int argc, char **argv)
 			usage();
 		}
 	}
-	if (optind != argc || kernel.image == NULL || kernel.name == NULL)
+	if (optind != argc || kernel.image == NULL || kernel.name == NULL ||
+	    (calls_only && copies_only))
 		usage();
 	if (sgemm_size != 0)
 		plan.app_n = sgemm_size;
@@ -214,8 +222,11 @@ int main(int argc, char **argv)
 	CHECK(cuModuleLoadData(&module, image));
 	CHECK(cuModuleGetFunction(&empty, module, kernel.name));
 
-	bench_calls(&plan, empty, !calls_only);
-	if (!calls_only) {
+	if (copies_only)
+		bench_copies(&plan, empty);
+	else
+		bench_calls(&plan, empty, !calls_only);
+	if (!calls_only && !copies_only) {
 		bench_copies(&plan, empty);
 		bench_app(&plan);
 		bench_graph(&plan, empty);

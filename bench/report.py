@@ -12,7 +12,9 @@ from before issue 16 lack all but torch's, shown as not run), nopoll.tsv
 and nopoll_local.tsv (drvbench -c, the synchronous calls, with polling off
 on both ends; runs from before them lack these, and their report is
 unchanged), tls.tsv (drvbench over TCP inside TLS; without it the TLS
-section is left out), netns.tsv and netem.tsv (drvbench across a veth
+section is left out), streams_N.tsv (drvbench -b over TCP with
+ONCUDA_STREAMS=N, report_streams.py; without them that section is left
+out), netns.tsv and netem.tsv (drvbench across a veth
 pair, without and with netem: bench/run.sh --netem, or why not) and run.tsv
 (the run's own facts: date, host, commit).  DRIVER is "real" or "fake".
 Writes DIR/results.md (the tables and the targets of issues 4 and 16) and
@@ -38,12 +40,13 @@ from report_format import Markdown
 from report_netns import netns_table
 from report_sections import (copy_table, header, raw_figures,
                              side_by_side_table, transport_table)
+from report_streams import streams_table
 from report_targets import targets
 from report_tls import tls_table
 
 # The sections of results.md, top to bottom.
-SECTIONS = (header, side_by_side_table, targets, copy_table, tls_table,
-            netns_table, transport_table, raw_figures)
+SECTIONS = (header, side_by_side_table, targets, copy_table, streams_table,
+            tls_table, netns_table, transport_table, raw_figures)
 
 
 def write_report(directory, driver):

@@ -20,7 +20,10 @@
 # of its own on a free loopback port, serving the same driver: once over
 # TCP (ONCUDA_TRANSPORT=tcp) and once over the same-host path, the server's
 # unix-domain socket in DIR with shared page-locked memory
-# (ONCUDA_TRANSPORT=local).  The Python cases (PY_CASES: the PyTorch
+# (ONCUDA_TRANSPORT=local); then over TCP the copies alone (drvbench -b)
+# once for each count of connections in BENCH_STREAMS (default "1 2 4 8";
+# ONCUDA_STREAMS=N each), beside bench/transport's ceilings of N streams.
+# The Python cases (PY_CASES: the PyTorch
 # training step, a Triton kernel launched from Python, a torch.compile'd
 # MLP and GPT-2-style decoding, bench/pyapp.py) run the same three ways
 # (PYTHON, default python3), natively right after drvbench; each is
@@ -36,8 +39,8 @@
 # if gnuplot is installed.
 #
 # DIR also gets the programs' raw output (transport.tsv, native.tsv,
-# oncuda.tsv, local.tsv, CASE_native.tsv, CASE_oncuda.tsv and
-# CASE_local.tsv for each Python case, nopoll.tsv, nopoll_local.tsv,
+# oncuda.tsv, local.tsv, streams_N.tsv, CASE_native.tsv, CASE_oncuda.tsv
+# and CASE_local.tsv for each Python case, nopoll.tsv, nopoll_local.tsv,
 # tls.tsv, and with --netem netns.tsv and netem.tsv), their stderr (*.err),
 # oncudad.log, oncudad_nopoll.log and run.tsv.  A case
 # not run has one line in its .tsv: "skip", a tab, the reason.  Needs a built
@@ -59,6 +62,9 @@ PY_CASES=("torch torch_step.py 180" "triton triton_add.py 180"
 # bench/pyapp.py's exit status for "no torch, package or GPU here".
 SKIP_STATUS=77
 PYTHON=${PYTHON:-python3}
+# The counts of TCP connections a large copy is striped over, each measured
+# (ONCUDA_STREAMS; the main TCP run keeps the environment's, or the default).
+BENCH_STREAMS=${BENCH_STREAMS:-1 2 4 8}
 
 usage() {
 	echo "usage: bash bench/run.sh [--driver real|fake|auto] [--out DIR] [--quick] [--netem]" >&2
@@ -275,6 +281,7 @@ netns_runs() {
 }
 
 rm -f "$OUT"/{transport,native,oncuda,local,nopoll,nopoll_local,tls,netns,netem}.{tsv,err} \
+	"$OUT"/streams_*.{tsv,err} \
 	"$OUT"/{torch,triton,compile,decode}_{native,oncuda,local}.{tsv,err} \
 	"$OUT"/oncudad{,_nopoll,_tls,_netns}.log \
 	"$OUT"/results.md "$OUT"/bandwidth.{tsv,png}
@@ -310,6 +317,12 @@ if start_server oncudad 30 env LD_LIBRARY_PATH="$DRIVER_LIBS" server/oncudad -n 
 	--local-socket "$OUT/oncudad.sock"; then
 	through_oncuda oncuda "$DRVBENCH_SECONDS" tcp \
 		bench/drvbench "${QUICK[@]}" "${KERNEL[@]}"
+	# The copies again over TCP for each count of connections a copy is
+	# striped over (bench/report_streams.py).
+	for n in $BENCH_STREAMS; do
+		through_oncuda "streams_$n" "$DRVBENCH_SECONDS" tcp \
+			ONCUDA_STREAMS="$n" bench/drvbench -b "${QUICK[@]}" "${KERNEL[@]}"
+	done
 	through_oncuda local "$DRVBENCH_SECONDS" local \
 		bench/drvbench "${QUICK[@]}" "${KERNEL[@]}"
 	for case in "${PY_CASES[@]}"; do

@@ -32,11 +32,20 @@
  * than the CPU's caches, so each pass is as cold as the first (-q's 16 MiB
  * is not, which a test of the program does not mind).
  * oncuda's 256 MiB copies over TCP are judged against this stream.
+ *
+ * Several streams at once ("tcp_streams_N_memory", N = 2, 4, 8): N TCP
+ * connections on loopback move a memory stream's bytes together, piece i
+ * of a run on connection i mod N, each connection written by a thread of
+ * its own from the piece's place in one buffer and read by a thread of the
+ * child's into its place in another: what a copy striped over N
+ * connections does (ONCUDA_STREAMS=N), and its ceiling.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -310,6 +319,105 @@ static void measure(int fd, const struct plan *plan, const char *kind)
 	measure_memory_stream(fd, plan, kind);
 }
 
+/* Several streams: one connection's share of a run. */
+struct lane {
+	int fd;
+	unsigned index, count;
+	char *buf;
+	const struct plan *plan;
+};
+
+static const unsigned stream_counts[] = { 2, 4, 8 };
+#define MAX_STREAMS 8
+
+/* Sends (or with receive, reads) the lane's pieces of one run. */
+static void lane_run(struct lane *l, bool receive)
+{
+	size_t done = 0, at;
+
+	for (size_t i = 0; done < l->plan->stream_bytes; i++) {
+		size_t len = piece_at(l->plan, done, &at);
+
+		if (i % l->count == l->index) {
+			if (receive)
+				read_into(l->fd, l->buf + at, len);
+			else
+				write_all(l->fd, l->buf + at, len);
+		}
+		done += len;
+	}
+}
+
+static void *lane_send(void *arg)
+{
+	lane_run(arg, false);
+	return NULL;
+}
+
+static void *lane_receive(void *arg)
+{
+	lane_run(arg, true);
+	return NULL;
+}
+
+/* One run over count lanes, each on a thread of its own. */
+static void lanes_run(struct lane *lanes, unsigned count, bool receive)
+{
+	pthread_t threads[MAX_STREAMS];
+
+	for (unsigned i = 0; i < count; i++)
+		if (pthread_create(&threads[i], NULL, receive ? lane_receive :
+				   lane_send, &lanes[i]) != 0)
+			die("pthread_create");
+	for (unsigned i = 0; i < count; i++)
+		pthread_join(threads[i], NULL);
+}
+
+/* The child's side: each run received in place, then acknowledged on
+ * every connection. */
+static void serve_streams(const int *fds, unsigned count,
+			  const struct plan *plan)
+{
+	struct lane lanes[MAX_STREAMS];
+	char *into = touched_buffer(plan->copy_bytes);
+	char ack = 1;
+
+	for (unsigned i = 0; i < count; i++)
+		lanes[i] = (struct lane){ fds[i], i, count, into, plan };
+	write_all(fds[0], &ack, 1);
+	for (int run = 0; run < plan->stream_runs; run++) {
+		lanes_run(lanes, count, true);
+		for (unsigned i = 0; i < count; i++)
+			write_all(fds[i], &ack, 1);
+	}
+	free(into);
+}
+
+static void measure_streams(const int *fds, unsigned count,
+			    const struct plan *plan)
+{
+	struct samples stream = { .count = 0 };
+	struct lane lanes[MAX_STREAMS];
+	char *from = touched_buffer(plan->copy_bytes);
+	char name[64], ack;
+
+	for (unsigned i = 0; i < count; i++)
+		lanes[i] = (struct lane){ fds[i], i, count, from, plan };
+	read_all(fds[0], &ack, 1, 1);
+	for (int run = 0; run < plan->stream_runs; run++) {
+		double start = now_seconds();
+
+		lanes_run(lanes, count, false);
+		for (unsigned i = 0; i < count; i++)
+			read_all(fds[i], &ack, 1, 1);
+		samples_add(&stream, gigabytes_per_second(plan->stream_bytes, 1,
+							  now_seconds() - start));
+	}
+	snprintf(name, sizeof(name), "tcp_streams_%u_memory", count);
+	samples_report(&stream, name, plan->stream_bytes, "GB/s", 1);
+	free(from);
+}
+
 static void no_delay(int fd)
 {
 	int on = 1;
@@ -373,6 +481,41 @@ static void run_pair(int fds[2], const struct plan *plan, const char *kind)
 	}
 }
 
+/* count TCP connections on loopback moving memory streams together. */
+static void run_streams(unsigned count, const struct plan *plan)
+{
+	int parent[MAX_STREAMS], child_end[MAX_STREAMS], fds[2], status;
+	pid_t child;
+
+	for (unsigned i = 0; i < count; i++) {
+		tcp_pair(fds);
+		parent[i] = fds[0];
+		child_end[i] = fds[1];
+	}
+	fflush(stdout);
+	child = fork();
+	if (child < 0)
+		die("fork");
+	if (child == 0) {
+		for (unsigned i = 0; i < count; i++)
+			close(parent[i]);
+		serve_streams(child_end, count, plan);
+		_exit(EXIT_SUCCESS);
+	}
+	for (unsigned i = 0; i < count; i++)
+		close(child_end[i]);
+	measure_streams(parent, count, plan);
+	for (unsigned i = 0; i < count; i++)
+		close(parent[i]);
+	if (waitpid(child, &status, 0) < 0)
+		die("waitpid");
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		fprintf(stderr, "transport: the child of %u streams failed "
+			"(status %d)\n", count, status);
+		exit(EXIT_FAILURE);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	const struct plan *plan = &full_plan;
@@ -393,6 +536,8 @@ int main(int argc, char **argv)
 
 	tcp_pair(fds);
 	run_pair(fds, plan, "tcp");
+	for (size_t i = 0; i < sizeof(stream_counts) / sizeof(stream_counts[0]); i++)
+		run_streams(stream_counts[i], plan);
 	if (socketpair(AF_UNIX, SOCK_STREAM, 0, fds) < 0)
 		die("socketpair(AF_UNIX)");
 	run_pair(fds, plan, "unix");

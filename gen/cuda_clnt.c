@@ -3841,6 +3841,51 @@ oncuda_local_staged_dtoh_13000(u_int slot, cu_dptr src, cu_size size, cu_handle 
 }
 
 enum clnt_stat 
+oncuda_stripe_offer_13000(res_stripe_offer *clnt_res, CLIENT *clnt)
+{
+	 return (clnt_call (clnt, ONCUDA_STRIPE_OFFER, (xdrproc_t) xdr_void, (caddr_t) NULL,
+		(xdrproc_t) xdr_res_stripe_offer, (caddr_t) clnt_res,
+		TIMEOUT));
+
+}
+
+enum clnt_stat 
+oncuda_stripe_attach_13000(stripe_ticket ticket, res_none *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, ONCUDA_STRIPE_ATTACH,
+		(xdrproc_t) xdr_stripe_ticket, (caddr_t) &ticket,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+oncuda_stripe_bind_13000(u_int count, res_none *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, ONCUDA_STRIPE_BIND,
+		(xdrproc_t) xdr_u_int, (caddr_t) &count,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+oncuda_stripe_htod_13000(stripe_copy a, res_stripe *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, ONCUDA_STRIPE_HTOD,
+		(xdrproc_t) xdr_stripe_copy, (caddr_t) &a,
+		(xdrproc_t) xdr_res_stripe, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+oncuda_stripe_dtoh_13000(stripe_copy a, res_stripe *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, ONCUDA_STRIPE_DTOH,
+		(xdrproc_t) xdr_stripe_copy, (caddr_t) &a,
+		(xdrproc_t) xdr_res_stripe, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 oncuda_callback_offer_13000(res_callback_offer *clnt_res, CLIENT *clnt)
 {
 	 return (clnt_call (clnt, ONCUDA_CALLBACK_OFFER, (xdrproc_t) xdr_void, (caddr_t) NULL,

@@ -1877,6 +1877,26 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define oncuda_local_staged_dtoh_argument oncuda_local_staged_dtoh_13000_argument
 #define xdr_oncuda_local_staged_dtoh_argument xdr_oncuda_local_staged_dtoh_13000_argument
 
+/* ONCUDA_STRIPE_OFFER (912) */
+#define oncuda_stripe_offer oncuda_stripe_offer_13000
+#define oncuda_stripe_offer_svc oncuda_stripe_offer_13000_svc
+
+/* ONCUDA_STRIPE_ATTACH (913) */
+#define oncuda_stripe_attach oncuda_stripe_attach_13000
+#define oncuda_stripe_attach_svc oncuda_stripe_attach_13000_svc
+
+/* ONCUDA_STRIPE_BIND (914) */
+#define oncuda_stripe_bind oncuda_stripe_bind_13000
+#define oncuda_stripe_bind_svc oncuda_stripe_bind_13000_svc
+
+/* ONCUDA_STRIPE_HTOD (915) */
+#define oncuda_stripe_htod oncuda_stripe_htod_13000
+#define oncuda_stripe_htod_svc oncuda_stripe_htod_13000_svc
+
+/* ONCUDA_STRIPE_DTOH (916) */
+#define oncuda_stripe_dtoh oncuda_stripe_dtoh_13000
+#define oncuda_stripe_dtoh_svc oncuda_stripe_dtoh_13000_svc
+
 /* ONCUDA_CALLBACK_OFFER (360) */
 #define oncuda_callback_offer oncuda_callback_offer_13000
 #define oncuda_callback_offer_svc oncuda_callback_offer_13000_svc

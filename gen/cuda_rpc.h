@@ -1368,6 +1368,47 @@ struct res_callback_offer {
 	} res_callback_offer_u;
 };
 typedef struct res_callback_offer res_callback_offer;
+#define ONCUDA_STRIPE_TOKEN_BYTES 16
+#define ONCUDA_STRIPE_MAX 16
+#define ONCUDA_STRIPE_CHUNK 4194304
+#define ONCUDA_STRIPE_FRAME_BYTES 24
+
+struct stripe_offer {
+	u_int session_pid;
+	char token[ONCUDA_STRIPE_TOKEN_BYTES];
+	u_int max_connections;
+};
+typedef struct stripe_offer stripe_offer;
+
+struct res_stripe_offer {
+	int err;
+	union {
+		stripe_offer value;
+	} res_stripe_offer_u;
+};
+typedef struct res_stripe_offer res_stripe_offer;
+
+struct stripe_ticket {
+	u_int session_pid;
+	char token[ONCUDA_STRIPE_TOKEN_BYTES];
+	u_int index;
+};
+typedef struct stripe_ticket stripe_ticket;
+
+struct stripe_copy {
+	cu_dptr dev;
+	cu_size size;
+	cu_handle stream;
+	bool_t async;
+	u_int serial;
+};
+typedef struct stripe_copy stripe_copy;
+
+struct res_stripe {
+	int err;
+	bool_t lost;
+};
+typedef struct res_stripe res_stripe;
 #define ONCUDA_CALLBACK_PROG 0x2C0DA001
 #define ONCUDA_CALLBACK_VERSION 13000
 #define ONCUDA_CALLBACK_RUN 1
@@ -3954,6 +3995,21 @@ extern  bool_t oncuda_local_staged_htod_13000_svc(u_int , cu_dptr , cu_size , cu
 #define ONCUDA_LOCAL_STAGED_DTOH 256
 extern  enum clnt_stat oncuda_local_staged_dtoh_13000(u_int , cu_dptr , cu_size , cu_handle , u_int , res_none *, CLIENT *);
 extern  bool_t oncuda_local_staged_dtoh_13000_svc(u_int , cu_dptr , cu_size , cu_handle , u_int , res_none *, struct svc_req *);
+#define ONCUDA_STRIPE_OFFER 912
+extern  enum clnt_stat oncuda_stripe_offer_13000(res_stripe_offer *, CLIENT *);
+extern  bool_t oncuda_stripe_offer_13000_svc(res_stripe_offer *, struct svc_req *);
+#define ONCUDA_STRIPE_ATTACH 913
+extern  enum clnt_stat oncuda_stripe_attach_13000(stripe_ticket , res_none *, CLIENT *);
+extern  bool_t oncuda_stripe_attach_13000_svc(stripe_ticket , res_none *, struct svc_req *);
+#define ONCUDA_STRIPE_BIND 914
+extern  enum clnt_stat oncuda_stripe_bind_13000(u_int , res_none *, CLIENT *);
+extern  bool_t oncuda_stripe_bind_13000_svc(u_int , res_none *, struct svc_req *);
+#define ONCUDA_STRIPE_HTOD 915
+extern  enum clnt_stat oncuda_stripe_htod_13000(stripe_copy , res_stripe *, CLIENT *);
+extern  bool_t oncuda_stripe_htod_13000_svc(stripe_copy , res_stripe *, struct svc_req *);
+#define ONCUDA_STRIPE_DTOH 916
+extern  enum clnt_stat oncuda_stripe_dtoh_13000(stripe_copy , res_stripe *, CLIENT *);
+extern  bool_t oncuda_stripe_dtoh_13000_svc(stripe_copy , res_stripe *, struct svc_req *);
 #define ONCUDA_CALLBACK_OFFER 360
 extern  enum clnt_stat oncuda_callback_offer_13000(res_callback_offer *, CLIENT *);
 extern  bool_t oncuda_callback_offer_13000_svc(res_callback_offer *, struct svc_req *);
@@ -5034,6 +5090,21 @@ extern  bool_t oncuda_local_staged_htod_13000_svc();
 #define ONCUDA_LOCAL_STAGED_DTOH 256
 extern  enum clnt_stat oncuda_local_staged_dtoh_13000();
 extern  bool_t oncuda_local_staged_dtoh_13000_svc();
+#define ONCUDA_STRIPE_OFFER 912
+extern  enum clnt_stat oncuda_stripe_offer_13000();
+extern  bool_t oncuda_stripe_offer_13000_svc();
+#define ONCUDA_STRIPE_ATTACH 913
+extern  enum clnt_stat oncuda_stripe_attach_13000();
+extern  bool_t oncuda_stripe_attach_13000_svc();
+#define ONCUDA_STRIPE_BIND 914
+extern  enum clnt_stat oncuda_stripe_bind_13000();
+extern  bool_t oncuda_stripe_bind_13000_svc();
+#define ONCUDA_STRIPE_HTOD 915
+extern  enum clnt_stat oncuda_stripe_htod_13000();
+extern  bool_t oncuda_stripe_htod_13000_svc();
+#define ONCUDA_STRIPE_DTOH 916
+extern  enum clnt_stat oncuda_stripe_dtoh_13000();
+extern  bool_t oncuda_stripe_dtoh_13000_svc();
 #define ONCUDA_CALLBACK_OFFER 360
 extern  enum clnt_stat oncuda_callback_offer_13000();
 extern  bool_t oncuda_callback_offer_13000_svc();
@@ -5221,6 +5292,11 @@ extern  bool_t xdr_host_fn (XDR *, host_fn*);
 extern  bool_t xdr_res_host_fn (XDR *, res_host_fn*);
 extern  bool_t xdr_callback_offer (XDR *, callback_offer*);
 extern  bool_t xdr_res_callback_offer (XDR *, res_callback_offer*);
+extern  bool_t xdr_stripe_offer (XDR *, stripe_offer*);
+extern  bool_t xdr_res_stripe_offer (XDR *, res_stripe_offer*);
+extern  bool_t xdr_stripe_ticket (XDR *, stripe_ticket*);
+extern  bool_t xdr_stripe_copy (XDR *, stripe_copy*);
+extern  bool_t xdr_res_stripe (XDR *, res_stripe*);
 extern  bool_t xdr_host_call_kind (XDR *, host_call_kind*);
 extern  bool_t xdr_host_call (XDR *, host_call*);
 extern  bool_t xdr_kernel_output (XDR *, kernel_output*);
@@ -5613,6 +5689,11 @@ extern bool_t xdr_host_fn ();
 extern bool_t xdr_res_host_fn ();
 extern bool_t xdr_callback_offer ();
 extern bool_t xdr_res_callback_offer ();
+extern bool_t xdr_stripe_offer ();
+extern bool_t xdr_res_stripe_offer ();
+extern bool_t xdr_stripe_ticket ();
+extern bool_t xdr_stripe_copy ();
+extern bool_t xdr_res_stripe ();
 extern bool_t xdr_host_call_kind ();
 extern bool_t xdr_host_call ();
 extern bool_t xdr_kernel_output ();

@@ -2153,6 +2153,36 @@ _oncuda_local_staged_dtoh_13000 (oncuda_local_staged_dtoh_13000_argument *argp, 
 }
 
 int
+_oncuda_stripe_offer_13000 (void  *argp, void *result, struct svc_req *rqstp)
+{
+	return (oncuda_stripe_offer_13000_svc(result, rqstp));
+}
+
+int
+_oncuda_stripe_attach_13000 (stripe_ticket  *argp, void *result, struct svc_req *rqstp)
+{
+	return (oncuda_stripe_attach_13000_svc(*argp, result, rqstp));
+}
+
+int
+_oncuda_stripe_bind_13000 (u_int  *argp, void *result, struct svc_req *rqstp)
+{
+	return (oncuda_stripe_bind_13000_svc(*argp, result, rqstp));
+}
+
+int
+_oncuda_stripe_htod_13000 (stripe_copy  *argp, void *result, struct svc_req *rqstp)
+{
+	return (oncuda_stripe_htod_13000_svc(*argp, result, rqstp));
+}
+
+int
+_oncuda_stripe_dtoh_13000 (stripe_copy  *argp, void *result, struct svc_req *rqstp)
+{
+	return (oncuda_stripe_dtoh_13000_svc(*argp, result, rqstp));
+}
+
+int
 _oncuda_callback_offer_13000 (void  *argp, void *result, struct svc_req *rqstp)
 {
 	return (oncuda_callback_offer_13000_svc(result, rqstp));
@@ -2508,6 +2538,10 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		oncuda_local_dtoh_13000_argument oncuda_local_dtoh_13000_arg;
 		oncuda_local_staged_htod_13000_argument oncuda_local_staged_htod_13000_arg;
 		oncuda_local_staged_dtoh_13000_argument oncuda_local_staged_dtoh_13000_arg;
+		stripe_ticket oncuda_stripe_attach_13000_arg;
+		u_int oncuda_stripe_bind_13000_arg;
+		stripe_copy oncuda_stripe_htod_13000_arg;
+		stripe_copy oncuda_stripe_dtoh_13000_arg;
 		callback_offer oncuda_callback_attach_13000_arg;
 	} argument;
 	union {
@@ -2867,6 +2901,11 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_none oncuda_local_dtoh_13000_res;
 		res_none oncuda_local_staged_htod_13000_res;
 		res_none oncuda_local_staged_dtoh_13000_res;
+		res_stripe_offer oncuda_stripe_offer_13000_res;
+		res_none oncuda_stripe_attach_13000_res;
+		res_none oncuda_stripe_bind_13000_res;
+		res_stripe oncuda_stripe_htod_13000_res;
+		res_stripe oncuda_stripe_dtoh_13000_res;
 		res_callback_offer oncuda_callback_offer_13000_res;
 		res_none oncuda_callback_attach_13000_res;
 		res_none oncuda_callback_bind_13000_res;
@@ -5014,6 +5053,36 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_oncuda_local_staged_dtoh_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_none;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_local_staged_dtoh_13000;
+		break;
+
+	case ONCUDA_STRIPE_OFFER:
+		_xdr_argument = (xdrproc_t) xdr_void;
+		_xdr_result = (xdrproc_t) xdr_res_stripe_offer;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_stripe_offer_13000;
+		break;
+
+	case ONCUDA_STRIPE_ATTACH:
+		_xdr_argument = (xdrproc_t) xdr_stripe_ticket;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_stripe_attach_13000;
+		break;
+
+	case ONCUDA_STRIPE_BIND:
+		_xdr_argument = (xdrproc_t) xdr_u_int;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_stripe_bind_13000;
+		break;
+
+	case ONCUDA_STRIPE_HTOD:
+		_xdr_argument = (xdrproc_t) xdr_stripe_copy;
+		_xdr_result = (xdrproc_t) xdr_res_stripe;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_stripe_htod_13000;
+		break;
+
+	case ONCUDA_STRIPE_DTOH:
+		_xdr_argument = (xdrproc_t) xdr_stripe_copy;
+		_xdr_result = (xdrproc_t) xdr_res_stripe;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_stripe_dtoh_13000;
 		break;
 
 	case ONCUDA_CALLBACK_OFFER:

@@ -2986,6 +2986,84 @@ xdr_res_callback_offer (XDR *xdrs, res_callback_offer *objp)
 }
 
 bool_t
+xdr_stripe_offer (XDR *xdrs, stripe_offer *objp)
+{
+	register int32_t *buf;
+
+	int i;
+	 if (!xdr_u_int (xdrs, &objp->session_pid))
+		 return FALSE;
+	 if (!xdr_opaque (xdrs, objp->token, ONCUDA_STRIPE_TOKEN_BYTES))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->max_connections))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_stripe_offer (XDR *xdrs, res_stripe_offer *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_stripe_offer (xdrs, &objp->res_stripe_offer_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
+xdr_stripe_ticket (XDR *xdrs, stripe_ticket *objp)
+{
+	register int32_t *buf;
+
+	int i;
+	 if (!xdr_u_int (xdrs, &objp->session_pid))
+		 return FALSE;
+	 if (!xdr_opaque (xdrs, objp->token, ONCUDA_STRIPE_TOKEN_BYTES))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->index))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_stripe_copy (XDR *xdrs, stripe_copy *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_cu_dptr (xdrs, &objp->dev))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->size))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	 if (!xdr_bool (xdrs, &objp->async))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->serial))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_stripe (XDR *xdrs, res_stripe *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	 if (!xdr_bool (xdrs, &objp->lost))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
 xdr_host_call_kind (XDR *xdrs, host_call_kind *objp)
 {
 	register int32_t *buf;

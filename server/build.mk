@@ -14,7 +14,7 @@
 # the trace format of --trace, the comparison of mapped memory, and the
 # range table under the device ranges a client owns, and the module-image
 # reader that checks a staged image, the pool and virtual memory structures
-# in their wire form.
+# in their wire form, and the plan of a striped copy.
 #
 # CC, CFLAGS, WARN, GEN_CFLAGS and CUDA_HOME come from the top-level Makefile.
 
@@ -25,7 +25,8 @@ SERVER_COMMON_OBJS := common/xprt_record.o common/rpcaddr.o \
 	common/auth_key.o common/sha256.o \
 	common/trace_xdr.o common/trace_format.o common/trace_stats.o \
 	common/mapped_diff.o common/range_table.o common/image.o \
-	common/mem_props.o common/release.o common/tls_channel.o
+	common/mem_props.o common/release.o common/tls_channel.o \
+	common/stripe_io.o common/stripe_plan.o
 SERVER_OBJS := $(patsubst %.c,%.o,$(sort $(wildcard server/*/*.c))) \
 	$(SERVER_COMMON_OBJS) gen/cuda_xdr.o gen/cuda_svc.o gen/glue_server.o
 SERVER_LIBS := -ltirpc -lssl -lcrypto -lpthread -ldl

@@ -38,6 +38,7 @@
 #include "common/rpcaddr.h"
 #include "server/session/ranges.h"
 #include "server/session/starttls.h"
+#include "server/session/stripes.h"
 #include "server/session/transport.h"
 #include "server/session/session.h"
 #include "server/session/session_table.h"
@@ -216,7 +217,8 @@ static const char *serve(SVCXPRT *xprt, transport_dispatch dispatch,
 		if ((refused = auth_session_over()) != NULL ||
 		    (refused = starttls_session_over()) != NULL)
 			return refused;
-		if ((why = callback_session_over()) != NULL)
+		if ((why = callback_session_over()) != NULL ||
+		    (why = stripes_session_over()) != NULL)
 			return why;
 		transport_set_deadline(xprt, request_deadline_ms());
 		/* Requests sent together (one-way calls) are read together. */

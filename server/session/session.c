@@ -14,11 +14,13 @@
 #include <unistd.h>
 
 #include "server/copy/staging.h"
+#include "server/copy/stripe_copy.h"
 #include "server/copy/upload_pool.h"
 #include "server/session/ipc_registry.h"
 #include "server/session/log.h"
 #include "server/session/ranges.h"
 #include "server/session/session.h"
+#include "server/session/stripes.h"
 #include "server/svc/svc_context.h"
 #include "server/svc/svc_hostmem.h"
 #include "server/svc/svc_image.h"
@@ -46,6 +48,8 @@ void session_teardown(void)
 	contexts_release_all();
 	upload_pool_session_end();
 	staging_session_end();
+	stripe_copy_session_end();
+	stripes_session_end();
 	allocations_forget_all();
 	ranges_clear();
 	modules_drop_all();

@@ -10,7 +10,9 @@
  * is queued into the memory's mirror on the server and returns at once
  * (stubs/mem/downloads.h); every other download into the program's memory
  * first lands those pending there (mapped_settle), so that they come in
- * the GPU's order.
+ * the GPU's order.  Over TCP a large copy whose bytes cross the wire
+ * travels on the session's data connections (stripe_copy.h), as one call
+ * under the same hold.
  *
  * cuMemcpy and cuMemcpyAsync decide for each address whether it is device
  * memory (memory_is_device) and use the matching procedure.  A copy between
@@ -26,6 +28,7 @@
 #include "stubs/copy/copy_between.h"
 #include "stubs/copy/copy_plan.h"
 #include "stubs/copy/copy_wire.h"
+#include "stubs/copy/stripe_copy.h"
 #include "gen/cuda_names.h"
 #include "gen/glue_client.h"
 #include "stubs/local/local_copy.h"
@@ -168,7 +171,7 @@ static CUresult copy_pieces(bool to_device, CUdeviceptr dev, const void *host,
 	enum clnt_stat st = RPC_SUCCESS;
 	struct copy_stream wire;
 	int err = CUDA_SUCCESS;
-	bool via_mirror;
+	bool via_mirror, striped = false;
 	uint64_t mirror;
 	struct call k;
 	CUresult e;
@@ -236,8 +239,13 @@ static CUresult copy_pieces(bool to_device, CUdeviceptr dev, const void *host,
 	if (!to_device && !via_mirror && st == RPC_SUCCESS &&
 	    err == CUDA_SUCCESS)
 		st = mapped_settle(k.c, host, count, &err);
-	for (i = 0; i < pieces && st == RPC_SUCCESS && err == CUDA_SUCCESS;
-	    i++) {
+	/* Large copies over TCP: on the data connections (stripes.h); not
+	 * a download queued into a mirror, whose bytes stay there for now. */
+	if (!via_mirror && st == RPC_SUCCESS && err == CUDA_SUCCESS)
+		st = copy_striped(k.c, to_device, dev,
+		    (void *)(uintptr_t)host, count, s, &err, &striped);
+	for (i = 0; !striped && i < pieces && st == RPC_SUCCESS &&
+	    err == CUDA_SUCCESS; i++) {
 		size_t offset = i * CHUNK;
 		size_t len = chunk_length(count, CHUNK, i);
 		void *at = (void *)(uintptr_t)advance(host, offset);

@@ -7,6 +7,7 @@
  * reported is a lock-free hash table.
  */
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -20,12 +21,23 @@
 
 static _Atomic(const char *) reported[REPORTED_SLOTS];
 
+/* oncuda_quiet: this thread's lines are dropped. */
+static _Thread_local bool quiet;
+
+void oncuda_quiet(bool on)
+{
+	quiet = on;
+}
+
 void oncuda_say(const char *fmt, ...)
 {
 	char line[1024];
 	size_t len;
 	va_list ap;
 	int n;
+
+	if (quiet)
+		return;
 
 	memcpy(line, "oncuda: ", 8);
 	va_start(ap, fmt);

@@ -7,6 +7,8 @@
 #ifndef ONCUDA_SAY_H
 #define ONCUDA_SAY_H
 
+#include <stdbool.h>
+
 /*
  * The library is built with -fvisibility=hidden; only the driver's entry
  * points carry this, so the program sees exactly what NVIDIA's libcuda.so.1
@@ -22,6 +24,13 @@
 
 /* Writes "oncuda: " MESSAGE "\n" to stderr in one write(2). */
 void oncuda_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * While on, oncuda_say drops the calling thread's lines: for work whose
+ * failure the program does not need to hear of, because its caller goes
+ * on without it (the data connections, stubs/copy/stripes.c).
+ */
+void oncuda_quiet(bool on);
 
 /*
  * Says "oncuda: NAME is not supported by oncuda (returns

@@ -36,6 +36,9 @@ int test_texref_create(void);
 int test_texref_handles(void);
 int test_memset_2d(void);
 int test_big_copy(void);		/* bigcopy.c */
+int test_stripe_copies_1(void);		/* stripes.c */
+int test_stripe_copies_2(void);
+int test_stripe_copies_4(void);
 int test_host_memory(void);		/* hostmem.c */
 int test_host_register(void);
 int test_pointer_attributes(void);

@@ -20,7 +20,10 @@
 #   7. after a one-way call, RPC's own error replies are still sent;
 #   8. a CUresult no driver has reaches the program as CUDA_ERROR_UNKNOWN;
 # and the protocol revision check (ONCUDA_HELLO): a client of another
-# revision, or of none, is refused and named in the log.
+# revision, or of none, is refused and named in the log; and the data
+# connections of striped copies: a wrong or spent token is refused and
+# logged, a garbage frame or one stalled past --request-timeout loses the
+# data connections, and the session serves on each time.
 # (Finding 3, a server's parameter layout that would make the client read
 # past a kernel's arguments, is tested in tests/unit/test_params.)
 # Uses tests/lib.sh and run.sh's SERVER, OUT and CLIENT_LIBS; needs python3
@@ -103,7 +106,14 @@ step_hostile() {
 	hostile_run hostile-oneway 30 after-oneway "$SERVER_PORT" || verdict=1
 	# Protocol revisions: another one, and none.
 	hostile_run hostile-revision 30 revision "$SERVER_PORT" || verdict=1
+	# Data connections: wrong and spent tokens, garbage, a stall.
+	hostile_run hostile-stripes 60 stripes "$SERVER_PORT" 2 || verdict=1
 	stop_server "$SERVER_PID" 10 || verdict=1
+	if grep -q "refused a data connection: wrong token" "$OUT/hostile.log"; then
+		ok "the log names the data connection refused for its token"
+	else
+		bad "hostile.log has no line about a refused data connection"; verdict=1
+	fi
 	if grep -q "before saying its protocol revision" "$OUT/hostile.log" &&
 		grep -q "must come from the same oncuda release" "$OUT/hostile.log"; then
 		ok "the log names the client of another revision and the one of none"

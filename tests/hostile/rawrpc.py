@@ -17,6 +17,11 @@ client library, in raw ONC RPC bytes (issue 17's reproductions).
     rawrpc.py revision PORT           a client of another protocol revision,
                                       and one from before revisions, are
                                       refused; the same revision is served
+    rawrpc.py stripes PORT SECONDS    data connections: a wrong or spent
+                                      token is refused, a garbage frame and
+                                      a stalled one (within SECONDS, the
+                                      --request-timeout) lose the data
+                                      connections; the session serves on
     rawrpc.py stale-server PORTFILE   a server that answers every call with
                                       replies to other calls (stale xids)
     rawrpc.py trickle-server PORTFILE a server that sends its replies a byte
@@ -37,6 +42,10 @@ ONCUDA_FLUSH = 220
 ONCUDA_HELLO = 202
 ONCUDA_AUTH_CHALLENGE = 200
 CUDA_ERROR_NOT_SUPPORTED = 801
+CUDA_ERROR_NOT_PERMITTED = 800
+ONCUDA_STRIPE_OFFER, ONCUDA_STRIPE_ATTACH, ONCUDA_STRIPE_BIND = 912, 913, 914
+ONCUDA_STRIPE_HTOD = 915
+STRIPE_CHUNK = 4 << 20
 
 
 def wire_revision():
@@ -275,6 +284,141 @@ def revision(port):
     return verdict
 
 
+def rpc(s, xid, proc, args=b""):
+    """The results of an accepted reply to proc, or None."""
+    s.sendall(call(xid, proc, args=args))
+    reply = read_record(s)
+    if reply is None or len(reply) < 28:
+        return None
+    return reply[24:]
+
+
+def session(port):
+    """A connection past the null call and ONCUDA_HELLO."""
+    s = connect(port)
+    if not null_ok(s) or hello(s, 2, wire_revision()) is None:
+        raise SystemExit("no session on port %d" % port)
+    return s
+
+
+def offer(s, xid):
+    """ONCUDA_STRIPE_OFFER: (pid, token), or None when refused."""
+    r = rpc(s, xid, ONCUDA_STRIPE_OFFER)
+    if r is None or struct.unpack(">i", r[:4])[0] != 0:
+        return None
+    return struct.unpack(">I", r[4:8])[0], r[8:24]
+
+
+def attach(port, pid, token, index):
+    """A new connection handed over with this ticket: its socket."""
+    s = session(port)
+    r = rpc(s, 3, ONCUDA_STRIPE_ATTACH,
+            struct.pack(">I", pid) + token + struct.pack(">I", index))
+    if r is None or struct.unpack(">i", r[:4])[0] != 0:
+        raise SystemExit("ONCUDA_STRIPE_ATTACH was not handed over")
+    return s
+
+
+def bind(s, xid, count):
+    r = rpc(s, xid, ONCUDA_STRIPE_BIND, struct.pack(">I", count))
+    return None if r is None else struct.unpack(">i", r[:4])[0]
+
+
+def frame(serial, offset, length):
+    return struct.pack(">IiQQ", serial, 0, offset, length)
+
+
+def stripes(port, seconds):
+    verdict = 0
+    a = session(port)
+    pid, token = offer(a, 10)
+    # A wrong token: the connection is refused, the bind fails, the
+    # session goes on (a new offer is answered).
+    b = attach(port, pid, bytes(x ^ 0x5a for x in token), 0)
+    err = bind(a, 11, 1)
+    if err != CUDA_ERROR_NOT_PERMITTED or not closed_within(b, 5):
+        print("a wrong token: bind answered %r, connection %s" %
+              (err, "closed" if b.fileno() < 0 else "checked"))
+        verdict = 1
+    else:
+        print("a wrong token: the connection closed, "
+              "CUDA_ERROR_NOT_PERMITTED, the session serves on")
+    # The spent token, shown again after the next offer.
+    got = offer(a, 12)
+    if got is None:
+        print("the session no longer answers after a wrong token")
+        return 1
+    pid, fresh = got
+    b = attach(port, pid, token, 0)
+    err = bind(a, 13, 1)
+    if err != CUDA_ERROR_NOT_PERMITTED or not closed_within(b, 5):
+        print("a spent token: bind answered %r" % err)
+        verdict = 1
+    else:
+        print("a spent token: refused the same way")
+    # The right one: bound; a refused copy still reads its frames.
+    pid, token = offer(a, 14)
+    c = attach(port, pid, token, 0)
+    if bind(a, 15, 1) != 0:
+        print("a right token was not bound")
+        return 1
+    # Five frames on the one connection: more than its two buffers.
+    size = 4 * STRIPE_CHUNK + 12345
+    a.sendall(call(16, ONCUDA_STRIPE_HTOD,
+                   args=struct.pack(">QQQiI", 0, size, 0, 0, 1)))
+    for k in range(5):
+        length = min(STRIPE_CHUNK, size - k * STRIPE_CHUNK)
+        c.sendall(frame(1, k * STRIPE_CHUNK, length) + b"\1" * length)
+    reply = read_record(a)
+    got = None if reply is None else struct.unpack(">ii", reply[24:32])
+    if got is None or got[0] == 0 or got[1] != 0:
+        print("a refused striped copy answered %r" % (got,))
+        verdict = 1
+    elif offer(a, 22) is not None:
+        print("a second offer while bound was answered")
+        verdict = 1
+    else:
+        print("a striped copy to memory the client does not own: error "
+              "%d, its frames read, the data connection kept" % got[0])
+    # Garbage on the data connection: the data connections are lost,
+    # closed, and the session goes on.
+    a.sendall(call(17, ONCUDA_STRIPE_HTOD,
+                   args=struct.pack(">QQQiI", 0, size, 0, 0, 2)))
+    c.sendall(b"\xff" * 64)
+    reply = read_record(a)
+    got = None if reply is None else struct.unpack(">ii", reply[24:32])
+    if got is None or got[1] != 1 or not closed_within(c, 5):
+        print("a garbage frame answered %r" % (got,))
+        verdict = 1
+    else:
+        print("a garbage frame: data connections lost and closed")
+    # A data connection that stalls: the copy ends at the request
+    # timeout, lost; then the session still serves.
+    pid, token = offer(a, 18)
+    c = attach(port, pid, token, 0)
+    if bind(a, 19, 1) != 0:
+        print("a second binding was refused")
+        return 1
+    start = time.monotonic()
+    a.sendall(call(20, ONCUDA_STRIPE_HTOD,
+                   args=struct.pack(">QQQiI", 0, size, 0, 0, 3)))
+    c.sendall(frame(3, 0, STRIPE_CHUNK) + b"\3" * 1000)
+    a.settimeout(seconds + 10)
+    reply = read_record(a)
+    took = time.monotonic() - start
+    got = None if reply is None else struct.unpack(">ii", reply[24:32])
+    if got is None or got[1] != 1 or took > seconds + 3:
+        print("a stalled frame answered %r after %.1f s" % (got, took))
+        verdict = 1
+    elif offer(a, 21) is None:
+        print("the session no longer answers after a stalled frame")
+        verdict = 1
+    else:
+        print("a stalled frame: lost after %.1f s (request timeout %d s), "
+              "the session serves on" % (took, seconds))
+    return verdict
+
+
 def serve_one(portfile, answer):
     """Listens on a free port (written to portfile), serves one client
     connection at a time with answer(sock, xid) for each call."""
@@ -355,6 +499,8 @@ def main(argv):
         return after_oneway(int(argv[2]))
     if what == "revision":
         return revision(int(argv[2]))
+    if what == "stripes":
+        return stripes(int(argv[2]), int(argv[3]))
     servers = {"stale-server": stale_answer, "trickle-server": trickle_answer,
                "bad-result-server": bad_result_answer}
     if what in servers:

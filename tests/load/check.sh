@@ -7,7 +7,8 @@
 #   bash tests/load/check.sh [--driver fake|real] [--valgrind] [STEP...]
 #
 # step_faults: a client killed (SIGKILL) in the middle of a 1 GiB
-#   cuMemcpyHtoD, of a long kernel, and of staging a 1 GiB module image
+#   cuMemcpyHtoD (on one connection, and striped over three), of a long
+#   kernel, and of staging a 1 GiB module image
 #   gives back what it held (free device memory returns to its level
 #   before) while a client beside it keeps working and e2e `memory` passes;
 #   a client in the middle of a 1 GiB copy gets errors, not a hang, when
@@ -94,17 +95,19 @@ bystander_passed() {
 	return 1
 }
 
-# fault_killed MODE N PROC REGEX PORT TRACE: faultclient MODE N, killed by
-# SIGKILL once the server's trace has a line of REGEX (a call of PROC) from
-# its session.
+# fault_killed MODE N PROC REGEX PORT TRACE [STREAMS]: faultclient MODE N
+# (its large copies on STREAMS connections, default 1: ONCUDA_STREAMS),
+# killed by SIGKILL once the server's trace has a line of REGEX (a call of
+# PROC) from its session.
 fault_killed() {
-	local mode=$1 n=$2 proc=$3 regex=$4 port=$5 trace=$6
+	local mode=$1 n=$2 proc=$3 regex=$4 port=$5 trace=$6 streams=${7:-1}
 	local name=fault-$mode before during victim session bystander calls
 	local verdict=0
-	echo "    -- killed mid-$mode"
+	((streams > 1)) && name+=-striped
+	echo "    -- killed mid-$mode$( ((streams > 1)) && echo ", striped over $streams connections")"
 	before=$(load_memfree "$port") || { bad "memfree failed:"; show "$OUT/memfree.err"; return 1; }
-	start_client "$name" ONCUDA_SERVER="127.0.0.1:$port" tests/load/faultclient \
-		"$mode" "$n" "$KERNELS"
+	start_client "$name" ONCUDA_SERVER="127.0.0.1:$port" ONCUDA_STREAMS="$streams" \
+		tests/load/faultclient "$mode" "$n" "$KERNELS"
 	victim=$CLIENT_PID
 	wait_ready "$name" 120 || { kill -KILL "$victim"; return 1; }
 	during=$(load_memfree "$port") || { kill -KILL "$victim"; return 1; }
@@ -147,22 +150,27 @@ fault_killed() {
 	return $verdict
 }
 
-# fault_server_gone HOW: faultclient copy, its server then killed (kill) or
-# stopped (stop) in the middle of the copy.  Both calls must fail with
-# CUDA_ERROR_DEVICE_UNAVAILABLE, and soon: a dead server resets the
-# connection at once; a stopped one takes ONCUDA_TIMEOUT for the write that
-# stalls and as much again for a reply that does not come.
+# fault_server_gone HOW STREAMS: faultclient copy (on STREAMS connections),
+# its server then killed (kill) or stopped (stop) in the middle of the copy.
+# Both calls must fail with CUDA_ERROR_DEVICE_UNAVAILABLE, and soon: a dead
+# server resets the connection at once; a stopped one takes ONCUDA_TIMEOUT
+# for the write that stalls and as much again for a reply that does not
+# come.  A striped copy is one call, traced once it is over: it is under
+# way once its data connections are bound.
 fault_server_gone() {
-	local how=$1 name=fault-server-$1 trace=$OUT/fault-server-$1.trace
+	local how=$1 streams=$2 name=fault-server-$1 trace=$OUT/fault-server-$1.trace
 	local server client at waited status limit=$((2 * FAULT_TIMEOUT + 3))
-	echo "    -- server ${how/stop/stopp}ed mid-copy"
+	local started='CU_MEMCPY_HTOD\(.*<4194304 bytes'
+	((streams > 1)) && started='ONCUDA_STRIPE_BIND\('
+	echo "    -- server ${how/stop/stopp}ed mid-copy$( ((streams > 1)) && echo ", striped over $streams connections")"
 	rm -f "$trace"
 	start_server "$name" 20 "${SERVER[@]}" -n --trace-file "$trace" || return 1
 	server=$SERVER_PID
 	start_client "$name-client" ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" \
-		ONCUDA_TIMEOUT=$FAULT_TIMEOUT tests/load/faultclient copy "$FAULT_MIB" "$KERNELS"
+		ONCUDA_TIMEOUT=$FAULT_TIMEOUT ONCUDA_STREAMS="$streams" \
+		tests/load/faultclient copy "$FAULT_MIB" "$KERNELS"
 	client=$CLIENT_PID
-	if ! wait_for 120 session_pid "$trace" 'CU_MEMCPY_HTOD\(.*<4194304 bytes' >/dev/null; then
+	if ! wait_for 120 session_pid "$trace" "$started" >/dev/null; then
 		bad "the copy did not start"
 		show "$OUT/$name-client.err"
 		kill -KILL "$client"
@@ -203,14 +211,18 @@ step_faults() {
 	port=$SERVER_PORT
 	fault_killed copy "$FAULT_MIB" CU_MEMCPY_HTOD \
 		'CU_MEMCPY_HTOD\(.*<4194304 bytes' "$port" "$trace" || verdict=1
+	# The same copy striped: one call, under way once the data
+	# connections are bound (three: the clients beside bind the default).
+	fault_killed copy "$FAULT_MIB" ONCUDA_STRIPE_BIND \
+		'ONCUDA_STRIPE_BIND\(count=3\)' "$port" "$trace" 3 || verdict=1
 	fault_killed launch "$FAULT_SPIN_SECONDS" CU_LAUNCH_KERNEL \
 		'CU_LAUNCH_KERNEL\(.*grid=\{x=1, y=1, z=1\}, block=\{x=1, y=1, z=1\}' \
 		"$port" "$trace" || verdict=1
 	fault_killed load "$FAULT_MIB" CU_IMAGE_STAGE \
 		"CU_IMAGE_STAGE\\(total=$((FAULT_MIB * LOAD_MIB))" "$port" "$trace" || verdict=1
 	stop_server "$SERVER_PID" 10 || verdict=1
-	fault_server_gone kill || verdict=1
-	fault_server_gone stop || verdict=1
+	fault_server_gone kill 1 || verdict=1
+	fault_server_gone stop 4 || verdict=1
 	return $verdict
 }
 

@@ -15,7 +15,8 @@
 # CLIENT encodes every call with the generated XDR code, serves it in the
 # process and decodes the answer with the client's decoders, so the bytes
 # take the path they take on the wire.  gen/cuda_xdr.o and gen/cuda_clnt.o
-# come from the top-level gen/%.o rule.
+# come from the top-level gen/%.o rule.  no_stripes.c stands in for the
+# data connections (stubs/copy/stripe_copy.c), which the loopback lacks.
 
 CC        ?= cc
 CFLAGS    ?= -O2 -g
@@ -48,6 +49,7 @@ UNIT_MEMORY_CLIENT := stubs/mem/memory.c stubs/mem/memory.h \
 	common/xprt_record.c common/xprt_record.h common/tls_channel.c \
 	common/tls_channel.h tests/unit/memory_loopback.c \
 	tests/unit/one_server.c tests/unit/memory_loopback_serve.c tests/unit/memory_loopback.h \
+	tests/unit/no_stripes.c stubs/copy/stripe_copy.h \
 	gen/cuda_rpc.h gen/cuda_xdr.o gen/cuda_clnt.o
 
 all: $(UNIT_MEMORY_TESTS)

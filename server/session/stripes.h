@@ -1,0 +1,37 @@
+/*
+ * server/session/stripes.h -- a session's data connections: binding them
+ * (ONCUDA_STRIPE_OFFER, _ATTACH, _BIND: idl/cuda.x, "Striped bulk data"),
+ * holding them and closing them.  What travels on them is
+ * server/copy/stripe_copy.h's.
+ *
+ * Session thread only.
+ */
+#ifndef ONCUDA_SERVER_SESSION_STRIPES_H
+#define ONCUDA_SERVER_SESSION_STRIPES_H
+
+#include <cuda.h>
+
+#include "gen/cuda_names.h"
+
+/* The three steps of binding (idl/cuda.x). */
+CUresult stripes_open_offer(stripe_offer *out);
+CUresult stripes_hand_over(const stripe_ticket *ticket, int connection);
+CUresult stripes_take_over(unsigned count);
+
+/* Why the session ends after this reply (it handed its connection to
+ * another session as a data connection), or NULL. */
+const char *stripes_session_over(void);
+
+/* The data connections bound (0: none), and the socket of each. */
+unsigned stripes_count(void);
+int stripes_fd(unsigned index);
+
+/* A data connection failed: every one is closed (the streams can no
+ * longer be trusted to be at a frame's start), said in the log. */
+void stripes_lost(const char *why);
+
+/* The session ends (session_teardown): the data connections and the
+ * offer's socket close. */
+void stripes_session_end(void);
+
+#endif

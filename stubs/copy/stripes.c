@@ -1,0 +1,222 @@
+/*
+ * stubs/copy/stripes.c -- each server's data connections (stripes.h).
+ *
+ * Binding is the callback connection's three steps (stream/callback.c),
+ * made with the control connection held so that no other call comes
+ * between them: ONCUDA_STRIPE_OFFER on it, then for each data connection
+ * a new connection made as every connection is (link/connect.h) that
+ * hands itself to the session with ONCUDA_STRIPE_ATTACH and keeps only
+ * its socket, then ONCUDA_STRIPE_BIND for as many as were handed.
+ */
+#include <assert.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+#include <cuda.h>
+
+#include "gen/cuda_names.h"
+#include "stubs/copy/stripes.h"
+#include "stubs/link/connect.h"
+#include "stubs/link/say.h"
+#include "stubs/link/xprt.h"
+#include "stubs/wire/rpc.h"
+
+struct server_stripes {
+	bool tried;		/* bound, refused or failed: not asked again */
+	unsigned count;
+	int fds[ONCUDA_STRIPE_MAX];
+	uint32_t serial;
+};
+
+static struct server_stripes servers[ROUTE_SERVERS_MAX];
+static pthread_once_t setup_once = PTHREAD_ONCE_INIT;
+
+static void close_all(struct server_stripes *ss)
+{
+	for (unsigned i = 0; i < ss->count; i++)
+		close(ss->fds[i]);
+	ss->count = 0;
+}
+
+/* The child of a fork is a new session (rpc.h): its parent's data
+ * connections are not its own, and must not stay open in it. */
+static void fork_child(void)
+{
+	for (unsigned i = 0; i < ROUTE_SERVERS_MAX; i++) {
+		close_all(&servers[i]);
+		servers[i].tried = false;
+	}
+}
+
+static void setup(void)
+{
+	pthread_atfork(NULL, NULL, fork_child);
+}
+
+/* Whether ONCUDA_DEBUG asks for the lines of falling back. */
+static bool debugging(void)
+{
+	const char *debug = getenv("ONCUDA_DEBUG");
+
+	return debug != NULL && *debug != '\0' && strcmp(debug, "0") != 0;
+}
+
+/* A line under ONCUDA_DEBUG; nothing otherwise. */
+static void notice(unsigned server, const char *why)
+{
+	if (debugging())
+		oncuda_say("copies to %s use one connection: %s",
+		    rpc_server_name(server), why);
+}
+
+/* ONCUDA_STREAMS, or the default; 1 when it asks for no data connections. */
+static unsigned wanted(void)
+{
+	const char *text = getenv("ONCUDA_STREAMS");
+	static bool said;
+	char *end;
+	long n;
+
+	if (text == NULL || *text == '\0')
+		return STRIPES_DEFAULT;
+	n = strtol(text, &end, 10);
+	if (*end != '\0' || n < 1 || n > ONCUDA_STRIPE_MAX) {
+		if (!said)
+			oncuda_say("ONCUDA_STREAMS=\"%s\" is not a count from 1 "
+			    "to %d: using %d", text, ONCUDA_STRIPE_MAX,
+			    STRIPES_DEFAULT);
+		said = true;
+		return STRIPES_DEFAULT;
+	}
+	return (unsigned)n;
+}
+
+/* Step 2: a new connection handed to the session as data connection
+ * index; its socket, or -1. */
+static int attach(unsigned server, const stripe_offer *offer,
+    unsigned index)
+{
+	const struct server_target *target = rpc_server_target(server);
+	struct timeval timeout = { .tv_sec = (time_t)target->timeout_seconds };
+	stripe_ticket ticket;
+	res_none r;
+	int fd = -1;
+	CLIENT *c;
+
+	/* Its failure is said by notice(), and only under ONCUDA_DEBUG. */
+	oncuda_quiet(!debugging());
+	c = connect_server(target);
+	oncuda_quiet(false);
+	if (c == NULL)
+		return -1;
+	memset(&r, 0, sizeof r);
+	ticket.session_pid = offer->session_pid;
+	memcpy(ticket.token, offer->token, sizeof ticket.token);
+	ticket.index = index;
+	/* Inside TLS the socket's session could not move with it. */
+	if (!xprt_in_tls(c) && oncuda_stripe_attach(ticket, &r, c) ==
+	    RPC_SUCCESS && r.err == CUDA_SUCCESS &&
+	    clnt_control(c, CLGET_FD, (char *)&fd))
+		clnt_control(c, CLSET_FD_NCLOSE, NULL);
+	else
+		fd = -1;
+	clnt_destroy(c);
+	if (fd >= 0) {
+		(void)setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout,
+		    sizeof timeout);
+		(void)setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout,
+		    sizeof timeout);
+	}
+	return fd;
+}
+
+/* The three steps, once per server. */
+static enum clnt_stat bind_stripes(CLIENT *c, unsigned server,
+    struct server_stripes *ss)
+{
+	unsigned want = wanted(), got = 0;
+	res_stripe_offer offer;
+	enum clnt_stat st;
+	res_none r;
+	int fd;
+
+	if (want < 2)
+		return RPC_SUCCESS;
+	if (xprt_in_tls(c)) {
+		notice(server, "striping is off inside TLS");
+		return RPC_SUCCESS;
+	}
+	memset(&offer, 0, sizeof offer);
+	if ((st = oncuda_stripe_offer(&offer, c)) != RPC_SUCCESS) {
+		/* A server that predates striping: the rest as before. */
+		if (st != RPC_PROCUNAVAIL)
+			return st;
+		notice(server, "the server has no data connections");
+		return RPC_SUCCESS;
+	}
+	if (offer.err != CUDA_SUCCESS) {
+		notice(server, "the server offers no data connections");
+		return RPC_SUCCESS;
+	}
+	if (want > offer.res_stripe_offer_u.value.max_connections)
+		want = offer.res_stripe_offer_u.value.max_connections;
+	while (got < want && want <= ONCUDA_STRIPE_MAX &&
+	    (fd = attach(server, &offer.res_stripe_offer_u.value, got)) >= 0)
+		ss->fds[got++] = fd;
+	if (got == 0) {
+		notice(server, "no data connection could be made");
+		return RPC_SUCCESS;
+	}
+	/* Those made are bound even when fewer than wanted, so the session
+	 * is left holding none in its queue. */
+	memset(&r, 0, sizeof r);
+	ss->count = got;
+	if ((st = oncuda_stripe_bind(got, &r, c)) != RPC_SUCCESS ||
+	    r.err != CUDA_SUCCESS) {
+		close_all(ss);
+		if (st == RPC_SUCCESS)
+			notice(server, "the server did not bind the data "
+			    "connections");
+	}
+	return st;
+}
+
+enum clnt_stat stripes_ready(CLIENT *c, unsigned server, unsigned *count,
+    const int **fds)
+{
+	struct server_stripes *ss;
+	enum clnt_stat st = RPC_SUCCESS;
+
+	assert(rpc_lock_held());
+	pthread_once(&setup_once, setup);
+	*count = 0;
+	if (server >= ROUTE_SERVERS_MAX)
+		return RPC_SUCCESS;
+	ss = &servers[server];
+	if (!ss->tried) {
+		ss->tried = true;
+		st = bind_stripes(c, server, ss);
+	}
+	*count = ss->count;
+	*fds = ss->fds;
+	return st;
+}
+
+uint32_t stripes_serial(unsigned server)
+{
+	assert(server < ROUTE_SERVERS_MAX);
+	return ++servers[server].serial;
+}
+
+void stripes_drop(unsigned server, const char *why)
+{
+	assert(server < ROUTE_SERVERS_MAX);
+	close_all(&servers[server]);
+	notice(server, why);
+}

@@ -1,0 +1,45 @@
+/*
+ * stubs/copy/stripes.h -- the data connections of each server's session,
+ * over which large copies travel striped (idl/cuda.x, "Striped bulk
+ * data"; stripe_copy.h moves the bytes).
+ *
+ * ONCUDA_STREAMS is how many connections carry a large copy's bytes: 1
+ * keeps every byte on the control connection, as before striping; more
+ * binds that many data connections (at most ONCUDA_STRIPE_MAX) at the
+ * first large copy to that server over TCP.  A server that refuses them
+ * (inside TLS, or it cannot) or connections that cannot be made leave the
+ * control connection alone, for good, with a line under ONCUDA_DEBUG.
+ *
+ * Only between a call's begin and end (the control connection held).
+ */
+#ifndef ONCUDA_STRIPES_H
+#define ONCUDA_STRIPES_H
+
+#include <stdint.h>
+
+#include <rpc/rpc.h>
+
+/* The default of ONCUDA_STREAMS. */
+#define STRIPES_DEFAULT 4
+
+/* Copies smaller than this stay on the control connection: a few chunks
+ * gain little from more streams and would pay the threads. */
+#define STRIPE_MIN_BYTES ((size_t)8 << 20)
+
+/*
+ * The data connections of server, whose control connection c the caller
+ * holds, bound on first use: their count (0: none, copies use c alone)
+ * and sockets in fds.  RPC_SUCCESS, or the status of a call on c that
+ * failed (the control connection is then in doubt).
+ */
+enum clnt_stat stripes_ready(CLIENT *c, unsigned server, unsigned *count,
+    const int **fds);
+
+/* The serial of server's next striped copy. */
+uint32_t stripes_serial(unsigned server);
+
+/* The data connections of server failed: closed, and not made again;
+ * copies use the control connection from now on. */
+void stripes_drop(unsigned server, const char *why);
+
+#endif

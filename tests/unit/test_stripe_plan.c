@@ -1,0 +1,143 @@
+/*
+ * tests/unit/test_stripe_plan.c -- the plan of a striped copy
+ * (common/stripe_plan.c): every byte of a copy lies in exactly one chunk
+ * of exactly one connection, the chunks of a connection come in the
+ * order of their offsets, and a receiver accepts only the frame due.
+ *
+ * Prints each failed check and exits 1 if there was one.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/stripe_plan.h"
+#include "unit_check.h"
+
+#define MIB ((uint64_t)1 << 20)
+
+/*
+ * Reassembles a copy of size bytes as a receiver does, connection after
+ * connection in any order: each chunk marks its bytes; true when every
+ * byte is marked once, and each connection's chunks rise.
+ */
+static bool covers(uint64_t size, uint64_t chunk, unsigned count)
+{
+	unsigned char *seen = calloc((size_t)size, 1);
+	uint64_t frames = 0;
+	bool ok = seen != NULL;
+
+	for (unsigned conn = count; ok && conn-- > 0;) {
+		uint64_t n = stripe_chunks_on(size, chunk, count, conn), last = 0;
+
+		frames += n;
+		for (uint64_t k = 0; ok && k < n; k++) {
+			struct stripe_chunk c = stripe_chunk_at(size, chunk,
+			    count, conn, k);
+
+			ok = c.length > 0 && c.length <= chunk &&
+			    c.offset + c.length <= size &&
+			    (k == 0 || c.offset > last) &&
+			    (c.offset / chunk) % count == conn;
+			last = c.offset;
+			for (uint64_t i = 0; ok && i < c.length; i++)
+				ok = seen[c.offset + i]++ == 0;
+		}
+	}
+	for (uint64_t i = 0; ok && i < size; i++)
+		ok = seen[i] == 1;
+	free(seen);
+	return ok && frames == stripe_chunk_total(size, chunk);
+}
+
+static void test_plan(void)
+{
+	CHECK_EQ(stripe_chunk_total(1, 4 * MIB), 1);
+	CHECK_EQ(stripe_chunk_total(4 * MIB, 4 * MIB), 1);
+	CHECK_EQ(stripe_chunk_total(4 * MIB + 1, 4 * MIB), 2);
+	CHECK_EQ(stripe_chunk_total(256 * MIB, 4 * MIB), 64);
+
+	/* 3 chunks over 4 connections: the last carries none. */
+	CHECK_EQ(stripe_chunks_on(8 * MIB + 1, 4 * MIB, 4, 0), 1);
+	CHECK_EQ(stripe_chunks_on(8 * MIB + 1, 4 * MIB, 4, 2), 1);
+	CHECK_EQ(stripe_chunks_on(8 * MIB + 1, 4 * MIB, 4, 3), 0);
+	/* 10 chunks over 4: 3, 3, 2, 2. */
+	CHECK_EQ(stripe_chunks_on(40 * MIB, 4 * MIB, 4, 0), 3);
+	CHECK_EQ(stripe_chunks_on(40 * MIB, 4 * MIB, 4, 1), 3);
+	CHECK_EQ(stripe_chunks_on(40 * MIB, 4 * MIB, 4, 2), 2);
+	CHECK_EQ(stripe_chunks_on(40 * MIB, 4 * MIB, 4, 3), 2);
+
+	/* The short last chunk, on its connection. */
+	{
+		struct stripe_chunk c = stripe_chunk_at(24 * MIB + 12345,
+		    4 * MIB, 4, 2, 1);
+
+		CHECK_EQ(c.offset, 24 * MIB);
+		CHECK_EQ(c.length, 12345);
+	}
+
+	/* Small chunks keep it quick; the arithmetic does not care. */
+	CHECK(covers(1, 16, 1));
+	CHECK(covers(1, 16, 16));
+	CHECK(covers(160, 16, 4));
+	CHECK(covers(161, 16, 4));
+	CHECK(covers(1000, 16, 3));
+	CHECK(covers(12345, 100, 16));
+	CHECK(covers(12345, 100, 7));
+	CHECK(covers(99, 100, 2));
+}
+
+static void test_frames(void)
+{
+	struct stripe_frame f = { 0xdeadbeef, -3, 0x0123456789abcdefull,
+	    0xfedcba9876543210ull }, g;
+	struct stripe_chunk c = { 8 * MIB, 4 * MIB };
+	unsigned char wire[STRIPE_FRAME_BYTES];
+
+	stripe_frame_encode(&f, wire);
+	/* XDR's order: big-endian, field by field. */
+	CHECK(wire[0] == 0xde && wire[3] == 0xef);
+	CHECK(wire[4] == 0xff && wire[7] == 0xfd);
+	CHECK(wire[8] == 0x01 && wire[15] == 0xef);
+	CHECK(wire[16] == 0xfe && wire[23] == 0x10);
+	stripe_frame_decode(wire, &g);
+	CHECK(memcmp(&f, &g, sizeof f) == 0);
+
+	/* Only the frame due is accepted. */
+	f = (struct stripe_frame){ 7, 0, 8 * MIB, 4 * MIB };
+	CHECK(stripe_frame_expected(&f, 7, &c, false));
+	CHECK(!stripe_frame_expected(&f, 8, &c, false));
+	f.offset = 4 * MIB;
+	CHECK(!stripe_frame_expected(&f, 7, &c, false));
+	f.offset = 8 * MIB;
+	f.length = 4 * MIB + 1;
+	CHECK(!stripe_frame_expected(&f, 7, &c, false));
+	f.length = 4 * MIB - 1;
+	CHECK(!stripe_frame_expected(&f, 7, &c, false));
+	/* An error frame: only where errors may come, and with no bytes. */
+	f = (struct stripe_frame){ 7, 1, 8 * MIB, 0 };
+	CHECK(!stripe_frame_expected(&f, 7, &c, false));
+	CHECK(stripe_frame_expected(&f, 7, &c, true));
+	f.length = 1;
+	CHECK(!stripe_frame_expected(&f, 7, &c, true));
+}
+
+static void test_tokens(void)
+{
+	unsigned char a[16], b[16];
+
+	memset(a, 0x11, sizeof a);
+	memcpy(b, a, sizeof b);
+	CHECK(stripe_token_equal(a, b, sizeof a));
+	b[15] ^= 1;
+	CHECK(!stripe_token_equal(a, b, sizeof a));
+	b[15] ^= 1;
+	b[0] ^= 0x80;
+	CHECK(!stripe_token_equal(a, b, sizeof a));
+}
+
+int main(void)
+{
+	test_plan();
+	test_frames();
+	test_tokens();
+	return unit_report("test_stripe_plan");
+}
