@@ -1,12 +1,9 @@
 /*
  * server/session/callback.c -- the callback connection (callback.h).
  *
- * Binding (idl/cuda.x says the steps): the session that offers listens on
- * an abstract unix socket named after its pid; the session process the
- * client's new connection reached connects there, checks that the socket's
- * owner is that pid (a squatter on the name must not receive the client's
- * connection), and sends the token with its connection's descriptor
- * (SCM_RIGHTS); the offering session takes it when the client asks it to
+ * Binding (idl/cuda.x says the steps): the session process the client's
+ * new connection reached hands it to the offering session with the token
+ * (handoff.h); the offering session takes it when the client asks it to
  * bind, and checks the token.
  *
  * A call back is an ONC RPC call record, encoded and read here with the
@@ -17,7 +14,6 @@
 #include <errno.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
-#include <poll.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -25,13 +21,13 @@
 #include <string.h>
 #include <sys/random.h>
 #include <sys/socket.h>
-#include <sys/un.h>
 #include <unistd.h>
 
 #include "common/tls_channel.h"
 #include "common/xprt_record.h"
 #include "server/session/callback.h"
 #include "server/session/downloads.h"
+#include "server/session/handoff.h"
 #include "server/session/log.h"
 #include "server/session/starttls.h"
 
@@ -222,42 +218,18 @@ void CUDA_CB callback_stream_trampoline(CUstream stream, CUresult status,
 
 /* ------------------------------------------------------------ binding */
 
-static socklen_t abstract_name(struct sockaddr_un *addr, unsigned pid)
-{
-	int n;
-
-	memset(addr, 0, sizeof *addr);
-	addr->sun_family = AF_UNIX;
-	/* sun_path[0] == 0: the abstract namespace, no file to remove. */
-	n = snprintf(addr->sun_path + 1, sizeof addr->sun_path - 1,
-	    "oncudad-callback-%u", pid);
-	return (socklen_t)(offsetof(struct sockaddr_un, sun_path) + 1 +
-	    (size_t)n);
-}
-
 CUresult callback_open_offer(callback_offer *out)
 {
-	struct sockaddr_un addr;
-	socklen_t len;
-
 	if (ch.fd >= 0)
 		return CUDA_ERROR_ALREADY_ACQUIRED;
 	if (getrandom(ch.token, sizeof ch.token, 0) !=
 	    (ssize_t)sizeof ch.token)
 		return CUDA_ERROR_OPERATING_SYSTEM;
-	if (ch.listener < 0) {
-		len = abstract_name(&addr, (unsigned)getpid());
-		ch.listener = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-		if (ch.listener < 0 ||
-		    bind(ch.listener, (struct sockaddr *)&addr, len) < 0 ||
-		    listen(ch.listener, 4) < 0) {
-			log_msg(LOG_WARN, "cannot offer a callback connection: "
-			    "%s", strerror(errno));
-			if (ch.listener >= 0)
-				close(ch.listener);
-			ch.listener = -1;
-			return CUDA_ERROR_OPERATING_SYSTEM;
-		}
+	if (ch.listener < 0 &&
+	    (ch.listener = handoff_listen("callback", 4)) < 0) {
+		log_msg(LOG_WARN, "cannot offer a callback connection: %s",
+		    strerror(errno));
+		return CUDA_ERROR_OPERATING_SYSTEM;
 	}
 	out->session_pid = (unsigned)getpid();
 	memcpy(out->token, ch.token, sizeof ch.token);
@@ -266,38 +238,12 @@ CUresult callback_open_offer(callback_offer *out)
 
 CUresult callback_hand_over(const callback_offer *offer, int connection)
 {
-	struct sockaddr_un addr;
-	socklen_t len = abstract_name(&addr, offer->session_pid);
-	struct ucred peer;
-	socklen_t peer_len = sizeof peer;
-	char control[CMSG_SPACE(sizeof(int))];
-	struct iovec iov = { (void *)offer->token, sizeof offer->token };
-	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1,
-	    .msg_control = control, .msg_controllen = sizeof control };
-	struct cmsghdr *cm;
-	int s;
-
-	memset(control, 0, sizeof control);
-	s = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	if (s < 0 || connect(s, (struct sockaddr *)&addr, len) < 0 ||
-	    getsockopt(s, SOL_SOCKET, SO_PEERCRED, &peer, &peer_len) < 0 ||
-	    peer.pid != (pid_t)offer->session_pid) {
+	if (!handoff_send("callback", offer->session_pid, offer->token,
+	    sizeof offer->token, connection)) {
 		log_msg(LOG_INFO, "no session %u to hand a callback "
 		    "connection to", offer->session_pid);
-		if (s >= 0)
-			close(s);
 		return CUDA_ERROR_NOT_FOUND;
 	}
-	cm = CMSG_FIRSTHDR(&msg);
-	cm->cmsg_level = SOL_SOCKET;
-	cm->cmsg_type = SCM_RIGHTS;
-	cm->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(cm), &connection, sizeof(int));
-	if (sendmsg(s, &msg, MSG_NOSIGNAL) != (ssize_t)sizeof offer->token) {
-		close(s);
-		return CUDA_ERROR_NOT_FOUND;
-	}
-	close(s);
 	ch.handed_over = true;
 	log_msg(LOG_INFO, "connection handed to session %u as its callback "
 	    "connection", offer->session_pid);
@@ -323,28 +269,15 @@ static void keep_alive(int fd)
 CUresult callback_take_over(void)
 {
 	unsigned char token[ONCUDA_CALLBACK_TOKEN_BYTES];
-	char control[CMSG_SPACE(sizeof(int))];
-	struct iovec iov = { token, sizeof token };
-	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1,
-	    .msg_control = control, .msg_controllen = sizeof control };
-	struct pollfd pfd = { .fd = ch.listener, .events = POLLIN };
-	struct cmsghdr *cm;
-	int s, fd = -1;
-	ssize_t n;
+	struct timespec end;
+	int fd;
 
 	if (ch.fd >= 0)
 		return CUDA_ERROR_ALREADY_ACQUIRED;
-	if (ch.listener < 0 || poll(&pfd, 1, TAKE_OVER_MS) != 1 ||
-	    (s = accept4(ch.listener, NULL, NULL, SOCK_CLOEXEC)) < 0)
+	handoff_deadline(&end, TAKE_OVER_MS);
+	if ((fd = handoff_take(ch.listener, &end, token, sizeof token)) == -1)
 		return CUDA_ERROR_NOT_FOUND;
-	n = recvmsg(s, &msg, MSG_CMSG_CLOEXEC);
-	close(s);
-	cm = CMSG_FIRSTHDR(&msg);
-	if (cm != NULL && cm->cmsg_level == SOL_SOCKET &&
-	    cm->cmsg_type == SCM_RIGHTS && cm->cmsg_len == CMSG_LEN(sizeof(int)))
-		memcpy(&fd, CMSG_DATA(cm), sizeof(int));
-	if (n != (ssize_t)sizeof token || fd < 0 ||
-	    memcmp(token, ch.token, sizeof token) != 0) {
+	if (fd < 0 || memcmp(token, ch.token, sizeof token) != 0) {
 		if (fd >= 0)
 			close(fd);
 		log_msg(LOG_WARN, "refused a callback connection: wrong token");

@@ -1,13 +1,10 @@
 /*
  * server/session/stripes.c -- a session's data connections (stripes.h).
  *
- * The rendezvous is the callback connection's (callback.c): the offering
- * session listens on an abstract unix socket named after its pid; the
- * session process a new connection reached connects there, checks that
- * the socket's owner is that pid (a squatter on the name must not receive
- * the client's connection), and sends the ticket with its connection's
- * descriptor (SCM_RIGHTS).  The offering session takes exactly as many as
- * the client asks for, each with the token and an index of its own.
+ * The rendezvous is the callback connection's (handoff.h): the session
+ * process a new connection reached hands it over with its ticket, the
+ * token and an index of its own.  The offering session takes exactly as
+ * many as the client asks for.
  *
  * The cap (ONCUDA_STRIPE_MAX) bounds the sockets a client can make a
  * session hold; the request timeout bounds every read and write on them
@@ -17,16 +14,15 @@
 #include <errno.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
-#include <poll.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/random.h>
 #include <sys/socket.h>
-#include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "common/stripe_plan.h"
+#include "server/session/handoff.h"
 #include "server/session/log.h"
 #include "server/session/starttls.h"
 #include "server/session/stripes.h"
@@ -46,19 +42,6 @@ static struct {
 	bool handed_over;		/* this session gave its connection away */
 } st = { { 0 }, 0, -1, false, { 0 }, false };
 
-static socklen_t abstract_name(struct sockaddr_un *addr, unsigned pid)
-{
-	int n;
-
-	memset(addr, 0, sizeof *addr);
-	addr->sun_family = AF_UNIX;
-	/* sun_path[0] == 0: the abstract namespace, no file to remove. */
-	n = snprintf(addr->sun_path + 1, sizeof addr->sun_path - 1,
-	    "oncudad-stripes-%u", pid);
-	return (socklen_t)(offsetof(struct sockaddr_un, sun_path) + 1 +
-	    (size_t)n);
-}
-
 static void close_listener(void)
 {
 	if (st.listener >= 0)
@@ -71,9 +54,6 @@ static void close_listener(void)
 
 CUresult stripes_open_offer(stripe_offer *out)
 {
-	struct sockaddr_un addr;
-	socklen_t len;
-
 	/* The TLS session of a handed-over socket stays in the process that
 	 * made it (idl/cuda.x): no striping inside TLS. */
 	if (starttls_active())
@@ -82,17 +62,12 @@ CUresult stripes_open_offer(stripe_offer *out)
 		return CUDA_ERROR_ALREADY_ACQUIRED;
 	if (getrandom(st.token, sizeof st.token, 0) != (ssize_t)sizeof st.token)
 		return CUDA_ERROR_OPERATING_SYSTEM;
-	if (st.listener < 0) {
-		len = abstract_name(&addr, (unsigned)getpid());
-		st.listener = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-		if (st.listener < 0 ||
-		    bind(st.listener, (struct sockaddr *)&addr, len) < 0 ||
-		    listen(st.listener, ONCUDA_STRIPE_MAX) < 0) {
-			log_msg(LOG_WARN, "cannot offer data connections: %s",
-			    strerror(errno));
-			close_listener();
-			return CUDA_ERROR_OPERATING_SYSTEM;
-		}
+	if (st.listener < 0 &&
+	    (st.listener = handoff_listen("stripes", ONCUDA_STRIPE_MAX)) < 0) {
+		log_msg(LOG_WARN, "cannot offer data connections: %s",
+		    strerror(errno));
+		close_listener();
+		return CUDA_ERROR_OPERATING_SYSTEM;
 	}
 	st.offered = true;
 	out->session_pid = (unsigned)getpid();
@@ -103,54 +78,20 @@ CUresult stripes_open_offer(stripe_offer *out)
 
 CUresult stripes_hand_over(const stripe_ticket *ticket, int connection)
 {
-	struct sockaddr_un addr;
-	socklen_t len = abstract_name(&addr, ticket->session_pid);
-	struct ucred peer;
-	socklen_t peer_len = sizeof peer;
 	unsigned char bytes[TICKET_BYTES];
-	char control[CMSG_SPACE(sizeof(int))];
-	struct iovec iov = { bytes, sizeof bytes };
-	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1,
-	    .msg_control = control, .msg_controllen = sizeof control };
-	struct cmsghdr *cm;
-	int s;
 
 	memcpy(bytes, ticket->token, ONCUDA_STRIPE_TOKEN_BYTES);
 	memcpy(bytes + ONCUDA_STRIPE_TOKEN_BYTES, &ticket->index, 4);
-	memset(control, 0, sizeof control);
-	s = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	if (s < 0 || connect(s, (struct sockaddr *)&addr, len) < 0 ||
-	    getsockopt(s, SOL_SOCKET, SO_PEERCRED, &peer, &peer_len) < 0 ||
-	    peer.pid != (pid_t)ticket->session_pid) {
+	if (!handoff_send("stripes", ticket->session_pid, bytes, sizeof bytes,
+	    connection)) {
 		log_msg(LOG_INFO, "no session %u to hand a data connection to",
 		    ticket->session_pid);
-		if (s >= 0)
-			close(s);
 		return CUDA_ERROR_NOT_FOUND;
 	}
-	cm = CMSG_FIRSTHDR(&msg);
-	cm->cmsg_level = SOL_SOCKET;
-	cm->cmsg_type = SCM_RIGHTS;
-	cm->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(cm), &connection, sizeof(int));
-	if (sendmsg(s, &msg, MSG_NOSIGNAL) != (ssize_t)sizeof bytes) {
-		close(s);
-		return CUDA_ERROR_NOT_FOUND;
-	}
-	close(s);
 	st.handed_over = true;
 	log_msg(LOG_DEBUG, "connection handed to session %u as its data "
 	    "connection %u", ticket->session_pid, ticket->index);
 	return CUDA_SUCCESS;
-}
-
-static long ms_left(const struct timespec *end)
-{
-	struct timespec now;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	return (end->tv_sec - now.tv_sec) * 1000 +
-	    (end->tv_nsec - now.tv_nsec) / 1000000;
 }
 
 /*
@@ -161,32 +102,11 @@ static long ms_left(const struct timespec *end)
 static int take_one(const struct timespec *end, uint32_t *index)
 {
 	unsigned char bytes[TICKET_BYTES];
-	char control[CMSG_SPACE(sizeof(int))];
-	struct iovec iov = { bytes, sizeof bytes };
-	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1,
-	    .msg_control = control, .msg_controllen = sizeof control };
-	struct pollfd pfd = { .fd = st.listener, .events = POLLIN };
-	struct cmsghdr *cm;
-	long left = ms_left(end);
-	int s, fd = -1;
-	ssize_t n;
+	int fd = handoff_take(st.listener, end, bytes, sizeof bytes);
 
-	if (left <= 0 || poll(&pfd, 1, (int)left) != 1 ||
-	    (s = accept4(st.listener, NULL, NULL, SOCK_CLOEXEC)) < 0)
+	if (fd == -1)
 		return -1;
-	/* A local process that connects and sends nothing waits no longer
-	 * than the bind does. */
-	pfd.fd = s;
-	left = ms_left(end);
-	n = left > 0 && poll(&pfd, 1, (int)left) == 1 ?
-	    recvmsg(s, &msg, MSG_CMSG_CLOEXEC | MSG_DONTWAIT) : -1;
-	close(s);
-	cm = n > 0 ? CMSG_FIRSTHDR(&msg) : NULL;
-	if (cm != NULL && cm->cmsg_level == SOL_SOCKET &&
-	    cm->cmsg_type == SCM_RIGHTS && cm->cmsg_len == CMSG_LEN(sizeof(int)))
-		memcpy(&fd, CMSG_DATA(cm), sizeof(int));
-	if (n != (ssize_t)sizeof bytes || fd < 0 ||
-	    !stripe_token_equal(bytes, st.token, sizeof st.token)) {
+	if (fd < 0 || !stripe_token_equal(bytes, st.token, sizeof st.token)) {
 		if (fd >= 0)
 			close(fd);
 		log_msg(LOG_WARN, "refused a data connection: wrong token");
@@ -222,8 +142,7 @@ CUresult stripes_take_over(unsigned count)
 		close_listener();
 		return CUDA_ERROR_INVALID_VALUE;
 	}
-	clock_gettime(CLOCK_MONOTONIC, &end);
-	end.tv_sec += TAKE_OVER_MS / 1000;
+	handoff_deadline(&end, TAKE_OVER_MS);
 	/*
 	 * The client attaches every connection before it binds, so they wait
 	 * in the listener's queue already.  A wrong ticket (any local process
