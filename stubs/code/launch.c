@@ -107,15 +107,55 @@ bool launch_shape_possible(const cu_dim3 *grid, const cu_dim3 *block)
 	       block->x != 0 && block->y != 0 && block->z != 0;
 }
 
-/* Whether value is within the current device's attribute a. */
-static bool within(CUdevice dev, CUdevice_attribute a, uint64_t value)
-{
-	int limit;
+/* The device attributes a launch's shape is checked against, in order. */
+static const CUdevice_attribute shape_limit_attrs[] = {
+	CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X,
+	CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y,
+	CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z,
+	CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
+	CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X,
+	CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y,
+	CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z,
+	CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
+};
+#define SHAPE_LIMITS (sizeof(shape_limit_attrs) / sizeof(shape_limit_attrs[0]))
 
-	/* Not known: the server's driver will say. */
-	if (cuDeviceGetAttribute(&limit, a, dev) != CUDA_SUCCESS || limit <= 0)
-		return true;
-	return value <= (uint64_t)limit;
+/*
+ * The last device's limits, kept by each thread: every launch would
+ * otherwise look up eight answers, each under the answer cache's lock.
+ * They never change for a device (answer_cache.h keeps them for the
+ * process's life too), so they are kept only once all eight are known.
+ */
+static _Thread_local struct {
+	bool known;
+	CUdevice dev;
+	uint64_t limit[SHAPE_LIMITS];
+} kept_limits;
+
+/* dev's limits into limit; UINT64_MAX where one is not known (the
+ * server's driver will say). */
+static void shape_limits(CUdevice dev, uint64_t limit[SHAPE_LIMITS])
+{
+	bool all = true;
+
+	if (kept_limits.known && kept_limits.dev == dev) {
+		memcpy(limit, kept_limits.limit, sizeof(kept_limits.limit));
+		return;
+	}
+	for (size_t i = 0; i < SHAPE_LIMITS; i++) {
+		int v;
+
+		if (cuDeviceGetAttribute(&v, shape_limit_attrs[i], dev) !=
+		    CUDA_SUCCESS || v <= 0) {
+			limit[i] = UINT64_MAX;
+			all = false;
+		} else {
+			limit[i] = (uint64_t)v;
+		}
+	}
+	kept_limits.known = all;
+	kept_limits.dev = dev;
+	memcpy(kept_limits.limit, limit, sizeof(kept_limits.limit));
 }
 
 /*
@@ -134,23 +174,22 @@ static bool within(CUdevice dev, CUdevice_attribute a, uint64_t value)
 static CUresult launch_shape_check(const cu_dim3 *grid, const cu_dim3 *block,
 				   unsigned int shared_mem)
 {
-	uint64_t threads = (uint64_t)block->x * block->y * block->z;
+	const uint64_t asked[SHAPE_LIMITS] = {
+		block->x, block->y, block->z,
+		(uint64_t)block->x * block->y * block->z,
+		grid->x, grid->y, grid->z, shared_mem,
+	};
+	uint64_t limit[SHAPE_LIMITS];
 	CUdevice dev;
 
 	if (!launch_shape_possible(grid, block))
 		return CUDA_ERROR_INVALID_VALUE;
 	if (cuCtxGetDevice(&dev) != CUDA_SUCCESS)
 		return CUDA_SUCCESS;	/* no context: the server says */
-	if (!within(dev, CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X, block->x) ||
-	    !within(dev, CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y, block->y) ||
-	    !within(dev, CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Z, block->z) ||
-	    !within(dev, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK, threads) ||
-	    !within(dev, CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X, grid->x) ||
-	    !within(dev, CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y, grid->y) ||
-	    !within(dev, CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z, grid->z) ||
-	    !within(dev, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
-		    shared_mem))
-		return CUDA_ERROR_INVALID_VALUE;
+	shape_limits(dev, limit);
+	for (size_t i = 0; i < SHAPE_LIMITS; i++)
+		if (asked[i] > limit[i])
+			return CUDA_ERROR_INVALID_VALUE;
 	return CUDA_SUCCESS;
 }
 

@@ -57,10 +57,13 @@ CUresult cuCtxGetDevice(CUdevice *device)
 	return CUDA_SUCCESS;
 }
 
+static int attribute_asks;
+
 CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib,
 			      CUdevice dev)
 {
 	CHECK_EQ(dev, 0);
+	attribute_asks++;
 	switch (attrib) {
 	case CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_X:
 	case CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM_Y:
@@ -235,6 +238,8 @@ static void test_launches(void)
 				NULL, params, NULL), CUDA_SUCCESS);
 	CHECK_EQ(launches, before + 1);
 	CHECK_EQ(launch_grid.x, 2147483647u);
+	/* The eight limits were asked once, then kept for the thread. */
+	CHECK_EQ(attribute_asks, 8);
 	before = launches;
 
 	memset(attrs, 0, sizeof(attrs));
