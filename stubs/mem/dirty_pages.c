@@ -125,6 +125,30 @@ static bool marked_everywhere(uintptr_t p)
 	return true;
 }
 
+/*
+ * Whether the page at p of r is marked wherever it must be: in r alone for
+ * a page inside it, in every region holding it for its first or last page,
+ * the only ones a neighbour may share (allocations do not overlap).
+ */
+static bool page_marked(struct region *r, uintptr_t p)
+{
+	uintptr_t last = r->first + (r->pages - 1) * page;
+
+	return p == r->first || p == last ? marked_everywhere(p) :
+	    bit_of(r, p);
+}
+
+/* Marks the page at p of r, in every region holding it if it may be shared. */
+static void page_mark(struct region *r, uintptr_t p)
+{
+	uintptr_t last = r->first + (r->pages - 1) * page;
+
+	if (p == r->first || p == last)
+		mark_everywhere(p);
+	else
+		set_bit(r, p);
+}
+
 static void pass_on(int sig, siginfo_t *info, void *context)
 {
 	if (before.sa_flags & SA_SIGINFO) {
@@ -294,7 +318,7 @@ void dirty_pages_close(void *p, size_t len)
 		return;
 	pages_of(r, p, len, &first, &end);
 	for (uintptr_t q = first; q < end; q += page)
-		if (!marked_everywhere(q))
+		if (!page_marked(r, q))
 			mprotect((void *)q, page, PROT_READ);
 }
 
@@ -307,7 +331,7 @@ void dirty_pages_mark(void *p, size_t len)
 		return;
 	pages_of(r, p, len, &first, &end);
 	for (uintptr_t q = first; q < end; q += page)
-		mark_everywhere(q);
+		page_mark(r, q);
 	mprotect((void *)first, end - first, PROT_READ | PROT_WRITE);
 }
 
