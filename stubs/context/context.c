@@ -6,7 +6,12 @@
  * makes the server's current context the calling thread's before a call.
  * cuCtxSetCurrent and cuCtxPushCurrent still tell the server at once, so
  * that a bad handle fails at the call that named it; cuCtxGetCurrent and
- * cuCtxPopCurrent are answered from the stack.
+ * cuCtxPopCurrent are answered from the stack.  The exception is setting
+ * the context the thread has current already, which the CUDA runtime does
+ * on every cudaSetDevice (PyTorch's device guards, torch.compile's
+ * generated code: once per forward): when the server accepted that very
+ * context from this thread and no context died since, there is nothing to
+ * tell it and nothing that could fail.
  */
 #include <stdatomic.h>
 #include <stdint.h>
@@ -293,6 +298,13 @@ ONCUDA_API CUresult cuGreenCtxDestroy(CUgreenCtx hCtx)
 }
 
 /*
+ * The context the server last accepted from this thread as current, and
+ * context_deaths() then: while no context has died since, it is alive.
+ */
+static _Thread_local CUcontext accepted_ctx;
+static _Thread_local uint64_t accepted_deaths;
+
+/*
  * Makes ctx current on the server now, and on success applies `change`
  * to the calling thread's stack while the connection lock is held.
  */
@@ -306,6 +318,10 @@ static CUresult make_current(CUcontext ctx, bool (*change)(CUcontext))
 
 	if ((e = rpc_local_check()) != CUDA_SUCCESS)
 		return e;
+	if (change == ctxstack_set_current && ctx != NULL &&
+	    ctx == accepted_ctx && ctx == ctxstack_current() &&
+	    context_deaths() == accepted_deaths)
+		return CUDA_SUCCESS;
 	/* No context (NULL) is told to the server of the thread's context. */
 	route_handle(&rt, ctx, ROUTE_CONTEXT);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
@@ -319,6 +335,8 @@ static CUresult make_current(CUcontext ctx, bool (*change)(CUcontext))
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS) {
 		rpc_server_context_is(route_strip(ctx));
 		change(ctx);
+		accepted_ctx = ctx;
+		accepted_deaths = context_deaths();
 	}
 	if ((e = call_end(&k, st)) != CUDA_SUCCESS)
 		return e;

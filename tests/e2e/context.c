@@ -2,6 +2,9 @@
  * Created contexts: the per-thread stack of current contexts, limits,
  * and what a context handle the driver never gave out does.
  */
+#include <pthread.h>
+#include <stdint.h>
+
 #include "check.h"
 
 int test_context(void)
@@ -153,5 +156,65 @@ int test_handles(void)
 	value = 0;
 	CHECK_CU(cuMemcpyDtoH(&value, p, sizeof(value)), CUDA_SUCCESS);
 	CHECK_EQ(value, 1234);
+	return 0;
+}
+
+/*
+ * Setting the context that is current already, as the CUDA runtime does on
+ * every cudaSetDevice: it stays current and calls run in it, on two
+ * threads, and after another context dies.  Through oncuda,
+ * tests/trace/check.sh runs this under ONCUDA_TRACE and counts the
+ * CU_CTX_SET_CURRENT that cross the wire: such a set tells the server
+ * nothing new.
+ */
+#define SET_AGAIN_ROUNDS 500
+
+static CUresult set_again_in(CUcontext ctx)
+{
+	CUcontext current = NULL, owner = NULL;
+	CUdeviceptr p;
+	CUresult e;
+
+	for (int i = 0; i < SET_AGAIN_ROUNDS; i++)
+		if ((e = cuCtxSetCurrent(ctx)) != CUDA_SUCCESS)
+			return e;
+	if ((e = cuCtxGetCurrent(&current)) != CUDA_SUCCESS)
+		return e;
+	if (current != ctx)
+		return CUDA_ERROR_INVALID_CONTEXT;
+	if ((e = cuMemAlloc(&p, 256)) != CUDA_SUCCESS)
+		return e;
+	e = cuPointerGetAttribute(&owner, CU_POINTER_ATTRIBUTE_CONTEXT, p);
+	if (e == CUDA_SUCCESS && owner != ctx)
+		e = CUDA_ERROR_INVALID_CONTEXT;
+	cuMemFree(p);
+	return e;
+}
+
+static void *set_again_thread(void *ctx)
+{
+	return (void *)(intptr_t)set_again_in(ctx);
+}
+
+int test_set_current_again(void)
+{
+	CUcontext a = NULL, b = NULL;
+	CUdevice dev;
+	pthread_t t;
+	void *status;
+
+	CHECK_CU(cuDeviceGet(&dev, 0), CUDA_SUCCESS);
+	CHECK_CU(cuCtxCreate(&a, NULL, 0, dev), CUDA_SUCCESS);
+	e2e_defer_ctx(a);
+	CHECK_CU(cuCtxCreate(&b, NULL, 0, dev), CUDA_SUCCESS);
+	CHECK_CU(set_again_in(b), CUDA_SUCCESS);
+	CHECK_CU(set_again_in(a), CUDA_SUCCESS);
+	CHECK(pthread_create(&t, NULL, set_again_thread, a) == 0);
+	CHECK(pthread_join(t, &status) == 0);
+	CHECK_CU((CUresult)(intptr_t)status, CUDA_SUCCESS);
+	/* b dies while a is current: a must still be set, and used. */
+	CHECK_CU(cuCtxDestroy(b), CUDA_SUCCESS);
+	CHECK_CU(set_again_in(a), CUDA_SUCCESS);
+	CHECK_CU(cuCtxSetCurrent(NULL), CUDA_SUCCESS);
 	return 0;
 }

@@ -17,6 +17,7 @@ const struct e2e_test e2e_tests[] = {
 	{ "primary_ctx",	"primary",	test_primary_ctx,	0 },
 	{ "context",		"context",	test_context,		0 },
 	{ "context_limits",	"context",	test_context_limits,	0 },
+	{ "set_current_again", "context",	test_set_current_again, 0 },
 	{ "handles",		"context",	test_handles,
 	  E2E_REMOTE_ONLY },
 	{ "context_create_v4",	"context",	test_context_create_v4,	0 },

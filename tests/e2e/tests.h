@@ -12,6 +12,7 @@ int test_device_pci(void);
 int test_primary_ctx(void);		/* primary.c */
 int test_context(void);			/* context.c */
 int test_context_limits(void);
+int test_set_current_again(void);
 int test_handles(void);
 int test_context_create_v4(void);	/* ctx_config.c */
 int test_context_config(void);

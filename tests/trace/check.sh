@@ -31,6 +31,31 @@ trace_summary_total() {
 	sed -n 's/.*  total  *\([0-9][0-9]*\) .*/\1/p' "$1" | tail -n 1
 }
 
+# trace_set_again: e2e set_current_again sets contexts current 2000 times,
+# almost all of them the one already current (what the CUDA runtime does on
+# every cudaSetDevice); only the sets that change something may cross.
+trace_set_again() {
+	local trace=$OUT/trace-set-again.trace sets
+	rm -f "$trace"
+	start_server trace-set-again 20 "${SERVER[@]}" -n || return 1
+	run_client trace-set-again 60 ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" \
+		ONCUDA_TEST_REMOTE=1 ONCUDA_TRACE="$trace" "$E2E" set_current_again
+	local status=$?
+	stop_server "$SERVER_PID" 10 || status=1
+	if ((status != 0)); then
+		bad "e2e set_current_again failed:"
+		show "$OUT/trace-set-again.log"
+		return 1
+	fi
+	sets=$(grep -c ' CU_CTX_SET_CURRENT(' "$trace")
+	if ((sets <= 12)); then
+		ok "2000 sets of a context, most of them the current one: $sets CU_CTX_SET_CURRENT crossed"
+	else
+		bad "2000 sets of a context, most of them the current one: $sets CU_CTX_SET_CURRENT crossed (at most 12 should)"
+		return 1
+	fi
+}
+
 step_trace() {
 	local client=$OUT/trace-client.trace server=$OUT/trace-server.trace
 	local calls total crcs_client crcs_server bytes verdict=0
@@ -108,6 +133,8 @@ step_trace() {
 		bad "server: the trace file is $bytes bytes: does it hold data?"
 		verdict=1
 	fi
+
+	trace_set_again || verdict=1
 
 	run_logged trace-badfile 10 "${SERVER[@]}" -n --trace-file /nonexistent/dir/trace
 	if (($? == 2)) && grep -q "cannot write the trace file" "$OUT/trace-badfile.log"; then
