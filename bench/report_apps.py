@@ -56,7 +56,19 @@ def app_header(md, run):
                  if key in info]
         facts.append("libcuda " + "; ".join(
             "%s: %s" % (words, f.info.get("libcuda", "?")) for words, f in ran))
+        facts.extend(rounds_fact(words, f) for words, f in ran
+                     if rounds_fact(words, f))
         md.out("- %s: %s" % (name, "; ".join(facts)))
+
+
+def rounds_fact(words, figures):
+    """The medians of each round of a case run in several (BENCH_ROUNDS),
+    or None for one round."""
+    for r in figures.results.values():
+        if len(r["medians"]) > 1:
+            return "%s rounds %s %s" % (words, ", ".join(
+                fmt(m) for m in r["medians"]), r["unit"])
+    return None
 
 
 def app_programs():

@@ -9,6 +9,7 @@ says what it got.  The lines read are those of bench/measure.h ("result"
 and "info") and bench/run.sh's "skip" line for a case it did not run.
 """
 import os
+import statistics
 
 # drvbench's copy cases, with the words the tables use for them.
 COPY_CASES = [
@@ -56,16 +57,29 @@ class Figures:
             for line in f:
                 fields = line.rstrip("\n").split("\t")
                 if fields[0] == "result" and len(fields) == 9:
-                    name, size = fields[1], int(fields[2])
-                    self.results[(name, size)] = {
-                        "unit": fields[3], "median": float(fields[4]),
-                        "min": float(fields[5]), "max": float(fields[6]),
-                        "runs": int(fields[7]), "iterations": int(fields[8]),
-                    }
+                    self.add_result(fields)
                 elif fields[0] == "info" and len(fields) == 3:
                     self.info[fields[1]] = fields[2]
                 elif fields[0] == "skip" and len(fields) == 2:
                     self.skipped = fields[1]
+
+    def add_result(self, fields):
+        """One result line.  A figure a program printed again (the rounds
+        of bench/run.sh's BENCH_ROUNDS, appended to the first round's
+        output) is the median of the rounds' medians, with the smallest
+        minimum and largest maximum of them all."""
+        key = (fields[1], int(fields[2]))
+        medians = self.results.get(key, {}).get("medians", [])
+        medians.append(float(fields[4]))
+        old = self.results.get(key)
+        self.results[key] = {
+            "unit": fields[3], "median": statistics.median(medians),
+            "medians": medians,
+            "min": min(float(fields[5]), old["min"]) if old else float(fields[5]),
+            "max": max(float(fields[6]), old["max"]) if old else float(fields[6]),
+            "runs": int(fields[7]) + (old["runs"] if old else 0),
+            "iterations": int(fields[8]),
+        }
 
     def get(self, name, size=0):
         """The median of a figure, or None."""

@@ -28,7 +28,13 @@
 # MLP and GPT-2-style decoding, bench/pyapp.py) run the same three ways
 # (PYTHON, default python3), natively right after drvbench; each is
 # skipped, saying why, with the CPU stand-in, where there is no PYTHON, and
-# where what it needs (torch, Triton, a GPU) is missing natively.  Both
+# where what it needs (torch, Triton, a GPU) is missing natively.  On a
+# shared or virtual machine one process of such a case can run a third
+# slower than the next for reasons of its own (measured on the H200
+# machine: a Triton launch 21 us in one native run, 14 us in the next), so
+# with BENCH_ROUNDS=N (default 1) each case then runs N-1 more rounds,
+# natively, over TCP and on the same host back to back, and a figure is the
+# median of its rounds' medians (bench/report_figures.py).  Both
 # ends of oncuda poll for a while before they sleep (ONCUDA_POLL_US,
 # oncudad --poll-us), which is where much of a synchronous call's speed
 # comes from; so that the report can show how much, a second oncudad with
@@ -65,6 +71,12 @@ PYTHON=${PYTHON:-python3}
 # The counts of TCP connections a large copy is striped over, each measured
 # (ONCUDA_STREAMS; the main TCP run keeps the environment's, or the default).
 BENCH_STREAMS=${BENCH_STREAMS:-1 2 4 8}
+# Rounds of each Python case, the three ways one after the other.
+BENCH_ROUNDS=${BENCH_ROUNDS:-1}
+[[ $BENCH_ROUNDS =~ ^[1-9][0-9]?$ ]] || {
+	echo "BENCH_ROUNDS=\"$BENCH_ROUNDS\" is not a count from 1 to 99" >&2
+	exit 2
+}
 
 usage() {
 	echo "usage: bash bench/run.sh [--driver real|fake|auto] [--out DIR] [--quick] [--netem]" >&2
@@ -240,6 +252,24 @@ python_oncuda() {
 		"$PYTHON" "bench/$script" "${QUICK[@]}" --require-gpu
 }
 
+# python_round CASE ROUND: round ROUND (2 or later) of CASE natively, over
+# TCP and on the same host, back to back, unless it was skipped natively;
+# each run's results are added to those of the case's first round.
+python_round() {
+	local prefix script seconds round=$2 mode
+	read -r prefix script seconds <<<"$1"
+	[[ -z ${PY_SKIP[$prefix]:-} ]] || return 0
+	measure "${prefix}_native_r$round" "$seconds" \
+		env LD_LIBRARY_PATH="$DRIVER_LIBS" "$PYTHON" "bench/$script" "${QUICK[@]}"
+	through_oncuda "${prefix}_oncuda_r$round" "$seconds" tcp \
+		"$PYTHON" "bench/$script" "${QUICK[@]}" --require-gpu
+	through_oncuda "${prefix}_local_r$round" "$seconds" local \
+		"$PYTHON" "bench/$script" "${QUICK[@]}" --require-gpu
+	for mode in native oncuda local; do
+		grep '^result' "$OUT/${prefix}_${mode}_r$round.tsv" >>"$OUT/${prefix}_$mode.tsv"
+	done
+}
+
 # netns_runs: drvbench through oncuda over TCP across the veth pair of
 # bench/netns.sh (netns.tsv), then with netem on both ends of it
 # (netem.tsv); a part that cannot be made is recorded as skipped, with the
@@ -282,7 +312,7 @@ netns_runs() {
 
 rm -f "$OUT"/{transport,native,oncuda,local,nopoll,nopoll_local,tls,netns,netem}.{tsv,err} \
 	"$OUT"/streams_*.{tsv,err} \
-	"$OUT"/{torch,triton,compile,decode}_{native,oncuda,local}.{tsv,err} \
+	"$OUT"/{torch,triton,compile,decode}_{native,oncuda,local}{,_r[0-9]*}.{tsv,err} \
 	"$OUT"/oncudad{,_nopoll,_tls,_netns}.log \
 	"$OUT"/results.md "$OUT"/bandwidth.{tsv,png}
 {
@@ -327,6 +357,11 @@ if start_server oncudad 30 env LD_LIBRARY_PATH="$DRIVER_LIBS" server/oncudad -n 
 		bench/drvbench "${QUICK[@]}" "${KERNEL[@]}"
 	for case in "${PY_CASES[@]}"; do
 		python_oncuda "$case"
+	done
+	for ((round = 2; round <= BENCH_ROUNDS; round++)); do
+		for case in "${PY_CASES[@]}"; do
+			python_round "$case" "$round"
+		done
 	done
 	stop_server "$SERVER_PID" 10 || fail "oncudad did not stop cleanly; see $OUT/oncudad.log"
 else
