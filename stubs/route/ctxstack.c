@@ -5,9 +5,15 @@
  * list, because cuCtxDestroy takes a context off every thread's stack
  * (idl/cuda.x, CU_CTX_DESTROY) and so must reach stacks of other threads.
  * One mutex guards the list and every stack in it; a thread-specific key
- * frees a stack when its thread exits.
+ * frees a stack when its thread exits.  Every call asks for its thread's
+ * current context (call_begin), so each stack also keeps its top in an
+ * atomic that its owner reads without the mutex: the one writer other
+ * than the owner, cuCtxDestroy in another thread, writes it under the
+ * mutex, and the owner sees the stack before or after that, as it would
+ * by taking the mutex a moment earlier or later.
  */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 
 #include "stubs/route/ctxstack.h"
@@ -17,6 +23,7 @@ struct ctxstack {
 	size_t depth;
 	size_t room;
 	struct ctxstack *next;
+	_Atomic(CUcontext) top;	/* slots[depth - 1], or NULL when empty */
 };
 
 static pthread_mutex_t stacks_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -68,6 +75,13 @@ static struct ctxstack *my_stack_locked(void)
 	return stack;
 }
 
+/* After any change to stack's slots or depth, under stacks_lock. */
+static void retop_locked(struct ctxstack *stack)
+{
+	atomic_store_explicit(&stack->top, stack->depth > 0 ?
+	    stack->slots[stack->depth - 1] : NULL, memory_order_release);
+}
+
 static bool grow_locked(struct ctxstack *stack)
 {
 	size_t room = stack->room == 0 ? 8 : stack->room * 2;
@@ -84,13 +98,10 @@ static bool grow_locked(struct ctxstack *stack)
 
 CUcontext ctxstack_current(void)
 {
-	CUcontext ctx = NULL;
+	struct ctxstack *stack = my_stack;
 
-	pthread_mutex_lock(&stacks_lock);
-	if (my_stack != NULL && my_stack->depth > 0)
-		ctx = my_stack->slots[my_stack->depth - 1];
-	pthread_mutex_unlock(&stacks_lock);
-	return ctx;
+	return stack != NULL ? atomic_load_explicit(&stack->top,
+	    memory_order_acquire) : NULL;
 }
 
 size_t ctxstack_depth(void)
@@ -121,6 +132,7 @@ static bool push_locked(CUcontext ctx)
 	if (stack == NULL || !grow_locked(stack))
 		return false;
 	stack->slots[stack->depth++] = ctx;
+	retop_locked(stack);
 	return true;
 }
 
@@ -141,6 +153,7 @@ bool ctxstack_pop(CUcontext *ctx)
 	pthread_mutex_lock(&stacks_lock);
 	if (my_stack != NULL && my_stack->depth > 0) {
 		*ctx = my_stack->slots[--my_stack->depth];
+		retop_locked(my_stack);
 		ok = true;
 	}
 	pthread_mutex_unlock(&stacks_lock);
@@ -157,6 +170,7 @@ bool ctxstack_set_current(CUcontext ctx)
 			my_stack->depth--;
 		else
 			my_stack->slots[my_stack->depth - 1] = ctx;
+		retop_locked(my_stack);
 	} else if (ctx != NULL) {
 		ok = push_locked(ctx);
 	}
@@ -176,6 +190,7 @@ void ctxstack_remove_everywhere(CUcontext ctx)
 			if (stack->slots[i] != ctx)
 				stack->slots[kept++] = stack->slots[i];
 		stack->depth = kept;
+		retop_locked(stack);
 	}
 	pthread_mutex_unlock(&stacks_lock);
 }
@@ -214,6 +229,7 @@ static void fork_child(void)
 	if (my_stack != NULL) {
 		my_stack->next = NULL;
 		my_stack->depth = 0;
+		retop_locked(my_stack);
 	}
 	pthread_mutex_unlock(&stacks_lock);
 }
