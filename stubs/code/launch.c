@@ -20,6 +20,8 @@
 #include "stubs/code/launch.h"
 #include "stubs/code/params.h"
 #include "stubs/code/own_library.h"
+#include "stubs/context/context.h"
+#include "stubs/route/ctxstack.h"
 #include "stubs/route/call.h"
 #include "stubs/route/route.h"
 #include "stubs/route/thread_stream.h"
@@ -125,11 +127,16 @@ static const CUdevice_attribute shape_limit_attrs[] = {
  * otherwise look up eight answers, each under the answer cache's lock.
  * They never change for a device (answer_cache.h keeps them for the
  * process's life too), so they are kept only once all eight are known.
+ * The context they were asked for is kept too, so that a launch in the
+ * same context, none having died since (a handle may then name another),
+ * need not ask for its device either.
  */
 static _Thread_local struct {
 	bool known;
 	CUdevice dev;
 	uint64_t limit[SHAPE_LIMITS];
+	CUcontext ctx;
+	uint64_t deaths;
 } kept_limits;
 
 /* dev's limits into limit; UINT64_MAX where one is not known (the
@@ -182,11 +189,21 @@ static CUresult launch_shape_check(const cu_dim3 *grid, const cu_dim3 *block,
 	uint64_t limit[SHAPE_LIMITS];
 	CUdevice dev;
 
+	CUcontext ctx = ctxstack_current();
+	uint64_t deaths = context_deaths();
+
 	if (!launch_shape_possible(grid, block))
 		return CUDA_ERROR_INVALID_VALUE;
-	if (cuCtxGetDevice(&dev) != CUDA_SUCCESS)
-		return CUDA_SUCCESS;	/* no context: the server says */
-	shape_limits(dev, limit);
+	if (kept_limits.known && ctx != NULL && ctx == kept_limits.ctx &&
+	    deaths == kept_limits.deaths) {
+		memcpy(limit, kept_limits.limit, sizeof(limit));
+	} else {
+		if (cuCtxGetDevice(&dev) != CUDA_SUCCESS)
+			return CUDA_SUCCESS;	/* no context: the server says */
+		shape_limits(dev, limit);
+		kept_limits.ctx = ctx;
+		kept_limits.deaths = deaths;
+	}
 	for (size_t i = 0; i < SHAPE_LIMITS; i++)
 		if (asked[i] > limit[i])
 			return CUDA_ERROR_INVALID_VALUE;

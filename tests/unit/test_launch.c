@@ -50,9 +50,17 @@ CUresult cuFuncGetAttribute(int *pi, CUfunction_attribute attrib,
 	return CUDA_SUCCESS;
 }
 
-/* The current device's limits, as an H200 gives them. */
+/* The thread's one context, and its device's limits as an H200 gives them. */
+CUcontext ctxstack_current(void)
+{
+	return (CUcontext)(uintptr_t)0x10;
+}
+
+static int device_asks;
+
 CUresult cuCtxGetDevice(CUdevice *device)
 {
+	device_asks++;
 	*device = 0;
 	return CUDA_SUCCESS;
 }
@@ -238,8 +246,20 @@ static void test_launches(void)
 				NULL, params, NULL), CUDA_SUCCESS);
 	CHECK_EQ(launches, before + 1);
 	CHECK_EQ(launch_grid.x, 2147483647u);
-	/* The eight limits were asked once, then kept for the thread. */
+	/* The eight limits were asked once, then kept for the thread, and
+	 * with them the context's device. */
 	CHECK_EQ(attribute_asks, 8);
+	CHECK_EQ(device_asks, 1);
+	/* A context died: the handle may name another now, so its device is
+	 * asked again (its limits, the same device's, are still kept). */
+	fake_context_deaths++;
+	CHECK_EQ(cuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, NULL, params, NULL),
+		 CUDA_SUCCESS);
+	CHECK_EQ(device_asks, 2);
+	CHECK_EQ(attribute_asks, 8);
+	CHECK_EQ(cuLaunchKernel(f, 1, 1, 1, 32, 1, 1, 0, NULL, params, NULL),
+		 CUDA_SUCCESS);
+	CHECK_EQ(device_asks, 2);
 	before = launches;
 
 	memset(attrs, 0, sizeof(attrs));
