@@ -660,20 +660,6 @@ ONCUDA_API CUresult cuMemcpy3DAsync(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemcpy3DPeerAsync_ptsz(void);
-ONCUDA_API CUresult cuMemcpy3DPeerAsync_ptsz(void)
-{
-	oncuda_unsupported("cuMemcpy3DPeerAsync_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpy3DPeer_ptds(void);
-ONCUDA_API CUresult cuMemcpy3DPeer_ptds(void)
-{
-	oncuda_unsupported("cuMemcpy3DPeer_ptds");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemcpyAtoD(void);
 ONCUDA_API CUresult cuMemcpyAtoD(void)
 {

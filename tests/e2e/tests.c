@@ -31,6 +31,7 @@ const struct e2e_test e2e_tests[] = {
 	{ "per_thread_legacy_order", "threads",	test_per_thread_legacy_order, 0 },
 	{ "per_thread_proc_address", "threads",	test_per_thread_proc_address, 0 },
 	{ "per_thread_arrays",	"threads",	test_per_thread_arrays,	0 },
+	{ "per_thread_peer_3d", "threads",	test_per_thread_peer_3d, 0 },
 	{ "memory",		"memory",	test_memory,		0 },
 	{ "copy",		"memory",	test_copy,		0 },
 	{ "copy_async",		"memory",	test_copy_async,	0 },

@@ -22,6 +22,7 @@ int test_per_thread_streams(void);	/* per_thread.c */
 int test_per_thread_legacy_order(void);
 int test_per_thread_proc_address(void);
 int test_per_thread_arrays(void);
+int test_per_thread_peer_3d(void);
 int test_memory(void);			/* memory.c */
 int test_copy(void);			/* copy.c */
 int test_copy_async(void);
