@@ -646,55 +646,6 @@ ONCUDA_API CUresult cuMemPrefetchBatchAsync_ptsz(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemcpy3D(void);
-ONCUDA_API CUresult cuMemcpy3D(void)
-{
-	oncuda_unsupported("cuMemcpy3D");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpy3DAsync(void);
-ONCUDA_API CUresult cuMemcpy3DAsync(void)
-{
-	oncuda_unsupported("cuMemcpy3DAsync");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyAtoD(void);
-ONCUDA_API CUresult cuMemcpyAtoD(void)
-{
-	oncuda_unsupported("cuMemcpyAtoD");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyDtoA(void);
-ONCUDA_API CUresult cuMemcpyDtoA(void)
-{
-	oncuda_unsupported("cuMemcpyDtoA");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemsetD2D16(void);
-ONCUDA_API CUresult cuMemsetD2D16(void)
-{
-	oncuda_unsupported("cuMemsetD2D16");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemsetD2D32(void);
-ONCUDA_API CUresult cuMemsetD2D32(void)
-{
-	oncuda_unsupported("cuMemsetD2D32");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemsetD2D8(void);
-ONCUDA_API CUresult cuMemsetD2D8(void)
-{
-	oncuda_unsupported("cuMemsetD2D8");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMipmappedArrayGetSparseProperties(void);
 ONCUDA_API CUresult cuMipmappedArrayGetSparseProperties(void)
 {

@@ -24,6 +24,7 @@ const struct e2e_test e2e_tests[] = {
 	{ "ctx_attach",		"context",	test_ctx_attach,	0 },
 	{ "older_abis",		"context",	test_older_abis,	0 },
 	{ "abi_before_3_2",	"memory",	test_abi_before_3_2,	0 },
+	{ "abi_before_3_2_copies", "memory", test_abi_before_3_2_copies, 0 },
 	{ "device_deprecated",	"device",	test_device_deprecated,	0 },
 	{ "device_limits",	"device",	test_device_limits,	0 },
 	{ "threads",		"threads",	test_threads,		0 },

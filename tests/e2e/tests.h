@@ -136,5 +136,6 @@ int test_deprecated_launch(void);	/* old_abi.c */
 int test_ctx_attach(void);
 int test_older_abis(void);
 int test_abi_before_3_2(void);
+int test_abi_before_3_2_copies(void);	/* old_abi_copies.c */
 
 #endif
