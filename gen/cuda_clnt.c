@@ -3659,6 +3659,24 @@ cu_logs_dump_to_memory_13000(bool_t with_iterator, u_int iterator, cu_size size,
 }
 
 enum clnt_stat 
+cu_logs_register_callback_13000(u_quad_t id, res_handle *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_LOGS_REGISTER_CALLBACK,
+		(xdrproc_t) xdr_u_quad_t, (caddr_t) &id,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_logs_unregister_callback_13000(cu_handle callback, res_none *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_LOGS_UNREGISTER_CALLBACK,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &callback,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_coredump_get_attribute_13000(bool_t global, int attrib, cu_size size, res_coredump_value *clnt_res,  CLIENT *clnt)
 {
 	cu_coredump_get_attribute_13000_argument arg;

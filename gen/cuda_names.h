@@ -1795,6 +1795,14 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_logs_dump_to_memory_argument cu_logs_dump_to_memory_13000_argument
 #define xdr_cu_logs_dump_to_memory_argument xdr_cu_logs_dump_to_memory_13000_argument
 
+/* CU_LOGS_REGISTER_CALLBACK (960) */
+#define cu_logs_register_callback cu_logs_register_callback_13000
+#define cu_logs_register_callback_svc cu_logs_register_callback_13000_svc
+
+/* CU_LOGS_UNREGISTER_CALLBACK (961) */
+#define cu_logs_unregister_callback cu_logs_unregister_callback_13000
+#define cu_logs_unregister_callback_svc cu_logs_unregister_callback_13000_svc
+
 /* CU_COREDUMP_GET_ATTRIBUTE (787) */
 #define cu_coredump_get_attribute cu_coredump_get_attribute_13000
 #define cu_coredump_get_attribute_svc cu_coredump_get_attribute_13000_svc

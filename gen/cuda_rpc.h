@@ -1435,6 +1435,19 @@ typedef struct {
 	u_int kernel_output_len;
 	char *kernel_output_val;
 } kernel_output;
+#define ONCUDA_CALLBACK_LOG 3
+#define ONCUDA_LOG_MESSAGE_MAX 4096
+#define ONCUDA_LOG_CALLBACKS_MAX 64
+
+struct log_message {
+	u_quad_t id;
+	int level;
+	struct {
+		u_int text_len;
+		char *text_val;
+	} text;
+};
+typedef struct log_message log_message;
 
 struct cu_device_get_name_13000_argument {
 	int len;
@@ -3944,6 +3957,12 @@ extern  bool_t cu_logs_current_13000_svc(u_int , res_uint *, struct svc_req *);
 #define CU_LOGS_DUMP_TO_MEMORY 786
 extern  enum clnt_stat cu_logs_dump_to_memory_13000(bool_t , u_int , cu_size , u_int , res_logs_dump *, CLIENT *);
 extern  bool_t cu_logs_dump_to_memory_13000_svc(bool_t , u_int , cu_size , u_int , res_logs_dump *, struct svc_req *);
+#define CU_LOGS_REGISTER_CALLBACK 960
+extern  enum clnt_stat cu_logs_register_callback_13000(u_quad_t , res_handle *, CLIENT *);
+extern  bool_t cu_logs_register_callback_13000_svc(u_quad_t , res_handle *, struct svc_req *);
+#define CU_LOGS_UNREGISTER_CALLBACK 961
+extern  enum clnt_stat cu_logs_unregister_callback_13000(cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_logs_unregister_callback_13000_svc(cu_handle , res_none *, struct svc_req *);
 #define CU_COREDUMP_GET_ATTRIBUTE 787
 extern  enum clnt_stat cu_coredump_get_attribute_13000(bool_t , int , cu_size , res_coredump_value *, CLIENT *);
 extern  bool_t cu_coredump_get_attribute_13000_svc(bool_t , int , cu_size , res_coredump_value *, struct svc_req *);
@@ -5039,6 +5058,12 @@ extern  bool_t cu_logs_current_13000_svc();
 #define CU_LOGS_DUMP_TO_MEMORY 786
 extern  enum clnt_stat cu_logs_dump_to_memory_13000();
 extern  bool_t cu_logs_dump_to_memory_13000_svc();
+#define CU_LOGS_REGISTER_CALLBACK 960
+extern  enum clnt_stat cu_logs_register_callback_13000();
+extern  bool_t cu_logs_register_callback_13000_svc();
+#define CU_LOGS_UNREGISTER_CALLBACK 961
+extern  enum clnt_stat cu_logs_unregister_callback_13000();
+extern  bool_t cu_logs_unregister_callback_13000_svc();
 #define CU_COREDUMP_GET_ATTRIBUTE 787
 extern  enum clnt_stat cu_coredump_get_attribute_13000();
 extern  bool_t cu_coredump_get_attribute_13000_svc();
@@ -5300,6 +5325,7 @@ extern  bool_t xdr_res_stripe (XDR *, res_stripe*);
 extern  bool_t xdr_host_call_kind (XDR *, host_call_kind*);
 extern  bool_t xdr_host_call (XDR *, host_call*);
 extern  bool_t xdr_kernel_output (XDR *, kernel_output*);
+extern  bool_t xdr_log_message (XDR *, log_message*);
 extern  bool_t xdr_cu_device_get_name_13000_argument (XDR *, cu_device_get_name_13000_argument*);
 extern  bool_t xdr_cu_device_get_texture_1d_linear_max_width_13000_argument (XDR *, cu_device_get_texture_1d_linear_max_width_13000_argument*);
 extern  bool_t xdr_cu_flush_gpu_direct_rdma_writes_13000_argument (XDR *, cu_flush_gpu_direct_rdma_writes_13000_argument*);
@@ -5697,6 +5723,7 @@ extern bool_t xdr_res_stripe ();
 extern bool_t xdr_host_call_kind ();
 extern bool_t xdr_host_call ();
 extern bool_t xdr_kernel_output ();
+extern bool_t xdr_log_message ();
 extern bool_t xdr_cu_device_get_name_13000_argument ();
 extern bool_t xdr_cu_device_get_texture_1d_linear_max_width_13000_argument ();
 extern bool_t xdr_cu_flush_gpu_direct_rdma_writes_13000_argument ();

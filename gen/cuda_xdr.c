@@ -3102,6 +3102,20 @@ xdr_kernel_output (XDR *xdrs, kernel_output *objp)
 }
 
 bool_t
+xdr_log_message (XDR *xdrs, log_message *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_u_quad_t (xdrs, &objp->id))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->level))
+		 return FALSE;
+	 if (!xdr_bytes (xdrs, (char **)&objp->text.text_val, (u_int *) &objp->text.text_len, ONCUDA_LOG_MESSAGE_MAX))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
 xdr_cu_device_get_name_13000_argument (XDR *xdrs, cu_device_get_name_13000_argument *objp)
 {
 	 if (!xdr_int (xdrs, &objp->len))

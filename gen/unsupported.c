@@ -499,20 +499,6 @@ ONCUDA_API CUresult cuLibraryGetUnifiedFunction(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuLogsRegisterCallback(void);
-ONCUDA_API CUresult cuLogsRegisterCallback(void)
-{
-	oncuda_unsupported("cuLogsRegisterCallback");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuLogsUnregisterCallback(void);
-ONCUDA_API CUresult cuLogsUnregisterCallback(void)
-{
-	oncuda_unsupported("cuLogsUnregisterCallback");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemBatchDecompressAsync(void);
 ONCUDA_API CUresult cuMemBatchDecompressAsync(void)
 {

@@ -44,6 +44,13 @@ void CUDA_CB callback_host_trampoline(void *arg);
 void CUDA_CB callback_stream_trampoline(CUstream stream, CUresult status,
     void *arg);
 
+/*
+ * Sends a driver log message to the client (ONCUDA_CALLBACK_LOG), waiting
+ * for no reply; false when the connection is not bound or failed.  Any
+ * thread but a trampoline's: it waits while a host function runs.
+ */
+bool callback_send_log(log_message *m);
+
 /* Whether the client has bound its callback connection. */
 bool callback_bound(void);
 

@@ -27,6 +27,7 @@
 #include "stubs/route/route.h"
 #include "stubs/stream/callback.h"
 #include "stubs/stream/host_fn_set.h"
+#include "stubs/stream/log_sinks.h"
 #include "stubs/wire/rpc.h"
 #include "stubs/link/say.h"
 
@@ -157,6 +158,34 @@ static void write_landed(unsigned server, const landed_downloads *landed)
 	}
 }
 
+/*
+ * A driver log message (ONCUDA_CALLBACK_LOG), which has no reply: the
+ * program's function for its registration runs with the text, ended by a
+ * NUL as the driver's is; a message for no registration (one unregistered
+ * since it was sent) is dropped.
+ */
+static bool log_message_in(struct channel *ch)
+{
+	XDR *x = &ch->rs.xdr;
+	log_message m;
+	char *text;
+
+	memset(&m, 0, sizeof m);
+	if (!xdr_log_message(x, &m)) {
+		xdr_free(XDRPROC(xdr_log_message), (char *)&m);
+		return !record_failed(&ch->rs);
+	}
+	if ((text = malloc(m.text.text_len + 1)) != NULL) {
+		memcpy(text, m.text.text_val, m.text.text_len);
+		text[m.text.text_len] = '\0';
+		(void)log_sink_run(ch->server, m.id, m.level, text,
+		    m.text.text_len);
+		free(text);
+	}
+	xdr_free(XDRPROC(xdr_log_message), (char *)&m);
+	return true;
+}
+
 /* Serves one call; false when the connection ended. */
 static bool serve_one(struct channel *ch)
 {
@@ -178,6 +207,8 @@ static bool serve_one(struct channel *ch)
 		return reply(rs, xid, ACCEPT_PROG_MISMATCH);
 	if (proc == 0)
 		return reply(rs, xid, ACCEPT_OK);
+	if (proc == ONCUDA_CALLBACK_LOG)
+		return log_message_in(ch);
 	if (proc != ONCUDA_CALLBACK_RUN)
 		return reply(rs, xid, ACCEPT_PROC_UNAVAIL);
 	memset(&call, 0, sizeof call);
@@ -298,14 +329,21 @@ static CUresult bind_locked(unsigned server, struct channel *ch)
 CUresult callback_ready(unsigned server, uint64_t fn, uint64_t data,
     bool lasting)
 {
+	if (server >= ROUTE_SERVERS_MAX)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (!host_fn_allow(fn, data, lasting))
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	return callback_bind(server);
+}
+
+CUresult callback_bind(unsigned server)
+{
 	struct channel *ch;
 	CUresult e = CUDA_SUCCESS;
 
 	if (server >= ROUTE_SERVERS_MAX)
 		return CUDA_ERROR_INVALID_VALUE;
 	pthread_once(&setup_once, setup);
-	if (!host_fn_allow(fn, data, lasting))
-		return CUDA_ERROR_OUT_OF_MEMORY;
 	ch = &channels[server];
 	pthread_mutex_lock(&ch->lock);
 	if (!ch->bound)

@@ -142,6 +142,7 @@ const struct e2e_test e2e_tests[] = {
 	{ "error_strings",	"errors",	test_error_strings,	0 },
 	{ "profiler",		"errors",	test_profiler,		0 },
 	{ "driver_logs",	"errors",	test_driver_logs,	0 },
+	{ "log_callbacks",	"errors",	test_log_callbacks,	0 },
 	{ "coredump_settings",	"errors",	test_coredump_settings,	0 },
 	{ "coredump_file_refused", "errors",	test_coredump_file_refused,
 	  E2E_REMOTE_ONLY },

@@ -113,6 +113,7 @@ int test_green_ctx(void);		/* green.c */
 int test_green_ctx_forged(void);
 int test_profiler(void);
 int test_driver_logs(void);		/* logs.c */
+int test_log_callbacks(void);		/* log_callbacks.c */
 int test_coredump_settings(void);	/* coredump.c */
 int test_coredump_file_refused(void);		/* profiler.c */
 int test_alloc_async(void);		/* mempool.c */

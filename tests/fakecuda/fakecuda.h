@@ -80,6 +80,15 @@ void fc_unlock(void);
 CUresult fc_check_init(void);
 CUresult fc_check_device(CUdevice dev);
 
+/* ---- log_callbacks.c: the error log ---- */
+
+/* Logs message for entry point api, outside the lock (it calls the
+ * registered functions). */
+void fc_log_error(const char *api, const char *message);
+/* Up to room bytes of the log from byte from; how many. */
+size_t fc_log_copy(size_t from, char *out, size_t room);
+size_t fc_log_end(void);		/* bytes logged so far */
+
 /* ---- visible.c: FAKECUDA_DEVICES and CUDA_VISIBLE_DEVICES ---- */
 
 void fc_visible_init(void);             /* by cuInit, under the lock */
