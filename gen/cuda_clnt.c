@@ -66,6 +66,28 @@ cu_device_get_uuid_13000(int dev, res_uuid *clnt_res,  CLIENT *clnt)
 }
 
 enum clnt_stat 
+cu_device_register_async_notification_13000(int dev, u_quad_t id, res_handle *clnt_res,  CLIENT *clnt)
+{
+	cu_device_register_async_notification_13000_argument arg;
+	arg.dev = dev;
+	arg.id = id;
+	return (clnt_call (clnt, CU_DEVICE_REGISTER_ASYNC_NOTIFICATION, (xdrproc_t) xdr_cu_device_register_async_notification_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_device_unregister_async_notification_13000(int dev, cu_handle callback, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_device_unregister_async_notification_13000_argument arg;
+	arg.dev = dev;
+	arg.callback = callback;
+	return (clnt_call (clnt, CU_DEVICE_UNREGISTER_ASYNC_NOTIFICATION, (xdrproc_t) xdr_cu_device_unregister_async_notification_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_device_total_mem_13000(int dev, res_size *clnt_res,  CLIENT *clnt)
 {
 	return (clnt_call(clnt, CU_DEVICE_TOTAL_MEM,

@@ -53,6 +53,18 @@ _cu_device_get_uuid_13000 (int  *argp, void *result, struct svc_req *rqstp)
 }
 
 int
+_cu_device_register_async_notification_13000 (cu_device_register_async_notification_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_device_register_async_notification_13000_svc(argp->dev, argp->id, result, rqstp));
+}
+
+int
+_cu_device_unregister_async_notification_13000 (cu_device_unregister_async_notification_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_device_unregister_async_notification_13000_svc(argp->dev, argp->callback, result, rqstp));
+}
+
+int
 _cu_device_total_mem_13000 (int  *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_device_total_mem_13000_svc(*argp, result, rqstp));
@@ -2220,6 +2232,8 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		int cu_device_get_13000_arg;
 		cu_device_get_name_13000_argument cu_device_get_name_13000_arg;
 		int cu_device_get_uuid_13000_arg;
+		cu_device_register_async_notification_13000_argument cu_device_register_async_notification_13000_arg;
+		cu_device_unregister_async_notification_13000_argument cu_device_unregister_async_notification_13000_arg;
 		int cu_device_total_mem_13000_arg;
 		cu_device_get_texture_1d_linear_max_width_13000_argument cu_device_get_texture_1d_linear_max_width_13000_arg;
 		cu_flush_gpu_direct_rdma_writes_13000_argument cu_flush_gpu_direct_rdma_writes_13000_arg;
@@ -2565,6 +2579,8 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_int cu_device_get_13000_res;
 		res_string cu_device_get_name_13000_res;
 		res_uuid cu_device_get_uuid_13000_res;
+		res_handle cu_device_register_async_notification_13000_res;
+		res_none cu_device_unregister_async_notification_13000_res;
 		res_size cu_device_total_mem_13000_res;
 		res_size cu_device_get_texture_1d_linear_max_width_13000_res;
 		res_none cu_flush_gpu_direct_rdma_writes_13000_res;
@@ -2969,6 +2985,18 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_int;
 		_xdr_result = (xdrproc_t) xdr_res_uuid;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_device_get_uuid_13000;
+		break;
+
+	case CU_DEVICE_REGISTER_ASYNC_NOTIFICATION:
+		_xdr_argument = (xdrproc_t) xdr_cu_device_register_async_notification_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_device_register_async_notification_13000;
+		break;
+
+	case CU_DEVICE_UNREGISTER_ASYNC_NOTIFICATION:
+		_xdr_argument = (xdrproc_t) xdr_cu_device_unregister_async_notification_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_device_unregister_async_notification_13000;
 		break;
 
 	case CU_DEVICE_TOTAL_MEM:

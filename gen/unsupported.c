@@ -93,20 +93,6 @@ ONCUDA_API CUresult cuDeviceGetNvSciSyncAttributes(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuDeviceRegisterAsyncNotification(void);
-ONCUDA_API CUresult cuDeviceRegisterAsyncNotification(void)
-{
-	oncuda_unsupported("cuDeviceRegisterAsyncNotification");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuDeviceUnregisterAsyncNotification(void);
-ONCUDA_API CUresult cuDeviceUnregisterAsyncNotification(void)
-{
-	oncuda_unsupported("cuDeviceUnregisterAsyncNotification");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuEGLApiInit(void);
 ONCUDA_API CUresult cuEGLApiInit(void)
 {

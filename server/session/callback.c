@@ -160,8 +160,8 @@ static bool usable_locked(void)
 }
 
 /* Sends a call record under the lock: ONCUDA_CALLBACK_RUN with call, or
- * ONCUDA_CALLBACK_LOG with m. */
-static bool send_locked(uint32_t xid, host_call *call, log_message *m)
+ * ONCUDA_CALLBACK_NOTICE with n. */
+static bool send_locked(uint32_t xid, host_call *call, driver_notice *n)
 {
 	XDR *x = &ch.rs.xdr;
 	bool sent;
@@ -169,10 +169,11 @@ static bool send_locked(uint32_t xid, host_call *call, log_message *m)
 	sent = record_begin(&ch.rs) && put(x, xid) && put(x, CALL_RECORD) &&
 	    put(x, RPC_MSG_VERSION) && put(x, ONCUDA_CALLBACK_PROG) &&
 	    put(x, ONCUDA_CALLBACK_VERSION) &&
-	    put(x, call != NULL ? ONCUDA_CALLBACK_RUN : ONCUDA_CALLBACK_LOG) &&
+	    put(x, call != NULL ? ONCUDA_CALLBACK_RUN :
+	    ONCUDA_CALLBACK_NOTICE) &&
 	    put(x, AUTH_NONE) && put(x, 0) && put(x, AUTH_NONE) &&
 	    put(x, 0) && (call != NULL ? xdr_host_call(x, call) :
-	    xdr_log_message(x, m));
+	    xdr_driver_notice(x, n));
 	if (!sent) {
 		record_abandon(&ch.rs);
 		return false;
@@ -209,14 +210,14 @@ static void call_client(host_call *call)
 	pthread_mutex_unlock(&ch.lock);
 }
 
-bool callback_send_log(log_message *m)
+bool callback_send_notice(driver_notice *n)
 {
 	bool sent = false;
 
 	pthread_mutex_lock(&ch.lock);
 	if (usable_locked()) {
-		/* No reply comes: the client answers no log message. */
-		sent = send_locked(++ch.xid, NULL, m);
+		/* No reply comes: the client answers no notice. */
+		sent = send_locked(++ch.xid, NULL, n);
 		if (!sent)
 			atomic_store(&ch.dead, true);
 	}

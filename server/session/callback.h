@@ -45,11 +45,11 @@ void CUDA_CB callback_stream_trampoline(CUstream stream, CUresult status,
     void *arg);
 
 /*
- * Sends a driver log message to the client (ONCUDA_CALLBACK_LOG), waiting
- * for no reply; false when the connection is not bound or failed.  Any
- * thread but a trampoline's: it waits while a host function runs.
+ * Sends a notice to the client (ONCUDA_CALLBACK_NOTICE), waiting for no
+ * reply; false when the connection is not bound or failed.  Any thread
+ * but a trampoline's: it waits while a host function runs.
  */
-bool callback_send_log(log_message *m);
+bool callback_send_notice(driver_notice *n);
 
 /* Whether the client has bound its callback connection. */
 bool callback_bound(void);

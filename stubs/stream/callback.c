@@ -27,7 +27,7 @@
 #include "stubs/route/route.h"
 #include "stubs/stream/callback.h"
 #include "stubs/stream/host_fn_set.h"
-#include "stubs/stream/log_sinks.h"
+#include "stubs/stream/notice_sinks.h"
 #include "stubs/wire/rpc.h"
 #include "stubs/link/say.h"
 
@@ -159,30 +159,22 @@ static void write_landed(unsigned server, const landed_downloads *landed)
 }
 
 /*
- * A driver log message (ONCUDA_CALLBACK_LOG), which has no reply: the
- * program's function for its registration runs with the text, ended by a
- * NUL as the driver's is; a message for no registration (one unregistered
- * since it was sent) is dropped.
+ * A notice of the server driver's (ONCUDA_CALLBACK_NOTICE), which has no
+ * reply: the program's function for its registration runs; a notice for
+ * no registration (one unregistered since it was sent) is dropped.
  */
-static bool log_message_in(struct channel *ch)
+static bool notice_in(struct channel *ch)
 {
-	XDR *x = &ch->rs.xdr;
-	log_message m;
-	char *text;
+	driver_notice n;
 
-	memset(&m, 0, sizeof m);
-	if (!xdr_log_message(x, &m)) {
-		xdr_free(XDRPROC(xdr_log_message), (char *)&m);
-		return !record_failed(&ch->rs);
+	memset(&n, 0, sizeof n);
+	if (xdr_driver_notice(&ch->rs.xdr, &n))
+		(void)sink_run(ch->server, &n);
+	else if (record_failed(&ch->rs)) {
+		xdr_free(XDRPROC(xdr_driver_notice), (char *)&n);
+		return false;
 	}
-	if ((text = malloc(m.text.text_len + 1)) != NULL) {
-		memcpy(text, m.text.text_val, m.text.text_len);
-		text[m.text.text_len] = '\0';
-		(void)log_sink_run(ch->server, m.id, m.level, text,
-		    m.text.text_len);
-		free(text);
-	}
-	xdr_free(XDRPROC(xdr_log_message), (char *)&m);
+	xdr_free(XDRPROC(xdr_driver_notice), (char *)&n);
 	return true;
 }
 
@@ -207,8 +199,8 @@ static bool serve_one(struct channel *ch)
 		return reply(rs, xid, ACCEPT_PROG_MISMATCH);
 	if (proc == 0)
 		return reply(rs, xid, ACCEPT_OK);
-	if (proc == ONCUDA_CALLBACK_LOG)
-		return log_message_in(ch);
+	if (proc == ONCUDA_CALLBACK_NOTICE)
+		return notice_in(ch);
 	if (proc != ONCUDA_CALLBACK_RUN)
 		return reply(rs, xid, ACCEPT_PROC_UNAVAIL);
 	memset(&call, 0, sizeof call);

@@ -1,7 +1,7 @@
 /*
  * stubs/stream/log_callbacks.c -- cuLogsRegisterCallback and
- * cuLogsUnregisterCallback (idl/cuda.x, log_message): the program's
- * function is kept here (log_sinks.h) under a number the server's
+ * cuLogsUnregisterCallback (idl/cuda.x, driver_notice): the program's
+ * function is kept (notice_sinks.h) under a number the server's
  * trampoline sends back with each message its driver logs, and runs on
  * the thread of the callback connection (callback.h).
  *
@@ -18,12 +18,13 @@
 #include "stubs/route/call.h"
 #include "stubs/route/route.h"
 #include "stubs/stream/callback.h"
-#include "stubs/stream/log_sinks.h"
+#include "stubs/stream/notice_sinks.h"
 
 ONCUDA_API CUresult cuLogsRegisterCallback(CUlogsCallback callbackFunc,
     void *userData, CUlogsCallbackHandle *callback_out)
 {
 	unsigned server = route_current_server();
+	CUlogsCallbackHandle h;
 	struct call k;
 	res_handle r;
 	uint64_t id;
@@ -34,20 +35,22 @@ ONCUDA_API CUresult cuLogsRegisterCallback(CUlogsCallback callbackFunc,
 		return CUDA_ERROR_INVALID_VALUE;
 	/* Kept before the server registers, so that a message logged at
 	 * once finds it. */
-	if ((id = log_sink_add(callbackFunc, userData, server)) == 0)
+	if ((id = sink_add(ONCUDA_NOTICE_LOG, (union sink_fn){ .log =
+	    callbackFunc }, userData, server)) == 0)
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	if ((e = callback_bind(server)) == CUDA_SUCCESS &&
 	    (e = call_begin_on(&k, server, CALL_REPLY(r))) == CUDA_SUCCESS)
 		e = call_done(&k, cu_logs_register_callback(id, &r, k.c),
 		    &r.err);
 	if (e != CUDA_SUCCESS) {
-		log_sink_remove(id, server, 0);
+		sink_remove(id, server, 0);
 		return e;
 	}
-	log_sink_bind(id, r.res_handle_u.value);
+	h = (CUlogsCallbackHandle)(uintptr_t)route_tag(r.res_handle_u.value,
+	    server);
+	sink_bind(id, r.res_handle_u.value, h);
 	if (callback_out != NULL)
-		*callback_out = (CUlogsCallbackHandle)(uintptr_t)route_tag(
-		    r.res_handle_u.value, server);
+		*callback_out = h;
 	return CUDA_SUCCESS;
 }
 
@@ -63,6 +66,6 @@ ONCUDA_API CUresult cuLogsUnregisterCallback(CUlogsCallbackHandle callback)
 		return e;
 	if ((e = call_done(&k, cu_logs_unregister_callback(handle, &r, k.c),
 	    &r.err)) == CUDA_SUCCESS)
-		log_sink_remove(0, k.server, handle);
+		sink_remove(0, k.server, handle);
 	return e;
 }

@@ -27,6 +27,7 @@ const struct e2e_test e2e_tests[] = {
 	{ "abi_before_3_2_copies", "memory", test_abi_before_3_2_copies, 0 },
 	{ "device_deprecated",	"device",	test_device_deprecated,	0 },
 	{ "device_limits",	"device",	test_device_limits,	0 },
+	{ "device_notifications", "device",	test_device_notifications, 0 },
 	{ "threads",		"threads",	test_threads,		0 },
 	{ "per_thread_streams",	"threads",	test_per_thread_streams, 0 },
 	{ "per_thread_legacy_order", "threads",	test_per_thread_legacy_order, 0 },

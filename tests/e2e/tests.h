@@ -17,6 +17,7 @@ int test_context_create_v4(void);	/* ctx_config.c */
 int test_context_config(void);
 int test_device_deprecated(void);
 int test_device_limits(void);		/* device_limits.c */
+int test_device_notifications(void);	/* device_notify.c */
 int test_threads(void);			/* threads.c */
 int test_per_thread_streams(void);	/* per_thread.c */
 int test_per_thread_legacy_order(void);

@@ -1,9 +1,9 @@
 /*
- * server/session/log_forward.c -- the driver's log messages, forwarded
- * (log_forward.h).
+ * server/session/notices.c -- the driver's notices, forwarded
+ * (notices.h).
  *
- * A bounded queue under its own lock, which the trampoline holds only to
- * link a message in: it never waits on the callback connection, which a
+ * A bounded queue under its own lock, which a trampoline holds only to
+ * link a notice in: it never waits on the callback connection, which a
  * host function's call back may hold for as long as that function runs.
  */
 #include <pthread.h>
@@ -15,13 +15,13 @@
 #include "gen/cuda_names.h"
 #include "server/session/callback.h"
 #include "server/session/log.h"
-#include "server/session/log_forward.h"
+#include "server/session/notices.h"
 
-/* Messages waiting to be sent; later ones are dropped. */
+/* Notices waiting to be sent; later ones are dropped. */
 #define QUEUE_MAX 256
 
 struct queued {
-	log_message m;
+	driver_notice n;
 	struct queued *next;
 };
 
@@ -38,7 +38,8 @@ static struct {
 
 static void free_queued(struct queued *e)
 {
-	free(e->m.text.text_val);
+	if (e->n.body.kind == ONCUDA_NOTICE_LOG)
+		free(e->n.body.notice_body_u.log.text.text_val);
 	free(e);
 }
 
@@ -62,11 +63,11 @@ static void *sender(void *arg)
 		q.dropped = 0;
 		pthread_mutex_unlock(&q.lock);
 		if (dropped != 0)
-			log_msg(LOG_WARN, "%lu driver log messages dropped: "
+			log_msg(LOG_WARN, "%lu notices of the driver dropped: "
 			    "more than %d waited for the client", dropped,
 			    QUEUE_MAX);
-		if (!callback_send_log(&e->m))
-			log_msg(LOG_DEBUG, "a driver log message was not "
+		if (!callback_send_notice(&e->n))
+			log_msg(LOG_DEBUG, "a notice of the driver was not "
 			    "sent: no callback connection");
 		free_queued(e);
 		pthread_mutex_lock(&q.lock);
@@ -75,7 +76,7 @@ static void *sender(void *arg)
 	return NULL;
 }
 
-bool log_forward_start(void)
+bool notices_start(void)
 {
 	bool ok;
 
@@ -87,25 +88,9 @@ bool log_forward_start(void)
 	return ok;
 }
 
-void CUDA_CB log_forward_trampoline(void *data, CUlogLevel level,
-    char *message, size_t length)
+/* Queues e, or drops it. */
+static void queue(struct queued *e)
 {
-	size_t n = length < ONCUDA_LOG_MESSAGE_MAX ? length :
-	    ONCUDA_LOG_MESSAGE_MAX;
-	struct queued *e;
-
-	if (message == NULL)
-		n = 0;
-	if ((e = calloc(1, sizeof *e)) == NULL ||
-	    (n != 0 && (e->m.text.text_val = malloc(n)) == NULL)) {
-		free(e);
-		return;
-	}
-	e->m.id = (uint64_t)(uintptr_t)data;
-	e->m.level = (int)level;
-	if (n != 0)
-		memcpy(e->m.text.text_val, message, n);
-	e->m.text.text_len = (u_int)n;
 	pthread_mutex_lock(&q.lock);
 	if (q.stopping || q.count >= QUEUE_MAX) {
 		q.dropped += !q.stopping;
@@ -123,7 +108,51 @@ void CUDA_CB log_forward_trampoline(void *data, CUlogLevel level,
 	pthread_mutex_unlock(&q.lock);
 }
 
-void log_forward_stop(void)
+void CUDA_CB notices_log_trampoline(void *data, CUlogLevel level,
+    char *message, size_t length)
+{
+	size_t n = length < ONCUDA_LOG_MESSAGE_MAX ? length :
+	    ONCUDA_LOG_MESSAGE_MAX;
+	struct queued *e;
+	log_message *m;
+
+	if (message == NULL)
+		n = 0;
+	if ((e = calloc(1, sizeof *e)) == NULL)
+		return;
+	e->n.id = (uint64_t)(uintptr_t)data;
+	e->n.body.kind = ONCUDA_NOTICE_LOG;
+	m = &e->n.body.notice_body_u.log;
+	if (n != 0 && (m->text.text_val = malloc(n)) == NULL) {
+		free(e);
+		return;
+	}
+	m->level = (int)level;
+	if (n != 0)
+		memcpy(m->text.text_val, message, n);
+	m->text.text_len = (u_int)n;
+	queue(e);
+}
+
+void notices_device_trampoline(CUasyncNotificationInfo *info, void *data,
+    CUasyncCallbackHandle callback)
+{
+	struct queued *e;
+	device_notification *d;
+
+	(void)callback;		/* the client gives the program its own */
+	if (info == NULL || (e = calloc(1, sizeof *e)) == NULL)
+		return;
+	e->n.id = (uint64_t)(uintptr_t)data;
+	e->n.body.kind = ONCUDA_NOTICE_DEVICE;
+	d = &e->n.body.notice_body_u.device;
+	d->type = (int)info->type;
+	if (info->type == CU_ASYNC_NOTIFICATION_TYPE_OVER_BUDGET)
+		d->bytes_over_budget = info->info.overBudget.bytesOverBudget;
+	queue(e);
+}
+
+void notices_stop(void)
 {
 	struct queued *e;
 	bool started;
