@@ -3,7 +3,7 @@
  * registered for a device is called, with the program's argument and the
  * handle the program got, when the process passes its device memory
  * budget; once unregistered it is called no more.  The stand-in's budget
- * is 256 MiB; a GPU's is set from outside the program (none, usually, so
+ * is 64 MiB; a GPU's is set from outside the program (none, usually, so
  * there the allocation passes nothing and only the registration is
  * checked), and a driver that has no notifications for a device answers
  * CUDA_ERROR_NOT_SUPPORTED.
@@ -14,8 +14,8 @@
 
 #include "check.h"
 
-#define OVER (320ULL << 20)		/* past the stand-in's budget */
-#define STAND_IN_BUDGET (256ULL << 20)
+#define OVER (96ULL << 20)		/* past the stand-in's budget */
+#define STAND_IN_BUDGET (64ULL << 20)
 
 static struct {
 	pthread_mutex_t lock;
@@ -91,8 +91,10 @@ int test_device_notifications(void)
 	pthread_mutex_unlock(&got.lock);
 	CHECK_EQ(bad, 0);
 	if (e2e_on_stand_in()) {
+		/* Past it by OVER's excess at least (what else the process
+		 * holds counts too). */
 		CHECK_EQ(calls, 1);
-		CHECK_EQ(over, OVER - STAND_IN_BUDGET);
+		CHECK(over >= OVER - STAND_IN_BUDGET);
 	}
 	/* Whatever came, came for this registration. */
 	CHECK(calls == 0 || seen == h);

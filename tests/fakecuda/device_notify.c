@@ -3,7 +3,7 @@
  * cuDeviceUnregisterAsyncNotification, with the one notification there
  * is, CU_ASYNC_NOTIFICATION_TYPE_OVER_BUDGET: each process has a budget
  * of FC_DEVICE_BUDGET bytes of device memory per device (where the
- * driver's is set from outside), and an allocation that takes its
+ * driver's is set from outside), and each allocation that leaves its
  * allocations past it calls the functions registered for that device,
  * with how far past.  They run on the allocating thread, under the
  * stand-in's lock, so they must not call it (the driver runs them on a
@@ -85,7 +85,7 @@ fc_device_budget_note(CUdevice dev, long long bytes)
 	was = held[dev];
 	held[dev] = bytes < 0 && (unsigned long long)-bytes > was ? 0 :
 	    was + (unsigned long long)bytes;
-	if (was > FC_DEVICE_BUDGET || held[dev] <= FC_DEVICE_BUDGET)
+	if (bytes <= 0 || held[dev] <= FC_DEVICE_BUDGET)
 		return;
 	info.type = CU_ASYNC_NOTIFICATION_TYPE_OVER_BUDGET;
 	info.info.overBudget.bytesOverBudget = held[dev] - FC_DEVICE_BUDGET;

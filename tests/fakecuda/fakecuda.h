@@ -28,7 +28,7 @@
 #define FC_DEVICE_NAME             "oncuda CPU stand-in"
 #define FC_PCI_BUS_ID_FORMAT       "0000:%02x:00.0" /* bus: the device's number */
 #define FC_TOTAL_MEMORY            (16ULL << 30)
-#define FC_DEVICE_BUDGET           (256ULL << 20) /* per process (device_notify.c) */
+#define FC_DEVICE_BUDGET           (64ULL << 20) /* per process (device_notify.c) */
 #define FC_CONTEXT_OVERHEAD        (64ULL << 20)
 #define FC_SM_COUNT                132
 #define FC_WARP_SIZE               32
