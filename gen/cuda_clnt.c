@@ -66,6 +66,28 @@ cu_device_get_uuid_13000(int dev, res_uuid *clnt_res,  CLIENT *clnt)
 }
 
 enum clnt_stat 
+cu_device_register_async_notification_13000(int dev, u_quad_t id, res_handle *clnt_res,  CLIENT *clnt)
+{
+	cu_device_register_async_notification_13000_argument arg;
+	arg.dev = dev;
+	arg.id = id;
+	return (clnt_call (clnt, CU_DEVICE_REGISTER_ASYNC_NOTIFICATION, (xdrproc_t) xdr_cu_device_register_async_notification_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_device_unregister_async_notification_13000(int dev, cu_handle callback, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_device_unregister_async_notification_13000_argument arg;
+	arg.dev = dev;
+	arg.callback = callback;
+	return (clnt_call (clnt, CU_DEVICE_UNREGISTER_ASYNC_NOTIFICATION, (xdrproc_t) xdr_cu_device_unregister_async_notification_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_device_total_mem_13000(int dev, res_size *clnt_res,  CLIENT *clnt)
 {
 	return (clnt_call(clnt, CU_DEVICE_TOTAL_MEM,
@@ -3655,6 +3677,24 @@ cu_logs_dump_to_memory_13000(bool_t with_iterator, u_int iterator, cu_size size,
 	arg.flags = flags;
 	return (clnt_call (clnt, CU_LOGS_DUMP_TO_MEMORY, (xdrproc_t) xdr_cu_logs_dump_to_memory_13000_argument, (caddr_t) &arg,
 		(xdrproc_t) xdr_res_logs_dump, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_logs_register_callback_13000(u_quad_t id, res_handle *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_LOGS_REGISTER_CALLBACK,
+		(xdrproc_t) xdr_u_quad_t, (caddr_t) &id,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_logs_unregister_callback_13000(cu_handle callback, res_none *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_LOGS_UNREGISTER_CALLBACK,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &callback,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
 		TIMEOUT));
 }
 

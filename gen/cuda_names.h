@@ -49,6 +49,18 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_device_get_uuid cu_device_get_uuid_13000
 #define cu_device_get_uuid_svc cu_device_get_uuid_13000_svc
 
+/* CU_DEVICE_REGISTER_ASYNC_NOTIFICATION (962) */
+#define cu_device_register_async_notification cu_device_register_async_notification_13000
+#define cu_device_register_async_notification_svc cu_device_register_async_notification_13000_svc
+#define cu_device_register_async_notification_argument cu_device_register_async_notification_13000_argument
+#define xdr_cu_device_register_async_notification_argument xdr_cu_device_register_async_notification_13000_argument
+
+/* CU_DEVICE_UNREGISTER_ASYNC_NOTIFICATION (963) */
+#define cu_device_unregister_async_notification cu_device_unregister_async_notification_13000
+#define cu_device_unregister_async_notification_svc cu_device_unregister_async_notification_13000_svc
+#define cu_device_unregister_async_notification_argument cu_device_unregister_async_notification_13000_argument
+#define xdr_cu_device_unregister_async_notification_argument xdr_cu_device_unregister_async_notification_13000_argument
+
 /* CU_DEVICE_TOTAL_MEM (14) */
 #define cu_device_total_mem cu_device_total_mem_13000
 #define cu_device_total_mem_svc cu_device_total_mem_13000_svc
@@ -1794,6 +1806,14 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_logs_dump_to_memory_svc cu_logs_dump_to_memory_13000_svc
 #define cu_logs_dump_to_memory_argument cu_logs_dump_to_memory_13000_argument
 #define xdr_cu_logs_dump_to_memory_argument xdr_cu_logs_dump_to_memory_13000_argument
+
+/* CU_LOGS_REGISTER_CALLBACK (960) */
+#define cu_logs_register_callback cu_logs_register_callback_13000
+#define cu_logs_register_callback_svc cu_logs_register_callback_13000_svc
+
+/* CU_LOGS_UNREGISTER_CALLBACK (961) */
+#define cu_logs_unregister_callback cu_logs_unregister_callback_13000
+#define cu_logs_unregister_callback_svc cu_logs_unregister_callback_13000_svc
 
 /* CU_COREDUMP_GET_ATTRIBUTE (787) */
 #define cu_coredump_get_attribute cu_coredump_get_attribute_13000

@@ -1435,12 +1435,63 @@ typedef struct {
 	u_int kernel_output_len;
 	char *kernel_output_val;
 } kernel_output;
+#define ONCUDA_CALLBACK_NOTICE 3
+#define ONCUDA_LOG_MESSAGE_MAX 4096
+#define ONCUDA_NOTICE_CALLBACKS_MAX 64
+
+enum notice_kind {
+	ONCUDA_NOTICE_LOG = 0,
+	ONCUDA_NOTICE_DEVICE = 1,
+};
+typedef enum notice_kind notice_kind;
+
+struct log_message {
+	int level;
+	struct {
+		u_int text_len;
+		char *text_val;
+	} text;
+};
+typedef struct log_message log_message;
+
+struct device_notification {
+	int type;
+	u_quad_t bytes_over_budget;
+};
+typedef struct device_notification device_notification;
+
+struct notice_body {
+	notice_kind kind;
+	union {
+		log_message log;
+		device_notification device;
+	} notice_body_u;
+};
+typedef struct notice_body notice_body;
+
+struct driver_notice {
+	u_quad_t id;
+	notice_body body;
+};
+typedef struct driver_notice driver_notice;
 
 struct cu_device_get_name_13000_argument {
 	int len;
 	int dev;
 };
 typedef struct cu_device_get_name_13000_argument cu_device_get_name_13000_argument;
+
+struct cu_device_register_async_notification_13000_argument {
+	int dev;
+	u_quad_t id;
+};
+typedef struct cu_device_register_async_notification_13000_argument cu_device_register_async_notification_13000_argument;
+
+struct cu_device_unregister_async_notification_13000_argument {
+	int dev;
+	cu_handle callback;
+};
+typedef struct cu_device_unregister_async_notification_13000_argument cu_device_unregister_async_notification_13000_argument;
 
 struct cu_device_get_texture_1d_linear_max_width_13000_argument {
 	int format;
@@ -2945,6 +2996,12 @@ extern  bool_t cu_device_get_name_13000_svc(int , int , res_string *, struct svc
 #define CU_DEVICE_GET_UUID 13
 extern  enum clnt_stat cu_device_get_uuid_13000(int , res_uuid *, CLIENT *);
 extern  bool_t cu_device_get_uuid_13000_svc(int , res_uuid *, struct svc_req *);
+#define CU_DEVICE_REGISTER_ASYNC_NOTIFICATION 962
+extern  enum clnt_stat cu_device_register_async_notification_13000(int , u_quad_t , res_handle *, CLIENT *);
+extern  bool_t cu_device_register_async_notification_13000_svc(int , u_quad_t , res_handle *, struct svc_req *);
+#define CU_DEVICE_UNREGISTER_ASYNC_NOTIFICATION 963
+extern  enum clnt_stat cu_device_unregister_async_notification_13000(int , cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_device_unregister_async_notification_13000_svc(int , cu_handle , res_none *, struct svc_req *);
 #define CU_DEVICE_TOTAL_MEM 14
 extern  enum clnt_stat cu_device_total_mem_13000(int , res_size *, CLIENT *);
 extern  bool_t cu_device_total_mem_13000_svc(int , res_size *, struct svc_req *);
@@ -3944,6 +4001,12 @@ extern  bool_t cu_logs_current_13000_svc(u_int , res_uint *, struct svc_req *);
 #define CU_LOGS_DUMP_TO_MEMORY 786
 extern  enum clnt_stat cu_logs_dump_to_memory_13000(bool_t , u_int , cu_size , u_int , res_logs_dump *, CLIENT *);
 extern  bool_t cu_logs_dump_to_memory_13000_svc(bool_t , u_int , cu_size , u_int , res_logs_dump *, struct svc_req *);
+#define CU_LOGS_REGISTER_CALLBACK 960
+extern  enum clnt_stat cu_logs_register_callback_13000(u_quad_t , res_handle *, CLIENT *);
+extern  bool_t cu_logs_register_callback_13000_svc(u_quad_t , res_handle *, struct svc_req *);
+#define CU_LOGS_UNREGISTER_CALLBACK 961
+extern  enum clnt_stat cu_logs_unregister_callback_13000(cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_logs_unregister_callback_13000_svc(cu_handle , res_none *, struct svc_req *);
 #define CU_COREDUMP_GET_ATTRIBUTE 787
 extern  enum clnt_stat cu_coredump_get_attribute_13000(bool_t , int , cu_size , res_coredump_value *, CLIENT *);
 extern  bool_t cu_coredump_get_attribute_13000_svc(bool_t , int , cu_size , res_coredump_value *, struct svc_req *);
@@ -4040,6 +4103,12 @@ extern  bool_t cu_device_get_name_13000_svc();
 #define CU_DEVICE_GET_UUID 13
 extern  enum clnt_stat cu_device_get_uuid_13000();
 extern  bool_t cu_device_get_uuid_13000_svc();
+#define CU_DEVICE_REGISTER_ASYNC_NOTIFICATION 962
+extern  enum clnt_stat cu_device_register_async_notification_13000();
+extern  bool_t cu_device_register_async_notification_13000_svc();
+#define CU_DEVICE_UNREGISTER_ASYNC_NOTIFICATION 963
+extern  enum clnt_stat cu_device_unregister_async_notification_13000();
+extern  bool_t cu_device_unregister_async_notification_13000_svc();
 #define CU_DEVICE_TOTAL_MEM 14
 extern  enum clnt_stat cu_device_total_mem_13000();
 extern  bool_t cu_device_total_mem_13000_svc();
@@ -5039,6 +5108,12 @@ extern  bool_t cu_logs_current_13000_svc();
 #define CU_LOGS_DUMP_TO_MEMORY 786
 extern  enum clnt_stat cu_logs_dump_to_memory_13000();
 extern  bool_t cu_logs_dump_to_memory_13000_svc();
+#define CU_LOGS_REGISTER_CALLBACK 960
+extern  enum clnt_stat cu_logs_register_callback_13000();
+extern  bool_t cu_logs_register_callback_13000_svc();
+#define CU_LOGS_UNREGISTER_CALLBACK 961
+extern  enum clnt_stat cu_logs_unregister_callback_13000();
+extern  bool_t cu_logs_unregister_callback_13000_svc();
 #define CU_COREDUMP_GET_ATTRIBUTE 787
 extern  enum clnt_stat cu_coredump_get_attribute_13000();
 extern  bool_t cu_coredump_get_attribute_13000_svc();
@@ -5300,7 +5375,14 @@ extern  bool_t xdr_res_stripe (XDR *, res_stripe*);
 extern  bool_t xdr_host_call_kind (XDR *, host_call_kind*);
 extern  bool_t xdr_host_call (XDR *, host_call*);
 extern  bool_t xdr_kernel_output (XDR *, kernel_output*);
+extern  bool_t xdr_notice_kind (XDR *, notice_kind*);
+extern  bool_t xdr_log_message (XDR *, log_message*);
+extern  bool_t xdr_device_notification (XDR *, device_notification*);
+extern  bool_t xdr_notice_body (XDR *, notice_body*);
+extern  bool_t xdr_driver_notice (XDR *, driver_notice*);
 extern  bool_t xdr_cu_device_get_name_13000_argument (XDR *, cu_device_get_name_13000_argument*);
+extern  bool_t xdr_cu_device_register_async_notification_13000_argument (XDR *, cu_device_register_async_notification_13000_argument*);
+extern  bool_t xdr_cu_device_unregister_async_notification_13000_argument (XDR *, cu_device_unregister_async_notification_13000_argument*);
 extern  bool_t xdr_cu_device_get_texture_1d_linear_max_width_13000_argument (XDR *, cu_device_get_texture_1d_linear_max_width_13000_argument*);
 extern  bool_t xdr_cu_flush_gpu_direct_rdma_writes_13000_argument (XDR *, cu_flush_gpu_direct_rdma_writes_13000_argument*);
 extern  bool_t xdr_cu_device_get_attribute_13000_argument (XDR *, cu_device_get_attribute_13000_argument*);
@@ -5697,7 +5779,14 @@ extern bool_t xdr_res_stripe ();
 extern bool_t xdr_host_call_kind ();
 extern bool_t xdr_host_call ();
 extern bool_t xdr_kernel_output ();
+extern bool_t xdr_notice_kind ();
+extern bool_t xdr_log_message ();
+extern bool_t xdr_device_notification ();
+extern bool_t xdr_notice_body ();
+extern bool_t xdr_driver_notice ();
 extern bool_t xdr_cu_device_get_name_13000_argument ();
+extern bool_t xdr_cu_device_register_async_notification_13000_argument ();
+extern bool_t xdr_cu_device_unregister_async_notification_13000_argument ();
 extern bool_t xdr_cu_device_get_texture_1d_linear_max_width_13000_argument ();
 extern bool_t xdr_cu_flush_gpu_direct_rdma_writes_13000_argument ();
 extern bool_t xdr_cu_device_get_attribute_13000_argument ();

@@ -53,6 +53,18 @@ _cu_device_get_uuid_13000 (int  *argp, void *result, struct svc_req *rqstp)
 }
 
 int
+_cu_device_register_async_notification_13000 (cu_device_register_async_notification_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_device_register_async_notification_13000_svc(argp->dev, argp->id, result, rqstp));
+}
+
+int
+_cu_device_unregister_async_notification_13000 (cu_device_unregister_async_notification_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_device_unregister_async_notification_13000_svc(argp->dev, argp->callback, result, rqstp));
+}
+
+int
 _cu_device_total_mem_13000 (int  *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_device_total_mem_13000_svc(*argp, result, rqstp));
@@ -2051,6 +2063,18 @@ _cu_logs_dump_to_memory_13000 (cu_logs_dump_to_memory_13000_argument *argp, void
 }
 
 int
+_cu_logs_register_callback_13000 (u_quad_t  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_logs_register_callback_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_logs_unregister_callback_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_logs_unregister_callback_13000_svc(*argp, result, rqstp));
+}
+
+int
 _cu_coredump_get_attribute_13000 (cu_coredump_get_attribute_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_coredump_get_attribute_13000_svc(argp->global, argp->attrib, argp->size, result, rqstp));
@@ -2208,6 +2232,8 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		int cu_device_get_13000_arg;
 		cu_device_get_name_13000_argument cu_device_get_name_13000_arg;
 		int cu_device_get_uuid_13000_arg;
+		cu_device_register_async_notification_13000_argument cu_device_register_async_notification_13000_arg;
+		cu_device_unregister_async_notification_13000_argument cu_device_unregister_async_notification_13000_arg;
 		int cu_device_total_mem_13000_arg;
 		cu_device_get_texture_1d_linear_max_width_13000_argument cu_device_get_texture_1d_linear_max_width_13000_arg;
 		cu_flush_gpu_direct_rdma_writes_13000_argument cu_flush_gpu_direct_rdma_writes_13000_arg;
@@ -2527,6 +2553,8 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_handle cu_green_ctx_get_id_13000_arg;
 		u_int cu_logs_current_13000_arg;
 		cu_logs_dump_to_memory_13000_argument cu_logs_dump_to_memory_13000_arg;
+		u_quad_t cu_logs_register_callback_13000_arg;
+		cu_handle cu_logs_unregister_callback_13000_arg;
 		cu_coredump_get_attribute_13000_argument cu_coredump_get_attribute_13000_arg;
 		cu_coredump_set_attribute_13000_argument cu_coredump_set_attribute_13000_arg;
 		bool_t oncuda_auth_challenge_13000_arg;
@@ -2551,6 +2579,8 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_int cu_device_get_13000_res;
 		res_string cu_device_get_name_13000_res;
 		res_uuid cu_device_get_uuid_13000_res;
+		res_handle cu_device_register_async_notification_13000_res;
+		res_none cu_device_unregister_async_notification_13000_res;
 		res_size cu_device_total_mem_13000_res;
 		res_size cu_device_get_texture_1d_linear_max_width_13000_res;
 		res_none cu_flush_gpu_direct_rdma_writes_13000_res;
@@ -2884,6 +2914,8 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_size cu_green_ctx_get_id_13000_res;
 		res_uint cu_logs_current_13000_res;
 		res_logs_dump cu_logs_dump_to_memory_13000_res;
+		res_handle cu_logs_register_callback_13000_res;
+		res_none cu_logs_unregister_callback_13000_res;
 		res_coredump_value cu_coredump_get_attribute_13000_res;
 		res_size cu_coredump_set_attribute_13000_res;
 		res_none cu_profiler_start_13000_res;
@@ -2953,6 +2985,18 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_int;
 		_xdr_result = (xdrproc_t) xdr_res_uuid;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_device_get_uuid_13000;
+		break;
+
+	case CU_DEVICE_REGISTER_ASYNC_NOTIFICATION:
+		_xdr_argument = (xdrproc_t) xdr_cu_device_register_async_notification_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_device_register_async_notification_13000;
+		break;
+
+	case CU_DEVICE_UNREGISTER_ASYNC_NOTIFICATION:
+		_xdr_argument = (xdrproc_t) xdr_cu_device_unregister_async_notification_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_device_unregister_async_notification_13000;
 		break;
 
 	case CU_DEVICE_TOTAL_MEM:
@@ -4951,6 +4995,18 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_cu_logs_dump_to_memory_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_logs_dump;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_logs_dump_to_memory_13000;
+		break;
+
+	case CU_LOGS_REGISTER_CALLBACK:
+		_xdr_argument = (xdrproc_t) xdr_u_quad_t;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_logs_register_callback_13000;
+		break;
+
+	case CU_LOGS_UNREGISTER_CALLBACK:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_logs_unregister_callback_13000;
 		break;
 
 	case CU_COREDUMP_GET_ATTRIBUTE:

@@ -3102,11 +3102,99 @@ xdr_kernel_output (XDR *xdrs, kernel_output *objp)
 }
 
 bool_t
+xdr_notice_kind (XDR *xdrs, notice_kind *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_enum (xdrs, (enum_t *) objp))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_log_message (XDR *xdrs, log_message *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->level))
+		 return FALSE;
+	 if (!xdr_bytes (xdrs, (char **)&objp->text.text_val, (u_int *) &objp->text.text_len, ONCUDA_LOG_MESSAGE_MAX))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_device_notification (XDR *xdrs, device_notification *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->type))
+		 return FALSE;
+	 if (!xdr_u_quad_t (xdrs, &objp->bytes_over_budget))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_notice_body (XDR *xdrs, notice_body *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_notice_kind (xdrs, &objp->kind))
+		 return FALSE;
+	switch (objp->kind) {
+	case ONCUDA_NOTICE_LOG:
+		 if (!xdr_log_message (xdrs, &objp->notice_body_u.log))
+			 return FALSE;
+		break;
+	case ONCUDA_NOTICE_DEVICE:
+		 if (!xdr_device_notification (xdrs, &objp->notice_body_u.device))
+			 return FALSE;
+		break;
+	default:
+		return FALSE;
+	}
+	return TRUE;
+}
+
+bool_t
+xdr_driver_notice (XDR *xdrs, driver_notice *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_u_quad_t (xdrs, &objp->id))
+		 return FALSE;
+	 if (!xdr_notice_body (xdrs, &objp->body))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
 xdr_cu_device_get_name_13000_argument (XDR *xdrs, cu_device_get_name_13000_argument *objp)
 {
 	 if (!xdr_int (xdrs, &objp->len))
 		 return FALSE;
 	 if (!xdr_int (xdrs, &objp->dev))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_device_register_async_notification_13000_argument (XDR *xdrs, cu_device_register_async_notification_13000_argument *objp)
+{
+	 if (!xdr_int (xdrs, &objp->dev))
+		 return FALSE;
+	 if (!xdr_u_quad_t (xdrs, &objp->id))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_device_unregister_async_notification_13000_argument (XDR *xdrs, cu_device_unregister_async_notification_13000_argument *objp)
+{
+	 if (!xdr_int (xdrs, &objp->dev))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->callback))
 		 return FALSE;
 	return TRUE;
 }

@@ -93,20 +93,6 @@ ONCUDA_API CUresult cuDeviceGetNvSciSyncAttributes(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuDeviceRegisterAsyncNotification(void);
-ONCUDA_API CUresult cuDeviceRegisterAsyncNotification(void)
-{
-	oncuda_unsupported("cuDeviceRegisterAsyncNotification");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuDeviceUnregisterAsyncNotification(void);
-ONCUDA_API CUresult cuDeviceUnregisterAsyncNotification(void)
-{
-	oncuda_unsupported("cuDeviceUnregisterAsyncNotification");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuEGLApiInit(void);
 ONCUDA_API CUresult cuEGLApiInit(void)
 {
@@ -499,20 +485,6 @@ ONCUDA_API CUresult cuLibraryGetUnifiedFunction(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuLogsRegisterCallback(void);
-ONCUDA_API CUresult cuLogsRegisterCallback(void)
-{
-	oncuda_unsupported("cuLogsRegisterCallback");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuLogsUnregisterCallback(void);
-ONCUDA_API CUresult cuLogsUnregisterCallback(void)
-{
-	oncuda_unsupported("cuLogsUnregisterCallback");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemBatchDecompressAsync(void);
 ONCUDA_API CUresult cuMemBatchDecompressAsync(void)
 {
@@ -643,69 +615,6 @@ ONCUDA_API CUresult cuMemPrefetchBatchAsync_ptsz(void);
 ONCUDA_API CUresult cuMemPrefetchBatchAsync_ptsz(void)
 {
 	oncuda_unsupported("cuMemPrefetchBatchAsync_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpy3D(void);
-ONCUDA_API CUresult cuMemcpy3D(void)
-{
-	oncuda_unsupported("cuMemcpy3D");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpy3DAsync(void);
-ONCUDA_API CUresult cuMemcpy3DAsync(void)
-{
-	oncuda_unsupported("cuMemcpy3DAsync");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpy3DPeerAsync_ptsz(void);
-ONCUDA_API CUresult cuMemcpy3DPeerAsync_ptsz(void)
-{
-	oncuda_unsupported("cuMemcpy3DPeerAsync_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpy3DPeer_ptds(void);
-ONCUDA_API CUresult cuMemcpy3DPeer_ptds(void)
-{
-	oncuda_unsupported("cuMemcpy3DPeer_ptds");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyAtoD(void);
-ONCUDA_API CUresult cuMemcpyAtoD(void)
-{
-	oncuda_unsupported("cuMemcpyAtoD");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemcpyDtoA(void);
-ONCUDA_API CUresult cuMemcpyDtoA(void)
-{
-	oncuda_unsupported("cuMemcpyDtoA");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemsetD2D16(void);
-ONCUDA_API CUresult cuMemsetD2D16(void)
-{
-	oncuda_unsupported("cuMemsetD2D16");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemsetD2D32(void);
-ONCUDA_API CUresult cuMemsetD2D32(void)
-{
-	oncuda_unsupported("cuMemsetD2D32");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemsetD2D8(void);
-ONCUDA_API CUresult cuMemsetD2D8(void)
-{
-	oncuda_unsupported("cuMemsetD2D8");
 	return ONCUDA_NOT_SUPPORTED;
 }
 

@@ -140,52 +140,89 @@ static bool await_reply(uint32_t xid)
 	}
 }
 
-/* Sends call back and waits for the client's reply. */
-static void call_client(host_call *call)
+/*
+ * Whether a call back can be sent, under the lock: the connection is bound
+ * and alive, and inside TLS when the session is (the client's handshake
+ * waits for the first call back, starttls_callback).
+ */
+static bool usable_locked(void)
 {
-	XDR *x = &ch.rs.xdr;
-	uint32_t xid;
-	bool sent;
-
-	pthread_mutex_lock(&ch.lock);
-	if (ch.fd < 0 || atomic_load(&ch.dead)) {
-		pthread_mutex_unlock(&ch.lock);
-		log_msg(ch.fd < 0 ? LOG_WARN : LOG_DEBUG, "a host function of "
-		    "the client's did not run: %s", ch.fd < 0 ?
-		    "no callback connection is bound" :
-		    "the callback connection is gone");
-		return;
-	}
-	/* A session inside TLS calls back inside TLS too: the client's
-	 * handshake waits for this first call (starttls_callback). */
+	if (ch.fd < 0 || atomic_load(&ch.dead))
+		return false;
 	if (ch.tls_pending) {
 		ch.tls_pending = false;
 		if ((ch.rs.tls = starttls_callback(ch.fd, TLS_CALLBACK_MS)) == NULL) {
 			atomic_store(&ch.dead, true);
-			pthread_mutex_unlock(&ch.lock);
-			return;
+			return false;
 		}
 	}
-	xid = ++ch.xid;
+	return true;
+}
+
+/* Sends a call record under the lock: ONCUDA_CALLBACK_RUN with call, or
+ * ONCUDA_CALLBACK_NOTICE with n. */
+static bool send_locked(uint32_t xid, host_call *call, driver_notice *n)
+{
+	XDR *x = &ch.rs.xdr;
+	bool sent;
+
 	sent = record_begin(&ch.rs) && put(x, xid) && put(x, CALL_RECORD) &&
 	    put(x, RPC_MSG_VERSION) && put(x, ONCUDA_CALLBACK_PROG) &&
-	    put(x, ONCUDA_CALLBACK_VERSION) && put(x, ONCUDA_CALLBACK_RUN) &&
+	    put(x, ONCUDA_CALLBACK_VERSION) &&
+	    put(x, call != NULL ? ONCUDA_CALLBACK_RUN :
+	    ONCUDA_CALLBACK_NOTICE) &&
 	    put(x, AUTH_NONE) && put(x, 0) && put(x, AUTH_NONE) &&
-	    put(x, 0) && xdr_host_call(x, call);
-	if (!sent)
+	    put(x, 0) && (call != NULL ? xdr_host_call(x, call) :
+	    xdr_driver_notice(x, n));
+	if (!sent) {
 		record_abandon(&ch.rs);
-	else
-		sent = record_end(&ch.rs, true);
+		return false;
+	}
+	return record_end(&ch.rs, true);
+}
+
+/* Sends call back and waits for the client's reply. */
+static void call_client(host_call *call)
+{
+	uint32_t xid;
+	bool bound;
+
+	pthread_mutex_lock(&ch.lock);
+	bound = ch.fd >= 0;
+	if (!usable_locked()) {
+		pthread_mutex_unlock(&ch.lock);
+		log_msg(bound ? LOG_DEBUG : LOG_WARN, "a host function of "
+		    "the client's did not run: %s", bound ?
+		    "the callback connection is gone" :
+		    "no callback connection is bound");
+		return;
+	}
+	xid = ++ch.xid;
 	/* No timeout: a host function may run as long as it likes; the
 	 * connection's end (the client died, or callback_session_end) ends
 	 * the wait. */
-	if (!sent || !await_reply(xid)) {
+	if (!send_locked(xid, call, NULL) || !await_reply(xid)) {
 		atomic_store(&ch.dead, true);
 		log_msg(LOG_INFO, "the callback connection ended while the "
 		    "server waited for a host function: %s", ch.rs.error != 0 ?
 		    strerror(ch.rs.error) : "closed");
 	}
 	pthread_mutex_unlock(&ch.lock);
+}
+
+bool callback_send_notice(driver_notice *n)
+{
+	bool sent = false;
+
+	pthread_mutex_lock(&ch.lock);
+	if (usable_locked()) {
+		/* No reply comes: the client answers no notice. */
+		sent = send_locked(++ch.xid, NULL, n);
+		if (!sent)
+			atomic_store(&ch.dead, true);
+	}
+	pthread_mutex_unlock(&ch.lock);
+	return sent;
 }
 
 void CUDA_CB callback_host_trampoline(void *arg)

@@ -44,6 +44,13 @@ void CUDA_CB callback_host_trampoline(void *arg);
 void CUDA_CB callback_stream_trampoline(CUstream stream, CUresult status,
     void *arg);
 
+/*
+ * Sends a notice to the client (ONCUDA_CALLBACK_NOTICE), waiting for no
+ * reply; false when the connection is not bound or failed.  Any thread
+ * but a trampoline's: it waits while a host function runs.
+ */
+bool callback_send_notice(driver_notice *n);
+
 /* Whether the client has bound its callback connection. */
 bool callback_bound(void);
 

@@ -34,6 +34,7 @@
 #include "server/session/limits.h"
 #include "server/session/ipc_registry.h"
 #include "server/session/log.h"
+#include "server/session/notices.h"
 #include "server/session/oneway.h"
 #include "common/rpcaddr.h"
 #include "server/session/ranges.h"
@@ -287,6 +288,7 @@ noreturn void child_serve(int sock, const char *peer, pid_t daemon_pid)
 	 * client that is gone. */
 	callback_session_end();
 	session_teardown();
+	notices_stop();
 	callback_session_free();
 	handle_clear();
 	calltrace_session_end();

@@ -18,8 +18,8 @@
  * addresses too (cuTexRefSetAddress, cuTexRefSetAddress2D with its
  * descriptor of unsigned int sizes, cuTexRefGetAddress).
  *
- * Copies to and from arrays, 2D memsets and 3D copies are left out: their
- * current forms are not carried yet.
+ * The 3D copies, the copies between an array and device memory and the
+ * 2D memsets of this ABI are in abi_before_3_2_copies.c.
  */
 #include <stdbool.h>
 #include <stdint.h>

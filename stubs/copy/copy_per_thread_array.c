@@ -1,7 +1,8 @@
 /*
  * copy_per_thread_array.c -- the per-thread default stream forms of the
- * array copies, 3D copies and 2D memsets (copy_per_thread.c says what the
- * _ptsz and _ptds forms are, and does the same for the linear ones).
+ * array copies, 3D copies (between contexts too) and 2D memsets
+ * (copy_per_thread.c says what the _ptsz and _ptds forms are, and does
+ * the same for the linear ones).
  *
  * The _ptsz forms of the 2D memsets are generated (gen/glue_client.c).
  *
@@ -22,6 +23,9 @@
 ONCUDA_API CUresult cuMemcpy3DAsync_v2_ptsz(const CUDA_MEMCPY3D *pCopy,
     CUstream hStream);
 ONCUDA_API CUresult cuMemcpy3D_v2_ptds(const CUDA_MEMCPY3D *pCopy);
+ONCUDA_API CUresult cuMemcpy3DPeerAsync_ptsz(const CUDA_MEMCPY3D_PEER *pCopy,
+    CUstream hStream);
+ONCUDA_API CUresult cuMemcpy3DPeer_ptds(const CUDA_MEMCPY3D_PEER *pCopy);
 ONCUDA_API CUresult cuMemcpyAtoHAsync_v2_ptsz(void *dstHost,
     CUarray srcArray, size_t srcOffset, size_t ByteCount, CUstream hStream);
 ONCUDA_API CUresult cuMemcpyHtoAAsync_v2_ptsz(CUarray dstArray,
@@ -88,6 +92,17 @@ ONCUDA_API CUresult cuMemcpy3DAsync_v2_ptsz(const CUDA_MEMCPY3D *pCopy,
 ONCUDA_API CUresult cuMemcpy3D_v2_ptds(const CUDA_MEMCPY3D *pCopy)
 {
 	return then_wait(cuMemcpy3DAsync(pCopy, CU_STREAM_PER_THREAD));
+}
+
+ONCUDA_API CUresult cuMemcpy3DPeerAsync_ptsz(const CUDA_MEMCPY3D_PEER *pCopy,
+    CUstream hStream)
+{
+	return cuMemcpy3DPeerAsync(pCopy, thread_stream_null(hStream));
+}
+
+ONCUDA_API CUresult cuMemcpy3DPeer_ptds(const CUDA_MEMCPY3D_PEER *pCopy)
+{
+	return then_wait(cuMemcpy3DPeerAsync(pCopy, CU_STREAM_PER_THREAD));
 }
 
 ONCUDA_API CUresult cuMemcpyAtoHAsync_v2_ptsz(void *dstHost,

@@ -27,6 +27,7 @@
 #include "stubs/route/route.h"
 #include "stubs/stream/callback.h"
 #include "stubs/stream/host_fn_set.h"
+#include "stubs/stream/notice_sinks.h"
 #include "stubs/wire/rpc.h"
 #include "stubs/link/say.h"
 
@@ -157,6 +158,26 @@ static void write_landed(unsigned server, const landed_downloads *landed)
 	}
 }
 
+/*
+ * A notice of the server driver's (ONCUDA_CALLBACK_NOTICE), which has no
+ * reply: the program's function for its registration runs; a notice for
+ * no registration (one unregistered since it was sent) is dropped.
+ */
+static bool notice_in(struct channel *ch)
+{
+	driver_notice n;
+
+	memset(&n, 0, sizeof n);
+	if (xdr_driver_notice(&ch->rs.xdr, &n))
+		(void)sink_run(ch->server, &n);
+	else if (record_failed(&ch->rs)) {
+		xdr_free(XDRPROC(xdr_driver_notice), (char *)&n);
+		return false;
+	}
+	xdr_free(XDRPROC(xdr_driver_notice), (char *)&n);
+	return true;
+}
+
 /* Serves one call; false when the connection ended. */
 static bool serve_one(struct channel *ch)
 {
@@ -178,6 +199,8 @@ static bool serve_one(struct channel *ch)
 		return reply(rs, xid, ACCEPT_PROG_MISMATCH);
 	if (proc == 0)
 		return reply(rs, xid, ACCEPT_OK);
+	if (proc == ONCUDA_CALLBACK_NOTICE)
+		return notice_in(ch);
 	if (proc != ONCUDA_CALLBACK_RUN)
 		return reply(rs, xid, ACCEPT_PROC_UNAVAIL);
 	memset(&call, 0, sizeof call);
@@ -298,14 +321,21 @@ static CUresult bind_locked(unsigned server, struct channel *ch)
 CUresult callback_ready(unsigned server, uint64_t fn, uint64_t data,
     bool lasting)
 {
+	if (server >= ROUTE_SERVERS_MAX)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (!host_fn_allow(fn, data, lasting))
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	return callback_bind(server);
+}
+
+CUresult callback_bind(unsigned server)
+{
 	struct channel *ch;
 	CUresult e = CUDA_SUCCESS;
 
 	if (server >= ROUTE_SERVERS_MAX)
 		return CUDA_ERROR_INVALID_VALUE;
 	pthread_once(&setup_once, setup);
-	if (!host_fn_allow(fn, data, lasting))
-		return CUDA_ERROR_OUT_OF_MEMORY;
 	ch = &channels[server];
 	pthread_mutex_lock(&ch->lock);
 	if (!ch->bound)

@@ -30,4 +30,9 @@
 CUresult callback_ready(unsigned server, uint64_t fn, uint64_t data,
     bool lasting);
 
+/* Binds server's callback connection the first time (outside a call of
+ * call.h), for calls back that run no host function (the driver's
+ * notices): CUDA_SUCCESS, or the error to return. */
+CUresult callback_bind(unsigned server);
+
 #endif

@@ -13,9 +13,9 @@
 #include <string.h>
 
 #include "check.h"
+#include "old_abi.h"
 
-/* An old entry point by name and CUDA version, or NULL (recorded). */
-static void *entry(const char *name, int version)
+void *e2e_old_entry(const char *name, int version)
 {
 	CUdriverProcAddressQueryResult status;
 	void *fn = NULL;
@@ -25,12 +25,6 @@ static void *entry(const char *name, int version)
 		return NULL;
 	return fn;
 }
-
-#define ENTRY(var, name, version) do {					\
-	if ((*(void **)&(var) = entry(name, version)) == NULL)		\
-		return e2e_fail(__FILE__, __LINE__, "no %s at %d",	\
-				name, version);				\
-} while (0)
 
 /* fill_u32(unsigned *p, unsigned v, unsigned long long n): its arguments
  * at offsets 0, 8 and 16 of a 24-byte parameter buffer. */

@@ -331,3 +331,104 @@ int test_per_thread_arrays(void)
 	CHECK_CU(cuArrayDestroy(a3), CUDA_SUCCESS);
 	return 0;
 }
+
+/* A 3D peer copy of rows rows of width bytes, pitch apart, in its
+ * per-thread form (this file's cuMemcpy3DPeer is cuMemcpy3DPeer_ptds, its
+ * cuMemcpy3DPeerAsync cuMemcpy3DPeerAsync_ptsz). */
+static CUDA_MEMCPY3D_PEER peer_rows(CUcontext dst_ctx, CUcontext src_ctx,
+				    size_t width, size_t rows, size_t pitch)
+{
+	CUDA_MEMCPY3D_PEER c;
+
+	memset(&c, 0, sizeof c);
+	c.srcContext = src_ctx;
+	c.srcPitch = pitch;
+	c.srcHeight = rows;
+	c.dstContext = dst_ctx;
+	c.dstPitch = pitch;
+	c.dstHeight = rows;
+	c.WidthInBytes = width;
+	c.Height = rows;
+	c.Depth = 1;
+	return c;
+}
+
+/*
+ * cuMemcpy3DPeer_ptds and cuMemcpy3DPeerAsync_ptsz: host rows into the
+ * primary context's memory (synchronous: there when it returns), from
+ * there into a second context's memory; then, queued on the thread's
+ * stream behind a spin kernel and a memset of the first rows, the same
+ * two copies and one back to the host, which sees the memset: the copies
+ * are behind it on the same stream.
+ */
+int test_per_thread_peer_3d(void)
+{
+	const size_t width = 96, rows = 6, pitch = 128;
+	unsigned char *in = e2e_malloc(pitch * rows);
+	unsigned char *back = e2e_malloc(pitch * rows);
+	unsigned long long cycles = SPIN_CYCLES;
+	void *params[] = { &cycles };
+	CUDA_MEMCPY3D_PEER c;
+	CUcontext ctx, other;
+	CUfunction spin;
+	CUdeviceptr d, d2;
+	CUdevice dev;
+	CUmodule m;
+	size_t x, y;
+
+	TRY(e2e_primary_ctx(&dev, &ctx));
+	TRY(e2e_load_module(&m, "kernels.cubin"));
+	TRY(e2e_get_function(&spin, m, "spin"));
+	TRY(e2e_dalloc(&d, pitch * rows));
+	CHECK_CU(cuCtxCreate(&other, NULL, 0, dev), CUDA_SUCCESS);
+	e2e_defer_ctx(other);
+	CHECK_CU(cuMemAlloc(&d2, pitch * rows), CUDA_SUCCESS);
+	CHECK_CU(cuCtxSetCurrent(ctx), CUDA_SUCCESS);
+	e2e_fill_random(in, pitch * rows, 61);
+
+	c = peer_rows(ctx, ctx, width, rows, pitch);
+	c.srcMemoryType = CU_MEMORYTYPE_HOST;
+	c.srcHost = in;
+	c.dstMemoryType = CU_MEMORYTYPE_DEVICE;
+	c.dstDevice = d;
+	CHECK_CU(cuMemcpy3DPeer(&c), CUDA_SUCCESS);
+
+	c = peer_rows(other, ctx, width, rows, pitch);
+	c.srcMemoryType = CU_MEMORYTYPE_DEVICE;
+	c.srcDevice = d;
+	c.dstMemoryType = CU_MEMORYTYPE_DEVICE;
+	c.dstDevice = d2;
+	CHECK_CU(cuMemcpy3DPeer(&c), CUDA_SUCCESS);
+	memset(back, 0, pitch * rows);
+	CHECK_CU(cuMemcpyDtoH(back, d2, pitch * rows), CUDA_SUCCESS);
+	for (y = 0; y < rows; y++)
+		CHECK_MEM(back + y * pitch, in + y * pitch, width);
+
+	CHECK_CU(cuLaunchKernel(spin, 1, 1, 1, 1, 1, 1, 0, NULL, params, NULL),
+		 CUDA_SUCCESS);
+	CHECK_CU(cuMemsetD8Async(d, 0xa5, 2 * pitch, NULL), CUDA_SUCCESS);
+	c = peer_rows(other, ctx, width, rows, pitch);
+	c.srcMemoryType = CU_MEMORYTYPE_DEVICE;
+	c.srcDevice = d;
+	c.dstMemoryType = CU_MEMORYTYPE_DEVICE;
+	c.dstDevice = d2;
+	CHECK_CU(cuMemcpy3DPeerAsync(&c, NULL), CUDA_SUCCESS);
+	c = peer_rows(ctx, other, width, rows, pitch);
+	c.srcMemoryType = CU_MEMORYTYPE_DEVICE;
+	c.srcDevice = d2;
+	c.dstMemoryType = CU_MEMORYTYPE_HOST;
+	c.dstHost = back;
+	memset(back, 0, pitch * rows);
+	CHECK_CU(cuMemcpy3DPeerAsync(&c, NULL), CUDA_SUCCESS);
+	CHECK_CU(cuStreamSynchronize(NULL), CUDA_SUCCESS);
+	for (y = 0; y < rows; y++)
+		for (x = 0; x < width; x++)
+			CHECK_EQ(back[y * pitch + x],
+				 y < 2 ? 0xa5 : in[y * pitch + x]);
+
+	/* Both contexts must be named, as for the other forms. */
+	c.srcContext = NULL;
+	CHECK_CU(cuMemcpy3DPeerAsync(&c, NULL), CUDA_ERROR_INVALID_VALUE);
+	CHECK_CU(cuMemcpy3DPeer(&c), CUDA_ERROR_INVALID_VALUE);
+	return 0;
+}

@@ -18,11 +18,13 @@ int test_context_create_v4(void);	/* ctx_config.c */
 int test_context_config(void);
 int test_device_deprecated(void);
 int test_device_limits(void);		/* device_limits.c */
+int test_device_notifications(void);	/* device_notify.c */
 int test_threads(void);			/* threads.c */
 int test_per_thread_streams(void);	/* per_thread.c */
 int test_per_thread_legacy_order(void);
 int test_per_thread_proc_address(void);
 int test_per_thread_arrays(void);
+int test_per_thread_peer_3d(void);
 int test_memory(void);			/* memory.c */
 int test_copy(void);			/* copy.c */
 int test_copy_async(void);
@@ -113,6 +115,7 @@ int test_green_ctx(void);		/* green.c */
 int test_green_ctx_forged(void);
 int test_profiler(void);
 int test_driver_logs(void);		/* logs.c */
+int test_log_callbacks(void);		/* log_callbacks.c */
 int test_coredump_settings(void);	/* coredump.c */
 int test_coredump_file_refused(void);		/* profiler.c */
 int test_alloc_async(void);		/* mempool.c */
@@ -136,5 +139,6 @@ int test_deprecated_launch(void);	/* old_abi.c */
 int test_ctx_attach(void);
 int test_older_abis(void);
 int test_abi_before_3_2(void);
+int test_abi_before_3_2_copies(void);	/* old_abi_copies.c */
 
 #endif

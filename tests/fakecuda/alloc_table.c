@@ -188,6 +188,9 @@ fc_alloc_create(struct fc_context *ctx, enum fc_mem_kind kind, size_t size,
 		a->buffer_id = next_buffer_id++;
 		if (insert(a) == CUDA_SUCCESS) {
 			*out = a;
+			if (kind == FC_MEM_DEVICE)
+				fc_device_budget_note(ctx->device,
+				    (long long)size);
 			return CUDA_SUCCESS;
 		}
 		munmap(p, a->mapped);
@@ -229,6 +232,9 @@ fc_alloc_place(struct fc_context *ctx, enum fc_mem_kind kind, uintptr_t at,
 		a->buffer_id = next_buffer_id++;
 		if (insert(a) == CUDA_SUCCESS) {
 			*out = a;
+			if (kind == FC_MEM_DEVICE)
+				fc_device_budget_note(ctx->device,
+				    (long long)size);
 			return CUDA_SUCCESS;
 		}
 		free(a);
@@ -272,6 +278,8 @@ fc_alloc_destroy(struct fc_alloc *a)
 		munmap((void *)a->base, a->mapped);
 	if (is_charged(a->kind))
 		fc_accounting_release(a->ctx->device, a->size);
+	if (a->kind == FC_MEM_DEVICE)
+		fc_device_budget_note(a->ctx->device, -(long long)a->size);
 	free(a);
 }
 

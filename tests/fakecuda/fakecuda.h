@@ -28,6 +28,7 @@
 #define FC_DEVICE_NAME             "oncuda CPU stand-in"
 #define FC_PCI_BUS_ID_FORMAT       "0000:%02x:00.0" /* bus: the device's number */
 #define FC_TOTAL_MEMORY            (16ULL << 30)
+#define FC_DEVICE_BUDGET           (64ULL << 20) /* per process (device_notify.c) */
 #define FC_CONTEXT_OVERHEAD        (64ULL << 20)
 #define FC_SM_COUNT                132
 #define FC_WARP_SIZE               32
@@ -79,6 +80,21 @@ void fc_lock(void);
 void fc_unlock(void);
 CUresult fc_check_init(void);
 CUresult fc_check_device(CUdevice dev);
+
+/* ---- log_callbacks.c: the error log ---- */
+
+/* Logs message for entry point api, outside the lock (it calls the
+ * registered functions). */
+void fc_log_error(const char *api, const char *message);
+/* Up to room bytes of the log from byte from; how many. */
+size_t fc_log_copy(size_t from, char *out, size_t room);
+size_t fc_log_end(void);		/* bytes logged so far */
+
+/* ---- device_notify.c ---- */
+
+/* This process's device memory on dev grew (or shrank) by bytes, under
+ * the lock: past the budget, the notifications run. */
+void fc_device_budget_note(CUdevice dev, long long bytes);
 
 /* ---- visible.c: FAKECUDA_DEVICES and CUDA_VISIBLE_DEVICES ---- */
 

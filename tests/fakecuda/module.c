@@ -214,6 +214,9 @@ cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod, const char *name)
 	if (rc == CUDA_SUCCESS)
 		*hfunc = (CUfunction)mod->functions[index].handle;
 	fc_unlock();
+	if (rc == CUDA_ERROR_NOT_FOUND)
+		fc_log_error("cuModuleGetFunction", "Returning 500 "
+		    "(CUDA_ERROR_NOT_FOUND) from cuModuleGetFunction");
 	return rc;
 }
 
