@@ -3087,6 +3087,15 @@ cu_graph_node_find_in_clone_13000(cu_handle node, cu_handle clone, res_handle *c
 }
 
 enum clnt_stat 
+oncuda_graph_node_owners_13000(cu_handle node, res_handles *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, ONCUDA_GRAPH_NODE_OWNERS,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &node,
+		(xdrproc_t) xdr_res_handles, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_graph_kernel_node_get_attribute_13000(cu_handle node, int attr, res_attr_value *clnt_res,  CLIENT *clnt)
 {
 	cu_graph_kernel_node_get_attribute_13000_argument arg;

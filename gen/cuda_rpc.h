@@ -3791,6 +3791,9 @@ extern  bool_t cu_graph_exec_child_graph_node_set_params_13000_svc(cu_handle , c
 #define CU_GRAPH_NODE_FIND_IN_CLONE 733
 extern  enum clnt_stat cu_graph_node_find_in_clone_13000(cu_handle , cu_handle , res_handle *, CLIENT *);
 extern  bool_t cu_graph_node_find_in_clone_13000_svc(cu_handle , cu_handle , res_handle *, struct svc_req *);
+#define ONCUDA_GRAPH_NODE_OWNERS 950
+extern  enum clnt_stat oncuda_graph_node_owners_13000(cu_handle , res_handles *, CLIENT *);
+extern  bool_t oncuda_graph_node_owners_13000_svc(cu_handle , res_handles *, struct svc_req *);
 #define CU_GRAPH_KERNEL_NODE_GET_ATTRIBUTE 734
 extern  enum clnt_stat cu_graph_kernel_node_get_attribute_13000(cu_handle , int , res_attr_value *, CLIENT *);
 extern  bool_t cu_graph_kernel_node_get_attribute_13000_svc(cu_handle , int , res_attr_value *, struct svc_req *);
@@ -4886,6 +4889,9 @@ extern  bool_t cu_graph_exec_child_graph_node_set_params_13000_svc();
 #define CU_GRAPH_NODE_FIND_IN_CLONE 733
 extern  enum clnt_stat cu_graph_node_find_in_clone_13000();
 extern  bool_t cu_graph_node_find_in_clone_13000_svc();
+#define ONCUDA_GRAPH_NODE_OWNERS 950
+extern  enum clnt_stat oncuda_graph_node_owners_13000();
+extern  bool_t oncuda_graph_node_owners_13000_svc();
 #define CU_GRAPH_KERNEL_NODE_GET_ATTRIBUTE 734
 extern  enum clnt_stat cu_graph_kernel_node_get_attribute_13000();
 extern  bool_t cu_graph_kernel_node_get_attribute_13000_svc();
