@@ -983,6 +983,7 @@ typedef struct memset_node memset_node;
 struct dev_volume {
 	cu_dptr base;
 	cu_handle array;
+	bool_t unified;
 	cu_size x_bytes;
 	cu_size y;
 	cu_size z;

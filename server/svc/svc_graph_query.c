@@ -178,8 +178,10 @@ static bool side_got(CUmemorytype type, CUdeviceptr device, CUarray array,
 {
 	if (type == CU_MEMORYTYPE_ARRAY)
 		out->array = (cu_handle)(uintptr_t)array;
-	else if (type == CU_MEMORYTYPE_DEVICE || type == CU_MEMORYTYPE_UNIFIED)
+	else if (type == CU_MEMORYTYPE_DEVICE || type == CU_MEMORYTYPE_UNIFIED) {
 		out->base = device;
+		out->unified = type == CU_MEMORYTYPE_UNIFIED;
+	}
 	else
 		return false;
 	out->x_bytes = x;

@@ -373,6 +373,7 @@ static CUresult side_to_wire(struct node_call *nc, CUmemorytype type,
 	out->z = z;
 	out->pitch = pitch;
 	out->height = height;
+	out->unified = type == CU_MEMORYTYPE_UNIFIED;
 	if (!copy_host_span(x, y, z, pitch, height, p->WidthInBytes,
 	    p->Height, p->Depth, span))
 		*span = 0;

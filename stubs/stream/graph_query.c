@@ -186,7 +186,9 @@ ONCUDA_API CUresult cuGraphMemsetNodeGetParams(CUgraphNode hNode,
 /*
  * One side of a memcpy node as the program set it (idl/cuda.x,
  * memcpy_node): an array, host memory where the address is a host
- * mirror's, else device memory.
+ * mirror's, else device memory; a side given as unified memory is
+ * answered so, its address the program's (a host mirror's, the program's
+ * host pointer).
  */
 static void side_from_wire(const dev_volume *v, unsigned server,
     CUmemorytype *type, const void **host, CUdeviceptr *device,
@@ -198,6 +200,10 @@ static void side_from_wire(const dev_volume *v, unsigned server,
 	if (v->array != 0) {
 		*type = CU_MEMORYTYPE_ARRAY;
 		*array = (CUarray)(uintptr_t)route_tag(v->array, server);
+	} else if (v->unified) {
+		*type = CU_MEMORYTYPE_UNIFIED;
+		*device = host_mirror_to_client(server, v->base, &client) ?
+		    (CUdeviceptr)(uintptr_t)client : v->base;
 	} else if (host_mirror_to_client(server, v->base, &client)) {
 		*type = CU_MEMORYTYPE_HOST;
 		*host = client;

@@ -120,6 +120,7 @@ const struct e2e_test e2e_tests[] = {
 	{ "graph_bad_handles",	"graph",	test_graph_bad_handles,	0 },
 	{ "graph_params_kept",	"graph",	test_graph_params_kept,	0 },
 	{ "capture_mem_alloc",	"graph",	test_capture_mem_alloc,	0 },
+	{ "graph_memcpy_unified", "graph",	test_graph_memcpy_unified, 0 },
 	{ "graph_host_memcpy",	"graph",	test_graph_host_memcpy,	0 },
 	{ "graph_pinned_memcpy", "graph",	test_graph_pinned_memcpy, 0 },
 	{ "capture_pinned_copies", "graph",	test_capture_pinned_copies, 0 },

@@ -90,6 +90,7 @@ int test_graph_node_queries(void);	/* graph_more.c */
 int test_graph_bad_handles(void);	/* graph_more.c */
 int test_graph_params_kept(void);	/* graph_kept.c */
 int test_capture_mem_alloc(void);	/* capture_alloc.c */
+int test_graph_memcpy_unified(void);	/* graph_unified.c */
 int test_graph_host_memcpy(void);	/* graph_more.c */
 int test_graph_pinned_memcpy(void);
 int test_capture_pinned_copies(void);
