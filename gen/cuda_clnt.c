@@ -453,13 +453,13 @@ cu_module_get_function_13000(cu_handle module, cu_name name, res_handle *clnt_re
 }
 
 enum clnt_stat 
-cu_module_get_global_13000(cu_handle module, cu_name name, res_dev_range *clnt_res,  CLIENT *clnt)
+cu_module_get_global_13000(cu_handle module, cu_name name, res_managed_var *clnt_res,  CLIENT *clnt)
 {
 	cu_module_get_global_13000_argument arg;
 	arg.module = module;
 	arg.name = name;
 	return (clnt_call (clnt, CU_MODULE_GET_GLOBAL, (xdrproc_t) xdr_cu_module_get_global_13000_argument, (caddr_t) &arg,
-		(xdrproc_t) xdr_res_dev_range, (caddr_t) clnt_res,
+		(xdrproc_t) xdr_res_managed_var, (caddr_t) clnt_res,
 		TIMEOUT));
 }
 

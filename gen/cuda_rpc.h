@@ -3067,8 +3067,8 @@ extern  bool_t cu_module_unload_13000_svc(cu_handle , res_none *, struct svc_req
 extern  enum clnt_stat cu_module_get_function_13000(cu_handle , cu_name , res_handle *, CLIENT *);
 extern  bool_t cu_module_get_function_13000_svc(cu_handle , cu_name , res_handle *, struct svc_req *);
 #define CU_MODULE_GET_GLOBAL 96
-extern  enum clnt_stat cu_module_get_global_13000(cu_handle , cu_name , res_dev_range *, CLIENT *);
-extern  bool_t cu_module_get_global_13000_svc(cu_handle , cu_name , res_dev_range *, struct svc_req *);
+extern  enum clnt_stat cu_module_get_global_13000(cu_handle , cu_name , res_managed_var *, CLIENT *);
+extern  bool_t cu_module_get_global_13000_svc(cu_handle , cu_name , res_managed_var *, struct svc_req *);
 #define CU_MODULE_GET_LOADING_MODE 160
 extern  enum clnt_stat cu_module_get_loading_mode_13000(res_int *, CLIENT *);
 extern  bool_t cu_module_get_loading_mode_13000_svc(res_int *, struct svc_req *);

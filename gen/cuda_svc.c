@@ -2598,7 +2598,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_loaded_image cu_module_load_fat_binary_13000_res;
 		res_none cu_module_unload_13000_res;
 		res_handle cu_module_get_function_13000_res;
-		res_dev_range cu_module_get_global_13000_res;
+		res_managed_var cu_module_get_global_13000_res;
 		res_int cu_module_get_loading_mode_13000_res;
 		res_uint cu_module_get_function_count_13000_res;
 		res_handles cu_module_enumerate_functions_13000_res;
@@ -3205,7 +3205,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 
 	case CU_MODULE_GET_GLOBAL:
 		_xdr_argument = (xdrproc_t) xdr_cu_module_get_global_13000_argument;
-		_xdr_result = (xdrproc_t) xdr_res_dev_range;
+		_xdr_result = (xdrproc_t) xdr_res_managed_var;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_module_get_global_13000;
 		break;
 

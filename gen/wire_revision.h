@@ -2,5 +2,5 @@
 #ifndef ONCUDA_WIRE_REVISION_H
 #define ONCUDA_WIRE_REVISION_H
 /* The protocol this build speaks (ONCUDA_HELLO). */
-#define ONCUDA_WIRE_REVISION 0x7ac9c2b4u
+#define ONCUDA_WIRE_REVISION 0x725e542cu
 #endif

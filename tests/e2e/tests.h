@@ -59,6 +59,7 @@ int test_managed_memory(void);		/* managed.c */
 int test_managed_pages(void);
 int test_managed_advice(void);
 int test_managed_variable(void);	/* managed_var.c */
+int test_module_managed_variable(void);
 int test_managed_packed(void);	/* managed_packed.c */
 int test_uva_copy(void);		/* uva_copy.c */
 int test_modules(void);			/* module.c */
