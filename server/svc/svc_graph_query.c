@@ -176,14 +176,15 @@ static bool side_got(CUmemorytype type, CUdeviceptr device, CUarray array,
     size_t x, size_t y, size_t z, size_t pitch, size_t height,
     dev_volume *out)
 {
-	if (type == CU_MEMORYTYPE_ARRAY)
+	if (type == CU_MEMORYTYPE_ARRAY) {
 		out->array = (cu_handle)(uintptr_t)array;
-	else if (type == CU_MEMORYTYPE_DEVICE || type == CU_MEMORYTYPE_UNIFIED) {
+	} else if (type == CU_MEMORYTYPE_DEVICE ||
+	    type == CU_MEMORYTYPE_UNIFIED) {
 		out->base = device;
 		out->unified = type == CU_MEMORYTYPE_UNIFIED;
-	}
-	else
+	} else {
 		return false;
+	}
 	out->x_bytes = x;
 	out->y = y;
 	out->z = z;
