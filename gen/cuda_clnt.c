@@ -475,13 +475,13 @@ cu_module_get_function_13000(cu_handle module, cu_name name, res_handle *clnt_re
 }
 
 enum clnt_stat 
-cu_module_get_global_13000(cu_handle module, cu_name name, res_dev_range *clnt_res,  CLIENT *clnt)
+cu_module_get_global_13000(cu_handle module, cu_name name, res_managed_var *clnt_res,  CLIENT *clnt)
 {
 	cu_module_get_global_13000_argument arg;
 	arg.module = module;
 	arg.name = name;
 	return (clnt_call (clnt, CU_MODULE_GET_GLOBAL, (xdrproc_t) xdr_cu_module_get_global_13000_argument, (caddr_t) &arg,
-		(xdrproc_t) xdr_res_dev_range, (caddr_t) clnt_res,
+		(xdrproc_t) xdr_res_managed_var, (caddr_t) clnt_res,
 		TIMEOUT));
 }
 
@@ -3105,6 +3105,15 @@ cu_graph_node_find_in_clone_13000(cu_handle node, cu_handle clone, res_handle *c
 	arg.clone = clone;
 	return (clnt_call (clnt, CU_GRAPH_NODE_FIND_IN_CLONE, (xdrproc_t) xdr_cu_graph_node_find_in_clone_13000_argument, (caddr_t) &arg,
 		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+oncuda_graph_node_owners_13000(cu_handle node, res_handles *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, ONCUDA_GRAPH_NODE_OWNERS,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &node,
+		(xdrproc_t) xdr_res_handles, (caddr_t) clnt_res,
 		TIMEOUT));
 }
 

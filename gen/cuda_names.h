@@ -1527,6 +1527,10 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_graph_node_find_in_clone_argument cu_graph_node_find_in_clone_13000_argument
 #define xdr_cu_graph_node_find_in_clone_argument xdr_cu_graph_node_find_in_clone_13000_argument
 
+/* ONCUDA_GRAPH_NODE_OWNERS (950) */
+#define oncuda_graph_node_owners oncuda_graph_node_owners_13000
+#define oncuda_graph_node_owners_svc oncuda_graph_node_owners_13000_svc
+
 /* CU_GRAPH_KERNEL_NODE_GET_ATTRIBUTE (734) */
 #define cu_graph_kernel_node_get_attribute cu_graph_kernel_node_get_attribute_13000
 #define cu_graph_kernel_node_get_attribute_svc cu_graph_kernel_node_get_attribute_13000_svc

@@ -983,6 +983,7 @@ typedef struct memset_node memset_node;
 struct dev_volume {
 	cu_dptr base;
 	cu_handle array;
+	bool_t unified;
 	cu_size x_bytes;
 	cu_size y;
 	cu_size z;
@@ -3123,8 +3124,8 @@ extern  bool_t cu_module_unload_13000_svc(cu_handle , res_none *, struct svc_req
 extern  enum clnt_stat cu_module_get_function_13000(cu_handle , cu_name , res_handle *, CLIENT *);
 extern  bool_t cu_module_get_function_13000_svc(cu_handle , cu_name , res_handle *, struct svc_req *);
 #define CU_MODULE_GET_GLOBAL 96
-extern  enum clnt_stat cu_module_get_global_13000(cu_handle , cu_name , res_dev_range *, CLIENT *);
-extern  bool_t cu_module_get_global_13000_svc(cu_handle , cu_name , res_dev_range *, struct svc_req *);
+extern  enum clnt_stat cu_module_get_global_13000(cu_handle , cu_name , res_managed_var *, CLIENT *);
+extern  bool_t cu_module_get_global_13000_svc(cu_handle , cu_name , res_managed_var *, struct svc_req *);
 #define CU_MODULE_GET_LOADING_MODE 160
 extern  enum clnt_stat cu_module_get_loading_mode_13000(res_int *, CLIENT *);
 extern  bool_t cu_module_get_loading_mode_13000_svc(res_int *, struct svc_req *);
@@ -3848,6 +3849,9 @@ extern  bool_t cu_graph_exec_child_graph_node_set_params_13000_svc(cu_handle , c
 #define CU_GRAPH_NODE_FIND_IN_CLONE 733
 extern  enum clnt_stat cu_graph_node_find_in_clone_13000(cu_handle , cu_handle , res_handle *, CLIENT *);
 extern  bool_t cu_graph_node_find_in_clone_13000_svc(cu_handle , cu_handle , res_handle *, struct svc_req *);
+#define ONCUDA_GRAPH_NODE_OWNERS 950
+extern  enum clnt_stat oncuda_graph_node_owners_13000(cu_handle , res_handles *, CLIENT *);
+extern  bool_t oncuda_graph_node_owners_13000_svc(cu_handle , res_handles *, struct svc_req *);
 #define CU_GRAPH_KERNEL_NODE_GET_ATTRIBUTE 734
 extern  enum clnt_stat cu_graph_kernel_node_get_attribute_13000(cu_handle , int , res_attr_value *, CLIENT *);
 extern  bool_t cu_graph_kernel_node_get_attribute_13000_svc(cu_handle , int , res_attr_value *, struct svc_req *);
@@ -4955,6 +4959,9 @@ extern  bool_t cu_graph_exec_child_graph_node_set_params_13000_svc();
 #define CU_GRAPH_NODE_FIND_IN_CLONE 733
 extern  enum clnt_stat cu_graph_node_find_in_clone_13000();
 extern  bool_t cu_graph_node_find_in_clone_13000_svc();
+#define ONCUDA_GRAPH_NODE_OWNERS 950
+extern  enum clnt_stat oncuda_graph_node_owners_13000();
+extern  bool_t oncuda_graph_node_owners_13000_svc();
 #define CU_GRAPH_KERNEL_NODE_GET_ATTRIBUTE 734
 extern  enum clnt_stat cu_graph_kernel_node_get_attribute_13000();
 extern  bool_t cu_graph_kernel_node_get_attribute_13000_svc();

@@ -1757,6 +1757,12 @@ _cu_graph_node_find_in_clone_13000 (cu_graph_node_find_in_clone_13000_argument *
 }
 
 int
+_oncuda_graph_node_owners_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (oncuda_graph_node_owners_13000_svc(*argp, result, rqstp));
+}
+
+int
 _cu_graph_kernel_node_get_attribute_13000 (cu_graph_kernel_node_get_attribute_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_graph_kernel_node_get_attribute_13000_svc(argp->node, argp->attr, result, rqstp));
@@ -2503,6 +2509,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_handle cu_graph_child_graph_node_get_graph_13000_arg;
 		cu_graph_exec_child_graph_node_set_params_13000_argument cu_graph_exec_child_graph_node_set_params_13000_arg;
 		cu_graph_node_find_in_clone_13000_argument cu_graph_node_find_in_clone_13000_arg;
+		cu_handle oncuda_graph_node_owners_13000_arg;
 		cu_graph_kernel_node_get_attribute_13000_argument cu_graph_kernel_node_get_attribute_13000_arg;
 		cu_graph_kernel_node_set_attribute_13000_argument cu_graph_kernel_node_set_attribute_13000_arg;
 		cu_graph_kernel_node_copy_attributes_13000_argument cu_graph_kernel_node_copy_attributes_13000_arg;
@@ -2621,7 +2628,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_loaded_image cu_module_load_fat_binary_13000_res;
 		res_none cu_module_unload_13000_res;
 		res_handle cu_module_get_function_13000_res;
-		res_dev_range cu_module_get_global_13000_res;
+		res_managed_var cu_module_get_global_13000_res;
 		res_int cu_module_get_loading_mode_13000_res;
 		res_uint cu_module_get_function_count_13000_res;
 		res_handles cu_module_enumerate_functions_13000_res;
@@ -2863,6 +2870,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_handle cu_graph_child_graph_node_get_graph_13000_res;
 		res_none cu_graph_exec_child_graph_node_set_params_13000_res;
 		res_handle cu_graph_node_find_in_clone_13000_res;
+		res_handles oncuda_graph_node_owners_13000_res;
 		res_attr_value cu_graph_kernel_node_get_attribute_13000_res;
 		res_none cu_graph_kernel_node_set_attribute_13000_res;
 		res_none cu_graph_kernel_node_copy_attributes_13000_res;
@@ -3241,7 +3249,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 
 	case CU_MODULE_GET_GLOBAL:
 		_xdr_argument = (xdrproc_t) xdr_cu_module_get_global_13000_argument;
-		_xdr_result = (xdrproc_t) xdr_res_dev_range;
+		_xdr_result = (xdrproc_t) xdr_res_managed_var;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_module_get_global_13000;
 		break;
 
@@ -4689,6 +4697,12 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_cu_graph_node_find_in_clone_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_handle;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_node_find_in_clone_13000;
+		break;
+
+	case ONCUDA_GRAPH_NODE_OWNERS:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_handles;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_graph_node_owners_13000;
 		break;
 
 	case CU_GRAPH_KERNEL_NODE_GET_ATTRIBUTE:

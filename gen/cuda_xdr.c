@@ -2170,6 +2170,8 @@ xdr_dev_volume (XDR *xdrs, dev_volume *objp)
 		 return FALSE;
 	 if (!xdr_cu_handle (xdrs, &objp->array))
 		 return FALSE;
+	 if (!xdr_bool (xdrs, &objp->unified))
+		 return FALSE;
 	 if (!xdr_cu_size (xdrs, &objp->x_bytes))
 		 return FALSE;
 	 if (!xdr_cu_size (xdrs, &objp->y))

@@ -2273,7 +2273,7 @@ ONCUDA_API CUresult cuGraphCreate(CUgraph *phGraph, unsigned int flags)
 	return (CUresult)r.err;
 }
 
-ONCUDA_API CUresult cuGraphDestroy(CUgraph hGraph)
+CUresult plain_cuGraphDestroy(CUgraph hGraph)
 {
 	res_none r;
 	struct route rt = ROUTE_INIT;
@@ -2313,7 +2313,7 @@ ONCUDA_API CUresult cuGraphClone(CUgraph *phGraphClone, CUgraph originalGraph)
 	return (CUresult)r.err;
 }
 
-ONCUDA_API CUresult cuGraphDestroyNode(CUgraphNode hNode)
+CUresult plain_cuGraphDestroyNode(CUgraphNode hNode)
 {
 	res_none r;
 	struct route rt = ROUTE_INIT;

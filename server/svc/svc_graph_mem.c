@@ -10,7 +10,9 @@
  * the client's device ranges when the node is made and leaves them with
  * its context (idl/cuda.x, CU_GRAPH_ADD_MEM_ALLOC_NODE): copies into it
  * from later nodes and after a launch pass the range check, and one made
- * while nothing backs it is the driver's to refuse, as natively.
+ * while nothing backs it is the driver's to refuse, as natively.  What
+ * cuMemAllocAsync hands out during a capture is an allocation node's too
+ * (svc_mempool.c), and recorded the same way.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -58,6 +60,16 @@ bool graph_mem_known(CUdeviceptr dptr)
 	return false;
 }
 
+bool graph_mem_record(CUdeviceptr dptr, uint64_t bytes)
+{
+	CUcontext ctx;
+
+	if (cuCtxGetCurrent(&ctx) != CUDA_SUCCESS)
+		ctx = NULL;
+	return base_note(dptr) &&
+	    ranges_add(dptr, bytes, RANGE_GRAPH_MEM, dptr, ctx);
+}
+
 /* The driver's parameters from the wire's; access points into descs. */
 static CUresult alloc_params_build(const mem_alloc_node *in,
     CUmemAccessDesc descs[ONCUDA_ACCESS_DESCS_MAX],
@@ -85,7 +97,6 @@ bool_t cu_graph_add_mem_alloc_node_svc(cu_handle graph, cu_nodes deps,
 	CUDA_MEM_ALLOC_NODE_PARAMS p;
 	CUgraphNode node = NULL;
 	res_handle made;
-	CUcontext ctx;
 	CUresult err;
 
 	(void)rq;
@@ -95,14 +106,9 @@ bool_t cu_graph_add_mem_alloc_node_svc(cu_handle graph, cu_nodes deps,
 	    (err = alloc_params_build(&params, descs, &p)) == CUDA_SUCCESS)
 		err = cuGraphAddMemAllocNode(&node, (CUgraph)(uintptr_t)graph,
 		    graph_nodes_of(&deps), deps.cu_nodes_len, &p);
-	if (err == CUDA_SUCCESS) {
-		if (cuCtxGetCurrent(&ctx) != CUDA_SUCCESS)
-			ctx = NULL;
-		if (!base_note(p.dptr) || !ranges_add(p.dptr, p.bytesize,
-		    RANGE_GRAPH_MEM, p.dptr, ctx)) {
-			(void)cuGraphDestroyNode(node);
-			err = CUDA_ERROR_OUT_OF_MEMORY;
-		}
+	if (err == CUDA_SUCCESS && !graph_mem_record(p.dptr, p.bytesize)) {
+		(void)cuGraphDestroyNode(node);
+		err = CUDA_ERROR_OUT_OF_MEMORY;
 	}
 	graph_node_added(err, node, graph, &made);
 	r->err = made.err;

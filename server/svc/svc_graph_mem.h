@@ -6,6 +6,7 @@
 #define ONCUDA_SERVER_SVC_GRAPH_MEM_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include <cuda.h>
 
@@ -15,5 +16,14 @@
  * cuMemFree may free.
  */
 bool graph_mem_known(CUdeviceptr dptr);
+
+/*
+ * Records bytes at dptr, which the driver just handed out for a graph
+ * (an allocation node, or cuMemAllocAsync during a capture), as graph
+ * memory: among the client's device ranges while its context lives, not
+ * counted against its budget (the driver counts it as the device's graph
+ * memory).  false: out of memory, nothing recorded.
+ */
+bool graph_mem_record(CUdeviceptr dptr, uint64_t bytes);
 
 #endif

@@ -130,7 +130,7 @@ static CUresult volume_check(const dev_volume *v, const memcpy_node *c,
 	uint64_t first_row, start, rows, extent;
 
 	if (v->array != 0)
-		return v->base != 0 ? CUDA_ERROR_INVALID_VALUE :
+		return v->base != 0 || v->unified ? CUDA_ERROR_INVALID_VALUE :
 		    handle_check(HANDLE_ARRAY, v->array, false);
 	if (__builtin_mul_overflow(v->z, v->height, &first_row) ||
 	    __builtin_add_overflow(first_row, v->y, &first_row) ||
@@ -153,7 +153,8 @@ static void side_build(const dev_volume *v, CUmemorytype *type,
     CUdeviceptr *device, CUarray *array, size_t *x, size_t *y, size_t *z,
     size_t *pitch, size_t *height)
 {
-	*type = v->array != 0 ? CU_MEMORYTYPE_ARRAY : CU_MEMORYTYPE_DEVICE;
+	*type = v->array != 0 ? CU_MEMORYTYPE_ARRAY : v->unified ?
+	    CU_MEMORYTYPE_UNIFIED : CU_MEMORYTYPE_DEVICE;
 	*device = (CUdeviceptr)v->base;
 	*array = (CUarray)(uintptr_t)v->array;
 	*x = (size_t)v->x_bytes;

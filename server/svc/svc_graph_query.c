@@ -1,7 +1,8 @@
 /*
  * svc_graph_query.c -- what a graph node holds, read back: kernel, memset
  * and memcpy node parameters, the graph of a child graph node, a node's
- * counterpart in a clone, and kernel node attributes.
+ * counterpart in a clone, the owners of a node, and kernel node
+ * attributes.
  *
  * Whatever the driver reports that is a handle (a function, a graph, a
  * node) is registered as the client's before it crosses, so the client
@@ -175,12 +176,15 @@ static bool side_got(CUmemorytype type, CUdeviceptr device, CUarray array,
     size_t x, size_t y, size_t z, size_t pitch, size_t height,
     dev_volume *out)
 {
-	if (type == CU_MEMORYTYPE_ARRAY)
+	if (type == CU_MEMORYTYPE_ARRAY) {
 		out->array = (cu_handle)(uintptr_t)array;
-	else if (type == CU_MEMORYTYPE_DEVICE || type == CU_MEMORYTYPE_UNIFIED)
+	} else if (type == CU_MEMORYTYPE_DEVICE ||
+	    type == CU_MEMORYTYPE_UNIFIED) {
 		out->base = device;
-	else
+		out->unified = type == CU_MEMORYTYPE_UNIFIED;
+	} else {
 		return false;
+	}
 	out->x_bytes = x;
 	out->y = y;
 	out->z = z;
@@ -255,6 +259,37 @@ bool_t cu_graph_node_find_in_clone_svc(cu_handle node, cu_handle clone,
 	r->res_handle_u.value = (cu_handle)(uintptr_t)found;
 	if (!handle_add(HANDLE_GRAPH_NODE, r->res_handle_u.value, clone))
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	return TRUE;
+}
+
+/* Owners named at most: deeper nestings than programs make are cut. */
+#define OWNERS_MAX 32
+
+bool_t oncuda_graph_node_owners_svc(cu_handle node, res_handles *r,
+    struct svc_req *rq)
+{
+	cu_handles *out = &r->res_handles_u.value;
+	cu_handle at = node, graph;
+
+	(void)rq;
+	memset(r, 0, sizeof(*r));
+	if ((r->err = handle_check(HANDLE_GRAPH_NODE, node, false)) !=
+	    CUDA_SUCCESS)
+		return TRUE;
+	if ((out->cu_handles_val = calloc(OWNERS_MAX,
+	    sizeof(cu_handle))) == NULL) {
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+		return TRUE;
+	}
+	/* Node, its graph, the node that graph is embedded in, ... */
+	while (out->cu_handles_len + 2 <= OWNERS_MAX &&
+	    (graph = handle_owner(HANDLE_GRAPH_NODE, at, HANDLE_GRAPH)) != 0) {
+		out->cu_handles_val[out->cu_handles_len++] = graph;
+		if ((at = handle_owner(HANDLE_GRAPH, graph,
+		    HANDLE_GRAPH_NODE)) == 0)
+			break;
+		out->cu_handles_val[out->cu_handles_len++] = at;
+	}
 	return TRUE;
 }
 

@@ -1,6 +1,7 @@
 /*
  * svc_managed_var.c -- the __managed__ variables of libraries
- * (CU_LIBRARY_GET_MANAGED, idl/cuda.x).
+ * (CU_LIBRARY_GET_MANAGED, idl/cuda.x) and of modules
+ * (CU_MODULE_GET_GLOBAL).
  *
  * The driver allocates a module's managed variables as managed memory,
  * initialised from the image, several to a page.  The client maps a
@@ -9,8 +10,9 @@
  * (svc_mapped.c) through a shadow made here.  The shadow starts as zeros
  * while the memory keeps its initial values, so the first pull sends them.
  *
- * A range is tracked once, for the library that first asked, and dropped
- * with it (svc_module.c calls managed_vars_library_gone on an unload).
+ * A range is tracked once, for the library or module that first asked,
+ * and dropped with it (svc_module.c calls managed_vars_library_gone on an
+ * unload, and for a context's modules when it is destroyed).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -79,7 +81,7 @@ static CUresult track(cu_handle library, uint64_t base, uint64_t size)
 	if (mapped_shadow_holding(base, (size_t)size) != NULL)
 		return CUDA_SUCCESS;
 	if (overlaps_tracked(base, size)) {
-		log_msg(LOG_INFO, "cuLibraryGetManaged refused: the managed "
+		log_msg(LOG_INFO, "a managed variable refused: the managed "
 		    "variables at %#llx (%llu bytes) overlap memory kept "
 		    "coherent already", (unsigned long long)base,
 		    (unsigned long long)size);
@@ -143,6 +145,37 @@ bool_t cu_library_get_managed_svc(cu_handle library, cu_name name,
 	out->side = base;
 	out->side_size = size;
 	return TRUE;
+}
+
+CUresult managed_var_of_module(cu_handle module, CUdeviceptr dptr,
+    size_t bytes, managed_var *out)
+{
+	unsigned int managed = 0;
+	CUdevice dev;
+	CUresult err;
+
+	memset(out, 0, sizeof(*out));
+	out->base = dptr;
+	out->size = bytes;
+	if (cuPointerGetAttribute(&managed, CU_POINTER_ATTRIBUTE_IS_MANAGED,
+	    dptr) != CUDA_SUCCESS || !managed)
+		return CUDA_SUCCESS;
+	/* A module is of the current context, whose device alone reaches
+	 * its variables. */
+	if (cuCtxGetDevice(&dev) != CUDA_SUCCESS || !svc_managed_possible(dev)) {
+		log_msg(LOG_INFO, "cuModuleGetGlobal of a managed variable "
+		    "refused: the device has no concurrent managed access, "
+		    "which the server's own reads and writes of managed "
+		    "memory need");
+		return CUDA_ERROR_NOT_SUPPORTED;
+	}
+	if (bytes == 0 || dptr > UINT64_MAX - bytes)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((err = track(module, dptr, bytes)) != CUDA_SUCCESS)
+		return err;
+	out->side = dptr;
+	out->side_size = bytes;
+	return CUDA_SUCCESS;
 }
 
 void managed_vars_library_gone(cu_handle library)

@@ -3,10 +3,12 @@
  *
  * Memory from a pool is recorded like cuMemAlloc's (svc_memory.h): counted
  * against --max-memory, among the client's device ranges, released with
- * its context or the session.  Pools are session handles; a pool that
+ * its context or the session.  During a stream capture it is a graph's
+ * instead, recorded as graph memory (svc_graph_mem.h).  Pools are session handles; a pool that
  * could be exported is refused, its handle being a file descriptor of this
  * process (see idl/cuda.x).
  */
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <cuda.h>
@@ -29,6 +31,44 @@ static CUmemoryPool pool_of(cu_handle h)
 	return (CUmemoryPool)(uintptr_t)h;
 }
 
+static CUresult alloc_async(CUdeviceptr *dptr, cu_size bytesize,
+    CUmemoryPool pool, CUstream s)
+{
+	if (pool != NULL)
+		return cuMemAllocFromPoolAsync(dptr, (size_t)bytesize, pool, s);
+	return cuMemAllocAsync(dptr, (size_t)bytesize, s);
+}
+
+/* Whether work queued on s now becomes a node of a capture's graph. */
+static bool capturing(CUstream s)
+{
+	CUstreamCaptureStatus status = CU_STREAM_CAPTURE_STATUS_NONE;
+
+	return cuStreamIsCapturing(s, &status) == CUDA_SUCCESS &&
+	    status == CU_STREAM_CAPTURE_STATUS_ACTIVE;
+}
+
+/*
+ * During a capture the driver makes an allocation node of the captured
+ * graph: the memory is the graph's, to be freed in it, after a launch, or
+ * with the graph, and is recorded as an allocation node's is
+ * (svc_graph_mem.h), not as the client's.
+ */
+static void alloc_captured(cu_size bytesize, CUmemoryPool pool, CUstream s,
+    res_dptr *r)
+{
+	CUdeviceptr dptr;
+
+	r->err = alloc_async(&dptr, bytesize, pool, s);
+	if (r->err == CUDA_SUCCESS && !graph_mem_record(dptr, bytesize)) {
+		/* A free node after it: the graph gives it back. */
+		cuMemFreeAsync(dptr, s);
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	}
+	if (r->err == CUDA_SUCCESS)
+		r->res_dptr_u.value = dptr;
+}
+
 /*
  * Takes the bytes, lets alloc make the allocation, records it; gives
  * everything back when any step fails.
@@ -38,14 +78,15 @@ static void alloc_counted(cu_size bytesize, CUmemoryPool pool, CUstream s,
 {
 	CUdeviceptr dptr;
 
+	if (capturing(s)) {
+		alloc_captured(bytesize, pool, s, r);
+		return;
+	}
 	if (!memory_take(bytesize, USAGE_DEVICE, "pool memory")) {
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 		return;
 	}
-	if (pool != NULL)
-		r->err = cuMemAllocFromPoolAsync(&dptr, (size_t)bytesize, pool, s);
-	else
-		r->err = cuMemAllocAsync(&dptr, (size_t)bytesize, s);
+	r->err = alloc_async(&dptr, bytesize, pool, s);
 	if (r->err == CUDA_SUCCESS && !allocation_record(dptr, bytesize)) {
 		cuMemFreeAsync(dptr, s);
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;

@@ -290,8 +290,7 @@ static void unload(bool library, cu_handle h, res_none *r)
 	 * their handle values to new ones: no cached layout may outlive it. */
 	handle_forget(kind, h);
 	forget_loaded(h, library);
-	if (library)
-		managed_vars_library_gone(h);
+	managed_vars_library_gone(h);
 	ranges_forget_owner(RANGE_GLOBAL, h);
 	layouts_flush();
 }
@@ -363,10 +362,19 @@ static void get_global(bool library, cu_handle owner, const char *name,
 }
 
 bool_t cu_module_get_global_svc(cu_handle module, cu_name name,
-    res_dev_range *r, struct svc_req *rq)
+    res_managed_var *r, struct svc_req *rq)
 {
+	res_dev_range found;
+
 	(void)rq;
-	get_global(false, module, name, r);
+	memset(r, 0, sizeof(*r));
+	memset(&found, 0, sizeof(found));
+	get_global(false, module, name, &found);
+	if ((r->err = found.err) == CUDA_SUCCESS)
+		r->err = managed_var_of_module(module,
+		    (CUdeviceptr)found.res_dev_range_u.value.base,
+		    (size_t)found.res_dev_range_u.value.size,
+		    &r->res_managed_var_u.value);
 	return TRUE;
 }
 
@@ -387,6 +395,7 @@ void modules_context_gone(CUcontext ctx)
 	/* The driver unloaded the context's modules with it. */
 	while ((l = *at) != NULL) {
 		if (!l->library && l->ctx == ctx) {
+			managed_vars_library_gone(l->handle);
 			*at = l->next;
 			loaded_free(l);
 		} else {

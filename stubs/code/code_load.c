@@ -10,6 +10,8 @@
 #include "common/image.h"
 #include "stubs/code/code_load.h"
 #include "stubs/code/load_options.h"
+#include "stubs/mem/managed.h"
+#include "stubs/mem/mapped.h"
 #include "stubs/route/call.h"
 
 enum clnt_stat code_stage(CLIENT *c, const void *image, size_t size,
@@ -162,6 +164,19 @@ CUresult code_global_check(const char *name, CUdeviceptr *dptr,
 		return CUDA_ERROR_NOT_SUPPORTED;
 	}
 	return CUDA_SUCCESS;
+}
+
+enum clnt_stat code_managed_take(CLIENT *c, uint64_t owner,
+    const managed_var *v, int *err)
+{
+	if (v->side > v->base || v->base - v->side > v->side_size ||
+	    v->size > v->side_size - (v->base - v->side) ||
+	    v->side_size > SIZE_MAX ||
+	    !managed_var_side(owner, v->side, (size_t)v->side_size)) {
+		*err = CUDA_ERROR_OUT_OF_MEMORY;
+		return RPC_SUCCESS;
+	}
+	return mapped_pull_fresh(c, err);
 }
 
 CUresult code_global_give(CUresult e, const res_dev_range *r,

@@ -60,6 +60,16 @@ CUresult code_image_from_file(const char *path, void **data, size_t *size);
 CUresult code_global_check(const char *name, CUdeviceptr *dptr,
     size_t *bytes);
 
+/*
+ * A __managed__ variable the held server answered for owner (a library or
+ * module, the server's handle; idl/cuda.x, CU_LIBRARY_GET_MANAGED): its
+ * range mapped at the same address and pulled, so the program reads the
+ * initial value at once.  *err CUDA_ERROR_OUT_OF_MEMORY when the range does
+ * not hold the variable or cannot be mapped.  Within a call.
+ */
+enum clnt_stat code_managed_take(CLIENT *c, uint64_t owner,
+    const managed_var *v, int *err);
+
 /* Their outputs from the server's answer r, e its call's error. */
 CUresult code_global_give(CUresult e, const res_dev_range *r,
     CUdeviceptr *dptr, size_t *bytes);

@@ -21,7 +21,6 @@
 #include "stubs/code/params.h"
 #include "stubs/context/answer_cache.h"
 #include "stubs/mem/managed.h"
-#include "stubs/mem/mapped.h"
 #include "stubs/route/call.h"
 #include "stubs/route/route.h"
 
@@ -252,15 +251,8 @@ ONCUDA_API CUresult cuLibraryGetManaged(CUdeviceptr *dptr, size_t *bytes,
 		return e;
 	v = &r.res_managed_var_u.value;
 	st = cu_library_get_managed(value, (char *)(uintptr_t)name, &r, k.c);
-	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS) {
-		if (v->side > v->base || v->base - v->side > v->side_size ||
-		    v->size > v->side_size - (v->base - v->side) ||
-		    v->side_size > SIZE_MAX ||
-		    !managed_var_side(value, v->side, (size_t)v->side_size))
-			r.err = CUDA_ERROR_OUT_OF_MEMORY;
-		else
-			st = mapped_pull_fresh(k.c, &r.err);
-	}
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		st = code_managed_take(k.c, value, v, &r.err);
 	if ((e = call_done(&k, st, &r.err)) != CUDA_SUCCESS)
 		return e;
 	if (dptr != NULL)

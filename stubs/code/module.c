@@ -13,6 +13,7 @@
 #include "stubs/code/load_options.h"
 #include "stubs/code/params.h"
 #include "stubs/context/answer_cache.h"
+#include "stubs/mem/managed.h"
 #include "stubs/route/call.h"
 #include "stubs/route/route.h"
 
@@ -126,12 +127,14 @@ ONCUDA_API CUresult cuModuleLoadFatBinary(CUmodule *module,
 
 /*
  * Its functions die with the module and the server may hand their handles
- * out again, so the cached parameter layouts and answers go too; they are
+ * out again, so the cached parameter layouts and answers go too (and its
+ * managed variables' pages, mapped here); they are
  * emptied even when the unload failed, which only costs a question per
  * function.
  */
 ONCUDA_API CUresult cuModuleUnload(CUmodule hmod)
 {
+	enum clnt_stat st;
 	struct call k;
 	res_none r;
 	CUresult e;
@@ -139,17 +142,27 @@ ONCUDA_API CUresult cuModuleUnload(CUmodule hmod)
 	if ((e = route_call_handles(&k, hmod, ROUTE_HANDLE, NULL, ROUTE_HANDLE,
 	    CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
-	e = call_done(&k, cu_module_unload(route_strip(hmod), &r, k.c),
-	    &r.err);
+	st = cu_module_unload(route_strip(hmod), &r, k.c);
+	/* Its managed variables' pages go with it (managed.h). */
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS)
+		managed_library_unloaded(route_strip(hmod));
+	e = call_done(&k, st, &r.err);
 	params_forget_all();
 	answer_cache_forget_functions();
 	return e;
 }
 
+/*
+ * A __managed__ variable comes with its range (idl/cuda.x,
+ * CU_MODULE_GET_GLOBAL): mapped at the server's address and pulled in the
+ * same call, as cuLibraryGetManaged's, so the program may read it at once.
+ */
 ONCUDA_API CUresult cuModuleGetGlobal_v2(CUdeviceptr *dptr, size_t *bytes,
 					 CUmodule hmod, const char *name)
 {
-	res_dev_range r;
+	managed_var *v;
+	res_managed_var r;
+	enum clnt_stat st;
 	struct call k;
 	CUresult e;
 
@@ -157,7 +170,16 @@ ONCUDA_API CUresult cuModuleGetGlobal_v2(CUdeviceptr *dptr, size_t *bytes,
 	    (e = route_call_handles(&k, hmod, ROUTE_HANDLE, NULL, ROUTE_HANDLE,
 	    CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
-	e = call_done(&k, cu_module_get_global(route_strip(hmod),
-	    (char *)(uintptr_t)name, &r, k.c), &r.err);
-	return code_global_give(e, &r, dptr, bytes);
+	v = &r.res_managed_var_u.value;
+	st = cu_module_get_global(route_strip(hmod), (char *)(uintptr_t)name,
+	    &r, k.c);
+	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS && v->side_size != 0)
+		st = code_managed_take(k.c, route_strip(hmod), v, &r.err);
+	if ((e = call_done(&k, st, &r.err)) != CUDA_SUCCESS)
+		return e;
+	if (dptr != NULL)
+		*dptr = (CUdeviceptr)v->base;
+	if (bytes != NULL)
+		*bytes = (size_t)v->size;
+	return CUDA_SUCCESS;
 }

@@ -25,6 +25,7 @@
 #include <cuda.h>
 
 #include "gen/cuda_names.h"
+#include "stubs/mem/downloads.h"
 #include "stubs/mem/hostmem.h"
 #include "stubs/link/local_connect.h"
 #include "stubs/mem/local_share.h"
@@ -321,11 +322,26 @@ static enum clnt_stat record_or_give_back(CLIENT *c, void *p, size_t size,
 	return server_release(c, server, registered || shared, &undo);
 }
 
-/* Releases m on the server and, once it is gone there, forgets it here. */
-static enum clnt_stat release(CLIENT *c, const struct mirror *m, res_none *r)
+/*
+ * Releases m on the server and, once it is gone there, forgets it here.
+ * The driver's cuMemFreeHost and cuMemHostUnregister wait for the work
+ * queued before them, so the downloads into m still pending here land
+ * first (downloads.h): registered memory, which stays the program's, gets
+ * its bytes, and nothing is left to land in memory that is gone.  An
+ * error one of them met is *err, the release going ahead regardless.
+ */
+static enum clnt_stat release(CLIENT *c, const struct mirror *m, res_none *r,
+    int *err)
 {
-	enum clnt_stat st = server_release(c, m->server,
-	    m->registered || m->shared, r);
+	enum clnt_stat st;
+	bool landed;
+
+	*err = CUDA_SUCCESS;
+	st = downloads_settle(c, (const void *)(uintptr_t)m->range.base,
+	    m->range.size, &landed, err);
+	if (st != RPC_SUCCESS)
+		return st;
+	st = server_release(c, m->server, m->registered || m->shared, r);
 
 	if (st == RPC_SUCCESS && r->err == CUDA_SUCCESS) {
 		range_table_remove(&mirrors, m->range.base, NULL);
@@ -431,6 +447,7 @@ ONCUDA_API CUresult cuMemFreeHost(void *p)
 	res_none r;
 	struct call k;
 	CUresult e;
+	int err;
 
 	if (p == NULL)
 		return CUDA_SUCCESS;
@@ -439,11 +456,12 @@ ONCUDA_API CUresult cuMemFreeHost(void *p)
 		return e;
 	if (!find_mirror(p, &m) || m.range.base != address_of(p) || m.registered)
 		return end_without_call(&k, CUDA_ERROR_INVALID_VALUE);
-	if ((e = call_end(&k, release(k.c, &m, &r))) != CUDA_SUCCESS)
+	if ((e = call_end(&k, release(k.c, &m, &r, &err))) != CUDA_SUCCESS)
 		return e;
-	if (r.err == CUDA_SUCCESS)
-		munmap(p, m.range.size);
-	return (CUresult)r.err;
+	if (r.err != CUDA_SUCCESS)
+		return (CUresult)r.err;
+	munmap(p, m.range.size);
+	return (CUresult)err;
 }
 
 ONCUDA_API CUresult cuMemHostRegister(void *p, size_t bytesize, unsigned int Flags)
@@ -477,6 +495,7 @@ ONCUDA_API CUresult cuMemHostUnregister(void *p)
 	res_none r;
 	struct call k;
 	CUresult e;
+	int err;
 
 	memset(&r, 0, sizeof r);
 	if ((e = call_for_mirror(&k, p)) != CUDA_SUCCESS)
@@ -486,9 +505,9 @@ ONCUDA_API CUresult cuMemHostUnregister(void *p)
 		    CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED);
 	if (!m.registered || m.range.base != address_of(p))
 		return end_without_call(&k, CUDA_ERROR_INVALID_VALUE);
-	if ((e = call_end(&k, release(k.c, &m, &r))) != CUDA_SUCCESS)
+	if ((e = call_end(&k, release(k.c, &m, &r, &err))) != CUDA_SUCCESS)
 		return e;
-	return (CUresult)r.err;
+	return r.err != CUDA_SUCCESS ? (CUresult)r.err : (CUresult)err;
 }
 
 ONCUDA_API CUresult cuMemHostGetDevicePointer(CUdeviceptr *pdptr, void *p,

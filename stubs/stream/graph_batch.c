@@ -12,6 +12,7 @@
 #include "stubs/link/say.h"
 #include "stubs/route/route.h"
 #include "stubs/stream/node_list.h"
+#include "stubs/stream/node_keep.h"
 #include "stubs/stream/node_store.h"
 #include "stubs/wire/rpc.h"
 
@@ -100,8 +101,8 @@ ONCUDA_API CUresult cuGraphBatchMemOpNodeGetParams(CUgraphNode hNode,
 		/* mem_op is the 48 bytes alone: the array is the driver's. */
 		_Static_assert(sizeof(mem_op) ==
 		    sizeof(CUstreamBatchMemOpParams), "one layout");
-		p.paramArray = node_store_keep(hNode, got->ops.mem_ops_val,
-		    p.count * sizeof(mem_op), 0);
+		p.paramArray = node_keep(hNode, NODE_COPY_QUERY,
+		    got->ops.mem_ops_val, p.count * sizeof(mem_op), 0);
 		if (p.paramArray == NULL)
 			e = CUDA_ERROR_OUT_OF_MEMORY;
 	}
@@ -128,11 +129,15 @@ static CUresult batch_set(CUgraphExec exec, CUgraphNode node,
 	if ((e = batch_to_wire(&rt, p, ops, &wire)) != CUDA_SUCCESS ||
 	    (e = route_call(&k, &rt, CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
-	return call_done(&k, exec == NULL ?
+	e = call_done(&k, exec == NULL ?
 	    cu_graph_batch_mem_op_node_set_params(route_strip(node), wire, &r,
 	    k.c) :
 	    cu_graph_exec_batch_mem_op_node_set_params(route_strip(exec),
 	    route_strip(node), wire, &r, k.c), &r.err);
+	/* The operations a query handed out before are stale now. */
+	if (e == CUDA_SUCCESS && exec == NULL)
+		node_store_params_set(node);
+	return e;
 }
 
 ONCUDA_API CUresult cuGraphBatchMemOpNodeSetParams(CUgraphNode hNode,

@@ -13,7 +13,7 @@
 #include "stubs/route/route.h"
 #include "stubs/stream/graph_cond.h"
 #include "stubs/stream/node_list.h"
-#include "stubs/stream/node_store.h"
+#include "stubs/stream/node_keep.h"
 #include "stubs/wire/rpc.h"
 
 ONCUDA_API CUresult cuGraphConditionalHandleCreate(
@@ -72,7 +72,7 @@ CUresult graph_add_conditional(CUgraphNode *node, CUgraph graph,
 		for (u_int i = 0; i < bodies->cu_handles_len; i++)
 			out[i] = (CUgraph)(uintptr_t)route_tag(
 			    bodies->cu_handles_val[i], k.server);
-		p->phGraph_out = node_store_keep(*node, out,
+		p->phGraph_out = node_keep(*node, NODE_COPY_LASTING, out,
 		    bodies->cu_handles_len * sizeof(*out), 0);
 		free(out);
 		if (p->phGraph_out == NULL)

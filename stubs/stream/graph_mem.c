@@ -15,7 +15,7 @@
 #include "common/mem_props.h"
 #include "stubs/route/route.h"
 #include "stubs/stream/node_list.h"
-#include "stubs/stream/node_store.h"
+#include "stubs/stream/node_keep.h"
 #include "stubs/wire/rpc.h"
 
 /* A location on the wire: a device as the server numbers it. */
@@ -133,8 +133,8 @@ ONCUDA_API CUresult cuGraphMemAllocNodeGetParams(CUgraphNode hNode,
 	for (size_t i = 0; i < n && i < ONCUDA_ACCESS_DESCS_MAX; i++)
 		descs[i] = mem_access_desc_unpack(
 		    &got->access.mem_access_descs_val[i]);
-	if (n > 0 && (p.accessDescs = node_store_keep(hNode, descs,
-	    n * sizeof(descs[0]), 0)) == NULL)
+	if (n > 0 && (p.accessDescs = node_keep(hNode, NODE_COPY_QUERY,
+	    descs, n * sizeof(descs[0]), 0)) == NULL)
 		e = CUDA_ERROR_OUT_OF_MEMORY;
 	p.accessDescCount = n;
 	p.bytesize = (size_t)got->bytesize;

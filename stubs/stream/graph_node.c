@@ -19,6 +19,7 @@
 #include "stubs/mem/hostmem.h"
 #include "stubs/route/route.h"
 #include "stubs/stream/node_list.h"
+#include "stubs/stream/node_store.h"
 #include "stubs/wire/rpc.h"
 
 /* The CUDA 10-11 kernel-node ABI, which cuda.h 13 maps to _v2. */
@@ -222,6 +223,9 @@ static CUresult kernel_node_set(CUgraphExec exec, CUgraphNode node,
 		    cu_graph_exec_kernel_node_set_params(route_strip(exec),
 		    route_strip(node), wire, &r, nc.k.c), &r.err);
 	node_call_done(&nc);
+	/* The arguments a query handed out before are stale now. */
+	if (e == CUDA_SUCCESS && exec == NULL)
+		node_store_params_set(node);
 	return e;
 }
 
@@ -369,6 +373,7 @@ static CUresult side_to_wire(struct node_call *nc, CUmemorytype type,
 	out->z = z;
 	out->pitch = pitch;
 	out->height = height;
+	out->unified = type == CU_MEMORYTYPE_UNIFIED;
 	if (!copy_host_span(x, y, z, pitch, height, p->WidthInBytes,
 	    p->Height, p->Depth, span))
 		*span = 0;

@@ -14,7 +14,7 @@
 
 #include "stubs/mem/host_mirror.h"
 #include "stubs/route/route.h"
-#include "stubs/stream/node_store.h"
+#include "stubs/stream/node_keep.h"
 #include "stubs/wire/rpc.h"
 
 /* The CUDA 10-11 ABI, which cuda.h 13 maps to _v2. */
@@ -42,7 +42,7 @@ static CUresult kernel_params_keep(CUgraphNode node, const kernel_args *a,
 	if (a->bytes.bytes_len > 0)
 		memcpy(tmp + table + offs, a->bytes.bytes_val,
 		    a->bytes.bytes_len);
-	kept = node_store_keep(node, tmp, size + 1, table);
+	kept = node_keep(node, NODE_COPY_QUERY, tmp, size + 1, table);
 	free(tmp);
 	if (kept == NULL)
 		return CUDA_ERROR_OUT_OF_MEMORY;
@@ -71,7 +71,8 @@ static CUresult kernel_extra_keep(CUgraphNode node, const kernel_args *a,
 	    sizeof(size_t));
 	if (a->bytes.bytes_len > 0)
 		memcpy(tmp + head, a->bytes.bytes_val, a->bytes.bytes_len);
-	kept = node_store_keep(node, tmp, size + 1, 5 * sizeof(void *));
+	kept = node_keep(node, NODE_COPY_QUERY, tmp, size + 1,
+	    5 * sizeof(void *));
 	free(tmp);
 	if (kept == NULL)
 		return CUDA_ERROR_OUT_OF_MEMORY;
@@ -185,7 +186,9 @@ ONCUDA_API CUresult cuGraphMemsetNodeGetParams(CUgraphNode hNode,
 /*
  * One side of a memcpy node as the program set it (idl/cuda.x,
  * memcpy_node): an array, host memory where the address is a host
- * mirror's, else device memory.
+ * mirror's, else device memory; a side given as unified memory is
+ * answered so, its address the program's (a host mirror's, the program's
+ * host pointer).
  */
 static void side_from_wire(const dev_volume *v, unsigned server,
     CUmemorytype *type, const void **host, CUdeviceptr *device,
@@ -197,6 +200,10 @@ static void side_from_wire(const dev_volume *v, unsigned server,
 	if (v->array != 0) {
 		*type = CU_MEMORYTYPE_ARRAY;
 		*array = (CUarray)(uintptr_t)route_tag(v->array, server);
+	} else if (v->unified) {
+		*type = CU_MEMORYTYPE_UNIFIED;
+		*device = host_mirror_to_client(server, v->base, &client) ?
+		    (CUdeviceptr)(uintptr_t)client : v->base;
 	} else if (host_mirror_to_client(server, v->base, &client)) {
 		*type = CU_MEMORYTYPE_HOST;
 		*host = client;

@@ -65,3 +65,55 @@ int test_managed_variable(void)
 	e2e_forget((uintptr_t)lib);
 	return 0;
 }
+
+/*
+ * The same variable of a module loaded with the driver API
+ * (cuModuleGetGlobal): a managed address the host reads and writes as
+ * well, its initial value there at once, the kernel's writes reaching the
+ * host after a synchronizing call.
+ */
+int test_module_managed_variable(void)
+{
+	CUdeviceptr p, again, plain;
+	CUfunction add;
+	CUcontext ctx;
+	CUdevice dev;
+	CUmodule m;
+	size_t bytes = 0;
+	volatile int *v;
+	int managed, delta = 3;
+	unsigned int is_managed = 0;
+	void *params[] = { &delta };
+
+	TRY(e2e_primary_ctx(&dev, &ctx));
+	CHECK_CU(cuDeviceGetAttribute(&managed,
+		 CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY, dev), CUDA_SUCCESS);
+	if (!managed)
+		return e2e_skip("the device has no managed memory");
+	TRY(e2e_load_module(&m, "kernels.cubin"));
+	CHECK_CU(cuModuleGetGlobal(&p, &bytes, m, "g_managed"), CUDA_SUCCESS);
+	CHECK_EQ(bytes, sizeof(int));
+	CHECK_CU(cuPointerGetAttribute(&is_managed,
+		 CU_POINTER_ATTRIBUTE_IS_MANAGED, p), CUDA_SUCCESS);
+	CHECK_EQ(is_managed, 1);
+	v = (volatile int *)(uintptr_t)p;
+	CHECK_EQ(*v, 7);
+	CHECK_CU(cuModuleGetGlobal(&again, NULL, m, "g_managed"), CUDA_SUCCESS);
+	CHECK_EQ(again, p);
+	/* An ordinary global is device memory as before. */
+	CHECK_CU(cuModuleGetGlobal(&plain, &bytes, m, "g_value"), CUDA_SUCCESS);
+	CHECK(plain != p);
+
+	*v = 20;
+	CHECK_CU(cuModuleGetFunction(&add, m, "add_managed"), CUDA_SUCCESS);
+	CHECK_CU(cuLaunchKernel(add, 1, 1, 1, 1, 1, 1, 0, NULL, params, NULL),
+		 CUDA_SUCCESS);
+	CHECK_CU(cuCtxSynchronize(), CUDA_SUCCESS);
+	CHECK_EQ(*v, 23);
+	delta = -30;
+	CHECK_CU(cuLaunchKernel(add, 1, 1, 1, 1, 1, 1, 0, NULL, params, NULL),
+		 CUDA_SUCCESS);
+	CHECK_CU(cuStreamSynchronize(NULL), CUDA_SUCCESS);
+	CHECK_EQ(*v, -7);
+	return 0;
+}

@@ -55,12 +55,14 @@ int test_dtoh_async_observed(void);
 int test_dtoh_async_host_func(void);
 int test_dtoh_async_ordered(void);
 int test_dtoh_async_then_write(void);
+int test_dtoh_async_released(void);	/* dtoh_release.c */
 int test_mapped_memory(void);		/* mapped.c */
 int test_pinned_pointer_kernel(void);	/* mapped.c */
 int test_managed_memory(void);		/* managed.c */
 int test_managed_pages(void);
 int test_managed_advice(void);
 int test_managed_variable(void);	/* managed_var.c */
+int test_module_managed_variable(void);
 int test_managed_packed(void);	/* managed_packed.c */
 int test_uva_copy(void);		/* uva_copy.c */
 int test_modules(void);			/* module.c */
@@ -91,6 +93,9 @@ int test_graph_conditional(void);	/* graph_more.c */
 int test_graph_add_node(void);		/* graph_more.c */
 int test_graph_node_queries(void);	/* graph_more.c */
 int test_graph_bad_handles(void);	/* graph_more.c */
+int test_graph_params_kept(void);	/* graph_kept.c */
+int test_capture_mem_alloc(void);	/* capture_alloc.c */
+int test_graph_memcpy_unified(void);	/* graph_unified.c */
 int test_graph_host_memcpy(void);	/* graph_more.c */
 int test_graph_pinned_memcpy(void);
 int test_capture_pinned_copies(void);

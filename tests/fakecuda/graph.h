@@ -125,6 +125,8 @@ void fc_capture_graph_gone(struct fc_graph *g);
 
 /* graph_more.c: the node types of cuGraphAddNode's era. */
 struct fc_graph_mem;
+CUresult fc_graph_mem_capture(struct fc_stream *s, CUdevice dev, size_t size,
+    CUdeviceptr *dptr);
 CUresult fc_node_more_clone(const struct fc_node *src, struct fc_node *dst);
 void fc_node_more_free(struct fc_node *n);
 CUresult fc_node_more_run(const struct fc_node *n);

@@ -140,6 +140,37 @@ cuGraphAddMemAllocNode(CUgraphNode *phGraphNode, CUgraph hGraph,
 	    CU_GRAPH_NODE_TYPE_MEM_ALLOC, fill_alloc, nodeParams);
 }
 
+/*
+ * cuMemAllocAsync on capturing stream s, under the lock: as the driver, an
+ * allocation node of the capture's graph, whose memory it is.
+ */
+CUresult
+fc_graph_mem_capture(struct fc_stream *s, CUdevice dev, size_t size,
+    CUdeviceptr *dptr)
+{
+	CUDA_MEM_ALLOC_NODE_PARAMS p;
+	struct fc_node *n;
+	CUresult rc;
+
+	memset(&p, 0, sizeof(p));
+	p.poolProps.allocType = CU_MEM_ALLOCATION_TYPE_PINNED;
+	p.poolProps.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+	p.poolProps.location.id = dev;
+	p.bytesize = size;
+	if ((rc = fc_node_new(CU_GRAPH_NODE_TYPE_MEM_ALLOC, &n)) !=
+	    CUDA_SUCCESS)
+		return rc;
+	if ((rc = fill_alloc(n, NULL, &p)) ==
+	    CUDA_SUCCESS)
+		rc = fc_capture_add(s, n);
+	if (rc != CUDA_SUCCESS) {
+		fc_node_free(n);
+		return rc;
+	}
+	*dptr = p.dptr;
+	return CUDA_SUCCESS;
+}
+
 static CUresult
 fill_free(struct fc_node *n, struct fc_graph *g, void *arg)
 {

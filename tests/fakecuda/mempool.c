@@ -12,6 +12,7 @@
 #include <stdlib.h>
 
 #include "fakecuda.h"
+#include "graph.h"
 
 struct fc_pool {
 	uintptr_t handle;
@@ -180,6 +181,7 @@ cuMemPoolDestroy(CUmemoryPool pool)
 static CUresult
 alloc_from(struct fc_pool *p, CUdeviceptr *dptr, size_t size, CUstream s)
 {
+	struct fc_stream *capturing;
 	struct fc_context *ctx;
 	struct pool_alloc *pa;
 	struct fc_alloc *a;
@@ -191,6 +193,11 @@ alloc_from(struct fc_pool *p, CUdeviceptr *dptr, size_t size, CUstream s)
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((rc = fc_stream_check(s, ctx)) != CUDA_SUCCESS)
 		return rc;
+	/* During a capture: an allocation node, the graph's memory. */
+	if ((rc = fc_capture_route(s, ctx, &capturing)) != CUDA_SUCCESS)
+		return rc;
+	if (capturing != NULL)
+		return fc_graph_mem_capture(capturing, ctx->device, size, dptr);
 	if ((pa = malloc(sizeof(*pa))) == NULL)
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	if ((rc = fc_alloc_create(ctx, FC_MEM_DEVICE, size, 0, &a)) !=

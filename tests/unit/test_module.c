@@ -192,11 +192,19 @@ static enum clnt_stat answer_global(const char *name, res_dev_range *r)
 }
 
 enum clnt_stat cu_module_get_global(cu_handle m, cu_name name,
-					  res_dev_range *r, CLIENT *c)
+					  res_managed_var *r, CLIENT *c)
 {
+	res_dev_range g;
+
 	(void)c;
 	CHECK_EQ(m, MODULE);
-	return answer_global(name, r);
+	memset(&g, 0, sizeof(g));
+	(void)answer_global(name, &g);
+	memset(r, 0, sizeof(*r));
+	r->err = g.err;
+	r->res_managed_var_u.value.base = g.res_dev_range_u.value.base;
+	r->res_managed_var_u.value.size = g.res_dev_range_u.value.size;
+	return RPC_SUCCESS;
 }
 
 enum clnt_stat cu_library_get_global(cu_handle l, cu_name name,
@@ -243,9 +251,10 @@ bool managed_var_side(uint64_t library, uint64_t at, size_t size)
 	return true;
 }
 
+/* A library's or (cuModuleUnload) a module's. */
 void managed_library_unloaded(uint64_t library)
 {
-	CHECK_EQ(library, LIBRARY);
+	CHECK(library == LIBRARY || library == MODULE);
 	managed.unloaded++;
 }
 
@@ -526,7 +535,7 @@ static void test_globals_and_unload(void)
 	CHECK_EQ(cuFuncGetParamInfo(f, 1, &offset, NULL), CUDA_SUCCESS);
 	CHECK_EQ(fake_layout_calls(), before + 3);
 	CHECK_EQ(unloads, 2);
-	CHECK_EQ(managed.unloaded, 1);
+	CHECK_EQ(managed.unloaded, 2);
 }
 
 /* library.c's cuLibraryGetKernel asks the server through the generated
