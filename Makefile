@@ -15,7 +15,8 @@
 #   make gen        regenerate gen/ from idl/ (committed; CI checks it is up to date)
 #   make check-gen  fail if gen/ differs from what idl/ generates, or the protocol
 #                   on the wire from idl/wire.lock (make wire-lock records a change)
-#   make check-layers  fail on a client call against the layers or a cycle
+#   make check-layers  fail on a call against the layers (client or server)
+#                   or a cycle between files
 #   make check-idl  is every entry point of cuda.h classified in idl/cuda.x?
 #                   (CUDA_H=/path/to/cuda.h for another toolkit's)
 #   make docs       regenerate docs/protocol.md from idl/cuda.x and docs/traces/
@@ -137,8 +138,8 @@ check-idl:
 test: all check-gen
 	bash tests/run.sh --driver $(DRIVER)
 
-# The client's files call only down the layers, without cycles
-# (tools/check-layers.py says which layers; tests/run.sh runs it).
+# The client's and the server's files call only down the layers, without
+# cycles (tools/check-layers.py says which layers; tests/run.sh runs it).
 check-layers: all
 	@$(PYTHON) tools/check-layers.py
 

@@ -128,13 +128,14 @@ void auth_tls_psk(const struct auth_key *key, uint8_t psk[AUTH_MAC])
 	hmac_sha256_final(&h, psk);
 }
 
-bool auth_proof_equal(const uint8_t a[AUTH_MAC], const uint8_t b[AUTH_MAC])
+bool auth_secret_equal(const void *a, const void *b, size_t len)
 {
+	const uint8_t *x = a, *y = b;
 	/* volatile: the compiler must not stop at the first difference. */
 	volatile uint8_t diff = 0;
 
-	for (size_t i = 0; i < AUTH_MAC; i++)
-		diff |= a[i] ^ b[i];
+	for (size_t i = 0; i < len; i++)
+		diff |= x[i] ^ y[i];
 	return diff == 0;
 }
 

@@ -47,8 +47,13 @@ void auth_proof(const struct auth_key *key, enum auth_side side,
  */
 void auth_tls_psk(const struct auth_key *key, uint8_t psk[AUTH_MAC]);
 
-/* Compares two proofs in time that does not depend on where they differ. */
-bool auth_proof_equal(const uint8_t a[AUTH_MAC], const uint8_t b[AUTH_MAC]);
+/*
+ * Whether the len bytes at a and at b are equal, in time that does not
+ * depend on where they differ: the one comparison of secrets (proofs, the
+ * tokens of the callback and data connections), so that a peer cannot
+ * learn a secret byte by byte from how long a refusal takes.
+ */
+bool auth_secret_equal(const void *a, const void *b, size_t len);
 
 /* Fills buf with len bytes from the kernel's random source; false if it cannot. */
 bool auth_random(uint8_t *buf, size_t len);

@@ -78,13 +78,3 @@ bool stripe_frame_expected(const struct stripe_frame *f, uint32_t serial,
 		return errors_allowed && f->length == 0;
 	return f->offset == c->offset && f->length == c->length;
 }
-
-bool stripe_token_equal(const unsigned char *a, const unsigned char *b,
-    size_t len)
-{
-	volatile unsigned char diff = 0;
-
-	for (size_t i = 0; i < len; i++)
-		diff |= a[i] ^ b[i];
-	return diff == 0;
-}

@@ -59,9 +59,4 @@ void stripe_frame_decode(const unsigned char in[STRIPE_FRAME_BYTES],
 bool stripe_frame_expected(const struct stripe_frame *f, uint32_t serial,
     const struct stripe_chunk *c, bool errors_allowed);
 
-/* Whether two tokens are equal, in time that does not depend on where
- * they differ. */
-bool stripe_token_equal(const unsigned char *a, const unsigned char *b,
-    size_t len);
-
 #endif

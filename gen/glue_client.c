@@ -635,7 +635,7 @@ ONCUDA_API CUresult cuCtxWaitEvent(CUcontext hCtx, CUevent hEvent)
 	return (CUresult)r.err;
 }
 
-ONCUDA_API CUresult cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod, const char *name)
+CUresult plain_cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod, const char *name)
 {
 	res_handle r;
 	struct route rt = ROUTE_INIT;
@@ -774,7 +774,7 @@ ONCUDA_API CUresult cuKernelSetCacheConfig(CUkernel kernel, CUfunc_cache config,
 	return (CUresult)r.err;
 }
 
-ONCUDA_API CUresult cuKernelGetFunction(CUfunction *pFunc, CUkernel kernel)
+CUresult plain_cuKernelGetFunction(CUfunction *pFunc, CUkernel kernel)
 {
 	res_handle r;
 	struct route rt = ROUTE_INIT;

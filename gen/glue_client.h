@@ -10,7 +10,9 @@
 CUresult on_server_cuDriverGetVersion(unsigned server, int *driverVersion);
 CUresult on_server_cuDeviceGetCount(unsigned server, int *count);
 CUresult on_server_cuDeviceGet(unsigned server, CUdevice *device, int ordinal);
+CUresult plain_cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod, const char *name);
 CUresult on_server_cuLibraryGetKernel(unsigned server, CUkernel *pKernel, CUlibrary library, const char *name);
+CUresult plain_cuKernelGetFunction(CUfunction *pFunc, CUkernel kernel);
 CUresult on_server_cuDeviceGetByPCIBusId(unsigned server, CUdevice *dev, const char *pciBusId);
 CUresult plain_cuMemcpyDtoDAsync(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount, CUstream hStream);
 CUresult plain_cuMemsetD8(CUdeviceptr dstDevice, unsigned char uc, size_t N);

@@ -144,7 +144,7 @@ step_unit() {
 		fi
 	done
 	((found > 0)) || { bad "no unit test programs in tests/unit; run make first"; return 1; }
-	# The client's files call down the layers only (tools/check-layers.py).
+	# Client and server files call down the layers only (tools/check-layers.py).
 	if run_logged unit-check-layers 300 make -s check-layers; then
 		ok "make check-layers"
 	else

@@ -1,16 +1,19 @@
 #!/usr/bin/env python3
-"""tools/check-layers.py -- are the client's calls layered, and free of cycles?
+"""tools/check-layers.py -- are the client's and the server's calls layered,
+and free of cycles?
 
     python3 tools/check-layers.py
 
 Reads the built objects with nm: a file A calls a file B when A's object
 leaves a symbol undefined that B's object defines.  For the client
-(stubs/*/*.o with common/*.pic.o) it fails (exit 1) on a cycle between
-files and on any call against the direction of LAYERS below: there is no
+(stubs/*/*.o with common/*.pic.o) and for the server (server/*/*.o with
+common/*.o) it fails (exit 1) on a cycle between files and on any call
+against the direction of CLIENT_LAYERS or SERVER_LAYERS below: there is no
 list of exceptions.  A lower layer that must learn of an event above it
-offers something the upper layer reads (context/context.h's count of
-context deaths, which code/params.c reads) instead of calling up.  For the
-server (server/*/*.o with common/*.o) it fails on a cycle between files.
+offers something the upper layer reads or fills instead of calling up
+(context/context.h's count of context deaths, which code/params.c reads;
+the steps of a session's end, server/session/session.h, which the daemon
+fills with the procedures' and the copy machinery's release functions).
 
 Why an object-level check: a header can be included for a type alone, but
 an undefined symbol is a call (or a reference to data) that the linker
@@ -24,9 +27,9 @@ import os
 import subprocess
 import sys
 
-# The client's folders, top first.  A folder may call the folders below it
+# The client's folders (stubs/*), top first.  A folder may call the folders below it
 # (a higher rank) and itself; never one above.  Folders of equal rank are
-# side by side and may not call each other unless SIDEWAYS says so.
+# side by side and may not call each other unless CLIENT_SIDEWAYS says so.
 #
 #   answers  answered in the client: error strings, cuGetProcAddress,
 #            export tables
@@ -46,7 +49,7 @@ import sys
 #   link     making a connection: connect, auth, server list, same host,
 #            the record transport, messages to the user (say.c)
 #   common   what client and server both link
-LAYERS = [
+CLIENT_LAYERS = [
     ("answers",),
     ("stream",),
     ("code",),
@@ -58,12 +61,34 @@ LAYERS = [
     ("link",),
     ("common",),
 ]
-SIDEWAYS = {("copy", "local")}
+CLIENT_SIDEWAYS = {("copy", "local")}
+
+# The server's folders (server/*), top first, by the same rules.
+#
+#   daemon   listens, forks a session per client, rpcbind, --allow, the
+#            unix-domain socket, loading the driver; it fills the steps of
+#            a session's end (daemon/session_end.c) before the first fork
+#   svc      the procedures, by driver API group
+#   copy     page-locked buffers: staging slots, the upload pool, the
+#            same-host area, striped copies, DMA marks
+#   session  one client's process: transport, key exchange, TLS, trace,
+#            one-way calls, handles, device ranges, limits, log, its end
+#            (session.c, which runs the steps filled from above), and what
+#            it knows of its daemon (daemon_facts.c: the open sessions,
+#            the unix socket's path)
+#   common   what client and server both link
+SERVER_LAYERS = [
+    ("daemon",),
+    ("svc",),
+    ("copy",),
+    ("session",),
+    ("common",),
+]
+SERVER_SIDEWAYS = set()
 
 
-
-def rank_of(folder):
-    for rank, group in enumerate(LAYERS):
+def rank_of(layers, folder):
+    for rank, group in enumerate(layers):
         if folder in group:
             return rank
     return None
@@ -145,7 +170,7 @@ def current(objects):
 
 def folder(obj):
     parts = obj.split("/")
-    return parts[1] if parts[0] == "stubs" else parts[0]
+    return parts[1] if parts[0] in ("stubs", "server") else parts[0]
 
 
 def report_cycles(edges, label):
@@ -161,29 +186,34 @@ def report_cycles(edges, label):
     return len(found)
 
 
+def check(label, objects, layers, sideways):
+    """The cycles and the calls against layers among objects."""
+    edges = calls(objects)
+    bad = report_cycles(edges, label)
+    for a in sorted(edges):
+        for b, syms in sorted(edges[a].items()):
+            fa, fb = folder(a), folder(b)
+            ra, rb = rank_of(layers, fa), rank_of(layers, fb)
+            if ra is None or rb is None:
+                print(f"{label}: {name(a)} or {name(b)} is in no layer "
+                      "(add its folder to the layers)")
+                bad += 1
+                continue
+            if fa == fb or rb > ra or (fa, fb) in sideways:
+                continue
+            print(f"{label}: {name(a)} ({fa}) -> {name(b)} ({fb}) against "
+                  f"the layers: {' '.join(syms)}")
+            bad += 1
+    return bad
+
+
 def check_client():
     objects = current(sorted(glob.glob("stubs/*/*.o")) +
                       sorted(glob.glob("common/*.pic.o")))
     if not objects:
         print("check-layers: no client objects; run make first")
         return 1
-    edges = calls(objects)
-    bad = report_cycles(edges, "client")
-    for a in sorted(edges):
-        for b, syms in sorted(edges[a].items()):
-            fa, fb = folder(a), folder(b)
-            ra, rb = rank_of(fa), rank_of(fb)
-            if ra is None or rb is None:
-                print(f"client: {name(a)} or {name(b)} is in no layer "
-                      "(add its folder to LAYERS)")
-                bad += 1
-                continue
-            if fa == fb or rb > ra or (fa, fb) in SIDEWAYS:
-                continue
-            print(f"client: {name(a)} ({fa}) -> {name(b)} ({fb}) against "
-                  f"the layers: {' '.join(syms)}")
-            bad += 1
-    return bad
+    return check("client", objects, CLIENT_LAYERS, CLIENT_SIDEWAYS)
 
 
 def check_server():
@@ -191,8 +221,9 @@ def check_server():
                       sorted(o for o in glob.glob("common/*.o")
                              if not o.endswith(".pic.o")))
     if not objects:
-        return 0
-    return report_cycles(calls(objects), "server")
+        print("check-layers: no server objects; run make first")
+        return 1
+    return check("server", objects, SERVER_LAYERS, SERVER_SIDEWAYS)
 
 
 def main():
@@ -200,8 +231,8 @@ def main():
     if bad:
         print(f"check-layers: {bad} problem(s)")
         return 1
-    print("check-layers: no cycle between files, and no client call "
-          "against the layers")
+    print("check-layers: no cycle between files, and no call against the "
+          "layers, in the client or the server")
     return 0
 
 

@@ -118,7 +118,8 @@ static bool prove(struct asking *a, const struct auth_key *key)
 	auth_proof(key, AUTH_SERVER,
 	    (const uint8_t *)c.res_auth_challenge_u.value.server_nonce,
 	    (const uint8_t *)response.client_nonce, expected);
-	if (!auth_proof_equal(expected, (const uint8_t *)p.res_auth_proof_u.server_proof)) {
+	if (!auth_secret_equal(expected, p.res_auth_proof_u.server_proof,
+	    AUTH_MAC)) {
 		snprintf(a->why, a->why_len, "the server did not prove that it "
 		    "holds the key: it is not the server the key belongs to");
 		return false;

@@ -7,9 +7,8 @@
  * warning, a normal end is not.
  *
  * How many sessions are open is also asked in a child (ONCUDA_DESCRIBE_SERVER,
- * svc_info.c), which has only the copy of the list it was forked with.  The
- * daemon therefore also keeps the count in a page shared with every child,
- * mapped before the first fork; only the daemon writes it.
+ * svc_info.c), which has only the copy of the list it was forked with: the
+ * daemon publishes the count through server/session/daemon_facts.h.
  *
  * Each child also has a slot in the session table (session_table.h), where
  * it counts what it holds and does; when it ends, the daemon logs its
@@ -17,15 +16,14 @@
  */
 #include <errno.h>
 #include <signal.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/wait.h>
 #include <time.h>
 
 #include "server/daemon/children.h"
+#include "server/session/daemon_facts.h"
 #include "server/session/ipc_registry.h"
 #include "server/session/log.h"
 #include "server/session/session_table.h"
@@ -39,33 +37,6 @@ struct child {
 
 static struct child *children;
 static size_t count, capacity;
-static _Atomic size_t *shared_count;
-
-bool children_share_count(void)
-{
-	void *page = mmap(NULL, sizeof *shared_count, PROT_READ | PROT_WRITE,
-	    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-
-	if (page == MAP_FAILED) {
-		log_msg(LOG_ERROR, "cannot map a page for the session count: %s",
-		    strerror(errno));
-		return false;
-	}
-	shared_count = page;
-	atomic_store(shared_count, count);
-	return true;
-}
-
-size_t children_count_shared(void)
-{
-	return shared_count != NULL ? atomic_load(shared_count) : 0;
-}
-
-static void publish_count(void)
-{
-	if (shared_count != NULL)
-		atomic_store(shared_count, count);
-}
 
 bool children_add(pid_t pid, int slot, const char *peer, const char *host)
 {
@@ -83,7 +54,7 @@ bool children_add(pid_t pid, int slot, const char *peer, const char *host)
 	snprintf(children[count].peer, sizeof children[count].peer, "%s", peer);
 	snprintf(children[count].host, sizeof children[count].host, "%s", host);
 	count++;
-	publish_count();
+	daemon_facts_set_sessions(count);
 	return true;
 }
 
@@ -143,7 +114,7 @@ void children_reap(void)
 			log_totals(&children[i]);
 			ipc_registry_forget(pid);
 			children[i] = children[--count];
-			publish_count();
+			daemon_facts_set_sessions(count);
 			break;
 		}
 	}

@@ -9,10 +9,6 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-/* Before the first fork: makes children_count_shared() work in the children. */
-bool children_share_count(void);
-/* The daemon's children_count() as of now, read from any process. */
-size_t children_count_shared(void);
 /* slot: the session's in the session table (session_table.h), or -1. */
 bool children_add(pid_t pid, int slot, const char *peer, const char *host);
 /* Collects every child that has ended and logs how it ended and its totals. */

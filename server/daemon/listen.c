@@ -25,6 +25,7 @@
 #include "server/daemon/metrics.h"
 #include "server/daemon/rpcbind.h"
 #include "server/session/child.h"
+#include "server/session/daemon_facts.h"
 #include "server/daemon/local_socket.h"
 #include "server/session/log.h"
 #include "server/session/session_table.h"
@@ -381,7 +382,8 @@ int daemon_run(const struct daemon_options *options)
 		    "ONCUDA_SERVER=%s", where, where);
 	if (local >= 0)
 		log_msg(LOG_INFO, "clients on this host connect through %s "
-		    "(ONCUDA_TRANSPORT=tcp keeps them on TCP)", local_socket_path);
+		    "(ONCUDA_TRANSPORT=tcp keeps them on TCP)",
+		    daemon_facts_local_socket());
 	log_who_is_served(options, &bound);
 
 	clock_gettime(CLOCK_MONOTONIC, &next_check);

@@ -7,13 +7,13 @@
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "server/daemon/local_socket.h"
+#include "server/session/daemon_facts.h"
 #include "server/session/log.h"
-
-char local_socket_path[sizeof(((struct sockaddr_un *)0)->sun_path)];
 
 /*
  * Whether dir is a directory (not a symlink to one) that only this user or
@@ -129,7 +129,7 @@ int local_socket_open(const char *want, unsigned tcp_port)
 		close(fd);
 		return -1;
 	}
-	memcpy(local_socket_path, addr.sun_path, sizeof local_socket_path);
+	daemon_facts_set_local_socket(addr.sun_path);
 	return fd;
 }
 
@@ -138,8 +138,8 @@ void local_socket_close(int listener)
 	if (listener < 0)
 		return;
 	close(listener);
-	if (local_socket_path[0] != '\0')
-		unlink(local_socket_path);
+	if (daemon_facts_local_socket()[0] != '\0')
+		unlink(daemon_facts_local_socket());
 }
 
 int local_socket_accept(int listener, char *peer, size_t peer_len)

@@ -11,10 +11,6 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <sys/un.h>
-
-/* The path bound by the daemon, "" when it has none (also in its children). */
-extern char local_socket_path[sizeof(((struct sockaddr_un *)0)->sun_path)];
 
 /*
  * Listens on want, or on the default path for tcp_port when want is NULL:
@@ -22,8 +18,9 @@ extern char local_socket_path[sizeof(((struct sockaddr_un *)0)->sun_path)];
  * for other users.  The directory must belong to this user (or root) and
  * be writable by no one else, unless sticky, so nobody can swap the socket
  * for another file.  The socket is made connectable by every local user,
- * like the TCP port: --key-file and --allow decide who is served.  Returns
- * the listening descriptor, or -1 after logging why.
+ * like the TCP port: --key-file and --allow decide who is served.  The
+ * sessions learn the path from daemon_facts_local_socket().  Returns the
+ * listening descriptor, or -1 after logging why.
  */
 int local_socket_open(const char *want, unsigned tcp_port);
 

@@ -19,7 +19,9 @@
 #include "server/daemon/driver.h"
 #include "server/daemon/listen.h"
 #include "server/daemon/metrics.h"
+#include "server/daemon/session_end.h"
 #include "server/session/child.h"
+#include "server/session/daemon_facts.h"
 #include "server/session/ipc_registry.h"
 #include "server/session/limits.h"
 #include "server/session/log.h"
@@ -453,8 +455,9 @@ int main(int argc, char **argv)
 	if (getenv("CUDA_VISIBLE_DEVICES") != NULL)
 		log_msg(LOG_INFO, "offering the GPUs CUDA_VISIBLE_DEVICES=%s names",
 		    getenv("CUDA_VISIBLE_DEVICES"));
-	if (!children_share_count() || !ipc_registry_create())
+	if (!daemon_facts_share() || !ipc_registry_create())
 		return 1;
+	session_end_fill_all();
 	/* Without it the daemon still serves; the log says what is lost. */
 	session_table_create(options.max_clients > 0 &&
 	    options.max_clients < SESSION_TABLE_MAX ? options.max_clients :

@@ -232,7 +232,7 @@ bool_t oncuda_auth_prove_svc(auth_response response, res_auth_proof *r,
 	}
 	auth_proof(&key, AUTH_CLIENT, nonce,
 	    (const uint8_t *)response.client_nonce, expected);
-	if (!auth_proof_equal(expected, (const uint8_t *)response.client_proof)) {
+	if (!auth_secret_equal(expected, response.client_proof, AUTH_MAC)) {
 		refuse("its key is not this server's (a wrong ONCUDA_KEY_FILE)");
 		return TRUE;
 	}

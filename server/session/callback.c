@@ -23,6 +23,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "common/auth_key.h"
 #include "common/tls_channel.h"
 #include "common/xprt_record.h"
 #include "server/session/callback.h"
@@ -314,7 +315,7 @@ CUresult callback_take_over(void)
 	handoff_deadline(&end, TAKE_OVER_MS);
 	if ((fd = handoff_take(ch.listener, &end, token, sizeof token)) == -1)
 		return CUDA_ERROR_NOT_FOUND;
-	if (fd < 0 || memcmp(token, ch.token, sizeof token) != 0) {
+	if (fd < 0 || !auth_secret_equal(token, ch.token, sizeof token)) {
 		if (fd >= 0)
 			close(fd);
 		log_msg(LOG_WARN, "refused a callback connection: wrong token");

@@ -26,8 +26,8 @@
 #include "server/session/callback.h"
 #include "server/session/calltrace.h"
 #include "gen/cuda_names.h"	/* declares the dispatcher, oncuda_prog */
-#include "server/daemon/children.h"
 #include "server/session/child.h"
+#include "server/session/daemon_facts.h"
 #include "server/session/getargs.h"
 #include "server/session/handles.h"
 #include "server/session/kernel_output.h"
@@ -147,7 +147,7 @@ static bool worth_polling(void)
 		return false;
 	if (cpus == 0 && (cpus = sysconf(_SC_NPROCESSORS_ONLN)) < 1)
 		cpus = 1;
-	return children_count_shared() < (size_t)cpus;
+	return daemon_facts_sessions() < (size_t)cpus;
 }
 
 /*

@@ -21,7 +21,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/stripe_plan.h"
+#include "common/auth_key.h"
 #include "server/session/handoff.h"
 #include "server/session/log.h"
 #include "server/session/starttls.h"
@@ -106,7 +106,7 @@ static int take_one(const struct timespec *end, uint32_t *index)
 
 	if (fd == -1)
 		return -1;
-	if (fd < 0 || !stripe_token_equal(bytes, st.token, sizeof st.token)) {
+	if (fd < 0 || !auth_secret_equal(bytes, st.token, sizeof st.token)) {
 		if (fd >= 0)
 			close(fd);
 		log_msg(LOG_WARN, "refused a data connection: wrong token");

@@ -18,7 +18,7 @@
 #include "server/session/auth.h"
 #include "server/session/starttls.h"
 #include "gen/cuda_names.h"
-#include "server/daemon/children.h"
+#include "server/session/daemon_facts.h"
 
 /* The commit oncudad was built from (tools/oncuda-ls.mk sets it). */
 
@@ -83,7 +83,7 @@ bool_t oncuda_describe_server_svc(res_server_description *r,
 {
 	server_description *s = &r->res_server_description_u.value;
 	char host[ONCUDA_HOST_NAME_MAX + 1];
-	size_t sessions = children_count_shared();
+	size_t sessions = daemon_facts_sessions();
 
 	(void)rq;
 	/* rpcgen's dispatcher does not clear the result: no stack bytes out. */

@@ -49,10 +49,10 @@
 
 #include "gen/cuda_names.h"
 #include "server/session/capture.h"
+#include "server/session/daemon_facts.h"
 #include "server/session/handles.h"
 #include "server/session/limits.h"
 #include "server/copy/local_staged.h"
-#include "server/daemon/local_socket.h"
 #include "server/session/log.h"
 #include "server/session/ranges.h"
 #include "server/svc/svc_hostmem.h"
@@ -197,7 +197,7 @@ static char *boot_id(void)
 bool_t oncuda_local_where_svc(res_local_where *r, struct svc_req *rq)
 {
 	(void)rq;
-	r->res_local_where_u.value.socket_path = strdup(local_socket_path);
+	r->res_local_where_u.value.socket_path = strdup(daemon_facts_local_socket());
 	r->res_local_where_u.value.host_id = boot_id();
 	if (r->res_local_where_u.value.socket_path == NULL ||
 	    r->res_local_where_u.value.host_id == NULL) {

@@ -14,8 +14,10 @@
 #include <string.h>
 
 #include "common/image.h"
-#include "gen/glue_client.h"	/* on_server_cuLibraryGetKernel, generated */
+#include "gen/glue_client.h"	/* on_server_cuLibraryGetKernel,
+				   plain_cuKernelGetFunction, generated */
 #include "stubs/code/code_load.h"
+#include "stubs/code/declared.h"
 #include "stubs/code/load_options.h"
 #include "stubs/code/own_library.h"
 #include "stubs/code/params.h"
@@ -42,12 +44,14 @@ static CUresult load(const void *image, size_t size,
 		return e;
 	if (!library_is_shared()) {
 		*handle = route_tag(value, server);
-		return CUDA_SUCCESS;
-	}
-	e = library_adopt(server, value, image, size, o, &library);
-	if (e == CUDA_SUCCESS)
+	} else {
+		if ((e = library_adopt(server, value, image, size, o,
+		    &library)) != CUDA_SUCCESS)
+			return e;
 		*handle = (cu_handle)(uintptr_t)library;
-	return e;
+	}
+	declared_image(*handle, true, image, size);
+	return CUDA_SUCCESS;
 }
 
 /*
@@ -168,10 +172,11 @@ ONCUDA_API CUresult cuLibraryUnload(CUlibrary library)
 	}
 	params_forget_all();
 	answer_cache_forget_functions();
+	declared_forget((uint64_t)(uintptr_t)library);
 	return e;
 }
 
-ONCUDA_API CUresult cuLibraryGetKernel(CUkernel *pKernel, CUlibrary library,
+static CUresult get_kernel(CUkernel *pKernel, CUlibrary library,
     const char *name)
 {
 	struct route rt = ROUTE_INIT;
@@ -196,6 +201,29 @@ ONCUDA_API CUresult cuLibraryGetKernel(CUkernel *pKernel, CUlibrary library,
 		return e;
 	return library_kernel_of(library, name, (unsigned)rt.server,
 	    route_strip(there), pKernel);
+}
+
+/* Noting the kernel the program named, for its layout (declared.h). */
+ONCUDA_API CUresult cuLibraryGetKernel(CUkernel *pKernel, CUlibrary library,
+    const char *name)
+{
+	CUresult e = get_kernel(pKernel, library, name);
+
+	if (e == CUDA_SUCCESS)
+		declared_bind((uint64_t)(uintptr_t)*pKernel,
+		    (uint64_t)(uintptr_t)library, name);
+	return e;
+}
+
+/* The generated call (idl/cuda.x), noting whose function it is. */
+ONCUDA_API CUresult cuKernelGetFunction(CUfunction *pFunc, CUkernel kernel)
+{
+	CUresult e = plain_cuKernelGetFunction(pFunc, kernel);
+
+	if (e == CUDA_SUCCESS)
+		declared_alias((uint64_t)(uintptr_t)*pFunc,
+		    (uint64_t)(uintptr_t)kernel);
+	return e;
 }
 
 /*

@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gen/glue_client.h"	/* plain_cuModuleGetFunction, generated */
 #include "stubs/code/code_load.h"
+#include "stubs/code/declared.h"
 #include "stubs/code/load_options.h"
 #include "stubs/code/params.h"
 #include "stubs/context/answer_cache.h"
@@ -29,6 +31,7 @@ static CUresult load(enum code_load_kind kind, const void *image, size_t size,
 	    CUDA_SUCCESS)
 		return e;
 	*handle = route_tag(value, server);
+	declared_image(*handle, false, image, size);
 	return CUDA_SUCCESS;
 }
 
@@ -149,6 +152,19 @@ ONCUDA_API CUresult cuModuleUnload(CUmodule hmod)
 	e = call_done(&k, st, &r.err);
 	params_forget_all();
 	answer_cache_forget_functions();
+	declared_forget((uint64_t)(uintptr_t)hmod);
+	return e;
+}
+
+/* The generated call (idl/cuda.x), noting the kernel the program named. */
+ONCUDA_API CUresult cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod,
+					const char *name)
+{
+	CUresult e = plain_cuModuleGetFunction(hfunc, hmod, name);
+
+	if (e == CUDA_SUCCESS)
+		declared_bind((uint64_t)(uintptr_t)*hfunc,
+			      (uint64_t)(uintptr_t)hmod, name);
 	return e;
 }
 

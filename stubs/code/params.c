@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "stubs/code/declared.h"
 #include "stubs/code/params.h"
 #include "stubs/context/context.h"
 #include "stubs/link/say.h"
@@ -116,6 +117,7 @@ static CUresult layout_build(uint64_t handle, const res_param_layout *r,
 	const param_slot *slot = r->res_param_layout_u.params.params_val;
 	unsigned int i, count = r->res_param_layout_u.params.params_len;
 	struct layout *l;
+	CUresult e;
 
 	if (!layout_plausible(slot, count)) {
 		oncuda_say("the server described a kernel's parameters in a way "
@@ -125,6 +127,9 @@ static CUresult layout_build(uint64_t handle, const res_param_layout *r,
 		    "that is not oncudad?)", count, KERNEL_PARAM_BYTES_MAX);
 		return CUDA_ERROR_INVALID_VALUE;
 	}
+	/* Once per function, as its layout arrives: never per launch. */
+	if ((e = declared_check(handle, slot, count)) != CUDA_SUCCESS)
+		return e;
 	l = malloc(sizeof(*l) + (size_t)count * sizeof(l->param[0]));
 	if (l == NULL)
 		return CUDA_ERROR_OUT_OF_MEMORY;

@@ -68,8 +68,8 @@ static bool prove(CLIENT *clnt, const struct server_target *target,
 	}
 	auth_proof(key, AUTH_SERVER, server_nonce,
 	    (const uint8_t *)response.client_nonce, expected);
-	proved = auth_proof_equal(expected,
-	    (const uint8_t *)r.res_auth_proof_u.server_proof);
+	proved = auth_secret_equal(expected, r.res_auth_proof_u.server_proof,
+	    AUTH_MAC);
 	if (!proved)
 		oncuda_say("oncudad on %s did not prove that it holds the key in "
 		    "ONCUDA_KEY_FILE=%s: it is not the server that key belongs "

@@ -55,7 +55,7 @@
 #include "server/session/limits.h"
 #include "server/session/log.h"
 #include "server/session/oneway.h"
-#include "server/daemon/children.h"
+#include "server/daemon/session_end.h"
 #include "server/session/transport.h"
 #include "server/session/session.h"
 #include "server/svc/svc_local.h"
@@ -66,17 +66,6 @@
 #define REPLY_MAX (ONCUDA_CHUNK_MAX + 4096)
 
 void oncuda_prog(struct svc_req *rqstp, SVCXPRT *transp);
-
-/*
- * server/daemon/children.c, the parent's bookkeeping, is not linked: the harness
- * serves one session with no parent process, so ONCUDA_DESCRIBE_SERVER has
- * no other clients to count.
- */
-size_t children_count_shared(void);
-size_t children_count_shared(void)
-{
-	return 0;
-}
 
 /* What the client thread needs; one session at a time. */
 struct session {
@@ -259,6 +248,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	setenv("FAKECUDA_SHM", "/fakecuda-fuzz", 0);
 	log_set_level(getenv("FUZZ_LOG") != NULL ? LOG_DEBUG : LOG_ERROR);
 	log_set_peer("fuzz");
+	/* What each session's end releases, as the daemon fills it. */
+	session_end_fill_all();
 	/* Small limits: they are under test too, and keep a session within
 	 * what libFuzzer lets one input allocate. */
 	limits.memory = 256u << 20;

@@ -25,7 +25,8 @@
 # logged, a garbage frame or one stalled past --request-timeout loses the
 # data connections, and the session serves on each time.
 # (Finding 3, a server's parameter layout that would make the client read
-# past a kernel's arguments, is tested in tests/unit/test_params.)
+# past a kernel's arguments, or that disagrees with the image the client
+# loaded, is tested in tests/unit/test_params and test_image_kernels.)
 # Uses tests/lib.sh and run.sh's SERVER, OUT and CLIENT_LIBS; needs python3
 # and tests/system/noserver.
 

@@ -40,6 +40,7 @@ static const struct fake_function functions[] = {
 	{ FAKE_OVERLAP, 2, { { 0, 8 }, { 4, 8 } } },
 	{ FAKE_EMPTY_PARAM, 2, { { 0, 8 }, { 8, 0 } } },
 	{ FAKE_HUGE_PARAM, 1, { { 0, 32744 } } },
+	{ FAKE_TAMPERED, 4, { { 0, 8 }, { 8, 8 }, { 16, 8 }, { 24, 8 } } },
 };
 
 CLIENT *rpc_begin(void)

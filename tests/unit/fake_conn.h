@@ -30,6 +30,9 @@ CLIENT *rpc_begin(void);
 #define FAKE_EMPTY_PARAM 0x7f0000007000ull	/* a parameter of 0 bytes */
 #define FAKE_HUGE_PARAM 0x7f0000008000ull	/* one of 32744 bytes: fits */
 #define FAKE_UNKNOWN    0x7f0000009000ull	/* INVALID_HANDLE */
+/* vec_add's layout but its last parameter (an int) said to be 8 bytes:
+ * plausible, and wrong by the image (stubs/code/declared.h). */
+#define FAKE_TAMPERED   0x7f000000a000ull
 
 extern CLIENT fake_client;
 

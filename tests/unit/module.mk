@@ -7,8 +7,12 @@
 #   test_image         common/image.c: image sizes, corrupt headers, files;
 #                      reads the nvcc images in tests/kernels (run it from
 #                      the repository root, or name the folder as argument)
+#   test_image_kernels common/image_kernels.c: kernel parameters stated in
+#                      the .nv.info of the images in tests/kernels
 #   test_load_options  stubs/code/load_options.c: JIT and library options
-#   test_params        stubs/code/params.c: argument packing, the layout cache
+#   test_params        stubs/code/params.c: argument packing, the layout cache,
+#                      layouts held against the images in tests/kernels
+#                      (stubs/code/declared.c, common/image_kernels.c)
 #   test_module        stubs/code/module.c: staging, loads, unloads, globals
 #   test_launch        stubs/code/launch.c: launches, occupancy
 #
@@ -23,13 +27,17 @@ CUDA_HOME ?= /usr/local/cuda
 UNIT_MODULE_CPPFLAGS := -std=c11 -D_GNU_SOURCE -I. \
 	-I/usr/include/tirpc -I$(CUDA_HOME)/include
 UNIT_MODULE_LIBS := -ltirpc -lpthread
-UNIT_MODULE_TESTS := tests/unit/test_image tests/unit/test_load_options \
+UNIT_MODULE_TESTS := tests/unit/test_image tests/unit/test_image_kernels \
+	tests/unit/test_load_options \
 	tests/unit/test_params tests/unit/test_module tests/unit/test_launch
 UNIT_MODULE_COMMON := tests/unit/unit_check.c tests/unit/unit_check.h
 UNIT_MODULE_FAKE := tests/unit/fake_conn.c tests/unit/fake_conn.h \
 	tests/unit/one_server.c \
 	gen/cuda_xdr.o
 UNIT_MODULE_HEADERS := stubs/wire/rpc.h stubs/link/say.h gen/cuda_rpc.h
+# What params.c holds a layout against: the images' declared parameters.
+UNIT_MODULE_DECLARED := stubs/code/declared.c stubs/code/declared.h \
+	common/image_kernels.c common/image_kernels.h
 
 all: $(UNIT_MODULE_TESTS)
 
@@ -42,14 +50,22 @@ tests/unit/test_image: tests/unit/test_image.c common/image.c common/image.h \
 		tests/kernels/kernels.fatbin tests/kernels/kernels.ptx
 	$(UNIT_MODULE_LINK)
 
+tests/unit/test_image_kernels: tests/unit/test_image_kernels.c \
+		common/image_kernels.c common/image_kernels.h common/image.c \
+		common/image.h $(UNIT_MODULE_COMMON) tests/kernels/kernels.cubin \
+		tests/kernels/kernels.fatbin tests/kernels/kernels.ptx \
+		tests/kernels/kernels_rdc.fatbin
+	$(UNIT_MODULE_LINK)
+
 tests/unit/test_load_options: tests/unit/test_load_options.c \
 		stubs/code/load_options.c stubs/code/load_options.h \
 		$(UNIT_MODULE_COMMON) $(UNIT_MODULE_HEADERS)
 	$(UNIT_MODULE_LINK)
 
 tests/unit/test_params: tests/unit/test_params.c stubs/code/params.c \
-		stubs/code/params.h $(UNIT_MODULE_COMMON) $(UNIT_MODULE_FAKE) \
-		$(UNIT_MODULE_HEADERS)
+		stubs/code/params.h $(UNIT_MODULE_DECLARED) common/image.c \
+		$(UNIT_MODULE_COMMON) $(UNIT_MODULE_FAKE) $(UNIT_MODULE_HEADERS) \
+		tests/kernels/kernels.cubin tests/kernels/kernels.fatbin
 	$(UNIT_MODULE_LINK)
 
 tests/unit/test_module: tests/unit/test_module.c stubs/code/module.c \
@@ -57,10 +73,12 @@ tests/unit/test_module: tests/unit/test_module.c stubs/code/module.c \
 		stubs/context/answer_cache.c stubs/route/ctxstack.c \
 		common/image.c common/image.h stubs/code/load_options.c \
 		stubs/code/load_options.h stubs/code/params.c stubs/code/params.h \
+		$(UNIT_MODULE_DECLARED) \
 		$(UNIT_MODULE_COMMON) $(UNIT_MODULE_FAKE) $(UNIT_MODULE_HEADERS)
 	$(UNIT_MODULE_LINK)
 
 tests/unit/test_launch: tests/unit/test_launch.c stubs/code/launch.c \
-		stubs/code/params.c stubs/code/params.h $(UNIT_MODULE_COMMON) \
+		stubs/code/params.c stubs/code/params.h $(UNIT_MODULE_DECLARED) \
+		common/image.c $(UNIT_MODULE_COMMON) \
 		$(UNIT_MODULE_FAKE) $(UNIT_MODULE_HEADERS)
 	$(UNIT_MODULE_LINK)

@@ -83,25 +83,43 @@ static void test_proofs(void)
 
 	auth_proof(&key, AUTH_CLIENT, server_nonce, client_nonce, client);
 	auth_proof(&key, AUTH_SERVER, server_nonce, client_nonce, server);
-	CHECK(!auth_proof_equal(client, server));
+	CHECK(!auth_secret_equal(client, server, AUTH_MAC));
 	auth_proof(&key, AUTH_CLIENT, server_nonce, client_nonce, again);
-	CHECK(auth_proof_equal(client, again));
+	CHECK(auth_secret_equal(client, again, AUTH_MAC));
 
 	auth_proof(&other, AUTH_CLIENT, server_nonce, client_nonce, again);
-	CHECK(!auth_proof_equal(client, again));
+	CHECK(!auth_secret_equal(client, again, AUTH_MAC));
 	/* Swapping the nonces must not give the same proof. */
 	auth_proof(&key, AUTH_CLIENT, client_nonce, server_nonce, again);
-	CHECK(!auth_proof_equal(client, again));
+	CHECK(!auth_secret_equal(client, again, AUTH_MAC));
 	server_nonce[AUTH_NONCE - 1] ^= 1;
 	auth_proof(&key, AUTH_CLIENT, server_nonce, client_nonce, again);
-	CHECK(!auth_proof_equal(client, again));
+	CHECK(!auth_secret_equal(client, again, AUTH_MAC));
 
 	memcpy(again, client, sizeof(again));
 	again[AUTH_MAC - 1] ^= 0x80;
-	CHECK(!auth_proof_equal(client, again));
+	CHECK(!auth_secret_equal(client, again, AUTH_MAC));
 	again[AUTH_MAC - 1] ^= 0x80;
 	again[0] ^= 1;
-	CHECK(!auth_proof_equal(client, again));
+	CHECK(!auth_secret_equal(client, again, AUTH_MAC));
+}
+
+/* The comparison of other secrets, of any length: the tokens of the
+ * callback and data connections. */
+static void test_secret_equal(void)
+{
+	unsigned char a[16], b[16];
+
+	memset(a, 0x11, sizeof a);
+	memcpy(b, a, sizeof b);
+	CHECK(auth_secret_equal(a, b, sizeof a));
+	b[15] ^= 1;
+	CHECK(!auth_secret_equal(a, b, sizeof a));
+	CHECK(auth_secret_equal(a, b, sizeof a - 1));
+	b[15] ^= 1;
+	b[0] ^= 0x80;
+	CHECK(!auth_secret_equal(a, b, sizeof a));
+	CHECK(auth_secret_equal(a, b, 0));
 }
 
 static void remove_dir(void)
@@ -125,6 +143,7 @@ int main(void)
 	}
 	test_loading();
 	test_proofs();
+	test_secret_equal();
 	remove_dir();
 	return unit_report("test_auth_key");
 }

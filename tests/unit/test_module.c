@@ -538,14 +538,31 @@ static void test_globals_and_unload(void)
 	CHECK_EQ(managed.unloaded, 2);
 }
 
-/* library.c's cuLibraryGetKernel asks the server through the generated
- * glue, which this test does not link; it tests no kernel lookup. */
+/* library.c's cuLibraryGetKernel and cuKernelGetFunction, module.c's
+ * cuModuleGetFunction ask the server through the generated glue, which
+ * this test does not link; it tests no function lookup. */
 CUresult on_server_cuLibraryGetKernel(unsigned server, CUkernel *pKernel,
     CUlibrary library, const char *name);
 CUresult on_server_cuLibraryGetKernel(unsigned server, CUkernel *pKernel,
     CUlibrary library, const char *name)
 {
 	(void)server, (void)pKernel, (void)library, (void)name;
+	return CUDA_ERROR_NOT_SUPPORTED;
+}
+
+CUresult plain_cuKernelGetFunction(CUfunction *pFunc, CUkernel kernel);
+CUresult plain_cuKernelGetFunction(CUfunction *pFunc, CUkernel kernel)
+{
+	(void)pFunc, (void)kernel;
+	return CUDA_ERROR_NOT_SUPPORTED;
+}
+
+CUresult plain_cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod,
+    const char *name);
+CUresult plain_cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod,
+    const char *name)
+{
+	(void)hfunc, (void)hmod, (void)name;
 	return CUDA_ERROR_NOT_SUPPORTED;
 }
 

@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/image.h"
 #include "fake_conn.h"
+#include "stubs/code/declared.h"
 #include "stubs/code/params.h"
 #include "unit_check.h"
 
@@ -386,6 +388,106 @@ static void test_threads(void)
 	params_forget_all();
 }
 
+/*
+ * Layouts held against the image the client loaded (declared.h), with the
+ * real cubin and fatbin of tests/kernels (run from the repository root).
+ */
+#define MODULE  0x7f00000b0000ull
+#define LIBRARY 0x7f00000c0000ull
+
+static void *read_image(const char *path, size_t *size)
+{
+	void *data = NULL;
+
+	CHECK_EQ(image_read_file(path, &data, size), CUDA_SUCCESS);
+	return data;
+}
+
+static void test_declared(void)
+{
+	uint64_t a = 1, b = 2, c = 3;
+	int n = 4;
+	void *params[] = { &a, &b, &c, &n };
+	size_t cubin_size, fatbin_size, offset, size;
+	void *cubin = read_image("tests/kernels/kernels.cubin", &cubin_size);
+	void *fatbin = read_image("tests/kernels/kernels.fatbin", &fatbin_size);
+	kernel_args args;
+	int said;
+
+	if (cubin == NULL || fatbin == NULL)
+		return;
+	params_forget_all();
+	declared_image(MODULE, false, cubin, cubin_size);
+	declared_image(LIBRARY, true, fatbin, fatbin_size);
+	/* The program's image may be gone once loaded. */
+	memset(cubin, 0, cubin_size);
+	free(cubin);
+
+	/* Layouts that agree with the image's .nv.info pass. */
+	declared_bind(FAKE_VEC_ADD, MODULE, "vec_add");
+	declared_bind(FAKE_MIXED_ARGS, MODULE, "mixed_args");
+	declared_bind(FAKE_KERNEL, LIBRARY, "scale_dyn_smem");
+	CHECK_EQ(params_pack(fn(FAKE_VEC_ADD), params, NULL, &args),
+		 CUDA_SUCCESS);
+	params_release(&args);
+	CHECK_EQ(cuFuncGetParamInfo(fn(FAKE_MIXED_ARGS), 1, &offset, &size),
+		 CUDA_SUCCESS);
+	CHECK_EQ(size, 32);
+	CHECK_EQ(cuKernelGetParamInfo((CUkernel)(uintptr_t)FAKE_KERNEL, 2,
+				      &offset, &size), CUDA_SUCCESS);
+	CHECK_EQ(offset, 12);
+
+	/* A tampered layout is refused with one line, at launch and query,
+	 * and nothing of the program's memory is copied. */
+	declared_bind(FAKE_TAMPERED, MODULE, "vec_add");
+	said = fake_said;
+	memset(&args, 0x5a, sizeof(args));
+	CHECK_EQ(params_pack(fn(FAKE_TAMPERED), params, NULL, &args),
+		 CUDA_ERROR_INVALID_VALUE);
+	CHECK(args.bytes.bytes_val == NULL);
+	CHECK_EQ(fake_said, said + 1);
+	CHECK_EQ(cuFuncGetParamInfo(fn(FAKE_TAMPERED), 0, &offset, &size),
+		 CUDA_ERROR_INVALID_VALUE);
+	/* A kernel's layout given for another the program named. */
+	declared_bind(FAKE_MIXED_ARGS, MODULE, "vec_add");
+	params_forget_all();
+	CHECK_EQ(cuFuncGetParamInfo(fn(FAKE_MIXED_ARGS), 0, &offset, &size),
+		 CUDA_ERROR_INVALID_VALUE);
+	/* A kernel's function (cuKernelGetFunction) is held as the kernel. */
+	declared_bind(FAKE_KERNEL, LIBRARY, "vec_add");
+	declared_alias(FAKE_MIXED_ARGS, FAKE_KERNEL);
+	CHECK_EQ(cuFuncGetParamInfo(fn(FAKE_MIXED_ARGS), 0, &offset, &size),
+		 CUDA_ERROR_INVALID_VALUE);
+
+	/* A name the image does not state, and an unloaded image, leave the
+	 * layout to params.c's bounds alone. */
+	declared_bind(FAKE_TAMPERED, MODULE, "no_such_kernel");
+	CHECK_EQ(cuFuncGetParamInfo(fn(FAKE_TAMPERED), 3, &offset, &size),
+		 CUDA_SUCCESS);
+	CHECK_EQ(size, 8);
+	params_forget_all();
+	declared_bind(FAKE_TAMPERED, MODULE, "vec_add");
+	declared_forget(MODULE);
+	CHECK_EQ(cuFuncGetParamInfo(fn(FAKE_TAMPERED), 3, &offset, &size),
+		 CUDA_SUCCESS);
+
+	/* A context's death forgets modules' functions, not libraries'. */
+	params_forget_all();
+	declared_image(MODULE, false, fatbin, fatbin_size);
+	declared_bind(FAKE_TAMPERED, MODULE, "vec_add");
+	kill_a_context();
+	CHECK_EQ(cuFuncGetParamInfo(fn(FAKE_TAMPERED), 3, &offset, &size),
+		 CUDA_SUCCESS);
+	declared_bind(FAKE_TAMPERED, LIBRARY, "vec_add");
+	params_forget_all();
+	CHECK_EQ(cuFuncGetParamInfo(fn(FAKE_TAMPERED), 3, &offset, &size),
+		 CUDA_ERROR_INVALID_VALUE);
+	declared_forget(LIBRARY);
+	declared_forget(MODULE);
+	params_forget_all();
+	free(fatbin);
+}
+
 int main(void)
 {
 	test_pack_vec_add();
@@ -395,6 +497,7 @@ int main(void)
 	test_param_info();
 	test_unload_during_question();
 	test_context_death();
+	test_declared();
 	test_threads();
 	params_forget_all();	/* leave nothing for leak checkers */
 	return unit_report("test_params");

@@ -120,24 +120,9 @@ static void test_frames(void)
 	CHECK(!stripe_frame_expected(&f, 7, &c, true));
 }
 
-static void test_tokens(void)
-{
-	unsigned char a[16], b[16];
-
-	memset(a, 0x11, sizeof a);
-	memcpy(b, a, sizeof b);
-	CHECK(stripe_token_equal(a, b, sizeof a));
-	b[15] ^= 1;
-	CHECK(!stripe_token_equal(a, b, sizeof a));
-	b[15] ^= 1;
-	b[0] ^= 0x80;
-	CHECK(!stripe_token_equal(a, b, sizeof a));
-}
-
 int main(void)
 {
 	test_plan();
 	test_frames();
-	test_tokens();
 	return unit_report("test_stripe_plan");
 }

@@ -1,0 +1,60 @@
+/*
+ * common/image_kernels.h - the parameters a module image states for its
+ * kernels (image_kernels.c), read from the .nv.info sections of its cubins.
+ *
+ * ptxas writes, for each kernel, a section .nv.info.<kernel> of attributes;
+ * among them one EIATTR_KPARAM_INFO per parameter (its ordinal, offset and
+ * size in the parameter buffer) and EIATTR_PARAM_CBANK (where the
+ * parameters lie in constant bank 0, and how many bytes they take).  That
+ * is what the driver itself answers cuFuncGetParamInfo from, so a client
+ * that loaded an image can hold a server's description of a kernel's
+ * parameters against it (stubs/code/declared.h).
+ *
+ * PTX has no .nv.info: an image of PTX alone states nothing, and neither
+ * does a compressed fatbin entry, which is skipped rather than inflated.
+ */
+#ifndef ONCUDA_IMAGE_KERNELS_H
+#define ONCUDA_IMAGE_KERNELS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct image_param {
+	uint32_t offset;
+	uint32_t size;
+};
+
+struct image_kernel {
+	char *name;			/* the symbol, as cuModuleGetFunction takes it */
+	unsigned count;			/* parameters, by ordinal */
+	bool has_params;		/* KPARAM_INFO entries were found */
+	bool has_cbank;			/* cbank_size is known */
+	uint32_t cbank_size;		/* bytes of parameters, EIATTR_PARAM_CBANK */
+	struct image_param *param;	/* count of them, by ordinal */
+};
+
+struct image_kernels {
+	size_t count;
+	struct image_kernel *kernel;	/* sorted by name */
+};
+
+/*
+ * Reads what the image of size bytes at image (a cubin or a fatbin, as
+ * image_find() delimits them) states of its kernels into *out, which
+ * image_kernels_free() empties.  A kernel whose attributes cannot be read
+ * whole, or that two cubins of a fatbin describe differently, is left out:
+ * it is not checked rather than wrongly refused.  False only when memory
+ * ran out (*out is then empty); an image that states nothing gives true
+ * and no kernels.
+ */
+bool image_kernels_read(const void *image, size_t size,
+			struct image_kernels *out);
+
+/* The kernel called name in k, or NULL. */
+const struct image_kernel *image_kernels_find(const struct image_kernels *k,
+					      const char *name);
+
+void image_kernels_free(struct image_kernels *k);
+
+#endif /* ONCUDA_IMAGE_KERNELS_H */

@@ -1,0 +1,140 @@
+/*
+ * test_image_kernels.c - unit test of common/image_kernels.c: the kernel
+ * parameters that nvcc's images in tests/kernels state in their .nv.info,
+ * and what a damaged image gives.
+ *
+ *   tests/unit/test_image_kernels [KERNELS_DIR]    (default tests/kernels)
+ *
+ * Exits 0 when every check passed.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/image.h"
+#include "common/image_kernels.h"
+#include "unit_check.h"
+
+static unsigned char *read_image(const char *dir, const char *name,
+				 size_t *size)
+{
+	char path[4096];
+	void *data;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	if (image_read_file(path, &data, size) != CUDA_SUCCESS) {
+		fprintf(stderr, "cannot read %s: run make kernels first\n",
+			path);
+		unit_failures++;
+		return NULL;
+	}
+	(*size)--;	/* the NUL */
+	return data;
+}
+
+/* Whether kernel name of k is stated with the count params of want. */
+static bool stated(const struct image_kernels *k, const char *name,
+		   unsigned count, const struct image_param *want,
+		   uint32_t cbank)
+{
+	const struct image_kernel *kernel = image_kernels_find(k, name);
+
+	return kernel != NULL && kernel->has_params && kernel->count == count &&
+	    memcmp(kernel->param, want, count * sizeof(*want)) == 0 &&
+	    kernel->has_cbank && kernel->cbank_size == cbank;
+}
+
+static const struct image_param vec_add[] = { { 0, 8 }, { 8, 8 }, { 16, 8 },
+					      { 24, 4 } };
+static const struct image_param mixed_args[] = { { 0, 1 }, { 8, 32 },
+	{ 40, 2 }, { 48, 8 }, { 56, 8 } };
+
+/* A cubin, and a fatbin whose machine code is not compressed. */
+static void test_machine_code(const char *dir, const char *name)
+{
+	struct image_kernels k;
+	unsigned char *image;
+	size_t size;
+
+	if ((image = read_image(dir, name, &size)) == NULL)
+		return;
+	CHECK(image_kernels_read(image, size, &k));
+	CHECK_EQ(k.count, 12);
+	CHECK(stated(&k, "vec_add", 4, vec_add, 28));
+	CHECK(stated(&k, "mixed_args", 5, mixed_args, 64));
+	CHECK(image_kernels_find(&k, "no_such_kernel") == NULL);
+	image_kernels_free(&k);
+	CHECK_EQ(k.count, 0);
+	free(image);
+}
+
+/* PTX states nothing; compressed fatbin entries are skipped. */
+static void test_nothing_stated(const char *dir, const char *name)
+{
+	struct image_kernels k;
+	unsigned char *image;
+	size_t size;
+
+	if ((image = read_image(dir, name, &size)) == NULL)
+		return;
+	CHECK(image_kernels_read(image, size, &k));
+	CHECK_EQ(k.count, 0);
+	CHECK(image_kernels_find(&k, "vec_add") == NULL);
+	image_kernels_free(&k);
+	free(image);
+}
+
+/*
+ * A damaged cubin: cut anywhere, it reads without going past its end; an
+ * attribute of vec_add changed to repeat an ordinal leaves vec_add out,
+ * and only it.
+ */
+static void test_damaged(const char *dir)
+{
+	/* vec_add's EIATTR_KPARAM_INFO of ordinal 3 at offset 24. */
+	static const unsigned char ordinal3[] = { 0x04, 0x17, 0x0c, 0x00,
+		0, 0, 0, 0, 0x03, 0x00, 0x18, 0x00 };
+	struct image_kernels k;
+	unsigned char *image, *at = NULL;
+	size_t size, cut;
+
+	if ((image = read_image(dir, "kernels.cubin", &size)) == NULL)
+		return;
+	for (cut = 0; cut < size; cut += 61) {
+		CHECK(image_kernels_read(image, cut, &k));
+		image_kernels_free(&k);
+	}
+	for (size_t i = 0; i + sizeof(ordinal3) <= size; i++)
+		if (memcmp(image + i, ordinal3, sizeof(ordinal3)) == 0) {
+			CHECK(at == NULL);
+			at = image + i;
+		}
+	CHECK(at != NULL);
+	if (at != NULL) {
+		at[8] = 0x02;
+		CHECK(image_kernels_read(image, size, &k));
+		CHECK_EQ(k.count, 11);
+		CHECK(image_kernels_find(&k, "vec_add") == NULL);
+		CHECK(stated(&k, "mixed_args", 5, mixed_args, 64));
+		image_kernels_free(&k);
+		/* An attribute of an unknown format: the same. */
+		at[8] = 0x03;
+		at[0] = 0x09;
+		CHECK(image_kernels_read(image, size, &k));
+		CHECK(image_kernels_find(&k, "vec_add") == NULL);
+		image_kernels_free(&k);
+	}
+	free(image);
+}
+
+int main(int argc, char **argv)
+{
+	const char *kernels = argc > 1 ? argv[1] : "tests/kernels";
+
+	test_machine_code(kernels, "kernels.cubin");
+	test_machine_code(kernels, "kernels.fatbin");
+	test_nothing_stated(kernels, "kernels.ptx");
+	test_nothing_stated(kernels, "kernels_rdc.fatbin");
+	test_damaged(kernels);
+	return unit_report("test_image_kernels");
+}
