@@ -13,6 +13,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -46,6 +47,8 @@ struct tls_channel {
 	bool by_psk;
 	char error[160];
 	int broken;			/* errno of a fatal failure, kept */
+	struct timespec deadline;	/* of every wait, when bounded */
+	bool bounded;
 };
 
 /* TLS_AES_128_GCM_SHA256: the suite of a PSK (its hash must be the PSK's,
@@ -164,6 +167,14 @@ static bool load_x509(SSL_CTX *ctx, const struct tls_credentials *cred,
 	return true;
 }
 
+/* Kernel TLS unless ONCUDA_KTLS=0 (tls_channel.h). */
+static bool ktls_wanted(void)
+{
+	const char *v = getenv("ONCUDA_KTLS");
+
+	return v == NULL || strcmp(v, "0") != 0;
+}
+
 struct tls_config *tls_config_new(enum tls_side side,
     const struct tls_credentials *cred, char *why, size_t why_len)
 {
@@ -180,8 +191,10 @@ struct tls_config *tls_config_new(enum tls_side side,
 	/* A peer that closes without close_notify has closed (neither side
 	 * sends one: tls_channel_close says why); a record cut short is
 	 * still seen by its record mark. */
-	SSL_CTX_set_options(c->ctx, SSL_OP_ENABLE_KTLS |
-	    SSL_OP_CIPHER_SERVER_PREFERENCE | SSL_OP_IGNORE_UNEXPECTED_EOF);
+	SSL_CTX_set_options(c->ctx, SSL_OP_CIPHER_SERVER_PREFERENCE |
+	    SSL_OP_IGNORE_UNEXPECTED_EOF);
+	if (ktls_wanted())
+		SSL_CTX_set_options(c->ctx, SSL_OP_ENABLE_KTLS);
 	/* The PSK's suite first: a server that chose a suite of another hash
 	 * could not use the PSK. */
 	SSL_CTX_set_ciphersuites(c->ctx, "TLS_AES_128_GCM_SHA256:"
@@ -262,6 +275,29 @@ static int socket_timeout(int fd, bool reading)
 	    &tv, &len) != 0 || (tv.tv_sec == 0 && tv.tv_usec == 0))
 		return -1;
 	return (int)(tv.tv_sec * 1000 + tv.tv_usec / 1000);
+}
+
+/*
+ * How long a read or write may wait now, in ms (-1: no bound): the
+ * socket's timeout for that direction, and no later than the channel's
+ * deadline; 0 once that has passed.
+ */
+static int wait_bound(const struct tls_channel *ch, bool reading)
+{
+	int ms = socket_timeout(ch->fd, reading);
+	struct timespec now;
+	long long left;
+
+	if (!ch->bounded)
+		return ms;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	left = (long long)(ch->deadline.tv_sec - now.tv_sec) * 1000 +
+	    (ch->deadline.tv_nsec - now.tv_nsec + 999999) / 1000000;
+	if (left < 0)
+		left = 0;
+	if (left > INT_MAX)
+		left = INT_MAX;
+	return ms < 0 || left < ms ? (int)left : ms;
 }
 
 /* Waits for the socket as OpenSSL asks; 0 timed out, <0 failed. */
@@ -476,7 +512,7 @@ ssize_t tls_channel_recv(struct tls_channel *ch, void *buf, size_t len,
 		if (!wait || (err != SSL_ERROR_WANT_READ &&
 		    err != SSL_ERROR_WANT_WRITE))
 			return failed(ch, err, "a record that is not TLS");
-		n = wait_for(ch->fd, err, socket_timeout(ch->fd, true));
+		n = wait_for(ch->fd, err, wait_bound(ch, true));
 		if (n == 0)
 			errno = EAGAIN;
 		if (n <= 0)
@@ -518,7 +554,7 @@ ssize_t tls_channel_send(struct tls_channel *ch, const void *buf, size_t len,
 			}
 			break;
 		}
-		n = wait_for(ch->fd, err, socket_timeout(ch->fd, false));
+		n = wait_for(ch->fd, err, wait_bound(ch, false));
 		if (n <= 0) {
 			if (n == 0)
 				errno = EAGAIN;
@@ -532,6 +568,13 @@ ssize_t tls_channel_send(struct tls_channel *ch, const void *buf, size_t len,
 		errno = err;
 	}
 	return result;
+}
+
+void tls_channel_deadline(struct tls_channel *ch, const struct timespec *end)
+{
+	ch->bounded = end != NULL;
+	if (end != NULL)
+		ch->deadline = *end;
 }
 
 bool tls_channel_pending(const struct tls_channel *ch)

@@ -12,7 +12,8 @@
  *    name the client connected to; with a client certificate too
  *    (mutual), whose subject's common name is the client's identity.
  *
- * Kernel TLS is asked for (SSL_OP_ENABLE_KTLS): where the kernel and
+ * Kernel TLS is asked for (SSL_OP_ENABLE_KTLS) unless ONCUDA_KTLS=0 (on
+ * either end: a kernel whose TLS module misbehaves): where the kernel and
  * OpenSSL give it, records are encrypted and decrypted by the kernel and
  * a large copy crosses user space once.  tls_channel_describe says
  * whether it took effect, for the log and the trace.
@@ -87,6 +88,15 @@ ssize_t tls_channel_recv(struct tls_channel *ch, void *buf, size_t len,
 /* Writes up to len bytes, at least one (or -1 as tls_channel_recv). */
 ssize_t tls_channel_send(struct tls_channel *ch, const void *buf, size_t len,
     bool wait);
+
+/*
+ * Bounds the waits of the channel's reads and writes from now on to end
+ * (CLOCK_MONOTONIC) as well as to the socket's timeouts; NULL: the
+ * socket's alone.  A frame of a data connection sets its deadline once
+ * (common/stripe_io.h) rather than the socket's timeouts for each record.
+ */
+struct timespec;
+void tls_channel_deadline(struct tls_channel *ch, const struct timespec *end);
 
 /* Whether decrypted or received bytes wait inside the channel, which
  * polling the socket would not see. */

@@ -157,10 +157,11 @@ static void call_client(host_call *call)
 		return;
 	}
 	/* A session inside TLS calls back inside TLS too: the client's
-	 * handshake waits for this first call (starttls_callback). */
+	 * handshake waits for this first call (starttls_rejoin). */
 	if (ch.tls_pending) {
 		ch.tls_pending = false;
-		if ((ch.rs.tls = starttls_callback(ch.fd, TLS_CALLBACK_MS)) == NULL) {
+		if ((ch.rs.tls = starttls_rejoin(ch.fd,
+		    TLS_CALLBACK_MS, "the callback connection")) == NULL) {
 			atomic_store(&ch.dead, true);
 			pthread_mutex_unlock(&ch.lock);
 			return;

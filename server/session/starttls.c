@@ -115,23 +115,23 @@ struct tls_channel *starttls_begin(int fd, long ms)
 	return ch;
 }
 
-struct tls_channel *starttls_callback(int fd, long ms)
+struct tls_channel *starttls_rejoin(int fd, long ms, const char *what)
 {
 	struct tls_channel *ch;
-	char why[256];
+	char why[256], how[160];
 
 	if ((ch = tls_channel_open(config, fd, NULL, ms, why, sizeof why)) == NULL) {
-		log_msg(LOG_WARN, "TLS on the callback connection failed: %s",
-		    why);
+		log_msg(LOG_WARN, "TLS on %s failed: %s", what, why);
 		return NULL;
 	}
 	if (strcmp(tls_channel_peer(ch), identity) != 0) {
-		log_msg(LOG_WARN, "the callback connection proved the identity "
-		    "%s, the session %s: refused", tls_channel_peer(ch),
-		    identity);
+		log_msg(LOG_WARN, "%s proved the identity %s, the session %s: "
+		    "refused", what, tls_channel_peer(ch), identity);
 		tls_channel_close(ch);
 		return NULL;
 	}
+	tls_channel_describe(ch, how, sizeof how);
+	log_msg(LOG_DEBUG, "TLS on %s (%s)", what, how);
 	return ch;
 }
 

@@ -147,21 +147,19 @@ enum tls_outcome tls_client_secure(CLIENT *clnt,
 	return tls_channel_by_psk(ch) ? TLS_BY_PSK : TLS_BY_CERTIFICATE;
 }
 
-struct tls_channel *tls_client_callback(int fd,
-    const struct server_target *target)
+struct tls_channel *tls_client_rejoin(int fd,
+    const struct server_target *target, long ms, const char *what,
+    const char *then)
 {
-	/* A week: the first host function may come late, or never. */
-	const long wait_ms = 7L * 24 * 3600 * 1000;
 	struct tls_channel *ch;
 	struct tls_config *c;
 	char why[256];
 
 	if ((c = context()) == NULL)
 		return NULL;
-	ch = tls_channel_open(c, fd, target->address.host, wait_ms, why,
-	    sizeof why);
+	ch = tls_channel_open(c, fd, target->address.host, ms, why, sizeof why);
 	if (ch == NULL)
-		oncuda_say("TLS on the callback connection of oncudad on %s "
-		    "failed: %s; host functions cannot run", target->name, why);
+		oncuda_say("TLS on %s of oncudad on %s failed: %s; %s", what,
+		    target->name, why, then);
 	return ch;
 }

@@ -197,8 +197,10 @@ static void *serve(void *arg)
 {
 	struct channel *ch = arg;
 
-	if (ch->tls && (ch->rs.tls = tls_client_callback(ch->fd,
-	    rpc_server_target(ch->server))) == NULL)
+	/* A week: the first host function may come late, or never. */
+	if (ch->tls && (ch->rs.tls = tls_client_rejoin(ch->fd,
+	    rpc_server_target(ch->server), 7L * 24 * 3600 * 1000,
+	    "the callback connection", "host functions cannot run")) == NULL)
 		return NULL;
 	while (serve_one(ch))
 		;
