@@ -51,6 +51,10 @@ struct tls_channel {
 	bool bounded;
 };
 
+/* The ALPN protocol of a connection that moves (tls_channel_open), in
+ * the wire's form: its length, then its name. */
+static const unsigned char moves_alpn[] = "\017oncuda-handover";
+
 /* TLS_AES_128_GCM_SHA256: the suite of a PSK (its hash must be the PSK's,
  * SHA-256), and one the kernel's TLS implements. */
 static const unsigned char psk_suite[2] = { 0x13, 0x01 };
@@ -142,6 +146,24 @@ static int use_psk(SSL *ssl, const EVP_MD *md, const unsigned char **id,
 	return 1;
 }
 
+/* Server: a client whose connection moves (tls_channel_open) gets no
+ * kernel TLS.  Decided on its hello, before any key is set; no protocol
+ * is chosen (the client needs none). */
+static int select_alpn(SSL *ssl, const unsigned char **out,
+    unsigned char *out_len, const unsigned char *in, unsigned int in_len,
+    void *arg)
+{
+	const size_t n = sizeof moves_alpn - 1;
+
+	(void)out;
+	(void)out_len;
+	(void)arg;
+	for (unsigned int at = 0; at < in_len; at += 1u + in[at])
+		if (at + n <= in_len && memcmp(in + at, moves_alpn, n) == 0)
+			SSL_clear_options(ssl, SSL_OP_ENABLE_KTLS);
+	return SSL_TLSEXT_ERR_NOACK;
+}
+
 static bool load_x509(SSL_CTX *ctx, const struct tls_credentials *cred,
     char *why, size_t why_len)
 {
@@ -224,6 +246,7 @@ struct tls_config *tls_config_new(enum tls_side side,
 	if (side == TLS_SERVER) {
 		/* No session tickets: a client connects once per process. */
 		SSL_CTX_set_num_tickets(c->ctx, 0);
+		SSL_CTX_set_alpn_select_cb(c->ctx, select_alpn, NULL);
 		if (c->psk_count > 0)
 			SSL_CTX_set_psk_find_session_callback(c->ctx, find_psk);
 		/* With a CA, a client proves itself by a certificate it
@@ -373,7 +396,7 @@ static void handshake_reason(struct tls_channel *ch, int err, char *why,
 }
 
 struct tls_channel *tls_channel_open(const struct tls_config *config, int fd,
-    const char *host, long ms, char *why, size_t why_len)
+    const char *host, long ms, bool moves, char *why, size_t why_len)
 {
 	struct tls_channel *ch = calloc(1, sizeof *ch);
 	int flags = fcntl(fd, F_GETFL), rc, err, n;
@@ -394,6 +417,16 @@ struct tls_channel *tls_channel_open(const struct tls_config *config, int fd,
 	ch->fd = fd;
 	ch->config = config;
 	SSL_set_app_data(ch->ssl, ch);
+	if (moves && config->side == TLS_CLIENT) {
+		SSL_clear_options(ch->ssl, SSL_OP_ENABLE_KTLS);
+		/* 0 is success here. */
+		if (SSL_set_alpn_protos(ch->ssl, moves_alpn,
+		    sizeof moves_alpn - 1) != 0) {
+			snprintf(why, why_len, "cannot start TLS: out of memory");
+			tls_channel_close(ch);
+			return NULL;
+		}
+	}
 	clock_gettime(CLOCK_MONOTONIC, &end);
 	end.tv_sec += ms / 1000;
 	end.tv_nsec += (ms % 1000) * 1000000L;

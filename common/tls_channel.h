@@ -69,9 +69,17 @@ void tls_config_free(struct tls_config *config);
  * trickles its bytes.  host: the name the client connected to, checked
  * against the server's certificate (client side, X.509 only).  NULL with
  * why (the peer's or OpenSSL's reason) when it fails or times out.
+ *
+ * moves (client side): the connection is to be handed to another server
+ * process after this TLS session (a data or callback connection), which
+ * starts one of its own on it.  Kernel TLS must then stay off at both
+ * ends, since the kernel's state would go with the socket and encrypt the
+ * next session's records again: the client keeps it off and says so with
+ * the ALPN protocol "oncuda-handover", on which the server keeps it off
+ * too (a client that does not say so only breaks its own connection).
  */
 struct tls_channel *tls_channel_open(const struct tls_config *config, int fd,
-    const char *host, long ms, char *why, size_t why_len);
+    const char *host, long ms, bool moves, char *why, size_t why_len);
 
 /* Frees the channel (without a close_notify); fd stays open. */
 void tls_channel_close(struct tls_channel *ch);

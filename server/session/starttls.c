@@ -93,7 +93,8 @@ struct tls_channel *starttls_begin(int fd, long ms)
 	}
 	if (ms <= 0)
 		ms = 30000;
-	if ((ch = tls_channel_open(config, fd, NULL, ms, why, sizeof why)) == NULL) {
+	if ((ch = tls_channel_open(config, fd, NULL, ms, false, why,
+	    sizeof why)) == NULL) {
 		log_msg(LOG_WARN, "TLS handshake failed: %s; closing the "
 		    "session", why);
 		linger_for_alert(fd);
@@ -120,7 +121,8 @@ struct tls_channel *starttls_rejoin(int fd, long ms, const char *what)
 	struct tls_channel *ch;
 	char why[256], how[160];
 
-	if ((ch = tls_channel_open(config, fd, NULL, ms, why, sizeof why)) == NULL) {
+	if ((ch = tls_channel_open(config, fd, NULL, ms, false, why,
+	    sizeof why)) == NULL) {
 		log_msg(LOG_WARN, "TLS on %s failed: %s", what, why);
 		return NULL;
 	}

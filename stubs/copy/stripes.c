@@ -124,7 +124,9 @@ static int attach(unsigned server, const stripe_offer *offer,
 
 	/* Its failure is said by notice(), and only under ONCUDA_DEBUG. */
 	oncuda_quiet(!debugging());
+	tls_client_will_hand_over(true);
 	c = connect_server(target);
+	tls_client_will_hand_over(false);
 	oncuda_quiet(false);
 	if (c == NULL)
 		return -1;

@@ -48,4 +48,11 @@ struct tls_channel *tls_client_rejoin(int fd,
     const struct server_target *target, long ms, const char *what,
     const char *then);
 
+/*
+ * Whether the connections this thread makes from now on are to be handed
+ * to a session (the callback and data connections): their first TLS then
+ * keeps the kernel's TLS off at both ends (common/tls_channel.h says why).
+ */
+void tls_client_will_hand_over(bool on);
+
 #endif

@@ -214,11 +214,14 @@ static void *serve(void *arg)
 /* Step 2: a new connection that hands itself to the session. */
 static int attach(unsigned server, const callback_offer *offer, bool *tls)
 {
-	CLIENT *c = connect_server(rpc_server_target(server));
 	struct timeval forever = { 0, 0 };
 	res_none r;
 	int fd = -1;
+	CLIENT *c;
 
+	tls_client_will_hand_over(true);
+	c = connect_server(rpc_server_target(server));
+	tls_client_will_hand_over(false);
 	if (c == NULL)
 		return -1;
 	memset(&r, 0, sizeof r);
