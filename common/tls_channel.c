@@ -30,17 +30,33 @@
 
 #include "common/tls_channel.h"
 
+/* Client, X.509 only: the last session ticket of each server, so that
+ * the connections made after the first resume its TLS session. */
+#define RESUMED_MAX 8
+#define HOST_MAX 256
+
+struct resumable {
+	pthread_mutex_t lock;
+	struct {
+		char host[HOST_MAX];
+		SSL_SESSION *session;
+	} slot[RESUMED_MAX];
+	unsigned next;			/* the slot to reuse when none matches */
+};
+
 struct tls_config {
 	SSL_CTX *ctx;
 	enum tls_side side;
 	struct tls_psk *psks;
 	size_t psk_count;
 	bool has_ca;
+	struct resumable *resumable;	/* client, X.509 only; else NULL */
 };
 
 struct tls_channel {
 	SSL *ssl;
 	int fd;
+	char host[HOST_MAX];		/* client: the server's, as connected to */
 	const struct tls_config *config;
 	char peer[TLS_NAME_MAX];	/* the identity proved */
 	bool named;			/* peer is a name, not "key" (tls_channel_named) */
@@ -54,6 +70,11 @@ struct tls_channel {
 /* The ALPN protocol of a connection that moves (tls_channel_open), in
  * the wire's form: its length, then its name. */
 static const unsigned char moves_alpn[] = "\017oncuda-handover";
+
+/* How long a ticket (tls_channel_new_ticket) may be used: the
+ * connections it is sent for are made right after. */
+#define TICKET_SECONDS 60
+static const unsigned char session_context[] = "oncudad";
 
 /* TLS_AES_128_GCM_SHA256: the suite of a PSK (its hash must be the PSK's,
  * SHA-256), and one the kernel's TLS implements. */
@@ -101,6 +122,9 @@ static int find_psk(SSL *ssl, const unsigned char *identity,
 	const struct tls_config *c = ch->config;
 
 	*session = NULL;
+	/* Longer than any name: a session ticket, which OpenSSL opens. */
+	if (identity_len >= TLS_NAME_MAX)
+		return 1;
 	for (size_t i = 0; i < c->psk_count; i++) {
 		const char *name = c->psks[i].name;
 
@@ -189,12 +213,77 @@ static bool load_x509(SSL_CTX *ctx, const struct tls_credentials *cred,
 	return true;
 }
 
+/* Client: a ticket came (tls_channel_new_ticket); kept for its server,
+ * in place of the one before.  1: the reference is taken. */
+static int keep_session(SSL *ssl, SSL_SESSION *session)
+{
+	struct tls_channel *ch = SSL_get_app_data(ssl);
+	struct resumable *r = ch->config->resumable;
+	unsigned i;
+
+	if (r == NULL || ch->host[0] == '\0' ||
+	    !SSL_SESSION_is_resumable(session))
+		return 0;
+	pthread_mutex_lock(&r->lock);
+	for (i = 0; i < RESUMED_MAX; i++)
+		if (strcmp(r->slot[i].host, ch->host) == 0)
+			break;
+	if (i == RESUMED_MAX) {
+		i = r->next;
+		r->next = (r->next + 1) % RESUMED_MAX;
+		snprintf(r->slot[i].host, sizeof r->slot[i].host, "%s",
+		    ch->host);
+	}
+	SSL_SESSION_free(r->slot[i].session);
+	r->slot[i].session = session;
+	pthread_mutex_unlock(&r->lock);
+	return 1;
+}
+
+/*
+ * Client: resumes the session kept for host, if any (and still good).  A
+ * copy each time: OpenSSL marks a session it resumed unfit for another
+ * once that connection ends without a close_notify, as ours do.
+ */
+static void resume(struct tls_channel *ch)
+{
+	struct resumable *r = ch->config->resumable;
+	SSL_SESSION *copy = NULL;
+
+	if (r == NULL || ch->host[0] == '\0')
+		return;
+	pthread_mutex_lock(&r->lock);
+	for (unsigned i = 0; i < RESUMED_MAX; i++)
+		if (r->slot[i].session != NULL &&
+		    strcmp(r->slot[i].host, ch->host) == 0) {
+			copy = SSL_SESSION_dup(r->slot[i].session);
+			break;
+		}
+	pthread_mutex_unlock(&r->lock);
+	if (copy != NULL) {
+		(void)SSL_set_session(ch->ssl, copy);
+		SSL_SESSION_free(copy);
+	}
+}
+
 /* Kernel TLS unless ONCUDA_KTLS=0 (tls_channel.h). */
 static bool ktls_wanted(void)
 {
 	const char *v = getenv("ONCUDA_KTLS");
 
 	return v == NULL || strcmp(v, "0") != 0;
+}
+
+/* Client, X.509: the tickets servers send are kept (keep_session). */
+static bool keep_tickets(struct tls_config *c)
+{
+	if ((c->resumable = calloc(1, sizeof *c->resumable)) == NULL)
+		return false;
+	pthread_mutex_init(&c->resumable->lock, NULL);
+	SSL_CTX_set_session_cache_mode(c->ctx, SSL_SESS_CACHE_CLIENT |
+	    SSL_SESS_CACHE_NO_INTERNAL_STORE);
+	SSL_CTX_sess_set_new_cb(c->ctx, keep_session);
+	return true;
 }
 
 struct tls_config *tls_config_new(enum tls_side side,
@@ -244,8 +333,19 @@ struct tls_config *tls_config_new(enum tls_side side,
 		c->psk_count = cred->psk_count;
 	}
 	if (side == TLS_SERVER) {
-		/* No session tickets: a client connects once per process. */
+		/* No ticket after a handshake: only when the session is about
+		 * to take more connections (tls_channel_new_ticket), and good
+		 * for a minute. */
 		SSL_CTX_set_num_tickets(c->ctx, 0);
+		SSL_CTX_set_timeout(c->ctx, TICKET_SECONDS);
+		/* What a ticket is good for: this daemon's sessions (OpenSSL
+		 * resumes none with client certificates without it). */
+		if (SSL_CTX_set_session_id_context(c->ctx, session_context,
+		    sizeof session_context - 1) != 1) {
+			snprintf(why, why_len, "cannot set up TLS: out of memory");
+			tls_config_free(c);
+			return NULL;
+		}
 		SSL_CTX_set_alpn_select_cb(c->ctx, select_alpn, NULL);
 		if (c->psk_count > 0)
 			SSL_CTX_set_psk_find_session_callback(c->ctx, find_psk);
@@ -258,6 +358,13 @@ struct tls_config *tls_config_new(enum tls_side side,
 	} else {
 		if (c->psk_count > 0)
 			SSL_CTX_set_psk_use_session_callback(c->ctx, use_psk);
+		/* A PSK handshake costs no certificate: tickets only save the
+		 * X.509 ones (and would offer a second PSK beside the key). */
+		else if (!keep_tickets(c)) {
+			snprintf(why, why_len, "cannot set up TLS: out of memory");
+			tls_config_free(c);
+			return NULL;
+		}
 		/* Always: a client without a CA accepts no certificate at
 		 * all, only its PSK. */
 		SSL_CTX_set_verify(c->ctx, SSL_VERIFY_PEER, NULL);
@@ -269,6 +376,12 @@ void tls_config_free(struct tls_config *c)
 {
 	if (c == NULL)
 		return;
+	if (c->resumable != NULL) {
+		for (unsigned i = 0; i < RESUMED_MAX; i++)
+			SSL_SESSION_free(c->resumable->slot[i].session);
+		pthread_mutex_destroy(&c->resumable->lock);
+		free(c->resumable);
+	}
 	SSL_CTX_free(c->ctx);
 	if (c->psks != NULL)
 		OPENSSL_cleanse(c->psks, c->psk_count * sizeof *c->psks);
@@ -417,6 +530,10 @@ struct tls_channel *tls_channel_open(const struct tls_config *config, int fd,
 	ch->fd = fd;
 	ch->config = config;
 	SSL_set_app_data(ch->ssl, ch);
+	if (config->side == TLS_CLIENT && host != NULL) {
+		snprintf(ch->host, sizeof ch->host, "%s", host);
+		resume(ch);
+	}
 	if (moves && config->side == TLS_CLIENT) {
 		SSL_clear_options(ch->ssl, SSL_OP_ENABLE_KTLS);
 		/* 0 is success here. */
@@ -603,6 +720,18 @@ ssize_t tls_channel_send(struct tls_channel *ch, const void *buf, size_t len,
 	return result;
 }
 
+bool tls_channel_new_ticket(struct tls_channel *ch)
+{
+	if (ch->config->side != TLS_SERVER || ch->by_psk)
+		return false;
+	return SSL_new_session_ticket(ch->ssl) == 1;
+}
+
+bool tls_channel_resumed(const struct tls_channel *ch)
+{
+	return SSL_session_reused(ch->ssl) == 1;
+}
+
 void tls_channel_deadline(struct tls_channel *ch, const struct timespec *end)
 {
 	ch->bounded = end != NULL;
@@ -643,8 +772,9 @@ void tls_channel_describe(const struct tls_channel *ch, char *buf, size_t len)
 	ktls_send = BIO_get_ktls_send(SSL_get_wbio(ch->ssl)) > 0;
 	ktls_recv = BIO_get_ktls_recv(SSL_get_rbio(ch->ssl)) > 0;
 #endif
-	snprintf(buf, len, "%s %s, %s, kernel TLS send %s receive %s",
+	snprintf(buf, len, "%s %s, %s, kernel TLS send %s receive %s%s",
 	    SSL_get_version(ch->ssl), SSL_get_cipher_name(ch->ssl),
 	    ch->by_psk ? "PSK" : "X.509", ktls_send ? "on" : "off",
-	    ktls_recv ? "on" : "off");
+	    ktls_recv ? "on" : "off", tls_channel_resumed(ch) ?
+	    ", resumed" : "");
 }

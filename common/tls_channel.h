@@ -98,6 +98,22 @@ ssize_t tls_channel_send(struct tls_channel *ch, const void *buf, size_t len,
     bool wait);
 
 /*
+ * Server, certificate sessions only: sends the client a session ticket
+ * with the next record, good for a minute, so that the connections it is
+ * about to make (a data or callback connection: each a TLS session of
+ * its own, two in all) resume this one instead of a full handshake each,
+ * a certificate signed and checked both ways.  The client keeps the last
+ * ticket of each server (by the name it connected to) and offers it on
+ * its next connection there; a resumed session's identity is the
+ * certificate the first proved.  PSK sessions need none: their handshake
+ * proves nothing by certificate.  false: none sent.
+ */
+bool tls_channel_new_ticket(struct tls_channel *ch);
+
+/* Whether this session resumed an earlier one (by its ticket). */
+bool tls_channel_resumed(const struct tls_channel *ch);
+
+/*
  * Bounds the waits of the channel's reads and writes from now on to end
  * (CLOCK_MONOTONIC) as well as to the socket's timeouts; NULL: the
  * socket's alone.  A frame of a data connection sets its deadline once
@@ -124,7 +140,8 @@ bool tls_channel_by_psk(const struct tls_channel *ch);
  * certificate's), not the one key file's "key". */
 bool tls_channel_named(const struct tls_channel *ch);
 
-/* "TLSv1.3 TLS_AES_128_GCM_SHA256, PSK, kernel TLS send off receive off". */
+/* "TLSv1.3 TLS_AES_128_GCM_SHA256, PSK, kernel TLS send off receive off",
+ * and ", resumed" after it for a session resumed by its ticket. */
 void tls_channel_describe(const struct tls_channel *ch, char *buf, size_t len);
 
 #endif /* ONCUDA_TLS_CHANNEL_H */

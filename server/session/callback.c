@@ -232,6 +232,7 @@ CUresult callback_open_offer(callback_offer *out)
 		    strerror(errno));
 		return CUDA_ERROR_OPERATING_SYSTEM;
 	}
+	starttls_ticket();
 	out->session_pid = (unsigned)getpid();
 	memcpy(out->token, ch.token, sizeof ch.token);
 	return CUDA_SUCCESS;

@@ -24,6 +24,7 @@ static bool required;
 /* This session's. */
 static bool local;		/* the same-host socket: plain by design */
 static bool active;
+static struct tls_channel *control;	/* the session's own connection's */
 static char identity[TLS_NAME_MAX];
 static const char *refusal;
 
@@ -101,6 +102,7 @@ struct tls_channel *starttls_begin(int fd, long ms)
 		return NULL;
 	}
 	active = true;
+	control = ch;
 	if (tls_channel_by_psk(ch))
 		auth_proved_by_tls();
 	snprintf(identity, sizeof identity, "%s", tls_channel_peer(ch));
@@ -135,6 +137,12 @@ struct tls_channel *starttls_rejoin(int fd, long ms, const char *what)
 	tls_channel_describe(ch, how, sizeof how);
 	log_msg(LOG_DEBUG, "TLS on %s (%s)", what, how);
 	return ch;
+}
+
+void starttls_ticket(void)
+{
+	if (control != NULL)
+		(void)tls_channel_new_ticket(control);
 }
 
 bool starttls_active(void)

@@ -51,6 +51,14 @@ struct tls_channel *starttls_begin(int fd, long ms);
  */
 struct tls_channel *starttls_rejoin(int fd, long ms, const char *what);
 
+/*
+ * Before the reply of an offer of connections (ONCUDA_STRIPE_OFFER,
+ * ONCUDA_CALLBACK_OFFER): inside TLS by certificate, a session ticket
+ * goes with the reply, so that the client's new connections resume this
+ * session rather than each make a full handshake (tls_channel.h).
+ */
+void starttls_ticket(void);
+
 /* Whether this session runs inside TLS, and the identity it proved ("":
  * none, or not in TLS). */
 bool starttls_active(void);

@@ -82,6 +82,7 @@ CUresult stripes_open_offer(stripe_offer *out)
 		return CUDA_ERROR_OPERATING_SYSTEM;
 	}
 	st.offered = true;
+	starttls_ticket();
 	out->session_pid = (unsigned)getpid();
 	memcpy(out->token, st.token, sizeof st.token);
 	out->max_connections = ONCUDA_STRIPE_MAX;

@@ -26,7 +26,8 @@
 #     reads them (tlsprobe.py probe), with TLS offered and without.
 #  7. Striped copies inside TLS, with the PSK and with X.509: a 64 MiB
 #     round trip over 8 data connections lands its bytes, and both ends
-#     say each data connection is inside TLS; a data connection made plain
+#     say each data connection is inside TLS (with X.509, resuming the
+#     session's by its ticket at both of its TLS sessions); a data connection made plain
 #     for a session inside TLS, and one made inside TLS for a plain
 #     session, are refused at the bind (tlsprobe.py mixed), the log saying
 #     why.
@@ -197,6 +198,10 @@ step_tls() {
 		-E "closed \(TLS: " || verdict=1
 	tls_expect tls-x509 "server log: 8 data connections bound, each inside TLS by certificate" \
 		-E "8 data connections bound, each inside TLS \(TLSv1\.3 .*X\.509.*\)" || verdict=1
+	tls_expect tls-x509 "server log: a data connection's first TLS resumed the session's, its identity kept" \
+		-E "TLS established \(TLSv1\.3 .*X\.509.*, resumed\), identity tenant-a" || verdict=1
+	tls_expect tls-x509-striped "tls-x509-striped: the data connections' own TLS resumed the session's too" \
+		-E "^oncuda: data connection 7 of oncudad on .*X\.509, .*, resumed$" || verdict=1
 
 	# 7. Data connections made otherwise than their session: a server that
 	# offers TLS and serves plain clients too.
