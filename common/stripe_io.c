@@ -45,25 +45,21 @@ static bool time_left(int fd, const struct stripe_deadline *d)
 	return true;
 }
 
-/* Through TLS: the channel's waits end at d, with no system call to set
- * the socket's timeouts for each record. */
-static bool tls_read(struct tls_channel *tls, char *p, size_t len,
+/* One read of up to len bytes: through tls, or from the socket with its
+ * timeouts set to what is left of d. */
+static ssize_t read_some(int fd, struct tls_channel *tls, char *p, size_t len,
     const struct stripe_deadline *d)
 {
 	ssize_t n;
 
-	tls_channel_deadline(tls, d->bounded ? &d->end : NULL);
-	while (len > 0) {
-		n = tls_channel_recv(tls, p, len, true);
-		if (n <= 0) {
-			if (n == 0)
-				errno = 0;
-			return false;
-		}
-		p += n;
-		len -= (size_t)n;
-	}
-	return true;
+	if (tls != NULL)
+		return tls_channel_recv(tls, p, len, true);
+	do {
+		if (!time_left(fd, d))
+			return -1;
+		n = recv(fd, p, len, MSG_WAITALL);
+	} while (n < 0 && errno == EINTR);
+	return n;
 }
 
 bool stripe_read(int fd, struct tls_channel *tls, void *buf, size_t len,
@@ -72,15 +68,12 @@ bool stripe_read(int fd, struct tls_channel *tls, void *buf, size_t len,
 	char *p = buf;
 	ssize_t n;
 
+	/* Through TLS the channel's waits end at d, with no system call to
+	 * set the socket's timeouts for each record. */
 	if (tls != NULL)
-		return tls_read(tls, p, len, d);
+		tls_channel_deadline(tls, d->bounded ? &d->end : NULL);
 	while (len > 0) {
-		if (!time_left(fd, d))
-			return false;
-		n = recv(fd, p, len, MSG_WAITALL);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
+		if ((n = read_some(fd, tls, p, len, d)) <= 0) {
 			if (n == 0)
 				errno = 0;
 			return false;
