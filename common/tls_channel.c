@@ -729,7 +729,8 @@ bool tls_channel_new_ticket(struct tls_channel *ch)
 
 bool tls_channel_resumed(const struct tls_channel *ch)
 {
-	return SSL_session_reused(ch->ssl) == 1;
+	/* OpenSSL counts a handshake by an external PSK as reused too. */
+	return !ch->by_psk && SSL_session_reused(ch->ssl) == 1;
 }
 
 void tls_channel_deadline(struct tls_channel *ch, const struct timespec *end)
