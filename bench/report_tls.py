@@ -5,9 +5,12 @@ with --tls --key-file, the client holding the key (tls.tsv): every call
 and copy inside TLS 1.3.  This section sets it beside the plain TCP run
 of the same benchmark (oncuda.tsv) and says whether the targets hold: a
 synchronous call at most 1.2x plain, a 256 MiB copy at least 0.7x plain.
-A run without tls.tsv (one from before) gets no section.
+Large copies are striped inside TLS as outside it, each data connection
+in a TLS session of its own; how many were bound is read from
+oncudad_tls.log.  A run without tls.tsv (one from before) gets no section.
 """
 import os
+import re
 
 from report_figures import TARGET_COPY_BYTES, Figures
 from report_format import fmt
@@ -39,6 +42,21 @@ def verdict(plain, tls, is_time):
         r, "met" if r >= COPY_TARGET else "missed", COPY_TARGET)
 
 
+def data_connections(run):
+    """What oncudad_tls.log says of the data connections, in words."""
+    try:
+        with open(os.path.join(run.dir, "oncudad_tls.log"),
+                  errors="replace") as f:
+            log = f.read()
+    except OSError:
+        return "no oncudad_tls.log to say how many data connections carried them"
+    m = re.search(r"(\d+) data connections bound, each inside TLS", log)
+    if m is None:
+        return ("no data connections were bound: copies used the session's "
+                "one connection")
+    return "%s data connections, each inside TLS" % m.group(1)
+
+
 def tls_table(md, run):
     tls = Figures(os.path.join(run.dir, "tls.tsv"))
     if not tls.present:
@@ -52,6 +70,7 @@ def tls_table(md, run):
     md.out()
     md.out("The same drvbench against oncudad --tls --key-file, the client "
            "holding the key; whether kernel TLS took effect is the line "
-           "bench/run.sh printed from oncudad_tls.log.")
+           "bench/run.sh printed from oncudad_tls.log.  Large copies: "
+           "%s." % data_connections(run))
     md.out()
     md.table(["case", "plain TCP", "TLS", "TLS against plain"], rows)

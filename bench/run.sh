@@ -384,7 +384,9 @@ else
 fi
 
 # The same benchmark inside TLS 1.3 (RFC 9289), the key file as its PSK,
-# beside the plain TCP run above (bench/report_tls.py).
+# beside the plain TCP run above (bench/report_tls.py); large copies
+# striped over the data connections as there (ONCUDA_STREAMS), each inside
+# a TLS session of its own: the log says how many were bound.
 echo "--- oncudad -n --tls --key-file, $driver driver"
 (umask 077 && head -c 32 /dev/urandom >"$OUT/tls.key")
 if start_server oncudad_tls 30 env LD_LIBRARY_PATH="$DRIVER_LIBS" server/oncudad -n -p 0 \
@@ -395,6 +397,9 @@ if start_server oncudad_tls 30 env LD_LIBRARY_PATH="$DRIVER_LIBS" server/oncudad
 		fail "oncudad --tls did not stop cleanly; see $OUT/oncudad_tls.log"
 	grep -m1 -o 'TLS established ([^)]*)' "$OUT/oncudad_tls.log" |
 		sed 's/^/    /'
+	grep -m1 -o '[0-9]* data connections bound, each inside TLS' "$OUT/oncudad_tls.log" |
+		sed 's/^/    /' | grep . ||
+		echo "    no data connections bound: TLS copies used the session's connection alone"
 else
 	fail "oncudad --tls did not start; see $OUT/oncudad_tls.log"
 fi

@@ -13,6 +13,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -29,24 +30,51 @@
 
 #include "common/tls_channel.h"
 
+/* Client, X.509 only: the last session ticket of each server, so that
+ * the connections made after the first resume its TLS session. */
+#define RESUMED_MAX 8
+#define HOST_MAX 256
+
+struct resumable {
+	pthread_mutex_t lock;
+	struct {
+		char host[HOST_MAX];
+		SSL_SESSION *session;
+	} slot[RESUMED_MAX];
+	unsigned next;			/* the slot to reuse when none matches */
+};
+
 struct tls_config {
 	SSL_CTX *ctx;
 	enum tls_side side;
 	struct tls_psk *psks;
 	size_t psk_count;
 	bool has_ca;
+	struct resumable *resumable;	/* client, X.509 only; else NULL */
 };
 
 struct tls_channel {
 	SSL *ssl;
 	int fd;
+	char host[HOST_MAX];		/* client: the server's, as connected to */
 	const struct tls_config *config;
 	char peer[TLS_NAME_MAX];	/* the identity proved */
 	bool named;			/* peer is a name, not "key" (tls_channel_named) */
 	bool by_psk;
 	char error[160];
 	int broken;			/* errno of a fatal failure, kept */
+	struct timespec deadline;	/* of every wait, when bounded */
+	bool bounded;
 };
+
+/* The ALPN protocol of a connection that moves (tls_channel_open), in
+ * the wire's form: its length, then its name. */
+static const unsigned char moves_alpn[] = "\017oncuda-handover";
+
+/* How long a ticket (tls_channel_new_ticket) may be used: the
+ * connections it is sent for are made right after. */
+#define TICKET_SECONDS 60
+static const unsigned char session_context[] = "oncudad";
 
 /* TLS_AES_128_GCM_SHA256: the suite of a PSK (its hash must be the PSK's,
  * SHA-256), and one the kernel's TLS implements. */
@@ -94,6 +122,9 @@ static int find_psk(SSL *ssl, const unsigned char *identity,
 	const struct tls_config *c = ch->config;
 
 	*session = NULL;
+	/* Longer than any name: a session ticket, which OpenSSL opens. */
+	if (identity_len >= TLS_NAME_MAX)
+		return 1;
 	for (size_t i = 0; i < c->psk_count; i++) {
 		const char *name = c->psks[i].name;
 
@@ -139,6 +170,24 @@ static int use_psk(SSL *ssl, const EVP_MD *md, const unsigned char **id,
 	return 1;
 }
 
+/* Server: a client whose connection moves (tls_channel_open) gets no
+ * kernel TLS.  Decided on its hello, before any key is set; no protocol
+ * is chosen (the client needs none). */
+static int select_alpn(SSL *ssl, const unsigned char **out,
+    unsigned char *out_len, const unsigned char *in, unsigned int in_len,
+    void *arg)
+{
+	const size_t n = sizeof moves_alpn - 1;
+
+	(void)out;
+	(void)out_len;
+	(void)arg;
+	for (unsigned int at = 0; at < in_len; at += 1u + in[at])
+		if (at + n <= in_len && memcmp(in + at, moves_alpn, n) == 0)
+			SSL_clear_options(ssl, SSL_OP_ENABLE_KTLS);
+	return SSL_TLSEXT_ERR_NOACK;
+}
+
 static bool load_x509(SSL_CTX *ctx, const struct tls_credentials *cred,
     char *why, size_t why_len)
 {
@@ -164,6 +213,79 @@ static bool load_x509(SSL_CTX *ctx, const struct tls_credentials *cred,
 	return true;
 }
 
+/* Client: a ticket came (tls_channel_new_ticket); kept for its server,
+ * in place of the one before.  1: the reference is taken. */
+static int keep_session(SSL *ssl, SSL_SESSION *session)
+{
+	struct tls_channel *ch = SSL_get_app_data(ssl);
+	struct resumable *r = ch->config->resumable;
+	unsigned i;
+
+	if (r == NULL || ch->host[0] == '\0' ||
+	    !SSL_SESSION_is_resumable(session))
+		return 0;
+	pthread_mutex_lock(&r->lock);
+	for (i = 0; i < RESUMED_MAX; i++)
+		if (strcmp(r->slot[i].host, ch->host) == 0)
+			break;
+	if (i == RESUMED_MAX) {
+		i = r->next;
+		r->next = (r->next + 1) % RESUMED_MAX;
+		snprintf(r->slot[i].host, sizeof r->slot[i].host, "%s",
+		    ch->host);
+	}
+	SSL_SESSION_free(r->slot[i].session);
+	r->slot[i].session = session;
+	pthread_mutex_unlock(&r->lock);
+	return 1;
+}
+
+/*
+ * Client: resumes the session kept for host, if any (and still good).  A
+ * copy each time: OpenSSL marks a session it resumed unfit for another
+ * once that connection ends without a close_notify, as ours do.
+ */
+static void resume(struct tls_channel *ch)
+{
+	struct resumable *r = ch->config->resumable;
+	SSL_SESSION *copy = NULL;
+
+	if (r == NULL || ch->host[0] == '\0')
+		return;
+	pthread_mutex_lock(&r->lock);
+	for (unsigned i = 0; i < RESUMED_MAX; i++)
+		if (r->slot[i].session != NULL &&
+		    strcmp(r->slot[i].host, ch->host) == 0) {
+			copy = SSL_SESSION_dup(r->slot[i].session);
+			break;
+		}
+	pthread_mutex_unlock(&r->lock);
+	if (copy != NULL) {
+		(void)SSL_set_session(ch->ssl, copy);
+		SSL_SESSION_free(copy);
+	}
+}
+
+/* Kernel TLS unless ONCUDA_KTLS=0 (tls_channel.h). */
+static bool ktls_wanted(void)
+{
+	const char *v = getenv("ONCUDA_KTLS");
+
+	return v == NULL || strcmp(v, "0") != 0;
+}
+
+/* Client, X.509: the tickets servers send are kept (keep_session). */
+static bool keep_tickets(struct tls_config *c)
+{
+	if ((c->resumable = calloc(1, sizeof *c->resumable)) == NULL)
+		return false;
+	pthread_mutex_init(&c->resumable->lock, NULL);
+	SSL_CTX_set_session_cache_mode(c->ctx, SSL_SESS_CACHE_CLIENT |
+	    SSL_SESS_CACHE_NO_INTERNAL_STORE);
+	SSL_CTX_sess_set_new_cb(c->ctx, keep_session);
+	return true;
+}
+
 struct tls_config *tls_config_new(enum tls_side side,
     const struct tls_credentials *cred, char *why, size_t why_len)
 {
@@ -180,8 +302,10 @@ struct tls_config *tls_config_new(enum tls_side side,
 	/* A peer that closes without close_notify has closed (neither side
 	 * sends one: tls_channel_close says why); a record cut short is
 	 * still seen by its record mark. */
-	SSL_CTX_set_options(c->ctx, SSL_OP_ENABLE_KTLS |
-	    SSL_OP_CIPHER_SERVER_PREFERENCE | SSL_OP_IGNORE_UNEXPECTED_EOF);
+	SSL_CTX_set_options(c->ctx, SSL_OP_CIPHER_SERVER_PREFERENCE |
+	    SSL_OP_IGNORE_UNEXPECTED_EOF);
+	if (ktls_wanted())
+		SSL_CTX_set_options(c->ctx, SSL_OP_ENABLE_KTLS);
 	/* The PSK's suite first: a server that chose a suite of another hash
 	 * could not use the PSK. */
 	SSL_CTX_set_ciphersuites(c->ctx, "TLS_AES_128_GCM_SHA256:"
@@ -209,8 +333,20 @@ struct tls_config *tls_config_new(enum tls_side side,
 		c->psk_count = cred->psk_count;
 	}
 	if (side == TLS_SERVER) {
-		/* No session tickets: a client connects once per process. */
+		/* No ticket after a handshake: only when the session is about
+		 * to take more connections (tls_channel_new_ticket), and good
+		 * for a minute. */
 		SSL_CTX_set_num_tickets(c->ctx, 0);
+		SSL_CTX_set_timeout(c->ctx, TICKET_SECONDS);
+		/* What a ticket is good for: this daemon's sessions (OpenSSL
+		 * resumes none with client certificates without it). */
+		if (SSL_CTX_set_session_id_context(c->ctx, session_context,
+		    sizeof session_context - 1) != 1) {
+			snprintf(why, why_len, "cannot set up TLS: out of memory");
+			tls_config_free(c);
+			return NULL;
+		}
+		SSL_CTX_set_alpn_select_cb(c->ctx, select_alpn, NULL);
 		if (c->psk_count > 0)
 			SSL_CTX_set_psk_find_session_callback(c->ctx, find_psk);
 		/* With a CA, a client proves itself by a certificate it
@@ -222,6 +358,13 @@ struct tls_config *tls_config_new(enum tls_side side,
 	} else {
 		if (c->psk_count > 0)
 			SSL_CTX_set_psk_use_session_callback(c->ctx, use_psk);
+		/* A PSK handshake costs no certificate: tickets only save the
+		 * X.509 ones (and would offer a second PSK beside the key). */
+		else if (!keep_tickets(c)) {
+			snprintf(why, why_len, "cannot set up TLS: out of memory");
+			tls_config_free(c);
+			return NULL;
+		}
 		/* Always: a client without a CA accepts no certificate at
 		 * all, only its PSK. */
 		SSL_CTX_set_verify(c->ctx, SSL_VERIFY_PEER, NULL);
@@ -233,6 +376,12 @@ void tls_config_free(struct tls_config *c)
 {
 	if (c == NULL)
 		return;
+	if (c->resumable != NULL) {
+		for (unsigned i = 0; i < RESUMED_MAX; i++)
+			SSL_SESSION_free(c->resumable->slot[i].session);
+		pthread_mutex_destroy(&c->resumable->lock);
+		free(c->resumable);
+	}
 	SSL_CTX_free(c->ctx);
 	if (c->psks != NULL)
 		OPENSSL_cleanse(c->psks, c->psk_count * sizeof *c->psks);
@@ -262,6 +411,29 @@ static int socket_timeout(int fd, bool reading)
 	    &tv, &len) != 0 || (tv.tv_sec == 0 && tv.tv_usec == 0))
 		return -1;
 	return (int)(tv.tv_sec * 1000 + tv.tv_usec / 1000);
+}
+
+/*
+ * How long a read or write may wait now, in ms (-1: no bound): the
+ * socket's timeout for that direction, and no later than the channel's
+ * deadline; 0 once that has passed.
+ */
+static int wait_bound(const struct tls_channel *ch, bool reading)
+{
+	int ms = socket_timeout(ch->fd, reading);
+	struct timespec now;
+	long long left;
+
+	if (!ch->bounded)
+		return ms;
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	left = (long long)(ch->deadline.tv_sec - now.tv_sec) * 1000 +
+	    (ch->deadline.tv_nsec - now.tv_nsec + 999999) / 1000000;
+	if (left < 0)
+		left = 0;
+	if (left > INT_MAX)
+		left = INT_MAX;
+	return ms < 0 || left < ms ? (int)left : ms;
 }
 
 /* Waits for the socket as OpenSSL asks; 0 timed out, <0 failed. */
@@ -337,7 +509,7 @@ static void handshake_reason(struct tls_channel *ch, int err, char *why,
 }
 
 struct tls_channel *tls_channel_open(const struct tls_config *config, int fd,
-    const char *host, long ms, char *why, size_t why_len)
+    const char *host, long ms, bool moves, char *why, size_t why_len)
 {
 	struct tls_channel *ch = calloc(1, sizeof *ch);
 	int flags = fcntl(fd, F_GETFL), rc, err, n;
@@ -358,6 +530,20 @@ struct tls_channel *tls_channel_open(const struct tls_config *config, int fd,
 	ch->fd = fd;
 	ch->config = config;
 	SSL_set_app_data(ch->ssl, ch);
+	if (config->side == TLS_CLIENT && host != NULL) {
+		snprintf(ch->host, sizeof ch->host, "%s", host);
+		resume(ch);
+	}
+	if (moves && config->side == TLS_CLIENT) {
+		SSL_clear_options(ch->ssl, SSL_OP_ENABLE_KTLS);
+		/* 0 is success here. */
+		if (SSL_set_alpn_protos(ch->ssl, moves_alpn,
+		    sizeof moves_alpn - 1) != 0) {
+			snprintf(why, why_len, "cannot start TLS: out of memory");
+			tls_channel_close(ch);
+			return NULL;
+		}
+	}
 	clock_gettime(CLOCK_MONOTONIC, &end);
 	end.tv_sec += ms / 1000;
 	end.tv_nsec += (ms % 1000) * 1000000L;
@@ -476,7 +662,7 @@ ssize_t tls_channel_recv(struct tls_channel *ch, void *buf, size_t len,
 		if (!wait || (err != SSL_ERROR_WANT_READ &&
 		    err != SSL_ERROR_WANT_WRITE))
 			return failed(ch, err, "a record that is not TLS");
-		n = wait_for(ch->fd, err, socket_timeout(ch->fd, true));
+		n = wait_for(ch->fd, err, wait_bound(ch, true));
 		if (n == 0)
 			errno = EAGAIN;
 		if (n <= 0)
@@ -518,7 +704,7 @@ ssize_t tls_channel_send(struct tls_channel *ch, const void *buf, size_t len,
 			}
 			break;
 		}
-		n = wait_for(ch->fd, err, socket_timeout(ch->fd, false));
+		n = wait_for(ch->fd, err, wait_bound(ch, false));
 		if (n <= 0) {
 			if (n == 0)
 				errno = EAGAIN;
@@ -532,6 +718,26 @@ ssize_t tls_channel_send(struct tls_channel *ch, const void *buf, size_t len,
 		errno = err;
 	}
 	return result;
+}
+
+bool tls_channel_new_ticket(struct tls_channel *ch)
+{
+	if (ch->config->side != TLS_SERVER || ch->by_psk)
+		return false;
+	return SSL_new_session_ticket(ch->ssl) == 1;
+}
+
+bool tls_channel_resumed(const struct tls_channel *ch)
+{
+	/* OpenSSL counts a handshake by an external PSK as reused too. */
+	return !ch->by_psk && SSL_session_reused(ch->ssl) == 1;
+}
+
+void tls_channel_deadline(struct tls_channel *ch, const struct timespec *end)
+{
+	ch->bounded = end != NULL;
+	if (end != NULL)
+		ch->deadline = *end;
 }
 
 bool tls_channel_pending(const struct tls_channel *ch)
@@ -567,8 +773,9 @@ void tls_channel_describe(const struct tls_channel *ch, char *buf, size_t len)
 	ktls_send = BIO_get_ktls_send(SSL_get_wbio(ch->ssl)) > 0;
 	ktls_recv = BIO_get_ktls_recv(SSL_get_rbio(ch->ssl)) > 0;
 #endif
-	snprintf(buf, len, "%s %s, %s, kernel TLS send %s receive %s",
+	snprintf(buf, len, "%s %s, %s, kernel TLS send %s receive %s%s",
 	    SSL_get_version(ch->ssl), SSL_get_cipher_name(ch->ssl),
 	    ch->by_psk ? "PSK" : "X.509", ktls_send ? "on" : "off",
-	    ktls_recv ? "on" : "off");
+	    ktls_recv ? "on" : "off", tls_channel_resumed(ch) ?
+	    ", resumed" : "");
 }

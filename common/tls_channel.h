@@ -12,7 +12,8 @@
  *    name the client connected to; with a client certificate too
  *    (mutual), whose subject's common name is the client's identity.
  *
- * Kernel TLS is asked for (SSL_OP_ENABLE_KTLS): where the kernel and
+ * Kernel TLS is asked for (SSL_OP_ENABLE_KTLS) unless ONCUDA_KTLS=0 (on
+ * either end: a kernel whose TLS module misbehaves): where the kernel and
  * OpenSSL give it, records are encrypted and decrypted by the kernel and
  * a large copy crosses user space once.  tls_channel_describe says
  * whether it took effect, for the log and the trace.
@@ -68,9 +69,17 @@ void tls_config_free(struct tls_config *config);
  * trickles its bytes.  host: the name the client connected to, checked
  * against the server's certificate (client side, X.509 only).  NULL with
  * why (the peer's or OpenSSL's reason) when it fails or times out.
+ *
+ * moves (client side): the connection is to be handed to another server
+ * process after this TLS session (a data or callback connection), which
+ * starts one of its own on it.  Kernel TLS must then stay off at both
+ * ends, since the kernel's state would go with the socket and encrypt the
+ * next session's records again: the client keeps it off and says so with
+ * the ALPN protocol "oncuda-handover", on which the server keeps it off
+ * too (a client that does not say so only breaks its own connection).
  */
 struct tls_channel *tls_channel_open(const struct tls_config *config, int fd,
-    const char *host, long ms, char *why, size_t why_len);
+    const char *host, long ms, bool moves, char *why, size_t why_len);
 
 /* Frees the channel (without a close_notify); fd stays open. */
 void tls_channel_close(struct tls_channel *ch);
@@ -87,6 +96,31 @@ ssize_t tls_channel_recv(struct tls_channel *ch, void *buf, size_t len,
 /* Writes up to len bytes, at least one (or -1 as tls_channel_recv). */
 ssize_t tls_channel_send(struct tls_channel *ch, const void *buf, size_t len,
     bool wait);
+
+/*
+ * Server, certificate sessions only: sends the client a session ticket
+ * with the next record, good for a minute, so that the connections it is
+ * about to make (a data or callback connection: each a TLS session of
+ * its own, two in all) resume this one instead of a full handshake each,
+ * a certificate signed and checked both ways.  The client keeps the last
+ * ticket of each server (by the name it connected to) and offers it on
+ * its next connection there; a resumed session's identity is the
+ * certificate the first proved.  PSK sessions need none: their handshake
+ * proves nothing by certificate.  false: none sent.
+ */
+bool tls_channel_new_ticket(struct tls_channel *ch);
+
+/* Whether this session resumed an earlier one (by its ticket). */
+bool tls_channel_resumed(const struct tls_channel *ch);
+
+/*
+ * Bounds the waits of the channel's reads and writes from now on to end
+ * (CLOCK_MONOTONIC) as well as to the socket's timeouts; NULL: the
+ * socket's alone.  A frame of a data connection sets its deadline once
+ * (common/stripe_io.h) rather than the socket's timeouts for each record.
+ */
+struct timespec;
+void tls_channel_deadline(struct tls_channel *ch, const struct timespec *end);
 
 /* Whether decrypted or received bytes wait inside the channel, which
  * polling the socket would not see. */
@@ -106,7 +140,8 @@ bool tls_channel_by_psk(const struct tls_channel *ch);
  * certificate's), not the one key file's "key". */
 bool tls_channel_named(const struct tls_channel *ch);
 
-/* "TLSv1.3 TLS_AES_128_GCM_SHA256, PSK, kernel TLS send off receive off". */
+/* "TLSv1.3 TLS_AES_128_GCM_SHA256, PSK, kernel TLS send off receive off",
+ * and ", resumed" after it for a session resumed by its ticket. */
 void tls_channel_describe(const struct tls_channel *ch, char *buf, size_t len);
 
 #endif /* ONCUDA_TLS_CHANNEL_H */

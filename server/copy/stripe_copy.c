@@ -70,6 +70,7 @@ struct worker {
 	struct job *job;
 	unsigned conn;
 	int fd;
+	struct tls_channel *tls;	/* inside TLS: the connection's own */
 };
 
 static unsigned slot_of(unsigned conn, uint64_t k)
@@ -134,7 +135,7 @@ static void *upload_thread(void *arg)
 		/* From the first byte the client could send: the buffer is
 		 * free now. */
 		stripe_deadline_start(&d, job->timeout_seconds);
-		if (!stripe_read(w->fd, header, sizeof header, &d)) {
+		if (!stripe_read(w->fd, w->tls, header, sizeof header, &d)) {
 			fail(job, w->conn, "reading a frame", errno);
 			return NULL;
 		}
@@ -143,7 +144,8 @@ static void *upload_thread(void *arg)
 			fail(job, w->conn, "a frame that is not the one due", 0);
 			return NULL;
 		}
-		if (!stripe_read(w->fd, ring[s].bytes, (size_t)c.length, &d)) {
+		if (!stripe_read(w->fd, w->tls, ring[s].bytes,
+		    (size_t)c.length, &d)) {
 			fail(job, w->conn, "reading a frame", errno);
 			return NULL;
 		}
@@ -174,7 +176,7 @@ static void *download_thread(void *arg)
 		pthread_mutex_unlock(&job->lock);
 		f.offset = c.offset;
 		f.length = full ? c.length : 0;
-		if (!stripe_send_frame(w->fd, &f, ring[s].bytes,
+		if (!stripe_send_frame(w->fd, w->tls, &f, ring[s].bytes,
 		    job->timeout_seconds)) {
 			fail(job, w->conn, "sending a frame", errno);
 			return NULL;
@@ -318,7 +320,8 @@ void stripe_copy_run(bool upload, const stripe_copy *a, CUresult refused,
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
 	for (unsigned i = 0; i < count; i++) {
-		workers[i] = (struct worker){ &job, i, stripes_fd(i) };
+		workers[i] = (struct worker){ &job, i, stripes_fd(i),
+		    stripes_tls(i) };
 		started[i] = pthread_create(&threads[i], NULL, upload ?
 		    upload_thread : download_thread, &workers[i]) == 0;
 		if (!started[i])

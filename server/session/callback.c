@@ -144,15 +144,18 @@ static bool await_reply(uint32_t xid)
 /*
  * Whether a call back can be sent, under the lock: the connection is bound
  * and alive, and inside TLS when the session is (the client's handshake
- * waits for the first call back, starttls_callback).
+ * waits for the first call back, starttls_rejoin).
  */
 static bool usable_locked(void)
 {
 	if (ch.fd < 0 || atomic_load(&ch.dead))
 		return false;
+	/* A session inside TLS calls back inside TLS too: the client's
+	 * handshake waits for this first call (starttls_rejoin). */
 	if (ch.tls_pending) {
 		ch.tls_pending = false;
-		if ((ch.rs.tls = starttls_callback(ch.fd, TLS_CALLBACK_MS)) == NULL) {
+		if ((ch.rs.tls = starttls_rejoin(ch.fd,
+		    TLS_CALLBACK_MS, "the callback connection")) == NULL) {
 			atomic_store(&ch.dead, true);
 			return false;
 		}
@@ -269,6 +272,7 @@ CUresult callback_open_offer(callback_offer *out)
 		    strerror(errno));
 		return CUDA_ERROR_OPERATING_SYSTEM;
 	}
+	starttls_ticket();
 	out->session_pid = (unsigned)getpid();
 	memcpy(out->token, ch.token, sizeof ch.token);
 	return CUDA_SUCCESS;

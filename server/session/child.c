@@ -221,6 +221,8 @@ static const char *serve(SVCXPRT *xprt, transport_dispatch dispatch,
 		if ((why = callback_session_over()) != NULL ||
 		    (why = stripes_session_over()) != NULL)
 			return why;
+		/* Inside TLS, the data connections just bound start theirs. */
+		stripes_after_reply((long)child_request_seconds * 1000);
 		transport_set_deadline(xprt, request_deadline_ms());
 		/* Requests sent together (one-way calls) are read together. */
 		if (transport_pending(xprt) || (worth_polling() &&

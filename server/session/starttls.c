@@ -24,6 +24,7 @@ static bool required;
 /* This session's. */
 static bool local;		/* the same-host socket: plain by design */
 static bool active;
+static struct tls_channel *control;	/* the session's own connection's */
 static char identity[TLS_NAME_MAX];
 static const char *refusal;
 
@@ -93,13 +94,15 @@ struct tls_channel *starttls_begin(int fd, long ms)
 	}
 	if (ms <= 0)
 		ms = 30000;
-	if ((ch = tls_channel_open(config, fd, NULL, ms, why, sizeof why)) == NULL) {
+	if ((ch = tls_channel_open(config, fd, NULL, ms, false, why,
+	    sizeof why)) == NULL) {
 		log_msg(LOG_WARN, "TLS handshake failed: %s; closing the "
 		    "session", why);
 		linger_for_alert(fd);
 		return NULL;
 	}
 	active = true;
+	control = ch;
 	if (tls_channel_by_psk(ch))
 		auth_proved_by_tls();
 	snprintf(identity, sizeof identity, "%s", tls_channel_peer(ch));
@@ -115,24 +118,31 @@ struct tls_channel *starttls_begin(int fd, long ms)
 	return ch;
 }
 
-struct tls_channel *starttls_callback(int fd, long ms)
+struct tls_channel *starttls_rejoin(int fd, long ms, const char *what)
 {
 	struct tls_channel *ch;
-	char why[256];
+	char why[256], how[160];
 
-	if ((ch = tls_channel_open(config, fd, NULL, ms, why, sizeof why)) == NULL) {
-		log_msg(LOG_WARN, "TLS on the callback connection failed: %s",
-		    why);
+	if ((ch = tls_channel_open(config, fd, NULL, ms, false, why,
+	    sizeof why)) == NULL) {
+		log_msg(LOG_WARN, "TLS on %s failed: %s", what, why);
 		return NULL;
 	}
 	if (strcmp(tls_channel_peer(ch), identity) != 0) {
-		log_msg(LOG_WARN, "the callback connection proved the identity "
-		    "%s, the session %s: refused", tls_channel_peer(ch),
-		    identity);
+		log_msg(LOG_WARN, "%s proved the identity %s, the session %s: "
+		    "refused", what, tls_channel_peer(ch), identity);
 		tls_channel_close(ch);
 		return NULL;
 	}
+	tls_channel_describe(ch, how, sizeof how);
+	log_msg(LOG_DEBUG, "TLS on %s (%s)", what, how);
 	return ch;
+}
+
+void starttls_ticket(void)
+{
+	if (control != NULL)
+		(void)tls_channel_new_ticket(control);
 }
 
 bool starttls_active(void)

@@ -43,11 +43,21 @@ void starttls_session_start(const char *peer);
 struct tls_channel *starttls_begin(int fd, long ms);
 
 /*
- * The callback connection of a session inside TLS (callback.c): it was
- * another session's, whose TLS went with it, so it starts its own, which
- * must prove the same identity.  NULL after logging why.
+ * A connection of a session inside TLS that another session process
+ * accepted and handed over (the callback connection, callback.c; a data
+ * connection, stripes.c): that process's TLS went with it, so it starts
+ * its own here, within ms, which must prove the session's identity.  what
+ * names the connection in the log.  NULL after logging why.
  */
-struct tls_channel *starttls_callback(int fd, long ms);
+struct tls_channel *starttls_rejoin(int fd, long ms, const char *what);
+
+/*
+ * Before the reply of an offer of connections (ONCUDA_STRIPE_OFFER,
+ * ONCUDA_CALLBACK_OFFER): inside TLS by certificate, a session ticket
+ * goes with the reply, so that the client's new connections resume this
+ * session rather than each make a full handshake (tls_channel.h).
+ */
+void starttls_ticket(void);
 
 /* Whether this session runs inside TLS, and the identity it proved ("":
  * none, or not in TLS). */

@@ -6,6 +6,13 @@
  * token and an index of its own.  The offering session takes exactly as
  * many as the client asks for.
  *
+ * Inside TLS, the connection came inside a TLS session of the process
+ * that handed it over, which stays there; once the bind's reply is out,
+ * each data connection starts one of its own here (stripes_after_reply),
+ * proving the session's identity, as the callback connection does.  The
+ * hand-over says whether the connection came inside TLS, and one that
+ * came otherwise than the session's own is refused.
+ *
  * The cap (ONCUDA_STRIPE_MAX) bounds the sockets a client can make a
  * session hold; the request timeout bounds every read and write on them
  * (stripe_copy.c sets it), so a data connection that stalls ends its call
@@ -22,6 +29,8 @@
 #include <unistd.h>
 
 #include "common/auth_key.h"
+#include "common/stripe_plan.h"
+#include "common/tls_channel.h"
 #include "server/session/handoff.h"
 #include "server/session/log.h"
 #include "server/session/starttls.h"
@@ -30,17 +39,25 @@
 /* How long ONCUDA_STRIPE_BIND waits for all its connections. */
 #define TAKE_OVER_MS 3000
 
-/* What a handing-over session sends with the descriptor: token, index. */
-#define TICKET_BYTES (ONCUDA_STRIPE_TOKEN_BYTES + 4)
+/* What a handing-over session sends with the descriptor: token, index,
+ * and whether the connection came inside TLS. */
+#define TICKET_BYTES (ONCUDA_STRIPE_TOKEN_BYTES + 4 + 1)
+#define TICKET_TLS (ONCUDA_STRIPE_TOKEN_BYTES + 4)
+
+/* How long each data connection's TLS handshake may take, when the
+ * session has no request timeout. */
+#define HANDSHAKE_MS 30000
 
 static struct {
 	int fds[ONCUDA_STRIPE_MAX];
+	struct tls_channel *tls[ONCUDA_STRIPE_MAX];	/* inside TLS */
 	unsigned count;
+	bool tls_pending;		/* bound; their TLS starts after the reply */
 	int listener;			/* the offer's unix socket, or -1 */
 	bool offered;			/* token below is live */
 	unsigned char token[ONCUDA_STRIPE_TOKEN_BYTES];
 	bool handed_over;		/* this session gave its connection away */
-} st = { { 0 }, 0, -1, false, { 0 }, false };
+} st = { { 0 }, { NULL }, 0, false, -1, false, { 0 }, false };
 
 static void close_listener(void)
 {
@@ -54,10 +71,6 @@ static void close_listener(void)
 
 CUresult stripes_open_offer(stripe_offer *out)
 {
-	/* The TLS session of a handed-over socket stays in the process that
-	 * made it (idl/cuda.x): no striping inside TLS. */
-	if (starttls_active())
-		return CUDA_ERROR_NOT_SUPPORTED;
 	if (st.count > 0)
 		return CUDA_ERROR_ALREADY_ACQUIRED;
 	if (getrandom(st.token, sizeof st.token, 0) != (ssize_t)sizeof st.token)
@@ -70,6 +83,7 @@ CUresult stripes_open_offer(stripe_offer *out)
 		return CUDA_ERROR_OPERATING_SYSTEM;
 	}
 	st.offered = true;
+	starttls_ticket();
 	out->session_pid = (unsigned)getpid();
 	memcpy(out->token, st.token, sizeof st.token);
 	out->max_connections = ONCUDA_STRIPE_MAX;
@@ -82,6 +96,7 @@ CUresult stripes_hand_over(const stripe_ticket *ticket, int connection)
 
 	memcpy(bytes, ticket->token, ONCUDA_STRIPE_TOKEN_BYTES);
 	memcpy(bytes + ONCUDA_STRIPE_TOKEN_BYTES, &ticket->index, 4);
+	bytes[TICKET_TLS] = starttls_active();
 	if (!handoff_send("stripes", ticket->session_pid, bytes, sizeof bytes,
 	    connection)) {
 		log_msg(LOG_INFO, "no session %u to hand a data connection to",
@@ -112,15 +127,30 @@ static int take_one(const struct timespec *end, uint32_t *index)
 		log_msg(LOG_WARN, "refused a data connection: wrong token");
 		return -2;
 	}
+	/* Its TLS (or none) must be the session's: a plain connection would
+	 * carry a TLS session's bytes in clear, and a TLS one could not go
+	 * on inside TLS in a plain session. */
+	if ((bytes[TICKET_TLS] != 0) != starttls_active()) {
+		close(fd);
+		log_msg(LOG_WARN, "refused a data connection: %s",
+		    starttls_active() ? "it came plain, and the session is "
+		    "inside TLS" : "it came inside TLS, and the session is "
+		    "plain");
+		return -2;
+	}
 	memcpy(index, bytes + ONCUDA_STRIPE_TOKEN_BYTES, 4);
 	return fd;
 }
 
 static void close_all(void)
 {
-	for (unsigned i = 0; i < st.count; i++)
+	for (unsigned i = 0; i < st.count; i++) {
+		tls_channel_close(st.tls[i]);
+		st.tls[i] = NULL;
 		close(st.fds[i]);
+	}
 	st.count = 0;
+	st.tls_pending = false;
 }
 
 CUresult stripes_take_over(unsigned count)
@@ -185,8 +215,35 @@ CUresult stripes_take_over(unsigned count)
 		st.fds[i] = fds[i];
 	}
 	st.count = count;
-	log_msg(LOG_INFO, "%u data connections bound", count);
+	st.tls_pending = starttls_active();
+	if (!st.tls_pending)
+		log_msg(LOG_INFO, "%u data connections bound", count);
 	return CUDA_SUCCESS;
+}
+
+void stripes_after_reply(long ms)
+{
+	char what[40], how[160];
+
+	if (!st.tls_pending)
+		return;
+	st.tls_pending = false;
+	if (ms <= 0)
+		ms = HANDSHAKE_MS;
+	/* In index order, as the client starts them. */
+	for (unsigned i = 0; i < st.count; i++) {
+		snprintf(what, sizeof what, "data connection %u", i);
+		if ((st.tls[i] = starttls_rejoin(st.fds[i], ms, what)) == NULL) {
+			log_msg(LOG_WARN, "data connections closed (no TLS on "
+			    "%s): copies use the session's connection alone",
+			    what);
+			close_all();
+			return;
+		}
+	}
+	tls_channel_describe(st.tls[0], how, sizeof how);
+	log_msg(LOG_INFO, "%u data connections bound, each inside TLS (%s)",
+	    st.count, how);
 }
 
 const char *stripes_session_over(void)
@@ -203,6 +260,11 @@ unsigned stripes_count(void)
 int stripes_fd(unsigned index)
 {
 	return index < st.count ? st.fds[index] : -1;
+}
+
+struct tls_channel *stripes_tls(unsigned index)
+{
+	return index < st.count ? st.tls[index] : NULL;
 }
 
 void stripes_lost(const char *why)

@@ -13,18 +13,29 @@
 
 #include "gen/cuda_names.h"
 
+struct tls_channel;
+
 /* The three steps of binding (idl/cuda.x). */
 CUresult stripes_open_offer(stripe_offer *out);
 CUresult stripes_hand_over(const stripe_ticket *ticket, int connection);
 CUresult stripes_take_over(unsigned count);
 
+/*
+ * After each reply: inside TLS, once ONCUDA_STRIPE_BIND's reply is out,
+ * each data connection in turn starts a TLS session of its own within ms
+ * (0: a default bound); one that fails closes them all (logged).
+ */
+void stripes_after_reply(long ms);
+
 /* Why the session ends after this reply (it handed its connection to
  * another session as a data connection), or NULL. */
 const char *stripes_session_over(void);
 
-/* The data connections bound (0: none), and the socket of each. */
+/* The data connections bound (0: none), the socket of each, and its TLS
+ * (NULL: a plain session's). */
 unsigned stripes_count(void);
 int stripes_fd(unsigned index);
+struct tls_channel *stripes_tls(unsigned index);
 
 /* A data connection failed: every one is closed (the streams can no
  * longer be trusted to be at a frame's start), said in the log. */

@@ -33,6 +33,7 @@
 
 struct lane {
 	int fd;
+	struct tls_channel *tls;	/* inside TLS: the connection's own */
 	unsigned conn, count;
 	bool to_device;
 	char *host;
@@ -63,13 +64,13 @@ static void *lane_run(void *arg)
 		if (l->to_device) {
 			f = (struct stripe_frame){ l->serial, 0, c.offset,
 			    c.length };
-			if (!stripe_send_frame(l->fd, &f, l->host + c.offset,
-			    l->timeout_seconds))
+			if (!stripe_send_frame(l->fd, l->tls, &f,
+			    l->host + c.offset, l->timeout_seconds))
 				return lane_failed(l);
 			continue;
 		}
 		stripe_deadline_start(&d, l->timeout_seconds);
-		if (!stripe_read(l->fd, header, sizeof header, &d))
+		if (!stripe_read(l->fd, l->tls, header, sizeof header, &d))
 			return lane_failed(l);
 		stripe_frame_decode(header, &f);
 		/* Only the frame due lands, and only where it belongs. */
@@ -77,8 +78,8 @@ static void *lane_run(void *arg)
 			return lane_failed(l);
 		if (f.status != 0)
 			return NULL;	/* the copy failed: the reply says how */
-		if (!stripe_read(l->fd, l->host + c.offset, (size_t)c.length,
-		    &d))
+		if (!stripe_read(l->fd, l->tls, l->host + c.offset,
+		    (size_t)c.length, &d))
 			return lane_failed(l);
 	}
 	return NULL;
@@ -97,11 +98,12 @@ enum clnt_stat copy_striped(CLIENT *c, bool to_device, CUdeviceptr dev,
 	sigset_t all, old;
 	enum clnt_stat st;
 	const int *fds;
+	struct tls_channel *const *tls;
 	bool broken = false;
 
 	*done = false;
 	if (count < STRIPE_MIN_BYTES ||
-	    (st = stripes_ready(c, server, &n, &fds)) != RPC_SUCCESS)
+	    (st = stripes_ready(c, server, &n, &fds, &tls)) != RPC_SUCCESS)
 		return count < STRIPE_MIN_BYTES ? RPC_SUCCESS : st;
 	if (n == 0)
 		return RPC_SUCCESS;
@@ -112,8 +114,8 @@ enum clnt_stat copy_striped(CLIENT *c, bool to_device, CUdeviceptr dev,
 	sigfillset(&all);
 	pthread_sigmask(SIG_SETMASK, &all, &old);
 	for (i = 0; i < n; i++) {
-		lanes[i] = (struct lane){ fds[i], i, n, to_device, host, count,
-		    a.serial, rpc_server_target(server)->timeout_seconds,
+		lanes[i] = (struct lane){ fds[i], tls[i], i, n, to_device, host,
+		    count, a.serial, rpc_server_target(server)->timeout_seconds,
 		    false };
 		started[i] = pthread_create(&threads[i], NULL, lane_run,
 		    &lanes[i]) == 0;

@@ -7,6 +7,12 @@
  * a new connection made as every connection is (link/connect.h) that
  * hands itself to the session with ONCUDA_STRIPE_ATTACH and keeps only
  * its socket, then ONCUDA_STRIPE_BIND for as many as were handed.
+ *
+ * Inside TLS each data connection is made inside TLS too, as every
+ * connection is, so its ticket travels protected; the TLS session it was
+ * made in stays with the server process that handed it over, so once the
+ * bind is answered each one, in index order, starts its own with the
+ * session (link/tls_client.h), and carries its frames inside it.
  */
 #include <assert.h>
 #include <pthread.h>
@@ -20,10 +26,12 @@
 
 #include <cuda.h>
 
+#include "common/tls_channel.h"
 #include "gen/cuda_names.h"
 #include "stubs/copy/stripes.h"
 #include "stubs/link/connect.h"
 #include "stubs/link/say.h"
+#include "stubs/link/tls_client.h"
 #include "stubs/link/xprt.h"
 #include "stubs/wire/rpc.h"
 
@@ -31,6 +39,7 @@ struct server_stripes {
 	bool tried;		/* bound, refused or failed: not asked again */
 	unsigned count;
 	int fds[ONCUDA_STRIPE_MAX];
+	struct tls_channel *tls[ONCUDA_STRIPE_MAX];	/* inside TLS */
 	uint32_t serial;
 };
 
@@ -39,8 +48,11 @@ static pthread_once_t setup_once = PTHREAD_ONCE_INIT;
 
 static void close_all(struct server_stripes *ss)
 {
-	for (unsigned i = 0; i < ss->count; i++)
+	for (unsigned i = 0; i < ss->count; i++) {
+		tls_channel_close(ss->tls[i]);
+		ss->tls[i] = NULL;
 		close(ss->fds[i]);
+	}
 	ss->count = 0;
 }
 
@@ -98,9 +110,10 @@ static unsigned wanted(void)
 }
 
 /* Step 2: a new connection handed to the session as data connection
- * index; its socket, or -1. */
+ * index; its socket, or -1.  It must be inside TLS exactly when the
+ * control connection is (the server refuses it otherwise). */
 static int attach(unsigned server, const stripe_offer *offer,
-    unsigned index)
+    unsigned index, bool in_tls)
 {
 	const struct server_target *target = rpc_server_target(server);
 	struct timeval timeout = { .tv_sec = (time_t)target->timeout_seconds };
@@ -111,7 +124,9 @@ static int attach(unsigned server, const stripe_offer *offer,
 
 	/* Its failure is said by notice(), and only under ONCUDA_DEBUG. */
 	oncuda_quiet(!debugging());
+	tls_client_will_hand_over(true);
 	c = connect_server(target);
+	tls_client_will_hand_over(false);
 	oncuda_quiet(false);
 	if (c == NULL)
 		return -1;
@@ -119,8 +134,7 @@ static int attach(unsigned server, const stripe_offer *offer,
 	ticket.session_pid = offer->session_pid;
 	memcpy(ticket.token, offer->token, sizeof ticket.token);
 	ticket.index = index;
-	/* Inside TLS the socket's session could not move with it. */
-	if (!xprt_in_tls(c) && oncuda_stripe_attach(ticket, &r, c) ==
+	if (xprt_in_tls(c) == in_tls && oncuda_stripe_attach(ticket, &r, c) ==
 	    RPC_SUCCESS && r.err == CUDA_SUCCESS &&
 	    clnt_control(c, CLGET_FD, (char *)&fd))
 		clnt_control(c, CLSET_FD_NCLOSE, NULL);
@@ -136,11 +150,42 @@ static int attach(unsigned server, const stripe_offer *offer,
 	return fd;
 }
 
+/* Inside TLS, after the bind: each data connection's own TLS session, in
+ * index order as the server starts them; false (all closed) when one
+ * fails. */
+static bool secure(unsigned server, struct server_stripes *ss)
+{
+	const struct server_target *target = rpc_server_target(server);
+	long ms = target->timeout_seconds > 0 ?
+	    (long)target->timeout_seconds * 1000 : 30000;
+	char what[40], how[160];
+
+	for (unsigned i = 0; i < ss->count; i++) {
+		snprintf(what, sizeof what, "data connection %u", i);
+		/* Said by notice(), and only under ONCUDA_DEBUG. */
+		oncuda_quiet(!debugging());
+		ss->tls[i] = tls_client_rejoin(ss->fds[i], target, ms, what,
+		    "copies use one connection");
+		oncuda_quiet(false);
+		if (ss->tls[i] == NULL) {
+			close_all(ss);
+			return false;
+		}
+		if (debugging()) {
+			tls_channel_describe(ss->tls[i], how, sizeof how);
+			oncuda_say("%s of oncudad on %s: %s", what,
+			    rpc_server_name(server), how);
+		}
+	}
+	return true;
+}
+
 /* The three steps, once per server. */
 static enum clnt_stat bind_stripes(CLIENT *c, unsigned server,
     struct server_stripes *ss)
 {
 	unsigned want = wanted(), got = 0;
+	bool in_tls = xprt_in_tls(c);
 	res_stripe_offer offer;
 	enum clnt_stat st;
 	res_none r;
@@ -148,10 +193,6 @@ static enum clnt_stat bind_stripes(CLIENT *c, unsigned server,
 
 	if (want < 2)
 		return RPC_SUCCESS;
-	if (xprt_in_tls(c)) {
-		notice(server, "striping is off inside TLS");
-		return RPC_SUCCESS;
-	}
 	memset(&offer, 0, sizeof offer);
 	if ((st = oncuda_stripe_offer(&offer, c)) != RPC_SUCCESS) {
 		/* A server that predates striping: the rest as before. */
@@ -161,13 +202,16 @@ static enum clnt_stat bind_stripes(CLIENT *c, unsigned server,
 		return RPC_SUCCESS;
 	}
 	if (offer.err != CUDA_SUCCESS) {
+		/* A server of a release before striping inside TLS refuses
+		 * the offer there (CUDA_ERROR_NOT_SUPPORTED). */
 		notice(server, "the server offers no data connections");
 		return RPC_SUCCESS;
 	}
 	if (want > offer.res_stripe_offer_u.value.max_connections)
 		want = offer.res_stripe_offer_u.value.max_connections;
 	while (got < want && want <= ONCUDA_STRIPE_MAX &&
-	    (fd = attach(server, &offer.res_stripe_offer_u.value, got)) >= 0)
+	    (fd = attach(server, &offer.res_stripe_offer_u.value, got,
+	    in_tls)) >= 0)
 		ss->fds[got++] = fd;
 	if (got == 0) {
 		notice(server, "no data connection could be made");
@@ -183,12 +227,14 @@ static enum clnt_stat bind_stripes(CLIENT *c, unsigned server,
 		if (st == RPC_SUCCESS)
 			notice(server, "the server did not bind the data "
 			    "connections");
+	} else if (in_tls && !secure(server, ss)) {
+		notice(server, "TLS on a data connection failed");
 	}
 	return st;
 }
 
 enum clnt_stat stripes_ready(CLIENT *c, unsigned server, unsigned *count,
-    const int **fds)
+    const int **fds, struct tls_channel *const **tls)
 {
 	struct server_stripes *ss;
 	enum clnt_stat st = RPC_SUCCESS;
@@ -205,6 +251,7 @@ enum clnt_stat stripes_ready(CLIENT *c, unsigned server, unsigned *count,
 	}
 	*count = ss->count;
 	*fds = ss->fds;
+	*tls = ss->tls;
 	return st;
 }
 

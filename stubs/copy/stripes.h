@@ -6,9 +6,11 @@
  * ONCUDA_STREAMS is how many connections carry a large copy's bytes: 1
  * keeps every byte on the control connection, as before striping; more
  * binds that many data connections (at most ONCUDA_STRIPE_MAX) at the
- * first large copy to that server over TCP.  A server that refuses them
- * (inside TLS, or it cannot) or connections that cannot be made leave the
- * control connection alone, for good, with a line under ONCUDA_DEBUG.
+ * first large copy to that server over TCP, inside TLS when the control
+ * connection is (each in a TLS session of its own).  A server that
+ * refuses them (it cannot, or predates them inside TLS) or connections
+ * that cannot be made leave the control connection alone, for good, with
+ * a line under ONCUDA_DEBUG.
  *
  * Only between a call's begin and end (the control connection held).
  */
@@ -33,12 +35,14 @@
 
 /*
  * The data connections of server, whose control connection c the caller
- * holds, bound on first use: their count (0: none, copies use c alone)
- * and sockets in fds.  RPC_SUCCESS, or the status of a call on c that
- * failed (the control connection is then in doubt).
+ * holds, bound on first use: their count (0: none, copies use c alone),
+ * sockets in fds and TLS channels in tls (each NULL outside TLS).
+ * RPC_SUCCESS, or the status of a call on c that failed (the control
+ * connection is then in doubt).
  */
+struct tls_channel;
 enum clnt_stat stripes_ready(CLIENT *c, unsigned server, unsigned *count,
-    const int **fds);
+    const int **fds, struct tls_channel *const **tls);
 
 /* The serial of server's next striped copy. */
 uint32_t stripes_serial(unsigned server);

@@ -17,6 +17,8 @@
 #include "stubs/link/xprt.h"
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+/* The connection this thread makes next is to be handed over. */
+static _Thread_local bool next_moves;
 static struct tls_config *config;
 static bool config_tried;
 static char config_why[300];
@@ -130,7 +132,7 @@ enum tls_outcome tls_client_secure(CLIENT *clnt,
 	}
 	clnt_control(clnt, CLGET_FD, (char *)&fd);
 	ch = tls_channel_open(c, fd, target->address.host,
-	    (long)target->timeout_seconds * 1000, why, sizeof why);
+	    (long)target->timeout_seconds * 1000, next_moves, why, sizeof why);
 	if (ch == NULL) {
 		oncuda_say("TLS with oncudad on %s failed: %s (is "
 		    "ONCUDA_KEY_FILE a copy of its key, or ONCUDA_TLS_CA the CA "
@@ -147,21 +149,25 @@ enum tls_outcome tls_client_secure(CLIENT *clnt,
 	return tls_channel_by_psk(ch) ? TLS_BY_PSK : TLS_BY_CERTIFICATE;
 }
 
-struct tls_channel *tls_client_callback(int fd,
-    const struct server_target *target)
+struct tls_channel *tls_client_rejoin(int fd,
+    const struct server_target *target, long ms, const char *what,
+    const char *then)
 {
-	/* A week: the first host function may come late, or never. */
-	const long wait_ms = 7L * 24 * 3600 * 1000;
 	struct tls_channel *ch;
 	struct tls_config *c;
 	char why[256];
 
 	if ((c = context()) == NULL)
 		return NULL;
-	ch = tls_channel_open(c, fd, target->address.host, wait_ms, why,
+	ch = tls_channel_open(c, fd, target->address.host, ms, false, why,
 	    sizeof why);
 	if (ch == NULL)
-		oncuda_say("TLS on the callback connection of oncudad on %s "
-		    "failed: %s; host functions cannot run", target->name, why);
+		oncuda_say("TLS on %s of oncudad on %s failed: %s; %s", what,
+		    target->name, why, then);
 	return ch;
+}
+
+void tls_client_will_hand_over(bool on)
+{
+	next_moves = on;
 }

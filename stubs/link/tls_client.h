@@ -38,12 +38,21 @@ enum tls_outcome tls_client_secure(CLIENT *clnt,
     const struct server_target *target);
 
 /*
- * The callback connection of a connection inside TLS: it was made as every
- * connection is, TLS included, then handed to the session, which starts a
- * TLS session of its own on it at its first call back.  Waits for that
- * (as long as it takes); NULL after saying why.
+ * A connection handed to a session inside TLS (the callback connection,
+ * a data connection): it was made as every connection is, TLS included,
+ * then handed to the session, whose process starts a TLS session of its
+ * own on it.  Waits up to ms for that handshake; NULL after saying why
+ * (what names the connection, then what follows from its failure).
  */
-struct tls_channel *tls_client_callback(int fd,
-    const struct server_target *target);
+struct tls_channel *tls_client_rejoin(int fd,
+    const struct server_target *target, long ms, const char *what,
+    const char *then);
+
+/*
+ * Whether the connections this thread makes from now on are to be handed
+ * to a session (the callback and data connections): their first TLS then
+ * keeps the kernel's TLS off at both ends (common/tls_channel.h says why).
+ */
+void tls_client_will_hand_over(bool on);
 
 #endif

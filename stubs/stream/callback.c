@@ -220,8 +220,10 @@ static void *serve(void *arg)
 {
 	struct channel *ch = arg;
 
-	if (ch->tls && (ch->rs.tls = tls_client_callback(ch->fd,
-	    rpc_server_target(ch->server))) == NULL)
+	/* A week: the first host function may come late, or never. */
+	if (ch->tls && (ch->rs.tls = tls_client_rejoin(ch->fd,
+	    rpc_server_target(ch->server), 7L * 24 * 3600 * 1000,
+	    "the callback connection", "host functions cannot run")) == NULL)
 		return NULL;
 	while (serve_one(ch))
 		;
@@ -235,11 +237,14 @@ static void *serve(void *arg)
 /* Step 2: a new connection that hands itself to the session. */
 static int attach(unsigned server, const callback_offer *offer, bool *tls)
 {
-	CLIENT *c = connect_server(rpc_server_target(server));
 	struct timeval forever = { 0, 0 };
 	res_none r;
 	int fd = -1;
+	CLIENT *c;
 
+	tls_client_will_hand_over(true);
+	c = connect_server(rpc_server_target(server));
+	tls_client_will_hand_over(false);
 	if (c == NULL)
 		return -1;
 	memset(&r, 0, sizeof r);

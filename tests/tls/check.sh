@@ -24,6 +24,13 @@
 #     and a name no key has, are refused.
 #  6. The probe and its reply as an implementation written from the RFCs
 #     reads them (tlsprobe.py probe), with TLS offered and without.
+#  7. Striped copies inside TLS, with the PSK and with X.509: a 64 MiB
+#     round trip over 8 data connections lands its bytes, and both ends
+#     say each data connection is inside TLS (with X.509, resuming the
+#     session's by its ticket at both of its TLS sessions); a data connection made plain
+#     for a session inside TLS, and one made inside TLS for a plain
+#     session, are refused at the bind (tlsprobe.py mixed), the log saying
+#     why.
 # Uses tests/lib.sh and run.sh's SERVER, OUT, E2E and CLIENT_LIBS; needs
 # python3, openssl and tests/system/noserver.
 
@@ -53,6 +60,20 @@ tls_refused() {
 		-x CUDA_ERROR_NO_DEVICE || return 1
 	tls_expect "$name" "$name: says $(grep '^oncuda: ' "$OUT/$name.log" | head -n 1)" \
 		-E "^oncuda: .*$says"
+}
+
+# tls_striped NAME HOW VAR=VALUE...: a 64 MiB copy each way over 8 data
+# connections with the server of SERVER_PORT, each inside TLS by HOW (PSK
+# or X.509), as the client says under ONCUDA_DEBUG.
+tls_striped() {
+	local name=$1 how=$2
+	shift 2
+	run_client "$name" 300 ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" \
+		ONCUDA_TEST_REMOTE=1 ONCUDA_TEST_BIG_MB=64 ONCUDA_STREAMS=8 \
+		ONCUDA_DEBUG=1 "$@" "$E2E" big_copy
+	e2e_passed $? "$name" || return 1
+	tls_expect "$name" "$name: the client's data connection 7 inside TLS ($how)" \
+		-E "^oncuda: data connection 7 of oncudad on .*: TLSv1\.3 [A-Z0-9_]+, $how, kernel TLS send (on|off) receive (on|off)"
 }
 
 # tls_py NAME SECONDS ARGS...: tlsprobe.py ARGS, judged by its status.
@@ -140,6 +161,7 @@ step_tls() {
 	tls_py tls-stall 20 stall 127.0.0.1 "$SERVER_PORT" 3 || verdict=1
 	tls_py tls-probe 20 probe 127.0.0.1 "$SERVER_PORT" starttls || verdict=1
 	tls_capture tls-capture-psk ONCUDA_KEY_FILE="$key" || verdict=1
+	tls_striped tls-psk-striped PSK ONCUDA_KEY_FILE="$key" || verdict=1
 	stop_server "$SERVER_PID" 10 || verdict=1
 	tls_expect tls-psk "server log: sessions inside TLS with the key as PSK, kernel TLS said" \
 		-E "TLS established \(TLSv1\.3 [A-Z0-9_]+, PSK, kernel TLS send (on|off) receive (on|off)\), identity key" || verdict=1
@@ -149,6 +171,8 @@ step_tls() {
 		-E "TLS handshake failed: .*; closing the session" || verdict=1
 	tls_expect tls-psk "server log: the stalled handshake ended at --request-timeout" \
 		-E "the TLS handshake did not finish within 3 s" || verdict=1
+	tls_expect tls-psk "server log: 8 data connections bound, each inside TLS with the PSK" \
+		-E "8 data connections bound, each inside TLS \(TLSv1\.3 [A-Z0-9_]+, PSK, kernel TLS send (on|off) receive (on|off)\)" || verdict=1
 	grep -c "TLS established" "$OUT/tls-psk.log" | sed 's/^/    sessions inside TLS: /'
 
 	# 2. X.509, mutual, and the bad inputs that need certificates.
@@ -164,6 +188,7 @@ step_tls() {
 		ONCUDA_TLS_CA="$d/ca.pem" || verdict=1
 	tls_py tls-inside 20 inside 127.0.0.1 "$SERVER_PORT" "$d/ca.pem" \
 		"$d/client.pem" "$d/client.key" || verdict=1
+	tls_striped tls-x509-striped X.509 "${x509_client[@]}" || verdict=1
 	stop_server "$SERVER_PID" 10 || verdict=1
 	tls_expect tls-x509 "server log: the client certificate's name is the identity" \
 		-E "TLS established \(TLSv1\.3 .*X\.509.*\), identity tenant-a" || verdict=1
@@ -171,6 +196,28 @@ step_tls() {
 		-E "TLS handshake failed: .*certificate" || verdict=1
 	tls_expect tls-x509 "server log: the garbage record ended its session, saying so" \
 		-E "closed \(TLS: " || verdict=1
+	tls_expect tls-x509 "server log: 8 data connections bound, each inside TLS by certificate" \
+		-E "8 data connections bound, each inside TLS \(TLSv1\.3 .*X\.509.*\)" || verdict=1
+	tls_expect tls-x509 "server log: a data connection's first TLS resumed the session's, its identity kept" \
+		-E "TLS established \(TLSv1\.3 .*X\.509.*, resumed\), identity tenant-a" || verdict=1
+	tls_expect tls-x509-striped "tls-x509-striped: the data connections' own TLS resumed the session's too" \
+		-E "^oncuda: data connection 7 of oncudad on .*X\.509, .*, resumed$" || verdict=1
+
+	# 7. Data connections made otherwise than their session: a server that
+	# offers TLS and serves plain clients too.
+	local revision
+	revision=$(sed -n 's/^#define ONCUDA_WIRE_REVISION \(0x[0-9a-f]*\)u$/\1/p' gen/wire_revision.h)
+	start_server tls-mixed 20 "${SERVER[@]}" -n --tls-cert "$d/server.pem" \
+		--tls-key "$d/server.key" || return 1
+	tls_py tls-plain-data 30 mixed 127.0.0.1 "$SERVER_PORT" "$d/ca.pem" "$revision" \
+		plain-data || verdict=1
+	tls_py tls-tls-data 30 mixed 127.0.0.1 "$SERVER_PORT" "$d/ca.pem" "$revision" \
+		tls-data || verdict=1
+	stop_server "$SERVER_PID" 10 || verdict=1
+	tls_expect tls-mixed "server log: the plain data connection of a session inside TLS refused, saying why" \
+		-E "refused a data connection: it came plain, and the session is inside TLS" || verdict=1
+	tls_expect tls-mixed "server log: the TLS data connection of a plain session refused, saying why" \
+		-E "refused a data connection: it came inside TLS, and the session is plain" || verdict=1
 
 	# Named identities: a keys file of two tenants.
 	(umask 077 && head -c 32 /dev/urandom >"$OUT/tls-alice.key" &&

@@ -23,6 +23,11 @@ play the peers that misbehave:
                                      and answers the next record with garbage
   find CAPTURE FILE OFFSET LENGTH present|absent
                                      whether FILE's bytes are in CAPTURE
+  mixed HOST PORT CA REVISION plain-data|tls-data
+                                     a session (inside TLS, or plain) offers
+                                     data connections; one made the other
+                                     way (plain, or inside TLS) shows its
+                                     ticket: the bind must refuse it
 Exits 0 when what it checks holds, 1 otherwise, saying which in its last line.
 """
 import os
@@ -154,6 +159,70 @@ def cmd_inside(host, port, ca, cert, key):
     print("ok: the server closed the connection after a garbage TLS record")
 
 
+# oncuda's own procedures and XDR (idl/cuda.x), for cmd_mixed.
+ONCUDA_HELLO, STRIPE_OFFER, STRIPE_ATTACH, STRIPE_BIND = 202, 912, 913, 914
+CUDA_ERROR_NOT_PERMITTED = 800
+
+
+def xdr_string(text):
+    data = text.encode()
+    return struct.pack(">I", len(data)) + data + b"\0" * ((4 - len(data) % 4) % 4)
+
+
+def oncuda_call(sock, xid, proc, args=b""):
+    """The reply's body after accept_stat SUCCESS (its results)."""
+    sock.sendall(record(call(xid, proc, AUTH_NONE) + args))
+    body = read_record(sock)
+    kind, detail = decode_reply(body, xid)
+    if kind != "accepted" or detail[2] != 0:
+        fail("procedure %d got %s %r" % (proc, kind, detail))
+    return body[24 + len(detail[1]) + (4 - len(detail[1]) % 4) % 4:]
+
+
+def connect_as(host, port, ca, tls, revision):
+    """A connection, inside TLS (checking the server by CA) or plain, that
+    has said its protocol revision."""
+    sock = socket.create_connection((host, int(port)), timeout=10)
+    if tls:
+        expect_starttls(*probe(sock))
+        ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+        ctx.minimum_version = ssl.TLSVersion.TLSv1_3
+        ctx.load_verify_locations(ca)
+        sock = ctx.wrap_socket(sock, server_hostname="localhost")
+    res = oncuda_call(sock, 0x10, ONCUDA_HELLO,
+                      struct.pack(">I", int(revision, 0)) + xdr_string("tlsprobe"))
+    (err,) = struct.unpack(">i", res[:4])
+    if err != 0:
+        fail("ONCUDA_HELLO refused the revision %s (error %d)" % (revision, err))
+    return sock
+
+
+def cmd_mixed(host, port, ca, revision, way):
+    session_tls = way == "plain-data"
+    control = connect_as(host, port, ca, session_tls, revision)
+    res = oncuda_call(control, 0x20, STRIPE_OFFER)
+    (err,) = struct.unpack(">i", res[:4])
+    if err != 0:
+        fail("ONCUDA_STRIPE_OFFER refused (error %d)" % err)
+    pid, token = struct.unpack(">I", res[4:8])[0], res[8:24]
+    data = connect_as(host, port, ca, not session_tls, revision)
+    res = oncuda_call(data, 0x30, STRIPE_ATTACH,
+                      struct.pack(">I", pid) + token + struct.pack(">I", 0))
+    (err,) = struct.unpack(">i", res[:4])
+    if err != 0:
+        fail("ONCUDA_STRIPE_ATTACH refused (error %d)" % err)
+    res = oncuda_call(control, 0x40, STRIPE_BIND, struct.pack(">I", 1))
+    (err,) = struct.unpack(">i", res[:4])
+    if err != CUDA_ERROR_NOT_PERMITTED:
+        fail("ONCUDA_STRIPE_BIND of a %s data connection to a %s session "
+             "returned %d, not CUDA_ERROR_NOT_PERMITTED" %
+             ("plain" if session_tls else "TLS",
+              "TLS" if session_tls else "plain", err))
+    print("ok: a %s data connection to a %s session refused "
+          "(CUDA_ERROR_NOT_PERMITTED)" % ("plain" if session_tls else "TLS",
+                                         "TLS" if session_tls else "plain"))
+
+
 def cmd_stall(host, port, seconds):
     sock = socket.create_connection((host, int(port)), timeout=10)
     expect_starttls(*probe(sock))
@@ -256,7 +325,8 @@ def cmd_find(capture, path, offset, length, want):
 def main():
     args = sys.argv[1:]
     cmds = {"probe": cmd_probe, "inside": cmd_inside, "stall": cmd_stall,
-            "relay": cmd_relay, "fake": cmd_fake, "find": cmd_find}
+            "relay": cmd_relay, "fake": cmd_fake, "find": cmd_find,
+            "mixed": cmd_mixed}
     if not args or args[0] not in cmds:
         print(__doc__)
         sys.exit(2)
