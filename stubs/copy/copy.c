@@ -65,10 +65,16 @@ static struct copy_stream on_stream(CUstream hStream)
 CUresult copy_call(struct call *k, const struct copy_stream *s,
     CUdeviceptr dev, struct copy_stream *wire)
 {
-	const void *stream = (const void *)(uintptr_t)s->handle;
+	CUstream named = (CUstream)(uintptr_t)s->handle;
+	const void *stream;
 	struct route rt = ROUTE_INIT;
 	CUresult e;
 
+	/* CU_STREAM_PER_THREAD is the thread's own stream (thread_stream.h),
+	 * the one its launches and memsets on it went to. */
+	if ((e = thread_stream(&named)) != CUDA_SUCCESS)
+		return e;
+	stream = named;
 	*wire = *s;
 	wire->handle = route_strip(stream);
 	route_handle(&rt, stream, ROUTE_STREAM);

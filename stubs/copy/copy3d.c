@@ -30,6 +30,7 @@
 #include "stubs/mem/mapped.h"
 #include "stubs/mem/memory.h"
 #include "stubs/route/route.h"
+#include "stubs/route/thread_stream.h"
 #include "stubs/wire/rpc.h"
 
 /* One side of a copy, resolved. */
@@ -207,9 +208,14 @@ static bool plan_next(struct plan *pl, struct piece *p)
 static CUresult begin(struct call *k, const struct side *a,
     const struct side *b, const struct copy_stream *s, cu_handle *stream)
 {
-	const void *st = (const void *)(uintptr_t)s->handle;
+	CUstream st = (CUstream)(uintptr_t)s->handle;
 	struct route rt = ROUTE_INIT;
+	CUresult e;
 
+	/* CU_STREAM_PER_THREAD is the thread's own stream (thread_stream.h),
+	 * the one its launches and memsets on it went to. */
+	if ((e = thread_stream(&st)) != CUDA_SUCCESS)
+		return e;
 	*stream = route_strip(st);
 	route_handle(&rt, st, ROUTE_STREAM);
 	if (a->type == CU_MEMORYTYPE_ARRAY)
@@ -475,10 +481,16 @@ ONCUDA_API CUresult cuMemcpy3DAsync(const CUDA_MEMCPY3D *pCopy, CUstream hStream
 	return copy_3d(&p, &s);
 }
 
-/* Both contexts must be given, as the driver requires. */
+/*
+ * The contexts name where an array side lives; for other memory the
+ * address says it (unified addressing), and the driver takes a NULL
+ * context there (seen on the H200 with driver 580).
+ */
 static CUresult peer(const CUDA_MEMCPY3D_PEER *c, const struct copy_stream *s)
 {
-	if (c == NULL || c->srcContext == NULL || c->dstContext == NULL)
+	if (c == NULL ||
+	    (c->srcMemoryType == CU_MEMORYTYPE_ARRAY && c->srcContext == NULL) ||
+	    (c->dstMemoryType == CU_MEMORYTYPE_ARRAY && c->dstContext == NULL))
 		return CUDA_ERROR_INVALID_VALUE;
 	return copy_3d(c, s);
 }

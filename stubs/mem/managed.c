@@ -27,6 +27,7 @@
 #include "stubs/mem/device_ranges.h"
 #include "stubs/mem/dirty_pages.h"
 #include "stubs/mem/managed.h"
+#include "stubs/route/thread_stream.h"
 #include "stubs/mem/mapped.h"
 #include "stubs/route/route.h"
 #include "stubs/wire/rpc.h"
@@ -276,7 +277,11 @@ static CUresult begin_located(struct call *k, CUstream s,
 {
 	struct route rt = ROUTE_INIT;
 	CUdevice local;
+	CUresult e;
 
+	/* CU_STREAM_PER_THREAD is the thread's own stream (thread_stream.h). */
+	if ((e = thread_stream(&s)) != CUDA_SUCCESS)
+		return e;
 	*wire = mem_location_pack(l);
 	route_handle(&rt, s, ROUTE_STREAM);
 	if (l->type == CU_MEM_LOCATION_TYPE_DEVICE) {
