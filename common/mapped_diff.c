@@ -5,6 +5,8 @@
  * library vectorises: a 1 MiB buffer nobody touched costs a few tens of
  * microseconds.  Pages are skipped first, then blocks.
  */
+#include <assert.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "common/mapped_diff.h"
@@ -29,19 +31,46 @@ static size_t first_difference(const unsigned char *a, const unsigned char *b,
 	return from;
 }
 
-size_t mapped_next_run(const unsigned char *now, const unsigned char *shadow,
-    size_t size, size_t from, size_t *len)
+/*
+ * Whether none of the 8 bytes at a equals the byte beside it at b: the
+ * usual case inside a run (a kernel or memset rewrote the buffer), which
+ * then advances a word at a time instead of a byte.
+ */
+static int all_differ(const unsigned char *a, const unsigned char *b)
 {
-	size_t start, end, equal;
+	const uint64_t low = 0x0101010101010101u, high = 0x8080808080808080u;
+	uint64_t x, y;
 
+	memcpy(&x, a, sizeof(x));
+	memcpy(&y, b, sizeof(y));
+	x ^= y;
+	/* Nonzero exactly when some byte of x is zero, i.e. equal. */
+	return ((x - low) & ~x & high) == 0;
+}
+
+size_t mapped_next_run(const unsigned char *now, const unsigned char *shadow,
+    size_t size, size_t from, size_t most, size_t *len)
+{
+	size_t start, end, equal, limit;
+
+	assert(most > 0);
 	if (from >= size)
 		return size;
 	start = first_difference(now, shadow, size, from);
 	if (start == size)
 		return size;
+	limit = size - start > most ? start + most : size;
 	end = start + 1;
-	for (equal = 0; end < size && equal < MAPPED_RUN_GAP; end++)
+	equal = 0;
+	while (end < limit && equal < MAPPED_RUN_GAP) {
+		if (equal == 0 && limit - end >= 8 &&
+		    all_differ(now + end, shadow + end)) {
+			end += 8;
+			continue;
+		}
 		equal = now[end] == shadow[end] ? equal + 1 : 0;
+		end++;
+	}
 	*len = end - start - equal;
 	return start;
 }

@@ -20,9 +20,12 @@
 /*
  * The first run at or after offset `from` where now and shadow (size bytes
  * each) differ: returns its offset and sets *len, or returns size when they
- * are equal from `from` on.
+ * are equal from `from` on.  The run ends after `most` bytes (> 0) at the
+ * latest: a caller that can send only so many would otherwise have the
+ * rest of a long run compared now and again at its next call, which over a
+ * buffer rewritten whole makes the work quadratic.
  */
 size_t mapped_next_run(const unsigned char *now, const unsigned char *shadow,
-    size_t size, size_t from, size_t *len);
+    size_t size, size_t from, size_t most, size_t *len);
 
 #endif

@@ -20,6 +20,7 @@
 
 #include <cuda.h>
 
+#include "common/host_memory.h"
 #include "common/mem_props.h"
 #include "gen/cuda_names.h"
 #include "server/session/handles.h"
@@ -51,6 +52,7 @@ bool_t cu_mem_alloc_managed_svc(cu_size size, u_int flags, res_dptr *r,
     struct svc_req *rq)
 {
 	CUdeviceptr dptr;
+	uint64_t available = 0;
 
 	(void)rq;
 	memset(r, 0, sizeof(*r));
@@ -59,6 +61,16 @@ bool_t cu_mem_alloc_managed_svc(cu_size size, u_int flags, res_dptr *r,
 		    "no concurrent managed access, which the server's own "
 		    "reads and writes of managed memory need");
 		r->err = CUDA_ERROR_NOT_SUPPORTED;
+		return TRUE;
+	}
+	/* Its pages on this host when the client's pushes and pulls touch
+	 * them, and their shadow: both may be all of it. */
+	if (!host_memory_fits(size, 2, &available)) {
+		log_msg(LOG_INFO, "cuMemAllocManaged of %llu bytes refused: "
+		    "kept coherent with the client, it needs twice that in "
+		    "this host's memory, which has %llu bytes available",
+		    (unsigned long long)size, (unsigned long long)available);
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 		return TRUE;
 	}
 	if (!memory_take(size, USAGE_DEVICE, "managed memory")) {

@@ -13,6 +13,7 @@
  * shadows live there, not here, so that svc_hostmem.c can drop the shadow
  * of a mirror it frees without calling this file.
  */
+#include <assert.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,21 +119,27 @@ static bool add_run(struct reply *out, struct mapped_shadow *t, size_t at,
 }
 
 /*
- * Adds t's changed bytes to out; false when out is full.  Memory running
+ * Adds the changed bytes of t in [from, to) to out; false when out is
+ * full, with *stop where the next reply should begin.  Memory running
  * out ends the reply too: what it holds is sent, the rest waits for the
  * next pull (the shadow takes only what a reply carries).
  */
-static bool collect(struct reply *out, struct mapped_shadow *t)
+static bool collect(struct reply *out, struct mapped_shadow *t, size_t from,
+    size_t to, size_t *stop)
 {
-	size_t at = 0, len = 0;
+	size_t at = from, len = 0;
 
-	while ((at = mapped_next_run(t->mirror, t->shadow, t->size, at,
-	    &len)) < t->size) {
+	assert(from <= to && to <= t->size);
+	while (at < to) {
+		*stop = at;
 		if (out->bytes == ONCUDA_CHUNK_DEFAULT ||
 		    out->u->runs.mapped_runs_len == ONCUDA_MAPPED_RUNS_MAX)
 			return false;
-		if (len > ONCUDA_CHUNK_DEFAULT - out->bytes)
-			len = ONCUDA_CHUNK_DEFAULT - out->bytes;
+		at = mapped_next_run(t->mirror, t->shadow, to, at,
+		    ONCUDA_CHUNK_DEFAULT - out->bytes, &len);
+		if (at == to)
+			break;
+		*stop = at;
 		if (!add_run(out, t, at, len))
 			return false;
 		at += len;
@@ -140,20 +147,56 @@ static bool collect(struct reply *out, struct mapped_shadow *t)
 	return true;
 }
 
+/*
+ * Where the last pull stopped, its reply full (`more`): the next one, the
+ * client's "and the rest?", begins there; one begun afresh (after a reply
+ * that was not full) begins at the first mirror.  Begun at the first
+ * mirror each time, the pulls after a kernel rewrote a 1.4 GB managed
+ * buffer compared again all they had sent before (some 350 replies of 4
+ * MiB: quadratic; numba's managed-memory test took minutes).  Bytes
+ * changed behind the point reached are work still running, which CUDA
+ * promises nothing about until the next synchronization, whose pull
+ * brings them.  A mirror freed meanwhile makes the next pull begin at
+ * the first one.
+ */
+static struct {
+	const unsigned char *mirror;	/* NULL: begin at the first mirror */
+	size_t at;
+} resume;
+
+/* The shadow the next pull begins in, and the offset in it. */
+static struct mapped_shadow *resume_point(size_t *at)
+{
+	struct mapped_shadow *t;
+
+	*at = 0;
+	for (t = mapped_shadows(); t != NULL && resume.mirror != NULL;
+	    t = t->next)
+		if (t->mirror == resume.mirror && resume.at < t->size) {
+			*at = resume.at;
+			return t;
+		}
+	return mapped_shadows();
+}
+
 bool_t cu_mapped_pull_svc(res_mapped_update *r, struct svc_req *rq)
 {
 	struct reply out = { &r->res_mapped_update_u.value, 0, 0 };
 	struct mapped_shadow *t;
+	size_t at, stop = 0;
 
 	(void)rq;
 	memset(out.u, 0, sizeof(*out.u));
 	r->err = CUDA_SUCCESS;
-	for (t = mapped_shadows(); t != NULL; t = t->next) {
-		if (!collect(&out, t)) {
+	t = resume_point(&at);
+	resume.mirror = NULL;
+	for (; t != NULL; t = t->next, at = 0)
+		if (!collect(&out, t, at, t->size, &stop)) {
+			resume.mirror = t->mirror;
+			resume.at = stop;
 			out.u->more = TRUE;
 			break;
 		}
-	}
 	if (out.u->more && out.u->runs.mapped_runs_len == 0) {
 		log_msg(LOG_WARN, "mapped memory: no memory to collect the "
 		    "bytes the GPU changed");

@@ -149,6 +149,39 @@ static void page_mark(struct region *r, uintptr_t p)
 		set_bit(r, p);
 }
 
+/*
+ * A store into a page inside a region (not an end page, which a neighbour
+ * may share) marks and opens the whole group of GROUP_PAGES aligned pages
+ * around it within the region's inner pages, [*lo, *hi).  A program that
+ * fills a buffer then takes one fault a group instead of one a page (a
+ * signal and an mprotect each); the price is that the next push compares
+ * the group's untouched pages too, which memcmp does quickly.  Handler-safe.
+ */
+#define GROUP_PAGES 16
+
+static void widen_to_group(uintptr_t p, uintptr_t *lo, uintptr_t *hi)
+{
+	for (size_t i = 0; i < REGIONS_MAX; i++) {
+		struct region *r = &regions[i];
+		uintptr_t inner_lo, inner_hi, g;
+
+		if (!holds_page(r, p) || r->pages < 3)
+			continue;
+		inner_lo = r->first + page;
+		inner_hi = r->first + (r->pages - 1) * page;
+		if (p < inner_lo || p >= inner_hi)
+			return;
+		g = r->first + (p - r->first) / (GROUP_PAGES * page) *
+		    (GROUP_PAGES * page);
+		*lo = g < inner_lo ? inner_lo : g;
+		*hi = g + GROUP_PAGES * page > inner_hi ? inner_hi :
+		    g + GROUP_PAGES * page;
+		for (uintptr_t q = *lo; q < *hi; q += page)
+			set_bit(r, q);
+		return;
+	}
+}
+
 static void pass_on(int sig, siginfo_t *info, void *context)
 {
 	if (before.sa_flags & SA_SIGINFO) {
@@ -169,7 +202,10 @@ static void on_fault(int sig, siginfo_t *info, void *context)
 	uintptr_t p = (uintptr_t)info->si_addr & ~(uintptr_t)(page - 1);
 
 	if (info->si_code == SEGV_ACCERR && mark_everywhere(p)) {
-		mprotect((void *)p, page, PROT_READ | PROT_WRITE);
+		uintptr_t lo = p, hi = p + page;
+
+		widen_to_group(p, &lo, &hi);
+		mprotect((void *)lo, hi - lo, PROT_READ | PROT_WRITE);
 		errno = saved;
 		return;
 	}
@@ -317,9 +353,20 @@ void dirty_pages_close(void *p, size_t len)
 	if (r == NULL || len == 0)
 		return;
 	pages_of(r, p, len, &first, &end);
-	for (uintptr_t q = first; q < end; q += page)
-		if (!page_marked(r, q))
-			mprotect((void *)q, page, PROT_READ);
+	/* Runs of unmarked pages, one mprotect each: every call that takes
+	 * away a permission flushes the TLBs of all the CPUs the program
+	 * runs on, so one a page made a 4 MiB pull cost ~1000 flushes. */
+	for (uintptr_t q = first; q < end; ) {
+		uintptr_t run;
+
+		if (page_marked(r, q)) {
+			q += page;
+			continue;
+		}
+		for (run = q; q < end && !page_marked(r, q); q += page)
+			;
+		mprotect((void *)run, q - run, PROT_READ);
+	}
 }
 
 void dirty_pages_mark(void *p, size_t len)

@@ -21,6 +21,7 @@
 
 #include <cuda.h>
 
+#include "common/host_memory.h"
 #include "common/mem_props.h"
 #include "common/range_table.h"
 #include "gen/cuda_names.h"
@@ -247,9 +248,19 @@ ONCUDA_API CUresult cuMemAllocManaged(CUdeviceptr *dptr, size_t bytesize,
 	struct call k;
 	enum clnt_stat st;
 	CUresult e;
+	uint64_t available = 0;
 
 	if (dptr == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
+	/* The program's side and its shadow, both here (host_memory.h). */
+	if (!host_memory_fits(bytesize, 2, &available)) {
+		oncuda_say("cuMemAllocManaged of %zu bytes: managed memory "
+		    "through oncuda is kept in this host's memory twice, and "
+		    "%llu bytes are available: failing with "
+		    "CUDA_ERROR_OUT_OF_MEMORY", bytesize,
+		    (unsigned long long)available);
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	}
 	if ((e = call_begin(&k, CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
 	st = cu_mem_alloc_managed(bytesize, flags, &r, k.c);

@@ -93,6 +93,7 @@
  *
  * A child after fork() starts with nothing tracked: its session is new.
  */
+#include <assert.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -445,11 +446,11 @@ static enum clnt_stat push_range(CLIENT *c, struct tracked *t, size_t at,
 	size_t len = 0;
 
 	while (st == RPC_SUCCESS && *err == CUDA_SUCCESS &&
-	    (at = mapped_next_run(t->client, t->shadow, end, at, &len)) < end) {
+	    (at = mapped_next_run(t->client, t->shadow, end, at,
+	    MESSAGE_BYTES - out->bytes, &len)) < end) {
 		mapped_run *run = &out->runs[out->count++];
 
-		if (len > MESSAGE_BYTES - out->bytes)
-			len = MESSAGE_BYTES - out->bytes;
+		assert(len <= MESSAGE_BYTES - out->bytes);
 		memcpy(t->shadow + at, t->client + at, len);
 		run->at = t->server + at;
 		run->bytes.bytes_len = (u_int)len;
@@ -557,6 +558,9 @@ static struct tracked *find_server(unsigned link, uint64_t at, size_t len)
 }
 
 /* Takes the GPU's bytes, except where the program changed its copy. */
+/* Bytes compared at once when a pull's run is applied. */
+#define APPLY_BLOCK 4096
+
 static bool apply_run(unsigned link, const mapped_run *run)
 {
 	const unsigned char *in = (const unsigned char *)run->bytes.bytes_val;
@@ -570,12 +574,23 @@ static bool apply_run(unsigned link, const mapped_run *run)
 	shadow = t->shadow + (run->at - t->server);
 	if (t->paged)
 		dirty_pages_open(now, len);
-	for (size_t i = 0; i < len; i++) {
-		if (in[i] == shadow[i])
+	for (size_t i = 0; i < len; ) {
+		size_t n = len - i < APPLY_BLOCK ? len - i : APPLY_BLOCK;
+
+		/* A block the program left alone takes the GPU's bytes whole. */
+		if (memcmp(now + i, shadow + i, n) == 0) {
+			memcpy(now + i, in + i, n);
+			memcpy(shadow + i, in + i, n);
+			i += n;
 			continue;
-		if (now[i] == shadow[i])
-			now[i] = in[i];
-		shadow[i] = in[i];
+		}
+		for (size_t end = i + n; i < end; i++) {
+			if (in[i] == shadow[i])
+				continue;
+			if (now[i] == shadow[i])
+				now[i] = in[i];
+			shadow[i] = in[i];
+		}
 	}
 	if (t->paged)
 		dirty_pages_close(now, len);
