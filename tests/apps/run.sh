@@ -3,7 +3,7 @@
 # oncuda, on a machine with a GPU; what `make test-apps` executes.
 #
 #   bash tests/apps/run.sh [runtime] [cublas] [libraries] [torch] [programs]
-#                                                          (default: all)
+#                          [numba]                         (default: all)
 #
 #   runtime tests/runtime/rt_* (nvcc-built, static and shared cudart)
 #   cublas  tests/apps/cublas_gemm (built by make where libcublas.so is)
@@ -14,6 +14,13 @@
 #   programs tests/programs/* (nvcc-built by make programs): each one's
 #           stdout and exit status through oncuda, over TCP and on the
 #           same-host path, must be byte for byte what it printed natively
+#   numba   numba-cuda's own tests of its driver layer
+#           (numba.cuda.tests.cudadrv: contexts, memory of every kind,
+#           streams, events, linking, IPC, managed memory), natively and
+#           through oncuda over TCP: a test that fails through oncuda must
+#           fail natively too (some fail natively for want of a compiler or
+#           a package on the machine); tests/apps/pyshim supplies two things
+#           the tests import
 #
 # Each test runs twice: natively (NVIDIA's libcuda.so.1) and through oncuda
 # (stubs/ first in LD_LIBRARY_PATH, served by an oncudad -n of its own on a
@@ -33,6 +40,7 @@ CUBLAS_SECONDS=180
 LIBRARY_SECONDS=180
 LIBRARY_CHECKS=(cufft_check cusparse_spmv cusolver_check curand_check)
 TORCH_SECONDS=420
+NUMBA_SECONDS=300
 
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
@@ -122,6 +130,38 @@ run_plain() {
 	record "$label" "$mode" "$verdict" "$why"
 }
 
+# run_suite LABEL SECONDS MODULE: numba's runner over MODULE natively and
+# through oncuda; the oncuda run passes when each test it reports as ERROR
+# or FAIL was one natively too, and it finished.
+run_suite() {
+	local label=$1 seconds=$2 module=$3 mode status verdict why extra
+	local env=(PYTHONPATH="$ROOT/tests/apps/pyshim${PYTHONPATH:+:$PYTHONPATH}")
+	for mode in native oncuda; do
+		[[ $mode == native || -n ${SERVER_PORT:-} ]] ||
+			{ record "$label" oncuda FAIL "no oncudad"; continue; }
+		[[ $mode == oncuda ]] && env+=(LD_LIBRARY_PATH="$CLIENT_LIBS"
+			ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" ONCUDA_TRANSPORT=tcp)
+		env "${env[@]}" timeout "$seconds" "$PYTHON" -m numba.runtests -v \
+			"$module" >"$OUT/$label-$mode.out" 2>&1
+		status=$?
+		grep -E ' \.\.\. (ERROR|FAIL)$' "$OUT/$label-$mode.out" | sort \
+			>"$OUT/$label-$mode.failed"
+		echo "    $mode: $(tail -n 1 "$OUT/$label-$mode.out"), exit status $status"
+	done
+	[[ -n ${SERVER_PORT:-} ]] || return
+	extra=$(comm -13 "$OUT/$label-native.failed" "$OUT/$label-oncuda.failed")
+	verdict=PASS why="$(wc -l <"$OUT/$label-oncuda.failed") fail as natively"
+	if ((status == 124)); then
+		verdict=FAIL why="not done after $seconds s; see $OUT/$label-oncuda.out"
+	elif [[ -n $extra ]]; then
+		verdict=FAIL why="fail only through oncuda: $(echo "$extra" | cut -d' ' -f1 | tr '\n' ' ')"
+		echo "$extra" | sed 's/^/      | /'
+	elif ! grep -qE '^(OK|FAILED)' "$OUT/$label-oncuda.out"; then
+		verdict=FAIL why="no verdict; see $OUT/$label-oncuda.out"
+	fi
+	record "$label" oncuda "$verdict" "$why"
+}
+
 # run_compare PROGRAM: runs tests/programs/PROGRAM natively, then through
 # oncuda over TCP and over the same-host path; each oncuda run passes when
 # its stdout and exit status are the native run's, byte for byte.
@@ -161,7 +201,7 @@ run_both() {
 }
 
 wanted=("$@")
-((${#wanted[@]} > 0)) || wanted=(runtime cublas libraries torch programs)
+((${#wanted[@]} > 0)) || wanted=(runtime cublas libraries torch programs numba)
 for t in "${wanted[@]}"; do
 	[[ $t == runtime || $t == cublas || $t == libraries || $t == torch ||
 		$t == programs ]] ||
@@ -221,6 +261,13 @@ for t in "${wanted[@]}"; do
 		else
 			run_both torch_checks "$TORCH_SECONDS" "$PYTHON" tests/apps/torch_checks.py
 			run_both torch_graphs "$TORCH_SECONDS" "$PYTHON" tests/apps/torch_graphs.py
+		fi
+		;;
+	numba)
+		if ! "$PYTHON" -c 'import numba.cuda' 2>/dev/null; then
+			record numba_cudadrv native SKIP "$PYTHON cannot import numba.cuda"
+		else
+			run_suite numba_cudadrv "$NUMBA_SECONDS" numba.cuda.tests.cudadrv
 		fi
 		;;
 	programs)
