@@ -18,6 +18,7 @@
 
 #include "gen/cuda_names.h"
 #include "stubs/link/say.h"
+#include "stubs/route/call.h"
 #include "stubs/route/route.h"
 #include "stubs/route/thread_stream.h"
 #include "stubs/wire/rpc.h"
@@ -61,12 +62,16 @@ ONCUDA_API CUresult cuMemBatchDecompressAsync(
 	struct call k;
 	CUresult e;
 
+	if ((e = rpc_local_check()) != CUDA_SUCCESS)
+		return e;
 	if (count > 0 && paramsArray == NULL) {
 		if (errorIndex != NULL)
 			*errorIndex = SIZE_MAX;
 		return CUDA_ERROR_INVALID_VALUE;
 	}
 	if (count > ONCUDA_DECOMPRESS_OPS_MAX) {
+		if (errorIndex != NULL)
+			*errorIndex = SIZE_MAX;
 		oncuda_unsupported("cuMemBatchDecompressAsync with more than "
 		    "65536 operations");
 		return CUDA_ERROR_NOT_SUPPORTED;
