@@ -12,7 +12,7 @@ CFLAGS    ?= -O2 -g
 WARN      ?= -Wall -Wextra -Werror
 CUDA_HOME ?= /usr/local/cuda
 
-UNIT_SVC_DECOMPRESS_CPPFLAGS := -std=c11 -D_GNU_SOURCE -I. \
+UNIT_SVC_DECOMPRESS_CPPFLAGS := -std=c11 -D_GNU_SOURCE -I. -Itests/unit \
 	-I/usr/include/tirpc -I$(CUDA_HOME)/include
 
 all: tests/unit/test_svc_decompress
@@ -23,9 +23,10 @@ tests/unit/test_svc_decompress: tests/unit/test_svc_decompress.c \
 		server/session/log.c server/session/log.h \
 		server/session/limits.c server/session/limits.h \
 		server/session/usage.c server/session/usage.h \
-		common/range_table.c common/range_table.h gen/cuda_rpc.h
+		common/range_table.c common/range_table.h gen/cuda_rpc.h \
+		tests/unit/unit_check.c tests/unit/unit_check.h
 	$(CC) $(UNIT_SVC_DECOMPRESS_CPPFLAGS) $(CFLAGS) $(WARN) -o $@ \
 		tests/unit/test_svc_decompress.c server/svc/svc_decompress.c \
 		server/session/ranges.c server/session/log.c \
 		server/session/limits.c server/session/usage.c \
-		common/range_table.c -lpthread
+		common/range_table.c tests/unit/unit_check.c -lpthread

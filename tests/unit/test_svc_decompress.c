@@ -5,25 +5,16 @@
  *
  * Links the procedure with the range table and the log; the driver call
  * and the handle check are this file's, which record what they were given.
- * Prints each failed check and exits 1 if there was one.
+ * Prints each failed check (unit_check.h) and exits 1 if there was one.
  */
 #include <stdint.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "gen/cuda_names.h"
 #include "server/session/handles.h"
 #include "server/session/log.h"
 #include "server/session/ranges.h"
-
-static int failures;
-
-#define CHECK(cond) do { \
-	if (!(cond)) { \
-		fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-		failures++; \
-	} \
-} while (0)
+#include "unit_check.h"
 
 #define OWN 0x100000ull		/* the client's one allocation */
 #define OWN_BYTES 0x10000ull
@@ -204,11 +195,5 @@ int main(void)
 	test_index();
 	test_empty_and_stream();
 	ranges_clear();
-	if (failures > 0) {
-		fprintf(stderr, "test_svc_decompress: %d checks failed\n",
-		    failures);
-		return 1;
-	}
-	printf("test_svc_decompress: all checks passed\n");
-	return 0;
+	return unit_report("test_svc_decompress");
 }
