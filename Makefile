@@ -12,6 +12,8 @@
 #   make bench      the benchmark of issue 4: native vs oncuda vs the transports
 #                   (BENCH_OUT=dir for its results, BENCH_DRIVER=fake to test it,
 #                   BENCH_FLAGS=--netem for the emulated network too)
+#   make tlslib     OpenSSL against GnuTLS, handshakes and GB/s (issue 18; needs
+#                   libgnutls28-dev; bench/tlslib/build.mk)
 #   make gen        regenerate gen/ from idl/ (committed; CI checks it is up to date)
 #   make check-gen  fail if gen/ differs from what idl/ generates, or the protocol
 #                   on the wire from idl/wire.lock (make wire-lock records a change)
@@ -130,6 +132,7 @@ check-idl:
 -include examples/build.mk
 -include docs/build.mk
 -include bench/build.mk
+-include bench/tlslib/build.mk
 -include dist/install.mk
 -include dist/deb.mk
 
@@ -161,7 +164,7 @@ clean:
 	rm -f stubs/libcuda.so.1 stubs/libcuda.so server/oncudad tests/fakecuda/libcuda.so.1 tests/auth/skipauth tests/load/loadclient tests/load/faultclient
 	rm -f tests/ranges/rangeclient tools/oncuda-ls tests/netns/fakereg tests/batch/launchwait
 	rm -f tools/procaddr-probe tests/apps/cublas_gemm $(PROGRAMS)
-	rm -f bench/drvbench bench/transport bench/empty_kernel.fatbin
+	rm -f bench/drvbench bench/transport bench/empty_kernel.fatbin bench/tlslib/tlslib
 	rm -f tests/e2e/e2e tests/unit/test_[a-z]*[!.][!c] examples/deviceQuery examples/vectorAdd examples/matrixMul
 	rm -f tests/kernels/*.cubin tests/kernels/*.fatbin tests/kernels/*.ptx examples/*.fatbin examples/*.fatbin.h
 

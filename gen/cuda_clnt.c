@@ -1198,6 +1198,20 @@ cu_memset_d2d32_async_13000(cu_dptr dst, cu_size pitch, u_int value, cu_size wid
 }
 
 enum clnt_stat 
+cu_mem_batch_decompress_async_13000(decompress_ops ops, u_int flags, bool_t want_index, cu_size initial_index, cu_handle stream, res_decompress *clnt_res,  CLIENT *clnt)
+{
+	cu_mem_batch_decompress_async_13000_argument arg;
+	arg.ops = ops;
+	arg.flags = flags;
+	arg.want_index = want_index;
+	arg.initial_index = initial_index;
+	arg.stream = stream;
+	return (clnt_call (clnt, CU_MEM_BATCH_DECOMPRESS_ASYNC, (xdrproc_t) xdr_cu_mem_batch_decompress_async_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_decompress, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_tex_object_create_13000(resource_desc res, texture_desc tex, view_desc_opt view, res_handle *clnt_res,  CLIENT *clnt)
 {
 	cu_tex_object_create_13000_argument arg;

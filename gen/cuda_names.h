@@ -587,6 +587,12 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_memset_d2d32_async_argument cu_memset_d2d32_async_13000_argument
 #define xdr_cu_memset_d2d32_async_argument xdr_cu_memset_d2d32_async_13000_argument
 
+/* CU_MEM_BATCH_DECOMPRESS_ASYNC (946) */
+#define cu_mem_batch_decompress_async cu_mem_batch_decompress_async_13000
+#define cu_mem_batch_decompress_async_svc cu_mem_batch_decompress_async_13000_svc
+#define cu_mem_batch_decompress_async_argument cu_mem_batch_decompress_async_13000_argument
+#define xdr_cu_mem_batch_decompress_async_argument xdr_cu_mem_batch_decompress_async_13000_argument
+
 /* CU_TEX_OBJECT_CREATE (625) */
 #define cu_tex_object_create cu_tex_object_create_13000
 #define cu_tex_object_create_svc cu_tex_object_create_13000_svc

@@ -453,6 +453,29 @@ struct dev_region {
 	cu_size y;
 };
 typedef struct dev_region dev_region;
+#define ONCUDA_DECOMPRESS_OPS_MAX 65536
+
+struct decompress_op {
+	cu_size src_bytes;
+	cu_size dst_bytes;
+	cu_dptr dst_act_bytes;
+	cu_dptr src;
+	cu_dptr dst;
+	int algo;
+	char padding[20];
+};
+typedef struct decompress_op decompress_op;
+
+typedef struct {
+	u_int decompress_ops_len;
+	decompress_op *decompress_ops_val;
+} decompress_ops;
+
+struct res_decompress {
+	int err;
+	cu_size error_index;
+};
+typedef struct res_decompress res_decompress;
 
 struct array_desc {
 	cu_size width;
@@ -1905,6 +1928,15 @@ struct cu_memset_d2d32_async_13000_argument {
 };
 typedef struct cu_memset_d2d32_async_13000_argument cu_memset_d2d32_async_13000_argument;
 
+struct cu_mem_batch_decompress_async_13000_argument {
+	decompress_ops ops;
+	u_int flags;
+	bool_t want_index;
+	cu_size initial_index;
+	cu_handle stream;
+};
+typedef struct cu_mem_batch_decompress_async_13000_argument cu_mem_batch_decompress_async_13000_argument;
+
 struct cu_tex_object_create_13000_argument {
 	resource_desc res;
 	texture_desc tex;
@@ -3312,6 +3344,9 @@ extern  bool_t cu_memset_d2d16_async_13000_svc(cu_dptr , cu_size , u_int , cu_si
 #define CU_MEMSET_D2D32_ASYNC 620
 extern  enum clnt_stat cu_memset_d2d32_async_13000(cu_dptr , cu_size , u_int , cu_size , cu_size , cu_handle , res_none *, CLIENT *);
 extern  bool_t cu_memset_d2d32_async_13000_svc(cu_dptr , cu_size , u_int , cu_size , cu_size , cu_handle , res_none *, struct svc_req *);
+#define CU_MEM_BATCH_DECOMPRESS_ASYNC 946
+extern  enum clnt_stat cu_mem_batch_decompress_async_13000(decompress_ops , u_int , bool_t , cu_size , cu_handle , res_decompress *, CLIENT *);
+extern  bool_t cu_mem_batch_decompress_async_13000_svc(decompress_ops , u_int , bool_t , cu_size , cu_handle , res_decompress *, struct svc_req *);
 #define CU_TEX_OBJECT_CREATE 625
 extern  enum clnt_stat cu_tex_object_create_13000(resource_desc , texture_desc , view_desc_opt , res_handle *, CLIENT *);
 extern  bool_t cu_tex_object_create_13000_svc(resource_desc , texture_desc , view_desc_opt , res_handle *, struct svc_req *);
@@ -4422,6 +4457,9 @@ extern  bool_t cu_memset_d2d16_async_13000_svc();
 #define CU_MEMSET_D2D32_ASYNC 620
 extern  enum clnt_stat cu_memset_d2d32_async_13000();
 extern  bool_t cu_memset_d2d32_async_13000_svc();
+#define CU_MEM_BATCH_DECOMPRESS_ASYNC 946
+extern  enum clnt_stat cu_mem_batch_decompress_async_13000();
+extern  bool_t cu_mem_batch_decompress_async_13000_svc();
 #define CU_TEX_OBJECT_CREATE 625
 extern  enum clnt_stat cu_tex_object_create_13000();
 extern  bool_t cu_tex_object_create_13000_svc();
@@ -5263,6 +5301,9 @@ extern  bool_t xdr_res_handles (XDR *, res_handles*);
 extern  bool_t xdr_mem_op (XDR *, mem_op*);
 extern  bool_t xdr_mem_ops (XDR *, mem_ops*);
 extern  bool_t xdr_dev_region (XDR *, dev_region*);
+extern  bool_t xdr_decompress_op (XDR *, decompress_op*);
+extern  bool_t xdr_decompress_ops (XDR *, decompress_ops*);
+extern  bool_t xdr_res_decompress (XDR *, res_decompress*);
 extern  bool_t xdr_array_desc (XDR *, array_desc*);
 extern  bool_t xdr_res_array_desc (XDR *, res_array_desc*);
 extern  bool_t xdr_mem_requirements (XDR *, mem_requirements*);
@@ -5447,6 +5488,7 @@ extern  bool_t xdr_cu_memset_d2d32_13000_argument (XDR *, cu_memset_d2d32_13000_
 extern  bool_t xdr_cu_memset_d2d8_async_13000_argument (XDR *, cu_memset_d2d8_async_13000_argument*);
 extern  bool_t xdr_cu_memset_d2d16_async_13000_argument (XDR *, cu_memset_d2d16_async_13000_argument*);
 extern  bool_t xdr_cu_memset_d2d32_async_13000_argument (XDR *, cu_memset_d2d32_async_13000_argument*);
+extern  bool_t xdr_cu_mem_batch_decompress_async_13000_argument (XDR *, cu_mem_batch_decompress_async_13000_argument*);
 extern  bool_t xdr_cu_tex_object_create_13000_argument (XDR *, cu_tex_object_create_13000_argument*);
 extern  bool_t xdr_cu_mem_host_alloc_13000_argument (XDR *, cu_mem_host_alloc_13000_argument*);
 extern  bool_t xdr_cu_mem_host_alloc_at_13000_argument (XDR *, cu_mem_host_alloc_at_13000_argument*);
@@ -5667,6 +5709,9 @@ extern bool_t xdr_res_handles ();
 extern bool_t xdr_mem_op ();
 extern bool_t xdr_mem_ops ();
 extern bool_t xdr_dev_region ();
+extern bool_t xdr_decompress_op ();
+extern bool_t xdr_decompress_ops ();
+extern bool_t xdr_res_decompress ();
 extern bool_t xdr_array_desc ();
 extern bool_t xdr_res_array_desc ();
 extern bool_t xdr_mem_requirements ();
@@ -5851,6 +5896,7 @@ extern bool_t xdr_cu_memset_d2d32_13000_argument ();
 extern bool_t xdr_cu_memset_d2d8_async_13000_argument ();
 extern bool_t xdr_cu_memset_d2d16_async_13000_argument ();
 extern bool_t xdr_cu_memset_d2d32_async_13000_argument ();
+extern bool_t xdr_cu_mem_batch_decompress_async_13000_argument ();
 extern bool_t xdr_cu_tex_object_create_13000_argument ();
 extern bool_t xdr_cu_mem_host_alloc_13000_argument ();
 extern bool_t xdr_cu_mem_host_alloc_at_13000_argument ();

@@ -683,6 +683,12 @@ _cu_memset_d2d32_async_13000 (cu_memset_d2d32_async_13000_argument *argp, void *
 }
 
 int
+_cu_mem_batch_decompress_async_13000 (cu_mem_batch_decompress_async_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mem_batch_decompress_async_13000_svc(argp->ops, argp->flags, argp->want_index, argp->initial_index, argp->stream, result, rqstp));
+}
+
+int
 _cu_tex_object_create_13000 (cu_tex_object_create_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_tex_object_create_13000_svc(argp->res, argp->tex, argp->view, result, rqstp));
@@ -2331,6 +2337,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_memset_d2d8_async_13000_argument cu_memset_d2d8_async_13000_arg;
 		cu_memset_d2d16_async_13000_argument cu_memset_d2d16_async_13000_arg;
 		cu_memset_d2d32_async_13000_argument cu_memset_d2d32_async_13000_arg;
+		cu_mem_batch_decompress_async_13000_argument cu_mem_batch_decompress_async_13000_arg;
 		cu_tex_object_create_13000_argument cu_tex_object_create_13000_arg;
 		cu_handle cu_tex_object_destroy_13000_arg;
 		cu_handle cu_tex_object_get_resource_desc_13000_arg;
@@ -2691,6 +2698,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_none cu_memset_d2d8_async_13000_res;
 		res_none cu_memset_d2d16_async_13000_res;
 		res_none cu_memset_d2d32_async_13000_res;
+		res_decompress cu_mem_batch_decompress_async_13000_res;
 		res_handle cu_tex_object_create_13000_res;
 		res_none cu_tex_object_destroy_13000_res;
 		res_resource_desc cu_tex_object_get_resource_desc_13000_res;
@@ -3623,6 +3631,12 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_cu_memset_d2d32_async_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_none;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_memset_d2d32_async_13000;
+		break;
+
+	case CU_MEM_BATCH_DECOMPRESS_ASYNC:
+		_xdr_argument = (xdrproc_t) xdr_cu_mem_batch_decompress_async_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_decompress;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mem_batch_decompress_async_13000;
 		break;
 
 	case CU_TEX_OBJECT_CREATE:

@@ -905,6 +905,52 @@ xdr_dev_region (XDR *xdrs, dev_region *objp)
 }
 
 bool_t
+xdr_decompress_op (XDR *xdrs, decompress_op *objp)
+{
+	register int32_t *buf;
+
+	int i;
+	 if (!xdr_cu_size (xdrs, &objp->src_bytes))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->dst_bytes))
+		 return FALSE;
+	 if (!xdr_cu_dptr (xdrs, &objp->dst_act_bytes))
+		 return FALSE;
+	 if (!xdr_cu_dptr (xdrs, &objp->src))
+		 return FALSE;
+	 if (!xdr_cu_dptr (xdrs, &objp->dst))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->algo))
+		 return FALSE;
+	 if (!xdr_opaque (xdrs, objp->padding, 20))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_decompress_ops (XDR *xdrs, decompress_ops *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_array (xdrs, (char **)&objp->decompress_ops_val, (u_int *) &objp->decompress_ops_len, ONCUDA_DECOMPRESS_OPS_MAX,
+		sizeof (decompress_op), (xdrproc_t) xdr_decompress_op))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_decompress (XDR *xdrs, res_decompress *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->error_index))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
 xdr_array_desc (XDR *xdrs, array_desc *objp)
 {
 	register int32_t *buf;
@@ -3903,6 +3949,22 @@ xdr_cu_memset_d2d32_async_13000_argument (XDR *xdrs, cu_memset_d2d32_async_13000
 	 if (!xdr_cu_size (xdrs, &objp->width))
 		 return FALSE;
 	 if (!xdr_cu_size (xdrs, &objp->height))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_mem_batch_decompress_async_13000_argument (XDR *xdrs, cu_mem_batch_decompress_async_13000_argument *objp)
+{
+	 if (!xdr_decompress_ops (xdrs, &objp->ops))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	 if (!xdr_bool (xdrs, &objp->want_index))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->initial_index))
 		 return FALSE;
 	 if (!xdr_cu_handle (xdrs, &objp->stream))
 		 return FALSE;

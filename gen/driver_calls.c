@@ -1,7 +1,7 @@
 /*
  * gen/driver_calls.c -- made by tools/gen-driver-calls.py; do not edit.
  *
- * The 357 driver entry points oncudad calls, each an entry that
+ * The 358 driver entry points oncudad calls, each an entry that
  * server/daemon/driver.c fills from NVIDIA's libcuda.so.1 at start and a
  * function of the driver's name and prototype that calls through it.
  */
@@ -219,6 +219,7 @@ struct driver_entry driver_entries[] = {
 	{ "cuMemAllocManaged", NULL, ATOMIC_FLAG_INIT },
 	{ "cuMemAllocPitch_v2", NULL, ATOMIC_FLAG_INIT },
 	{ "cuMemAlloc_v2", NULL, ATOMIC_FLAG_INIT },
+	{ "cuMemBatchDecompressAsync", NULL, ATOMIC_FLAG_INIT },
 	{ "cuMemCreate", NULL, ATOMIC_FLAG_INIT },
 	{ "cuMemFreeAsync", NULL, ATOMIC_FLAG_INIT },
 	{ "cuMemFreeHost", NULL, ATOMIC_FLAG_INIT },
@@ -2196,1397 +2197,1406 @@ DRIVER_CALL CUresult cuMemAlloc_v2(CUdeviceptr *dptr, size_t bytesize)
 	return call(dptr, bytesize);
 }
 
-DRIVER_CALL CUresult cuMemCreate(CUmemGenericAllocationHandle *handle, size_t size, const CUmemAllocationProp *prop, unsigned long long flags)
+DRIVER_CALL CUresult cuMemBatchDecompressAsync(CUmemDecompressParams *paramsArray, size_t count, unsigned int flags, size_t *errorIndex, CUstream stream)
 {
-	__typeof__(cuMemCreate) *call = (__typeof__(cuMemCreate) *)driver_entries[202].fn;
+	__typeof__(cuMemBatchDecompressAsync) *call = (__typeof__(cuMemBatchDecompressAsync) *)driver_entries[202].fn;
 
 	if (call == NULL)
 		return driver_missing(&driver_entries[202]);
+	return call(paramsArray, count, flags, errorIndex, stream);
+}
+
+DRIVER_CALL CUresult cuMemCreate(CUmemGenericAllocationHandle *handle, size_t size, const CUmemAllocationProp *prop, unsigned long long flags)
+{
+	__typeof__(cuMemCreate) *call = (__typeof__(cuMemCreate) *)driver_entries[203].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[203]);
 	return call(handle, size, prop, flags);
 }
 
 DRIVER_CALL CUresult cuMemFreeAsync(CUdeviceptr dptr, CUstream hStream)
 {
-	__typeof__(cuMemFreeAsync) *call = (__typeof__(cuMemFreeAsync) *)driver_entries[203].fn;
+	__typeof__(cuMemFreeAsync) *call = (__typeof__(cuMemFreeAsync) *)driver_entries[204].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[203]);
+		return driver_missing(&driver_entries[204]);
 	return call(dptr, hStream);
 }
 
 DRIVER_CALL CUresult cuMemFreeHost(void *p)
 {
-	__typeof__(cuMemFreeHost) *call = (__typeof__(cuMemFreeHost) *)driver_entries[204].fn;
+	__typeof__(cuMemFreeHost) *call = (__typeof__(cuMemFreeHost) *)driver_entries[205].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[204]);
+		return driver_missing(&driver_entries[205]);
 	return call(p);
 }
 
 DRIVER_CALL CUresult cuMemFree_v2(CUdeviceptr dptr)
 {
-	__typeof__(cuMemFree_v2) *call = (__typeof__(cuMemFree_v2) *)driver_entries[205].fn;
+	__typeof__(cuMemFree_v2) *call = (__typeof__(cuMemFree_v2) *)driver_entries[206].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[205]);
+		return driver_missing(&driver_entries[206]);
 	return call(dptr);
 }
 
 DRIVER_CALL CUresult cuMemGetAccess(unsigned long long *flags, const CUmemLocation *location, CUdeviceptr ptr)
 {
-	__typeof__(cuMemGetAccess) *call = (__typeof__(cuMemGetAccess) *)driver_entries[206].fn;
+	__typeof__(cuMemGetAccess) *call = (__typeof__(cuMemGetAccess) *)driver_entries[207].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[206]);
+		return driver_missing(&driver_entries[207]);
 	return call(flags, location, ptr);
 }
 
 DRIVER_CALL CUresult cuMemGetAddressRange_v2(CUdeviceptr *pbase, size_t *psize, CUdeviceptr dptr)
 {
-	__typeof__(cuMemGetAddressRange_v2) *call = (__typeof__(cuMemGetAddressRange_v2) *)driver_entries[207].fn;
+	__typeof__(cuMemGetAddressRange_v2) *call = (__typeof__(cuMemGetAddressRange_v2) *)driver_entries[208].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[207]);
+		return driver_missing(&driver_entries[208]);
 	return call(pbase, psize, dptr);
 }
 
 DRIVER_CALL CUresult cuMemGetAllocationGranularity(size_t *granularity, const CUmemAllocationProp *prop, CUmemAllocationGranularity_flags option)
 {
-	__typeof__(cuMemGetAllocationGranularity) *call = (__typeof__(cuMemGetAllocationGranularity) *)driver_entries[208].fn;
+	__typeof__(cuMemGetAllocationGranularity) *call = (__typeof__(cuMemGetAllocationGranularity) *)driver_entries[209].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[208]);
+		return driver_missing(&driver_entries[209]);
 	return call(granularity, prop, option);
 }
 
 DRIVER_CALL CUresult cuMemGetAllocationPropertiesFromHandle(CUmemAllocationProp *prop, CUmemGenericAllocationHandle handle)
 {
-	__typeof__(cuMemGetAllocationPropertiesFromHandle) *call = (__typeof__(cuMemGetAllocationPropertiesFromHandle) *)driver_entries[209].fn;
+	__typeof__(cuMemGetAllocationPropertiesFromHandle) *call = (__typeof__(cuMemGetAllocationPropertiesFromHandle) *)driver_entries[210].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[209]);
+		return driver_missing(&driver_entries[210]);
 	return call(prop, handle);
 }
 
 DRIVER_CALL CUresult cuMemGetDefaultMemPool(CUmemoryPool *pool_out, CUmemLocation *location, CUmemAllocationType type)
 {
-	__typeof__(cuMemGetDefaultMemPool) *call = (__typeof__(cuMemGetDefaultMemPool) *)driver_entries[210].fn;
+	__typeof__(cuMemGetDefaultMemPool) *call = (__typeof__(cuMemGetDefaultMemPool) *)driver_entries[211].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[210]);
+		return driver_missing(&driver_entries[211]);
 	return call(pool_out, location, type);
 }
 
 DRIVER_CALL CUresult cuMemGetInfo_v2(size_t *free, size_t *total)
 {
-	__typeof__(cuMemGetInfo_v2) *call = (__typeof__(cuMemGetInfo_v2) *)driver_entries[211].fn;
+	__typeof__(cuMemGetInfo_v2) *call = (__typeof__(cuMemGetInfo_v2) *)driver_entries[212].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[211]);
+		return driver_missing(&driver_entries[212]);
 	return call(free, total);
 }
 
 DRIVER_CALL CUresult cuMemGetMemPool(CUmemoryPool *pool, CUmemLocation *location, CUmemAllocationType type)
 {
-	__typeof__(cuMemGetMemPool) *call = (__typeof__(cuMemGetMemPool) *)driver_entries[212].fn;
+	__typeof__(cuMemGetMemPool) *call = (__typeof__(cuMemGetMemPool) *)driver_entries[213].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[212]);
+		return driver_missing(&driver_entries[213]);
 	return call(pool, location, type);
 }
 
 DRIVER_CALL CUresult cuMemHostAlloc(void **pp, size_t bytesize, unsigned int Flags)
 {
-	__typeof__(cuMemHostAlloc) *call = (__typeof__(cuMemHostAlloc) *)driver_entries[213].fn;
+	__typeof__(cuMemHostAlloc) *call = (__typeof__(cuMemHostAlloc) *)driver_entries[214].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[213]);
+		return driver_missing(&driver_entries[214]);
 	return call(pp, bytesize, Flags);
 }
 
 DRIVER_CALL CUresult cuMemHostGetDevicePointer_v2(CUdeviceptr *pdptr, void *p, unsigned int Flags)
 {
-	__typeof__(cuMemHostGetDevicePointer_v2) *call = (__typeof__(cuMemHostGetDevicePointer_v2) *)driver_entries[214].fn;
+	__typeof__(cuMemHostGetDevicePointer_v2) *call = (__typeof__(cuMemHostGetDevicePointer_v2) *)driver_entries[215].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[214]);
+		return driver_missing(&driver_entries[215]);
 	return call(pdptr, p, Flags);
 }
 
 DRIVER_CALL CUresult cuMemHostGetFlags(unsigned int *pFlags, void *p)
 {
-	__typeof__(cuMemHostGetFlags) *call = (__typeof__(cuMemHostGetFlags) *)driver_entries[215].fn;
+	__typeof__(cuMemHostGetFlags) *call = (__typeof__(cuMemHostGetFlags) *)driver_entries[216].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[215]);
+		return driver_missing(&driver_entries[216]);
 	return call(pFlags, p);
 }
 
 DRIVER_CALL CUresult cuMemHostRegister_v2(void *p, size_t bytesize, unsigned int Flags)
 {
-	__typeof__(cuMemHostRegister_v2) *call = (__typeof__(cuMemHostRegister_v2) *)driver_entries[216].fn;
+	__typeof__(cuMemHostRegister_v2) *call = (__typeof__(cuMemHostRegister_v2) *)driver_entries[217].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[216]);
+		return driver_missing(&driver_entries[217]);
 	return call(p, bytesize, Flags);
 }
 
 DRIVER_CALL CUresult cuMemHostUnregister(void *p)
 {
-	__typeof__(cuMemHostUnregister) *call = (__typeof__(cuMemHostUnregister) *)driver_entries[217].fn;
+	__typeof__(cuMemHostUnregister) *call = (__typeof__(cuMemHostUnregister) *)driver_entries[218].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[217]);
+		return driver_missing(&driver_entries[218]);
 	return call(p);
 }
 
 DRIVER_CALL CUresult cuMemMap(CUdeviceptr ptr, size_t size, size_t offset, CUmemGenericAllocationHandle handle, unsigned long long flags)
 {
-	__typeof__(cuMemMap) *call = (__typeof__(cuMemMap) *)driver_entries[218].fn;
+	__typeof__(cuMemMap) *call = (__typeof__(cuMemMap) *)driver_entries[219].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[218]);
+		return driver_missing(&driver_entries[219]);
 	return call(ptr, size, offset, handle, flags);
 }
 
 DRIVER_CALL CUresult cuMemPoolCreate(CUmemoryPool *pool, const CUmemPoolProps *poolProps)
 {
-	__typeof__(cuMemPoolCreate) *call = (__typeof__(cuMemPoolCreate) *)driver_entries[219].fn;
+	__typeof__(cuMemPoolCreate) *call = (__typeof__(cuMemPoolCreate) *)driver_entries[220].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[219]);
+		return driver_missing(&driver_entries[220]);
 	return call(pool, poolProps);
 }
 
 DRIVER_CALL CUresult cuMemPoolDestroy(CUmemoryPool pool)
 {
-	__typeof__(cuMemPoolDestroy) *call = (__typeof__(cuMemPoolDestroy) *)driver_entries[220].fn;
+	__typeof__(cuMemPoolDestroy) *call = (__typeof__(cuMemPoolDestroy) *)driver_entries[221].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[220]);
+		return driver_missing(&driver_entries[221]);
 	return call(pool);
 }
 
 DRIVER_CALL CUresult cuMemPoolGetAccess(CUmemAccess_flags *flags, CUmemoryPool memPool, CUmemLocation *location)
 {
-	__typeof__(cuMemPoolGetAccess) *call = (__typeof__(cuMemPoolGetAccess) *)driver_entries[221].fn;
+	__typeof__(cuMemPoolGetAccess) *call = (__typeof__(cuMemPoolGetAccess) *)driver_entries[222].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[221]);
+		return driver_missing(&driver_entries[222]);
 	return call(flags, memPool, location);
 }
 
 DRIVER_CALL CUresult cuMemPoolGetAttribute(CUmemoryPool pool, CUmemPool_attribute attr, void *value)
 {
-	__typeof__(cuMemPoolGetAttribute) *call = (__typeof__(cuMemPoolGetAttribute) *)driver_entries[222].fn;
+	__typeof__(cuMemPoolGetAttribute) *call = (__typeof__(cuMemPoolGetAttribute) *)driver_entries[223].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[222]);
+		return driver_missing(&driver_entries[223]);
 	return call(pool, attr, value);
 }
 
 DRIVER_CALL CUresult cuMemPoolSetAccess(CUmemoryPool pool, const CUmemAccessDesc *map, size_t count)
 {
-	__typeof__(cuMemPoolSetAccess) *call = (__typeof__(cuMemPoolSetAccess) *)driver_entries[223].fn;
+	__typeof__(cuMemPoolSetAccess) *call = (__typeof__(cuMemPoolSetAccess) *)driver_entries[224].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[223]);
+		return driver_missing(&driver_entries[224]);
 	return call(pool, map, count);
 }
 
 DRIVER_CALL CUresult cuMemPoolSetAttribute(CUmemoryPool pool, CUmemPool_attribute attr, void *value)
 {
-	__typeof__(cuMemPoolSetAttribute) *call = (__typeof__(cuMemPoolSetAttribute) *)driver_entries[224].fn;
+	__typeof__(cuMemPoolSetAttribute) *call = (__typeof__(cuMemPoolSetAttribute) *)driver_entries[225].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[224]);
+		return driver_missing(&driver_entries[225]);
 	return call(pool, attr, value);
 }
 
 DRIVER_CALL CUresult cuMemPoolTrimTo(CUmemoryPool pool, size_t minBytesToKeep)
 {
-	__typeof__(cuMemPoolTrimTo) *call = (__typeof__(cuMemPoolTrimTo) *)driver_entries[225].fn;
+	__typeof__(cuMemPoolTrimTo) *call = (__typeof__(cuMemPoolTrimTo) *)driver_entries[226].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[225]);
+		return driver_missing(&driver_entries[226]);
 	return call(pool, minBytesToKeep);
 }
 
 DRIVER_CALL CUresult cuMemPrefetchAsync_v2(CUdeviceptr devPtr, size_t count, CUmemLocation location, unsigned int flags, CUstream hStream)
 {
-	__typeof__(cuMemPrefetchAsync_v2) *call = (__typeof__(cuMemPrefetchAsync_v2) *)driver_entries[226].fn;
+	__typeof__(cuMemPrefetchAsync_v2) *call = (__typeof__(cuMemPrefetchAsync_v2) *)driver_entries[227].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[226]);
+		return driver_missing(&driver_entries[227]);
 	return call(devPtr, count, location, flags, hStream);
 }
 
 DRIVER_CALL CUresult cuMemRangeGetAttribute(void *data, size_t dataSize, CUmem_range_attribute attribute, CUdeviceptr devPtr, size_t count)
 {
-	__typeof__(cuMemRangeGetAttribute) *call = (__typeof__(cuMemRangeGetAttribute) *)driver_entries[227].fn;
+	__typeof__(cuMemRangeGetAttribute) *call = (__typeof__(cuMemRangeGetAttribute) *)driver_entries[228].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[227]);
+		return driver_missing(&driver_entries[228]);
 	return call(data, dataSize, attribute, devPtr, count);
 }
 
 DRIVER_CALL CUresult cuMemRelease(CUmemGenericAllocationHandle handle)
 {
-	__typeof__(cuMemRelease) *call = (__typeof__(cuMemRelease) *)driver_entries[228].fn;
+	__typeof__(cuMemRelease) *call = (__typeof__(cuMemRelease) *)driver_entries[229].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[228]);
+		return driver_missing(&driver_entries[229]);
 	return call(handle);
 }
 
 DRIVER_CALL CUresult cuMemRetainAllocationHandle(CUmemGenericAllocationHandle *handle, void *addr)
 {
-	__typeof__(cuMemRetainAllocationHandle) *call = (__typeof__(cuMemRetainAllocationHandle) *)driver_entries[229].fn;
+	__typeof__(cuMemRetainAllocationHandle) *call = (__typeof__(cuMemRetainAllocationHandle) *)driver_entries[230].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[229]);
+		return driver_missing(&driver_entries[230]);
 	return call(handle, addr);
 }
 
 DRIVER_CALL CUresult cuMemSetAccess(CUdeviceptr ptr, size_t size, const CUmemAccessDesc *desc, size_t count)
 {
-	__typeof__(cuMemSetAccess) *call = (__typeof__(cuMemSetAccess) *)driver_entries[230].fn;
+	__typeof__(cuMemSetAccess) *call = (__typeof__(cuMemSetAccess) *)driver_entries[231].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[230]);
+		return driver_missing(&driver_entries[231]);
 	return call(ptr, size, desc, count);
 }
 
 DRIVER_CALL CUresult cuMemSetMemPool(CUmemLocation *location, CUmemAllocationType type, CUmemoryPool pool)
 {
-	__typeof__(cuMemSetMemPool) *call = (__typeof__(cuMemSetMemPool) *)driver_entries[231].fn;
+	__typeof__(cuMemSetMemPool) *call = (__typeof__(cuMemSetMemPool) *)driver_entries[232].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[231]);
+		return driver_missing(&driver_entries[232]);
 	return call(location, type, pool);
 }
 
 DRIVER_CALL CUresult cuMemUnmap(CUdeviceptr ptr, size_t size)
 {
-	__typeof__(cuMemUnmap) *call = (__typeof__(cuMemUnmap) *)driver_entries[232].fn;
+	__typeof__(cuMemUnmap) *call = (__typeof__(cuMemUnmap) *)driver_entries[233].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[232]);
+		return driver_missing(&driver_entries[233]);
 	return call(ptr, size);
 }
 
 DRIVER_CALL CUresult cuMemcpy2DAsync_v2(const CUDA_MEMCPY2D *pCopy, CUstream hStream)
 {
-	__typeof__(cuMemcpy2DAsync_v2) *call = (__typeof__(cuMemcpy2DAsync_v2) *)driver_entries[233].fn;
+	__typeof__(cuMemcpy2DAsync_v2) *call = (__typeof__(cuMemcpy2DAsync_v2) *)driver_entries[234].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[233]);
+		return driver_missing(&driver_entries[234]);
 	return call(pCopy, hStream);
 }
 
 DRIVER_CALL CUresult cuMemcpy2D_v2(const CUDA_MEMCPY2D *pCopy)
 {
-	__typeof__(cuMemcpy2D_v2) *call = (__typeof__(cuMemcpy2D_v2) *)driver_entries[234].fn;
+	__typeof__(cuMemcpy2D_v2) *call = (__typeof__(cuMemcpy2D_v2) *)driver_entries[235].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[234]);
+		return driver_missing(&driver_entries[235]);
 	return call(pCopy);
 }
 
 DRIVER_CALL CUresult cuMemcpy3DAsync_v2(const CUDA_MEMCPY3D *pCopy, CUstream hStream)
 {
-	__typeof__(cuMemcpy3DAsync_v2) *call = (__typeof__(cuMemcpy3DAsync_v2) *)driver_entries[235].fn;
+	__typeof__(cuMemcpy3DAsync_v2) *call = (__typeof__(cuMemcpy3DAsync_v2) *)driver_entries[236].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[235]);
+		return driver_missing(&driver_entries[236]);
 	return call(pCopy, hStream);
 }
 
 DRIVER_CALL CUresult cuMemcpy3DPeer(const CUDA_MEMCPY3D_PEER *pCopy)
 {
-	__typeof__(cuMemcpy3DPeer) *call = (__typeof__(cuMemcpy3DPeer) *)driver_entries[236].fn;
+	__typeof__(cuMemcpy3DPeer) *call = (__typeof__(cuMemcpy3DPeer) *)driver_entries[237].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[236]);
+		return driver_missing(&driver_entries[237]);
 	return call(pCopy);
 }
 
 DRIVER_CALL CUresult cuMemcpy3DPeerAsync(const CUDA_MEMCPY3D_PEER *pCopy, CUstream hStream)
 {
-	__typeof__(cuMemcpy3DPeerAsync) *call = (__typeof__(cuMemcpy3DPeerAsync) *)driver_entries[237].fn;
+	__typeof__(cuMemcpy3DPeerAsync) *call = (__typeof__(cuMemcpy3DPeerAsync) *)driver_entries[238].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[237]);
+		return driver_missing(&driver_entries[238]);
 	return call(pCopy, hStream);
 }
 
 DRIVER_CALL CUresult cuMemcpy3D_v2(const CUDA_MEMCPY3D *pCopy)
 {
-	__typeof__(cuMemcpy3D_v2) *call = (__typeof__(cuMemcpy3D_v2) *)driver_entries[238].fn;
+	__typeof__(cuMemcpy3D_v2) *call = (__typeof__(cuMemcpy3D_v2) *)driver_entries[239].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[238]);
+		return driver_missing(&driver_entries[239]);
 	return call(pCopy);
 }
 
 DRIVER_CALL CUresult cuMemcpyDtoDAsync_v2(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount, CUstream hStream)
 {
-	__typeof__(cuMemcpyDtoDAsync_v2) *call = (__typeof__(cuMemcpyDtoDAsync_v2) *)driver_entries[239].fn;
+	__typeof__(cuMemcpyDtoDAsync_v2) *call = (__typeof__(cuMemcpyDtoDAsync_v2) *)driver_entries[240].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[239]);
+		return driver_missing(&driver_entries[240]);
 	return call(dstDevice, srcDevice, ByteCount, hStream);
 }
 
 DRIVER_CALL CUresult cuMemcpyDtoD_v2(CUdeviceptr dstDevice, CUdeviceptr srcDevice, size_t ByteCount)
 {
-	__typeof__(cuMemcpyDtoD_v2) *call = (__typeof__(cuMemcpyDtoD_v2) *)driver_entries[240].fn;
+	__typeof__(cuMemcpyDtoD_v2) *call = (__typeof__(cuMemcpyDtoD_v2) *)driver_entries[241].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[240]);
+		return driver_missing(&driver_entries[241]);
 	return call(dstDevice, srcDevice, ByteCount);
 }
 
 DRIVER_CALL CUresult cuMemcpyDtoHAsync_v2(void *dstHost, CUdeviceptr srcDevice, size_t ByteCount, CUstream hStream)
 {
-	__typeof__(cuMemcpyDtoHAsync_v2) *call = (__typeof__(cuMemcpyDtoHAsync_v2) *)driver_entries[241].fn;
+	__typeof__(cuMemcpyDtoHAsync_v2) *call = (__typeof__(cuMemcpyDtoHAsync_v2) *)driver_entries[242].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[241]);
+		return driver_missing(&driver_entries[242]);
 	return call(dstHost, srcDevice, ByteCount, hStream);
 }
 
 DRIVER_CALL CUresult cuMemcpyDtoH_v2(void *dstHost, CUdeviceptr srcDevice, size_t ByteCount)
 {
-	__typeof__(cuMemcpyDtoH_v2) *call = (__typeof__(cuMemcpyDtoH_v2) *)driver_entries[242].fn;
+	__typeof__(cuMemcpyDtoH_v2) *call = (__typeof__(cuMemcpyDtoH_v2) *)driver_entries[243].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[242]);
+		return driver_missing(&driver_entries[243]);
 	return call(dstHost, srcDevice, ByteCount);
 }
 
 DRIVER_CALL CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr dstDevice, const void *srcHost, size_t ByteCount, CUstream hStream)
 {
-	__typeof__(cuMemcpyHtoDAsync_v2) *call = (__typeof__(cuMemcpyHtoDAsync_v2) *)driver_entries[243].fn;
+	__typeof__(cuMemcpyHtoDAsync_v2) *call = (__typeof__(cuMemcpyHtoDAsync_v2) *)driver_entries[244].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[243]);
+		return driver_missing(&driver_entries[244]);
 	return call(dstDevice, srcHost, ByteCount, hStream);
 }
 
 DRIVER_CALL CUresult cuMemcpyHtoD_v2(CUdeviceptr dstDevice, const void *srcHost, size_t ByteCount)
 {
-	__typeof__(cuMemcpyHtoD_v2) *call = (__typeof__(cuMemcpyHtoD_v2) *)driver_entries[244].fn;
+	__typeof__(cuMemcpyHtoD_v2) *call = (__typeof__(cuMemcpyHtoD_v2) *)driver_entries[245].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[244]);
+		return driver_missing(&driver_entries[245]);
 	return call(dstDevice, srcHost, ByteCount);
 }
 
 DRIVER_CALL CUresult cuMemsetD16Async(CUdeviceptr dstDevice, unsigned short us, size_t N, CUstream hStream)
 {
-	__typeof__(cuMemsetD16Async) *call = (__typeof__(cuMemsetD16Async) *)driver_entries[245].fn;
+	__typeof__(cuMemsetD16Async) *call = (__typeof__(cuMemsetD16Async) *)driver_entries[246].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[245]);
+		return driver_missing(&driver_entries[246]);
 	return call(dstDevice, us, N, hStream);
 }
 
 DRIVER_CALL CUresult cuMemsetD16_v2(CUdeviceptr dstDevice, unsigned short us, size_t N)
 {
-	__typeof__(cuMemsetD16_v2) *call = (__typeof__(cuMemsetD16_v2) *)driver_entries[246].fn;
+	__typeof__(cuMemsetD16_v2) *call = (__typeof__(cuMemsetD16_v2) *)driver_entries[247].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[246]);
+		return driver_missing(&driver_entries[247]);
 	return call(dstDevice, us, N);
 }
 
 DRIVER_CALL CUresult cuMemsetD2D16Async(CUdeviceptr dstDevice, size_t dstPitch, unsigned short us, size_t Width, size_t Height, CUstream hStream)
 {
-	__typeof__(cuMemsetD2D16Async) *call = (__typeof__(cuMemsetD2D16Async) *)driver_entries[247].fn;
+	__typeof__(cuMemsetD2D16Async) *call = (__typeof__(cuMemsetD2D16Async) *)driver_entries[248].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[247]);
+		return driver_missing(&driver_entries[248]);
 	return call(dstDevice, dstPitch, us, Width, Height, hStream);
 }
 
 DRIVER_CALL CUresult cuMemsetD2D16_v2(CUdeviceptr dstDevice, size_t dstPitch, unsigned short us, size_t Width, size_t Height)
 {
-	__typeof__(cuMemsetD2D16_v2) *call = (__typeof__(cuMemsetD2D16_v2) *)driver_entries[248].fn;
+	__typeof__(cuMemsetD2D16_v2) *call = (__typeof__(cuMemsetD2D16_v2) *)driver_entries[249].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[248]);
+		return driver_missing(&driver_entries[249]);
 	return call(dstDevice, dstPitch, us, Width, Height);
 }
 
 DRIVER_CALL CUresult cuMemsetD2D32Async(CUdeviceptr dstDevice, size_t dstPitch, unsigned int ui, size_t Width, size_t Height, CUstream hStream)
 {
-	__typeof__(cuMemsetD2D32Async) *call = (__typeof__(cuMemsetD2D32Async) *)driver_entries[249].fn;
+	__typeof__(cuMemsetD2D32Async) *call = (__typeof__(cuMemsetD2D32Async) *)driver_entries[250].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[249]);
+		return driver_missing(&driver_entries[250]);
 	return call(dstDevice, dstPitch, ui, Width, Height, hStream);
 }
 
 DRIVER_CALL CUresult cuMemsetD2D32_v2(CUdeviceptr dstDevice, size_t dstPitch, unsigned int ui, size_t Width, size_t Height)
 {
-	__typeof__(cuMemsetD2D32_v2) *call = (__typeof__(cuMemsetD2D32_v2) *)driver_entries[250].fn;
+	__typeof__(cuMemsetD2D32_v2) *call = (__typeof__(cuMemsetD2D32_v2) *)driver_entries[251].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[250]);
+		return driver_missing(&driver_entries[251]);
 	return call(dstDevice, dstPitch, ui, Width, Height);
 }
 
 DRIVER_CALL CUresult cuMemsetD2D8Async(CUdeviceptr dstDevice, size_t dstPitch, unsigned char uc, size_t Width, size_t Height, CUstream hStream)
 {
-	__typeof__(cuMemsetD2D8Async) *call = (__typeof__(cuMemsetD2D8Async) *)driver_entries[251].fn;
+	__typeof__(cuMemsetD2D8Async) *call = (__typeof__(cuMemsetD2D8Async) *)driver_entries[252].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[251]);
+		return driver_missing(&driver_entries[252]);
 	return call(dstDevice, dstPitch, uc, Width, Height, hStream);
 }
 
 DRIVER_CALL CUresult cuMemsetD2D8_v2(CUdeviceptr dstDevice, size_t dstPitch, unsigned char uc, size_t Width, size_t Height)
 {
-	__typeof__(cuMemsetD2D8_v2) *call = (__typeof__(cuMemsetD2D8_v2) *)driver_entries[252].fn;
+	__typeof__(cuMemsetD2D8_v2) *call = (__typeof__(cuMemsetD2D8_v2) *)driver_entries[253].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[252]);
+		return driver_missing(&driver_entries[253]);
 	return call(dstDevice, dstPitch, uc, Width, Height);
 }
 
 DRIVER_CALL CUresult cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui, size_t N, CUstream hStream)
 {
-	__typeof__(cuMemsetD32Async) *call = (__typeof__(cuMemsetD32Async) *)driver_entries[253].fn;
+	__typeof__(cuMemsetD32Async) *call = (__typeof__(cuMemsetD32Async) *)driver_entries[254].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[253]);
+		return driver_missing(&driver_entries[254]);
 	return call(dstDevice, ui, N, hStream);
 }
 
 DRIVER_CALL CUresult cuMemsetD32_v2(CUdeviceptr dstDevice, unsigned int ui, size_t N)
 {
-	__typeof__(cuMemsetD32_v2) *call = (__typeof__(cuMemsetD32_v2) *)driver_entries[254].fn;
+	__typeof__(cuMemsetD32_v2) *call = (__typeof__(cuMemsetD32_v2) *)driver_entries[255].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[254]);
+		return driver_missing(&driver_entries[255]);
 	return call(dstDevice, ui, N);
 }
 
 DRIVER_CALL CUresult cuMemsetD8Async(CUdeviceptr dstDevice, unsigned char uc, size_t N, CUstream hStream)
 {
-	__typeof__(cuMemsetD8Async) *call = (__typeof__(cuMemsetD8Async) *)driver_entries[255].fn;
+	__typeof__(cuMemsetD8Async) *call = (__typeof__(cuMemsetD8Async) *)driver_entries[256].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[255]);
+		return driver_missing(&driver_entries[256]);
 	return call(dstDevice, uc, N, hStream);
 }
 
 DRIVER_CALL CUresult cuMemsetD8_v2(CUdeviceptr dstDevice, unsigned char uc, size_t N)
 {
-	__typeof__(cuMemsetD8_v2) *call = (__typeof__(cuMemsetD8_v2) *)driver_entries[256].fn;
+	__typeof__(cuMemsetD8_v2) *call = (__typeof__(cuMemsetD8_v2) *)driver_entries[257].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[256]);
+		return driver_missing(&driver_entries[257]);
 	return call(dstDevice, uc, N);
 }
 
 DRIVER_CALL CUresult cuMipmappedArrayCreate(CUmipmappedArray *pHandle, const CUDA_ARRAY3D_DESCRIPTOR *pMipmappedArrayDesc, unsigned int numMipmapLevels)
 {
-	__typeof__(cuMipmappedArrayCreate) *call = (__typeof__(cuMipmappedArrayCreate) *)driver_entries[257].fn;
+	__typeof__(cuMipmappedArrayCreate) *call = (__typeof__(cuMipmappedArrayCreate) *)driver_entries[258].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[257]);
+		return driver_missing(&driver_entries[258]);
 	return call(pHandle, pMipmappedArrayDesc, numMipmapLevels);
 }
 
 DRIVER_CALL CUresult cuMipmappedArrayDestroy(CUmipmappedArray hMipmappedArray)
 {
-	__typeof__(cuMipmappedArrayDestroy) *call = (__typeof__(cuMipmappedArrayDestroy) *)driver_entries[258].fn;
+	__typeof__(cuMipmappedArrayDestroy) *call = (__typeof__(cuMipmappedArrayDestroy) *)driver_entries[259].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[258]);
+		return driver_missing(&driver_entries[259]);
 	return call(hMipmappedArray);
 }
 
 DRIVER_CALL CUresult cuMipmappedArrayGetLevel(CUarray *pLevelArray, CUmipmappedArray hMipmappedArray, unsigned int level)
 {
-	__typeof__(cuMipmappedArrayGetLevel) *call = (__typeof__(cuMipmappedArrayGetLevel) *)driver_entries[259].fn;
+	__typeof__(cuMipmappedArrayGetLevel) *call = (__typeof__(cuMipmappedArrayGetLevel) *)driver_entries[260].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[259]);
+		return driver_missing(&driver_entries[260]);
 	return call(pLevelArray, hMipmappedArray, level);
 }
 
 DRIVER_CALL CUresult cuMipmappedArrayGetMemoryRequirements(CUDA_ARRAY_MEMORY_REQUIREMENTS *memoryRequirements, CUmipmappedArray mipmap, CUdevice device)
 {
-	__typeof__(cuMipmappedArrayGetMemoryRequirements) *call = (__typeof__(cuMipmappedArrayGetMemoryRequirements) *)driver_entries[260].fn;
+	__typeof__(cuMipmappedArrayGetMemoryRequirements) *call = (__typeof__(cuMipmappedArrayGetMemoryRequirements) *)driver_entries[261].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[260]);
+		return driver_missing(&driver_entries[261]);
 	return call(memoryRequirements, mipmap, device);
 }
 
 DRIVER_CALL CUresult cuModuleEnumerateFunctions(CUfunction *functions, unsigned int numFunctions, CUmodule mod)
 {
-	__typeof__(cuModuleEnumerateFunctions) *call = (__typeof__(cuModuleEnumerateFunctions) *)driver_entries[261].fn;
+	__typeof__(cuModuleEnumerateFunctions) *call = (__typeof__(cuModuleEnumerateFunctions) *)driver_entries[262].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[261]);
+		return driver_missing(&driver_entries[262]);
 	return call(functions, numFunctions, mod);
 }
 
 DRIVER_CALL CUresult cuModuleGetFunction(CUfunction *hfunc, CUmodule hmod, const char *name)
 {
-	__typeof__(cuModuleGetFunction) *call = (__typeof__(cuModuleGetFunction) *)driver_entries[262].fn;
+	__typeof__(cuModuleGetFunction) *call = (__typeof__(cuModuleGetFunction) *)driver_entries[263].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[262]);
+		return driver_missing(&driver_entries[263]);
 	return call(hfunc, hmod, name);
 }
 
 DRIVER_CALL CUresult cuModuleGetFunctionCount(unsigned int *count, CUmodule mod)
 {
-	__typeof__(cuModuleGetFunctionCount) *call = (__typeof__(cuModuleGetFunctionCount) *)driver_entries[263].fn;
+	__typeof__(cuModuleGetFunctionCount) *call = (__typeof__(cuModuleGetFunctionCount) *)driver_entries[264].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[263]);
+		return driver_missing(&driver_entries[264]);
 	return call(count, mod);
 }
 
 DRIVER_CALL CUresult cuModuleGetGlobal_v2(CUdeviceptr *dptr, size_t *bytes, CUmodule hmod, const char *name)
 {
-	__typeof__(cuModuleGetGlobal_v2) *call = (__typeof__(cuModuleGetGlobal_v2) *)driver_entries[264].fn;
+	__typeof__(cuModuleGetGlobal_v2) *call = (__typeof__(cuModuleGetGlobal_v2) *)driver_entries[265].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[264]);
+		return driver_missing(&driver_entries[265]);
 	return call(dptr, bytes, hmod, name);
 }
 
 DRIVER_CALL CUresult cuModuleGetLoadingMode(CUmoduleLoadingMode *mode)
 {
-	__typeof__(cuModuleGetLoadingMode) *call = (__typeof__(cuModuleGetLoadingMode) *)driver_entries[265].fn;
+	__typeof__(cuModuleGetLoadingMode) *call = (__typeof__(cuModuleGetLoadingMode) *)driver_entries[266].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[265]);
+		return driver_missing(&driver_entries[266]);
 	return call(mode);
 }
 
 DRIVER_CALL CUresult cuModuleGetSurfRef(CUsurfref *pSurfRef, CUmodule hmod, const char *name)
 {
-	__typeof__(cuModuleGetSurfRef) *call = (__typeof__(cuModuleGetSurfRef) *)driver_entries[266].fn;
+	__typeof__(cuModuleGetSurfRef) *call = (__typeof__(cuModuleGetSurfRef) *)driver_entries[267].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[266]);
+		return driver_missing(&driver_entries[267]);
 	return call(pSurfRef, hmod, name);
 }
 
 DRIVER_CALL CUresult cuModuleGetTexRef(CUtexref *pTexRef, CUmodule hmod, const char *name)
 {
-	__typeof__(cuModuleGetTexRef) *call = (__typeof__(cuModuleGetTexRef) *)driver_entries[267].fn;
+	__typeof__(cuModuleGetTexRef) *call = (__typeof__(cuModuleGetTexRef) *)driver_entries[268].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[267]);
+		return driver_missing(&driver_entries[268]);
 	return call(pTexRef, hmod, name);
 }
 
 DRIVER_CALL CUresult cuModuleLoadData(CUmodule *module, const void *image)
 {
-	__typeof__(cuModuleLoadData) *call = (__typeof__(cuModuleLoadData) *)driver_entries[268].fn;
+	__typeof__(cuModuleLoadData) *call = (__typeof__(cuModuleLoadData) *)driver_entries[269].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[268]);
+		return driver_missing(&driver_entries[269]);
 	return call(module, image);
 }
 
 DRIVER_CALL CUresult cuModuleLoadDataEx(CUmodule *module, const void *image, unsigned int numOptions, CUjit_option *options, void **optionValues)
 {
-	__typeof__(cuModuleLoadDataEx) *call = (__typeof__(cuModuleLoadDataEx) *)driver_entries[269].fn;
+	__typeof__(cuModuleLoadDataEx) *call = (__typeof__(cuModuleLoadDataEx) *)driver_entries[270].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[269]);
+		return driver_missing(&driver_entries[270]);
 	return call(module, image, numOptions, options, optionValues);
 }
 
 DRIVER_CALL CUresult cuModuleLoadFatBinary(CUmodule *module, const void *fatCubin)
 {
-	__typeof__(cuModuleLoadFatBinary) *call = (__typeof__(cuModuleLoadFatBinary) *)driver_entries[270].fn;
+	__typeof__(cuModuleLoadFatBinary) *call = (__typeof__(cuModuleLoadFatBinary) *)driver_entries[271].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[270]);
+		return driver_missing(&driver_entries[271]);
 	return call(module, fatCubin);
 }
 
 DRIVER_CALL CUresult cuModuleUnload(CUmodule hmod)
 {
-	__typeof__(cuModuleUnload) *call = (__typeof__(cuModuleUnload) *)driver_entries[271].fn;
+	__typeof__(cuModuleUnload) *call = (__typeof__(cuModuleUnload) *)driver_entries[272].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[271]);
+		return driver_missing(&driver_entries[272]);
 	return call(hmod);
 }
 
 DRIVER_CALL CUresult cuOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, CUfunction func, int numBlocks, int blockSize)
 {
-	__typeof__(cuOccupancyAvailableDynamicSMemPerBlock) *call = (__typeof__(cuOccupancyAvailableDynamicSMemPerBlock) *)driver_entries[272].fn;
+	__typeof__(cuOccupancyAvailableDynamicSMemPerBlock) *call = (__typeof__(cuOccupancyAvailableDynamicSMemPerBlock) *)driver_entries[273].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[272]);
+		return driver_missing(&driver_entries[273]);
 	return call(dynamicSmemSize, func, numBlocks, blockSize);
 }
 
 DRIVER_CALL CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, CUfunction func, int blockSize, size_t dynamicSMemSize)
 {
-	__typeof__(cuOccupancyMaxActiveBlocksPerMultiprocessor) *call = (__typeof__(cuOccupancyMaxActiveBlocksPerMultiprocessor) *)driver_entries[273].fn;
+	__typeof__(cuOccupancyMaxActiveBlocksPerMultiprocessor) *call = (__typeof__(cuOccupancyMaxActiveBlocksPerMultiprocessor) *)driver_entries[274].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[273]);
+		return driver_missing(&driver_entries[274]);
 	return call(numBlocks, func, blockSize, dynamicSMemSize);
 }
 
 DRIVER_CALL CUresult cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, CUfunction func, int blockSize, size_t dynamicSMemSize, unsigned int flags)
 {
-	__typeof__(cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags) *call = (__typeof__(cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags) *)driver_entries[274].fn;
+	__typeof__(cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags) *call = (__typeof__(cuOccupancyMaxActiveBlocksPerMultiprocessorWithFlags) *)driver_entries[275].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[274]);
+		return driver_missing(&driver_entries[275]);
 	return call(numBlocks, func, blockSize, dynamicSMemSize, flags);
 }
 
 DRIVER_CALL CUresult cuOccupancyMaxActiveClusters(int *numClusters, CUfunction func, const CUlaunchConfig *config)
 {
-	__typeof__(cuOccupancyMaxActiveClusters) *call = (__typeof__(cuOccupancyMaxActiveClusters) *)driver_entries[275].fn;
+	__typeof__(cuOccupancyMaxActiveClusters) *call = (__typeof__(cuOccupancyMaxActiveClusters) *)driver_entries[276].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[275]);
+		return driver_missing(&driver_entries[276]);
 	return call(numClusters, func, config);
 }
 
 DRIVER_CALL CUresult cuOccupancyMaxPotentialBlockSizeWithFlags(int *minGridSize, int *blockSize, CUfunction func, CUoccupancyB2DSize blockSizeToDynamicSMemSize, size_t dynamicSMemSize, int blockSizeLimit, unsigned int flags)
 {
-	__typeof__(cuOccupancyMaxPotentialBlockSizeWithFlags) *call = (__typeof__(cuOccupancyMaxPotentialBlockSizeWithFlags) *)driver_entries[276].fn;
+	__typeof__(cuOccupancyMaxPotentialBlockSizeWithFlags) *call = (__typeof__(cuOccupancyMaxPotentialBlockSizeWithFlags) *)driver_entries[277].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[276]);
+		return driver_missing(&driver_entries[277]);
 	return call(minGridSize, blockSize, func, blockSizeToDynamicSMemSize, dynamicSMemSize, blockSizeLimit, flags);
 }
 
 DRIVER_CALL CUresult cuOccupancyMaxPotentialClusterSize(int *clusterSize, CUfunction func, const CUlaunchConfig *config)
 {
-	__typeof__(cuOccupancyMaxPotentialClusterSize) *call = (__typeof__(cuOccupancyMaxPotentialClusterSize) *)driver_entries[277].fn;
+	__typeof__(cuOccupancyMaxPotentialClusterSize) *call = (__typeof__(cuOccupancyMaxPotentialClusterSize) *)driver_entries[278].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[277]);
+		return driver_missing(&driver_entries[278]);
 	return call(clusterSize, func, config);
 }
 
 DRIVER_CALL CUresult cuParamSetTexRef(CUfunction hfunc, int texunit, CUtexref hTexRef)
 {
-	__typeof__(cuParamSetTexRef) *call = (__typeof__(cuParamSetTexRef) *)driver_entries[278].fn;
+	__typeof__(cuParamSetTexRef) *call = (__typeof__(cuParamSetTexRef) *)driver_entries[279].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[278]);
+		return driver_missing(&driver_entries[279]);
 	return call(hfunc, texunit, hTexRef);
 }
 
 DRIVER_CALL CUresult cuPointerGetAttribute(void *data, CUpointer_attribute attribute, CUdeviceptr ptr)
 {
-	__typeof__(cuPointerGetAttribute) *call = (__typeof__(cuPointerGetAttribute) *)driver_entries[279].fn;
+	__typeof__(cuPointerGetAttribute) *call = (__typeof__(cuPointerGetAttribute) *)driver_entries[280].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[279]);
+		return driver_missing(&driver_entries[280]);
 	return call(data, attribute, ptr);
 }
 
 DRIVER_CALL CUresult cuPointerGetAttributes(unsigned int numAttributes, CUpointer_attribute *attributes, void **data, CUdeviceptr ptr)
 {
-	__typeof__(cuPointerGetAttributes) *call = (__typeof__(cuPointerGetAttributes) *)driver_entries[280].fn;
+	__typeof__(cuPointerGetAttributes) *call = (__typeof__(cuPointerGetAttributes) *)driver_entries[281].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[280]);
+		return driver_missing(&driver_entries[281]);
 	return call(numAttributes, attributes, data, ptr);
 }
 
 DRIVER_CALL CUresult cuPointerSetAttribute(const void *value, CUpointer_attribute attribute, CUdeviceptr ptr)
 {
-	__typeof__(cuPointerSetAttribute) *call = (__typeof__(cuPointerSetAttribute) *)driver_entries[281].fn;
+	__typeof__(cuPointerSetAttribute) *call = (__typeof__(cuPointerSetAttribute) *)driver_entries[282].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[281]);
+		return driver_missing(&driver_entries[282]);
 	return call(value, attribute, ptr);
 }
 
 DRIVER_CALL CUresult cuProfilerStart(void)
 {
-	__typeof__(cuProfilerStart) *call = (__typeof__(cuProfilerStart) *)driver_entries[282].fn;
-
-	if (call == NULL)
-		return driver_missing(&driver_entries[282]);
-	return call();
-}
-
-DRIVER_CALL CUresult cuProfilerStop(void)
-{
-	__typeof__(cuProfilerStop) *call = (__typeof__(cuProfilerStop) *)driver_entries[283].fn;
+	__typeof__(cuProfilerStart) *call = (__typeof__(cuProfilerStart) *)driver_entries[283].fn;
 
 	if (call == NULL)
 		return driver_missing(&driver_entries[283]);
 	return call();
 }
 
-DRIVER_CALL CUresult cuStreamAddCallback(CUstream hStream, CUstreamCallback callback, void *userData, unsigned int flags)
+DRIVER_CALL CUresult cuProfilerStop(void)
 {
-	__typeof__(cuStreamAddCallback) *call = (__typeof__(cuStreamAddCallback) *)driver_entries[284].fn;
+	__typeof__(cuProfilerStop) *call = (__typeof__(cuProfilerStop) *)driver_entries[284].fn;
 
 	if (call == NULL)
 		return driver_missing(&driver_entries[284]);
+	return call();
+}
+
+DRIVER_CALL CUresult cuStreamAddCallback(CUstream hStream, CUstreamCallback callback, void *userData, unsigned int flags)
+{
+	__typeof__(cuStreamAddCallback) *call = (__typeof__(cuStreamAddCallback) *)driver_entries[285].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[285]);
 	return call(hStream, callback, userData, flags);
 }
 
 DRIVER_CALL CUresult cuStreamAttachMemAsync(CUstream hStream, CUdeviceptr dptr, size_t length, unsigned int flags)
 {
-	__typeof__(cuStreamAttachMemAsync) *call = (__typeof__(cuStreamAttachMemAsync) *)driver_entries[285].fn;
+	__typeof__(cuStreamAttachMemAsync) *call = (__typeof__(cuStreamAttachMemAsync) *)driver_entries[286].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[285]);
+		return driver_missing(&driver_entries[286]);
 	return call(hStream, dptr, length, flags);
 }
 
 DRIVER_CALL CUresult cuStreamBatchMemOp_v2(CUstream stream, unsigned int count, CUstreamBatchMemOpParams *paramArray, unsigned int flags)
 {
-	__typeof__(cuStreamBatchMemOp_v2) *call = (__typeof__(cuStreamBatchMemOp_v2) *)driver_entries[286].fn;
+	__typeof__(cuStreamBatchMemOp_v2) *call = (__typeof__(cuStreamBatchMemOp_v2) *)driver_entries[287].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[286]);
+		return driver_missing(&driver_entries[287]);
 	return call(stream, count, paramArray, flags);
 }
 
 DRIVER_CALL CUresult cuStreamBeginCaptureToGraph(CUstream hStream, CUgraph hGraph, const CUgraphNode *dependencies, const CUgraphEdgeData *dependencyData, size_t numDependencies, CUstreamCaptureMode mode)
 {
-	__typeof__(cuStreamBeginCaptureToGraph) *call = (__typeof__(cuStreamBeginCaptureToGraph) *)driver_entries[287].fn;
+	__typeof__(cuStreamBeginCaptureToGraph) *call = (__typeof__(cuStreamBeginCaptureToGraph) *)driver_entries[288].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[287]);
+		return driver_missing(&driver_entries[288]);
 	return call(hStream, hGraph, dependencies, dependencyData, numDependencies, mode);
 }
 
 DRIVER_CALL CUresult cuStreamBeginCapture_v2(CUstream hStream, CUstreamCaptureMode mode)
 {
-	__typeof__(cuStreamBeginCapture_v2) *call = (__typeof__(cuStreamBeginCapture_v2) *)driver_entries[288].fn;
+	__typeof__(cuStreamBeginCapture_v2) *call = (__typeof__(cuStreamBeginCapture_v2) *)driver_entries[289].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[288]);
+		return driver_missing(&driver_entries[289]);
 	return call(hStream, mode);
 }
 
 DRIVER_CALL CUresult cuStreamCopyAttributes(CUstream dst, CUstream src)
 {
-	__typeof__(cuStreamCopyAttributes) *call = (__typeof__(cuStreamCopyAttributes) *)driver_entries[289].fn;
+	__typeof__(cuStreamCopyAttributes) *call = (__typeof__(cuStreamCopyAttributes) *)driver_entries[290].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[289]);
+		return driver_missing(&driver_entries[290]);
 	return call(dst, src);
 }
 
 DRIVER_CALL CUresult cuStreamCreate(CUstream *phStream, unsigned int Flags)
 {
-	__typeof__(cuStreamCreate) *call = (__typeof__(cuStreamCreate) *)driver_entries[290].fn;
+	__typeof__(cuStreamCreate) *call = (__typeof__(cuStreamCreate) *)driver_entries[291].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[290]);
+		return driver_missing(&driver_entries[291]);
 	return call(phStream, Flags);
 }
 
 DRIVER_CALL CUresult cuStreamCreateWithPriority(CUstream *phStream, unsigned int flags, int priority)
 {
-	__typeof__(cuStreamCreateWithPriority) *call = (__typeof__(cuStreamCreateWithPriority) *)driver_entries[291].fn;
+	__typeof__(cuStreamCreateWithPriority) *call = (__typeof__(cuStreamCreateWithPriority) *)driver_entries[292].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[291]);
+		return driver_missing(&driver_entries[292]);
 	return call(phStream, flags, priority);
 }
 
 DRIVER_CALL CUresult cuStreamDestroy_v2(CUstream hStream)
 {
-	__typeof__(cuStreamDestroy_v2) *call = (__typeof__(cuStreamDestroy_v2) *)driver_entries[292].fn;
+	__typeof__(cuStreamDestroy_v2) *call = (__typeof__(cuStreamDestroy_v2) *)driver_entries[293].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[292]);
+		return driver_missing(&driver_entries[293]);
 	return call(hStream);
 }
 
 DRIVER_CALL CUresult cuStreamEndCapture(CUstream hStream, CUgraph *phGraph)
 {
-	__typeof__(cuStreamEndCapture) *call = (__typeof__(cuStreamEndCapture) *)driver_entries[293].fn;
+	__typeof__(cuStreamEndCapture) *call = (__typeof__(cuStreamEndCapture) *)driver_entries[294].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[293]);
+		return driver_missing(&driver_entries[294]);
 	return call(hStream, phGraph);
 }
 
 DRIVER_CALL CUresult cuStreamGetAttribute(CUstream hStream, CUstreamAttrID attr, CUstreamAttrValue *value_out)
 {
-	__typeof__(cuStreamGetAttribute) *call = (__typeof__(cuStreamGetAttribute) *)driver_entries[294].fn;
+	__typeof__(cuStreamGetAttribute) *call = (__typeof__(cuStreamGetAttribute) *)driver_entries[295].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[294]);
+		return driver_missing(&driver_entries[295]);
 	return call(hStream, attr, value_out);
 }
 
 DRIVER_CALL CUresult cuStreamGetCaptureInfo_v3(CUstream hStream, CUstreamCaptureStatus *captureStatus_out, cuuint64_t *id_out, CUgraph *graph_out, const CUgraphNode **dependencies_out, const CUgraphEdgeData **edgeData_out, size_t *numDependencies_out)
 {
-	__typeof__(cuStreamGetCaptureInfo_v3) *call = (__typeof__(cuStreamGetCaptureInfo_v3) *)driver_entries[295].fn;
+	__typeof__(cuStreamGetCaptureInfo_v3) *call = (__typeof__(cuStreamGetCaptureInfo_v3) *)driver_entries[296].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[295]);
+		return driver_missing(&driver_entries[296]);
 	return call(hStream, captureStatus_out, id_out, graph_out, dependencies_out, edgeData_out, numDependencies_out);
 }
 
 DRIVER_CALL CUresult cuStreamGetCtx(CUstream hStream, CUcontext *pctx)
 {
-	__typeof__(cuStreamGetCtx) *call = (__typeof__(cuStreamGetCtx) *)driver_entries[296].fn;
+	__typeof__(cuStreamGetCtx) *call = (__typeof__(cuStreamGetCtx) *)driver_entries[297].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[296]);
+		return driver_missing(&driver_entries[297]);
 	return call(hStream, pctx);
 }
 
 DRIVER_CALL CUresult cuStreamGetDevice(CUstream hStream, CUdevice *device)
 {
-	__typeof__(cuStreamGetDevice) *call = (__typeof__(cuStreamGetDevice) *)driver_entries[297].fn;
+	__typeof__(cuStreamGetDevice) *call = (__typeof__(cuStreamGetDevice) *)driver_entries[298].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[297]);
+		return driver_missing(&driver_entries[298]);
 	return call(hStream, device);
 }
 
 DRIVER_CALL CUresult cuStreamGetFlags(CUstream hStream, unsigned int *flags)
 {
-	__typeof__(cuStreamGetFlags) *call = (__typeof__(cuStreamGetFlags) *)driver_entries[298].fn;
+	__typeof__(cuStreamGetFlags) *call = (__typeof__(cuStreamGetFlags) *)driver_entries[299].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[298]);
+		return driver_missing(&driver_entries[299]);
 	return call(hStream, flags);
 }
 
 DRIVER_CALL CUresult cuStreamGetGreenCtx(CUstream hStream, CUgreenCtx *phCtx)
 {
-	__typeof__(cuStreamGetGreenCtx) *call = (__typeof__(cuStreamGetGreenCtx) *)driver_entries[299].fn;
+	__typeof__(cuStreamGetGreenCtx) *call = (__typeof__(cuStreamGetGreenCtx) *)driver_entries[300].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[299]);
+		return driver_missing(&driver_entries[300]);
 	return call(hStream, phCtx);
 }
 
 DRIVER_CALL CUresult cuStreamGetId(CUstream hStream, unsigned long long *streamId)
 {
-	__typeof__(cuStreamGetId) *call = (__typeof__(cuStreamGetId) *)driver_entries[300].fn;
+	__typeof__(cuStreamGetId) *call = (__typeof__(cuStreamGetId) *)driver_entries[301].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[300]);
+		return driver_missing(&driver_entries[301]);
 	return call(hStream, streamId);
 }
 
 DRIVER_CALL CUresult cuStreamGetPriority(CUstream hStream, int *priority)
 {
-	__typeof__(cuStreamGetPriority) *call = (__typeof__(cuStreamGetPriority) *)driver_entries[301].fn;
+	__typeof__(cuStreamGetPriority) *call = (__typeof__(cuStreamGetPriority) *)driver_entries[302].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[301]);
+		return driver_missing(&driver_entries[302]);
 	return call(hStream, priority);
 }
 
 DRIVER_CALL CUresult cuStreamIsCapturing(CUstream hStream, CUstreamCaptureStatus *captureStatus)
 {
-	__typeof__(cuStreamIsCapturing) *call = (__typeof__(cuStreamIsCapturing) *)driver_entries[302].fn;
+	__typeof__(cuStreamIsCapturing) *call = (__typeof__(cuStreamIsCapturing) *)driver_entries[303].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[302]);
+		return driver_missing(&driver_entries[303]);
 	return call(hStream, captureStatus);
 }
 
 DRIVER_CALL CUresult cuStreamQuery(CUstream hStream)
 {
-	__typeof__(cuStreamQuery) *call = (__typeof__(cuStreamQuery) *)driver_entries[303].fn;
+	__typeof__(cuStreamQuery) *call = (__typeof__(cuStreamQuery) *)driver_entries[304].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[303]);
+		return driver_missing(&driver_entries[304]);
 	return call(hStream);
 }
 
 DRIVER_CALL CUresult cuStreamSetAttribute(CUstream hStream, CUstreamAttrID attr, const CUstreamAttrValue *value)
 {
-	__typeof__(cuStreamSetAttribute) *call = (__typeof__(cuStreamSetAttribute) *)driver_entries[304].fn;
+	__typeof__(cuStreamSetAttribute) *call = (__typeof__(cuStreamSetAttribute) *)driver_entries[305].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[304]);
+		return driver_missing(&driver_entries[305]);
 	return call(hStream, attr, value);
 }
 
 DRIVER_CALL CUresult cuStreamSynchronize(CUstream hStream)
 {
-	__typeof__(cuStreamSynchronize) *call = (__typeof__(cuStreamSynchronize) *)driver_entries[305].fn;
+	__typeof__(cuStreamSynchronize) *call = (__typeof__(cuStreamSynchronize) *)driver_entries[306].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[305]);
+		return driver_missing(&driver_entries[306]);
 	return call(hStream);
 }
 
 DRIVER_CALL CUresult cuStreamUpdateCaptureDependencies_v2(CUstream hStream, CUgraphNode *dependencies, const CUgraphEdgeData *dependencyData, size_t numDependencies, unsigned int flags)
 {
-	__typeof__(cuStreamUpdateCaptureDependencies_v2) *call = (__typeof__(cuStreamUpdateCaptureDependencies_v2) *)driver_entries[306].fn;
+	__typeof__(cuStreamUpdateCaptureDependencies_v2) *call = (__typeof__(cuStreamUpdateCaptureDependencies_v2) *)driver_entries[307].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[306]);
+		return driver_missing(&driver_entries[307]);
 	return call(hStream, dependencies, dependencyData, numDependencies, flags);
 }
 
 DRIVER_CALL CUresult cuStreamWaitEvent(CUstream hStream, CUevent hEvent, unsigned int Flags)
 {
-	__typeof__(cuStreamWaitEvent) *call = (__typeof__(cuStreamWaitEvent) *)driver_entries[307].fn;
+	__typeof__(cuStreamWaitEvent) *call = (__typeof__(cuStreamWaitEvent) *)driver_entries[308].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[307]);
+		return driver_missing(&driver_entries[308]);
 	return call(hStream, hEvent, Flags);
 }
 
 DRIVER_CALL CUresult cuStreamWaitValue32_v2(CUstream stream, CUdeviceptr addr, cuuint32_t value, unsigned int flags)
 {
-	__typeof__(cuStreamWaitValue32_v2) *call = (__typeof__(cuStreamWaitValue32_v2) *)driver_entries[308].fn;
-
-	if (call == NULL)
-		return driver_missing(&driver_entries[308]);
-	return call(stream, addr, value, flags);
-}
-
-DRIVER_CALL CUresult cuStreamWaitValue64_v2(CUstream stream, CUdeviceptr addr, cuuint64_t value, unsigned int flags)
-{
-	__typeof__(cuStreamWaitValue64_v2) *call = (__typeof__(cuStreamWaitValue64_v2) *)driver_entries[309].fn;
+	__typeof__(cuStreamWaitValue32_v2) *call = (__typeof__(cuStreamWaitValue32_v2) *)driver_entries[309].fn;
 
 	if (call == NULL)
 		return driver_missing(&driver_entries[309]);
 	return call(stream, addr, value, flags);
 }
 
-DRIVER_CALL CUresult cuStreamWriteValue32_v2(CUstream stream, CUdeviceptr addr, cuuint32_t value, unsigned int flags)
+DRIVER_CALL CUresult cuStreamWaitValue64_v2(CUstream stream, CUdeviceptr addr, cuuint64_t value, unsigned int flags)
 {
-	__typeof__(cuStreamWriteValue32_v2) *call = (__typeof__(cuStreamWriteValue32_v2) *)driver_entries[310].fn;
+	__typeof__(cuStreamWaitValue64_v2) *call = (__typeof__(cuStreamWaitValue64_v2) *)driver_entries[310].fn;
 
 	if (call == NULL)
 		return driver_missing(&driver_entries[310]);
 	return call(stream, addr, value, flags);
 }
 
-DRIVER_CALL CUresult cuStreamWriteValue64_v2(CUstream stream, CUdeviceptr addr, cuuint64_t value, unsigned int flags)
+DRIVER_CALL CUresult cuStreamWriteValue32_v2(CUstream stream, CUdeviceptr addr, cuuint32_t value, unsigned int flags)
 {
-	__typeof__(cuStreamWriteValue64_v2) *call = (__typeof__(cuStreamWriteValue64_v2) *)driver_entries[311].fn;
+	__typeof__(cuStreamWriteValue32_v2) *call = (__typeof__(cuStreamWriteValue32_v2) *)driver_entries[311].fn;
 
 	if (call == NULL)
 		return driver_missing(&driver_entries[311]);
 	return call(stream, addr, value, flags);
 }
 
-DRIVER_CALL CUresult cuSurfObjectCreate(CUsurfObject *pSurfObject, const CUDA_RESOURCE_DESC *pResDesc)
+DRIVER_CALL CUresult cuStreamWriteValue64_v2(CUstream stream, CUdeviceptr addr, cuuint64_t value, unsigned int flags)
 {
-	__typeof__(cuSurfObjectCreate) *call = (__typeof__(cuSurfObjectCreate) *)driver_entries[312].fn;
+	__typeof__(cuStreamWriteValue64_v2) *call = (__typeof__(cuStreamWriteValue64_v2) *)driver_entries[312].fn;
 
 	if (call == NULL)
 		return driver_missing(&driver_entries[312]);
+	return call(stream, addr, value, flags);
+}
+
+DRIVER_CALL CUresult cuSurfObjectCreate(CUsurfObject *pSurfObject, const CUDA_RESOURCE_DESC *pResDesc)
+{
+	__typeof__(cuSurfObjectCreate) *call = (__typeof__(cuSurfObjectCreate) *)driver_entries[313].fn;
+
+	if (call == NULL)
+		return driver_missing(&driver_entries[313]);
 	return call(pSurfObject, pResDesc);
 }
 
 DRIVER_CALL CUresult cuSurfObjectDestroy(CUsurfObject surfObject)
 {
-	__typeof__(cuSurfObjectDestroy) *call = (__typeof__(cuSurfObjectDestroy) *)driver_entries[313].fn;
+	__typeof__(cuSurfObjectDestroy) *call = (__typeof__(cuSurfObjectDestroy) *)driver_entries[314].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[313]);
+		return driver_missing(&driver_entries[314]);
 	return call(surfObject);
 }
 
 DRIVER_CALL CUresult cuSurfObjectGetResourceDesc(CUDA_RESOURCE_DESC *pResDesc, CUsurfObject surfObject)
 {
-	__typeof__(cuSurfObjectGetResourceDesc) *call = (__typeof__(cuSurfObjectGetResourceDesc) *)driver_entries[314].fn;
+	__typeof__(cuSurfObjectGetResourceDesc) *call = (__typeof__(cuSurfObjectGetResourceDesc) *)driver_entries[315].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[314]);
+		return driver_missing(&driver_entries[315]);
 	return call(pResDesc, surfObject);
 }
 
 DRIVER_CALL CUresult cuSurfRefGetArray(CUarray *phArray, CUsurfref hSurfRef)
 {
-	__typeof__(cuSurfRefGetArray) *call = (__typeof__(cuSurfRefGetArray) *)driver_entries[315].fn;
+	__typeof__(cuSurfRefGetArray) *call = (__typeof__(cuSurfRefGetArray) *)driver_entries[316].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[315]);
+		return driver_missing(&driver_entries[316]);
 	return call(phArray, hSurfRef);
 }
 
 DRIVER_CALL CUresult cuSurfRefSetArray(CUsurfref hSurfRef, CUarray hArray, unsigned int Flags)
 {
-	__typeof__(cuSurfRefSetArray) *call = (__typeof__(cuSurfRefSetArray) *)driver_entries[316].fn;
+	__typeof__(cuSurfRefSetArray) *call = (__typeof__(cuSurfRefSetArray) *)driver_entries[317].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[316]);
+		return driver_missing(&driver_entries[317]);
 	return call(hSurfRef, hArray, Flags);
 }
 
 DRIVER_CALL CUresult cuTensorMapEncodeIm2col(CUtensorMap *tensorMap, CUtensorMapDataType tensorDataType, cuuint32_t tensorRank, void *globalAddress, const cuuint64_t *globalDim, const cuuint64_t *globalStrides, const int *pixelBoxLowerCorner, const int *pixelBoxUpperCorner, cuuint32_t channelsPerPixel, cuuint32_t pixelsPerColumn, const cuuint32_t *elementStrides, CUtensorMapInterleave interleave, CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2Promotion, CUtensorMapFloatOOBfill oobFill)
 {
-	__typeof__(cuTensorMapEncodeIm2col) *call = (__typeof__(cuTensorMapEncodeIm2col) *)driver_entries[317].fn;
+	__typeof__(cuTensorMapEncodeIm2col) *call = (__typeof__(cuTensorMapEncodeIm2col) *)driver_entries[318].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[317]);
+		return driver_missing(&driver_entries[318]);
 	return call(tensorMap, tensorDataType, tensorRank, globalAddress, globalDim, globalStrides, pixelBoxLowerCorner, pixelBoxUpperCorner, channelsPerPixel, pixelsPerColumn, elementStrides, interleave, swizzle, l2Promotion, oobFill);
 }
 
 DRIVER_CALL CUresult cuTensorMapEncodeIm2colWide(CUtensorMap *tensorMap, CUtensorMapDataType tensorDataType, cuuint32_t tensorRank, void *globalAddress, const cuuint64_t *globalDim, const cuuint64_t *globalStrides, int pixelBoxLowerCornerWidth, int pixelBoxUpperCornerWidth, cuuint32_t channelsPerPixel, cuuint32_t pixelsPerColumn, const cuuint32_t *elementStrides, CUtensorMapInterleave interleave, CUtensorMapIm2ColWideMode mode, CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2Promotion, CUtensorMapFloatOOBfill oobFill)
 {
-	__typeof__(cuTensorMapEncodeIm2colWide) *call = (__typeof__(cuTensorMapEncodeIm2colWide) *)driver_entries[318].fn;
+	__typeof__(cuTensorMapEncodeIm2colWide) *call = (__typeof__(cuTensorMapEncodeIm2colWide) *)driver_entries[319].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[318]);
+		return driver_missing(&driver_entries[319]);
 	return call(tensorMap, tensorDataType, tensorRank, globalAddress, globalDim, globalStrides, pixelBoxLowerCornerWidth, pixelBoxUpperCornerWidth, channelsPerPixel, pixelsPerColumn, elementStrides, interleave, mode, swizzle, l2Promotion, oobFill);
 }
 
 DRIVER_CALL CUresult cuTensorMapEncodeTiled(CUtensorMap *tensorMap, CUtensorMapDataType tensorDataType, cuuint32_t tensorRank, void *globalAddress, const cuuint64_t *globalDim, const cuuint64_t *globalStrides, const cuuint32_t *boxDim, const cuuint32_t *elementStrides, CUtensorMapInterleave interleave, CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2Promotion, CUtensorMapFloatOOBfill oobFill)
 {
-	__typeof__(cuTensorMapEncodeTiled) *call = (__typeof__(cuTensorMapEncodeTiled) *)driver_entries[319].fn;
+	__typeof__(cuTensorMapEncodeTiled) *call = (__typeof__(cuTensorMapEncodeTiled) *)driver_entries[320].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[319]);
+		return driver_missing(&driver_entries[320]);
 	return call(tensorMap, tensorDataType, tensorRank, globalAddress, globalDim, globalStrides, boxDim, elementStrides, interleave, swizzle, l2Promotion, oobFill);
 }
 
 DRIVER_CALL CUresult cuTensorMapReplaceAddress(CUtensorMap *tensorMap, void *globalAddress)
 {
-	__typeof__(cuTensorMapReplaceAddress) *call = (__typeof__(cuTensorMapReplaceAddress) *)driver_entries[320].fn;
+	__typeof__(cuTensorMapReplaceAddress) *call = (__typeof__(cuTensorMapReplaceAddress) *)driver_entries[321].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[320]);
+		return driver_missing(&driver_entries[321]);
 	return call(tensorMap, globalAddress);
 }
 
 DRIVER_CALL CUresult cuTexObjectCreate(CUtexObject *pTexObject, const CUDA_RESOURCE_DESC *pResDesc, const CUDA_TEXTURE_DESC *pTexDesc, const CUDA_RESOURCE_VIEW_DESC *pResViewDesc)
 {
-	__typeof__(cuTexObjectCreate) *call = (__typeof__(cuTexObjectCreate) *)driver_entries[321].fn;
+	__typeof__(cuTexObjectCreate) *call = (__typeof__(cuTexObjectCreate) *)driver_entries[322].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[321]);
+		return driver_missing(&driver_entries[322]);
 	return call(pTexObject, pResDesc, pTexDesc, pResViewDesc);
 }
 
 DRIVER_CALL CUresult cuTexObjectDestroy(CUtexObject texObject)
 {
-	__typeof__(cuTexObjectDestroy) *call = (__typeof__(cuTexObjectDestroy) *)driver_entries[322].fn;
+	__typeof__(cuTexObjectDestroy) *call = (__typeof__(cuTexObjectDestroy) *)driver_entries[323].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[322]);
+		return driver_missing(&driver_entries[323]);
 	return call(texObject);
 }
 
 DRIVER_CALL CUresult cuTexObjectGetResourceDesc(CUDA_RESOURCE_DESC *pResDesc, CUtexObject texObject)
 {
-	__typeof__(cuTexObjectGetResourceDesc) *call = (__typeof__(cuTexObjectGetResourceDesc) *)driver_entries[323].fn;
+	__typeof__(cuTexObjectGetResourceDesc) *call = (__typeof__(cuTexObjectGetResourceDesc) *)driver_entries[324].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[323]);
+		return driver_missing(&driver_entries[324]);
 	return call(pResDesc, texObject);
 }
 
 DRIVER_CALL CUresult cuTexObjectGetResourceViewDesc(CUDA_RESOURCE_VIEW_DESC *pResViewDesc, CUtexObject texObject)
 {
-	__typeof__(cuTexObjectGetResourceViewDesc) *call = (__typeof__(cuTexObjectGetResourceViewDesc) *)driver_entries[324].fn;
+	__typeof__(cuTexObjectGetResourceViewDesc) *call = (__typeof__(cuTexObjectGetResourceViewDesc) *)driver_entries[325].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[324]);
+		return driver_missing(&driver_entries[325]);
 	return call(pResViewDesc, texObject);
 }
 
 DRIVER_CALL CUresult cuTexObjectGetTextureDesc(CUDA_TEXTURE_DESC *pTexDesc, CUtexObject texObject)
 {
-	__typeof__(cuTexObjectGetTextureDesc) *call = (__typeof__(cuTexObjectGetTextureDesc) *)driver_entries[325].fn;
+	__typeof__(cuTexObjectGetTextureDesc) *call = (__typeof__(cuTexObjectGetTextureDesc) *)driver_entries[326].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[325]);
+		return driver_missing(&driver_entries[326]);
 	return call(pTexDesc, texObject);
 }
 
 DRIVER_CALL CUresult cuTexRefCreate(CUtexref *pTexRef)
 {
-	__typeof__(cuTexRefCreate) *call = (__typeof__(cuTexRefCreate) *)driver_entries[326].fn;
+	__typeof__(cuTexRefCreate) *call = (__typeof__(cuTexRefCreate) *)driver_entries[327].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[326]);
+		return driver_missing(&driver_entries[327]);
 	return call(pTexRef);
 }
 
 DRIVER_CALL CUresult cuTexRefDestroy(CUtexref hTexRef)
 {
-	__typeof__(cuTexRefDestroy) *call = (__typeof__(cuTexRefDestroy) *)driver_entries[327].fn;
+	__typeof__(cuTexRefDestroy) *call = (__typeof__(cuTexRefDestroy) *)driver_entries[328].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[327]);
+		return driver_missing(&driver_entries[328]);
 	return call(hTexRef);
 }
 
 DRIVER_CALL CUresult cuTexRefGetAddressMode(CUaddress_mode *pam, CUtexref hTexRef, int dim)
 {
-	__typeof__(cuTexRefGetAddressMode) *call = (__typeof__(cuTexRefGetAddressMode) *)driver_entries[328].fn;
+	__typeof__(cuTexRefGetAddressMode) *call = (__typeof__(cuTexRefGetAddressMode) *)driver_entries[329].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[328]);
+		return driver_missing(&driver_entries[329]);
 	return call(pam, hTexRef, dim);
 }
 
 DRIVER_CALL CUresult cuTexRefGetAddress_v2(CUdeviceptr *pdptr, CUtexref hTexRef)
 {
-	__typeof__(cuTexRefGetAddress_v2) *call = (__typeof__(cuTexRefGetAddress_v2) *)driver_entries[329].fn;
+	__typeof__(cuTexRefGetAddress_v2) *call = (__typeof__(cuTexRefGetAddress_v2) *)driver_entries[330].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[329]);
+		return driver_missing(&driver_entries[330]);
 	return call(pdptr, hTexRef);
 }
 
 DRIVER_CALL CUresult cuTexRefGetArray(CUarray *phArray, CUtexref hTexRef)
 {
-	__typeof__(cuTexRefGetArray) *call = (__typeof__(cuTexRefGetArray) *)driver_entries[330].fn;
+	__typeof__(cuTexRefGetArray) *call = (__typeof__(cuTexRefGetArray) *)driver_entries[331].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[330]);
+		return driver_missing(&driver_entries[331]);
 	return call(phArray, hTexRef);
 }
 
 DRIVER_CALL CUresult cuTexRefGetBorderColor(float *pBorderColor, CUtexref hTexRef)
 {
-	__typeof__(cuTexRefGetBorderColor) *call = (__typeof__(cuTexRefGetBorderColor) *)driver_entries[331].fn;
+	__typeof__(cuTexRefGetBorderColor) *call = (__typeof__(cuTexRefGetBorderColor) *)driver_entries[332].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[331]);
+		return driver_missing(&driver_entries[332]);
 	return call(pBorderColor, hTexRef);
 }
 
 DRIVER_CALL CUresult cuTexRefGetFilterMode(CUfilter_mode *pfm, CUtexref hTexRef)
 {
-	__typeof__(cuTexRefGetFilterMode) *call = (__typeof__(cuTexRefGetFilterMode) *)driver_entries[332].fn;
+	__typeof__(cuTexRefGetFilterMode) *call = (__typeof__(cuTexRefGetFilterMode) *)driver_entries[333].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[332]);
+		return driver_missing(&driver_entries[333]);
 	return call(pfm, hTexRef);
 }
 
 DRIVER_CALL CUresult cuTexRefGetFlags(unsigned int *pFlags, CUtexref hTexRef)
 {
-	__typeof__(cuTexRefGetFlags) *call = (__typeof__(cuTexRefGetFlags) *)driver_entries[333].fn;
+	__typeof__(cuTexRefGetFlags) *call = (__typeof__(cuTexRefGetFlags) *)driver_entries[334].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[333]);
+		return driver_missing(&driver_entries[334]);
 	return call(pFlags, hTexRef);
 }
 
 DRIVER_CALL CUresult cuTexRefGetFormat(CUarray_format *pFormat, int *pNumChannels, CUtexref hTexRef)
 {
-	__typeof__(cuTexRefGetFormat) *call = (__typeof__(cuTexRefGetFormat) *)driver_entries[334].fn;
+	__typeof__(cuTexRefGetFormat) *call = (__typeof__(cuTexRefGetFormat) *)driver_entries[335].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[334]);
+		return driver_missing(&driver_entries[335]);
 	return call(pFormat, pNumChannels, hTexRef);
 }
 
 DRIVER_CALL CUresult cuTexRefGetMaxAnisotropy(int *pmaxAniso, CUtexref hTexRef)
 {
-	__typeof__(cuTexRefGetMaxAnisotropy) *call = (__typeof__(cuTexRefGetMaxAnisotropy) *)driver_entries[335].fn;
+	__typeof__(cuTexRefGetMaxAnisotropy) *call = (__typeof__(cuTexRefGetMaxAnisotropy) *)driver_entries[336].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[335]);
+		return driver_missing(&driver_entries[336]);
 	return call(pmaxAniso, hTexRef);
 }
 
 DRIVER_CALL CUresult cuTexRefGetMipmapFilterMode(CUfilter_mode *pfm, CUtexref hTexRef)
 {
-	__typeof__(cuTexRefGetMipmapFilterMode) *call = (__typeof__(cuTexRefGetMipmapFilterMode) *)driver_entries[336].fn;
+	__typeof__(cuTexRefGetMipmapFilterMode) *call = (__typeof__(cuTexRefGetMipmapFilterMode) *)driver_entries[337].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[336]);
+		return driver_missing(&driver_entries[337]);
 	return call(pfm, hTexRef);
 }
 
 DRIVER_CALL CUresult cuTexRefGetMipmapLevelBias(float *pbias, CUtexref hTexRef)
 {
-	__typeof__(cuTexRefGetMipmapLevelBias) *call = (__typeof__(cuTexRefGetMipmapLevelBias) *)driver_entries[337].fn;
+	__typeof__(cuTexRefGetMipmapLevelBias) *call = (__typeof__(cuTexRefGetMipmapLevelBias) *)driver_entries[338].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[337]);
+		return driver_missing(&driver_entries[338]);
 	return call(pbias, hTexRef);
 }
 
 DRIVER_CALL CUresult cuTexRefGetMipmapLevelClamp(float *pminMipmapLevelClamp, float *pmaxMipmapLevelClamp, CUtexref hTexRef)
 {
-	__typeof__(cuTexRefGetMipmapLevelClamp) *call = (__typeof__(cuTexRefGetMipmapLevelClamp) *)driver_entries[338].fn;
+	__typeof__(cuTexRefGetMipmapLevelClamp) *call = (__typeof__(cuTexRefGetMipmapLevelClamp) *)driver_entries[339].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[338]);
+		return driver_missing(&driver_entries[339]);
 	return call(pminMipmapLevelClamp, pmaxMipmapLevelClamp, hTexRef);
 }
 
 DRIVER_CALL CUresult cuTexRefGetMipmappedArray(CUmipmappedArray *phMipmappedArray, CUtexref hTexRef)
 {
-	__typeof__(cuTexRefGetMipmappedArray) *call = (__typeof__(cuTexRefGetMipmappedArray) *)driver_entries[339].fn;
+	__typeof__(cuTexRefGetMipmappedArray) *call = (__typeof__(cuTexRefGetMipmappedArray) *)driver_entries[340].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[339]);
+		return driver_missing(&driver_entries[340]);
 	return call(phMipmappedArray, hTexRef);
 }
 
 DRIVER_CALL CUresult cuTexRefSetAddress2D_v3(CUtexref hTexRef, const CUDA_ARRAY_DESCRIPTOR *desc, CUdeviceptr dptr, size_t Pitch)
 {
-	__typeof__(cuTexRefSetAddress2D_v3) *call = (__typeof__(cuTexRefSetAddress2D_v3) *)driver_entries[340].fn;
+	__typeof__(cuTexRefSetAddress2D_v3) *call = (__typeof__(cuTexRefSetAddress2D_v3) *)driver_entries[341].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[340]);
+		return driver_missing(&driver_entries[341]);
 	return call(hTexRef, desc, dptr, Pitch);
 }
 
 DRIVER_CALL CUresult cuTexRefSetAddressMode(CUtexref hTexRef, int dim, CUaddress_mode am)
 {
-	__typeof__(cuTexRefSetAddressMode) *call = (__typeof__(cuTexRefSetAddressMode) *)driver_entries[341].fn;
+	__typeof__(cuTexRefSetAddressMode) *call = (__typeof__(cuTexRefSetAddressMode) *)driver_entries[342].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[341]);
+		return driver_missing(&driver_entries[342]);
 	return call(hTexRef, dim, am);
 }
 
 DRIVER_CALL CUresult cuTexRefSetAddress_v2(size_t *ByteOffset, CUtexref hTexRef, CUdeviceptr dptr, size_t bytes)
 {
-	__typeof__(cuTexRefSetAddress_v2) *call = (__typeof__(cuTexRefSetAddress_v2) *)driver_entries[342].fn;
+	__typeof__(cuTexRefSetAddress_v2) *call = (__typeof__(cuTexRefSetAddress_v2) *)driver_entries[343].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[342]);
+		return driver_missing(&driver_entries[343]);
 	return call(ByteOffset, hTexRef, dptr, bytes);
 }
 
 DRIVER_CALL CUresult cuTexRefSetArray(CUtexref hTexRef, CUarray hArray, unsigned int Flags)
 {
-	__typeof__(cuTexRefSetArray) *call = (__typeof__(cuTexRefSetArray) *)driver_entries[343].fn;
+	__typeof__(cuTexRefSetArray) *call = (__typeof__(cuTexRefSetArray) *)driver_entries[344].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[343]);
+		return driver_missing(&driver_entries[344]);
 	return call(hTexRef, hArray, Flags);
 }
 
 DRIVER_CALL CUresult cuTexRefSetBorderColor(CUtexref hTexRef, float *pBorderColor)
 {
-	__typeof__(cuTexRefSetBorderColor) *call = (__typeof__(cuTexRefSetBorderColor) *)driver_entries[344].fn;
+	__typeof__(cuTexRefSetBorderColor) *call = (__typeof__(cuTexRefSetBorderColor) *)driver_entries[345].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[344]);
+		return driver_missing(&driver_entries[345]);
 	return call(hTexRef, pBorderColor);
 }
 
 DRIVER_CALL CUresult cuTexRefSetFilterMode(CUtexref hTexRef, CUfilter_mode fm)
 {
-	__typeof__(cuTexRefSetFilterMode) *call = (__typeof__(cuTexRefSetFilterMode) *)driver_entries[345].fn;
+	__typeof__(cuTexRefSetFilterMode) *call = (__typeof__(cuTexRefSetFilterMode) *)driver_entries[346].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[345]);
+		return driver_missing(&driver_entries[346]);
 	return call(hTexRef, fm);
 }
 
 DRIVER_CALL CUresult cuTexRefSetFlags(CUtexref hTexRef, unsigned int Flags)
 {
-	__typeof__(cuTexRefSetFlags) *call = (__typeof__(cuTexRefSetFlags) *)driver_entries[346].fn;
+	__typeof__(cuTexRefSetFlags) *call = (__typeof__(cuTexRefSetFlags) *)driver_entries[347].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[346]);
+		return driver_missing(&driver_entries[347]);
 	return call(hTexRef, Flags);
 }
 
 DRIVER_CALL CUresult cuTexRefSetFormat(CUtexref hTexRef, CUarray_format fmt, int NumPackedComponents)
 {
-	__typeof__(cuTexRefSetFormat) *call = (__typeof__(cuTexRefSetFormat) *)driver_entries[347].fn;
+	__typeof__(cuTexRefSetFormat) *call = (__typeof__(cuTexRefSetFormat) *)driver_entries[348].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[347]);
+		return driver_missing(&driver_entries[348]);
 	return call(hTexRef, fmt, NumPackedComponents);
 }
 
 DRIVER_CALL CUresult cuTexRefSetMaxAnisotropy(CUtexref hTexRef, unsigned int maxAniso)
 {
-	__typeof__(cuTexRefSetMaxAnisotropy) *call = (__typeof__(cuTexRefSetMaxAnisotropy) *)driver_entries[348].fn;
+	__typeof__(cuTexRefSetMaxAnisotropy) *call = (__typeof__(cuTexRefSetMaxAnisotropy) *)driver_entries[349].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[348]);
+		return driver_missing(&driver_entries[349]);
 	return call(hTexRef, maxAniso);
 }
 
 DRIVER_CALL CUresult cuTexRefSetMipmapFilterMode(CUtexref hTexRef, CUfilter_mode fm)
 {
-	__typeof__(cuTexRefSetMipmapFilterMode) *call = (__typeof__(cuTexRefSetMipmapFilterMode) *)driver_entries[349].fn;
+	__typeof__(cuTexRefSetMipmapFilterMode) *call = (__typeof__(cuTexRefSetMipmapFilterMode) *)driver_entries[350].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[349]);
+		return driver_missing(&driver_entries[350]);
 	return call(hTexRef, fm);
 }
 
 DRIVER_CALL CUresult cuTexRefSetMipmapLevelBias(CUtexref hTexRef, float bias)
 {
-	__typeof__(cuTexRefSetMipmapLevelBias) *call = (__typeof__(cuTexRefSetMipmapLevelBias) *)driver_entries[350].fn;
+	__typeof__(cuTexRefSetMipmapLevelBias) *call = (__typeof__(cuTexRefSetMipmapLevelBias) *)driver_entries[351].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[350]);
+		return driver_missing(&driver_entries[351]);
 	return call(hTexRef, bias);
 }
 
 DRIVER_CALL CUresult cuTexRefSetMipmapLevelClamp(CUtexref hTexRef, float minMipmapLevelClamp, float maxMipmapLevelClamp)
 {
-	__typeof__(cuTexRefSetMipmapLevelClamp) *call = (__typeof__(cuTexRefSetMipmapLevelClamp) *)driver_entries[351].fn;
+	__typeof__(cuTexRefSetMipmapLevelClamp) *call = (__typeof__(cuTexRefSetMipmapLevelClamp) *)driver_entries[352].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[351]);
+		return driver_missing(&driver_entries[352]);
 	return call(hTexRef, minMipmapLevelClamp, maxMipmapLevelClamp);
 }
 
 DRIVER_CALL CUresult cuTexRefSetMipmappedArray(CUtexref hTexRef, CUmipmappedArray hMipmappedArray, unsigned int Flags)
 {
-	__typeof__(cuTexRefSetMipmappedArray) *call = (__typeof__(cuTexRefSetMipmappedArray) *)driver_entries[352].fn;
+	__typeof__(cuTexRefSetMipmappedArray) *call = (__typeof__(cuTexRefSetMipmappedArray) *)driver_entries[353].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[352]);
+		return driver_missing(&driver_entries[353]);
 	return call(hTexRef, hMipmappedArray, Flags);
 }
 
 DRIVER_CALL CUresult cuThreadExchangeStreamCaptureMode(CUstreamCaptureMode *mode)
 {
-	__typeof__(cuThreadExchangeStreamCaptureMode) *call = (__typeof__(cuThreadExchangeStreamCaptureMode) *)driver_entries[353].fn;
+	__typeof__(cuThreadExchangeStreamCaptureMode) *call = (__typeof__(cuThreadExchangeStreamCaptureMode) *)driver_entries[354].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[353]);
+		return driver_missing(&driver_entries[354]);
 	return call(mode);
 }
 
 DRIVER_CALL CUresult cuUserObjectCreate(CUuserObject *object_out, void *ptr, CUhostFn destroy, unsigned int initialRefcount, unsigned int flags)
 {
-	__typeof__(cuUserObjectCreate) *call = (__typeof__(cuUserObjectCreate) *)driver_entries[354].fn;
+	__typeof__(cuUserObjectCreate) *call = (__typeof__(cuUserObjectCreate) *)driver_entries[355].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[354]);
+		return driver_missing(&driver_entries[355]);
 	return call(object_out, ptr, destroy, initialRefcount, flags);
 }
 
 DRIVER_CALL CUresult cuUserObjectRelease(CUuserObject object, unsigned int count)
 {
-	__typeof__(cuUserObjectRelease) *call = (__typeof__(cuUserObjectRelease) *)driver_entries[355].fn;
+	__typeof__(cuUserObjectRelease) *call = (__typeof__(cuUserObjectRelease) *)driver_entries[356].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[355]);
+		return driver_missing(&driver_entries[356]);
 	return call(object, count);
 }
 
 DRIVER_CALL CUresult cuUserObjectRetain(CUuserObject object, unsigned int count)
 {
-	__typeof__(cuUserObjectRetain) *call = (__typeof__(cuUserObjectRetain) *)driver_entries[356].fn;
+	__typeof__(cuUserObjectRetain) *call = (__typeof__(cuUserObjectRetain) *)driver_entries[357].fn;
 
 	if (call == NULL)
-		return driver_missing(&driver_entries[356]);
+		return driver_missing(&driver_entries[357]);
 	return call(object, count);
 }

@@ -485,20 +485,6 @@ ONCUDA_API CUresult cuLibraryGetUnifiedFunction(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemBatchDecompressAsync(void);
-ONCUDA_API CUresult cuMemBatchDecompressAsync(void)
-{
-	oncuda_unsupported("cuMemBatchDecompressAsync");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemBatchDecompressAsync_ptsz(void);
-ONCUDA_API CUresult cuMemBatchDecompressAsync_ptsz(void)
-{
-	oncuda_unsupported("cuMemBatchDecompressAsync_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemDiscardAndPrefetchBatchAsync(void);
 ONCUDA_API CUresult cuMemDiscardAndPrefetchBatchAsync(void)
 {

@@ -202,11 +202,17 @@ def write_procedure(proc, idl, out, names):
                      for t, n in proc.args) or "none"
     out.append(f"- **Arguments:** {args}")
     result = names.code(proc.result)
-    arms = success_arm(defs[proc.result]) if proc.result in defs else {}
-    ok, other = arms.get("case 0", "void"), arms.get("default", "void")
-    result += f"; on `CUDA_SUCCESS`: {arm(ok, names)}" if ok != "void" else ", the `CUresult` alone"
-    if other != "void":
-        result += f"; otherwise: {arm(other, names)}"
+    rdef = defs.get(proc.result)
+    if rdef is not None and rdef.kind == "struct":
+        # A struct result: its fields travel whatever the CUresult.
+        rest = [d for d in rdef.members if d.name != "err"]
+        result += "; whatever the `CUresult`: " + ", ".join(arm(d.text(), names) for d in rest)
+    else:
+        arms = success_arm(rdef) if rdef is not None else {}
+        ok, other = arms.get("case 0", "void"), arms.get("default", "void")
+        result += f"; on `CUDA_SUCCESS`: {arm(ok, names)}" if ok != "void" else ", the `CUresult` alone"
+        if other != "void":
+            result += f"; otherwise: {arm(other, names)}"
     out.append(f"- **Result:** {result}")
     marks = [m for m in MARKS if m in proc.marks]
     out.append(f"- **Marks:** {', '.join(marks) or 'none'}")

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "graph_setup.h"
 
 #define N 4096u
 
@@ -26,16 +27,12 @@ int test_graph_capture(void)
 	CUfunction fill;
 	CUcontext ctx;
 	CUdevice dev;
-	CUmodule m;
 	CUevent ev;
 	CUstream s;
 	size_t count;
 	cuuint64_t id;
 
-	TRY(e2e_primary_ctx(&dev, &ctx));
-	TRY(e2e_load_module(&m, "kernels.cubin"));
-	TRY(e2e_get_function(&fill, m, "fill_u32"));
-	TRY(e2e_stream(&s));
+	TRY(e2e_graph_setup(&dev, &ctx, "fill_u32", &fill, &s));
 	TRY(e2e_dalloc(&a, N * 4));
 	TRY(e2e_dalloc(&b, N * 4));
 	CHECK_CU(cuEventCreate(&ev, CU_EVENT_DEFAULT), CUDA_SUCCESS);
@@ -111,21 +108,6 @@ int test_graph_capture(void)
 	return 0;
 }
 
-/* A fill_u32 kernel node's parameters writing v into n words of *p. */
-static CUDA_KERNEL_NODE_PARAMS fill_node(CUfunction fill, void **params)
-{
-	CUDA_KERNEL_NODE_PARAMS k;
-
-	memset(&k, 0, sizeof(k));
-	k.func = fill;
-	k.gridDimX = 4;
-	k.gridDimY = k.gridDimZ = 1;
-	k.blockDimX = 256;
-	k.blockDimY = k.blockDimZ = 1;
-	k.kernelParams = params;
-	return k;
-}
-
 int test_graph_explicit(void)
 {
 	unsigned long long n = N;
@@ -144,17 +126,13 @@ int test_graph_explicit(void)
 	CUfunction fill;
 	CUcontext ctx;
 	CUdevice dev;
-	CUmodule m;
 	CUevent ev;
 	CUstream s;
 	size_t count;
 	char dot[] = "/tmp/oncuda-e2e-graph-XXXXXX";
 	int fd;
 
-	TRY(e2e_primary_ctx(&dev, &ctx));
-	TRY(e2e_load_module(&m, "kernels.cubin"));
-	TRY(e2e_get_function(&fill, m, "fill_u32"));
-	TRY(e2e_stream(&s));
+	TRY(e2e_graph_setup(&dev, &ctx, "fill_u32", &fill, &s));
 	TRY(e2e_dalloc(&a, N * 4));
 	TRY(e2e_dalloc(&b, N * 4));
 	TRY(e2e_dalloc(&c, N * 4));
@@ -162,7 +140,7 @@ int test_graph_explicit(void)
 	e2e_defer_event(ev);
 
 	CHECK_CU(cuGraphCreate(&graph, 0), CUDA_SUCCESS);
-	k = fill_node(fill, params);
+	k = e2e_fill_node(fill, params);
 	CHECK_CU(cuGraphAddKernelNode(&kern, graph, NULL, 0, &k),
 		 CUDA_SUCCESS);
 	memset(&ms, 0, sizeof(ms));

@@ -14,6 +14,7 @@
 #include <cuda.h>
 
 #include "check.h"
+#include "graph_setup.h"
 
 #define N 1024u
 
@@ -134,13 +135,9 @@ int test_graph_pageable_kernel(void)
 	CUgraph graph;
 	CUcontext ctx;
 	CUdevice dev;
-	CUmodule m;
 	CUstream s;
 
-	TRY(e2e_primary_ctx(&dev, &ctx));
-	TRY(e2e_load_module(&m, "kernels.cubin"));
-	TRY(e2e_get_function(&vec_add, m, "vec_add"));
-	TRY(e2e_stream(&s));
+	TRY(e2e_graph_setup(&dev, &ctx, "vec_add", &vec_add, &s));
 	TRY(e2e_dalloc(&a, N * 4));
 	TRY(e2e_dalloc(&b, N * 4));
 	TRY(e2e_dalloc(&c, N * 4));

@@ -13,26 +13,12 @@
 #include <string.h>
 
 #include "check.h"
+#include "graph_setup.h"
 #include "tests.h"
 
 #define WORDS 1024u
 #define ROUNDS 400
 #define WARM 16
-
-/* fill_u32 of (p, v, n) over WORDS words: 4 blocks of 256. */
-static CUDA_KERNEL_NODE_PARAMS fill_node(CUfunction fill, void **params)
-{
-	CUDA_KERNEL_NODE_PARAMS k;
-
-	memset(&k, 0, sizeof(k));
-	k.func = fill;
-	k.gridDimX = 4;
-	k.gridDimY = k.gridDimZ = 1;
-	k.blockDimX = 256;
-	k.blockDimY = k.blockDimZ = 1;
-	k.kernelParams = params;
-	return k;
-}
 
 /* node's value argument (the second) as its query answers it. */
 static int value_of(CUgraphNode node, unsigned int **at)
@@ -52,7 +38,7 @@ static int one_round(CUfunction fill, CUdeviceptr a, unsigned int round)
 	unsigned long long n = WORDS;
 	unsigned int v = round, *at, *inner_at;
 	void *params[] = { &a, &v, &n };
-	CUDA_KERNEL_NODE_PARAMS k = fill_node(fill, params);
+	CUDA_KERNEL_NODE_PARAMS k = e2e_fill_node(fill, params);
 	CUgraphNode inner_kern, kern, child, embedded, cloned;
 	CUgraph inner, graph, emb, clone;
 	size_t count = 1;
@@ -109,11 +95,8 @@ int test_graph_params_kept(void)
 	CUcontext ctx;
 	CUdevice dev;
 	CUdeviceptr a;
-	CUmodule m;
 
-	TRY(e2e_primary_ctx(&dev, &ctx));
-	TRY(e2e_load_module(&m, "kernels.cubin"));
-	TRY(e2e_get_function(&fill, m, "fill_u32"));
+	TRY(e2e_graph_setup(&dev, &ctx, "fill_u32", &fill, NULL));
 	TRY(e2e_dalloc(&a, WORDS * 4));
 	for (unsigned int i = 0; i < ROUNDS; i++) {
 		if (i == WARM)

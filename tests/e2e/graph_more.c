@@ -10,40 +10,9 @@
 #include <string.h>
 
 #include "check.h"
+#include "graph_setup.h"
 
 #define N 1024u
-
-/*
- * What each test of a graph with a kernel begins with: the primary
- * context, tests/kernels' module (unloaded when the test ends), kernel
- * from it, and a stream of its own.
- */
-static int graph_setup(CUdevice *dev, CUcontext *ctx, const char *kernel,
-		       CUfunction *fn, CUstream *s)
-{
-	CUmodule m;
-
-	TRY(e2e_primary_ctx(dev, ctx));
-	TRY(e2e_load_module(&m, "kernels.cubin"));
-	TRY(e2e_get_function(fn, m, kernel));
-	TRY(e2e_stream(s));
-	return 0;
-}
-
-/* fill_u32 over n words with params (p, v, n): one block per 256. */
-static CUDA_KERNEL_NODE_PARAMS fill_params(CUfunction fill, void **params)
-{
-	CUDA_KERNEL_NODE_PARAMS k;
-
-	memset(&k, 0, sizeof(k));
-	k.func = fill;
-	k.gridDimX = 4;
-	k.gridDimY = k.gridDimZ = 1;
-	k.blockDimX = 256;
-	k.blockDimY = k.blockDimZ = 1;
-	k.kernelParams = params;
-	return k;
-}
 
 static CUDA_MEMCPY3D copy_params(CUdeviceptr dst, CUdeviceptr src,
 				 size_t bytes)
@@ -95,7 +64,7 @@ int test_graph_mem_nodes(void)
 	CUstream s;
 	cuuint64_t used = 0, zero = 0;
 
-	TRY(graph_setup(&dev, &ctx, "fill_u32", &fill, &s));
+	TRY(e2e_graph_setup(&dev, &ctx, "fill_u32", &fill, &s));
 	TRY(e2e_dalloc(&out, N * 4));
 
 	CHECK_CU(cuGraphCreate(&graph, 0), CUDA_SUCCESS);
@@ -105,7 +74,7 @@ int test_graph_mem_nodes(void)
 	mem = ap.dptr;
 	CHECK(mem != 0);
 	params[0] = &mem;
-	k = fill_params(fill, params);
+	k = e2e_fill_node(fill, params);
 	CHECK_CU(cuGraphAddKernelNode(&fill_node, graph, &alloc, 1, &k),
 		 CUDA_SUCCESS);
 	cp = copy_params(out, mem, N * 4);
@@ -211,7 +180,7 @@ int test_graph_conditional(void)
 	void *params[] = { &loop, &counter, &limit };
 	size_t count;
 
-	TRY(graph_setup(&dev, &ctx, "cond_step", &step, &s));
+	TRY(e2e_graph_setup(&dev, &ctx, "cond_step", &step, &s));
 	TRY(e2e_dalloc(&a, 3 * 4));
 	TRY(e2e_dalloc(&counter, 4));
 
@@ -341,7 +310,7 @@ int test_graph_add_node(void)
 	size_t count;
 	unsigned int word = 0;
 
-	TRY(graph_setup(&dev, &ctx, "fill_u32", &fill, &s));
+	TRY(e2e_graph_setup(&dev, &ctx, "fill_u32", &fill, &s));
 	TRY(e2e_dalloc(&a, N * 4));
 	TRY(e2e_dalloc(&b, N * 4));
 	TRY(e2e_dalloc(&c, N * 4));
@@ -560,7 +529,7 @@ int test_graph_node_queries(void)
 	CUstream s;
 	size_t count;
 
-	TRY(graph_setup(&dev, &ctx, "fill_u32", &fill, &s));
+	TRY(e2e_graph_setup(&dev, &ctx, "fill_u32", &fill, &s));
 	TRY(e2e_dalloc(&a, N * 4));
 	TRY(e2e_dalloc(&b, N * 4));
 	TRY(e2e_dalloc(&d, 8));
@@ -570,7 +539,7 @@ int test_graph_node_queries(void)
 	e2e_defer_event(ev2);
 	CHECK_CU(cuGraphCreate(&graph, 0), CUDA_SUCCESS);
 
-	k = fill_params(fill, params);
+	k = e2e_fill_node(fill, params);
 	CHECK_CU(cuGraphAddKernelNode(&kern, graph, NULL, 0, &k), CUDA_SUCCESS);
 	v = 0;			/* the node keeps 31 */
 	memset(&kg, 0, sizeof(kg));
@@ -912,7 +881,7 @@ int test_graph_capture_to_graph(void)
 	CUstream s;
 	size_t count;
 
-	TRY(graph_setup(&dev, &ctx, "fill_u32", &fill, &s));
+	TRY(e2e_graph_setup(&dev, &ctx, "fill_u32", &fill, &s));
 	TRY(e2e_dalloc(&a, N * 4));
 	TRY(e2e_dalloc(&b, N * 4));
 	params[0] = &a;

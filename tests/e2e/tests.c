@@ -85,6 +85,7 @@ const struct e2e_test e2e_tests[] = {
 	{ "host_atomics",	"peer",		test_host_atomics,	0 },
 	{ "pool_location",	"mempool",	test_pool_location,	0 },
 	{ "batch_copies",	"copy",		test_batch_copies,	0 },
+	{ "decompress",		"copy",		test_decompress,	0 },
 	{ "attributes_truthful", "device",	test_attributes_truthful, 0 },
 	{ "modules",		"modules",	test_modules,		0 },
 	{ "module_globals",	"modules",	test_module_globals,	0 },

@@ -133,6 +133,7 @@ int test_peer(void);			/* peer.c */
 int test_host_atomics(void);
 int test_pool_location(void);		/* pool_location.c */
 int test_batch_copies(void);		/* copy_batch.c */
+int test_decompress(void);		/* decompress.c */
 int test_attributes_truthful(void);	/* attributes.c */
 int test_queued_order(void);		/* batch.c */
 int test_queued_errors(void);

@@ -1,0 +1,35 @@
+/*
+ * graph_setup.c -- what the graph tests with a kernel share
+ * (graph_setup.h).
+ */
+#include <string.h>
+
+#include "check.h"
+#include "graph_setup.h"
+
+int e2e_graph_setup(CUdevice *dev, CUcontext *ctx, const char *kernel,
+    CUfunction *fn, CUstream *s)
+{
+	CUmodule m;
+
+	TRY(e2e_primary_ctx(dev, ctx));
+	TRY(e2e_load_module(&m, "kernels.cubin"));
+	TRY(e2e_get_function(fn, m, kernel));
+	if (s != NULL)
+		TRY(e2e_stream(s));
+	return 0;
+}
+
+CUDA_KERNEL_NODE_PARAMS e2e_fill_node(CUfunction fill, void **params)
+{
+	CUDA_KERNEL_NODE_PARAMS k;
+
+	memset(&k, 0, sizeof(k));
+	k.func = fill;
+	k.gridDimX = 4;
+	k.gridDimY = k.gridDimZ = 1;
+	k.blockDimX = 256;
+	k.blockDimY = k.blockDimZ = 1;
+	k.kernelParams = params;
+	return k;
+}
