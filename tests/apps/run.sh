@@ -40,7 +40,7 @@ CUBLAS_SECONDS=180
 LIBRARY_SECONDS=180
 LIBRARY_CHECKS=(cufft_check cusparse_spmv cusolver_check curand_check)
 TORCH_SECONDS=420
-NUMBA_SECONDS=300
+NUMBA_SECONDS=${NUMBA_SECONDS:-300}
 
 # shellcheck source=tests/lib.sh
 . tests/lib.sh
