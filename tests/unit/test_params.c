@@ -488,6 +488,36 @@ static void test_declared(void)
 	free(fatbin);
 }
 
+/* The same for a module loaded as PTX: its .entry declarations. */
+static void test_declared_ptx(void)
+{
+	size_t ptx_size, offset, size;
+	void *ptx = read_image("tests/kernels/kernels.ptx", &ptx_size);
+	int said;
+
+	if (ptx == NULL)
+		return;
+	params_forget_all();
+	declared_image(MODULE, false, ptx, ptx_size);
+	free(ptx);
+	declared_bind(FAKE_VEC_ADD, MODULE, "vec_add");
+	declared_bind(FAKE_MIXED_ARGS, MODULE, "mixed_args");
+	CHECK_EQ(cuFuncGetParamInfo(fn(FAKE_VEC_ADD), 3, &offset, &size),
+		 CUDA_SUCCESS);
+	CHECK_EQ(size, 4);
+	CHECK_EQ(cuFuncGetParamInfo(fn(FAKE_MIXED_ARGS), 1, &offset, &size),
+		 CUDA_SUCCESS);
+	CHECK_EQ(offset, 8);
+	/* vec_add's last parameter said to be 8 bytes, not 4. */
+	declared_bind(FAKE_TAMPERED, MODULE, "vec_add");
+	said = fake_said;
+	CHECK_EQ(cuFuncGetParamInfo(fn(FAKE_TAMPERED), 0, &offset, &size),
+		 CUDA_ERROR_INVALID_VALUE);
+	CHECK_EQ(fake_said, said + 1);
+	declared_forget(MODULE);
+	params_forget_all();
+}
+
 int main(void)
 {
 	test_pack_vec_add();
@@ -498,6 +528,7 @@ int main(void)
 	test_unload_during_question();
 	test_context_death();
 	test_declared();
+	test_declared_ptx();
 	test_threads();
 	params_forget_all();	/* leave nothing for leak checkers */
 	return unit_report("test_params");
