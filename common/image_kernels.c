@@ -367,6 +367,61 @@ bool image_kernels_read(const void *image, size_t size,
 	return ok;
 }
 
+/* A copy of k into *out; false when memory ran out (*out is then empty). */
+static bool kernel_copy(const struct image_kernel *k, struct image_kernel *out)
+{
+	*out = *k;
+	out->param = NULL;
+	if ((out->name = strdup(k->name)) == NULL)
+		return false;
+	if (k->count > 0) {
+		out->param = malloc(k->count * sizeof(*k->param));
+		if (out->param == NULL) {
+			free(out->name);
+			out->name = NULL;
+			return false;
+		}
+		memcpy(out->param, k->param, k->count * sizeof(*k->param));
+	}
+	return true;
+}
+
+bool image_kernels_overlay(struct image_kernels *base,
+			   const struct image_kernels *over)
+{
+	struct image_kernel *grown, copy;
+	size_t had = base->count;
+	bool ok = true;
+
+	if (over->count == 0)
+		return true;
+	grown = realloc(base->kernel,
+			(base->count + over->count) * sizeof(*grown));
+	if (grown == NULL)
+		return false;
+	base->kernel = grown;
+	for (size_t i = 0; i < over->count; i++) {
+		struct image_kernel *old = NULL;
+
+		/* base's own are sorted; over's names are distinct. */
+		if (had > 0)
+			old = bsearch(&over->kernel[i], base->kernel, had,
+				      sizeof(*base->kernel), by_name);
+		if (!kernel_copy(&over->kernel[i], &copy)) {
+			ok = false;
+			break;
+		}
+		if (old != NULL) {
+			kernel_free(old);
+			*old = copy;
+		} else {
+			base->kernel[base->count++] = copy;
+		}
+	}
+	qsort(base->kernel, base->count, sizeof(*base->kernel), by_name);
+	return ok;
+}
+
 const struct image_kernel *image_kernels_find(const struct image_kernels *k,
 					      const char *name)
 {

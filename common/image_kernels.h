@@ -56,6 +56,14 @@ struct image_kernels {
 bool image_kernels_read(const void *image, size_t size,
 			struct image_kernels *out);
 
+/*
+ * Copies every kernel of over into base, in place of base's kernel of the
+ * same name if it has one.  False when memory ran out; base then holds
+ * some of them, each whole (and stays sorted).
+ */
+bool image_kernels_overlay(struct image_kernels *base,
+			   const struct image_kernels *over);
+
 /* The kernel called name in k, or NULL. */
 const struct image_kernel *image_kernels_find(const struct image_kernels *k,
 					      const char *name);

@@ -25,6 +25,7 @@
 
 #include "common/image_kernels.h"
 #include "stubs/code/declared.h"
+#include "stubs/code/linked.h"
 #include "stubs/context/context.h"
 #include "stubs/link/say.h"
 
@@ -155,7 +156,9 @@ void declared_image(uint64_t code, bool library, const void *image,
 	struct image *i = calloc(1, sizeof(*i));
 
 	if (i != NULL && (!image_kernels_read(image, size, &i->kernels) ||
+	    !linked_overlay(image, size, &i->kernels) ||
 	    i->kernels.count == 0)) {
+		image_kernels_free(&i->kernels);
 		free(i);
 		i = NULL;
 	}

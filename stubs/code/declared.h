@@ -9,7 +9,8 @@
  * an image the client itself staged (cuModuleLoad*, cuModuleLoadFatBinary,
  * cuLibraryLoad*) it also holds the layout against what the image's cubin
  * states in its .nv.info, or its PTX in the kernel's .entry declaration
- * (common/image_kernels.h): the parameters' count, each offset and size,
+ * (common/image_kernels.h), or for the cubin of a link what the link's
+ * inputs state (linked.h): the parameters' count, each offset and size,
  * and (cubin) their total.  The image is read once, when it loads; a
  * layout is compared once, when it arrives; launches pay nothing.
  *

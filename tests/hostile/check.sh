@@ -27,7 +27,8 @@
 # Finding 3 needs more than raw bytes: an attacker on the path (tests/hostile/tamper.py, a proxy that
 # rewrites the server's CU_PARAM_LAYOUT replies) who makes a kernel's last
 # parameter 4096 or 32744 bytes: the client refuses the launch, of a kernel
-# loaded as a cubin and of one loaded as PTX, with CUDA_ERROR_INVALID_VALUE
+# loaded as a cubin, of one loaded as PTX and of one of the cubin a cuLink*
+# of that PTX made on the server, with CUDA_ERROR_INVALID_VALUE
 # and sends nothing of its memory past the arguments; through the proxy
 # unchanged the same launches succeed.  (The layout checks themselves are
 # tested in tests/unit/test_params, test_image_kernels, test_ptx_entries.)

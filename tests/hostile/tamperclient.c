@@ -1,18 +1,20 @@
 /*
  * tamperclient: launches vec_add (tests/kernels/kernels.cu) from a module
- * loaded as a cubin and from one loaded as PTX, for tests/hostile/tamper.py,
+ * loaded as a cubin, from one loaded as PTX, and from the cubin that a
+ * cuLink* of that PTX made (the server's driver links it, so the client
+ * holds it against the PTX it gave the link), for tests/hostile/tamper.py,
  * which sits between this program and oncudad and may rewrite the
  * server's parameter layouts (issue 17, finding 3).
  *
  *   tamperclient KERNELS_DIR
  *
- * For each image it prints one line, "IMAGE RESULT", where RESULT is the
- * name of what cuLaunchKernel returned, or "wrong-sums" when the launch
- * succeeded and c is not a + b.  The kernel's last argument, n, lies just
- * before a page of a marker string: a client that copied more of n than
- * its 4 bytes would send the marker to the server, where the proxy looks
- * for it.  Exits 0 once both lines are printed; 1 when something before
- * the launch failed.
+ * For each it prints one line, "IMAGE RESULT" (IMAGE: kernels.cubin,
+ * kernels.ptx, linked), where RESULT is the name of what cuLaunchKernel
+ * returned, or "wrong-sums" when the launch succeeded and c is not a + b.
+ * The kernel's last argument, n, lies just before 32 KiB of a marker
+ * string: a client that copied more of n than its 4 bytes would send the
+ * marker to the server, where the proxy looks for it.  Exits 0 once the
+ * three lines are printed; 1 when something before a launch failed.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -97,6 +99,29 @@ int main(int argc, char **argv)
 		printf("%s %s\n", images[i], launch(module));
 		fflush(stdout);
 		CHECK(cuModuleUnload(module));
+	}
+	/* The cubin a link of the PTX made on the server, loaded from a
+	 * copy, as numba does. */
+	{
+		CUlinkState link;
+		CUmodule module;
+		void *cubin, *copy;
+		size_t size;
+
+		snprintf(path, sizeof(path), "%s/kernels.ptx", argv[1]);
+		CHECK(cuLinkCreate(0, NULL, NULL, &link));
+		CHECK(cuLinkAddFile(link, CU_JIT_INPUT_PTX, path, 0, NULL,
+				    NULL));
+		CHECK(cuLinkComplete(link, &cubin, &size));
+		if ((copy = malloc(size)) == NULL)
+			return 1;
+		memcpy(copy, cubin, size);
+		CHECK(cuLinkDestroy(link));
+		CHECK(cuModuleLoadData(&module, copy));
+		printf("linked %s\n", launch(module));
+		fflush(stdout);
+		CHECK(cuModuleUnload(module));
+		free(copy);
 	}
 	CHECK(cuCtxDestroy(ctx));
 	return 0;

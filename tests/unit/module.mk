@@ -41,6 +41,7 @@ UNIT_MODULE_FAKE := tests/unit/fake_conn.c tests/unit/fake_conn.h \
 UNIT_MODULE_HEADERS := stubs/wire/rpc.h stubs/link/say.h gen/cuda_rpc.h
 # What params.c holds a layout against: the images' declared parameters.
 UNIT_MODULE_DECLARED := stubs/code/declared.c stubs/code/declared.h \
+	stubs/code/linked.c stubs/code/linked.h common/sha256.c \
 	common/image_kernels.c common/image_kernels.h \
 	common/ptx_entries.c common/ptx_entries.h
 
