@@ -35,18 +35,24 @@
 # Uses tests/lib.sh and run.sh's SERVER, OUT and CLIENT_LIBS; needs python3,
 # tests/system/noserver, tests/hostile/tamperclient and tests/kernels.
 
+# hostile_judged NAME STATUS: passes with the last line of NAME's log when
+# STATUS is 0, else fails showing the log.
+hostile_judged() {
+	if (($2 == 0)); then
+		ok "$(tail -n 1 "$OUT/$1.log")"
+		return 0
+	fi
+	bad "$1:"
+	show "$OUT/$1.log"
+	return 1
+}
+
 # hostile_run NAME SECONDS ARGS...: rawrpc.py ARGS, judged by its status.
 hostile_run() {
 	local name=$1 seconds=$2
 	shift 2
 	run_logged "$name" "$seconds" python3 tests/hostile/rawrpc.py "$@"
-	if (($? == 0)); then
-		ok "$(tail -n 1 "$OUT/$name.log")"
-	else
-		bad "$name:"
-		show "$OUT/$name.log"
-		return 1
-	fi
+	hostile_judged "$name" $?
 }
 
 # hostile_client NAME SERVER-KIND LIMIT: cuInit against a fake server of
@@ -82,13 +88,7 @@ hostile_tamper() {
 	run_logged "$name" 200 env LD_LIBRARY_PATH="$CLIENT_LIBS" \
 		python3 tests/hostile/tamper.py "$SERVER_PORT" "$size" \
 		tests/hostile/tamperclient tests/kernels
-	if (($? == 0)); then
-		ok "$(tail -n 1 "$OUT/$name.log")"
-	else
-		bad "$name:"
-		show "$OUT/$name.log"
-		return 1
-	fi
+	hostile_judged "$name" $?
 }
 
 step_hostile() {

@@ -63,6 +63,22 @@ class Records:
         return done
 
 
+def receive(sock):
+    """The next bytes from sock; b"" at its end or on an error."""
+    try:
+        return sock.recv(65536)
+    except OSError:
+        return b""
+
+
+def shut(*socks):
+    for s in socks:
+        try:
+            s.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+
+
 class Proxy:
     def __init__(self, server_port, size):
         self.server_port = server_port
@@ -95,10 +111,7 @@ class Proxy:
         (so that its reply cannot arrive before its xid is known)."""
         records = Records()
         while True:
-            try:
-                data = client.recv(65536)
-            except OSError:
-                data = b""
+            data = receive(client)
             if not data:
                 break
             with self.lock:
@@ -114,20 +127,13 @@ class Proxy:
                 server.sendall(data)
             except OSError:
                 break
-        for s in (server, client):
-            try:
-                s.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
+        shut(server, client)
 
     def down(self, server, client):
         """Server to client: record by record, layouts rewritten."""
         records = Records()
         while True:
-            try:
-                data = server.recv(65536)
-            except OSError:
-                data = b""
+            data = receive(server)
             if not data:
                 break
             for r in records.feed(data):
@@ -136,10 +142,7 @@ class Proxy:
                     client.sendall(struct.pack(">I", 0x80000000 | len(r)) + r)
                 except OSError:
                     return
-        try:
-            client.shutdown(socket.SHUT_RDWR)
-        except OSError:
-            pass
+        shut(client)
 
     def rewrite(self, r):
         """The reply r, its layout's last size set to self.size if it is
