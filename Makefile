@@ -113,6 +113,7 @@ check-idl:
 -include tests/fakecuda/build.mk
 -include tests/e2e/build.mk
 -include tests/system/build.mk
+-include tests/hostile/build.mk
 -include tests/runtime/build.mk
 -include tests/auth/build.mk
 -include tests/load/build.mk
@@ -163,7 +164,7 @@ clean:
 	rm -f gen/*.o common/*.o stubs/*.o stubs/*/*.o server/*/*.o tests/*/*.o examples/*.o tools/*.o
 	rm -f stubs/libcuda.so.1 stubs/libcuda.so server/oncudad tests/fakecuda/libcuda.so.1 tests/auth/skipauth tests/load/loadclient tests/load/faultclient
 	rm -f tests/ranges/rangeclient tools/oncuda-ls tests/netns/fakereg tests/batch/launchwait
-	rm -f tools/procaddr-probe tests/apps/cublas_gemm $(PROGRAMS)
+	rm -f tools/procaddr-probe tests/apps/cublas_gemm $(PROGRAMS) tests/hostile/tamperclient
 	rm -f bench/drvbench bench/transport bench/empty_kernel.fatbin bench/tlslib/tlslib
 	rm -f tests/e2e/e2e tests/unit/test_[a-z]*[!.][!c] examples/deviceQuery examples/vectorAdd examples/matrixMul
 	rm -f tests/kernels/*.cubin tests/kernels/*.fatbin tests/kernels/*.ptx examples/*.fatbin examples/*.fatbin.h

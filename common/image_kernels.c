@@ -23,11 +23,15 @@
  *                             their 16-bit size
  *
  * A fatbin (after its header) is a run of entries, each with a header of
- * its own: a 16-bit kind (2: a cubin), its header's 32-bit size at 4, the
- * 64-bit payload size at 8 and the 64-bit flags at 40, where 0x8000 marks
- * a compressed payload.  Compressed entries are skipped: inflating them
- * would take a decompressor into the client for a check that the sizes in
- * the server's answer already bound (stubs/code/params.c).
+ * its own: a 16-bit kind (1: PTX text, 2: a cubin), its header's 32-bit
+ * size at 4, the 64-bit payload size at 8 and the 64-bit flags at 40,
+ * where 0x8000 marks a compressed payload.  Compressed entries are
+ * skipped: inflating them would take a decompressor into the client (with
+ * nvcc 13 the payload is one Zstandard frame, its size at 16 and the size
+ * inflated at 64, but no document of NVIDIA says so) for a check that the
+ * sizes in the server's answer already bound (stubs/code/params.c).  nvcc
+ * compresses PTX by default; where a fatbin has a cubin or PTX left plain
+ * for a kernel, that is what is read.
  *
  * Everything read comes from the program's own image, but a damaged one
  * must not make this walk past it: every read is bounded by the image's
@@ -39,6 +43,7 @@
 
 #include "common/image.h"
 #include "common/image_kernels.h"
+#include "common/ptx_entries.h"
 
 #define NV_INFO_PREFIX     ".nv.info."
 #define FORMAT_SIZED       4
@@ -50,6 +55,7 @@
 /* The most parameters a kernel can have: each takes a byte of 32764. */
 #define PARAMS_MAX         32764u
 
+#define FATBIN_KIND_PTX    1
 #define FATBIN_KIND_ELF    2
 #define FATBIN_ENTRY_MIN   48		/* through the flags */
 #define FATBIN_COMPRESSED  0x8000u
@@ -154,15 +160,19 @@ static void kernel_free(struct image_kernel *k)
 	free(k->param);
 }
 
-/* What the walk gathers; a name two cubins disagree on is kept with a
- * mark and dropped at the end. */
+/* What the walk gathers; a name two cubins (or two PTX texts) disagree
+ * on is kept with a mark and dropped at the end. */
 struct gather {
 	struct image_kernels *out;
 	bool *disputed;
 	size_t capacity;
 };
 
-/* Adds k (taking what it owns) to g; false when memory ran out. */
+/*
+ * Adds k (taking what it owns) to g; false when memory ran out.  What a
+ * cubin states wins over what PTX does: it is the code that runs where
+ * its architecture is the device's, and its .nv.info says more.
+ */
 static bool add_kernel(struct gather *g, struct image_kernel *k)
 {
 	struct image_kernels *out = g->out;
@@ -170,7 +180,14 @@ static bool add_kernel(struct gather *g, struct image_kernel *k)
 	for (size_t i = 0; i < out->count; i++) {
 		if (strcmp(out->kernel[i].name, k->name) != 0)
 			continue;
-		if (!same_kernel(&out->kernel[i], k))
+		if (out->kernel[i].from_ptx && !k->from_ptx) {
+			kernel_free(&out->kernel[i]);
+			out->kernel[i] = *k;
+			g->disputed[i] = false;
+			return true;
+		}
+		if (out->kernel[i].from_ptx == k->from_ptx &&
+		    !same_kernel(&out->kernel[i], k))
 			g->disputed[i] = true;
 		kernel_free(k);
 		return true;
@@ -246,7 +263,33 @@ static bool read_cubin(const unsigned char *elf, size_t size,
 	return true;
 }
 
-/* Reads the cubins among the entries of the fatbin of size bytes at fat. */
+/* Takes one .entry of PTX (ptx_entries.h) into the gather at arg. */
+static bool take_entry(void *arg, const char *name, size_t len,
+		       const struct image_param *param, unsigned count)
+{
+	struct image_kernel k = { 0 };
+
+	k.from_ptx = true;
+	k.has_params = true;
+	k.count = count;
+	if ((k.name = strndup(name, len)) == NULL ||
+	    (count > 0 && (k.param = malloc(count * sizeof(*param))) == NULL)) {
+		kernel_free(&k);
+		return false;
+	}
+	if (count > 0)
+		memcpy(k.param, param, count * sizeof(*param));
+	if (!add_kernel(arg, &k)) {
+		kernel_free(&k);
+		return false;
+	}
+	return true;
+}
+
+/*
+ * Reads the cubins and the PTX among the entries of the fatbin of size
+ * bytes at fat.
+ */
 static bool read_fatbin(const unsigned char *fat, size_t size,
 			struct gather *g)
 {
@@ -265,12 +308,18 @@ static bool read_fatbin(const unsigned char *fat, size_t size,
 		if (header < FATBIN_ENTRY_MIN || header > end - at ||
 		    payload > end - at - header)
 			break;
-		if (le16(fat + at) == FATBIN_KIND_ELF &&
-		    (le64(fat + at + 40) & FATBIN_COMPRESSED) == 0 &&
+		if ((le64(fat + at + 40) & FATBIN_COMPRESSED) != 0) {
+			/* Skipped (see above). */
+		} else if (le16(fat + at) == FATBIN_KIND_ELF &&
 		    payload >= SELFMAG &&
-		    memcmp(fat + at + header, ELFMAG, SELFMAG) == 0 &&
-		    !read_cubin(fat + at + header, payload, g))
+		    memcmp(fat + at + header, ELFMAG, SELFMAG) == 0) {
+			if (!read_cubin(fat + at + header, payload, g))
+				return false;
+		} else if (le16(fat + at) == FATBIN_KIND_PTX &&
+			   !ptx_entries_read((const char *)fat + at + header,
+					     payload, take_entry, g)) {
 			return false;
+		}
 		at += header + payload;
 	}
 	return true;
@@ -297,6 +346,9 @@ bool image_kernels_read(const void *image, size_t size,
 	case IMAGE_FATBIN:
 		ok = read_fatbin(image, size, &g);
 		break;
+	case IMAGE_TEXT:
+		ok = ptx_entries_read(image, size, take_entry, &g);
+		break;
 	default:
 		break;
 	}
@@ -312,6 +364,61 @@ bool image_kernels_read(const void *image, size_t size,
 		image_kernels_free(out);
 	else if (out->count > 1)
 		qsort(out->kernel, out->count, sizeof(*out->kernel), by_name);
+	return ok;
+}
+
+/* A copy of k into *out; false when memory ran out (*out is then empty). */
+static bool kernel_copy(const struct image_kernel *k, struct image_kernel *out)
+{
+	*out = *k;
+	out->param = NULL;
+	if ((out->name = strdup(k->name)) == NULL)
+		return false;
+	if (k->count > 0) {
+		out->param = malloc(k->count * sizeof(*k->param));
+		if (out->param == NULL) {
+			free(out->name);
+			out->name = NULL;
+			return false;
+		}
+		memcpy(out->param, k->param, k->count * sizeof(*k->param));
+	}
+	return true;
+}
+
+bool image_kernels_overlay(struct image_kernels *base,
+			   const struct image_kernels *over)
+{
+	struct image_kernel *grown, copy;
+	size_t had = base->count;
+	bool ok = true;
+
+	if (over->count == 0)
+		return true;
+	grown = realloc(base->kernel,
+			(base->count + over->count) * sizeof(*grown));
+	if (grown == NULL)
+		return false;
+	base->kernel = grown;
+	for (size_t i = 0; i < over->count; i++) {
+		struct image_kernel *old = NULL;
+
+		/* base's own are sorted; over's names are distinct. */
+		if (had > 0)
+			old = bsearch(&over->kernel[i], base->kernel, had,
+				      sizeof(*base->kernel), by_name);
+		if (!kernel_copy(&over->kernel[i], &copy)) {
+			ok = false;
+			break;
+		}
+		if (old != NULL) {
+			kernel_free(old);
+			*old = copy;
+		} else {
+			base->kernel[base->count++] = copy;
+		}
+	}
+	qsort(base->kernel, base->count, sizeof(*base->kernel), by_name);
 	return ok;
 }
 

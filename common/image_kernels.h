@@ -10,8 +10,11 @@
  * that loaded an image can hold a server's description of a kernel's
  * parameters against it (stubs/code/declared.h).
  *
- * PTX has no .nv.info: an image of PTX alone states nothing, and neither
- * does a compressed fatbin entry, which is skipped rather than inflated.
+ * PTX has no .nv.info, but its .entry declarations state the same
+ * (common/ptx_entries.h): the count, order, size and alignment of the
+ * parameters, from which their offsets follow.  An image of PTX, or a
+ * fatbin's PTX entry, is read for the kernels no cubin of it states.  A
+ * compressed fatbin entry states nothing: it is skipped, not inflated.
  */
 #ifndef ONCUDA_IMAGE_KERNELS_H
 #define ONCUDA_IMAGE_KERNELS_H
@@ -28,7 +31,8 @@ struct image_param {
 struct image_kernel {
 	char *name;			/* the symbol, as cuModuleGetFunction takes it */
 	unsigned count;			/* parameters, by ordinal */
-	bool has_params;		/* KPARAM_INFO entries were found */
+	bool from_ptx;			/* read from a PTX .entry */
+	bool has_params;		/* KPARAM_INFO entries, or a PTX list */
 	bool has_cbank;			/* cbank_size is known */
 	uint32_t cbank_size;		/* bytes of parameters, EIATTR_PARAM_CBANK */
 	struct image_param *param;	/* count of them, by ordinal */
@@ -41,15 +45,24 @@ struct image_kernels {
 
 /*
  * Reads what the image of size bytes at image (a cubin or a fatbin, as
- * image_find() delimits them) states of its kernels into *out, which
+ * image_find() delimits them, or PTX) states of its kernels into *out, which
  * image_kernels_free() empties.  A kernel whose attributes cannot be read
- * whole, or that two cubins of a fatbin describe differently, is left out:
+ * whole, or that two cubins (or two PTX texts, with no cubin) of a fatbin
+ * describe differently, is left out:
  * it is not checked rather than wrongly refused.  False only when memory
  * ran out (*out is then empty); an image that states nothing gives true
  * and no kernels.
  */
 bool image_kernels_read(const void *image, size_t size,
 			struct image_kernels *out);
+
+/*
+ * Copies every kernel of over into base, in place of base's kernel of the
+ * same name if it has one.  False when memory ran out; base then holds
+ * some of them, each whole (and stays sorted).
+ */
+bool image_kernels_overlay(struct image_kernels *base,
+			   const struct image_kernels *over);
 
 /* The kernel called name in k, or NULL. */
 const struct image_kernel *image_kernels_find(const struct image_kernels *k,

@@ -475,6 +475,7 @@ step_valgrind() {
 missing=()
 for built in server/oncudad stubs/libcuda.so.1 "$E2E" "$KERNELS" \
 	tests/system/hog tests/system/memfree tests/system/noserver \
+	tests/hostile/tamperclient \
 	tests/load/loadclient tests/load/faultclient \
 	examples/deviceQuery examples/vectorAdd examples/matrixMul; do
 	[[ -e $built ]] || missing+=("$built")

@@ -25,6 +25,7 @@
 
 #include "common/image_kernels.h"
 #include "stubs/code/declared.h"
+#include "stubs/code/linked.h"
 #include "stubs/context/context.h"
 #include "stubs/link/say.h"
 
@@ -155,7 +156,9 @@ void declared_image(uint64_t code, bool library, const void *image,
 	struct image *i = calloc(1, sizeof(*i));
 
 	if (i != NULL && (!image_kernels_read(image, size, &i->kernels) ||
+	    !linked_overlay(image, size, &i->kernels) ||
 	    i->kernels.count == 0)) {
+		image_kernels_free(&i->kernels);
 		free(i);
 		i = NULL;
 	}
@@ -281,7 +284,7 @@ CUresult declared_check(uint64_t func, const param_slot *slot,
 	const struct binding *b;
 	uint64_t said = 0, stated = 0;
 	char field[64], name[256];
-	bool wrong = false;
+	bool wrong = false, from_ptx = false;
 
 	pthread_mutex_lock(&lock);
 	check_deaths_locked();
@@ -289,6 +292,7 @@ CUresult declared_check(uint64_t func, const param_slot *slot,
 	if (b != NULL && disagreement(b->kernel, slot, count, field,
 	    sizeof(field), &said, &stated)) {
 		snprintf(name, sizeof(name), "%s", b->kernel->name);
+		from_ptx = b->kernel->from_ptx;
 		wrong = true;
 	}
 	pthread_mutex_unlock(&lock);
@@ -296,8 +300,8 @@ CUresult declared_check(uint64_t func, const param_slot *slot,
 		return CUDA_SUCCESS;
 	oncuda_say("the server's layout of kernel %s disagrees with its image: "
 	    "%s is %" PRIu64 " in the layout, %" PRIu64 " in the image's "
-	    ".nv.info; the launch is refused with CUDA_ERROR_INVALID_VALUE (a "
+	    "%s; the launch is refused with CUDA_ERROR_INVALID_VALUE (a "
 	    "damaged reply, or a server that is not oncudad?)", name, field,
-	    said, stated);
+	    said, stated, from_ptx ? "PTX .entry" : ".nv.info");
 	return CUDA_ERROR_INVALID_VALUE;
 }

@@ -8,14 +8,17 @@
  * arguments into the launch.  params.c bounds every layout; for a kernel of
  * an image the client itself staged (cuModuleLoad*, cuModuleLoadFatBinary,
  * cuLibraryLoad*) it also holds the layout against what the image's cubin
- * states (common/image_kernels.h): the parameters' count, each offset and
- * size, and their total.  The image is read once, when it loads; a layout
- * is compared once, when it arrives; launches pay nothing.
+ * states in its .nv.info, or its PTX in the kernel's .entry declaration
+ * (common/image_kernels.h), or for the cubin of a link what the link's
+ * inputs state (linked.h): the parameters' count, each offset and size,
+ * and (cubin) their total.  The image is read once, when it loads; a
+ * layout is compared once, when it arrives; launches pay nothing.
  *
  * Handles are the program's (tagged, or own libraries' and kernels').  A
  * function is known by the name the program asked for it by, never by
  * what the server says it is.  Functions got otherwise (enumerated, or
- * through cuLibraryGetModule) and kernels of PTX are not checked.
+ * through cuLibraryGetModule), and kernels that only a compressed fatbin
+ * entry holds, are not checked.
  */
 #ifndef ONCUDA_DECLARED_H
 #define ONCUDA_DECLARED_H

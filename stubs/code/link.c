@@ -7,7 +7,8 @@
  * what the server's driver left in its copies), and the linked cubin,
  * which cuLinkComplete reads into memory of the client that lives until
  * cuLinkDestroy, as the driver's does.  Inputs go as module images do
- * (code_load.h); a file is read here, where it is.
+ * (code_load.h); a file is read here, where it is.  What the inputs state
+ * of their kernels is kept for the linked cubin (linked.h).
  */
 #include <pthread.h>
 #include <stdbool.h>
@@ -16,6 +17,7 @@
 #include <string.h>
 
 #include "stubs/code/code_load.h"
+#include "stubs/code/linked.h"
 #include "stubs/code/load_options.h"
 #include "stubs/route/call.h"
 
@@ -131,6 +133,8 @@ static CUresult add(struct link *l, CUjitInputType type, const void *data,
 		e = (CUresult)r.err;
 	}
 	xdr_free((xdrproc_t)xdr_res_link_output, (char *)&r);
+	if (e == CUDA_SUCCESS)
+		linked_input(l, type, data, size);
 	return e;
 }
 
@@ -273,6 +277,7 @@ ONCUDA_API CUresult cuLinkComplete(CUlinkState state, void **cubinOut,
 	 * does; the program may not use the first one after it. */
 	free(l->cubin);
 	l->cubin = cubin;
+	linked_output(l, cubin, size);
 	*cubinOut = cubin;
 	if (sizeOut != NULL)
 		*sizeOut = size;
@@ -299,6 +304,7 @@ ONCUDA_API CUresult cuLinkDestroy(CUlinkState state)
 	if (*at == l)
 		*at = l->next;
 	pthread_mutex_unlock(&links_lock);
+	linked_forget(l);
 	free(l->cubin);
 	free(l);
 	return CUDA_SUCCESS;

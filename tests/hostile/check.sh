@@ -24,24 +24,35 @@
 # connections of striped copies: a wrong or spent token is refused and
 # logged, a garbage frame or one stalled past --request-timeout loses the
 # data connections, and the session serves on each time.
-# (Finding 3, a server's parameter layout that would make the client read
-# past a kernel's arguments, or that disagrees with the image the client
-# loaded, is tested in tests/unit/test_params and test_image_kernels.)
-# Uses tests/lib.sh and run.sh's SERVER, OUT and CLIENT_LIBS; needs python3
-# and tests/system/noserver.
+# Finding 3 needs more than raw bytes: an attacker on the path (tests/hostile/tamper.py, a proxy that
+# rewrites the server's CU_PARAM_LAYOUT replies) who makes a kernel's last
+# parameter 4096 or 32744 bytes: the client refuses the launch, of a kernel
+# loaded as a cubin, of one loaded as PTX and of one of the cubin a cuLink*
+# of that PTX made on the server, with CUDA_ERROR_INVALID_VALUE
+# and sends nothing of its memory past the arguments; through the proxy
+# unchanged the same launches succeed.  (The layout checks themselves are
+# tested in tests/unit/test_params, test_image_kernels, test_ptx_entries.)
+# Uses tests/lib.sh and run.sh's SERVER, OUT and CLIENT_LIBS; needs python3,
+# tests/system/noserver, tests/hostile/tamperclient and tests/kernels.
+
+# hostile_judged NAME STATUS: passes with the last line of NAME's log when
+# STATUS is 0, else fails showing the log.
+hostile_judged() {
+	if (($2 == 0)); then
+		ok "$(tail -n 1 "$OUT/$1.log")"
+		return 0
+	fi
+	bad "$1:"
+	show "$OUT/$1.log"
+	return 1
+}
 
 # hostile_run NAME SECONDS ARGS...: rawrpc.py ARGS, judged by its status.
 hostile_run() {
 	local name=$1 seconds=$2
 	shift 2
 	run_logged "$name" "$seconds" python3 tests/hostile/rawrpc.py "$@"
-	if (($? == 0)); then
-		ok "$(tail -n 1 "$OUT/$name.log")"
-	else
-		bad "$name:"
-		show "$OUT/$name.log"
-		return 1
-	fi
+	hostile_judged "$name" $?
 }
 
 # hostile_client NAME SERVER-KIND LIMIT: cuInit against a fake server of
@@ -68,6 +79,16 @@ hostile_client() {
 		return 1
 	fi
 	ok "$name: cuInit returned $(tail -n 1 "$OUT/$name.log") after $elapsed ms at ONCUDA_TIMEOUT=2"
+}
+
+# hostile_tamper NAME SIZE: tamperclient behind tamper.py's proxy to the
+# server at SERVER_PORT, the layouts' last size set to SIZE (0: unchanged).
+hostile_tamper() {
+	local name=$1 size=$2
+	run_logged "$name" 200 env LD_LIBRARY_PATH="$CLIENT_LIBS" \
+		python3 tests/hostile/tamper.py "$SERVER_PORT" "$size" \
+		tests/hostile/tamperclient tests/kernels
+	hostile_judged "$name" $?
 }
 
 step_hostile() {
@@ -129,6 +150,13 @@ step_hostile() {
 		bad "the trace file passed its cap: $size bytes, $(stat -c %s "$trace.1" 2>/dev/null || echo no) in $trace.1"
 		verdict=1
 	fi
+
+	# 3. A tampered parameter layout, on the wire.
+	start_server hostile-tamper 20 "${SERVER[@]}" -n || return 1
+	hostile_tamper hostile-tamper-none 0 || verdict=1
+	hostile_tamper hostile-tamper-4096 4096 || verdict=1
+	hostile_tamper hostile-tamper-32744 32744 || verdict=1
+	stop_server "$SERVER_PID" 10 || verdict=1
 
 	# 6. Deadlines in the client; 8. a CUresult no driver has.
 	hostile_client hostile-stale stale-server 6 || verdict=1

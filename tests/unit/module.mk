@@ -9,6 +9,9 @@
 #                      the repository root, or name the folder as argument)
 #   test_image_kernels common/image_kernels.c: kernel parameters stated in
 #                      the .nv.info of the images in tests/kernels
+#   test_ptx_entries   common/ptx_entries.c: the parameters PTX .entry
+#                      declarations state, held against the .nv.info ptxas
+#                      writes for the same kernels; damaged and hostile PTX
 #   test_load_options  stubs/code/load_options.c: JIT and library options
 #   test_params        stubs/code/params.c: argument packing, the layout cache,
 #                      layouts held against the images in tests/kernels
@@ -28,6 +31,7 @@ UNIT_MODULE_CPPFLAGS := -std=c11 -D_GNU_SOURCE -I. \
 	-I/usr/include/tirpc -I$(CUDA_HOME)/include
 UNIT_MODULE_LIBS := -ltirpc -lpthread
 UNIT_MODULE_TESTS := tests/unit/test_image tests/unit/test_image_kernels \
+	tests/unit/test_ptx_entries \
 	tests/unit/test_load_options \
 	tests/unit/test_params tests/unit/test_module tests/unit/test_launch
 UNIT_MODULE_COMMON := tests/unit/unit_check.c tests/unit/unit_check.h
@@ -37,7 +41,9 @@ UNIT_MODULE_FAKE := tests/unit/fake_conn.c tests/unit/fake_conn.h \
 UNIT_MODULE_HEADERS := stubs/wire/rpc.h stubs/link/say.h gen/cuda_rpc.h
 # What params.c holds a layout against: the images' declared parameters.
 UNIT_MODULE_DECLARED := stubs/code/declared.c stubs/code/declared.h \
-	common/image_kernels.c common/image_kernels.h
+	stubs/code/linked.c stubs/code/linked.h common/sha256.c \
+	common/image_kernels.c common/image_kernels.h \
+	common/ptx_entries.c common/ptx_entries.h
 
 all: $(UNIT_MODULE_TESTS)
 
@@ -52,9 +58,31 @@ tests/unit/test_image: tests/unit/test_image.c common/image.c common/image.h \
 
 tests/unit/test_image_kernels: tests/unit/test_image_kernels.c \
 		common/image_kernels.c common/image_kernels.h common/image.c \
+		common/ptx_entries.c common/ptx_entries.h \
 		common/image.h $(UNIT_MODULE_COMMON) tests/kernels/kernels.cubin \
 		tests/kernels/kernels.fatbin tests/kernels/kernels.ptx \
 		tests/kernels/kernels_rdc.fatbin
+	$(UNIT_MODULE_LINK)
+
+# Kernels of every kind of parameter, as PTX and as the cubin that ptxas
+# makes of the same source, for test_ptx_entries to compare.
+UNIT_PTX_IMAGES := tests/kernels/params.ptx tests/kernels/params.cubin \
+	tests/kernels/params_hand.cubin
+
+tests/kernels/params.ptx: tests/kernels/params.cu
+	$(NVCC) -ptx -arch=compute_90 -o $@ $<
+
+tests/kernels/params.cubin: tests/kernels/params.cu
+	$(NVCC) -cubin -arch=sm_90 -o $@ $<
+
+tests/kernels/params_hand.cubin: tests/kernels/params_hand.ptx.in
+	$(CUDA_HOME)/bin/ptxas -arch=sm_90 -o $@ $<
+
+tests/unit/test_ptx_entries: tests/unit/test_ptx_entries.c \
+		common/ptx_entries.c common/ptx_entries.h \
+		common/image_kernels.c common/image_kernels.h common/image.c \
+		common/image.h $(UNIT_MODULE_COMMON) $(UNIT_PTX_IMAGES) \
+		tests/kernels/params_hand.ptx.in
 	$(UNIT_MODULE_LINK)
 
 tests/unit/test_load_options: tests/unit/test_load_options.c \
@@ -65,7 +93,8 @@ tests/unit/test_load_options: tests/unit/test_load_options.c \
 tests/unit/test_params: tests/unit/test_params.c stubs/code/params.c \
 		stubs/code/params.h $(UNIT_MODULE_DECLARED) common/image.c \
 		$(UNIT_MODULE_COMMON) $(UNIT_MODULE_FAKE) $(UNIT_MODULE_HEADERS) \
-		tests/kernels/kernels.cubin tests/kernels/kernels.fatbin
+		tests/kernels/kernels.cubin tests/kernels/kernels.fatbin \
+		tests/kernels/kernels.ptx
 	$(UNIT_MODULE_LINK)
 
 tests/unit/test_module: tests/unit/test_module.c stubs/code/module.c \

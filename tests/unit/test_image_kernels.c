@@ -1,7 +1,7 @@
 /*
  * test_image_kernels.c - unit test of common/image_kernels.c: the kernel
- * parameters that nvcc's images in tests/kernels state in their .nv.info,
- * and what a damaged image gives.
+ * parameters that nvcc's images in tests/kernels state in their .nv.info
+ * (and their PTX), and what a damaged image gives.
  *
  *   tests/unit/test_image_kernels [KERNELS_DIR]    (default tests/kernels)
  *
@@ -68,7 +68,28 @@ static void test_machine_code(const char *dir, const char *name)
 	free(image);
 }
 
-/* PTX states nothing; compressed fatbin entries are skipped. */
+/* PTX states what its .entry declarations do, with no bytes of constant
+ * bank (tests/unit/test_ptx_entries.c tests it whole). */
+static void test_ptx(const char *dir)
+{
+	const struct image_kernel *kernel;
+	struct image_kernels k;
+	unsigned char *image;
+	size_t size;
+
+	if ((image = read_image(dir, "kernels.ptx", &size)) == NULL)
+		return;
+	CHECK(image_kernels_read(image, size, &k));
+	CHECK_EQ(k.count, 12);
+	kernel = image_kernels_find(&k, "mixed_args");
+	CHECK(kernel != NULL && kernel->from_ptx && kernel->has_params &&
+	      !kernel->has_cbank && kernel->count == 5 &&
+	      memcmp(kernel->param, mixed_args, sizeof(mixed_args)) == 0);
+	image_kernels_free(&k);
+	free(image);
+}
+
+/* Compressed fatbin entries are skipped. */
 static void test_nothing_stated(const char *dir, const char *name)
 {
 	struct image_kernels k;
@@ -133,7 +154,7 @@ int main(int argc, char **argv)
 
 	test_machine_code(kernels, "kernels.cubin");
 	test_machine_code(kernels, "kernels.fatbin");
-	test_nothing_stated(kernels, "kernels.ptx");
+	test_ptx(kernels);
 	test_nothing_stated(kernels, "kernels_rdc.fatbin");
 	test_damaged(kernels);
 	return unit_report("test_image_kernels");

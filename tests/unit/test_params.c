@@ -12,6 +12,7 @@
 #include "common/image.h"
 #include "fake_conn.h"
 #include "stubs/code/declared.h"
+#include "stubs/code/linked.h"
 #include "stubs/code/params.h"
 #include "unit_check.h"
 
@@ -488,6 +489,122 @@ static void test_declared(void)
 	free(fatbin);
 }
 
+/* The same for a module loaded as PTX: its .entry declarations. */
+static void test_declared_ptx(void)
+{
+	size_t ptx_size, offset, size;
+	void *ptx = read_image("tests/kernels/kernels.ptx", &ptx_size);
+	int said;
+
+	if (ptx == NULL)
+		return;
+	params_forget_all();
+	declared_image(MODULE, false, ptx, ptx_size);
+	free(ptx);
+	declared_bind(FAKE_VEC_ADD, MODULE, "vec_add");
+	declared_bind(FAKE_MIXED_ARGS, MODULE, "mixed_args");
+	CHECK_EQ(cuFuncGetParamInfo(fn(FAKE_VEC_ADD), 3, &offset, &size),
+		 CUDA_SUCCESS);
+	CHECK_EQ(size, 4);
+	CHECK_EQ(cuFuncGetParamInfo(fn(FAKE_MIXED_ARGS), 1, &offset, &size),
+		 CUDA_SUCCESS);
+	CHECK_EQ(offset, 8);
+	/* vec_add's last parameter said to be 8 bytes, not 4. */
+	declared_bind(FAKE_TAMPERED, MODULE, "vec_add");
+	said = fake_said;
+	CHECK_EQ(cuFuncGetParamInfo(fn(FAKE_TAMPERED), 0, &offset, &size),
+		 CUDA_ERROR_INVALID_VALUE);
+	CHECK_EQ(fake_said, said + 1);
+	declared_forget(MODULE);
+	params_forget_all();
+}
+
+/*
+ * The cubin a link made, rewritten by whoever sent it to say what a
+ * tampered layout says (vec_add's last parameter 8 bytes): held against
+ * what the link's PTX input declared, wherever the program copied it.
+ */
+static void test_declared_linked(void)
+{
+	/* vec_add's EIATTR_KPARAM_INFO of ordinal 3 at offset 24. */
+	static const unsigned char ordinal3[] = { 0x04, 0x17, 0x0c, 0x00,
+		0, 0, 0, 0, 0x03, 0x00, 0x18, 0x00 };
+	static const unsigned char cbank[] = { 0x04, 0x0a, 0x08, 0x00 };
+	static const int link, object_link;
+	size_t ptx_size, cubin_size, offset, size, i;
+	void *ptx = read_image("tests/kernels/kernels.ptx", &ptx_size);
+	unsigned char *cubin = read_image("tests/kernels/kernels.cubin",
+					  &cubin_size), *copy = NULL;
+	uint32_t word;
+	int said;
+
+	if (ptx == NULL || cubin == NULL)
+		goto out;
+	cubin_size--;	/* the NUL image_read_file added */
+	for (i = 0; i + sizeof(ordinal3) + 4 <= cubin_size; i++)
+		if (memcmp(cubin + i, ordinal3, sizeof(ordinal3)) == 0)
+			break;
+	CHECK(i + sizeof(ordinal3) + 4 <= cubin_size);
+	if (i + sizeof(ordinal3) + 4 > cubin_size)
+		goto out;
+	memcpy(&word, cubin + i + sizeof(ordinal3), 4);
+	word = (word & 0x3ffffu) | 8u << 18;
+	memcpy(cubin + i + sizeof(ordinal3), &word, 4);
+	/* and its EIATTR_PARAM_CBANK, after them: 32 bytes, not 28. */
+	for (; i + sizeof(cbank) + 4 <= cubin_size; i++)
+		if (memcmp(cubin + i, cbank, sizeof(cbank)) == 0)
+			break;
+	CHECK(i + sizeof(cbank) + 4 <= cubin_size && cubin[i + 10] == 28);
+	if (i + sizeof(cbank) + 4 > cubin_size)
+		goto out;
+	cubin[i + 10] = 32;
+
+	/* Loaded as any image, the rewritten cubin agrees with the layout. */
+	params_forget_all();
+	declared_image(MODULE, false, cubin, cubin_size);
+	declared_bind(FAKE_TAMPERED, MODULE, "vec_add");
+	CHECK_EQ(cuFuncGetParamInfo(fn(FAKE_TAMPERED), 3, &offset, &size),
+		 CUDA_SUCCESS);
+	declared_forget(MODULE);
+	params_forget_all();
+
+	/* As the output of a link of the PTX, in a copy, it does not; nor
+	 * after the link is destroyed, nor from a file (its NUL). */
+	linked_input(&link, CU_JIT_INPUT_PTX, ptx, ptx_size);
+	linked_output(&link, cubin, cubin_size);
+	linked_forget(&link);
+	if ((copy = malloc(cubin_size + 1)) == NULL)
+		goto out;
+	memcpy(copy, cubin, cubin_size);
+	copy[cubin_size] = '\0';
+	for (int with_nul = 0; with_nul < 2; with_nul++) {
+		declared_image(MODULE, false, copy, cubin_size + with_nul);
+		declared_bind(FAKE_TAMPERED, MODULE, "vec_add");
+		said = fake_said;
+		CHECK_EQ(cuFuncGetParamInfo(fn(FAKE_TAMPERED), 3, &offset,
+					    &size), CUDA_ERROR_INVALID_VALUE);
+		CHECK_EQ(fake_said, said + 1);
+		declared_forget(MODULE);
+		params_forget_all();
+	}
+
+	/* An object input is not read: its kernels answer to the cubin. */
+	linked_input(&object_link, CU_JIT_INPUT_OBJECT, ptx, ptx_size);
+	copy[cubin_size - 1] ^= 0x01;	/* another cubin's digest */
+	linked_output(&object_link, copy, cubin_size);
+	linked_forget(&object_link);
+	declared_image(MODULE, false, copy, cubin_size);
+	declared_bind(FAKE_TAMPERED, MODULE, "vec_add");
+	CHECK_EQ(cuFuncGetParamInfo(fn(FAKE_TAMPERED), 3, &offset, &size),
+		 CUDA_SUCCESS);
+	declared_forget(MODULE);
+	params_forget_all();
+out:
+	free(copy);
+	free(cubin);
+	free(ptx);
+}
+
 int main(void)
 {
 	test_pack_vec_add();
@@ -498,6 +615,8 @@ int main(void)
 	test_unload_during_question();
 	test_context_death();
 	test_declared();
+	test_declared_ptx();
+	test_declared_linked();
 	test_threads();
 	params_forget_all();	/* leave nothing for leak checkers */
 	return unit_report("test_params");
