@@ -21,28 +21,6 @@
 #define BIG_WORDS (16 * MIB)		/* 64 MiB of words */
 #define GUARD_WORDS 1024
 
-/* fill_u32 of n words at p with v, queued on s. */
-static int fill(CUfunction f, CUdeviceptr p, unsigned v, unsigned long long n,
-    CUstream s)
-{
-	void *params[] = { &p, &v, &n };
-
-	CHECK_CU(cuLaunchKernel(f, 64, 1, 1, 256, 1, 1, 0, s, params, NULL),
-	    CUDA_SUCCESS);
-	return 0;
-}
-
-/* Every word of p[from, to) is v. */
-static int words_are(const unsigned *p, size_t from, size_t to, unsigned v,
-    const char *what)
-{
-	for (size_t i = from; i < to; i++)
-		if (p[i] != v)
-			return e2e_fail(__FILE__, __LINE__, "%s: word %zu is "
-			    "%#x, expected %#x", what, i, p[i], v);
-	return 0;
-}
-
 static int setup(CUfunction *f, CUstream *s, unsigned **host, size_t words)
 {
 	CUcontext ctx;
@@ -68,14 +46,14 @@ static int one_big(CUfunction f, CUstream s, unsigned *host)
 
 	TRY(e2e_dalloc(&src, BIG_WORDS * sizeof(unsigned)));
 	memset(host, 0xee, (BIG_WORDS + GUARD_WORDS) * sizeof(unsigned));
-	TRY(fill(f, src, 0x1111, BIG_WORDS, s));
+	TRY(e2e_fill_u32(f, src, 0x1111, BIG_WORDS, s));
 	CHECK_CU(cuMemcpyDtoHAsync(host, src, BIG_WORDS * sizeof(unsigned), s),
 	    CUDA_SUCCESS);
-	TRY(fill(f, src, 0x2222, BIG_WORDS, s));
+	TRY(e2e_fill_u32(f, src, 0x2222, BIG_WORDS, s));
 	CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
-	TRY(words_are(host, 0, BIG_WORDS, 0x1111, "64 MiB download"));
-	TRY(words_are(host, BIG_WORDS, BIG_WORDS + GUARD_WORDS, 0xeeeeeeeeu,
-	    "past the download's end"));
+	TRY(e2e_host_words_are(host, 0, BIG_WORDS, 0x1111, "64 MiB download"));
+	TRY(e2e_host_words_are(host, BIG_WORDS, BIG_WORDS + GUARD_WORDS,
+	    0xeeeeeeeeu, "past the download's end"));
 	/* Again, observed through an event behind it. */
 	{
 		CUevent ev;
@@ -86,12 +64,12 @@ static int one_big(CUfunction f, CUstream s, unsigned *host)
 		CHECK_CU(cuMemcpyDtoHAsync(host, src,
 		    BIG_WORDS * sizeof(unsigned), s), CUDA_SUCCESS);
 		CHECK_CU(cuEventRecord(ev, s), CUDA_SUCCESS);
-		TRY(fill(f, src, 0x3333, BIG_WORDS, s));
+		TRY(e2e_fill_u32(f, src, 0x3333, BIG_WORDS, s));
 		CHECK_CU(cuEventSynchronize(ev), CUDA_SUCCESS);
-		TRY(words_are(host, 0, BIG_WORDS, 0x2222,
+		TRY(e2e_host_words_are(host, 0, BIG_WORDS, 0x2222,
 		    "after cuEventSynchronize"));
 		CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
-		TRY(words_are(host, 0, BIG_WORDS, 0x2222,
+		TRY(e2e_host_words_are(host, 0, BIG_WORDS, 0x2222,
 		    "after cuStreamSynchronize"));
 	}
 	return 0;
@@ -109,27 +87,27 @@ static int several_big(CUfunction f, CUstream s, unsigned *host)
 
 	for (unsigned i = 0; i < 3; i++) {
 		TRY(e2e_dalloc(&src[i], span));
-		TRY(fill(f, src[i], 0x100 + i, third, s));
+		TRY(e2e_fill_u32(f, src[i], 0x100 + i, third, s));
 	}
 	memset(host, 0, BIG_WORDS * sizeof(unsigned));
 	for (unsigned i = 0; i < 3; i++)
 		CHECK_CU(cuMemcpyDtoHAsync(host + i * third, src[i], span, s),
 		    CUDA_SUCCESS);
 	for (unsigned i = 0; i < 3; i++)
-		TRY(fill(f, src[i], 0x200 + i, third, s));
+		TRY(e2e_fill_u32(f, src[i], 0x200 + i, third, s));
 	CHECK_CU(cuCtxSynchronize(), CUDA_SUCCESS);
 	for (unsigned i = 0; i < 3; i++)
-		TRY(words_are(host, i * third, (i + 1) * third, 0x100 + i,
-		    "one of three pending"));
+		TRY(e2e_host_words_are(host, i * third, (i + 1) * third,
+		    0x100 + i, "one of three pending"));
 
 	/* All three into the same bytes, in the stream's order: the last
 	 * wins, its source overwritten after it. */
 	for (unsigned i = 0; i < 3; i++)
 		CHECK_CU(cuMemcpyDtoHAsync(host, src[i], span, s),
 		    CUDA_SUCCESS);
-	TRY(fill(f, src[2], 0x300, third, s));
+	TRY(e2e_fill_u32(f, src[2], 0x300, third, s));
 	CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
-	TRY(words_are(host, 0, third, 0x202, "three over each other"));
+	TRY(e2e_host_words_are(host, 0, third, 0x202, "three over each other"));
 	return 0;
 }
 
@@ -147,10 +125,10 @@ static int mixed(CUfunction f, CUstream s, unsigned *host)
 	TRY(e2e_dalloc(&b, small * sizeof(unsigned)));
 	TRY(e2e_dalloc(&c, half * sizeof(unsigned)));
 	TRY(e2e_dalloc(&d, small * sizeof(unsigned)));
-	TRY(fill(f, a, 0xa, big, s));
-	TRY(fill(f, b, 0xb, small, s));
-	TRY(fill(f, c, 0xc, half, s));
-	TRY(fill(f, d, 0xd, small, s));
+	TRY(e2e_fill_u32(f, a, 0xa, big, s));
+	TRY(e2e_fill_u32(f, b, 0xb, small, s));
+	TRY(e2e_fill_u32(f, c, 0xc, half, s));
+	TRY(e2e_fill_u32(f, d, 0xd, small, s));
 	memset(host, 0, (big + small) * sizeof(unsigned));
 	CHECK_CU(cuMemcpyDtoHAsync(host, a, big * sizeof(unsigned), s),
 	    CUDA_SUCCESS);
@@ -160,15 +138,15 @@ static int mixed(CUfunction f, CUstream s, unsigned *host)
 	    s), CUDA_SUCCESS);
 	CHECK_CU(cuMemcpyDtoHAsync(host + big, d, small * sizeof(unsigned),
 	    s), CUDA_SUCCESS);
-	TRY(fill(f, a, 0xa0, big, s));
-	TRY(fill(f, b, 0xb0, small, s));
-	TRY(fill(f, c, 0xc0, half, s));
-	TRY(fill(f, d, 0xd0, small, s));
+	TRY(e2e_fill_u32(f, a, 0xa0, big, s));
+	TRY(e2e_fill_u32(f, b, 0xb0, small, s));
+	TRY(e2e_fill_u32(f, c, 0xc0, half, s));
+	TRY(e2e_fill_u32(f, d, 0xd0, small, s));
 	CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
-	TRY(words_are(host, 0, half - small / 2, 0xa, "large A"));
-	TRY(words_are(host, half - small / 2, half, 0xb, "small B"));
-	TRY(words_are(host, half, big, 0xc, "large C over B's end"));
-	TRY(words_are(host, big, big + small, 0xd, "small D"));
+	TRY(e2e_host_words_are(host, 0, half - small / 2, 0xa, "large A"));
+	TRY(e2e_host_words_are(host, half - small / 2, half, 0xb, "small B"));
+	TRY(e2e_host_words_are(host, half, big, 0xc, "large C over B's end"));
+	TRY(e2e_host_words_are(host, big, big + small, 0xd, "small D"));
 	return 0;
 }
 
@@ -184,7 +162,8 @@ static int failed_big(CUstream s, unsigned *host)
 	CHECK_CU_ASYNC(cuMemcpyDtoHAsync(host, gone, words * sizeof(unsigned),
 	    s), CUDA_ERROR_INVALID_VALUE);
 	CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
-	TRY(words_are(host, 0, words, 0x11111111u, "a failed download"));
+	TRY(e2e_host_words_are(host, 0, words, 0x11111111u,
+	    "a failed download"));
 	return 0;
 }
 
