@@ -8,6 +8,11 @@
  * large ones do not take minutes; one untimed copy first faults the pages
  * in and warms whatever cache the path has.
  *
+ * And cuMemcpyDtoHAsync into page-locked memory, each followed by
+ * cuStreamSynchronize (copy_dtoh_pinned_async): over TCP its bytes land
+ * at the synchronization, through the server's mirror (idl/cuda.x,
+ * CU_MEMCPY_DTOH_MIRROR_WHOLE).
+ *
  * And how long cuMemcpyDtoHAsync of 4 MiB into page-locked memory takes to
  * return behind a queued launch (dtoh_async_return): the driver returns
  * at once and the bytes land while the program goes on, which is what
@@ -22,7 +27,12 @@
 #define BIG_COPY ((size_t)256 << 20)
 #define ASYNC_COPY ((size_t)4 << 20)
 
-enum direction { HOST_TO_DEVICE, DEVICE_TO_HOST };
+/* DEVICE_TO_HOST_ASYNC: cuMemcpyDtoHAsync on async_stream, then
+ * cuStreamSynchronize of it, each copy: the download a program overlaps
+ * with its work, which lands by its next synchronization. */
+enum direction { HOST_TO_DEVICE, DEVICE_TO_HOST, DEVICE_TO_HOST_ASYNC };
+
+static CUstream async_stream;
 
 struct copy_buffers {
 	CUdeviceptr device;
@@ -33,10 +43,14 @@ struct copy_buffers {
 static void copy_once(enum direction dir, CUdeviceptr device, void *host,
 		      size_t bytes)
 {
-	if (dir == HOST_TO_DEVICE)
+	if (dir == HOST_TO_DEVICE) {
 		CHECK(cuMemcpyHtoD(device, host, bytes));
-	else
+	} else if (dir == DEVICE_TO_HOST) {
 		CHECK(cuMemcpyDtoH(host, device, bytes));
+	} else {
+		CHECK(cuMemcpyDtoHAsync(host, device, bytes, async_stream));
+		CHECK(cuStreamSynchronize(async_stream));
+	}
 }
 
 static long iterations_for(const struct plan *plan, size_t bytes)
@@ -134,6 +148,10 @@ void bench_copies(const struct plan *plan, CUfunction empty)
 	sweep(plan, DEVICE_TO_HOST, "copy_dtoh_pageable", b.device, b.pageable);
 	sweep(plan, HOST_TO_DEVICE, "copy_htod_pinned", b.device, b.pinned);
 	sweep(plan, DEVICE_TO_HOST, "copy_dtoh_pinned", b.device, b.pinned);
+	CHECK(cuStreamCreate(&async_stream, CU_STREAM_NON_BLOCKING));
+	sweep(plan, DEVICE_TO_HOST_ASYNC, "copy_dtoh_pinned_async", b.device,
+	      b.pinned);
+	CHECK(cuStreamDestroy(async_stream));
 	if (size >= ASYNC_COPY)
 		time_async_return(plan, empty, b.device, b.pinned);
 

@@ -17,6 +17,7 @@ COPY_CASES = [
     ("copy_dtoh_pageable", "DtoH pageable"),
     ("copy_htod_pinned", "HtoD pinned"),
     ("copy_dtoh_pinned", "DtoH pinned"),
+    ("copy_dtoh_pinned_async", "DtoH pinned async"),
 ]
 # The copy size of issue 4's targets.
 TARGET_COPY_BYTES = 256 << 20

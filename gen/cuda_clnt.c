@@ -1429,6 +1429,40 @@ cu_downloads_landed_13000(cu_hostptr wait_at, cu_size wait_size, res_landed *cln
 }
 
 enum clnt_stat 
+cu_memcpy_dtoh_mirror_whole_13000(cu_dptr src, cu_size size, cu_hostptr mirror, cu_handle stream, u_quad_t seq, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_memcpy_dtoh_mirror_whole_13000_argument arg;
+	arg.src = src;
+	arg.size = size;
+	arg.mirror = mirror;
+	arg.stream = stream;
+	arg.seq = seq;
+	return (clnt_call (clnt, CU_MEMCPY_DTOH_MIRROR_WHOLE, (xdrproc_t) xdr_cu_memcpy_dtoh_mirror_whole_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+oncuda_mirror_dtoh_13000(stripe_copy a, res_stripe *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, ONCUDA_MIRROR_DTOH,
+		(xdrproc_t) xdr_stripe_copy, (caddr_t) &a,
+		(xdrproc_t) xdr_res_stripe, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+oncuda_mirror_read_13000(cu_hostptr at, cu_size size, res_data *clnt_res,  CLIENT *clnt)
+{
+	oncuda_mirror_read_13000_argument arg;
+	arg.at = at;
+	arg.size = size;
+	return (clnt_call (clnt, ONCUDA_MIRROR_READ, (xdrproc_t) xdr_oncuda_mirror_read_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_data, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_mem_alloc_managed_13000(cu_size size, u_int flags, res_dptr *clnt_res,  CLIENT *clnt)
 {
 	cu_mem_alloc_managed_13000_argument arg;

@@ -695,6 +695,22 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_downloads_landed_argument cu_downloads_landed_13000_argument
 #define xdr_cu_downloads_landed_argument xdr_cu_downloads_landed_13000_argument
 
+/* CU_MEMCPY_DTOH_MIRROR_WHOLE (927) */
+#define cu_memcpy_dtoh_mirror_whole cu_memcpy_dtoh_mirror_whole_13000
+#define cu_memcpy_dtoh_mirror_whole_svc cu_memcpy_dtoh_mirror_whole_13000_svc
+#define cu_memcpy_dtoh_mirror_whole_argument cu_memcpy_dtoh_mirror_whole_13000_argument
+#define xdr_cu_memcpy_dtoh_mirror_whole_argument xdr_cu_memcpy_dtoh_mirror_whole_13000_argument
+
+/* ONCUDA_MIRROR_DTOH (928) */
+#define oncuda_mirror_dtoh oncuda_mirror_dtoh_13000
+#define oncuda_mirror_dtoh_svc oncuda_mirror_dtoh_13000_svc
+
+/* ONCUDA_MIRROR_READ (929) */
+#define oncuda_mirror_read oncuda_mirror_read_13000
+#define oncuda_mirror_read_svc oncuda_mirror_read_13000_svc
+#define oncuda_mirror_read_argument oncuda_mirror_read_13000_argument
+#define xdr_oncuda_mirror_read_argument xdr_oncuda_mirror_read_13000_argument
+
 /* CU_MEM_ALLOC_MANAGED (660) */
 #define cu_mem_alloc_managed cu_mem_alloc_managed_13000
 #define cu_mem_alloc_managed_svc cu_mem_alloc_managed_13000_svc

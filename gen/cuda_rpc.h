@@ -1984,6 +1984,21 @@ struct cu_downloads_landed_13000_argument {
 };
 typedef struct cu_downloads_landed_13000_argument cu_downloads_landed_13000_argument;
 
+struct cu_memcpy_dtoh_mirror_whole_13000_argument {
+	cu_dptr src;
+	cu_size size;
+	cu_hostptr mirror;
+	cu_handle stream;
+	u_quad_t seq;
+};
+typedef struct cu_memcpy_dtoh_mirror_whole_13000_argument cu_memcpy_dtoh_mirror_whole_13000_argument;
+
+struct oncuda_mirror_read_13000_argument {
+	cu_hostptr at;
+	cu_size size;
+};
+typedef struct oncuda_mirror_read_13000_argument oncuda_mirror_read_13000_argument;
+
 struct cu_mem_alloc_managed_13000_argument {
 	cu_size size;
 	u_int flags;
@@ -3413,6 +3428,15 @@ extern  bool_t cu_memcpy_dtoh_mirror_13000_svc(cu_dptr , cu_size , cu_hostptr , 
 #define CU_DOWNLOADS_LANDED 921
 extern  enum clnt_stat cu_downloads_landed_13000(cu_hostptr , cu_size , res_landed *, CLIENT *);
 extern  bool_t cu_downloads_landed_13000_svc(cu_hostptr , cu_size , res_landed *, struct svc_req *);
+#define CU_MEMCPY_DTOH_MIRROR_WHOLE 927
+extern  enum clnt_stat cu_memcpy_dtoh_mirror_whole_13000(cu_dptr , cu_size , cu_hostptr , cu_handle , u_quad_t , res_none *, CLIENT *);
+extern  bool_t cu_memcpy_dtoh_mirror_whole_13000_svc(cu_dptr , cu_size , cu_hostptr , cu_handle , u_quad_t , res_none *, struct svc_req *);
+#define ONCUDA_MIRROR_DTOH 928
+extern  enum clnt_stat oncuda_mirror_dtoh_13000(stripe_copy , res_stripe *, CLIENT *);
+extern  bool_t oncuda_mirror_dtoh_13000_svc(stripe_copy , res_stripe *, struct svc_req *);
+#define ONCUDA_MIRROR_READ 929
+extern  enum clnt_stat oncuda_mirror_read_13000(cu_hostptr , cu_size , res_data *, CLIENT *);
+extern  bool_t oncuda_mirror_read_13000_svc(cu_hostptr , cu_size , res_data *, struct svc_req *);
 #define CU_MEM_ALLOC_MANAGED 660
 extern  enum clnt_stat cu_mem_alloc_managed_13000(cu_size , u_int , res_dptr *, CLIENT *);
 extern  bool_t cu_mem_alloc_managed_13000_svc(cu_size , u_int , res_dptr *, struct svc_req *);
@@ -4526,6 +4550,15 @@ extern  bool_t cu_memcpy_dtoh_mirror_13000_svc();
 #define CU_DOWNLOADS_LANDED 921
 extern  enum clnt_stat cu_downloads_landed_13000();
 extern  bool_t cu_downloads_landed_13000_svc();
+#define CU_MEMCPY_DTOH_MIRROR_WHOLE 927
+extern  enum clnt_stat cu_memcpy_dtoh_mirror_whole_13000();
+extern  bool_t cu_memcpy_dtoh_mirror_whole_13000_svc();
+#define ONCUDA_MIRROR_DTOH 928
+extern  enum clnt_stat oncuda_mirror_dtoh_13000();
+extern  bool_t oncuda_mirror_dtoh_13000_svc();
+#define ONCUDA_MIRROR_READ 929
+extern  enum clnt_stat oncuda_mirror_read_13000();
+extern  bool_t oncuda_mirror_read_13000_svc();
 #define CU_MEM_ALLOC_MANAGED 660
 extern  enum clnt_stat cu_mem_alloc_managed_13000();
 extern  bool_t cu_mem_alloc_managed_13000_svc();
@@ -5496,6 +5529,8 @@ extern  bool_t xdr_cu_mem_host_register_13000_argument (XDR *, cu_mem_host_regis
 extern  bool_t xdr_cu_mem_host_get_device_pointer_13000_argument (XDR *, cu_mem_host_get_device_pointer_13000_argument*);
 extern  bool_t xdr_cu_memcpy_dtoh_mirror_13000_argument (XDR *, cu_memcpy_dtoh_mirror_13000_argument*);
 extern  bool_t xdr_cu_downloads_landed_13000_argument (XDR *, cu_downloads_landed_13000_argument*);
+extern  bool_t xdr_cu_memcpy_dtoh_mirror_whole_13000_argument (XDR *, cu_memcpy_dtoh_mirror_whole_13000_argument*);
+extern  bool_t xdr_oncuda_mirror_read_13000_argument (XDR *, oncuda_mirror_read_13000_argument*);
 extern  bool_t xdr_cu_mem_alloc_managed_13000_argument (XDR *, cu_mem_alloc_managed_13000_argument*);
 extern  bool_t xdr_cu_mem_prefetch_async_13000_argument (XDR *, cu_mem_prefetch_async_13000_argument*);
 extern  bool_t xdr_cu_mem_advise_13000_argument (XDR *, cu_mem_advise_13000_argument*);
@@ -5904,6 +5939,8 @@ extern bool_t xdr_cu_mem_host_register_13000_argument ();
 extern bool_t xdr_cu_mem_host_get_device_pointer_13000_argument ();
 extern bool_t xdr_cu_memcpy_dtoh_mirror_13000_argument ();
 extern bool_t xdr_cu_downloads_landed_13000_argument ();
+extern bool_t xdr_cu_memcpy_dtoh_mirror_whole_13000_argument ();
+extern bool_t xdr_oncuda_mirror_read_13000_argument ();
 extern bool_t xdr_cu_mem_alloc_managed_13000_argument ();
 extern bool_t xdr_cu_mem_prefetch_async_13000_argument ();
 extern bool_t xdr_cu_mem_advise_13000_argument ();

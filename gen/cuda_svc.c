@@ -821,6 +821,24 @@ _cu_downloads_landed_13000 (cu_downloads_landed_13000_argument *argp, void *resu
 }
 
 int
+_cu_memcpy_dtoh_mirror_whole_13000 (cu_memcpy_dtoh_mirror_whole_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_memcpy_dtoh_mirror_whole_13000_svc(argp->src, argp->size, argp->mirror, argp->stream, argp->seq, result, rqstp));
+}
+
+int
+_oncuda_mirror_dtoh_13000 (stripe_copy  *argp, void *result, struct svc_req *rqstp)
+{
+	return (oncuda_mirror_dtoh_13000_svc(*argp, result, rqstp));
+}
+
+int
+_oncuda_mirror_read_13000 (oncuda_mirror_read_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (oncuda_mirror_read_13000_svc(argp->at, argp->size, result, rqstp));
+}
+
+int
 _cu_mem_alloc_managed_13000 (cu_mem_alloc_managed_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_mem_alloc_managed_13000_svc(argp->size, argp->flags, result, rqstp));
@@ -2359,6 +2377,9 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		host_mirror_refs cu_host_mirrors_alive_13000_arg;
 		cu_memcpy_dtoh_mirror_13000_argument cu_memcpy_dtoh_mirror_13000_arg;
 		cu_downloads_landed_13000_argument cu_downloads_landed_13000_arg;
+		cu_memcpy_dtoh_mirror_whole_13000_argument cu_memcpy_dtoh_mirror_whole_13000_arg;
+		stripe_copy oncuda_mirror_dtoh_13000_arg;
+		oncuda_mirror_read_13000_argument oncuda_mirror_read_13000_arg;
 		cu_mem_alloc_managed_13000_argument cu_mem_alloc_managed_13000_arg;
 		cu_mem_prefetch_async_13000_argument cu_mem_prefetch_async_13000_arg;
 		cu_mem_advise_13000_argument cu_mem_advise_13000_arg;
@@ -2721,6 +2742,9 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_alive cu_host_mirrors_alive_13000_res;
 		res_none cu_memcpy_dtoh_mirror_13000_res;
 		res_landed cu_downloads_landed_13000_res;
+		res_none cu_memcpy_dtoh_mirror_whole_13000_res;
+		res_stripe oncuda_mirror_dtoh_13000_res;
+		res_data oncuda_mirror_read_13000_res;
 		res_dptr cu_mem_alloc_managed_13000_res;
 		res_none cu_mem_prefetch_async_13000_res;
 		res_none cu_mem_advise_13000_res;
@@ -3769,6 +3793,24 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_cu_downloads_landed_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_landed;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_downloads_landed_13000;
+		break;
+
+	case CU_MEMCPY_DTOH_MIRROR_WHOLE:
+		_xdr_argument = (xdrproc_t) xdr_cu_memcpy_dtoh_mirror_whole_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_memcpy_dtoh_mirror_whole_13000;
+		break;
+
+	case ONCUDA_MIRROR_DTOH:
+		_xdr_argument = (xdrproc_t) xdr_stripe_copy;
+		_xdr_result = (xdrproc_t) xdr_res_stripe;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_mirror_dtoh_13000;
+		break;
+
+	case ONCUDA_MIRROR_READ:
+		_xdr_argument = (xdrproc_t) xdr_oncuda_mirror_read_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_data;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_mirror_read_13000;
 		break;
 
 	case CU_MEM_ALLOC_MANAGED:

@@ -4052,6 +4052,32 @@ xdr_cu_downloads_landed_13000_argument (XDR *xdrs, cu_downloads_landed_13000_arg
 }
 
 bool_t
+xdr_cu_memcpy_dtoh_mirror_whole_13000_argument (XDR *xdrs, cu_memcpy_dtoh_mirror_whole_13000_argument *objp)
+{
+	 if (!xdr_cu_dptr (xdrs, &objp->src))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->size))
+		 return FALSE;
+	 if (!xdr_cu_hostptr (xdrs, &objp->mirror))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	 if (!xdr_u_quad_t (xdrs, &objp->seq))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_oncuda_mirror_read_13000_argument (XDR *xdrs, oncuda_mirror_read_13000_argument *objp)
+{
+	 if (!xdr_cu_hostptr (xdrs, &objp->at))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->size))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
 xdr_cu_mem_alloc_managed_13000_argument (XDR *xdrs, cu_mem_alloc_managed_13000_argument *objp)
 {
 	 if (!xdr_cu_size (xdrs, &objp->size))

@@ -28,7 +28,7 @@ unsigned downloads_count(void)
 }
 
 bool downloads_add(uint64_t seq, void *mirror, size_t size, CUevent event,
-    CUcontext ctx, int err)
+    CUcontext ctx, int err, bool whole)
 {
 	struct download *d = malloc(sizeof(*d));
 
@@ -40,6 +40,7 @@ bool downloads_add(uint64_t seq, void *mirror, size_t size, CUevent event,
 	d->event = event;
 	d->ctx = ctx;
 	d->err = err;
+	d->whole = whole;
 	d->next = NULL;
 	pthread_mutex_lock(&lock);
 	*last = d;

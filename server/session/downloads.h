@@ -31,6 +31,7 @@ struct download {
 	CUevent event;		/* recorded behind it; NULL: complete (or failed) */
 	CUcontext ctx;		/* the event's */
 	int err;		/* why it failed; CUDA_SUCCESS if it did not */
+	bool whole;		/* CU_MEMCPY_DTOH_MIRROR_WHOLE's: landed without bytes */
 	struct download *next;
 };
 
@@ -42,11 +43,12 @@ unsigned downloads_count(void);
 
 /*
  * Holds a download: size bytes landing at mirror once event is reached,
- * or a failed one (mirror NULL, err its error).  false: out of memory,
- * nothing held (the event, if any, is the caller's).
+ * or a failed one (mirror NULL, err its error); whole as in struct
+ * download.  false: out of memory, nothing held (the event, if any, is
+ * the caller's).
  */
 bool downloads_add(uint64_t seq, void *mirror, size_t size, CUevent event,
-    CUcontext ctx, int err);
+    CUcontext ctx, int err, bool whole);
 
 /* Forgets d, destroying its event. */
 void downloads_remove(struct download *d);
@@ -67,7 +69,8 @@ void downloads_context_gone(CUcontext ctx);
  * From any thread, making no driver call: fills *out with the number and
  * the mirror's present bytes of each download held, oldest first, as far
  * as ONCUDA_CHUNK_MAX bytes and ONCUDA_DOWNLOADS_MAX downloads go
- * (idl/cuda.x, host_call); empty when none is held or memory runs out.
+ * (idl/cuda.x, host_call), those queued whole too; empty when none is
+ * held or memory runs out.
  * downloads_snapshot_free gives it back.
  */
 void downloads_snapshot(landed_downloads *out);

@@ -9,7 +9,11 @@
  * download held costs an event and a small record: a client that queues
  * more than DOWNLOADS_HELD without asking is refused
  * (CUDA_ERROR_OUT_OF_MEMORY, deferred); the client's own limit is a
- * quarter of it.
+ * quarter of it.  A large download queued whole
+ * (CU_MEMCPY_DTOH_MIRROR_WHOLE) lands without its bytes, which the client
+ * then fetches from the mirror on the data connections
+ * (svc_stripe.c, ONCUDA_MIRROR_DTOH) or, without them, here in pieces
+ * (ONCUDA_MIRROR_READ).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -34,13 +38,14 @@ static CUstream stream_of(cu_handle h)
 
 /* Why the download cannot be queued; CUDA_SUCCESS when it can. */
 static CUresult download_check(cu_dptr src, cu_size size, cu_hostptr mirror,
-    cu_handle stream)
+    cu_handle stream, bool whole)
 {
 	CUresult err;
 
 	if ((err = handle_check(HANDLE_STREAM, stream, true)) != CUDA_SUCCESS)
 		return err;
-	if (size > ONCUDA_CHUNK_MAX || !hostmem_mirror_holds(mirror, size))
+	if ((!whole && size > ONCUDA_CHUNK_MAX) ||
+	    !hostmem_mirror_holds(mirror, size))
 		return CUDA_ERROR_INVALID_VALUE;
 	if ((err = range_check(src, size, 1, "cuMemcpyDtoHAsync")) !=
 	    CUDA_SUCCESS)
@@ -71,29 +76,28 @@ static CUresult queue(cu_dptr src, cu_size size, cu_hostptr mirror,
 	return cuStreamSynchronize(s);
 }
 
-bool_t cu_memcpy_dtoh_mirror_svc(cu_dptr src, cu_size size,
-    cu_hostptr mirror, cu_handle stream, uint64_t seq, res_none *r,
-    struct svc_req *rq)
+/* CU_MEMCPY_DTOH_MIRROR and, whole, CU_MEMCPY_DTOH_MIRROR_WHOLE. */
+static void hold(cu_dptr src, cu_size size, cu_hostptr mirror,
+    cu_handle stream, uint64_t seq, bool whole, res_none *r)
 {
 	CUcontext ctx = NULL;
 	CUevent event = NULL;
 
-	(void)rq;
 	if (downloads_count() >= DOWNLOADS_HELD) {
 		log_msg(LOG_WARN, "%u downloads wait to be fetched: refusing "
 		    "more", downloads_count());
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
-		return TRUE;
+		return;
 	}
-	r->err = download_check(src, size, mirror, stream);
+	r->err = download_check(src, size, mirror, stream, whole);
 	if (r->err == CUDA_SUCCESS)
 		r->err = queue(src, size, mirror, stream_of(stream), &event);
 	if (event != NULL && cuCtxGetCurrent(&ctx) != CUDA_SUCCESS)
 		ctx = NULL;
 	if (downloads_add(seq, r->err == CUDA_SUCCESS ?
 	    (void *)(uintptr_t)mirror : NULL, (size_t)size, event, ctx,
-	    r->err))
-		return TRUE;
+	    r->err, whole))
+		return;
 	/* Not held: the client learns it from `held` at its next question. */
 	if (event != NULL) {
 		cuEventSynchronize(event);
@@ -101,6 +105,23 @@ bool_t cu_memcpy_dtoh_mirror_svc(cu_dptr src, cu_size size,
 	}
 	if (r->err == CUDA_SUCCESS)
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+}
+
+bool_t cu_memcpy_dtoh_mirror_svc(cu_dptr src, cu_size size,
+    cu_hostptr mirror, cu_handle stream, uint64_t seq, res_none *r,
+    struct svc_req *rq)
+{
+	(void)rq;
+	hold(src, size, mirror, stream, seq, false, r);
+	return TRUE;
+}
+
+bool_t cu_memcpy_dtoh_mirror_whole_svc(cu_dptr src, cu_size size,
+    cu_hostptr mirror, cu_handle stream, uint64_t seq, res_none *r,
+    struct svc_req *rq)
+{
+	(void)rq;
+	hold(src, size, mirror, stream, seq, true, r);
 	return TRUE;
 }
 
@@ -133,7 +154,8 @@ static bool answer(landed_download *out, const struct download *d)
 	out->err = d->err;
 	out->bytes.bytes_len = 0;
 	out->bytes.bytes_val = NULL;
-	if (d->err != CUDA_SUCCESS)
+	/* A whole one's bytes are fetched striped (ONCUDA_MIRROR_DTOH). */
+	if (d->err != CUDA_SUCCESS || d->whole)
 		return true;
 	/* malloc(0) may answer NULL: never ask it for nothing. */
 	if ((out->bytes.bytes_val = malloc(d->size > 0 ? d->size : 1)) == NULL)
@@ -160,7 +182,7 @@ bool_t cu_downloads_landed_svc(cu_hostptr wait_at, cu_size wait_size,
 		if (!complete(d, wait_at, wait_size))
 			continue;
 		if (list->landed_downloads_len == ONCUDA_DOWNLOADS_MAX ||
-		    (list->landed_downloads_len > 0 &&
+		    (list->landed_downloads_len > 0 && !d->whole &&
 		    d->size > ONCUDA_CHUNK_DEFAULT - bytes)) {
 			u->more = TRUE;
 			break;
@@ -177,7 +199,7 @@ bool_t cu_downloads_landed_svc(cu_hostptr wait_at, cu_size wait_size,
 			break;
 		}
 		list->landed_downloads_len++;
-		if (d->err == CUDA_SUCCESS)
+		if (d->err == CUDA_SUCCESS && !d->whole)
 			bytes += d->size;
 		downloads_remove(d);
 	}
@@ -192,5 +214,27 @@ bool_t cu_downloads_landed_svc(cu_hostptr wait_at, cu_size wait_size,
 		return TRUE;
 	}
 	u->held = downloads_count();
+	return TRUE;
+}
+
+bool_t oncuda_mirror_read_svc(cu_hostptr at, cu_size size, res_data *r,
+    struct svc_req *rq)
+{
+	(void)rq;
+	memset(r, 0, sizeof(*r));
+	if (size > ONCUDA_CHUNK_MAX || !hostmem_mirror_holds(at, size)) {
+		r->err = CUDA_ERROR_INVALID_VALUE;
+		return TRUE;
+	}
+	/* malloc(0) may answer NULL: never ask it for nothing. */
+	if ((r->res_data_u.data.data_val = malloc(size > 0 ? size : 1)) ==
+	    NULL) {
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+		return TRUE;
+	}
+	memcpy(r->res_data_u.data.data_val, (const void *)(uintptr_t)at,
+	    (size_t)size);
+	r->res_data_u.data.data_len = (u_int)size;
+	r->err = CUDA_SUCCESS;
 	return TRUE;
 }

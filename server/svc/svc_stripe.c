@@ -6,7 +6,9 @@
  *
  * A copy's checks come first, as for a copy on the control connection;
  * one they refuse still runs its frames (stripe_copy_run), so the data
- * connections stay at a frame's start for the next copy.
+ * connections stay at a frame's start for the next copy.  The bytes of
+ * a large download that landed in a mirror (ONCUDA_MIRROR_DTOH) leave
+ * from the mirror itself (stripe_send.h).
  */
 #include <stdint.h>
 #include <string.h>
@@ -15,11 +17,13 @@
 
 #include "gen/cuda_names.h"
 #include "server/copy/stripe_copy.h"
+#include "server/copy/stripe_send.h"
 #include "server/session/capture.h"
 #include "server/session/child.h"
 #include "server/session/handles.h"
 #include "server/session/ranges.h"
 #include "server/session/stripes.h"
+#include "server/svc/svc_hostmem.h"
 
 bool_t oncuda_stripe_offer_svc(res_stripe_offer *r, struct svc_req *rq)
 {
@@ -76,5 +80,18 @@ bool_t oncuda_stripe_dtoh_svc(stripe_copy a, res_stripe *r,
 {
 	(void)rq;
 	stripe_copy_run(false, &a, check(false, &a), child_request_seconds, r);
+	return TRUE;
+}
+
+bool_t oncuda_mirror_dtoh_svc(stripe_copy a, res_stripe *r,
+    struct svc_req *rq)
+{
+	CUresult refused = hostmem_mirror_holds(a.dev, a.size) ?
+	    CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+
+	(void)rq;
+	stripe_send_host(&a, refused == CUDA_SUCCESS ?
+	    (const unsigned char *)(uintptr_t)a.dev : NULL, refused,
+	    child_request_seconds, r);
 	return TRUE;
 }

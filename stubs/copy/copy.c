@@ -8,7 +8,9 @@
  * between the pieces; the first error ends the copy, as far as it got.
  * An asynchronous download into the program's page-locked memory over TCP
  * is queued into the memory's mirror on the server and returns at once
- * (stubs/mem/downloads.h); every other download into the program's memory
+ * (stubs/mem/downloads.h), chunk by chunk, or whole when it is large
+ * and the data connections will bring its bytes back (mirror_fetch.h);
+ * every other download into the program's memory
  * first lands those pending there (mapped_settle), so that they come in
  * the GPU's order.  Over TCP a large copy whose bytes cross the wire
  * travels on the session's data connections (stripe_copy.h), as one call
@@ -28,7 +30,9 @@
 #include "stubs/copy/copy_between.h"
 #include "stubs/copy/copy_plan.h"
 #include "stubs/copy/copy_wire.h"
+#include "stubs/copy/mirror_fetch.h"
 #include "stubs/copy/stripe_copy.h"
+#include "stubs/copy/stripes.h"
 #include "gen/cuda_names.h"
 #include "gen/glue_client.h"
 #include "stubs/local/local_copy.h"
@@ -177,7 +181,7 @@ static CUresult copy_pieces(bool to_device, CUdeviceptr dev, const void *host,
 	enum clnt_stat st = RPC_SUCCESS;
 	struct copy_stream wire;
 	int err = CUDA_SUCCESS;
-	bool via_mirror, striped = false;
+	bool via_mirror, whole = false, striped = false;
 	uint64_t mirror;
 	struct call k;
 	CUresult e;
@@ -240,6 +244,16 @@ static CUresult copy_pieces(bool to_device, CUdeviceptr dev, const void *host,
 	via_mirror = !to_device && s->async && count != 0 &&
 	    hostmem_download_mirror(host, count, &mirror);
 	st = mapped_push(k.c, &err);
+	/* A large one, where there are data connections, is queued whole:
+	 * its bytes come back on them once it landed (mirror_fetch.h). */
+	if (via_mirror && count >= STRIPE_MIN_BYTES && st == RPC_SUCCESS &&
+	    err == CUDA_SUCCESS && (st = copy_stripes_bound(k.c, &whole)) ==
+	    RPC_SUCCESS && whole) {
+		st = downloads_queue(k.c, (void *)(uintptr_t)host, mirror, dev,
+		    count, s->handle, mirror_fetch, &striped, &err);
+		/* Too many pending: copied striped now, as below. */
+		via_mirror = striped;
+	}
 	/* Into the program's memory straight from the wire: after the
 	 * downloads into it that are pending (downloads.h). */
 	if (!to_device && !via_mirror && st == RPC_SUCCESS &&
@@ -262,7 +276,7 @@ static CUresult copy_pieces(bool to_device, CUdeviceptr dev, const void *host,
 			    len, s, &err);
 		else if (via_mirror)
 			st = downloads_queue(k.c, at, mirror + offset,
-			    dev + offset, len, s->handle, &queued, &err);
+			    dev + offset, len, s->handle, NULL, &queued, &err);
 		if (to_device || queued || st != RPC_SUCCESS ||
 		    err != CUDA_SUCCESS)
 			continue;

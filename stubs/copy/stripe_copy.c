@@ -15,6 +15,10 @@
  * the data connections are closed (shut down first, to wake the threads)
  * and the copy is made again on the control connection, which then
  * carries every copy; an upload written twice lands the same bytes.
+ *
+ * The bytes of a large download that landed in its mirror on the server
+ * come the same way (ONCUDA_MIRROR_DTOH): frames of a download, sent from
+ * the mirror.
  */
 #include <pthread.h>
 #include <signal.h>
@@ -85,15 +89,20 @@ static void *lane_run(void *arg)
 	return NULL;
 }
 
-enum clnt_stat copy_striped(CLIENT *c, bool to_device, CUdeviceptr dev,
-    void *host, size_t count, const struct copy_stream *s, int *err,
-    bool *done)
+/* Which control call carries a striped copy. */
+enum stripe_call { STRIPE_HTOD, STRIPE_DTOH, STRIPE_MIRROR };
+
+/* A striped copy by call `call` of a (its serial filled here) between the
+ * data connections' frames and host; as copy_striped. */
+static enum clnt_stat run(CLIENT *c, enum stripe_call call, stripe_copy a,
+    void *host, int *err, bool *done)
 {
 	unsigned server = rpc_held_index(), n, i;
+	bool to_device = call == STRIPE_HTOD;
+	size_t count = (size_t)a.size;
 	struct lane lanes[ONCUDA_STRIPE_MAX];
 	pthread_t threads[ONCUDA_STRIPE_MAX];
 	bool started[ONCUDA_STRIPE_MAX] = { false };
-	stripe_copy a;
 	res_stripe r;
 	sigset_t all, old;
 	enum clnt_stat st;
@@ -102,13 +111,11 @@ enum clnt_stat copy_striped(CLIENT *c, bool to_device, CUdeviceptr dev,
 	bool broken = false;
 
 	*done = false;
-	if (count < STRIPE_MIN_BYTES ||
-	    (st = stripes_ready(c, server, &n, &fds, &tls)) != RPC_SUCCESS)
-		return count < STRIPE_MIN_BYTES ? RPC_SUCCESS : st;
+	if ((st = stripes_ready(c, server, &n, &fds, &tls)) != RPC_SUCCESS)
+		return st;
 	if (n == 0)
 		return RPC_SUCCESS;
-	a = (stripe_copy){ dev, count, s->handle, s->async,
-	    stripes_serial(server) };
+	a.serial = stripes_serial(server);
 	/* The threads take no signals: the program's handlers run on its
 	 * own threads. */
 	sigfillset(&all);
@@ -128,10 +135,12 @@ enum clnt_stat copy_striped(CLIENT *c, bool to_device, CUdeviceptr dev,
 		 * frames until its timeout; the call is not made. */
 		st = RPC_SUCCESS;
 		r.lost = true;
-	} else if (to_device) {
+	} else if (call == STRIPE_HTOD) {
 		st = oncuda_stripe_htod(a, &r, c);
-	} else {
+	} else if (call == STRIPE_DTOH) {
 		st = oncuda_stripe_dtoh(a, &r, c);
+	} else {
+		st = oncuda_mirror_dtoh(a, &r, c);
 	}
 	if (st != RPC_SUCCESS || r.lost)
 		for (i = 0; i < n; i++)
@@ -148,4 +157,40 @@ enum clnt_stat copy_striped(CLIENT *c, bool to_device, CUdeviceptr dev,
 	*err = r.err;
 	*done = true;
 	return RPC_SUCCESS;
+}
+
+enum clnt_stat copy_striped(CLIENT *c, bool to_device, CUdeviceptr dev,
+    void *host, size_t count, const struct copy_stream *s, int *err,
+    bool *done)
+{
+	stripe_copy a = { dev, count, s->handle, s->async, 0 };
+
+	*done = false;
+	if (count < STRIPE_MIN_BYTES)
+		return RPC_SUCCESS;
+	return run(c, to_device ? STRIPE_HTOD : STRIPE_DTOH, a, host, err,
+	    done);
+}
+
+enum clnt_stat copy_striped_mirror(CLIENT *c, uint64_t mirror, void *host,
+    size_t count, int *err, bool *done)
+{
+	stripe_copy a = { mirror, count, 0, false, 0 };
+
+	*done = false;
+	if (count == 0)
+		return RPC_SUCCESS;
+	return run(c, STRIPE_MIRROR, a, host, err, done);
+}
+
+enum clnt_stat copy_stripes_bound(CLIENT *c, bool *bound)
+{
+	const int *fds;
+	struct tls_channel *const *tls;
+	enum clnt_stat st;
+	unsigned n = 0;
+
+	st = stripes_ready(c, rpc_held_index(), &n, &fds, &tls);
+	*bound = st == RPC_SUCCESS && n > 0;
+	return st;
 }

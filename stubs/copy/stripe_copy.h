@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include <cuda.h>
 #include <rpc/rpc.h>
@@ -25,5 +26,21 @@
 enum clnt_stat copy_striped(CLIENT *c, bool to_device, CUdeviceptr dev,
     void *host, size_t count, const struct copy_stream *s, int *err,
     bool *done);
+
+/*
+ * Fetches count bytes of the server's page-locked mirror at mirror into
+ * host on the data connections (ONCUDA_MIRROR_DTOH: the bytes of a large
+ * download that landed there); *done and *err as for copy_striped, the
+ * caller reading the bytes on c when *done is false.
+ */
+enum clnt_stat copy_striped_mirror(CLIENT *c, uint64_t mirror, void *host,
+    size_t count, int *err, bool *done);
+
+/*
+ * *bound: whether the server whose control connection c the caller holds
+ * has data connections (bound on first use, as for copy_striped).
+ * Returns the RPC status of a binding call on c that failed.
+ */
+enum clnt_stat copy_stripes_bound(CLIENT *c, bool *bound);
 
 #endif

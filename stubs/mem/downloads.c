@@ -25,8 +25,16 @@
  * earlier download landing.  So those places settle first
  * (downloads_settle), waiting for the downloads before them, which CUDA's
  * order of the legacy stream gives natively.
+ *
+ * Large downloads.  One queued whole (CU_MEMCPY_DTOH_MIRROR_WHOLE) lands
+ * without its bytes in the answer; they are fetched from the mirror then,
+ * in the answer's order, by the function the copy layer handed with it
+ * (on the data connections: stubs/copy/mirror_fetch.h), so a large
+ * download comes back striped as a synchronous one does.
  */
+#include <assert.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,21 +57,56 @@ static void register_fork_handler(void)
 	pthread_atfork(NULL, NULL, pending_forget_in_child);
 }
 
-/* Writes what one answer says landed; false: the server sent nonsense. */
-static bool apply(unsigned link, const landed_download *l)
+/* How the bytes of downloads queued whole are fetched (downloads_queue). */
+static _Atomic(downloads_fetch_fn) fetcher;
+
+/* Lands d, queued whole: its bytes fetched from its mirror now. */
+static enum clnt_stat fetch_whole(CLIENT *c, struct pending_download *d,
+    int *err)
 {
+	downloads_fetch_fn fetch = atomic_load(&fetcher);
+	unsigned char *bytes;
+	enum clnt_stat st;
+
+	assert(fetch != NULL);
+	/* Straight into the program's memory, unless an early look wrote
+	 * there: then the landing compares (pending_land). */
+	if (d->early == NULL)
+		return fetch(c, d->mirror, d->dst, d->len, err);
+	if ((bytes = malloc(d->len > 0 ? d->len : 1)) == NULL) {
+		*err = CUDA_ERROR_OUT_OF_MEMORY;
+		return RPC_SUCCESS;
+	}
+	st = fetch(c, d->mirror, bytes, d->len, err);
+	if (st == RPC_SUCCESS && *err == CUDA_SUCCESS)
+		pending_land(d, bytes);
+	free(bytes);
+	return st;
+}
+
+/*
+ * Writes what one answer says landed; *bad: the server sent nonsense.
+ * A download queued whole comes without bytes and is fetched here, before
+ * the answers after it are written, so that they land in their order.
+ */
+static enum clnt_stat apply(CLIENT *c, unsigned link,
+    const landed_download *l, bool *bad, int *err)
+{
+	enum clnt_stat st = RPC_SUCCESS;
 	struct pending_download d;
 
-	bool ok;
-
+	*bad = false;
 	/* A download forgotten since (its memory freed) lands nowhere. */
 	if (!pending_take(link, l->seq, &d))
-		return true;
-	ok = l->err != CUDA_SUCCESS || l->bytes.bytes_len == d.len;
-	if (l->err == CUDA_SUCCESS && ok)
+		return RPC_SUCCESS;
+	if (l->err == CUDA_SUCCESS)
+		*bad = l->bytes.bytes_len != (d.whole ? 0 : d.len);
+	if (l->err == CUDA_SUCCESS && !*bad && d.whole)
+		st = fetch_whole(c, &d, err);
+	else if (l->err == CUDA_SUCCESS && !*bad)
 		pending_land(&d, l->bytes.bytes_val);
 	free(d.early);
-	return ok;
+	return st;
 }
 
 /*
@@ -91,13 +134,17 @@ static enum clnt_stat land(CLIENT *c, uint64_t wait_lo, uint64_t wait_hi,
 			*err = r.err;
 			break;
 		}
-		for (u_int i = 0; i < u->landed.landed_downloads_len; i++) {
-			if (apply(link, &u->landed.landed_downloads_val[i]))
+		for (u_int i = 0; i < u->landed.landed_downloads_len &&
+		    st == RPC_SUCCESS && *err == CUDA_SUCCESS; i++) {
+			bool bad;
+
+			st = apply(c, link, &u->landed.landed_downloads_val[i],
+			    &bad, err);
+			if (!bad)
 				continue;
 			oncuda_say("oncudad sent a download of the wrong size; "
 			    "rebuild client and server from the same sources");
 			*err = CUDA_ERROR_UNKNOWN;
-			break;
 		}
 		if (u->landed.landed_downloads_len > 0)
 			*landed = true;
@@ -112,24 +159,28 @@ static enum clnt_stat land(CLIENT *c, uint64_t wait_lo, uint64_t wait_hi,
 }
 
 enum clnt_stat downloads_queue(CLIENT *c, void *dst, uint64_t mirror,
-    uint64_t src, size_t len, uint64_t stream, bool *queued, int *err)
+    uint64_t src, size_t len, uint64_t stream, downloads_fetch_fn whole,
+    bool *queued, int *err)
 {
 	unsigned link = rpc_held_server();
 	cu_memcpy_dtoh_mirror_argument a;
+	cu_memcpy_dtoh_mirror_whole_argument w;
 	enum clnt_stat st;
 	uint64_t seq;
 
 	pthread_once(&fork_once, register_fork_handler);
 	*queued = false;
 	(void)err;
-	if ((seq = pending_add(link, dst, mirror, len)) == 0)
+	if (whole != NULL)
+		atomic_store(&fetcher, whole);
+	if ((seq = pending_add(link, dst, mirror, len, whole != NULL)) == 0)
 		return RPC_SUCCESS;
-	a.src = src;
-	a.size = len;
-	a.mirror = mirror;
-	a.stream = stream;
-	a.seq = seq;
-	st = batch_send(c, CU_MEMCPY_DTOH_MIRROR,
+	a = (cu_memcpy_dtoh_mirror_argument){ src, len, mirror, stream, seq };
+	w = (cu_memcpy_dtoh_mirror_whole_argument){ src, len, mirror, stream,
+	    seq };
+	st = whole != NULL ? batch_send(c, CU_MEMCPY_DTOH_MIRROR_WHOLE,
+	    XDRPROC(xdr_cu_memcpy_dtoh_mirror_whole_argument), &w) :
+	    batch_send(c, CU_MEMCPY_DTOH_MIRROR,
 	    XDRPROC(xdr_cu_memcpy_dtoh_mirror_argument), &a);
 	if (st != RPC_SUCCESS) {
 		struct pending_download unsent;

@@ -16,14 +16,27 @@
 #include <rpc/rpc.h>
 
 /*
- * Queues the download of len bytes (one chunk) of device memory at src
- * into the program's memory at dst, whose mirror on the held server is at
- * mirror, on stream; one-way.  *queued false: PENDING_DOWNLOADS_MAX are
- * pending, and nothing was sent (the caller copies the way it would have
- * without the mirror, after mapped_settle).  *err as for mapped_push.
+ * Fetches len bytes of the held server's mirror at mirror into dst, on
+ * the held connection c; *err the server's refusal.  Handed down by the
+ * copy layer, which knows the data connections (the mem layer may not
+ * call it: docs/architecture.md).
+ */
+typedef enum clnt_stat (*downloads_fetch_fn)(CLIENT *c, uint64_t mirror,
+    void *dst, size_t len, int *err);
+
+/*
+ * Queues the download of len bytes of device memory at src into the
+ * program's memory at dst, whose mirror on the held server is at mirror,
+ * on stream; one-way.  whole NULL: len is one chunk, whose bytes come in
+ * the landing's answer (CU_MEMCPY_DTOH_MIRROR); otherwise any size, queued
+ * whole (CU_MEMCPY_DTOH_MIRROR_WHOLE), whose bytes whole fetches once it
+ * landed.  *queued false: PENDING_DOWNLOADS_MAX are pending, and nothing
+ * was sent (the caller copies the way it would have without the mirror,
+ * after mapped_settle).  *err as for mapped_push.
  */
 enum clnt_stat downloads_queue(CLIENT *c, void *dst, uint64_t mirror,
-    uint64_t src, size_t len, uint64_t stream, bool *queued, int *err);
+    uint64_t src, size_t len, uint64_t stream, downloads_fetch_fn whole,
+    bool *queued, int *err);
 
 /*
  * After a synchronizing call: writes the bytes of every download of the

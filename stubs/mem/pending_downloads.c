@@ -27,7 +27,8 @@ static bool overlap(const void *a, size_t alen, const void *b, size_t blen)
 	return alen != 0 && blen != 0 && (x < y ? y - x < alen : x - y < blen);
 }
 
-uint64_t pending_add(unsigned link, void *dst, uint64_t mirror, size_t len)
+uint64_t pending_add(unsigned link, void *dst, uint64_t mirror, size_t len,
+    bool whole)
 {
 	uint64_t seq = 0;
 
@@ -43,6 +44,7 @@ uint64_t pending_add(unsigned link, void *dst, uint64_t mirror, size_t len)
 		d->dst = dst;
 		d->mirror = mirror;
 		d->len = len;
+		d->whole = whole;
 		used++;
 		break;
 	}

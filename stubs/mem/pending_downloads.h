@@ -23,14 +23,17 @@ struct pending_download {
 	void *dst;		/* the program's memory it writes */
 	uint64_t mirror;	/* where it lands on the server first */
 	size_t len;
+	bool whole;		/* lands without bytes; fetched (downloads.h) */
 	unsigned char *early;	/* the bytes an early look wrote (malloc'ed), or NULL */
 };
 
 /*
  * Records a download of len bytes into dst, through mirror, held by server
- * link; its number, or 0 when PENDING_DOWNLOADS_MAX are pending already.
+ * link, whole as in struct pending_download; its number, or 0 when
+ * PENDING_DOWNLOADS_MAX are pending already.
  */
-uint64_t pending_add(unsigned link, void *dst, uint64_t mirror, size_t len);
+uint64_t pending_add(unsigned link, void *dst, uint64_t mirror, size_t len,
+    bool whole);
 
 /*
  * Takes the download numbered seq of server link out into *d; false: none.

@@ -131,6 +131,12 @@ int e2e_copy_round_trip(CUdeviceptr d1, CUdeviceptr d2, const void *src,
 /* Memory from malloc, freed after the test; exits when out of memory. */
 /* All n 32-bit words at d equal v (a failure naming what otherwise). */
 int e2e_words_are(CUdeviceptr d, size_t n, unsigned int v, const char *what);
+/* The same of host words p[from, to). */
+int e2e_host_words_are(const unsigned int *p, size_t from, size_t to,
+		       unsigned int v, const char *what);
+/* tests/kernels' fill_u32 of n words at p with v, queued on s. */
+int e2e_fill_u32(CUfunction fill_u32, CUdeviceptr p, unsigned int v,
+		 unsigned long long n, CUstream s);
 void *e2e_malloc(size_t bytes);
 /* The path of a kernel image ("kernels.cubin"), freed after the test. */
 char *e2e_kernel_path(const char *image);

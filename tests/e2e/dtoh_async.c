@@ -32,28 +32,6 @@ static int setup(CUfunction *fill)
 	return 0;
 }
 
-/* fill_u32 of n words at p with v, queued on s. */
-static int fill(CUfunction f, CUdeviceptr p, unsigned v, unsigned long long n,
-    CUstream s)
-{
-	void *params[] = { &p, &v, &n };
-
-	CHECK_CU(cuLaunchKernel(f, 64, 1, 1, 256, 1, 1, 0, s, params, NULL),
-	    CUDA_SUCCESS);
-	return 0;
-}
-
-/* Every word of p[from, to) is v. */
-static int words_are(const unsigned *p, size_t from, size_t to, unsigned v,
-    const char *what)
-{
-	for (size_t i = from; i < to; i++)
-		if (p[i] != v)
-			return e2e_fail(__FILE__, __LINE__, "%s: word %zu is "
-			    "%#x, expected %#x", what, i, p[i], v);
-	return 0;
-}
-
 static void *pinned(size_t bytes, unsigned flags)
 {
 	void *p = NULL;
@@ -86,11 +64,11 @@ int test_dtoh_async_pinned(void)
 	TRY(begin(&f, &s, &src, &host, 0, 0xee));
 
 	/* The download, then a kernel that overwrites its source. */
-	TRY(fill(f, src, 1, WORDS, s));
+	TRY(e2e_fill_u32(f, src, 1, WORDS, s));
 	CHECK_CU(cuMemcpyDtoHAsync(host, src, BYTES, s), CUDA_SUCCESS);
-	TRY(fill(f, src, 2, WORDS, s));
+	TRY(e2e_fill_u32(f, src, 2, WORDS, s));
 	CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
-	TRY(words_are(host, 0, WORDS, 1, "after cuStreamSynchronize"));
+	TRY(e2e_host_words_are(host, 0, WORDS, 1, "after cuStreamSynchronize"));
 
 	/* Again, from cuMemAllocHost memory and the legacy stream. */
 	{
@@ -98,13 +76,14 @@ int test_dtoh_async_pinned(void)
 
 		CHECK_CU(cuMemAllocHost((void **)&other, BYTES), CUDA_SUCCESS);
 		e2e_defer_host(other);
-		TRY(fill(f, src, 3, WORDS, NULL));
+		TRY(e2e_fill_u32(f, src, 3, WORDS, NULL));
 		CHECK_CU(cuMemcpyDtoHAsync(other, src, BYTES, NULL),
 		    CUDA_SUCCESS);
-		TRY(fill(f, src, 4, WORDS, NULL));
+		TRY(e2e_fill_u32(f, src, 4, WORDS, NULL));
 		CHECK_CU(cuStreamSynchronize(NULL), CUDA_SUCCESS);
-		TRY(words_are(other, 0, WORDS, 3, "the legacy stream"));
-		TRY(words_are(host, 0, WORDS, 1, "the other buffer"));
+		TRY(e2e_host_words_are(other, 0, WORDS, 3,
+		    "the legacy stream"));
+		TRY(e2e_host_words_are(host, 0, WORDS, 1, "the other buffer"));
 	}
 
 	/* A download that fails (its source freed) fails at the call or at
@@ -118,14 +97,15 @@ int test_dtoh_async_pinned(void)
 		CHECK_CU_ASYNC(cuMemcpyDtoHAsync(host, gone, 4096, s),
 		    CUDA_ERROR_INVALID_VALUE);
 		CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
-		TRY(words_are(host, 0, 1024, 0x11111111u, "a failed download"));
-		TRY(words_are(host, 1024, WORDS, 1, "beyond it"));
+		TRY(e2e_host_words_are(host, 0, 1024, 0x11111111u,
+		    "a failed download"));
+		TRY(e2e_host_words_are(host, 1024, WORDS, 1, "beyond it"));
 	}
 
 	/* Into pageable memory the driver returns once the copy is done. */
-	TRY(fill(f, src, 5, WORDS, s));
+	TRY(e2e_fill_u32(f, src, 5, WORDS, s));
 	CHECK_CU(cuMemcpyDtoHAsync(pageable, src, BYTES, s), CUDA_SUCCESS);
-	TRY(words_are(pageable, 0, WORDS, 5, "pageable, at once"));
+	TRY(e2e_host_words_are(pageable, 0, WORDS, 5, "pageable, at once"));
 	CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
 	return 0;
 }
@@ -186,17 +166,17 @@ int test_dtoh_async_observed(void)
 		unsigned v = 0x100 + how;
 
 		memset(host, 0, BYTES);
-		TRY(fill(f, src, v, WORDS, s));
+		TRY(e2e_fill_u32(f, src, v, WORDS, s));
 		CHECK_CU(cuMemcpyDtoHAsync(host, src, BYTES, s),
 		    CUDA_SUCCESS);
 		CHECK_CU(cuEventRecord(ev, s), CUDA_SUCCESS);
 		/* Queued behind the event: whether it ran or not, the
 		 * download brought the earlier bytes. */
-		TRY(fill(f, src, v + 0x1000, WORDS, s));
+		TRY(e2e_fill_u32(f, src, v + 0x1000, WORDS, s));
 		TRY(observe((enum observe)how, s, t, ev));
-		TRY(words_are(host, 0, WORDS, v, observe_name[how]));
+		TRY(e2e_host_words_are(host, 0, WORDS, v, observe_name[how]));
 		CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
-		TRY(words_are(host, 0, WORDS, v, observe_name[how]));
+		TRY(e2e_host_words_are(host, 0, WORDS, v, observe_name[how]));
 	}
 	return 0;
 }
@@ -232,14 +212,15 @@ int test_dtoh_async_host_func(void)
 	seen.host = host;
 	seen.want = 0x77;
 	atomic_store(&seen.ok, -1);
-	TRY(fill(f, src, seen.want, WORDS, s));
+	TRY(e2e_fill_u32(f, src, seen.want, WORDS, s));
 	CHECK_CU(cuMemcpyDtoHAsync(host, src, BYTES, s), CUDA_SUCCESS);
-	TRY(fill(f, src, 0x78, WORDS, s));
+	TRY(e2e_fill_u32(f, src, 0x78, WORDS, s));
 	CHECK_CU(cuLaunchHostFunc(s, look, &seen), CUDA_SUCCESS);
 	CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
 	CHECK_EQ(atomic_load(&seen.ok), 1);
-	TRY(words_are(host, 0, 1, 0xabc, "the host function's store"));
-	TRY(words_are(host, 1, WORDS, seen.want, "after the host function"));
+	TRY(e2e_host_words_are(host, 0, 1, 0xabc, "the host function's store"));
+	TRY(e2e_host_words_are(host, 1, WORDS, seen.want,
+	    "after the host function"));
 	return 0;
 }
 
@@ -257,7 +238,7 @@ int test_dtoh_async_ordered(void)
 	e2e_defer_stream(s);
 	for (unsigned i = 0; i < 3; i++) {
 		TRY(e2e_dalloc(&d[i], BYTES));
-		TRY(fill(f, d[i], 1 + i, WORDS, s));
+		TRY(e2e_fill_u32(f, d[i], 1 + i, WORDS, s));
 	}
 	CHECK((host = pinned(BYTES, 0)) != NULL);
 	memset(host, 0, BYTES);
@@ -269,21 +250,21 @@ int test_dtoh_async_ordered(void)
 	CHECK_CU(cuMemcpyDtoHAsync(host + 2 * q, d[2], q * sizeof(unsigned),
 	    s), CUDA_SUCCESS);
 	CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
-	TRY(words_are(host, 0, q, 1, "first quarter"));
-	TRY(words_are(host, q, 2 * q, 2, "second quarter"));
-	TRY(words_are(host, 2 * q, 3 * q, 3, "third quarter"));
-	TRY(words_are(host, 3 * q, WORDS, 1, "last quarter"));
+	TRY(e2e_host_words_are(host, 0, q, 1, "first quarter"));
+	TRY(e2e_host_words_are(host, q, 2 * q, 2, "second quarter"));
+	TRY(e2e_host_words_are(host, 2 * q, 3 * q, 3, "third quarter"));
+	TRY(e2e_host_words_are(host, 3 * q, WORDS, 1, "last quarter"));
 
 	/* A download, then a synchronous copy into the same words: the
 	 * legacy stream waits for the blocking stream, so the second wins. */
 	CHECK_CU(cuMemcpyDtoHAsync(host, d[2], BYTES, s), CUDA_SUCCESS);
 	CHECK_CU(cuMemcpyDtoH(host + q, d[1], q * sizeof(unsigned)),
 	    CUDA_SUCCESS);
-	TRY(words_are(host, q, 2 * q, 2, "the synchronous copy"));
+	TRY(e2e_host_words_are(host, q, 2 * q, 2, "the synchronous copy"));
 	CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
-	TRY(words_are(host, 0, q, 3, "after both"));
-	TRY(words_are(host, q, 2 * q, 2, "after both"));
-	TRY(words_are(host, 2 * q, WORDS, 3, "after both"));
+	TRY(e2e_host_words_are(host, 0, q, 3, "after both"));
+	TRY(e2e_host_words_are(host, q, 2 * q, 2, "after both"));
+	TRY(e2e_host_words_are(host, 2 * q, WORDS, 3, "after both"));
 	return 0;
 }
 
@@ -302,10 +283,10 @@ int test_dtoh_async_then_write(void)
 	/* The program's bytes, the download over them. */
 	for (unsigned i = 0; i < WORDS; i++)
 		host[i] = 5;
-	TRY(fill(f, src, 1, WORDS, s));
+	TRY(e2e_fill_u32(f, src, 1, WORDS, s));
 	CHECK_CU(cuMemcpyDtoHAsync(host, src, BYTES, s), CUDA_SUCCESS);
 	CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
-	TRY(words_are(host, 0, WORDS, 1, "the download"));
+	TRY(e2e_host_words_are(host, 0, WORDS, 1, "the download"));
 
 	/* Having looked, the program writes: the old value into the first
 	 * half, a new one into the third quarter.  A copy reading the memory
@@ -317,10 +298,10 @@ int test_dtoh_async_then_write(void)
 	CHECK_CU(cuMemcpyDtoDAsync(check, mapped, BYTES, s), CUDA_SUCCESS);
 	CHECK_CU(cuMemcpyDtoHAsync(back, check, BYTES, s), CUDA_SUCCESS);
 	CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
-	TRY(words_are(back, 0, h, 5, "the program's old value"));
-	TRY(words_are(back, h, t, 7, "the program's new value"));
-	TRY(words_are(back, t, WORDS, 1, "the download"));
-	TRY(words_are(host, 0, h, 5, "the program's memory"));
-	TRY(words_are(host, t, WORDS, 1, "the program's memory"));
+	TRY(e2e_host_words_are(back, 0, h, 5, "the program's old value"));
+	TRY(e2e_host_words_are(back, h, t, 7, "the program's new value"));
+	TRY(e2e_host_words_are(back, t, WORDS, 1, "the download"));
+	TRY(e2e_host_words_are(host, 0, h, 5, "the program's memory"));
+	TRY(e2e_host_words_are(host, t, WORDS, 1, "the program's memory"));
 	return 0;
 }

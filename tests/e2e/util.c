@@ -84,6 +84,26 @@ int e2e_words_are(CUdeviceptr d, size_t n, unsigned int v, const char *what)
 	return 0;
 }
 
+int e2e_host_words_are(const unsigned int *p, size_t from, size_t to,
+		       unsigned int v, const char *what)
+{
+	for (size_t i = from; i < to; i++)
+		if (p[i] != v)
+			return e2e_fail(__FILE__, __LINE__, "%s: word %zu is "
+					"%#x, expected %#x", what, i, p[i], v);
+	return 0;
+}
+
+int e2e_fill_u32(CUfunction fill_u32, CUdeviceptr p, unsigned int v,
+		 unsigned long long n, CUstream s)
+{
+	void *params[] = { &p, &v, &n };
+
+	CHECK_CU(cuLaunchKernel(fill_u32, 64, 1, 1, 256, 1, 1, 0, s, params,
+				NULL), CUDA_SUCCESS);
+	return 0;
+}
+
 void *e2e_malloc(size_t bytes)
 {
 	void *p = malloc(bytes ? bytes : 1);

@@ -25,7 +25,8 @@
 #  6. The probe and its reply as an implementation written from the RFCs
 #     reads them (tlsprobe.py probe), with TLS offered and without.
 #  7. Striped copies inside TLS, with the PSK and with X.509: a 64 MiB
-#     round trip over 8 data connections lands its bytes, and both ends
+#     round trip over 8 data connections lands its bytes (and large
+#     asynchronous downloads into page-locked memory, dtoh_striped), and both ends
 #     say each data connection is inside TLS (with X.509, resuming the
 #     session's by its ticket at both of its TLS sessions); a data connection made plain
 #     for a session inside TLS, and one made inside TLS for a plain
@@ -70,7 +71,7 @@ tls_striped() {
 	shift 2
 	run_client "$name" 300 ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" \
 		ONCUDA_TEST_REMOTE=1 ONCUDA_TEST_BIG_MB=64 ONCUDA_STREAMS=8 \
-		ONCUDA_DEBUG=1 "$@" "$E2E" big_copy
+		ONCUDA_DEBUG=1 "$@" "$E2E" big_copy dtoh_striped
 	e2e_passed $? "$name" || return 1
 	tls_expect "$name" "$name: the client's data connection 7 inside TLS ($how)" \
 		-E "^oncuda: data connection 7 of oncudad on .*: TLSv1\.3 [A-Z0-9_]+, $how, kernel TLS send (on|off) receive (on|off)"

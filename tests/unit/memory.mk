@@ -50,6 +50,7 @@ UNIT_MEMORY_CLIENT := stubs/mem/memory.c stubs/mem/memory.h \
 	common/tls_channel.h tests/unit/memory_loopback.c \
 	tests/unit/one_server.c tests/unit/memory_loopback_serve.c tests/unit/memory_loopback.h \
 	tests/unit/no_stripes.c stubs/copy/stripe_copy.h \
+	stubs/copy/mirror_fetch.c stubs/copy/mirror_fetch.h \
 	gen/cuda_rpc.h gen/cuda_xdr.o gen/cuda_clnt.o
 
 all: $(UNIT_MEMORY_TESTS)

@@ -19,3 +19,22 @@ enum clnt_stat copy_striped(CLIENT *c, bool to_device, CUdeviceptr dev,
 	*done = false;
 	return RPC_SUCCESS;
 }
+
+enum clnt_stat copy_striped_mirror(CLIENT *c, uint64_t mirror, void *host,
+    size_t count, int *err, bool *done)
+{
+	(void)c;
+	(void)mirror;
+	(void)host;
+	(void)count;
+	(void)err;
+	*done = false;
+	return RPC_SUCCESS;
+}
+
+enum clnt_stat copy_stripes_bound(CLIENT *c, bool *bound)
+{
+	(void)c;
+	*bound = false;
+	return RPC_SUCCESS;
+}

@@ -32,9 +32,9 @@ int main(void)
 	CHECK(!pending_take(0, 0, &d));
 
 	/* Two downloads into overlapping bytes of server 0, one of server 1. */
-	a = pending_add(0, memory, MIRROR, 4096);
-	b = pending_add(0, memory + 2048, MIRROR + 2048, 4096);
-	c = pending_add(1, memory + 8192, MIRROR + 8192, 100);
+	a = pending_add(0, memory, MIRROR, 4096, false);
+	b = pending_add(0, memory + 2048, MIRROR + 2048, 4096, false);
+	c = pending_add(1, memory + 8192, MIRROR + 8192, 100, false);
 	CHECK(a != 0);
 	CHECK(b > a);
 	CHECK(c > b);
@@ -66,6 +66,7 @@ int main(void)
 	CHECK(d.dst == memory + 2048);
 	CHECK_EQ(d.len, 4096);
 	CHECK_EQ(d.link, 0);
+	CHECK(!d.whole);
 	CHECK(!pending_take(0, b, &d));
 	CHECK_EQ(pending_count(0), 1);
 
@@ -90,12 +91,16 @@ int main(void)
 	CHECK(d.early == NULL);
 	CHECK(memory[0] == 'p' && memory[1] == 'L' && memory[4095] == 'L');
 	/* Without one, all of them. */
-	a = pending_add(0, memory, MIRROR, 4096);
+	a = pending_add(0, memory, MIRROR, 4096, false);
 	CHECK(pending_take(0, a, &d));
 	memset(memory + 60000, 'M', 4096);
 	pending_land(&d, memory + 60000);
 	CHECK(memory[0] == 'M' && memory[4095] == 'M');
-	a = pending_add(0, memory, MIRROR, 4096);
+	/* One queued whole says so when taken. */
+	a = pending_add(0, memory, MIRROR, 4096, true);
+	CHECK(pending_take(0, a, &d));
+	CHECK(d.whole && d.len == 4096 && d.mirror == MIRROR);
+	a = pending_add(0, memory, MIRROR, 4096, false);
 
 	/* Forgetting a server's leaves the other's. */
 	pending_forget_link(0);
@@ -104,7 +109,7 @@ int main(void)
 	CHECK(!pending_take(0, a, &d));
 
 	/* Forgetting a range (freed memory) takes what overlaps it only. */
-	a = pending_add(1, memory + 100, MIRROR + 100, 10);
+	a = pending_add(1, memory + 100, MIRROR + 100, 10, false);
 	pending_forget_range(memory + 8291, 1);
 	CHECK_EQ(pending_count(1), 1);
 	CHECK(pending_take(1, a, &d));
@@ -112,12 +117,12 @@ int main(void)
 
 	/* A full table refuses; a slot taken is free again, with a new number. */
 	for (i = 0; i < PENDING_DOWNLOADS_MAX; i++) {
-		seq[i] = pending_add(2, memory + i, MIRROR + i, 1);
+		seq[i] = pending_add(2, memory + i, MIRROR + i, 1, false);
 		CHECK(seq[i] != 0);
 	}
-	CHECK_EQ(pending_add(2, memory, MIRROR + 0, 1), 0);
+	CHECK_EQ(pending_add(2, memory, MIRROR + 0, 1, false), 0);
 	CHECK(pending_take(2, seq[7], &d));
-	a = pending_add(2, memory, MIRROR + 0, 1);
+	a = pending_add(2, memory, MIRROR + 0, 1, false);
 	CHECK(a > seq[PENDING_DOWNLOADS_MAX - 1]);
 	CHECK_EQ(pending_count(2), PENDING_DOWNLOADS_MAX);
 
@@ -125,6 +130,6 @@ int main(void)
 	pending_forget_in_child();
 	CHECK_EQ(pending_count(2), 0);
 	CHECK(!pending_take(2, a, &d));
-	CHECK(pending_add(2, memory, MIRROR + 0, 1) > a);
+	CHECK(pending_add(2, memory, MIRROR + 0, 1, false) > a);
 	return unit_report("test_pending_downloads");
 }
