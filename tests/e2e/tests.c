@@ -79,6 +79,8 @@ const struct e2e_test e2e_tests[] = {
 	{ "alloc_async",	"mempool",	test_alloc_async,	0 },
 	{ "mem_pools",		"mempool",	test_mem_pools,		0 },
 	{ "vmm",		"vmm",		test_vmm,		0 },
+	{ "sparse_array",	"vmm",		test_sparse_array,	0 },
+	{ "sparse_mipmap",	"vmm",		test_sparse_mipmap,	0 },
 	{ "ipc",		"ipc",		test_ipc,		0 },
 	{ "peer",		"peer",		test_peer,		0 },
 	{ "host_atomics",	"peer",		test_host_atomics,	0 },

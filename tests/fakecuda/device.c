@@ -122,6 +122,7 @@ static const int attribute_values[CU_DEVICE_ATTRIBUTE_MAX] = {
 	/* mempool.c and vmm.c, as far as the tests need them. */
 	[CU_DEVICE_ATTRIBUTE_MEMORY_POOLS_SUPPORTED] = 1,
 	[CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED] = 1,
+	[CU_DEVICE_ATTRIBUTE_SPARSE_CUDA_ARRAY_SUPPORTED] = 1,	/* sparse.c */
 };
 
 
