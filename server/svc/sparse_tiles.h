@@ -53,8 +53,8 @@ void sparse_tiles_unmap(const struct tile_region *region);
 void sparse_tiles_forget(cu_handle resource);
 
 /*
- * Forgets the tiles of arrays the client no longer holds (destroyed with
- * their context, so without sparse_tiles_forget).
+ * Forgets the tiles of arrays the client no longer holds: a context went,
+ * and the arrays made in it with it (svc_context.c, context_gone).
  */
 void sparse_tiles_sweep(void);
 

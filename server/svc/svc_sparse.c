@@ -229,8 +229,6 @@ bool_t cu_mem_map_array_async_svc(array_map_infos infos, cu_handle stream,
 	if ((r->err = handle_check(HANDLE_STREAM, stream, false)) !=
 	    CUDA_SUCCESS)
 		return TRUE;
-	/* Arrays gone with their context took their tiles along. */
-	sparse_tiles_sweep();
 	for (u_int i = 0; i < infos.array_map_infos_len; i++)
 		if ((r->err = check(&w[i])) != CUDA_SUCCESS) {
 			log_msg(LOG_INFO, "cuMemMapArrayAsync: operation %u names "

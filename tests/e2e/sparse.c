@@ -4,7 +4,8 @@
  * that tile and back, kept by the allocation across an unmap and a new
  * mapping, and after its handle is released while mapped; then a sparse
  * mipmapped array's mip tail and a tile of its first level, mapped and
- * copied through.  Skipped where the device has no sparse arrays.
+ * copied through; an array of deferred mapping, mapped whole.  Skipped
+ * where the device has neither.
  * Through oncuda (ONCUDA_TEST_REMOTE), handles the server never gave out,
  * or took back, stop there.
  */
@@ -326,6 +327,64 @@ int test_sparse_mipmap(void)
 	/* Destroyed while mapped: the tiles go with it, then the pool. */
 	CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
 	CHECK_CU(cuMipmappedArrayDestroy(mm), CUDA_SUCCESS);
+	CHECK_CU(cuMemRelease(h), CUDA_SUCCESS);
+	return 0;
+}
+
+/*
+ * An array made with CUDA_ARRAY3D_DEFERRED_MAPPING: its memory
+ * requirements, the whole of it mapped onto a tile pool (the subresource
+ * is ignored), its bytes copied in and back, then unmapped.
+ */
+int test_deferred_array(void)
+{
+	enum { W = 300, H = 200 };
+	CUDA_ARRAY3D_DESCRIPTOR d;
+	CUDA_ARRAY_MEMORY_REQUIREMENTS req;
+	CUDA_ARRAY_SPARSE_PROPERTIES p;
+	CUmemGenericAllocationHandle h;
+	CUarrayMapInfo m;
+	CUcontext ctx;
+	CUdevice dev;
+	CUstream s;
+	CUarray a;
+	size_t pool;
+	unsigned char *in, *back;
+	int yes = 0;
+
+	TRY(e2e_primary_ctx(&dev, &ctx));
+	CHECK_CU(cuDeviceGetAttribute(&yes,
+		 CU_DEVICE_ATTRIBUTE_DEFERRED_MAPPING_CUDA_ARRAY_SUPPORTED, dev),
+		 CUDA_SUCCESS);
+	if (!yes)
+		return e2e_skip("the device has no deferred mapping arrays");
+	TRY(e2e_stream(&s));
+	memset(&d, 0, sizeof d);
+	d.Width = W;
+	d.Height = H;
+	d.Format = CU_AD_FORMAT_FLOAT;
+	d.NumChannels = 1;
+	d.Flags = CUDA_ARRAY3D_DEFERRED_MAPPING;
+	CHECK_CU(cuArray3DCreate(&a, &d), CUDA_SUCCESS);
+	CHECK_CU(cuArrayGetSparseProperties(&p, a), CUDA_ERROR_INVALID_VALUE);
+	memset(&req, 0, sizeof req);
+	CHECK_CU(cuArrayGetMemoryRequirements(&req, a, dev), CUDA_SUCCESS);
+	CHECK(req.size >= (size_t)W * H * sizeof(float));
+	CHECK(req.alignment != 0 && (req.alignment & (req.alignment - 1)) == 0);
+	TRY(tile_pool(&h, dev, req.size, &pool));
+	CHECK(pool % req.alignment == 0);
+
+	m = level_op(CU_RESOURCE_TYPE_ARRAY, a, 0, 0, 0, 0, 0, h, 0, dev);
+	CHECK_CU(cuMemMapArrayAsync(&m, 1, s), CUDA_SUCCESS);
+	CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
+	in = e2e_malloc((size_t)W * H * sizeof(float));
+	back = e2e_malloc((size_t)W * H * sizeof(float));
+	TRY(tile_round_trip(a, 0, 0, W * sizeof(float), H, 144, in, back));
+
+	m = level_op(CU_RESOURCE_TYPE_ARRAY, a, 0, 0, 0, 0, 0, 0, 0, dev);
+	CHECK_CU(cuMemMapArrayAsync(&m, 1, s), CUDA_SUCCESS);
+	CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
+	CHECK_CU(cuArrayDestroy(a), CUDA_SUCCESS);
 	CHECK_CU(cuMemRelease(h), CUDA_SUCCESS);
 	return 0;
 }

@@ -81,6 +81,7 @@ const struct e2e_test e2e_tests[] = {
 	{ "vmm",		"vmm",		test_vmm,		0 },
 	{ "sparse_array",	"vmm",		test_sparse_array,	0 },
 	{ "sparse_mipmap",	"vmm",		test_sparse_mipmap,	0 },
+	{ "deferred_array",	"vmm",		test_deferred_array,	0 },
 	{ "ipc",		"ipc",		test_ipc,		0 },
 	{ "peer",		"peer",		test_peer,		0 },
 	{ "host_atomics",	"peer",		test_host_atomics,	0 },

@@ -7,7 +7,9 @@
  * documents it (tile-aligned regions inside the level, a live tile-pool
  * allocation large enough, one device) and records which tiles are
  * mapped onto which allocation, so that the allocation's memory lives on
- * after cuMemRelease while a tile holds it, as with the driver.  Tiles are
+ * after cuMemRelease while a tile holds it, as with the driver.  An array
+ * made with CUDA_ARRAY3D_DEFERRED_MAPPING is mapped whole, as one tile of
+ * its size in whole tiles.  Tiles are
  * 64 KiB, their extents the shapes NVIDIA documents for each element
  * size; the mip tail is the levels smaller than a tile, packed, in 64 KiB
  * units.
@@ -19,10 +21,12 @@
 #include "fake_array.h"
 
 #define TILE_BYTES 65536u
+#define WHOLE (UINT32_MAX - 1)
 
 struct tile {
 	uintptr_t resource;
-	unsigned int level, layer;	/* level UINT32_MAX: the mip tail */
+	unsigned int level, layer;	/* level UINT32_MAX: the mip tail,
+					 * WHOLE: a deferred mapping's */
 	unsigned long long x, y, z;	/* mip tail: 64 KiB unit in x */
 	void *physical;
 	struct tile *next;
@@ -211,6 +215,24 @@ aligned(unsigned long long offset, unsigned long long extent,
 	    (extent % tile == 0 || offset + extent == limit);
 }
 
+/*
+ * A deferred mapping's: the whole resource, levels of them, as one tile
+ * of its bytes in whole tiles (count[0] of them).
+ */
+static CUresult
+whole(struct fc_array **level, unsigned int levels, struct tile *first,
+    unsigned long long count[3])
+{
+	unsigned long long bytes = 0;
+
+	for (unsigned int i = 0; i < levels; i++)
+		bytes += level[i]->row_bytes * level[i]->rows * level[i]->slices;
+	first->level = WHOLE;
+	count[0] = round_tile(bytes) / TILE_BYTES;
+	count[1] = count[2] = 1;
+	return CUDA_SUCCESS;
+}
+
 /* The tiles operation m names, in *first and *count (x, y, z), checked. */
 static CUresult
 region(const CUarrayMapInfo *m, struct tile *first, unsigned long long count[3])
@@ -223,10 +245,13 @@ region(const CUarrayMapInfo *m, struct tile *first, unsigned long long count[3])
 	if (m->resourceType == CU_RESOURCE_TYPE_ARRAY) {
 		if ((a = fc_array_lookup(m->resource.array)) == NULL)
 			return CUDA_ERROR_INVALID_HANDLE;
+		first->resource = a->handle;
+		if (a->level_of == 0 &&
+		    (a->desc.Flags & CUDA_ARRAY3D_DEFERRED_MAPPING))
+			return whole(&a, 1, first, count);
 		if (a->level_of != 0 || !(a->desc.Flags & CUDA_ARRAY3D_SPARSE))
 			return CUDA_ERROR_INVALID_VALUE;
 		level = &a;
-		first->resource = a->handle;
 		tile_extent(&a->desc, e);
 		memset(&p, 0, sizeof(p));
 		if (smaller_than_tile(a, e))
@@ -235,9 +260,11 @@ region(const CUarrayMapInfo *m, struct tile *first, unsigned long long count[3])
 	} else if (m->resourceType == CU_RESOURCE_TYPE_MIPMAPPED_ARRAY) {
 		if ((level = fc_mipmap_levels(m->resource.mipmap, &levels)) == NULL)
 			return CUDA_ERROR_INVALID_HANDLE;
+		first->resource = (uintptr_t)m->resource.mipmap;
+		if (level[0]->desc.Flags & CUDA_ARRAY3D_DEFERRED_MAPPING)
+			return whole(level, levels, first, count);
 		if (!(level[0]->desc.Flags & CUDA_ARRAY3D_SPARSE))
 			return CUDA_ERROR_INVALID_VALUE;
-		first->resource = (uintptr_t)m->resource.mipmap;
 		mipmap_properties(level, levels, &p);
 		tile_extent(&level[0]->desc, e);
 	} else {

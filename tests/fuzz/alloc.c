@@ -1,7 +1,7 @@
 /*
  * tests/fuzz/alloc.c -- asks for device memory, for step_limits.
  *
- *   alloc [pool:|vmm:|tile:|managed:|mapped:]MIB...
+ *   alloc [pool:|vmm:|tile:|tilectx:|managed:|mapped:]MIB...
  *
  * Makes a context, then for each MIB allocates MIB MiB, prints
  * "MIB MiB: RESULT" with the driver's name for the result, and frees it.
@@ -12,13 +12,16 @@
  * tiles of a sparse array mapped onto it, its handle released (the tiles
  * hold the memory), and while it is held a second physical allocation of
  * MIB MiB, whose result is printed, "tile MIB MiB: RESULT", before one
- * tile is unmapped and the array destroyed with the other; with managed: cuMemAllocManaged; with mapped:
+ * tile is unmapped and the array destroyed with the other (with tilectx:
+ * the same in a context of its own, destroyed at the end, "tilectx MIB
+ * MiB: RESULT"); with managed: cuMemAllocManaged; with mapped:
  * page-locked memory mapped for the device (cuMemHostAlloc with
  * CU_MEMHOSTALLOC_DEVICEMAP), its device pointer, then a copy on the
  * device, the first call that makes oncuda keep the mapping coherent (the
  * result is the first failure).  Exits 0 once every request has had an
  * answer, 1 if setting up failed.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -156,16 +159,31 @@ static CUresult tile_map(CUdevice dev, size_t bytes, CUarray *a,
 	return err;
 }
 
-/* The memory goes when tile (0, 0) is unmapped and (1, 0) destroyed. */
-static CUresult tile_alloc(CUdevice dev, size_t bytes)
+/*
+ * The memory goes when tile (0, 0) is unmapped and (1, 0) destroyed with
+ * its array; with own_ctx, when the context the array was made in is.
+ */
+static CUresult tile_alloc(CUdevice dev, size_t bytes, bool own_ctx)
 {
 	CUarrayMapInfo m[2];
+	CUcontext ctx, own = NULL;
 	CUarray a;
 	CUresult err;
 
-	if ((err = tile_map(dev, bytes, &a, m)) != CUDA_SUCCESS)
+	if (own_ctx && ((err = cuCtxGetCurrent(&ctx)) != CUDA_SUCCESS ||
+	    (err = cuCtxCreate(&own, NULL, 0, dev)) != CUDA_SUCCESS))
 		return err;
-	err = vmm_alloc(dev, bytes);
+	if ((err = tile_map(dev, bytes, &a, m)) == CUDA_SUCCESS)
+		err = vmm_alloc(dev, bytes);
+	else
+		a = NULL;
+	if (own != NULL) {
+		cuCtxDestroy(own);
+		cuCtxSetCurrent(ctx);
+		return err;
+	}
+	if (a == NULL)
+		return err;
 	m[0].memOperationType = CU_MEM_OPERATION_TYPE_UNMAP;
 	m[0].memHandle.memHandle = 0;
 	m[0].offset = 0;
@@ -202,6 +220,7 @@ int main(int argc, char **argv)
 			kind = strncmp(arg, "pool:", 5) == 0 ? "pool " :
 			    strncmp(arg, "vmm:", 4) == 0 ? "vmm " :
 			    strncmp(arg, "tile:", 5) == 0 ? "tile " :
+			    strncmp(arg, "tilectx:", 8) == 0 ? "tilectx " :
 			    strncmp(arg, "managed:", 8) == 0 ? "managed " :
 			    strncmp(arg, "mapped:", 7) == 0 ? "mapped " : "? ";
 			arg = strchr(arg, ':') + 1;
@@ -213,7 +232,9 @@ int main(int argc, char **argv)
 		else if (strcmp(kind, "vmm ") == 0)
 			err = vmm_alloc(dev, bytes);
 		else if (strcmp(kind, "tile ") == 0)
-			err = tile_alloc(dev, bytes);
+			err = tile_alloc(dev, bytes, false);
+		else if (strcmp(kind, "tilectx ") == 0)
+			err = tile_alloc(dev, bytes, true);
 		else if (strcmp(kind, "managed ") == 0)
 			err = managed_alloc(bytes);
 		else if (strcmp(kind, "mapped ") == 0)
