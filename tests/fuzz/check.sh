@@ -108,7 +108,7 @@ step_limits() {
 		grep -qx "tilectx 40 MiB: CUDA_ERROR_OUT_OF_MEMORY" "$OUT/limits-tile.log" &&
 		[[ $(grep -cx "vmm 48 MiB: CUDA_SUCCESS" "$OUT/limits-tile.log") == 2 ]] &&
 		grep -qx "tile 24 MiB: CUDA_SUCCESS" "$OUT/limits-tile.log"; then
-		ok "--max-memory 64M: memory under a mapped tile counts until it is unmapped"
+		ok "--max-memory 64M: memory under a mapped tile counts until it is unmapped or its array or context destroyed"
 	else
 		bad "--max-memory 64M: memory under sparse array tiles is not counted as mapped:"
 		show "$OUT/limits-tile.log"
