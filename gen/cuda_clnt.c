@@ -1066,6 +1066,35 @@ cu_mipmapped_array_get_memory_requirements_13000(cu_handle array, int device, re
 }
 
 enum clnt_stat 
+cu_array_get_sparse_properties_13000(cu_handle array, res_sparse_properties *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_ARRAY_GET_SPARSE_PROPERTIES,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &array,
+		(xdrproc_t) xdr_res_sparse_properties, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_mipmapped_array_get_sparse_properties_13000(cu_handle array, res_sparse_properties *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, CU_MIPMAPPED_ARRAY_GET_SPARSE_PROPERTIES,
+		(xdrproc_t) xdr_cu_handle, (caddr_t) &array,
+		(xdrproc_t) xdr_res_sparse_properties, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+cu_mem_map_array_async_13000(array_map_infos infos, cu_handle stream, res_none *clnt_res,  CLIENT *clnt)
+{
+	cu_mem_map_array_async_13000_argument arg;
+	arg.infos = infos;
+	arg.stream = stream;
+	return (clnt_call (clnt, CU_MEM_MAP_ARRAY_ASYNC, (xdrproc_t) xdr_cu_mem_map_array_async_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_memcpy_3d_to_13000(copy_side dst, cu_handle dst_context, copy_extent extent, cu_bytes data, cu_handle stream, bool_t async, res_none *clnt_res,  CLIENT *clnt)
 {
 	cu_memcpy_3d_to_13000_argument arg;

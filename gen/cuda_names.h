@@ -533,6 +533,20 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_mipmapped_array_get_memory_requirements_argument cu_mipmapped_array_get_memory_requirements_13000_argument
 #define xdr_cu_mipmapped_array_get_memory_requirements_argument xdr_cu_mipmapped_array_get_memory_requirements_13000_argument
 
+/* CU_ARRAY_GET_SPARSE_PROPERTIES (922) */
+#define cu_array_get_sparse_properties cu_array_get_sparse_properties_13000
+#define cu_array_get_sparse_properties_svc cu_array_get_sparse_properties_13000_svc
+
+/* CU_MIPMAPPED_ARRAY_GET_SPARSE_PROPERTIES (923) */
+#define cu_mipmapped_array_get_sparse_properties cu_mipmapped_array_get_sparse_properties_13000
+#define cu_mipmapped_array_get_sparse_properties_svc cu_mipmapped_array_get_sparse_properties_13000_svc
+
+/* CU_MEM_MAP_ARRAY_ASYNC (924) */
+#define cu_mem_map_array_async cu_mem_map_array_async_13000
+#define cu_mem_map_array_async_svc cu_mem_map_array_async_13000_svc
+#define cu_mem_map_array_async_argument cu_mem_map_array_async_13000_argument
+#define xdr_cu_mem_map_array_async_argument xdr_cu_mem_map_array_async_13000_argument
+
 /* CU_MEMCPY_3D_TO (610) */
 #define cu_memcpy_3d_to cu_memcpy_3d_to_13000
 #define cu_memcpy_3d_to_svc cu_memcpy_3d_to_13000_svc

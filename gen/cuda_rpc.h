@@ -509,6 +509,55 @@ struct res_mem_requirements {
 };
 typedef struct res_mem_requirements res_mem_requirements;
 
+struct sparse_properties {
+	u_int tile_width;
+	u_int tile_height;
+	u_int tile_depth;
+	u_int miptail_first_level;
+	u_quad_t miptail_size;
+	u_int flags;
+};
+typedef struct sparse_properties sparse_properties;
+
+struct res_sparse_properties {
+	int err;
+	union {
+		sparse_properties value;
+	} res_sparse_properties_u;
+};
+typedef struct res_sparse_properties res_sparse_properties;
+#define ONCUDA_ARRAY_MAP_INFOS_MAX 256
+
+struct array_map_info {
+	int resource_type;
+	cu_handle resource;
+	int subresource_type;
+	u_int level;
+	u_int layer;
+	u_int offset_x;
+	u_int offset_y;
+	u_int offset_z;
+	u_int extent_width;
+	u_int extent_height;
+	u_int extent_depth;
+	u_quad_t miptail_offset;
+	u_quad_t miptail_size;
+	int mem_operation_type;
+	int mem_handle_type;
+	cu_handle mem_handle;
+	u_quad_t offset;
+	u_int device_bit_mask;
+	u_int flags;
+	u_int reserved0;
+	u_int reserved1;
+};
+typedef struct array_map_info array_map_info;
+
+typedef struct {
+	u_int array_map_infos_len;
+	array_map_info *array_map_infos_val;
+} array_map_infos;
+
 struct copy_side {
 	int type;
 	cu_dptr device;
@@ -1840,6 +1889,12 @@ struct cu_mipmapped_array_get_memory_requirements_13000_argument {
 	int device;
 };
 typedef struct cu_mipmapped_array_get_memory_requirements_13000_argument cu_mipmapped_array_get_memory_requirements_13000_argument;
+
+struct cu_mem_map_array_async_13000_argument {
+	array_map_infos infos;
+	cu_handle stream;
+};
+typedef struct cu_mem_map_array_async_13000_argument cu_mem_map_array_async_13000_argument;
 
 struct cu_memcpy_3d_to_13000_argument {
 	copy_side dst;
@@ -3332,6 +3387,15 @@ extern  bool_t cu_mipmapped_array_get_level_13000_svc(cu_handle , u_int , res_ha
 #define CU_MIPMAPPED_ARRAY_GET_MEMORY_REQUIREMENTS 608
 extern  enum clnt_stat cu_mipmapped_array_get_memory_requirements_13000(cu_handle , int , res_mem_requirements *, CLIENT *);
 extern  bool_t cu_mipmapped_array_get_memory_requirements_13000_svc(cu_handle , int , res_mem_requirements *, struct svc_req *);
+#define CU_ARRAY_GET_SPARSE_PROPERTIES 922
+extern  enum clnt_stat cu_array_get_sparse_properties_13000(cu_handle , res_sparse_properties *, CLIENT *);
+extern  bool_t cu_array_get_sparse_properties_13000_svc(cu_handle , res_sparse_properties *, struct svc_req *);
+#define CU_MIPMAPPED_ARRAY_GET_SPARSE_PROPERTIES 923
+extern  enum clnt_stat cu_mipmapped_array_get_sparse_properties_13000(cu_handle , res_sparse_properties *, CLIENT *);
+extern  bool_t cu_mipmapped_array_get_sparse_properties_13000_svc(cu_handle , res_sparse_properties *, struct svc_req *);
+#define CU_MEM_MAP_ARRAY_ASYNC 924
+extern  enum clnt_stat cu_mem_map_array_async_13000(array_map_infos , cu_handle , res_none *, CLIENT *);
+extern  bool_t cu_mem_map_array_async_13000_svc(array_map_infos , cu_handle , res_none *, struct svc_req *);
 #define CU_MEMCPY_3D_TO 610
 extern  enum clnt_stat cu_memcpy_3d_to_13000(copy_side , cu_handle , copy_extent , cu_bytes , cu_handle , bool_t , res_none *, CLIENT *);
 extern  bool_t cu_memcpy_3d_to_13000_svc(copy_side , cu_handle , copy_extent , cu_bytes , cu_handle , bool_t , res_none *, struct svc_req *);
@@ -4454,6 +4518,15 @@ extern  bool_t cu_mipmapped_array_get_level_13000_svc();
 #define CU_MIPMAPPED_ARRAY_GET_MEMORY_REQUIREMENTS 608
 extern  enum clnt_stat cu_mipmapped_array_get_memory_requirements_13000();
 extern  bool_t cu_mipmapped_array_get_memory_requirements_13000_svc();
+#define CU_ARRAY_GET_SPARSE_PROPERTIES 922
+extern  enum clnt_stat cu_array_get_sparse_properties_13000();
+extern  bool_t cu_array_get_sparse_properties_13000_svc();
+#define CU_MIPMAPPED_ARRAY_GET_SPARSE_PROPERTIES 923
+extern  enum clnt_stat cu_mipmapped_array_get_sparse_properties_13000();
+extern  bool_t cu_mipmapped_array_get_sparse_properties_13000_svc();
+#define CU_MEM_MAP_ARRAY_ASYNC 924
+extern  enum clnt_stat cu_mem_map_array_async_13000();
+extern  bool_t cu_mem_map_array_async_13000_svc();
 #define CU_MEMCPY_3D_TO 610
 extern  enum clnt_stat cu_memcpy_3d_to_13000();
 extern  bool_t cu_memcpy_3d_to_13000_svc();
@@ -5341,6 +5414,10 @@ extern  bool_t xdr_array_desc (XDR *, array_desc*);
 extern  bool_t xdr_res_array_desc (XDR *, res_array_desc*);
 extern  bool_t xdr_mem_requirements (XDR *, mem_requirements*);
 extern  bool_t xdr_res_mem_requirements (XDR *, res_mem_requirements*);
+extern  bool_t xdr_sparse_properties (XDR *, sparse_properties*);
+extern  bool_t xdr_res_sparse_properties (XDR *, res_sparse_properties*);
+extern  bool_t xdr_array_map_info (XDR *, array_map_info*);
+extern  bool_t xdr_array_map_infos (XDR *, array_map_infos*);
 extern  bool_t xdr_copy_side (XDR *, copy_side*);
 extern  bool_t xdr_copy_extent (XDR *, copy_extent*);
 extern  bool_t xdr_resource_desc (XDR *, resource_desc*);
@@ -5512,6 +5589,7 @@ extern  bool_t xdr_cu_array_get_plane_13000_argument (XDR *, cu_array_get_plane_
 extern  bool_t xdr_cu_mipmapped_array_create_13000_argument (XDR *, cu_mipmapped_array_create_13000_argument*);
 extern  bool_t xdr_cu_mipmapped_array_get_level_13000_argument (XDR *, cu_mipmapped_array_get_level_13000_argument*);
 extern  bool_t xdr_cu_mipmapped_array_get_memory_requirements_13000_argument (XDR *, cu_mipmapped_array_get_memory_requirements_13000_argument*);
+extern  bool_t xdr_cu_mem_map_array_async_13000_argument (XDR *, cu_mem_map_array_async_13000_argument*);
 extern  bool_t xdr_cu_memcpy_3d_to_13000_argument (XDR *, cu_memcpy_3d_to_13000_argument*);
 extern  bool_t xdr_cu_memcpy_3d_from_13000_argument (XDR *, cu_memcpy_3d_from_13000_argument*);
 extern  bool_t xdr_cu_memcpy_3d_within_13000_argument (XDR *, cu_memcpy_3d_within_13000_argument*);
@@ -5751,6 +5829,10 @@ extern bool_t xdr_array_desc ();
 extern bool_t xdr_res_array_desc ();
 extern bool_t xdr_mem_requirements ();
 extern bool_t xdr_res_mem_requirements ();
+extern bool_t xdr_sparse_properties ();
+extern bool_t xdr_res_sparse_properties ();
+extern bool_t xdr_array_map_info ();
+extern bool_t xdr_array_map_infos ();
 extern bool_t xdr_copy_side ();
 extern bool_t xdr_copy_extent ();
 extern bool_t xdr_resource_desc ();
@@ -5922,6 +6004,7 @@ extern bool_t xdr_cu_array_get_plane_13000_argument ();
 extern bool_t xdr_cu_mipmapped_array_create_13000_argument ();
 extern bool_t xdr_cu_mipmapped_array_get_level_13000_argument ();
 extern bool_t xdr_cu_mipmapped_array_get_memory_requirements_13000_argument ();
+extern bool_t xdr_cu_mem_map_array_async_13000_argument ();
 extern bool_t xdr_cu_memcpy_3d_to_13000_argument ();
 extern bool_t xdr_cu_memcpy_3d_from_13000_argument ();
 extern bool_t xdr_cu_memcpy_3d_within_13000_argument ();

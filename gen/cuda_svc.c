@@ -629,6 +629,24 @@ _cu_mipmapped_array_get_memory_requirements_13000 (cu_mipmapped_array_get_memory
 }
 
 int
+_cu_array_get_sparse_properties_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_array_get_sparse_properties_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_mipmapped_array_get_sparse_properties_13000 (cu_handle  *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mipmapped_array_get_sparse_properties_13000_svc(*argp, result, rqstp));
+}
+
+int
+_cu_mem_map_array_async_13000 (cu_mem_map_array_async_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_mem_map_array_async_13000_svc(argp->infos, argp->stream, result, rqstp));
+}
+
+int
 _cu_memcpy_3d_to_13000 (cu_memcpy_3d_to_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_memcpy_3d_to_13000_svc(argp->dst, argp->dst_context, argp->extent, argp->data, argp->stream, argp->async, result, rqstp));
@@ -2346,6 +2364,9 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_handle cu_mipmapped_array_destroy_13000_arg;
 		cu_mipmapped_array_get_level_13000_argument cu_mipmapped_array_get_level_13000_arg;
 		cu_mipmapped_array_get_memory_requirements_13000_argument cu_mipmapped_array_get_memory_requirements_13000_arg;
+		cu_handle cu_array_get_sparse_properties_13000_arg;
+		cu_handle cu_mipmapped_array_get_sparse_properties_13000_arg;
+		cu_mem_map_array_async_13000_argument cu_mem_map_array_async_13000_arg;
 		cu_memcpy_3d_to_13000_argument cu_memcpy_3d_to_13000_arg;
 		cu_memcpy_3d_from_13000_argument cu_memcpy_3d_from_13000_arg;
 		cu_memcpy_3d_within_13000_argument cu_memcpy_3d_within_13000_arg;
@@ -2710,6 +2731,9 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_none cu_mipmapped_array_destroy_13000_res;
 		res_handle cu_mipmapped_array_get_level_13000_res;
 		res_mem_requirements cu_mipmapped_array_get_memory_requirements_13000_res;
+		res_sparse_properties cu_array_get_sparse_properties_13000_res;
+		res_sparse_properties cu_mipmapped_array_get_sparse_properties_13000_res;
+		res_none cu_mem_map_array_async_13000_res;
 		res_none cu_memcpy_3d_to_13000_res;
 		res_data cu_memcpy_3d_from_13000_res;
 		res_none cu_memcpy_3d_within_13000_res;
@@ -3601,6 +3625,24 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_cu_mipmapped_array_get_memory_requirements_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_mem_requirements;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mipmapped_array_get_memory_requirements_13000;
+		break;
+
+	case CU_ARRAY_GET_SPARSE_PROPERTIES:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_sparse_properties;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_array_get_sparse_properties_13000;
+		break;
+
+	case CU_MIPMAPPED_ARRAY_GET_SPARSE_PROPERTIES:
+		_xdr_argument = (xdrproc_t) xdr_cu_handle;
+		_xdr_result = (xdrproc_t) xdr_res_sparse_properties;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mipmapped_array_get_sparse_properties_13000;
+		break;
+
+	case CU_MEM_MAP_ARRAY_ASYNC:
+		_xdr_argument = (xdrproc_t) xdr_cu_mem_map_array_async_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_mem_map_array_async_13000;
 		break;
 
 	case CU_MEMCPY_3D_TO:

@@ -1019,6 +1019,289 @@ xdr_res_mem_requirements (XDR *xdrs, res_mem_requirements *objp)
 }
 
 bool_t
+xdr_sparse_properties (XDR *xdrs, sparse_properties *objp)
+{
+	register int32_t *buf;
+
+
+	if (xdrs->x_op == XDR_ENCODE) {
+		buf = XDR_INLINE (xdrs, 4 * BYTES_PER_XDR_UNIT);
+		if (buf == NULL) {
+			 if (!xdr_u_int (xdrs, &objp->tile_width))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->tile_height))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->tile_depth))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->miptail_first_level))
+				 return FALSE;
+
+		} else {
+		IXDR_PUT_U_LONG(buf, objp->tile_width);
+		IXDR_PUT_U_LONG(buf, objp->tile_height);
+		IXDR_PUT_U_LONG(buf, objp->tile_depth);
+		IXDR_PUT_U_LONG(buf, objp->miptail_first_level);
+		}
+		 if (!xdr_u_quad_t (xdrs, &objp->miptail_size))
+			 return FALSE;
+		 if (!xdr_u_int (xdrs, &objp->flags))
+			 return FALSE;
+		return TRUE;
+	} else if (xdrs->x_op == XDR_DECODE) {
+		buf = XDR_INLINE (xdrs, 4 * BYTES_PER_XDR_UNIT);
+		if (buf == NULL) {
+			 if (!xdr_u_int (xdrs, &objp->tile_width))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->tile_height))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->tile_depth))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->miptail_first_level))
+				 return FALSE;
+
+		} else {
+		objp->tile_width = IXDR_GET_U_LONG(buf);
+		objp->tile_height = IXDR_GET_U_LONG(buf);
+		objp->tile_depth = IXDR_GET_U_LONG(buf);
+		objp->miptail_first_level = IXDR_GET_U_LONG(buf);
+		}
+		 if (!xdr_u_quad_t (xdrs, &objp->miptail_size))
+			 return FALSE;
+		 if (!xdr_u_int (xdrs, &objp->flags))
+			 return FALSE;
+	 return TRUE;
+	}
+
+	 if (!xdr_u_int (xdrs, &objp->tile_width))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->tile_height))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->tile_depth))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->miptail_first_level))
+		 return FALSE;
+	 if (!xdr_u_quad_t (xdrs, &objp->miptail_size))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_res_sparse_properties (XDR *xdrs, res_sparse_properties *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_int (xdrs, &objp->err))
+		 return FALSE;
+	switch (objp->err) {
+	case 0:
+		 if (!xdr_sparse_properties (xdrs, &objp->res_sparse_properties_u.value))
+			 return FALSE;
+		break;
+	default:
+		break;
+	}
+	return TRUE;
+}
+
+bool_t
+xdr_array_map_info (XDR *xdrs, array_map_info *objp)
+{
+	register int32_t *buf;
+
+
+	if (xdrs->x_op == XDR_ENCODE) {
+		 if (!xdr_int (xdrs, &objp->resource_type))
+			 return FALSE;
+		 if (!xdr_cu_handle (xdrs, &objp->resource))
+			 return FALSE;
+		buf = XDR_INLINE (xdrs, 9 * BYTES_PER_XDR_UNIT);
+		if (buf == NULL) {
+			 if (!xdr_int (xdrs, &objp->subresource_type))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->level))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->layer))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->offset_x))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->offset_y))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->offset_z))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->extent_width))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->extent_height))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->extent_depth))
+				 return FALSE;
+
+		} else {
+		IXDR_PUT_LONG(buf, objp->subresource_type);
+		IXDR_PUT_U_LONG(buf, objp->level);
+		IXDR_PUT_U_LONG(buf, objp->layer);
+		IXDR_PUT_U_LONG(buf, objp->offset_x);
+		IXDR_PUT_U_LONG(buf, objp->offset_y);
+		IXDR_PUT_U_LONG(buf, objp->offset_z);
+		IXDR_PUT_U_LONG(buf, objp->extent_width);
+		IXDR_PUT_U_LONG(buf, objp->extent_height);
+		IXDR_PUT_U_LONG(buf, objp->extent_depth);
+		}
+		 if (!xdr_u_quad_t (xdrs, &objp->miptail_offset))
+			 return FALSE;
+		 if (!xdr_u_quad_t (xdrs, &objp->miptail_size))
+			 return FALSE;
+		 if (!xdr_int (xdrs, &objp->mem_operation_type))
+			 return FALSE;
+		 if (!xdr_int (xdrs, &objp->mem_handle_type))
+			 return FALSE;
+		 if (!xdr_cu_handle (xdrs, &objp->mem_handle))
+			 return FALSE;
+		 if (!xdr_u_quad_t (xdrs, &objp->offset))
+			 return FALSE;
+		buf = XDR_INLINE (xdrs, 4 * BYTES_PER_XDR_UNIT);
+		if (buf == NULL) {
+			 if (!xdr_u_int (xdrs, &objp->device_bit_mask))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->flags))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->reserved0))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->reserved1))
+				 return FALSE;
+		} else {
+			IXDR_PUT_U_LONG(buf, objp->device_bit_mask);
+			IXDR_PUT_U_LONG(buf, objp->flags);
+			IXDR_PUT_U_LONG(buf, objp->reserved0);
+			IXDR_PUT_U_LONG(buf, objp->reserved1);
+		}
+		return TRUE;
+	} else if (xdrs->x_op == XDR_DECODE) {
+		 if (!xdr_int (xdrs, &objp->resource_type))
+			 return FALSE;
+		 if (!xdr_cu_handle (xdrs, &objp->resource))
+			 return FALSE;
+		buf = XDR_INLINE (xdrs, 9 * BYTES_PER_XDR_UNIT);
+		if (buf == NULL) {
+			 if (!xdr_int (xdrs, &objp->subresource_type))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->level))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->layer))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->offset_x))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->offset_y))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->offset_z))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->extent_width))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->extent_height))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->extent_depth))
+				 return FALSE;
+
+		} else {
+		objp->subresource_type = IXDR_GET_LONG(buf);
+		objp->level = IXDR_GET_U_LONG(buf);
+		objp->layer = IXDR_GET_U_LONG(buf);
+		objp->offset_x = IXDR_GET_U_LONG(buf);
+		objp->offset_y = IXDR_GET_U_LONG(buf);
+		objp->offset_z = IXDR_GET_U_LONG(buf);
+		objp->extent_width = IXDR_GET_U_LONG(buf);
+		objp->extent_height = IXDR_GET_U_LONG(buf);
+		objp->extent_depth = IXDR_GET_U_LONG(buf);
+		}
+		 if (!xdr_u_quad_t (xdrs, &objp->miptail_offset))
+			 return FALSE;
+		 if (!xdr_u_quad_t (xdrs, &objp->miptail_size))
+			 return FALSE;
+		 if (!xdr_int (xdrs, &objp->mem_operation_type))
+			 return FALSE;
+		 if (!xdr_int (xdrs, &objp->mem_handle_type))
+			 return FALSE;
+		 if (!xdr_cu_handle (xdrs, &objp->mem_handle))
+			 return FALSE;
+		 if (!xdr_u_quad_t (xdrs, &objp->offset))
+			 return FALSE;
+		buf = XDR_INLINE (xdrs, 4 * BYTES_PER_XDR_UNIT);
+		if (buf == NULL) {
+			 if (!xdr_u_int (xdrs, &objp->device_bit_mask))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->flags))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->reserved0))
+				 return FALSE;
+			 if (!xdr_u_int (xdrs, &objp->reserved1))
+				 return FALSE;
+		} else {
+			objp->device_bit_mask = IXDR_GET_U_LONG(buf);
+			objp->flags = IXDR_GET_U_LONG(buf);
+			objp->reserved0 = IXDR_GET_U_LONG(buf);
+			objp->reserved1 = IXDR_GET_U_LONG(buf);
+		}
+	 return TRUE;
+	}
+
+	 if (!xdr_int (xdrs, &objp->resource_type))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->resource))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->subresource_type))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->level))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->layer))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->offset_x))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->offset_y))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->offset_z))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->extent_width))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->extent_height))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->extent_depth))
+		 return FALSE;
+	 if (!xdr_u_quad_t (xdrs, &objp->miptail_offset))
+		 return FALSE;
+	 if (!xdr_u_quad_t (xdrs, &objp->miptail_size))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->mem_operation_type))
+		 return FALSE;
+	 if (!xdr_int (xdrs, &objp->mem_handle_type))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->mem_handle))
+		 return FALSE;
+	 if (!xdr_u_quad_t (xdrs, &objp->offset))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->device_bit_mask))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->reserved0))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->reserved1))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_array_map_infos (XDR *xdrs, array_map_infos *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_array (xdrs, (char **)&objp->array_map_infos_val, (u_int *) &objp->array_map_infos_len, ONCUDA_ARRAY_MAP_INFOS_MAX,
+		sizeof (array_map_info), (xdrproc_t) xdr_array_map_info))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
 xdr_copy_side (XDR *xdrs, copy_side *objp)
 {
 	register int32_t *buf;
@@ -3795,6 +4078,16 @@ xdr_cu_mipmapped_array_get_memory_requirements_13000_argument (XDR *xdrs, cu_mip
 	 if (!xdr_cu_handle (xdrs, &objp->array))
 		 return FALSE;
 	 if (!xdr_int (xdrs, &objp->device))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_cu_mem_map_array_async_13000_argument (XDR *xdrs, cu_mem_map_array_async_13000_argument *objp)
+{
+	 if (!xdr_array_map_infos (xdrs, &objp->infos))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
 		 return FALSE;
 	return TRUE;
 }

@@ -417,17 +417,6 @@ bool_t cu_memset_d32_async_svc(cu_dptr dstDevice, u_int ui, cu_size N, cu_handle
 	return TRUE;
 }
 
-bool_t cu_array_destroy_svc(cu_handle hArray, res_none *r, struct svc_req *rq)
-{
-	(void)rq;
-	if ((r->err = handle_check(HANDLE_ARRAY, hArray, false)) != CUDA_SUCCESS)
-		return TRUE;
-	r->err = cuArrayDestroy((CUarray)(uintptr_t)hArray);
-	if (r->err == CUDA_SUCCESS)
-		handle_forget(HANDLE_ARRAY, hArray);
-	return TRUE;
-}
-
 bool_t cu_array_get_plane_svc(cu_handle hArray, u_int planeIdx, res_handle *r, struct svc_req *rq)
 {
 	CUarray value;
@@ -440,17 +429,6 @@ bool_t cu_array_get_plane_svc(cu_handle hArray, u_int planeIdx, res_handle *r, s
 		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
 	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_ARRAY, r->res_handle_u.value, hArray))
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
-	return TRUE;
-}
-
-bool_t cu_mipmapped_array_destroy_svc(cu_handle hMipmappedArray, res_none *r, struct svc_req *rq)
-{
-	(void)rq;
-	if ((r->err = handle_check(HANDLE_MIPMAPPED_ARRAY, hMipmappedArray, false)) != CUDA_SUCCESS)
-		return TRUE;
-	r->err = cuMipmappedArrayDestroy((CUmipmappedArray)(uintptr_t)hMipmappedArray);
-	if (r->err == CUDA_SUCCESS)
-		handle_forget(HANDLE_MIPMAPPED_ARRAY, hMipmappedArray);
 	return TRUE;
 }
 

@@ -16,13 +16,6 @@
 
 typedef int CUresult;
 
-ONCUDA_API CUresult cuArrayGetSparseProperties(void);
-ONCUDA_API CUresult cuArrayGetSparseProperties(void)
-{
-	oncuda_unsupported("cuArrayGetSparseProperties");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuCheckpointProcessCheckpoint(void);
 ONCUDA_API CUresult cuCheckpointProcessCheckpoint(void)
 {
@@ -548,20 +541,6 @@ ONCUDA_API CUresult cuMemImportFromShareableHandle(void)
 	return ONCUDA_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuMemMapArrayAsync(void);
-ONCUDA_API CUresult cuMemMapArrayAsync(void)
-{
-	oncuda_unsupported("cuMemMapArrayAsync");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMemMapArrayAsync_ptsz(void);
-ONCUDA_API CUresult cuMemMapArrayAsync_ptsz(void)
-{
-	oncuda_unsupported("cuMemMapArrayAsync_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
 ONCUDA_API CUresult cuMemPoolExportPointer(void);
 ONCUDA_API CUresult cuMemPoolExportPointer(void)
 {
@@ -601,13 +580,6 @@ ONCUDA_API CUresult cuMemPrefetchBatchAsync_ptsz(void);
 ONCUDA_API CUresult cuMemPrefetchBatchAsync_ptsz(void)
 {
 	oncuda_unsupported("cuMemPrefetchBatchAsync_ptsz");
-	return ONCUDA_NOT_SUPPORTED;
-}
-
-ONCUDA_API CUresult cuMipmappedArrayGetSparseProperties(void);
-ONCUDA_API CUresult cuMipmappedArrayGetSparseProperties(void)
-{
-	oncuda_unsupported("cuMipmappedArrayGetSparseProperties");
 	return ONCUDA_NOT_SUPPORTED;
 }
 

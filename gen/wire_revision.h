@@ -2,5 +2,5 @@
 #ifndef ONCUDA_WIRE_REVISION_H
 #define ONCUDA_WIRE_REVISION_H
 /* The protocol this build speaks (ONCUDA_HELLO). */
-#define ONCUDA_WIRE_REVISION 0xd93e6f6au
+#define ONCUDA_WIRE_REVISION 0x6b17235fu
 #endif

@@ -17,12 +17,14 @@
 #include "server/svc/svc_image.h"
 #include "server/svc/svc_memory.h"
 #include "server/svc/svc_module.h"
+#include "server/svc/sparse_tiles.h"
 #include "server/svc/svc_params.h"
 #include "server/svc/svc_vmm.h"
 
 void session_end_fill_all(void)
 {
 	session_end_fill(SESSION_END_HOST_MEMORY, hostmem_release_all);
+	session_end_fill(SESSION_END_SPARSE_TILES, sparse_tiles_release_all);
 	session_end_fill(SESSION_END_VMM, vmm_release_all);
 	session_end_fill(SESSION_END_LIBRARIES, libraries_unload_all);
 	session_end_fill(SESSION_END_CONTEXTS, contexts_release_all);

@@ -22,8 +22,9 @@
  * The steps, in the order they run, and why that order:
  * - page-locked host memory first: freeing it needs the context it was
  *   made in, so it goes before that context does;
- * - virtual memory mappings, allocation handles and reservations next,
- *   while their contexts still live;
+ * - the record of sparse arrays' mapped tiles, then virtual memory
+ *   mappings, allocation handles and reservations, while their contexts
+ *   still live (the tiles go with their arrays' contexts);
  * - libraries, which belong to no context;
  * - the contexts: destroying them (and dropping primary retains) frees
  *   device memory, modules, streams and events, and waits for their work;
@@ -38,6 +39,7 @@
  */
 enum session_end_step {
 	SESSION_END_HOST_MEMORY,	/* svc/svc_hostmem.c */
+	SESSION_END_SPARSE_TILES,	/* svc/sparse_tiles.c */
 	SESSION_END_VMM,		/* svc/svc_vmm.c */
 	SESSION_END_LIBRARIES,		/* svc/svc_module.c */
 	SESSION_END_CONTEXTS,		/* svc/svc_context.c */

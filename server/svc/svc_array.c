@@ -1,6 +1,6 @@
 /*
  * svc_array.c -- CUDA arrays and mipmapped arrays: creating them, their
- * descriptors and memory requirements.
+ * descriptors and memory requirements, destroying them.
  *
  * An array handle the driver gives out is registered as this client's
  * (owned by the context current at its creation, so that it is forgotten
@@ -14,6 +14,7 @@
 
 #include "gen/cuda_names.h"
 #include "server/session/handles.h"
+#include "server/svc/sparse_tiles.h"
 
 static void desc_from_wire(const array_desc *w, CUDA_ARRAY3D_DESCRIPTOR *d)
 {
@@ -158,5 +159,39 @@ bool_t cu_mipmapped_array_get_memory_requirements_svc(cu_handle array,
 	r->err = cuMipmappedArrayGetMemoryRequirements(&m,
 	    (CUmipmappedArray)(uintptr_t)array, (CUdevice)device);
 	requirements_to_wire(&m, r);
+	return TRUE;
+}
+
+/*
+ * The driver drops the mappings of a sparse array's tiles with the array,
+ * so the server forgets them too (sparse_tiles.h).
+ */
+bool_t cu_array_destroy_svc(cu_handle array, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	memset(r, 0, sizeof *r);
+	if ((r->err = handle_check(HANDLE_ARRAY, array, false)) != CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuArrayDestroy((CUarray)(uintptr_t)array);
+	if (r->err == CUDA_SUCCESS) {
+		handle_forget(HANDLE_ARRAY, array);
+		sparse_tiles_forget(array);
+	}
+	return TRUE;
+}
+
+bool_t cu_mipmapped_array_destroy_svc(cu_handle array, res_none *r,
+    struct svc_req *rq)
+{
+	(void)rq;
+	memset(r, 0, sizeof *r);
+	if ((r->err = handle_check(HANDLE_MIPMAPPED_ARRAY, array, false)) !=
+	    CUDA_SUCCESS)
+		return TRUE;
+	r->err = cuMipmappedArrayDestroy((CUmipmappedArray)(uintptr_t)array);
+	if (r->err == CUDA_SUCCESS) {
+		handle_forget(HANDLE_MIPMAPPED_ARRAY, array);
+		sparse_tiles_forget(array);
+	}
 	return TRUE;
 }

@@ -73,11 +73,6 @@ static const struct decided table[] = {
 	{ CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_FLUSH_WRITES_OPTIONS, ZERO },
 	{ CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_WRITES_ORDERING, ZERO },
 	{ CU_DEVICE_ATTRIBUTE_CAN_FLUSH_REMOTE_WRITES, ZERO },
-	/* Sparse CUDA arrays and deferred mapping need cuMemMapArrayAsync,
-	 * which is not carried (idl/cuda.x: mapping sparse arrays); other
-	 * arrays, and the texture and surface limits, are the driver's. */
-	{ CU_DEVICE_ATTRIBUTE_SPARSE_CUDA_ARRAY_SUPPORTED, ZERO },
-	{ CU_DEVICE_ATTRIBUTE_DEFERRED_MAPPING_CUDA_ARRAY_SUPPORTED, ZERO },
 	/* External semaphores and graphics interoperability import objects of
 	 * the client machine, which cannot be remoted. */
 	{ CU_DEVICE_ATTRIBUTE_TIMELINE_SEMAPHORE_INTEROP_SUPPORTED, ZERO },

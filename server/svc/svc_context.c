@@ -11,7 +11,7 @@
  * When the driver destroys a context, what lived in it is forgotten here
  * (context_gone), in every file that keeps records of it.  So this file
  * calls down into those (svc_module, svc_hostmem, svc_memory, svc_params,
- * the copy machinery, the session's ranges and handles); none of them
+ * sparse_tiles, the copy machinery, the session's ranges and handles); none of them
  * calls back into it, and only the session's teardown calls it.
  */
 #include <assert.h>
@@ -27,6 +27,7 @@
 #include "server/session/log.h"
 #include "server/session/ranges.h"
 #include "server/session/downloads.h"
+#include "server/svc/sparse_tiles.h"
 #include "server/svc/svc_context.h"
 #include "server/svc/svc_hostmem.h"
 #include "server/svc/svc_memory.h"
@@ -76,6 +77,8 @@ void context_gone(CUcontext ctx)
 	ranges_context_gone(ctx);
 	layouts_flush();
 	handle_forget(HANDLE_CONTEXT, wire(ctx));
+	/* The arrays went with their handles, their mapped tiles with them. */
+	sparse_tiles_sweep();
 }
 
 /* ------------------------------------------------------- primary contexts */

@@ -10,7 +10,8 @@
  * client's device ranges (ranges.h, owner: the reservation), so a copy may
  * cross the seam between two mappings as it may natively.  Physical memory
  * is counted against --max-memory from cuMemCreate until the last retain
- * is released and it is mapped nowhere, which is when the driver frees it.
+ * is released and it is mapped nowhere (at no address, and in no tile of
+ * a sparse array: vmm_tile_mapped), which is when the driver frees it.
  *
  * A program holds a few of each, so they are kept in plain arrays.
  */
@@ -420,6 +421,26 @@ bool_t cu_mem_retain_allocation_handle_svc(cu_dptr addr, res_handle *r,
 	p->refs++;
 	r->res_handle_u.value = h;
 	return TRUE;
+}
+
+void vmm_tile_mapped(cu_handle h)
+{
+	struct physical *p = physical_of(h);
+
+	assert(p != NULL);
+	p->maps++;
+}
+
+void vmm_tile_unmapped(cu_handle h)
+{
+	struct physical *p = physical_of(h);
+
+	/* None when the session's end released it first. */
+	if (p == NULL)
+		return;
+	assert(p->maps > 0);
+	p->maps--;
+	physical_settle(p);
 }
 
 void vmm_release_all(void)

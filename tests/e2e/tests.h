@@ -128,6 +128,9 @@ int test_coredump_file_refused(void);		/* profiler.c */
 int test_alloc_async(void);		/* mempool.c */
 int test_mem_pools(void);		/* mempool.c */
 int test_vmm(void);			/* vmm.c */
+int test_sparse_array(void);		/* sparse.c */
+int test_sparse_mipmap(void);		/* sparse.c */
+int test_deferred_array(void);		/* sparse.c */
 int test_ipc(void);			/* ipc.c */
 int e2e_ipc_child(const char *hex);	/* ipc.c: e2e --ipc-child */
 int test_peer(void);			/* peer.c */

@@ -22,7 +22,8 @@
 #define MAX_LAYERS    2048u
 
 #define KNOWN_FLAGS (CUDA_ARRAY3D_LAYERED | CUDA_ARRAY3D_SURFACE_LDST | \
-    CUDA_ARRAY3D_CUBEMAP | CUDA_ARRAY3D_TEXTURE_GATHER)
+    CUDA_ARRAY3D_CUBEMAP | CUDA_ARRAY3D_TEXTURE_GATHER | \
+    CUDA_ARRAY3D_SPARSE | CUDA_ARRAY3D_DEFERRED_MAPPING)
 
 struct fc_mipmap {
 	uintptr_t handle;
@@ -113,6 +114,7 @@ make(const CUDA_ARRAY3D_DESCRIPTOR *d, struct fc_context *ctx,
 static void
 unmake(struct fc_array *a)
 {
+	fc_sparse_forget(a->handle);
 	fc_handle_drop(a->handle);
 	free(a->data);
 	free(a);
@@ -316,6 +318,7 @@ cuArrayGetPlane(CUarray *pPlaneArray, CUarray hArray, unsigned int planeIdx)
 static void
 mipmap_free(struct fc_mipmap *m)
 {
+	fc_sparse_forget(m->handle);
 	for (unsigned int i = 0; i < m->levels; i++)
 		if (m->level[i] != NULL)
 			unmake(m->level[i]);
@@ -399,6 +402,17 @@ find_mipmap(CUmipmappedArray handle)
 		if ((*p)->m->handle == (uintptr_t)handle)
 			return p;
 	return NULL;
+}
+
+struct fc_array **
+fc_mipmap_levels(CUmipmappedArray handle, unsigned int *levels)
+{
+	struct mipmap_entry **p = find_mipmap(handle);
+
+	if (p == NULL)
+		return NULL;
+	*levels = (*p)->m->levels;
+	return (*p)->m->level;
 }
 
 FC_API CUresult

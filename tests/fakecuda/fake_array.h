@@ -44,6 +44,29 @@ CUresult fc_array_locate(CUarray handle, size_t x, size_t y, size_t z,
  */
 CUresult fc_copy_3d(const CUDA_MEMCPY3D *c, CUstream stream, bool sync);
 
+/*
+ * The levels of a live mipmapped array (*levels of them), or NULL; under
+ * the lock.
+ */
+struct fc_array **fc_mipmap_levels(CUmipmappedArray handle,
+    unsigned int *levels);
+
+/*
+ * sparse.c: the array or mipmapped array handle is being freed; the tiles
+ * mapped in it are unmapped.  Under the lock.
+ */
+void fc_sparse_forget(uintptr_t handle);
+
+/*
+ * vmm.c, for sparse.c: bytes at offset of tile-pool allocation h are
+ * mapped into tiles: the allocation (an opaque pointer) now counts one
+ * more mapping, or NULL when h is no live tile pool that holds them.
+ * fc_vmm_tile_unmap ends one such mapping.  Under the lock.
+ */
+void *fc_vmm_tile_map(CUmemGenericAllocationHandle h, unsigned long long offset,
+    unsigned long long bytes);
+void fc_vmm_tile_unmap(void *physical);
+
 /* Frees the arrays, mipmapped arrays and objects of a context's end. */
 void fc_array_release_context(struct fc_context *ctx);
 void fc_texture_release_context(struct fc_context *ctx);

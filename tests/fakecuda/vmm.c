@@ -392,3 +392,27 @@ cuMemRetainAllocationHandle(CUmemGenericAllocationHandle *handle, void *addr)
 	fc_unlock();
 	return rc;
 }
+
+void *
+fc_vmm_tile_map(CUmemGenericAllocationHandle h, unsigned long long offset,
+    unsigned long long bytes)
+{
+	struct physical *ph = fc_handle_lookup((uintptr_t)h,
+	    FC_KIND_MEM_ALLOCATION);
+
+	if (ph == NULL ||
+	    !(ph->prop.allocFlags.usage & CU_MEM_CREATE_USAGE_TILE_POOL) ||
+	    offset > ph->size || bytes > ph->size - offset)
+		return NULL;
+	ph->maps++;
+	return ph;
+}
+
+void
+fc_vmm_tile_unmap(void *physical)
+{
+	struct physical *ph = physical;
+
+	ph->maps--;
+	physical_settle(ph);
+}

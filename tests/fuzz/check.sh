@@ -99,6 +99,21 @@ step_limits() {
 			verdict=1
 		fi
 	done
+	# A tile of a sparse array holds the memory under it after its
+	# handle's release (40 + 40 MiB is over), and gives it back when it is
+	# unmapped or its array or context destroyed (40 + 48 would be over).
+	run_client limits-tile 60 ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" \
+		tests/fuzz/alloc tile:40 vmm:48 tilectx:40 vmm:48 tile:24
+	if grep -qx "tile 40 MiB: CUDA_ERROR_OUT_OF_MEMORY" "$OUT/limits-tile.log" &&
+		grep -qx "tilectx 40 MiB: CUDA_ERROR_OUT_OF_MEMORY" "$OUT/limits-tile.log" &&
+		[[ $(grep -cx "vmm 48 MiB: CUDA_SUCCESS" "$OUT/limits-tile.log") == 2 ]] &&
+		grep -qx "tile 24 MiB: CUDA_SUCCESS" "$OUT/limits-tile.log"; then
+		ok "--max-memory 64M: memory under a mapped tile counts until it is unmapped or its array or context destroyed"
+	else
+		bad "--max-memory 64M: memory under sparse array tiles is not counted as mapped:"
+		show "$OUT/limits-tile.log"
+		verdict=1
+	fi
 	# The server's shadow of mapped or managed memory (mapped_shadow.c) is
 	# as large as the memory: 40 MiB of either holds 80 MiB.  Over TCP,
 	# since the same-host path shares mapped memory without a shadow.
