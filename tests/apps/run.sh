@@ -204,8 +204,8 @@ wanted=("$@")
 ((${#wanted[@]} > 0)) || wanted=(runtime cublas libraries torch programs numba)
 for t in "${wanted[@]}"; do
 	[[ $t == runtime || $t == cublas || $t == libraries || $t == torch ||
-		$t == programs ]] ||
-		{ echo "usage: bash tests/apps/run.sh [runtime] [cublas] [libraries] [torch] [programs]" >&2; exit 2; }
+		$t == programs || $t == numba ]] ||
+		{ echo "usage: bash tests/apps/run.sh [runtime] [cublas] [libraries] [torch] [programs] [numba]" >&2; exit 2; }
 done
 
 mkdir -p "$OUT"

@@ -184,7 +184,8 @@ int test_decompress(void)
 		    none_index);
 		e2e_skip_note(note);
 		CHECK(none != CUDA_SUCCESS);
-		CHECK(none_index != 12345);
+		/* errorIndex is what the driver left: driver 580 on an H200
+		 * (no engine) leaves it as it was; the _ptsz form must agree. */
 		index = 12345;
 		CHECK_EQ(cuMemBatchDecompressAsync_ptsz(good, 2, 0, &index,
 		    NULL), none);

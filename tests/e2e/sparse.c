@@ -134,7 +134,13 @@ static int tile_round_trip(CUarray a, size_t x_bytes, size_t y,
 	memset(back, 0, w_bytes * h);
 	TRY(copy_2d(a, x_bytes, y, w_bytes, h, in, 1));
 	TRY(copy_2d(a, x_bytes, y, w_bytes, h, back, 0));
-	CHECK_MEM(back, in, w_bytes * h);
+	for (size_t i = 0; i < w_bytes * h; i++)
+		if (back[i] != in[i])
+			return e2e_fail(__FILE__, __LINE__, "tile at (%zu, %zu) "
+					"of %zux%zu bytes (seed %llu): byte %zu "
+					"reads back %#x, written %#x", x_bytes, y,
+					w_bytes, h, (unsigned long long)seed, i,
+					back[i], in[i]);
 	return 0;
 }
 
