@@ -64,11 +64,10 @@ ONCUDA_API CUresult cuMemBatchDecompressAsync(
 
 	if ((e = rpc_local_check()) != CUDA_SUCCESS)
 		return e;
-	if (count > 0 && paramsArray == NULL) {
-		if (errorIndex != NULL)
-			*errorIndex = SIZE_MAX;
+	/* errorIndex untouched: driver 580 on an H200 leaves it so for
+	 * the batches it refuses whole. */
+	if (count > 0 && paramsArray == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	}
 	if (count > ONCUDA_DECOMPRESS_OPS_MAX) {
 		if (errorIndex != NULL)
 			*errorIndex = SIZE_MAX;

@@ -195,17 +195,19 @@ int test_decompress(void)
 
 	/* Batches refused whatever the device: nothing runs. */
 	TRY(reset(dst, act));
+	/* errorIndex: driver 580 on an H200 leaves it as it was for each
+	 * of these (a device with the engine may say SIZE_MAX). */
 	index = 7;
 	CHECK(cuMemBatchDecompressAsync(NULL, 1, 0, &index, s) !=
 	    CUDA_SUCCESS);
-	CHECK_EQ(index, SIZE_MAX);
+	CHECK(index == 7 || index == SIZE_MAX);
 	index = 7;
 	CHECK(cuMemBatchDecompressAsync(good, 2, 1, &index, s) !=
 	    CUDA_SUCCESS);
-	CHECK_EQ(index, SIZE_MAX);
+	CHECK(index == 7 || index == SIZE_MAX);
 	index = 7;
 	e = cuMemBatchDecompressAsync(good, 0, 0, &index, s);
-	CHECK(e == CUDA_SUCCESS || index == SIZE_MAX);
+	CHECK(e == CUDA_SUCCESS || index == 7 || index == SIZE_MAX);
 
 	/* The second operation reads from, writes to or counts into freed
 	 * memory: refused, naming it, unless the whole batch is refused as
@@ -221,7 +223,9 @@ int test_decompress(void)
 		index = 7;
 		e = cuMemBatchDecompressAsync(bad, 2, 0, &index, s);
 		CHECK(e != CUDA_SUCCESS);
-		if (!(e == none && index == none_index))
+		/* Named, unless refused whole like the good batch (the
+		 * index then left as it was, or as the good batch's). */
+		if (!(e == none && (index == 7 || index == none_index)))
 			CHECK_EQ(index, 1);
 		CHECK_EQ(cuMemBatchDecompressAsync(bad, 2, 0, NULL, s), e);
 	}

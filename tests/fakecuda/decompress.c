@@ -8,7 +8,8 @@
  * then each operation (its algorithm, its padding, and its three
  * addresses, which must lie in device allocations), the operation's index
  * going to errorIndex; a batch that passes is refused as a whole with
- * CUDA_ERROR_NOT_SUPPORTED, the index SIZE_MAX.
+ * CUDA_ERROR_NOT_SUPPORTED.  A batch refused whole leaves errorIndex as it
+ * was, as driver 580 on the H200 does.
  */
 #include <stdint.h>
 
@@ -58,7 +59,6 @@ judge(CUmemDecompressParams *paramsArray, size_t count, unsigned int flags,
 	struct fc_context *ctx;
 	CUresult rc;
 
-	*index = SIZE_MAX;
 	if ((rc = fc_context_usable(&ctx)) != CUDA_SUCCESS ||
 	    (rc = fc_stream_check(stream, ctx)) != CUDA_SUCCESS)
 		return rc;
@@ -76,7 +76,7 @@ FC_API CUresult
 cuMemBatchDecompressAsync(CUmemDecompressParams *paramsArray, size_t count,
     unsigned int flags, size_t *errorIndex, CUstream stream)
 {
-	size_t index;
+	size_t index = errorIndex != NULL ? *errorIndex : 0;
 	CUresult rc;
 
 	fc_lock();
