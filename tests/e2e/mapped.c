@@ -4,6 +4,7 @@
  * once a call has guaranteed the kernel's completion.
  */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
@@ -155,8 +156,16 @@ int test_pinned_pointer_kernel(void)
 	e2e_defer_mem(dc);
 	c = e2e_malloc(PART * sizeof(float));
 
-	/* The pointer is its own device address. */
+	/* The pointer is its own device address.  Through oncuda, where the
+	 * server's process has that address in use, the memory lies
+	 * elsewhere there and only this alias reaches it (README): seen once
+	 * in four runs on the same-host path of the H200. */
 	CHECK_CU(cuMemHostGetDevicePointer(&alias, words, 0), CUDA_SUCCESS);
+	if (alias != (CUdeviceptr)(uintptr_t)words &&
+	    getenv("ONCUDA_TEST_REMOTE") != NULL)
+		return e2e_skip("the server had the buffer's address in use: "
+				"only cuMemHostGetDevicePointer's address "
+				"reaches it");
 	CHECK_EQ(alias, (CUdeviceptr)(uintptr_t)words);
 
 	/* A kernel reads what the program wrote, through its own pointers. */
