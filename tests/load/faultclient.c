@@ -3,6 +3,10 @@
  * tests of tests/load/check.sh.
  *
  *   faultclient copy MIB MODULE     one cuMemcpyHtoD of MIB MiB
+ *   faultclient copies MIB MODULE   that copy again and again until one
+ *                                   fails (the server is to go away: on a
+ *                                   fast machine one copy can be over
+ *                                   before the runner acts)
  *   faultclient launch SECS MODULE  spin on the GPU for SECS s, then
  *                                   cuCtxSynchronize
  *   faultclient load MIB MODULE     cuModuleLoadData of a PTX image of
@@ -19,6 +23,7 @@
  * failing.  Any failure while setting up exits with status 1.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,7 +40,7 @@
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: faultclient copy|launch|load N MODULE\n");
+	fprintf(stderr, "usage: faultclient copy|copies|launch|load N MODULE\n");
 	exit(EXIT_FAILURE);
 }
 
@@ -124,6 +129,8 @@ int main(int argc, char **argv)
 	size_t free_bytes, total_bytes, bytes;
 	void *data = NULL;
 	const char *call;
+	bool again = false;
+	unsigned long copies = 0;
 
 	if (argc != 4)
 		usage();
@@ -138,7 +145,8 @@ int main(int argc, char **argv)
 	CHECK(cuCtxCreate(&ctx, NULL, 0, dev));
 	CHECK(cuModuleLoad(&module, argv[3]));
 	CHECK(cuMemAlloc(&held, (size_t)HOLD_MIB << 20));
-	if (strcmp(argv[1], "copy") == 0) {
+	again = strcmp(argv[1], "copies") == 0;
+	if (again || strcmp(argv[1], "copy") == 0) {
 		call = "cuMemcpyHtoD";
 		CHECK(cuMemAlloc(&target, bytes));
 		data = patterned(bytes);
@@ -154,7 +162,14 @@ int main(int argc, char **argv)
 
 	say("BUSY");
 	clock_gettime(CLOCK_MONOTONIC, &start);
-	if (target != 0)
+	if (again) {
+		do {
+			clock_gettime(CLOCK_MONOTONIC, &start);
+			result = cuMemcpyHtoD(target, data, bytes);
+			copies++;
+		} while (result == CUDA_SUCCESS);
+		printf("copy %lu failed\n", copies);
+	} else if (target != 0)
 		result = cuMemcpyHtoD(target, data, bytes);
 	else if (data != NULL)
 		result = cuModuleLoadData(&big, data);
