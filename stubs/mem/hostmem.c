@@ -356,25 +356,75 @@ static enum clnt_stat release(CLIENT *c, const struct mirror *m, res_none *r,
 }
 
 /*
- * Has the server make the mirror of p: at p itself when it can (so a
- * kernel may take the program's pointer, idl/cuda.x "One address on both
- * sides"), else wherever its driver puts it.  Flags the driver is to judge
- * go the second way only, and so does memory of no size.
+ * The server had the program's address *p in use and made the mirror at
+ * r's address instead, where a kernel cannot take the program's pointer.
+ * Each kernel picks addresses for its own process (and the server's driver
+ * reserves large ranges there), so the server's address is seldom in use
+ * here: the program's memory moves there (it is new, nothing is in it),
+ * the server frees its mirror and makes it again at that address.  Two
+ * round trips, only after a failed placement; when the server cannot place
+ * it after all, a third makes the mirror wherever its driver puts it, as
+ * before.  *p is the program's memory in every case.
  */
-static enum clnt_stat mirror_alloc(CLIENT *c, void *p, size_t size,
+static enum clnt_stat follow_server(CLIENT *c, void **p, size_t size,
+    unsigned int flags, res_handle *r)
+{
+	void *q, *at = (void *)(uintptr_t)r->res_handle_u.value;
+	res_none freed;
+	enum clnt_stat st;
+
+	q = mmap(at, size, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+	if (q == MAP_FAILED)
+		return RPC_SUCCESS;
+	if (q != at) {		/* kernels before 4.17 took the flag as a hint */
+		munmap(q, size);
+		return RPC_SUCCESS;
+	}
+	memset(&freed, 0, sizeof freed);
+	st = cu_mem_free_host(r->res_handle_u.value, &freed, c);
+	if (st != RPC_SUCCESS || freed.err != CUDA_SUCCESS) {
+		munmap(q, size);
+		return st;
+	}
+	memset(r, 0, sizeof *r);
+	st = cu_mem_host_alloc_at(address_of(q), size, flags, r, c);
+	if (st == RPC_SUCCESS && r->err == CUDA_SUCCESS) {
+		munmap(*p, size);
+		*p = q;
+		return st;
+	}
+	munmap(q, size);
+	if (st != RPC_SUCCESS)
+		return st;
+	memset(r, 0, sizeof *r);
+	return cu_mem_host_alloc(size, flags, r, c);
+}
+
+/*
+ * Has the server make the mirror of *p: at *p itself when it can (so a
+ * kernel may take the program's pointer, idl/cuda.x "One address on both
+ * sides"), else at an address both sides have free (follow_server), else
+ * wherever its driver puts it.  Flags the driver is to judge go the last
+ * way only, and so does memory of no size.
+ */
+static enum clnt_stat mirror_alloc(CLIENT *c, void **p, size_t size,
     unsigned int flags, res_handle *r)
 {
 	const unsigned int known = CU_MEMHOSTALLOC_PORTABLE |
 	    CU_MEMHOSTALLOC_DEVICEMAP | CU_MEMHOSTALLOC_WRITECOMBINED;
 	enum clnt_stat st;
 
-	if (p != NULL && (flags & ~known) == 0) {
-		st = cu_mem_host_alloc_at(address_of(p), size, flags, r, c);
-		if (st != RPC_SUCCESS || r->err != CUDA_ERROR_ALREADY_MAPPED)
-			return st;
-		memset(r, 0, sizeof *r);
-	}
-	return cu_mem_host_alloc(size, flags, r, c);
+	if (*p == NULL || (flags & ~known) != 0)
+		return cu_mem_host_alloc(size, flags, r, c);
+	st = cu_mem_host_alloc_at(address_of(*p), size, flags, r, c);
+	if (st != RPC_SUCCESS || r->err != CUDA_ERROR_ALREADY_MAPPED)
+		return st;
+	memset(r, 0, sizeof *r);
+	st = cu_mem_host_alloc(size, flags, r, c);
+	if (st != RPC_SUCCESS || r->err != CUDA_SUCCESS)
+		return st;
+	return follow_server(c, p, size, flags, r);
 }
 
 /*
@@ -414,7 +464,7 @@ static CUresult host_alloc(void **pp, size_t bytesize, unsigned int flags)
 			r.err = CUDA_ERROR_OUT_OF_MEMORY;
 		}
 		if (r.err == CUDA_SUCCESS)
-			st = mirror_alloc(k.c, p, bytesize, flags, &r);
+			st = mirror_alloc(k.c, &p, bytesize, flags, &r);
 	}
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS && p != NULL)
 		st = record_or_give_back(k.c, p, bytesize, r.res_handle_u.value,

@@ -70,6 +70,7 @@ const struct e2e_test e2e_tests[] = {
 	{ "dtoh_async_released", "hostmem",	test_dtoh_async_released, 0 },
 	{ "mapped_memory",	"hostmem",	test_mapped_memory,	0 },
 	{ "pinned_pointer_kernel", "hostmem",	test_pinned_pointer_kernel, 0 },
+	{ "pinned_address_taken", "hostmem",	test_pinned_address_taken, 0 },
 	{ "managed_memory",	"managed",	test_managed_memory,	0 },
 	{ "managed_pages",	"managed",	test_managed_pages,	0 },
 	{ "managed_advice",	"managed",	test_managed_advice,	0 },

@@ -59,6 +59,7 @@ int test_dtoh_async_then_write(void);
 int test_dtoh_async_released(void);	/* dtoh_release.c */
 int test_mapped_memory(void);		/* mapped.c */
 int test_pinned_pointer_kernel(void);	/* mapped.c */
+int test_pinned_address_taken(void);	/* pinned_moved.c */
 int test_managed_memory(void);		/* managed.c */
 int test_managed_pages(void);
 int test_managed_whole(void);
