@@ -43,9 +43,10 @@
  * last byte.  The driver packs small managed allocations several to a
  * page, so a page at either end may be another region's too; each region
  * keeps its own bit for it.  What makes that safe is one invariant: a page
- * is writable only while every region that holds it has it marked.  So a
- * store into a shared page faults unless all its regions will compare it
- * at their next push; the handler marks it in all of them.
+ * is writable only while every region that holds it has it marked (but for
+ * the moment between the handler's opening a page and its marking it, see
+ * on_fault).  So a store into a shared page faults unless all its regions
+ * will compare it at their next push; the handler marks it in all of them.
  */
 struct region {
 	_Atomic uintptr_t base;		/* 0: free entry */
@@ -151,15 +152,16 @@ static void page_mark(struct region *r, uintptr_t p)
 
 /*
  * A store into a page inside a region (not an end page, which a neighbour
- * may share) marks and opens the whole group of GROUP_PAGES aligned pages
- * around it within the region's inner pages, [*lo, *hi).  A program that
- * fills a buffer then takes one fault a group instead of one a page (a
- * signal and an mprotect each); the price is that the next push compares
- * the group's untouched pages too, which memcmp does quickly.  Handler-safe.
+ * may share) opens and marks the whole group of GROUP_PAGES aligned pages
+ * around it within the region's inner pages, [*lo, *hi), and the group's
+ * region is returned (NULL: the page alone).  A program that fills a
+ * buffer then takes one fault a group instead of one a page (a signal and
+ * an mprotect each); the price is that the next push compares the group's
+ * untouched pages too, which memcmp does quickly.  Handler-safe.
  */
 #define GROUP_PAGES 16
 
-static void widen_to_group(uintptr_t p, uintptr_t *lo, uintptr_t *hi)
+static struct region *group_around(uintptr_t p, uintptr_t *lo, uintptr_t *hi)
 {
 	for (size_t i = 0; i < REGIONS_MAX; i++) {
 		struct region *r = &regions[i];
@@ -170,16 +172,24 @@ static void widen_to_group(uintptr_t p, uintptr_t *lo, uintptr_t *hi)
 		inner_lo = r->first + page;
 		inner_hi = r->first + (r->pages - 1) * page;
 		if (p < inner_lo || p >= inner_hi)
-			return;
+			return NULL;
 		g = r->first + (p - r->first) / (GROUP_PAGES * page) *
 		    (GROUP_PAGES * page);
 		*lo = g < inner_lo ? inner_lo : g;
 		*hi = g + GROUP_PAGES * page > inner_hi ? inner_hi :
 		    g + GROUP_PAGES * page;
-		for (uintptr_t q = *lo; q < *hi; q += page)
-			set_bit(r, q);
-		return;
+		return r;
 	}
+	return NULL;
+}
+
+/* Whether a live region holds the page at p.  Handler-safe. */
+static bool watched(uintptr_t p)
+{
+	for (size_t i = 0; i < REGIONS_MAX; i++)
+		if (holds_page(&regions[i], p))
+			return true;
+	return false;
 }
 
 static void pass_on(int sig, siginfo_t *info, void *context)
@@ -201,11 +211,22 @@ static void on_fault(int sig, siginfo_t *info, void *context)
 	int saved = errno;
 	uintptr_t p = (uintptr_t)info->si_addr & ~(uintptr_t)(page - 1);
 
-	if (info->si_code == SEGV_ACCERR && mark_everywhere(p)) {
+	if (info->si_code == SEGV_ACCERR && watched(p)) {
 		uintptr_t lo = p, hi = p + page;
+		struct region *group = group_around(p, &lo, &hi);
 
-		widen_to_group(p, &lo, &hi);
+		/*
+		 * Open first, mark after.  A push that takes the marks in
+		 * between misses the stores made meanwhile, and the next push
+		 * sends them.  Marked first, a push could take the marks and
+		 * protect the pages before they were opened here: they would
+		 * stay writable and unmarked, and no later store in them
+		 * would be seen.
+		 */
 		mprotect((void *)lo, hi - lo, PROT_READ | PROT_WRITE);
+		mark_everywhere(p);
+		for (uintptr_t q = lo; group != NULL && q < hi; q += page)
+			set_bit(group, q);
 		errno = saved;
 		return;
 	}
