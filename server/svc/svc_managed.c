@@ -83,8 +83,9 @@ bool_t cu_mem_alloc_managed_svc(cu_size size, u_int flags, res_dptr *r,
 		r->err = CUDA_ERROR_NOT_SUPPORTED;
 		return TRUE;
 	}
-	/* Its pages on this host when the client's pushes and pulls touch
-	 * them, and their shadow: both may be all of it. */
+	/* Its shadow, and its pages when they come to this host (a
+	 * prefetch to the host; the CPU's pushes and pulls where the copy
+	 * engine fails): both may be all of it. */
 	if (!host_memory_fits(size, 2, &available)) {
 		log_msg(LOG_INFO, "cuMemAllocManaged of %llu bytes refused: "
 		    "kept coherent with the client, it needs twice that in "

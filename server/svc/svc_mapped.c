@@ -186,6 +186,12 @@ static bool add_run(struct reply *out, struct mapped_shadow *t, size_t at,
 	return true;
 }
 
+static bool full(const struct reply *out)
+{
+	return out->bytes == ONCUDA_CHUNK_DEFAULT ||
+	    out->u->runs.mapped_runs_len == ONCUDA_MAPPED_RUNS_MAX;
+}
+
 /*
  * Adds the changed bytes of t in [from, to) to out, now holding the
  * mirror's bytes from offset base (base <= from) to `to`: the mirror
@@ -204,8 +210,7 @@ static bool collect(struct reply *out, struct mapped_shadow *t,
 	assert(base <= from && from <= to && to <= t->size);
 	while (at < end) {
 		*stop = base + at;
-		if (out->bytes == ONCUDA_CHUNK_DEFAULT ||
-		    out->u->runs.mapped_runs_len == ONCUDA_MAPPED_RUNS_MAX)
+		if (full(out))
 			return false;
 		at = mapped_next_run(now, shadow, end, at,
 		    ONCUDA_CHUNK_DEFAULT - out->bytes, &len);
@@ -241,8 +246,11 @@ static bool collect_copied(struct reply *out, struct mapped_shadow *t,
 	int slot, next;
 
 	*cpu = t->size;
+	*stop = at;
 	if (at == t->size)
 		return true;
+	if (full(out))
+		return false;
 	len = piece(t, at);
 	slot = managed_copy_read(mirror + at, len);
 	while (at < t->size) {
