@@ -144,20 +144,23 @@ CUresult cuStreamSynchronize(CUstream stream)
 	return CUDA_SUCCESS;
 }
 
-/* Every copy goes on the series' own stream, in a context. */
-static bool private_stream(CUstream stream)
+/*
+ * The alias of [at, at + len) for a copy queued on stream, which must be
+ * the series' own, in a context; NULL: not memory of a window.
+ */
+static unsigned char *reach(CUdeviceptr at, size_t len, CUstream stream)
 {
 	CHECK(stream == (CUstream)(uintptr_t)0x2000);
 	CHECK(engine.current != NULL);
-	return stream == (CUstream)(uintptr_t)0x2000;
+	return alias(at, len);
 }
 
 CUresult cuMemcpyDtoHAsync(void *dst, CUdeviceptr src, size_t len,
     CUstream stream)
 {
-	unsigned char *from = alias(src, len);
+	unsigned char *from = reach(src, len, stream);
 
-	if (!private_stream(stream) || from == NULL)
+	if (from == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	engine.reads++;
 	if (engine.fail_read != 0 && engine.reads == engine.fail_read)
@@ -169,28 +172,32 @@ CUresult cuMemcpyDtoHAsync(void *dst, CUdeviceptr src, size_t len,
 	return CUDA_SUCCESS;
 }
 
+/* A write of the series: src's bytes, or value's when src is NULL. */
+static CUresult store(CUdeviceptr dst, const void *src, unsigned char value,
+    size_t len, CUstream stream, unsigned int *count)
+{
+	unsigned char *to = reach(dst, len, stream);
+
+	if (to == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	(*count)++;
+	if (src != NULL)
+		memcpy(to, src, len);
+	else
+		memset(to, value, len);
+	return CUDA_SUCCESS;
+}
+
 CUresult cuMemcpyHtoDAsync(CUdeviceptr dst, const void *src, size_t len,
     CUstream stream)
 {
-	unsigned char *to = alias(dst, len);
-
-	if (!private_stream(stream) || to == NULL)
-		return CUDA_ERROR_INVALID_VALUE;
-	engine.writes++;
-	memcpy(to, src, len);
-	return CUDA_SUCCESS;
+	return store(dst, src, 0, len, stream, &engine.writes);
 }
 
 CUresult cuMemsetD8Async(CUdeviceptr dst, unsigned char value, size_t len,
     CUstream stream)
 {
-	unsigned char *to = alias(dst, len);
-
-	if (!private_stream(stream) || to == NULL)
-		return CUDA_ERROR_INVALID_VALUE;
-	engine.zeros++;
-	memset(to, value, len);
-	return CUDA_SUCCESS;
+	return store(dst, NULL, value, len, stream, &engine.zeros);
 }
 
 CUresult cuMemHostRegister(void *p, size_t len, unsigned int flags)
