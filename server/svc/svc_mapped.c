@@ -60,7 +60,8 @@ bool_t cu_mapped_track_svc(cu_hostptr ptr, res_none *r,
 	return TRUE;
 }
 
-/* The copy engine's series of a push: not tried yet, open, or not to be had. */
+/* The copy engine's series (managed_copy.h) of a push or pull: not tried
+ * yet, open, or not to be had. */
 enum engine { ENGINE_UNTRIED, ENGINE_OPEN, ENGINE_NONE };
 
 /*
@@ -71,9 +72,11 @@ enum engine { ENGINE_UNTRIED, ENGINE_OPEN, ENGINE_NONE };
  * last is copied from the shadow into the mirror.  Bytes of the span that
  * did not change (a run spans short equal gaps, mapped_diff.h) are the
  * shadow's, which is what the mirror holds too unless the GPU wrote them
- * since the last pull: work that CUDA forbids while the program writes
- * managed memory from the host (CONCURRENT_MANAGED_ACCESS is 0 through
- * oncuda, idl/cuda.x), so a correct program's bytes are not undone.
+ * since the last pull.  The program wrote the run's bytes since then,
+ * which CUDA allows only once the work that may reach the memory is
+ * waited for, and the wait pulled what it wrote
+ * (CONCURRENT_MANAGED_ACCESS is 0 through oncuda, idl/cuda.x): in a
+ * correct program no byte of the GPU's is undone.
  */
 static void apply_run(const mapped_run *run, enum engine *engine)
 {
