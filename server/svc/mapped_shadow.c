@@ -42,7 +42,7 @@ struct mapped_shadow *mapped_shadow_holding(cu_hostptr at, size_t len)
 	return NULL;
 }
 
-bool mapped_shadow_add(void *mirror, size_t size)
+static bool add(void *mirror, size_t size, bool managed, CUcontext ctx)
 {
 	struct mapped_shadow *t;
 
@@ -56,9 +56,21 @@ bool mapped_shadow_add(void *mirror, size_t size)
 	}
 	t->mirror = mirror;
 	t->size = size;
+	t->managed = managed;
+	t->ctx = ctx;
 	t->next = tracked;
 	tracked = t;
 	return true;
+}
+
+bool mapped_shadow_add(void *mirror, size_t size)
+{
+	return add(mirror, size, false, NULL);
+}
+
+bool mapped_shadow_add_managed(void *mirror, size_t size, CUcontext ctx)
+{
+	return add(mirror, size, true, ctx);
 }
 
 void mapped_shadow_mirror_gone(const void *mirror)

@@ -8,8 +8,9 @@
  * procedures of mapped memory (svc_mapped.c), through a shadow made here
  * and dropped by svc_memory.c when the allocation goes.
  *
- * The server reads and writes managed memory with its CPU (the pushes and
- * pulls) whenever the client asks, which may be while kernels run on
+ * The server reads and writes managed memory (the pushes and pulls) with
+ * the copy engine (server/copy/managed_copy.h), or its CPU where that
+ * fails, whenever the client asks, which may be while kernels run on
  * other streams: that needs the device's concurrent managed access (every
  * GPU since Pascal on Linux).  Without it the server offers no managed
  * memory (svc_managed_possible, which svc_attributes.c asks too).
@@ -23,6 +24,7 @@
 #include "common/host_memory.h"
 #include "common/mem_props.h"
 #include "gen/cuda_names.h"
+#include "server/copy/managed_copy.h"
 #include "server/session/handles.h"
 #include "server/session/limits.h"
 #include "server/session/log.h"
@@ -48,9 +50,27 @@ static bool possible_here(void)
 	return cuCtxGetDevice(&dev) == CUDA_SUCCESS && svc_managed_possible(dev);
 }
 
+/*
+ * Sets a fresh allocation to zeros with the copy engine, which leaves its
+ * pages where the driver places them (on the GPU), not on this host as
+ * the CPU's stores would; with the CPU where the copy engine fails.
+ */
+static void zero(CUdeviceptr dptr, size_t size)
+{
+	bool zeroed = false;
+
+	if (managed_copy_begin(NULL)) {
+		zeroed = managed_copy_zero(dptr, size);
+		zeroed = managed_copy_end() && zeroed;
+	}
+	if (!zeroed)
+		memset((void *)(uintptr_t)dptr, 0, size);
+}
+
 bool_t cu_mem_alloc_managed_svc(cu_size size, u_int flags, res_dptr *r,
     struct svc_req *rq)
 {
+	CUcontext ctx;
 	CUdeviceptr dptr;
 	uint64_t available = 0;
 
@@ -63,8 +83,9 @@ bool_t cu_mem_alloc_managed_svc(cu_size size, u_int flags, res_dptr *r,
 		r->err = CUDA_ERROR_NOT_SUPPORTED;
 		return TRUE;
 	}
-	/* Its pages on this host when the client's pushes and pulls touch
-	 * them, and their shadow: both may be all of it. */
+	/* Its shadow, and its pages when they come to this host (a
+	 * prefetch to the host; the CPU's pushes and pulls where the copy
+	 * engine fails): both may be all of it. */
 	if (!host_memory_fits(size, 2, &available)) {
 		log_msg(LOG_INFO, "cuMemAllocManaged of %llu bytes refused: "
 		    "kept coherent with the client, it needs twice that in "
@@ -88,14 +109,18 @@ bool_t cu_mem_alloc_managed_svc(cu_size size, u_int flags, res_dptr *r,
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 		return TRUE;
 	}
+	/* The allocation goes with the current context (svc_memory.c). */
+	if (cuCtxGetCurrent(&ctx) != CUDA_SUCCESS)
+		ctx = NULL;
 	/* Both sides start from zeros, the client's fresh mapping's. */
-	if (!mapped_shadow_add((void *)(uintptr_t)dptr, (size_t)size)) {
+	if (!mapped_shadow_add_managed((void *)(uintptr_t)dptr, (size_t)size,
+	    ctx)) {
 		allocation_forget(dptr);
 		cuMemFree(dptr);
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 		return TRUE;
 	}
-	memset((void *)(uintptr_t)dptr, 0, (size_t)size);
+	zero(dptr, (size_t)size);
 	r->res_dptr_u.value = dptr;
 	return TRUE;
 }

@@ -90,7 +90,8 @@ static CUresult track(cu_handle library, uint64_t base, uint64_t size)
 	if ((v = malloc(sizeof(*v))) == NULL)
 		return CUDA_ERROR_OUT_OF_MEMORY;
 	if (!ranges_add(base, size, RANGE_GLOBAL, library, NULL) ||
-	    !mapped_shadow_add((void *)(uintptr_t)base, (size_t)size)) {
+	    !mapped_shadow_add_managed((void *)(uintptr_t)base, (size_t)size,
+	    NULL)) {
 		ranges_remove(base, RANGE_GLOBAL, library);
 		free(v);
 		return CUDA_ERROR_OUT_OF_MEMORY;

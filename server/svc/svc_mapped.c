@@ -9,9 +9,19 @@
  * the GPU (or a copy or memset) wrote since.  Only mirrors of this client
  * are ever read or written: a run must lie inside a tracked mirror.
  *
- * Calls svc_hostmem.c (which mirrors there are) and mapped_shadow.c; the
- * shadows live there, not here, so that svc_hostmem.c can drop the shadow
- * of a mirror it frees without calling this file.
+ * Mirrors of page-locked host memory are read and written by the CPU.
+ * Managed memory is read and written by the copy engine
+ * (server/copy/managed_copy.h: why, and why its private stream orders
+ * correctly), which leaves its pages where they are: a pull copies a
+ * managed mirror into page-locked slots a piece at a time, the next piece
+ * copied while this one is compared with the shadow; a push writes each
+ * run into the shadow and copies the run from there into the mirror.
+ * Where the copy engine fails, the CPU does it, as for host memory.
+ *
+ * Calls svc_hostmem.c (which mirrors there are), mapped_shadow.c and the
+ * copy engine's managed_copy.c; the shadows live in mapped_shadow.c, not
+ * here, so that svc_hostmem.c can drop the shadow of a mirror it frees
+ * without calling this file.
  */
 #include <assert.h>
 #include <stdint.h>
@@ -21,6 +31,7 @@
 #include <cuda.h>
 
 #include "gen/cuda_names.h"
+#include "server/copy/managed_copy.h"
 #include "server/session/log.h"
 #include "common/mapped_diff.h"
 #include "server/svc/svc_hostmem.h"
@@ -49,13 +60,30 @@ bool_t cu_mapped_track_svc(cu_hostptr ptr, res_none *r,
 	return TRUE;
 }
 
-/* Writes the bytes of a run that differ from what the client last knew. */
-static void apply_run(const mapped_run *run)
+/* The copy engine's series (managed_copy.h) of a push or pull: not tried
+ * yet, open, or not to be had. */
+enum engine { ENGINE_UNTRIED, ENGINE_OPEN, ENGINE_NONE };
+
+/*
+ * Writes the bytes of a run that differ from what the client last knew.
+ *
+ * Into managed memory, through the copy engine: the shadow takes the
+ * changed bytes, and the run's span from its first changed byte to its
+ * last is copied from the shadow into the mirror.  Bytes of the span that
+ * did not change (a run spans short equal gaps, mapped_diff.h) are the
+ * shadow's, which is what the mirror holds too unless the GPU wrote them
+ * since the last pull.  The program wrote the run's bytes since then,
+ * which CUDA allows only once the work that may reach the memory is
+ * waited for, and the wait pulled what it wrote
+ * (CONCURRENT_MANAGED_ACCESS is 0 through oncuda, idl/cuda.x): in a
+ * correct program no byte of the GPU's is undone.
+ */
+static void apply_run(const mapped_run *run, enum engine *engine)
 {
 	const unsigned char *in = (const unsigned char *)run->bytes.bytes_val;
 	size_t len = run->bytes.bytes_len;
 	struct mapped_shadow *t = mapped_shadow_holding(run->at, len);
-	size_t offset;
+	size_t offset, first = len, last = 0;
 
 	if (t == NULL) {
 		log_msg(LOG_DEBUG, "mapped memory: ignored %zu bytes at %#llx, "
@@ -63,20 +91,62 @@ static void apply_run(const mapped_run *run)
 		return;
 	}
 	offset = run->at - (uintptr_t)t->mirror;
+	if (t->managed && *engine == ENGINE_UNTRIED)
+		*engine = managed_copy_begin(t->ctx) ? ENGINE_OPEN : ENGINE_NONE;
+	if (!t->managed || *engine != ENGINE_OPEN) {
+		for (size_t i = 0; i < len; i++) {
+			if (in[i] != t->shadow[offset + i]) {
+				t->mirror[offset + i] = in[i];
+				t->shadow[offset + i] = in[i];
+			}
+		}
+		return;
+	}
 	for (size_t i = 0; i < len; i++) {
 		if (in[i] != t->shadow[offset + i]) {
-			t->mirror[offset + i] = in[i];
 			t->shadow[offset + i] = in[i];
+			first = i < first ? i : first;
+			last = i;
 		}
+	}
+	if (first == len)
+		return;
+	offset += first;
+	if (!managed_copy_write((CUdeviceptr)(uintptr_t)(t->mirror + offset),
+	    t->shadow + offset, last - first + 1))
+		memcpy(t->mirror + offset, t->shadow + offset, last - first + 1);
+}
+
+/*
+ * A copy into managed memory failed after it was queued: the runs are
+ * written again by the CPU, from the shadows, which hold their bytes.
+ */
+static void rewrite_managed(const mapped_runs *runs)
+{
+	for (u_int i = 0; i < runs->mapped_runs_len; i++) {
+		const mapped_run *run = &runs->mapped_runs_val[i];
+		size_t len = run->bytes.bytes_len;
+		struct mapped_shadow *t = mapped_shadow_holding(run->at, len);
+		size_t offset;
+
+		if (t == NULL || !t->managed)
+			continue;
+		offset = run->at - (uintptr_t)t->mirror;
+		memcpy(t->mirror + offset, t->shadow + offset, len);
 	}
 }
 
 bool_t cu_mapped_push_svc(mapped_runs runs, res_none *r,
     struct svc_req *rq)
 {
+	enum engine engine = ENGINE_UNTRIED;
+
 	(void)rq;
 	for (u_int i = 0; i < runs.mapped_runs_len; i++)
-		apply_run(&runs.mapped_runs_val[i]);
+		apply_run(&runs.mapped_runs_val[i], &engine);
+	/* The copies are done before the reply: the client queues work next. */
+	if (engine == ENGINE_OPEN && !managed_copy_end())
+		rewrite_managed(&runs);
 	r->err = CUDA_SUCCESS;
 	return TRUE;
 }
@@ -88,8 +158,9 @@ struct reply {
 	size_t bytes;
 };
 
+/* Adds the run of len bytes at offset at of t, whose bytes are now now. */
 static bool add_run(struct reply *out, struct mapped_shadow *t, size_t at,
-    size_t len)
+    const unsigned char *now, size_t len)
 {
 	mapped_run *run;
 	char *copy;
@@ -108,7 +179,7 @@ static bool add_run(struct reply *out, struct mapped_shadow *t, size_t at,
 	if ((copy = malloc(len)) == NULL)
 		return false;
 	/* The shadow takes what is sent, even if the GPU writes on meanwhile. */
-	memcpy(copy, t->mirror + at, len);
+	memcpy(copy, now, len);
 	memcpy(t->shadow + at, copy, len);
 	run = &out->u->runs.mapped_runs_val[out->u->runs.mapped_runs_len++];
 	run->at = (uintptr_t)t->mirror + at;
@@ -118,33 +189,121 @@ static bool add_run(struct reply *out, struct mapped_shadow *t, size_t at,
 	return true;
 }
 
+static bool full(const struct reply *out)
+{
+	return out->bytes == ONCUDA_CHUNK_DEFAULT ||
+	    out->u->runs.mapped_runs_len == ONCUDA_MAPPED_RUNS_MAX;
+}
+
 /*
- * Adds the changed bytes of t in [from, to) to out; false when out is
+ * Adds the changed bytes of t in [from, to) to out, now holding the
+ * mirror's bytes from offset base (base <= from) to `to`: the mirror
+ * itself, or a piece of it the copy engine read.  false when out is
  * full, with *stop where the next reply should begin.  Memory running
  * out ends the reply too: what it holds is sent, the rest waits for the
  * next pull (the shadow takes only what a reply carries).
  */
-static bool collect(struct reply *out, struct mapped_shadow *t, size_t from,
-    size_t to, size_t *stop)
+static bool collect(struct reply *out, struct mapped_shadow *t,
+    const unsigned char *now, size_t base, size_t from, size_t to,
+    size_t *stop)
 {
-	size_t at = from, len = 0;
+	const unsigned char *shadow = t->shadow + base;
+	size_t at = from - base, end = to - base, len = 0;
 
-	assert(from <= to && to <= t->size);
-	while (at < to) {
-		*stop = at;
-		if (out->bytes == ONCUDA_CHUNK_DEFAULT ||
-		    out->u->runs.mapped_runs_len == ONCUDA_MAPPED_RUNS_MAX)
+	assert(base <= from && from <= to && to <= t->size);
+	while (at < end) {
+		*stop = base + at;
+		if (full(out))
 			return false;
-		at = mapped_next_run(t->mirror, t->shadow, to, at,
+		at = mapped_next_run(now, shadow, end, at,
 		    ONCUDA_CHUNK_DEFAULT - out->bytes, &len);
-		if (at == to)
+		if (at == end)
 			break;
-		*stop = at;
-		if (!add_run(out, t, at, len))
+		*stop = base + at;
+		if (!add_run(out, t, base + at, now + at, len))
 			return false;
 		at += len;
 	}
 	return true;
+}
+
+/* The bytes of t's piece beginning at offset at. */
+static size_t piece(const struct mapped_shadow *t, size_t at)
+{
+	return t->size - at < MANAGED_COPY_PIECE ? t->size - at :
+	    MANAGED_COPY_PIECE;
+}
+
+/*
+ * As collect over [from, t->size), for managed memory, which the copy
+ * engine reads a piece at a time (the next piece is copied while this one
+ * is compared).  A piece begins where the last stopped, so the pieces of
+ * a buffer rewritten whole are the replies' bytes.  When a copy fails,
+ * *cpu is where the CPU must go on from instead.
+ */
+static bool collect_copied(struct reply *out, struct mapped_shadow *t,
+    size_t from, size_t *stop, size_t *cpu)
+{
+	CUdeviceptr mirror = (CUdeviceptr)(uintptr_t)t->mirror;
+	size_t at = from, len;
+	int slot, next;
+
+	*cpu = t->size;
+	*stop = at;
+	if (at == t->size)
+		return true;
+	if (full(out))
+		return false;
+	len = piece(t, at);
+	slot = managed_copy_read(mirror + at, len);
+	while (at < t->size) {
+		const unsigned char *bytes;
+
+		if (slot < 0 || (bytes = managed_copy_wait(slot)) == NULL) {
+			*cpu = at;
+			return true;
+		}
+		next = at + len < t->size ?
+		    managed_copy_read(mirror + at + len, piece(t, at + len)) : -1;
+		if (!collect(out, t, bytes, at, at, at + len, stop))
+			return false;
+		at += len;
+		len = at < t->size ? piece(t, at) : 0;
+		slot = next;
+	}
+	return true;
+}
+
+/*
+ * Adds t's changed bytes from offset at on; engine as in a push (a pull
+ * opens the copy engine's series at its first managed mirror).
+ */
+static bool collect_mirror(struct reply *out, struct mapped_shadow *t,
+    size_t at, size_t *stop, enum engine *engine, CUcontext ctx)
+{
+	if (t->managed && *engine == ENGINE_UNTRIED)
+		*engine = managed_copy_begin(ctx) ? ENGINE_OPEN : ENGINE_NONE;
+	if (t->managed && *engine == ENGINE_OPEN) {
+		if (!collect_copied(out, t, at, stop, &at))
+			return false;
+		if (at == t->size)
+			return true;
+		/* The series failed: the rest is the CPU's. */
+		(void)managed_copy_end();
+		*engine = ENGINE_NONE;
+	}
+	return collect(out, t, t->mirror, 0, at, t->size, stop);
+}
+
+/* A context managed memory goes with, for when none is current; or NULL. */
+static CUcontext some_context(void)
+{
+	struct mapped_shadow *t;
+
+	for (t = mapped_shadows(); t != NULL; t = t->next)
+		if (t->managed && t->ctx != NULL)
+			return t->ctx;
+	return NULL;
 }
 
 /*
@@ -182,6 +341,8 @@ static struct mapped_shadow *resume_point(size_t *at)
 bool_t cu_mapped_pull_svc(res_mapped_update *r, struct svc_req *rq)
 {
 	struct reply out = { &r->res_mapped_update_u.value, 0, 0 };
+	enum engine engine = ENGINE_UNTRIED;
+	CUcontext ctx = some_context();
 	struct mapped_shadow *t;
 	size_t at, stop = 0;
 
@@ -191,12 +352,14 @@ bool_t cu_mapped_pull_svc(res_mapped_update *r, struct svc_req *rq)
 	t = resume_point(&at);
 	resume.mirror = NULL;
 	for (; t != NULL; t = t->next, at = 0)
-		if (!collect(&out, t, at, t->size, &stop)) {
+		if (!collect_mirror(&out, t, at, &stop, &engine, ctx)) {
 			resume.mirror = t->mirror;
 			resume.at = stop;
 			out.u->more = TRUE;
 			break;
 		}
+	if (engine == ENGINE_OPEN)
+		(void)managed_copy_end();
 	if (out.u->more && out.u->runs.mapped_runs_len == 0) {
 		log_msg(LOG_WARN, "mapped memory: no memory to collect the "
 		    "bytes the GPU changed");

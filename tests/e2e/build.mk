@@ -23,7 +23,7 @@ E2E_SRCS := $(addprefix $(E2E_DIR)/, main.c tests.c check.c defer.c util.c \
 	funcattr.c stream.c event.c graph.c graph_more.c graph_kept.c graph_setup.c capture_alloc.c graph_unified.c graph_host.c hostfn.c profiler.c batch.c errors.c fault.c \
 	mempool.c vmm.c sparse.c attributes.c ctx_config.c stream_ops.c code_names.c export_table.c kernel_printf.c \
 	ipc.c peer.c pool_location.c copy_batch.c decompress.c per_thread.c old_abi.c old_abi_copies.c device_limits.c device_notify.c \
-	link.c tensor_map.c green.c logs.c log_callbacks.c coredump.c launch_multi.c)
+	link.c tensor_map.c green.c logs.c log_callbacks.c coredump.c launch_multi.c managed_busy.c)
 E2E_OBJS := $(E2E_SRCS:.c=.o)
 E2E_BIN  := $(E2E_DIR)/e2e
 

@@ -78,6 +78,7 @@ const struct e2e_test e2e_tests[] = {
 	{ "module_managed_variable", "managed", test_module_managed_variable, 0 },
 	{ "managed_packed",	"managed",	test_managed_packed,	0 },
 	{ "managed_whole",	"managed",	test_managed_whole,	0 },
+	{ "managed_busy",	"managed",	test_managed_busy,	0 },
 	{ "uva_copy",		"hostmem",	test_uva_copy,		0 },
 	{ "alloc_async",	"mempool",	test_alloc_async,	0 },
 	{ "mem_pools",		"mempool",	test_mem_pools,		0 },

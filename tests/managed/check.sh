@@ -10,7 +10,9 @@
 # bytes each time.  Run with ONCUDA_TRACE, the client's summary must show
 # the changed pages crossing each way (CU_MAPPED_PUSH's bytes sent,
 # CU_MAPPED_PULL's bytes received), at least the 16 pages and at most
-# twice that with framing: never the 64 MiB buffer.  Uses tests/lib.sh and
+# twice that with framing: never the 64 MiB buffer.  The server reads and
+# writes managed memory with the copy engine (server/copy/managed_copy.h):
+# its log must not say it fell back to its CPU.  Uses tests/lib.sh and
 # run.sh's SERVER, OUT, CLIENT_LIBS and E2E.
 
 # managed_bytes FILE PROC COLUMN: a summary column (4: bytes sent, 5:
@@ -42,6 +44,13 @@ step_managed() {
 		"$E2E" managed_pages
 	e2e_passed $? e2e-managed || verdict=1
 	stop_server "$SERVER_PID" 10 || verdict=1
+	if grep -q "server's CPU reads and writes it instead" "$OUT/managed.log"; then
+		bad "oncudad fell back to its CPU for managed memory:"
+		grep "server's CPU reads" "$OUT/managed.log" | sed 's/^/      | /'
+		verdict=1
+	else
+		ok "oncudad read and wrote managed memory with the copy engine"
+	fi
 	[[ -s $trace ]] || { bad "ONCUDA_TRACE wrote nothing to $trace"; return 1; }
 	if grep -q '^SKIP managed_pages' "$OUT/e2e-managed.log"; then
 		echo "    the device has no managed memory: nothing to count"

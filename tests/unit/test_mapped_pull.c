@@ -9,7 +9,16 @@
  *   a wrapper of mapped_next_run), not once per reply;
  * - a byte changed behind where the last reply stopped comes with the
  *   next sequence (work still running, as CUDA sees it), and the client's
- *   copy built from the replies then equals the mirrors.
+ *   copy built from the replies then equals the mirrors;
+ * - managed mirrors are read and written only by the copy engine (a
+ *   double, copy_engine_double.h, whose "device" memory the CPU cannot
+ *   touch: a load or store by the server would crash the test), in
+ *   pieces of at most MANAGED_COPY_PIECE on a non-blocking stream of its
+ *   own, the pulls giving the bytes the CPU would, a buffer compared about
+ *   once over a sequence of full replies, and the stream, capture mode
+ *   and context stack left as they were;
+ * - where no copy can be made (no context, no stream) or one fails
+ *   midway, the CPU does the rest and the bytes are still right.
  */
 #include <stdarg.h>
 #include <stdint.h>
@@ -19,7 +28,9 @@
 #include <rpc/rpc.h>
 
 #include "common/mapped_diff.h"
+#include "copy_engine_double.h"
 #include "gen/cuda_rpc.h"
+#include "server/copy/managed_copy.h"
 #include "server/session/limits.h"
 #include "server/svc/mapped_shadow.h"
 #include "unit_check.h"
@@ -223,9 +234,233 @@ static void pulls_go_round_once(void)
 	free(cb);
 }
 
+/* A mirror and the client's copy of it. */
+struct pair {
+	unsigned char *mirror;
+	unsigned char *client;
+	size_t size;
+};
+
+/* Pulls until a reply is not full, applying the runs; bytes received. */
+static size_t pull_all(struct pair *pairs, int count, unsigned int *replies)
+{
+	size_t bytes = 0;
+	bool more = true;
+
+	*replies = 0;
+	while (more && *replies < 100) {
+		res_mapped_update r;
+		mapped_update *u = &r.res_mapped_update_u.value;
+
+		memset(&r, 0, sizeof(r));
+		CHECK(cu_mapped_pull_13000_svc(&r, NULL));
+		CHECK_EQ(r.err, 0);
+		for (u_int i = 0; i < u->runs.mapped_runs_len; i++) {
+			const mapped_run *run = &u->runs.mapped_runs_val[i];
+			uintptr_t at = (uintptr_t)run->at;
+			int k;
+
+			for (k = 0; k < count; k++)
+				if (at >= (uintptr_t)pairs[k].mirror &&
+				    at - (uintptr_t)pairs[k].mirror <
+				    pairs[k].size)
+					break;
+			CHECK(k < count);
+			if (k == count)
+				continue;
+			memcpy(pairs[k].client + (at - (uintptr_t)pairs[k].mirror),
+			    run->bytes.bytes_val, run->bytes.bytes_len);
+			bytes += run->bytes.bytes_len;
+		}
+		more = u->more;
+		xdr_free((xdrproc_t)xdr_res_mapped_update, (char *)&r);
+		(*replies)++;
+	}
+	return bytes;
+}
+
+/* The series of copies left nothing behind in the thread. */
+static void engine_left_clean(CUcontext current)
+{
+	CHECK_EQ(engine.streams_alive, 0);
+	CHECK_EQ(engine.pushes, 0);
+	CHECK(engine.current == current);
+	CHECK_EQ(engine.mode, CU_STREAM_CAPTURE_MODE_GLOBAL);
+}
+
+static void push_run(uintptr_t at, const unsigned char *bytes, size_t len)
+{
+	mapped_run run = { at, { (u_int)len, (char *)bytes } };
+	mapped_runs runs = { 1, &run };
+	res_none r;
+
+	memset(&r, 0, sizeof(r));
+	CHECK(cu_mapped_push_13000_svc(runs, &r, NULL));
+	CHECK_EQ(r.err, 0);
+}
+
+static void managed_through_copies(void)
+{
+	size_t size = 3 * MANAGED_COPY_PIECE + 8192;
+	struct window w = window_make(size);
+	size_t host_size = 100000;
+	unsigned char *host = calloc(1, host_size);
+	struct pair pairs[2] = {
+		{ w.device, calloc(1, size), size },
+		{ host, calloc(1, host_size), host_size },
+	};
+	unsigned char in[64];
+	unsigned int replies;
+
+	CHECK(pairs[0].client != NULL && host != NULL && pairs[1].client != NULL);
+	if (w.device == NULL || pairs[0].client == NULL)
+		return;
+	engine_reset();
+	/* Page-locked host memory beside it: still the CPU's. */
+	CHECK(mapped_shadow_add(host, host_size));
+	CHECK(mapped_shadow_add_managed(w.device, size, NULL));
+
+	/* A kernel rewrote all of it: every byte once, in pieces. */
+	memset(w.alias, 0x5a, size);
+	memset(host + 10, 0x77, 30);
+	scanned = 0;
+	CHECK_EQ(pull_all(pairs, 2, &replies), size + 30);
+	CHECK(memcmp(pairs[0].client, w.alias, size) == 0);
+	CHECK(memcmp(pairs[1].client, host, host_size) == 0);
+	CHECK_EQ(replies, (size + 30 + ONCUDA_CHUNK_DEFAULT - 1) /
+	    ONCUDA_CHUNK_DEFAULT);
+	CHECK(engine.biggest_read <= MANAGED_COPY_PIECE);
+	/* Each piece once, but for the one read ahead when a reply fills. */
+	CHECK(engine.read_bytes >= size);
+	CHECK(engine.read_bytes <= size + replies * MANAGED_COPY_PIECE);
+	CHECK(scanned <= size + host_size + size / 8);
+	engine_left_clean((CUcontext)(uintptr_t)0x1000);
+
+	/* One byte changed: one reply, the buffer read once. */
+	engine_reset();
+	w.alias[size / 2 + 3] = 7;
+	CHECK_EQ(pull_all(pairs, 2, &replies), 1);
+	CHECK_EQ(replies, 1);
+	CHECK_EQ(engine.read_bytes, size);
+	CHECK_EQ(engine.reads, (size + MANAGED_COPY_PIECE - 1) /
+	    MANAGED_COPY_PIECE);
+	CHECK(memcmp(pairs[0].client, w.alias, size) == 0);
+
+	/* A push: the changed span of a run is copied, gaps and all. */
+	engine_reset();
+	memcpy(in, w.alias + 1000, sizeof(in));
+	in[0] = 1;
+	in[40] = 2;	/* bytes 1..39 equal: a gap the run spans */
+	w.alias[1020] = 9;	/* the GPU's, behind the program's back */
+	w.alias[1050] = 9;
+	push_run((uintptr_t)w.device + 1000, in, sizeof(in));
+	CHECK_EQ(engine.writes, 1);
+	CHECK_EQ(w.alias[1000], 1);
+	CHECK_EQ(w.alias[1040], 2);
+	CHECK_EQ(w.alias[1041], 0x5a);
+	CHECK_EQ(w.alias[1020], 0x5a);	/* a race CUDA forbids: undone */
+	CHECK_EQ(w.alias[1050], 9);	/* past the last change: not copied */
+	w.alias[1050] = 0x5a;
+	engine_left_clean((CUcontext)(uintptr_t)0x1000);
+	/* A run that changes nothing copies nothing. */
+	push_run((uintptr_t)w.device + 1000, in, sizeof(in));
+	CHECK_EQ(engine.writes, 1);
+	/* The shadow took the push: the next pull brings nothing back. */
+	memcpy(pairs[0].client + 1000, in, sizeof(in));
+	CHECK_EQ(pull_all(pairs, 2, &replies), 0);
+
+	/* A run into host memory is stored by the CPU. */
+	engine_reset();
+	push_run((uintptr_t)host + 5, in, 8);
+	CHECK(memcmp(host + 5, in, 8) == 0);
+	CHECK_EQ(engine.writes, 0);
+	CHECK_EQ(engine.streams_alive, 0);
+	memcpy(pairs[1].client + 5, in, 8);
+
+	mapped_shadow_mirror_gone(w.device);
+	mapped_shadow_mirror_gone(host);
+	window_drop(&w);
+	free(pairs[0].client);
+	free(pairs[1].client);
+	free(host);
+}
+
+static void managed_falls_back(void)
+{
+	size_t size = MANAGED_COPY_PIECE * 2 + 4096, other_size = 8192;
+	struct window w = window_make(size), o = window_make(other_size);
+	struct pair pairs[2] = {
+		{ w.device, calloc(1, size), size },
+		{ o.device, calloc(1, other_size), other_size },
+	};
+	CUcontext ctx = (CUcontext)(uintptr_t)0x4000;
+	unsigned int replies;
+
+	CHECK(pairs[0].client != NULL && pairs[1].client != NULL);
+	if (w.device == NULL || o.device == NULL || pairs[0].client == NULL)
+		return;
+	CHECK(mapped_shadow_add_managed(w.device, size, NULL));
+
+	/* No context current, none to use: the CPU reads. */
+	engine_reset();
+	engine.current = NULL;
+	window_cpu(&w, true);
+	memset(w.alias + 10, 3, 20);
+	CHECK_EQ(pull_all(pairs, 1, &replies), 20);
+	CHECK_EQ(engine.reads, 0);
+	CHECK(memcmp(pairs[0].client, w.alias, size) == 0);
+	window_cpu(&w, false);
+
+	/* No context current, but one the memory goes with: pushed for the
+	 * copies (of every managed mirror), popped after. */
+	CHECK(mapped_shadow_add_managed(o.device, other_size, ctx));
+	engine_reset();
+	engine.current = NULL;
+	memset(w.alias + 50, 4, 20);
+	memset(o.alias, 5, other_size);
+	CHECK_EQ(pull_all(pairs, 2, &replies), 20 + other_size);
+	CHECK(engine.reads > 0);
+	engine_left_clean(NULL);
+	CHECK(memcmp(pairs[0].client, w.alias, size) == 0);
+	CHECK(memcmp(pairs[1].client, o.alias, other_size) == 0);
+
+	/* A copy failing midway: the CPU goes on from there. */
+	engine_reset();
+	engine.fail_read = 2;
+	window_cpu(&w, true);
+	window_cpu(&o, true);
+	memset(w.alias, 6, size);
+	memset(o.alias, 7, other_size);
+	CHECK_EQ(pull_all(pairs, 2, &replies), size + other_size);
+	CHECK(memcmp(pairs[0].client, w.alias, size) == 0);
+	CHECK(memcmp(pairs[1].client, o.alias, other_size) == 0);
+	engine_left_clean((CUcontext)(uintptr_t)0x1000);
+
+	/* No stream to be had: the CPU reads, and stores a push. */
+	engine_reset();
+	engine.no_stream = true;
+	memset(w.alias + size - 10, 8, 10);
+	CHECK_EQ(pull_all(pairs, 2, &replies), 10);
+	CHECK_EQ(engine.reads, 0);
+	CHECK(memcmp(pairs[0].client, w.alias, size) == 0);
+	push_run((uintptr_t)w.device, (const unsigned char *)"\x01\x02", 2);
+	CHECK_EQ(w.alias[0], 1);
+	CHECK_EQ(w.alias[1], 2);
+	engine_left_clean((CUcontext)(uintptr_t)0x1000);
+
+	mapped_shadow_mirror_gone(w.device);
+	mapped_shadow_mirror_gone(o.device);
+	window_drop(&w);
+	window_drop(&o);
+	free(pairs[0].client);
+	free(pairs[1].client);
+}
+
 int main(void)
 {
 	runs_match_reference();
 	pulls_go_round_once();
+	managed_through_copies();
+	managed_falls_back();
 	return unit_report("test_mapped_pull");
 }

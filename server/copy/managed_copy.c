@@ -1,0 +1,194 @@
+/*
+ * server/copy/managed_copy.c -- managed memory read and written by the
+ * copy engine (managed_copy.h).
+ *
+ * Reads land in two page-locked slots (a pinned buffer set: pinned_set.h),
+ * allocated once per process at the first read, so that the caller
+ * compares one while the next is copied into the other.  Each read is
+ * marked by an event (dma_mark.h) that managed_copy_wait waits for.
+ * A series is one push or pull: its stream, the capture mode it changed
+ * and the context it pushed are undone at its end, so nothing of it lives
+ * between requests but the slots (whose registrations die with their
+ * contexts, as pinned_set.c says).  One thread serves the session: the
+ * series is a file-level variable.
+ *
+ * Calls down only: pinned_set.c and the session's log.
+ */
+#include <assert.h>
+#include <string.h>
+
+#include "server/copy/managed_copy.h"
+#include "server/copy/pinned_set.h"
+#include "server/session/log.h"
+
+#define SLOTS 2
+
+static struct pinned_buffer ring[SLOTS];
+static struct pinned_set slots = PINNED_SET(ring, MANAGED_COPY_PIECE);
+
+/* The series under way. */
+static struct {
+	bool begun;
+	bool pushed;		/* its context was pushed: popped at the end */
+	bool relaxed;		/* mode is the capture mode to restore */
+	CUstreamCaptureMode mode;
+	CUstream stream;
+	unsigned int next;	/* the slot the next read takes */
+	CUresult failed;	/* its first error; CUDA_SUCCESS: none */
+} series;
+
+/*
+ * The fallback is the old way, slower on a discrete GPU: said once for a
+ * series that cannot begin without a context (a library's managed
+ * variables asked for before one is current: small, and expected), once
+ * for the other reasons.
+ */
+static void say_once(bool no_context, const char *why, CUresult err)
+{
+	static bool said[2];
+
+	if (said[no_context])
+		return;
+	said[no_context] = true;
+	log_msg(LOG_INFO, "managed memory: %s (error %d), so the server's CPU "
+	    "reads and writes it instead, which on a discrete GPU moves its "
+	    "pages to this host's memory and back", why, (int)err);
+}
+
+static void fail(const char *why, CUresult err)
+{
+	if (series.failed == CUDA_SUCCESS)
+		series.failed = err;
+	say_once(false, why, err);
+}
+
+/* Undoes what begin changed of the thread: its capture mode, its context. */
+static void restore_thread(void)
+{
+	CUcontext popped;
+
+	if (series.relaxed)
+		(void)cuThreadExchangeStreamCaptureMode(&series.mode);
+	if (series.pushed)
+		(void)cuCtxPopCurrent(&popped);
+	series.relaxed = false;
+	series.pushed = false;
+}
+
+bool managed_copy_begin(CUcontext ctx)
+{
+	CUcontext current = NULL;
+	CUresult err;
+
+	assert(!series.begun);
+	memset(&series, 0, sizeof(series));
+	if (cuCtxGetCurrent(&current) != CUDA_SUCCESS)
+		current = NULL;
+	if (current == NULL && ctx == NULL) {
+		say_once(true, "no context is current to copy in",
+		    CUDA_ERROR_INVALID_CONTEXT);
+		return false;
+	}
+	if (current == NULL) {
+		if ((err = cuCtxPushCurrent(ctx)) != CUDA_SUCCESS) {
+			say_once(false, "its context cannot be made current",
+			    err);
+			return false;
+		}
+		series.pushed = true;
+	}
+	series.mode = CU_STREAM_CAPTURE_MODE_RELAXED;
+	series.relaxed = cuThreadExchangeStreamCaptureMode(&series.mode) ==
+	    CUDA_SUCCESS;
+	if ((err = cuStreamCreate(&series.stream, CU_STREAM_NON_BLOCKING)) !=
+	    CUDA_SUCCESS) {
+		say_once(false, "no stream for its copies", err);
+		restore_thread();
+		return false;
+	}
+	series.begun = true;
+	return true;
+}
+
+int managed_copy_read(CUdeviceptr src, size_t len)
+{
+	struct pinned_buffer *b = &ring[series.next];
+	CUresult err;
+
+	assert(series.begun && len > 0 && len <= MANAGED_COPY_PIECE);
+	if (series.failed != CUDA_SUCCESS)
+		return -1;
+	if (!pinned_set_allocate(&slots)) {
+		fail("no page-locked buffers for its copies",
+		    CUDA_ERROR_OUT_OF_MEMORY);
+		return -1;
+	}
+	pinned_set_register(&slots);
+	/* Its last read was waited for and used (the caller's promise). */
+	(void)pinned_buffer_wait(b);
+	err = cuMemcpyDtoHAsync(b->bytes, src, len, series.stream);
+	if (err == CUDA_SUCCESS)
+		err = pinned_set_mark(&slots, b, series.stream);
+	if (err != CUDA_SUCCESS) {
+		fail("a copy of it to this host failed", err);
+		return -1;
+	}
+	series.next = (series.next + 1) % SLOTS;
+	return (int)(b - ring);
+}
+
+const unsigned char *managed_copy_wait(int slot)
+{
+	CUresult err;
+
+	assert(series.begun && slot >= 0 && slot < SLOTS);
+	if ((err = pinned_buffer_wait(&ring[slot])) != CUDA_SUCCESS) {
+		fail("a copy of it to this host failed", err);
+		return NULL;
+	}
+	return (const unsigned char *)ring[slot].bytes;
+}
+
+bool managed_copy_write(CUdeviceptr dst, const void *src, size_t len)
+{
+	CUresult err;
+
+	assert(series.begun);
+	if (series.failed != CUDA_SUCCESS)
+		return false;
+	if ((err = cuMemcpyHtoDAsync(dst, src, len, series.stream)) !=
+	    CUDA_SUCCESS) {
+		fail("a copy into it failed", err);
+		return false;
+	}
+	return true;
+}
+
+bool managed_copy_zero(CUdeviceptr dst, size_t len)
+{
+	CUresult err;
+
+	assert(series.begun);
+	if (series.failed != CUDA_SUCCESS)
+		return false;
+	if ((err = cuMemsetD8Async(dst, 0, len, series.stream)) !=
+	    CUDA_SUCCESS) {
+		fail("setting it to zero failed", err);
+		return false;
+	}
+	return true;
+}
+
+bool managed_copy_end(void)
+{
+	CUresult err;
+
+	assert(series.begun);
+	pinned_set_drain(&slots);
+	if ((err = cuStreamSynchronize(series.stream)) != CUDA_SUCCESS)
+		fail("its copies failed", err);
+	(void)cuStreamDestroy(series.stream);
+	restore_thread();
+	series.begun = false;
+	return series.failed == CUDA_SUCCESS;
+}

@@ -1,0 +1,114 @@
+/*
+ * Managed memory used beside a stream that stays busy: a kernel spins on
+ * one stream while the program, on another, has a kernel fill a managed
+ * buffer, waits for its own stream, reads the buffer, writes two inputs
+ * and launches a kernel that adds them, waits again and reads the sum.
+ * Natively the spinning stream is NOT_READY all along: cuStreamSynchronize
+ * waits for its stream alone, and a launch for nothing.
+ *
+ * Through oncuda the waits pull the kernels' bytes and the launch pushes
+ * the program's, and the server reads and writes managed memory with the
+ * copy engine on a non-blocking stream of its own
+ * (server/copy/managed_copy.h).  Both streams here are blocking ones, so
+ * copies on the legacy stream would wait for the spinning kernel: the
+ * waits and the launch would take as long as the spin, and the busy
+ * stream would be done when the test asks.  The buffers are attached to
+ * the program's stream, so its host accesses are allowed while the other
+ * stream runs even where CONCURRENT_MANAGED_ACCESS is 0 (as oncuda says).
+ * The stand-in runs kernels at once: there only the bytes are checked.
+ */
+#include <stdint.h>
+
+#include "check.h"
+
+#define N 4096u
+
+/* The spinning stream is still busy, where the GPU is a real one. */
+static int still_busy(CUstream busy, const char *after)
+{
+	CUresult r = cuStreamQuery(busy);
+
+	if (e2e_on_stand_in())
+		return 0;
+	if (r != CUDA_ERROR_NOT_READY)
+		return e2e_fail(__FILE__, __LINE__, "%s, the other stream's "
+				"spinning kernel is over (cuStreamQuery %d): "
+				"the call waited for it", after, (int)r);
+	return 0;
+}
+
+static int managed_buffer(CUdeviceptr *p, CUstream s)
+{
+	CHECK_CU(cuMemAllocManaged(p, N * sizeof(float), CU_MEM_ATTACH_GLOBAL),
+		 CUDA_SUCCESS);
+	e2e_defer_mem(*p);
+	CHECK_CU(cuStreamAttachMemAsync(s, *p, 0, CU_MEM_ATTACH_SINGLE),
+		 CUDA_SUCCESS);
+	return 0;
+}
+
+int test_managed_busy(void)
+{
+	unsigned long long cycles = 2000000000ull;	/* about 1 s on an H200 */
+	void *spin_params[] = { &cycles };
+	CUdeviceptr a, b, c;
+	CUfunction spin, fill, add;
+	CUstream busy, mine;
+	CUcontext ctx;
+	CUdevice dev;
+	CUmodule m;
+	float *fa, *fb, *fc;
+	unsigned i;
+	int managed, n = (int)N;
+	void *add_params[] = { &a, &b, &c, &n };
+
+	TRY(e2e_primary_ctx(&dev, &ctx));
+	CHECK_CU(cuDeviceGetAttribute(&managed,
+		 CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY, dev), CUDA_SUCCESS);
+	if (!managed)
+		return e2e_skip("the device has no managed memory");
+	TRY(e2e_load_module(&m, "kernels.cubin"));
+	TRY(e2e_get_function(&spin, m, "spin"));
+	TRY(e2e_get_function(&fill, m, "fill_u32"));
+	TRY(e2e_get_function(&add, m, "vec_add"));
+	CHECK_CU(cuStreamCreate(&busy, CU_STREAM_DEFAULT), CUDA_SUCCESS);
+	e2e_defer_stream(busy);
+	CHECK_CU(cuStreamCreate(&mine, CU_STREAM_DEFAULT), CUDA_SUCCESS);
+	e2e_defer_stream(mine);
+	TRY(managed_buffer(&a, mine));
+	TRY(managed_buffer(&b, mine));
+	TRY(managed_buffer(&c, mine));
+	CHECK_CU(cuStreamSynchronize(mine), CUDA_SUCCESS);
+	fa = (float *)(uintptr_t)a;
+	fb = (float *)(uintptr_t)b;
+	fc = (float *)(uintptr_t)c;
+	if (e2e_on_stand_in())
+		e2e_skip_note("the stand-in runs kernels at once: only the "
+			      "bytes are checked");
+
+	CHECK_CU(cuLaunchKernel(spin, 1, 1, 1, 1, 1, 1, 0, busy, spin_params,
+				NULL), CUDA_SUCCESS);
+	TRY(e2e_fill_u32(fill, c, 0x3f800000u, N, mine));	/* 1.0f */
+	CHECK_CU(cuStreamSynchronize(mine), CUDA_SUCCESS);
+	TRY(still_busy(busy, "after cuStreamSynchronize of the other stream"));
+	for (i = 0; i < N; i++)
+		if (fc[i] != 1.0f)
+			return e2e_fail(__FILE__, __LINE__, "c[%u] is %g after "
+					"the fill, expected 1", i, fc[i]);
+
+	for (i = 0; i < N; i++) {
+		fa[i] = (float)i;
+		fb[i] = (float)(2 * i);
+	}
+	CHECK_CU(cuLaunchKernel(add, N / 256, 1, 1, 256, 1, 1, 0, mine,
+				add_params, NULL), CUDA_SUCCESS);
+	TRY(still_busy(busy, "after a launch on the other stream"));
+	CHECK_CU(cuStreamSynchronize(mine), CUDA_SUCCESS);
+	TRY(still_busy(busy, "after the second cuStreamSynchronize"));
+	for (i = 0; i < N; i++)
+		if (fc[i] != (float)(3 * i))
+			return e2e_fail(__FILE__, __LINE__, "c[%u] is %g, "
+					"expected %u", i, fc[i], 3 * i);
+	CHECK_CU(cuStreamSynchronize(busy), CUDA_SUCCESS);
+	return 0;
+}
