@@ -2,20 +2,24 @@
 # tests/systemd/boot.sh: oncudad.service under a running systemd (issue 19),
 # as make test-systemd runs it (as root; not part of make test):
 #
-#   bash tests/systemd/boot.sh [--keep]
+#   bash tests/systemd/boot.sh [--deb]
 #
 # A minimal Debian 12 (debootstrap, kept in ONCUDA_SYSTEMD_ROOT, by default
 # ~/.cache/oncuda/debian12-systemd, outside the tree) is booted with
 # systemd-nspawn, on an overlay whose writes go to a tmpfs, so the kept root
 # stays as debootstrap left it.  make install DESTDIR= PREFIX=/usr puts
-# oncuda into it, the CPU stand-in (tests/fakecuda) stands in for NVIDIA's
-# driver through /etc/default/oncudad, with a key file in /etc/oncuda.  In
-# the booted container:
+# oncuda into it; with --deb, make deb's packages are installed in the
+# booted container with dpkg -i instead (their postinst adds the rpc name;
+# systemctl enable --now starts the unit, as the README says; dpkg --purge
+# takes both back at the end).  The CPU stand-in (tests/fakecuda) stands in
+# for NVIDIA's driver through /etc/default/oncudad, with a key file in
+# /etc/oncuda.  In the booted container:
 #  - systemctl start oncudad returns once oncudad is ready (Type=notify):
 #    rpcinfo -p names "oncuda" at once, without polling;
 #  - the hardening of the unit holds and does not stop it: /usr and /etc
 #    read-only for it (ProtectSystem=strict), NoNewPrivileges, the key file
-#    read, its unix socket in /run/oncuda (RuntimeDirectory);
+#    read, its unix socket in /run/oncuda (RuntimeDirectory, which goes
+#    with the unit);
 #  - the installed oncuda-run runs examples/vectorAdd on it, found through
 #    rpcbind by host name, over TCP and over the unix socket and shared memory;
 #  - oncuda-ls -v lists a live session, over TLS with the key as PSK, and
@@ -26,12 +30,15 @@
 #    longer lists it.
 # Exits 0 when all passed, 1 on a failure, 77 (skipped, with the reason)
 # where it cannot run: not root, no systemd-nspawn, no root to boot and no
-# debootstrap (or no network for it), no overlay mounts.  --keep leaves the
-# container's files in tests/out/systemd/layer for a look (until unmounted).
+# debootstrap (or no network for it), no overlay mounts, no debhelper for
+# --deb.  Logs in tests/out/systemd (tests/out/systemd-deb with --deb).
 set -u -o pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.." || exit 1
 ROOT=$PWD
+deb=0
+[[ " $* " == *" --deb "* ]] && deb=1
 OUT=$ROOT/tests/out/systemd
+((deb)) && OUT+=-deb
 CACHE=${ONCUDA_SYSTEMD_ROOT:-${XDG_CACHE_HOME:-$HOME/.cache}/oncuda/debian12-systemd}
 MIRROR=${ONCUDA_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 PACKAGES=systemd,systemd-sysv,dbus,rpcbind,netbase,libtirpc3,libssl3,procps
@@ -67,12 +74,15 @@ if [[ ${1:-} != --inside ]]; then
 		fi
 		rm -rf "$CACHE" && mv "$CACHE.new" "$CACHE"
 	fi
+	if ((deb)); then
+		command -v dh >/dev/null || skip "--deb: no debhelper (apt-get install debhelper)"
+		if ! make -s deb DEB_DIR="$OUT/deb" >"$OUT/deb.log" 2>&1; then
+			echo "FAILED: make deb:"; show "$OUT/deb.log"; exit 1
+		fi
+	fi
 	# The mounts are this test's alone, and go with its namespace.
 	exec unshare -m --propagation private bash "$0" --inside "$@"
 fi
-shift
-keep=0
-[[ ${1:-} == --keep ]] && keep=1
 
 # ---------------------------------------------------------------- the root
 root=$OUT/root
@@ -83,23 +93,28 @@ if ! mount -t tmpfs oncuda-systemd "$OUT/layer" ||
 		"lowerdir=$CACHE,upperdir=$OUT/layer/upper,workdir=$OUT/layer/work" "$root"; then
 	skip "cannot mount an overlay of $CACHE here"
 fi
-if ! make -s install DESTDIR="$root" PREFIX=/usr >"$OUT/install.log" 2>&1; then
-	echo "FAILED: make install DESTDIR=$root PREFIX=/usr:"; show "$OUT/install.log"; exit 1
-fi
-# What the oncuda-server package's postinst does: the rpc name.
-grep -v '^#' dist/rpc >>"$root/etc/rpc"
-# The stand-in as the driver, a key, and the programs the client runs.
 t=/usr/lib/oncuda-test
 mkdir -p "$root$t/fakecuda" "$root/etc/oncuda"
+if ((deb)); then
+	mkdir -p "$root$t/debs"
+	cp "$OUT"/deb/oncuda-server_*.deb "$OUT"/deb/oncuda-client_*.deb "$root$t/debs/"
+elif make -s install DESTDIR="$root" PREFIX=/usr >"$OUT/install.log" 2>&1; then
+	# What the oncuda-server package's postinst does: the rpc name.
+	grep -v '^#' dist/rpc >>"$root/etc/rpc"
+else
+	echo "FAILED: make install DESTDIR=$root PREFIX=/usr:"; show "$OUT/install.log"; exit 1
+fi
+# The stand-in as the driver, a key, and the programs the client runs.
 cp tests/fakecuda/libcuda.so.1 "$root$t/fakecuda/"
 cp examples/vectorAdd examples/vectorAdd_kernel.fatbin tests/system/hog \
 	tests/kernels/kernels.fatbin "$root$t/"
 (umask 077 && head -c 32 /dev/urandom >"$root/etc/oncuda/key")
-cat >"$root/etc/default/oncudad" <<EOF
-# tests/systemd/boot.sh: the CPU stand-in in place of NVIDIA's driver.
-LD_LIBRARY_PATH=$t/fakecuda
-ONCUDAD_OPTS="--key-file /etc/oncuda/key"
-EOF
+options() {
+	printf '# tests/systemd/boot.sh: the CPU stand-in in place of NVIDIA'"'"'s driver.\n'
+	printf 'LD_LIBRARY_PATH=%s/fakecuda\n' "$t"
+	printf 'ONCUDAD_OPTS="--key-file /etc/oncuda/key"\n'
+}
+((deb)) || options >"$root/etc/default/oncudad"
 
 # ---------------------------------------------------------------- booting
 systemd-nspawn -D "$root" --register=no --keep-unit --private-network \
@@ -110,7 +125,7 @@ stop_container() {
 	[[ -n $leader ]] && kill -RTMIN+4 "$leader" 2>/dev/null	# poweroff
 	for _ in $(seq 1 100); do kill -0 "$nspawn" 2>/dev/null || break; sleep 0.2; done
 	kill -TERM "$nspawn" 2>/dev/null; wait "$nspawn" 2>/dev/null
-	((keep)) || umount -l "$root" "$OUT/layer" 2>/dev/null
+	umount -l "$root" "$OUT/layer" 2>/dev/null
 }
 trap stop_container EXIT
 # The container's systemd: nspawn's child, PID 1 inside.
@@ -143,12 +158,23 @@ else
 fi
 
 # ---------------------------------------------------------------- starting
-if in_ct systemctl start oncudad.service >"$OUT/start.log" 2>&1 &&
+start=(systemctl start oncudad.service)
+if ((deb)); then
+	if in_ct sh -c "dpkg -i $t/debs/*.deb" >"$OUT/dpkg.log" 2>&1 &&
+		in_ct grep -q '^oncuda[[:space:]]*739090432' /etc/rpc; then
+		ok "dpkg -i oncuda-server oncuda-client; postinst named the program in /etc/rpc"
+	else
+		bad "dpkg -i of the packages:"; show "$OUT/dpkg.log"; exit 1
+	fi
+	options | in_ct sh -c 'cat >/etc/default/oncudad'
+	start=(systemctl enable --now oncudad.service)
+fi
+if in_ct "${start[@]}" >"$OUT/start.log" 2>&1 &&
 	in_ct rpcinfo -p >"$OUT/rpcinfo.log" 2>&1 &&
 	grep -qE '739090432 *[0-9]+ +tcp +[0-9]+ +oncuda$' "$OUT/rpcinfo.log"; then
-	ok "systemctl start oncudad returned with oncudad ready: rpcinfo -p names it at once ($(grep oncuda "$OUT/rpcinfo.log" | tr -s ' '))"
+	ok "${start[*]} returned with oncudad ready: rpcinfo -p names it at once ($(grep oncuda "$OUT/rpcinfo.log" | tr -s ' ' | sed 's/^ //'))"
 else
-	bad "systemctl start oncudad, then rpcinfo -p:"; show "$OUT/start.log"; show "$OUT/rpcinfo.log"
+	bad "${start[*]}, then rpcinfo -p:"; show "$OUT/start.log"; show "$OUT/rpcinfo.log"
 	in_ct journalctl -u oncudad --no-pager >"$OUT/journal.log" 2>&1; show "$OUT/journal.log"
 	exit 1
 fi
@@ -218,9 +244,8 @@ fi
 
 # A client that holds a session (context, memory, module, stream) and calls
 # every 100 ms until a call fails.
-in_ct "${client[@]}" ONCUDA_SERVER=localhost ONCUDA_TRANSPORT=tcp \
-	LD_LIBRARY_PATH=/usr/lib/oncuda ONCUDA_TIMEOUT=5 ONCUDA_DEBUG=1 \
-	$t/hog --loop 64 $t/kernels.fatbin >"$OUT/hog.log" 2>&1 &
+in_ct "${client[@]}" ONCUDA_TRANSPORT=tcp ONCUDA_TIMEOUT=5 \
+	oncuda-run --server localhost $t/hog --loop 64 $t/kernels.fatbin >"$OUT/hog.log" 2>&1 &
 hog=$!
 for _ in $(seq 1 150); do grep -qx READY "$OUT/hog.log" && break; kill -0 $hog 2>/dev/null || break; sleep 0.2; done
 if grep -qx READY "$OUT/hog.log"; then
@@ -258,9 +283,8 @@ else
 	bad "the session of the killed oncudad did not end:"; show "$OUT/hog.log"
 	kill -KILL $hog 2>/dev/null
 fi
-in_ct "${client[@]}" ONCUDA_SERVER=localhost ONCUDA_TRANSPORT=tcp \
-	LD_LIBRARY_PATH=/usr/lib/oncuda ONCUDA_TIMEOUT=5 ONCUDA_DEBUG=1 \
-	$t/hog --loop 64 $t/kernels.fatbin >"$OUT/hog2.log" 2>&1 &
+in_ct "${client[@]}" ONCUDA_TRANSPORT=tcp ONCUDA_TIMEOUT=5 \
+	oncuda-run --server localhost $t/hog --loop 64 $t/kernels.fatbin >"$OUT/hog2.log" 2>&1 &
 hog=$!
 for _ in $(seq 1 150); do grep -qx READY "$OUT/hog2.log" && break; kill -0 $hog 2>/dev/null || break; sleep 0.2; done
 grep -qx READY "$OUT/hog2.log" || { bad "the holding client did not start on the restarted oncudad:"; show "$OUT/hog2.log"; }
@@ -284,6 +308,11 @@ else
 	bad "the holding client did not see its session end:"; show "$OUT/hog2.log"
 	kill -KILL $hog 2>/dev/null
 fi
+if ! in_ct test -e /run/oncuda; then
+	ok "/run/oncuda went with the unit (RuntimeDirectory)"
+else
+	bad "/run/oncuda outlived the unit: $(in_ct ls -la /run/oncuda)"
+fi
 if ! in_ct rpcinfo -p | grep -q oncuda; then
 	ok "rpcbind no longer lists oncuda"
 else
@@ -294,4 +323,13 @@ grep -q "^stopped" "$OUT/journal.log" || grep -q "stopped$" "$OUT/journal.log" &
 	ok "oncudad logged its stop: $(grep -E 'stopping|stopped' "$OUT/journal.log" | tail -n 2 | tr '\n' ';')"
 in_ct systemd-analyze security oncudad.service --no-pager >"$OUT/security.log" 2>&1
 echo "    systemd-analyze security: $(grep -E 'Overall exposure level' "$OUT/security.log" | sed 's/^ *//')"
+if ((deb)); then
+	if in_ct dpkg --purge oncuda-server oncuda-client >"$OUT/purge.log" 2>&1 &&
+		! in_ct grep -q '^oncuda[[:space:]]' /etc/rpc &&
+		! in_ct test -e /lib/systemd/system/oncudad.service; then
+		ok "dpkg --purge took the packages back, the unit and the /etc/rpc line with them"
+	else
+		bad "dpkg --purge:"; show "$OUT/purge.log"
+	fi
+fi
 exit $verdict
