@@ -16,8 +16,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/auth_key.h"
 #include "common/tls_channel.h"
+#include "common/tls_env.h"
 #include "common/tls_kernel.h"
 #include "gen/cuda_names.h"
 #include "tools/ls_connection.h"
@@ -110,26 +110,16 @@ enum clnt_stat ls_connection_call(struct ls_connection *c, rpcproc_t proc,
 static bool settings(const struct auth_key *key, struct tls_config **config,
     char *why, size_t why_len)
 {
-	struct tls_credentials cred = { 0 };
+	struct tls_credentials cred;
 	struct tls_psk psk;
-	const char *name = env("ONCUDA_KEY_NAME");
 	char reason[200];
 
 	*config = NULL;
-	memset(&psk, 0, sizeof psk);
-	if (key != NULL) {
-		auth_tls_psk(key, psk.key);
-		if (name != NULL)
-			snprintf(psk.name, sizeof psk.name, "%s", name);
-		cred.psks = &psk;
-		cred.psk_count = 1;
-	}
-	cred.ca_file = env("ONCUDA_TLS_CA");
-	cred.cert_file = env("ONCUDA_TLS_CERT");
-	cred.key_file = env("ONCUDA_TLS_KEY");
+	tls_env_credentials(key, &psk, &cred);
 	if (cred.psk_count == 0 && cred.ca_file == NULL)
 		return true;
 	if ((cred.cert_file == NULL) != (cred.key_file == NULL)) {
+		memset(&psk, 0, sizeof psk);
 		snprintf(why, why_len, "ONCUDA_TLS_CERT and ONCUDA_TLS_KEY go "
 		    "together");
 		return false;

@@ -6,7 +6,7 @@
 # (common/discover*.c, common/rpcb_dump.c, common/rpcaddr.c), the key's
 # proofs and the release text for -v (common/auth_key.c, sha256.c,
 # release.c), the record transport and TLS on it for -v's connection
-# (common/xprt_record.c, tls_channel.c, tls_kernel.c: OpenSSL) and
+# (common/xprt_record.c, tls_channel.c, tls_env.c, tls_kernel.c: OpenSSL) and
 # rpcgen's XDR routines.
 #
 # CC, CFLAGS, WARN and CUDA_HOME come from the top-level Makefile.
@@ -17,7 +17,7 @@ ONCUDA_LS_OBJS := tools/oncuda-ls.o tools/ls_sessions.o tools/ls_connection.o \
 	tools/json_text.o common/discover.o common/discover_ask.o \
 	common/rpcb_dump.o common/rpcaddr.o common/auth_key.o common/sha256.o \
 	common/release.o common/xprt_record.o common/tls_channel.o \
-	common/tls_kernel.o gen/cuda_xdr.o
+	common/tls_env.o common/tls_kernel.o gen/cuda_xdr.o
 
 all: tools/oncuda-ls
 
@@ -38,6 +38,6 @@ tools/ls_sessions.o: tools/ls_sessions.c tools/json_text.h tools/ls_sessions.h \
 	$(CC) $(ONCUDA_LS_CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
 
 tools/ls_connection.o: tools/ls_connection.c tools/ls_connection.h \
-	common/auth_key.h common/tls_channel.h common/tls_kernel.h \
+	common/auth_key.h common/tls_channel.h common/tls_env.h common/tls_kernel.h \
 	common/xprt_record.h gen/cuda_rpc.h gen/cuda_names.h
 	$(CC) $(ONCUDA_LS_CPPFLAGS) $(CFLAGS) $(WARN) -c -o $@ $<
