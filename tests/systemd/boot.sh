@@ -121,6 +121,7 @@ systemd-nspawn -D "$root" --register=no --keep-unit --private-network \
 	--console=passive -b >"$OUT/nspawn.log" 2>&1 &
 nspawn=$!
 leader=
+# shellcheck disable=SC2317 # the EXIT trap's
 stop_container() {
 	[[ -n $leader ]] && kill -RTMIN+4 "$leader" 2>/dev/null	# poweroff
 	for _ in $(seq 1 100); do kill -0 "$nspawn" 2>/dev/null || break; sleep 0.2; done
@@ -233,11 +234,13 @@ done
 # or VM, where there is one boot id; said here, not judged.
 ids="$(in_ct cat /proc/sys/kernel/random/boot_id) $(in_ct nsenter -t "$main" -m cat /proc/sys/kernel/random/boot_id)"
 if [[ ${ids% *} == "${ids#* }" ]]; then
-	in_ct "${client[@]}" ONCUDA_TRANSPORT=local oncuda-run --server localhost \
+	if in_ct "${client[@]}" ONCUDA_TRANSPORT=local oncuda-run --server localhost \
 		$t/vectorAdd >"$OUT/vectoradd-local.log" 2>&1 &&
-		grep -q PASS "$OUT/vectoradd-local.log" &&
-		ok "vectorAdd through the unix socket in /run/oncuda and shared memory (ONCUDA_TRANSPORT=local)" ||
-		{ bad "vectorAdd with ONCUDA_TRANSPORT=local:"; show "$OUT/vectoradd-local.log"; }
+		grep -q PASS "$OUT/vectoradd-local.log"; then
+		ok "vectorAdd through the unix socket in /run/oncuda and shared memory (ONCUDA_TRANSPORT=local)"
+	else
+		bad "vectorAdd with ONCUDA_TRANSPORT=local:"; show "$OUT/vectoradd-local.log"
+	fi
 else
 	echo "    NOTE: the same-host path is not tried: the container's boot id is ${ids% *}, oncudad's ${ids#* } (nspawn's own boot id, which ProtectKernelTunables hides from the service)"
 fi
