@@ -20,6 +20,14 @@
 #define TCP_ULP 31
 #endif
 
+#ifdef OPENSSL_NO_KTLS
+void tls_kernel_why_off(bool asked, bool receiving, char *why, size_t len)
+{
+	(void)asked;
+	(void)receiving;
+	snprintf(why, len, "this OpenSSL is built without kernel TLS");
+}
+#else
 /*
  * Whether the kernel has TLS: a socket not yet connected is given the
  * "tls" upper layer, which the kernel refuses with ENOENT when it has
@@ -54,13 +62,6 @@ void tls_kernel_why_off(bool asked, bool receiving, char *why, size_t len)
 {
 	const char *v = getenv("ONCUDA_KTLS");
 
-#ifdef OPENSSL_NO_KTLS
-	(void)asked;
-	(void)receiving;
-	(void)v;
-	snprintf(why, len, "this OpenSSL is built without kernel TLS");
-	return;
-#else
 	if (!asked) {
 		snprintf(why, len, "%s", v != NULL && strcmp(v, "0") == 0 ?
 		    "ONCUDA_KTLS=0" : "kept off on a connection handed to "
@@ -77,5 +78,5 @@ void tls_kernel_why_off(bool asked, bool receiving, char *why, size_t len)
 	else
 		snprintf(why, len, "OpenSSL did not give this session's "
 		    "cipher to the kernel");
-#endif
 }
+#endif
