@@ -765,17 +765,32 @@ bool tls_channel_named(const struct tls_channel *ch)
 	return ch->named;
 }
 
+void tls_channel_kernel(const struct tls_channel *ch, bool *send,
+    bool *receive, bool *asked)
+{
+	*send = *receive = false;
+#ifndef OPENSSL_NO_KTLS
+	*send = BIO_get_ktls_send(SSL_get_wbio(ch->ssl)) > 0;
+	*receive = BIO_get_ktls_recv(SSL_get_rbio(ch->ssl)) > 0;
+#endif
+	*asked = (SSL_get_options(ch->ssl) & SSL_OP_ENABLE_KTLS) != 0;
+}
+
+void tls_channel_suite(const struct tls_channel *ch, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s %s, %s", SSL_get_version(ch->ssl),
+	    SSL_get_cipher_name(ch->ssl), ch->by_psk ? "PSK" : "X.509");
+}
+
 void tls_channel_describe(const struct tls_channel *ch, char *buf, size_t len)
 {
-	int ktls_send = 0, ktls_recv = 0;
+	bool ktls_send, ktls_recv, asked;
+	char suite[128];
 
-#ifndef OPENSSL_NO_KTLS
-	ktls_send = BIO_get_ktls_send(SSL_get_wbio(ch->ssl)) > 0;
-	ktls_recv = BIO_get_ktls_recv(SSL_get_rbio(ch->ssl)) > 0;
-#endif
-	snprintf(buf, len, "%s %s, %s, kernel TLS send %s receive %s%s",
-	    SSL_get_version(ch->ssl), SSL_get_cipher_name(ch->ssl),
-	    ch->by_psk ? "PSK" : "X.509", ktls_send ? "on" : "off",
+	tls_channel_kernel(ch, &ktls_send, &ktls_recv, &asked);
+	tls_channel_suite(ch, suite, sizeof suite);
+	snprintf(buf, len, "%s, kernel TLS send %s receive %s%s", suite,
+	    ktls_send ? "on" : "off",
 	    ktls_recv ? "on" : "off", tls_channel_resumed(ch) ?
 	    ", resumed" : "");
 }

@@ -140,8 +140,21 @@ bool tls_channel_by_psk(const struct tls_channel *ch);
  * certificate's), not the one key file's "key". */
 bool tls_channel_named(const struct tls_channel *ch);
 
+/* "TLSv1.3 TLS_AES_128_GCM_SHA256, PSK": the protocol, the suite, and
+ * how the server was checked (PSK or X.509). */
+void tls_channel_suite(const struct tls_channel *ch, char *buf, size_t len);
+
 /* "TLSv1.3 TLS_AES_128_GCM_SHA256, PSK, kernel TLS send off receive off",
  * and ", resumed" after it for a session resumed by its ticket. */
 void tls_channel_describe(const struct tls_channel *ch, char *buf, size_t len);
+
+/*
+ * Whether the kernel encrypts the session's records as they are sent and
+ * decrypts them as they come, as OpenSSL says; *asked: whether kernel TLS
+ * was asked for at all (not with ONCUDA_KTLS=0, nor on a connection that
+ * moves).  tls_kernel.h says why it is off.
+ */
+void tls_channel_kernel(const struct tls_channel *ch, bool *send,
+    bool *receive, bool *asked);
 
 #endif /* ONCUDA_TLS_CHANNEL_H */

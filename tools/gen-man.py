@@ -14,6 +14,7 @@ what follows its own column, and the lines after it indented by nine or
 more.
 """
 import re
+import textwrap
 import sys
 
 
@@ -71,8 +72,16 @@ def options(usage):
         items.append((tag, " ".join(desc)))
     out = []
     for tag, text in items:
-        out.append(".TP\n.B %s\n%s" % (roff_escape(tag), roff_escape(text)))
+        out.append(".TP\n.B %s\n%s" % (roff_escape(tag), fill(roff_escape(text))))
     return "\n".join(out)
+
+
+def fill(text):
+    """Lines of at most 78 bytes (mandoc -Tlint's style), none of them
+    starting with what roff would take for a request."""
+    lines = textwrap.wrap(text, width=78, break_long_words=False,
+                          break_on_hyphens=False)
+    return "\n".join("\\&" + l if l[:1] in ".'" else l for l in lines)
 
 
 defines = {}

@@ -2,21 +2,19 @@
  * tools/ls_sessions.c -- asking a server for its sessions, and printing
  * them (ls_sessions.h).
  *
- * The connection is its own, made and closed here: hello (the protocol
- * revision), then with a key the exchange of proofs (idl/cuda.x, the
- * authentication types) in which the server proves back that it holds the
- * key too, then ONCUDA_LIST_SESSIONS.  Without a key the list is asked for
- * straight after the hello: a server with --key-file refuses it
+ * The connection is its own, made and closed here (ls_connection.h:
+ * inside TLS where the server offers it and oncuda-ls has a key or a CA):
+ * hello (the protocol revision), then with a key the exchange of proofs
+ * (idl/cuda.x, the authentication types) in which the server proves back
+ * that it holds the key too, unless TLS with the key as its PSK proved
+ * that already, then ONCUDA_LIST_SESSIONS.  Without a key the list is
+ * asked for straight after the hello: a server with --key-file refuses it
  * (AUTH_TOOWEAK), and that refusal is what the operator is told.
  */
-#include <arpa/inet.h>
-#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/socket.h>
 #include <time.h>
-#include <unistd.h>
 
 #include <rpc/rpc.h>
 
@@ -24,11 +22,11 @@
 #include "common/release.h"
 #include "gen/wire_revision.h"
 #include "tools/json_text.h"
+#include "tools/ls_connection.h"
 #include "tools/ls_sessions.h"
 
 struct asking {
-	CLIENT *clnt;
-	struct timeval timeout;
+	struct ls_connection conn;
 	char *why;
 	size_t why_len;
 };
@@ -45,13 +43,11 @@ static bool call(struct asking *a, rpcproc_t proc, xdrproc_t xargs,
     void *args, xdrproc_t xres, void *res, const char *what)
 {
 	enum clnt_stat st;
-	struct rpc_err e;
 
-	st = clnt_call(a->clnt, proc, xargs, args, xres, res, a->timeout);
+	st = ls_connection_call(&a->conn, proc, xargs, args, xres, res);
 	if (st == RPC_SUCCESS)
 		return true;
-	clnt_geterr(a->clnt, &e);
-	if (st == RPC_AUTHERROR && e.re_why == AUTH_TOOWEAK)
+	if (st == RPC_AUTHERROR && a->conn.err.re_why == AUTH_TOOWEAK)
 		snprintf(a->why, a->why_len, "the server requires its key to "
 		    "list sessions: give oncuda-ls --key-file (or "
 		    "ONCUDA_KEY_FILE) a copy of its --key-file");
@@ -127,48 +123,41 @@ static bool prove(struct asking *a, const struct auth_key *key)
 	return true;
 }
 
-static int connect_to(const struct sockaddr_in *addr, unsigned timeout_ms,
-    char *why, size_t why_len)
+/* The host part of a name as oncuda-ls was given it ("gpu1:7001"), which
+ * a server's certificate names. */
+static void host_of(const char *name, char *host, size_t size)
 {
-	struct timeval tv = { (time_t)(timeout_ms / 1000),
-	    (suseconds_t)(timeout_ms % 1000) * 1000 };
-	int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	const char *colon = strrchr(name, ':');
+	size_t n = colon != NULL && colon[1] != '\0' &&
+	    strspn(colon + 1, "0123456789") == strlen(colon + 1) ?
+	    (size_t)(colon - name) : strlen(name);
 
-	/* A blocking connect waits no longer than the send timeout. */
-	if (fd < 0 || setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv) < 0 ||
-	    connect(fd, (const struct sockaddr *)addr, sizeof *addr) < 0) {
-		snprintf(why, why_len, "cannot connect: %s", strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return -1;
-	}
-	return fd;
+	snprintf(host, size, "%.*s", (int)n, name);
 }
 
-bool sessions_ask(const struct sockaddr_in *addr, const char *key_path,
-    unsigned timeout_ms, session_list *list, char *why, size_t why_len)
+bool sessions_ask(const struct discover_result *server, const char *key_path,
+    unsigned timeout_ms, session_list *list, struct ls_protection *how,
+    char *why, size_t why_len)
 {
-	struct netbuf nb = { .maxlen = sizeof *addr, .len = sizeof *addr,
-	    .buf = (void *)(uintptr_t)addr };
-	struct asking a = { NULL, { 10, 0 }, why, why_len };
+	struct asking a = { .why = why, .why_len = why_len };
 	static struct auth_key key;
+	char host[DISCOVER_TEXT_MAX];
 	res_session_list r;
 	bool ok = false;
-	int fd;
 
+	memset(how, 0, sizeof *how);
 	if (key_path != NULL && !auth_key_load(key_path, &key, why, why_len))
 		return false;
-	if (timeout_ms > 10000)
-		a.timeout.tv_sec = (time_t)(timeout_ms / 1000);
-	if ((fd = connect_to(addr, timeout_ms, why, why_len)) < 0)
-		goto out;
-	if ((a.clnt = clnt_vc_create(fd, &nb, ONCUDA_PROG, ONCUDA_VERSION, 0, 0)) == NULL) {
-		snprintf(why, why_len, "cannot speak RPC to it");
-		close(fd);
-		goto out;
+	host_of(server->name, host, sizeof host);
+	if (!ls_connection_open(&a.conn, &server->addr, host,
+	    server->description.tls, key_path != NULL ? &key : NULL, timeout_ms,
+	    why, why_len)) {
+		auth_key_wipe(&key);
+		return false;
 	}
-	clnt_control(a.clnt, CLSET_FD_CLOSE, NULL);
-	if (!hello(&a) || (key_path != NULL && !prove(&a, &key)))
+	ls_connection_describe(&a.conn, how);
+	if (!hello(&a) || (key_path != NULL && !ls_connection_by_psk(&a.conn) &&
+	    !prove(&a, &key)))
 		goto out;
 	memset(&r, 0, sizeof r);
 	if (!call(&a, ONCUDA_LIST_SESSIONS, (xdrproc_t)xdr_no_arguments, NULL,
@@ -182,8 +171,7 @@ bool sessions_ask(const struct sockaddr_in *addr, const char *key_path,
 	*list = r.res_session_list_u.value;
 	ok = true;
 out:
-	if (a.clnt != NULL)
-		clnt_destroy(a.clnt);
+	ls_connection_close(&a.conn);
 	auth_key_wipe(&key);
 	return ok;
 }

@@ -4,7 +4,8 @@
  *
  *   oncuda-ls [-v [--key-file F]] [--json] [--timeout MS] [host | host:port ...]
  *
- * With -v, each server's sessions and GPU figures too (ls_sessions.h).
+ * With -v, each server's sessions and GPU figures too (ls_sessions.h), and
+ * how oncuda-ls's connection to it is protected (ls_connection.h).
  * Exits 0 when it found at least one server it could describe (and, with
  * -v, listed the sessions of every server it found), 1 when not, 2 on a
  * usage error.
@@ -36,11 +37,17 @@ static const char usage_text[] =
 "                     key, since when, device and page-locked memory held,\n"
 "                     contexts, calls and bytes each way; and its GPUs'\n"
 "                     utilization and memory from NVML (\"no NVML\" where\n"
-"                     the server has none).  Never data or handles\n"
+"                     the server has none).  Never data or handles.  And\n"
+"                     how oncuda-ls's own connection to it is protected:\n"
+"                     inside TLS where the server offers it and oncuda-ls\n"
+"                     has a key or ONCUDA_TLS_CA (ONCUDA_TLS as for a\n"
+"                     client), the TLS version and suite, and whether the\n"
+"                     kernel does the TLS each way (kTLS), and why not\n"
 "  -k, --key-file FILE  prove this key to list sessions of a server started\n"
 "                     with --key-file, as a client does (default:\n"
-"                     ONCUDA_KEY_FILE); such a server lists them to no one\n"
-"                     else\n"
+"                     ONCUDA_KEY_FILE), inside TLS as its PSK where the\n"
+"                     server offers TLS; such a server lists them to no\n"
+"                     one else\n"
 "  -j, --json         one JSON object on stdout, for scripts\n"
 "  -t, --timeout MS   how long to wait for answers to the broadcast, and for\n"
 "                     each connection (default 1000); a server's description\n"
@@ -54,6 +61,7 @@ static const char usage_text[] =
 struct listing {
 	bool ok;
 	session_list list;
+	struct ls_protection how;	/* of oncuda-ls's own connection */
 	char why[256];
 };
 
@@ -128,6 +136,8 @@ static void print_table(const struct discover_list *list,
 			    dev->name, (double)dev->total_memory / (1024.0 * 1024 * 1024),
 			    dev->cc_major, dev->cc_minor, dev->pci_bus_id, uuid);
 		}
+		if (sessions != NULL && sessions[i].how.text[0] != '\0')
+			printf("    TLS: %s\n", sessions[i].how.text);
 		if (sessions != NULL && sessions[i].ok)
 			sessions_print_table(&sessions[i].list);
 		else if (sessions != NULL)
@@ -161,6 +171,19 @@ static void json_server(const server_description *d)
 	printf("]");
 }
 
+/* , "connection": {...}: how oncuda-ls's own connection was protected. */
+static void json_protection(const struct ls_protection *how)
+{
+	printf(", \"connection\": {\"tls\": %s, \"text\": ",
+	    how->tls ? "true" : "false");
+	json_string(how->text);
+	printf(", \"ktls_send\": %s, \"ktls_receive\": %s, \"ktls_off\": ",
+	    how->ktls_send ? "true" : "false",
+	    how->ktls_receive ? "true" : "false");
+	json_string(how->ktls_off);
+	printf("}");
+}
+
 static void print_json(const struct discover_list *list,
     const struct listing *sessions)
 {
@@ -183,6 +206,8 @@ static void print_json(const struct discover_list *list,
 		printf(", \"state\": \"%s\"", state_names[r->state]);
 		if (r->state == DISCOVER_SERVER) {
 			json_server(&r->description);
+			if (sessions != NULL && sessions[i].how.text[0] != '\0')
+				json_protection(&sessions[i].how);
 			if (sessions != NULL && sessions[i].ok) {
 				sessions_print_json(&sessions[i].list);
 			} else if (sessions != NULL) {
@@ -270,10 +295,10 @@ int main(int argc, char **argv)
 	for (size_t i = 0; verbose && i < list.count; i++) {
 		if (list.results[i].state != DISCOVER_SERVER)
 			continue;
-		sessions[i].ok = sessions_ask(&list.results[i].addr,
+		sessions[i].ok = sessions_ask(&list.results[i],
 		    key_path != NULL && key_path[0] != '\0' ? key_path : NULL,
-		    timeout_ms, &sessions[i].list, sessions[i].why,
-		    sizeof sessions[i].why);
+		    timeout_ms, &sessions[i].list, &sessions[i].how,
+		    sessions[i].why, sizeof sessions[i].why);
 		if (!sessions[i].ok) {
 			listed = false;
 			fprintf(stderr, "oncuda-ls: %s: cannot list its sessions: "

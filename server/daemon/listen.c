@@ -23,6 +23,7 @@
 #include "server/daemon/children.h"
 #include "server/daemon/listen.h"
 #include "server/daemon/metrics.h"
+#include "server/daemon/notify.h"
 #include "server/daemon/rpcbind.h"
 #include "server/session/child.h"
 #include "server/session/daemon_facts.h"
@@ -348,7 +349,7 @@ int daemon_run(const struct daemon_options *options)
 {
 	struct sockaddr_in bound;
 	struct timespec next_check, next_metrics;
-	char where[64];
+	char where[64], status[128];
 	int listener, local = -1;
 
 	setup_signals();
@@ -385,6 +386,11 @@ int daemon_run(const struct daemon_options *options)
 		    "(ONCUDA_TRANSPORT=tcp keeps them on TCP)",
 		    daemon_facts_local_socket());
 	log_who_is_served(options, &bound);
+	/* Ready once clients can find it (oncudad.service is Type=notify):
+	 * a unit ordered after this one starts its clients after this. */
+	snprintf(status, sizeof status, "READY=1\nSTATUS=listening on %s%s",
+	    where, options->use_rpcbind ? ", registered with rpcbind" : "");
+	notify_systemd(status);
 
 	clock_gettime(CLOCK_MONOTONIC, &next_check);
 	next_metrics = next_check;
@@ -426,6 +432,7 @@ int daemon_run(const struct daemon_options *options)
 	}
 
 	log_msg(LOG_INFO, "stopping (%s)", stop_signal != 0 ? strsignal(stop_signal) : "error");
+	notify_systemd("STOPPING=1");
 	rpcbind_unregister();
 	local_socket_close(local);
 	close(listener);

@@ -109,12 +109,13 @@ static int connect_within(int fd, const struct sockaddr *addr, socklen_t len,
 
 /*
  * A TCP socket connected to host:port within the timeout, Nagle off and
- * close-on-exec; -1 with why (and whether the host is unknown).
+ * close-on-exec; -1 with why (and whether the host is unknown).  family:
+ * AF_UNSPEC for any of the host's addresses, else only those of it.
  */
 static int open_socket(const struct server_target *target, unsigned port,
-    char *why, size_t why_len, bool *unknown_host)
+    int family, char *why, size_t why_len, bool *unknown_host)
 {
-	struct addrinfo hints = { .ai_family = AF_UNSPEC,
+	struct addrinfo hints = { .ai_family = family,
 	    .ai_socktype = SOCK_STREAM };
 	struct addrinfo *list, *ai;
 	int fd = -1, rc, error = 0;
@@ -148,10 +149,10 @@ static int open_socket(const struct server_target *target, unsigned port,
 
 /* Our transport (xprt.h) on a socket to host:port. */
 static CLIENT *connect_port(const struct server_target *target, unsigned port,
-    rpcprog_t prog, rpcvers_t vers, char *why, size_t why_len,
+    int family, rpcprog_t prog, rpcvers_t vers, char *why, size_t why_len,
     bool *unknown_host)
 {
-	int fd = open_socket(target, port, why, why_len, unknown_host);
+	int fd = open_socket(target, port, family, why, why_len, unknown_host);
 	CLIENT *clnt;
 
 	if (fd < 0)
@@ -186,12 +187,17 @@ static unsigned universal_address_port(const char *uaddr)
  * over TCP), within the timeout; then the connection is made straight to
  * that port with our transport, as for "host:port".  The answer is a
  * universal address, whose last two fields are the port's bytes.
+ *
+ * The netid asked for is the family rpcbind is reached by: rpcbind
+ * answers a "tcp" (IPv4) query that came over IPv6 with no address, so a
+ * name such as localhost, which Debian's /etc/hosts gives ::1 too, and
+ * glibc then tries first, is reached over IPv4 for "tcp", both at rpcbind
+ * and at the port it tells (family).
  */
-static unsigned rpcbind_port(const struct server_target *target, char *why,
-    size_t why_len, bool *unknown_host)
+static unsigned rpcbind_port(const struct server_target *target, int family,
+    char *why, size_t why_len, bool *unknown_host)
 {
 	struct timeval timeout = { .tv_sec = (time_t)target->timeout_seconds };
-	const char *host = target->address.host;
 	char netid[8], empty[1] = "";
 	struct rpcb query = { .r_prog = ONCUDA_PROG, .r_vers = ONCUDA_VERSION,
 	    .r_netid = netid, .r_addr = empty, .r_owner = empty };
@@ -200,10 +206,10 @@ static unsigned rpcbind_port(const struct server_target *target, char *why,
 	enum clnt_stat st;
 	CLIENT *clnt;
 
-	snprintf(netid, sizeof(netid), "%s", strchr(host, ':') != NULL ?
-	    "tcp6" : "tcp");
-	clnt = connect_port(target, PMAPPORT, RPCBPROG, RPCBVERS, why, why_len,
-	    unknown_host);
+	snprintf(netid, sizeof(netid), "%s", family == AF_INET6 ? "tcp6" :
+	    "tcp");
+	clnt = connect_port(target, PMAPPORT, family, RPCBPROG, RPCBVERS, why,
+	    why_len, unknown_host);
 	if (clnt == NULL)
 		return 0;
 	st = clnt_call(clnt, RPCBPROC_GETADDR, (xdrproc_t)xdr_rpcb,
@@ -224,12 +230,15 @@ static unsigned rpcbind_port(const struct server_target *target, char *why,
 static CLIENT *connect_rpcbind(const struct server_target *target, char *why,
     size_t why_len, bool *unknown_host)
 {
-	unsigned port = rpcbind_port(target, why, why_len, unknown_host);
+	int family = strchr(target->address.host, ':') != NULL ? AF_INET6 :
+	    AF_INET;
+	unsigned port = rpcbind_port(target, family, why, why_len,
+	    unknown_host);
 
 	if (port == 0)
 		return NULL;
-	return connect_port(target, port, ONCUDA_PROG, ONCUDA_VERSION, why,
-	    why_len, unknown_host);
+	return connect_port(target, port, family, ONCUDA_PROG, ONCUDA_VERSION,
+	    why, why_len, unknown_host);
 }
 
 /*
@@ -328,8 +337,8 @@ CLIENT *connect_server(const struct server_target *target)
 	CLIENT *clnt;
 
 	if (target->address.port != 0)
-		clnt = connect_port(target, target->address.port, ONCUDA_PROG,
-		    ONCUDA_VERSION, why, sizeof(why), &unknown_host);
+		clnt = connect_port(target, target->address.port, AF_UNSPEC,
+		    ONCUDA_PROG, ONCUDA_VERSION, why, sizeof(why), &unknown_host);
 	else
 		clnt = connect_rpcbind(target, why, sizeof(why), &unknown_host);
 	if (clnt == NULL) {

@@ -12,6 +12,7 @@
 
 #include "common/auth_key.h"
 #include "common/tls_channel.h"
+#include "common/tls_env.h"
 #include "stubs/link/say.h"
 #include "stubs/link/tls_client.h"
 #include "stubs/link/xprt.h"
@@ -44,33 +45,24 @@ static bool wanted(void)
  * saying why. */
 static struct tls_config *context(void)
 {
-	struct tls_credentials cred = { 0 };
+	struct tls_credentials cred;
 	struct tls_psk psk;
 	struct auth_key key;
-	const char *path = env("ONCUDA_KEY_FILE"), *name = env("ONCUDA_KEY_NAME");
+	const char *path = env("ONCUDA_KEY_FILE");
 	char reason[200];
 
 	pthread_mutex_lock(&lock);
 	if (config_tried)
 		goto done;
 	config_tried = true;
-	memset(&psk, 0, sizeof psk);
-	if (path != NULL) {
-		if (!auth_key_load(path, &key, reason, sizeof reason)) {
-			snprintf(config_why, sizeof config_why, "cannot use the "
-			    "key file ONCUDA_KEY_FILE=%s: %s", path, reason);
-			goto done;
-		}
-		auth_tls_psk(&key, psk.key);
-		auth_key_wipe(&key);
-		if (name != NULL)
-			snprintf(psk.name, sizeof psk.name, "%s", name);
-		cred.psks = &psk;
-		cred.psk_count = 1;
+	if (path != NULL && !auth_key_load(path, &key, reason, sizeof reason)) {
+		snprintf(config_why, sizeof config_why, "cannot use the key "
+		    "file ONCUDA_KEY_FILE=%s: %s", path, reason);
+		goto done;
 	}
-	cred.ca_file = env("ONCUDA_TLS_CA");
-	cred.cert_file = env("ONCUDA_TLS_CERT");
-	cred.key_file = env("ONCUDA_TLS_KEY");
+	tls_env_credentials(path != NULL ? &key : NULL, &psk, &cred);
+	if (path != NULL)
+		auth_key_wipe(&key);
 	if (cred.psk_count == 0 && cred.ca_file == NULL)
 		snprintf(config_why, sizeof config_why, "cannot use TLS: "
 		    "ONCUDA_TLS=1 needs "

@@ -8,7 +8,8 @@
 # serves the installed oncuda-run's examples/vectorAdd; oncuda-run refuses
 # to start a program when the server does not answer (status 69) and passes
 # a program's exit status through; --env prints exports a shell can eval;
-# the man pages format without a warning (groff), the unit passes
+# the man pages format without a warning (groff) and lint clean (mandoc,
+# where it is installed), the unit passes
 # systemd-analyze verify where systemd-analyze exists; make uninstall leaves
 # only the administrator's options file.  Uses tests/lib.sh and run.sh's
 # SERVER and OUT.
@@ -41,6 +42,16 @@ step_install() {
 		((pages_ok)) && ok "the man pages format without a warning (groff -ww)"
 	else
 		echo "    SKIP: man page lint (no groff on this machine)"
+	fi
+	if command -v mandoc >/dev/null; then
+		if mandoc -Tlint "$prefix"/share/man/man*/* >"$OUT/install-mandoc.log" 2>&1 &&
+			[[ ! -s $OUT/install-mandoc.log ]]; then
+			ok "the man pages lint clean under mandoc -Tlint (style included)"
+		else
+			bad "mandoc -Tlint:"; show "$OUT/install-mandoc.log"; verdict=1
+		fi
+	else
+		echo "    SKIP: mandoc -Tlint (no mandoc on this machine: apt-get install mandoc)"
 	fi
 	unit=$prefix/lib/systemd/system/oncudad.service
 	if command -v systemd-analyze >/dev/null; then
@@ -87,9 +98,14 @@ step_install() {
 	fi
 
 	run_logged install-uninstall 120 make -s uninstall PREFIX="$prefix"
-	left=$(find "$prefix" -type f ! -path "*/etc/default/oncudad" | head -5)
+	# Files and links alike (a dangling libcuda.so would be one), and
+	# oncuda's own directories; the standard ones (bin, share/man/man1)
+	# stay, as GNU's uninstall leaves them.
+	left=$(find "$prefix" ! -type d ! -path "*/etc/default/oncudad" | head -5)
+	[[ -e $prefix/lib/oncuda ]] && left+=" $prefix/lib/oncuda/"
+	[[ -e $prefix/share/oncuda ]] && left+=" $prefix/share/oncuda/"
 	if [[ -z $left ]]; then
-		ok "make uninstall removed everything but the options file"
+		ok "make uninstall removed everything but the options file and the standard directories"
 	else
 		bad "make uninstall left: $left"; verdict=1
 	fi

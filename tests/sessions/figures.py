@@ -8,8 +8,9 @@ HOLDER is DEVICE_BYTES:PINNED_BYTES:COPY_BYTES, as tests/sessions/holder
 was given them.  Each holder must be listed once, found by its device
 memory, with exactly that device and page-locked memory, one context, the
 key proved, and at least COPY_BYTES (plus at most SLACK more) each way; the
-session answering the listing must have served exactly the three calls
-before it (hello, challenge, proof).  The metrics file must parse as the
+session answering the listing must have served exactly the calls before it:
+inside TLS with the key as PSK, which proves the key, two (the AUTH_TLS
+probe, hello); otherwise three (hello, challenge, proof).  The metrics file must parse as the
 Prometheus text format and say the same of every session.  Prints one line
 per check passed; exits 1 at the first that fails.
 """
@@ -103,9 +104,13 @@ def main():
               "%d bytes out for a copy of %d back" % (s["bytes_out"], copied))
         check(8 <= s["calls"] <= 400, "%d calls" % s["calls"])
     me = [s for s in sessions if s["self"]]
-    check(len(me) == 1 and me[0]["calls"] == 3 and me[0]["key_proved"] and
+    by_psk = ", PSK, " in server.get("connection", {}).get("text", "")
+    before = 2 if by_psk else 3
+    check(len(me) == 1 and me[0]["calls"] == before and me[0]["key_proved"] and
           me[0]["device_memory"] == 0,
-          "the listing's own session: 3 calls before it, the key proved, no memory")
+          "the listing's own session: %d calls before it (%s), the key proved, "
+          "no memory" % (before, "the AUTH_TLS probe, hello: inside TLS with the "
+                         "key as PSK" if by_psk else "hello, challenge, proof"))
     check(len(server["gpus"]) > 0 or server["nvml"] != "",
           "GPU figures, or why not: %r" % (server["nvml"] or server["gpus"]))
 

@@ -32,6 +32,10 @@
 #     for a session inside TLS, and one made inside TLS for a plain
 #     session, are refused at the bind (tlsprobe.py mixed), the log saying
 #     why.
+#  8. oncuda-ls -v: its own connection inside TLS with the PSK and with
+#     X.509, the line saying the suite and whether the kernel does the TLS
+#     (kTLS) and why not; plain with a server that offers none; refused,
+#     saying why, by a --tls server when it has no key.
 # Uses tests/lib.sh and run.sh's SERVER, OUT, E2E and CLIENT_LIBS; needs
 # python3, openssl and tests/system/noserver.
 
@@ -75,6 +79,41 @@ tls_striped() {
 	e2e_passed $? "$name" || return 1
 	tls_expect "$name" "$name: the client's data connection 7 inside TLS ($how)" \
 		-E "^oncuda: data connection 7 of oncudad on .*: TLSv1\.3 [A-Z0-9_]+, $how, kernel TLS send (on|off) receive (on|off)"
+}
+
+# KTLS: how oncuda-ls -v says whether the kernel does the TLS, and why not.
+KTLS='kTLS: (on|off \(.+\)|send (on|off), receive (on|off) \(.+\))$'
+
+# tls_ls NAME STATUS LINE [VAR=VALUE...]: oncuda-ls -v on the server of
+# SERVER_PORT exits with STATUS and prints a line matching LINE; with
+# --json too, its connection's kTLS flags agree with the text's.
+tls_ls() {
+	local name=$1 status=$2 line=$3
+	shift 3
+	run_logged "$name" 30 env "$@" tools/oncuda-ls -v "127.0.0.1:$SERVER_PORT"
+	if (($? != status)); then
+		bad "$name: oncuda-ls -v did not exit with $status:"; show "$OUT/$name.log"
+		return 1
+	fi
+	tls_expect "$name" "$name: oncuda-ls -v says $(grep -E "$line" "$OUT/$name.log" | head -n 1 | sed 's/^ *//')" \
+		-E "$line" || return 1
+	# Its stdout alone: the JSON.
+	run_logged "$name-json" 30 sh -c 'exec "$@" 2>/dev/null' sh env "$@" \
+		tools/oncuda-ls -v --json "127.0.0.1:$SERVER_PORT"
+	python3 - "$OUT/$name-json.log" <<'PY' || { bad "$name: oncuda-ls -v --json:"; show "$OUT/$name-json.log"; return 1; }
+import json, sys
+server = json.load(open(sys.argv[1]))["servers"][0]
+c = server.get("connection")
+if c is None:
+    sys.exit(0 if "sessions_error" in server else 1)
+text = c["text"]
+if c["tls"]:
+    on = text.endswith("kTLS: on")
+    assert on == (c["ktls_send"] and c["ktls_receive"]), c
+    assert on == (c["ktls_off"] == ""), c
+else:
+    assert text.startswith("none, a plain connection"), c
+PY
 }
 
 # tls_py NAME SECONDS ARGS...: tlsprobe.py ARGS, judged by its status.
@@ -163,6 +202,8 @@ step_tls() {
 	tls_py tls-probe 20 probe 127.0.0.1 "$SERVER_PORT" starttls || verdict=1
 	tls_capture tls-capture-psk ONCUDA_KEY_FILE="$key" || verdict=1
 	tls_striped tls-psk-striped PSK ONCUDA_KEY_FILE="$key" || verdict=1
+	tls_ls tls-ls-psk 0 "^    TLS: TLSv1\.3 [A-Z0-9_]+, PSK, $KTLS" ONCUDA_KEY_FILE="$key" || verdict=1
+	tls_ls tls-ls-nokey 1 "^    sessions: the server requires TLS \(oncudad --tls\)" || verdict=1
 	stop_server "$SERVER_PID" 10 || verdict=1
 	tls_expect tls-psk "server log: sessions inside TLS with the key as PSK, kernel TLS said" \
 		-E "TLS established \(TLSv1\.3 [A-Z0-9_]+, PSK, kernel TLS send (on|off) receive (on|off)\), identity key" || verdict=1
@@ -190,6 +231,7 @@ step_tls() {
 	tls_py tls-inside 20 inside 127.0.0.1 "$SERVER_PORT" "$d/ca.pem" \
 		"$d/client.pem" "$d/client.key" || verdict=1
 	tls_striped tls-x509-striped X.509 "${x509_client[@]}" || verdict=1
+	tls_ls tls-ls-x509 0 "^    TLS: TLSv1\.3 [A-Z0-9_]+, X\.509, $KTLS" "${x509_client[@]}" || verdict=1
 	stop_server "$SERVER_PID" 10 || verdict=1
 	tls_expect tls-x509 "server log: the client certificate's name is the identity" \
 		-E "TLS established \(TLSv1\.3 .*X\.509.*\), identity tenant-a" || verdict=1
@@ -252,6 +294,8 @@ step_tls() {
 	tls_py tls-probe-none 20 probe 127.0.0.1 "$SERVER_PORT" badcred || verdict=1
 	tls_refused tls-required "offers no TLS" ONCUDA_TLS=1 ONCUDA_KEY_FILE="$key" || verdict=1
 	tls_capture tls-capture-plain || verdict=1
+	tls_ls tls-ls-plain 0 "^    TLS: none, a plain connection \(the server offers no TLS\)$" \
+		ONCUDA_KEY_FILE="$key" || verdict=1
 	stop_server "$SERVER_PID" 10 || verdict=1
 	tls_py tls-find-plain 20 find "$OUT/tls-capture-plain.bytes" "$KERNELS" 4096 64 present || verdict=1
 	tls_py tls-find-psk 20 find "$OUT/tls-capture-psk.bytes" "$KERNELS" 4096 64 absent || verdict=1
