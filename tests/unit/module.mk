@@ -29,7 +29,7 @@ CUDA_HOME ?= /usr/local/cuda
 
 UNIT_MODULE_CPPFLAGS := -std=c11 -D_GNU_SOURCE -I. \
 	-I/usr/include/tirpc -I$(CUDA_HOME)/include
-UNIT_MODULE_LIBS := -ltirpc -lpthread
+UNIT_MODULE_LIBS := -ltirpc -lzstd -lpthread -ldl
 UNIT_MODULE_TESTS := tests/unit/test_image tests/unit/test_image_kernels \
 	tests/unit/test_ptx_entries \
 	tests/unit/test_load_options \
@@ -43,7 +43,8 @@ UNIT_MODULE_HEADERS := stubs/wire/rpc.h stubs/link/say.h gen/cuda_rpc.h
 UNIT_MODULE_DECLARED := stubs/code/declared.c stubs/code/declared.h \
 	stubs/code/linked.c stubs/code/linked.h common/sha256.c \
 	common/image_kernels.c common/image_kernels.h \
-	common/ptx_entries.c common/ptx_entries.h
+	common/ptx_entries.c common/ptx_entries.h \
+	common/fatbin_inflate.c common/fatbin_inflate.h
 
 all: $(UNIT_MODULE_TESTS)
 
@@ -59,15 +60,21 @@ tests/unit/test_image: tests/unit/test_image.c common/image.c common/image.h \
 tests/unit/test_image_kernels: tests/unit/test_image_kernels.c \
 		common/image_kernels.c common/image_kernels.h common/image.c \
 		common/ptx_entries.c common/ptx_entries.h \
+		common/fatbin_inflate.c common/fatbin_inflate.h \
 		common/image.h $(UNIT_MODULE_COMMON) tests/kernels/kernels.cubin \
 		tests/kernels/kernels.fatbin tests/kernels/kernels.ptx \
 		tests/kernels/kernels_rdc.fatbin
 	$(UNIT_MODULE_LINK)
 
+# Parameters aligned above 16, placed differently by each architecture's
+# ptxas: one cubin of each parameter base nvcc 13 knows.
+UNIT_ALIGNED_CUBINS := tests/kernels/aligned_sm75.cubin \
+	tests/kernels/aligned_sm90.cubin tests/kernels/aligned_sm100.cubin
 # Kernels of every kind of parameter, as PTX and as the cubin that ptxas
 # makes of the same source, for test_ptx_entries to compare.
 UNIT_PTX_IMAGES := tests/kernels/params.ptx tests/kernels/params.cubin \
-	tests/kernels/params_hand.cubin
+	tests/kernels/params_hand.cubin tests/kernels/aligned.ptx \
+	$(UNIT_ALIGNED_CUBINS)
 
 tests/kernels/params.ptx: tests/kernels/params.cu
 	$(NVCC) -ptx -arch=compute_90 -o $@ $<
@@ -75,12 +82,19 @@ tests/kernels/params.ptx: tests/kernels/params.cu
 tests/kernels/params.cubin: tests/kernels/params.cu
 	$(NVCC) -cubin -arch=sm_90 -o $@ $<
 
+tests/kernels/aligned.ptx: tests/kernels/aligned.cu
+	$(NVCC) -ptx -arch=compute_75 -o $@ $<
+
+tests/kernels/aligned_sm%.cubin: tests/kernels/aligned.ptx
+	$(CUDA_HOME)/bin/ptxas -arch=sm_$* -o $@ $<
+
 tests/kernels/params_hand.cubin: tests/kernels/params_hand.ptx.in
 	$(CUDA_HOME)/bin/ptxas -arch=sm_90 -o $@ $<
 
 tests/unit/test_ptx_entries: tests/unit/test_ptx_entries.c \
 		common/ptx_entries.c common/ptx_entries.h \
 		common/image_kernels.c common/image_kernels.h common/image.c \
+		common/fatbin_inflate.c common/fatbin_inflate.h \
 		common/image.h $(UNIT_MODULE_COMMON) $(UNIT_PTX_IMAGES) \
 		tests/kernels/params_hand.ptx.in
 	$(UNIT_MODULE_LINK)
