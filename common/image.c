@@ -95,6 +95,20 @@ bool image_elf_section(const void *image, size_t avail,
 	return read_at(image, avail, at, out, sizeof(*out));
 }
 
+const char *image_elf_section_name(const void *image, size_t avail,
+				   const Elf64_Shdr *names, uint64_t off)
+{
+	const char *table;
+
+	if (names->sh_offset > avail || names->sh_size > avail -
+	    names->sh_offset || off >= names->sh_size)
+		return NULL;
+	table = (const char *)image + names->sh_offset;
+	if (memchr(table + off, '\0', names->sh_size - off) == NULL)
+		return NULL;
+	return table + off;
+}
+
 /*
  * The size of an ELF file: the furthest end of its header, its tables,
  * every section with file contents and every segment's file part.

@@ -85,6 +85,13 @@ bool image_elf_section(const void *image, size_t avail,
 			const struct image_elf *elf, uint64_t i, Elf64_Shdr *out);
 
 /*
+ * The NUL-terminated name at offset off of the section-name table whose
+ * header is names, or NULL when it does not lie within avail.
+ */
+const char *image_elf_section_name(const void *image, size_t avail,
+				   const Elf64_Shdr *names, uint64_t off);
+
+/*
  * Finds the image at `image`, of which at most `avail` bytes may be read:
  * sets *start to where its bytes begin (the fatbin that a fatbin wrapper
  * points to, otherwise `image` itself) and *size to how many there are.

@@ -275,19 +275,6 @@ static bool settle(struct image_kernel *k, enum agreement a)
 	return true;
 }
 
-/* The NUL-terminated name at offset off of the section-name table, or NULL. */
-static const char *section_name(const unsigned char *elf, size_t size,
-				const Elf64_Shdr *names, uint32_t off)
-{
-	if (names->sh_offset > size || names->sh_size > size - names->sh_offset ||
-	    off >= names->sh_size)
-		return NULL;
-	if (memchr(elf + names->sh_offset + off, '\0',
-		   names->sh_size - off) == NULL)
-		return NULL;
-	return (const char *)elf + names->sh_offset + off;
-}
-
 /* Reads the kernels of the cubin of size bytes at elf; false: no memory. */
 static bool read_cubin(const unsigned char *elf, size_t size,
 		       struct gather *g)
@@ -304,7 +291,8 @@ static bool read_cubin(const unsigned char *elf, size_t size,
 		struct image_kernel k = { 0 };
 
 		if (!image_elf_section(elf, size, &e, i, &sh) ||
-		    (name = section_name(elf, size, &names, sh.sh_name)) == NULL ||
+		    (name = image_elf_section_name(elf, size, &names,
+						  sh.sh_name)) == NULL ||
 		    strncmp(name, NV_INFO_PREFIX, strlen(NV_INFO_PREFIX)) != 0 ||
 		    name[strlen(NV_INFO_PREFIX)] == '\0' ||
 		    sh.sh_offset > size || sh.sh_size > size - sh.sh_offset)

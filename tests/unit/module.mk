@@ -12,6 +12,11 @@
 #   test_ptx_entries   common/ptx_entries.c: the parameters PTX .entry
 #                      declarations state, held against the .nv.info ptxas
 #                      writes for the same kernels; damaged and hostile PTX
+#   test_declared      stubs/code/declared.c and linked.c with real nvcc
+#                      images: kernels only compressed entries state
+#                      (Zstandard, LZ4), parameters aligned above 16 as
+#                      each architecture places them, link inputs that
+#                      are host objects and archives; damaged ones
 #   test_load_options  stubs/code/load_options.c: JIT and library options
 #   test_params        stubs/code/params.c: argument packing, the layout cache,
 #                      layouts held against the images in tests/kernels
@@ -31,7 +36,7 @@ UNIT_MODULE_CPPFLAGS := -std=c11 -D_GNU_SOURCE -I. \
 	-I/usr/include/tirpc -I$(CUDA_HOME)/include
 UNIT_MODULE_LIBS := -ltirpc -lzstd -lpthread -ldl
 UNIT_MODULE_TESTS := tests/unit/test_image tests/unit/test_image_kernels \
-	tests/unit/test_ptx_entries \
+	tests/unit/test_ptx_entries tests/unit/test_declared \
 	tests/unit/test_load_options \
 	tests/unit/test_params tests/unit/test_module tests/unit/test_launch
 UNIT_MODULE_COMMON := tests/unit/unit_check.c tests/unit/unit_check.h
@@ -44,7 +49,8 @@ UNIT_MODULE_DECLARED := stubs/code/declared.c stubs/code/declared.h \
 	stubs/code/linked.c stubs/code/linked.h common/sha256.c \
 	common/image_kernels.c common/image_kernels.h \
 	common/ptx_entries.c common/ptx_entries.h \
-	common/fatbin_inflate.c common/fatbin_inflate.h
+	common/fatbin_inflate.c common/fatbin_inflate.h \
+	common/host_object.c common/host_object.h
 
 all: $(UNIT_MODULE_TESTS)
 
@@ -88,6 +94,37 @@ tests/kernels/aligned.ptx: tests/kernels/aligned.cu
 tests/kernels/aligned_sm%.cubin: tests/kernels/aligned.ptx
 	$(CUDA_HOME)/bin/ptxas -arch=sm_$* -o $@ $<
 
+# Compressed fatbin entries and host objects (test_declared): every entry
+# compressed, by Zstandard (nvcc's default) and by LZ4 (its speed mode);
+# aligned.cu as nvcc makes it by default (a cubin of its default
+# architecture, and PTX compressed); relocatable objects (the fatbin in
+# __nv_relfatbin), an archive of two, and a whole-program object (in
+# .nv_fatbin).  Order-only: the objects are data here, not to be linked.
+UNIT_COMPRESSED_IMAGES := tests/kernels/kernels_zstd.fatbin \
+	tests/kernels/kernels_lz4.fatbin tests/kernels/aligned.fatbin \
+	tests/kernels/kernels_rdc.o tests/kernels/aligned_rdc.o \
+	tests/kernels/libkernels_rdc.a tests/kernels/aligned_whole.o
+
+tests/kernels/kernels_zstd.fatbin: tests/kernels/kernels.cu
+	$(NVCC) -fatbin -Xfatbin -compress-all -o $@ $<
+
+tests/kernels/kernels_lz4.fatbin: tests/kernels/kernels.cu
+	$(NVCC) -fatbin -Xfatbin -compress-all -compress-mode=speed -o $@ $<
+
+tests/kernels/aligned.fatbin: tests/kernels/aligned.cu
+	$(NVCC) -fatbin -o $@ $<
+
+tests/kernels/%_rdc.o: tests/kernels/%.cu
+	$(NVCC) -c -rdc=true -o $@ $<
+
+tests/kernels/aligned_whole.o: tests/kernels/aligned.cu
+	$(NVCC) -c -o $@ $<
+
+tests/kernels/libkernels_rdc.a: tests/kernels/kernels_rdc.o \
+		tests/kernels/aligned_rdc.o
+	rm -f $@
+	ar rcs $@ $^
+
 tests/kernels/params_hand.cubin: tests/kernels/params_hand.ptx.in
 	$(CUDA_HOME)/bin/ptxas -arch=sm_90 -o $@ $<
 
@@ -97,6 +134,14 @@ tests/unit/test_ptx_entries: tests/unit/test_ptx_entries.c \
 		common/fatbin_inflate.c common/fatbin_inflate.h \
 		common/image.h $(UNIT_MODULE_COMMON) $(UNIT_PTX_IMAGES) \
 		tests/kernels/params_hand.ptx.in
+	$(UNIT_MODULE_LINK)
+
+tests/unit/test_declared: tests/unit/test_declared.c \
+		$(UNIT_MODULE_DECLARED) common/image.c common/image.h \
+		$(UNIT_MODULE_COMMON) $(UNIT_MODULE_FAKE) $(UNIT_MODULE_HEADERS) \
+		$(UNIT_ALIGNED_CUBINS) tests/kernels/kernels.cubin \
+		tests/kernels/kernels.fatbin tests/kernels/kernels_rdc.fatbin \
+		| $(UNIT_COMPRESSED_IMAGES)
 	$(UNIT_MODULE_LINK)
 
 tests/unit/test_load_options: tests/unit/test_load_options.c \

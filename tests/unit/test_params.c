@@ -588,8 +588,8 @@ static void test_declared_linked(void)
 		params_forget_all();
 	}
 
-	/* An object input is not read: its kernels answer to the cubin. */
-	linked_input(&object_link, CU_JIT_INPUT_OBJECT, ptx, ptx_size);
+	/* LTO IR is not read: its kernels answer to the cubin. */
+	linked_input(&object_link, CU_JIT_INPUT_NVVM, ptx, ptx_size);
 	copy[cubin_size - 1] ^= 0x01;	/* another cubin's digest */
 	linked_output(&object_link, copy, cubin_size);
 	linked_forget(&object_link);
