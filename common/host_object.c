@@ -58,31 +58,28 @@ static bool section_fatbins(const unsigned char *p, size_t len,
 	return true;
 }
 
+/* What object_fatbins() hands on. */
+struct walk {
+	host_fatbin_fn *each;
+	void *arg;
+};
+
+static bool take_section(void *arg, const char *name,
+			 const unsigned char *bytes, size_t len)
+{
+	struct walk *w = arg;
+
+	return !is_fatbin_section(name) ||
+	    section_fatbins(bytes, len, w->each, w->arg);
+}
+
 /* Calls each() for the fatbins of the ELF object of size bytes at elf. */
 static bool object_fatbins(const unsigned char *elf, size_t size,
 			   host_fatbin_fn *each, void *arg)
 {
-	struct image_elf e;
-	Elf64_Shdr names, sh;
-	const char *name;
+	struct walk w = { each, arg };
 
-	if (image_elf_read(elf, size, &e) != CUDA_SUCCESS ||
-	    e.names == SHN_UNDEF ||
-	    !image_elf_section(elf, size, &e, e.names, &names))
-		return true;
-	for (uint64_t i = 0; i < e.sections; i++) {
-		if (!image_elf_section(elf, size, &e, i, &sh) ||
-		    sh.sh_type == SHT_NOBITS ||
-		    (name = image_elf_section_name(elf, size, &names,
-						  sh.sh_name)) == NULL ||
-		    !is_fatbin_section(name) ||
-		    sh.sh_offset > size || sh.sh_size > size - sh.sh_offset)
-			continue;
-		if (!section_fatbins(elf + sh.sh_offset, sh.sh_size, each,
-				     arg))
-			return false;
-	}
-	return true;
+	return image_elf_sections(elf, size, take_section, &w);
 }
 
 /* A member's size from its header's decimal field; false if malformed. */

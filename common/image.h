@@ -85,11 +85,21 @@ bool image_elf_section(const void *image, size_t avail,
 			const struct image_elf *elf, uint64_t i, Elf64_Shdr *out);
 
 /*
- * The NUL-terminated name at offset off of the section-name table whose
- * header is names, or NULL when it does not lie within avail.
+ * Called for a section of an ELF image: its name and its len bytes at
+ * bytes, both within the image.  Returns false to end the walk.
  */
-const char *image_elf_section_name(const void *image, size_t avail,
-				   const Elf64_Shdr *names, uint64_t off);
+typedef bool image_section_fn(void *arg, const char *name,
+			      const unsigned char *bytes, size_t len);
+
+/*
+ * Calls each() for every section of the ELF image at `image` (avail bytes
+ * may be read) whose header, name and contents lie within avail, in
+ * order; sections without contents in the file (SHT_NOBITS), and any
+ * that do not lie within avail, are skipped, and so is the whole of an
+ * image whose header does not read.  False only when each() was.
+ */
+bool image_elf_sections(const void *image, size_t avail,
+			image_section_fn *each, void *arg);
 
 /*
  * Finds the image at `image`, of which at most `avail` bytes may be read:

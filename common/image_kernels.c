@@ -192,7 +192,7 @@ static void kernel_free(struct image_kernel *k)
 /* How the statements gathered of a name agree. */
 enum agreement {
 	AGREED,
-	OFFSETS_DIFFER,		/* cubins, alike but in offsets or cbank */
+	OFFSETS_DIFFER,		/* cubins alike but in offsets or cbank */
 	DISPUTED,		/* left out */
 };
 
@@ -275,43 +275,34 @@ static bool settle(struct image_kernel *k, enum agreement a)
 	return true;
 }
 
+/* Reads the kernel of one .nv.info.<kernel> section into the gather at
+ * arg; false when memory ran out. */
+static bool take_section(void *arg, const char *name,
+			 const unsigned char *bytes, size_t len)
+{
+	struct image_kernel k = { 0 };
+
+	if (strncmp(name, NV_INFO_PREFIX, strlen(NV_INFO_PREFIX)) != 0 ||
+	    name[strlen(NV_INFO_PREFIX)] == '\0')
+		return true;
+	if (!read_attributes(bytes, len, &k) ||
+	    (!k.has_params && !k.has_cbank)) {
+		kernel_free(&k);
+		return true;
+	}
+	if ((k.name = strdup(name + strlen(NV_INFO_PREFIX))) == NULL ||
+	    !add_kernel(arg, &k)) {
+		kernel_free(&k);
+		return false;
+	}
+	return true;
+}
+
 /* Reads the kernels of the cubin of size bytes at elf; false: no memory. */
 static bool read_cubin(const unsigned char *elf, size_t size,
 		       struct gather *g)
 {
-	struct image_elf e;
-	Elf64_Shdr names, sh;
-	const char *name;
-
-	if (image_elf_read(elf, size, &e) != CUDA_SUCCESS ||
-	    e.names == SHN_UNDEF ||
-	    !image_elf_section(elf, size, &e, e.names, &names))
-		return true;
-	for (uint64_t i = 0; i < e.sections; i++) {
-		struct image_kernel k = { 0 };
-
-		if (!image_elf_section(elf, size, &e, i, &sh) ||
-		    (name = image_elf_section_name(elf, size, &names,
-						  sh.sh_name)) == NULL ||
-		    strncmp(name, NV_INFO_PREFIX, strlen(NV_INFO_PREFIX)) != 0 ||
-		    name[strlen(NV_INFO_PREFIX)] == '\0' ||
-		    sh.sh_offset > size || sh.sh_size > size - sh.sh_offset)
-			continue;
-		if (!read_attributes(elf + sh.sh_offset, sh.sh_size, &k) ||
-		    (!k.has_params && !k.has_cbank)) {
-			kernel_free(&k);
-			continue;
-		}
-		if ((k.name = strdup(name + strlen(NV_INFO_PREFIX))) == NULL) {
-			kernel_free(&k);
-			return false;
-		}
-		if (!add_kernel(g, &k)) {
-			kernel_free(&k);
-			return false;
-		}
-	}
-	return true;
+	return image_elf_sections(elf, size, take_section, g);
 }
 
 /* Takes one .entry of PTX (ptx_entries.h) into the gather at arg. */

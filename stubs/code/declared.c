@@ -44,7 +44,7 @@ struct image {
 	uint64_t code;
 	bool library;
 	struct image_kernels kernels;	/* of its plain entries */
-	void *packed;			/* its compressed entries, till read */
+	void *packed;			/* its compressed entries, unread */
 	size_t packed_size;
 	struct image_kernels inflated;	/* of its compressed entries */
 };
@@ -213,7 +213,8 @@ static void inflate_locked(struct image *i)
 		return;
 	/* Out of memory they stay unread, and their kernels unchecked. */
 	(void)image_kernels_read_entries(i->packed, i->packed_size,
-					 IMAGE_ENTRIES_COMPRESSED, &i->inflated);
+					 IMAGE_ENTRIES_COMPRESSED,
+					 &i->inflated);
 	free(i->packed);
 	i->packed = NULL;
 	if (i->inflated.compressed > 0 && !said && debugging()) {

@@ -8,8 +8,9 @@
  * hashed only when its size is an output's, so loads of other images pay
  * a comparison of sizes.  The inputs are read whole when they are added,
  * compressed fatbin entries too, and host objects and archives for the
- * fatbins inside them (common/host_object.h); LTO IR is not read.  Out of memory, a link or output goes unchecked
- * (its kernels then answer to the cubin's .nv.info, as any image's do).
+ * fatbins inside them (common/host_object.h); LTO IR is not read.  Out
+ * of memory, a link or output goes unchecked (its kernels then answer to
+ * the cubin's .nv.info, as any image's do).
  */
 #include <pthread.h>
 #include <stdlib.h>

@@ -11,8 +11,9 @@
  *   tamperclient KERNELS_DIR
  *
  * For each it prints one line, "IMAGE RESULT" (IMAGE: kernels.cubin,
- * kernels.ptx, kernels_zstd.fatbin, linked), where RESULT is the name of what cuLaunchKernel
- * returned, or "wrong-sums" when the launch succeeded and c is not a + b.
+ * kernels.ptx, kernels_zstd.fatbin, linked), where RESULT is the name of
+ * what cuLaunchKernel returned, or "wrong-sums" when the launch succeeded
+ * and c is not a + b.
  * The kernel's last argument, n, lies just before 32 KiB of a marker
  * string: a client that copied more of n than its 4 bytes would send the
  * marker to the server, where the proxy looks for it.  Exits 0 once the

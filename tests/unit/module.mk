@@ -8,7 +8,8 @@
 #                      reads the nvcc images in tests/kernels (run it from
 #                      the repository root, or name the folder as argument)
 #   test_image_kernels common/image_kernels.c: kernel parameters stated in
-#                      the .nv.info of the images in tests/kernels
+#                      the .nv.info of the images in tests/kernels, plain
+#                      and compressed (common/fatbin_inflate.c)
 #   test_ptx_entries   common/ptx_entries.c: the parameters PTX .entry
 #                      declarations state, held against the .nv.info ptxas
 #                      writes for the same kernels; damaged and hostile PTX
@@ -40,6 +41,8 @@ UNIT_MODULE_TESTS := tests/unit/test_image tests/unit/test_image_kernels \
 	tests/unit/test_load_options \
 	tests/unit/test_params tests/unit/test_module tests/unit/test_launch
 UNIT_MODULE_COMMON := tests/unit/unit_check.c tests/unit/unit_check.h
+# What the tests of the layout check share.
+UNIT_KERNEL_IMAGES := tests/unit/kernel_images.c tests/unit/kernel_images.h
 UNIT_MODULE_FAKE := tests/unit/fake_conn.c tests/unit/fake_conn.h \
 	tests/unit/one_server.c \
 	gen/cuda_xdr.o
@@ -67,9 +70,10 @@ tests/unit/test_image_kernels: tests/unit/test_image_kernels.c \
 		common/image_kernels.c common/image_kernels.h common/image.c \
 		common/ptx_entries.c common/ptx_entries.h \
 		common/fatbin_inflate.c common/fatbin_inflate.h \
-		common/image.h $(UNIT_MODULE_COMMON) tests/kernels/kernels.cubin \
-		tests/kernels/kernels.fatbin tests/kernels/kernels.ptx \
-		tests/kernels/kernels_rdc.fatbin
+		common/image.h $(UNIT_MODULE_COMMON) $(UNIT_KERNEL_IMAGES) \
+		tests/kernels/kernels.cubin tests/kernels/kernels.fatbin \
+		tests/kernels/kernels.ptx tests/kernels/kernels_rdc.fatbin \
+		tests/kernels/kernels_zstd.fatbin tests/kernels/kernels_lz4.fatbin
 	$(UNIT_MODULE_LINK)
 
 # Parameters aligned above 16, placed differently by each architecture's
@@ -132,14 +136,15 @@ tests/unit/test_ptx_entries: tests/unit/test_ptx_entries.c \
 		common/ptx_entries.c common/ptx_entries.h \
 		common/image_kernels.c common/image_kernels.h common/image.c \
 		common/fatbin_inflate.c common/fatbin_inflate.h \
-		common/image.h $(UNIT_MODULE_COMMON) $(UNIT_PTX_IMAGES) \
+		common/image.h $(UNIT_MODULE_COMMON) $(UNIT_KERNEL_IMAGES) \
+		$(UNIT_PTX_IMAGES) \
 		tests/kernels/params_hand.ptx.in
 	$(UNIT_MODULE_LINK)
 
 tests/unit/test_declared: tests/unit/test_declared.c \
 		$(UNIT_MODULE_DECLARED) common/image.c common/image.h \
-		$(UNIT_MODULE_COMMON) $(UNIT_MODULE_FAKE) $(UNIT_MODULE_HEADERS) \
-		$(UNIT_ALIGNED_CUBINS) tests/kernels/kernels.cubin \
+		$(UNIT_MODULE_COMMON) $(UNIT_KERNEL_IMAGES) $(UNIT_MODULE_FAKE) \
+		$(UNIT_MODULE_HEADERS) $(UNIT_ALIGNED_CUBINS) tests/kernels/kernels.cubin \
 		tests/kernels/kernels.fatbin tests/kernels/kernels_rdc.fatbin \
 		| $(UNIT_COMPRESSED_IMAGES)
 	$(UNIT_MODULE_LINK)
@@ -151,7 +156,8 @@ tests/unit/test_load_options: tests/unit/test_load_options.c \
 
 tests/unit/test_params: tests/unit/test_params.c stubs/code/params.c \
 		stubs/code/params.h $(UNIT_MODULE_DECLARED) common/image.c \
-		$(UNIT_MODULE_COMMON) $(UNIT_MODULE_FAKE) $(UNIT_MODULE_HEADERS) \
+		$(UNIT_MODULE_COMMON) $(UNIT_KERNEL_IMAGES) $(UNIT_MODULE_FAKE) \
+		$(UNIT_MODULE_HEADERS) \
 		tests/kernels/kernels.cubin tests/kernels/kernels.fatbin \
 		tests/kernels/kernels.ptx
 	$(UNIT_MODULE_LINK)

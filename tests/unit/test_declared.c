@@ -23,10 +23,12 @@
 #include "common/image.h"
 #include "common/image_kernels.h"
 #include "fake_conn.h"
+#include "kernel_images.h"
 #include "stubs/code/declared.h"
 #include "stubs/code/linked.h"
 #include "unit_check.h"
 
+#define KERNELS "tests/kernels"
 #define MODULE  0x7f00000b0000ull
 #define FUNC    0x7f00000b1000ull
 #define PARAMS  8
@@ -37,28 +39,13 @@ struct layout {
 	uint32_t align[PARAMS];		/* the PTX's, where read */
 };
 
-static void *read_image(const char *name, size_t *size)
-{
-	char path[4096];
-	void *data = NULL;
-
-	snprintf(path, sizeof(path), "tests/kernels/%s", name);
-	if (image_read_file(path, &data, size) != CUDA_SUCCESS) {
-		fprintf(stderr, "cannot read %s: run make first\n", path);
-		unit_failures++;
-		return NULL;
-	}
-	(*size)--;	/* the NUL */
-	return data;
-}
-
 /* The layout of kernel that the image called file states. */
 static bool layout_of(const char *file, const char *kernel, struct layout *l)
 {
 	const struct image_kernel *k = NULL;
 	struct image_kernels all;
 	size_t size;
-	void *image = read_image(file, &size);
+	void *image = kernel_image(KERNELS, file, &size);
 	bool found = false;
 
 	memset(l, 0, sizeof(*l));
@@ -88,7 +75,7 @@ static bool layout_of(const char *file, const char *kernel, struct layout *l)
 static bool load(const char *file)
 {
 	size_t size;
-	void *image = read_image(file, &size);
+	void *image = kernel_image(KERNELS, file, &size);
 
 	if (image == NULL)
 		return false;
@@ -129,7 +116,7 @@ static void test_compressed(void)
 			continue;
 		CHECK_EQ(check("vec_add", &vec_add), CUDA_SUCCESS);
 		CHECK_EQ(check("mixed_args", &mixed), CUDA_SUCCESS);
-		vec_add.slot[3].size = 8;		/* the int said 8 bytes */
+		vec_add.slot[3].size = 8;	/* the int said 8 bytes */
 		CHECK_EQ(check("vec_add", &vec_add), CUDA_ERROR_INVALID_VALUE);
 		vec_add.slot[3].size = 4;
 		mixed.slot[1].offset += 8;		/* the struct moved */
@@ -226,30 +213,24 @@ static void test_objects(void)
 
 	for (size_t i = 0; i < sizeof(objects) / sizeof(objects[0]); i++) {
 		size_t size, step;
-		unsigned char *image = read_image(objects[i].file, &size);
-		unsigned char *copy;
+		unsigned char *image, *copy;
 
+		image = kernel_image(KERNELS, objects[i].file, &size);
 		if (image == NULL)
 			continue;
 		CHECK_EQ(fatbins_of(image, size).fatbins, objects[i].fatbins);
 		step = size / 200 + 1;
 		for (size_t cut = 0; cut < size; cut += step) {
-			/* A copy of exactly cut bytes, for valgrind. */
-			if ((copy = malloc(cut + 1)) == NULL)
+			if ((copy = damaged_copy(image, cut, 0)) == NULL)
 				break;
-			memcpy(copy, image, cut);
 			CHECK(fatbins_of(copy, cut).fatbins <=
 			      objects[i].fatbins);
 			free(copy);
 		}
 		srand(3);
 		for (unsigned round = 0; round < 300; round++) {
-			if ((copy = malloc(size)) == NULL)
+			if ((copy = damaged_copy(image, size, 8)) == NULL)
 				break;
-			memcpy(copy, image, size);
-			for (unsigned n = 1 + (unsigned)rand() % 8; n > 0; n--)
-				copy[(size_t)rand() % size] =
-					(unsigned char)rand();
 			(void)fatbins_of(copy, size);
 			free(copy);
 		}
@@ -264,9 +245,6 @@ static void test_objects(void)
  */
 static void test_link_inputs(void)
 {
-	static const unsigned char ordinal3[] = { 0x04, 0x17, 0x0c, 0x00,
-		0, 0, 0, 0, 0x03, 0x00, 0x18, 0x00 };
-	static const unsigned char cbank[] = { 0x04, 0x0a, 0x08, 0x00 };
 	static const struct {
 		CUjitInputType type;
 		const char *file;
@@ -282,38 +260,16 @@ static void test_link_inputs(void)
 	};
 	struct layout vec_add, mixed;
 	unsigned char *cubin;
-	size_t cubin_size, i;
-	uint32_t word;
+	size_t cubin_size;
 
 	if (!layout_of("kernels.cubin", "vec_add", &vec_add) ||
 	    !layout_of("aligned_sm90.cubin", "mixed", &mixed) ||
-	    (cubin = read_image("kernels.cubin", &cubin_size)) == NULL)
+	    (cubin = vec_add_said_8(&cubin_size)) == NULL)
 		return;
-	for (i = 0; i + sizeof(ordinal3) + 4 <= cubin_size; i++)
-		if (memcmp(cubin + i, ordinal3, sizeof(ordinal3)) == 0)
-			break;
-	CHECK(i + sizeof(ordinal3) + 4 <= cubin_size);
-	if (i + sizeof(ordinal3) + 4 > cubin_size) {
-		free(cubin);
-		return;
-	}
-	memcpy(&word, cubin + i + sizeof(ordinal3), 4);
-	word = (word & 0x3ffffu) | 8u << 18;
-	memcpy(cubin + i + sizeof(ordinal3), &word, 4);
-	/* and its EIATTR_PARAM_CBANK, after them: 32 bytes, not 28. */
-	for (; i + sizeof(cbank) + 4 <= cubin_size; i++)
-		if (memcmp(cubin + i, cbank, sizeof(cbank)) == 0)
-			break;
-	CHECK(i + sizeof(cbank) + 4 <= cubin_size && cubin[i + 10] == 28);
-	if (i + sizeof(cbank) + 4 > cubin_size) {
-		free(cubin);
-		return;
-	}
-	cubin[i + 10] = 32;
 	vec_add.slot[3].size = 8;
 	for (size_t n = 0; n < sizeof(inputs) / sizeof(inputs[0]); n++) {
 		size_t size;
-		void *image = read_image(inputs[n].file, &size);
+		void *image = kernel_image(KERNELS, inputs[n].file, &size);
 
 		if (image == NULL)
 			continue;
@@ -346,7 +302,8 @@ static void test_damaged(void)
 	size_t size;
 
 	if (!layout_of("kernels.cubin", "vec_add", &vec_add) ||
-	    (image = read_image("kernels_zstd.fatbin", &size)) == NULL)
+	    (image = kernel_image(KERNELS, "kernels_zstd.fatbin", &size)) ==
+	    NULL)
 		return;
 	vec_add.slot[3].size = 8;
 	if ((copy = malloc(size)) != NULL) {
@@ -370,12 +327,8 @@ static void test_damaged(void)
 	for (unsigned round = 0; round < 300; round++) {
 		size_t cut = round % 3 == 0 ? (size_t)rand() % size : size;
 
-		if ((copy = malloc(cut + 1)) == NULL)
+		if ((copy = damaged_copy(image, cut, 4)) == NULL)
 			break;
-		memcpy(copy, image, cut);
-		for (unsigned n = 1 + (unsigned)rand() % 4; cut > 0 && n > 0;
-		     n--)
-			copy[(size_t)rand() % cut] = (unsigned char)rand();
 		declared_image(MODULE, false, copy, cut);
 		(void)check("vec_add", &vec_add);
 		declared_forget(MODULE);

@@ -18,22 +18,8 @@
 #include "common/image.h"
 #include "common/image_kernels.h"
 #include "common/ptx_entries.h"
+#include "kernel_images.h"
 #include "unit_check.h"
-
-static char *read_file(const char *dir, const char *name, size_t *size)
-{
-	char path[4096];
-	void *data;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	if (image_read_file(path, &data, size) != CUDA_SUCCESS) {
-		fprintf(stderr, "cannot read %s: run make first\n", path);
-		unit_failures++;
-		return NULL;
-	}
-	(*size)--;	/* the NUL */
-	return data;
-}
 
 /* Reads an image's kernels; false (and a failure) when it cannot. */
 static bool read_kernels(const char *image, size_t size,
@@ -43,16 +29,6 @@ static bool read_kernels(const char *image, size_t size,
 
 	CHECK(ok);
 	return ok;
-}
-
-/* Whether the count params at a and b have the same offsets and sizes. */
-static bool same_layout(const struct image_param *a,
-			const struct image_param *b, unsigned count)
-{
-	for (unsigned i = 0; i < count; i++)
-		if (a[i].offset != b[i].offset || a[i].size != b[i].size)
-			return false;
-	return true;
 }
 
 /* Whether k states name with count params of want, read from PTX. */
@@ -104,9 +80,9 @@ static void test_against_cubin(const char *dir, const char *ptx_name,
 	char *text, *elf;
 	size_t text_size, elf_size;
 
-	if ((text = read_file(dir, ptx_name, &text_size)) == NULL)
+	if ((text = kernel_image(dir, ptx_name, &text_size)) == NULL)
 		return;
-	if ((elf = read_file(dir, cubin_name, &elf_size)) == NULL) {
+	if ((elf = kernel_image(dir, cubin_name, &elf_size)) == NULL) {
 		free(text);
 		return;
 	}
@@ -133,8 +109,10 @@ static void test_against_cubin(const char *dir, const char *ptx_name,
 			if (p->count != c->count)
 				continue;
 			for (unsigned j = 0; j < p->count; j++) {
-				if ((!over_aligned(p) &&
-				     p->param[j].offset != c->param[j].offset) ||
+				bool moved = !over_aligned(p) &&
+				    p->param[j].offset != c->param[j].offset;
+
+				if (moved ||
 				    p->param[j].size != c->param[j].size) {
 					fprintf(stderr, "%s parameter %u: PTX "
 						"(%u, %u), cubin (%u, %u)\n",
@@ -177,14 +155,14 @@ static void test_aligned(const char *dir)
 
 	for (size_t i = 0; i < sizeof(cubins) / sizeof(cubins[0]); i++)
 		test_against_cubin(dir, "aligned.ptx", cubins[i], 6);
-	if ((text = read_file(dir, "aligned.ptx", &size)) == NULL)
+	if ((text = kernel_image(dir, "aligned.ptx", &size)) == NULL)
 		return;
 	if (!read_kernels(text, size, &ptx)) {
 		free(text);
 		return;
 	}
 	for (size_t i = 0; i < sizeof(cubins) / sizeof(cubins[0]); i++) {
-		if ((elf = read_file(dir, cubins[i], &size)) == NULL)
+		if ((elf = kernel_image(dir, cubins[i], &size)) == NULL)
 			continue;
 		if (!read_kernels(elf, size, &cubin)) {
 			free(elf);
@@ -248,7 +226,7 @@ static void test_known(const char *dir)
 	size_t size;
 	char *text;
 
-	if ((text = read_file(dir, "params.ptx", &size)) != NULL &&
+	if ((text = kernel_image(dir, "params.ptx", &size)) != NULL &&
 	    read_kernels(text, size, &k)) {
 		CHECK(from_ptx(&k, "no_params", 0, NULL));
 		CHECK(from_ptx(&k, "structs", 6, structs));
@@ -259,7 +237,7 @@ static void test_known(const char *dir)
 		image_kernels_free(&k);
 	}
 	free(text);
-	if ((text = read_file(dir, "params_hand.ptx.in", &size)) != NULL &&
+	if ((text = kernel_image(dir, "params_hand.ptx.in", &size)) != NULL &&
 	    read_kernels(text, size, &k)) {
 		CHECK_EQ(k.count, 4);
 		CHECK(image_kernels_find(&k, "over_aligned") != NULL &&
@@ -431,7 +409,7 @@ static void test_damaged(const char *dir, const char *name)
 	size_t size, whole;
 	char *text, *copy;
 
-	if ((text = read_file(dir, name, &size)) == NULL)
+	if ((text = kernel_image(dir, name, &size)) == NULL)
 		return;
 	if (!read_kernels(text, size, &k)) {
 		free(text);
@@ -442,9 +420,8 @@ static void test_damaged(const char *dir, const char *name)
 	for (size_t cut = 0; cut <= size; cut++) {
 		/* A copy of exactly cut bytes, so a read past it is seen
 		 * by a sanitizer or valgrind. */
-		if ((copy = malloc(cut == 0 ? 1 : cut)) == NULL)
+		if ((copy = (char *)damaged_copy(text, cut, 0)) == NULL)
 			break;
-		memcpy(copy, text, cut);
 		if (!read_kernels(copy, cut, &k)) {
 			free(copy);
 			break;
@@ -455,11 +432,8 @@ static void test_damaged(const char *dir, const char *name)
 	}
 	srand(17);
 	for (unsigned round = 0; round < 2000; round++) {
-		if ((copy = malloc(size)) == NULL)
+		if ((copy = (char *)damaged_copy(text, size, 8)) == NULL)
 			break;
-		memcpy(copy, text, size);
-		for (unsigned n = 1 + (unsigned)rand() % 8; n > 0; n--)
-			copy[(size_t)rand() % size] = (char)(rand() % 256);
 		if (read_kernels(copy, size, &k))
 			image_kernels_free(&k);
 		free(copy);
@@ -486,9 +460,9 @@ static void test_fatbin(const char *dir)
 	size_t elf_size, text_size, size;
 	uint64_t body, payload;
 
-	if ((elf = read_file(dir, "params.cubin", &elf_size)) == NULL)
+	if ((elf = kernel_image(dir, "params.cubin", &elf_size)) == NULL)
 		return;
-	if ((text = read_file(dir, "params.ptx", &text_size)) == NULL) {
+	if ((text = kernel_image(dir, "params.ptx", &text_size)) == NULL) {
 		free(elf);
 		return;
 	}
