@@ -170,10 +170,18 @@ void declared_image(uint64_t code, bool library, const void *image,
 {
 	struct image *i = calloc(1, sizeof(*i));
 
-	if (i != NULL && (!image_kernels_read(image, size, &i->kernels) ||
-	    !linked_overlay(image, size, &i->kernels) ||
-	    (i->kernels.compressed > 0 &&
-	     !image_kernels_pack(image, size, &i->packed, &i->packed_size)) ||
+	bool read = false;
+
+	if (i != NULL && image_kernels_read(image, size, &i->kernels) &&
+	    linked_overlay(image, size, &i->kernels)) {
+		read = true;
+		/* Compressed entries that cannot be kept (too many bytes,
+		 * or no memory) leave their kernels unchecked, not others. */
+		if (i->kernels.compressed > 0)
+			(void)image_kernels_pack(image, size, &i->packed,
+						 &i->packed_size);
+	}
+	if (i != NULL && (!read ||
 	    (i->kernels.count == 0 && i->packed == NULL))) {
 		image_kernels_free(&i->kernels);
 		free(i->packed);
