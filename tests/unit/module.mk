@@ -101,11 +101,13 @@ tests/kernels/aligned_sm%.cubin: tests/kernels/aligned.ptx
 # Compressed fatbin entries and host objects (test_declared): every entry
 # compressed, by Zstandard (nvcc's default) and by LZ4 (its speed mode);
 # aligned.cu as nvcc makes it by default (a cubin of its default
-# architecture, and PTX compressed); relocatable objects (the fatbin in
+# architecture, and PTX compressed), and plain with cubins of two
+# architectures whose offsets differ, and PTX; relocatable objects (the fatbin in
 # __nv_relfatbin), an archive of two, and a whole-program object (in
 # .nv_fatbin).  Order-only: the objects are data here, not to be linked.
 UNIT_COMPRESSED_IMAGES := tests/kernels/kernels_zstd.fatbin \
 	tests/kernels/kernels_lz4.fatbin tests/kernels/aligned.fatbin \
+	tests/kernels/aligned_multi.fatbin \
 	tests/kernels/kernels_rdc.o tests/kernels/aligned_rdc.o \
 	tests/kernels/libkernels_rdc.a tests/kernels/aligned_whole.o
 
@@ -117,6 +119,11 @@ tests/kernels/kernels_lz4.fatbin: tests/kernels/kernels.cu
 
 tests/kernels/aligned.fatbin: tests/kernels/aligned.cu
 	$(NVCC) -fatbin -o $@ $<
+
+tests/kernels/aligned_multi.fatbin: tests/kernels/aligned.cu
+	$(NVCC) -fatbin -no-compress -gencode arch=compute_75,code=sm_75 \
+		-gencode arch=compute_90,code=sm_90 \
+		-gencode arch=compute_75,code=compute_75 -o $@ $<
 
 tests/kernels/%_rdc.o: tests/kernels/%.cu
 	$(NVCC) -c -rdc=true -o $@ $<

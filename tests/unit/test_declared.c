@@ -132,19 +132,22 @@ static void test_compressed(void)
  * server on sm_90 or sm_100 compiles the PTX, and lays the over-aligned
  * parameters out otherwise than the cubin: each of the three
  * architectures' layouts passes, every parameter put one alignment
- * further is refused.  A bare sm_75 cubin runs as it is: sm_90's layout
- * of it is refused.
+ * further is refused.  The same of aligned_multi.fatbin, all plain, whose
+ * sm_75 and sm_90 cubins disagree on the offsets.  A bare sm_75 cubin
+ * runs as it is: sm_90's layout of it is refused.
  */
 static void test_aligned(void)
 {
 	static const char *const cubins[] = { "aligned_sm75.cubin",
-		"aligned_sm90.cubin", "aligned_sm100.cubin" };
+		"aligned_sm90.cubin", "aligned_sm100.cubin",
+		"aligned_sm75.cubin", "aligned_sm90.cubin",
+		"aligned_sm100.cubin" };
 	static const char *const kernels[] = { "after_byte", "first", "mixed",
 		"growing", "after_ints", "widest" };
 	struct layout l, ptx;
 
 	for (size_t c = 0; c < sizeof(cubins) / sizeof(cubins[0]); c++) {
-		if (!load("aligned.fatbin"))
+		if (!load(c < 3 ? "aligned.fatbin" : "aligned_multi.fatbin"))
 			return;
 		for (size_t k = 0; k < sizeof(kernels) / sizeof(kernels[0]);
 		     k++) {
