@@ -176,7 +176,7 @@ clean:
 	rm -f tools/procaddr-probe tests/apps/cublas_gemm $(PROGRAMS) tests/hostile/tamperclient
 	rm -f bench/drvbench bench/transport bench/empty_kernel.fatbin bench/tlslib/tlslib
 	rm -f tests/e2e/e2e tests/unit/test_[a-z]*[!.][!c] examples/deviceQuery examples/vectorAdd examples/matrixMul
-	rm -f tests/kernels/*.cubin tests/kernels/*.fatbin tests/kernels/*.ptx examples/*.fatbin examples/*.fatbin.h
+	rm -f tests/kernels/*.cubin tests/kernels/*.fatbin tests/kernels/*.ptx tests/kernels/*.o tests/kernels/*.a examples/*.fatbin examples/*.fatbin.h
 
 # tools/errtable prints the real driver's CUresult names and texts, from which
 # stubs/answers/error_strings.inc is made (run it on a machine with the NVIDIA driver).

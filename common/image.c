@@ -95,6 +95,47 @@ bool image_elf_section(const void *image, size_t avail,
 	return read_at(image, avail, at, out, sizeof(*out));
 }
 
+/* The NUL-terminated name at offset off of the section-name table whose
+ * header is names, or NULL when it does not lie within avail. */
+static const char *section_name(const unsigned char *image, size_t avail,
+				const Elf64_Shdr *names, uint64_t off)
+{
+	const char *table;
+
+	if (names->sh_offset > avail || names->sh_size > avail -
+	    names->sh_offset || off >= names->sh_size)
+		return NULL;
+	table = (const char *)image + names->sh_offset;
+	if (memchr(table + off, '\0', names->sh_size - off) == NULL)
+		return NULL;
+	return table + off;
+}
+
+bool image_elf_sections(const void *image, size_t avail,
+			image_section_fn *each, void *arg)
+{
+	const unsigned char *bytes = image;
+	struct image_elf e;
+	Elf64_Shdr names, sh;
+	const char *name;
+
+	if (image_elf_read(image, avail, &e) != CUDA_SUCCESS ||
+	    e.names == SHN_UNDEF ||
+	    !image_elf_section(image, avail, &e, e.names, &names))
+		return true;
+	for (uint64_t i = 0; i < e.sections; i++) {
+		if (!image_elf_section(image, avail, &e, i, &sh) ||
+		    sh.sh_type == SHT_NOBITS ||
+		    sh.sh_offset > avail || sh.sh_size > avail - sh.sh_offset ||
+		    (name = section_name(bytes, avail, &names,
+					 sh.sh_name)) == NULL)
+			continue;
+		if (!each(arg, name, bytes + sh.sh_offset, sh.sh_size))
+			return false;
+	}
+	return true;
+}
+
 /*
  * The size of an ELF file: the furthest end of its header, its tables,
  * every section with file contents and every segment's file part.

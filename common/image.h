@@ -85,6 +85,23 @@ bool image_elf_section(const void *image, size_t avail,
 			const struct image_elf *elf, uint64_t i, Elf64_Shdr *out);
 
 /*
+ * Called for a section of an ELF image: its name and its len bytes at
+ * bytes, both within the image.  Returns false to end the walk.
+ */
+typedef bool image_section_fn(void *arg, const char *name,
+			      const unsigned char *bytes, size_t len);
+
+/*
+ * Calls each() for every section of the ELF image at `image` (avail bytes
+ * may be read) whose header, name and contents lie within avail, in
+ * order; sections without contents in the file (SHT_NOBITS), and any
+ * that do not lie within avail, are skipped, and so is the whole of an
+ * image whose header does not read.  False only when each() was.
+ */
+bool image_elf_sections(const void *image, size_t avail,
+			image_section_fn *each, void *arg);
+
+/*
  * Finds the image at `image`, of which at most `avail` bytes may be read:
  * sets *start to where its bytes begin (the fatbin that a fatbin wrapper
  * points to, otherwise `image` itself) and *size to how many there are.

@@ -19,6 +19,7 @@
  * without bound: every token is delimited within the text, numbers stop
  * at the driver's 32764-byte limit, names at PTX_NAME_MAX.
  */
+#include <assert.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,14 +29,13 @@
 /* The driver's limit on a kernel's parameters (CUDA 12.1 and later). */
 #define PARAM_BYTES_MAX 32764u
 /*
- * The largest .align read.  ptxas aligns a parameter to the address it
- * has in constant bank 0, where the parameters start at an offset that
- * differs by architecture (0x210 on sm_90) and is a multiple of 16 only:
- * a parameter of .align 32 after a byte lies at 16 on sm_90.  The layout
- * of a larger alignment thus depends on the device the server compiles
- * for, and an entry with one is left out.
+ * The largest .align read: past it a parameter could not fit the 32764
+ * bytes anyway.  Where a parameter aligned above 16 lies depends on the
+ * GPU (ptx_entries_placed() below).
  */
-#define ALIGN_MAX       16u
+#define ALIGN_MAX       32768u
+/* The alignment every GPU's parameter base in constant bank 0 has. */
+#define BASE_ALIGN      16u
 
 struct lexer {
 	const char *at;
@@ -205,7 +205,9 @@ static bool place(struct params *ps, uint32_t size, uint32_t align,
 {
 	uint32_t offset = (ps->end + align - 1) & ~(align - 1);
 
-	/* align <= ALIGN_MAX, end <= PARAM_BYTES_MAX: no overflow. */
+	/* align <= ALIGN_MAX, end <= PARAM_BYTES_MAX: no overflow.  Above
+	 * BASE_ALIGN, offset is where a base of a multiple of align puts
+	 * the parameter: one GPU's layout of several. */
 	if (offset > PARAM_BYTES_MAX || size > PARAM_BYTES_MAX - offset)
 		return false;
 	if (ps->count == ps->capacity) {
@@ -223,6 +225,7 @@ static bool place(struct params *ps, uint32_t size, uint32_t align,
 	}
 	ps->param[ps->count].offset = offset;
 	ps->param[ps->count].size = size;
+	ps->param[ps->count].align = align;
 	ps->count++;
 	ps->end = offset + size;
 	return true;
@@ -340,4 +343,45 @@ bool ptx_entries_read(const char *text, size_t size, ptx_entry_fn *each,
 	}
 	free(ps.param);
 	return ok;
+}
+
+void ptx_placer_init(struct ptx_placer *p)
+{
+	p->end = 0;
+	p->residue = 0;
+	p->modulus = BASE_ALIGN;
+}
+
+/*
+ * ptxas puts each parameter at the lowest offset past the one before it
+ * where its address in constant bank 0, base + offset, is a multiple of
+ * its alignment.  base differs by architecture (nvcc 13: 0x160 for sm_75
+ * to sm_89, 0x210 for sm_90, 0x380 for sm_100 to sm_121) but is always a
+ * multiple of 16, so the placer knows base modulo p->modulus (16 at
+ * first) as p->residue: an alignment up to the modulus fixes the offset,
+ * and a larger one lies less than its alignment past the end, at a
+ * multiple of what is known, and then tells base modulo itself.
+ */
+bool ptx_placer_next(struct ptx_placer *p, uint32_t size, uint32_t align,
+		     uint64_t offset, uint64_t *could)
+{
+	uint64_t lowest;
+	uint32_t step = align <= p->modulus ? align : p->modulus;
+
+	assert(power_of_two(align) && align <= ALIGN_MAX);
+	/* The lowest offset past the end that base + it may be. */
+	lowest = p->end + (step - (p->residue + p->end) % step) % step;
+	*could = lowest;
+	if (align <= p->modulus) {
+		if (offset != lowest)
+			return false;
+	} else {
+		if (offset < lowest || offset - p->end >= align ||
+		    (p->residue + offset) % p->modulus != 0)
+			return false;
+		p->residue = (uint32_t)((align - offset % align) % align);
+		p->modulus = align;
+	}
+	p->end = offset + size;
+	return true;
 }

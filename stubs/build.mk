@@ -33,7 +33,7 @@ all: stubs/libcuda.so.1 stubs/libcuda.so
 
 stubs/libcuda.so.1: $(STUBS_OBJS) $(STUBS_GEN_OBJS) $(STUBS_UNSUPPORTED_OBJ)
 	$(CC) $(CFLAGS) -shared -Wl,-soname,libcuda.so.1 -Wl,--no-undefined \
-		-o $@ $^ -ltirpc -lssl -lcrypto -lpthread -ldl
+		-o $@ $^ -ltirpc -lssl -lcrypto -lzstd -lpthread -ldl
 
 stubs/libcuda.so: stubs/libcuda.so.1
 	ln -sf libcuda.so.1 $@

@@ -3,10 +3,19 @@
  * kernels' parameters (declared.h).
  *
  * Two tables under one lock: the images, by the program's module or
- * library handle, each with what common/image_kernels.c read of it; and
- * the bindings of functions and kernels to a kernel of one of those
- * images, hashed by handle.  A binding points into its image's table, so
- * forgetting an image forgets its bindings first.
+ * library handle, each with what common/image_kernels.c read of its plain
+ * entries and a copy of its compressed ones; and the bindings of
+ * functions and kernels to a kernel of one of those images, hashed by
+ * handle.  A binding points into its image's tables, so forgetting an
+ * image forgets its bindings first.
+ *
+ * The compressed entries are inflated, all of them once, under the lock,
+ * the first time they are needed: for a name that the plain entries do
+ * not state (at the bind), or for a layout that disagrees with what they
+ * state (at the check: nvcc's default fatbin holds a cubin of one
+ * architecture and compressed PTX, which the server's driver compiles
+ * for another, where a parameter aligned above 16 may lie elsewhere).
+ * The inflated kernels stand beside the plain ones, which never move.
  *
  * When a context dies, its modules and their functions die with it and
  * the server may hand their handles out again, to functions this file
@@ -24,6 +33,7 @@
 #include <string.h>
 
 #include "common/image_kernels.h"
+#include "common/ptx_entries.h"
 #include "stubs/code/declared.h"
 #include "stubs/code/linked.h"
 #include "stubs/context/context.h"
@@ -33,7 +43,10 @@ struct image {
 	struct image *next;
 	uint64_t code;
 	bool library;
-	struct image_kernels kernels;
+	struct image_kernels kernels;	/* of its plain entries */
+	void *packed;			/* its compressed entries, unread */
+	size_t packed_size;
+	struct image_kernels inflated;	/* of its compressed entries */
 };
 
 struct binding {
@@ -114,6 +127,8 @@ static void drop_images_locked(bool (*keep)(const struct image *, uint64_t),
 		*at = dead->next;
 		drop_bindings_locked(not_of_code, dead->code);
 		image_kernels_free(&dead->kernels);
+		image_kernels_free(&dead->inflated);
+		free(dead->packed);
 		free(dead);
 	}
 }
@@ -155,10 +170,21 @@ void declared_image(uint64_t code, bool library, const void *image,
 {
 	struct image *i = calloc(1, sizeof(*i));
 
-	if (i != NULL && (!image_kernels_read(image, size, &i->kernels) ||
-	    !linked_overlay(image, size, &i->kernels) ||
-	    i->kernels.count == 0)) {
+	bool read = false;
+
+	if (i != NULL && image_kernels_read(image, size, &i->kernels) &&
+	    linked_overlay(image, size, &i->kernels)) {
+		read = true;
+		/* Compressed entries that cannot be kept (too many bytes,
+		 * or no memory) leave their kernels unchecked, not others. */
+		if (i->kernels.compressed > 0)
+			(void)image_kernels_pack(image, size, &i->packed,
+						 &i->packed_size);
+	}
+	if (i != NULL && (!read ||
+	    (i->kernels.count == 0 && i->packed == NULL))) {
 		image_kernels_free(&i->kernels);
+		free(i->packed);
 		free(i);
 		i = NULL;
 	}
@@ -173,6 +199,39 @@ void declared_image(uint64_t code, bool library, const void *image,
 		images = i;
 	}
 	pthread_mutex_unlock(&lock);
+}
+
+/*
+ * Whether ONCUDA_DEBUG is set: the compressed entries that could not be
+ * read are said under it, once.
+ */
+static bool debugging(void)
+{
+	const char *debug = getenv("ONCUDA_DEBUG");
+
+	return debug != NULL && *debug != '\0' && strcmp(debug, "0") != 0;
+}
+
+/* Reads i's compressed entries, if it has some not read yet.  Under lock. */
+static void inflate_locked(struct image *i)
+{
+	static bool said;
+
+	if (i->packed == NULL)
+		return;
+	/* Out of memory they stay unread, and their kernels unchecked. */
+	(void)image_kernels_read_entries(i->packed, i->packed_size,
+					 IMAGE_ENTRIES_COMPRESSED,
+					 &i->inflated);
+	free(i->packed);
+	i->packed = NULL;
+	if (i->inflated.compressed > 0 && !said && debugging()) {
+		said = true;
+		oncuda_say("%u compressed fatbin entries could not be read%s: "
+		    "their kernels' layouts are not checked",
+		    i->inflated.compressed, i->inflated.lz4_missing ?
+		    " (LZ4: liblz4.so.1 is missing)" : "");
+	}
 }
 
 /* Binds func to kernel of code (NULL: unbinds it); under lock. */
@@ -208,8 +267,11 @@ void declared_bind(uint64_t func, uint64_t code, const char *name)
 
 	pthread_mutex_lock(&lock);
 	check_deaths_locked();
-	if ((i = image_of_locked(code)) != NULL)
-		kernel = image_kernels_find(&i->kernels, name);
+	if ((i = image_of_locked(code)) != NULL &&
+	    (kernel = image_kernels_find(&i->kernels, name)) == NULL) {
+		inflate_locked(i);
+		kernel = image_kernels_find(&i->inflated, name);
+	}
 	bind_locked(func, code, i == NULL || !i->library, kernel);
 	pthread_mutex_unlock(&lock);
 }
@@ -237,12 +299,16 @@ void declared_forget(uint64_t code)
 
 /*
  * What of the layout disagrees with k: a field's name written into field,
- * with the layout's and the image's values; false when all agree.
+ * with the layout's and the image's values; false when all agree.  A
+ * cubin's offsets agree when they are the layout's; PTX's alignments,
+ * when some GPU puts the parameters where the layout does (ptx_entries.h).
  */
 static bool disagreement(const struct image_kernel *k, const param_slot *slot,
 			 unsigned int count, char *field, size_t len,
 			 uint64_t *said, uint64_t *stated)
 {
+	struct ptx_placer placer;
+	unsigned int wrong = count;
 	uint64_t end = 0;
 
 	if (k->has_params && count != k->count) {
@@ -252,12 +318,6 @@ static bool disagreement(const struct image_kernel *k, const param_slot *slot,
 		return true;
 	}
 	for (unsigned int i = 0; k->has_params && i < count; i++) {
-		if (slot[i].offset != k->param[i].offset) {
-			snprintf(field, len, "the offset of parameter %u", i);
-			*said = slot[i].offset;
-			*stated = k->param[i].offset;
-			return true;
-		}
 		if (slot[i].size != k->param[i].size) {
 			snprintf(field, len, "the size of parameter %u", i);
 			*said = slot[i].size;
@@ -265,15 +325,43 @@ static bool disagreement(const struct image_kernel *k, const param_slot *slot,
 			return true;
 		}
 	}
-	/* The layout is plausible (params.c): no sum here overflows. */
-	for (unsigned int i = 0; i < count; i++)
-		if (slot[i].offset + slot[i].size > end)
-			end = slot[i].offset + slot[i].size;
-	if (k->has_cbank && end > k->cbank_size) {
-		snprintf(field, len, "the bytes of parameters");
-		*said = end;
-		*stated = k->cbank_size;
-		return true;
+	if (!k->from_ptx) {
+		for (unsigned int i = 0; k->has_params && i < count; i++) {
+			if (slot[i].offset != k->param[i].offset) {
+				wrong = i;
+				break;
+			}
+		}
+		/* The layout is plausible (params.c): no sum overflows. */
+		for (unsigned int i = 0; i < count; i++)
+			if (slot[i].offset + slot[i].size > end)
+				end = slot[i].offset + slot[i].size;
+		if (wrong == count && (!k->has_cbank || end <= k->cbank_size))
+			return false;
+		if (!k->has_aligns && wrong < count) {
+			snprintf(field, len, "the offset of parameter %u",
+				 wrong);
+			*said = slot[wrong].offset;
+			*stated = k->param[wrong].offset;
+			return true;
+		}
+		if (!k->has_aligns) {
+			snprintf(field, len, "the bytes of parameters");
+			*said = end;
+			*stated = k->cbank_size;
+			return true;
+		}
+	}
+	/* PTX, or a cubin of another architecture than the GPU's. */
+	ptx_placer_init(&placer);
+	for (unsigned int i = 0; i < count; i++) {
+		if (!ptx_placer_next(&placer, k->param[i].size,
+				     k->param[i].align, slot[i].offset,
+				     stated)) {
+			snprintf(field, len, "the offset of parameter %u", i);
+			*said = slot[i].offset;
+			return true;
+		}
 	}
 	return false;
 }
@@ -281,9 +369,11 @@ static bool disagreement(const struct image_kernel *k, const param_slot *slot,
 CUresult declared_check(uint64_t func, const param_slot *slot,
 			unsigned int count)
 {
-	const struct binding *b;
-	uint64_t said = 0, stated = 0;
-	char field[64], name[256];
+	struct binding *b;
+	const struct image_kernel *other;
+	struct image *i;
+	uint64_t said = 0, stated = 0, unused[2];
+	char field[64], name[256], scratch[64];
 	bool wrong = false, from_ptx = false;
 
 	pthread_mutex_lock(&lock);
@@ -294,6 +384,14 @@ CUresult declared_check(uint64_t func, const param_slot *slot,
 		snprintf(name, sizeof(name), "%s", b->kernel->name);
 		from_ptx = b->kernel->from_ptx;
 		wrong = true;
+		/* What its compressed entries state may allow it. */
+		if ((i = image_of_locked(b->code)) != NULL && i->packed != NULL)
+			inflate_locked(i);
+		if (i != NULL && (other = image_kernels_find(&i->inflated,
+		    b->kernel->name)) != NULL && other != b->kernel &&
+		    !disagreement(other, slot, count, scratch, sizeof(scratch),
+				  &unused[0], &unused[1]))
+			wrong = false;
 	}
 	pthread_mutex_unlock(&lock);
 	if (!wrong)

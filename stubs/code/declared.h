@@ -11,14 +11,16 @@
  * states in its .nv.info, or its PTX in the kernel's .entry declaration
  * (common/image_kernels.h), or for the cubin of a link what the link's
  * inputs state (linked.h): the parameters' count, each offset and size,
- * and (cubin) their total.  The image is read once, when it loads; a
- * layout is compared once, when it arrives; launches pay nothing.
+ * and (cubin) their total; PTX's alignments above 16 allow what some GPU
+ * does (common/ptx_entries.h).  The image's plain entries are read once,
+ * when it loads, and its compressed ones at most once, when a kernel
+ * needs them; a layout is compared once, when it arrives; launches pay
+ * nothing.
  *
  * Handles are the program's (tagged, or own libraries' and kernels').  A
  * function is known by the name the program asked for it by, never by
  * what the server says it is.  Functions got otherwise (enumerated, or
- * through cuLibraryGetModule), and kernels that only a compressed fatbin
- * entry holds, are not checked.
+ * through cuLibraryGetModule) are not checked.
  */
 #ifndef ONCUDA_DECLARED_H
 #define ONCUDA_DECLARED_H

@@ -6,13 +6,17 @@
  * its inputs stated so far; and the outputs, newest first, each with its
  * size, its SHA-256 and the kernels of the link it came from.  An image is
  * hashed only when its size is an output's, so loads of other images pay
- * a comparison of sizes.  Out of memory, a link or output goes unchecked
- * (its kernels then answer to the cubin's .nv.info, as any image's do).
+ * a comparison of sizes.  The inputs are read whole when they are added,
+ * compressed fatbin entries too, and host objects and archives for the
+ * fatbins inside them (common/host_object.h); LTO IR is not read.  Out
+ * of memory, a link or output goes unchecked (its kernels then answer to
+ * the cubin's .nv.info, as any image's do).
  */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/host_object.h"
 #include "common/image.h"
 #include "common/sha256.h"
 #include "stubs/code/linked.h"
@@ -74,6 +78,47 @@ static struct pending *pending_of_locked(const void *link)
 	return p;
 }
 
+/* Puts what one fatbin of a host object states into the kernels at arg. */
+static bool take_fatbin(void *arg, const void *fatbin, size_t size)
+{
+	struct image_kernels *all = arg, k;
+	bool ok;
+
+	if (!image_kernels_read_entries(fatbin, size, IMAGE_ENTRIES_PLAIN |
+					IMAGE_ENTRIES_COMPRESSED, &k))
+		return false;
+	ok = image_kernels_overlay(all, &k);
+	image_kernels_free(&k);
+	return ok;
+}
+
+/*
+ * What the input of type states, into *k; false when memory ran out.
+ * Its compressed entries are read now: the input may be gone when the
+ * link's cubin is loaded.  LTO IR states nothing readable.
+ */
+static bool input_kernels(CUjitInputType type, const void *image, size_t size,
+			  struct image_kernels *k)
+{
+	memset(k, 0, sizeof(*k));
+	switch (type) {
+	case CU_JIT_INPUT_CUBIN:
+	case CU_JIT_INPUT_PTX:
+	case CU_JIT_INPUT_FATBINARY:
+		return image_kernels_read_entries(image, size,
+						  IMAGE_ENTRIES_PLAIN |
+						  IMAGE_ENTRIES_COMPRESSED, k);
+	case CU_JIT_INPUT_OBJECT:
+	case CU_JIT_INPUT_LIBRARY:
+		if (host_object_fatbins(image, size, take_fatbin, k))
+			return true;
+		image_kernels_free(k);
+		return false;
+	default:
+		return true;
+	}
+}
+
 void linked_input(const void *link, CUjitInputType type, const void *image,
 		  size_t size)
 {
@@ -81,12 +126,7 @@ void linked_input(const void *link, CUjitInputType type, const void *image,
 	struct pending *p;
 	bool read;
 
-	/* Objects, archives and LTO IR are not read: their kernels answer
-	 * to the linked cubin. */
-	if (type != CU_JIT_INPUT_CUBIN && type != CU_JIT_INPUT_PTX &&
-	    type != CU_JIT_INPUT_FATBINARY)
-		return;
-	read = image_kernels_read(image, size, &k);
+	read = input_kernels(type, image, size, &k);
 	pthread_mutex_lock(&lock);
 	if ((p = pending_of_locked(link)) != NULL &&
 	    (!read || !image_kernels_overlay(&p->kernels, &k)))

@@ -8,11 +8,12 @@
  * anyone on the path, that rewrote both alike could make the client read
  * past a kernel's arguments.  The inputs are the program's own, so the
  * kernels that they state (a cubin's .nv.info, PTX .entry declarations,
- * a fatbin's plain entries) are kept with the link and, once it
- * completes, with a digest of its cubin: an image loaded later with the
- * same bytes, wherever the program copied them, is held against what its
- * inputs stated, and against the cubin only for kernels no input states
- * (those of objects, archives and LTO IR, which are not read).
+ * a fatbin's entries, plain or compressed, the fatbins inside host objects
+ * and archives) are kept with the link and, once it completes, with a
+ * digest of its cubin: an image loaded later with the same bytes,
+ * wherever the program copied them, is held against what its inputs
+ * stated, and against the cubin only for kernels no input states (those
+ * of LTO IR, which is not read).
  *
  * Links are the program's CUlinkState records (link.c); their outputs
  * are remembered after cuLinkDestroy (the program may load its copy of

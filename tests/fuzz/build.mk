@@ -82,7 +82,7 @@ $(FUZZ_TARGET): $(FUZZ_OBJS)
 
 $(FUZZ_CLIENT_TARGET): $(FUZZ_CLIENT_OBJS)
 	$(FUZZ_CC) -fsanitize=fuzzer,address,undefined -o $@ \
-		$(FUZZ_CLIENT_OBJS) -ltirpc -lssl -lcrypto -lpthread -ldl -lrt
+		$(FUZZ_CLIENT_OBJS) -ltirpc -lssl -lcrypto -lzstd -lpthread -ldl -lrt
 
 $(FUZZ_OBJDIR)/gen/%.o: gen/%.c gen/cuda_rpc.h
 	@mkdir -p $(@D)

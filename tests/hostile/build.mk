@@ -14,7 +14,8 @@ HOSTILE_PROGRAMS := tests/hostile/tamperclient
 .PHONY: all hostile
 
 all: hostile
-hostile: $(HOSTILE_PROGRAMS)
+# tamperclient loads it (tests/unit/module.mk makes it).
+hostile: $(HOSTILE_PROGRAMS) tests/kernels/kernels_zstd.fatbin
 
 tests/hostile/tamperclient: tests/hostile/tamperclient.c tests/system/check.h
 	$(CC) -std=c11 -D_GNU_SOURCE -I. -I$(CUDA_HOME)/include $(CFLAGS) \

@@ -27,11 +27,13 @@
 # Finding 3 needs more than raw bytes: an attacker on the path (tests/hostile/tamper.py, a proxy that
 # rewrites the server's CU_PARAM_LAYOUT replies) who makes a kernel's last
 # parameter 4096 or 32744 bytes: the client refuses the launch, of a kernel
-# loaded as a cubin, of one loaded as PTX and of one of the cubin a cuLink*
-# of that PTX made on the server, with CUDA_ERROR_INVALID_VALUE
+# loaded as a cubin, of one loaded as PTX, of one that only compressed
+# fatbin entries state (kernels_zstd.fatbin) and of one of the cubin a
+# cuLink* of that PTX made on the server, with CUDA_ERROR_INVALID_VALUE
 # and sends nothing of its memory past the arguments; through the proxy
 # unchanged the same launches succeed.  (The layout checks themselves are
-# tested in tests/unit/test_params, test_image_kernels, test_ptx_entries.)
+# tested in tests/unit/test_params, test_image_kernels, test_ptx_entries,
+# test_declared.)
 # Uses tests/lib.sh and run.sh's SERVER, OUT and CLIENT_LIBS; needs python3,
 # tests/system/noserver, tests/hostile/tamperclient and tests/kernels.
 

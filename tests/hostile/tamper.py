@@ -14,8 +14,9 @@ reply as it came).  It then judges what it saw:
   SIZE 0     each launch returned CUDA_SUCCESS with the right sums, and
              every layout passed through (the proxy and the client work);
   SIZE > 0   each launch, of the kernel loaded as a cubin, of the one
-             loaded as PTX and of the one of the cubin that a cuLink* of
-             that PTX made, returned CUDA_ERROR_INVALID_VALUE, with a line
+             loaded as PTX, of the one loaded as a fatbin whose every
+             entry is compressed, and of the one of the cubin that a
+             cuLink* of that PTX made, returned CUDA_ERROR_INVALID_VALUE, with a line
              on the client's stderr for each; every layout reply was
              rewritten; the client exited by itself, not by a signal;
 
@@ -35,7 +36,7 @@ PROG = 739090432
 CU_PARAM_LAYOUT = 105
 CALL, REPLY = 0, 1
 MARKER = b"oncuda-tamper-marker:the-program's-own-memory;"
-IMAGES = ("kernels.cubin", "kernels.ptx", "linked")
+IMAGES = ("kernels.cubin", "kernels.ptx", "kernels_zstd.fatbin", "linked")
 
 
 class Records:
@@ -219,9 +220,10 @@ def main():
         print("FAIL: last size %d: %s" % (size, "; ".join(problems)))
         return 1
     print("last parameter's size %s in %d layouts: cubin %s, PTX %s, "
-          "linked %s, no byte past the arguments sent" %
-          (size if size else "as the server said", layouts,
-           results[IMAGES[0]], results[IMAGES[1]], results[IMAGES[2]]))
+          "compressed fatbin %s, linked %s, no byte past the arguments "
+          "sent" % (size if size else "as the server said", layouts,
+                    results[IMAGES[0]], results[IMAGES[1]],
+                    results[IMAGES[2]], results[IMAGES[3]]))
     return 0
 
 

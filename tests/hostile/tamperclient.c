@@ -1,7 +1,9 @@
 /*
  * tamperclient: launches vec_add (tests/kernels/kernels.cu) from a module
- * loaded as a cubin, from one loaded as PTX, and from the cubin that a
- * cuLink* of that PTX made (the server's driver links it, so the client
+ * loaded as a cubin, from one loaded as PTX, from one loaded as a fatbin
+ * whose every entry is compressed (nvcc -Xfatbin -compress-all: the
+ * client inflates them to check), and from the cubin that a cuLink* of
+ * that PTX made (the server's driver links it, so the client
  * holds it against the PTX it gave the link), for tests/hostile/tamper.py,
  * which sits between this program and oncudad and may rewrite the
  * server's parameter layouts (issue 17, finding 3).
@@ -9,12 +11,13 @@
  *   tamperclient KERNELS_DIR
  *
  * For each it prints one line, "IMAGE RESULT" (IMAGE: kernels.cubin,
- * kernels.ptx, linked), where RESULT is the name of what cuLaunchKernel
- * returned, or "wrong-sums" when the launch succeeded and c is not a + b.
+ * kernels.ptx, kernels_zstd.fatbin, linked), where RESULT is the name of
+ * what cuLaunchKernel returned, or "wrong-sums" when the launch succeeded
+ * and c is not a + b.
  * The kernel's last argument, n, lies just before 32 KiB of a marker
  * string: a client that copied more of n than its 4 bytes would send the
  * marker to the server, where the proxy looks for it.  Exits 0 once the
- * three lines are printed; 1 when something before a launch failed.
+ * four lines are printed; 1 when something before a launch failed.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -76,7 +79,8 @@ static const char *launch(CUmodule module)
 
 int main(int argc, char **argv)
 {
-	static const char *const images[] = { "kernels.cubin", "kernels.ptx" };
+	static const char *const images[] = { "kernels.cubin", "kernels.ptx",
+					      "kernels_zstd.fatbin" };
 	char path[4096];
 	CUcontext ctx;
 	CUdevice dev;

@@ -13,24 +13,8 @@
 
 #include "common/image.h"
 #include "common/image_kernels.h"
+#include "kernel_images.h"
 #include "unit_check.h"
-
-static unsigned char *read_image(const char *dir, const char *name,
-				 size_t *size)
-{
-	char path[4096];
-	void *data;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	if (image_read_file(path, &data, size) != CUDA_SUCCESS) {
-		fprintf(stderr, "cannot read %s: run make kernels first\n",
-			path);
-		unit_failures++;
-		return NULL;
-	}
-	(*size)--;	/* the NUL */
-	return data;
-}
 
 /* Whether kernel name of k is stated with the count params of want. */
 static bool stated(const struct image_kernels *k, const char *name,
@@ -40,14 +24,14 @@ static bool stated(const struct image_kernels *k, const char *name,
 	const struct image_kernel *kernel = image_kernels_find(k, name);
 
 	return kernel != NULL && kernel->has_params && kernel->count == count &&
-	    memcmp(kernel->param, want, count * sizeof(*want)) == 0 &&
+	    same_layout(kernel->param, want, count) &&
 	    kernel->has_cbank && kernel->cbank_size == cbank;
 }
 
-static const struct image_param vec_add[] = { { 0, 8 }, { 8, 8 }, { 16, 8 },
-					      { 24, 4 } };
-static const struct image_param mixed_args[] = { { 0, 1 }, { 8, 32 },
-	{ 40, 2 }, { 48, 8 }, { 56, 8 } };
+static const struct image_param vec_add[] = { { 0, 8, 0 }, { 8, 8, 0 },
+	{ 16, 8, 0 }, { 24, 4, 0 } };
+static const struct image_param mixed_args[] = { { 0, 1, 0 }, { 8, 32, 0 },
+	{ 40, 2, 0 }, { 48, 8, 0 }, { 56, 8, 0 } };
 
 /* A cubin, and a fatbin whose machine code is not compressed. */
 static void test_machine_code(const char *dir, const char *name)
@@ -56,7 +40,7 @@ static void test_machine_code(const char *dir, const char *name)
 	unsigned char *image;
 	size_t size;
 
-	if ((image = read_image(dir, name, &size)) == NULL)
+	if ((image = kernel_image(dir, name, &size)) == NULL)
 		return;
 	CHECK(image_kernels_read(image, size, &k));
 	CHECK_EQ(k.count, 12);
@@ -77,30 +61,100 @@ static void test_ptx(const char *dir)
 	unsigned char *image;
 	size_t size;
 
-	if ((image = read_image(dir, "kernels.ptx", &size)) == NULL)
+	if ((image = kernel_image(dir, "kernels.ptx", &size)) == NULL)
 		return;
 	CHECK(image_kernels_read(image, size, &k));
 	CHECK_EQ(k.count, 12);
 	kernel = image_kernels_find(&k, "mixed_args");
 	CHECK(kernel != NULL && kernel->from_ptx && kernel->has_params &&
 	      !kernel->has_cbank && kernel->count == 5 &&
-	      memcmp(kernel->param, mixed_args, sizeof(mixed_args)) == 0);
+	      same_layout(kernel->param, mixed_args, 5));
 	image_kernels_free(&k);
 	free(image);
 }
 
-/* Compressed fatbin entries are skipped. */
+/* Compressed fatbin entries are skipped by a plain read. */
 static void test_nothing_stated(const char *dir, const char *name)
 {
 	struct image_kernels k;
 	unsigned char *image;
 	size_t size;
 
-	if ((image = read_image(dir, name, &size)) == NULL)
+	if ((image = kernel_image(dir, name, &size)) == NULL)
 		return;
 	CHECK(image_kernels_read(image, size, &k));
 	CHECK_EQ(k.count, 0);
 	CHECK(image_kernels_find(&k, "vec_add") == NULL);
+	image_kernels_free(&k);
+	free(image);
+}
+
+/*
+ * A fatbin whose entries (count of them) nvcc compressed: read plainly it
+ * states nothing and counts them; its compressed entries, inflated, state
+ * what the cubin does, with the PTX's alignments; the same of a packed
+ * copy of them.
+ */
+static void test_compressed(const char *dir, const char *name, unsigned count)
+{
+	const struct image_kernel *vec;
+	struct image_kernels k;
+	unsigned char *image;
+	void *packed;
+	size_t size, packed_size;
+
+	if ((image = kernel_image(dir, name, &size)) == NULL)
+		return;
+	CHECK(image_kernels_read(image, size, &k));
+	CHECK_EQ(k.count, 0);
+	CHECK_EQ(k.compressed, count);
+	image_kernels_free(&k);
+	CHECK(image_kernels_read_entries(image, size, IMAGE_ENTRIES_COMPRESSED,
+					 &k));
+	CHECK_EQ(k.count, 12);
+	CHECK_EQ(k.compressed, 0);
+	CHECK(stated(&k, "vec_add", 4, vec_add, 28));
+	CHECK(stated(&k, "mixed_args", 5, mixed_args, 64));
+	vec = image_kernels_find(&k, "vec_add");
+	CHECK(vec != NULL && vec->has_aligns && vec->param[3].align == 4);
+	image_kernels_free(&k);
+	CHECK(image_kernels_pack(image, size, &packed, &packed_size));
+	CHECK(packed_size <= size);
+	if (packed != NULL) {
+		CHECK(image_kernels_read_entries(packed, packed_size,
+						 IMAGE_ENTRIES_COMPRESSED,
+						 &k));
+		CHECK_EQ(k.count, 12);
+		image_kernels_free(&k);
+		free(packed);
+	}
+	free(image);
+	/* A cubin has nothing to pack. */
+	if ((image = kernel_image(dir, "kernels.cubin", &size)) == NULL)
+		return;
+	CHECK(!image_kernels_pack(image, size, &packed, &packed_size));
+	CHECK(packed == NULL);
+	free(image);
+}
+
+/* nvcc's default: the cubin plain, the PTX compressed. */
+static void test_default_fatbin(const char *dir)
+{
+	struct image_kernels k;
+	unsigned char *image;
+	size_t size;
+
+	if ((image = kernel_image(dir, "kernels.fatbin", &size)) == NULL)
+		return;
+	CHECK(image_kernels_read(image, size, &k));
+	CHECK_EQ(k.count, 12);
+	CHECK_EQ(k.compressed, 1);
+	image_kernels_free(&k);
+	CHECK(image_kernels_read_entries(image, size, IMAGE_ENTRIES_COMPRESSED,
+					 &k));
+	CHECK_EQ(k.count, 12);
+	CHECK(image_kernels_find(&k, "vec_add") != NULL &&
+	      image_kernels_find(&k, "vec_add")->from_ptx);
 	image_kernels_free(&k);
 	free(image);
 }
@@ -119,7 +173,7 @@ static void test_damaged(const char *dir)
 	unsigned char *image, *at = NULL;
 	size_t size, cut;
 
-	if ((image = read_image(dir, "kernels.cubin", &size)) == NULL)
+	if ((image = kernel_image(dir, "kernels.cubin", &size)) == NULL)
 		return;
 	for (cut = 0; cut < size; cut += 61) {
 		CHECK(image_kernels_read(image, cut, &k));
@@ -156,6 +210,9 @@ int main(int argc, char **argv)
 	test_machine_code(kernels, "kernels.fatbin");
 	test_ptx(kernels);
 	test_nothing_stated(kernels, "kernels_rdc.fatbin");
+	test_compressed(kernels, "kernels_zstd.fatbin", 2);
+	test_compressed(kernels, "kernels_lz4.fatbin", 2);
+	test_default_fatbin(kernels);
 	test_damaged(kernels);
 	return unit_report("test_image_kernels");
 }

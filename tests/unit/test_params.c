@@ -11,6 +11,7 @@
 
 #include "common/image.h"
 #include "fake_conn.h"
+#include "kernel_images.h"
 #include "stubs/code/declared.h"
 #include "stubs/code/linked.h"
 #include "stubs/code/params.h"
@@ -526,38 +527,14 @@ static void test_declared_ptx(void)
  */
 static void test_declared_linked(void)
 {
-	/* vec_add's EIATTR_KPARAM_INFO of ordinal 3 at offset 24. */
-	static const unsigned char ordinal3[] = { 0x04, 0x17, 0x0c, 0x00,
-		0, 0, 0, 0, 0x03, 0x00, 0x18, 0x00 };
-	static const unsigned char cbank[] = { 0x04, 0x0a, 0x08, 0x00 };
 	static const int link, object_link;
-	size_t ptx_size, cubin_size, offset, size, i;
+	size_t ptx_size, cubin_size, offset, size;
 	void *ptx = read_image("tests/kernels/kernels.ptx", &ptx_size);
-	unsigned char *cubin = read_image("tests/kernels/kernels.cubin",
-					  &cubin_size), *copy = NULL;
-	uint32_t word;
+	unsigned char *cubin = vec_add_said_8(&cubin_size), *copy = NULL;
 	int said;
 
 	if (ptx == NULL || cubin == NULL)
 		goto out;
-	cubin_size--;	/* the NUL image_read_file added */
-	for (i = 0; i + sizeof(ordinal3) + 4 <= cubin_size; i++)
-		if (memcmp(cubin + i, ordinal3, sizeof(ordinal3)) == 0)
-			break;
-	CHECK(i + sizeof(ordinal3) + 4 <= cubin_size);
-	if (i + sizeof(ordinal3) + 4 > cubin_size)
-		goto out;
-	memcpy(&word, cubin + i + sizeof(ordinal3), 4);
-	word = (word & 0x3ffffu) | 8u << 18;
-	memcpy(cubin + i + sizeof(ordinal3), &word, 4);
-	/* and its EIATTR_PARAM_CBANK, after them: 32 bytes, not 28. */
-	for (; i + sizeof(cbank) + 4 <= cubin_size; i++)
-		if (memcmp(cubin + i, cbank, sizeof(cbank)) == 0)
-			break;
-	CHECK(i + sizeof(cbank) + 4 <= cubin_size && cubin[i + 10] == 28);
-	if (i + sizeof(cbank) + 4 > cubin_size)
-		goto out;
-	cubin[i + 10] = 32;
 
 	/* Loaded as any image, the rewritten cubin agrees with the layout. */
 	params_forget_all();
@@ -588,8 +565,8 @@ static void test_declared_linked(void)
 		params_forget_all();
 	}
 
-	/* An object input is not read: its kernels answer to the cubin. */
-	linked_input(&object_link, CU_JIT_INPUT_OBJECT, ptx, ptx_size);
+	/* LTO IR is not read: its kernels answer to the cubin. */
+	linked_input(&object_link, CU_JIT_INPUT_NVVM, ptx, ptx_size);
 	copy[cubin_size - 1] ^= 0x01;	/* another cubin's digest */
 	linked_output(&object_link, copy, cubin_size);
 	linked_forget(&object_link);

@@ -18,22 +18,8 @@
 #include "common/image.h"
 #include "common/image_kernels.h"
 #include "common/ptx_entries.h"
+#include "kernel_images.h"
 #include "unit_check.h"
-
-static char *read_file(const char *dir, const char *name, size_t *size)
-{
-	char path[4096];
-	void *data;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	if (image_read_file(path, &data, size) != CUDA_SUCCESS) {
-		fprintf(stderr, "cannot read %s: run make first\n", path);
-		unit_failures++;
-		return NULL;
-	}
-	(*size)--;	/* the NUL */
-	return data;
-}
 
 /* Reads an image's kernels; false (and a failure) when it cannot. */
 static bool read_kernels(const char *image, size_t size,
@@ -54,26 +40,49 @@ static bool from_ptx(const struct image_kernels *k, const char *name,
 	return kernel != NULL && kernel->from_ptx && kernel->has_params &&
 	    !kernel->has_cbank && kernel->count == count &&
 	    (count == 0 ||
-	     memcmp(kernel->param, want, count * sizeof(*want)) == 0);
+	     same_layout(kernel->param, want, count));
+}
+
+/* Whether the placer takes offsets of the sizes and alignments of p. */
+static bool placed(const struct image_kernel *p, const struct image_param *at)
+{
+	struct ptx_placer placer;
+	uint64_t could;
+
+	ptx_placer_init(&placer);
+	for (unsigned i = 0; i < p->count; i++)
+		if (!ptx_placer_next(&placer, p->param[i].size,
+				     p->param[i].align, at[i].offset, &could))
+			return false;
+	return true;
+}
+
+/* Whether a parameter of p is aligned above 16. */
+static bool over_aligned(const struct image_kernel *p)
+{
+	for (unsigned i = 0; i < p->count; i++)
+		if (p->param[i].align > 16)
+			return true;
+	return false;
 }
 
 /*
- * The PTX states every kernel that the cubin of it states (but the one
- * called unread, if not NULL), alike in each parameter's offset and size,
- * within the cubin's bytes of parameters, and no other but those of no
+ * The PTX states every kernel that the cubin of it states, alike in each
+ * parameter's size, and in its offset where none is aligned above 16;
+ * the placer takes the cubin's offsets, within the cubin's bytes of
+ * parameters; and the PTX states no other kernel but those of no
  * parameters (which have no .nv.info attributes).
  */
 static void test_against_cubin(const char *dir, const char *ptx_name,
-			       const char *cubin_name, size_t kernels,
-			       const char *unread)
+			       const char *cubin_name, size_t kernels)
 {
 	struct image_kernels ptx, cubin;
 	char *text, *elf;
 	size_t text_size, elf_size;
 
-	if ((text = read_file(dir, ptx_name, &text_size)) == NULL)
+	if ((text = kernel_image(dir, ptx_name, &text_size)) == NULL)
 		return;
-	if ((elf = read_file(dir, cubin_name, &elf_size)) == NULL) {
+	if ((elf = kernel_image(dir, cubin_name, &elf_size)) == NULL) {
 		free(text);
 		return;
 	}
@@ -89,21 +98,21 @@ static void test_against_cubin(const char *dir, const char *ptx_name,
 			uint32_t end = 0;
 
 			p = image_kernels_find(&ptx, c->name);
-			if (unread != NULL && strcmp(c->name, unread) == 0) {
-				CHECK(p == NULL);
-				continue;
-			}
 			if (p == NULL) {
 				fprintf(stderr, "%s: no kernel %s\n",
 					ptx_name, c->name);
 				unit_failures++;
 				continue;
 			}
-			CHECK(p->from_ptx && !c->from_ptx);
+			CHECK(p->from_ptx && !c->from_ptx && p->has_aligns);
 			CHECK_EQ(p->count, c->count);
-			for (unsigned j = 0; j < p->count && j < c->count;
-			     j++) {
-				if (p->param[j].offset != c->param[j].offset ||
+			if (p->count != c->count)
+				continue;
+			for (unsigned j = 0; j < p->count; j++) {
+				bool moved = !over_aligned(p) &&
+				    p->param[j].offset != c->param[j].offset;
+
+				if (moved ||
 				    p->param[j].size != c->param[j].size) {
 					fprintf(stderr, "%s parameter %u: PTX "
 						"(%u, %u), cubin (%u, %u)\n",
@@ -113,7 +122,12 @@ static void test_against_cubin(const char *dir, const char *ptx_name,
 						c->param[j].size);
 					unit_failures++;
 				}
-				end = p->param[j].offset + p->param[j].size;
+				end = c->param[j].offset + c->param[j].size;
+			}
+			if (!placed(p, c->param)) {
+				fprintf(stderr, "%s: %s's offsets not taken\n",
+					cubin_name, c->name);
+				unit_failures++;
 			}
 			if (c->has_cbank)
 				CHECK(end <= c->cbank_size);
@@ -125,23 +139,94 @@ static void test_against_cubin(const char *dir, const char *ptx_name,
 	free(elf);
 }
 
+/*
+ * Each architecture's layout of aligned.ptx is taken (test_against_cubin),
+ * and none moved: any parameter put one alignment further is refused,
+ * and so is an over-aligned one put 16 bytes off where the others fix it.
+ */
+static void test_aligned(const char *dir)
+{
+	static const char *const cubins[] = { "aligned_sm75.cubin",
+		"aligned_sm90.cubin", "aligned_sm100.cubin" };
+	struct image_kernels ptx, cubin;
+	struct image_param moved[8];
+	char *text, *elf;
+	size_t size;
+
+	for (size_t i = 0; i < sizeof(cubins) / sizeof(cubins[0]); i++)
+		test_against_cubin(dir, "aligned.ptx", cubins[i], 6);
+	if ((text = kernel_image(dir, "aligned.ptx", &size)) == NULL)
+		return;
+	if (!read_kernels(text, size, &ptx)) {
+		free(text);
+		return;
+	}
+	for (size_t i = 0; i < sizeof(cubins) / sizeof(cubins[0]); i++) {
+		if ((elf = kernel_image(dir, cubins[i], &size)) == NULL)
+			continue;
+		if (!read_kernels(elf, size, &cubin)) {
+			free(elf);
+			continue;
+		}
+		for (size_t n = 0; n < cubin.count; n++) {
+			const struct image_kernel *c = &cubin.kernel[n];
+			const struct image_kernel *p;
+
+			p = image_kernels_find(&ptx, c->name);
+			if (p == NULL || p->count != c->count ||
+			    c->count > 8) {
+				unit_failures++;
+				continue;
+			}
+			for (unsigned j = 0; j < c->count; j++) {
+				memcpy(moved, c->param,
+				       c->count * sizeof(*moved));
+				moved[j].offset += p->param[j].align;
+				CHECK(!placed(p, moved));
+			}
+		}
+		/* mixed: a32 after a64 lies where a64 fixed it. */
+		{
+			const struct image_kernel *c =
+				image_kernels_find(&cubin, "mixed");
+			const struct image_kernel *p =
+				image_kernels_find(&ptx, "mixed");
+
+			if (c != NULL && p != NULL && c->count == 5 &&
+			    p->count == 5) {
+				memcpy(moved, c->param, 5 * sizeof(*moved));
+				moved[3].offset -= 16;
+				CHECK(!placed(p, moved));
+				moved[3].offset += 32;
+				CHECK(!placed(p, moved));
+			} else {
+				unit_failures++;
+			}
+		}
+		image_kernels_free(&cubin);
+		free(elf);
+	}
+	image_kernels_free(&ptx);
+	free(text);
+}
+
 /* A few layouts written out, so that a reader and ptxas both wrong about
  * the same kernel would still be caught. */
 static void test_known(const char *dir)
 {
-	static const struct image_param structs[] = { { 0, 1 }, { 1, 1 },
-		{ 8, 16 }, { 24, 1 }, { 32, 16 }, { 48, 32 } };
-	static const struct image_param large[] = { { 0, 4 }, { 4, 5000 },
-		{ 5004, 1 } };
-	static const struct image_param ptrs[] = { { 0, 8 }, { 8, 1 },
-		{ 16, 8 }, { 24, 8 }, { 32, 8 } };
-	static const struct image_param arrays[] = { { 0, 2 }, { 16, 20 },
-		{ 36, 3 }, { 40, 8 }, { 48, 2 }, { 64, 32 } };
+	static const struct image_param structs[] = { { 0, 1, 0 }, { 1, 1, 0 },
+		{ 8, 16, 0 }, { 24, 1, 0 }, { 32, 16, 0 }, { 48, 32, 0 } };
+	static const struct image_param large[] = { { 0, 4, 0 }, { 4, 5000, 0 },
+		{ 5004, 1, 0 } };
+	static const struct image_param ptrs[] = { { 0, 8, 0 }, { 8, 1, 0 },
+		{ 16, 8, 0 }, { 24, 8, 0 }, { 32, 8, 0 } };
+	static const struct image_param arrays[] = { { 0, 2, 0 }, { 16, 20, 0 },
+		{ 36, 3, 0 }, { 40, 8, 0 }, { 48, 2, 0 }, { 64, 32, 0 } };
 	struct image_kernels k;
 	size_t size;
 	char *text;
 
-	if ((text = read_file(dir, "params.ptx", &size)) != NULL &&
+	if ((text = kernel_image(dir, "params.ptx", &size)) != NULL &&
 	    read_kernels(text, size, &k)) {
 		CHECK(from_ptx(&k, "no_params", 0, NULL));
 		CHECK(from_ptx(&k, "structs", 6, structs));
@@ -152,10 +237,12 @@ static void test_known(const char *dir)
 		image_kernels_free(&k);
 	}
 	free(text);
-	if ((text = read_file(dir, "params_hand.ptx.in", &size)) != NULL &&
+	if ((text = kernel_image(dir, "params_hand.ptx.in", &size)) != NULL &&
 	    read_kernels(text, size, &k)) {
-		CHECK_EQ(k.count, 3);
-		CHECK(image_kernels_find(&k, "over_aligned") == NULL);
+		CHECK_EQ(k.count, 4);
+		CHECK(image_kernels_find(&k, "over_aligned") != NULL &&
+		      image_kernels_find(&k, "over_aligned")->param[1].align
+		      == 32);
 		CHECK(from_ptx(&k, "ptr_attributes", 5, ptrs));
 		CHECK(from_ptx(&k, "aligned_arrays", 6, arrays));
 		CHECK(image_kernels_find(&k, "device_function") == NULL);
@@ -210,7 +297,7 @@ static void test_malformed(void)
 		".entry a(.reg .u32 r) {",
 		".entry a(.param .align 3 .b8 s[4]) {",	/* not 2^n */
 		".entry a(.param .align 2 .u64 x) {",		/* under size */
-		".entry a(.param .align 32 .b8 s[8]) {",	/* over 16 */
+		".entry a(.param .align 65536 .b8 s[8]) {",	/* too big */
 		".entry a(.param .b8 s[0]) {",
 		".entry a(.param .b8 s[32765]) {",		/* past limit */
 		".entry a(.param .b32 s[8192]) {",
@@ -322,7 +409,7 @@ static void test_damaged(const char *dir, const char *name)
 	size_t size, whole;
 	char *text, *copy;
 
-	if ((text = read_file(dir, name, &size)) == NULL)
+	if ((text = kernel_image(dir, name, &size)) == NULL)
 		return;
 	if (!read_kernels(text, size, &k)) {
 		free(text);
@@ -333,9 +420,8 @@ static void test_damaged(const char *dir, const char *name)
 	for (size_t cut = 0; cut <= size; cut++) {
 		/* A copy of exactly cut bytes, so a read past it is seen
 		 * by a sanitizer or valgrind. */
-		if ((copy = malloc(cut == 0 ? 1 : cut)) == NULL)
+		if ((copy = (char *)damaged_copy(text, cut, 0)) == NULL)
 			break;
-		memcpy(copy, text, cut);
 		if (!read_kernels(copy, cut, &k)) {
 			free(copy);
 			break;
@@ -346,11 +432,8 @@ static void test_damaged(const char *dir, const char *name)
 	}
 	srand(17);
 	for (unsigned round = 0; round < 2000; round++) {
-		if ((copy = malloc(size)) == NULL)
+		if ((copy = (char *)damaged_copy(text, size, 8)) == NULL)
 			break;
-		memcpy(copy, text, size);
-		for (unsigned n = 1 + (unsigned)rand() % 8; n > 0; n--)
-			copy[(size_t)rand() % size] = (char)(rand() % 256);
 		if (read_kernels(copy, size, &k))
 			image_kernels_free(&k);
 		free(copy);
@@ -369,17 +452,17 @@ static void test_fatbin(const char *dir)
 {
 	static const char from[] = ".param .u8 structs_param_0";
 	static const char to[] = ".param .u16 structs_param_0";
-	static const struct image_param changed[] = { { 0, 2 }, { 2, 1 },
-		{ 8, 16 }, { 24, 1 }, { 32, 16 }, { 48, 32 } };
+	static const struct image_param changed[] = { { 0, 2, 0 }, { 2, 1, 0 },
+		{ 8, 16, 0 }, { 24, 1, 0 }, { 32, 16, 0 }, { 48, 32, 0 } };
 	struct image_kernels k;
 	unsigned char *fat, *e;
 	char *elf, *text, *at;
 	size_t elf_size, text_size, size;
 	uint64_t body, payload;
 
-	if ((elf = read_file(dir, "params.cubin", &elf_size)) == NULL)
+	if ((elf = kernel_image(dir, "params.cubin", &elf_size)) == NULL)
 		return;
-	if ((text = read_file(dir, "params.ptx", &text_size)) == NULL) {
+	if ((text = kernel_image(dir, "params.ptx", &text_size)) == NULL) {
 		free(elf);
 		return;
 	}
@@ -433,10 +516,11 @@ int main(int argc, char **argv)
 {
 	const char *kernels = argc > 1 ? argv[1] : "tests/kernels";
 
-	test_against_cubin(kernels, "params.ptx", "params.cubin", 10, NULL);
+	test_against_cubin(kernels, "params.ptx", "params.cubin", 10);
 	test_against_cubin(kernels, "params_hand.ptx.in",
-			   "params_hand.cubin", 4, "over_aligned");
-	test_against_cubin(kernels, "kernels.ptx", "kernels.cubin", 12, NULL);
+			   "params_hand.cubin", 4);
+	test_against_cubin(kernels, "kernels.ptx", "kernels.cubin", 12);
+	test_aligned(kernels);
 	test_known(kernels);
 	test_malformed();
 	test_huge();
