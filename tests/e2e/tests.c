@@ -101,6 +101,7 @@ const struct e2e_test e2e_tests[] = {
 	{ "link",		"modules",	test_link,		0 },
 	{ "link_errors",	"modules",	test_link_errors,	0 },
 	{ "tensor_map",		"launch",	test_tensor_map,	0 },
+	{ "aligned_params",	"launch",	test_aligned_params,	0 },
 	{ "green_ctx",		"context",	test_green_ctx,		0 },
 	{ "green_ctx_forged",	"context",	test_green_ctx_forged,
 	  E2E_REMOTE_ONLY },

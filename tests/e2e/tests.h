@@ -118,6 +118,7 @@ int test_user_objects(void);		/* hostfn.c */
 int test_link(void);			/* link.c */
 int test_link_errors(void);
 int test_tensor_map(void);		/* tensor_map.c */
+int test_aligned_params(void);	/* aligned_params.c */
 int test_tensor_map_ranges(void);
 int test_cooperative_multi_device(void);	/* launch_multi.c */
 int test_green_ctx(void);		/* green.c */
