@@ -338,7 +338,10 @@ bool_t cu_mem_host_alloc_at_svc(cu_hostptr at, cu_size size, u_int flags,
 	void *p;
 
 	(void)rq;
-	if ((flags & ~known) != 0 || !placeable(at, size)) {
+	/* at 0: wherever this process has room, for a client that will move
+	 * the program's memory to that address (stubs/mem/hostmem.c). */
+	if ((flags & ~known) != 0 || !placeable(at != 0 ? at :
+	    (cu_hostptr)sysconf(_SC_PAGESIZE), size)) {
 		r->err = CUDA_ERROR_INVALID_VALUE;
 		return TRUE;
 	}
@@ -346,7 +349,16 @@ bool_t cu_mem_host_alloc_at_svc(cu_hostptr at, cu_size size, u_int flags,
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 		return TRUE;
 	}
-	if ((p = map_at(at, size)) == NULL) {
+	if (at == 0) {
+		p = mmap(NULL, (size_t)size, PROT_READ | PROT_WRITE,
+		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (p == MAP_FAILED) {
+			memory_give(size, USAGE_PAGE_LOCKED);
+			r->err = CUDA_ERROR_OUT_OF_MEMORY;
+			return TRUE;
+		}
+		at = (cu_hostptr)(uintptr_t)p;
+	} else if ((p = map_at(at, size)) == NULL) {
 		memory_give(size, USAGE_PAGE_LOCKED);
 		r->err = CUDA_ERROR_ALREADY_MAPPED;
 		return TRUE;

@@ -356,48 +356,52 @@ static enum clnt_stat release(CLIENT *c, const struct mirror *m, res_none *r,
 }
 
 /*
- * The server had the program's address *p in use and made the mirror at
- * r's address instead, where a kernel cannot take the program's pointer.
- * Each kernel picks addresses for its own process (and the server's driver
- * reserves large ranges there), so the server's address is seldom in use
- * here: the program's memory moves there (it is new, nothing is in it),
- * the server frees its mirror and makes it again at that address.  Two
- * round trips, only after a failed placement; when the server cannot place
- * it after all, a third makes the mirror wherever its driver puts it, as
- * before.  *p is the program's memory in every case.
+ * The server had the program's address *p in use.  It is asked for a
+ * mirror wherever its process has room, mapped the same way (at 0): each
+ * kernel picks addresses for its own process, and the server's driver
+ * reserves large ranges there, so an address free in the server's process
+ * is seldom in use here.  The program's memory then moves to that address
+ * (it is new, nothing is in it).  When the address is in use here, that
+ * mirror is freed and one is made wherever the server's driver puts it,
+ * which only cuMemHostGetDevicePointer's address reaches.  A server from
+ * before the move refuses at 0 as a misplaced address.  One round trip
+ * more than a placement that succeeds at once, three at most.  *p is the
+ * program's memory in every case.
  */
 static enum clnt_stat follow_server(CLIENT *c, void **p, size_t size,
     unsigned int flags, res_handle *r)
 {
-	void *q, *at = (void *)(uintptr_t)r->res_handle_u.value;
+	void *q, *at;
 	res_none freed;
 	enum clnt_stat st;
 
+	memset(r, 0, sizeof *r);
+	st = cu_mem_host_alloc_at(0, size, flags, r, c);
+	if (st != RPC_SUCCESS || r->err != CUDA_SUCCESS) {
+		if (st != RPC_SUCCESS)
+			return st;
+		memset(r, 0, sizeof *r);
+		return cu_mem_host_alloc(size, flags, r, c);
+	}
+	at = (void *)(uintptr_t)r->res_handle_u.value;
 	q = mmap(at, size, PROT_READ | PROT_WRITE,
 	    MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
-	if (q == MAP_FAILED)
-		return RPC_SUCCESS;
-	if (q != at) {		/* kernels before 4.17 took the flag as a hint */
-		munmap(q, size);
-		return RPC_SUCCESS;
-	}
-	memset(&freed, 0, sizeof freed);
-	st = cu_mem_free_host(r->res_handle_u.value, &freed, c);
-	if (st != RPC_SUCCESS || freed.err != CUDA_SUCCESS) {
-		munmap(q, size);
-		return st;
-	}
-	memset(r, 0, sizeof *r);
-	st = cu_mem_host_alloc_at(address_of(q), size, flags, r, c);
-	if (st == RPC_SUCCESS && r->err == CUDA_SUCCESS) {
+	if (q == at) {
 		munmap(*p, size);
 		*p = q;
-		return st;
+		return RPC_SUCCESS;
 	}
-	munmap(q, size);
+	if (q != MAP_FAILED)	/* kernels before 4.17 took the flag as a hint */
+		munmap(q, size);
+	memset(&freed, 0, sizeof freed);
+	st = cu_mem_free_host(r->res_handle_u.value, &freed, c);
 	if (st != RPC_SUCCESS)
 		return st;
 	memset(r, 0, sizeof *r);
+	if (freed.err != CUDA_SUCCESS) {
+		r->err = freed.err;
+		return RPC_SUCCESS;
+	}
 	return cu_mem_host_alloc(size, flags, r, c);
 }
 
@@ -419,10 +423,6 @@ static enum clnt_stat mirror_alloc(CLIENT *c, void **p, size_t size,
 		return cu_mem_host_alloc(size, flags, r, c);
 	st = cu_mem_host_alloc_at(address_of(*p), size, flags, r, c);
 	if (st != RPC_SUCCESS || r->err != CUDA_ERROR_ALREADY_MAPPED)
-		return st;
-	memset(r, 0, sizeof *r);
-	st = cu_mem_host_alloc(size, flags, r, c);
-	if (st != RPC_SUCCESS || r->err != CUDA_SUCCESS)
 		return st;
 	return follow_server(c, p, size, flags, r);
 }

@@ -66,6 +66,7 @@ int test_pinned_address_taken(void)
 	CUdevice dev;
 	CUmodule m;
 	CUfunction fill;
+	CUresult e;
 	int uva = 0;
 
 	if (getenv("ONCUDA_TEST_REMOTE") == NULL)
@@ -91,8 +92,14 @@ int test_pinned_address_taken(void)
 		return e2e_skip("the next mapping here is not at the address "
 				"just unmapped");
 
-	/* The library's mapping lands at held, which the server has in use. */
-	CHECK_CU(cuMemHostAlloc((void **)&moved, size, 0), CUDA_SUCCESS);
+	/* The library's mapping lands at held, which the server has in use.
+	 * On failure held is given back too (unless the new memory is
+	 * there), so that the tests after this one meet no stale record. */
+	if ((e = cuMemHostAlloc((void **)&moved, size, 0)) != CUDA_SUCCESS) {
+		cuMemFreeHost(held);
+		return e2e_fail(__FILE__, __LINE__, "cuMemHostAlloc returned %s",
+				e2e_cu_name(e));
+	}
 	e2e_defer_host(moved);
 	if (moved == held)
 		return e2e_fail(__FILE__, __LINE__, "the memory stayed at %p, "
