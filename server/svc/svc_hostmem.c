@@ -297,6 +297,29 @@ static void *map_at(cu_hostptr at, cu_size size)
 	return p;
 }
 
+/*
+ * size bytes of zeroed memory wherever this process has room, counted as
+ * page-locked memory against the session's limit; NULL with r->err set
+ * when the limit or the kernel refuses.
+ */
+static void *counted_anywhere(cu_size size, res_handle *r)
+{
+	void *p;
+
+	if (!memory_take(size, USAGE_PAGE_LOCKED, "page-locked host memory")) {
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+		return NULL;
+	}
+	p = mmap(NULL, (size_t)size, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED) {
+		memory_give(size, USAGE_PAGE_LOCKED);
+		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+		return NULL;
+	}
+	return p;
+}
+
 /* An address the client may ask for: page-aligned, in the user half. */
 static bool placeable(cu_hostptr at, cu_size size)
 {
@@ -345,19 +368,14 @@ bool_t cu_mem_host_alloc_at_svc(cu_hostptr at, cu_size size, u_int flags,
 		r->err = CUDA_ERROR_INVALID_VALUE;
 		return TRUE;
 	}
-	if (!memory_take(size, USAGE_PAGE_LOCKED, "page-locked host memory")) {
+	if (at == 0) {
+		if ((p = counted_anywhere(size, r)) == NULL)
+			return TRUE;
+		at = (cu_hostptr)(uintptr_t)p;
+	} else if (!memory_take(size, USAGE_PAGE_LOCKED,
+	    "page-locked host memory")) {
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
 		return TRUE;
-	}
-	if (at == 0) {
-		p = mmap(NULL, (size_t)size, PROT_READ | PROT_WRITE,
-		    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-		if (p == MAP_FAILED) {
-			memory_give(size, USAGE_PAGE_LOCKED);
-			r->err = CUDA_ERROR_OUT_OF_MEMORY;
-			return TRUE;
-		}
-		at = (cu_hostptr)(uintptr_t)p;
 	} else if ((p = map_at(at, size)) == NULL) {
 		memory_give(size, USAGE_PAGE_LOCKED);
 		r->err = CUDA_ERROR_ALREADY_MAPPED;
@@ -398,18 +416,8 @@ bool_t cu_mem_host_register_svc(cu_size size, u_int flags,
 		r->err = CUDA_ERROR_INVALID_VALUE;
 		return TRUE;
 	}
-	if (!memory_take(size, USAGE_PAGE_LOCKED,
-	    "page-locked host memory")) {
-		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	if ((p = counted_anywhere(size, r)) == NULL)
 		return TRUE;
-	}
-	p = mmap(NULL, (size_t)size, PROT_READ | PROT_WRITE,
-	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED) {
-		memory_give(size, USAGE_PAGE_LOCKED);
-		r->err = CUDA_ERROR_OUT_OF_MEMORY;
-		return TRUE;
-	}
 	r->err = cuMemHostRegister(p, (size_t)size, flags);
 	if (r->err != CUDA_SUCCESS) {
 		memory_give(size, USAGE_PAGE_LOCKED);

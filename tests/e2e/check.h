@@ -120,6 +120,9 @@ void e2e_cleanup(void);
 
 /* Helpers that check, register their cleanup, and return 0 or -1. */
 int e2e_primary_ctx(CUdevice *dev, CUcontext *ctx);
+/* e2e_primary_ctx, then E2E_SKIPPED (said) where the device has no
+ * managed memory: a caller returns what is not 0. */
+int e2e_managed_ctx(CUdevice *dev, CUcontext *ctx);
 int e2e_dalloc(CUdeviceptr *p, size_t bytes);
 int e2e_stream(CUstream *s);
 int e2e_load_module(CUmodule *m, const char *image);

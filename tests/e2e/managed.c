@@ -26,13 +26,10 @@ static int setup(CUdevice *dev, struct kernels *k)
 {
 	CUcontext ctx;
 	CUmodule m;
-	int managed;
+	int ready;
 
-	TRY(e2e_primary_ctx(dev, &ctx));
-	CHECK_CU(cuDeviceGetAttribute(&managed,
-		 CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY, *dev), CUDA_SUCCESS);
-	if (!managed)
-		return e2e_skip("the device has no managed memory");
+	if ((ready = e2e_managed_ctx(dev, &ctx)) != 0)
+		return ready;
 	TRY(e2e_load_module(&m, "kernels.cubin"));
 	TRY(e2e_get_function(&k->vec_add, m, "vec_add"));
 	TRY(e2e_get_function(&k->fill_u32, m, "fill_u32"));

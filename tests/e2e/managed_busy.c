@@ -59,14 +59,11 @@ int test_managed_busy(void)
 	CUmodule m;
 	float *fa, *fb, *fc;
 	unsigned i;
-	int managed, n = (int)N;
+	int ready, n = (int)N;
 	void *add_params[] = { &a, &b, &c, &n };
 
-	TRY(e2e_primary_ctx(&dev, &ctx));
-	CHECK_CU(cuDeviceGetAttribute(&managed,
-		 CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY, dev), CUDA_SUCCESS);
-	if (!managed)
-		return e2e_skip("the device has no managed memory");
+	if ((ready = e2e_managed_ctx(&dev, &ctx)) != 0)
+		return ready;
 	TRY(e2e_load_module(&m, "kernels.cubin"));
 	TRY(e2e_get_function(&spin, m, "spin"));
 	TRY(e2e_get_function(&fill, m, "fill_u32"));

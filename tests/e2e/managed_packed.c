@@ -43,13 +43,10 @@ int test_managed_packed(void)
 	CUmodule m;
 	CUdevice dev;
 	unsigned got;
-	int managed;
+	int ready;
 
-	TRY(e2e_primary_ctx(&dev, &ctx));
-	CHECK_CU(cuDeviceGetAttribute(&managed,
-		 CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY, dev), CUDA_SUCCESS);
-	if (!managed)
-		return e2e_skip("the device has no managed memory");
+	if ((ready = e2e_managed_ctx(&dev, &ctx)) != 0)
+		return ready;
 	TRY(e2e_load_module(&m, "kernels.cubin"));
 	TRY(e2e_get_function(&fill, m, "fill_u32"));
 	for (int i = 0; i < SMALL; i++) {

@@ -19,15 +19,12 @@ int test_managed_variable(void)
 	CUdevice dev;
 	size_t bytes = 0, size;
 	volatile int *v;
-	int managed, delta = 5;
+	int ready, delta = 5;
 	void *params[] = { &delta };
 	void *fatbin;
 
-	TRY(e2e_primary_ctx(&dev, &ctx));
-	CHECK_CU(cuDeviceGetAttribute(&managed,
-		 CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY, dev), CUDA_SUCCESS);
-	if (!managed)
-		return e2e_skip("the device has no managed memory");
+	if ((ready = e2e_managed_ctx(&dev, &ctx)) != 0)
+		return ready;
 	fatbin = e2e_read_file(e2e_kernel_path("kernels.fatbin"), &size);
 	if (fatbin == NULL)
 		return -1;
@@ -81,15 +78,12 @@ int test_module_managed_variable(void)
 	CUmodule m;
 	size_t bytes = 0;
 	volatile int *v;
-	int managed, delta = 3;
+	int ready, delta = 3;
 	unsigned int is_managed = 0;
 	void *params[] = { &delta };
 
-	TRY(e2e_primary_ctx(&dev, &ctx));
-	CHECK_CU(cuDeviceGetAttribute(&managed,
-		 CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY, dev), CUDA_SUCCESS);
-	if (!managed)
-		return e2e_skip("the device has no managed memory");
+	if ((ready = e2e_managed_ctx(&dev, &ctx)) != 0)
+		return ready;
 	TRY(e2e_load_module(&m, "kernels.cubin"));
 	CHECK_CU(cuModuleGetGlobal(&p, &bytes, m, "g_managed"), CUDA_SUCCESS);
 	CHECK_EQ(bytes, sizeof(int));

@@ -186,6 +186,18 @@ void e2e_fill_random(void *buf, size_t bytes, uint64_t seed)
 	}
 }
 
+int e2e_managed_ctx(CUdevice *dev, CUcontext *ctx)
+{
+	int managed = 0;
+
+	TRY(e2e_primary_ctx(dev, ctx));
+	CHECK_CU(cuDeviceGetAttribute(&managed,
+		 CU_DEVICE_ATTRIBUTE_MANAGED_MEMORY, *dev), CUDA_SUCCESS);
+	if (!managed)
+		return e2e_skip("the device has no managed memory");
+	return 0;
+}
+
 int e2e_on_stand_in(void)
 {
 	static int known, stand_in;
