@@ -35,16 +35,6 @@ static int launch_vec_add(CUfunction f, CUdeviceptr a, CUdeviceptr b,
 	return 0;
 }
 
-static int launch_fill(CUfunction f, CUdeviceptr p, unsigned v,
-		       unsigned long long n)
-{
-	void *params[] = { &p, &v, &n };
-
-	CHECK_CU(cuLaunchKernel(f, 4, 1, 1, 128, 1, 1, 0, NULL, params, NULL),
-		 CUDA_SUCCESS);
-	return 0;
-}
-
 /* Every float of p[0, n) is want. */
 static int all_floats(const float *p, unsigned n, float want)
 {
@@ -96,7 +86,7 @@ int test_mapped_memory(void)
 	 * synchronization between: what the program wrote meanwhile (b)
 	 * reaches the GPU, what it did not touch (a) stays the GPU's.
 	 */
-	TRY(launch_fill(fill_u32, da, 0x3f800000u, PART));	/* 1.0f */
+	TRY(e2e_fill_u32(fill_u32, da, 0x3f800000u, PART, NULL));	/* 1.0f */
 	for (i = 0; i < PART; i++)
 		b[i] = 2.0f;
 	TRY(launch_vec_add(vec_add, da, db, dc, PART));
@@ -185,8 +175,8 @@ int test_pinned_pointer_kernel(void)
 
 	/* A kernel writes; the program sees it once the kernel is done.
 	 * The program's own change after that reaches the next kernel. */
-	TRY(launch_fill(fill_u32, (CUdeviceptr)(uintptr_t)words, 0x5eedu,
-	    PART));
+	TRY(e2e_fill_u32(fill_u32, (CUdeviceptr)(uintptr_t)words, 0x5eedu,
+			 PART, NULL));
 	CHECK_CU(cuCtxSynchronize(), CUDA_SUCCESS);
 	for (i = 0; i < PART; i++)
 		if (words[i] != 0x5eedu)

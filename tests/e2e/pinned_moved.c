@@ -44,11 +44,8 @@ static int filled_through(CUfunction fill, unsigned *words)
 {
 	CUdeviceptr p = (CUdeviceptr)(uintptr_t)words;
 	unsigned v = 0x600du, i;
-	unsigned long long n = WORDS;
-	void *params[] = { &p, &v, &n };
 
-	CHECK_CU(cuLaunchKernel(fill, 64, 1, 1, 256, 1, 1, 0, NULL, params,
-				NULL), CUDA_SUCCESS);
+	TRY(e2e_fill_u32(fill, p, v, WORDS, NULL));
 	CHECK_CU(cuCtxSynchronize(), CUDA_SUCCESS);
 	for (i = 0; i < WORDS; i++)
 		if (words[i] != v)
