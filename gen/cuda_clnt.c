@@ -3967,6 +3967,34 @@ oncuda_local_staged_dtoh_13000(u_int slot, cu_dptr src, cu_size size, cu_handle 
 }
 
 enum clnt_stat 
+oncuda_local_htod_queued_13000(cu_hostptr base, cu_size offset, cu_dptr dst, cu_size size, cu_handle stream, res_none *clnt_res,  CLIENT *clnt)
+{
+	oncuda_local_htod_queued_13000_argument arg;
+	arg.base = base;
+	arg.offset = offset;
+	arg.dst = dst;
+	arg.size = size;
+	arg.stream = stream;
+	return (clnt_call (clnt, ONCUDA_LOCAL_HTOD_QUEUED, (xdrproc_t) xdr_oncuda_local_htod_queued_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+oncuda_local_dtoh_queued_13000(cu_hostptr base, cu_size offset, cu_dptr src, cu_size size, cu_handle stream, res_none *clnt_res,  CLIENT *clnt)
+{
+	oncuda_local_dtoh_queued_13000_argument arg;
+	arg.base = base;
+	arg.offset = offset;
+	arg.src = src;
+	arg.size = size;
+	arg.stream = stream;
+	return (clnt_call (clnt, ONCUDA_LOCAL_DTOH_QUEUED, (xdrproc_t) xdr_oncuda_local_dtoh_queued_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 oncuda_stripe_offer_13000(res_stripe_offer *clnt_res, CLIENT *clnt)
 {
 	 return (clnt_call (clnt, ONCUDA_STRIPE_OFFER, (xdrproc_t) xdr_void, (caddr_t) NULL,

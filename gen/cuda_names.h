@@ -1937,6 +1937,18 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define oncuda_local_staged_dtoh_argument oncuda_local_staged_dtoh_13000_argument
 #define xdr_oncuda_local_staged_dtoh_argument xdr_oncuda_local_staged_dtoh_13000_argument
 
+/* ONCUDA_LOCAL_HTOD_QUEUED (917) */
+#define oncuda_local_htod_queued oncuda_local_htod_queued_13000
+#define oncuda_local_htod_queued_svc oncuda_local_htod_queued_13000_svc
+#define oncuda_local_htod_queued_argument oncuda_local_htod_queued_13000_argument
+#define xdr_oncuda_local_htod_queued_argument xdr_oncuda_local_htod_queued_13000_argument
+
+/* ONCUDA_LOCAL_DTOH_QUEUED (918) */
+#define oncuda_local_dtoh_queued oncuda_local_dtoh_queued_13000
+#define oncuda_local_dtoh_queued_svc oncuda_local_dtoh_queued_13000_svc
+#define oncuda_local_dtoh_queued_argument oncuda_local_dtoh_queued_13000_argument
+#define xdr_oncuda_local_dtoh_queued_argument xdr_oncuda_local_dtoh_queued_13000_argument
+
 /* ONCUDA_STRIPE_OFFER (912) */
 #define oncuda_stripe_offer oncuda_stripe_offer_13000
 #define oncuda_stripe_offer_svc oncuda_stripe_offer_13000_svc

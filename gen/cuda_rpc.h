@@ -3077,6 +3077,24 @@ struct oncuda_local_staged_dtoh_13000_argument {
 };
 typedef struct oncuda_local_staged_dtoh_13000_argument oncuda_local_staged_dtoh_13000_argument;
 
+struct oncuda_local_htod_queued_13000_argument {
+	cu_hostptr base;
+	cu_size offset;
+	cu_dptr dst;
+	cu_size size;
+	cu_handle stream;
+};
+typedef struct oncuda_local_htod_queued_13000_argument oncuda_local_htod_queued_13000_argument;
+
+struct oncuda_local_dtoh_queued_13000_argument {
+	cu_hostptr base;
+	cu_size offset;
+	cu_dptr src;
+	cu_size size;
+	cu_handle stream;
+};
+typedef struct oncuda_local_dtoh_queued_13000_argument oncuda_local_dtoh_queued_13000_argument;
+
 #define ONCUDA_PROG 0x2C0DA000
 #define ONCUDA_V13000 13000
 
@@ -4185,6 +4203,12 @@ extern  bool_t oncuda_local_staged_htod_13000_svc(u_int , cu_dptr , cu_size , cu
 #define ONCUDA_LOCAL_STAGED_DTOH 256
 extern  enum clnt_stat oncuda_local_staged_dtoh_13000(u_int , cu_dptr , cu_size , cu_handle , u_int , res_none *, CLIENT *);
 extern  bool_t oncuda_local_staged_dtoh_13000_svc(u_int , cu_dptr , cu_size , cu_handle , u_int , res_none *, struct svc_req *);
+#define ONCUDA_LOCAL_HTOD_QUEUED 917
+extern  enum clnt_stat oncuda_local_htod_queued_13000(cu_hostptr , cu_size , cu_dptr , cu_size , cu_handle , res_none *, CLIENT *);
+extern  bool_t oncuda_local_htod_queued_13000_svc(cu_hostptr , cu_size , cu_dptr , cu_size , cu_handle , res_none *, struct svc_req *);
+#define ONCUDA_LOCAL_DTOH_QUEUED 918
+extern  enum clnt_stat oncuda_local_dtoh_queued_13000(cu_hostptr , cu_size , cu_dptr , cu_size , cu_handle , res_none *, CLIENT *);
+extern  bool_t oncuda_local_dtoh_queued_13000_svc(cu_hostptr , cu_size , cu_dptr , cu_size , cu_handle , res_none *, struct svc_req *);
 #define ONCUDA_STRIPE_OFFER 912
 extern  enum clnt_stat oncuda_stripe_offer_13000(res_stripe_offer *, CLIENT *);
 extern  bool_t oncuda_stripe_offer_13000_svc(res_stripe_offer *, struct svc_req *);
@@ -5316,6 +5340,12 @@ extern  bool_t oncuda_local_staged_htod_13000_svc();
 #define ONCUDA_LOCAL_STAGED_DTOH 256
 extern  enum clnt_stat oncuda_local_staged_dtoh_13000();
 extern  bool_t oncuda_local_staged_dtoh_13000_svc();
+#define ONCUDA_LOCAL_HTOD_QUEUED 917
+extern  enum clnt_stat oncuda_local_htod_queued_13000();
+extern  bool_t oncuda_local_htod_queued_13000_svc();
+#define ONCUDA_LOCAL_DTOH_QUEUED 918
+extern  enum clnt_stat oncuda_local_dtoh_queued_13000();
+extern  bool_t oncuda_local_dtoh_queued_13000_svc();
 #define ONCUDA_STRIPE_OFFER 912
 extern  enum clnt_stat oncuda_stripe_offer_13000();
 extern  bool_t oncuda_stripe_offer_13000_svc();
@@ -5759,6 +5789,8 @@ extern  bool_t xdr_oncuda_local_htod_13000_argument (XDR *, oncuda_local_htod_13
 extern  bool_t xdr_oncuda_local_dtoh_13000_argument (XDR *, oncuda_local_dtoh_13000_argument*);
 extern  bool_t xdr_oncuda_local_staged_htod_13000_argument (XDR *, oncuda_local_staged_htod_13000_argument*);
 extern  bool_t xdr_oncuda_local_staged_dtoh_13000_argument (XDR *, oncuda_local_staged_dtoh_13000_argument*);
+extern  bool_t xdr_oncuda_local_htod_queued_13000_argument (XDR *, oncuda_local_htod_queued_13000_argument*);
+extern  bool_t xdr_oncuda_local_dtoh_queued_13000_argument (XDR *, oncuda_local_dtoh_queued_13000_argument*);
 
 #else /* K&R C */
 extern bool_t xdr_cu_handle ();
@@ -6174,6 +6206,8 @@ extern bool_t xdr_oncuda_local_htod_13000_argument ();
 extern bool_t xdr_oncuda_local_dtoh_13000_argument ();
 extern bool_t xdr_oncuda_local_staged_htod_13000_argument ();
 extern bool_t xdr_oncuda_local_staged_dtoh_13000_argument ();
+extern bool_t xdr_oncuda_local_htod_queued_13000_argument ();
+extern bool_t xdr_oncuda_local_dtoh_queued_13000_argument ();
 
 #endif /* K&R C */
 

@@ -2225,6 +2225,18 @@ _oncuda_local_staged_dtoh_13000 (oncuda_local_staged_dtoh_13000_argument *argp, 
 }
 
 int
+_oncuda_local_htod_queued_13000 (oncuda_local_htod_queued_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (oncuda_local_htod_queued_13000_svc(argp->base, argp->offset, argp->dst, argp->size, argp->stream, result, rqstp));
+}
+
+int
+_oncuda_local_dtoh_queued_13000 (oncuda_local_dtoh_queued_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (oncuda_local_dtoh_queued_13000_svc(argp->base, argp->offset, argp->src, argp->size, argp->stream, result, rqstp));
+}
+
+int
 _oncuda_stripe_offer_13000 (void  *argp, void *result, struct svc_req *rqstp)
 {
 	return (oncuda_stripe_offer_13000_svc(result, rqstp));
@@ -2622,6 +2634,8 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		oncuda_local_dtoh_13000_argument oncuda_local_dtoh_13000_arg;
 		oncuda_local_staged_htod_13000_argument oncuda_local_staged_htod_13000_arg;
 		oncuda_local_staged_dtoh_13000_argument oncuda_local_staged_dtoh_13000_arg;
+		oncuda_local_htod_queued_13000_argument oncuda_local_htod_queued_13000_arg;
+		oncuda_local_dtoh_queued_13000_argument oncuda_local_dtoh_queued_13000_arg;
 		stripe_ticket oncuda_stripe_attach_13000_arg;
 		u_int oncuda_stripe_bind_13000_arg;
 		stripe_copy oncuda_stripe_htod_13000_arg;
@@ -2997,6 +3011,8 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_none oncuda_local_dtoh_13000_res;
 		res_none oncuda_local_staged_htod_13000_res;
 		res_none oncuda_local_staged_dtoh_13000_res;
+		res_none oncuda_local_htod_queued_13000_res;
+		res_none oncuda_local_dtoh_queued_13000_res;
 		res_stripe_offer oncuda_stripe_offer_13000_res;
 		res_none oncuda_stripe_attach_13000_res;
 		res_none oncuda_stripe_bind_13000_res;
@@ -5221,6 +5237,18 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_oncuda_local_staged_dtoh_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_none;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_local_staged_dtoh_13000;
+		break;
+
+	case ONCUDA_LOCAL_HTOD_QUEUED:
+		_xdr_argument = (xdrproc_t) xdr_oncuda_local_htod_queued_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_local_htod_queued_13000;
+		break;
+
+	case ONCUDA_LOCAL_DTOH_QUEUED:
+		_xdr_argument = (xdrproc_t) xdr_oncuda_local_dtoh_queued_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_local_dtoh_queued_13000;
 		break;
 
 	case ONCUDA_STRIPE_OFFER:

@@ -6115,3 +6115,35 @@ xdr_oncuda_local_staged_dtoh_13000_argument (XDR *xdrs, oncuda_local_staged_dtoh
 		 return FALSE;
 	return TRUE;
 }
+
+bool_t
+xdr_oncuda_local_htod_queued_13000_argument (XDR *xdrs, oncuda_local_htod_queued_13000_argument *objp)
+{
+	 if (!xdr_cu_hostptr (xdrs, &objp->base))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->offset))
+		 return FALSE;
+	 if (!xdr_cu_dptr (xdrs, &objp->dst))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->size))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_oncuda_local_dtoh_queued_13000_argument (XDR *xdrs, oncuda_local_dtoh_queued_13000_argument *objp)
+{
+	 if (!xdr_cu_hostptr (xdrs, &objp->base))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->offset))
+		 return FALSE;
+	 if (!xdr_cu_dptr (xdrs, &objp->src))
+		 return FALSE;
+	 if (!xdr_cu_size (xdrs, &objp->size))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->stream))
+		 return FALSE;
+	return TRUE;
+}

@@ -376,3 +376,28 @@ bool_t oncuda_local_dtoh_svc(cu_hostptr base, cu_size offset,
 	r->err = copy_shared(false, base, offset, src, size, stream, how);
 	return TRUE;
 }
+
+/*
+ * The one-way forms: the program's shared page-locked memory only (base 0,
+ * the staging area, is reused by the client's next copy, so a copy from
+ * it must be waited for); r->err becomes the session's deferred error.
+ */
+bool_t oncuda_local_htod_queued_svc(cu_hostptr base, cu_size offset,
+    cu_dptr dst, cu_size size, cu_handle stream, res_none *r,
+    struct svc_req *rq)
+{
+	(void)rq;
+	r->err = base == 0 ? CUDA_ERROR_INVALID_VALUE : copy_shared(true,
+	    base, offset, dst, size, stream, ONCUDA_LOCAL_COPY_ON_STREAM);
+	return TRUE;
+}
+
+bool_t oncuda_local_dtoh_queued_svc(cu_hostptr base, cu_size offset,
+    cu_dptr src, cu_size size, cu_handle stream, res_none *r,
+    struct svc_req *rq)
+{
+	(void)rq;
+	r->err = base == 0 ? CUDA_ERROR_INVALID_VALUE : copy_shared(false,
+	    base, offset, src, size, stream, ONCUDA_LOCAL_COPY_ON_STREAM);
+	return TRUE;
+}

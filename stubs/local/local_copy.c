@@ -48,6 +48,7 @@
 #include "stubs/local/local_memcpy.h"
 #include "stubs/mem/mapped.h"
 #include "stubs/route/route.h"
+#include "stubs/wire/batch.h"
 #include "stubs/wire/rpc.h"
 
 /* Bytes staged per call: large enough that the call's cost (~15 us) is small. */
@@ -135,6 +136,33 @@ static enum clnt_stat call(CLIENT *c, bool to_device, uint64_t base,
 		    how, &r, c);
 	*err = r.err;
 	return st;
+}
+
+/* xdrproc_t is variadic in libtirpc; going through void (*)(void) says the cast is meant. */
+#define XDRPROC(f) ((xdrproc_t)(void (*)(void))(f))
+
+/*
+ * An asynchronous copy with the program's shared page-locked memory:
+ * one-way (batch.h), since the server's driver reads or writes the pages
+ * themselves and nothing comes back; it returns once queued, as the
+ * driver's does, and an error surfaces at the next synchronizing call.
+ */
+static enum clnt_stat queue_shared(CLIENT *c, bool to_device, uint64_t base,
+    uint64_t offset, CUdeviceptr dev, size_t len, const struct copy_stream *s)
+{
+	if (to_device) {
+		oncuda_local_htod_queued_argument a = { base, offset, dev, len,
+		    s->handle };
+
+		return batch_send(c, ONCUDA_LOCAL_HTOD_QUEUED,
+		    XDRPROC(xdr_oncuda_local_htod_queued_argument), &a);
+	} else {
+		oncuda_local_dtoh_queued_argument a = { base, offset, dev, len,
+		    s->handle };
+
+		return batch_send(c, ONCUDA_LOCAL_DTOH_QUEUED,
+		    XDRPROC(xdr_oncuda_local_dtoh_queued_argument), &a);
+	}
 }
 
 static size_t piece_length(size_t count, size_t piece)
@@ -299,8 +327,8 @@ CUresult local_copy(struct call *k, bool to_device, CUdeviceptr dev,
 	if (st != RPC_SUCCESS || err != CUDA_SUCCESS) {
 		/* as far as it got */
 	} else if (hostmem_shared_range(host, count, &base, &offset)) {
-		st = call(c, to_device, base, offset, dev, count, s,
-		    s->async ? ONCUDA_LOCAL_COPY_ON_STREAM :
+		st = s->async ? queue_shared(c, to_device, base, offset, dev,
+		    count, s) : call(c, to_device, base, offset, dev, count, s,
 		    ONCUDA_LOCAL_COPY_SYNC, &err);
 	} else {
 		st = staged_copy(c, to_device, dev, (char *)(uintptr_t)host,
