@@ -22,7 +22,6 @@
  * The daemon is one thread: nothing here is shared.
  */
 #include <assert.h>
-#include <stdbool.h>
 
 #include "server/daemon/session_totals.h"
 
