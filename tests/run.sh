@@ -416,6 +416,36 @@ step_dead_server() {
 	ok "CUDA_ERROR_DEVICE_UNAVAILABLE and 'oncuda: lost connection' as documented"
 }
 
+# ipv6_only_name: an IPv6-only host name, found through rpcbind, is asked
+# for over IPv6 ("tcp6"), which rpcbind answers (after step b: not
+# registered), not taken for an unknown name (stubs/link/connect.c).  The
+# name is in a copy of /etc/hosts bound over it in a mount namespace of the
+# client's alone, with a global IPv6 address of this machine's (not ::1:
+# glibc answers an IPv4 lookup of a name of ::1 with 127.0.0.1).
+ipv6_only_name() {
+	local addr name=oncuda-ipv6-only
+	addr=$(ip -6 -o addr show scope global 2>/dev/null |
+		awk '{ sub("/.*", "", $4); print $4; exit }')
+	if [[ $(id -u) != 0 || -z $addr ]] || ! command -v unshare >/dev/null ||
+		! ss -Hltn6 'sport = :111' 2>/dev/null | grep -q .; then
+		echo "    skipped: an IPv6-only name needs root, unshare, a global IPv6 address and rpcbind on IPv6"
+		return 0
+	fi
+	{ cat /etc/hosts; echo "$addr $name"; } >"$OUT/hosts-ipv6"
+	# shellcheck disable=SC2016 # $0 is sh's
+	run_client noserver-ipv6 120 ONCUDA_SERVER=$name unshare -m sh -c \
+		'mount --bind "$0" /etc/hosts && exec tests/system/noserver' "$OUT/hosts-ipv6"
+	show "$OUT/noserver-ipv6.log"
+	if grep -qx CUDA_ERROR_NO_DEVICE "$OUT/noserver-ipv6.log" &&
+		grep -q "^oncuda: cannot reach oncudad on $name through rpcbind (RPC: Program not registered)" \
+			"$OUT/noserver-ipv6.log"; then
+		ok "ONCUDA_SERVER=$name ($addr only): rpcbind asked over IPv6 for tcp6, which has no oncudad"
+	else
+		bad "ONCUDA_SERVER=$name ($addr only): not asked for over IPv6"
+		return 1
+	fi
+}
+
 step_no_server() {
 	local verdict=0
 	no_server_answer 127.0.0.1:1 || verdict=1
@@ -430,6 +460,7 @@ step_no_server() {
 	if wait_for 5 unregistered; then
 		ok "rpcbind no longer lists program $PROGRAM"
 		no_server_answer localhost || verdict=1
+		ipv6_only_name || verdict=1
 	else
 		bad "program $PROGRAM is still registered with rpcbind after SIGTERM"
 		verdict=1

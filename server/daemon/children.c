@@ -12,7 +12,8 @@
  *
  * Each child also has a slot in the session table (session_table.h), where
  * it counts what it holds and does; when it ends, the daemon logs its
- * totals from there and frees the slot, whether it exited or crashed.
+ * totals from there and frees the slot, whether it exited or crashed; the
+ * same totals join those of every session (session_totals.h).
  */
 #include <errno.h>
 #include <signal.h>
@@ -23,6 +24,7 @@
 #include <time.h>
 
 #include "server/daemon/children.h"
+#include "server/daemon/session_totals.h"
 #include "server/session/daemon_facts.h"
 #include "server/session/ipc_registry.h"
 #include "server/session/log.h"
@@ -49,6 +51,7 @@ bool children_add(pid_t pid, int slot, const char *peer, const char *host)
 		children = grown;
 		capacity = bigger;
 	}
+	session_totals_started();
 	children[count].pid = pid;
 	children[count].slot = slot;
 	snprintf(children[count].peer, sizeof children[count].peer, "%s", peer);
@@ -58,7 +61,8 @@ bool children_add(pid_t pid, int slot, const char *peer, const char *host)
 	return true;
 }
 
-static void log_exit(const struct child *c, int status)
+/* How the session ended, logged when it was not a clean exit. */
+static enum session_end_how log_exit(const struct child *c, int status)
 {
 	if (WIFSIGNALED(status)) {
 		int sig = WTERMSIG(status);
@@ -66,31 +70,36 @@ static void log_exit(const struct child *c, int status)
 		log_msg(LOG_WARN, "session %s pid %ld ended by signal %d (%s)%s",
 		    c->peer, (long)c->pid, sig, strsignal(sig),
 		    WCOREDUMP(status) ? ", core dumped" : "");
-	} else if (WIFEXITED(status) && WEXITSTATUS(status) != 0) {
+		return SESSION_KILLED;
+	}
+	if (WIFEXITED(status) && WEXITSTATUS(status) != 0) {
 		log_msg(LOG_WARN, "session %s pid %ld exited with status %d",
 		    c->peer, (long)c->pid, WEXITSTATUS(status));
-	} else {
-		log_msg(LOG_DEBUG, "session %s pid %ld exited", c->peer, (long)c->pid);
+		return SESSION_FAILED;
 	}
+	log_msg(LOG_DEBUG, "session %s pid %ld exited", c->peer, (long)c->pid);
+	return SESSION_EXITED;
 }
 
 /*
  * The session's totals, one line at info whatever its end, for accounting:
  * key=value, so that a script can add them up.  A session that went
- * uncounted (no slot) says so.
+ * uncounted (no slot) says so.  Both join the totals of every session.
  */
-static void log_totals(const struct child *c)
+static void log_totals(const struct child *c, enum session_end_how how)
 {
 	struct session_figures f;
 	struct timespec now;
 
+	clock_gettime(CLOCK_REALTIME, &now);
 	if (c->slot < 0) {
+		session_totals_ended(how, NULL, (int64_t)now.tv_sec);
 		log_msg(LOG_INFO, "session %s pid %ld ended, not counted (no "
 		    "slot in the session table)", c->peer, (long)c->pid);
 		return;
 	}
 	session_table_close_slot(c->slot, &f);
-	clock_gettime(CLOCK_REALTIME, &now);
+	session_totals_ended(how, &f, (int64_t)now.tv_sec);
 	log_msg(LOG_INFO, "session %s pid %ld ended: seconds=%lld calls=%llu "
 	    "bytes_in=%llu bytes_out=%llu device_memory_peak=%llu "
 	    "page_locked_peak=%llu key_proved=%s identity=%s", c->peer,
@@ -110,8 +119,7 @@ void children_reap(void)
 		for (size_t i = 0; i < count; i++) {
 			if (children[i].pid != pid)
 				continue;
-			log_exit(&children[i], status);
-			log_totals(&children[i]);
+			log_totals(&children[i], log_exit(&children[i], status));
 			ipc_registry_forget(pid);
 			children[i] = children[--count];
 			daemon_facts_set_sessions(count);

@@ -6,8 +6,11 @@
  * written to a temporary name in the same directory and renamed over the
  * old one, as the collector's documentation asks, so that a scrape never
  * reads a file half written.  The figures are those of oncuda-ls -v
- * (session_table.h, nvml.h); names and units follow Prometheus's
- * conventions (bytes, seconds, _total for counters).
+ * (session_table.h, nvml.h), and the totals of every session since the
+ * daemon started (session_totals.h): a session's own series go with it,
+ * and a sum over them would go down when one ends, which a counter must
+ * not.  Names and units follow Prometheus's conventions (bytes, seconds,
+ * _total for counters).
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -15,10 +18,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "gen/cuda_names.h"
 #include "server/daemon/metrics.h"
+#include "server/daemon/session_totals.h"
 #include "server/session/log.h"
 #include "server/session/nvml.h"
 #include "server/session/session_table.h"
@@ -107,6 +112,61 @@ static void write_sessions(FILE *f, const struct session_figures *s, size_t n)
 		    s[i].key_proved ? 1 : 0);
 }
 
+/* A figure of the whole daemon: no labels. */
+static void daemon_metric(FILE *f, const char *name, const char *type,
+    const char *help, uint64_t value)
+{
+	header(f, name, type, help);
+	fprintf(f, "%s %llu\n", name, (unsigned long long)value);
+}
+
+/* The totals of every session since the daemon started, n of them open. */
+static void write_totals(FILE *f, const struct session_figures *s, size_t n)
+{
+	static const char *const how_label[SESSION_END_HOWS] = {
+		[SESSION_EXITED] = "exited",
+		[SESSION_FAILED] = "failed",
+		[SESSION_KILLED] = "killed",
+	};
+	struct session_totals t;
+	struct timespec now;
+
+	clock_gettime(CLOCK_REALTIME, &now);
+	session_totals_read(s, n, (int64_t)now.tv_sec, &t);
+	daemon_metric(f, "oncuda_sessions_started_total", "counter",
+	    "Sessions started since oncudad started.", t.started);
+	header(f, "oncuda_sessions_ended_total", "counter",
+	    "Sessions ended since oncudad started, by how their process ended "
+	    "(exited: status 0, failed: another status, killed: a signal).");
+	for (int how = 0; how < SESSION_END_HOWS; how++)
+		fprintf(f, "oncuda_sessions_ended_total{how=\"%s\"} %llu\n",
+		    how_label[how], (unsigned long long)t.ended[how]);
+	daemon_metric(f, "oncuda_sessions_uncounted_total", "counter",
+	    "Sessions ended without a slot in the session table, whose figures "
+	    "are in no total.", t.uncounted);
+	daemon_metric(f, "oncuda_sessions_key_proved_total", "counter",
+	    "Sessions ended whose client had proved the server's key.",
+	    t.key_proved);
+	daemon_metric(f, "oncuda_calls_total", "counter",
+	    "Requests served by every session since oncudad started, ended "
+	    "and open.", t.calls);
+	daemon_metric(f, "oncuda_received_bytes_total", "counter",
+	    "Bytes of RPC records read by every session since oncudad started, "
+	    "ended and open.", t.bytes_in);
+	daemon_metric(f, "oncuda_sent_bytes_total", "counter",
+	    "Bytes of RPC records sent by every session since oncudad started, "
+	    "ended and open.", t.bytes_out);
+	daemon_metric(f, "oncuda_sessions_seconds_total", "counter",
+	    "How long every session since oncudad started has lasted, ended "
+	    "and open, added up.", t.seconds);
+	daemon_metric(f, "oncuda_sessions_device_memory_peak_bytes", "gauge",
+	    "The most device memory one session has held at once, of every "
+	    "session since oncudad started.", t.device_peak);
+	daemon_metric(f, "oncuda_sessions_page_locked_memory_peak_bytes", "gauge",
+	    "The most page-locked host memory one session has held at once, of "
+	    "every session since oncudad started.", t.page_locked_peak);
+}
+
 static void gpu_line(FILE *f, const char *name, const struct gpu_figures *g,
     const char *format, ...) __attribute__((format(printf, 4, 5)));
 
@@ -183,6 +243,7 @@ bool metrics_write(const char *path, bool up)
 	header(f, "oncuda_up", "gauge", "1 while oncudad serves.");
 	fprintf(f, "oncuda_up %d\n", up ? 1 : 0);
 	write_sessions(f, sessions, n);
+	write_totals(f, sessions, n);
 	if (up)
 		write_gpus(f);
 	if (fflush(f) != 0 || ferror(f)) {

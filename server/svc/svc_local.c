@@ -47,6 +47,7 @@
 
 #include <cuda.h>
 
+#include "common/boot_id.h"
 #include "gen/cuda_names.h"
 #include "server/session/capture.h"
 #include "server/session/daemon_facts.h"
@@ -179,18 +180,12 @@ static void *map_descriptor(int fd, size_t size, cu_hostptr at)
 	return p == MAP_FAILED ? NULL : p;
 }
 
-/* A malloc'ed copy of the kernel's boot id, "" when unknown. */
+/* A malloc'ed copy of the system's boot id (boot_id.h), "" when unknown. */
 static char *boot_id(void)
 {
-	char id[64] = "";
-	FILE *f = fopen("/proc/sys/kernel/random/boot_id", "re");
+	char id[64];
 
-	if (f != NULL) {
-		if (fgets(id, sizeof id, f) == NULL)
-			id[0] = '\0';
-		fclose(f);
-	}
-	id[strcspn(id, "\n")] = '\0';
+	boot_id_read(id, sizeof id);
 	return strdup(id);
 }
 

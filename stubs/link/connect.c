@@ -192,7 +192,8 @@ static unsigned universal_address_port(const char *uaddr)
  * answers a "tcp" (IPv4) query that came over IPv6 with no address, so a
  * name such as localhost, which Debian's /etc/hosts gives ::1 too, and
  * glibc then tries first, is reached over IPv4 for "tcp", both at rpcbind
- * and at the port it tells (family).
+ * and at the port it tells (family); a name with IPv6 addresses only, over
+ * IPv6 for "tcp6" (connect_rpcbind).
  */
 static unsigned rpcbind_port(const struct server_target *target, int family,
     char *why, size_t why_len, bool *unknown_host)
@@ -227,6 +228,25 @@ static unsigned rpcbind_port(const struct server_target *target, int family,
 	return port;
 }
 
+/* Whether host has an address of family. */
+static bool has_address(const char *host, int family)
+{
+	struct addrinfo hints = { .ai_family = family,
+	    .ai_socktype = SOCK_STREAM };
+	struct addrinfo *list;
+
+	if (getaddrinfo(host, NULL, &hints, &list) != 0)
+		return false;
+	freeaddrinfo(list);
+	return true;
+}
+
+/*
+ * A name is asked for over IPv4 ("tcp"), as rpcbind_port says; one that
+ * has no IPv4 address but IPv6 ones is asked for over IPv6 ("tcp6") once
+ * IPv4 failed, which then says why.  (The names are looked up again only
+ * then, so that a name with an IPv4 address costs one lookup, as before.)
+ */
 static CLIENT *connect_rpcbind(const struct server_target *target, char *why,
     size_t why_len, bool *unknown_host)
 {
@@ -235,6 +255,13 @@ static CLIENT *connect_rpcbind(const struct server_target *target, char *why,
 	unsigned port = rpcbind_port(target, family, why, why_len,
 	    unknown_host);
 
+	if (port == 0 && family == AF_INET &&
+	    !has_address(target->address.host, AF_INET) &&
+	    has_address(target->address.host, AF_INET6)) {
+		family = AF_INET6;
+		*unknown_host = false;
+		port = rpcbind_port(target, family, why, why_len, unknown_host);
+	}
 	if (port == 0)
 		return NULL;
 	return connect_port(target, port, family, ONCUDA_PROG, ONCUDA_VERSION,

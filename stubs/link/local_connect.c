@@ -19,6 +19,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include "common/boot_id.h"
 #include "gen/cuda_names.h"
 #include "stubs/link/local_connect.h"
 #include "stubs/link/say.h"
@@ -52,19 +53,6 @@ static enum transport_wish wish(void)
 	return WISH_AUTO;
 }
 
-static void own_boot_id(char *id, size_t len)
-{
-	FILE *f = fopen("/proc/sys/kernel/random/boot_id", "re");
-
-	id[0] = '\0';
-	if (f != NULL) {
-		if (fgets(id, (int)len, f) == NULL)
-			id[0] = '\0';
-		fclose(f);
-	}
-	id[strcspn(id, "\n")] = '\0';
-}
-
 /* The socket's path when the server is on this host; false with why. */
 static bool server_socket(CLIENT *tcp, char *path, size_t path_len,
     char *why, size_t why_len)
@@ -79,7 +67,7 @@ static bool server_socket(CLIENT *tcp, char *path, size_t path_len,
 		    "(an oncudad older than the same-host path?)");
 		return false;
 	}
-	own_boot_id(mine, sizeof mine);
+	boot_id_read(mine, sizeof mine);
 	if (r.res_local_where_u.value.socket_path[0] == '\0')
 		snprintf(why, why_len, "the server has no local socket "
 		    "(oncudad --local-socket none)");

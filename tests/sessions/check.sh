@@ -13,8 +13,10 @@
 # (tests/sessions/figures.py), the table must show them, the metrics file
 # must parse and say the same, and oncuda-ls without the key must be
 # refused by the server.  Then the clients end, and the log must hold one
-# line each with their totals.  Uses tests/lib.sh and run.sh's SERVER and
-# OUT.
+# line each with their totals, and the metrics file's totals of every
+# session must still hold them, no counter having gone down
+# (tests/sessions/totals.py), and again once the server stopped.  Uses
+# tests/lib.sh and run.sh's SERVER and OUT.
 
 # sessions_holder NAME DEVICE PINNED COPY: starts one holder as NAME.
 sessions_holder() {
@@ -35,10 +37,11 @@ sessions_ended() {
 }
 
 step_sessions() {
-	local verdict=0 a b pid_a pid_b server
+	local verdict=0 a b pid_a pid_b server holders
 	local dev_a=3145728 pinned_a=1048576 copy_a=262144
 	local dev_b=5242880 pinned_b=2097152 copy_b=65536
-	rm -f "$OUT/sessions.go" "$OUT/sessions.prom"
+	rm -f "$OUT/sessions.go" "$OUT/sessions.prom" "$OUT"/sessions-*.prom
+	holders=("$dev_a:$pinned_a:$copy_a" "$dev_b:$pinned_b:$copy_b")
 	head -c 32 /dev/urandom >"$OUT/sessions.key"
 	chmod 600 "$OUT/sessions.key"
 	start_server sessions 20 "${SERVER[@]}" -n --key-file "$OUT/sessions.key" \
@@ -59,9 +62,10 @@ step_sessions() {
 	fi
 	if run_logged sessions-json 30 tools/oncuda-ls -v --json \
 		--key-file "$OUT/sessions.key" "127.0.0.1:$SERVER_PORT" &&
+		cp "$OUT/sessions.prom" "$OUT/sessions-open.prom" &&
 		python3 tests/sessions/figures.py "$OUT/sessions-json.log" \
-			"$OUT/sessions.prom" "$dev_a:$pinned_a:$copy_a" \
-			"$dev_b:$pinned_b:$copy_b" >"$OUT/sessions-figures.log" 2>&1; then
+			"$OUT/sessions-open.prom" "${holders[@]}" \
+			>"$OUT/sessions-figures.log" 2>&1; then
 		ok "oncuda-ls -v --json and the metrics file: both sessions with their figures" \
 			"($(grep -c '^ok' "$OUT/sessions-figures.log") checks)"
 	else
@@ -128,13 +132,31 @@ step_sessions() {
 		grep ended "$OUT/sessions.log" | show /dev/stdin
 		verdict=1
 	fi
+	# Once every session has ended, the totals must still hold them.
+	if wait_for 15 sessions_metrics_show 0 &&
+		cp "$OUT/sessions.prom" "$OUT/sessions-ended.prom" &&
+		python3 tests/sessions/totals.py "$OUT/sessions-open.prom" \
+			"$OUT/sessions-ended.prom" "$OUT/sessions-json.log" "${holders[@]}" \
+			>"$OUT/sessions-totals.log" 2>&1; then
+		ok "the metrics file's totals still hold the ended sessions, no counter went down" \
+			"($(grep -c '^ok' "$OUT/sessions-totals.log") checks)"
+	else
+		bad "the metrics file's totals once the sessions ended:"
+		show "$OUT/sessions-totals.log"
+		show "$OUT/sessions.prom"
+		verdict=1
+	fi
 
 	stop_server "$server" 20 || verdict=1
 	if grep -qx "oncuda_up 0" "$OUT/sessions.prom" &&
-		grep -qx "oncuda_sessions 0" "$OUT/sessions.prom"; then
-		ok "the metrics file says the server stopped"
+		grep -qx "oncuda_sessions 0" "$OUT/sessions.prom" &&
+		python3 tests/sessions/totals.py --kept "$OUT/sessions-ended.prom" \
+			"$OUT/sessions.prom" "$OUT/sessions-json.log" "${holders[@]}" \
+			>"$OUT/sessions-stopped.log" 2>&1; then
+		ok "the metrics file says the server stopped, its totals kept"
 	else
 		bad "the metrics file after the stop:"
+		show "$OUT/sessions-stopped.log"
 		show "$OUT/sessions.prom"
 		verdict=1
 	fi

@@ -15,9 +15,10 @@ Prometheus text format and say the same of every session.  Prints one line
 per check passed; exits 1 at the first that fails.
 """
 import json
-import re
 import sys
 import time
+
+from prom import parse_metrics
 
 SLACK = 64 << 10        # RPC headers and the calls around the copies
 
@@ -31,35 +32,6 @@ def check(cond, what):
     if not cond:
         fail(what)
     print("ok: " + what)
-
-
-def parse_metrics(path):
-    """{(name, frozenset(labels)): value}, with HELP and TYPE checked."""
-    sample = re.compile(r'^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(.*)\})? (\S+)$')
-    label = re.compile(r'([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"')
-    typed, helped, values = set(), set(), {}
-    for line in open(path):
-        line = line.rstrip("\n")
-        if line.startswith("# HELP "):
-            helped.add(line.split()[2])
-            continue
-        if line.startswith("# TYPE "):
-            parts = line.split()
-            if parts[3] not in ("gauge", "counter"):
-                fail("metrics: unknown type in " + line)
-            typed.add(parts[2])
-            continue
-        m = sample.match(line)
-        if not m:
-            fail("metrics: a line that is not a sample: " + repr(line))
-        name, labels = m.group(1), m.group(3) or ""
-        if name not in typed or name not in helped:
-            fail("metrics: %s has no TYPE or HELP before it" % name)
-        pairs = label.findall(labels)
-        if ",".join('%s="%s"' % p for p in pairs) != labels:
-            fail("metrics: labels do not parse: " + labels)
-        values[(name, frozenset(pairs))] = float(m.group(4))
-    return values
 
 
 def per_pid(values, name):
