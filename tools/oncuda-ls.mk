@@ -28,7 +28,7 @@ tools/oncuda-ls: $(ONCUDA_LS_OBJS)
 	$(CC) $(CFLAGS) -o $@ $(ONCUDA_LS_OBJS) -ltirpc -lssl -lcrypto
 
 tools/oncuda-ls.o: tools/oncuda-ls.c common/discover.h tools/ls_sessions.h \
-	tools/ls_connection.h \
+	tools/ls_connection.h common/xprt_record.h \
 	tools/json_text.h gen/cuda_rpc.h
 	$(CC) $(ONCUDA_LS_CPPFLAGS) $(CFLAGS) $(WARN) -MMD -MP -c -o $@ $<
 
@@ -36,8 +36,8 @@ tools/json_text.o: tools/json_text.c tools/json_text.h
 	$(CC) $(ONCUDA_LS_CPPFLAGS) $(CFLAGS) $(WARN) -MMD -MP -c -o $@ $<
 
 tools/ls_sessions.o: tools/ls_sessions.c tools/json_text.h tools/ls_sessions.h \
-	tools/ls_connection.h common/auth_key.h common/release.h gen/cuda_rpc.h \
-	gen/wire_revision.h
+	tools/ls_connection.h common/xprt_record.h \
+	common/auth_key.h common/release.h gen/cuda_rpc.h gen/wire_revision.h
 	$(CC) $(ONCUDA_LS_CPPFLAGS) $(CFLAGS) $(WARN) -MMD -MP -c -o $@ $<
 
 tools/ls_connection.o: tools/ls_connection.c tools/ls_connection.h \
