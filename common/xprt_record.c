@@ -24,6 +24,8 @@
 #define MARK_BYTES 4u
 /* The send buffer's first size; it grows as records need. */
 #define OUT_FIRST (64u << 10)
+/* A TLS record's most application data (RFC 8446 section 5.1). */
+#define TLS_RECORD_BYTES 16384u
 
 static const struct xdr_ops record_ops;
 
@@ -48,7 +50,8 @@ void record_free(struct record_stream *rs)
 {
 	free(rs->out);
 	free(rs->in);
-	rs->out = rs->in = NULL;
+	free(rs->gather);
+	rs->out = rs->in = rs->gather = NULL;
 }
 
 static void fail(struct record_stream *rs, int error)
@@ -70,14 +73,42 @@ static ssize_t io_recv(struct record_stream *rs, void *buf, size_t len,
 	return recv(rs->fd, buf, len, flags);
 }
 
-/* sendmsg(2), or the first piece through the TLS channel (a short send:
- * send_all goes on with the rest). */
+/*
+ * Through the TLS channel, what sendmsg would send first: a piece of 16
+ * KiB or more from where it lies, which the channel cuts into full
+ * records; smaller pieces copied together with those after them, up to
+ * 16 KiB, into one record, rather than a record and a write(2) each.  The
+ * same pieces give the same bytes, as a write that must be retried
+ * (SSL_write) needs.  Out of memory: the first piece alone.
+ */
+static ssize_t tls_send(struct record_stream *rs, const struct msghdr *msg,
+    bool wait)
+{
+	const struct iovec *iov = msg->msg_iov;
+	size_t len = 0, n;
+
+	if (msg->msg_iovlen == 1 || iov->iov_len >= TLS_RECORD_BYTES ||
+	    (rs->gather == NULL &&
+	    (rs->gather = malloc(TLS_RECORD_BYTES)) == NULL))
+		return tls_channel_send(rs->tls, iov->iov_base, iov->iov_len,
+		    wait);
+	for (size_t i = 0; i < msg->msg_iovlen && len < TLS_RECORD_BYTES;
+	    i++) {
+		n = iov[i].iov_len < TLS_RECORD_BYTES - len ?
+		    iov[i].iov_len : TLS_RECORD_BYTES - len;
+		memcpy(rs->gather + len, iov[i].iov_base, n);
+		len += n;
+	}
+	return tls_channel_send(rs->tls, rs->gather, len, wait);
+}
+
+/* sendmsg(2), or through the TLS channel (a short send: send_all goes on
+ * with the rest). */
 static ssize_t io_send(struct record_stream *rs, const struct msghdr *msg,
     int flags)
 {
 	if (rs->tls != NULL)
-		return tls_channel_send(rs->tls, msg->msg_iov->iov_base,
-		    msg->msg_iov->iov_len, (flags & MSG_DONTWAIT) == 0);
+		return tls_send(rs, msg, (flags & MSG_DONTWAIT) == 0);
 	return sendmsg(rs->fd, msg, flags);
 }
 

@@ -22,7 +22,12 @@
  *
  * Inside TLS (RFC 9289, after the AUTH_TLS probe): the owner sets tls,
  * and every byte goes through the channel (tls_channel.h) instead of the
- * socket, deadlines and polling included; the records are the same.
+ * socket, deadlines and polling included; the records are the same.  Each
+ * write through the channel is a TLS record (or several, of 16 KiB) and a
+ * write(2) of its own, so the pieces that sendmsg would gather are
+ * copied together first, up to a TLS record's 16 KiB: a call and the
+ * records queued ahead of it, or a call's header and its first data, go
+ * as one TLS record.
  *
  * Not thread-safe: one user at a time (xprt.h).
  */
@@ -74,6 +79,7 @@ struct record_stream {
 	struct record_piece pieces[XPRT_PIECES_MAX];
 	unsigned piece_count;
 	bool points_outside;		/* a piece is the program's memory */
+	char *gather;			/* TLS: pieces joined into one record */
 
 	/* Receiving: in[in_pos, in_end) is read and not yet consumed. */
 	char *in;
