@@ -22,6 +22,7 @@
 #include <cuda.h>
 
 #include "common/host_memory.h"
+#include "common/huge_pages.h"
 #include "common/mem_props.h"
 #include "common/range_table.h"
 #include "gen/cuda_names.h"
@@ -156,6 +157,13 @@ static bool map_side(const char *call, uint64_t at, size_t size)
 			say_taken(call, lo, hi - lo);
 			return false;
 		}
+		/*
+		 * Allocated now, in huge pages where the kernel has them: the
+		 * program's first stores would otherwise take a fault a 4 KiB
+		 * page (huge_pages.h), and its side is held in full anyway
+		 * from the first push, whose shadow covers it all.
+		 */
+		(void)huge_pages_advise(m, hi - lo, true);
 	}
 	/*
 	 * Its bytes on a neighbour's page may hold what an allocation freed

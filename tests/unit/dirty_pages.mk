@@ -10,7 +10,7 @@ WARN      ?= -Wall -Wextra -Werror
 all: tests/unit/test_dirty_pages
 
 tests/unit/test_dirty_pages: tests/unit/test_dirty_pages.c \
-		stubs/mem/dirty_pages.c stubs/mem/dirty_pages.h \
+		stubs/mem/dirty_pages.c stubs/mem/dirty_pages.h common/huge_pages.h \
 		tests/unit/unit_check.c tests/unit/unit_check.h
 	$(CC) -std=c11 -D_GNU_SOURCE -I. $(CFLAGS) $(WARN) -o $@ \
 		tests/unit/test_dirty_pages.c stubs/mem/dirty_pages.c \
