@@ -109,6 +109,23 @@ static void say_taken(const char *call, uint64_t at, size_t size)
 	said = true;
 }
 
+/* Under ONCUDA_DEBUG, once: how the program's stores are learnt of. */
+static void say_tracking(void)
+{
+	const char *debug = getenv("ONCUDA_DEBUG");
+	static bool said;
+
+	if (said || debug == NULL || *debug == '\0' || strcmp(debug, "0") == 0)
+		return;
+	said = true;
+	oncuda_say("managed memory: the program's stores are learnt of by %s%s",
+	    dirty_pages_method(),
+	    strcmp(dirty_pages_method(), "userfaultfd") == 0 ? "" :
+	    " (a system call storing into managed memory fails with EFAULT; "
+	    "userfaultfd needs Linux 6.4 and vm.unprivileged_userfaultfd=1 or "
+	    "CAP_SYS_PTRACE)");
+}
+
 /*
  * The lowest address the program's side may have: Linux's default
  * vm.mmap_min_addr.  A process that may map lower (root may) must still
@@ -178,6 +195,7 @@ static bool map_side(const char *call, uint64_t at, size_t size)
 		if (at + size > hi)
 			memset((void *)(uintptr_t)hi, 0, (size_t)(at + size - hi));
 	}
+	say_tracking();
 	if (!dirty_pages_add(p, size))
 		goto unmap;
 	if (!mapped_track_paged(p, size))
