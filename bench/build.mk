@@ -43,7 +43,8 @@ bench/managed_phases: bench/managed_phases.c bench/measure.c bench/measure.h
 		-L$(CUDA_HOME)/lib64/stubs -lcuda
 
 bench/write_tracking: bench/write_tracking.c bench/measure.c bench/measure.h
-	$(CC) $(BENCH_CFLAGS) -I. -o $@ bench/write_tracking.c bench/measure.c
+	$(CC) $(BENCH_CFLAGS) -I. -pthread -o $@ bench/write_tracking.c \
+		bench/measure.c
 
 bench/transport: bench/transport.c bench/measure.c bench/measure.h
 	$(CC) $(BENCH_CFLAGS) -pthread -o $@ bench/transport.c bench/measure.c

@@ -12,7 +12,10 @@
  *
  *   mprotect-64k   PROT_READ and a SIGSEGV handler that opens the aligned
  *                  64 KiB around a store (oncuda before issue 14's work)
- *   mprotect-2m    the same, 2 MiB at a time (dirty_pages.c now)
+ *   mprotect-2m    the same, 2 MiB at a time (dirty_pages.c's fallback)
+ *   uffd-2m        userfaultfd write protection, a thread opening the
+ *                  aligned 2 MiB around each store it is told of
+ *                  (dirty_pages.c where the kernel allows it)
  *   uffd-async     userfaultfd write protection in asynchronous mode
  *                  (Linux 6.7: the kernel opens each 4 KiB page a store
  *                  meets, no signal) and PAGEMAP_SCAN collecting the written
@@ -25,6 +28,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -42,9 +46,6 @@
 /* What Debian 12's headers (Linux 6.1) lack. */
 #ifndef MADV_POPULATE_WRITE
 #define MADV_POPULATE_WRITE 23			/* Linux 5.14 */
-#endif
-#ifndef UFFD_USER_MODE_ONLY
-#define UFFD_USER_MODE_ONLY 1			/* Linux 5.11 */
 #endif
 #ifndef UFFD_FEATURE_WP_UNPOPULATED
 #define UFFD_FEATURE_WP_UNPOPULATED (1 << 13)	/* Linux 6.4 */
@@ -115,6 +116,74 @@ static const char *read_into(unsigned char *p)
 	return what;
 }
 
+/* A userfaultfd with write protection of populated and unpopulated pages
+ * (features), and [p, p + size) registered and protected; -1: refused. */
+static int protected_by_uffd(unsigned char *p, size_t size, uint64_t features)
+{
+	struct uffdio_api api = { UFFD_API, features, 0 };
+	struct uffdio_register reg;
+	struct uffdio_writeprotect wp;
+	int fd = (int)syscall(SYS_userfaultfd, O_CLOEXEC);
+
+	if (fd < 0 || ioctl(fd, UFFDIO_API, &api) != 0)
+		return -1;
+	reg.range.start = (uintptr_t)p;
+	reg.range.len = size;
+	reg.mode = UFFDIO_REGISTER_MODE_WP;
+	wp.range = reg.range;
+	wp.mode = UFFDIO_WRITEPROTECT_MODE_WP;
+	if (ioctl(fd, UFFDIO_REGISTER, &reg) != 0 ||
+	    ioctl(fd, UFFDIO_WRITEPROTECT, &wp) != 0)
+		return -1;
+	return fd;
+}
+
+static void uffd_open(int fd, uintptr_t at, size_t len)
+{
+	struct uffdio_writeprotect wp = { { at, len }, 0 };
+
+	ioctl(fd, UFFDIO_WRITEPROTECT, &wp);	/* and wakes the store */
+}
+
+/* The thread of uffd-2m: opens the 2 MiB around each store. */
+static void *serve(void *arg)
+{
+	int fd = (int)(intptr_t)arg;
+	struct uffd_msg msg;
+
+	while (read(fd, &msg, sizeof(msg)) == (ssize_t)sizeof(msg))
+		if (msg.event == UFFD_EVENT_PAGEFAULT)
+			uffd_open(fd, msg.arg.pagefault.address &
+				  ~(uint64_t)(HUGE - 1), HUGE);
+	return NULL;
+}
+
+static void by_uffd_sync(size_t size)
+{
+	unsigned char *p = buffer(size);
+	struct uffdio_writeprotect wp = { { (uintptr_t)p, size },
+					  UFFDIO_WRITEPROTECT_MODE_WP };
+	double t0, fill, rewrite;
+	pthread_t thread;
+	int fd = protected_by_uffd(p, size, UFFD_FEATURE_WP_UNPOPULATED);
+
+	if (fd < 0 || pthread_create(&thread, NULL, serve,
+				     (void *)(intptr_t)fd) != 0) {
+		printf("%-14s refused: %s\n", "uffd-2m", strerror(errno));
+		return;
+	}
+	t0 = now_seconds();
+	memset(p, 0x3f, size);
+	fill = now_seconds() - t0;
+	ioctl(fd, UFFDIO_WRITEPROTECT, &wp);
+	t0 = now_seconds();
+	memset(p, 0x40, size);
+	rewrite = now_seconds() - t0;
+	ioctl(fd, UFFDIO_WRITEPROTECT, &wp);
+	printf("%-14s fill %.3f s  rewrite %.3f s  read(2) into it: %s\n",
+	       "uffd-2m", fill, rewrite, read_into(p + HUGE));
+}
+
 static void by_mprotect(size_t size, size_t bytes, const char *name)
 {
 	unsigned char *p = buffer(size);
@@ -171,27 +240,14 @@ static long collect(int pagemap, unsigned char *p, size_t size, size_t *bytes)
 static void by_uffd(size_t size)
 {
 	unsigned char *p = buffer(size);
-	struct uffdio_api api = { UFFD_API, UFFD_FEATURE_WP_ASYNC |
-				  UFFD_FEATURE_WP_UNPOPULATED, 0 };
-	struct uffdio_register reg;
-	struct uffdio_writeprotect wp;
 	double t0, fill, rewrite, scan;
 	size_t found, one;
 	int fd, pagemap;
 
-	fd = (int)syscall(SYS_userfaultfd, O_CLOEXEC | UFFD_USER_MODE_ONLY);
-	if (fd < 0 || ioctl(fd, UFFDIO_API, &api) != 0) {
-		printf("%-14s refused: %s\n", "uffd-async", strerror(errno));
-		return;
-	}
-	reg.range.start = (uintptr_t)p;
-	reg.range.len = size;
-	reg.mode = UFFDIO_REGISTER_MODE_WP;
-	wp.range = reg.range;
-	wp.mode = UFFDIO_WRITEPROTECT_MODE_WP;
+	fd = protected_by_uffd(p, size, UFFD_FEATURE_WP_ASYNC |
+			       UFFD_FEATURE_WP_UNPOPULATED);
 	pagemap = open("/proc/self/pagemap", O_RDONLY | O_CLOEXEC);
-	if (ioctl(fd, UFFDIO_REGISTER, &reg) != 0 ||
-	    ioctl(fd, UFFDIO_WRITEPROTECT, &wp) != 0 || pagemap < 0) {
+	if (fd < 0 || pagemap < 0) {
 		printf("%-14s refused: %s\n", "uffd-async", strerror(errno));
 		return;
 	}
@@ -231,6 +287,7 @@ int main(int argc, char **argv)
 	printf("size           %lu MiB\n", mib);
 	by_mprotect(size, (size_t)64 << 10, "mprotect-64k");
 	by_mprotect(size, HUGE, "mprotect-2m");
+	by_uffd_sync(size);
 	by_uffd(size);
 	return 0;
 }
