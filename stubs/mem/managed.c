@@ -122,8 +122,9 @@ static void say_tracking(void)
 	    dirty_pages_method(),
 	    strcmp(dirty_pages_method(), "userfaultfd") == 0 ? "" :
 	    " (a system call storing into managed memory fails with EFAULT; "
-	    "userfaultfd needs Linux 6.4 and vm.unprivileged_userfaultfd=1 or "
-	    "CAP_SYS_PTRACE)");
+	    "userfaultfd was refused or not asked for: it needs Linux 6.4, "
+	    "vm.unprivileged_userfaultfd=1 or CAP_SYS_PTRACE, and is unknown "
+	    "to valgrind)");
 }
 
 /*
