@@ -16,6 +16,10 @@
  *   host_rewrite the host fills it again (0x40)
  *   kernel2      the GPU adds 1 again, then cuCtxSynchronize
  *   host_read2   the host reads and checks it again
+ *   page_round   the mean of ROUNDS rounds, each: the host changes one byte
+ *                of another page, cuMemsetD8 changes another byte of it,
+ *                cuCtxSynchronize, the host reads both (what a program
+ *                that touches a little of a large buffer at a time pays)
  *   free         cuMemFree
  *
  * With -k, the work is tests/kernels' vec_add (c = a + b over floats, a
@@ -49,6 +53,8 @@ struct work {
 	CUfunction add;		/* NULL: cuMemsetD8 instead */
 	CUdeviceptr ones;	/* vec_add's b */
 };
+
+#define ROUNDS 200
 
 static double phase_start;
 
@@ -191,6 +197,23 @@ int main(int argc, char **argv)
 	if (check(&w, h, bytes, 0x40, 2) != 0)
 		return 1;
 	end("host_read2");
+	begin();
+	for (unsigned r = 0; r < ROUNDS; r++) {
+		size_t at = (size_t)r * 997 * 4096 % bytes;
+
+		h[at] = (unsigned char)r;
+		TRY(cuMemsetD8(p + at + 1, (unsigned char)(r + 1), 1));
+		TRY(cuCtxSynchronize());
+		if (h[at] != (unsigned char)r ||
+		    h[at + 1] != (unsigned char)(r + 1)) {
+			fprintf(stderr, "managed_phases: round %u: bytes %#x "
+				"%#x, expected %#x %#x\n", r, h[at], h[at + 1],
+				r & 0xff, (r + 1) & 0xff);
+			return 1;
+		}
+	}
+	printf("%-12s %.6f s\n", "page_round",
+	       (now_seconds() - phase_start) / ROUNDS);
 	begin();
 	TRY(cuMemFree(p));
 	end("free");
