@@ -174,7 +174,8 @@ clean:
 	rm -f stubs/libcuda.so.1 stubs/libcuda.so server/oncudad tests/fakecuda/libcuda.so.1 tests/auth/skipauth tests/load/loadclient tests/load/faultclient
 	rm -f tests/ranges/rangeclient tools/oncuda-ls tests/netns/fakereg tests/batch/launchwait
 	rm -f tools/procaddr-probe tests/apps/cublas_gemm $(PROGRAMS) tests/hostile/tamperclient
-	rm -f bench/drvbench bench/transport bench/empty_kernel.fatbin bench/tlslib/tlslib
+	rm -f bench/drvbench bench/transport bench/empty_kernel.fatbin bench/tlslib/tlslib \
+		bench/managed_phases bench/write_tracking
 	rm -f tests/e2e/e2e tests/unit/test_[a-z]*[!.][!c] examples/deviceQuery examples/vectorAdd examples/matrixMul
 	rm -f tests/kernels/*.cubin tests/kernels/*.fatbin tests/kernels/*.ptx tests/kernels/*.o tests/kernels/*.a examples/*.fatbin examples/*.fatbin.h
 

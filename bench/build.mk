@@ -8,6 +8,10 @@
 #                             it runs natively and through oncuda alike
 #   bench/transport           TCP and unix-socket ceilings of the machine
 #   bench/empty_kernel.fatbin the empty kernel drvbench launches on a GPU
+#   bench/managed_phases      managed memory's cost, phase by phase (issue
+#                             14): linked like drvbench
+#   bench/write_tracking      finding a program's writes: mprotect against
+#                             userfaultfd (issue 14); no GPU
 #
 # drvbench's SGEMM case uses examples/matrixMul's kernel, embedded.
 
@@ -26,12 +30,21 @@ DRVBENCH_SRCS := bench/drvbench.c bench/drvbench_calls.c \
 .PHONY: all bench-programs clean-bench
 
 all: bench-programs
-bench-programs: bench/drvbench bench/transport bench/empty_kernel.fatbin
+bench-programs: bench/drvbench bench/transport bench/empty_kernel.fatbin \
+	bench/managed_phases bench/write_tracking
 
 bench/drvbench: $(DRVBENCH_SRCS) bench/drvbench.h bench/measure.h \
 		examples/matrixMul_kernel.fatbin.h
 	$(CC) $(BENCH_CFLAGS) -o $@ $(DRVBENCH_SRCS) \
 		-L$(CUDA_HOME)/lib64/stubs -lcuda -ldl -lm
+
+bench/managed_phases: bench/managed_phases.c bench/measure.c bench/measure.h
+	$(CC) $(BENCH_CFLAGS) -I. -o $@ bench/managed_phases.c bench/measure.c \
+		-L$(CUDA_HOME)/lib64/stubs -lcuda
+
+bench/write_tracking: bench/write_tracking.c bench/measure.c bench/measure.h
+	$(CC) $(BENCH_CFLAGS) -I. -pthread -o $@ bench/write_tracking.c \
+		bench/measure.c
 
 bench/transport: bench/transport.c bench/measure.c bench/measure.h
 	$(CC) $(BENCH_CFLAGS) -pthread -o $@ bench/transport.c bench/measure.c
@@ -40,4 +53,5 @@ bench/empty_kernel.fatbin: bench/empty_kernel.cu
 	$(NVCC) -fatbin -o $@ $<
 
 clean-bench:
-	rm -f bench/drvbench bench/transport bench/empty_kernel.fatbin
+	rm -f bench/drvbench bench/transport bench/empty_kernel.fatbin \
+		bench/managed_phases bench/write_tracking

@@ -6,10 +6,14 @@
  * allocated once per process at the first read, so that the caller
  * compares one while the next is copied into the other.  Each read is
  * marked by an event (dma_mark.h) that managed_copy_wait waits for.
- * A series is one push or pull: its stream, the capture mode it changed
- * and the context it pushed are undone at its end, so nothing of it lives
- * between requests but the slots (whose registrations die with their
- * contexts, as pinned_set.c says).  One thread serves the session: the
+ * A series is one push or pull: the capture mode it changed and the
+ * context it pushed are undone at its end.  Its stream is the context's
+ * (streams): made at the context's first series and kept, since making
+ * and destroying one at every push and pull cost two driver calls each
+ * time, for a push of a few bytes as for one of 4 MiB; it dies with its
+ * context, which managed_copy_context_gone forgets.  Between requests
+ * live the slots (whose registrations die with their contexts, as
+ * pinned_set.c says) and the streams.  One thread serves the session: the
  * series is a file-level variable.
  *
  * Calls down only: pinned_set.c and the session's log.
@@ -26,6 +30,17 @@
 static struct pinned_buffer ring[SLOTS];
 static struct pinned_set slots = PINNED_SET(ring, MANAGED_COPY_PIECE);
 
+/*
+ * Each context's stream, made at its first series; past STREAMS_MAX
+ * contexts at once, a series makes and destroys its own, as before.
+ */
+#define STREAMS_MAX 16
+
+static struct kept {
+	CUcontext ctx;		/* NULL: a free entry */
+	CUstream stream;
+} streams[STREAMS_MAX];
+
 /* The series under way. */
 static struct {
 	bool begun;
@@ -33,6 +48,7 @@ static struct {
 	bool relaxed;		/* mode is the capture mode to restore */
 	CUstreamCaptureMode mode;
 	CUstream stream;
+	bool own;		/* stream is the series' alone: destroyed at its end */
 	unsigned int next;	/* the slot the next read takes */
 	CUresult failed;	/* its first error; CUDA_SUCCESS: none */
 } series;
@@ -75,6 +91,36 @@ static void restore_thread(void)
 	series.pushed = false;
 }
 
+/*
+ * The series' stream, in ctx, which is current: the context's kept one,
+ * made now if it has none; a stream of the series' own where no entry is
+ * free.
+ */
+static CUresult context_stream(CUcontext ctx)
+{
+	struct kept *free_entry = NULL;
+	CUresult err;
+
+	for (unsigned int i = 0; i < STREAMS_MAX; i++) {
+		if (streams[i].ctx == ctx) {
+			series.stream = streams[i].stream;
+			return CUDA_SUCCESS;
+		}
+		if (streams[i].ctx == NULL && free_entry == NULL)
+			free_entry = &streams[i];
+	}
+	err = cuStreamCreate(&series.stream, CU_STREAM_NON_BLOCKING);
+	if (err != CUDA_SUCCESS)
+		return err;
+	if (free_entry == NULL) {
+		series.own = true;
+		return CUDA_SUCCESS;
+	}
+	free_entry->ctx = ctx;
+	free_entry->stream = series.stream;
+	return CUDA_SUCCESS;
+}
+
 bool managed_copy_begin(CUcontext ctx)
 {
 	CUcontext current = NULL;
@@ -100,7 +146,7 @@ bool managed_copy_begin(CUcontext ctx)
 	series.mode = CU_STREAM_CAPTURE_MODE_RELAXED;
 	series.relaxed = cuThreadExchangeStreamCaptureMode(&series.mode) ==
 	    CUDA_SUCCESS;
-	if ((err = cuStreamCreate(&series.stream, CU_STREAM_NON_BLOCKING)) !=
+	if ((err = context_stream(current != NULL ? current : ctx)) !=
 	    CUDA_SUCCESS) {
 		say_once(false, "no stream for its copies", err);
 		restore_thread();
@@ -108,6 +154,13 @@ bool managed_copy_begin(CUcontext ctx)
 	}
 	series.begun = true;
 	return true;
+}
+
+void managed_copy_context_gone(CUcontext ctx)
+{
+	for (unsigned int i = 0; i < STREAMS_MAX; i++)
+		if (streams[i].ctx == ctx)
+			streams[i].ctx = NULL;	/* destroyed with ctx */
 }
 
 int managed_copy_read(CUdeviceptr src, size_t len)
@@ -187,7 +240,8 @@ bool managed_copy_end(void)
 	pinned_set_drain(&slots);
 	if ((err = cuStreamSynchronize(series.stream)) != CUDA_SUCCESS)
 		fail("its copies failed", err);
-	(void)cuStreamDestroy(series.stream);
+	if (series.own)
+		(void)cuStreamDestroy(series.stream);
 	restore_thread();
 	series.begun = false;
 	return series.failed == CUDA_SUCCESS;

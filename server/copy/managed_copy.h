@@ -13,8 +13,9 @@
  * reads and writes the pages where they are, and moves none.
  *
  * Ordering.  The copies go on a stream of this file's own, made with
- * CU_STREAM_NON_BLOCKING at managed_copy_begin and destroyed, once all of
- * them are done, at managed_copy_end, before the procedure answers.  That
+ * CU_STREAM_NON_BLOCKING at a context's first managed_copy_begin and kept
+ * for the context's later ones; all of a series' copies are done at
+ * managed_copy_end, before the procedure answers.  That
  * orders them against nothing of the client's, exactly as the CPU's loads
  * and stores were: a pull comes after a synchronizing call, whose work is
  * complete, and a push before the work the client is about to queue, so
@@ -88,5 +89,8 @@ bool managed_copy_zero(CUdeviceptr dst, size_t len);
  * failed (what it should have written may not all be there).
  */
 bool managed_copy_end(void);
+
+/* The driver destroyed ctx: the stream kept for it went with it. */
+void managed_copy_context_gone(CUcontext ctx);
 
 #endif

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "common/huge_pages.h"
 #include "server/session/limits.h"
 #include "server/svc/mapped_shadow.h"
 
@@ -54,6 +55,10 @@ static bool add(void *mirror, size_t size, bool managed, CUcontext ctx)
 		memory_give(size, USAGE_OTHER);
 		return false;
 	}
+	/* A managed buffer's shadow may take its bytes whole at a push or
+	 * a pull: in huge pages, a fault each 2 MiB (huge_pages.h). */
+	if (managed)
+		(void)huge_pages_advise(t->shadow, size, false);
 	t->mirror = mirror;
 	t->size = size;
 	t->managed = managed;

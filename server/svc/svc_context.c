@@ -11,7 +11,8 @@
  * When the driver destroys a context, what lived in it is forgotten here
  * (context_gone), in every file that keeps records of it.  So this file
  * calls down into those (svc_module, svc_hostmem, svc_memory, svc_params,
- * sparse_tiles, the copy machinery, the session's ranges and handles); none of them
+ * sparse_tiles, the copy machinery (its pinned buffers, managed memory's
+ * streams), the session's ranges and handles); none of them
  * calls back into it, and only the session's teardown calls it.
  */
 #include <assert.h>
@@ -22,6 +23,7 @@
 #include <cuda.h>
 
 #include "gen/cuda_names.h"
+#include "server/copy/managed_copy.h"
 #include "server/copy/pinned_set.h"
 #include "server/session/handles.h"
 #include "server/session/log.h"
@@ -73,6 +75,7 @@ void context_gone(CUcontext ctx)
 	downloads_context_gone(ctx);
 	hostmem_context_gone(ctx);
 	pinned_sets_context_gone(ctx);
+	managed_copy_context_gone(ctx);
 	allocations_context_gone(ctx);
 	ranges_context_gone(ctx);
 	layouts_flush();

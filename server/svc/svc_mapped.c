@@ -64,6 +64,9 @@ bool_t cu_mapped_track_svc(cu_hostptr ptr, res_none *r,
  * yet, open, or not to be had. */
 enum engine { ENGINE_UNTRIED, ENGINE_OPEN, ENGINE_NONE };
 
+/* Bytes compared at once: a block equal to the shadow is skipped whole. */
+#define APPLY_BLOCK 4096
+
 /*
  * Writes the bytes of a run that differ from what the client last knew.
  *
@@ -83,7 +86,8 @@ static void apply_run(const mapped_run *run, enum engine *engine)
 	const unsigned char *in = (const unsigned char *)run->bytes.bytes_val;
 	size_t len = run->bytes.bytes_len;
 	struct mapped_shadow *t = mapped_shadow_holding(run->at, len);
-	size_t offset, first = len, last = 0;
+	size_t offset, first = len, end = 0;
+	unsigned char *shadow;
 
 	if (t == NULL) {
 		log_msg(LOG_DEBUG, "mapped memory: ignored %zu bytes at %#llx, "
@@ -91,30 +95,46 @@ static void apply_run(const mapped_run *run, enum engine *engine)
 		return;
 	}
 	offset = run->at - (uintptr_t)t->mirror;
+	shadow = t->shadow + offset;
 	if (t->managed && *engine == ENGINE_UNTRIED)
 		*engine = managed_copy_begin(t->ctx) ? ENGINE_OPEN : ENGINE_NONE;
-	if (!t->managed || *engine != ENGINE_OPEN) {
-		for (size_t i = 0; i < len; i++) {
-			if (in[i] != t->shadow[offset + i]) {
-				t->mirror[offset + i] = in[i];
-				t->shadow[offset + i] = in[i];
+	/*
+	 * Block by block, the equal ones skipped with memcmp: compared a
+	 * byte at a time, a push of 4 MiB cost the server some 8 ms of its
+	 * CPU (bench/managed_phases), more than the wire.
+	 */
+	for (size_t i = 0; i < len; i += APPLY_BLOCK) {
+		size_t n = len - i < APPLY_BLOCK ? len - i : APPLY_BLOCK;
+
+		if (memcmp(in + i, shadow + i, n) == 0)
+			continue;
+		if (t->managed && *engine == ENGINE_OPEN) {
+			size_t lo = i, hi = i + n;
+
+			/* memcmp found a difference: both loops stop at it. */
+			while (in[lo] == shadow[lo])
+				lo++;
+			while (in[hi - 1] == shadow[hi - 1])
+				hi--;
+			/* Equal bytes between are the shadow's: see above. */
+			memcpy(shadow + lo, in + lo, hi - lo);
+			first = lo < first ? lo : first;
+			end = hi;
+			continue;
+		}
+		for (size_t j = i; j < i + n; j++) {
+			if (in[j] != shadow[j]) {
+				t->mirror[offset + j] = in[j];
+				shadow[j] = in[j];
 			}
 		}
-		return;
 	}
-	for (size_t i = 0; i < len; i++) {
-		if (in[i] != t->shadow[offset + i]) {
-			t->shadow[offset + i] = in[i];
-			first = i < first ? i : first;
-			last = i;
-		}
-	}
-	if (first == len)
+	if (!t->managed || *engine != ENGINE_OPEN || first >= end)
 		return;
 	offset += first;
 	if (!managed_copy_write((CUdeviceptr)(uintptr_t)(t->mirror + offset),
-	    t->shadow + offset, last - first + 1))
-		memcpy(t->mirror + offset, t->shadow + offset, last - first + 1);
+	    t->shadow + offset, end - first))
+		memcpy(t->mirror + offset, t->shadow + offset, end - first);
 }
 
 /*

@@ -1,7 +1,8 @@
 /*
  * dirty_pages.h -- which pages of a region the program has written since
  * they were last taken (dirty_pages.c): the pages are write-protected, and
- * the first store to one faults, marks it and unprotects it.  Used for
+ * the first store to one faults, marks it and unprotects it (with the
+ * aligned 2 MiB around it).  Used for
  * managed memory (managed.c, mapped.c), whose buffers are too large to
  * compare whole at every push.
  *
@@ -19,6 +20,13 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+
+/*
+ * How stores are learnt of: "userfaultfd" (a system call may store into a
+ * watched page) or "mprotect and SIGSEGV" (one fails with EFAULT), chosen
+ * at the first call; "none" when neither could be set up.
+ */
+const char *dirty_pages_method(void);
 
 /* The size of a page, for the rounding of callers. */
 size_t dirty_pages_page_size(void);

@@ -22,6 +22,7 @@
 #include <cuda.h>
 
 #include "common/host_memory.h"
+#include "common/huge_pages.h"
 #include "common/mem_props.h"
 #include "common/range_table.h"
 #include "gen/cuda_names.h"
@@ -108,6 +109,24 @@ static void say_taken(const char *call, uint64_t at, size_t size)
 	said = true;
 }
 
+/* Under ONCUDA_DEBUG, once: how the program's stores are learnt of. */
+static void say_tracking(void)
+{
+	const char *debug = getenv("ONCUDA_DEBUG");
+	static bool said;
+
+	if (said || debug == NULL || *debug == '\0' || strcmp(debug, "0") == 0)
+		return;
+	said = true;
+	oncuda_say("managed memory: the program's stores are learnt of by %s%s",
+	    dirty_pages_method(),
+	    strcmp(dirty_pages_method(), "userfaultfd") == 0 ? "" :
+	    " (a system call storing into managed memory fails with EFAULT; "
+	    "userfaultfd was refused or not asked for: it needs Linux 6.4, "
+	    "vm.unprivileged_userfaultfd=1 or CAP_SYS_PTRACE, and is unknown "
+	    "to valgrind)");
+}
+
 /*
  * The lowest address the program's side may have: Linux's default
  * vm.mmap_min_addr.  A process that may map lower (root may) must still
@@ -156,6 +175,13 @@ static bool map_side(const char *call, uint64_t at, size_t size)
 			say_taken(call, lo, hi - lo);
 			return false;
 		}
+		/*
+		 * Allocated now, in huge pages where the kernel has them: the
+		 * program's first stores would otherwise take a fault a 4 KiB
+		 * page (huge_pages.h), and its side is held in full anyway
+		 * from the first push, whose shadow covers it all.
+		 */
+		(void)huge_pages_advise(m, hi - lo, true);
 	}
 	/*
 	 * Its bytes on a neighbour's page may hold what an allocation freed
@@ -170,6 +196,7 @@ static bool map_side(const char *call, uint64_t at, size_t size)
 		if (at + size > hi)
 			memset((void *)(uintptr_t)hi, 0, (size_t)(at + size - hi));
 	}
+	say_tracking();
 	if (!dirty_pages_add(p, size))
 		goto unmap;
 	if (!mapped_track_paged(p, size))

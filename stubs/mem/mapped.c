@@ -108,6 +108,7 @@
 #include "stubs/mem/dirty_pages.h"
 #include "stubs/mem/downloads.h"
 #include "stubs/mem/mapped.h"
+#include "common/huge_pages.h"
 #include "common/mapped_diff.h"
 #include "stubs/route/call.h"
 #include "stubs/wire/rpc.h"
@@ -196,6 +197,10 @@ static bool add(void *client, uint64_t server, size_t size, bool paged)
 		free(t);
 		return false;
 	}
+	/* A managed buffer's shadow takes its bytes whole at the first
+	 * push: in huge pages, a fault each 2 MiB (huge_pages.h). */
+	if (paged)
+		(void)huge_pages_advise(t->shadow, size, false);
 	t->client = client;
 	t->server = server;
 	t->size = size;

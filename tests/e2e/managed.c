@@ -12,7 +12,9 @@
  * that only those pages cross the wire.
  */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check.h"
 
@@ -236,6 +238,67 @@ int test_managed_pages(void)
 	CHECK_CU(cuMemcpyDtoH(&f[0], p + BIG - sizeof(float), sizeof(float)),
 		 CUDA_SUCCESS);
 	CHECK_EQ(f[0], 0.0f);
+	return 0;
+}
+
+/* A file of n floats, base + step * i, open at its start; -1 on failure. */
+static int float_file(unsigned n, float base, float step)
+{
+	char name[] = "/tmp/oncuda-e2e-managed-XXXXXX";
+	float *h = e2e_malloc(n * sizeof(float));
+	int fd = mkstemp(name);
+
+	if (fd < 0)
+		return -1;
+	unlink(name);
+	for (unsigned i = 0; i < n; i++)
+		h[i] = base + step * (float)i;
+	if (write(fd, h, n * sizeof(float)) != (ssize_t)(n * sizeof(float)) ||
+	    lseek(fd, 0, SEEK_SET) != 0) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/*
+ * A system call stores into managed memory (read(2) from a file, as fread
+ * of a large block does): the kernel sees its bytes.  Into fresh memory,
+ * and again once a push has protected the pages anew.  With mprotect's
+ * write tracking the read failed with EFAULT.
+ */
+int test_managed_read_syscall(void)
+{
+	const size_t bytes = FLOATS * sizeof(float);
+	struct kernels k;
+	CUdevice dev;
+	CUdeviceptr p, d1, out;
+	float *f, *h;
+	int rc, fd;
+
+	if ((rc = setup(&dev, &k)) != 0)
+		return rc;
+	TRY(managed_alloc(&p, bytes));
+	TRY(ones(&d1, FLOATS));
+	TRY(e2e_dalloc(&out, bytes));
+	f = (float *)(uintptr_t)p;
+	h = e2e_malloc(bytes);
+
+	CHECK((fd = float_file(FLOATS, 0.0f, 0.5f)) >= 0);
+	CHECK_EQ(read(fd, f, bytes), (ssize_t)bytes);
+	TRY(vec_add(&k, p, d1, p, (int)FLOATS, NULL));
+	CHECK_CU(cuCtxSynchronize(), CUDA_SUCCESS);
+	TRY(floats_are(f, FLOATS, 1.0f, 0.5f));
+
+	/* The pages were taken and protected again by the launch's push. */
+	CHECK(lseek(fd, 0, SEEK_SET) == 0);
+	CHECK_EQ(read(fd, f, bytes), (ssize_t)bytes);
+	close(fd);
+	TRY(vec_add(&k, p, d1, out, (int)FLOATS, NULL));
+	CHECK_CU(cuCtxSynchronize(), CUDA_SUCCESS);
+	CHECK_CU(cuMemcpyDtoH(h, out, bytes), CUDA_SUCCESS);
+	TRY(floats_are(h, FLOATS, 1.0f, 0.5f));
+	TRY(floats_are(f, FLOATS, 0.0f, 0.5f));
 	return 0;
 }
 

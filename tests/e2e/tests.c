@@ -73,6 +73,7 @@ const struct e2e_test e2e_tests[] = {
 	{ "pinned_address_taken", "hostmem",	test_pinned_address_taken, 0 },
 	{ "managed_memory",	"managed",	test_managed_memory,	0 },
 	{ "managed_pages",	"managed",	test_managed_pages,	0 },
+	{ "managed_read_syscall", "managed", test_managed_read_syscall, 0 },
 	{ "managed_advice",	"managed",	test_managed_advice,	0 },
 	{ "managed_variable",	"managed",	test_managed_variable,	0 },
 	{ "module_managed_variable", "managed", test_module_managed_variable, 0 },

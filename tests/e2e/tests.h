@@ -62,6 +62,7 @@ int test_pinned_pointer_kernel(void);	/* mapped.c */
 int test_pinned_address_taken(void);	/* pinned_moved.c */
 int test_managed_memory(void);		/* managed.c */
 int test_managed_pages(void);
+int test_managed_read_syscall(void);
 int test_managed_whole(void);
 int test_managed_busy(void);
 int test_managed_advice(void);

@@ -17,6 +17,7 @@ all: tests/unit/test_answer_cache
 tests/unit/test_answer_cache: tests/unit/test_answer_cache.c \
 		stubs/context/answer_cache.c stubs/context/answer_cache.h stubs/route/ctxstack.c \
 		stubs/mem/mapped.c stubs/mem/dirty_pages.c common/mapped_diff.c \
+		common/huge_pages.c common/huge_pages.h stubs/mem/uffd_wp.c \
 		stubs/mem/downloads.c stubs/mem/pending_downloads.c \
 		stubs/link/say.c gen/glue_client.c \
 		tests/unit/one_server.c tests/unit/one_server_glue.c \

@@ -10,8 +10,9 @@ WARN      ?= -Wall -Wextra -Werror
 all: tests/unit/test_dirty_pages
 
 tests/unit/test_dirty_pages: tests/unit/test_dirty_pages.c \
-		stubs/mem/dirty_pages.c stubs/mem/dirty_pages.h \
+		stubs/mem/dirty_pages.c stubs/mem/dirty_pages.h common/huge_pages.h \
+		stubs/mem/uffd_wp.c stubs/mem/uffd_wp.h \
 		tests/unit/unit_check.c tests/unit/unit_check.h
 	$(CC) -std=c11 -D_GNU_SOURCE -I. $(CFLAGS) $(WARN) -o $@ \
-		tests/unit/test_dirty_pages.c stubs/mem/dirty_pages.c \
+		tests/unit/test_dirty_pages.c stubs/mem/dirty_pages.c stubs/mem/uffd_wp.c \
 		tests/unit/unit_check.c -lpthread

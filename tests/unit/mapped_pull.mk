@@ -15,7 +15,7 @@ all: tests/unit/test_mapped_pull
 tests/unit/test_mapped_pull: tests/unit/test_mapped_pull.c \
 		server/svc/svc_mapped.c server/svc/mapped_shadow.c \
 		server/svc/mapped_shadow.h common/mapped_diff.c \
-		common/mapped_diff.h gen/cuda_xdr.o \
+		common/mapped_diff.h gen/cuda_xdr.o common/huge_pages.c \
 		server/copy/managed_copy.c server/copy/managed_copy.h \
 		server/copy/pinned_set.c server/copy/dma_mark.c \
 		tests/unit/copy_engine_double.c tests/unit/copy_engine_double.h \
@@ -25,6 +25,7 @@ tests/unit/test_mapped_pull: tests/unit/test_mapped_pull.c \
 		-Wl,--wrap=mapped_next_run -o $@ \
 		tests/unit/test_mapped_pull.c server/svc/svc_mapped.c \
 		server/svc/mapped_shadow.c common/mapped_diff.c gen/cuda_xdr.o \
+		common/huge_pages.c \
 		server/copy/managed_copy.c server/copy/pinned_set.c \
 		server/copy/dma_mark.c tests/unit/copy_engine_double.c \
 		tests/unit/unit_check.c -ltirpc

@@ -6,16 +6,38 @@
  * before; regions that share a page; stores racing with takes in another
  * thread are never lost for good.
  */
+#include <errno.h>
 #include <pthread.h>
 #include <setjmp.h>
 #include <stdatomic.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <time.h>
+#include <unistd.h>
 
+#include "common/huge_pages.h"
 #include "stubs/mem/dirty_pages.h"
 #include "unit_check.h"
+
+/* Pages in a group (dirty_pages.c): the aligned huge page around a store. */
+static size_t group;
+
+/* size bytes of fresh memory at an address aligned to a huge page. */
+static char *aligned_map(size_t size)
+{
+	char *m = mmap(NULL, size + HUGE_PAGE_BYTES, PROT_READ | PROT_WRITE,
+	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	uintptr_t a;
+
+	CHECK(m != MAP_FAILED);
+	a = ((uintptr_t)m + HUGE_PAGE_BYTES - 1) &
+	    ~(uintptr_t)(HUGE_PAGE_BYTES - 1);
+	return (char *)a;
+}
 
 static sigjmp_buf escape;
 static volatile sig_atomic_t earlier_handler_ran;
@@ -121,21 +143,20 @@ static void *race_writer(void *unused)
 	while (!atomic_load(&race_over)) {
 		v++;
 		for (size_t g = 0; g < RACE_GROUPS; g++)
-			race_base[(1 + 16 * g) * race_page + v % 16] = (char)v;
+			race_base[(1 + group * g) * race_page + v % 16] =
+			    (char)v;
 	}
 	return NULL;
 }
 
 static void racing_takes(size_t page)
 {
-	size_t size = (2 + 16 * RACE_GROUPS) * page, at, len, noted;
+	size_t size = (2 + group * RACE_GROUPS) * page, at, len, noted;
 	struct timespec start, now;
 	pthread_t writer;
 
 	race_page = page;
-	race_base = mmap(NULL, size, PROT_READ | PROT_WRITE,
-	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	CHECK(race_base != MAP_FAILED);
+	race_base = aligned_map(size);
 	CHECK(dirty_pages_add(race_base, size));
 	CHECK(pthread_create(&writer, NULL, race_writer, NULL) == 0);
 	clock_gettime(CLOCK_MONOTONIC, &start);
@@ -152,34 +173,64 @@ static void racing_takes(size_t page)
 	    at += len)
 		;
 	for (size_t g = 0; g < RACE_GROUPS; g++)
-		race_base[(1 + 16 * g) * page + 3] = 1;
+		race_base[(1 + group * g) * page + 3] = 1;
 	noted = 0;
 	for (at = 0; (at = dirty_pages_take(race_base, size, at, &len)) < size;
 	    at += len)
 		noted += len / page;
-	/* Groups are aligned from the region's first page, an end page
-	 * noted alone: the first group has 15 inner pages. */
-	CHECK_EQ(noted, 16 * RACE_GROUPS - 1);
+	/* Groups are huge pages, the region's first page begins one and is
+	 * an end page, noted alone: the first group has one page fewer. */
+	CHECK_EQ(noted, group * RACE_GROUPS - 1);
 	dirty_pages_remove(race_base);
-	munmap(race_base, size);
 }
 
-int main(void)
+/*
+ * A system call storing into a watched page (read(2) from a pipe): with
+ * userfaultfd it goes through and is noted; with mprotect it fails with
+ * EFAULT, as the README says.
+ */
+static void system_call_stores(size_t page)
 {
-	size_t page = dirty_pages_page_size(), size = 200 * page;
-	struct sigaction sa;
-	char got[256], *base, *other;
+	char *m = aligned_map(3 * page), got[64];
+	bool by_uffd = strcmp(dirty_pages_method(), "userfaultfd") == 0;
+	int fd[2];
 
+	CHECK(dirty_pages_add(m, 3 * page));
+	CHECK(pipe(fd) == 0 && write(fd[1], "bytes", 5) == 5);
+	if (by_uffd) {
+		CHECK_EQ(read(fd[0], m + page + 10, 5), 5);
+		CHECK(memcmp(m + page + 10, "bytes", 5) == 0);
+		byte_runs(m, 3 * page, got, sizeof(got));
+		CHECK(strcmp(got, "4096+4096 ") == 0 || page != 4096);
+	} else {
+		errno = 0;
+		CHECK_EQ(read(fd[0], m + page + 10, 5), -1);
+		CHECK_EQ(errno, EFAULT);
+	}
+	close(fd[0]);
+	close(fd[1]);
+	dirty_pages_remove(m);
+}
+
+/* Run as it is, and once more with mprotect's tracking asked for. */
+int main(int argc, char **argv)
+{
+	size_t page = dirty_pages_page_size(), pages, size;
+	struct sigaction sa;
+	char got[256], want[256], *base, *other;
+
+	group = HUGE_PAGE_BYTES / page;
+	pages = 2 * group + 200;	/* two whole groups and a part */
+	size = pages * page;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = earlier;
 	sigemptyset(&sa.sa_mask);
 	sa.sa_flags = SA_NODEFER;
 	CHECK(sigaction(SIGSEGV, &sa, NULL) == 0);
 
-	base = mmap(NULL, size, PROT_READ | PROT_WRITE,
-	    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	base = aligned_map(size);
 	other = mmap(NULL, page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	CHECK(base != MAP_FAILED && other != MAP_FAILED);
+	CHECK(other != MAP_FAILED);
 	CHECK(dirty_pages_add(base, size));
 
 	/* Nothing written, nothing to take; reading does not count. */
@@ -187,28 +238,35 @@ int main(void)
 	runs(base, size, page, got, sizeof(got));
 	CHECK(strcmp(got, "") == 0);
 
-	/* Stores go through and are noted, with the group of 16 aligned
+	/* Stores go through and are noted, with the aligned huge page of
 	 * inner pages around them (one fault for a buffer being filled); a
-	 * page past a clean 64-page word is found. */
+	 * page past clean 64-page words is found. */
 	base[3 * page + 1] = 1;
 	base[4 * page] = 2;
 	base[5 * page + page - 1] = 3;
-	base[190 * page] = 4;
+	base[(2 * group + 190) * page] = 4;
 	CHECK_EQ(base[3 * page + 1], 1);
-	CHECK_EQ(base[190 * page], 4);
+	CHECK_EQ(base[(2 * group + 190) * page], 4);
 	runs(base, size, page, got, sizeof(got));
-	CHECK(strcmp(got, "1:15 176:16 ") == 0);
+	snprintf(want, sizeof(want), "1:%zu %zu:199 ", group - 1, 2 * group);
+	CHECK(strcmp(got, want) == 0);
 	/* Taken once; written again, noted again. */
 	runs(base, size, page, got, sizeof(got));
 	CHECK(strcmp(got, "") == 0);
 	base[4 * page + 7] = 5;
 	runs(base, size, page, got, sizeof(got));
-	CHECK(strcmp(got, "1:15 ") == 0);
+	snprintf(want, sizeof(want), "1:%zu ", group - 1);
+	CHECK(strcmp(got, want) == 0);
+	base[group * page + 7] = 5;	/* the next huge page: a group whole */
+	runs(base, size, page, got, sizeof(got));
+	snprintf(want, sizeof(want), "%zu:%zu ", group, group);
+	CHECK(strcmp(got, want) == 0);
 	/* An end page, which a neighbour may share, is noted alone. */
 	base[0] = 6;
-	base[199 * page + 3] = 7;
+	base[(pages - 1) * page + 3] = 7;
 	runs(base, size, page, got, sizeof(got));
-	CHECK(strcmp(got, "0:1 199:1 ") == 0);
+	snprintf(want, sizeof(want), "0:1 %zu:1 ", pages - 1);
+	CHECK(strcmp(got, want) == 0);
 
 	/* The library's own stores: open/close leaves the pages clean... */
 	dirty_pages_open(base + 10 * page + 5, 2 * page);
@@ -218,7 +276,8 @@ int main(void)
 	CHECK(strcmp(got, "") == 0);
 	base[11 * page] = 1;		/* ...and protected */
 	runs(base, size, page, got, sizeof(got));
-	CHECK(strcmp(got, "1:15 ") == 0);
+	snprintf(want, sizeof(want), "1:%zu ", group - 1);
+	CHECK(strcmp(got, want) == 0);
 	/* ...mark makes them written. */
 	dirty_pages_mark(base + 20 * page, page + 1);
 	runs(base, size, page, got, sizeof(got));
@@ -234,6 +293,18 @@ int main(void)
 	CHECK_EQ(base[7 * page], 1);
 
 	shared_pages(page);
+	system_call_stores(page);
 	racing_takes(page);
-	return unit_report("test_dirty_pages");
+	printf("test_dirty_pages: stores learnt of by %s\n",
+	    dirty_pages_method());
+	if (unit_report("test_dirty_pages") != 0)
+		return 1;
+	(void)argc;
+	if (getenv("ONCUDA_MANAGED_TRACKING") != NULL)
+		return 0;
+	fflush(stdout);
+	setenv("ONCUDA_MANAGED_TRACKING", "mprotect", 1);
+	execv("/proc/self/exe", argv);
+	perror("test_dirty_pages: execv");
+	return 1;
 }

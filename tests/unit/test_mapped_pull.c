@@ -280,9 +280,11 @@ static size_t pull_all(struct pair *pairs, int count, unsigned int *replies)
 }
 
 /* The series of copies left nothing behind in the thread. */
+/* After a series: what it changed undone; the stream it made for its
+ * context, if it made one, kept (managed_copy.c). */
 static void engine_left_clean(CUcontext current)
 {
-	CHECK_EQ(engine.streams_alive, 0);
+	CHECK(engine.streams_alive == 0 || engine.streams_alive == 1);
 	CHECK_EQ(engine.pushes, 0);
 	CHECK(engine.current == current);
 	CHECK_EQ(engine.mode, CU_STREAM_CAPTURE_MODE_GLOBAL);
@@ -316,6 +318,8 @@ static void managed_through_copies(void)
 	if (w.device == NULL || pairs[0].client == NULL)
 		return;
 	engine_reset();
+	/* A context's first series makes its stream. */
+	managed_copy_context_gone((CUcontext)(uintptr_t)0x1000);
 	/* Page-locked host memory beside it: still the CPU's. */
 	CHECK(mapped_shadow_add(host, host_size));
 	CHECK(mapped_shadow_add_managed(w.device, size, NULL));
@@ -325,6 +329,7 @@ static void managed_through_copies(void)
 	memset(host + 10, 0x77, 30);
 	scanned = 0;
 	CHECK_EQ(pull_all(pairs, 2, &replies), size + 30);
+	CHECK_EQ(engine.streams_alive, 1);	/* one, for all its replies */
 	CHECK(memcmp(pairs[0].client, w.alias, size) == 0);
 	CHECK(memcmp(pairs[1].client, host, host_size) == 0);
 	CHECK_EQ(replies, (size + 30 + ONCUDA_CHUNK_DEFAULT - 1) /
@@ -336,11 +341,13 @@ static void managed_through_copies(void)
 	CHECK(scanned <= size + host_size + size / 8);
 	engine_left_clean((CUcontext)(uintptr_t)0x1000);
 
-	/* One byte changed: one reply, the buffer read once. */
+	/* One byte changed: one reply, the buffer read once, on the stream
+	 * kept for the context (none made). */
 	engine_reset();
 	w.alias[size / 2 + 3] = 7;
 	CHECK_EQ(pull_all(pairs, 2, &replies), 1);
 	CHECK_EQ(replies, 1);
+	CHECK_EQ(engine.streams_alive, 0);
 	CHECK_EQ(engine.read_bytes, size);
 	CHECK_EQ(engine.reads, (size + MANAGED_COPY_PIECE - 1) /
 	    MANAGED_COPY_PIECE);
@@ -436,7 +443,9 @@ static void managed_falls_back(void)
 	CHECK(memcmp(pairs[1].client, o.alias, other_size) == 0);
 	engine_left_clean((CUcontext)(uintptr_t)0x1000);
 
-	/* No stream to be had: the CPU reads, and stores a push. */
+	/* No stream to be had (the context new: its kept one gone with the
+	 * old): the CPU reads, and stores a push. */
+	managed_copy_context_gone((CUcontext)(uintptr_t)0x1000);
 	engine_reset();
 	engine.no_stream = true;
 	memset(w.alias + size - 10, 8, 10);
