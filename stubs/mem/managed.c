@@ -47,8 +47,16 @@ ONCUDA_API CUresult cuMemPrefetchAsync_v2_ptsz(CUdeviceptr devPtr,
 ONCUDA_API CUresult cuMemAdvise(CUdeviceptr devPtr, size_t count,
     CUmem_advise advice, CUdevice device);
 
+/* The program's side of one managed allocation, and whose it is. */
+struct side {
+	struct range range;
+	unsigned server;	/* index of rpc.h's list */
+};
+
 /* The program's sides of managed allocations; changed under the connection lock. */
-static struct range_table sides = RANGE_TABLE_INIT(struct range);
+static struct range_table sides = RANGE_TABLE_INIT(struct side);
+
+static void forget_var_side(unsigned server, uint64_t base);
 
 /*
  * The pages of [at, at + size) that no other side touches, [*lo, *hi):
@@ -83,17 +91,41 @@ void managed_host_write(void *p, size_t len)
 
 void managed_freed(uint64_t dptr)
 {
-	struct range r;
-
+	struct side v;
 	uint64_t lo, hi;
 
-	if (!range_table_remove(&sides, dptr, &r))
+	if (!range_table_remove(&sides, dptr, &v))
 		return;
-	mapped_forget((const void *)(uintptr_t)r.base);
-	dirty_pages_remove((void *)(uintptr_t)r.base);
-	own_pages(r.base, r.size, &lo, &hi);
+	mapped_forget((const void *)(uintptr_t)v.range.base);
+	dirty_pages_remove((void *)(uintptr_t)v.range.base);
+	own_pages(v.range.base, v.range.size, &lo, &hi);
 	if (lo < hi)
 		munmap((void *)(uintptr_t)lo, hi - lo);
+}
+
+/*
+ * The held server placed new managed memory over sides of its own: those
+ * are of allocations that died without a free this process saw (with
+ * their context: cuCtxDestroy, cuDevicePrimaryCtxReset, cudaDeviceReset),
+ * since a driver hands out only free addresses; forgotten, as
+ * device_ranges.c forgets stale ranges.  False when a side of another
+ * server is in the way: two servers' memory cannot share one address
+ * here.
+ */
+static bool forget_stale_sides(uint64_t at, size_t size)
+{
+	unsigned server = rpc_held_server();
+	struct side v;
+
+	assert(rpc_lock_held());
+	while (range_table_find_overlap(&sides, at, size, &v)) {
+		if (v.server != server)
+			return false;
+		forget_var_side(server, v.range.base);
+		managed_freed(v.range.base);
+		devmem_forget(v.range.base);
+	}
+	return true;
 }
 
 /* Said once: an allocation failed because its address is taken here. */
@@ -143,7 +175,7 @@ static void say_tracking(void)
  */
 static bool map_side(const char *call, uint64_t at, size_t size)
 {
-	struct range r = { at, size };
+	struct side v = { { at, size }, rpc_held_server() };
 	uint64_t lo, hi;
 	void *p = (void *)(uintptr_t)at;
 
@@ -160,9 +192,10 @@ static bool map_side(const char *call, uint64_t at, size_t size)
 		said = true;
 		return false;
 	}
-	/* Memory the driver gave out twice: a damaged reply. */
-	if (range_table_find_overlap(&sides, at, size, NULL))
+	if (!forget_stale_sides(at, size)) {
+		say_taken(call, at, size);
 		return false;
+	}
 	own_pages(at, size, &lo, &hi);
 	if (lo < hi) {
 		void *m = mmap((void *)(uintptr_t)lo, hi - lo,
@@ -201,7 +234,7 @@ static bool map_side(const char *call, uint64_t at, size_t size)
 		goto unmap;
 	if (!mapped_track_paged(p, size))
 		goto unwatch;
-	if (range_table_insert(&sides, &r, false, NULL) != RANGE_INSERTED)
+	if (range_table_insert(&sides, &v, false, NULL) != RANGE_INSERTED)
 		goto untrack;
 	if (devmem_note(at, size))
 		return true;
@@ -231,11 +264,15 @@ static struct var_side *var_sides;
 bool managed_var_side(uint64_t library, uint64_t at, size_t size)
 {
 	struct var_side *v;
-	struct range r;
+	struct side known;
 
 	assert(rpc_lock_held());
-	if (range_table_find(&sides, at, &r))
-		return r.base == at && r.size == size;
+	/* The same variable asked for again (a side of a dead library, or
+	 * one in the way, map_side sorts out). */
+	if (range_table_find(&sides, at, &known) &&
+	    known.server == rpc_held_server() && known.range.base == at &&
+	    known.range.size == size)
+		return true;
 	if ((v = malloc(sizeof(*v))) == NULL)
 		return false;
 	if (!map_side("cuLibraryGetManaged", at, size)) {
@@ -248,6 +285,21 @@ bool managed_var_side(uint64_t library, uint64_t at, size_t size)
 	v->next = var_sides;
 	var_sides = v;
 	return true;
+}
+
+/* Drops the record of server's variable at base, if one is kept. */
+static void forget_var_side(unsigned server, uint64_t base)
+{
+	struct var_side **at = &var_sides, *v;
+
+	while ((v = *at) != NULL) {
+		if (v->server == server && v->base == base) {
+			*at = v->next;
+			free(v);
+			return;
+		}
+		at = &v->next;
+	}
 }
 
 void managed_library_unloaded(uint64_t library)

@@ -74,6 +74,7 @@ const struct e2e_test e2e_tests[] = {
 	{ "managed_memory",	"managed",	test_managed_memory,	0 },
 	{ "managed_pages",	"managed",	test_managed_pages,	0 },
 	{ "managed_read_syscall", "managed", test_managed_read_syscall, 0 },
+	{ "managed_ctx_gone", "managed", test_managed_ctx_gone, 0 },
 	{ "managed_advice",	"managed",	test_managed_advice,	0 },
 	{ "managed_variable",	"managed",	test_managed_variable,	0 },
 	{ "module_managed_variable", "managed", test_module_managed_variable, 0 },

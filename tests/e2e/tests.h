@@ -63,6 +63,7 @@ int test_pinned_address_taken(void);	/* pinned_moved.c */
 int test_managed_memory(void);		/* managed.c */
 int test_managed_pages(void);
 int test_managed_read_syscall(void);
+int test_managed_ctx_gone(void);
 int test_managed_whole(void);
 int test_managed_busy(void);
 int test_managed_advice(void);
