@@ -13,7 +13,7 @@
 
 #include "check.h"
 
-#define BYTES (1u << 20)
+#define BYTES (4u << 20)	/* above the packing of small ones */
 
 int test_managed_ctx_gone(void)
 {

@@ -133,11 +133,39 @@ remove_entry(struct fc_alloc *a)
 #define DEVICE_WINDOW_BASE 0x500000000000ULL
 #define DEVICE_WINDOW_SIZE 0x100000000000ULL
 
+/*
+ * Ranges a dead context's allocations held: the driver hands such
+ * addresses out again (on the H200, a context's managed memory came back
+ * at the same address after cuCtxDestroy), and a client must not keep
+ * anything of theirs in the way.  The next allocation of the same size
+ * takes one.
+ */
+#define REUSABLE_MAX 64
+static struct { uintptr_t base; size_t bytes; } reusable[REUSABLE_MAX];
+static size_t reusable_count;
+
+static void
+note_reusable(uintptr_t base, size_t bytes)
+{
+	if (reusable_count < REUSABLE_MAX) {
+		reusable[reusable_count].base = base;
+		reusable[reusable_count].bytes = bytes;
+		reusable_count++;
+	}
+}
+
 static void *
 next_device_address(size_t bytes)
 {
 	static uintptr_t next = DEVICE_WINDOW_BASE;
 	uintptr_t here = next;
+
+	for (size_t i = 0; i < reusable_count; i++)
+		if (reusable[i].bytes == bytes) {
+			here = reusable[i].base;
+			reusable[i] = reusable[--reusable_count];
+			return (void *)here;
+		}
 
 	if (bytes > DEVICE_WINDOW_SIZE ||
 	    here + bytes > DEVICE_WINDOW_BASE + DEVICE_WINDOW_SIZE)
@@ -289,7 +317,10 @@ fc_alloc_release_context(struct fc_context *ctx)
 	size_t i = table_count;
 
 	while (i-- > 0) {
-		if (table[i]->ctx == ctx)
-			fc_alloc_destroy(table[i]);
+		if (table[i]->ctx != ctx)
+			continue;
+		if (table[i]->mapped != 0)
+			note_reusable(table[i]->base, table[i]->mapped);
+		fc_alloc_destroy(table[i]);
 	}
 }
