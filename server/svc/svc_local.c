@@ -375,15 +375,24 @@ bool_t oncuda_local_dtoh_svc(cu_hostptr base, cu_size offset,
 /*
  * The one-way forms: the program's shared page-locked memory only (base 0,
  * the staging area, is reused by the client's next copy, so a copy from
- * it must be waited for); r->err becomes the session's deferred error.
+ * it must be waited for); the result becomes the session's deferred
+ * error.
  */
+static CUresult copy_queued(bool to_device, cu_hostptr base, cu_size offset,
+    cu_dptr dev, cu_size size, cu_handle stream)
+{
+	if (base == 0)
+		return CUDA_ERROR_INVALID_VALUE;
+	return copy_shared(to_device, base, offset, dev, size, stream,
+	    ONCUDA_LOCAL_COPY_ON_STREAM);
+}
+
 bool_t oncuda_local_htod_queued_svc(cu_hostptr base, cu_size offset,
     cu_dptr dst, cu_size size, cu_handle stream, res_none *r,
     struct svc_req *rq)
 {
 	(void)rq;
-	r->err = base == 0 ? CUDA_ERROR_INVALID_VALUE : copy_shared(true,
-	    base, offset, dst, size, stream, ONCUDA_LOCAL_COPY_ON_STREAM);
+	r->err = copy_queued(true, base, offset, dst, size, stream);
 	return TRUE;
 }
 
@@ -392,7 +401,6 @@ bool_t oncuda_local_dtoh_queued_svc(cu_hostptr base, cu_size offset,
     struct svc_req *rq)
 {
 	(void)rq;
-	r->err = base == 0 ? CUDA_ERROR_INVALID_VALUE : copy_shared(false,
-	    base, offset, src, size, stream, ONCUDA_LOCAL_COPY_ON_STREAM);
+	r->err = copy_queued(false, base, offset, src, size, stream);
 	return TRUE;
 }
