@@ -1501,6 +1501,18 @@ struct host_call {
 	landed_downloads landed;
 };
 typedef struct host_call host_call;
+#define ONCUDA_CALLBACK_LAND 4
+
+struct landed_piece {
+	u_quad_t seq;
+	u_quad_t offset;
+	u_quad_t size;
+	struct {
+		u_int bytes_len;
+		char *bytes_val;
+	} bytes;
+};
+typedef struct landed_piece landed_piece;
 #define ONCUDA_CALLBACK_OUTPUT 2
 #define ONCUDA_KERNEL_OUTPUT_MAX 1048576
 
@@ -5562,6 +5574,7 @@ extern  bool_t xdr_stripe_copy (XDR *, stripe_copy*);
 extern  bool_t xdr_res_stripe (XDR *, res_stripe*);
 extern  bool_t xdr_host_call_kind (XDR *, host_call_kind*);
 extern  bool_t xdr_host_call (XDR *, host_call*);
+extern  bool_t xdr_landed_piece (XDR *, landed_piece*);
 extern  bool_t xdr_kernel_output (XDR *, kernel_output*);
 extern  bool_t xdr_notice_kind (XDR *, notice_kind*);
 extern  bool_t xdr_log_message (XDR *, log_message*);
@@ -5979,6 +5992,7 @@ extern bool_t xdr_stripe_copy ();
 extern bool_t xdr_res_stripe ();
 extern bool_t xdr_host_call_kind ();
 extern bool_t xdr_host_call ();
+extern bool_t xdr_landed_piece ();
 extern bool_t xdr_kernel_output ();
 extern bool_t xdr_notice_kind ();
 extern bool_t xdr_log_message ();

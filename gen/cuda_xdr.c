@@ -3423,6 +3423,22 @@ xdr_host_call (XDR *xdrs, host_call *objp)
 }
 
 bool_t
+xdr_landed_piece (XDR *xdrs, landed_piece *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_u_quad_t (xdrs, &objp->seq))
+		 return FALSE;
+	 if (!xdr_u_quad_t (xdrs, &objp->offset))
+		 return FALSE;
+	 if (!xdr_u_quad_t (xdrs, &objp->size))
+		 return FALSE;
+	 if (!xdr_bytes (xdrs, (char **)&objp->bytes.bytes_val, (u_int *) &objp->bytes.bytes_len, ONCUDA_CHUNK_MAX))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
 xdr_kernel_output (XDR *xdrs, kernel_output *objp)
 {
 	register int32_t *buf;

@@ -163,26 +163,80 @@ static bool usable_locked(void)
 	return true;
 }
 
-/* Sends a call record under the lock: ONCUDA_CALLBACK_RUN with call, or
- * ONCUDA_CALLBACK_NOTICE with n. */
-static bool send_locked(uint32_t xid, host_call *call, driver_notice *n)
+/* Sends a call record of procedure proc, its arguments args encoded by
+ * encode, under the lock. */
+static bool send_locked(uint32_t xid, uint32_t proc,
+    bool_t (*encode)(XDR *, void *), void *args)
 {
 	XDR *x = &ch.rs.xdr;
 	bool sent;
 
 	sent = record_begin(&ch.rs) && put(x, xid) && put(x, CALL_RECORD) &&
 	    put(x, RPC_MSG_VERSION) && put(x, ONCUDA_CALLBACK_PROG) &&
-	    put(x, ONCUDA_CALLBACK_VERSION) &&
-	    put(x, call != NULL ? ONCUDA_CALLBACK_RUN :
-	    ONCUDA_CALLBACK_NOTICE) &&
+	    put(x, ONCUDA_CALLBACK_VERSION) && put(x, proc) &&
 	    put(x, AUTH_NONE) && put(x, 0) && put(x, AUTH_NONE) &&
-	    put(x, 0) && (call != NULL ? xdr_host_call(x, call) :
-	    xdr_driver_notice(x, n));
+	    put(x, 0) && encode(x, args);
 	if (!sent) {
 		record_abandon(&ch.rs);
 		return false;
 	}
 	return record_end(&ch.rs, true);
+}
+
+/* The generated routines, with their argument as the void * send_locked
+ * passes. */
+static bool_t encode_host_call(XDR *x, void *call)
+{
+	return xdr_host_call(x, call);
+}
+
+static bool_t encode_notice(XDR *x, void *n)
+{
+	return xdr_driver_notice(x, n);
+}
+
+static bool_t encode_piece(XDR *x, void *piece)
+{
+	return xdr_landed_piece(x, piece);
+}
+
+/*
+ * Sends, under the lock, the bytes of the downloads call->landed could not
+ * carry, as ONCUDA_CALLBACK_LAND pieces (idl/cuda.x, host_call), which
+ * have no reply.  false when the connection failed.  A download that
+ * stops being held meanwhile (freed, or landed by the session) is left
+ * where it got to: the client keeps it pending either way.
+ */
+static bool send_pieces_locked(const host_call *call)
+{
+	static unsigned char *buffer;	/* used under the lock only */
+	uint64_t seq = 0, size;
+	landed_piece p;
+
+	if (call->kind == ONCUDA_USER_OBJECT_DESTROY)
+		return true;	/* a destructor is given no downloads */
+	while (downloads_left_out(seq, &call->landed, &seq, &size)) {
+		if (buffer == NULL &&
+		    (buffer = malloc(ONCUDA_CHUNK_DEFAULT)) == NULL) {
+			log_msg(LOG_WARN, "no memory to send a download's "
+			    "bytes before a host function: it may read what "
+			    "its memory held before the copy");
+			return true;
+		}
+		for (uint64_t at = 0; at < size; at += p.bytes.bytes_len) {
+			u_int len = size - at < ONCUDA_CHUNK_DEFAULT ?
+			    (u_int)(size - at) : ONCUDA_CHUNK_DEFAULT;
+
+			if (!downloads_read_piece(seq, at, buffer, len))
+				break;
+			p = (landed_piece){ seq, at, size, { len,
+			    (char *)buffer } };
+			if (!send_locked(++ch.xid, ONCUDA_CALLBACK_LAND,
+			    encode_piece, &p))
+				return false;
+		}
+	}
+	return true;
 }
 
 /* Sends call back and waits for the client's reply. */
@@ -201,11 +255,12 @@ static void call_client(host_call *call)
 		    "no callback connection is bound");
 		return;
 	}
-	xid = ++ch.xid;
 	/* No timeout: a host function may run as long as it likes; the
 	 * connection's end (the client died, or callback_session_end) ends
 	 * the wait. */
-	if (!send_locked(xid, call, NULL) || !await_reply(xid)) {
+	if (!send_pieces_locked(call) || !send_locked(xid = ++ch.xid,
+	    ONCUDA_CALLBACK_RUN, encode_host_call, call) ||
+	    !await_reply(xid)) {
 		atomic_store(&ch.dead, true);
 		log_msg(LOG_INFO, "the callback connection ended while the "
 		    "server waited for a host function: %s", ch.rs.error != 0 ?
@@ -221,7 +276,8 @@ bool callback_send_notice(driver_notice *n)
 	pthread_mutex_lock(&ch.lock);
 	if (usable_locked()) {
 		/* No reply comes: the client answers no notice. */
-		sent = send_locked(++ch.xid, NULL, n);
+		sent = send_locked(++ch.xid, ONCUDA_CALLBACK_NOTICE,
+		    encode_notice, n);
 		if (!sent)
 			atomic_store(&ch.dead, true);
 	}

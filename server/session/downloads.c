@@ -136,8 +136,10 @@ void downloads_snapshot(landed_downloads *out)
 
 		if (d->mirror == NULL)
 			continue;
+		/* Left for pieces (downloads_left_out); a later, smaller one
+		 * may still fit. */
 		if (d->size > ONCUDA_CHUNK_MAX - bytes)
-			break;
+			continue;
 		l = &out->landed_downloads_val[out->landed_downloads_len];
 		if ((l->bytes.bytes_val = malloc(d->size > 0 ? d->size : 1)) ==
 		    NULL)
@@ -158,4 +160,56 @@ void downloads_snapshot_free(landed_downloads *out)
 		free(out->landed_downloads_val[i].bytes.bytes_val);
 	free(out->landed_downloads_val);
 	memset(out, 0, sizeof(*out));
+}
+
+/* Whether in carries download seq. */
+static bool carried(const landed_downloads *in, uint64_t seq)
+{
+	for (u_int i = 0; i < in->landed_downloads_len; i++)
+		if (in->landed_downloads_val[i].seq == seq)
+			return true;
+	return false;
+}
+
+bool downloads_left_out(uint64_t after, const landed_downloads *in,
+    uint64_t *seq, uint64_t *size)
+{
+	const struct download *d;
+	bool found = false;
+
+	pthread_mutex_lock(&lock);
+	/* The least seq past after: two threads of the client may send
+	 * their downloads in another order than they numbered them. */
+	for (d = first; d != NULL; d = d->next) {
+		if (d->mirror == NULL || d->seq <= after ||
+		    (found && d->seq >= *seq) || carried(in, d->seq))
+			continue;
+		*seq = d->seq;
+		*size = d->size;
+		found = true;
+	}
+	pthread_mutex_unlock(&lock);
+	return found;
+}
+
+bool downloads_read_piece(uint64_t seq, uint64_t offset, void *buf,
+    size_t len)
+{
+	const struct download *d;
+	bool read = false;
+
+	pthread_mutex_lock(&lock);
+	for (d = first; d != NULL; d = d->next) {
+		if (d->seq != seq)
+			continue;
+		if (d->mirror != NULL && offset <= d->size &&
+		    len <= d->size - offset) {
+			memcpy(buf, (const unsigned char *)d->mirror + offset,
+			    len);
+			read = true;
+		}
+		break;
+	}
+	pthread_mutex_unlock(&lock);
+	return read;
 }

@@ -67,13 +67,31 @@ void downloads_context_gone(CUcontext ctx);
 
 /*
  * From any thread, making no driver call: fills *out with the number and
- * the mirror's present bytes of each download held, oldest first, as far
- * as ONCUDA_CHUNK_MAX bytes and ONCUDA_DOWNLOADS_MAX downloads go
- * (idl/cuda.x, host_call), those queued whole too; empty when none is
- * held or memory runs out.
+ * the mirror's present bytes of each download held, oldest first, as many
+ * whole ones as fit in ONCUDA_CHUNK_MAX bytes and ONCUDA_DOWNLOADS_MAX
+ * downloads (idl/cuda.x, host_call), those queued whole too; empty when
+ * none is held or memory runs out.  The ones left out go in pieces
+ * (downloads_left_out, downloads_read_piece).
  * downloads_snapshot_free gives it back.
  */
 void downloads_snapshot(landed_downloads *out);
 void downloads_snapshot_free(landed_downloads *out);
+
+/*
+ * From any thread, making no driver call: the download held with the
+ * least seq above after and a mirror, which in is not carrying: its seq
+ * and size.  false: none.
+ */
+bool downloads_left_out(uint64_t after, const landed_downloads *in,
+    uint64_t *seq, uint64_t *size);
+
+/*
+ * From any thread, making no driver call: copies len bytes from offset of
+ * the mirror of download seq into buf, under the lock that keeps the
+ * mirror from being freed meanwhile.  false when it is no longer held or
+ * the range does not lie within it.
+ */
+bool downloads_read_piece(uint64_t seq, uint64_t offset, void *buf,
+    size_t len);
 
 #endif

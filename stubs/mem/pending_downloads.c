@@ -72,8 +72,8 @@ bool pending_take(unsigned link, uint64_t seq, struct pending_download *d)
 	return found;
 }
 
-bool pending_write(unsigned link, uint64_t seq, const void *bytes,
-    size_t len)
+bool pending_write(unsigned link, uint64_t seq, uint64_t offset,
+    uint64_t size, const void *bytes, size_t len)
 {
 	bool found = false;
 
@@ -85,11 +85,17 @@ bool pending_write(unsigned link, uint64_t seq, const void *bytes,
 
 		if (d->seq != seq || d->link != link)
 			continue;
-		if (d->len != len || (d->early == NULL &&
-		    (d->early = malloc(len > 0 ? len : 1)) == NULL))
+		if (d->len != size || offset > size || len > size - offset)
 			break;
-		memcpy(d->early, bytes, len);
-		memcpy(d->dst, bytes, len);
+		/* The early bytes start as the memory holds them, so that
+		 * what no piece reached lands as if never looked at. */
+		if (d->early == NULL) {
+			if ((d->early = malloc(size > 0 ? size : 1)) == NULL)
+				break;
+			memcpy(d->early, d->dst, size);
+		}
+		memcpy(d->early + offset, bytes, len);
+		memcpy((unsigned char *)d->dst + offset, bytes, len);
 		found = true;
 		break;
 	}

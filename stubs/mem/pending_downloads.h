@@ -42,16 +42,18 @@ uint64_t pending_add(unsigned link, void *dst, uint64_t mirror, size_t len,
 bool pending_take(unsigned link, uint64_t seq, struct pending_download *d);
 
 /*
- * Writes len bytes into the memory of the download numbered seq of server
- * link, which stays pending (a host function's early look: idl/cuda.x,
- * host_call), and keeps a copy of them as its early bytes, so that the
+ * Writes len bytes at offset into the memory of the download numbered seq
+ * of server link, of size bytes in all, which stays pending (a host
+ * function's early look: idl/cuda.x, host_call; the whole download, or a
+ * piece of it), and keeps a copy of them in its early bytes, so that the
  * landing can tell what the program wrote since (pending_land).  false:
- * no such download, it is not of len bytes, or no memory for the copy
- * (then nothing is written).  The table's lock is held while writing, so
- * memory being freed (which forgets its downloads first) is never written.
+ * no such download, it is not of size bytes, the piece does not lie
+ * within it, or no memory for the copy (then nothing is written).  The
+ * table's lock is held while writing, so memory being freed (which
+ * forgets its downloads first) is never written.
  */
-bool pending_write(unsigned link, uint64_t seq, const void *bytes,
-    size_t len);
+bool pending_write(unsigned link, uint64_t seq, uint64_t offset,
+    uint64_t size, const void *bytes, size_t len);
 
 /*
  * Writes the landed bytes of d (taken with pending_take) into its memory:

@@ -153,9 +153,30 @@ static void write_landed(unsigned server, const landed_downloads *landed)
 		const landed_download *l = &landed->landed_downloads_val[i];
 
 		if (l->err == CUDA_SUCCESS)
-			(void)pending_write(server, l->seq, l->bytes.bytes_val,
+			(void)pending_write(server, l->seq, 0,
+			    l->bytes.bytes_len, l->bytes.bytes_val,
 			    l->bytes.bytes_len);
 	}
+}
+
+/*
+ * A piece of a download too large for the host call that follows
+ * (ONCUDA_CALLBACK_LAND), which has no reply: written like the call's own
+ * (write_landed); one for no download held, or not within it, is dropped.
+ */
+static bool piece_in(struct channel *ch)
+{
+	landed_piece p;
+	bool ok = true;
+
+	memset(&p, 0, sizeof p);
+	if (xdr_landed_piece(&ch->rs.xdr, &p))
+		(void)pending_write(ch->server, p.seq, p.offset, p.size,
+		    p.bytes.bytes_val, p.bytes.bytes_len);
+	else
+		ok = !record_failed(&ch->rs);
+	xdr_free(XDRPROC(xdr_landed_piece), (char *)&p);
+	return ok;
 }
 
 /*
@@ -201,6 +222,8 @@ static bool serve_one(struct channel *ch)
 		return reply(rs, xid, ACCEPT_OK);
 	if (proc == ONCUDA_CALLBACK_NOTICE)
 		return notice_in(ch);
+	if (proc == ONCUDA_CALLBACK_LAND)
+		return piece_in(ch);
 	if (proc != ONCUDA_CALLBACK_RUN)
 		return reply(rs, xid, ACCEPT_PROC_UNAVAIL);
 	memset(&call, 0, sizeof call);

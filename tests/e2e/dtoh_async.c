@@ -224,6 +224,77 @@ int test_dtoh_async_host_func(void)
 	return 0;
 }
 
+/*
+ * Past what one host call carries (ONCUDA_CHUNK_MAX, 16 MiB): a download
+ * of 21 MiB and a bit, whose last piece is short, and a small one after
+ * it, on one stream; the host function that looks at them runs on another
+ * stream that waited for an event behind them, as JAX learns that a
+ * device array has reached page-locked memory.  Before the large ones went
+ * in pieces, the function saw the memory as it was before both copies.
+ */
+#define LARGE_WORDS ((21u << 20) / 4 + 1000)
+#define SMALL_WORDS (1u << 18)
+
+struct seen_two {
+	const unsigned *large, *small;
+	atomic_int ok;
+};
+
+static void CUDA_CB look_at_two(void *p)
+{
+	struct seen_two *seen = p;
+	int ok = 1;
+
+	for (size_t i = 0; i < LARGE_WORDS; i++)
+		ok &= seen->large[i] == 0x51;
+	for (size_t i = 0; i < SMALL_WORDS; i++)
+		ok &= seen->small[i] == 0x52;
+	atomic_store(&seen->ok, ok);
+}
+
+int test_dtoh_async_host_func_large(void)
+{
+	CUdeviceptr large_src, small_src;
+	unsigned *large, *small;
+	struct seen_two seen;
+	CUfunction f;
+	CUstream a, b;
+	CUevent ev;
+
+	TRY(setup(&f));
+	TRY(e2e_stream(&a));
+	TRY(e2e_stream(&b));
+	TRY(e2e_dalloc(&large_src, LARGE_WORDS * sizeof(unsigned)));
+	TRY(e2e_dalloc(&small_src, SMALL_WORDS * sizeof(unsigned)));
+	CHECK((large = pinned(LARGE_WORDS * sizeof(unsigned), 0)) != NULL);
+	CHECK((small = pinned(SMALL_WORDS * sizeof(unsigned), 0)) != NULL);
+	memset(large, 0, LARGE_WORDS * sizeof(unsigned));
+	memset(small, 0, SMALL_WORDS * sizeof(unsigned));
+	seen.large = large;
+	seen.small = small;
+	atomic_store(&seen.ok, -1);
+
+	TRY(e2e_fill_u32(f, large_src, 0x51, LARGE_WORDS, a));
+	TRY(e2e_fill_u32(f, small_src, 0x52, SMALL_WORDS, a));
+	CHECK_CU(cuMemcpyDtoHAsync(large, large_src,
+	    LARGE_WORDS * sizeof(unsigned), a), CUDA_SUCCESS);
+	CHECK_CU(cuMemcpyDtoHAsync(small, small_src,
+	    SMALL_WORDS * sizeof(unsigned), a), CUDA_SUCCESS);
+	/* After the copies: what they brought must not change. */
+	TRY(e2e_fill_u32(f, large_src, 0x53, LARGE_WORDS, a));
+	CHECK_CU(cuEventCreate(&ev, CU_EVENT_DISABLE_TIMING), CUDA_SUCCESS);
+	e2e_defer_event(ev);
+	CHECK_CU(cuEventRecord(ev, a), CUDA_SUCCESS);
+	CHECK_CU(cuStreamWaitEvent(b, ev, 0), CUDA_SUCCESS);
+	CHECK_CU(cuLaunchHostFunc(b, look_at_two, &seen), CUDA_SUCCESS);
+	CHECK_CU(cuStreamSynchronize(b), CUDA_SUCCESS);
+	CHECK_EQ(atomic_load(&seen.ok), 1);
+	CHECK_CU(cuCtxSynchronize(), CUDA_SUCCESS);
+	TRY(e2e_host_words_are(large, 0, LARGE_WORDS, 0x51, "the large one"));
+	TRY(e2e_host_words_are(small, 0, SMALL_WORDS, 0x52, "the small one"));
+	return 0;
+}
+
 int test_dtoh_async_ordered(void)
 {
 	CUdeviceptr d[3];

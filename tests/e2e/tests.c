@@ -65,6 +65,7 @@ const struct e2e_test e2e_tests[] = {
 	{ "dtoh_async_pinned",	"hostmem",	test_dtoh_async_pinned,	0 },
 	{ "dtoh_async_observed", "hostmem",	test_dtoh_async_observed, 0 },
 	{ "dtoh_async_host_func", "hostfn",	test_dtoh_async_host_func, 0 },
+	{ "dtoh_async_host_func_large", "hostfn", test_dtoh_async_host_func_large, 0 },
 	{ "dtoh_async_ordered",	"hostmem",	test_dtoh_async_ordered, 0 },
 	{ "dtoh_async_then_write", "hostmem",	test_dtoh_async_then_write, 0 },
 	{ "dtoh_async_released", "hostmem",	test_dtoh_async_released, 0 },

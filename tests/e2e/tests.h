@@ -54,6 +54,7 @@ int test_capture_unowned_memset(void);	/* capture_lenient.c */
 int test_dtoh_async_pinned(void);	/* dtoh_async.c */
 int test_dtoh_async_observed(void);
 int test_dtoh_async_host_func(void);
+int test_dtoh_async_host_func_large(void);
 int test_dtoh_async_ordered(void);
 int test_dtoh_async_then_write(void);
 int test_dtoh_async_released(void);	/* dtoh_release.c */

@@ -73,10 +73,10 @@ int main(void)
 	/* An early write fills the memory and leaves the download pending;
 	 * a wrong size or another server's number writes nothing. */
 	memset(memory, 0, 4096);
-	CHECK(pending_write(0, a, "abcd", 4) == false);
-	CHECK(!pending_write(1, a, memory + 60000, 4096));
+	CHECK(pending_write(0, a, 0, 4, "abcd", 4) == false);
+	CHECK(!pending_write(1, a, 0, 4096, memory + 60000, 4096));
 	memset(memory + 60000, 'x', 4096);
-	CHECK(pending_write(0, a, memory + 60000, 4096));
+	CHECK(pending_write(0, a, 0, 4096, memory + 60000, 4096));
 	CHECK(memory[0] == 'x' && memory[4095] == 'x' && memory[4096] != 'x');
 	CHECK_EQ(pending_count(0), 1);
 
@@ -90,6 +90,22 @@ int main(void)
 	pending_land(&d, memory + 60000);
 	CHECK(d.early == NULL);
 	CHECK(memory[0] == 'p' && memory[1] == 'L' && memory[4095] == 'L');
+	/* Pieces: only within the download; where none came, the landing
+	 * writes as if there had been no look. */
+	a = pending_add(0, memory, MIRROR, 4096, false);
+	memset(memory, 0, 4096);
+	CHECK(!pending_write(0, a, 4000, 4096, memory + 60000, 97));
+	CHECK(!pending_write(0, a, 5000, 4096, memory + 60000, 0));
+	memset(memory + 60000, 'y', 1024);
+	CHECK(pending_write(0, a, 1024, 4096, memory + 60000, 1024));
+	CHECK(memory[1023] == 0 && memory[1024] == 'y' &&
+	    memory[2047] == 'y' && memory[2048] == 0);
+	memory[1024] = 'p';
+	CHECK(pending_take(0, a, &d));
+	memset(memory + 60000, 'N', 4096);
+	pending_land(&d, memory + 60000);
+	CHECK(memory[0] == 'N' && memory[1024] == 'p' && memory[1025] == 'N' &&
+	    memory[4095] == 'N');
 	/* Without one, all of them. */
 	a = pending_add(0, memory, MIRROR, 4096, false);
 	CHECK(pending_take(0, a, &d));
