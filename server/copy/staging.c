@@ -22,6 +22,7 @@
 #include <assert.h>
 #include <stdint.h>
 
+#include "common/xdrproc.h"
 #include "server/copy/pinned_set.h"
 #include "server/copy/staging.h"
 #include "server/session/ranges.h"
@@ -46,9 +47,6 @@ static CUdeviceptr ahead_src;
 static SVCXPRT *wrapped;	/* the session's transport */
 static const struct xp_ops *inner_ops;
 static struct xp_ops staged_ops;
-
-/* xdrproc_t is variadic in libtirpc; going through void (*)(void) says the cast is meant. */
-#define XDRPROC(f) ((xdrproc_t)(void (*)(void))(f))
 
 bool staging_holds(const char *bytes)
 {

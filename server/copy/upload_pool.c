@@ -38,12 +38,10 @@
  */
 #include <assert.h>
 
+#include "common/xdrproc.h"
 #include "server/copy/pinned_set.h"
 #include "server/copy/upload_pool.h"
 #include "server/session/log.h"
-
-/* xdrproc_t is variadic in libtirpc; going through void (*)(void) says the cast is meant. */
-#define XDRPROC(f) ((xdrproc_t)(void (*)(void))(f))
 
 enum buffer_state {
 	BUFFER_FREE,

@@ -15,6 +15,7 @@
 
 #include <cuda.h>
 
+#include "common/xdrproc.h"
 #include "stubs/wire/batch.h"
 #include "stubs/copy/copy_wire.h"
 
@@ -52,9 +53,6 @@ static bool_t xdr_landing(XDR *xdrs, struct landing *l)
 		return FALSE;
 	return xdr_opaque(xdrs, l->buf, len);
 }
-
-/* xdrproc_t is variadic in libtirpc; going through void (*)(void) says the cast is meant. */
-#define XDRPROC(f) ((xdrproc_t)(void (*)(void))(f))
 
 enum clnt_stat wire_htod(CLIENT *c, cu_dptr dst, const void *src, size_t len,
     const struct copy_stream *s, int *err)

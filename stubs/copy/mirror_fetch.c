@@ -12,11 +12,11 @@
 
 #include <cuda.h>
 
+#include "common/xdrproc.h"
 #include "gen/cuda_names.h"
 #include "stubs/copy/mirror_fetch.h"
 #include "stubs/copy/stripe_copy.h"
 
-#define XDRPROC(f) ((xdrproc_t)(void (*)(void))(f))
 #define CHUNK ((size_t)ONCUDA_CHUNK_DEFAULT)
 
 /* The bytes on the control connection, chunk by chunk. */

@@ -40,6 +40,7 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 
+#include "common/xdrproc.h"
 #include "gen/cuda_names.h"
 #include "stubs/mem/hostmem.h"
 #include "stubs/local/local_copy.h"
@@ -137,9 +138,6 @@ static enum clnt_stat call(CLIENT *c, bool to_device, uint64_t base,
 	*err = r.err;
 	return st;
 }
-
-/* xdrproc_t is variadic in libtirpc; going through void (*)(void) says the cast is meant. */
-#define XDRPROC(f) ((xdrproc_t)(void (*)(void))(f))
 
 /*
  * An asynchronous copy with the program's shared page-locked memory:

@@ -41,14 +41,13 @@
 
 #include <cuda.h>
 
+#include "common/xdrproc.h"
 #include "gen/cuda_names.h"
 #include "stubs/link/say.h"
 #include "stubs/mem/downloads.h"
 #include "stubs/mem/pending_downloads.h"
 #include "stubs/route/call.h"
 #include "stubs/wire/batch.h"
-
-#define XDRPROC(f) ((xdrproc_t)(void (*)(void))(f))
 
 static pthread_once_t fork_once = PTHREAD_ONCE_INIT;
 

@@ -110,10 +110,9 @@
 #include "stubs/mem/mapped.h"
 #include "common/huge_pages.h"
 #include "common/mapped_diff.h"
+#include "common/xdrproc.h"
 #include "stubs/route/call.h"
 #include "stubs/wire/rpc.h"
-
-#define XDRPROC(f) ((xdrproc_t)(void (*)(void))(f))
 
 /* What one push or pull message carries at most. */
 #define MESSAGE_BYTES ONCUDA_CHUNK_DEFAULT

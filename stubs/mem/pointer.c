@@ -27,6 +27,7 @@
 
 #include <cuda.h>
 
+#include "common/xdrproc.h"
 #include "gen/cuda_names.h"
 #include "stubs/context/answer_cache.h"
 #include "stubs/mem/hostmem.h"
@@ -35,8 +36,6 @@
 #include "stubs/route/ctxstack.h"
 #include "stubs/route/route.h"
 #include "stubs/wire/rpc.h"
-
-#define XDRPROC(f) ((xdrproc_t)(void (*)(void))(f))
 
 /* The question as the server is to see it. */
 struct query {

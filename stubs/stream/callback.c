@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "common/tls_channel.h"
+#include "common/xdrproc.h"
 #include "common/xprt_record.h"
 #include "gen/cuda_names.h"
 #include "stubs/link/connect.h"
@@ -36,9 +37,6 @@ enum { CALL_RECORD = 0, REPLY_RECORD = 1, ACCEPTED = 0 };
 enum { ACCEPT_OK = 0, ACCEPT_PROG_UNAVAIL = 1, ACCEPT_PROG_MISMATCH = 2,
 	ACCEPT_PROC_UNAVAIL = 3, ACCEPT_GARBAGE_ARGS = 4 };
 #define AUTH_MAX 400
-
-/* xdrproc_t is variadic in libtirpc; going through void (*)(void) says the cast is meant. */
-#define XDRPROC(f) ((xdrproc_t)(void (*)(void))(f))
 
 struct channel {
 	pthread_mutex_t lock;		/* binding */
