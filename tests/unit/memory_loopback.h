@@ -19,6 +19,7 @@
 
 #include <cuda.h>
 
+#include "common/xdrproc.h"
 #include "gen/cuda_names.h"
 
 /* Outside any user-space address of x86-64 Linux, so never a test's host pointer. */
@@ -63,8 +64,6 @@ unsigned int loopback_count(rpcproc_t proc);
 
 
 /* ---- between memory_loopback.c and memory_loopback_serve.c ---- */
-
-#define XDRPROC(f) ((xdrproc_t)(void (*)(void))(f))
 
 /* An allocation of device memory, or of server host memory (a mirror). */
 struct block {

@@ -20,15 +20,13 @@
 
 #include <rpc/rpc.h>
 
+#include "common/xdrproc.h"
 #include "server/session/transport.h"
 #include "unit_check.h"
 
 #define PROG 0x2C0DA000u
 #define VERS 13000u
 #define BIG (4u << 20)
-
-/* xdrproc_t is variadic in libtirpc; going through void (*)(void) says the cast is meant. */
-#define XDRPROC(f) ((xdrproc_t)(void (*)(void))(f))
 
 enum { PROC_NULL, PROC_ECHO, PROC_ADD, PROC_PENDING };
 
