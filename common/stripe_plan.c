@@ -6,6 +6,20 @@
 
 #include "common/stripe_plan.h"
 
+uint64_t stripe_chunk_for(uint64_t size, unsigned count)
+{
+	const uint64_t align = ONCUDA_STRIPE_CHUNK_ALIGN;
+	uint64_t share;
+
+	assert(size > 0 && count > 0);
+	share = size / count + (size % count != 0);
+	share = (share + align - 1) / align * align;
+	if (share < ONCUDA_STRIPE_CHUNK_MIN)
+		return ONCUDA_STRIPE_CHUNK_MIN;
+	return share > ONCUDA_STRIPE_CHUNK_MAX ? ONCUDA_STRIPE_CHUNK_MAX :
+	    share;
+}
+
 uint64_t stripe_chunk_total(uint64_t size, uint64_t chunk)
 {
 	assert(size > 0 && chunk > 0);

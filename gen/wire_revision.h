@@ -2,5 +2,5 @@
 #ifndef ONCUDA_WIRE_REVISION_H
 #define ONCUDA_WIRE_REVISION_H
 /* The protocol this build speaks (ONCUDA_HELLO). */
-#define ONCUDA_WIRE_REVISION 0x4e2f0b1cu
+#define ONCUDA_WIRE_REVISION 0xe7386061u
 #endif

@@ -42,18 +42,18 @@
 
 /* Two per connection: one receives or sends while the other's DMA runs. */
 #define PER_CONN 2
-#define CHUNK ((uint64_t)ONCUDA_STRIPE_CHUNK)
 #define SLOTS (PER_CONN * ONCUDA_STRIPE_MAX)
 
 static struct pinned_buffer ring[SLOTS];
 static struct pinned_set buffers = PINNED_SET(ring,
-    (size_t)ONCUDA_STRIPE_CHUNK);
+    (size_t)ONCUDA_STRIPE_CHUNK_MAX);
 
 enum slot_state { SLOT_FREE, SLOT_FULL };
 
 struct job {
 	bool upload;
 	uint64_t size;
+	uint64_t chunk;			/* stripe_chunk_for() */
 	uint32_t serial;
 	unsigned count;			/* data connections */
 	unsigned timeout_seconds;	/* of each frame; 0: none */
@@ -119,7 +119,7 @@ static void *upload_thread(void *arg)
 {
 	struct worker *w = arg;
 	struct job *job = w->job;
-	uint64_t frames = stripe_chunks_on(job->size, CHUNK, job->count,
+	uint64_t frames = stripe_chunks_on(job->size, job->chunk, job->count,
 	    w->conn);
 	unsigned char header[STRIPE_FRAME_BYTES];
 	struct stripe_chunk c;
@@ -129,7 +129,8 @@ static void *upload_thread(void *arg)
 	for (uint64_t k = 0; k < frames; k++) {
 		unsigned s = slot_of(w->conn, k);
 
-		c = stripe_chunk_at(job->size, CHUNK, job->count, w->conn, k);
+		c = stripe_chunk_at(job->size, job->chunk, job->count,
+		    w->conn, k);
 		if (!wait_slot(job, s, SLOT_FREE, false))
 			return NULL;
 		/* From the first byte the client could send: the buffer is
@@ -158,7 +159,7 @@ static void *download_thread(void *arg)
 {
 	struct worker *w = arg;
 	struct job *job = w->job;
-	uint64_t frames = stripe_chunks_on(job->size, CHUNK, job->count,
+	uint64_t frames = stripe_chunks_on(job->size, job->chunk, job->count,
 	    w->conn);
 	struct stripe_frame f = { job->serial, 0, 0, 0 };
 	struct stripe_chunk c;
@@ -167,7 +168,8 @@ static void *download_thread(void *arg)
 	for (uint64_t k = 0; k < frames; k++) {
 		unsigned s = slot_of(w->conn, k);
 
-		c = stripe_chunk_at(job->size, CHUNK, job->count, w->conn, k);
+		c = stripe_chunk_at(job->size, job->chunk, job->count,
+		    w->conn, k);
 		if (!wait_slot(job, s, SLOT_FULL, true))
 			return NULL;
 		pthread_mutex_lock(&job->lock);
@@ -203,7 +205,7 @@ static void end_download(struct job *job, CUresult err)
 static CUresult run_upload(struct job *job, CUdeviceptr dev, CUstream stream,
     CUresult err)
 {
-	uint64_t total = stripe_chunk_total(job->size, CHUNK);
+	uint64_t total = stripe_chunk_total(job->size, job->chunk);
 	bool queued[SLOTS] = { false };	/* holds a chunk whose DMA was queued */
 	CUresult e;
 
@@ -211,7 +213,7 @@ static CUresult run_upload(struct job *job, CUdeviceptr dev, CUstream stream,
 		unsigned conn = (unsigned)(i % job->count);
 		uint64_t k = i / job->count;
 		unsigned s = slot_of(conn, k);
-		struct stripe_chunk c = stripe_chunk_at(job->size, CHUNK,
+		struct stripe_chunk c = stripe_chunk_at(job->size, job->chunk,
 		    job->count, conn, k);
 
 		if (!wait_slot(job, s, SLOT_FULL, false))
@@ -246,13 +248,13 @@ static CUresult run_upload(struct job *job, CUdeviceptr dev, CUstream stream,
 static CUresult run_download(struct job *job, CUdeviceptr dev,
     CUstream stream, CUresult err)
 {
-	uint64_t total = stripe_chunk_total(job->size, CHUNK);
+	uint64_t total = stripe_chunk_total(job->size, job->chunk);
 
 	for (uint64_t i = 0; i < total && err == CUDA_SUCCESS; i++) {
 		unsigned conn = (unsigned)(i % job->count);
 		uint64_t k = i / job->count;
 		unsigned s = slot_of(conn, k);
-		struct stripe_chunk c = stripe_chunk_at(job->size, CHUNK,
+		struct stripe_chunk c = stripe_chunk_at(job->size, job->chunk,
 		    job->count, conn, k);
 
 		if (!wait_slot(job, s, SLOT_FREE, false))
@@ -313,6 +315,7 @@ void stripe_copy_run(bool upload, const stripe_copy *a, CUresult refused,
 	job.size = a->size;
 	job.serial = a->serial;
 	job.count = count;
+	job.chunk = stripe_chunk_for(a->size, count);
 	job.timeout_seconds = timeout_seconds;
 	if (!upload && refused != CUDA_SUCCESS)
 		end_download(&job, refused);

@@ -22,13 +22,12 @@
 #include "server/copy/stripe_send.h"
 #include "server/session/stripes.h"
 
-#define CHUNK ((uint64_t)ONCUDA_STRIPE_CHUNK)
-
 struct send_job {
 	const stripe_copy *a;
 	const unsigned char *bytes;
 	CUresult refused;
 	unsigned count;
+	uint64_t chunk;		/* stripe_chunk_for(a->size, count) */
 	unsigned timeout_seconds;
 	pthread_mutex_t lock;
 	bool lost;
@@ -56,14 +55,14 @@ static void *send_thread(void *arg)
 {
 	struct sender *w = arg;
 	struct send_job *job = w->job;
-	uint64_t frames = stripe_chunks_on(job->a->size, CHUNK, job->count,
-	    w->conn);
+	uint64_t frames = stripe_chunks_on(job->a->size, job->chunk,
+	    job->count, w->conn);
 	int fd = stripes_fd(w->conn);
 	struct tls_channel *tls = stripes_tls(w->conn);
 
 	for (uint64_t k = 0; k < frames; k++) {
-		struct stripe_chunk c = stripe_chunk_at(job->a->size, CHUNK,
-		    job->count, w->conn, k);
+		struct stripe_chunk c = stripe_chunk_at(job->a->size,
+		    job->chunk, job->count, w->conn, k);
 		struct stripe_frame f = { job->a->serial, (int32_t)job->refused,
 		    c.offset, job->refused == CUDA_SUCCESS ? c.length : 0 };
 
@@ -100,6 +99,7 @@ void stripe_send_host(const stripe_copy *a, const unsigned char *bytes,
 		return;
 	}
 	job.a = a;
+	job.chunk = stripe_chunk_for(a->size, job.count);
 	job.bytes = bytes;
 	job.refused = refused;
 	job.timeout_seconds = timeout_seconds;

@@ -20,9 +20,11 @@
  * come the same way (ONCUDA_MIRROR_DTOH): frames of a download, sent from
  * the mirror.
  */
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 
@@ -31,9 +33,8 @@
 #include "gen/cuda_names.h"
 #include "stubs/copy/stripe_copy.h"
 #include "stubs/copy/stripes.h"
+#include "stubs/link/say.h"
 #include "stubs/wire/rpc.h"
-
-#define CHUNK ((uint64_t)ONCUDA_STRIPE_CHUNK)
 
 struct lane {
 	int fd;
@@ -42,6 +43,7 @@ struct lane {
 	bool to_device;
 	char *host;
 	uint64_t size;
+	uint64_t chunk;		/* stripe_chunk_for(size, count) */
 	uint32_t serial;
 	unsigned timeout_seconds;	/* of each frame (ONCUDA_TIMEOUT) */
 	bool failed;		/* the connection is no longer at a frame's start */
@@ -56,14 +58,15 @@ static void *lane_failed(struct lane *l)
 static void *lane_run(void *arg)
 {
 	struct lane *l = arg;
-	uint64_t frames = stripe_chunks_on(l->size, CHUNK, l->count, l->conn);
+	uint64_t frames = stripe_chunks_on(l->size, l->chunk, l->count,
+	    l->conn);
 	unsigned char header[STRIPE_FRAME_BYTES];
 	struct stripe_deadline d;
 	struct stripe_frame f;
 
 	for (uint64_t k = 0; k < frames; k++) {
-		struct stripe_chunk c = stripe_chunk_at(l->size, CHUNK,
-		    l->count, l->conn, k);
+		struct stripe_chunk c = stripe_chunk_at(l->size,
+		    l->chunk, l->count, l->conn, k);
 
 		if (l->to_device) {
 			f = (struct stripe_frame){ l->serial, 0, c.offset,
@@ -87,6 +90,41 @@ static void *lane_run(void *arg)
 			return lane_failed(l);
 	}
 	return NULL;
+}
+
+/* ONCUDA_STRIPE_MIN, said once when it is no count of bytes. */
+static size_t read_min(void)
+{
+	const char *text = getenv("ONCUDA_STRIPE_MIN");
+	unsigned long long n;
+	char *end;
+
+	if (text == NULL || *text == '\0')
+		return STRIPE_MIN_DEFAULT;
+	errno = 0;
+	n = strtoull(text, &end, 10);
+	if (*end != '\0' || errno != 0 || n < 1 || n > SIZE_MAX ||
+	    *text == '-') {
+		oncuda_say("ONCUDA_STRIPE_MIN=\"%s\" is not a count of bytes "
+		    "(a copy of at least that many is striped): using %zu",
+		    text, STRIPE_MIN_DEFAULT);
+		return STRIPE_MIN_DEFAULT;
+	}
+	return (size_t)n;
+}
+
+static pthread_once_t min_once = PTHREAD_ONCE_INIT;
+static size_t min_bytes;
+
+static void min_setup(void)
+{
+	min_bytes = read_min();
+}
+
+size_t stripe_min_bytes(void)
+{
+	pthread_once(&min_once, min_setup);
+	return min_bytes;
 }
 
 /* Which control call carries a striped copy. */
@@ -122,8 +160,8 @@ static enum clnt_stat run(CLIENT *c, enum stripe_call call, stripe_copy a,
 	pthread_sigmask(SIG_SETMASK, &all, &old);
 	for (i = 0; i < n; i++) {
 		lanes[i] = (struct lane){ fds[i], tls[i], i, n, to_device, host,
-		    count, a.serial, rpc_server_target(server)->timeout_seconds,
-		    false };
+		    count, stripe_chunk_for(count, n), a.serial,
+		    rpc_server_target(server)->timeout_seconds, false };
 		started[i] = pthread_create(&threads[i], NULL, lane_run,
 		    &lanes[i]) == 0;
 		broken |= !started[i];
@@ -166,7 +204,7 @@ enum clnt_stat copy_striped(CLIENT *c, bool to_device, CUdeviceptr dev,
 	stripe_copy a = { dev, count, s->handle, s->async, 0 };
 
 	*done = false;
-	if (count < STRIPE_MIN_BYTES)
+	if (count < stripe_min_bytes())
 		return RPC_SUCCESS;
 	return run(c, to_device ? STRIPE_HTOD : STRIPE_DTOH, a, host, err,
 	    done);

@@ -29,10 +29,6 @@
  */
 #define STRIPES_DEFAULT 8
 
-/* Copies smaller than this stay on the control connection: a few chunks
- * gain little from more streams and would pay the threads. */
-#define STRIPE_MIN_BYTES ((size_t)8 << 20)
-
 /*
  * The data connections of server, whose control connection c the caller
  * holds, bound on first use: their count (0: none, copies use c alone),
