@@ -23,16 +23,18 @@
  * still in a read or write, and the session drops its data connections
  * (stripes_lost).
  *
- * The buffers are a pinned buffer set (pinned_set.h), allocated once per
- * process for the connections of the first session that stripes.
+ * The connections' threads live with the connections (stripes_crew):
+ * a copy wakes them rather than starting them.  The buffers are a pinned
+ * buffer set (pinned_set.h), allocated once per process for the
+ * connections of the first session that stripes.
  */
 #include <errno.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
 
+#include "common/stripe_crew.h"
 #include "common/stripe_io.h"
 #include "common/stripe_plan.h"
 #include "server/copy/pinned_set.h"
@@ -115,9 +117,10 @@ static void set_slot(struct job *job, unsigned s, enum slot_state state)
 	pthread_mutex_unlock(&job->lock);
 }
 
-static void *upload_thread(void *arg)
+/* Thread index's part of an upload: copy is the copy's workers. */
+static void upload_work(void *copy, unsigned index)
 {
-	struct worker *w = arg;
+	struct worker *w = (struct worker *)copy + index;
 	struct job *job = w->job;
 	uint64_t frames = stripe_chunks_on(job->size, job->chunk, job->count,
 	    w->conn);
@@ -132,32 +135,32 @@ static void *upload_thread(void *arg)
 		c = stripe_chunk_at(job->size, job->chunk, job->count,
 		    w->conn, k);
 		if (!wait_slot(job, s, SLOT_FREE, false))
-			return NULL;
+			return;
 		/* From the first byte the client could send: the buffer is
 		 * free now. */
 		stripe_deadline_start(&d, job->timeout_seconds);
 		if (!stripe_read(w->fd, w->tls, header, sizeof header, &d)) {
 			fail(job, w->conn, "reading a frame", errno);
-			return NULL;
+			return;
 		}
 		stripe_frame_decode(header, &f);
 		if (!stripe_frame_expected(&f, job->serial, &c, false)) {
 			fail(job, w->conn, "a frame that is not the one due", 0);
-			return NULL;
+			return;
 		}
 		if (!stripe_read(w->fd, w->tls, ring[s].bytes,
 		    (size_t)c.length, &d)) {
 			fail(job, w->conn, "reading a frame", errno);
-			return NULL;
+			return;
 		}
 		set_slot(job, s, SLOT_FULL);
 	}
-	return NULL;
 }
 
-static void *download_thread(void *arg)
+/* Thread index's part of a download: copy is the copy's workers. */
+static void download_work(void *copy, unsigned index)
 {
-	struct worker *w = arg;
+	struct worker *w = (struct worker *)copy + index;
 	struct job *job = w->job;
 	uint64_t frames = stripe_chunks_on(job->size, job->chunk, job->count,
 	    w->conn);
@@ -171,7 +174,7 @@ static void *download_thread(void *arg)
 		c = stripe_chunk_at(job->size, job->chunk, job->count,
 		    w->conn, k);
 		if (!wait_slot(job, s, SLOT_FULL, true))
-			return NULL;
+			return;
 		pthread_mutex_lock(&job->lock);
 		full = job->slots[s] == SLOT_FULL;
 		f.status = full ? 0 : (int32_t)job->status;
@@ -181,13 +184,12 @@ static void *download_thread(void *arg)
 		if (!stripe_send_frame(w->fd, w->tls, &f, ring[s].bytes,
 		    job->timeout_seconds)) {
 			fail(job, w->conn, "sending a frame", errno);
-			return NULL;
+			return;
 		}
 		if (!full)
-			return NULL;	/* the error frame ends the call here */
+			return;		/* the error frame ends the call here */
 		set_slot(job, s, SLOT_FREE);
 	}
-	return NULL;
 }
 
 /* A download fails at its current chunk: each connection's thread sends
@@ -290,20 +292,20 @@ void stripe_copy_run(bool upload, const stripe_copy *a, CUresult refused,
     unsigned timeout_seconds, res_stripe *r)
 {
 	struct worker workers[ONCUDA_STRIPE_MAX];
-	pthread_t threads[ONCUDA_STRIPE_MAX];
-	bool started[ONCUDA_STRIPE_MAX] = { false };
 	unsigned count = stripes_count();
 	CUstream stream = a->async ? (CUstream)(uintptr_t)a->stream : NULL;
+	struct stripe_crew *crew = NULL;
 	static struct job job;
-	sigset_t all, old;
 	CUresult err;
 
 	memset(r, 0, sizeof *r);
-	if (count == 0 || a->size == 0 || !buffers_ready(count)) {
+	if (count == 0 || a->size == 0 || !buffers_ready(count) ||
+	    (crew = stripes_crew()) == NULL) {
 		/* Nothing can be read in step: the client makes the copy on
 		 * the control connection. */
 		stripes_lost(count == 0 ? "none bound" : a->size == 0 ?
-		    "an empty striped copy" : "no page-locked buffers");
+		    "an empty striped copy" : crew == NULL ? "no threads" :
+		    "no page-locked buffers");
 		r->err = CUDA_ERROR_NOT_SUPPORTED;
 		r->lost = true;
 		return;
@@ -319,18 +321,11 @@ void stripe_copy_run(bool upload, const stripe_copy *a, CUresult refused,
 	job.timeout_seconds = timeout_seconds;
 	if (!upload && refused != CUDA_SUCCESS)
 		end_download(&job, refused);
-	/* The threads take no signals: the session's thread handles them. */
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	for (unsigned i = 0; i < count; i++) {
+	for (unsigned i = 0; i < count; i++)
 		workers[i] = (struct worker){ &job, i, stripes_fd(i),
 		    stripes_tls(i) };
-		started[i] = pthread_create(&threads[i], NULL, upload ?
-		    upload_thread : download_thread, &workers[i]) == 0;
-		if (!started[i])
-			fail(&job, i, "no thread", 0);
-	}
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	stripe_crew_begin(crew, upload ? upload_work : download_work,
+	    workers);
 	if (upload)
 		err = run_upload(&job, (CUdeviceptr)a->dev, stream, refused);
 	else
@@ -339,9 +334,7 @@ void stripe_copy_run(bool upload, const stripe_copy *a, CUresult refused,
 		for (unsigned i = 0; i < count; i++)
 			shutdown(workers[i].fd, SHUT_RDWR);
 	}
-	for (unsigned i = 0; i < count; i++)
-		if (started[i])
-			pthread_join(threads[i], NULL);
+	stripe_crew_wait(crew);
 	/* A synchronous upload returns once its bytes have landed. */
 	if (upload && !a->async && !job.lost) {
 		for (unsigned s = 0; s < PER_CONN * count; s++) {

@@ -8,8 +8,14 @@
  * common/stripe_plan.h's, the same on both ends); each frame must go or
  * come whole within ONCUDA_TIMEOUT (common/stripe_io.h).  The reply comes once
  * the server has every frame of an upload, or has sent every frame of a
- * download; the threads are joined before the copy returns, so the bytes
- * are where they belong when it does.
+ * download; the copy returns once every thread is done with it, so the
+ * bytes are where they belong when it does.
+ *
+ * The threads live with the data connections (stripes.h, stripe_crew.h),
+ * as the server's do: a synchronous 1 MiB copy striped over 8 took about
+ * 4.2 ms on the stand-in over loopback (2 cores) when both ends started
+ * and joined a thread per connection at each copy, 1.3 ms with this
+ * end's threads kept, 0.4-0.7 ms with both; 0.3 ms on one connection.
  *
  * A data connection that fails, on either end, makes the copy fall back:
  * the data connections are closed (shut down first, to wake the threads)
@@ -21,13 +27,14 @@
  * the mirror.
  */
 #include <errno.h>
+#include <assert.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 
+#include "common/stripe_crew.h"
 #include "common/stripe_io.h"
 #include "common/stripe_plan.h"
 #include "gen/cuda_names.h"
@@ -49,15 +56,15 @@ struct lane {
 	bool failed;		/* the connection is no longer at a frame's start */
 };
 
-static void *lane_failed(struct lane *l)
+static void lane_failed(struct lane *l)
 {
 	l->failed = true;
-	return NULL;
 }
 
-static void *lane_run(void *arg)
+/* Thread index's part of a copy: copy is the copy's array of lanes. */
+static void lane_run(void *copy, unsigned index)
 {
-	struct lane *l = arg;
+	struct lane *l = (struct lane *)copy + index;
 	uint64_t frames = stripe_chunks_on(l->size, l->chunk, l->count,
 	    l->conn);
 	unsigned char header[STRIPE_FRAME_BYTES];
@@ -73,23 +80,34 @@ static void *lane_run(void *arg)
 			    c.length };
 			if (!stripe_send_frame(l->fd, l->tls, &f,
 			    l->host + c.offset, l->timeout_seconds))
-				return lane_failed(l);
+				{
+				lane_failed(l);
+				return;
+			}
 			continue;
 		}
 		stripe_deadline_start(&d, l->timeout_seconds);
 		if (!stripe_read(l->fd, l->tls, header, sizeof header, &d))
-			return lane_failed(l);
+			{
+				lane_failed(l);
+				return;
+			}
 		stripe_frame_decode(header, &f);
 		/* Only the frame due lands, and only where it belongs. */
 		if (!stripe_frame_expected(&f, l->serial, &c, true))
-			return lane_failed(l);
+			{
+				lane_failed(l);
+				return;
+			}
 		if (f.status != 0)
-			return NULL;	/* the copy failed: the reply says how */
+			return;		/* the copy failed: the reply says how */
 		if (!stripe_read(l->fd, l->tls, l->host + c.offset,
 		    (size_t)c.length, &d))
-			return lane_failed(l);
+			{
+				lane_failed(l);
+				return;
+			}
 	}
-	return NULL;
 }
 
 /* ONCUDA_STRIPE_MIN, said once when it is no count of bytes. */
@@ -139,41 +157,30 @@ static enum clnt_stat run(CLIENT *c, enum stripe_call call, stripe_copy a,
 	bool to_device = call == STRIPE_HTOD;
 	size_t count = (size_t)a.size;
 	struct lane lanes[ONCUDA_STRIPE_MAX];
-	pthread_t threads[ONCUDA_STRIPE_MAX];
-	bool started[ONCUDA_STRIPE_MAX] = { false };
+	struct stripe_crew *crew;
 	res_stripe r;
-	sigset_t all, old;
 	enum clnt_stat st;
 	const int *fds;
 	struct tls_channel *const *tls;
 	bool broken = false;
 
 	*done = false;
-	if ((st = stripes_ready(c, server, &n, &fds, &tls)) != RPC_SUCCESS)
+	if ((st = stripes_ready(c, server, &n, &fds, &tls, &crew)) !=
+	    RPC_SUCCESS)
 		return st;
 	if (n == 0)
 		return RPC_SUCCESS;
+	assert(crew->count == n);
 	a.serial = stripes_serial(server);
-	/* The threads take no signals: the program's handlers run on its
-	 * own threads. */
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n; i++)
 		lanes[i] = (struct lane){ fds[i], tls[i], i, n, to_device, host,
 		    count, stripe_chunk_for(count, n), a.serial,
 		    rpc_server_target(server)->timeout_seconds, false };
-		started[i] = pthread_create(&threads[i], NULL, lane_run,
-		    &lanes[i]) == 0;
-		broken |= !started[i];
-	}
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	/* The connections' threads move the frames while this one makes
+	 * the call. */
+	stripe_crew_begin(crew, lane_run, lanes);
 	memset(&r, 0, sizeof r);
-	if (broken) {
-		/* A lane without its thread: the server would wait for its
-		 * frames until its timeout; the call is not made. */
-		st = RPC_SUCCESS;
-		r.lost = true;
-	} else if (call == STRIPE_HTOD) {
+	if (call == STRIPE_HTOD) {
 		st = oncuda_stripe_htod(a, &r, c);
 	} else if (call == STRIPE_DTOH) {
 		st = oncuda_stripe_dtoh(a, &r, c);
@@ -183,11 +190,9 @@ static enum clnt_stat run(CLIENT *c, enum stripe_call call, stripe_copy a,
 	if (st != RPC_SUCCESS || r.lost)
 		for (i = 0; i < n; i++)
 			shutdown(fds[i], SHUT_RDWR);
-	for (i = 0; i < n; i++) {
-		if (started[i])
-			pthread_join(threads[i], NULL);
-		broken |= !started[i] || lanes[i].failed;
-	}
+	stripe_crew_wait(crew);
+	for (i = 0; i < n; i++)
+		broken |= lanes[i].failed;
 	if (st != RPC_SUCCESS || r.lost || broken) {
 		stripes_drop(server, "a data connection failed");
 		return st;
@@ -225,10 +230,11 @@ enum clnt_stat copy_stripes_bound(CLIENT *c, bool *bound)
 {
 	const int *fds;
 	struct tls_channel *const *tls;
+	struct stripe_crew *crew;
 	enum clnt_stat st;
 	unsigned n = 0;
 
-	st = stripes_ready(c, rpc_held_index(), &n, &fds, &tls);
+	st = stripes_ready(c, rpc_held_index(), &n, &fds, &tls, &crew);
 	*bound = st == RPC_SUCCESS && n > 0;
 	return st;
 }
