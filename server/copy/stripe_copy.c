@@ -13,9 +13,10 @@
  *    marks it full; the session's thread queues its DMA and frees the
  *    connection's other buffer once that one's DMA (chunk k - 1) is done,
  *    so the next frame is read while this DMA runs;
- *  - download: the session's thread waits for a free buffer, queues the
- *    chunk's DMA into it, waits for it and marks the buffer full; the
- *    connection's thread sends it and frees it.
+ *  - download: the session's thread waits for a free buffer and queues
+ *    the chunk's DMA into it; it waits for the DMAs in the copy's order,
+ *    when a buffer is needed or at the end, and marks each buffer full;
+ *    the connection's thread sends it and frees it.
  *
  * A thread whose socket fails (closed, a frame not whole within the
  * request timeout, a frame that is not the one due) marks the copy lost;
@@ -50,7 +51,9 @@ static struct pinned_buffer ring[SLOTS];
 static struct pinned_set buffers = PINNED_SET(ring,
     (size_t)ONCUDA_STRIPE_CHUNK_MAX);
 
-enum slot_state { SLOT_FREE, SLOT_FULL };
+/* SLOT_FILLING: a download's DMA into the buffer is queued, not yet
+ * waited for. */
+enum slot_state { SLOT_FREE, SLOT_FILLING, SLOT_FULL };
 
 struct job {
 	bool upload;
@@ -246,11 +249,41 @@ static CUresult run_upload(struct job *job, CUdeviceptr dev, CUstream stream,
 	return err;
 }
 
-/* The session's thread: chunk after chunk of a download. */
+/* Whether slot s is in state want now. */
+static bool slot_is(struct job *job, unsigned s, enum slot_state want)
+{
+	bool is;
+
+	pthread_mutex_lock(&job->lock);
+	is = job->slots[s] == want;
+	pthread_mutex_unlock(&job->lock);
+	return is;
+}
+
+/* Chunk i of a download, its DMA queued: waited for, and handed to its
+ * connection's thread. */
+static CUresult land(struct job *job, uint64_t i)
+{
+	unsigned s = slot_of((unsigned)(i % job->count), i / job->count);
+	CUresult err = pinned_buffer_wait(&ring[s]);
+
+	if (err == CUDA_SUCCESS)
+		set_slot(job, s, SLOT_FULL);
+	return err;
+}
+
+/*
+ * The session's thread: chunk after chunk of a download.  Each chunk's
+ * DMA is queued as soon as its buffer is free, and waited for only when
+ * a buffer is needed or at the end, so the chunks of a copy of a few MiB
+ * (one per connection) are all queued at once rather than one DMA and
+ * its wait after another; they land in the copy's order.
+ */
 static CUresult run_download(struct job *job, CUdeviceptr dev,
     CUstream stream, CUresult err)
 {
 	uint64_t total = stripe_chunk_total(job->size, job->chunk);
+	uint64_t landed = 0;	/* chunks before this one are FULL or sent */
 
 	for (uint64_t i = 0; i < total && err == CUDA_SUCCESS; i++) {
 		unsigned conn = (unsigned)(i % job->count);
@@ -259,6 +292,13 @@ static CUresult run_download(struct job *job, CUdeviceptr dev,
 		struct stripe_chunk c = stripe_chunk_at(job->size, job->chunk,
 		    job->count, conn, k);
 
+		/* The buffer may hold a chunk still to land, or one its
+		 * thread sends: the oldest land first, so the threads go on. */
+		while (err == CUDA_SUCCESS && landed < i &&
+		    !slot_is(job, s, SLOT_FREE))
+			err = land(job, landed++);
+		if (err != CUDA_SUCCESS)
+			break;
 		if (!wait_slot(job, s, SLOT_FREE, false))
 			return err;
 		err = cuMemcpyDtoHAsync(ring[s].bytes, dev + c.offset,
@@ -266,10 +306,11 @@ static CUresult run_download(struct job *job, CUdeviceptr dev,
 		if (err == CUDA_SUCCESS)
 			err = pinned_set_mark(&buffers, &ring[s], stream);
 		if (err == CUDA_SUCCESS)
-			err = pinned_buffer_wait(&ring[s]);
-		if (err == CUDA_SUCCESS)
-			set_slot(job, s, SLOT_FULL);
+			set_slot(job, s, SLOT_FILLING);
 	}
+	while (err == CUDA_SUCCESS && landed < total)
+		err = land(job, landed++);
+	/* The chunks not landed go as error frames (download_work). */
 	if (err != CUDA_SUCCESS)
 		end_download(job, err);
 	return err;
