@@ -13,10 +13,12 @@ uint64_t stripe_chunk_for(uint64_t size, unsigned count)
 
 	assert(size > 0 && count > 0);
 	share = size / count + (size % count != 0);
+	/* Before the rounding, which a size from the network near 2^64
+	 * would overflow. */
+	if (share >= ONCUDA_STRIPE_CHUNK_MAX)
+		return ONCUDA_STRIPE_CHUNK_MAX;
 	share = (share + align - 1) / align * align;
-	if (share < ONCUDA_STRIPE_CHUNK_MIN)
-		return ONCUDA_STRIPE_CHUNK_MIN;
-	return share > ONCUDA_STRIPE_CHUNK_MAX ? ONCUDA_STRIPE_CHUNK_MAX :
+	return share < ONCUDA_STRIPE_CHUNK_MIN ? ONCUDA_STRIPE_CHUNK_MIN :
 	    share;
 }
 

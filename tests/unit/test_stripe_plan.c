@@ -129,6 +129,9 @@ static void test_chunk_for(void)
 	CHECK_EQ(stripe_chunk_for(256 * MIB, 8), 4 * MIB);
 	CHECK_EQ(stripe_chunk_for(256 * MIB, 1), 4 * MIB);
 	CHECK_EQ(stripe_chunk_for(1 * MIB, 1), 1 * MIB);
+	/* A size from the network that rounding would overflow. */
+	CHECK_EQ(stripe_chunk_for(UINT64_MAX, 1), 4 * MIB);
+	CHECK_EQ(stripe_chunk_for(UINT64_MAX - 5, 3), 4 * MIB);
 	/* 1.5 MiB over 8: every connection carries one chunk. */
 	CHECK_EQ(stripe_chunk_total(3 * MIB / 2, stripe_chunk_for(3 * MIB / 2,
 	    8)), 8);
