@@ -155,14 +155,16 @@ static void *read_image(const char *path)
 
 static void usage(void)
 {
-	fputs("usage: drvbench [-c | -b] [-q] [-s N] -k IMAGE -f NAME\n"
+	fputs("usage: drvbench [-c | -b] [-q] [-s N] [-m BYTES] -k IMAGE -f NAME\n"
 	      "  -k IMAGE  module image holding the empty kernel\n"
 	      "  -f NAME   the empty kernel's name in IMAGE\n"
 	      "  -c        only the synchronous calls: no launch rate, copies or SGEMM\n"
 	      "  -b        only the copies (bandwidth), as bench/run.sh measures them\n"
 	      "            at each ONCUDA_STREAMS\n"
 	      "  -q        small counts: a test of the benchmark, not a measurement\n"
-	      "  -s N      the SGEMM case multiplies N x N matrices (default 1024)\n",
+	      "  -s N      the SGEMM case multiplies N x N matrices (default 1024)\n"
+	      "  -m BYTES  copies up to BYTES, 4 KiB times a power of 4 (default\n"
+	      "            1 GiB; 4 MiB with -q)\n",
 	      stderr);
 	exit(2);
 }
@@ -172,6 +174,7 @@ int main(int argc, char **argv)
 	struct plan plan = full_plan;
 	bool calls_only = false, copies_only = false;
 	int sgemm_size = 0;
+	unsigned long long copy_max = 0;
 	struct kernel_choice kernel = { NULL, NULL };
 	CUdevice dev;
 	CUcontext ctx;
@@ -180,7 +183,7 @@ int main(int argc, char **argv)
 	void *image;
 	int opt;
 
-	while ((opt = getopt(argc, argv, "cbqs:k:f:")) != -1) {
+	while ((opt = getopt(argc, argv, "cbqs:m:k:f:")) != -1) {
 		switch (opt) {
 		case 'c':
 			calls_only = true;
@@ -195,6 +198,14 @@ int main(int argc, char **argv)
 			sgemm_size = atoi(optarg);
 			if (sgemm_size < 16 || sgemm_size % 16 != 0)
 				die("-s %s: give the SGEMM size as a multiple of 16",
+				    optarg);
+			break;
+		case 'm':
+			copy_max = strtoull(optarg, NULL, 10);
+			if (copy_max < 4096 || (copy_max & (copy_max - 1)) != 0 ||
+			    __builtin_ctzll(copy_max) % 2 != 0)
+				die("-m %s: give the largest copy as 4 KiB times a "
+				    "power of 4 (4096, 16384, ..., 16777216, ...)",
 				    optarg);
 			break;
 		case 'k':
@@ -212,6 +223,8 @@ int main(int argc, char **argv)
 		usage();
 	if (sgemm_size != 0)
 		plan.app_n = sgemm_size;
+	if (copy_max != 0)
+		plan.copy_max = (size_t)copy_max;
 
 	CHECK(cuInit(0));
 	CHECK(cuDeviceGet(&dev, 0));

@@ -1,7 +1,8 @@
 /*
  * drvbench_copy.c: bandwidth of synchronous copies, host to device and
  * device to host, from pageable (malloc) and page-locked (cuMemAllocHost)
- * memory, for sizes from 4 KiB to plan->copy_max in steps of 4.
+ * memory, for sizes from 4 KiB to plan->copy_max in steps of 4, and
+ * 1.5 MiB.
  *
  * A run repeats one copy until it has moved about copy_bytes_per_run (at
  * least once), so small sizes are not lost in the clock's resolution and
@@ -26,6 +27,7 @@
 #define SMALLEST_COPY ((size_t)4096)
 #define BIG_COPY ((size_t)256 << 20)
 #define ASYNC_COPY ((size_t)4 << 20)
+#define BATCH_COPY ((size_t)3 << 19)
 
 /* DEVICE_TO_HOST_ASYNC: cuMemcpyDtoHAsync on async_stream, then
  * cuStreamSynchronize of it, each copy: the download a program overlaps
@@ -82,11 +84,17 @@ static void time_copy(const struct plan *plan, enum direction dir,
 	samples_report(&s, name, bytes, "GB/s", iterations);
 }
 
+/* Sizes in steps of 4, and 1.5 MiB besides: the batch a PyTorch step
+ * uploads (bench/torch_step.py), between the sizes of the steps. */
 static void sweep(const struct plan *plan, enum direction dir,
 		  const char *name, CUdeviceptr device, void *host)
 {
-	for (size_t bytes = SMALLEST_COPY; bytes <= plan->copy_max; bytes *= 4)
+	for (size_t bytes = SMALLEST_COPY; bytes <= plan->copy_max; bytes *= 4) {
 		time_copy(plan, dir, name, device, host, bytes);
+		if (bytes * 3 / 2 == BATCH_COPY &&
+		    BATCH_COPY <= plan->copy_max)
+			time_copy(plan, dir, name, device, host, BATCH_COPY);
+	}
 }
 
 /*

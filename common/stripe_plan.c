@@ -6,6 +6,22 @@
 
 #include "common/stripe_plan.h"
 
+uint64_t stripe_chunk_for(uint64_t size, unsigned count)
+{
+	const uint64_t align = ONCUDA_STRIPE_CHUNK_ALIGN;
+	uint64_t share;
+
+	assert(size > 0 && count > 0);
+	share = size / count + (size % count != 0);
+	/* Before the rounding, which a size from the network near 2^64
+	 * would overflow. */
+	if (share >= ONCUDA_STRIPE_CHUNK_MAX)
+		return ONCUDA_STRIPE_CHUNK_MAX;
+	share = (share + align - 1) / align * align;
+	return share < ONCUDA_STRIPE_CHUNK_MIN ? ONCUDA_STRIPE_CHUNK_MIN :
+	    share;
+}
+
 uint64_t stripe_chunk_total(uint64_t size, uint64_t chunk)
 {
 	assert(size > 0 && chunk > 0);

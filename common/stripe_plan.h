@@ -16,11 +16,23 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "gen/cuda_rpc.h"
+
 /* One chunk of a striped copy. */
 struct stripe_chunk {
 	uint64_t offset;	/* from the copy's start */
 	uint64_t length;	/* chunk bytes, fewer for the copy's last */
 };
+
+/*
+ * The chunk of a striped copy of size bytes (size > 0) over count data
+ * connections, the same on both ends (idl/cuda.x, "Striped bulk data"):
+ * size / count rounded up to ONCUDA_STRIPE_CHUNK_ALIGN, within
+ * ONCUDA_STRIPE_CHUNK_MIN and ONCUDA_STRIPE_CHUNK_MAX, so that a copy of
+ * a few MiB keeps every connection busy and a large one pays for the
+ * fewest frames.
+ */
+uint64_t stripe_chunk_for(uint64_t size, unsigned count);
 
 /* Chunks in a copy of size bytes (size > 0). */
 uint64_t stripe_chunk_total(uint64_t size, uint64_t chunk);

@@ -1443,7 +1443,9 @@ struct res_callback_offer {
 typedef struct res_callback_offer res_callback_offer;
 #define ONCUDA_STRIPE_TOKEN_BYTES 16
 #define ONCUDA_STRIPE_MAX 16
-#define ONCUDA_STRIPE_CHUNK 4194304
+#define ONCUDA_STRIPE_CHUNK_MAX 4194304
+#define ONCUDA_STRIPE_CHUNK_MIN 131072
+#define ONCUDA_STRIPE_CHUNK_ALIGN 65536
 #define ONCUDA_STRIPE_FRAME_BYTES 24
 
 struct stripe_offer {

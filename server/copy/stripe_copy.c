@@ -13,9 +13,10 @@
  *    marks it full; the session's thread queues its DMA and frees the
  *    connection's other buffer once that one's DMA (chunk k - 1) is done,
  *    so the next frame is read while this DMA runs;
- *  - download: the session's thread waits for a free buffer, queues the
- *    chunk's DMA into it, waits for it and marks the buffer full; the
- *    connection's thread sends it and frees it.
+ *  - download: the session's thread waits for a free buffer and queues
+ *    the chunk's DMA into it; it waits for the DMAs in the copy's order,
+ *    when a buffer is needed or at the end, and marks each buffer full;
+ *    the connection's thread sends it and frees it.
  *
  * A thread whose socket fails (closed, a frame not whole within the
  * request timeout, a frame that is not the one due) marks the copy lost;
@@ -23,16 +24,18 @@
  * still in a read or write, and the session drops its data connections
  * (stripes_lost).
  *
- * The buffers are a pinned buffer set (pinned_set.h), allocated once per
- * process for the connections of the first session that stripes.
+ * The connections' threads live with the connections (stripes_crew):
+ * a copy wakes them rather than starting them.  The buffers are a pinned
+ * buffer set (pinned_set.h), allocated once per process for the
+ * connections of the first session that stripes.
  */
 #include <errno.h>
 #include <pthread.h>
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/socket.h>
 
+#include "common/stripe_crew.h"
 #include "common/stripe_io.h"
 #include "common/stripe_plan.h"
 #include "server/copy/pinned_set.h"
@@ -42,18 +45,20 @@
 
 /* Two per connection: one receives or sends while the other's DMA runs. */
 #define PER_CONN 2
-#define CHUNK ((uint64_t)ONCUDA_STRIPE_CHUNK)
 #define SLOTS (PER_CONN * ONCUDA_STRIPE_MAX)
 
 static struct pinned_buffer ring[SLOTS];
 static struct pinned_set buffers = PINNED_SET(ring,
-    (size_t)ONCUDA_STRIPE_CHUNK);
+    (size_t)ONCUDA_STRIPE_CHUNK_MAX);
 
-enum slot_state { SLOT_FREE, SLOT_FULL };
+/* SLOT_FILLING: a download's DMA into the buffer is queued, not yet
+ * waited for. */
+enum slot_state { SLOT_FREE, SLOT_FILLING, SLOT_FULL };
 
 struct job {
 	bool upload;
 	uint64_t size;
+	uint64_t chunk;			/* stripe_chunk_for() */
 	uint32_t serial;
 	unsigned count;			/* data connections */
 	unsigned timeout_seconds;	/* of each frame; 0: none */
@@ -115,11 +120,12 @@ static void set_slot(struct job *job, unsigned s, enum slot_state state)
 	pthread_mutex_unlock(&job->lock);
 }
 
-static void *upload_thread(void *arg)
+/* Thread index's part of an upload: copy is the copy's workers. */
+static void upload_work(void *copy, unsigned index)
 {
-	struct worker *w = arg;
+	struct worker *w = (struct worker *)copy + index;
 	struct job *job = w->job;
-	uint64_t frames = stripe_chunks_on(job->size, CHUNK, job->count,
+	uint64_t frames = stripe_chunks_on(job->size, job->chunk, job->count,
 	    w->conn);
 	unsigned char header[STRIPE_FRAME_BYTES];
 	struct stripe_chunk c;
@@ -129,36 +135,37 @@ static void *upload_thread(void *arg)
 	for (uint64_t k = 0; k < frames; k++) {
 		unsigned s = slot_of(w->conn, k);
 
-		c = stripe_chunk_at(job->size, CHUNK, job->count, w->conn, k);
+		c = stripe_chunk_at(job->size, job->chunk, job->count,
+		    w->conn, k);
 		if (!wait_slot(job, s, SLOT_FREE, false))
-			return NULL;
+			return;
 		/* From the first byte the client could send: the buffer is
 		 * free now. */
 		stripe_deadline_start(&d, job->timeout_seconds);
 		if (!stripe_read(w->fd, w->tls, header, sizeof header, &d)) {
 			fail(job, w->conn, "reading a frame", errno);
-			return NULL;
+			return;
 		}
 		stripe_frame_decode(header, &f);
 		if (!stripe_frame_expected(&f, job->serial, &c, false)) {
 			fail(job, w->conn, "a frame that is not the one due", 0);
-			return NULL;
+			return;
 		}
 		if (!stripe_read(w->fd, w->tls, ring[s].bytes,
 		    (size_t)c.length, &d)) {
 			fail(job, w->conn, "reading a frame", errno);
-			return NULL;
+			return;
 		}
 		set_slot(job, s, SLOT_FULL);
 	}
-	return NULL;
 }
 
-static void *download_thread(void *arg)
+/* Thread index's part of a download: copy is the copy's workers. */
+static void download_work(void *copy, unsigned index)
 {
-	struct worker *w = arg;
+	struct worker *w = (struct worker *)copy + index;
 	struct job *job = w->job;
-	uint64_t frames = stripe_chunks_on(job->size, CHUNK, job->count,
+	uint64_t frames = stripe_chunks_on(job->size, job->chunk, job->count,
 	    w->conn);
 	struct stripe_frame f = { job->serial, 0, 0, 0 };
 	struct stripe_chunk c;
@@ -167,9 +174,10 @@ static void *download_thread(void *arg)
 	for (uint64_t k = 0; k < frames; k++) {
 		unsigned s = slot_of(w->conn, k);
 
-		c = stripe_chunk_at(job->size, CHUNK, job->count, w->conn, k);
+		c = stripe_chunk_at(job->size, job->chunk, job->count,
+		    w->conn, k);
 		if (!wait_slot(job, s, SLOT_FULL, true))
-			return NULL;
+			return;
 		pthread_mutex_lock(&job->lock);
 		full = job->slots[s] == SLOT_FULL;
 		f.status = full ? 0 : (int32_t)job->status;
@@ -179,13 +187,12 @@ static void *download_thread(void *arg)
 		if (!stripe_send_frame(w->fd, w->tls, &f, ring[s].bytes,
 		    job->timeout_seconds)) {
 			fail(job, w->conn, "sending a frame", errno);
-			return NULL;
+			return;
 		}
 		if (!full)
-			return NULL;	/* the error frame ends the call here */
+			return;		/* the error frame ends the call here */
 		set_slot(job, s, SLOT_FREE);
 	}
-	return NULL;
 }
 
 /* A download fails at its current chunk: each connection's thread sends
@@ -203,7 +210,7 @@ static void end_download(struct job *job, CUresult err)
 static CUresult run_upload(struct job *job, CUdeviceptr dev, CUstream stream,
     CUresult err)
 {
-	uint64_t total = stripe_chunk_total(job->size, CHUNK);
+	uint64_t total = stripe_chunk_total(job->size, job->chunk);
 	bool queued[SLOTS] = { false };	/* holds a chunk whose DMA was queued */
 	CUresult e;
 
@@ -211,7 +218,7 @@ static CUresult run_upload(struct job *job, CUdeviceptr dev, CUstream stream,
 		unsigned conn = (unsigned)(i % job->count);
 		uint64_t k = i / job->count;
 		unsigned s = slot_of(conn, k);
-		struct stripe_chunk c = stripe_chunk_at(job->size, CHUNK,
+		struct stripe_chunk c = stripe_chunk_at(job->size, job->chunk,
 		    job->count, conn, k);
 
 		if (!wait_slot(job, s, SLOT_FULL, false))
@@ -242,19 +249,56 @@ static CUresult run_upload(struct job *job, CUdeviceptr dev, CUstream stream,
 	return err;
 }
 
-/* The session's thread: chunk after chunk of a download. */
+/* Whether slot s is in state want now. */
+static bool slot_is(struct job *job, unsigned s, enum slot_state want)
+{
+	bool is;
+
+	pthread_mutex_lock(&job->lock);
+	is = job->slots[s] == want;
+	pthread_mutex_unlock(&job->lock);
+	return is;
+}
+
+/* Chunk i of a download, its DMA queued: waited for, and handed to its
+ * connection's thread. */
+static CUresult land(struct job *job, uint64_t i)
+{
+	unsigned s = slot_of((unsigned)(i % job->count), i / job->count);
+	CUresult err = pinned_buffer_wait(&ring[s]);
+
+	if (err == CUDA_SUCCESS)
+		set_slot(job, s, SLOT_FULL);
+	return err;
+}
+
+/*
+ * The session's thread: chunk after chunk of a download.  Each chunk's
+ * DMA is queued as soon as its buffer is free, and waited for only when
+ * a buffer is needed or at the end, so the chunks of a copy of a few MiB
+ * (one per connection) are all queued at once rather than one DMA and
+ * its wait after another; they land in the copy's order.
+ */
 static CUresult run_download(struct job *job, CUdeviceptr dev,
     CUstream stream, CUresult err)
 {
-	uint64_t total = stripe_chunk_total(job->size, CHUNK);
+	uint64_t total = stripe_chunk_total(job->size, job->chunk);
+	uint64_t landed = 0;	/* chunks before this one are FULL or sent */
 
 	for (uint64_t i = 0; i < total && err == CUDA_SUCCESS; i++) {
 		unsigned conn = (unsigned)(i % job->count);
 		uint64_t k = i / job->count;
 		unsigned s = slot_of(conn, k);
-		struct stripe_chunk c = stripe_chunk_at(job->size, CHUNK,
+		struct stripe_chunk c = stripe_chunk_at(job->size, job->chunk,
 		    job->count, conn, k);
 
+		/* The buffer may hold a chunk still to land, or one its
+		 * thread sends: the oldest land first, so the threads go on. */
+		while (err == CUDA_SUCCESS && landed < i &&
+		    !slot_is(job, s, SLOT_FREE))
+			err = land(job, landed++);
+		if (err != CUDA_SUCCESS)
+			break;
 		if (!wait_slot(job, s, SLOT_FREE, false))
 			return err;
 		err = cuMemcpyDtoHAsync(ring[s].bytes, dev + c.offset,
@@ -262,10 +306,11 @@ static CUresult run_download(struct job *job, CUdeviceptr dev,
 		if (err == CUDA_SUCCESS)
 			err = pinned_set_mark(&buffers, &ring[s], stream);
 		if (err == CUDA_SUCCESS)
-			err = pinned_buffer_wait(&ring[s]);
-		if (err == CUDA_SUCCESS)
-			set_slot(job, s, SLOT_FULL);
+			set_slot(job, s, SLOT_FILLING);
 	}
+	while (err == CUDA_SUCCESS && landed < total)
+		err = land(job, landed++);
+	/* The chunks not landed go as error frames (download_work). */
 	if (err != CUDA_SUCCESS)
 		end_download(job, err);
 	return err;
@@ -288,20 +333,20 @@ void stripe_copy_run(bool upload, const stripe_copy *a, CUresult refused,
     unsigned timeout_seconds, res_stripe *r)
 {
 	struct worker workers[ONCUDA_STRIPE_MAX];
-	pthread_t threads[ONCUDA_STRIPE_MAX];
-	bool started[ONCUDA_STRIPE_MAX] = { false };
 	unsigned count = stripes_count();
 	CUstream stream = a->async ? (CUstream)(uintptr_t)a->stream : NULL;
+	struct stripe_crew *crew = NULL;
 	static struct job job;
-	sigset_t all, old;
 	CUresult err;
 
 	memset(r, 0, sizeof *r);
-	if (count == 0 || a->size == 0 || !buffers_ready(count)) {
+	if (count == 0 || a->size == 0 || !buffers_ready(count) ||
+	    (crew = stripes_crew()) == NULL) {
 		/* Nothing can be read in step: the client makes the copy on
 		 * the control connection. */
 		stripes_lost(count == 0 ? "none bound" : a->size == 0 ?
-		    "an empty striped copy" : "no page-locked buffers");
+		    "an empty striped copy" : crew == NULL ? "no threads" :
+		    "no page-locked buffers");
 		r->err = CUDA_ERROR_NOT_SUPPORTED;
 		r->lost = true;
 		return;
@@ -313,21 +358,15 @@ void stripe_copy_run(bool upload, const stripe_copy *a, CUresult refused,
 	job.size = a->size;
 	job.serial = a->serial;
 	job.count = count;
+	job.chunk = stripe_chunk_for(a->size, count);
 	job.timeout_seconds = timeout_seconds;
 	if (!upload && refused != CUDA_SUCCESS)
 		end_download(&job, refused);
-	/* The threads take no signals: the session's thread handles them. */
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	for (unsigned i = 0; i < count; i++) {
+	for (unsigned i = 0; i < count; i++)
 		workers[i] = (struct worker){ &job, i, stripes_fd(i),
 		    stripes_tls(i) };
-		started[i] = pthread_create(&threads[i], NULL, upload ?
-		    upload_thread : download_thread, &workers[i]) == 0;
-		if (!started[i])
-			fail(&job, i, "no thread", 0);
-	}
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	stripe_crew_begin(crew, upload ? upload_work : download_work,
+	    workers);
 	if (upload)
 		err = run_upload(&job, (CUdeviceptr)a->dev, stream, refused);
 	else
@@ -336,9 +375,7 @@ void stripe_copy_run(bool upload, const stripe_copy *a, CUresult refused,
 		for (unsigned i = 0; i < count; i++)
 			shutdown(workers[i].fd, SHUT_RDWR);
 	}
-	for (unsigned i = 0; i < count; i++)
-		if (started[i])
-			pthread_join(threads[i], NULL);
+	stripe_crew_wait(crew);
 	/* A synchronous upload returns once its bytes have landed. */
 	if (upload && !a->async && !job.lost) {
 		for (unsigned s = 0; s < PER_CONN * count; s++) {

@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "common/auth_key.h"
+#include "common/stripe_crew.h"
 #include "common/stripe_plan.h"
 #include "common/tls_channel.h"
 #include "server/session/handoff.h"
@@ -57,7 +58,8 @@ static struct {
 	bool offered;			/* token below is live */
 	unsigned char token[ONCUDA_STRIPE_TOKEN_BYTES];
 	bool handed_over;		/* this session gave its connection away */
-} st = { { 0 }, { NULL }, 0, false, -1, false, { 0 }, false };
+	struct stripe_crew crew;	/* a thread per data connection */
+} st = { .listener = -1 };
 
 static void close_listener(void)
 {
@@ -144,6 +146,7 @@ static int take_one(const struct timespec *end, uint32_t *index)
 
 static void close_all(void)
 {
+	stripe_crew_stop(&st.crew);
 	for (unsigned i = 0; i < st.count; i++) {
 		tls_channel_close(st.tls[i]);
 		st.tls[i] = NULL;
@@ -265,6 +268,15 @@ int stripes_fd(unsigned index)
 struct tls_channel *stripes_tls(unsigned index)
 {
 	return index < st.count ? st.tls[index] : NULL;
+}
+
+struct stripe_crew *stripes_crew(void)
+{
+	if (st.count == 0)
+		return NULL;
+	if (!st.crew.started && !stripe_crew_start(&st.crew, st.count))
+		return NULL;
+	return &st.crew;
 }
 
 void stripes_lost(const char *why)

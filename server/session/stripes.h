@@ -13,6 +13,7 @@
 
 #include "gen/cuda_names.h"
 
+struct stripe_crew;
 struct tls_channel;
 
 /* The three steps of binding (idl/cuda.x). */
@@ -36,6 +37,11 @@ const char *stripes_session_over(void);
 unsigned stripes_count(void);
 int stripes_fd(unsigned index);
 struct tls_channel *stripes_tls(unsigned index);
+
+/* The threads of the data connections (common/stripe_crew.h), one per
+ * connection, started at the first copy and ended with the connections;
+ * NULL when none are bound or the threads cannot be started. */
+struct stripe_crew *stripes_crew(void);
 
 /* A data connection failed: every one is closed (the streams can no
  * longer be trusted to be at a frame's start), said in the log. */

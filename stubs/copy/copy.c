@@ -32,7 +32,6 @@
 #include "stubs/copy/copy_wire.h"
 #include "stubs/copy/mirror_fetch.h"
 #include "stubs/copy/stripe_copy.h"
-#include "stubs/copy/stripes.h"
 #include "gen/cuda_names.h"
 #include "gen/glue_client.h"
 #include "stubs/local/local_copy.h"
@@ -246,7 +245,7 @@ static CUresult copy_pieces(bool to_device, CUdeviceptr dev, const void *host,
 	st = mapped_push(k.c, &err);
 	/* A large one, where there are data connections, is queued whole:
 	 * its bytes come back on them once it landed (mirror_fetch.h). */
-	if (via_mirror && count >= STRIPE_MIN_BYTES && st == RPC_SUCCESS &&
+	if (via_mirror && count >= stripe_min_bytes() && st == RPC_SUCCESS &&
 	    err == CUDA_SUCCESS && (st = copy_stripes_bound(k.c, &whole)) ==
 	    RPC_SUCCESS && whole) {
 		st = downloads_queue(k.c, (void *)(uintptr_t)host, mirror, dev,
@@ -259,7 +258,7 @@ static CUresult copy_pieces(bool to_device, CUdeviceptr dev, const void *host,
 	if (!to_device && !via_mirror && st == RPC_SUCCESS &&
 	    err == CUDA_SUCCESS)
 		st = mapped_settle(k.c, host, count, &err);
-	/* Large copies over TCP: on the data connections (stripes.h); not
+	/* Large copies over TCP: on the data connections (stripe_copy.h); not
 	 * a download queued into a mirror, whose bytes stay there for now. */
 	if (!via_mirror && st == RPC_SUCCESS && err == CUDA_SUCCESS)
 		st = copy_striped(k.c, to_device, dev,

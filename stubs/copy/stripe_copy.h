@@ -15,6 +15,20 @@
 #include "stubs/copy/copy_wire.h"
 
 /*
+ * The default of ONCUDA_STRIPE_MIN: copies smaller than this stay on the
+ * control connection, where one round trip carries them whole.  From
+ * this size on the chunks (common/stripe_plan.h) spread a copy over the
+ * connections: on the H200 machine, one TCP stream moved 1 MiB copies at
+ * 4.2 GB/s and 4 MiB ones at 4.7, against 39 and 50 GB/s natively
+ * (bench/h200/results.md).
+ */
+#define STRIPE_MIN_DEFAULT ((size_t)1 << 20)
+
+/* ONCUDA_STRIPE_MIN (bytes, at least 1), or STRIPE_MIN_DEFAULT; read
+ * once.  Copies of fewer bytes are never striped. */
+size_t stripe_min_bytes(void);
+
+/*
  * Copies count bytes between device memory at dev and host memory at
  * host (to the device when to_device) on the data connections of the
  * server whose control connection c the caller holds, s being the

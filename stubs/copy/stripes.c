@@ -26,6 +26,7 @@
 
 #include <cuda.h>
 
+#include "common/stripe_crew.h"
 #include "common/tls_channel.h"
 #include "gen/cuda_names.h"
 #include "stubs/copy/stripes.h"
@@ -40,6 +41,7 @@ struct server_stripes {
 	unsigned count;
 	int fds[ONCUDA_STRIPE_MAX];
 	struct tls_channel *tls[ONCUDA_STRIPE_MAX];	/* inside TLS */
+	struct stripe_crew crew;	/* a thread per connection */
 	uint32_t serial;
 };
 
@@ -48,6 +50,7 @@ static pthread_once_t setup_once = PTHREAD_ONCE_INIT;
 
 static void close_all(struct server_stripes *ss)
 {
+	stripe_crew_stop(&ss->crew);
 	for (unsigned i = 0; i < ss->count; i++) {
 		tls_channel_close(ss->tls[i]);
 		ss->tls[i] = NULL;
@@ -61,6 +64,8 @@ static void close_all(struct server_stripes *ss)
 static void fork_child(void)
 {
 	for (unsigned i = 0; i < ROUTE_SERVERS_MAX; i++) {
+		/* The threads stayed in the parent. */
+		stripe_crew_forget(&servers[i].crew);
 		close_all(&servers[i]);
 		servers[i].tried = false;
 	}
@@ -229,12 +234,18 @@ static enum clnt_stat bind_stripes(CLIENT *c, unsigned server,
 			    "connections");
 	} else if (in_tls && !secure(server, ss)) {
 		notice(server, "TLS on a data connection failed");
+	} else if (!stripe_crew_start(&ss->crew, ss->count)) {
+		/* The server's copies would wait for frames that no thread
+		 * sends: none is striped. */
+		close_all(ss);
+		notice(server, "no thread for a data connection");
 	}
 	return st;
 }
 
 enum clnt_stat stripes_ready(CLIENT *c, unsigned server, unsigned *count,
-    const int **fds, struct tls_channel *const **tls)
+    const int **fds, struct tls_channel *const **tls,
+    struct stripe_crew **crew)
 {
 	struct server_stripes *ss;
 	enum clnt_stat st = RPC_SUCCESS;
@@ -252,6 +263,7 @@ enum clnt_stat stripes_ready(CLIENT *c, unsigned server, unsigned *count,
 	*count = ss->count;
 	*fds = ss->fds;
 	*tls = ss->tls;
+	*crew = &ss->crew;
 	return st;
 }
 

@@ -29,20 +29,20 @@
  */
 #define STRIPES_DEFAULT 8
 
-/* Copies smaller than this stay on the control connection: a few chunks
- * gain little from more streams and would pay the threads. */
-#define STRIPE_MIN_BYTES ((size_t)8 << 20)
-
 /*
  * The data connections of server, whose control connection c the caller
  * holds, bound on first use: their count (0: none, copies use c alone),
- * sockets in fds and TLS channels in tls (each NULL outside TLS).
+ * sockets in fds, TLS channels in tls (each NULL outside TLS) and their
+ * threads in crew (stripe_crew.h: count of them, started at the bind and
+ * ended when the connections close).
  * RPC_SUCCESS, or the status of a call on c that failed (the control
  * connection is then in doubt).
  */
 struct tls_channel;
+struct stripe_crew;
 enum clnt_stat stripes_ready(CLIENT *c, unsigned server, unsigned *count,
-    const int **fds, struct tls_channel *const **tls);
+    const int **fds, struct tls_channel *const **tls,
+    struct stripe_crew **crew);
 
 /* The serial of server's next striped copy. */
 uint32_t stripes_serial(unsigned server);

@@ -3,12 +3,14 @@
  * stripes them over several connections (ONCUDA_STREAMS; idl/cuda.x,
  * "Striped bulk data"): every byte checked, both ways, from pageable and
  * from cuMemAllocHost memory, at sizes that are no multiple of a chunk
- * (4 MiB) and with fewer chunks than connections, with nothing written
- * past the end of a download; and an asynchronous upload that a kernel
- * on its stream reads at once.  Each test runs in its own process with
+ * and with fewer chunks than connections, one byte either side of the
+ * size from which copies are striped (ONCUDA_STRIPE_MIN, its default and
+ * another), with nothing written past the end of a download; and an
+ * asynchronous upload that a kernel on its stream reads at once.  Each test runs in its own process with
  * its own count of connections (1 is the control connection alone);
  * natively the count means nothing, and the same checks hold.
  */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -96,12 +98,12 @@ static int upload_then_kernel(CUfunction vec_add, CUstream s, float *a,
 	return 0;
 }
 
-static int striped_copies(const char *streams)
+/* Round trips of each of count sizes (none above 33 MiB + 4) over
+ * `streams` connections, copies from stripe_min bytes on (NULL: the
+ * default); with_kernel: then the uploads a kernel reads at once. */
+static int striped_copies(const char *streams, const char *stripe_min,
+    const size_t *sizes, size_t count, bool with_kernel)
 {
-	/* No multiple of 4 MiB; 8 MiB + 1 is 3 chunks, fewer than 4
-	 * connections; 4 MiB - 1 stays on the control connection. */
-	static const size_t sizes[] = { 24 * MIB + 12345, 8 * MIB + 1,
-	    4 * MIB - 1, 33 * MIB + 4 };
 	size_t most = 33 * MIB + 4, n = 9 * MIB / sizeof(float) + 3;
 	unsigned char *src, *back, *pinned_src, *pinned_back;
 	CUdeviceptr d;
@@ -113,6 +115,8 @@ static int striped_copies(const char *streams)
 
 	/* Read at the first large copy of this process. */
 	setenv("ONCUDA_STREAMS", streams, 1);
+	if (stripe_min != NULL)
+		setenv("ONCUDA_STRIPE_MIN", stripe_min, 1);
 	src = e2e_malloc(most + GUARD);
 	back = e2e_malloc(most + GUARD);
 	TRY(e2e_primary_ctx(&dev, &ctx));
@@ -124,7 +128,7 @@ static int striped_copies(const char *streams)
 	CHECK_CU(cuMemAllocHost((void **)&pinned_back, most + GUARD),
 	    CUDA_SUCCESS);
 	e2e_defer_host(pinned_back);
-	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+	for (size_t i = 0; i < count; i++) {
 		e2e_fill_random(src, sizes[i], 0x5712 + i);
 		TRY(round_trip(d, src, back, sizes[i], "pageable"));
 		TRY(round_trip_async(d, src, back, sizes[i], s, "pageable"));
@@ -134,6 +138,8 @@ static int striped_copies(const char *streams)
 		TRY(round_trip_async(d, pinned_src, pinned_back, sizes[i], s,
 		    "cuMemAllocHost"));
 	}
+	if (!with_kernel)
+		return 0;
 	TRY(e2e_load_module(&m, "kernels.cubin"));
 	TRY(e2e_get_function(&f, m, "vec_add"));
 	TRY(upload_then_kernel(f, s, e2e_malloc(n * sizeof(float)),
@@ -145,17 +151,50 @@ static int striped_copies(const char *streams)
 	return 0;
 }
 
+/* No multiple of the largest chunk (4 MiB); 8 MiB + 1 is 3 of them over
+ * 4 connections; 4 MiB - 1 spread over them in smaller ones. */
+static const size_t large[] = { 24 * MIB + 12345, 8 * MIB + 1, 4 * MIB - 1,
+    33 * MIB + 4 };
+
+#define COUNT(a) (sizeof (a) / sizeof (a)[0])
+
 int test_stripe_copies_1(void)
 {
-	return striped_copies("1");
+	return striped_copies("1", NULL, large, COUNT(large), true);
 }
 
 int test_stripe_copies_2(void)
 {
-	return striped_copies("2");
+	return striped_copies("2", NULL, large, COUNT(large), true);
 }
 
 int test_stripe_copies_4(void)
 {
-	return striped_copies("4");
+	return striped_copies("4", NULL, large, COUNT(large), true);
+}
+
+/*
+ * Around the default threshold (1 MiB) over 8 connections: 1 MiB - 1 goes
+ * whole on the control connection, 1 MiB in 8 chunks of 128 KiB (the
+ * smallest), 1 MiB + 1 in 192 KiB ones with a short last, 1.5 MiB + 7
+ * (a PyTorch batch's size, odd) over all 8, 4 MiB +- 1 and 16 MiB + 3 in
+ * chunks that are no power of two's multiple of the copy.
+ */
+int test_stripe_copies_8(void)
+{
+	static const size_t sizes[] = { MIB - 1, MIB, MIB + 1,
+	    3 * MIB / 2 + 7, 4 * MIB - 1, 4 * MIB + 1, 16 * MIB + 3, 5 };
+
+	return striped_copies("8", NULL, sizes, COUNT(sizes), false);
+}
+
+/* ONCUDA_STRIPE_MIN at an odd count over 3 connections: one byte below,
+ * at and above it, a copy the smallest chunks leave one connection idle
+ * in, and copies far below. */
+int test_stripe_copies_min(void)
+{
+	static const size_t sizes[] = { 300000, 300001, 300002,
+	    2 * 128 * 1024 + 5, 3 * 128 * 1024 + 5, 1, 4096 };
+
+	return striped_copies("3", "300001", sizes, COUNT(sizes), false);
 }

@@ -53,6 +53,8 @@ const struct e2e_test e2e_tests[] = {
 	{ "stripe_copies_1",	"stripes",	test_stripe_copies_1,	E2E_OWN_PROCESS },
 	{ "stripe_copies_2",	"stripes",	test_stripe_copies_2,	E2E_OWN_PROCESS },
 	{ "stripe_copies_4",	"stripes",	test_stripe_copies_4,	E2E_OWN_PROCESS },
+	{ "stripe_copies_8",	"stripes",	test_stripe_copies_8,	E2E_OWN_PROCESS },
+	{ "stripe_copies_min",	"stripes",	test_stripe_copies_min,	E2E_OWN_PROCESS },
 	{ "dtoh_striped",	"stripes",	test_dtoh_striped,	E2E_OWN_PROCESS },
 	{ "host_memory",	"hostmem",	test_host_memory,	0 },
 	{ "host_register",	"hostmem",	test_host_register,	0 },

@@ -42,6 +42,8 @@ int test_big_copy(void);		/* bigcopy.c */
 int test_stripe_copies_1(void);		/* stripes.c */
 int test_stripe_copies_2(void);
 int test_stripe_copies_4(void);
+int test_stripe_copies_8(void);
+int test_stripe_copies_min(void);
 int test_dtoh_striped(void);		/* dtoh_striped.c */
 int test_host_memory(void);		/* hostmem.c */
 int test_host_register(void);

@@ -5,6 +5,11 @@
  */
 #include "stubs/copy/stripe_copy.h"
 
+size_t stripe_min_bytes(void)
+{
+	return SIZE_MAX;	/* never striped */
+}
+
 enum clnt_stat copy_striped(CLIENT *c, bool to_device, CUdeviceptr dev,
     void *host, size_t count, const struct copy_stream *s, int *err,
     bool *done)

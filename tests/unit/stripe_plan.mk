@@ -10,6 +10,7 @@ WARN      ?= -Wall -Wextra -Werror
 all: tests/unit/test_stripe_plan
 
 tests/unit/test_stripe_plan: tests/unit/test_stripe_plan.c common/stripe_plan.c \
-		common/stripe_plan.h tests/unit/unit_check.c tests/unit/unit_check.h
-	$(CC) -std=c11 -D_GNU_SOURCE -I. -Itests/unit $(CFLAGS) $(WARN) -o $@ \
+		common/stripe_plan.h gen/cuda_rpc.h tests/unit/unit_check.c \
+		tests/unit/unit_check.h
+	$(CC) -std=c11 -D_GNU_SOURCE -I. -Itests/unit -I/usr/include/tirpc $(CFLAGS) $(WARN) -o $@ \
 		tests/unit/test_stripe_plan.c common/stripe_plan.c tests/unit/unit_check.c

@@ -1,11 +1,13 @@
 /*
  * tests/unit/test_stripe_plan.c -- the plan of a striped copy
- * (common/stripe_plan.c): every byte of a copy lies in exactly one chunk
- * of exactly one connection, the chunks of a connection come in the
- * order of their offsets, and a receiver accepts only the frame due.
+ * (common/stripe_plan.c): the chunk chosen for a copy's size and its
+ * connections, every byte of a copy lies in exactly one chunk of exactly
+ * one connection, the chunks of a connection come in the order of their
+ * offsets, and a receiver accepts only the frame due.
  *
  * Prints each failed check and exits 1 if there was one.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -85,6 +87,71 @@ static void test_plan(void)
 	CHECK(covers(99, 100, 2));
 }
 
+#define KIB ((uint64_t)1 << 10)
+
+/* Whether chunk is what stripe_chunk_for owes a copy of size bytes over
+ * count connections: aligned, within the bounds, and either a bound or
+ * the smallest aligned chunk that leaves no connection more than one. */
+static bool chunk_fits(uint64_t size, unsigned count, uint64_t chunk)
+{
+	uint64_t total = stripe_chunk_total(size, chunk);
+
+	if (chunk % ONCUDA_STRIPE_CHUNK_ALIGN != 0 ||
+	    chunk < ONCUDA_STRIPE_CHUNK_MIN || chunk > ONCUDA_STRIPE_CHUNK_MAX)
+		return false;
+	if (chunk == ONCUDA_STRIPE_CHUNK_MAX)
+		return total >= count || size <= chunk * count;
+	if (total > count)
+		return false;
+	return chunk == ONCUDA_STRIPE_CHUNK_MIN ||
+	    (chunk - ONCUDA_STRIPE_CHUNK_ALIGN) * count < size;
+}
+
+static void test_chunk_for(void)
+{
+	static const uint64_t sizes[] = { 1, 2, 64 * KIB - 1, 128 * KIB,
+	    128 * KIB + 1, 1 * MIB - 1, 1 * MIB, 1 * MIB + 1, 3 * MIB / 2,
+	    3 * MIB / 2 + 7, 4 * MIB, 8 * MIB - 1, 8 * MIB, 8 * MIB + 1,
+	    16 * MIB, 32 * MIB + 12345, 256 * MIB, 1ull << 40 };
+	static const unsigned counts[] = { 1, 2, 3, 4, 7, 8, 16 };
+
+	/* The figures the protocol's text promises. */
+	CHECK_EQ(ONCUDA_STRIPE_CHUNK_MIN, 128 * KIB);
+	CHECK_EQ(ONCUDA_STRIPE_CHUNK_MAX, 4 * MIB);
+	CHECK_EQ(stripe_chunk_for(1, 8), 128 * KIB);
+	CHECK_EQ(stripe_chunk_for(1 * MIB, 8), 128 * KIB);
+	CHECK_EQ(stripe_chunk_for(1 * MIB + 1, 8), 192 * KIB);
+	CHECK_EQ(stripe_chunk_for(3 * MIB / 2, 8), 192 * KIB);
+	CHECK_EQ(stripe_chunk_for(4 * MIB, 8), 512 * KIB);
+	CHECK_EQ(stripe_chunk_for(4 * MIB, 3), 1408 * KIB);
+	CHECK_EQ(stripe_chunk_for(16 * MIB, 8), 2 * MIB);
+	CHECK_EQ(stripe_chunk_for(32 * MIB, 8), 4 * MIB);
+	CHECK_EQ(stripe_chunk_for(256 * MIB, 8), 4 * MIB);
+	CHECK_EQ(stripe_chunk_for(256 * MIB, 1), 4 * MIB);
+	CHECK_EQ(stripe_chunk_for(1 * MIB, 1), 1 * MIB);
+	/* A size from the network that rounding would overflow. */
+	CHECK_EQ(stripe_chunk_for(UINT64_MAX, 1), 4 * MIB);
+	CHECK_EQ(stripe_chunk_for(UINT64_MAX - 5, 3), 4 * MIB);
+	/* 1.5 MiB over 8: every connection carries one chunk. */
+	CHECK_EQ(stripe_chunk_total(3 * MIB / 2, stripe_chunk_for(3 * MIB / 2,
+	    8)), 8);
+	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+		for (size_t j = 0; j < sizeof counts / sizeof counts[0]; j++) {
+			uint64_t chunk = stripe_chunk_for(sizes[i], counts[j]);
+
+			if (!chunk_fits(sizes[i], counts[j], chunk)) {
+				CHECK(false);
+				fprintf(stderr, "  size %llu over %u: chunk %llu\n",
+				    (unsigned long long)sizes[i], counts[j],
+				    (unsigned long long)chunk);
+			}
+		}
+	/* Chunks of the size chosen still cover a copy, odd sizes too. */
+	CHECK(covers(1 * MIB + 1, stripe_chunk_for(1 * MIB + 1, 8), 8));
+	CHECK(covers(3 * MIB / 2 + 7, stripe_chunk_for(3 * MIB / 2 + 7, 8), 8));
+	CHECK(covers(4 * MIB - 1, stripe_chunk_for(4 * MIB - 1, 3), 3));
+}
+
 static void test_frames(void)
 {
 	struct stripe_frame f = { 0xdeadbeef, -3, 0x0123456789abcdefull,
@@ -123,6 +190,7 @@ static void test_frames(void)
 int main(void)
 {
 	test_plan();
+	test_chunk_for();
 	test_frames();
 	return unit_report("test_stripe_plan");
 }
