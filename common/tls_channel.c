@@ -483,18 +483,18 @@ static int socket_timeout(int fd, bool reading)
 }
 
 /*
- * How long a read or write may wait now, in ms (-1: no bound): the
- * socket's timeout for that direction, and no later than the channel's
- * deadline; 0 once that has passed.
+ * How long a read or write may wait now, in ms (-1: no bound): what is
+ * left of the channel's deadline, 0 once it has passed; without one, the
+ * socket's timeout for that direction (a system call each wait, which a
+ * frame's reads, waiting every record or two, need not make).
  */
 static int wait_bound(const struct tls_channel *ch, bool reading)
 {
-	int ms = socket_timeout(ch->fd, reading);
 	struct timespec now;
 	long long left;
 
 	if (!ch->bounded)
-		return ms;
+		return socket_timeout(ch->fd, reading);
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	left = (long long)(ch->deadline.tv_sec - now.tv_sec) * 1000 +
 	    (ch->deadline.tv_nsec - now.tv_nsec + 999999) / 1000000;
@@ -502,7 +502,7 @@ static int wait_bound(const struct tls_channel *ch, bool reading)
 		left = 0;
 	if (left > INT_MAX)
 		left = INT_MAX;
-	return ms < 0 || left < ms ? (int)left : ms;
+	return (int)left;
 }
 
 /* Waits for the socket as OpenSSL asks; 0 timed out, <0 failed. */
