@@ -103,7 +103,8 @@ static bool tls_write(struct tls_channel *tls, const char *p, size_t len)
  * A frame through TLS: its header goes in the first record with the bytes
  * that fill it, so that a frame costs no record (and no TCP segment) of
  * 24 bytes; the rest goes in writes as large as it is, which the channel
- * cuts into full records.
+ * cuts into full records and writes several at a time; the frame ends
+ * with what the channel still gathers written.
  */
 static bool tls_send_frame(struct tls_channel *tls,
     const unsigned char header[STRIPE_FRAME_BYTES], const char *bytes,
@@ -120,7 +121,8 @@ static bool tls_send_frame(struct tls_channel *tls,
 	if (head > 0)
 		memcpy(first + STRIPE_FRAME_BYTES, bytes, head);
 	return tls_write(tls, (const char *)first, STRIPE_FRAME_BYTES + head) &&
-	    tls_write(tls, bytes + head, len - head);
+	    tls_write(tls, bytes + head, len - head) &&
+	    tls_channel_flush(tls, true);
 }
 
 bool stripe_send_frame(int fd, struct tls_channel *tls,

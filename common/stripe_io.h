@@ -9,7 +9,7 @@
  *
  * A data connection of a session inside TLS carries its frames inside a
  * TLS session of its own (tls, not NULL; idl/cuda.x says how it starts):
- * the channel's reads and writes wait within the same socket timeouts.
+ * the channel's reads and writes wait within the same deadline.
  */
 #ifndef ONCUDA_COMMON_STRIPE_IO_H
 #define ONCUDA_COMMON_STRIPE_IO_H

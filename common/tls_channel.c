@@ -18,6 +18,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -32,6 +33,16 @@
 
 /* The read-ahead buffer: eight records of 16 KiB and their headers. */
 #define READ_AHEAD_BYTES (8u * (16384u + 512u))
+
+/*
+ * What a channel gathers before it writes, when the kernel does not do the
+ * TLS: eight full records, as the read-ahead buffer holds.  OpenSSL writes
+ * each record of 16 KiB with a write(2) of its own; measured with the
+ * stand-in on a 2-core VM, a 256 MiB upload inside TLS then cost the
+ * sending client 0.76-0.85 CPU-seconds a GB, and 0.46-0.58 with its
+ * records written eight at a time (plain TCP: 0.18).
+ */
+#define GATHER_BYTES (8u * (16384u + 256u))
 
 /* Client, X.509 only: the last session ticket of each server, so that
  * the connections made after the first resume its TLS session. */
@@ -49,6 +60,7 @@ struct resumable {
 
 struct tls_config {
 	SSL_CTX *ctx;
+	BIO_METHOD *socket_sink;	/* the gathered writes' (gather_writes) */
 	enum tls_side side;
 	struct tls_psk *psks;
 	size_t psk_count;
@@ -68,6 +80,7 @@ struct tls_channel {
 	int broken;			/* errno of a fatal failure, kept */
 	struct timespec deadline;	/* of every wait, when bounded */
 	bool bounded;
+	bool gathers;			/* records are gathered (gather_writes) */
 };
 
 /* The ALPN protocol of a connection that moves (tls_channel_open), in
@@ -289,6 +302,49 @@ static bool keep_tickets(struct tls_config *c)
 	return true;
 }
 
+/*
+ * The end of a channel's gathered writes (gather_writes): send(2) on the
+ * socket with MSG_NOSIGNAL, so that a peer gone raises no SIGPIPE in the
+ * program and no signal mask needs changing around a write.  The socket is
+ * non-blocking: a full one asks OpenSSL to retry.
+ */
+static int sink_write(BIO *b, const char *buf, int len)
+{
+	int fd = (int)(intptr_t)BIO_get_data(b);
+	ssize_t n;
+
+	BIO_clear_retry_flags(b);
+	do
+		n = send(fd, buf, (size_t)len, MSG_NOSIGNAL | MSG_DONTWAIT);
+	while (n < 0 && errno == EINTR);
+	if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+		BIO_set_retry_write(b);
+	return n < 0 ? -1 : (int)n;
+}
+
+static long sink_ctrl(BIO *b, int cmd, long num, void *ptr)
+{
+	(void)b;
+	(void)num;
+	(void)ptr;
+	/* Nothing waits in it; and it is no socket kernel TLS could use. */
+	return cmd == BIO_CTRL_FLUSH ? 1 : 0;
+}
+
+static BIO_METHOD *socket_sink_method(void)
+{
+	int index = BIO_get_new_index();
+	BIO_METHOD *m = index == -1 ? NULL :
+	    BIO_meth_new(index | BIO_TYPE_SOURCE_SINK, "oncuda socket sink");
+
+	if (m != NULL && (BIO_meth_set_write(m, sink_write) != 1 ||
+	    BIO_meth_set_ctrl(m, sink_ctrl) != 1)) {
+		BIO_meth_free(m);
+		return NULL;
+	}
+	return m;
+}
+
 struct tls_config *tls_config_new(enum tls_side side,
     const struct tls_credentials *cred, char *why, size_t why_len)
 {
@@ -301,6 +357,11 @@ struct tls_config *tls_config_new(enum tls_side side,
 		return NULL;
 	}
 	c->side = side;
+	if ((c->socket_sink = socket_sink_method()) == NULL) {
+		snprintf(why, why_len, "cannot set up TLS: out of memory");
+		tls_config_free(c);
+		return NULL;
+	}
 	SSL_CTX_set_min_proto_version(c->ctx, TLS1_3_VERSION);
 	/* A peer that closes without close_notify has closed (neither side
 	 * sends one: tls_channel_close says why); a record cut short is
@@ -390,6 +451,7 @@ void tls_config_free(struct tls_config *c)
 		free(c->resumable);
 	}
 	SSL_CTX_free(c->ctx);
+	BIO_meth_free(c->socket_sink);
 	if (c->psks != NULL)
 		OPENSSL_cleanse(c->psks, c->psk_count * sizeof *c->psks);
 	free(c->psks);
@@ -421,18 +483,18 @@ static int socket_timeout(int fd, bool reading)
 }
 
 /*
- * How long a read or write may wait now, in ms (-1: no bound): the
- * socket's timeout for that direction, and no later than the channel's
- * deadline; 0 once that has passed.
+ * How long a read or write may wait now, in ms (-1: no bound): what is
+ * left of the channel's deadline, 0 once it has passed; without one, the
+ * socket's timeout for that direction (a system call each wait, which a
+ * frame's reads, waiting every record or two, need not make).
  */
 static int wait_bound(const struct tls_channel *ch, bool reading)
 {
-	int ms = socket_timeout(ch->fd, reading);
 	struct timespec now;
 	long long left;
 
 	if (!ch->bounded)
-		return ms;
+		return socket_timeout(ch->fd, reading);
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	left = (long long)(ch->deadline.tv_sec - now.tv_sec) * 1000 +
 	    (ch->deadline.tv_nsec - now.tv_nsec + 999999) / 1000000;
@@ -440,7 +502,7 @@ static int wait_bound(const struct tls_channel *ch, bool reading)
 		left = 0;
 	if (left > INT_MAX)
 		left = INT_MAX;
-	return ms < 0 || left < ms ? (int)left : ms;
+	return (int)left;
 }
 
 /* Waits for the socket as OpenSSL asks; 0 timed out, <0 failed. */
@@ -515,12 +577,109 @@ static void handshake_reason(struct tls_channel *ch, int err, char *why,
 		snprintf(why, why_len, "%s", reason);
 }
 
+/*
+ * OpenSSL writes to the socket with write(), which raises SIGPIPE when
+ * the peer is gone; a program linking the client library must not die of
+ * it, so the signal is held for the write and any it raised taken back.
+ */
+static int hold_sigpipe(sigset_t *old)
+{
+	sigset_t pipe;
+
+	sigemptyset(&pipe);
+	sigaddset(&pipe, SIGPIPE);
+	return pthread_sigmask(SIG_BLOCK, &pipe, old);
+}
+
+static void release_sigpipe(const sigset_t *old, bool raised)
+{
+	struct timespec zero = { 0, 0 };
+	sigset_t pipe;
+
+	sigemptyset(&pipe);
+	sigaddset(&pipe, SIGPIPE);
+	if (raised && !sigismember(old, SIGPIPE))
+		while (sigtimedwait(&pipe, NULL, &zero) > 0)
+			continue;
+	pthread_sigmask(SIG_SETMASK, old, NULL);
+}
+
+/* The handshake within ms milliseconds; false with why. */
+static bool handshake(struct tls_channel *ch, long ms, char *why,
+    size_t why_len)
+{
+	struct timespec end;
+	int rc, err, n;
+
+	clock_gettime(CLOCK_MONOTONIC, &end);
+	end.tv_sec += ms / 1000;
+	end.tv_nsec += (ms % 1000) * 1000000L;
+	if (end.tv_nsec >= 1000000000L) {
+		end.tv_sec++;
+		end.tv_nsec -= 1000000000L;
+	}
+	for (;;) {
+		rc = ch->config->side == TLS_SERVER ? SSL_accept(ch->ssl) :
+		    SSL_connect(ch->ssl);
+		if (rc == 1)
+			return true;
+		err = SSL_get_error(ch->ssl, rc);
+		if (err != SSL_ERROR_WANT_READ && err != SSL_ERROR_WANT_WRITE) {
+			handshake_reason(ch, err, why, why_len);
+			return false;
+		}
+		n = wait_for(ch->fd, err, ms_left(&end));
+		if (n <= 0) {
+			if (n == 0)
+				snprintf(why, why_len, "the TLS handshake did "
+				    "not finish within %ld s", ms / 1000);
+			else
+				snprintf(why, why_len, "poll: %s",
+				    strerror(errno));
+			return false;
+		}
+	}
+}
+
+/*
+ * After the handshake, unless the kernel encrypts what is sent: records
+ * are gathered (GATHER_BYTES) and written together, through send(2) with
+ * MSG_NOSIGNAL (sink_write); tls_channel_flush writes what is gathered.
+ * The handshake itself keeps OpenSSL's socket BIO, the one kernel TLS
+ * can take over.  false: out of memory.
+ */
+static bool gather_writes(struct tls_channel *ch)
+{
+	bool ktls_send, ktls_receive, asked;
+	BIO *sink, *gather;
+
+	tls_channel_kernel(ch, &ktls_send, &ktls_receive, &asked);
+	if (ktls_send)
+		return true;
+	sink = BIO_new(ch->config->socket_sink);
+	gather = BIO_new(BIO_f_buffer());
+	if (sink == NULL || gather == NULL ||
+	    BIO_set_write_buffer_size(gather, GATHER_BYTES) != 1) {
+		BIO_free(sink);
+		BIO_free(gather);
+		return false;
+	}
+	BIO_set_data(sink, (void *)(intptr_t)ch->fd);
+	BIO_set_init(sink, 1);
+	BIO_push(gather, sink);
+	/* The socket BIO stays the one OpenSSL reads from. */
+	SSL_set0_wbio(ch->ssl, gather);
+	ch->gathers = true;
+	return true;
+}
+
 struct tls_channel *tls_channel_open(const struct tls_config *config, int fd,
     const char *host, long ms, bool moves, char *why, size_t why_len)
 {
 	struct tls_channel *ch = calloc(1, sizeof *ch);
-	int flags = fcntl(fd, F_GETFL), rc, err, n;
-	struct timespec end;
+	int flags = fcntl(fd, F_GETFL), err;
+	sigset_t old;
+	bool held, done;
 
 	ERR_clear_error();
 	if (ch == NULL || flags < 0 || (ch->ssl = SSL_new(config->ctx)) == NULL ||
@@ -551,65 +710,22 @@ struct tls_channel *tls_channel_open(const struct tls_config *config, int fd,
 			return NULL;
 		}
 	}
-	clock_gettime(CLOCK_MONOTONIC, &end);
-	end.tv_sec += ms / 1000;
-	end.tv_nsec += (ms % 1000) * 1000000L;
-	if (end.tv_nsec >= 1000000000L) {
-		end.tv_sec++;
-		end.tv_nsec -= 1000000000L;
+	/* A client's handshake writes with write(2) too (hold_sigpipe). */
+	held = config->side == TLS_CLIENT && hold_sigpipe(&old) == 0;
+	done = handshake(ch, ms, why, why_len);
+	if (held) {
+		err = errno;
+		release_sigpipe(&old, !done);
+		errno = err;
 	}
-	for (;;) {
-		rc = config->side == TLS_SERVER ? SSL_accept(ch->ssl) :
-		    SSL_connect(ch->ssl);
-		if (rc == 1)
-			break;
-		err = SSL_get_error(ch->ssl, rc);
-		if (err != SSL_ERROR_WANT_READ && err != SSL_ERROR_WANT_WRITE) {
-			handshake_reason(ch, err, why, why_len);
-			tls_channel_close(ch);
-			return NULL;
-		}
-		n = wait_for(fd, err, ms_left(&end));
-		if (n <= 0) {
-			if (n == 0)
-				snprintf(why, why_len, "the TLS handshake did "
-				    "not finish within %ld s", ms / 1000);
-			else
-				snprintf(why, why_len, "poll: %s",
-				    strerror(errno));
-			tls_channel_close(ch);
-			return NULL;
-		}
+	if (!done || !gather_writes(ch)) {
+		if (done)
+			snprintf(why, why_len, "cannot start TLS: out of memory");
+		tls_channel_close(ch);
+		return NULL;
 	}
 	peer_certificate_name(ch);
 	return ch;
-}
-
-/*
- * OpenSSL writes to the socket with write(), which raises SIGPIPE when
- * the peer is gone; a program linking the client library must not die of
- * it, so the signal is held for the write and any it raised taken back.
- */
-static int hold_sigpipe(sigset_t *old)
-{
-	sigset_t pipe;
-
-	sigemptyset(&pipe);
-	sigaddset(&pipe, SIGPIPE);
-	return pthread_sigmask(SIG_BLOCK, &pipe, old);
-}
-
-static void release_sigpipe(const sigset_t *old, bool raised)
-{
-	struct timespec zero = { 0, 0 };
-	sigset_t pipe;
-
-	sigemptyset(&pipe);
-	sigaddset(&pipe, SIGPIPE);
-	if (raised && !sigismember(old, SIGPIPE))
-		while (sigtimedwait(&pipe, NULL, &zero) > 0)
-			continue;
-	pthread_sigmask(SIG_SETMASK, old, NULL);
 }
 
 void tls_channel_close(struct tls_channel *ch)
@@ -660,6 +776,10 @@ ssize_t tls_channel_recv(struct tls_channel *ch, void *buf, size_t len,
 		errno = ch->broken;
 		return -1;
 	}
+	/* No answer is awaited with the question still gathered here. */
+	if (ch->gathers && BIO_wpending(SSL_get_wbio(ch->ssl)) > 0 &&
+	    !tls_channel_flush(ch, wait))
+		return -1;
 	for (;;) {
 		errno = 0;
 		rc = SSL_read_ex(ch->ssl, buf, len, &got);
@@ -680,8 +800,9 @@ ssize_t tls_channel_recv(struct tls_channel *ch, void *buf, size_t len,
 ssize_t tls_channel_send(struct tls_channel *ch, const void *buf, size_t len,
     bool wait)
 {
+	const char *bytes = buf;
+	size_t taken = 0, sent;
 	sigset_t old;
-	size_t sent;
 	int rc, err, n;
 	bool held;
 	ssize_t result;
@@ -691,17 +812,29 @@ ssize_t tls_channel_send(struct tls_channel *ch, const void *buf, size_t len,
 		return -1;
 	}
 	/* oncudad ignores SIGPIPE (server/daemon/listen.c): only a client,
-	 * inside a program that may not, holds it. */
-	held = ch->config->side == TLS_CLIENT && hold_sigpipe(&old) == 0;
+	 * inside a program that may not, holds it, and only while OpenSSL
+	 * writes with write(2) (kernel TLS: gather_writes). */
+	held = ch->config->side == TLS_CLIENT && !ch->gathers &&
+	    hold_sigpipe(&old) == 0;
 
+	/* A record a call (SSL_MODE_ENABLE_PARTIAL_WRITE), as many as the
+	 * channel takes without waiting, once it has taken one. */
 	for (;;) {
 		errno = 0;
-		rc = SSL_write_ex(ch->ssl, buf, len, &sent);
+		rc = SSL_write_ex(ch->ssl, bytes + taken, len - taken, &sent);
 		if (rc == 1) {
-			result = (ssize_t)sent;
+			taken += sent;
+			if (taken < len)
+				continue;
+			result = (ssize_t)taken;
 			break;
 		}
 		err = SSL_get_error(ch->ssl, rc);
+		if (taken > 0 && (err == SSL_ERROR_WANT_READ ||
+		    err == SSL_ERROR_WANT_WRITE)) {
+			result = (ssize_t)taken;
+			break;
+		}
 		if (!wait || (err != SSL_ERROR_WANT_READ &&
 		    err != SSL_ERROR_WANT_WRITE)) {
 			result = failed(ch, err, "cannot send");
@@ -725,6 +858,43 @@ ssize_t tls_channel_send(struct tls_channel *ch, const void *buf, size_t len,
 		errno = err;
 	}
 	return result;
+}
+
+bool tls_channel_flush(struct tls_channel *ch, bool wait)
+{
+	BIO *out = SSL_get_wbio(ch->ssl);
+	int n;
+
+	if (ch->broken != 0) {
+		errno = ch->broken;
+		return false;
+	}
+	if (!ch->gathers)
+		return true;
+	for (;;) {
+		errno = 0;
+		if (BIO_flush(out) == 1)
+			return true;
+		if (!BIO_should_retry(out)) {
+			/* Part of a record may have gone: nothing more can. */
+			ch->broken = errno != 0 ? errno : EPIPE;
+			snprintf(ch->error, sizeof ch->error, "cannot send: %s",
+			    strerror(ch->broken));
+			errno = ch->broken;
+			return false;
+		}
+		if (!wait) {
+			errno = EAGAIN;
+			return false;
+		}
+		n = wait_for(ch->fd, SSL_ERROR_WANT_WRITE,
+		    wait_bound(ch, false));
+		if (n <= 0) {
+			if (n == 0)
+				errno = EAGAIN;
+			return false;
+		}
+	}
 }
 
 bool tls_channel_new_ticket(struct tls_channel *ch)

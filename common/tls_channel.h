@@ -93,9 +93,20 @@ void tls_channel_close(struct tls_channel *ch);
 ssize_t tls_channel_recv(struct tls_channel *ch, void *buf, size_t len,
     bool wait);
 
-/* Writes up to len bytes, at least one (or -1 as tls_channel_recv). */
+/*
+ * Takes up to len bytes, at least one (or -1 as tls_channel_recv): as many
+ * full records as the socket takes, or as the channel gathers.  Unless the
+ * kernel does the TLS, records are gathered, several to a write(2), and
+ * may wait in the channel until tls_channel_flush: a sender flushes at the
+ * end of each message (tls_channel_recv flushes, too, before it reads).
+ */
 ssize_t tls_channel_send(struct tls_channel *ch, const void *buf, size_t len,
     bool wait);
+
+/* Writes what waits in the channel: true once nothing does; false with
+ * errno EAGAIN (wait false: the socket is full; or timed out, as
+ * tls_channel_recv) or the socket's error. */
+bool tls_channel_flush(struct tls_channel *ch, bool wait);
 
 /*
  * Server, certificate sessions only: sends the client a session ticket
@@ -115,9 +126,11 @@ bool tls_channel_resumed(const struct tls_channel *ch);
 
 /*
  * Bounds the waits of the channel's reads and writes from now on to end
- * (CLOCK_MONOTONIC) as well as to the socket's timeouts; NULL: the
- * socket's alone.  A frame of a data connection sets its deadline once
- * (common/stripe_io.h) rather than the socket's timeouts for each record.
+ * (CLOCK_MONOTONIC), in place of the socket's timeouts; NULL: the
+ * socket's timeouts again.  A frame of a data connection sets its
+ * deadline once (common/stripe_io.h) rather than the socket's timeouts
+ * for each record, as a frame in clear has what is left of it as the
+ * socket's timeouts.
  */
 struct timespec;
 void tls_channel_deadline(struct tls_channel *ch, const struct timespec *end);

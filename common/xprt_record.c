@@ -271,6 +271,17 @@ static bool send_all(struct record_stream *rs, struct iovec *iov, int count)
 			msg.msg_iov->iov_len -= (size_t)n;
 		}
 	}
+	/* Inside TLS the last records may wait in the channel, gathered. */
+	while (rs->tls != NULL && !tls_channel_flush(rs->tls,
+	    !rs->has_deadline)) {
+		if (would_wait(rs)) {
+			if (!deadline_wait(rs, POLLOUT))
+				return false;
+			continue;
+		}
+		fail(rs, errno);
+		return false;
+	}
 	return true;
 }
 

@@ -8,7 +8,15 @@
  * Both ends over a socketpair, the key as PSK; the server end does the
  * handshake and is then left alone, and the test reads the raw bytes it
  * would have read and counts their TLS records by their headers.
+ *
+ * Then how records are written: over a SOCK_SEQPACKET socketpair, where
+ * each write(2) of the sender is one packet, a call is one write and 1 MiB
+ * of data a few (records gathered several to a write, not a write each);
+ * and over a stream socketpair whose sender's buffer is small, a record
+ * sent under a deadline (non-blocking writes, the channel flushed when the
+ * socket drains) reaches the peer's channel whole and unchanged.
  */
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -25,6 +33,8 @@
 /* TLS 1.3 adds its content type byte and AES-GCM's 16-byte tag. */
 #define RECORD_OVERHEAD 17u
 #define RECORD_DATA_MAX 16384u
+/* Larger than any write of the sender. */
+#define PACKET_MAX (256u << 10)
 
 struct handshake {
 	const struct tls_config *config;
@@ -79,6 +89,103 @@ static unsigned count_records(int fd, size_t plain)
 	return records;
 }
 
+/* The sender's writes, as a reader thread takes them off a SOCK_SEQPACKET
+ * socket, until `plain` bytes of application data have come. */
+struct packets {
+	int fd;
+	size_t plain;
+	unsigned count;
+	bool ok;
+};
+
+static void *read_packets(void *arg)
+{
+	struct packets *p = arg;
+	unsigned char *buf = malloc(PACKET_MAX), header[RECORD_HEADER];
+	size_t have = 0, body_left = 0, len, take;
+	ssize_t n;
+
+	/* The server's channel made it non-blocking; the test waits. */
+	p->ok = buf != NULL && fcntl(p->fd, F_SETFL, 0) == 0;
+	while (p->ok && (p->plain > 0 || body_left > 0)) {
+		if ((n = recv(p->fd, buf, PACKET_MAX, 0)) <= 0) {
+			p->ok = false;
+			break;
+		}
+		p->count++;
+		for (size_t i = 0; i < (size_t)n && p->ok;) {
+			if (body_left > 0) {
+				take = (size_t)n - i < body_left ?
+				    (size_t)n - i : body_left;
+				body_left -= take;
+				i += take;
+				continue;
+			}
+			header[have++] = buf[i++];
+			if (have < RECORD_HEADER)
+				continue;
+			have = 0;
+			len = (size_t)header[3] << 8 | header[4];
+			p->ok = header[0] == APPLICATION_DATA &&
+			    len > RECORD_OVERHEAD &&
+			    len - RECORD_OVERHEAD <= p->plain;
+			if (p->ok) {
+				p->plain -= len - RECORD_OVERHEAD;
+				body_left = len;
+			}
+		}
+	}
+	free(buf);
+	return NULL;
+}
+
+/* What the peer's channel decrypts: `len` bytes into `bytes`. */
+struct receiver {
+	struct tls_channel *ch;
+	unsigned char *bytes;
+	size_t len;
+	bool ok;
+};
+
+static void *receive_all(void *arg)
+{
+	struct receiver *r = arg;
+	size_t at = 0;
+	ssize_t n;
+
+	while (at < r->len && (n = tls_channel_recv(r->ch, r->bytes + at,
+	    r->len - at, true)) > 0)
+		at += (size_t)n;
+	r->ok = at == r->len;
+	return NULL;
+}
+
+/* A TLS session over a socketpair of `type`: the client's channel, the
+ * server's in *server; NULL when it cannot be made. */
+static struct tls_channel *session(int type, int fds[2],
+    const struct tls_config *client_config,
+    const struct tls_config *server_config, struct tls_channel **server)
+{
+	struct handshake h = { .config = server_config, .ch = NULL };
+	struct tls_channel *client;
+	pthread_t thread;
+	char why[256];
+
+	*server = NULL;
+	if (socketpair(AF_UNIX, type, 0, fds) != 0)
+		return NULL;
+	h.fd = fds[1];
+	pthread_create(&thread, NULL, server_handshake, &h);
+	client = tls_channel_open(client_config, fds[0], NULL, 10000, false,
+	    why, sizeof why);
+	pthread_join(thread, NULL);
+	*server = h.ch;
+	if (client == NULL || h.ch == NULL)
+		fprintf(stderr, "test_tls_records: no TLS session: %s %s\n",
+		    client == NULL ? why : "", h.why);
+	return client;
+}
+
 /* Encodes one record of `words` 4-byte words and `bytes` bytes of data
  * after them (pointed to, from 4 KiB on), queued or shipped; returns the
  * bytes it takes on the stream, its record mark included. */
@@ -100,9 +207,8 @@ int main(void)
 {
 	struct tls_psk psk = { .name = "" };
 	struct tls_credentials cred = { .psks = &psk, .psk_count = 1 };
-	struct handshake server = { .ch = NULL };
 	struct tls_config *client_config, *server_config;
-	struct tls_channel *client;
+	struct tls_channel *client, *server;
 	struct record_stream rs;
 	pthread_t thread;
 	size_t sent, big = 64u << 10;
@@ -114,25 +220,17 @@ int main(void)
 	memset(psk.key, 0x5a, sizeof psk.key);
 	client_config = tls_config_new(TLS_CLIENT, &cred, why, sizeof why);
 	server_config = tls_config_new(TLS_SERVER, &cred, why, sizeof why);
-	data = calloc(1, big);
-	if (client_config == NULL || server_config == NULL || data == NULL ||
-	    socketpair(AF_UNIX, SOCK_STREAM, 0, fds) != 0) {
+	data = calloc(1, 1u << 20);
+	if (client_config == NULL || server_config == NULL || data == NULL) {
 		fprintf(stderr, "test_tls_records: cannot set up: %s\n", why);
 		return 1;
 	}
-	server.config = server_config;
-	server.fd = fds[1];
-	pthread_create(&thread, NULL, server_handshake, &server);
-	client = tls_channel_open(client_config, fds[0], NULL, 10000, false,
-	    why, sizeof why);
 	/* The server end has read the client's Finished, and nothing after
 	 * it, before the client sends a record. */
-	pthread_join(thread, NULL);
-	if (client == NULL || server.ch == NULL || !record_init(&rs, fds[0])) {
-		fprintf(stderr, "test_tls_records: no TLS session: %s %s\n",
-		    why, server.why);
+	client = session(SOCK_STREAM, fds, client_config, server_config,
+	    &server);
+	if (client == NULL || server == NULL || !record_init(&rs, fds[0]))
 		return 1;
-	}
 	rs.tls = client;
 
 	/* A one-way call queued, then a call: one TLS record. */
@@ -152,11 +250,84 @@ int main(void)
 
 	record_free(&rs);
 	tls_channel_close(client);
-	tls_channel_close(server.ch);
-	tls_config_free(client_config);
-	tls_config_free(server_config);
+	tls_channel_close(server);
 	close(fds[0]);
 	close(fds[1]);
+
+	/* Each write(2) a packet: a call is one; 1 MiB of data, 65 records,
+	 * is at most nine (eight records to a write), not a write a record. */
+	big = 1u << 20;
+	client = session(SOCK_SEQPACKET, fds, client_config, server_config,
+	    &server);
+	if (client == NULL || server == NULL ||
+	    !record_init(&rs, fds[0])) {
+		fprintf(stderr, "test_tls_records: cannot set up the packets\n");
+		return 1;
+	}
+	memset(data, 0xa5, big);
+	rs.tls = client;
+	{
+		struct packets packets = { .fd = fds[1] };
+
+		packets.plain = encode(&rs, 10, NULL, 0, true);
+		read_packets(&packets);
+		CHECK(packets.ok);
+		CHECK_EQ(packets.count, 1);
+
+		/* Read while it is written: the socket holds one write. */
+		packets = (struct packets){ .fd = fds[1],
+		    .plain = 4 + 4 * 12 + big };
+		pthread_create(&thread, NULL, read_packets, &packets);
+		sent = encode(&rs, 12, data, (u_int)big, true);
+		pthread_join(thread, NULL);
+		CHECK_EQ(sent, 4 + 4 * 12 + big);
+		CHECK(packets.ok);
+		CHECK(packets.count > 1);
+		CHECK(packets.count <= 9);
+	}
+	record_free(&rs);
+	tls_channel_close(client);
+	tls_channel_close(server);
+	close(fds[0]);
+	close(fds[1]);
+
+	/* Under a deadline, into a small socket buffer: the writes find it
+	 * full, the channel keeps what it gathered until the socket drains,
+	 * and the peer decrypts the record whole. */
+	client = session(SOCK_STREAM, fds, client_config, server_config,
+	    &server);
+	{
+		int small = 16384;
+		struct receiver r = { .ch = server, .len = 4 + 4 * 12 + big };
+
+		r.bytes = malloc(r.len);
+		if (client == NULL || server == NULL || r.bytes == NULL ||
+		    setsockopt(fds[0], SOL_SOCKET, SO_SNDBUF, &small,
+		    sizeof small) != 0 || !record_init(&rs, fds[0])) {
+			fprintf(stderr, "test_tls_records: cannot set up the "
+			    "deadline\n");
+			return 1;
+		}
+		for (size_t i = 0; i < big; i++)
+			data[i] = (char)(i * 7 + i / 4096);
+		rs.tls = client;
+		record_set_deadline(&rs, 10000);
+		pthread_create(&thread, NULL, receive_all, &r);
+		sent = encode(&rs, 12, data, (u_int)big, true);
+		pthread_join(thread, NULL);
+		CHECK_EQ(sent, r.len);
+		CHECK(r.ok);
+		CHECK(memcmp(r.bytes + 4 + 4 * 12, data, big) == 0);
+		free(r.bytes);
+	}
+	record_free(&rs);
+	tls_channel_close(client);
+	tls_channel_close(server);
+	close(fds[0]);
+	close(fds[1]);
+
+	tls_config_free(client_config);
+	tls_config_free(server_config);
 	free(data);
 	return unit_report("test_tls_records");
 }
