@@ -115,8 +115,15 @@ static ssize_t io_send(struct record_stream *rs, const struct msghdr *msg,
 void record_set_deadline(struct record_stream *rs, long ms)
 {
 	rs->has_deadline = ms > 0;
-	if (!rs->has_deadline)
-		return;
+	rs->deadline_running = false;
+	rs->deadline_ms = ms;
+}
+
+/* The deadline's clock starts at the first wait (record_set_deadline). */
+static void deadline_start(struct record_stream *rs)
+{
+	long ms = rs->deadline_ms;
+
 	clock_gettime(CLOCK_MONOTONIC, &rs->deadline);
 	rs->deadline.tv_sec += ms / 1000;
 	rs->deadline.tv_nsec += (ms % 1000) * 1000000L;
@@ -124,6 +131,7 @@ void record_set_deadline(struct record_stream *rs, long ms)
 		rs->deadline.tv_sec++;
 		rs->deadline.tv_nsec -= 1000000000L;
 	}
+	rs->deadline_running = true;
 }
 
 /* A non-blocking read or write under a deadline found the socket not ready. */
@@ -146,6 +154,8 @@ static bool deadline_wait(struct record_stream *rs, short events)
 	int n;
 
 	assert(rs->has_deadline);
+	if (!rs->deadline_running)
+		deadline_start(rs);
 	for (;;) {
 		clock_gettime(CLOCK_MONOTONIC, &now);
 		ms = (long long)(rs->deadline.tv_sec - now.tv_sec) * 1000 +
