@@ -103,12 +103,17 @@ static ssize_t tls_send(struct record_stream *rs, const struct msghdr *msg,
 }
 
 /* sendmsg(2), or through the TLS channel (a short send: send_all goes on
- * with the rest). */
+ * with the rest).  One piece, a small call's or reply's whole record, goes
+ * by send(2), which the kernel takes without sendmsg's copy of the
+ * message header and the vector. */
 static ssize_t io_send(struct record_stream *rs, const struct msghdr *msg,
     int flags)
 {
 	if (rs->tls != NULL)
 		return tls_send(rs, msg, (flags & MSG_DONTWAIT) == 0);
+	if (msg->msg_iovlen == 1)
+		return send(rs->fd, msg->msg_iov->iov_base,
+		    msg->msg_iov->iov_len, flags);
 	return sendmsg(rs->fd, msg, flags);
 }
 
