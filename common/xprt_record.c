@@ -402,6 +402,23 @@ bool record_buffered(const struct record_stream *rs)
 	    (rs->tls != NULL && tls_channel_pending(rs->tls));
 }
 
+/*
+ * Whether the next read may wait in recv(2): with no deadline, or as the
+ * deadline's first wait when the socket's own timeout ends it in time
+ * (socket_timeout_ms), which then starts the deadline's clock.
+ */
+static bool read_may_block(struct record_stream *rs)
+{
+	if (!rs->has_deadline)
+		return true;
+	if (rs->deadline_running || rs->tls != NULL ||
+	    rs->socket_timeout_ms <= 0 ||
+	    rs->socket_timeout_ms > rs->deadline_ms)
+		return false;
+	deadline_start(rs);
+	return true;
+}
+
 /* At least need (<= XPRT_READ_BUFFER) bytes buffered. */
 static bool in_fill(struct record_stream *rs, size_t need)
 {
@@ -412,7 +429,7 @@ static bool in_fill(struct record_stream *rs, size_t need)
 		if (rs->poll_ns > 0 && poll_more(rs, rs->poll_ns))
 			continue;
 		n = io_recv(rs, rs->in + rs->in_end, XPRT_READ_BUFFER -
-		    rs->in_end, rs->has_deadline ? MSG_DONTWAIT : 0);
+		    rs->in_end, read_may_block(rs) ? 0 : MSG_DONTWAIT);
 		if (n < 0 && would_wait(rs)) {
 			if (!deadline_wait(rs, POLLIN))
 				return false;

@@ -109,6 +109,14 @@ struct record_stream {
 	bool deadline_running;
 	long deadline_ms;
 	struct timespec deadline;
+
+	/* The socket's own receive timeout (SO_RCVTIMEO) in milliseconds,
+	 * when the owner gave it one; 0: none.  While it is no longer than
+	 * the deadline, the read that starts the deadline's clock can wait
+	 * in recv(2) itself (outlasting the deadline by a clock tick of the
+	 * kernel's at most), one system call rather than a recv that finds
+	 * nothing, a poll and a recv. */
+	long socket_timeout_ms;
 };
 
 /* Sets up the stream on fd; false when out of memory. */

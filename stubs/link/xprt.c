@@ -69,10 +69,17 @@ static void apply_wait(struct xprt *x)
 	if (same_time(&x->wait, &x->applied) ||
 	    (x->wait.tv_sec == 0 && x->wait.tv_usec == 0))
 		return;
+	x->stream.socket_timeout_ms = 0;
 	if (setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &x->wait,
 	    sizeof x->wait) == 0 && setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO,
-	    &x->wait, sizeof x->wait) == 0)
+	    &x->wait, sizeof x->wait) == 0) {
 		x->applied = x->wait;
+		/* Rounded up: a wait of a fraction of a millisecond more
+		 * than the call's deadline (in whole milliseconds) is not
+		 * taken as ending within it. */
+		x->stream.socket_timeout_ms = (long)x->wait.tv_sec * 1000 +
+		    (x->wait.tv_usec + 999) / 1000;
+	}
 }
 
 static enum clnt_stat failed(struct xprt *x, enum clnt_stat st)
