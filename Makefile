@@ -175,7 +175,7 @@ clean:
 	rm -f tests/ranges/rangeclient tools/oncuda-ls tests/netns/fakereg tests/batch/launchwait
 	rm -f tools/procaddr-probe tests/apps/cublas_gemm $(PROGRAMS) tests/hostile/tamperclient
 	rm -f bench/drvbench bench/transport bench/empty_kernel.fatbin bench/tlslib/tlslib \
-		bench/managed_phases bench/write_tracking
+		bench/managed_phases bench/write_tracking bench/rpcnull
 	rm -f tests/e2e/e2e tests/unit/test_[a-z]*[!.][!c] examples/deviceQuery examples/vectorAdd examples/matrixMul
 	rm -f tests/kernels/*.cubin tests/kernels/*.fatbin tests/kernels/*.ptx tests/kernels/*.o tests/kernels/*.a examples/*.fatbin examples/*.fatbin.h
 

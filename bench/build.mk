@@ -7,6 +7,9 @@
 #                             program linked against the toolkit's stub, so
 #                             it runs natively and through oncuda alike
 #   bench/transport           TCP and unix-socket ceilings of the machine
+#   bench/rpcnull             RPC's null procedure on the client's own
+#                             connection: linked with the client library's
+#                             objects (stubs/build.mk), not against a libcuda
 #   bench/empty_kernel.fatbin the empty kernel drvbench launches on a GPU
 #   bench/managed_phases      managed memory's cost, phase by phase (issue
 #                             14): linked like drvbench
@@ -31,7 +34,7 @@ DRVBENCH_SRCS := bench/drvbench.c bench/drvbench_calls.c \
 
 all: bench-programs
 bench-programs: bench/drvbench bench/transport bench/empty_kernel.fatbin \
-	bench/managed_phases bench/write_tracking
+	bench/managed_phases bench/write_tracking bench/rpcnull
 
 bench/drvbench: $(DRVBENCH_SRCS) bench/drvbench.h bench/measure.h \
 		examples/matrixMul_kernel.fatbin.h
@@ -49,9 +52,17 @@ bench/write_tracking: bench/write_tracking.c bench/measure.c bench/measure.h
 bench/transport: bench/transport.c bench/measure.c bench/measure.h
 	$(CC) $(BENCH_CFLAGS) -pthread -o $@ bench/transport.c bench/measure.c
 
+# The client library's objects are compiled -fvisibility=hidden, which
+# matters only to a shared library: linked into a program they are whole.
+bench/rpcnull: bench/rpcnull.c bench/measure.c bench/measure.h $(STUBS_OBJS) \
+		$(STUBS_GEN_OBJS) $(STUBS_UNSUPPORTED_OBJ)
+	$(CC) $(BENCH_CFLAGS) -I. -I/usr/include/tirpc -o $@ bench/rpcnull.c \
+		bench/measure.c $(STUBS_OBJS) $(STUBS_GEN_OBJS) \
+		$(STUBS_UNSUPPORTED_OBJ) -ltirpc -lssl -lcrypto -lzstd -lpthread -ldl
+
 bench/empty_kernel.fatbin: bench/empty_kernel.cu
 	$(NVCC) -fatbin -o $@ $<
 
 clean-bench:
 	rm -f bench/drvbench bench/transport bench/empty_kernel.fatbin \
-		bench/managed_phases bench/write_tracking
+		bench/managed_phases bench/write_tracking bench/rpcnull

@@ -11,7 +11,10 @@ bench/pyapp.py, or one "skip" line with the reason it did not run; runs
 from before issue 16 lack all but torch's, shown as not run), nopoll.tsv
 and nopoll_local.tsv (drvbench -c, the synchronous calls, with polling off
 on both ends; runs from before them lack these, and their report is
-unchanged), tls.tsv (drvbench over TCP inside TLS; without it the TLS
+unchanged), rpcnull.tsv, rpcnull_local.tsv, rpcnull_nopoll.tsv and
+rpcnull_nopoll_local.tsv (bench/rpcnull, ONC RPC's null procedure, with
+polling on and off, report_layers.py; without them that section is left
+out), tls.tsv (drvbench over TCP inside TLS; without it the TLS
 section is left out), streams_N.tsv (drvbench -b over TCP with
 ONCUDA_STREAMS=N, report_streams.py; without them that section is left
 out), netns.tsv and netem.tsv (drvbench across a veth
@@ -27,7 +30,8 @@ This file is the entry point bench/run.sh calls; the work is in the
 report_*.py beside it, one job each: report_figures.py reads the run,
 report_format.py writes numbers and tables, report_sections.py the
 sections that show the figures (report_apps.py the Python applications'
-rows, report_tls.py and report_netns.py the TLS and veth runs),
+rows, report_layers.py a synchronous call layer by layer, report_tls.py
+and report_netns.py the TLS and veth runs),
 report_targets.py the verdicts on the targets, and report_bandwidth.py the
 plot's data.
 """
@@ -37,6 +41,7 @@ import sys
 from report_bandwidth import write_bandwidth
 from report_figures import Run
 from report_format import Markdown
+from report_layers import layers_table
 from report_netns import netns_table
 from report_sections import (copy_table, header, raw_figures,
                              side_by_side_table, transport_table)
@@ -45,8 +50,9 @@ from report_targets import targets
 from report_tls import tls_table
 
 # The sections of results.md, top to bottom.
-SECTIONS = (header, side_by_side_table, targets, copy_table, streams_table,
-            tls_table, netns_table, transport_table, raw_figures)
+SECTIONS = (header, side_by_side_table, layers_table, targets, copy_table,
+            streams_table, tls_table, netns_table, transport_table,
+            raw_figures)
 
 
 def write_report(directory, driver):

@@ -119,6 +119,13 @@ class Run:
         # ONCUDA_POLL_US=0, over TCP and over the same-host path.
         self.nopoll = Figures(os.path.join(directory, "nopoll.tsv"))
         self.nopoll_local = Figures(os.path.join(directory, "nopoll_local.tsv"))
+        # ONC RPC's null procedure (bench/rpcnull) over TCP and the
+        # same-host path, with polling on, then off as above.
+        self.rpcnull = Figures(os.path.join(directory, "rpcnull.tsv"))
+        self.rpcnull_local = Figures(os.path.join(directory, "rpcnull_local.tsv"))
+        self.rpcnull_nopoll = Figures(os.path.join(directory, "rpcnull_nopoll.tsv"))
+        self.rpcnull_nopoll_local = Figures(
+            os.path.join(directory, "rpcnull_nopoll_local.tsv"))
         # The Python cases' runs by their prefix, each by the keys of
         # TORCH_MODES; bench/torch_step.py's are also self.torch.
         self.apps = {

@@ -305,6 +305,13 @@ def raw_figures(md, run):
         ("oncuda TCP, no polling", run.nopoll),
         ("oncuda same-host, no polling", run.nopoll_local))
         if figures.present]
+    # Absent in output from before bench/rpcnull: no row then.
+    programs += [(label, figures) for label, figures in (
+        ("RPC null call TCP", run.rpcnull),
+        ("RPC null call same-host", run.rpcnull_local),
+        ("RPC null call TCP, no polling", run.rpcnull_nopoll),
+        ("RPC null call same-host, no polling", run.rpcnull_nopoll_local))
+        if figures.present]
     for label, figures in programs:
         if figures.skipped is not None:
             rows.append([label, "(skipped: %s)" % cell_text(figures.skipped),

@@ -23,6 +23,10 @@
 # (ONCUDA_TRANSPORT=local); then over TCP the copies alone (drvbench -b)
 # once for each count of connections in BENCH_STREAMS (default "1 2 4 8";
 # ONCUDA_STREAMS=N each), beside bench/transport's ceilings of N streams.
+# Over both transports, bench/rpcnull times ONC RPC's null procedure on
+# the client's own connection: the layer between the transport's
+# ping-pong and a CUDA call (cuCtxSynchronize), which the report sets
+# side by side.
 # The Python cases (PY_CASES: the PyTorch
 # training step, a Triton kernel launched from Python, a torch.compile'd
 # MLP and GPT-2-style decoding, bench/pyapp.py) run the same three ways
@@ -38,8 +42,8 @@
 # ends of oncuda poll for a while before they sleep (ONCUDA_POLL_US,
 # oncudad --poll-us), which is where much of a synchronous call's speed
 # comes from; so that the report can show how much, a second oncudad with
-# --poll-us 0 then serves drvbench -c, the synchronous calls alone, with
-# ONCUDA_POLL_US=0, over both transports.  Then drvbench inside TLS, and
+# --poll-us 0 then serves drvbench -c, the synchronous calls alone, and
+# bench/rpcnull, with ONCUDA_POLL_US=0, over both transports.  Then drvbench inside TLS, and
 # with --netem across the veth pair.  Then bench/report.py writes
 # DIR/results.md and DIR/bandwidth.tsv, and bench/plot.sh DIR/bandwidth.png
 # if gnuplot is installed.
@@ -47,6 +51,8 @@
 # DIR also gets the programs' raw output (transport.tsv, native.tsv,
 # oncuda.tsv, local.tsv, streams_N.tsv, CASE_native.tsv, CASE_oncuda.tsv
 # and CASE_local.tsv for each Python case, nopoll.tsv, nopoll_local.tsv,
+# rpcnull.tsv, rpcnull_local.tsv, rpcnull_nopoll.tsv,
+# rpcnull_nopoll_local.tsv,
 # tls.tsv, and with --netem netns.tsv and netem.tsv), their stderr (*.err),
 # oncudad.log, oncudad_nopoll.log and run.tsv.  A case
 # not run has one line in its .tsv: "skip", a tab, the reason.  Needs a built
@@ -60,6 +66,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT" || exit 1
 TRANSPORT_SECONDS=45
 DRVBENCH_SECONDS=100
+RPCNULL_SECONDS=30
 # The Python cases: the prefix of their files, their script in bench/ and
 # the time limit of one run.  Importing torch and loading its kernels
 # through oncuda take most of it; torch.compile compiles first.
@@ -112,7 +119,7 @@ OUT=$(cd "$out" && pwd)
 . bench/netns.sh
 
 missing=()
-for f in bench/drvbench bench/transport server/oncudad stubs/libcuda.so.1; do
+for f in bench/drvbench bench/transport bench/rpcnull server/oncudad stubs/libcuda.so.1; do
 	[[ -e $f ]] || missing+=("$f")
 done
 if [[ $driver == real ]]; then
@@ -203,6 +210,18 @@ through_oncuda() {
 	echo "    $name (oncuda over $transport) used $lib"
 	[[ $lib == "$ROOT/stubs/libcuda.so.1" ]] ||
 		fail "the $name run did not load $ROOT/stubs/libcuda.so.1"
+}
+
+# rpc_null NAME TRANSPORT [VAR=VALUE...]: measure NAME, bench/rpcnull
+# against the server on $SERVER_HOST:$SERVER_PORT over TRANSPORT, with
+# the variables given.  It links the client library's objects itself, so
+# no LD_LIBRARY_PATH and no check of the library it loaded; the server's
+# driver is the one drvbench's runs use.
+rpc_null() {
+	local name=$1 transport=$2
+	shift 2
+	measure "$name" "$RPCNULL_SECONDS" env ONCUDA_SERVER="$SERVER_HOST:$SERVER_PORT" \
+		ONCUDA_TRANSPORT="$transport" "$@" bench/rpcnull "${QUICK[@]}"
 }
 
 # python_native CASE: CASE (a line of PY_CASES) natively, or its skip with
@@ -311,6 +330,7 @@ netns_runs() {
 }
 
 rm -f "$OUT"/{transport,native,oncuda,local,nopoll,nopoll_local,tls,netns,netem}.{tsv,err} \
+	"$OUT"/rpcnull{,_local,_nopoll,_nopoll_local}.{tsv,err} \
 	"$OUT"/streams_*.{tsv,err} \
 	"$OUT"/{torch,triton,compile,decode}_{native,oncuda,local}{,_r[0-9]*}.{tsv,err} \
 	"$OUT"/oncudad{,_nopoll,_tls,_netns}.log \
@@ -347,6 +367,8 @@ if start_server oncudad 30 env LD_LIBRARY_PATH="$DRIVER_LIBS" server/oncudad -n 
 	--local-socket "$OUT/oncudad.sock"; then
 	through_oncuda oncuda "$DRVBENCH_SECONDS" tcp \
 		bench/drvbench "${QUICK[@]}" "${KERNEL[@]}"
+	rpc_null rpcnull tcp
+	rpc_null rpcnull_local local
 	# The copies again over TCP for each count of connections a copy is
 	# striped over (bench/report_streams.py).
 	for n in $BENCH_STREAMS; do
@@ -377,6 +399,8 @@ if start_server oncudad_nopoll 30 env LD_LIBRARY_PATH="$DRIVER_LIBS" server/oncu
 		bench/drvbench -c "${QUICK[@]}" "${KERNEL[@]}"
 	through_oncuda nopoll_local "$DRVBENCH_SECONDS" local ONCUDA_POLL_US=0 \
 		bench/drvbench -c "${QUICK[@]}" "${KERNEL[@]}"
+	rpc_null rpcnull_nopoll tcp ONCUDA_POLL_US=0
+	rpc_null rpcnull_nopoll_local local ONCUDA_POLL_US=0
 	stop_server "$SERVER_PID" 10 ||
 		fail "oncudad --poll-us 0 did not stop cleanly; see $OUT/oncudad_nopoll.log"
 else

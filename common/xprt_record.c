@@ -103,20 +103,32 @@ static ssize_t tls_send(struct record_stream *rs, const struct msghdr *msg,
 }
 
 /* sendmsg(2), or through the TLS channel (a short send: send_all goes on
- * with the rest). */
+ * with the rest).  One piece, a small call's or reply's whole record, goes
+ * by send(2), which the kernel takes without sendmsg's copy of the
+ * message header and the vector. */
 static ssize_t io_send(struct record_stream *rs, const struct msghdr *msg,
     int flags)
 {
 	if (rs->tls != NULL)
 		return tls_send(rs, msg, (flags & MSG_DONTWAIT) == 0);
+	if (msg->msg_iovlen == 1)
+		return send(rs->fd, msg->msg_iov->iov_base,
+		    msg->msg_iov->iov_len, flags);
 	return sendmsg(rs->fd, msg, flags);
 }
 
 void record_set_deadline(struct record_stream *rs, long ms)
 {
 	rs->has_deadline = ms > 0;
-	if (!rs->has_deadline)
-		return;
+	rs->deadline_running = false;
+	rs->deadline_ms = ms;
+}
+
+/* The deadline's clock starts at the first wait (record_set_deadline). */
+static void deadline_start(struct record_stream *rs)
+{
+	long ms = rs->deadline_ms;
+
 	clock_gettime(CLOCK_MONOTONIC, &rs->deadline);
 	rs->deadline.tv_sec += ms / 1000;
 	rs->deadline.tv_nsec += (ms % 1000) * 1000000L;
@@ -124,6 +136,7 @@ void record_set_deadline(struct record_stream *rs, long ms)
 		rs->deadline.tv_sec++;
 		rs->deadline.tv_nsec -= 1000000000L;
 	}
+	rs->deadline_running = true;
 }
 
 /* A non-blocking read or write under a deadline found the socket not ready. */
@@ -146,6 +159,8 @@ static bool deadline_wait(struct record_stream *rs, short events)
 	int n;
 
 	assert(rs->has_deadline);
+	if (!rs->deadline_running)
+		deadline_start(rs);
 	for (;;) {
 		clock_gettime(CLOCK_MONOTONIC, &now);
 		ms = (long long)(rs->deadline.tv_sec - now.tv_sec) * 1000 +
@@ -398,6 +413,23 @@ bool record_buffered(const struct record_stream *rs)
 	    (rs->tls != NULL && tls_channel_pending(rs->tls));
 }
 
+/*
+ * Whether the next read may wait in recv(2): with no deadline, or as the
+ * deadline's first wait when the socket's own timeout ends it in time
+ * (socket_timeout_ms), which then starts the deadline's clock.
+ */
+static bool read_may_block(struct record_stream *rs)
+{
+	if (!rs->has_deadline)
+		return true;
+	if (rs->deadline_running || rs->tls != NULL ||
+	    rs->socket_timeout_ms <= 0 ||
+	    rs->socket_timeout_ms > rs->deadline_ms)
+		return false;
+	deadline_start(rs);
+	return true;
+}
+
 /* At least need (<= XPRT_READ_BUFFER) bytes buffered. */
 static bool in_fill(struct record_stream *rs, size_t need)
 {
@@ -408,7 +440,7 @@ static bool in_fill(struct record_stream *rs, size_t need)
 		if (rs->poll_ns > 0 && poll_more(rs, rs->poll_ns))
 			continue;
 		n = io_recv(rs, rs->in + rs->in_end, XPRT_READ_BUFFER -
-		    rs->in_end, rs->has_deadline ? MSG_DONTWAIT : 0);
+		    rs->in_end, read_may_block(rs) ? 0 : MSG_DONTWAIT);
 		if (n < 0 && would_wait(rs)) {
 			if (!deadline_wait(rs, POLLIN))
 				return false;

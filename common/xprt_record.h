@@ -100,11 +100,23 @@ struct record_stream {
 	 * (record_poll); 0: it sleeps at once.  Set by the owner. */
 	long poll_ns;
 
-	/* When set, no read or write waits past this time (CLOCK_MONOTONIC):
-	 * a peer that sends or takes bytes slowly, a few at a time, cannot
-	 * hold the stream longer than that.  See record_set_deadline. */
+	/* When set, no read or write waits past deadline_ms after the first
+	 * that found the socket not ready (deadline, CLOCK_MONOTONIC, read
+	 * then: a call whose peer keeps up reads no clock): a peer that sends
+	 * or takes bytes slowly, a few at a time, cannot hold the stream
+	 * longer than that.  See record_set_deadline. */
 	bool has_deadline;
+	bool deadline_running;
+	long deadline_ms;
 	struct timespec deadline;
+
+	/* The socket's own receive timeout (SO_RCVTIMEO) in milliseconds,
+	 * when the owner gave it one; 0: none.  While it is no longer than
+	 * the deadline, the read that starts the deadline's clock can wait
+	 * in recv(2) itself (outlasting the deadline by a clock tick of the
+	 * kernel's at most), one system call rather than a recv that finds
+	 * nothing, a poll and a recv. */
+	long socket_timeout_ms;
 };
 
 /* Sets up the stream on fd; false when out of memory. */
@@ -112,9 +124,12 @@ bool record_init(struct record_stream *rs, int fd);
 void record_free(struct record_stream *rs);
 
 /*
- * Bounds every read and write from now on to end within ms milliseconds of
- * now, however the peer trickles its bytes; ms <= 0 lifts the bound.  A read
- * or write that runs out of time fails with rs->timed_out set and
+ * Bounds every read and write from now on to end within ms milliseconds,
+ * however the peer trickles its bytes; ms <= 0 lifts the bound.  The
+ * milliseconds count from the first read or write that finds the socket
+ * not ready: until then nothing has waited (bar record_poll's polling, at
+ * most poll_ns), and a call whose peer keeps up pays no clock reading.  A
+ * read or write that runs out of time fails with rs->timed_out set and
  * rs->error ETIMEDOUT.  (The socket's own SO_RCVTIMEO bounds each recv(),
  * which a peer sending a byte at a time never lets expire.)
  */

@@ -78,6 +78,38 @@ static bool_t stream_freeargs(SVCXPRT *xprt, xdrproc_t xdr, void *args)
 	return TRUE;
 }
 
+/* RFC 5531's reply of an accepted call that succeeded, up to its results:
+ * xid, REPLY, MSG_ACCEPTED, the verifier AUTH_NONE of no bytes, SUCCESS. */
+#define SUCCESS_HEADER_WORDS 6
+
+/*
+ * The reply of nearly every call, a success with the null verifier,
+ * written in place as the client writes its calls' headers, then the
+ * results: the same bytes xdr_replymsg writes, without its union walk
+ * through libtirpc, word by word (a third of the server's instructions in
+ * a null call, measured with callgrind).  false: not such a reply, or no
+ * room in place; xdr_replymsg then writes it.
+ */
+static bool encode_success(XDR *xdrs, const struct rpc_msg *msg,
+    bool_t *encoded)
+{
+	const struct accepted_reply *ar = &msg->acpted_rply;
+	int32_t *p;
+
+	if (msg->rm_reply.rp_stat != MSG_ACCEPTED || ar->ar_stat != SUCCESS ||
+	    ar->ar_verf.oa_flavor != AUTH_NONE || ar->ar_verf.oa_length != 0 ||
+	    (p = XDR_INLINE(xdrs, SUCCESS_HEADER_WORDS * 4)) == NULL)
+		return false;
+	IXDR_PUT_U_INT32(p, msg->rm_xid);
+	IXDR_PUT_ENUM(p, REPLY);
+	IXDR_PUT_ENUM(p, MSG_ACCEPTED);
+	IXDR_PUT_ENUM(p, AUTH_NONE);
+	IXDR_PUT_U_INT32(p, 0);
+	IXDR_PUT_ENUM(p, SUCCESS);
+	*encoded = (*ar->ar_results.proc)(xdrs, ar->ar_results.where);
+	return true;
+}
+
 /*
  * The reply, results included (xdr_replymsg encodes them with the routine
  * the message names), as one record sent now.
@@ -85,12 +117,15 @@ static bool_t stream_freeargs(SVCXPRT *xprt, xdrproc_t xdr, void *args)
 static bool_t stream_reply(SVCXPRT *xprt, struct rpc_msg *msg)
 {
 	struct transport *t = transport_of(xprt);
+	bool_t encoded;
 	size_t sent;
 
 	msg->rm_xid = t->xid;
 	if (t->send_failed || !record_begin(&t->rs))
 		goto failed;
-	if (!xdr_replymsg(&t->rs.xdr, msg)) {
+	if (!encode_success(&t->rs.xdr, msg, &encoded))
+		encoded = xdr_replymsg(&t->rs.xdr, msg);
+	if (!encoded) {
 		record_abandon(&t->rs);
 		goto failed;
 	}

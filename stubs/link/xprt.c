@@ -69,10 +69,17 @@ static void apply_wait(struct xprt *x)
 	if (same_time(&x->wait, &x->applied) ||
 	    (x->wait.tv_sec == 0 && x->wait.tv_usec == 0))
 		return;
+	x->stream.socket_timeout_ms = 0;
 	if (setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &x->wait,
 	    sizeof x->wait) == 0 && setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO,
-	    &x->wait, sizeof x->wait) == 0)
+	    &x->wait, sizeof x->wait) == 0) {
 		x->applied = x->wait;
+		/* Rounded up: a wait of a fraction of a millisecond more
+		 * than the call's deadline (in whole milliseconds) is not
+		 * taken as ending within it. */
+		x->stream.socket_timeout_ms = (long)x->wait.tv_sec * 1000 +
+		    (x->wait.tv_usec + 999) / 1000;
+	}
 }
 
 static enum clnt_stat failed(struct xprt *x, enum clnt_stat st)
@@ -100,6 +107,22 @@ static bool get_u32(XDR *xdrs, uint32_t *v)
 	return xdr_u_int32_t(xdrs, v);
 }
 
+/* count words into v: read in place when the buffer holds them all (a
+ * tenth of the instructions of a word at a time through libtirpc), else
+ * one by one. */
+static bool get_words(XDR *xdrs, uint32_t *v, unsigned count)
+{
+	int32_t *p = XDR_INLINE(xdrs, count * 4);
+
+	for (unsigned i = 0; i < count; i++) {
+		if (p != NULL)
+			v[i] = IXDR_GET_U_INT32(p);
+		else if (!get_u32(xdrs, &v[i]))
+			return false;
+	}
+	return true;
+}
+
 /* The versions a mismatch reports. */
 static bool get_versions(XDR *xdrs, struct rpc_err *err)
 {
@@ -120,14 +143,13 @@ static bool get_versions(XDR *xdrs, struct rpc_err *err)
 static bool decode_accepted(struct xprt *x, xdrproc_t xres, void *res)
 {
 	XDR *xdrs = &x->stream.xdr;
-	uint32_t flavor, len, stat;
+	uint32_t verf[2], len, stat;	/* the verifier's flavor and length */
 	char verifier[VERIFIER_MAX];
 
-	if (!get_u32(xdrs, &flavor) || !get_u32(xdrs, &len) ||
-	    len > VERIFIER_MAX || !xdr_opaque(xdrs, verifier, len) ||
+	if (!get_words(xdrs, verf, 2) || (len = verf[1]) > VERIFIER_MAX ||
+	    (len > 0 && !xdr_opaque(xdrs, verifier, len)) ||
 	    !get_u32(xdrs, &stat))
 		return false;
-	(void)flavor;
 	x->verifier_len = len;
 	memcpy(x->verifier, verifier, len < sizeof x->verifier ? len :
 	    sizeof x->verifier);
@@ -205,17 +227,19 @@ static enum clnt_stat receive_reply(struct xprt *x, xdrproc_t xres,
     void *res)
 {
 	XDR *xdrs = &x->stream.xdr;
-	uint32_t xid, type, stat;
+	uint32_t head[3], xid, type, stat;
 
 	for (;;) {
 		if (!record_next(&x->stream))
 			return receive_failed(x);
-		if (!get_u32(xdrs, &xid) || !get_u32(xdrs, &type) ||
-		    !get_u32(xdrs, &stat)) {
+		if (!get_words(xdrs, head, 3)) {
 			if (record_failed(&x->stream))
 				return receive_failed(x);
 			continue;
 		}
+		xid = head[0];
+		type = head[1];
+		stat = head[2];
 		/* The server's calls back come before the reply they precede. */
 		if (type == MSG_CALL) {
 			backchannel_serve(xdrs, stat);

@@ -8,6 +8,7 @@
  * slot has seq 0.
  */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +17,9 @@
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct pending_download table[PENDING_DOWNLOADS_MAX];
-static unsigned used;		/* slots with a download */
+/* Slots with a download: changed under the lock, read without it by
+ * pending_count's look for none. */
+static atomic_uint used;
 static uint64_t last_seq;
 
 /* Whether [a, a + alen) and [b, b + blen) share a byte. */
@@ -123,6 +126,14 @@ unsigned pending_count(unsigned link)
 {
 	unsigned n = 0;
 
+	/*
+	 * None at all, the usual answer, without the lock: every synchronizing
+	 * call asks.  The caller holds link's connection, under which link's
+	 * downloads are added (downloads.c), so none of link's can be added
+	 * meanwhile; one of another link's may, and does not count here.
+	 */
+	if (atomic_load(&used) == 0)
+		return 0;
 	pthread_mutex_lock(&lock);
 	for (unsigned i = 0; i < PENDING_DOWNLOADS_MAX && used > 0; i++)
 		if (table[i].seq != 0 && table[i].link == link)

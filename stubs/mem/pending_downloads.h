@@ -63,7 +63,8 @@ bool pending_write(unsigned link, uint64_t seq, uint64_t offset,
  */
 void pending_land(struct pending_download *d, const void *bytes);
 
-/* How many downloads server link holds. */
+/* How many downloads server link holds; the caller holds link's
+ * connection (rpc.h). */
 unsigned pending_count(unsigned link);
 
 /*

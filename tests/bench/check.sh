@@ -6,7 +6,8 @@
 #   bash tests/bench/check.sh
 #
 # The stand-in's figures mean nothing; what is tested is the benchmark
-# itself: that it runs to the end, that its report has every case, the
+# itself: that it runs to the end, that its report has every case (the
+# RPC null call's in the table of a synchronous call's layers too), the
 # Python applications (which need a GPU) as skipped with the reason in
 # their rows and in the targets table, and, as root with iproute2's ip,
 # the run across a veth pair between two network namespaces (--netem):
@@ -50,6 +51,15 @@ step_bench() {
 			"| application case ($app) on the same-host path ≤ 1.05x native | skipped: " ||
 			verdict=1
 	done
+	# A figure, not "failed", in each column the run has.
+	if grep -Eq '^\| ONC RPC null procedure on the client.s connection \(bench/rpcnull\)( \| [0-9.]+ µs){4} \|$' \
+		"$OUT/bench/results.md"; then
+		ok "the RPC null call has its figures in the layer table"
+	else
+		bad "results.md's layer table has no figures of the RPC null call:"
+		grep -F 'bench/rpcnull)' "$OUT/bench/results.md" | sed 's/^/    | /'
+		verdict=1
+	fi
 	for prefix in torch triton compile decode; do
 		[[ $(<"$OUT/bench/${prefix}_oncuda.tsv") == skip$'\t'* ]] ||
 			{ bad "${prefix}_oncuda.tsv is not a skip"; verdict=1; }

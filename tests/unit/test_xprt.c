@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "unit_check.h"
@@ -19,10 +20,12 @@
 #define PROG 0x2C0DA000u
 #define VERS 13000u
 #define BIG (4u << 20)
+#define CRAWL_MICROS 40000
 
 enum answer {
 	ANSWER_PLAIN,		/* one fragment, one write */
 	ANSWER_TRICKLE,		/* three fragments, written a byte at a time */
+	ANSWER_CRAWL,		/* one fragment, a byte each CRAWL_MICROS */
 	ANSWER_STALE_FIRST,	/* a reply with the previous xid, then ours */
 	ANSWER_BIG,		/* BIG bytes of opaque in 1 MiB fragments */
 	ANSWER_PROG_MISMATCH,
@@ -118,7 +121,7 @@ static void send_record(const void *body, size_t len, size_t piece,
 		for (size_t i = 0; i < n; i += step) {
 			write_all(b + i, step < n - i ? step : n - i);
 			if (step < 4)
-				usleep(100);
+				usleep(answer == ANSWER_CRAWL ? CRAWL_MICROS : 100);
 		}
 		b += n;
 		len -= n;
@@ -152,6 +155,10 @@ static void *serve(void *unused)
 			break;
 		case ANSWER_TRICKLE:
 			send_record(out, success(out, xid), 8, 1);
+			break;
+		case ANSWER_CRAWL:
+			n = success(out, xid);
+			send_record(out, n, n, 1);
 			break;
 		case ANSWER_STALE_FIRST:
 			n = success(out, xid - 1);
@@ -311,6 +318,34 @@ static void test_timeout(CLIENT *c)
 	CHECK_EQ(out, 21);
 }
 
+/*
+ * A reply that crawls in, a byte at a time and each in time, cannot hold
+ * a call past its wait: the deadline counts from the first read that
+ * waited, and the reads after it wait no longer than what is left.  Then
+ * the crawling reply is skipped, as a late one is.
+ */
+static void test_crawl(CLIENT *c)
+{
+	struct timeval short_wait = { 0, 200000 };
+	struct timespec start, end;
+	uint32_t out = 0;
+	long ms;
+
+	CHECK(clnt_control(c, CLSET_TIMEOUT, (char *)&short_wait));
+	answer = ANSWER_CRAWL;
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	CHECK_EQ(call_int(c, 1, &out, ten_s), RPC_TIMEDOUT);
+	clock_gettime(CLOCK_MONOTONIC, &end);
+	ms = (end.tv_sec - start.tv_sec) * 1000 +
+	    (end.tv_nsec - start.tv_nsec) / 1000000;
+	/* The whole reply, 32 bytes, takes 1.28 s to come. */
+	CHECK(ms >= 190 && ms < 800);
+	CHECK(clnt_control(c, CLSET_TIMEOUT, (char *)&ten_s));
+	answer = ANSWER_STALE_FIRST;
+	CHECK_EQ(call_int(c, 60, &out, ten_s), RPC_SUCCESS);
+	CHECK_EQ(out, 61);
+}
+
 /* batch.c's cases: queued; sent without waiting; sent, queue first. */
 static void test_one_way(CLIENT *c)
 {
@@ -389,6 +424,7 @@ static void run_all(unsigned poll_micros)
 	test_reply_errors(c);
 	test_one_way(c);
 	test_timeout(c);
+	test_crawl(c);
 	test_close(c);
 	pthread_join(thread, NULL);
 	clnt_destroy(c);
