@@ -27,7 +27,7 @@ SERVER_COMMON_OBJS := common/xprt_record.o common/rpcaddr.o \
 	common/mapped_diff.o common/range_table.o common/image.o \
 	common/mem_props.o common/release.o common/tls_channel.o \
 	common/stripe_io.o common/stripe_plan.o common/host_memory.o \
-	common/boot_id.o common/huge_pages.o
+	common/boot_id.o common/huge_pages.o common/block_hash.o
 SERVER_OBJS := $(patsubst %.c,%.o,$(sort $(wildcard server/*/*.c))) \
 	$(SERVER_COMMON_OBJS) gen/cuda_xdr.o gen/cuda_svc.o gen/glue_server.o
 SERVER_LIBS := -ltirpc -lssl -lcrypto -lpthread -ldl

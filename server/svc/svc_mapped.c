@@ -31,7 +31,9 @@
 #include <cuda.h>
 
 #include "gen/cuda_names.h"
+#include "common/block_hash.h"
 #include "server/copy/managed_copy.h"
+#include "server/copy/managed_hash.h"
 #include "server/session/log.h"
 #include "common/mapped_diff.h"
 #include "server/svc/svc_hostmem.h"
@@ -126,9 +128,13 @@ static void apply_run(const mapped_run *run, enum engine *engine)
 			if (in[j] != shadow[j]) {
 				t->mirror[offset + j] = in[j];
 				shadow[j] = in[j];
+				first = j < first ? j : first;
+				end = j + 1;
 			}
 		}
 	}
+	if (first < end)
+		mapped_shadow_changed(t, offset + first, end - first);
 	if (!t->managed || *engine != ENGINE_OPEN || first >= end)
 		return;
 	offset += first;
@@ -156,6 +162,18 @@ static void rewrite_managed(const mapped_runs *runs)
 	}
 }
 
+/*
+ * The shadows' blocks changed by a push or a pull are hashed again (the
+ * pulls' filter, below): at the end of the procedure, once for a block
+ * however many runs changed it.
+ */
+static void agree_all(void)
+{
+	for (struct mapped_shadow *t = mapped_shadows(); t != NULL;
+	    t = t->next)
+		mapped_shadow_agree(t);
+}
+
 bool_t cu_mapped_push_svc(mapped_runs runs, res_none *r,
     struct svc_req *rq)
 {
@@ -167,6 +185,7 @@ bool_t cu_mapped_push_svc(mapped_runs runs, res_none *r,
 	/* The copies are done before the reply: the client queues work next. */
 	if (engine == ENGINE_OPEN && !managed_copy_end())
 		rewrite_managed(&runs);
+	agree_all();
 	r->err = CUDA_SUCCESS;
 	return TRUE;
 }
@@ -201,6 +220,7 @@ static bool add_run(struct reply *out, struct mapped_shadow *t, size_t at,
 	/* The shadow takes what is sent, even if the GPU writes on meanwhile. */
 	memcpy(copy, now, len);
 	memcpy(t->shadow + at, copy, len);
+	mapped_shadow_changed(t, at, len);
 	run = &out->u->runs.mapped_runs_val[out->u->runs.mapped_runs_len++];
 	run->at = (uintptr_t)t->mirror + at;
 	run->bytes.bytes_len = (u_int)len;
@@ -247,51 +267,119 @@ static bool collect(struct reply *out, struct mapped_shadow *t,
 	return true;
 }
 
-/* The bytes of t's piece beginning at offset at. */
-static size_t piece(const struct mapped_shadow *t, size_t at)
+/*
+ * The pulls of one sequence: a pull begun afresh, and the pulls that go on
+ * where it stopped (resume, below).  The GPU's hashes of a mirror are
+ * taken once a sequence, at its first pull that reaches the mirror: the
+ * rest of the sequence uses them, as it uses the point reached, and what
+ * changes meanwhile comes with the next sequence.
+ */
+static uint64_t sequence;
+
+/*
+ * Whether the pulls of this sequence filter t: the GPU hashed its blocks
+ * (managed_hash.h), now or at an earlier pull of the sequence.
+ */
+static bool filtered(struct mapped_shadow *t)
 {
-	return t->size - at < MANAGED_COPY_PIECE ? t->size - at :
-	    MANAGED_COPY_PIECE;
+	if (t->agreed == NULL)
+		return false;
+	if (t->now_sequence == sequence)
+		return true;
+	if (!managed_hash((CUdeviceptr)(uintptr_t)t->mirror, t->size, t->now))
+		return false;
+	t->now_sequence = sequence;
+	return true;
+}
+
+/*
+ * The next piece of t to read at or after offset at, [*start, *start +
+ * *len), at most MANAGED_COPY_PIECE; false when none is left.  With the
+ * filter, a piece spans blocks whose hash differs from what both sides
+ * agreed on (or is not known) and skips the others.
+ *
+ * Why the filter is safe: a block is skipped only when the GPU's hash of
+ * the mirror's block equals the hash of the shadow's, which is then
+ * equal to the mirror's but for a collision of the 128-bit hash, some
+ * 2^-128 for bytes not made to collide on purpose; and made on purpose,
+ * the bytes are the program's own, which would only deceive itself.  A
+ * block whose hash differs is compared byte for byte as without the
+ * filter: a hash that differs for equal bytes costs a comparison, never
+ * a wrong byte.
+ */
+static bool next_piece(const struct mapped_shadow *t, bool filter,
+    size_t at, size_t *start, size_t *len)
+{
+	size_t block, count, end, limit;
+
+	if (at >= t->size)
+		return false;
+	if (!filter) {
+		*start = at;
+		*len = t->size - at < MANAGED_COPY_PIECE ? t->size - at :
+		    MANAGED_COPY_PIECE;
+		return true;
+	}
+	count = block_hash_count(t->size);
+	for (block = at / BLOCK_HASH_BYTES; block < count &&
+	    mapped_shadow_block_agrees(t, block); block++)
+		;
+	if (block == count)
+		return false;
+	if (block * BLOCK_HASH_BYTES > at)
+		at = block * BLOCK_HASH_BYTES;
+	limit = t->size - at < MANAGED_COPY_PIECE ? t->size :
+	    at + MANAGED_COPY_PIECE;
+	end = (block + 1) * BLOCK_HASH_BYTES;
+	while (end < limit && !mapped_shadow_block_agrees(t,
+	    end / BLOCK_HASH_BYTES))
+		end += BLOCK_HASH_BYTES;
+	*start = at;
+	*len = (end < limit ? end : limit) - at;
+	return true;
 }
 
 /*
  * As collect over [from, t->size), for managed memory, which the copy
  * engine reads a piece at a time (the next piece is copied while this one
- * is compared).  A piece begins where the last stopped, so the pieces of
- * a buffer rewritten whole are the replies' bytes.  When a copy fails,
- * *cpu is where the CPU must go on from instead.
+ * is compared), skipping the blocks the filter says are unchanged.  A
+ * piece begins where the last stopped, so the pieces of a buffer
+ * rewritten whole are the replies' bytes.  When a copy fails, *cpu is
+ * where the CPU must go on from instead, comparing all.
  */
 static bool collect_copied(struct reply *out, struct mapped_shadow *t,
     size_t from, size_t *stop, size_t *cpu)
 {
 	CUdeviceptr mirror = (CUdeviceptr)(uintptr_t)t->mirror;
-	size_t at = from, len;
+	bool filter = filtered(t), more;
+	size_t at, len, next_at = 0, next_len = 0;
 	int slot, next;
 
 	*cpu = t->size;
-	*stop = at;
-	if (at == t->size)
+	*stop = from;
+	if (!next_piece(t, filter, from, &at, &len))
 		return true;
 	if (full(out))
 		return false;
-	len = piece(t, at);
 	slot = managed_copy_read(mirror + at, len);
-	while (at < t->size) {
+	for (;;) {
 		const unsigned char *bytes;
 
 		if (slot < 0 || (bytes = managed_copy_wait(slot)) == NULL) {
 			*cpu = at;
 			return true;
 		}
-		next = at + len < t->size ?
-		    managed_copy_read(mirror + at + len, piece(t, at + len)) : -1;
+		more = next_piece(t, filter, at + len, &next_at, &next_len);
+		next = more ? managed_copy_read(mirror + next_at, next_len) :
+		    -1;
 		if (!collect(out, t, bytes, at, at, at + len, stop))
 			return false;
-		at += len;
-		len = at < t->size ? piece(t, at) : 0;
+		if (!more)
+			return true;
+		at = next_at;
+		len = next_len;
 		slot = next;
 	}
-	return true;
 }
 
 /*
@@ -343,7 +431,10 @@ static struct {
 	size_t at;
 } resume;
 
-/* The shadow the next pull begins in, and the offset in it. */
+/*
+ * The shadow the next pull begins in, and the offset in it; a pull begun
+ * afresh begins a new sequence.
+ */
 static struct mapped_shadow *resume_point(size_t *at)
 {
 	struct mapped_shadow *t;
@@ -355,6 +446,7 @@ static struct mapped_shadow *resume_point(size_t *at)
 			*at = resume.at;
 			return t;
 		}
+	sequence++;
 	return mapped_shadows();
 }
 
@@ -380,6 +472,7 @@ bool_t cu_mapped_pull_svc(res_mapped_update *r, struct svc_req *rq)
 		}
 	if (engine == ENGINE_OPEN)
 		(void)managed_copy_end();
+	agree_all();
 	if (out.u->more && out.u->runs.mapped_runs_len == 0) {
 		log_msg(LOG_WARN, "mapped memory: no memory to collect the "
 		    "bytes the GPU changed");
