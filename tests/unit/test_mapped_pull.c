@@ -472,10 +472,10 @@ static void managed_falls_back(void)
 /*
  * The filter: bytes changed in two distant blocks and in the last,
  * partial one cost those three blocks' reads; a change that leaves a
- * block's bytes as they were reads nothing; a push's bytes are agreed on
- * (the next pull reads nothing); a full reply's sequence reads the rest
+ * block's bytes as they were reads nothing; a full reply's sequence reads the rest
  * with the hashes taken at its start; without the kernel, or with one
  * whose hashes are wrong, all is read and the bytes are still right.
+ * Blocks a push changed are compared by the next pull, then agreed on.
  */
 static void managed_filtered(void)
 {
@@ -519,11 +519,15 @@ static void managed_filtered(void)
 	CHECK_EQ(pull_all(&pair, 1, &replies), 9);
 	CHECK(memcmp(pair.client, w.alias, size) == 0);
 
-	/* A push: its bytes agreed on, the next pull reads nothing. */
+	/* A push: the next pull compares its block, the one after none. */
 	engine_reset();
 	memset(in, 0x11, sizeof(in));
 	push_run((uintptr_t)w.device + 300000, in, sizeof(in));
 	memcpy(pair.client + 300000, in, sizeof(in));
+	CHECK_EQ(pull_all(&pair, 1, &replies), 0);
+	CHECK_EQ(engine.reads, 1);
+	CHECK_EQ(engine.read_bytes, BLOCK_HASH_BYTES);
+	engine_reset();
 	CHECK_EQ(pull_all(&pair, 1, &replies), 0);
 	CHECK_EQ(engine.reads, 0);
 
