@@ -11,7 +11,8 @@
 # copy machinery: docs/architecture.md), with rpcgen's XDR routines and
 # dispatcher, the generated glue, and these of common/: the record transport
 # and the rule for --poll-us (the client's too), the key exchange's proofs,
-# the trace format of --trace, the comparison of mapped memory, and the
+# the trace format of --trace, the comparison of mapped memory and the
+# hash of managed memory's blocks, and the
 # range table under the device ranges a client owns, and the module-image
 # reader that checks a staged image, the pool and virtual memory structures
 # in their wire form, and the plan of a striped copy.

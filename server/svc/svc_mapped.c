@@ -12,16 +12,19 @@
  * Mirrors of page-locked host memory are read and written by the CPU.
  * Managed memory is read and written by the copy engine
  * (server/copy/managed_copy.h: why, and why its private stream orders
- * correctly), which leaves its pages where they are: a pull copies a
- * managed mirror into page-locked slots a piece at a time, the next piece
- * copied while this one is compared with the shadow; a push writes each
- * run into the shadow and copies the run from there into the mirror.
- * Where the copy engine fails, the CPU does it, as for host memory.
+ * correctly), which leaves its pages where they are: a pull copies the
+ * blocks of a managed mirror that may have changed into page-locked slots
+ * a piece at a time, the next piece copied while this one is compared
+ * with the shadow; a push writes each run into the shadow and copies the
+ * run from there into the mirror.  Where the copy engine fails, the CPU
+ * does it, as for host memory.  Which blocks may have changed, the GPU
+ * says: its hashes of the mirror's blocks (server/copy/managed_hash.h)
+ * against those of the shadow's (mapped_shadow.h), see next_piece.
  *
  * Calls svc_hostmem.c (which mirrors there are), mapped_shadow.c and the
- * copy engine's managed_copy.c; the shadows live in mapped_shadow.c, not
- * here, so that svc_hostmem.c can drop the shadow of a mirror it frees
- * without calling this file.
+ * copy engine's managed_copy.c and managed_hash.c; the shadows live in
+ * mapped_shadow.c, not here, so that svc_hostmem.c can drop the shadow of
+ * a mirror it frees without calling this file.
  */
 #include <assert.h>
 #include <stdint.h>
