@@ -523,6 +523,8 @@ static void managed_filtered(void)
 	engine_reset();
 	memset(in, 0x11, sizeof(in));
 	push_run((uintptr_t)w.device + 300000, in, sizeof(in));
+	CHECK_EQ(engine.writes, 1);	/* whole, its ends differing */
+	CHECK(memcmp(w.alias + 300000, in, sizeof(in)) == 0);
 	memcpy(pair.client + 300000, in, sizeof(in));
 	CHECK_EQ(pull_all(&pair, 1, &replies), 0);
 	CHECK_EQ(engine.reads, 1);
