@@ -300,11 +300,14 @@ static uint64_t sequence;
 
 /*
  * Whether the pulls of this sequence filter t: the GPU hashed its blocks
- * (managed_hash.h), now or at an earlier pull of the sequence.
+ * (managed_hash.h), now or at an earlier pull of the sequence.  Not
+ * where no block's hash is known.
  */
 static bool filtered(struct mapped_shadow *t)
 {
-	if (t->agreed == NULL)
+	/* Every block to compare anyway (a push rewrote them all): no hash
+	 * would spare one. */
+	if (t->agreed == NULL || t->unknown == block_hash_count(t->size))
 		return false;
 	if (t->now_sequence == sequence)
 		return true;
