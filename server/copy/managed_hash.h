@@ -13,6 +13,11 @@
  * context (managed_hash_context_gone).  Where it cannot be loaded, fails
  * the check or fails to run, the caller reads the whole memory as before;
  * the reason is logged once.
+ *
+ * A limit the copies alone did not have: the kernel runs when a
+ * multiprocessor is free, so a kernel of the program's that holds all of
+ * them while the program waits for another stream, and that ends only
+ * once the program has done something more, would hold the pull too.
  */
 #ifndef ONCUDA_SERVER_COPY_MANAGED_HASH_H
 #define ONCUDA_SERVER_COPY_MANAGED_HASH_H
