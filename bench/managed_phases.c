@@ -4,7 +4,7 @@
  * against the toolkit's stub, so that it runs natively and through oncuda
  * alike (issue 14).
  *
- *   bench/managed_phases [-k FATBIN] [MIB]
+ *   bench/managed_phases [-k FATBIN] [-r ROUNDS] [MIB]
  *
  * It allocates MIB MiB (default 256) of managed memory and times, in
  * seconds, one line each:
@@ -16,8 +16,9 @@
  *   host_rewrite the host fills it again (0x40)
  *   kernel2      the GPU adds 1 again, then cuCtxSynchronize
  *   host_read2   the host reads and checks it again
- *   page_round   the mean of ROUNDS rounds, each: the host changes one byte
- *                of another page, cuMemsetD8 changes another byte of it,
+ *   page_round   the mean of ROUNDS rounds (200, or -r's), each: the host
+ *                changes one byte of another page, cuMemsetD8 changes
+ *                another byte of it,
  *                cuCtxSynchronize, the host reads both (what a program
  *                that touches a little of a large buffer at a time pays)
  *   free         cuMemFree
@@ -54,7 +55,7 @@ struct work {
 	CUdeviceptr ones;	/* vec_add's b */
 };
 
-#define ROUNDS 200
+#define ROUNDS 200		/* page_round's, unless -r says */
 
 static double phase_start;
 
@@ -139,17 +140,22 @@ int main(int argc, char **argv)
 	CUcontext ctx;
 	CUdeviceptr p;
 	size_t bytes;
+	unsigned long rounds = ROUNDS;
 	int i = 1, managed = 0;
 
-	if (argc > 2 && strcmp(argv[1], "-k") == 0) {
-		fatbin = argv[2];
-		i = 3;
+	for (; i + 1 < argc && argv[i][0] == '-'; i += 2) {
+		if (strcmp(argv[i], "-k") == 0)
+			fatbin = argv[i + 1];
+		else if (strcmp(argv[i], "-r") == 0)
+			rounds = strtoul(argv[i + 1], NULL, 10);
+		else
+			break;
 	}
 	if (i < argc)
 		mib = strtoul(argv[i], NULL, 10);
-	if (mib == 0 || mib > 8192) {
-		fprintf(stderr, "usage: managed_phases [-k FATBIN] [MIB]: MIB "
-			"from 1 to 8192\n");
+	if (mib == 0 || mib > 8192 || rounds == 0 || rounds > 100000) {
+		fprintf(stderr, "usage: managed_phases [-k FATBIN] [-r ROUNDS] "
+			"[MIB]: MIB from 1 to 8192, ROUNDS from 1 to 100000\n");
 		return 2;
 	}
 	bytes = mib << 20;
@@ -198,7 +204,7 @@ int main(int argc, char **argv)
 		return 1;
 	end("host_read2");
 	begin();
-	for (unsigned r = 0; r < ROUNDS; r++) {
+	for (unsigned r = 0; r < rounds; r++) {
 		size_t at = (size_t)r * 997 * 4096 % bytes;
 
 		h[at] = (unsigned char)r;
@@ -213,7 +219,7 @@ int main(int argc, char **argv)
 		}
 	}
 	printf("%-12s %.6f s\n", "page_round",
-	       (now_seconds() - phase_start) / ROUNDS);
+	       (now_seconds() - phase_start) / rounds);
 	begin();
 	TRY(cuMemFree(p));
 	end("free");

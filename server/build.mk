@@ -11,7 +11,8 @@
 # copy machinery: docs/architecture.md), with rpcgen's XDR routines and
 # dispatcher, the generated glue, and these of common/: the record transport
 # and the rule for --poll-us (the client's too), the key exchange's proofs,
-# the trace format of --trace, the comparison of mapped memory, and the
+# the trace format of --trace, the comparison of mapped memory and the
+# hash of managed memory's blocks, and the
 # range table under the device ranges a client owns, and the module-image
 # reader that checks a staged image, the pool and virtual memory structures
 # in their wire form, and the plan of a striped copy.
@@ -27,7 +28,8 @@ SERVER_COMMON_OBJS := common/xprt_record.o common/rpcaddr.o \
 	common/mapped_diff.o common/range_table.o common/image.o \
 	common/mem_props.o common/release.o common/tls_channel.o \
 	common/stripe_io.o common/stripe_plan.o common/stripe_crew.o \
-	common/host_memory.o common/boot_id.o common/huge_pages.o
+	common/host_memory.o common/boot_id.o common/huge_pages.o \
+	common/block_hash.o
 SERVER_OBJS := $(patsubst %.c,%.o,$(sort $(wildcard server/*/*.c))) \
 	$(SERVER_COMMON_OBJS) gen/cuda_xdr.o gen/cuda_svc.o gen/glue_server.o
 SERVER_LIBS := -ltirpc -lssl -lcrypto -lpthread -ldl

@@ -217,6 +217,12 @@ bool managed_copy_write(CUdeviceptr dst, const void *src, size_t len)
 	return true;
 }
 
+CUstream managed_copy_stream(void)
+{
+	assert(series.begun);
+	return series.stream;
+}
+
 bool managed_copy_zero(CUdeviceptr dst, size_t len)
 {
 	CUresult err;

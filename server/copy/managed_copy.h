@@ -81,6 +81,12 @@ const unsigned char *managed_copy_wait(int slot);
  */
 bool managed_copy_write(CUdeviceptr dst, const void *src, size_t len);
 
+/*
+ * The series' stream, for other work ordered with its copies (the hashes
+ * of managed_hash.h); begun series only.
+ */
+CUstream managed_copy_stream(void);
+
 /* Queues setting len bytes at dst to zero.  false: not queued. */
 bool managed_copy_zero(CUdeviceptr dst, size_t len);
 

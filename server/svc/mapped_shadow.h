@@ -15,6 +15,7 @@
 
 #include <cuda.h>
 
+#include "common/block_hash.h"
 #include "gen/cuda_names.h"
 
 struct mapped_shadow {
@@ -28,6 +29,20 @@ struct mapped_shadow {
 	 */
 	bool managed;
 	CUcontext ctx;			/* managed: the context it goes with, or NULL */
+	/*
+	 * Managed memory large enough to filter (mapped_shadow_filters):
+	 * block i of the shadow (block_hash.h) hashes to agreed[i] whenever
+	 * known[i]; a change to the shadow's bytes clears known for their
+	 * blocks (mapped_shadow_changed) until mapped_shadow_agree hashes
+	 * them again.  now: the GPU's hashes of the mirror, for the pulls
+	 * of the sequence numbered now_sequence (svc_mapped.c).  NULL: no
+	 * filter, every pull compares all of it.
+	 */
+	struct block_hash *agreed;
+	unsigned char *known;
+	size_t unknown;			/* blocks whose known is clear */
+	struct block_hash *now;
+	uint64_t now_sequence;		/* 0: none taken */
 	struct mapped_shadow *next;
 };
 
@@ -53,6 +68,21 @@ bool mapped_shadow_add(void *mirror, size_t size);
  * library's managed variables belong to no context).
  */
 bool mapped_shadow_add_managed(void *mirror, size_t size, CUcontext ctx);
+
+/*
+ * Marks the blocks holding [at, at + len) of t's shadow as changed: their
+ * hashes unknown until mapped_shadow_agree.  Nothing without a filter.
+ */
+void mapped_shadow_changed(struct mapped_shadow *t, size_t at, size_t len);
+
+/* Hashes again the blocks of t's shadow marked changed. */
+void mapped_shadow_agree(struct mapped_shadow *t);
+
+/*
+ * Whether block i of t's mirror, as the GPU hashed it (now), is known to
+ * hash as its shadow does: the one the pull need not read.
+ */
+bool mapped_shadow_block_agrees(const struct mapped_shadow *t, size_t i);
 
 /* The mirror at mirror is going away: its shadow, if any, goes too. */
 void mapped_shadow_mirror_gone(const void *mirror);

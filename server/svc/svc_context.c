@@ -24,6 +24,7 @@
 
 #include "gen/cuda_names.h"
 #include "server/copy/managed_copy.h"
+#include "server/copy/managed_hash.h"
 #include "server/copy/pinned_set.h"
 #include "server/session/handles.h"
 #include "server/session/log.h"
@@ -76,6 +77,7 @@ void context_gone(CUcontext ctx)
 	hostmem_context_gone(ctx);
 	pinned_sets_context_gone(ctx);
 	managed_copy_context_gone(ctx);
+	managed_hash_context_gone(ctx);
 	allocations_context_gone(ctx);
 	ranges_context_gone(ctx);
 	layouts_flush();

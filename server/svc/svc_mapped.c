@@ -12,16 +12,19 @@
  * Mirrors of page-locked host memory are read and written by the CPU.
  * Managed memory is read and written by the copy engine
  * (server/copy/managed_copy.h: why, and why its private stream orders
- * correctly), which leaves its pages where they are: a pull copies a
- * managed mirror into page-locked slots a piece at a time, the next piece
- * copied while this one is compared with the shadow; a push writes each
- * run into the shadow and copies the run from there into the mirror.
- * Where the copy engine fails, the CPU does it, as for host memory.
+ * correctly), which leaves its pages where they are: a pull copies the
+ * blocks of a managed mirror that may have changed into page-locked slots
+ * a piece at a time, the next piece copied while this one is compared
+ * with the shadow; a push writes each run into the shadow and copies the
+ * run from there into the mirror.  Where the copy engine fails, the CPU
+ * does it, as for host memory.  Which blocks may have changed, the GPU
+ * says: its hashes of the mirror's blocks (server/copy/managed_hash.h)
+ * against those of the shadow's (mapped_shadow.h), see next_piece.
  *
  * Calls svc_hostmem.c (which mirrors there are), mapped_shadow.c and the
- * copy engine's managed_copy.c; the shadows live in mapped_shadow.c, not
- * here, so that svc_hostmem.c can drop the shadow of a mirror it frees
- * without calling this file.
+ * copy engine's managed_copy.c and managed_hash.c; the shadows live in
+ * mapped_shadow.c, not here, so that svc_hostmem.c can drop the shadow of
+ * a mirror it frees without calling this file.
  */
 #include <assert.h>
 #include <stdint.h>
@@ -31,7 +34,9 @@
 #include <cuda.h>
 
 #include "gen/cuda_names.h"
+#include "common/block_hash.h"
 #include "server/copy/managed_copy.h"
+#include "server/copy/managed_hash.h"
 #include "server/session/log.h"
 #include "common/mapped_diff.h"
 #include "server/svc/svc_hostmem.h"
@@ -88,6 +93,7 @@ static void apply_run(const mapped_run *run, enum engine *engine)
 	struct mapped_shadow *t = mapped_shadow_holding(run->at, len);
 	size_t offset, first = len, end = 0;
 	unsigned char *shadow;
+	bool whole;
 
 	if (t == NULL) {
 		log_msg(LOG_DEBUG, "mapped memory: ignored %zu bytes at %#llx, "
@@ -99,11 +105,25 @@ static void apply_run(const mapped_run *run, enum engine *engine)
 	if (t->managed && *engine == ENGINE_UNTRIED)
 		*engine = managed_copy_begin(t->ctx) ? ENGINE_OPEN : ENGINE_NONE;
 	/*
+	 * A run as the client makes them begins and ends with a byte that
+	 * differs from the shadow (mapped_diff.h): its span is the whole
+	 * run, taken without comparing the bytes between, which cost a pass
+	 * over a buffer the program rewrote whole.  Only a run cut at a
+	 * message's end may end on an equal byte: compared as below.
+	 */
+	whole = t->managed && *engine == ENGINE_OPEN && len > 0 &&
+	    in[0] != shadow[0] && in[len - 1] != shadow[len - 1];
+	if (whole) {
+		memcpy(shadow, in, len);
+		first = 0;
+		end = len;
+	}
+	/*
 	 * Block by block, the equal ones skipped with memcmp: compared a
 	 * byte at a time, a push of 4 MiB cost the server some 8 ms of its
 	 * CPU (bench/managed_phases), more than the wire.
 	 */
-	for (size_t i = 0; i < len; i += APPLY_BLOCK) {
+	for (size_t i = 0; !whole && i < len; i += APPLY_BLOCK) {
 		size_t n = len - i < APPLY_BLOCK ? len - i : APPLY_BLOCK;
 
 		if (memcmp(in + i, shadow + i, n) == 0)
@@ -126,9 +146,13 @@ static void apply_run(const mapped_run *run, enum engine *engine)
 			if (in[j] != shadow[j]) {
 				t->mirror[offset + j] = in[j];
 				shadow[j] = in[j];
+				first = j < first ? j : first;
+				end = j + 1;
 			}
 		}
 	}
+	if (first < end)
+		mapped_shadow_changed(t, offset + first, end - first);
 	if (!t->managed || *engine != ENGINE_OPEN || first >= end)
 		return;
 	offset += first;
@@ -154,6 +178,23 @@ static void rewrite_managed(const mapped_runs *runs)
 		offset = run->at - (uintptr_t)t->mirror;
 		memcpy(t->mirror + offset, t->shadow + offset, len);
 	}
+}
+
+/*
+ * The shadows' blocks changed since the last complete pull are hashed
+ * again (the pulls' filter, below), at the end of a pull that is not
+ * full: once for a block however many runs or replies changed it.  Not
+ * at a push: a block the push changed is compared by the next pull
+ * (whose copy is of one block where a page changed, of all where all
+ * did, which that pull reads anyway) and hashed once after it, where
+ * hashing at the push too cost a second pass of the CPU over a buffer
+ * rewritten whole (some 0.3 s a GiB).
+ */
+static void agree_all(void)
+{
+	for (struct mapped_shadow *t = mapped_shadows(); t != NULL;
+	    t = t->next)
+		mapped_shadow_agree(t);
 }
 
 bool_t cu_mapped_push_svc(mapped_runs runs, res_none *r,
@@ -201,6 +242,7 @@ static bool add_run(struct reply *out, struct mapped_shadow *t, size_t at,
 	/* The shadow takes what is sent, even if the GPU writes on meanwhile. */
 	memcpy(copy, now, len);
 	memcpy(t->shadow + at, copy, len);
+	mapped_shadow_changed(t, at, len);
 	run = &out->u->runs.mapped_runs_val[out->u->runs.mapped_runs_len++];
 	run->at = (uintptr_t)t->mirror + at;
 	run->bytes.bytes_len = (u_int)len;
@@ -247,51 +289,122 @@ static bool collect(struct reply *out, struct mapped_shadow *t,
 	return true;
 }
 
-/* The bytes of t's piece beginning at offset at. */
-static size_t piece(const struct mapped_shadow *t, size_t at)
+/*
+ * The pulls of one sequence: a pull begun afresh, and the pulls that go on
+ * where it stopped (resume, below).  The GPU's hashes of a mirror are
+ * taken once a sequence, at its first pull that reaches the mirror: the
+ * rest of the sequence uses them, as it uses the point reached, and what
+ * changes meanwhile comes with the next sequence.
+ */
+static uint64_t sequence;
+
+/*
+ * Whether the pulls of this sequence filter t: the GPU hashed its blocks
+ * (managed_hash.h), now or at an earlier pull of the sequence.  Not
+ * where no block's hash is known.
+ */
+static bool filtered(struct mapped_shadow *t)
 {
-	return t->size - at < MANAGED_COPY_PIECE ? t->size - at :
-	    MANAGED_COPY_PIECE;
+	/* Every block to compare anyway (a push rewrote them all): no hash
+	 * would spare one. */
+	if (t->agreed == NULL || t->unknown == block_hash_count(t->size))
+		return false;
+	if (t->now_sequence == sequence)
+		return true;
+	if (!managed_hash((CUdeviceptr)(uintptr_t)t->mirror, t->size, t->now))
+		return false;
+	t->now_sequence = sequence;
+	return true;
+}
+
+/*
+ * The next piece of t to read at or after offset at, [*start, *start +
+ * *len), at most MANAGED_COPY_PIECE; false when none is left.  With the
+ * filter, a piece spans blocks whose hash differs from what both sides
+ * agreed on (or is not known) and skips the others.
+ *
+ * Why the filter is safe: a block is skipped only when the GPU's hash of
+ * the mirror's block equals the hash of the shadow's, which is then
+ * equal to the mirror's but for a collision of the 128-bit hash, some
+ * 2^-128 for bytes not made to collide on purpose; and made on purpose,
+ * the bytes are the program's own, which would only deceive itself.  A
+ * block whose hash differs is compared byte for byte as without the
+ * filter: a hash that differs for equal bytes costs a comparison, never
+ * a wrong byte.
+ */
+static bool next_piece(const struct mapped_shadow *t, bool filter,
+    size_t at, size_t *start, size_t *len)
+{
+	size_t block, count, end, limit;
+
+	if (at >= t->size)
+		return false;
+	if (!filter) {
+		*start = at;
+		*len = t->size - at < MANAGED_COPY_PIECE ? t->size - at :
+		    MANAGED_COPY_PIECE;
+		return true;
+	}
+	count = block_hash_count(t->size);
+	for (block = at / BLOCK_HASH_BYTES; block < count &&
+	    mapped_shadow_block_agrees(t, block); block++)
+		;
+	if (block == count)
+		return false;
+	if (block * BLOCK_HASH_BYTES > at)
+		at = block * BLOCK_HASH_BYTES;
+	limit = t->size - at < MANAGED_COPY_PIECE ? t->size :
+	    at + MANAGED_COPY_PIECE;
+	end = (block + 1) * BLOCK_HASH_BYTES;
+	while (end < limit && !mapped_shadow_block_agrees(t,
+	    end / BLOCK_HASH_BYTES))
+		end += BLOCK_HASH_BYTES;
+	*start = at;
+	*len = (end < limit ? end : limit) - at;
+	return true;
 }
 
 /*
  * As collect over [from, t->size), for managed memory, which the copy
  * engine reads a piece at a time (the next piece is copied while this one
- * is compared).  A piece begins where the last stopped, so the pieces of
- * a buffer rewritten whole are the replies' bytes.  When a copy fails,
- * *cpu is where the CPU must go on from instead.
+ * is compared), skipping the blocks the filter says are unchanged.  A
+ * piece begins where the last stopped, so the pieces of a buffer
+ * rewritten whole are the replies' bytes.  When a copy fails, *cpu is
+ * where the CPU must go on from instead, comparing all.
  */
 static bool collect_copied(struct reply *out, struct mapped_shadow *t,
     size_t from, size_t *stop, size_t *cpu)
 {
 	CUdeviceptr mirror = (CUdeviceptr)(uintptr_t)t->mirror;
-	size_t at = from, len;
+	bool filter = filtered(t), more;
+	size_t at, len, next_at = 0, next_len = 0;
 	int slot, next;
 
 	*cpu = t->size;
-	*stop = at;
-	if (at == t->size)
+	*stop = from;
+	if (!next_piece(t, filter, from, &at, &len))
 		return true;
 	if (full(out))
 		return false;
-	len = piece(t, at);
 	slot = managed_copy_read(mirror + at, len);
-	while (at < t->size) {
+	for (;;) {
 		const unsigned char *bytes;
 
 		if (slot < 0 || (bytes = managed_copy_wait(slot)) == NULL) {
 			*cpu = at;
 			return true;
 		}
-		next = at + len < t->size ?
-		    managed_copy_read(mirror + at + len, piece(t, at + len)) : -1;
+		more = next_piece(t, filter, at + len, &next_at, &next_len);
+		next = more ? managed_copy_read(mirror + next_at, next_len) :
+		    -1;
 		if (!collect(out, t, bytes, at, at, at + len, stop))
 			return false;
-		at += len;
-		len = at < t->size ? piece(t, at) : 0;
+		if (!more)
+			return true;
+		at = next_at;
+		len = next_len;
 		slot = next;
 	}
-	return true;
 }
 
 /*
@@ -343,7 +456,10 @@ static struct {
 	size_t at;
 } resume;
 
-/* The shadow the next pull begins in, and the offset in it. */
+/*
+ * The shadow the next pull begins in, and the offset in it; a pull begun
+ * afresh begins a new sequence.
+ */
 static struct mapped_shadow *resume_point(size_t *at)
 {
 	struct mapped_shadow *t;
@@ -355,6 +471,7 @@ static struct mapped_shadow *resume_point(size_t *at)
 			*at = resume.at;
 			return t;
 		}
+	sequence++;
 	return mapped_shadows();
 }
 
@@ -380,6 +497,8 @@ bool_t cu_mapped_pull_svc(res_mapped_update *r, struct svc_req *rq)
 		}
 	if (engine == ENGINE_OPEN)
 		(void)managed_copy_end();
+	if (!out.u->more)
+		agree_all();
 	if (out.u->more && out.u->runs.mapped_runs_len == 0) {
 		log_msg(LOG_WARN, "mapped memory: no memory to collect the "
 		    "bytes the GPU changed");

@@ -73,6 +73,8 @@ int test_managed_advice(void);
 int test_managed_variable(void);	/* managed_var.c */
 int test_module_managed_variable(void);
 int test_managed_packed(void);	/* managed_packed.c */
+int test_managed_one_byte(void);	/* managed_blocks.c */
+int test_managed_distant_bytes(void);
 int test_uva_copy(void);		/* uva_copy.c */
 int test_modules(void);			/* module.c */
 int test_module_globals(void);

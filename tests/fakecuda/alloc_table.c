@@ -207,6 +207,14 @@ fc_alloc_create(struct fc_context *ctx, enum fc_mem_kind kind, size_t size,
 		    PROT_READ | PROT_WRITE,
 		    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	}
+	/*
+	 * Managed memory in huge pages where the kernel has them: oncudad
+	 * sets a fresh allocation to zeros, and 1 GiB of 4 KiB pages took
+	 * seconds of page faults in a virtual machine (bench/managed_phases'
+	 * alloc) where the driver's memset on a GPU takes a millisecond.
+	 */
+	if (p != MAP_FAILED && kind == FC_MEM_MANAGED)
+		(void)madvise(p, a->mapped, MADV_HUGEPAGE);
 	if (p != MAP_FAILED) {
 		a->base = (uintptr_t)p;
 		a->size = size;

@@ -17,12 +17,14 @@ FAKECUDA_HDRS     := $(FAKECUDA_DIR)/fakecuda.h $(FAKECUDA_DIR)/kernels_runtime.
                      $(FAKECUDA_DIR)/graph.h $(FAKECUDA_DIR)/fake_array.h \
                      $(FAKECUDA_DIR)/kernels_texture.h \
                      $(FAKECUDA_DIR)/kernels_texref.h $(FAKECUDA_DIR)/fake_texref.h \
-                     $(FAKECUDA_DIR)/kernels_graph.h common/image.h
+                     $(FAKECUDA_DIR)/kernels_graph.h common/image.h \
+                     common/block_hash.h
 FAKECUDA_SRCS     := $(filter-out $(FAKECUDA_DIR)/selftest%, \
                          $(wildcard $(FAKECUDA_DIR)/*.c))
 FAKECUDA_OBJS     := $(FAKECUDA_SRCS:.c=.o)
-# The module-image reader the client and the server use (common/build.mk).
-FAKECUDA_COMMON_OBJS := common/image.pic.o
+# The module-image reader the client and the server use, and the hash of
+# oncudad's kernel of managed memory (common/build.mk).
+FAKECUDA_COMMON_OBJS := common/image.pic.o common/block_hash.pic.o
 FAKECUDA_SELFTEST := $(FAKECUDA_DIR)/selftest
 FAKECUDA_SELFTEST_SRCS := $(wildcard $(FAKECUDA_DIR)/selftest*.c)
 

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/block_hash.h"
 #include "fakecuda.h"
 #include "kernels_graph.h"
 #include "kernels_runtime.h"
@@ -68,6 +69,12 @@ struct spin_params {
 
 struct say_hello_params {
 	int tag;
+};
+
+struct block_hash_params {
+	const unsigned char *base;
+	unsigned long long size;
+	struct block_hash *out;
 };
 
 struct matrix_mul_params {
@@ -290,6 +297,36 @@ run_matrix_mul(const struct fc_launch *l)
 	return CUDA_SUCCESS;
 }
 
+/*
+ * oncudad's kernel (server/copy/managed_hash.c), which hashes managed
+ * memory for its pulls: block b of the grid hashes the bytes from b * 64
+ * KiB, with the function the server's CPU uses, so that the server's
+ * filtered pulls run here too.
+ */
+static CUresult
+run_block_hash(const struct fc_launch *l)
+{
+	struct block_hash_params p;
+	unsigned long long count;
+
+	memcpy(&p, l->params, sizeof(p));
+	count = block_hash_count(p.size);
+	if (count > l->grid[0])
+		count = l->grid[0];
+	if (count == 0)
+		return CUDA_SUCCESS;
+	if (!device_ok(p.base, p.size, 1) ||
+	    !device_ok(p.out, count, sizeof(struct block_hash)))
+		return CUDA_ERROR_ILLEGAL_ADDRESS;
+	for (unsigned long long b = 0; b < count; b++) {
+		size_t at = b * BLOCK_HASH_BYTES;
+
+		p.out[b] = block_hash(p.base + at, p.size - at <
+		    BLOCK_HASH_BYTES ? p.size - at : BLOCK_HASH_BYTES);
+	}
+	return CUDA_SUCCESS;
+}
+
 #define PARAM(type, member) \
 	{ offsetof(type, member), sizeof(((type *)0)->member) }
 
@@ -335,6 +372,10 @@ const struct fc_kernel_def fc_kernel_defs[FC_KERNEL_COUNT] = {
 		PARAM(struct matrix_mul_params, wa),
 		PARAM(struct matrix_mul_params, wb) },
 		2 * MATRIX_TILE * MATRIX_TILE * sizeof(float) },
+	{ "oncuda_block_hash", run_block_hash, 3, {
+		PARAM(struct block_hash_params, base),
+		PARAM(struct block_hash_params, size),
+		PARAM(struct block_hash_params, out) }, 0 },
 	FC_RUNTIME_KERNEL_DEFS,
 	FC_TEXTURE_KERNEL_DEFS,
 	FC_GRAPH_KERNEL_DEFS,

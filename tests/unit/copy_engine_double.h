@@ -16,6 +16,8 @@
 
 #include <cuda.h>
 
+#include "common/block_hash.h"
+
 /* Memory the copies reach: size bytes at device, also at alias. */
 struct window {
 	unsigned char *device;
@@ -39,6 +41,11 @@ struct engine_double {
 	CUstreamCaptureMode mode;	/* the thread's capture mode */
 	unsigned int fail_read;	/* nonzero: the read of that number fails */
 	bool no_stream;		/* cuStreamCreate fails */
+	/* The hashing kernel (server/copy/managed_hash.c). */
+	bool no_kernel;		/* cuModuleLoadData fails */
+	bool wrong_hashes;	/* the kernel's hashes are not block_hash's */
+	unsigned int loads, launches;	/* modules loaded, kernels run */
+	size_t hashed_bytes;	/* of windows, by the kernel */
 };
 
 extern struct engine_double engine;

@@ -30,7 +30,9 @@
 #include "common/mapped_diff.h"
 #include "copy_engine_double.h"
 #include "gen/cuda_rpc.h"
+#include "common/block_hash.h"
 #include "server/copy/managed_copy.h"
+#include "server/copy/managed_hash.h"
 #include "server/session/limits.h"
 #include "server/svc/mapped_shadow.h"
 #include "unit_check.h"
@@ -341,16 +343,18 @@ static void managed_through_copies(void)
 	CHECK(scanned <= size + host_size + size / 8);
 	engine_left_clean((CUcontext)(uintptr_t)0x1000);
 
-	/* One byte changed: one reply, the buffer read once, on the stream
-	 * kept for the context (none made). */
+	/* One byte changed: one reply, the buffer hashed once and only the
+	 * block holding the byte read, on the stream kept for the context
+	 * (none made). */
 	engine_reset();
 	w.alias[size / 2 + 3] = 7;
 	CHECK_EQ(pull_all(pairs, 2, &replies), 1);
 	CHECK_EQ(replies, 1);
 	CHECK_EQ(engine.streams_alive, 0);
-	CHECK_EQ(engine.read_bytes, size);
-	CHECK_EQ(engine.reads, (size + MANAGED_COPY_PIECE - 1) /
-	    MANAGED_COPY_PIECE);
+	CHECK_EQ(engine.launches, 1);
+	CHECK_EQ(engine.hashed_bytes, size);
+	CHECK_EQ(engine.read_bytes, BLOCK_HASH_BYTES);
+	CHECK_EQ(engine.reads, 1);
 	CHECK(memcmp(pairs[0].client, w.alias, size) == 0);
 
 	/* A push: the changed span of a run is copied, gaps and all. */
@@ -465,11 +469,116 @@ static void managed_falls_back(void)
 	free(pairs[1].client);
 }
 
+/*
+ * The filter: bytes changed in two distant blocks and in the last,
+ * partial one cost those three blocks' reads; a change that leaves a
+ * block's bytes as they were reads nothing; a full reply's sequence reads the rest
+ * with the hashes taken at its start; without the kernel, or with one
+ * whose hashes are wrong, all is read and the bytes are still right.
+ * Blocks a push changed are compared by the next pull, then agreed on.
+ */
+static void managed_filtered(void)
+{
+	size_t size = 2 * MANAGED_COPY_PIECE + 3 * BLOCK_HASH_BYTES + 100;
+	size_t last = (size / BLOCK_HASH_BYTES) * BLOCK_HASH_BYTES;
+	struct window w = window_make((size + 4095) / 4096 * 4096);
+	struct pair pair = { w.device, calloc(1, size), size };
+	CUcontext other = (CUcontext)(uintptr_t)0x7000;
+	unsigned char in[16];
+	unsigned int replies;
+
+	CHECK(pair.client != NULL);
+	if (w.device == NULL || pair.client == NULL)
+		return;
+	engine_reset();
+	CHECK(mapped_shadow_add_managed(w.device, size, NULL));
+
+	w.alias[5] = 1;
+	w.alias[MANAGED_COPY_PIECE + 7 * BLOCK_HASH_BYTES + 9] = 2;
+	w.alias[size - 1] = 3;
+	CHECK_EQ(pull_all(&pair, 1, &replies), 3);
+	CHECK_EQ(engine.read_bytes, 2 * BLOCK_HASH_BYTES + (size - last));
+	CHECK_EQ(engine.reads, 3);
+	CHECK(memcmp(pair.client, w.alias, size) == 0);
+
+	/* Written and written back: the hash agrees, nothing is read. */
+	engine_reset();
+	w.alias[70000] = 9;
+	w.alias[70000] = 0;
+	CHECK_EQ(pull_all(&pair, 1, &replies), 0);
+	CHECK_EQ(engine.reads, 0);
+	CHECK_EQ(engine.launches, 1);
+
+	/* Two bytes swapped within a word and two words swapped: seen. */
+	engine_reset();
+	w.alias[200000] = 4;
+	w.alias[200008] = 5;
+	CHECK_EQ(pull_all(&pair, 1, &replies), 9);	/* one run, the gap too */
+	w.alias[200000] = 5;
+	w.alias[200008] = 4;
+	CHECK_EQ(pull_all(&pair, 1, &replies), 9);
+	CHECK(memcmp(pair.client, w.alias, size) == 0);
+
+	/* A push: the next pull compares its block, the one after none. */
+	engine_reset();
+	memset(in, 0x11, sizeof(in));
+	push_run((uintptr_t)w.device + 300000, in, sizeof(in));
+	CHECK_EQ(engine.writes, 1);	/* whole, its ends differing */
+	CHECK(memcmp(w.alias + 300000, in, sizeof(in)) == 0);
+	memcpy(pair.client + 300000, in, sizeof(in));
+	CHECK_EQ(pull_all(&pair, 1, &replies), 0);
+	CHECK_EQ(engine.reads, 1);
+	CHECK_EQ(engine.read_bytes, BLOCK_HASH_BYTES);
+	engine_reset();
+	CHECK_EQ(pull_all(&pair, 1, &replies), 0);
+	CHECK_EQ(engine.reads, 0);
+
+	/* Rewritten whole: sent over several replies, hashed once. */
+	engine_reset();
+	memset(w.alias, 0x3c, size);
+	CHECK_EQ(pull_all(&pair, 1, &replies), size);
+	CHECK(replies > 1);
+	CHECK_EQ(engine.launches, 1);
+	CHECK(memcmp(pair.client, w.alias, size) == 0);
+	/* Each piece once, but for the one read ahead when a reply fills. */
+	CHECK(engine.read_bytes <= size + replies * MANAGED_COPY_PIECE);
+	engine_reset();
+	CHECK_EQ(pull_all(&pair, 1, &replies), 0);
+	CHECK_EQ(engine.reads, 0);
+
+	/* In a context whose kernel does not load: all read, still right. */
+	engine_reset();
+	engine.current = other;
+	engine.no_kernel = true;
+	w.alias[size / 3] = 6;
+	CHECK_EQ(pull_all(&pair, 1, &replies), 1);
+	CHECK_EQ(engine.read_bytes, size);
+	CHECK(memcmp(pair.client, w.alias, size) == 0);
+	managed_hash_context_gone(other);
+
+	/* A kernel whose hashes are not the CPU's fails its check. */
+	engine_reset();
+	engine.current = other;
+	engine.wrong_hashes = true;
+	w.alias[size / 4] = 8;
+	CHECK_EQ(pull_all(&pair, 1, &replies), 1);
+	CHECK_EQ(engine.read_bytes, size);
+	CHECK_EQ(engine.launches, 1);	/* the check's, not the pull's */
+	CHECK(memcmp(pair.client, w.alias, size) == 0);
+	managed_hash_context_gone(other);
+	managed_copy_context_gone(other);
+
+	mapped_shadow_mirror_gone(w.device);
+	window_drop(&w);
+	free(pair.client);
+}
+
 int main(void)
 {
 	runs_match_reference();
 	pulls_go_round_once();
 	managed_through_copies();
 	managed_falls_back();
+	managed_filtered();
 	return unit_report("test_mapped_pull");
 }
