@@ -255,6 +255,19 @@ void handle_forget(enum handle_kind kind, cu_handle value)
 		forget_entry(h);
 }
 
+bool handle_each(enum handle_kind kind, bool (*each)(cu_handle, void *),
+    void *arg)
+{
+	size_t count = bucket_bits == 0 ? 0 : (size_t)1 << bucket_bits;
+
+	for (size_t i = 0; i < count; i++)
+		for (struct handle *h = buckets[i]; h != NULL;
+		    h = h->next_in_bucket)
+			if (h->kind == kind && !each(h->value, arg))
+				return false;
+	return true;
+}
+
 size_t handle_count(void)
 {
 	return recorded;

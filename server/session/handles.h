@@ -83,6 +83,13 @@ cu_handle handle_owner(enum handle_kind kind, cu_handle h,
 /* Forgets h and everything it owns; nothing happens if h is unknown. */
 void handle_forget(enum handle_kind kind, cu_handle h);
 
+/*
+ * Calls each(h, arg) for every live handle of kind, in no order, until it
+ * returns false: false then, true when it never did.
+ */
+bool handle_each(enum handle_kind kind, bool (*each)(cu_handle, void *),
+    void *arg);
+
 /* How many handles are recorded. */
 size_t handle_count(void);
 

@@ -16,12 +16,18 @@
  * the program's stream, so its host accesses are allowed while the other
  * stream runs even where CONCURRENT_MANAGED_ACCESS is 0 (as oncuda says).
  * The stand-in runs kernels at once: there only the bytes are checked.
+ *
+ * managed_busy_full does it with buffers of 4 MiB, past the size from
+ * which the server finds the GPU's changes with a hashing kernel of its
+ * own (server/copy/managed_hash.h), and with the spinning kernel holding
+ * every multiprocessor: the hashing kernel would wait for it, so the
+ * server reads the memory through the copy engine while a stream of the
+ * program's is busy.
  */
 #include <stdint.h>
 
 #include "check.h"
 
-#define N 4096u
 
 /* The spinning stream is still busy, where the GPU is a real one. */
 static int still_busy(CUstream busy, const char *after)
@@ -37,7 +43,7 @@ static int still_busy(CUstream busy, const char *after)
 	return 0;
 }
 
-static int managed_buffer(CUdeviceptr *p, CUstream s)
+static int managed_buffer(CUdeviceptr *p, unsigned N, CUstream s)
 {
 	CHECK_CU(cuMemAllocManaged(p, N * sizeof(float), CU_MEM_ATTACH_GLOBAL),
 		 CUDA_SUCCESS);
@@ -47,7 +53,8 @@ static int managed_buffer(CUdeviceptr *p, CUstream s)
 	return 0;
 }
 
-int test_managed_busy(void)
+/* N floats a buffer, the spinning kernel in spin_blocks blocks. */
+static int busy_beside(unsigned N, unsigned spin_blocks)
 {
 	unsigned long long cycles = 2000000000ull;	/* about 1 s on an H200 */
 	void *spin_params[] = { &cycles };
@@ -72,9 +79,9 @@ int test_managed_busy(void)
 	e2e_defer_stream(busy);
 	CHECK_CU(cuStreamCreate(&mine, CU_STREAM_DEFAULT), CUDA_SUCCESS);
 	e2e_defer_stream(mine);
-	TRY(managed_buffer(&a, mine));
-	TRY(managed_buffer(&b, mine));
-	TRY(managed_buffer(&c, mine));
+	TRY(managed_buffer(&a, N, mine));
+	TRY(managed_buffer(&b, N, mine));
+	TRY(managed_buffer(&c, N, mine));
 	CHECK_CU(cuStreamSynchronize(mine), CUDA_SUCCESS);
 	fa = (float *)(uintptr_t)a;
 	fb = (float *)(uintptr_t)b;
@@ -83,8 +90,8 @@ int test_managed_busy(void)
 		e2e_skip_note("the stand-in runs kernels at once: only the "
 			      "bytes are checked");
 
-	CHECK_CU(cuLaunchKernel(spin, 1, 1, 1, 1, 1, 1, 0, busy, spin_params,
-				NULL), CUDA_SUCCESS);
+	CHECK_CU(cuLaunchKernel(spin, spin_blocks, 1, 1, 1, 1, 1, 0, busy,
+				spin_params, NULL), CUDA_SUCCESS);
 	TRY(e2e_fill_u32(fill, c, 0x3f800000u, N, mine));	/* 1.0f */
 	CHECK_CU(cuStreamSynchronize(mine), CUDA_SUCCESS);
 	TRY(still_busy(busy, "after cuStreamSynchronize of the other stream"));
@@ -108,4 +115,22 @@ int test_managed_busy(void)
 					"expected %u", i, fc[i], 3 * i);
 	CHECK_CU(cuStreamSynchronize(busy), CUDA_SUCCESS);
 	return 0;
+}
+
+int test_managed_busy(void)
+{
+	return busy_beside(4096, 1);
+}
+
+int test_managed_busy_full(void)
+{
+	CUdevice dev;
+	int sms = 0;
+
+	CHECK_CU(cuDeviceGet(&dev, 0), CUDA_SUCCESS);
+	CHECK_CU(cuDeviceGetAttribute(&sms,
+	    CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev), CUDA_SUCCESS);
+	/* 64 blocks a multiprocessor: more than one can hold at once (32
+	 * on sm_90), so none is left free while the first ones spin. */
+	return busy_beside(1u << 20, (unsigned)sms * 64);
 }

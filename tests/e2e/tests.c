@@ -84,6 +84,7 @@ const struct e2e_test e2e_tests[] = {
 	{ "managed_packed",	"managed",	test_managed_packed,	0 },
 	{ "managed_whole",	"managed",	test_managed_whole,	0 },
 	{ "managed_busy",	"managed",	test_managed_busy,	0 },
+	{ "managed_busy_full",	"managed",	test_managed_busy_full,	0 },
 	{ "managed_one_byte",	"managed",	test_managed_one_byte,	0 },
 	{ "managed_distant_bytes", "managed",	test_managed_distant_bytes, 0 },
 	{ "uva_copy",		"hostmem",	test_uva_copy,		0 },

@@ -69,6 +69,7 @@ int test_managed_read_syscall(void);
 int test_managed_ctx_gone(void);
 int test_managed_whole(void);
 int test_managed_busy(void);
+int test_managed_busy_full(void);
 int test_managed_advice(void);
 int test_managed_variable(void);	/* managed_var.c */
 int test_module_managed_variable(void);

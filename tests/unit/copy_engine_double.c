@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "copy_engine_double.h"
+#include "server/session/handles.h"
 #include "unit_check.h"
 
 #define WINDOWS 8
@@ -163,6 +164,31 @@ CUresult cuStreamSynchronize(CUstream stream)
 {
 	(void)stream;
 	return CUDA_SUCCESS;
+}
+
+/* The client's streams (managed_hash.c asks them before it hashes): the
+ * legacy and per-thread streams here, no others (handle_each below). */
+CUresult cuStreamQuery(CUstream stream)
+{
+	(void)stream;
+	return engine.client_busy ? CUDA_ERROR_NOT_READY : CUDA_SUCCESS;
+}
+
+CUresult cuStreamIsCapturing(CUstream stream, CUstreamCaptureStatus *status)
+{
+	(void)stream;
+	*status = CU_STREAM_CAPTURE_STATUS_NONE;
+	return CUDA_SUCCESS;
+}
+
+/* The session's handles: the client made no stream of its own. */
+bool handle_each(enum handle_kind kind, bool (*each)(cu_handle, void *),
+    void *arg)
+{
+	(void)kind;
+	(void)each;
+	(void)arg;
+	return true;
 }
 
 /*

@@ -44,6 +44,7 @@ struct engine_double {
 	/* The hashing kernel (server/copy/managed_hash.c). */
 	bool no_kernel;		/* cuModuleLoadData fails */
 	bool wrong_hashes;	/* the kernel's hashes are not block_hash's */
+	bool client_busy;	/* a stream of the client's has work left */
 	unsigned int loads, launches;	/* modules loaded, kernels run */
 	size_t hashed_bytes;	/* of windows, by the kernel */
 };

@@ -546,6 +546,17 @@ static void managed_filtered(void)
 	CHECK_EQ(pull_all(&pair, 1, &replies), 0);
 	CHECK_EQ(engine.reads, 0);
 
+	/* A stream of the client's still busy (its kernel may hold every
+	 * multiprocessor): no hashing kernel, all read, still right. */
+	engine_reset();
+	engine.client_busy = true;
+	w.alias[size / 5] = 4;
+	CHECK_EQ(pull_all(&pair, 1, &replies), 1);
+	CHECK_EQ(engine.launches, 0);
+	CHECK_EQ(engine.read_bytes, size);
+	CHECK(memcmp(pair.client, w.alias, size) == 0);
+	engine.client_busy = false;
+
 	/* In a context whose kernel does not load: all read, still right. */
 	engine_reset();
 	engine.current = other;
