@@ -17,7 +17,9 @@
  * A limit the copies alone did not have: the kernel runs when a
  * multiprocessor is free, so a kernel of the program's that holds all of
  * them while the program waits for another stream, and that ends only
- * once the program has done something more, would hold the pull too.
+ * once the program has done something more, would hold the pull too.  So
+ * the hashes are taken only while no stream of the client's has work
+ * left (nor is capturing); otherwise false, and the pull reads it all.
  */
 #ifndef ONCUDA_SERVER_COPY_MANAGED_HASH_H
 #define ONCUDA_SERVER_COPY_MANAGED_HASH_H
