@@ -334,13 +334,17 @@ static bool client_idle(void)
 
 bool managed_hash(CUdeviceptr mirror, size_t size, struct block_hash *out)
 {
-	struct kept *k = current();
+	struct kept *k;
 	CUresult err;
 
-	if (k == NULL || k->state != READY || size == 0 || mirror % 8 != 0)
+	if (size == 0 || mirror % 8 != 0)
 		return false;
-	/* Busy: this pull reads it all through the copy engine instead. */
+	/* Busy: this pull reads it all through the copy engine instead.
+	 * Asked before current(), whose first call in a context loads the
+	 * kernel and runs it on known bytes: that would wait as well. */
 	if (!client_idle())
+		return false;
+	if ((k = current()) == NULL || k->state != READY)
 		return false;
 	if ((err = run(k, mirror, size, out)) != CUDA_SUCCESS) {
 		say_once("the hashing kernel failed", err);

@@ -555,6 +555,15 @@ static void managed_filtered(void)
 	CHECK_EQ(engine.launches, 0);
 	CHECK_EQ(engine.read_bytes, size);
 	CHECK(memcmp(pair.client, w.alias, size) == 0);
+	/* Nor the kernel's load and check, in a context that has yet to
+	 * load it: that kernel would wait as well. */
+	engine_reset();
+	engine.client_busy = true;
+	engine.current = other;
+	w.alias[size / 6] = 5;
+	CHECK_EQ(pull_all(&pair, 1, &replies), 1);
+	CHECK_EQ(engine.launches, 0);
+	CHECK_EQ(engine.read_bytes, size);
 	engine.client_busy = false;
 
 	/* In a context whose kernel does not load: all read, still right. */
