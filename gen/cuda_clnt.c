@@ -2811,6 +2811,18 @@ cu_graph_add_child_graph_node_13000(cu_handle graph, cu_nodes dependencies, cu_h
 }
 
 enum clnt_stat 
+cu_graph_add_child_graph_node_move_13000(cu_handle graph, cu_nodes dependencies, cu_handle child, res_handle *clnt_res,  CLIENT *clnt)
+{
+	cu_graph_add_child_graph_node_move_13000_argument arg;
+	arg.graph = graph;
+	arg.dependencies = dependencies;
+	arg.child = child;
+	return (clnt_call (clnt, CU_GRAPH_ADD_CHILD_GRAPH_NODE_MOVE, (xdrproc_t) xdr_cu_graph_add_child_graph_node_move_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handle, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_graph_instantiate_with_params_13000(cu_handle graph, cu_size flags, cu_handle upload_stream, res_instantiate *clnt_res,  CLIENT *clnt)
 {
 	cu_graph_instantiate_with_params_13000_argument arg;

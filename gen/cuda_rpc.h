@@ -2617,6 +2617,13 @@ struct cu_graph_add_child_graph_node_13000_argument {
 };
 typedef struct cu_graph_add_child_graph_node_13000_argument cu_graph_add_child_graph_node_13000_argument;
 
+struct cu_graph_add_child_graph_node_move_13000_argument {
+	cu_handle graph;
+	cu_nodes dependencies;
+	cu_handle child;
+};
+typedef struct cu_graph_add_child_graph_node_move_13000_argument cu_graph_add_child_graph_node_move_13000_argument;
+
 struct cu_graph_instantiate_with_params_13000_argument {
 	cu_handle graph;
 	cu_size flags;
@@ -3899,6 +3906,9 @@ extern  bool_t cu_graph_add_event_wait_node_13000_svc(cu_handle , cu_nodes , cu_
 #define CU_GRAPH_ADD_CHILD_GRAPH_NODE 332
 extern  enum clnt_stat cu_graph_add_child_graph_node_13000(cu_handle , cu_nodes , cu_handle , res_handle *, CLIENT *);
 extern  bool_t cu_graph_add_child_graph_node_13000_svc(cu_handle , cu_nodes , cu_handle , res_handle *, struct svc_req *);
+#define CU_GRAPH_ADD_CHILD_GRAPH_NODE_MOVE 919
+extern  enum clnt_stat cu_graph_add_child_graph_node_move_13000(cu_handle , cu_nodes , cu_handle , res_handle *, CLIENT *);
+extern  bool_t cu_graph_add_child_graph_node_move_13000_svc(cu_handle , cu_nodes , cu_handle , res_handle *, struct svc_req *);
 #define CU_GRAPH_INSTANTIATE_WITH_PARAMS 333
 extern  enum clnt_stat cu_graph_instantiate_with_params_13000(cu_handle , cu_size , cu_handle , res_instantiate *, CLIENT *);
 extern  bool_t cu_graph_instantiate_with_params_13000_svc(cu_handle , cu_size , cu_handle , res_instantiate *, struct svc_req *);
@@ -5036,6 +5046,9 @@ extern  bool_t cu_graph_add_event_wait_node_13000_svc();
 #define CU_GRAPH_ADD_CHILD_GRAPH_NODE 332
 extern  enum clnt_stat cu_graph_add_child_graph_node_13000();
 extern  bool_t cu_graph_add_child_graph_node_13000_svc();
+#define CU_GRAPH_ADD_CHILD_GRAPH_NODE_MOVE 919
+extern  enum clnt_stat cu_graph_add_child_graph_node_move_13000();
+extern  bool_t cu_graph_add_child_graph_node_move_13000_svc();
 #define CU_GRAPH_INSTANTIATE_WITH_PARAMS 333
 extern  enum clnt_stat cu_graph_instantiate_with_params_13000();
 extern  bool_t cu_graph_instantiate_with_params_13000_svc();
@@ -5736,6 +5749,7 @@ extern  bool_t xdr_cu_graph_exec_memcpy_node_set_params_13000_argument (XDR *, c
 extern  bool_t xdr_cu_graph_add_event_record_node_13000_argument (XDR *, cu_graph_add_event_record_node_13000_argument*);
 extern  bool_t xdr_cu_graph_add_event_wait_node_13000_argument (XDR *, cu_graph_add_event_wait_node_13000_argument*);
 extern  bool_t xdr_cu_graph_add_child_graph_node_13000_argument (XDR *, cu_graph_add_child_graph_node_13000_argument*);
+extern  bool_t xdr_cu_graph_add_child_graph_node_move_13000_argument (XDR *, cu_graph_add_child_graph_node_move_13000_argument*);
 extern  bool_t xdr_cu_graph_instantiate_with_params_13000_argument (XDR *, cu_graph_instantiate_with_params_13000_argument*);
 extern  bool_t xdr_cu_graph_exec_update_13000_argument (XDR *, cu_graph_exec_update_13000_argument*);
 extern  bool_t xdr_cu_graph_debug_dot_print_13000_argument (XDR *, cu_graph_debug_dot_print_13000_argument*);
@@ -6154,6 +6168,7 @@ extern bool_t xdr_cu_graph_exec_memcpy_node_set_params_13000_argument ();
 extern bool_t xdr_cu_graph_add_event_record_node_13000_argument ();
 extern bool_t xdr_cu_graph_add_event_wait_node_13000_argument ();
 extern bool_t xdr_cu_graph_add_child_graph_node_13000_argument ();
+extern bool_t xdr_cu_graph_add_child_graph_node_move_13000_argument ();
 extern bool_t xdr_cu_graph_instantiate_with_params_13000_argument ();
 extern bool_t xdr_cu_graph_exec_update_13000_argument ();
 extern bool_t xdr_cu_graph_debug_dot_print_13000_argument ();

@@ -1589,6 +1589,12 @@ _cu_graph_add_child_graph_node_13000 (cu_graph_add_child_graph_node_13000_argume
 }
 
 int
+_cu_graph_add_child_graph_node_move_13000 (cu_graph_add_child_graph_node_move_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_graph_add_child_graph_node_move_13000_svc(argp->graph, argp->dependencies, argp->child, result, rqstp));
+}
+
+int
 _cu_graph_instantiate_with_params_13000 (cu_graph_instantiate_with_params_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_graph_instantiate_with_params_13000_svc(argp->graph, argp->flags, argp->upload_stream, result, rqstp));
@@ -2535,6 +2541,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_graph_add_event_record_node_13000_argument cu_graph_add_event_record_node_13000_arg;
 		cu_graph_add_event_wait_node_13000_argument cu_graph_add_event_wait_node_13000_arg;
 		cu_graph_add_child_graph_node_13000_argument cu_graph_add_child_graph_node_13000_arg;
+		cu_graph_add_child_graph_node_move_13000_argument cu_graph_add_child_graph_node_move_13000_arg;
 		cu_graph_instantiate_with_params_13000_argument cu_graph_instantiate_with_params_13000_arg;
 		cu_graph_exec_update_13000_argument cu_graph_exec_update_13000_arg;
 		cu_graph_debug_dot_print_13000_argument cu_graph_debug_dot_print_13000_arg;
@@ -2905,6 +2912,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_handle cu_graph_add_event_record_node_13000_res;
 		res_handle cu_graph_add_event_wait_node_13000_res;
 		res_handle cu_graph_add_child_graph_node_13000_res;
+		res_handle cu_graph_add_child_graph_node_move_13000_res;
 		res_instantiate cu_graph_instantiate_with_params_13000_res;
 		res_exec_update cu_graph_exec_update_13000_res;
 		res_data cu_graph_debug_dot_print_13000_res;
@@ -4601,6 +4609,12 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_cu_graph_add_child_graph_node_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_handle;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_add_child_graph_node_13000;
+		break;
+
+	case CU_GRAPH_ADD_CHILD_GRAPH_NODE_MOVE:
+		_xdr_argument = (xdrproc_t) xdr_cu_graph_add_child_graph_node_move_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_handle;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_graph_add_child_graph_node_move_13000;
 		break;
 
 	case CU_GRAPH_INSTANTIATE_WITH_PARAMS:

@@ -5321,6 +5321,18 @@ xdr_cu_graph_add_child_graph_node_13000_argument (XDR *xdrs, cu_graph_add_child_
 }
 
 bool_t
+xdr_cu_graph_add_child_graph_node_move_13000_argument (XDR *xdrs, cu_graph_add_child_graph_node_move_13000_argument *objp)
+{
+	 if (!xdr_cu_handle (xdrs, &objp->graph))
+		 return FALSE;
+	 if (!xdr_cu_nodes (xdrs, &objp->dependencies))
+		 return FALSE;
+	 if (!xdr_cu_handle (xdrs, &objp->child))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
 xdr_cu_graph_instantiate_with_params_13000_argument (XDR *xdrs, cu_graph_instantiate_with_params_13000_argument *objp)
 {
 	 if (!xdr_cu_handle (xdrs, &objp->graph))

@@ -850,17 +850,6 @@ bool_t cu_graph_create_svc(u_int flags, res_handle *r, struct svc_req *rq)
 	return TRUE;
 }
 
-bool_t cu_graph_destroy_svc(cu_handle hGraph, res_none *r, struct svc_req *rq)
-{
-	(void)rq;
-	if ((r->err = handle_check(HANDLE_GRAPH, hGraph, false)) != CUDA_SUCCESS)
-		return TRUE;
-	r->err = cuGraphDestroy((CUgraph)(uintptr_t)hGraph);
-	if (r->err == CUDA_SUCCESS)
-		handle_forget(HANDLE_GRAPH, hGraph);
-	return TRUE;
-}
-
 bool_t cu_graph_clone_svc(cu_handle originalGraph, res_handle *r, struct svc_req *rq)
 {
 	CUgraph value;

@@ -7,6 +7,7 @@
  * library > module or kernel > function), so the tree is at most three deep
  * and forgetting recurses that far at most.
  */
+#include <assert.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -148,6 +149,34 @@ static struct handle *resolve_owner(enum handle_kind kind, cu_handle owner)
 	return in_context ? current_context() : NULL;
 }
 
+/* Takes h out of its owner's list; h then belongs to nothing. */
+static void unlink_from_owner(struct handle *h)
+{
+	if (h->prev_sibling != NULL)
+		h->prev_sibling->next_sibling = h->next_sibling;
+	else if (h->owner != NULL)
+		h->owner->first_owned = h->next_sibling;
+	if (h->next_sibling != NULL)
+		h->next_sibling->prev_sibling = h->prev_sibling;
+	h->owner = NULL;
+	h->prev_sibling = NULL;
+	h->next_sibling = NULL;
+}
+
+/* Puts h, which belongs to nothing, at the head of owner's list. */
+static void link_to_owner(struct handle *h, struct handle *owner)
+{
+	assert(h->owner == NULL && h->prev_sibling == NULL &&
+	    h->next_sibling == NULL);
+	h->owner = owner;
+	if (owner == NULL)
+		return;
+	h->next_sibling = owner->first_owned;
+	if (h->next_sibling != NULL)
+		h->next_sibling->prev_sibling = h;
+	owner->first_owned = h;
+}
+
 static void forget_entry(struct handle *h)
 {
 	struct handle **link;
@@ -155,12 +184,7 @@ static void forget_entry(struct handle *h)
 	while (h->first_owned != NULL)
 		forget_entry(h->first_owned);
 
-	if (h->prev_sibling != NULL)
-		h->prev_sibling->next_sibling = h->next_sibling;
-	else if (h->owner != NULL)
-		h->owner->first_owned = h->next_sibling;
-	if (h->next_sibling != NULL)
-		h->next_sibling->prev_sibling = h->prev_sibling;
+	unlink_from_owner(h);
 
 	link = &buckets[bucket_of(h->kind, h->value)];
 	while (*link != h)
@@ -221,19 +245,38 @@ bool handle_add(enum handle_kind kind, cu_handle value, cu_handle owner)
 		return false;
 	h->kind = kind;
 	h->value = value;
-	h->owner = owner_entry;
-	if (owner_entry != NULL) {
-		h->next_sibling = owner_entry->first_owned;
-		if (h->next_sibling != NULL)
-			h->next_sibling->prev_sibling = h;
-		owner_entry->first_owned = h;
-	}
+	link_to_owner(h, owner_entry);
 	b = bucket_of(kind, value);
 	h->next_in_bucket = buckets[b];
 	buckets[b] = h;
 	recorded++;
 	if (kind == HANDLE_CONTEXT)
 		usage_contexts(+1);
+	return true;
+}
+
+bool handle_within(enum handle_kind kind, cu_handle value,
+    enum handle_kind above_kind, cu_handle above)
+{
+	const struct handle *h = lookup(kind, value);
+	const struct handle *top = lookup(above_kind, above);
+
+	for (; h != NULL && top != NULL; h = h->owner)
+		if (h == top)
+			return true;
+	return false;
+}
+
+bool handle_adopt(enum handle_kind kind, cu_handle value, cu_handle owner)
+{
+	struct handle *h = lookup(kind, value);
+	struct handle *owner_entry = resolve_owner(kind, owner);
+
+	if (h == NULL || owner_entry == NULL ||
+	    handle_within(owner_entry->kind, owner_entry->value, kind, value))
+		return false;
+	unlink_from_owner(h);
+	link_to_owner(h, owner_entry);
 	return true;
 }
 

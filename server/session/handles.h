@@ -80,6 +80,21 @@ bool handle_add(enum handle_kind kind, cu_handle h, cu_handle owner);
 cu_handle handle_owner(enum handle_kind kind, cu_handle h,
     enum handle_kind owner_kind);
 
+/*
+ * Whether h is known and is above, or is owned by it, or by what above
+ * owns, and so on down (above of kind above_kind).
+ */
+bool handle_within(enum handle_kind kind, cu_handle h,
+    enum handle_kind above_kind, cu_handle above);
+
+/*
+ * h, known, passes with everything it owns to owner (resolved as by
+ * handle_add, and not h nor within it): the driver moved the object into
+ * another, as a graph moved into a child graph node.  false: nothing
+ * changed.
+ */
+bool handle_adopt(enum handle_kind kind, cu_handle h, cu_handle owner);
+
 /* Forgets h and everything it owns; nothing happens if h is unknown. */
 void handle_forget(enum handle_kind kind, cu_handle h);
 

@@ -1,7 +1,8 @@
 /*
  * svc_graph.c -- graphs: the queries of their structure and the edges
- * between their nodes, instantiation with parameters, updates of an
- * executable graph, and the DOT printout.  Adding nodes is svc_graph_node.c.
+ * between their nodes, their destruction, instantiation with parameters,
+ * updates of an executable graph, and the DOT printout.  Adding nodes is
+ * svc_graph_node.c.
  *
  * A node handle is the driver's pointer, unknown to the session until the
  * client learns it; every answer that hands nodes to the client registers
@@ -362,5 +363,24 @@ bool_t cu_graph_debug_dot_print_svc(cu_handle graph, u_int flags,
 		r->err = read_whole(fd, r);
 	close(fd);
 	unlink(path);
+	return TRUE;
+}
+
+/* A graph embedded in a node is the node's, moved there or handed out by
+ * cuGraphChildGraphNodeGetGraph: the driver's rules forbid destroying it,
+ * and its handle must live as long as the node's. */
+bool_t cu_graph_destroy_svc(cu_handle graph, res_none *r, struct svc_req *rq)
+{
+	(void)rq;
+	if ((r->err = handle_check(HANDLE_GRAPH, graph, false)) !=
+	    CUDA_SUCCESS)
+		return TRUE;
+	if (handle_owner(HANDLE_GRAPH, graph, HANDLE_GRAPH_NODE) != 0) {
+		r->err = CUDA_ERROR_INVALID_VALUE;
+		return TRUE;
+	}
+	r->err = cuGraphDestroy((CUgraph)(uintptr_t)graph);
+	if (r->err == CUDA_SUCCESS)
+		handle_forget(HANDLE_GRAPH, graph);
 	return TRUE;
 }

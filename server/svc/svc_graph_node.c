@@ -10,6 +10,7 @@
  * arguments are rebuilt from their packed bytes exactly as for a launch
  * (params_prepare); the driver copies them into the node.
  */
+#include <assert.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -397,5 +398,46 @@ bool_t cu_graph_add_child_graph_node_svc(cu_handle graph,
 		err = cuGraphAddChildGraphNode(&node, GRAPH(graph),
 		    graph_nodes_of(&deps), deps.cu_nodes_len, GRAPH(child));
 	graph_node_added(err, node, graph, r);
+	return TRUE;
+}
+
+/*
+ * The child is embedded itself (CU_GRAPH_CHILD_GRAPH_OWNERSHIP_MOVE): it,
+ * its nodes and what they own pass to the new node in the handle tree, so
+ * that they go with it, and CU_GRAPH_DESTROY refuses the child from then
+ * on.  Refused first: a child already embedded in a node, and a child that
+ * is the graph or holds it (handle_adopt could not make a tree of that).
+ */
+bool_t cu_graph_add_child_graph_node_move_svc(cu_handle graph,
+    cu_nodes deps, cu_handle child, res_handle *r, struct svc_req *rq)
+{
+	CUgraphNodeParams p;
+	CUgraphNode node = NULL;
+	CUresult err;
+
+	(void)rq;
+	if ((err = graph_add_check(graph, &deps)) == CUDA_SUCCESS &&
+	    (err = handle_check(HANDLE_GRAPH, child, false)) == CUDA_SUCCESS &&
+	    (err = capture_graph_check(child)) == CUDA_SUCCESS &&
+	    (handle_owner(HANDLE_GRAPH, child, HANDLE_GRAPH_NODE) != 0 ||
+	    handle_within(HANDLE_GRAPH, graph, HANDLE_GRAPH, child)))
+		err = CUDA_ERROR_INVALID_VALUE;
+	if (err == CUDA_SUCCESS) {
+		memset(&p, 0, sizeof(p));
+		p.type = CU_GRAPH_NODE_TYPE_GRAPH;
+		p.graph.graph = GRAPH(child);
+		p.graph.ownership = CU_GRAPH_CHILD_GRAPH_OWNERSHIP_MOVE;
+		err = cuGraphAddNode(&node, GRAPH(graph),
+		    graph_nodes_of(&deps), NULL, deps.cu_nodes_len, &p);
+	}
+	graph_node_added(err, node, graph, r);
+	if (r->err == CUDA_SUCCESS &&
+	    !handle_adopt(HANDLE_GRAPH, child, r->res_handle_u.value)) {
+		/* Cannot happen after the checks above; were it to, the
+		 * child must not outlive its node as a handle the client may
+		 * name. */
+		assert(!"a moved child graph could not join its node");
+		handle_forget(HANDLE_GRAPH, child);
+	}
 	return TRUE;
 }

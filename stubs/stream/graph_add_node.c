@@ -14,6 +14,7 @@
 
 #include "stubs/link/say.h"
 #include "stubs/stream/graph_cond.h"
+#include "stubs/stream/graph_node.h"
 #include "stubs/stream/node_list.h"
 #include "stubs/wire/rpc.h"
 
@@ -115,10 +116,13 @@ ONCUDA_API CUresult cuGraphAddNode_v2(CUgraphNode *phGraphNode,
 		host.userData = nodeParams->host.userData;
 		return cuGraphAddHostNode(phGraphNode, hGraph, d, n, &host);
 	case CU_GRAPH_NODE_TYPE_GRAPH:
+		if (nodeParams->graph.ownership ==
+		    CU_GRAPH_CHILD_GRAPH_OWNERSHIP_MOVE)
+			return graph_add_child_moved(phGraphNode, hGraph, d, n,
+			    nodeParams->graph.graph);
 		if (nodeParams->graph.ownership !=
 		    CU_GRAPH_CHILD_GRAPH_OWNERSHIP_CLONE)
-			return refused("child graph nodes that move their "
-			    "graph (CU_GRAPH_CHILD_GRAPH_OWNERSHIP_MOVE)");
+			return CUDA_ERROR_INVALID_VALUE;
 		return cuGraphAddChildGraphNode(phGraphNode, hGraph, d, n,
 		    nodeParams->graph.graph);
 	case CU_GRAPH_NODE_TYPE_EMPTY:

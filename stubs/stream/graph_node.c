@@ -18,6 +18,7 @@
 #include "stubs/mem/host_mirror.h"
 #include "stubs/mem/hostmem.h"
 #include "stubs/route/route.h"
+#include "stubs/stream/graph_node.h"
 #include "stubs/stream/node_list.h"
 #include "stubs/stream/node_store.h"
 #include "stubs/wire/rpc.h"
@@ -513,7 +514,7 @@ ONCUDA_API CUresult cuGraphExecMemcpyNodeSetParams(CUgraphExec hGraphExec,
 }
 
 /* Which node naming one more handle (an event, a child graph) to add. */
-enum handle_node { EVENT_RECORD, EVENT_WAIT, CHILD_GRAPH };
+enum handle_node { EVENT_RECORD, EVENT_WAIT, CHILD_GRAPH, CHILD_GRAPH_MOVED };
 
 static CUresult add_handle_node(enum handle_node kind, CUgraphNode *node,
     CUgraph graph, const CUgraphNode *deps, size_t count, const void *h)
@@ -544,6 +545,10 @@ static CUresult add_handle_node(enum handle_node kind, CUgraphNode *node,
 		e = call_end(&nc.k, cu_graph_add_child_graph_node(
 		    route_strip(graph), nc.deps, route_strip(h), &r, nc.k.c));
 		break;
+	case CHILD_GRAPH_MOVED:
+		e = call_end(&nc.k, cu_graph_add_child_graph_node_move(
+		    route_strip(graph), nc.deps, route_strip(h), &r, nc.k.c));
+		break;
 	}
 	e = node_made(e, &r, &nc, node);
 	node_call_done(&nc);
@@ -572,4 +577,11 @@ ONCUDA_API CUresult cuGraphAddChildGraphNode(CUgraphNode *phGraphNode,
 {
 	return add_handle_node(CHILD_GRAPH, phGraphNode, hGraph, dependencies,
 	    numDependencies, childGraph);
+}
+
+CUresult graph_add_child_moved(CUgraphNode *node, CUgraph graph,
+    const CUgraphNode *deps, size_t count, CUgraph child)
+{
+	return add_handle_node(CHILD_GRAPH_MOVED, node, graph, deps, count,
+	    child);
 }

@@ -135,6 +135,11 @@ bool fc_node_more_take(struct fc_node *to, const struct fc_node *from);
 /* The body a conditional node runs next (NULL: done); *step starts at 0. */
 struct fc_graph *fc_cond_next(const struct fc_node *n, unsigned long *step);
 
+/* graph_nodes.c: a child graph node, its graph cloned or moved. */
+CUresult fc_add_child_graph(CUgraphNode *phGraphNode, CUgraph hGraph,
+    const CUgraphNode *dependencies, size_t numDependencies,
+    CUgraph childGraph, bool move);
+
 /* graph_exec.c: a cuGraphExec*SetParams call of type's node. */
 CUresult fc_exec_set(CUgraphExec hGraphExec, CUgraphNode hNode,
     CUgraphNodeType type, struct fc_node *scratch,

@@ -721,8 +721,12 @@ cuGraphAddNode_v2(CUgraphNode *phGraphNode, CUgraph hGraph,
 		host.userData = p->host.userData;
 		return cuGraphAddHostNode(phGraphNode, hGraph, d, n, &host);
 	case CU_GRAPH_NODE_TYPE_GRAPH:
-		return cuGraphAddChildGraphNode(phGraphNode, hGraph, d, n,
-		    p->graph.graph);
+		if (p->graph.ownership != CU_GRAPH_CHILD_GRAPH_OWNERSHIP_CLONE &&
+		    p->graph.ownership != CU_GRAPH_CHILD_GRAPH_OWNERSHIP_MOVE)
+			return CUDA_ERROR_INVALID_VALUE;
+		return fc_add_child_graph(phGraphNode, hGraph, d, n,
+		    p->graph.graph,
+		    p->graph.ownership == CU_GRAPH_CHILD_GRAPH_OWNERSHIP_MOVE);
 	case CU_GRAPH_NODE_TYPE_EMPTY:
 		return cuGraphAddEmptyNode(phGraphNode, hGraph, d, n);
 	case CU_GRAPH_NODE_TYPE_WAIT_EVENT:

@@ -437,13 +437,25 @@ cuGraphEventWaitNodeGetEvent(CUgraphNode hNode, CUevent *event_out)
 	return event_of(hNode, CU_GRAPH_NODE_TYPE_WAIT_EVENT, event_out);
 }
 
-/* The child graph is cloned now; later edits of childGraph do not show. */
-FC_API CUresult
-cuGraphAddChildGraphNode(CUgraphNode *phGraphNode, CUgraph hGraph,
-    const CUgraphNode *dependencies, size_t numDependencies,
-    CUgraph childGraph)
+/* Whether g holds memory allocation or free nodes, which only a moved
+ * child may. */
+static bool has_mem_nodes(const struct fc_graph *g)
 {
-	struct fc_graph *child, *copy;
+	for (size_t i = 0; i < g->count; i++)
+		if (g->nodes[i]->type == CU_GRAPH_NODE_TYPE_MEM_ALLOC ||
+		    g->nodes[i]->type == CU_GRAPH_NODE_TYPE_MEM_FREE)
+			return true;
+	return false;
+}
+
+/* Cloned, the child graph is copied now and later edits of childGraph do
+ * not show; moved, it is the node's own (and is_child, so not destroyed
+ * alone).  The stand-in does not look for a parent inside the child. */
+CUresult fc_add_child_graph(CUgraphNode *phGraphNode, CUgraph hGraph,
+    const CUgraphNode *dependencies, size_t numDependencies,
+    CUgraph childGraph, bool move)
+{
+	struct fc_graph *child, *copy = NULL;
 	struct adding a;
 	CUresult rc;
 
@@ -452,15 +464,29 @@ cuGraphAddChildGraphNode(CUgraphNode *phGraphNode, CUgraph hGraph,
 	    numDependencies, CU_GRAPH_NODE_TYPE_GRAPH);
 	if (rc == CUDA_SUCCESS)
 		rc = fc_graph_lookup(childGraph, &child);
-	if (rc == CUDA_SUCCESS && child == a.g)
+	if (rc == CUDA_SUCCESS && (child == a.g || (move && child->is_child) ||
+	    (!move && has_mem_nodes(child))))
 		rc = CUDA_ERROR_INVALID_VALUE;
-	if (rc == CUDA_SUCCESS)
-		rc = fc_graph_clone(child, &copy);
+	if (rc == CUDA_SUCCESS) {
+		if (move)
+			copy = child;
+		else
+			rc = fc_graph_clone(child, &copy);
+	}
 	if (rc == CUDA_SUCCESS) {
 		copy->is_child = true;
 		a.n->u.child = copy;
 	}
 	return add_end(&a, rc, phGraphNode, numDependencies);
+}
+
+FC_API CUresult
+cuGraphAddChildGraphNode(CUgraphNode *phGraphNode, CUgraph hGraph,
+    const CUgraphNode *dependencies, size_t numDependencies,
+    CUgraph childGraph)
+{
+	return fc_add_child_graph(phGraphNode, hGraph, dependencies,
+	    numDependencies, childGraph, false);
 }
 
 FC_API CUresult

@@ -250,6 +250,39 @@ static void test_limit(void)
 	make_current(0);
 }
 
+/*
+ * A graph moved into a node of another graph passes with its nodes to that
+ * node: the parent's end takes them all.  Nothing may be adopted by what
+ * it holds itself.
+ */
+static void test_adopting(void)
+{
+	const cu_handle parent = 0xa000, child = 0xb000, inner_node = 0xb100,
+	    node = 0xa100, other = 0xc000;
+
+	CHECK(handle_add(HANDLE_GRAPH, parent, 0));
+	CHECK(handle_add(HANDLE_GRAPH, child, 0));
+	CHECK(handle_add(HANDLE_GRAPH_NODE, inner_node, child));
+	CHECK(handle_add(HANDLE_GRAPH_NODE, node, parent));
+	CHECK(!handle_within(HANDLE_GRAPH, child, HANDLE_GRAPH, parent));
+	CHECK(handle_adopt(HANDLE_GRAPH, child, node));
+	CHECK(handle_owner(HANDLE_GRAPH, child, HANDLE_GRAPH_NODE) == node);
+	CHECK(handle_within(HANDLE_GRAPH_NODE, inner_node, HANDLE_GRAPH,
+	    parent));
+	CHECK(handle_within(HANDLE_GRAPH, parent, HANDLE_GRAPH, parent));
+	/* The parent into a node of the child it now holds: refused. */
+	CHECK(!handle_adopt(HANDLE_GRAPH, parent, inner_node));
+	CHECK(handle_owner(HANDLE_GRAPH, parent, HANDLE_GRAPH_NODE) == 0);
+	/* Unknown handles, either side. */
+	CHECK(!handle_adopt(HANDLE_GRAPH, other, node));
+	CHECK(!handle_adopt(HANDLE_GRAPH, child, 0xdddd));
+	CHECK(handle_count() == 4);
+	handle_forget(HANDLE_GRAPH, parent);
+	CHECK(!KNOWN(HANDLE_GRAPH, child) && !KNOWN(HANDLE_GRAPH_NODE,
+	    inner_node));
+	CHECK(handle_count() == 0);
+}
+
 int main(void)
 {
 	test_unknown_handles();
@@ -257,6 +290,7 @@ int main(void)
 	test_libraries_outlive_contexts();
 	test_adding_again();
 	test_owners_by_value();
+	test_adopting();
 	test_limit();
 	if (failures != 0) {
 		fprintf(stderr, "test_handles: %d check(s) failed\n", failures);
