@@ -9,7 +9,8 @@
  * registered there once, at the first such copy: the client copies a piece
  * in and the server's driver moves it to the GPU (or the reverse), with
  * nothing allocated per call.  The area is ONCUDA_LOCAL_SLOTS slots, and
- * a copy larger than one is pipelined: the client fills slot k+1 while
+ * a copy past PIPELINE_MIN is pipelined, in pieces of at most a slot
+ * (piece_bytes): the client fills slot k+1 while
  * the driver takes slot k (ONCUDA_LOCAL_STAGED_HTOD replies once the DMA
  * is queued), or drains slot k while the driver fills slot k+1
  * (ONCUDA_LOCAL_STAGED_DTOH queues the next piece, then waits for this
@@ -52,9 +53,21 @@
 #include "stubs/wire/batch.h"
 #include "stubs/wire/rpc.h"
 
-/* Bytes staged per call: large enough that the call's cost (~15 us) is small. */
+/* Bytes staged per call at most: large enough that the call's cost (~15 us) is small. */
 #define SLOT_BYTES ((size_t)8 << 20)
 #define STAGING_BYTES (SLOT_BYTES * ONCUDA_LOCAL_SLOTS)
+
+/*
+ * Pieces of a copy past PIPELINE_MIN: at least PIPELINE_PIECES of them,
+ * of PIECE_MIN or more and a slot at most, so that a copy of a few MiB
+ * overlaps too.  A whole 4 MiB copy was a memcpy and then a DMA, one after
+ * the other: 10.9 GB/s on the H200 against 12.5 for 1 MiB and 21.1 for 16
+ * MiB, which went in two pieces (bench/h200/results.md of 2026-12-02).
+ */
+#define PIPELINE_MIN ((size_t)2 << 20)
+#define PIPELINE_PIECES 4
+#define PIECE_MIN ((size_t)1 << 20)
+#define PIECE_ALIGN ((size_t)64 << 10)
 
 /* No slot of the area is read by a DMA the client has not waited for. */
 #define NO_SLOT (-1)
@@ -163,11 +176,26 @@ static enum clnt_stat queue_shared(CLIENT *c, bool to_device, uint64_t base,
 	}
 }
 
-static size_t piece_length(size_t count, size_t piece)
+/* The bytes of each piece of a copy of count bytes (see PIPELINE_MIN). */
+static size_t piece_bytes(size_t count)
 {
-	size_t done = piece * SLOT_BYTES;
+	size_t piece;
 
-	return count - done < SLOT_BYTES ? count - done : SLOT_BYTES;
+	if (count <= PIPELINE_MIN)
+		return count;
+	piece = (count / PIPELINE_PIECES + PIECE_ALIGN - 1) / PIECE_ALIGN *
+	    PIECE_ALIGN;
+	if (piece < PIECE_MIN)
+		piece = PIECE_MIN;
+	return piece < SLOT_BYTES ? piece : SLOT_BYTES;
+}
+
+/* The length of piece k of a copy of count bytes in pieces of piece. */
+static size_t piece_length(size_t count, size_t k, size_t piece)
+{
+	size_t done = k * piece;
+
+	return count - done < piece ? count - done : piece;
 }
 
 /*
@@ -176,21 +204,21 @@ static size_t piece_length(size_t count, size_t piece)
  * the slot is reused once the call returns).
  */
 static enum clnt_stat last_piece(CLIENT *c, bool to_device, CUdeviceptr dev,
-    unsigned first, size_t piece, size_t len, const struct copy_stream *s,
-    int *err)
+    unsigned first, size_t k, size_t piece, size_t len,
+    const struct copy_stream *s, int *err)
 {
-	size_t slot = (first + piece) % ONCUDA_LOCAL_SLOTS;
+	size_t slot = (first + k) % ONCUDA_LOCAL_SLOTS;
 
-	return call(c, to_device, 0, slot * SLOT_BYTES, dev + piece * SLOT_BYTES,
+	return call(c, to_device, 0, slot * SLOT_BYTES, dev + k * piece,
 	    len, s, s->async ? ONCUDA_LOCAL_COPY_ON_STREAM_WAIT :
 	    ONCUDA_LOCAL_COPY_SYNC, err);
 }
 
 static enum clnt_stat staged_to_device(CLIENT *c, char *staging,
     unsigned first, CUdeviceptr dev, const char *host, size_t count,
-    const struct copy_stream *s, int *err)
+    size_t piece, const struct copy_stream *s, int *err)
 {
-	size_t pieces = (count + SLOT_BYTES - 1) / SLOT_BYTES;
+	size_t pieces = (count + piece - 1) / piece;
 	cu_handle stream = s->async ? s->handle : 0;
 	enum clnt_stat st = RPC_SUCCESS;
 	res_none r;
@@ -199,15 +227,15 @@ static enum clnt_stat staged_to_device(CLIENT *c, char *staging,
 	    *err == CUDA_SUCCESS; k++) {
 		unsigned int slot = (unsigned int)((first + k) %
 		    ONCUDA_LOCAL_SLOTS);
-		size_t len = piece_length(count, k);
+		size_t len = piece_length(count, k, piece);
 
 		/* The server's last reply said no DMA uses this slot now. */
-		local_memcpy(staging + slot * SLOT_BYTES, host + k * SLOT_BYTES,
-		    len);
+		local_memcpy(staging + slot * SLOT_BYTES, host + k * piece, len);
 		if (k + 1 == pieces)
-			return last_piece(c, true, dev, first, k, len, s, err);
+			return last_piece(c, true, dev, first, k, piece, len, s,
+			    err);
 		memset(&r, 0, sizeof r);
-		st = oncuda_local_staged_htod(slot, dev + k * SLOT_BYTES,
+		st = oncuda_local_staged_htod(slot, dev + k * piece,
 		    len, stream, &r, c);
 		*err = r.err;
 	}
@@ -215,17 +243,17 @@ static enum clnt_stat staged_to_device(CLIENT *c, char *staging,
 }
 
 static enum clnt_stat staged_to_host(CLIENT *c, const char *staging,
-    CUdeviceptr dev, char *host, size_t count, const struct copy_stream *s,
-    int *err)
+    CUdeviceptr dev, char *host, size_t count, size_t piece,
+    const struct copy_stream *s, int *err)
 {
-	size_t pieces = (count + SLOT_BYTES - 1) / SLOT_BYTES;
+	size_t pieces = (count + piece - 1) / piece;
 	cu_handle stream = s->async ? s->handle : 0;
 	enum clnt_stat st;
 	res_none r;
 
 	/* Piece 0 starts alone; then piece k+1 starts as piece k is waited for. */
 	memset(&r, 0, sizeof r);
-	st = oncuda_local_staged_dtoh(0, dev, piece_length(count, 0),
+	st = oncuda_local_staged_dtoh(0, dev, piece_length(count, 0, piece),
 	    stream, ONCUDA_LOCAL_NO_SLOT, &r, c);
 	*err = r.err;
 	for (size_t k = 0; k < pieces && st == RPC_SUCCESS &&
@@ -234,19 +262,21 @@ static enum clnt_stat staged_to_host(CLIENT *c, const char *staging,
 		unsigned int next = (unsigned int)((k + 1) % ONCUDA_LOCAL_SLOTS);
 
 		if (k + 2 == pieces) {
-			st = last_piece(c, false, dev, 0, k + 1,
-			    piece_length(count, k + 1), s, err);
+			st = last_piece(c, false, dev, 0, k + 1, piece,
+			    piece_length(count, k + 1, piece), s, err);
 		} else if (k + 2 < pieces) {
 			memset(&r, 0, sizeof r);
 			st = oncuda_local_staged_dtoh(next,
-			    dev + (k + 1) * SLOT_BYTES,
-			    piece_length(count, k + 1), stream, slot, &r, c);
+			    dev + (k + 1) * piece,
+			    piece_length(count, k + 1, piece), stream, slot,
+			    &r, c);
 			*err = r.err;
 		}
 		/* else piece k is the last, done by last_piece already */
 		if (st == RPC_SUCCESS && *err == CUDA_SUCCESS)
-			local_memcpy(host + k * SLOT_BYTES,
-			    staging + slot * SLOT_BYTES, piece_length(count, k));
+			local_memcpy(host + k * piece,
+			    staging + slot * SLOT_BYTES,
+			    piece_length(count, k, piece));
 	}
 	return st;
 }
@@ -287,6 +317,7 @@ static enum clnt_stat staged_copy(CLIENT *c, bool to_device, CUdeviceptr dev,
 {
 	enum clnt_stat st;
 	struct staging *area = staging_of(c, &st, err);
+	size_t piece = piece_bytes(count);
 	unsigned first;
 
 	if (area == NULL)
@@ -297,19 +328,21 @@ static enum clnt_stat staged_copy(CLIENT *c, bool to_device, CUdeviceptr dev,
 	 * call that waits for all slots. */
 	first = to_device ? idle_slot(area) : 0;
 	area->busy = NO_SLOT;
-	if (count <= SLOT_BYTES) {
+	if (count <= piece) {
 		if (to_device)
 			local_memcpy(area->memory + first * SLOT_BYTES, host,
 			    count);
-		st = last_piece(c, to_device, dev, first, 0, count, s, err);
+		st = last_piece(c, to_device, dev, first, 0, piece, count, s,
+		    err);
 		if (st == RPC_SUCCESS && *err == CUDA_SUCCESS && !to_device)
 			local_memcpy(host, area->memory, count);
 		return st;
 	}
 	if (to_device)
 		return staged_to_device(c, area->memory, first, dev, host,
-		    count, s, err);
-	return staged_to_host(c, area->memory, dev, host, count, s, err);
+		    count, piece, s, err);
+	return staged_to_host(c, area->memory, dev, host, count, piece, s,
+	    err);
 }
 
 CUresult local_copy(struct call *k, bool to_device, CUdeviceptr dev,
