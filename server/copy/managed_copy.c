@@ -16,13 +16,16 @@
  * pinned_set.c says) and the streams.  One thread serves the session: the
  * series is a file-level variable.
  *
- * Calls down only: pinned_set.c and the session's log.
+ * Calls down only: pinned_set.c, the session's handles (its streams) and
+ * its log.
  */
 #include <assert.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "server/copy/managed_copy.h"
 #include "server/copy/pinned_set.h"
+#include "server/session/handles.h"
 #include "server/session/log.h"
 
 #define SLOTS 2
@@ -69,6 +72,19 @@ static void say_once(bool no_context, const char *why, CUresult err)
 	log_msg(LOG_INFO, "managed memory: %s (error %d), so the server's CPU "
 	    "reads and writes it instead, which on a discrete GPU moves its "
 	    "pages to this host's memory and back", why, (int)err);
+}
+
+/* Said once a session, at debug: an expected case, not a fault. */
+static void log_once_busy(void)
+{
+	static bool said;
+
+	if (said)
+		return;
+	said = true;
+	log_msg(LOG_DEBUG, "managed memory: a stream of the client's still has "
+	    "work, so the server's CPU reads and writes it for this push or "
+	    "pull (and the next ones while that lasts)");
 }
 
 static void fail(const char *why, CUresult err)
@@ -121,6 +137,33 @@ static CUresult context_stream(CUcontext ctx)
 	return CUDA_SUCCESS;
 }
 
+/* A stream of the client's with nothing left to run (and not capturing,
+ * whose queue cannot be asked without harm). */
+static bool stream_idle(cu_handle h, void *arg)
+{
+	CUstreamCaptureStatus capture = CU_STREAM_CAPTURE_STATUS_NONE;
+	CUstream s = (CUstream)(uintptr_t)h;
+
+	(void)arg;
+	if (cuStreamIsCapturing(s, &capture) != CUDA_SUCCESS ||
+	    capture != CU_STREAM_CAPTURE_STATUS_NONE)
+		return false;
+	return cuStreamQuery(s) == CUDA_SUCCESS;
+}
+
+/*
+ * Whether no stream of the client's has work left: the legacy stream, this
+ * thread's per-thread one, and every stream it made.  Asked in the relaxed
+ * capture mode (a query of the legacy stream during a global capture would
+ * end it).  Why it matters: managed_copy.h, "Busy".
+ */
+static bool client_idle(void)
+{
+	return cuStreamQuery(CU_STREAM_LEGACY) == CUDA_SUCCESS &&
+	    cuStreamQuery(CU_STREAM_PER_THREAD) == CUDA_SUCCESS &&
+	    handle_each(HANDLE_STREAM, stream_idle, NULL);
+}
+
 bool managed_copy_begin(CUcontext ctx)
 {
 	CUcontext current = NULL;
@@ -146,6 +189,11 @@ bool managed_copy_begin(CUcontext ctx)
 	series.mode = CU_STREAM_CAPTURE_MODE_RELAXED;
 	series.relaxed = cuThreadExchangeStreamCaptureMode(&series.mode) ==
 	    CUDA_SUCCESS;
+	if (!client_idle()) {
+		log_once_busy();
+		restore_thread();
+		return false;
+	}
 	if ((err = context_stream(current != NULL ? current : ctx)) !=
 	    CUDA_SUCCESS) {
 		say_once(false, "no stream for its copies", err);

@@ -39,6 +39,18 @@
  * one) fails and invalidates the capture.  A stream of their own is never
  * captured, so nothing of theirs joins the graph.
  *
+ * Busy.  A series begins only while no stream of the client's has work
+ * left; otherwise the caller uses its CPU for that push or pull.  On the
+ * H200 a copy of managed memory made while a kernel of the program's held
+ * every multiprocessor waited for that kernel, though it was on a stream
+ * of its own (tests/e2e/managed_busy.c, managed_busy_full: a pull took
+ * 2.05 s, the spinning kernel's time); the CPU does not wait, and the
+ * driver lets it reach managed memory beside running kernels
+ * (concurrent managed access, svc_managed.c).  Its cost is the one above,
+ * paid only while a kernel runs that the program did not wait for.  The
+ * hashing kernel (managed_hash.h) runs only inside a series, so it never
+ * waits either.
+ *
  * Where a copy cannot be made (no context, no stream, an error), the
  * caller falls back to its CPU; the reason is logged once.
  */

@@ -32,7 +32,6 @@
 
 #include "server/copy/managed_copy.h"
 #include "server/copy/managed_hash.h"
-#include "server/session/handles.h"
 #include "server/session/log.h"
 
 static const char kernel_ptx[] =
@@ -304,45 +303,16 @@ static struct kept *current(void)
 	return free_entry;
 }
 
-/* A stream of the client's with nothing left to run (and not capturing,
- * whose queue cannot be asked without harm). */
-static bool stream_idle(cu_handle h, void *arg)
-{
-	CUstreamCaptureStatus capture = CU_STREAM_CAPTURE_STATUS_NONE;
-	CUstream s = (CUstream)(uintptr_t)h;
-
-	(void)arg;
-	if (cuStreamIsCapturing(s, &capture) != CUDA_SUCCESS ||
-	    capture != CU_STREAM_CAPTURE_STATUS_NONE)
-		return false;
-	return cuStreamQuery(s) == CUDA_SUCCESS;
-}
-
-/*
- * Whether no stream of the client's has work left: the legacy stream, this
- * thread's per-thread one, and every stream it made.  The hashing kernel
- * needs a free multiprocessor; a kernel of the program's on a stream the
- * program did not wait for may hold them all (and wait for the program),
- * and the kernel would wait behind it where the copy engine does not.
- */
-static bool client_idle(void)
-{
-	return cuStreamQuery(CU_STREAM_LEGACY) == CUDA_SUCCESS &&
-	    cuStreamQuery(CU_STREAM_PER_THREAD) == CUDA_SUCCESS &&
-	    handle_each(HANDLE_STREAM, stream_idle, NULL);
-}
-
 bool managed_hash(CUdeviceptr mirror, size_t size, struct block_hash *out)
 {
 	struct kept *k;
 	CUresult err;
 
+	/* The series began only with the client's streams idle
+	 * (managed_copy_begin), so neither the kernel nor its load and check
+	 * at the first use in a context wait behind a kernel of the
+	 * program's. */
 	if (size == 0 || mirror % 8 != 0)
-		return false;
-	/* Busy: this pull reads it all through the copy engine instead.
-	 * Asked before current(), whose first call in a context loads the
-	 * kernel and runs it on known bytes: that would wait as well. */
-	if (!client_idle())
 		return false;
 	if ((k = current()) == NULL || k->state != READY)
 		return false;

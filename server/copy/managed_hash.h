@@ -14,12 +14,11 @@
  * the check or fails to run, the caller reads the whole memory as before;
  * the reason is logged once.
  *
- * A limit the copies alone did not have: the kernel runs when a
- * multiprocessor is free, so a kernel of the program's that holds all of
- * them while the program waits for another stream, and that ends only
- * once the program has done something more, would hold the pull too.  So
- * the hashes are taken only while no stream of the client's has work
- * left (nor is capturing); otherwise false, and the pull reads it all.
+ * The kernel runs when a multiprocessor is free, so a kernel of the
+ * program's that holds all of them while the program waits for another
+ * stream would hold the pull too; a series begins only while no stream of
+ * the client's has work left (managed_copy.h, "Busy"), which spares the
+ * hashes that wait as well.
  */
 #ifndef ONCUDA_SERVER_COPY_MANAGED_HASH_H
 #define ONCUDA_SERVER_COPY_MANAGED_HASH_H

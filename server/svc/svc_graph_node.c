@@ -405,8 +405,9 @@ bool_t cu_graph_add_child_graph_node_svc(cu_handle graph,
  * The child is embedded itself (CU_GRAPH_CHILD_GRAPH_OWNERSHIP_MOVE): it,
  * its nodes and what they own pass to the new node in the handle tree, so
  * that they go with it, and CU_GRAPH_DESTROY refuses the child from then
- * on.  Refused first: a child already embedded in a node, and a child that
- * is the graph or holds it (handle_adopt could not make a tree of that).
+ * on.  Refused first: a child already embedded in a node
+ * (CUDA_ERROR_NOT_SUPPORTED), and a child that is the graph or holds it
+ * (CUDA_ERROR_INVALID_VALUE; handle_adopt could not make a tree of that).
  */
 bool_t cu_graph_add_child_graph_node_move_svc(cu_handle graph,
     cu_nodes deps, cu_handle child, res_handle *r, struct svc_req *rq)
@@ -418,10 +419,13 @@ bool_t cu_graph_add_child_graph_node_move_svc(cu_handle graph,
 	(void)rq;
 	if ((err = graph_add_check(graph, &deps)) == CUDA_SUCCESS &&
 	    (err = handle_check(HANDLE_GRAPH, child, false)) == CUDA_SUCCESS &&
-	    (err = capture_graph_check(child)) == CUDA_SUCCESS &&
-	    (handle_owner(HANDLE_GRAPH, child, HANDLE_GRAPH_NODE) != 0 ||
-	    handle_within(HANDLE_GRAPH, graph, HANDLE_GRAPH, child)))
-		err = CUDA_ERROR_INVALID_VALUE;
+	    (err = capture_graph_check(child)) == CUDA_SUCCESS) {
+		/* The driver's answers on the H200 (driver 580). */
+		if (handle_owner(HANDLE_GRAPH, child, HANDLE_GRAPH_NODE) != 0)
+			err = CUDA_ERROR_NOT_SUPPORTED;
+		else if (handle_within(HANDLE_GRAPH, graph, HANDLE_GRAPH, child))
+			err = CUDA_ERROR_INVALID_VALUE;
+	}
 	if (err == CUDA_SUCCESS) {
 		memset(&p, 0, sizeof(p));
 		p.type = CU_GRAPH_NODE_TYPE_GRAPH;

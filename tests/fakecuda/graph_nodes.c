@@ -464,7 +464,9 @@ CUresult fc_add_child_graph(CUgraphNode *phGraphNode, CUgraph hGraph,
 	    numDependencies, CU_GRAPH_NODE_TYPE_GRAPH);
 	if (rc == CUDA_SUCCESS)
 		rc = fc_graph_lookup(childGraph, &child);
-	if (rc == CUDA_SUCCESS && (child == a.g || (move && child->is_child) ||
+	if (rc == CUDA_SUCCESS && move && child->is_child)
+		rc = CUDA_ERROR_NOT_SUPPORTED;	/* as driver 580 says */
+	else if (rc == CUDA_SUCCESS && (child == a.g ||
 	    (!move && has_mem_nodes(child))))
 		rc = CUDA_ERROR_INVALID_VALUE;
 	if (rc == CUDA_SUCCESS) {
