@@ -2635,24 +2635,26 @@ cu_graph_node_get_dependent_nodes_13000(cu_handle node, cu_size room, res_node_l
 }
 
 enum clnt_stat 
-cu_graph_add_dependencies_13000(cu_handle graph, cu_nodes from, cu_nodes to, res_none *clnt_res,  CLIENT *clnt)
+cu_graph_add_dependencies_13000(cu_handle graph, cu_nodes from, cu_nodes to, graph_edges edges, res_none *clnt_res,  CLIENT *clnt)
 {
 	cu_graph_add_dependencies_13000_argument arg;
 	arg.graph = graph;
 	arg.from = from;
 	arg.to = to;
+	arg.edges = edges;
 	return (clnt_call (clnt, CU_GRAPH_ADD_DEPENDENCIES, (xdrproc_t) xdr_cu_graph_add_dependencies_13000_argument, (caddr_t) &arg,
 		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
 		TIMEOUT));
 }
 
 enum clnt_stat 
-cu_graph_remove_dependencies_13000(cu_handle graph, cu_nodes from, cu_nodes to, res_none *clnt_res,  CLIENT *clnt)
+cu_graph_remove_dependencies_13000(cu_handle graph, cu_nodes from, cu_nodes to, graph_edges edges, res_none *clnt_res,  CLIENT *clnt)
 {
 	cu_graph_remove_dependencies_13000_argument arg;
 	arg.graph = graph;
 	arg.from = from;
 	arg.to = to;
+	arg.edges = edges;
 	return (clnt_call (clnt, CU_GRAPH_REMOVE_DEPENDENCIES, (xdrproc_t) xdr_cu_graph_remove_dependencies_13000_argument, (caddr_t) &arg,
 		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
 		TIMEOUT));

@@ -986,9 +986,22 @@ typedef struct {
 	cu_handle *cu_nodes_val;
 } cu_nodes;
 
+struct graph_edge_data {
+	u_int from_port;
+	u_int to_port;
+	u_int type;
+};
+typedef struct graph_edge_data graph_edge_data;
+
+typedef struct {
+	u_int graph_edges_len;
+	graph_edge_data *graph_edges_val;
+} graph_edges;
+
 struct node_list {
 	cu_nodes nodes;
 	cu_size total;
+	graph_edges edges;
 };
 typedef struct node_list node_list;
 
@@ -1004,6 +1017,7 @@ struct edge_list {
 	cu_nodes from;
 	cu_nodes to;
 	cu_size total;
+	graph_edges edges;
 };
 typedef struct edge_list edge_list;
 
@@ -2520,6 +2534,7 @@ struct cu_graph_add_dependencies_13000_argument {
 	cu_handle graph;
 	cu_nodes from;
 	cu_nodes to;
+	graph_edges edges;
 };
 typedef struct cu_graph_add_dependencies_13000_argument cu_graph_add_dependencies_13000_argument;
 
@@ -2527,6 +2542,7 @@ struct cu_graph_remove_dependencies_13000_argument {
 	cu_handle graph;
 	cu_nodes from;
 	cu_nodes to;
+	graph_edges edges;
 };
 typedef struct cu_graph_remove_dependencies_13000_argument cu_graph_remove_dependencies_13000_argument;
 
@@ -3862,11 +3878,11 @@ extern  bool_t cu_graph_node_get_dependencies_13000_svc(cu_handle , cu_size , re
 extern  enum clnt_stat cu_graph_node_get_dependent_nodes_13000(cu_handle , cu_size , res_node_list *, CLIENT *);
 extern  bool_t cu_graph_node_get_dependent_nodes_13000_svc(cu_handle , cu_size , res_node_list *, struct svc_req *);
 #define CU_GRAPH_ADD_DEPENDENCIES 318
-extern  enum clnt_stat cu_graph_add_dependencies_13000(cu_handle , cu_nodes , cu_nodes , res_none *, CLIENT *);
-extern  bool_t cu_graph_add_dependencies_13000_svc(cu_handle , cu_nodes , cu_nodes , res_none *, struct svc_req *);
+extern  enum clnt_stat cu_graph_add_dependencies_13000(cu_handle , cu_nodes , cu_nodes , graph_edges , res_none *, CLIENT *);
+extern  bool_t cu_graph_add_dependencies_13000_svc(cu_handle , cu_nodes , cu_nodes , graph_edges , res_none *, struct svc_req *);
 #define CU_GRAPH_REMOVE_DEPENDENCIES 319
-extern  enum clnt_stat cu_graph_remove_dependencies_13000(cu_handle , cu_nodes , cu_nodes , res_none *, CLIENT *);
-extern  bool_t cu_graph_remove_dependencies_13000_svc(cu_handle , cu_nodes , cu_nodes , res_none *, struct svc_req *);
+extern  enum clnt_stat cu_graph_remove_dependencies_13000(cu_handle , cu_nodes , cu_nodes , graph_edges , res_none *, CLIENT *);
+extern  bool_t cu_graph_remove_dependencies_13000_svc(cu_handle , cu_nodes , cu_nodes , graph_edges , res_none *, struct svc_req *);
 #define CU_GRAPH_ADD_EMPTY_NODE 320
 extern  enum clnt_stat cu_graph_add_empty_node_13000(cu_handle , cu_nodes , res_handle *, CLIENT *);
 extern  bool_t cu_graph_add_empty_node_13000_svc(cu_handle , cu_nodes , res_handle *, struct svc_req *);
@@ -5528,6 +5544,8 @@ extern  bool_t xdr_res_atomic_caps (XDR *, res_atomic_caps*);
 extern  bool_t xdr_coredump_value (XDR *, coredump_value*);
 extern  bool_t xdr_res_coredump_value (XDR *, res_coredump_value*);
 extern  bool_t xdr_cu_nodes (XDR *, cu_nodes*);
+extern  bool_t xdr_graph_edge_data (XDR *, graph_edge_data*);
+extern  bool_t xdr_graph_edges (XDR *, graph_edges*);
 extern  bool_t xdr_node_list (XDR *, node_list*);
 extern  bool_t xdr_res_node_list (XDR *, res_node_list*);
 extern  bool_t xdr_edge_list (XDR *, edge_list*);
@@ -5947,6 +5965,8 @@ extern bool_t xdr_res_atomic_caps ();
 extern bool_t xdr_coredump_value ();
 extern bool_t xdr_res_coredump_value ();
 extern bool_t xdr_cu_nodes ();
+extern bool_t xdr_graph_edge_data ();
+extern bool_t xdr_graph_edges ();
 extern bool_t xdr_node_list ();
 extern bool_t xdr_res_node_list ();
 extern bool_t xdr_edge_list ();

@@ -1501,13 +1501,13 @@ _cu_graph_node_get_dependent_nodes_13000 (cu_graph_node_get_dependent_nodes_1300
 int
 _cu_graph_add_dependencies_13000 (cu_graph_add_dependencies_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
-	return (cu_graph_add_dependencies_13000_svc(argp->graph, argp->from, argp->to, result, rqstp));
+	return (cu_graph_add_dependencies_13000_svc(argp->graph, argp->from, argp->to, argp->edges, result, rqstp));
 }
 
 int
 _cu_graph_remove_dependencies_13000 (cu_graph_remove_dependencies_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
-	return (cu_graph_remove_dependencies_13000_svc(argp->graph, argp->from, argp->to, result, rqstp));
+	return (cu_graph_remove_dependencies_13000_svc(argp->graph, argp->from, argp->to, argp->edges, result, rqstp));
 }
 
 int

@@ -2353,6 +2353,31 @@ xdr_cu_nodes (XDR *xdrs, cu_nodes *objp)
 }
 
 bool_t
+xdr_graph_edge_data (XDR *xdrs, graph_edge_data *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_u_int (xdrs, &objp->from_port))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->to_port))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->type))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
+xdr_graph_edges (XDR *xdrs, graph_edges *objp)
+{
+	register int32_t *buf;
+
+	 if (!xdr_array (xdrs, (char **)&objp->graph_edges_val, (u_int *) &objp->graph_edges_len, ONCUDA_GRAPH_NODES_MAX,
+		sizeof (graph_edge_data), (xdrproc_t) xdr_graph_edge_data))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
 xdr_node_list (XDR *xdrs, node_list *objp)
 {
 	register int32_t *buf;
@@ -2360,6 +2385,8 @@ xdr_node_list (XDR *xdrs, node_list *objp)
 	 if (!xdr_cu_nodes (xdrs, &objp->nodes))
 		 return FALSE;
 	 if (!xdr_cu_size (xdrs, &objp->total))
+		 return FALSE;
+	 if (!xdr_graph_edges (xdrs, &objp->edges))
 		 return FALSE;
 	return TRUE;
 }
@@ -2392,6 +2419,8 @@ xdr_edge_list (XDR *xdrs, edge_list *objp)
 	 if (!xdr_cu_nodes (xdrs, &objp->to))
 		 return FALSE;
 	 if (!xdr_cu_size (xdrs, &objp->total))
+		 return FALSE;
+	 if (!xdr_graph_edges (xdrs, &objp->edges))
 		 return FALSE;
 	return TRUE;
 }
@@ -5157,6 +5186,8 @@ xdr_cu_graph_add_dependencies_13000_argument (XDR *xdrs, cu_graph_add_dependenci
 		 return FALSE;
 	 if (!xdr_cu_nodes (xdrs, &objp->to))
 		 return FALSE;
+	 if (!xdr_graph_edges (xdrs, &objp->edges))
+		 return FALSE;
 	return TRUE;
 }
 
@@ -5168,6 +5199,8 @@ xdr_cu_graph_remove_dependencies_13000_argument (XDR *xdrs, cu_graph_remove_depe
 	 if (!xdr_cu_nodes (xdrs, &objp->from))
 		 return FALSE;
 	 if (!xdr_cu_nodes (xdrs, &objp->to))
+		 return FALSE;
+	 if (!xdr_graph_edges (xdrs, &objp->edges))
 		 return FALSE;
 	return TRUE;
 }

@@ -12,6 +12,7 @@
  * (`room`) bounds only what is sent back, never what the server allocates
  * before the driver has said how many there are.
  */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +24,7 @@
 #include "gen/cuda_names.h"
 #include "server/session/capture.h"
 #include "server/session/handles.h"
+#include "server/svc/graph_edges.h"
 #include "server/svc/svc_graph.h"
 
 _Static_assert(sizeof(CUgraphNode) == sizeof(cu_handle),
@@ -71,7 +73,7 @@ CUresult graph_nodes_reply(cu_handle graph, const CUgraphNode *found,
 enum node_query { ALL_NODES, ROOT_NODES, DEPENDENCIES, DEPENDENTS };
 
 static CUresult ask_nodes(enum node_query q, cu_handle h, CUgraphNode *nodes,
-    size_t *count)
+    CUgraphEdgeData *edges, size_t *count)
 {
 	switch (q) {
 	case ALL_NODES:
@@ -80,10 +82,10 @@ static CUresult ask_nodes(enum node_query q, cu_handle h, CUgraphNode *nodes,
 		return cuGraphGetRootNodes((CUgraph)(uintptr_t)h, nodes, count);
 	case DEPENDENCIES:
 		return cuGraphNodeGetDependencies((CUgraphNode)(uintptr_t)h,
-		    nodes, NULL, count);
+		    nodes, edges, count);
 	case DEPENDENTS:
 		return cuGraphNodeGetDependentNodes((CUgraphNode)(uintptr_t)h,
-		    nodes, NULL, count);
+		    nodes, edges, count);
 	}
 	return CUDA_ERROR_INVALID_VALUE;
 }
@@ -96,22 +98,30 @@ static void node_query(enum node_query q, cu_handle h, cu_handle graph,
     cu_size room, res_node_list *r)
 {
 	node_list *out = &r->res_node_list_u.value;
+	bool with_edges = q == DEPENDENCIES || q == DEPENDENTS;
+	CUgraphEdgeData *edges = NULL;
 	CUgraphNode *nodes;
-	size_t total = 0;
+	size_t total = 0, n;
 
-	if ((r->err = ask_nodes(q, h, NULL, &total)) != CUDA_SUCCESS)
+	if ((r->err = ask_nodes(q, h, NULL, NULL, &total)) != CUDA_SUCCESS)
 		return;
 	out->total = total;
 	if (room == 0 || total == 0)
 		return;
-	if ((nodes = calloc(total, sizeof(*nodes))) == NULL) {
+	nodes = calloc(total, sizeof(*nodes));
+	if (with_edges)
+		edges = calloc(total, sizeof(*edges));
+	if (nodes == NULL || (with_edges && edges == NULL))
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
-		return;
+	else if ((r->err = ask_nodes(q, h, nodes, edges, &total)) ==
+	    CUDA_SUCCESS) {
+		n = room < total ? (size_t)room : total;
+		if ((r->err = graph_nodes_reply(graph, nodes, n,
+		    &out->nodes)) == CUDA_SUCCESS)
+			r->err = graph_edges_out(edges, n, &out->edges);
 	}
-	if ((r->err = ask_nodes(q, h, nodes, &total)) == CUDA_SUCCESS)
-		r->err = graph_nodes_reply(graph, nodes,
-		    room < total ? (size_t)room : total, &out->nodes);
 	free(nodes);
+	free(edges);
 }
 
 bool_t cu_graph_get_nodes_svc(cu_handle graph, cu_size room,
@@ -168,6 +178,7 @@ bool_t cu_graph_get_edges_svc(cu_handle graph, cu_size room,
 {
 	edge_list *out = &r->res_edge_list_u.value;
 	CUgraphNode *from, *to;
+	CUgraphEdgeData *edges;
 	CUgraph g = (CUgraph)(uintptr_t)graph;
 	size_t total = 0, n;
 
@@ -183,17 +194,21 @@ bool_t cu_graph_get_edges_svc(cu_handle graph, cu_size room,
 		return TRUE;
 	from = calloc(total, sizeof(*from));
 	to = calloc(total, sizeof(*to));
-	if (from == NULL || to == NULL)
+	edges = calloc(total, sizeof(*edges));
+	if (from == NULL || to == NULL || edges == NULL)
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
-	else if ((r->err = cuGraphGetEdges(g, from, to, NULL, &total)) ==
+	else if ((r->err = cuGraphGetEdges(g, from, to, edges, &total)) ==
 	    CUDA_SUCCESS) {
 		n = room < total ? (size_t)room : total;
 		if ((r->err = graph_nodes_reply(graph, from, n, &out->from)) ==
+		    CUDA_SUCCESS &&
+		    (r->err = graph_nodes_reply(graph, to, n, &out->to)) ==
 		    CUDA_SUCCESS)
-			r->err = graph_nodes_reply(graph, to, n, &out->to);
+			r->err = graph_edges_out(edges, n, &out->edges);
 	}
 	free(from);
 	free(to);
+	free(edges);
 	return TRUE;
 }
 
@@ -227,25 +242,37 @@ static CUresult edges_check(cu_handle graph, const cu_nodes *from,
 	return graph_nodes_check(to);
 }
 
+/* Adds (add) or removes the edges from[i] -> to[i] with their data. */
+static CUresult change_edges(bool add, cu_handle graph, const cu_nodes *from,
+    const cu_nodes *to, const graph_edges *edges)
+{
+	CUgraphEdgeData *data;
+	CUresult err;
+
+	if ((err = edges_check(graph, from, to)) != CUDA_SUCCESS ||
+	    (err = graph_edges_in(edges, from->cu_nodes_len, &data)) !=
+	    CUDA_SUCCESS)
+		return err;
+	err = (add ? cuGraphAddDependencies : cuGraphRemoveDependencies)(
+	    (CUgraph)(uintptr_t)graph, graph_nodes_of(from),
+	    graph_nodes_of(to), data, from->cu_nodes_len);
+	free(data);
+	return err;
+}
+
 bool_t cu_graph_add_dependencies_svc(cu_handle graph, cu_nodes from,
-    cu_nodes to, res_none *r, struct svc_req *rq)
+    cu_nodes to, graph_edges edges, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
-	if ((r->err = edges_check(graph, &from, &to)) == CUDA_SUCCESS)
-		r->err = cuGraphAddDependencies((CUgraph)(uintptr_t)graph,
-		    graph_nodes_of(&from), graph_nodes_of(&to), NULL,
-		    from.cu_nodes_len);
+	r->err = change_edges(true, graph, &from, &to, &edges);
 	return TRUE;
 }
 
 bool_t cu_graph_remove_dependencies_svc(cu_handle graph, cu_nodes from,
-    cu_nodes to, res_none *r, struct svc_req *rq)
+    cu_nodes to, graph_edges edges, res_none *r, struct svc_req *rq)
 {
 	(void)rq;
-	if ((r->err = edges_check(graph, &from, &to)) == CUDA_SUCCESS)
-		r->err = cuGraphRemoveDependencies((CUgraph)(uintptr_t)graph,
-		    graph_nodes_of(&from), graph_nodes_of(&to), NULL,
-		    from.cu_nodes_len);
+	r->err = change_edges(false, graph, &from, &to, &edges);
 	return TRUE;
 }
 

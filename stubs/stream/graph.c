@@ -65,9 +65,10 @@ static enum clnt_stat ask_nodes(enum node_query q, cu_handle h, cu_size room,
 	return cu_graph_node_get_dependent_nodes(h, room, r, c);
 }
 
-/* A node list about h (a graph or a node) into the program's array. */
+/* A node list about h (a graph or a node) into the program's array, and
+ * the data of the edges to or from them into edges (NULL: not wanted). */
 static CUresult node_query(enum node_query q, const void *h,
-    CUgraphNode *nodes, size_t *count)
+    CUgraphNode *nodes, CUgraphEdgeData *edges, size_t *count)
 {
 	res_node_list r;
 	unsigned server;
@@ -85,9 +86,13 @@ static CUresult node_query(enum node_query q, const void *h,
 	e = call_end(&k, ask_nodes(q, route_strip(h), room, &r, k.c));
 	if (e != CUDA_SUCCESS)
 		return e;
-	if ((e = (CUresult)r.err) == CUDA_SUCCESS)
+	if ((e = (CUresult)r.err) == CUDA_SUCCESS) {
 		node_list_from_wire(&r.res_node_list_u.value, server, nodes,
 		    room, count);
+		if (nodes != NULL)
+			node_edges_from_wire(&r.res_node_list_u.value.edges,
+			    edges, *count);
+	}
 	xdr_free((xdrproc_t)xdr_res_node_list, (char *)&r);
 	return e;
 }
@@ -95,56 +100,42 @@ static CUresult node_query(enum node_query q, const void *h,
 ONCUDA_API CUresult cuGraphGetNodes(CUgraph hGraph, CUgraphNode *nodes,
     size_t *numNodes)
 {
-	return node_query(ALL_NODES, hGraph, nodes, numNodes);
+	return node_query(ALL_NODES, hGraph, nodes, NULL, numNodes);
 }
 
 ONCUDA_API CUresult cuGraphGetRootNodes(CUgraph hGraph,
     CUgraphNode *rootNodes, size_t *numRootNodes)
 {
-	return node_query(ROOT_NODES, hGraph, rootNodes, numRootNodes);
-}
-
-/* Edge data can only say "default edge" here: zeros, as the driver writes. */
-static void no_edge_data(CUgraphEdgeData *edges, size_t count)
-{
-	if (edges != NULL)
-		memset(edges, 0, count * sizeof(*edges));
+	return node_query(ROOT_NODES, hGraph, rootNodes, NULL, numRootNodes);
 }
 
 ONCUDA_API CUresult cuGraphNodeGetDependencies_v2(CUgraphNode hNode,
     CUgraphNode *dependencies, CUgraphEdgeData *edgeData,
     size_t *numDependencies)
 {
-	CUresult e = node_query(DEPENDENCIES, hNode, dependencies,
+	return node_query(DEPENDENCIES, hNode, dependencies, edgeData,
 	    numDependencies);
-
-	if (e == CUDA_SUCCESS && dependencies != NULL)
-		no_edge_data(edgeData, *numDependencies);
-	return e;
 }
 
 ONCUDA_API CUresult cuGraphNodeGetDependencies(CUgraphNode hNode,
     CUgraphNode *dependencies, size_t *numDependencies)
 {
-	return node_query(DEPENDENCIES, hNode, dependencies, numDependencies);
+	return node_query(DEPENDENCIES, hNode, dependencies, NULL,
+	    numDependencies);
 }
 
 ONCUDA_API CUresult cuGraphNodeGetDependentNodes_v2(CUgraphNode hNode,
     CUgraphNode *dependentNodes, CUgraphEdgeData *edgeData,
     size_t *numDependentNodes)
 {
-	CUresult e = node_query(DEPENDENTS, hNode, dependentNodes,
+	return node_query(DEPENDENTS, hNode, dependentNodes, edgeData,
 	    numDependentNodes);
-
-	if (e == CUDA_SUCCESS && dependentNodes != NULL)
-		no_edge_data(edgeData, *numDependentNodes);
-	return e;
 }
 
 ONCUDA_API CUresult cuGraphNodeGetDependentNodes(CUgraphNode hNode,
     CUgraphNode *dependentNodes, size_t *numDependentNodes)
 {
-	return node_query(DEPENDENTS, hNode, dependentNodes,
+	return node_query(DEPENDENTS, hNode, dependentNodes, NULL,
 	    numDependentNodes);
 }
 
@@ -179,7 +170,7 @@ ONCUDA_API CUresult cuGraphGetEdges_v2(CUgraph hGraph, CUgraphNode *from,
 		node_list_from_wire(&from_list, server, from, room, numEdges);
 		node_list_from_wire(&to_list, server, to, room, &got);
 		if (from != NULL)
-			no_edge_data(edgeData, got);
+			node_edges_from_wire(&answer->edges, edgeData, got);
 	}
 	xdr_free((xdrproc_t)xdr_res_edge_list, (char *)&r);
 	return e;
@@ -218,24 +209,29 @@ static CUresult change_edges(bool add, CUgraph graph,
 {
 	struct route rt = ROUTE_INIT;
 	cu_nodes wire_from, wire_to;
+	graph_edges wire_edges;
 	struct call k;
 	res_none r;
 	CUresult e;
 
-	if ((e = node_edges_default(edges, count)) != CUDA_SUCCESS)
+	if ((e = node_edges_to_wire(edges, count, &wire_edges)) !=
+	    CUDA_SUCCESS)
 		return e;
 	route_handle(&rt, graph, ROUTE_HANDLE);
 	if ((e = node_list_to_wire(&rt, from, count, &wire_from)) !=
-	    CUDA_SUCCESS)
+	    CUDA_SUCCESS) {
+		node_edges_release(&wire_edges);
 		return e;
+	}
 	if ((e = node_list_to_wire(&rt, to, count, &wire_to)) ==
 	    CUDA_SUCCESS && (e = route_call(&k, &rt, CALL_REPLY(r))) ==
 	    CUDA_SUCCESS)
 		e = call_done(&k, (add ? cu_graph_add_dependencies :
-		    cu_graph_remove_dependencies)(
-		    route_strip(graph), wire_from, wire_to, &r, k.c), &r.err);
+		    cu_graph_remove_dependencies)(route_strip(graph),
+		    wire_from, wire_to, wire_edges, &r, k.c), &r.err);
 	node_list_release(&wire_from);
 	node_list_release(&wire_to);
+	node_edges_release(&wire_edges);
 	return e;
 }
 

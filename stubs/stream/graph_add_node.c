@@ -6,10 +6,12 @@
  * with a kernel node is cuGraphAddKernelNode, and so on), so a node type
  * crosses the wire one way only, with the per-type marshalling and the
  * server's per-type checks; conditional nodes, which only this call adds,
- * have a procedure of their own (graph_cond.h).  Edges must be default
- * edges, the only ones oncuda carries.
+ * have a procedure of their own (graph_cond.h).  A node with edge data
+ * other than default edges is added with none and then given its edges
+ * (add_node_with_edges).
  */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "stubs/link/say.h"
@@ -77,9 +79,9 @@ static CUresult refused(const char *what)
 	return CUDA_ERROR_NOT_SUPPORTED;
 }
 
-ONCUDA_API CUresult cuGraphAddNode_v2(CUgraphNode *phGraphNode,
-    CUgraph hGraph, const CUgraphNode *dependencies,
-    const CUgraphEdgeData *dependencyData, size_t numDependencies,
+/* The node of nodeParams' type, by that type's call; default edges. */
+static CUresult add_node(CUgraphNode *phGraphNode, CUgraph hGraph,
+    const CUgraphNode *dependencies, size_t numDependencies,
     CUgraphNodeParams *nodeParams)
 {
 	const CUgraphNode *d = dependencies;
@@ -91,10 +93,6 @@ ONCUDA_API CUresult cuGraphAddNode_v2(CUgraphNode *phGraphNode,
 	CUDA_BATCH_MEM_OP_NODE_PARAMS batch;
 	CUresult e;
 
-	if (phGraphNode == NULL || hGraph == NULL || nodeParams == NULL)
-		return CUDA_ERROR_INVALID_VALUE;
-	if ((e = node_edges_default(dependencyData, n)) != CUDA_SUCCESS)
-		return e;
 	switch (nodeParams->type) {
 	case CU_GRAPH_NODE_TYPE_KERNEL:
 		kernel = kernel_of(&nodeParams->kernel);
@@ -155,6 +153,53 @@ ONCUDA_API CUresult cuGraphAddNode_v2(CUgraphNode *phGraphNode,
 	default:
 		return CUDA_ERROR_INVALID_VALUE;
 	}
+}
+
+/*
+ * Edges with data (Hopper's programmatic dependent launch; XLA adds its
+ * kernel nodes so): the node with no dependencies, then its edges with
+ * their data (CU_GRAPH_ADD_DEPENDENCIES), and the node destroyed again
+ * when those are refused, so that a failed call leaves no node, as the
+ * driver's does.
+ */
+static CUresult add_node_with_edges(CUgraphNode *phGraphNode, CUgraph hGraph,
+    const CUgraphNode *dependencies, const CUgraphEdgeData *dependencyData,
+    size_t numDependencies, CUgraphNodeParams *nodeParams)
+{
+	CUgraphNode node = NULL, *to;
+	CUresult e;
+
+	if (dependencies == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((to = malloc(numDependencies * sizeof(*to))) == NULL)
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	if ((e = add_node(&node, hGraph, NULL, 0, nodeParams)) ==
+	    CUDA_SUCCESS) {
+		for (size_t i = 0; i < numDependencies; i++)
+			to[i] = node;
+		e = cuGraphAddDependencies_v2(hGraph, dependencies, to,
+		    dependencyData, numDependencies);
+		if (e == CUDA_SUCCESS)
+			*phGraphNode = node;
+		else
+			(void)cuGraphDestroyNode(node);
+	}
+	free(to);
+	return e;
+}
+
+ONCUDA_API CUresult cuGraphAddNode_v2(CUgraphNode *phGraphNode,
+    CUgraph hGraph, const CUgraphNode *dependencies,
+    const CUgraphEdgeData *dependencyData, size_t numDependencies,
+    CUgraphNodeParams *nodeParams)
+{
+	if (phGraphNode == NULL || hGraph == NULL || nodeParams == NULL)
+		return CUDA_ERROR_INVALID_VALUE;
+	if (node_edges_special(dependencyData, numDependencies))
+		return add_node_with_edges(phGraphNode, hGraph, dependencies,
+		    dependencyData, numDependencies, nodeParams);
+	return add_node(phGraphNode, hGraph, dependencies, numDependencies,
+	    nodeParams);
 }
 
 _Static_assert(sizeof(CUDA_MEM_ALLOC_NODE_PARAMS) ==

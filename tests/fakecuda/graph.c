@@ -93,6 +93,7 @@ fc_node_free(struct fc_node *n)
 		fc_capture_forget_node(n);
 	fc_handle_drop(n->handle);
 	free(n->deps);
+	free(n->dep_edges);
 	free(n);
 }
 
@@ -117,14 +118,37 @@ has_dep(const struct fc_node *n, const struct fc_node *dep)
 	return false;
 }
 
+/* dep before n, with the edge's data (NULL: a default edge). */
 static CUresult
-add_dep(struct fc_node *n, struct fc_node *dep)
+add_dep(struct fc_node *n, struct fc_node *dep, const CUgraphEdgeData *data)
 {
+	static const CUgraphEdgeData none;
+	CUgraphEdgeData *edges;
+
 	if (!grow((void **)&n->deps, &n->deps_cap, n->ndeps + 1,
 	    sizeof(*n->deps)))
 		return CUDA_ERROR_OUT_OF_MEMORY;
+	if (n->edges_cap < n->deps_cap) {
+		edges = realloc(n->dep_edges, n->deps_cap * sizeof(*edges));
+		if (edges == NULL)
+			return CUDA_ERROR_OUT_OF_MEMORY;
+		n->dep_edges = edges;
+		n->edges_cap = n->deps_cap;
+	}
+	n->dep_edges[n->ndeps] = data != NULL ? *data : none;
 	n->deps[n->ndeps++] = dep;
 	return CUDA_SUCCESS;
+}
+
+/* Drops n's d-th incoming edge. */
+static void
+remove_dep_at(struct fc_node *n, size_t d)
+{
+	memmove(&n->deps[d], &n->deps[d + 1],
+	    (n->ndeps - d - 1) * sizeof(*n->deps));
+	memmove(&n->dep_edges[d], &n->dep_edges[d + 1],
+	    (n->ndeps - d - 1) * sizeof(*n->dep_edges));
+	n->ndeps--;
 }
 
 static bool
@@ -178,7 +202,7 @@ fc_graph_insert(struct fc_graph *g, struct fc_node *n,
 	CUresult rc = CUDA_SUCCESS;
 
 	for (size_t i = 0; rc == CUDA_SUCCESS && i < ndeps; i++)
-		rc = add_dep(n, deps[i]);
+		rc = add_dep(n, deps[i], NULL);
 	if (rc == CUDA_SUCCESS && !grow((void **)&g->nodes, &g->cap,
 	    g->count + 1, sizeof(*g->nodes)))
 		rc = CUDA_ERROR_OUT_OF_MEMORY;
@@ -258,6 +282,9 @@ fc_graph_clone(const struct fc_graph *src, struct fc_graph **out)
 			deps[d] = (struct fc_node *)(uintptr_t)
 			    (index_of(src, s->deps[d]) + 1);
 		rc = fc_graph_insert(g, n, deps, s->ndeps);
+		if (rc == CUDA_SUCCESS && s->ndeps > 0)
+			memcpy(n->dep_edges, s->dep_edges,
+			    s->ndeps * sizeof(*s->dep_edges));
 		free(deps);
 		deps = NULL;
 	}
@@ -469,10 +496,12 @@ get_edges(CUgraph hGraph, CUgraphNode *from, CUgraphNode *to,
 				from[k] = (CUgraphNode)
 				    g->nodes[i]->deps[d]->handle;
 				to[k] = (CUgraphNode)g->nodes[i]->handle;
+				if (edgeData != NULL)
+					edgeData[k] =
+					    g->nodes[i]->dep_edges[d];
 			}
-		for (size_t j = 0; j < *numEdges; j++) {
-			if (j >= total)
-				from[j] = to[j] = NULL;
+		for (size_t j = total; j < *numEdges; j++) {
+			from[j] = to[j] = NULL;
 			if (edgeData != NULL)
 				memset(&edgeData[j], 0, sizeof(*edgeData));
 		}
@@ -526,8 +555,12 @@ get_deps(CUgraphNode hNode, CUgraphNode *deps, CUgraphEdgeData *data,
 	    (data != NULL && deps == NULL)))
 		rc = CUDA_ERROR_INVALID_VALUE;
 	if (rc == CUDA_SUCCESS) {
-		if (deps != NULL)
+		if (deps != NULL) {
 			zero_edges(data, *count);
+			for (size_t i = 0; data != NULL && i < *count &&
+			    i < n->ndeps; i++)
+				data[i] = n->dep_edges[i];
+		}
 		list_out(deps, count, n->deps, n->ndeps);
 	}
 	fc_unlock();
@@ -559,11 +592,20 @@ get_dependents(CUgraphNode hNode, CUgraphNode *out, CUgraphEdgeData *data,
 	    sizeof(*list))) == NULL)
 		rc = CUDA_ERROR_OUT_OF_MEMORY;
 	if (rc == CUDA_SUCCESS) {
-		for (size_t i = 0; i < n->graph->count; i++)
-			if (has_dep(n->graph->nodes[i], n))
-				list[found++] = n->graph->nodes[i];
 		if (out != NULL)
 			zero_edges(data, *count);
+		for (size_t i = 0; i < n->graph->count; i++) {
+			struct fc_node *m = n->graph->nodes[i];
+
+			for (size_t d = 0; d < m->ndeps; d++) {
+				if (m->deps[d] != n)
+					continue;
+				if (out != NULL && data != NULL &&
+				    found < *count)
+					data[found] = m->dep_edges[d];
+				list[found++] = m;
+			}
+		}
 		list_out(out, count, list, found);
 		free(list);
 	}
@@ -602,8 +644,7 @@ edit_edges(const CUgraph hGraph, const CUgraphNode *from,
 		a = fc_handle_lookup((uintptr_t)from[i], FC_KIND_GRAPH_NODE);
 		b = fc_handle_lookup((uintptr_t)to[i], FC_KIND_GRAPH_NODE);
 		if (a == NULL || b == NULL || a == b || a->graph != g ||
-		    b->graph != g || has_dep(b, a) != !add ||
-		    !edge_data_zero(data, i))
+		    b->graph != g || has_dep(b, a) != !add)
 			rc = CUDA_ERROR_INVALID_VALUE;
 		for (size_t j = 0; rc == CUDA_SUCCESS && j < i; j++)
 			if (from[j] == from[i] && to[j] == to[i])
@@ -613,14 +654,12 @@ edit_edges(const CUgraph hGraph, const CUgraphNode *from,
 		a = fc_handle_lookup((uintptr_t)from[i], FC_KIND_GRAPH_NODE);
 		b = fc_handle_lookup((uintptr_t)to[i], FC_KIND_GRAPH_NODE);
 		if (add) {
-			rc = add_dep(b, a);
+			rc = add_dep(b, a, data != NULL ? &data[i] : NULL);
 			continue;
 		}
 		for (size_t d = 0; d < b->ndeps; d++) {
 			if (b->deps[d] == a) {
-				memmove(&b->deps[d], &b->deps[d + 1],
-				    (b->ndeps - d - 1) * sizeof(*b->deps));
-				b->ndeps--;
+				remove_dep_at(b, d);
 				break;
 			}
 		}
@@ -663,10 +702,7 @@ cuGraphDestroyNode(CUgraphNode hNode)
 
 			for (size_t d = 0; d < m->ndeps; d++) {
 				if (m->deps[d] == n) {
-					memmove(&m->deps[d], &m->deps[d + 1],
-					    (m->ndeps - d - 1) *
-					    sizeof(*m->deps));
-					m->ndeps--;
+					remove_dep_at(m, d);
 					break;
 				}
 			}

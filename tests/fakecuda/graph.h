@@ -37,6 +37,8 @@ struct fc_node {
 	CUgraphNodeType type;
 	struct fc_node **deps;		/* incoming edges, in the order added */
 	size_t ndeps, deps_cap;
+	CUgraphEdgeData *dep_edges;	/* each edge's data, beside deps */
+	size_t edges_cap;
 	union {
 		struct {
 			struct fc_kernel_call call;
