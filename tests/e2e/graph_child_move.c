@@ -65,12 +65,7 @@ int test_graph_child_move(void)
 	p = memset_word(d, 0x11, ctx);
 	CHECK_CU(cuGraphAddNode(&first, inner, NULL, NULL, 0, &p),
 		 CUDA_SUCCESS);
-	memset(&p, 0, sizeof(p));
-	p.type = CU_GRAPH_NODE_TYPE_MEM_ALLOC;
-	p.alloc.poolProps.allocType = CU_MEM_ALLOCATION_TYPE_PINNED;
-	p.alloc.poolProps.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
-	p.alloc.poolProps.location.id = dev;
-	p.alloc.bytesize = 4096;
+	p = e2e_alloc_node(dev, 4096);
 	CHECK_CU(cuGraphAddNode(&alloc, inner, &first, NULL, 1, &p),
 		 CUDA_SUCCESS);
 	{

@@ -403,12 +403,7 @@ int test_graph_add_node(void)
 	CHECK_CU(cuGraphAddNode(&batch, graph, &child, NULL, 1, &p),
 		 CUDA_SUCCESS);
 	/* ...and memory nodes around nothing but themselves. */
-	memset(&p, 0, sizeof(p));
-	p.type = CU_GRAPH_NODE_TYPE_MEM_ALLOC;
-	p.alloc.poolProps.allocType = CU_MEM_ALLOCATION_TYPE_PINNED;
-	p.alloc.poolProps.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
-	p.alloc.poolProps.location.id = dev;
-	p.alloc.bytesize = 4096;
+	p = e2e_alloc_node(dev, 4096);
 	CHECK_CU(cuGraphAddNode(&alloc, graph, &batch, NULL, 1, &p),
 		 CUDA_SUCCESS);
 	mem = p.alloc.dptr;

@@ -33,3 +33,16 @@ CUDA_KERNEL_NODE_PARAMS e2e_fill_node(CUfunction fill, void **params)
 	k.kernelParams = params;
 	return k;
 }
+
+CUgraphNodeParams e2e_alloc_node(CUdevice dev, size_t bytes)
+{
+	CUgraphNodeParams p;
+
+	memset(&p, 0, sizeof(p));
+	p.type = CU_GRAPH_NODE_TYPE_MEM_ALLOC;
+	p.alloc.poolProps.allocType = CU_MEM_ALLOCATION_TYPE_PINNED;
+	p.alloc.poolProps.location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+	p.alloc.poolProps.location.id = dev;
+	p.alloc.bytesize = bytes;
+	return p;
+}

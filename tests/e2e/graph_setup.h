@@ -17,4 +17,7 @@ int e2e_graph_setup(CUdevice *dev, CUcontext *ctx, const char *kernel,
 /* A fill_u32 node of params (p, v, n) over 1024 words: 4 blocks of 256. */
 CUDA_KERNEL_NODE_PARAMS e2e_fill_node(CUfunction fill, void **params);
 
+/* cuGraphAddNode's memory allocation node of bytes on dev. */
+CUgraphNodeParams e2e_alloc_node(CUdevice dev, size_t bytes);
+
 #endif
