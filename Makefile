@@ -91,13 +91,13 @@ check-gen:
 	@$(PYTHON) tools/gen-trace-types.py idl/cuda.x .check-gen/gen/trace_types.inc
 	@$(PYTHON) tools/gen-revision.py idl/wire.lock .check-gen/gen/wire_revision.h
 	@for f in .check-gen/gen/*; do cmp -s $$f gen/$${f##*/} || { echo "gen/$${f##*/} is stale: run make gen and commit it"; rm -rf .check-gen; exit 1; }; done
-	@$(PYTHON) tools/check-wire.py .check-gen/gen/cuda_rpc.h .check-gen/gen/cuda_xdr.c idl/wire.lock || { rm -rf .check-gen; exit 1; }
+	@$(PYTHON) tools/check-wire.py .check-gen/gen/cuda_rpc.h .check-gen/gen/cuda_xdr.c .check-gen/gen/oneway_procs.inc idl/wire.lock || { rm -rf .check-gen; exit 1; }
 	@rm -rf .check-gen && echo "gen/ is up to date, and the protocol on the wire is idl/wire.lock's"
 
 # After a deliberate change of the protocol (a new procedure, a changed
 # type, a new CUDA version): record it, and commit the lock with the change.
-wire-lock: gen/cuda_rpc.h gen/cuda_xdr.c
-	$(PYTHON) tools/check-wire.py --write gen/cuda_rpc.h gen/cuda_xdr.c idl/wire.lock
+wire-lock: gen/cuda_rpc.h gen/cuda_xdr.c gen/oneway_procs.inc
+	$(PYTHON) tools/check-wire.py --write gen/cuda_rpc.h gen/cuda_xdr.c gen/oneway_procs.inc idl/wire.lock
 	$(PYTHON) tools/gen-revision.py idl/wire.lock gen/wire_revision.h
 
 # Every driver entry point of CUDA_H is remoted, answered in the client or

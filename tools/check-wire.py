@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """check-wire.py -- has the protocol on the wire changed?
 
-    tools/check-wire.py [--write] RPC_H XDR_C LOCK
+    tools/check-wire.py [--write] RPC_H XDR_C ONEWAY_INC LOCK
 
 What a client and a server must agree on is what rpcgen made of idl/cuda.x,
 not how the file is laid out: the program number and version, every
@@ -11,6 +11,9 @@ gen/cuda_rpc.h; XDR_C, gen/cuda_xdr.c), one sorted line each, and compares
 them with LOCK (idl/wire.lock, committed), so that moving procedures between
 sections of the IDL or rewording its comments shows as no change at all, and
 an accidental renumbering or a changed type fails `make check-gen`.
+Which procedures are one-way (ONEWAY_INC, gen/oneway_procs.inc, made from
+the IDL's marks) is part of the protocol too: a server never answers
+them, so a client that waits for the answer to one would wait for good.
 
 An xdr_* routine is recorded as a digest of its body with whitespace
 collapsed: the lock says that a type's encoding changed, `git diff
@@ -55,6 +58,12 @@ def wire(rpc_h, xdr_c):
     return sorted(lines)
 
 
+def oneway(inc):
+    """The one-way procedures as lines."""
+    cases = open(inc).read().split("static bool marked_oneway")[1].split("return true")[0]
+    return [f"oneway {name}" for name in re.findall(r"case\s+(\w+):", cases)]
+
+
 HEADER = ("# idl/wire.lock -- the protocol on the wire, as tools/check-wire.py reads it\n"
           "# from gen/cuda_rpc.h and gen/cuda_xdr.c.  Generated (make wire-lock): change it\n"
           "# only with a deliberate change of the protocol, in the same commit.\n")
@@ -64,10 +73,10 @@ def main():
     args = sys.argv[1:]
     write = "--write" in args
     args = [a for a in args if a != "--write"]
-    if len(args) != 3:
+    if len(args) != 4:
         sys.exit(__doc__)
-    rpc_h, xdr_c, lock = args
-    now = wire(rpc_h, xdr_c)
+    rpc_h, xdr_c, oneway_inc, lock = args
+    now = sorted(wire(rpc_h, xdr_c) + oneway(oneway_inc))
     if write:
         with open(lock, "w") as f:
             f.write(HEADER + "\n".join(now) + "\n")

@@ -10,7 +10,9 @@
 #include <string.h>
 
 #include "stubs/route/call.h"
+#include "stubs/route/capture_known.h"
 #include "stubs/route/ctxstack.h"
+#include "stubs/wire/batch.h"
 #include "stubs/wire/rpc.h"
 #include "stubs/wire/tag.h"
 
@@ -19,6 +21,29 @@ unsigned route_current_server(void)
 	unsigned server = route_server_of(ctxstack_current());
 
 	return server < rpc_server_count() ? server : 0;
+}
+
+/*
+ * While a capture is under way, gives the server's thread the capture
+ * mode under which the driver judges this thread's call as it would
+ * natively (capture_known.h).  One-way: it queues ahead of the call on
+ * the connection the caller holds and costs no round trip.
+ */
+static CUresult sync_capture_mode(struct call *k)
+{
+	int mode = (int)capture_known_server_mode(k->server);
+	enum clnt_stat st;
+
+	if (mode == rpc_held_capture_mode())
+		return CUDA_SUCCESS;
+	st = batch_send(k->c, CU_THREAD_EXCHANGE_STREAM_CAPTURE_MODE,
+	    (xdrproc_t)xdr_int, &mode);
+	if (st != RPC_SUCCESS) {
+		k->c = NULL;
+		return rpc_end(st);
+	}
+	rpc_server_capture_mode_is(mode);
+	return CUDA_SUCCESS;
 }
 
 static CUresult begin(struct call *k, unsigned server, bool sync,
@@ -30,6 +55,8 @@ static CUresult begin(struct call *k, unsigned server, bool sync,
 		return rpc_unavailable();
 	assert(rpc_lock_held());
 	k->server = rpc_held_index();
+	if (!capture_known_none())
+		return sync_capture_mode(k);
 	return CUDA_SUCCESS;
 }
 

@@ -73,9 +73,10 @@ static cu_handle handle_of(const void *h)
  * so that no thread answers "not capturing" once the server began it.
  * When that cannot be recorded the call ends unsent.
  */
-static CUresult note_begin(struct call *k, cu_handle stream)
+static CUresult note_begin(struct call *k, cu_handle stream,
+    CUstreamCaptureMode mode)
 {
-	if (capture_known_begun(k->server, stream))
+	if (capture_known_begun(k->server, stream, mode))
 		return CUDA_SUCCESS;
 	(void)call_end(k, RPC_SUCCESS);
 	return CUDA_ERROR_OUT_OF_MEMORY;
@@ -104,7 +105,7 @@ ONCUDA_API CUresult cuStreamBeginCapture_v2(CUstream hStream,
 	if ((e = route_call_handles(&k, hStream, ROUTE_STREAM, NULL,
 	    ROUTE_HANDLE, CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
-	if ((e = note_begin(&k, route_strip(hStream))) != CUDA_SUCCESS)
+	if ((e = note_begin(&k, route_strip(hStream), mode)) != CUDA_SUCCESS)
 		return e;
 	return begin_known(&k, route_strip(hStream), call_end(&k,
 	    cu_stream_begin_capture(route_strip(hStream), (int)mode, &r, k.c)),
@@ -139,7 +140,7 @@ ONCUDA_API CUresult cuStreamBeginCaptureToGraph(CUstream hStream,
 	    &nodes)) != CUDA_SUCCESS)
 		return e;
 	if ((e = route_call(&k, &rt, CALL_REPLY(r))) == CUDA_SUCCESS &&
-	    (e = note_begin(&k, route_strip(hStream))) == CUDA_SUCCESS)
+	    (e = note_begin(&k, route_strip(hStream), mode)) == CUDA_SUCCESS)
 		e = begin_known(&k, route_strip(hStream), call_end(&k,
 		    cu_stream_begin_capture_to_graph(route_strip(hStream),
 		    route_strip(hGraph), nodes, (int)mode, &r, k.c)), &r.err);
@@ -362,24 +363,19 @@ ONCUDA_API CUresult cuStreamGetCaptureInfo_v3_ptsz(CUstream hStream,
 	    edgeData_out, numDependencies_out);
 }
 
+/*
+ * The mode is the calling thread's, kept here: the server's one thread
+ * takes, before each call of a thread, the mode that judges that call as
+ * the driver would (capture_known.h).
+ */
 ONCUDA_API CUresult cuThreadExchangeStreamCaptureMode(
     CUstreamCaptureMode *mode)
 {
-	res_int r;
 	CUresult e;
-	struct call k;
 
-	if (mode == NULL)
-		return CUDA_ERROR_INVALID_VALUE;
-	if ((e = call_begin(&k, CALL_REPLY(r))) != CUDA_SUCCESS)
+	if ((e = rpc_local_check()) != CUDA_SUCCESS)
 		return e;
-	e = call_end(&k, cu_thread_exchange_stream_capture_mode((int)*mode,
-	    &r, k.c));
-	if (e != CUDA_SUCCESS)
-		return e;
-	if (r.err == CUDA_SUCCESS)
-		*mode = (CUstreamCaptureMode)r.res_int_u.value;
-	return (CUresult)r.err;
+	return capture_known_exchange_mode(mode);
 }
 
 ONCUDA_API CUresult cuStreamUpdateCaptureDependencies_v2(CUstream hStream,

@@ -51,6 +51,7 @@ struct link {
 	CLIENT *client;
 	bool server_ctx_known;
 	cu_handle server_ctx;		/* the server's value, untagged */
+	int server_capture_mode;	/* of the session's server thread */
 };
 
 /* Read once from the environment (setup). */
@@ -142,6 +143,7 @@ static void connect_locked(struct link *l)
 	/* A new session's server process has no context current. */
 	l->server_ctx_known = true;
 	l->server_ctx = 0;
+	l->server_capture_mode = CU_STREAM_CAPTURE_MODE_GLOBAL;
 	atomic_store(&l->reached, true);
 	atomic_store(&l->state, LINK_UP);
 }
@@ -379,6 +381,18 @@ void rpc_server_context_unknown(void)
 {
 	assert(rpc_lock_held());
 	held->server_ctx_known = false;
+}
+
+int rpc_held_capture_mode(void)
+{
+	assert(rpc_lock_held());
+	return held->server_capture_mode;
+}
+
+void rpc_server_capture_mode_is(int mode)
+{
+	assert(rpc_lock_held());
+	held->server_capture_mode = mode;
 }
 
 /*

@@ -117,6 +117,12 @@ void rpc_server_context_is(cu_handle ctx);
  * cannot tell (a context or primary context went away). */
 void rpc_server_context_unknown(void);
 
+/* The capture mode of the session's server thread (a CUstreamCaptureMode;
+ * a new session's is CU_STREAM_CAPTURE_MODE_GLOBAL, the driver's default),
+ * and what it is now that the caller has sent another. */
+int rpc_held_capture_mode(void);
+void rpc_server_capture_mode_is(int mode);
+
 /*
  * Drops every connection without a word, as a fork's child does: the next
  * call connects again, to a new session, and cuInit must be called again.

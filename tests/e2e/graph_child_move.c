@@ -99,10 +99,16 @@ int test_graph_child_move(void)
 	p = moved(inner);
 	CHECK_CU(cuGraphAddNode(&again, other, NULL, NULL, 0, &p),
 		 CUDA_ERROR_NOT_SUPPORTED);
-	/* Nor can a graph move into itself. */
-	p = moved(outer);
-	CHECK_CU(cuGraphAddNode(&again, outer, NULL, NULL, 0, &p),
-		 CUDA_ERROR_INVALID_VALUE);
+	/*
+	 * A graph moved into itself: driver 580 takes it (CUDA_SUCCESS on
+	 * the H200), making a graph that holds itself, which nothing could
+	 * destroy or run.  oncudad refuses it (idl/cuda.x, 919).
+	 */
+	if (getenv("ONCUDA_TEST_REMOTE") != NULL) {
+		p = moved(outer);
+		CHECK_CU(cuGraphAddNode(&again, outer, NULL, NULL, 0, &p),
+			 CUDA_ERROR_INVALID_VALUE);
+	}
 
 	/* An edit through the child's handle shows in the parent. */
 	p = memset_word(d, 0x33, ctx);

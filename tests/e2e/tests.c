@@ -64,6 +64,7 @@ const struct e2e_test e2e_tests[] = {
 	{ "pointer_set_attribute", "hostmem",	test_pointer_set_attribute, 0 },
 	{ "capture_status_known", "graph",	test_capture_status_known, 0 },
 	{ "capture_unowned_memset", "graph",	test_capture_unowned_memset, 0 },
+	{ "capture_thread_modes", "graph",	test_capture_thread_modes, 0 },
 	{ "dtoh_async_pinned",	"hostmem",	test_dtoh_async_pinned,	0 },
 	{ "dtoh_async_observed", "hostmem",	test_dtoh_async_observed, 0 },
 	{ "dtoh_async_host_func", "hostfn",	test_dtoh_async_host_func, 0 },

@@ -53,6 +53,7 @@ int test_pointer_attributes_not_kept(void);
 int test_pointer_set_attribute(void);
 int test_capture_status_known(void);
 int test_capture_unowned_memset(void);	/* capture_lenient.c */
+int test_capture_thread_modes(void);	/* capture_modes.c */
 int test_dtoh_async_pinned(void);	/* dtoh_async.c */
 int test_dtoh_async_observed(void);
 int test_dtoh_async_host_func(void);
