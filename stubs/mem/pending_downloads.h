@@ -45,8 +45,10 @@ bool pending_take(unsigned link, uint64_t seq, struct pending_download *d);
  * Writes len bytes at offset into the memory of the download numbered seq
  * of server link, of size bytes in all, which stays pending (a host
  * function's early look: idl/cuda.x, host_call; the whole download, or a
- * piece of it), and keeps a copy of them in its early bytes, so that the
- * landing can tell what the program wrote since (pending_land).  false:
+ * piece of it), and keeps a copy of them in its early bytes, so that a
+ * later look and the landing can tell what the program wrote since
+ * (pending_land); a later look writes only where the memory still holds
+ * what the looks before it wrote (the program's stores win).  false:
  * no such download, it is not of size bytes, the piece does not lie
  * within it, or no memory for the copy (then nothing is written).  The
  * table's lock is held while writing, so memory being freed (which

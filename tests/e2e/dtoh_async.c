@@ -14,6 +14,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "check.h"
 
@@ -374,5 +375,79 @@ int test_dtoh_async_then_write(void)
 	TRY(e2e_host_words_are(back, t, WORDS, 1, "the download"));
 	TRY(e2e_host_words_are(host, 0, h, 5, "the program's memory"));
 	TRY(e2e_host_words_are(host, t, WORDS, 1, "the program's memory"));
+	return 0;
+}
+
+/*
+ * JAX's transfers: a small download into a page-locked staging buffer, a
+ * host function behind it that reads it; the program, having seen it,
+ * reuses the buffer (the next upload's bytes), and before any
+ * synchronizing call a host function of another stream runs.  Nothing may
+ * write the buffer again: through oncuda every host function carries the
+ * bytes of each download the server still holds, and once wrote them
+ * over the program's, so that JAX uploaded a stale scalar.
+ */
+struct reuse {
+	unsigned *host;
+	unsigned got, after;
+	atomic_int step;
+};
+
+static void CUDA_CB look_then_reuse(void *p)
+{
+	struct reuse *r = p;
+
+	r->got = r->host[0];
+	r->host[0] = 0x5eed;
+	atomic_store(&r->step, 1);
+}
+
+static void CUDA_CB look_later(void *p)
+{
+	struct reuse *r = p;
+
+	r->after = r->host[0];
+	atomic_store(&r->step, 2);
+}
+
+/* Waits, making no CUDA call, for r->step to reach step (10 s at most). */
+static int wait_step(struct reuse *r, int step)
+{
+	for (int i = 0; i < 10000 && atomic_load(&r->step) < step; i++) {
+		struct timespec ms = { 0, 1000000 };
+
+		nanosleep(&ms, NULL);
+	}
+	CHECK(atomic_load(&r->step) >= step);
+	return 0;
+}
+
+int test_dtoh_async_reused(void)
+{
+	struct reuse r = { .got = 0, .after = 0 };
+	CUdeviceptr src;
+	CUstream s, t;
+	CUcontext ctx;
+	CUdevice dev;
+
+	TRY(e2e_primary_ctx(&dev, &ctx));
+	TRY(e2e_stream(&s));
+	TRY(e2e_stream(&t));
+	TRY(e2e_dalloc(&src, 4096));
+	CHECK((r.host = pinned(4096, 0)) != NULL);
+	memset(r.host, 0, 4096);
+	atomic_store(&r.step, 0);
+	CHECK_CU(cuMemsetD32Async(src, 0x77, 4, s), CUDA_SUCCESS);
+	CHECK_CU(cuMemcpyDtoHAsync(r.host, src, 16, s), CUDA_SUCCESS);
+	CHECK_CU(cuLaunchHostFunc(s, look_then_reuse, &r), CUDA_SUCCESS);
+	TRY(wait_step(&r, 1));
+	CHECK_CU(cuLaunchHostFunc(t, look_later, &r), CUDA_SUCCESS);
+	TRY(wait_step(&r, 2));
+	CHECK_EQ(r.got, 0x77);
+	CHECK_EQ(r.after, 0x5eed);
+	CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
+	CHECK_CU(cuStreamSynchronize(t), CUDA_SUCCESS);
+	TRY(e2e_host_words_are(r.host, 0, 1, 0x5eed, "the program's store"));
+	TRY(e2e_host_words_are(r.host, 1, 4, 0x77, "the download"));
 	return 0;
 }

@@ -71,6 +71,7 @@ const struct e2e_test e2e_tests[] = {
 	{ "dtoh_async_host_func_large", "hostfn", test_dtoh_async_host_func_large, 0 },
 	{ "dtoh_async_ordered",	"hostmem",	test_dtoh_async_ordered, 0 },
 	{ "dtoh_async_then_write", "hostmem",	test_dtoh_async_then_write, 0 },
+	{ "dtoh_async_reused",	"hostmem",	test_dtoh_async_reused,	0 },
 	{ "dtoh_async_released", "hostmem",	test_dtoh_async_released, 0 },
 	{ "mapped_memory",	"hostmem",	test_mapped_memory,	0 },
 	{ "pinned_pointer_kernel", "hostmem",	test_pinned_pointer_kernel, 0 },

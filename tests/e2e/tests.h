@@ -60,6 +60,7 @@ int test_dtoh_async_host_func(void);
 int test_dtoh_async_host_func_large(void);
 int test_dtoh_async_ordered(void);
 int test_dtoh_async_then_write(void);
+int test_dtoh_async_reused(void);
 int test_dtoh_async_released(void);	/* dtoh_release.c */
 int test_mapped_memory(void);		/* mapped.c */
 int test_pinned_pointer_kernel(void);	/* mapped.c */
