@@ -122,6 +122,11 @@ static void node_query(enum node_query q, cu_handle h, cu_handle graph,
 	}
 	free(nodes);
 	free(edges);
+	/* An error reply carries no list, so the dispatcher frees none. */
+	if (r->err != CUDA_SUCCESS) {
+		xdr_free((xdrproc_t)xdr_node_list, (char *)out);
+		memset(out, 0, sizeof(*out));
+	}
 }
 
 bool_t cu_graph_get_nodes_svc(cu_handle graph, cu_size room,
@@ -209,6 +214,10 @@ bool_t cu_graph_get_edges_svc(cu_handle graph, cu_size room,
 	free(from);
 	free(to);
 	free(edges);
+	if (r->err != CUDA_SUCCESS) {
+		xdr_free((xdrproc_t)xdr_edge_list, (char *)out);
+		memset(out, 0, sizeof(*out));
+	}
 	return TRUE;
 }
 

@@ -153,9 +153,22 @@ static void answer(CUresult e, const CUtensorMap *map, uint64_t extent,
 	remember(map, extent);
 }
 
+/*
+ * A tensor of rank 1 has no strides, and XDR decodes the empty array as
+ * NULL; driver 580 refuses NULL there (XLA's rank-1 TMA descriptors came
+ * back CUDA_ERROR_INVALID_VALUE), where the program passed an array.
+ */
+static cuuint64_t *strides_of(const tensor_global *t)
+{
+	static cuuint64_t none[1];
+
+	return t->strides.tensor_dims_val != NULL ?
+	    t->strides.tensor_dims_val : none;
+}
+
 #define TENSOR_ARGS(t) (CUtensorMapDataType)(t).data_type, (t).rank, \
 	(void *)(uintptr_t)(t).address, (t).dims.tensor_dims_val, \
-	(t).strides.tensor_dims_val
+	strides_of(&(t))
 
 bool_t cu_tensor_map_encode_tiled_svc(tensor_global tensor,
     tensor_counts box, res_tensor_map *r, struct svc_req *rq)

@@ -87,6 +87,14 @@ int test_tensor_map(void)
 	    CU_TENSOR_MAP_L2_PROMOTION_NONE,
 	    CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE), CUDA_ERROR_INVALID_VALUE);
 
+	/* A vector: rank 1, no strides (XLA's Triton kernels use these). */
+	CHECK_CU(cuTensorMapEncodeTiled(&again,
+	    CU_TENSOR_MAP_DATA_TYPE_UINT32, 1, (void *)(uintptr_t)d,
+	    (cuuint64_t[1]){ 1024 }, (cuuint64_t[1]){ 0 }, (cuuint32_t[1]){ 8 },
+	    ones, CU_TENSOR_MAP_INTERLEAVE_NONE, CU_TENSOR_MAP_SWIZZLE_NONE,
+	    CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
+	    CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE), CUDA_SUCCESS);
+
 	/* im2col over an NHWC tensor, one pixel per box. */
 	CHECK_CU(cuTensorMapEncodeIm2col(&again,
 	    CU_TENSOR_MAP_DATA_TYPE_FLOAT32, 4, (void *)(uintptr_t)d, dims,
