@@ -75,9 +75,14 @@ int test_graph_capture(void)
 	CHECK_CU(cuGraphInstantiate(&exec, graph, 0), CUDA_SUCCESS);
 	v = 99;		/* the node keeps 11 */
 	for (int round = 0; round < 3; round++) {
-		/* New inputs each round: the replay must overwrite them. */
-		CHECK_CU(cuMemsetD32(a, 0, N), CUDA_SUCCESS);
-		CHECK_CU(cuMemsetD32(b, 1, N), CUDA_SUCCESS);
+		/*
+		 * New inputs each round: the replay must overwrite them.  On
+		 * s, which does not wait for the legacy stream, where a
+		 * synchronous memset may still run when the graph starts
+		 * (seen on a loaded H200 through oncuda).
+		 */
+		CHECK_CU(cuMemsetD32Async(a, 0, N, s), CUDA_SUCCESS);
+		CHECK_CU(cuMemsetD32Async(b, 1, N, s), CUDA_SUCCESS);
 		CHECK_CU(cuGraphLaunch(exec, s), CUDA_SUCCESS);
 		CHECK_CU(cuStreamSynchronize(s), CUDA_SUCCESS);
 		TRY(e2e_words_are(a, N, 11, "replayed fill"));
