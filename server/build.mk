@@ -29,7 +29,7 @@ SERVER_COMMON_OBJS := common/xprt_record.o common/rpcaddr.o \
 	common/mem_props.o common/release.o common/tls_channel.o \
 	common/stripe_io.o common/stripe_plan.o common/stripe_crew.o \
 	common/host_memory.o common/boot_id.o common/huge_pages.o \
-	common/block_hash.o
+	common/block_hash.o common/edge_data.o
 SERVER_OBJS := $(patsubst %.c,%.o,$(sort $(wildcard server/*/*.c))) \
 	$(SERVER_COMMON_OBJS) gen/cuda_xdr.o gen/cuda_svc.o gen/glue_server.o
 SERVER_LIBS := -ltirpc -lssl -lcrypto -lpthread -ldl

@@ -21,10 +21,10 @@
 
 #include <cuda.h>
 
+#include "common/edge_data.h"
 #include "gen/cuda_names.h"
 #include "server/session/capture.h"
 #include "server/session/handles.h"
-#include "server/svc/graph_edges.h"
 #include "server/svc/svc_graph.h"
 
 _Static_assert(sizeof(CUgraphNode) == sizeof(cu_handle),
@@ -118,7 +118,7 @@ static void node_query(enum node_query q, cu_handle h, cu_handle graph,
 		n = room < total ? (size_t)room : total;
 		if ((r->err = graph_nodes_reply(graph, nodes, n,
 		    &out->nodes)) == CUDA_SUCCESS)
-			r->err = graph_edges_out(edges, n, &out->edges);
+			r->err = edge_data_to_wire(edges, n, &out->edges);
 	}
 	free(nodes);
 	free(edges);
@@ -209,7 +209,7 @@ bool_t cu_graph_get_edges_svc(cu_handle graph, cu_size room,
 		    CUDA_SUCCESS &&
 		    (r->err = graph_nodes_reply(graph, to, n, &out->to)) ==
 		    CUDA_SUCCESS)
-			r->err = graph_edges_out(edges, n, &out->edges);
+			r->err = edge_data_to_wire(edges, n, &out->edges);
 	}
 	free(from);
 	free(to);
@@ -251,6 +251,28 @@ static CUresult edges_check(cu_handle graph, const cu_nodes *from,
 	return graph_nodes_check(to);
 }
 
+/*
+ * The driver's array for count edges from the client's list: NULL where
+ * the list is empty (default edges).  It must be empty or count long, each
+ * field a byte: CUDA_ERROR_INVALID_VALUE otherwise, never a value cut.
+ */
+static CUresult edges_in(const graph_edges *in, size_t count,
+    CUgraphEdgeData **out)
+{
+	*out = NULL;
+	if (in->graph_edges_len == 0)
+		return CUDA_SUCCESS;
+	if (in->graph_edges_len != count)
+		return CUDA_ERROR_INVALID_VALUE;
+	if ((*out = calloc(count, sizeof(**out))) == NULL)
+		return CUDA_ERROR_OUT_OF_MEMORY;
+	if (edge_data_from_wire(in, *out, count))
+		return CUDA_SUCCESS;
+	free(*out);
+	*out = NULL;
+	return CUDA_ERROR_INVALID_VALUE;
+}
+
 /* Adds (add) or removes the edges from[i] -> to[i] with their data. */
 static CUresult change_edges(bool add, cu_handle graph, const cu_nodes *from,
     const cu_nodes *to, const graph_edges *edges)
@@ -259,7 +281,7 @@ static CUresult change_edges(bool add, cu_handle graph, const cu_nodes *from,
 	CUresult err;
 
 	if ((err = edges_check(graph, from, to)) != CUDA_SUCCESS ||
-	    (err = graph_edges_in(edges, from->cu_nodes_len, &data)) !=
+	    (err = edges_in(edges, from->cu_nodes_len, &data)) !=
 	    CUDA_SUCCESS)
 		return err;
 	err = (add ? cuGraphAddDependencies : cuGraphRemoveDependencies)(

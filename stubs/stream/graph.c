@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/edge_data.h"
 #include "stubs/route/route.h"
 #include "stubs/route/thread_stream.h"
 #include "stubs/stream/node_list.h"
@@ -89,9 +90,10 @@ static CUresult node_query(enum node_query q, const void *h,
 	if ((e = (CUresult)r.err) == CUDA_SUCCESS) {
 		node_list_from_wire(&r.res_node_list_u.value, server, nodes,
 		    room, count);
-		if (nodes != NULL)
-			node_edges_from_wire(&r.res_node_list_u.value.edges,
-			    edges, *count);
+		/* A field past a byte would be the server's fault: cut. */
+		if (nodes != NULL && edges != NULL)
+			(void)edge_data_from_wire(
+			    &r.res_node_list_u.value.edges, edges, *count);
 	}
 	xdr_free((xdrproc_t)xdr_res_node_list, (char *)&r);
 	return e;
@@ -169,8 +171,9 @@ ONCUDA_API CUresult cuGraphGetEdges_v2(CUgraph hGraph, CUgraphNode *from,
 		to_list.total = answer->total;
 		node_list_from_wire(&from_list, server, from, room, numEdges);
 		node_list_from_wire(&to_list, server, to, room, &got);
-		if (from != NULL)
-			node_edges_from_wire(&answer->edges, edgeData, got);
+		if (from != NULL && edgeData != NULL)
+			(void)edge_data_from_wire(&answer->edges, edgeData,
+			    got);
 	}
 	xdr_free((xdrproc_t)xdr_res_edge_list, (char *)&r);
 	return e;
@@ -214,13 +217,13 @@ static CUresult change_edges(bool add, CUgraph graph,
 	res_none r;
 	CUresult e;
 
-	if ((e = node_edges_to_wire(edges, count, &wire_edges)) !=
+	if ((e = edge_data_to_wire(edges, count, &wire_edges)) !=
 	    CUDA_SUCCESS)
 		return e;
 	route_handle(&rt, graph, ROUTE_HANDLE);
 	if ((e = node_list_to_wire(&rt, from, count, &wire_from)) !=
 	    CUDA_SUCCESS) {
-		node_edges_release(&wire_edges);
+		edge_data_release(&wire_edges);
 		return e;
 	}
 	if ((e = node_list_to_wire(&rt, to, count, &wire_to)) ==
@@ -231,7 +234,7 @@ static CUresult change_edges(bool add, CUgraph graph,
 		    wire_from, wire_to, wire_edges, &r, k.c), &r.err);
 	node_list_release(&wire_from);
 	node_list_release(&wire_to);
-	node_edges_release(&wire_edges);
+	edge_data_release(&wire_edges);
 	return e;
 }
 

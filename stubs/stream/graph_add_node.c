@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/edge_data.h"
 #include "stubs/link/say.h"
 #include "stubs/stream/graph_cond.h"
 #include "stubs/stream/graph_node.h"
@@ -195,7 +196,7 @@ ONCUDA_API CUresult cuGraphAddNode_v2(CUgraphNode *phGraphNode,
 {
 	if (phGraphNode == NULL || hGraph == NULL || nodeParams == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	if (node_edges_special(dependencyData, numDependencies))
+	if (edge_data_special(dependencyData, numDependencies))
 		return add_node_with_edges(phGraphNode, hGraph, dependencies,
 		    dependencyData, numDependencies, nodeParams);
 	return add_node(phGraphNode, hGraph, dependencies, numDependencies,

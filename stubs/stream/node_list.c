@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/edge_data.h"
 #include "stubs/link/say.h"
 #include "stubs/stream/node_list.h"
 
@@ -42,74 +43,13 @@ void node_list_release(cu_nodes *wire)
 	wire->cu_nodes_len = 0;
 }
 
-bool node_edges_special(const CUgraphEdgeData *edges, size_t count)
-{
-	static const CUgraphEdgeData none;
-
-	for (size_t i = 0; edges != NULL && i < count; i++)
-		if (memcmp(&edges[i], &none, sizeof(none)) != 0)
-			return true;
-	return false;
-}
-
 CUresult node_edges_default(const CUgraphEdgeData *edges, size_t count)
 {
-	if (!node_edges_special(edges, count))
+	if (!edge_data_special(edges, count))
 		return CUDA_SUCCESS;
 	oncuda_unsupported("stream capture with graph edges other than "
 	    "default edges");
 	return CUDA_ERROR_NOT_SUPPORTED;
-}
-
-CUresult node_edges_to_wire(const CUgraphEdgeData *edges, size_t count,
-    graph_edges *wire)
-{
-	static const unsigned char zeros[sizeof(edges->reserved)];
-
-	memset(wire, 0, sizeof(*wire));
-	if (!node_edges_special(edges, count))
-		return CUDA_SUCCESS;
-	/* The driver's answer for reserved bytes set. */
-	for (size_t i = 0; i < count; i++)
-		if (memcmp(edges[i].reserved, zeros, sizeof(zeros)) != 0)
-			return CUDA_ERROR_INVALID_VALUE;
-	if ((wire->graph_edges_val = calloc(count,
-	    sizeof(*wire->graph_edges_val))) == NULL)
-		return CUDA_ERROR_OUT_OF_MEMORY;
-	wire->graph_edges_len = (u_int)count;
-	for (size_t i = 0; i < count; i++) {
-		wire->graph_edges_val[i].from_port = edges[i].from_port;
-		wire->graph_edges_val[i].to_port = edges[i].to_port;
-		wire->graph_edges_val[i].type = edges[i].type;
-	}
-	return CUDA_SUCCESS;
-}
-
-void node_edges_release(graph_edges *wire)
-{
-	free(wire->graph_edges_val);
-	wire->graph_edges_val = NULL;
-	wire->graph_edges_len = 0;
-}
-
-void node_edges_from_wire(const graph_edges *answer, CUgraphEdgeData *edges,
-    size_t count)
-{
-	size_t got = answer->graph_edges_len;
-
-	if (edges == NULL)
-		return;
-	memset(edges, 0, count * sizeof(*edges));
-	if (got > count)
-		got = count;
-	for (size_t i = 0; i < got; i++) {
-		/* The server sent bytes; more would be its fault: cut. */
-		edges[i].from_port =
-		    (unsigned char)answer->graph_edges_val[i].from_port;
-		edges[i].to_port =
-		    (unsigned char)answer->graph_edges_val[i].to_port;
-		edges[i].type = (unsigned char)answer->graph_edges_val[i].type;
-	}
 }
 
 CUgraphNode node_tagged(cu_handle value, unsigned server)

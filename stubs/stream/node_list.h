@@ -41,26 +41,6 @@ void node_list_from_wire(const node_list *answer, unsigned server,
  */
 CUresult node_edges_default(const CUgraphEdgeData *edges, size_t count);
 
-/* Whether edge data (NULL, or count entries) holds an edge not a default one. */
-bool node_edges_special(const CUgraphEdgeData *edges, size_t count);
-
-/*
- * The program's count edge data (NULL: default edges) as the wire carries
- * them: empty where all are default edges.  *wire's array is allocated
- * here; free it with node_edges_release.
- */
-CUresult node_edges_to_wire(const CUgraphEdgeData *edges, size_t count,
-    graph_edges *wire);
-
-void node_edges_release(graph_edges *wire);
-
-/*
- * The edge data of an answer into the program's array of count entries
- * (NULL: none wanted): zeros, default edges, where the answer has none.
- */
-void node_edges_from_wire(const graph_edges *answer, CUgraphEdgeData *edges,
-    size_t count);
-
 /* A node handle of server as the program holds it. */
 CUgraphNode node_tagged(cu_handle value, unsigned server);
 
