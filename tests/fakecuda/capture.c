@@ -709,14 +709,17 @@ cuStreamUpdateCaptureDependencies_v2(CUstream hStream,
 	return rc;
 }
 
-/* The mode is the calling thread's, so it needs no lock. */
+/*
+ * The mode is the calling thread's, so it needs no lock.  Driver 580
+ * takes a value that is none of the three modes (CUDA_SUCCESS on the
+ * H200); here such a thread is refused by its own captures alone.
+ */
 FC_API CUresult
 cuThreadExchangeStreamCaptureMode(CUstreamCaptureMode *mode)
 {
 	CUstreamCaptureMode old;
 
-	if (mode == NULL || (int)*mode < CU_STREAM_CAPTURE_MODE_GLOBAL ||
-	    *mode > CU_STREAM_CAPTURE_MODE_RELAXED)
+	if (mode == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
 	old = thread_mode;
 	thread_mode = *mode;
