@@ -80,9 +80,19 @@ int main(void)
 	CHECK(memory[0] == 'x' && memory[4095] == 'x' && memory[4096] != 'x');
 	CHECK_EQ(pending_count(0), 1);
 
+	/* A second look (the next host function, the download still held)
+	 * writes only where the memory holds what the first wrote: the
+	 * program, having looked, may have reused the rest. */
+	memory[0] = 'p';
+	memset(memory + 60000, 'z', 4096);
+	CHECK(pending_write(0, a, 0, 4096, memory + 60000, 4096));
+	CHECK(memory[0] == 'p' && memory[1] == 'z' && memory[4095] == 'z');
+	memset(memory + 60000, 'x', 4096);
+	CHECK(pending_write(0, a, 0, 4096, memory + 60000, 4096));
+	CHECK(memory[0] == 'p' && memory[1] == 'x');
+
 	/* Landing after an early look: the program's stores since win, the
 	 * rest takes the landed bytes (the download went on after the look). */
-	memory[0] = 'p';
 	memory[4095] = 'x';
 	CHECK(pending_take(0, a, &d));
 	CHECK(d.early != NULL);
