@@ -38,10 +38,8 @@ static CUresult sync_capture_mode(struct call *k)
 		return CUDA_SUCCESS;
 	st = batch_send(k->c, CU_THREAD_EXCHANGE_STREAM_CAPTURE_MODE,
 	    (xdrproc_t)xdr_int, &mode);
-	if (st != RPC_SUCCESS) {
-		k->c = NULL;
-		return rpc_end(st);
-	}
+	if (st != RPC_SUCCESS)
+		return call_end(k, st);
 	rpc_server_capture_mode_is(mode);
 	return CUDA_SUCCESS;
 }
