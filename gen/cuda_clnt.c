@@ -2253,11 +2253,12 @@ cu_thread_exchange_stream_capture_mode_13000(int mode, res_int *clnt_res,  CLIEN
 }
 
 enum clnt_stat 
-cu_stream_update_capture_dependencies_13000(cu_handle stream, cu_nodes nodes, u_int flags, res_none *clnt_res,  CLIENT *clnt)
+cu_stream_update_capture_dependencies_13000(cu_handle stream, cu_nodes nodes, graph_edges edges, u_int flags, res_none *clnt_res,  CLIENT *clnt)
 {
 	cu_stream_update_capture_dependencies_13000_argument arg;
 	arg.stream = stream;
 	arg.nodes = nodes;
+	arg.edges = edges;
 	arg.flags = flags;
 	return (clnt_call (clnt, CU_STREAM_UPDATE_CAPTURE_DEPENDENCIES, (xdrproc_t) xdr_cu_stream_update_capture_dependencies_13000_argument, (caddr_t) &arg,
 		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
@@ -3311,12 +3312,13 @@ cu_graph_exec_batch_mem_op_node_set_params_13000(cu_handle exec, cu_handle node,
 }
 
 enum clnt_stat 
-cu_stream_begin_capture_to_graph_13000(cu_handle stream, cu_handle graph, cu_nodes dependencies, int mode, res_none *clnt_res,  CLIENT *clnt)
+cu_stream_begin_capture_to_graph_13000(cu_handle stream, cu_handle graph, cu_nodes dependencies, graph_edges edges, int mode, res_none *clnt_res,  CLIENT *clnt)
 {
 	cu_stream_begin_capture_to_graph_13000_argument arg;
 	arg.stream = stream;
 	arg.graph = graph;
 	arg.dependencies = dependencies;
+	arg.edges = edges;
 	arg.mode = mode;
 	return (clnt_call (clnt, CU_STREAM_BEGIN_CAPTURE_TO_GRAPH, (xdrproc_t) xdr_cu_stream_begin_capture_to_graph_13000_argument, (caddr_t) &arg,
 		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,

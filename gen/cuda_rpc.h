@@ -1034,6 +1034,7 @@ struct capture_state {
 	u_quad_t id;
 	cu_handle graph;
 	cu_nodes dependencies;
+	graph_edges edges;
 };
 typedef struct capture_state capture_state;
 
@@ -2387,6 +2388,7 @@ typedef struct cu_stream_begin_capture_13000_argument cu_stream_begin_capture_13
 struct cu_stream_update_capture_dependencies_13000_argument {
 	cu_handle stream;
 	cu_nodes nodes;
+	graph_edges edges;
 	u_int flags;
 };
 typedef struct cu_stream_update_capture_dependencies_13000_argument cu_stream_update_capture_dependencies_13000_argument;
@@ -2849,6 +2851,7 @@ struct cu_stream_begin_capture_to_graph_13000_argument {
 	cu_handle stream;
 	cu_handle graph;
 	cu_nodes dependencies;
+	graph_edges edges;
 	int mode;
 };
 typedef struct cu_stream_begin_capture_to_graph_13000_argument cu_stream_begin_capture_to_graph_13000_argument;
@@ -3770,8 +3773,8 @@ extern  bool_t cu_stream_get_capture_state_13000_svc(cu_handle , res_capture_sta
 extern  enum clnt_stat cu_thread_exchange_stream_capture_mode_13000(int , res_int *, CLIENT *);
 extern  bool_t cu_thread_exchange_stream_capture_mode_13000_svc(int , res_int *, struct svc_req *);
 #define CU_STREAM_UPDATE_CAPTURE_DEPENDENCIES 304
-extern  enum clnt_stat cu_stream_update_capture_dependencies_13000(cu_handle , cu_nodes , u_int , res_none *, CLIENT *);
-extern  bool_t cu_stream_update_capture_dependencies_13000_svc(cu_handle , cu_nodes , u_int , res_none *, struct svc_req *);
+extern  enum clnt_stat cu_stream_update_capture_dependencies_13000(cu_handle , cu_nodes , graph_edges , u_int , res_none *, CLIENT *);
+extern  bool_t cu_stream_update_capture_dependencies_13000_svc(cu_handle , cu_nodes , graph_edges , u_int , res_none *, struct svc_req *);
 #define CU_STREAM_ADD_CALLBACK 364
 extern  enum clnt_stat cu_stream_add_callback_13000(cu_handle , host_fn , u_int , u_quad_t , res_none *, CLIENT *);
 extern  bool_t cu_stream_add_callback_13000_svc(cu_handle , host_fn , u_int , u_quad_t , res_none *, struct svc_req *);
@@ -4061,8 +4064,8 @@ extern  bool_t cu_graph_batch_mem_op_node_set_params_13000_svc(cu_handle , batch
 extern  enum clnt_stat cu_graph_exec_batch_mem_op_node_set_params_13000(cu_handle , cu_handle , batch_mem_op_node , res_none *, CLIENT *);
 extern  bool_t cu_graph_exec_batch_mem_op_node_set_params_13000_svc(cu_handle , cu_handle , batch_mem_op_node , res_none *, struct svc_req *);
 #define CU_STREAM_BEGIN_CAPTURE_TO_GRAPH 743
-extern  enum clnt_stat cu_stream_begin_capture_to_graph_13000(cu_handle , cu_handle , cu_nodes , int , res_none *, CLIENT *);
-extern  bool_t cu_stream_begin_capture_to_graph_13000_svc(cu_handle , cu_handle , cu_nodes , int , res_none *, struct svc_req *);
+extern  enum clnt_stat cu_stream_begin_capture_to_graph_13000(cu_handle , cu_handle , cu_nodes , graph_edges , int , res_none *, CLIENT *);
+extern  bool_t cu_stream_begin_capture_to_graph_13000_svc(cu_handle , cu_handle , cu_nodes , graph_edges , int , res_none *, struct svc_req *);
 #define CU_OCCUPANCY_MAX_ACTIVE_BLOCKS 115
 extern  enum clnt_stat cu_occupancy_max_active_blocks_13000(cu_handle , int , cu_size , res_int *, CLIENT *);
 extern  bool_t cu_occupancy_max_active_blocks_13000_svc(cu_handle , int , cu_size , res_int *, struct svc_req *);

@@ -1285,7 +1285,7 @@ _cu_thread_exchange_stream_capture_mode_13000 (int  *argp, void *result, struct 
 int
 _cu_stream_update_capture_dependencies_13000 (cu_stream_update_capture_dependencies_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
-	return (cu_stream_update_capture_dependencies_13000_svc(argp->stream, argp->nodes, argp->flags, result, rqstp));
+	return (cu_stream_update_capture_dependencies_13000_svc(argp->stream, argp->nodes, argp->edges, argp->flags, result, rqstp));
 }
 
 int
@@ -1867,7 +1867,7 @@ _cu_graph_exec_batch_mem_op_node_set_params_13000 (cu_graph_exec_batch_mem_op_no
 int
 _cu_stream_begin_capture_to_graph_13000 (cu_stream_begin_capture_to_graph_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
-	return (cu_stream_begin_capture_to_graph_13000_svc(argp->stream, argp->graph, argp->dependencies, argp->mode, result, rqstp));
+	return (cu_stream_begin_capture_to_graph_13000_svc(argp->stream, argp->graph, argp->dependencies, argp->edges, argp->mode, result, rqstp));
 }
 
 int

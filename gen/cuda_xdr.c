@@ -2456,6 +2456,8 @@ xdr_capture_state (XDR *xdrs, capture_state *objp)
 		 return FALSE;
 	 if (!xdr_cu_nodes (xdrs, &objp->dependencies))
 		 return FALSE;
+	 if (!xdr_graph_edges (xdrs, &objp->edges))
+		 return FALSE;
 	return TRUE;
 }
 
@@ -4936,6 +4938,8 @@ xdr_cu_stream_update_capture_dependencies_13000_argument (XDR *xdrs, cu_stream_u
 		 return FALSE;
 	 if (!xdr_cu_nodes (xdrs, &objp->nodes))
 		 return FALSE;
+	 if (!xdr_graph_edges (xdrs, &objp->edges))
+		 return FALSE;
 	 if (!xdr_u_int (xdrs, &objp->flags))
 		 return FALSE;
 	return TRUE;
@@ -5721,6 +5725,8 @@ xdr_cu_stream_begin_capture_to_graph_13000_argument (XDR *xdrs, cu_stream_begin_
 	 if (!xdr_cu_handle (xdrs, &objp->graph))
 		 return FALSE;
 	 if (!xdr_cu_nodes (xdrs, &objp->dependencies))
+		 return FALSE;
+	 if (!xdr_graph_edges (xdrs, &objp->edges))
 		 return FALSE;
 	 if (!xdr_int (xdrs, &objp->mode))
 		 return FALSE;

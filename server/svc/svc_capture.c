@@ -10,10 +10,12 @@
  */
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cuda.h>
 
+#include "common/edge_data.h"
 #include "gen/cuda_names.h"
 #include "server/session/capture.h"
 #include "server/session/handles.h"
@@ -53,10 +55,16 @@ bool_t cu_stream_end_capture_svc(cu_handle stream, res_handle *r,
 	return TRUE;
 }
 
+/*
+ * The edge data is always asked for: without it the driver would answer
+ * CUDA_ERROR_LOSSY_QUERY for a dependency joined by a special edge, which
+ * is the client's to decide, by what its program asked (idl/cuda.x).
+ */
 bool_t cu_stream_get_capture_state_svc(cu_handle stream,
     res_capture_state *r, struct svc_req *rq)
 {
 	const CUgraphNode *deps = NULL;
+	const CUgraphEdgeData *edges = NULL;
 	CUstreamCaptureStatus status;
 	capture_state *out = &r->res_capture_state_u.value;
 	cuuint64_t id = 0;
@@ -69,18 +77,22 @@ bool_t cu_stream_get_capture_state_svc(cu_handle stream,
 	    CUDA_SUCCESS)
 		return TRUE;
 	r->err = cuStreamGetCaptureInfo((CUstream)(uintptr_t)stream, &status,
-	    &id, &graph, &deps, NULL, &count);
+	    &id, &graph, &deps, &edges, &count);
 	if (r->err != CUDA_SUCCESS)
 		return TRUE;
 	out->status = (int)status;
 	out->id = id;
 	out->graph = (cu_handle)(uintptr_t)graph;
-	if (graph != NULL && !handle_add(HANDLE_GRAPH, out->graph, 0)) {
+	if (graph != NULL && !handle_add(HANDLE_GRAPH, out->graph, 0))
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
-		return TRUE;
+	else if ((r->err = graph_nodes_reply(out->graph, deps, count,
+	    &out->dependencies)) == CUDA_SUCCESS)
+		r->err = edge_data_to_wire(edges, count, &out->edges);
+	/* An error reply carries no lists, so the dispatcher frees none. */
+	if (r->err != CUDA_SUCCESS) {
+		xdr_free((xdrproc_t)xdr_capture_state, (char *)out);
+		memset(out, 0, sizeof(*out));
 	}
-	r->err = graph_nodes_reply(out->graph, deps, count,
-	    &out->dependencies);
 	return TRUE;
 }
 
@@ -97,33 +109,45 @@ bool_t cu_thread_exchange_stream_capture_mode_svc(int mode,
 }
 
 bool_t cu_stream_update_capture_dependencies_svc(cu_handle stream,
-    cu_nodes nodes, u_int flags, res_none *r, struct svc_req *rq)
+    cu_nodes nodes, graph_edges edges, u_int flags, res_none *r,
+    struct svc_req *rq)
 {
+	CUgraphEdgeData *data = NULL;
+
 	(void)rq;
 	if ((r->err = handle_check(HANDLE_STREAM, stream, true)) !=
 	    CUDA_SUCCESS ||
-	    (r->err = graph_nodes_check(&nodes)) != CUDA_SUCCESS)
+	    (r->err = graph_nodes_check(&nodes)) != CUDA_SUCCESS ||
+	    (r->err = graph_edges_in(&edges, nodes.cu_nodes_len, &data)) !=
+	    CUDA_SUCCESS)
 		return TRUE;
 	r->err = cuStreamUpdateCaptureDependencies(
-	    (CUstream)(uintptr_t)stream, graph_nodes_of(&nodes), NULL,
+	    (CUstream)(uintptr_t)stream, graph_nodes_of(&nodes), data,
 	    nodes.cu_nodes_len, flags);
+	free(data);
 	return TRUE;
 }
 
 bool_t cu_stream_begin_capture_to_graph_svc(cu_handle stream, cu_handle graph,
-    cu_nodes deps, int mode, res_none *r, struct svc_req *rq)
+    cu_nodes deps, graph_edges edges, int mode, res_none *r,
+    struct svc_req *rq)
 {
+	CUgraphEdgeData *data = NULL;
+
 	(void)rq;
 	memset(r, 0, sizeof(*r));
 	if ((r->err = handle_check(HANDLE_STREAM, stream, true)) !=
 	    CUDA_SUCCESS ||
 	    (r->err = handle_check(HANDLE_GRAPH, graph, false)) !=
 	    CUDA_SUCCESS ||
-	    (r->err = graph_nodes_check(&deps)) != CUDA_SUCCESS)
+	    (r->err = graph_nodes_check(&deps)) != CUDA_SUCCESS ||
+	    (r->err = graph_edges_in(&edges, deps.cu_nodes_len, &data)) !=
+	    CUDA_SUCCESS)
 		return TRUE;
 	capture_note_begun();
 	r->err = cuStreamBeginCaptureToGraph((CUstream)(uintptr_t)stream,
-	    (CUgraph)(uintptr_t)graph, graph_nodes_of(&deps), NULL,
+	    (CUgraph)(uintptr_t)graph, graph_nodes_of(&deps), data,
 	    deps.cu_nodes_len, (CUstreamCaptureMode)mode);
+	free(data);
 	return TRUE;
 }

@@ -251,12 +251,7 @@ static CUresult edges_check(cu_handle graph, const cu_nodes *from,
 	return graph_nodes_check(to);
 }
 
-/*
- * The driver's array for count edges from the client's list: NULL where
- * the list is empty (default edges).  It must be empty or count long, each
- * field a byte: CUDA_ERROR_INVALID_VALUE otherwise, never a value cut.
- */
-static CUresult edges_in(const graph_edges *in, size_t count,
+CUresult graph_edges_in(const graph_edges *in, size_t count,
     CUgraphEdgeData **out)
 {
 	*out = NULL;
@@ -281,7 +276,7 @@ static CUresult change_edges(bool add, cu_handle graph, const cu_nodes *from,
 	CUresult err;
 
 	if ((err = edges_check(graph, from, to)) != CUDA_SUCCESS ||
-	    (err = edges_in(edges, from->cu_nodes_len, &data)) !=
+	    (err = graph_edges_in(edges, from->cu_nodes_len, &data)) !=
 	    CUDA_SUCCESS)
 		return err;
 	err = (add ? cuGraphAddDependencies : cuGraphRemoveDependencies)(

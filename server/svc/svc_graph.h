@@ -26,4 +26,13 @@ CUgraphNode *graph_nodes_of(const cu_nodes *nodes);
 CUresult graph_nodes_reply(cu_handle graph, const CUgraphNode *found,
     size_t count, cu_nodes *out);
 
+/*
+ * The driver's array for count edges from the client's list (free it):
+ * NULL where the list is empty (default edges).  It must be empty or count
+ * long, each field a byte: CUDA_ERROR_INVALID_VALUE otherwise, never a
+ * value cut.
+ */
+CUresult graph_edges_in(const graph_edges *in, size_t count,
+    CUgraphEdgeData **out);
+
 #endif

@@ -11,8 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/edge_data.h"
-#include "stubs/link/say.h"
 #include "stubs/stream/node_list.h"
 
 CUresult node_list_to_wire(struct route *rt, const CUgraphNode *nodes,
@@ -41,15 +39,6 @@ void node_list_release(cu_nodes *wire)
 	free(wire->cu_nodes_val);
 	wire->cu_nodes_val = NULL;
 	wire->cu_nodes_len = 0;
-}
-
-CUresult node_edges_default(const CUgraphEdgeData *edges, size_t count)
-{
-	if (!edge_data_special(edges, count))
-		return CUDA_SUCCESS;
-	oncuda_unsupported("stream capture with graph edges other than "
-	    "default edges");
-	return CUDA_ERROR_NOT_SUPPORTED;
 }
 
 CUgraphNode node_tagged(cu_handle value, unsigned server)

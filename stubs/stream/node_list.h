@@ -33,14 +33,6 @@ void node_list_release(cu_nodes *wire);
 void node_list_from_wire(const node_list *answer, unsigned server,
     CUgraphNode *nodes, size_t room, size_t *count);
 
-/*
- * CUDA_SUCCESS when edge data (NULL, or count entries) says nothing but
- * default edges (all zeros); otherwise CUDA_ERROR_NOT_SUPPORTED, named
- * once on stderr: for the calls that carry only default edges (stream
- * capture's).
- */
-CUresult node_edges_default(const CUgraphEdgeData *edges, size_t count);
-
 /* A node handle of server as the program holds it. */
 CUgraphNode node_tagged(cu_handle value, unsigned server);
 

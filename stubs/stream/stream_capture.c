@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/edge_data.h"
 #include "gen/glue_client.h"
 #include "stubs/route/ctxstack.h"
 #include "stubs/route/route.h"
@@ -55,12 +56,13 @@ ONCUDA_API CUresult cuStreamGetCaptureInfo_v3_ptsz(CUstream hStream,
     const CUgraphEdgeData **edgeData_out, size_t *numDependencies_out);
 
 /*
- * The dependencies last reported to this thread: the driver's array stays
- * valid until the next call on the stream, this one until the thread's
- * next question, which is at least as long for a program that follows
- * the driver's rule.
+ * The dependencies last reported to this thread, and the data of their
+ * edges: the driver's arrays stay valid until the next call on the
+ * stream, these until the thread's next question, which is at least as
+ * long for a program that follows the driver's rule.
  */
 static _Thread_local CUgraphNode *reported;
+static _Thread_local CUgraphEdgeData *reported_edges;
 static _Thread_local size_t reported_room;
 
 static cu_handle handle_of(const void *h)
@@ -124,6 +126,7 @@ ONCUDA_API CUresult cuStreamBeginCaptureToGraph(CUstream hStream,
     CUstreamCaptureMode mode)
 {
 	struct route rt = ROUTE_INIT;
+	graph_edges edges;
 	cu_nodes nodes;
 	struct call k;
 	res_none r;
@@ -131,19 +134,25 @@ ONCUDA_API CUresult cuStreamBeginCaptureToGraph(CUstream hStream,
 
 	if (hGraph == NULL)
 		return CUDA_ERROR_INVALID_VALUE;
-	if ((e = node_edges_default(dependencyData, numDependencies)) !=
-	    CUDA_SUCCESS || (e = thread_stream(&hStream)) != CUDA_SUCCESS)
+	if ((e = thread_stream(&hStream)) != CUDA_SUCCESS)
 		return e;
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	route_handle(&rt, hGraph, ROUTE_HANDLE);
 	if ((e = node_list_to_wire(&rt, dependencies, numDependencies,
 	    &nodes)) != CUDA_SUCCESS)
 		return e;
+	if ((e = edge_data_to_wire(dependencyData, numDependencies,
+	    &edges)) != CUDA_SUCCESS) {
+		node_list_release(&nodes);
+		return e;
+	}
 	if ((e = route_call(&k, &rt, CALL_REPLY(r))) == CUDA_SUCCESS &&
 	    (e = note_begin(&k, route_strip(hStream), mode)) == CUDA_SUCCESS)
 		e = begin_known(&k, route_strip(hStream), call_end(&k,
 		    cu_stream_begin_capture_to_graph(route_strip(hStream),
-		    route_strip(hGraph), nodes, (int)mode, &r, k.c)), &r.err);
+		    route_strip(hGraph), nodes, edges, (int)mode, &r, k.c)),
+		    &r.err);
+	edge_data_release(&edges);
 	node_list_release(&nodes);
 	return e;
 }
@@ -230,28 +239,42 @@ static CUresult ask_capture_info(CUstream stream,
 	return CUDA_SUCCESS;
 }
 
-/* Keeps answer's nodes as this thread's reported dependencies. */
-static CUresult keep_dependencies(const cu_nodes *answer, unsigned server)
+/*
+ * Keeps answer's nodes and their edge data as this thread's reported
+ * dependencies.  A field of an edge past a byte, which no driver gives,
+ * is cut, as every edge the client reads is.
+ */
+static CUresult keep_dependencies(const capture_state *answer,
+    unsigned server)
 {
-	size_t n = answer->cu_nodes_len;
+	size_t n = answer->dependencies.cu_nodes_len;
 
 	if (n > reported_room) {
 		CUgraphNode *grown = realloc(reported, n * sizeof(*grown));
+		CUgraphEdgeData *edges;
 
 		if (grown == NULL)
 			return CUDA_ERROR_OUT_OF_MEMORY;
 		reported = grown;
+		if ((edges = realloc(reported_edges, n * sizeof(*edges))) ==
+		    NULL)
+			return CUDA_ERROR_OUT_OF_MEMORY;
+		reported_edges = edges;
 		reported_room = n;
 	}
 	for (size_t i = 0; i < n; i++)
-		reported[i] = node_tagged(answer->cu_nodes_val[i], server);
+		reported[i] = node_tagged(answer->dependencies.cu_nodes_val[i],
+		    server);
+	if (n > 0)
+		(void)edge_data_from_wire(&answer->edges, reported_edges, n);
 	return CUDA_SUCCESS;
 }
 
 /*
- * The whole state: status, id, graph and dependencies.  Edge data is
- * reported as NULL: every edge oncuda carries is a default edge, for
- * which the driver, too, may report none.
+ * The whole state: status, id, graph, dependencies and their edge data.
+ * The server sends edge data only where an edge is not a default one;
+ * asked for the dependencies without it, the driver answers
+ * CUDA_ERROR_LOSSY_QUERY then, and so does the client.
  */
 static CUresult ask_capture_state(CUstream stream,
     CUstreamCaptureStatus *status, cuuint64_t *id, CUgraph *graph,
@@ -276,8 +299,11 @@ static CUresult ask_capture_state(CUstream stream,
 	if (e != CUDA_SUCCESS)
 		return e;
 	st = &r.res_capture_state_u.value;
-	if ((e = (CUresult)r.err) == CUDA_SUCCESS)
-		e = keep_dependencies(&st->dependencies, server);
+	if ((e = (CUresult)r.err) == CUDA_SUCCESS && deps != NULL &&
+	    edges == NULL && st->edges.graph_edges_len > 0)
+		e = CUDA_ERROR_LOSSY_QUERY;
+	if (e == CUDA_SUCCESS)
+		e = keep_dependencies(st, server);
 	if (e == CUDA_SUCCESS) {
 		*status = (CUstreamCaptureStatus)st->status;
 		if (*status == CU_STREAM_CAPTURE_STATUS_NONE)
@@ -290,7 +316,8 @@ static CUresult ask_capture_state(CUstream stream,
 		if (deps != NULL)
 			*deps = st->dependencies.cu_nodes_len ? reported : NULL;
 		if (edges != NULL)
-			*edges = NULL;
+			*edges = st->dependencies.cu_nodes_len ?
+			    reported_edges : NULL;
 		if (count != NULL)
 			*count = st->dependencies.cu_nodes_len;
 	}
@@ -383,24 +410,28 @@ ONCUDA_API CUresult cuStreamUpdateCaptureDependencies_v2(CUstream hStream,
     size_t numDependencies, unsigned int flags)
 {
 	struct route rt = ROUTE_INIT;
+	graph_edges edges;
 	cu_nodes nodes;
 	struct call k;
 	res_none r;
 	CUresult e;
 
-	if ((e = node_edges_default(dependencyData, numDependencies)) !=
-	    CUDA_SUCCESS)
-		return e;
 	if ((e = thread_stream(&hStream)) != CUDA_SUCCESS)
 		return e;
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	if ((e = node_list_to_wire(&rt, dependencies, numDependencies,
 	    &nodes)) != CUDA_SUCCESS)
 		return e;
+	if ((e = edge_data_to_wire(dependencyData, numDependencies,
+	    &edges)) != CUDA_SUCCESS) {
+		node_list_release(&nodes);
+		return e;
+	}
 	if ((e = route_call(&k, &rt, CALL_REPLY(r))) == CUDA_SUCCESS)
 		e = call_done(&k, cu_stream_update_capture_dependencies(
-		    handle_of(hStream) & ROUTE_VALUE_MASK, nodes, flags, &r,
-		    k.c), &r.err);
+		    handle_of(hStream) & ROUTE_VALUE_MASK, nodes, edges, flags,
+		    &r, k.c), &r.err);
+	edge_data_release(&edges);
 	node_list_release(&nodes);
 	return e;
 }

@@ -13,15 +13,6 @@
 
 #define N 1024u
 
-static CUgraphEdgeData programmatic(void)
-{
-	CUgraphEdgeData e;
-
-	memset(&e, 0, sizeof(e));
-	e.from_port = CU_GRAPH_KERNEL_NODE_PORT_LAUNCH_ORDER;
-	e.type = CU_GRAPH_DEPENDENCY_TYPE_PROGRAMMATIC;
-	return e;
-}
 
 /* A kernel node's parameters in cuGraphAddNode's form. */
 static CUgraphNodeParams kernel_node(CUfunction fill, void **params)
@@ -42,25 +33,13 @@ static CUgraphNodeParams kernel_node(CUfunction fill, void **params)
 	return p;
 }
 
-static int same_edge(const CUgraphEdgeData *got, const char *what)
-{
-	CUgraphEdgeData want = programmatic();
-
-	if (memcmp(got, &want, sizeof(want)) != 0)
-		return e2e_fail(__FILE__, __LINE__, "%s: edge data from_port "
-				"%u to_port %u type %u, expected %u %u %u",
-				what, got->from_port, got->to_port, got->type,
-				want.from_port, want.to_port, want.type);
-	return 0;
-}
-
 int test_graph_edge_data(void)
 {
 	unsigned long long n = N;
 	unsigned int one = 1, two = 2;
 	CUdeviceptr a, b;
 	void *params_a[] = { &a, &one, &n }, *params_b[] = { &b, &two, &n };
-	CUgraphEdgeData edge = programmatic(), got[2];
+	CUgraphEdgeData edge = e2e_programmatic_edge(), got[2];
 	CUgraphNode first, second, third, from[2], to[2];
 	CUgraphNodeParams p;
 	CUgraphExec exec;
@@ -88,17 +67,17 @@ int test_graph_edge_data(void)
 	memset(got, 0xee, sizeof(got));
 	CHECK_CU(cuGraphGetEdges(graph, from, to, got, &count), CUDA_SUCCESS);
 	CHECK(count == 1 && from[0] == first && to[0] == second);
-	TRY(same_edge(&got[0], "cuGraphGetEdges"));
+	TRY(e2e_is_programmatic(&got[0], "cuGraphGetEdges"));
 	count = 2;
 	CHECK_CU(cuGraphNodeGetDependencies(second, from, got, &count),
 		 CUDA_SUCCESS);
 	CHECK(count == 1 && from[0] == first);
-	TRY(same_edge(&got[0], "cuGraphNodeGetDependencies"));
+	TRY(e2e_is_programmatic(&got[0], "cuGraphNodeGetDependencies"));
 	count = 2;
 	CHECK_CU(cuGraphNodeGetDependentNodes(first, to, got, &count),
 		 CUDA_SUCCESS);
 	CHECK(count == 1 && to[0] == second);
-	TRY(same_edge(&got[0], "cuGraphNodeGetDependentNodes"));
+	TRY(e2e_is_programmatic(&got[0], "cuGraphNodeGetDependentNodes"));
 
 	CHECK_CU(cuGraphInstantiate(&exec, graph, 0), CUDA_SUCCESS);
 	CHECK_CU(cuGraphLaunch(exec, s), CUDA_SUCCESS);
@@ -111,7 +90,7 @@ int test_graph_edge_data(void)
 	edge.reserved[0] = 1;
 	CHECK_CU(cuGraphAddNode(&third, graph, &second, &edge, 1, &p),
 		 CUDA_ERROR_INVALID_VALUE);
-	edge = programmatic();
+	edge = e2e_programmatic_edge();
 	/* A programmatic edge into a memset node: the driver refuses it,
 	 * and the node it was for is not left in the graph. */
 	if (!e2e_on_stand_in()) {

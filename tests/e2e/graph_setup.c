@@ -46,3 +46,27 @@ CUgraphNodeParams e2e_alloc_node(CUdevice dev, size_t bytes)
 	p.alloc.bytesize = bytes;
 	return p;
 }
+
+CUgraphEdgeData e2e_programmatic_edge(void)
+{
+	CUgraphEdgeData e;
+
+	memset(&e, 0, sizeof(e));
+	e.from_port = CU_GRAPH_KERNEL_NODE_PORT_LAUNCH_ORDER;
+	e.type = CU_GRAPH_DEPENDENCY_TYPE_PROGRAMMATIC;
+	return e;
+}
+
+int e2e_is_programmatic(const CUgraphEdgeData *got, const char *what)
+{
+	CUgraphEdgeData want = e2e_programmatic_edge();
+
+	if (got == NULL)
+		return e2e_fail(__FILE__, __LINE__, "%s: no edge data", what);
+	if (memcmp(got, &want, sizeof(want)) != 0)
+		return e2e_fail(__FILE__, __LINE__, "%s: edge data from_port "
+				"%u to_port %u type %u, expected %u %u %u",
+				what, got->from_port, got->to_port, got->type,
+				want.from_port, want.to_port, want.type);
+	return 0;
+}

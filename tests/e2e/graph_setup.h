@@ -20,4 +20,10 @@ CUDA_KERNEL_NODE_PARAMS e2e_fill_node(CUfunction fill, void **params);
 /* cuGraphAddNode's memory allocation node of bytes on dev. */
 CUgraphNodeParams e2e_alloc_node(CUdevice dev, size_t bytes);
 
+/* The edge of Hopper's programmatic dependent launch between kernels. */
+CUgraphEdgeData e2e_programmatic_edge(void);
+
+/* 0 when got (NULL: none given) is that edge, else a failure of what. */
+int e2e_is_programmatic(const CUgraphEdgeData *got, const char *what);
+
 #endif

@@ -159,6 +159,7 @@ const struct e2e_test e2e_tests[] = {
 	{ "graph_capture_to_graph", "graph",	test_graph_capture_to_graph, 0 },
 	{ "graph_child_move",	"graph",	test_graph_child_move,	0 },
 	{ "graph_edge_data",	"graph",	test_graph_edge_data,	0 },
+	{ "capture_edge_data",	"graph",	test_capture_edge_data,	0 },
 	{ "host_func_order",	"hostfn",	test_host_func_order,	0 },
 	{ "host_node_replay",	"hostfn",	test_host_node_replay,	0 },
 	{ "host_func_captured",	"hostfn",	test_host_func_captured, 0 },

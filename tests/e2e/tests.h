@@ -123,6 +123,7 @@ int test_capture_pageable_3d(void);
 int test_graph_capture_to_graph(void);	/* graph_more.c */
 int test_graph_child_move(void);	/* graph_child_move.c */
 int test_graph_edge_data(void);	/* graph_edge_data.c */
+int test_capture_edge_data(void);	/* capture_edge_data.c */
 int test_host_func_order(void);		/* hostfn.c */
 int test_host_node_replay(void);	/* hostfn.c */
 int test_host_func_captured(void);	/* hostfn.c */

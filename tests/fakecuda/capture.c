@@ -54,11 +54,16 @@ find_capture(unsigned long long id)
 	return NULL;
 }
 
-/* Replaces (or, with add, extends) a stream's dependency set. */
+/*
+ * Replaces (or, with add, extends) a stream's dependency set, each node
+ * with the edge its next work joins it by (edges NULL: default edges).
+ */
 static CUresult
-set_deps(struct fc_stream *s, struct fc_node *const *nodes, size_t n,
-    bool add)
+set_deps(struct fc_stream *s, struct fc_node *const *nodes,
+    const CUgraphEdgeData *edges, size_t n, bool add)
 {
+	static const CUgraphEdgeData none;
+
 	size_t need = (add ? s->capture_ndeps : 0) + n;
 
 	if (need > s->capture_cap) {
@@ -78,7 +83,6 @@ set_deps(struct fc_stream *s, struct fc_node *const *nodes, size_t n,
 		e = realloc(s->capture_edges, cap * sizeof(*e));
 		if (e == NULL)
 			return CUDA_ERROR_OUT_OF_MEMORY;
-		memset(e, 0, cap * sizeof(*e));
 		s->capture_edges = e;
 		s->capture_cap = cap;
 	}
@@ -89,8 +93,11 @@ set_deps(struct fc_stream *s, struct fc_node *const *nodes, size_t n,
 
 		for (size_t j = 0; j < s->capture_ndeps; j++)
 			seen = seen || s->capture_deps[j] == nodes[i];
-		if (!seen)
-			s->capture_deps[s->capture_ndeps++] = nodes[i];
+		if (seen)
+			continue;
+		s->capture_edges[s->capture_ndeps] = edges != NULL ?
+		    edges[i] : none;
+		s->capture_deps[s->capture_ndeps++] = nodes[i];
 	}
 	return CUDA_SUCCESS;
 }
@@ -221,9 +228,9 @@ fc_capture_add(struct fc_stream *s, struct fc_node *n)
 	CUresult rc;
 
 	rc = fc_graph_insert(s->capture->graph, n, s->capture_deps,
-	    s->capture_ndeps);
+	    s->capture_edges, s->capture_ndeps);
 	if (rc == CUDA_SUCCESS)
-		rc = set_deps(s, &n, 1, false);
+		rc = set_deps(s, &n, NULL, 1, false);
 	return rc;
 }
 
@@ -290,8 +297,11 @@ fc_capture_forget_node(struct fc_node *n)
 			continue;
 		for (size_t i = 0; i < s->capture_ndeps; i++) {
 			if (s->capture_deps[i] == n) {
+				--s->capture_ndeps;
 				s->capture_deps[i] =
-				    s->capture_deps[--s->capture_ndeps];
+				    s->capture_deps[s->capture_ndeps];
+				s->capture_edges[i] =
+				    s->capture_edges[s->capture_ndeps];
 				break;
 			}
 		}
@@ -426,7 +436,7 @@ fc_capture_wait(CUstream handle, struct fc_context *ctx, struct fc_event *e,
 	rc = event_nodes(e, theirs, &nodes, &count);
 	if (rc != CUDA_SUCCESS)
 		return rc;
-	rc = set_deps(s, nodes, count, s->capture != NULL);
+	rc = set_deps(s, nodes, NULL, count, s->capture != NULL);
 	if (rc == CUDA_SUCCESS)
 		s->capture = theirs;
 	free(nodes);
@@ -506,7 +516,7 @@ begin(CUstream handle, struct fc_graph *into, const CUgraphNode *deps,
 	if (into == NULL)
 		rc = fc_graph_new(&into);
 	if (rc == CUDA_SUCCESS)
-		rc = set_deps(s, list, into == NULL ? 0 : ndeps, false);
+		rc = set_deps(s, list, data, into == NULL ? 0 : ndeps, false);
 	free(list);
 	if (rc != CUDA_SUCCESS) {
 		if (c->owns_graph && into != NULL)
@@ -595,10 +605,24 @@ cuStreamEndCapture(CUstream hStream, CUgraph *phGraph)
 	return rc;
 }
 
+/* Whether an edge of s's set is not a default one. */
+static bool
+special_edges(const struct fc_stream *s)
+{
+	static const CUgraphEdgeData none;
+
+	for (size_t i = 0; s != NULL && i < s->capture_ndeps; i++)
+		if (memcmp(&s->capture_edges[i], &none, sizeof(none)) != 0)
+			return true;
+	return false;
+}
+
 /*
  * Everything cuStreamGetCaptureInfo reports.  The legacy stream answers
  * CUDA_ERROR_STREAM_CAPTURE_IMPLICIT while a blocking stream of the
- * context captures (without invalidating it), as the driver documents.
+ * context captures (without invalidating it), as the driver documents;
+ * the dependencies asked for without the edge data that one of them has,
+ * CUDA_ERROR_LOSSY_QUERY.
  */
 static CUresult
 capture_info(CUstream hStream, CUstreamCaptureStatus *status,
@@ -622,6 +646,11 @@ capture_info(CUstream hStream, CUstreamCaptureStatus *status,
 	if (rc != CUDA_SUCCESS) {
 		fc_unlock();
 		return rc;
+	}
+	if (s != NULL && s->capture != NULL && deps != NULL && edges == NULL &&
+	    special_edges(s)) {
+		fc_unlock();
+		return CUDA_ERROR_LOSSY_QUERY;
 	}
 	if (s == NULL || s->capture == NULL) {
 		*status = CU_STREAM_CAPTURE_STATUS_NONE;
@@ -702,7 +731,7 @@ cuStreamUpdateCaptureDependencies_v2(CUstream hStream,
 		rc = fc_check_deps(s->capture->graph, dependencies,
 		    dependencyData, numDependencies, &list);
 	if (rc == CUDA_SUCCESS)
-		rc = set_deps(s, list, numDependencies,
+		rc = set_deps(s, list, dependencyData, numDependencies,
 		    flags == CU_STREAM_ADD_CAPTURE_DEPENDENCIES);
 	free(list);
 	fc_unlock();

@@ -151,12 +151,15 @@ remove_dep_at(struct fc_node *n, size_t d)
 	n->ndeps--;
 }
 
+/* An edge the stand-in can hold: reserved bytes clear, a known type. */
 static bool
-edge_data_zero(const CUgraphEdgeData *data, size_t i)
+edge_data_valid(const CUgraphEdgeData *data, size_t i)
 {
-	static const CUgraphEdgeData zero;
+	static const unsigned char zero[sizeof(data->reserved)];
 
-	return data == NULL || memcmp(&data[i], &zero, sizeof(zero)) == 0;
+	return data == NULL || (memcmp(data[i].reserved, zero,
+	    sizeof(zero)) == 0 &&
+	    data[i].type <= CU_GRAPH_DEPENDENCY_TYPE_PROGRAMMATIC);
 }
 
 /*
@@ -181,7 +184,7 @@ fc_check_deps(struct fc_graph *g, const CUgraphNode *deps,
 		list[i] = fc_handle_lookup((uintptr_t)deps[i],
 		    FC_KIND_GRAPH_NODE);
 		if (list[i] == NULL || list[i]->graph != g ||
-		    !edge_data_zero(data, i))
+		    !edge_data_valid(data, i))
 			goto bad;
 		for (size_t j = 0; j < i; j++)
 			if (list[j] == list[i])
@@ -194,15 +197,16 @@ bad:
 	return CUDA_ERROR_INVALID_VALUE;
 }
 
-/* Adds n to g after deps; on failure n is freed. */
+/* Adds n to g after deps, joined by edges (NULL: default edges); on
+ * failure n is freed. */
 CUresult
 fc_graph_insert(struct fc_graph *g, struct fc_node *n,
-    struct fc_node *const *deps, size_t ndeps)
+    struct fc_node *const *deps, const CUgraphEdgeData *edges, size_t ndeps)
 {
 	CUresult rc = CUDA_SUCCESS;
 
 	for (size_t i = 0; rc == CUDA_SUCCESS && i < ndeps; i++)
-		rc = add_dep(n, deps[i], NULL);
+		rc = add_dep(n, deps[i], edges != NULL ? &edges[i] : NULL);
 	if (rc == CUDA_SUCCESS && !grow((void **)&g->nodes, &g->cap,
 	    g->count + 1, sizeof(*g->nodes)))
 		rc = CUDA_ERROR_OUT_OF_MEMORY;
@@ -281,7 +285,7 @@ fc_graph_clone(const struct fc_graph *src, struct fc_graph **out)
 		for (size_t d = 0; d < s->ndeps; d++)
 			deps[d] = (struct fc_node *)(uintptr_t)
 			    (index_of(src, s->deps[d]) + 1);
-		rc = fc_graph_insert(g, n, deps, s->ndeps);
+		rc = fc_graph_insert(g, n, deps, NULL, s->ndeps);
 		if (rc == CUDA_SUCCESS && s->ndeps > 0)
 			memcpy(n->dep_edges, s->dep_edges,
 			    s->ndeps * sizeof(*s->dep_edges));

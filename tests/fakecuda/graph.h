@@ -90,7 +90,7 @@ void fc_node_free(struct fc_node *n);
 CUresult fc_check_deps(struct fc_graph *g, const CUgraphNode *deps,
     const CUgraphEdgeData *data, size_t n, struct fc_node ***out);
 CUresult fc_graph_insert(struct fc_graph *g, struct fc_node *n,
-    struct fc_node *const *deps, size_t ndeps);
+    struct fc_node *const *deps, const CUgraphEdgeData *edges, size_t ndeps);
 CUresult fc_node_set_kernel(struct fc_node *n,
     const CUDA_KERNEL_NODE_PARAMS *p);
 CUresult fc_node_set_memcpy(struct fc_node *n, const CUDA_MEMCPY3D *c,

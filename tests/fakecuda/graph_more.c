@@ -72,7 +72,7 @@ add_node(CUgraphNode *out, CUgraph hGraph, const CUgraphNode *deps,
 	if (rc == CUDA_SUCCESS)
 		rc = fill(n, g, arg);
 	if (rc == CUDA_SUCCESS)
-		rc = fc_graph_insert(g, n, d, ndeps);
+		rc = fc_graph_insert(g, n, d, NULL, ndeps);
 	else if (n != NULL)
 		fc_node_free(n);
 	if (rc == CUDA_SUCCESS)

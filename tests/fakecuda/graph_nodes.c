@@ -128,7 +128,7 @@ static CUresult
 add_end(struct adding *a, CUresult rc, CUgraphNode *out, size_t ndeps)
 {
 	if (rc == CUDA_SUCCESS)
-		rc = fc_graph_insert(a->g, a->n, a->deps, ndeps);
+		rc = fc_graph_insert(a->g, a->n, a->deps, NULL, ndeps);
 	else if (a->n != NULL)
 		fc_node_free(a->n);
 	if (rc == CUDA_SUCCESS)
