@@ -338,7 +338,10 @@ rm -f "$OUT"/{transport,native,oncuda,local,nopoll,nopoll_local,tls,netns,netem}
 {
 	printf 'date\t%s\n' "$(date -u '+%Y-%m-%d %H:%M UTC')"
 	printf 'host\t%s (%s)\n' "$(uname -n)" "$(uname -sr)"
-	printf 'commit\t%s\n' "$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+	# The commit the programs were built from (they say it), which is
+	# not the checkout's when a built tree is carried to a GPU machine.
+	built=$(server/oncudad --version 2>/dev/null | sed -n '1s/^oncudad //p')
+	printf 'commit\t%s\n' "${built:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}"
 	printf 'command\tbash bench/run.sh --driver %s%s%s\n' "$driver" \
 		"$($quick && echo ' --quick')" "$($netem && echo ' --netem')"
 } >"$OUT/run.tsv"

@@ -30,11 +30,16 @@ gen/trace_types.inc: idl/cuda.x tools/gen-trace-types.py tools/idl.py
 
 common/trace_format.o common/trace_format.pic.o: gen/trace_types.inc
 
-# The release text (common/release.c): the git commit built from, as of
-# the time the object was compiled.
+# The release text (common/release.c): the git commit built from.  A
+# stamp holds it, written only when it changes, so that a commit compiles
+# the object again and every program says the commit it was built from
+# (a benchmark's report names it, bench/run.sh).
 ONCUDA_SOFTWARE_VERSION := $(shell git describe --always --dirty 2>/dev/null || echo unknown)
+RELEASE_STAMP := common/release.stamp
+$(shell echo '$(ONCUDA_SOFTWARE_VERSION)' | cmp -s - $(RELEASE_STAMP) 2>/dev/null || \
+	echo '$(ONCUDA_SOFTWARE_VERSION)' > $(RELEASE_STAMP))
 common/release.o common/release.pic.o: COMMON_CPPFLAGS += \
 	-DONCUDA_SOFTWARE_VERSION='"$(ONCUDA_SOFTWARE_VERSION)"'
-common/release.o common/release.pic.o: gen/wire_revision.h
+common/release.o common/release.pic.o: gen/wire_revision.h $(RELEASE_STAMP)
 
 -include $(wildcard common/*.d)
