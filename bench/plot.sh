@@ -22,10 +22,22 @@ title="Copy bandwidth: native, oncuda over TCP, oncuda on the same host"
 # report.py marks a run on the CPU stand-in in the data's first line.
 grep -q 'MEANINGLESS' "$data" && title="$title (CPU STAND-IN: MEANINGLESS)"
 
-# Columns of bandwidth.tsv: 1 bytes; native/oncuda pairs for HtoD pageable
-# (2,3), DtoH pageable (4,5), HtoD pinned (6,7), DtoH pinned (8,9); the TCP
-# and unix stream ceilings (10, 11); oncuda's same-host path for the four
-# cases in the same order (12 to 15), "-" when not run.  Line 2 names them.
+# Columns of bandwidth.tsv, found by the names line 2 gives them (1 is the
+# size in bytes; same-host columns hold "-" when that path was not run):
+# report.py adds columns as the benchmark grows, so no number is assumed.
+col() {
+	local n
+	n=$(awk -F'\t' -v name="$1" 'NR == 2 { for (i = 1; i <= NF; i++)
+		if ($i == name) print i }' "$data")
+	[[ -n $n ]] || { echo "bench/plot.sh: $data has no column $1" >&2; exit 1; }
+	echo "$n"
+}
+for name in native_htod_pageable oncuda_htod_pageable native_dtoh_pageable \
+	oncuda_dtoh_pageable native_htod_pinned oncuda_htod_pinned \
+	native_dtoh_pinned oncuda_dtoh_pinned tcp_stream unix_stream \
+	local_htod_pageable local_dtoh_pageable local_htod_pinned local_dtoh_pinned; do
+	printf -v "c_$name" '%s' "$(col "$name")" || exit 1
+done
 gnuplot <<EOF
 set terminal pngcairo size 1400,600 font ",11"
 set output "$png"
@@ -49,23 +61,23 @@ set style line 7 lc rgb "#2ca02c" lw 2 pt 9 dt 3
 set style line 8 lc rgb "#ff7f0e" lw 2 pt 8 dt 3
 set multiplot layout 1,2 title "$title"
 set title "host to device"
-plot "$data" skip 2 using 1:2 with linespoints ls 1 title "native, pageable", \
-     "" skip 2 using 1:3 with linespoints ls 2 title "oncuda, pageable", \
-     "" skip 2 using 1:6 with linespoints ls 3 title "native, pinned", \
-     "" skip 2 using 1:7 with linespoints ls 4 title "oncuda, pinned", \
-     "" skip 2 using 1:12 with linespoints ls 7 title "oncuda same-host, pageable", \
-     "" skip 2 using 1:14 with linespoints ls 8 title "oncuda same-host, pinned", \
-     "" skip 2 using 1:10 with lines ls 5 title "one TCP stream", \
-     "" skip 2 using 1:11 with lines ls 6 title "one unix-socket stream"
+plot "$data" skip 2 using 1:${c_native_htod_pageable} with linespoints ls 1 title "native, pageable", \
+     "" skip 2 using 1:${c_oncuda_htod_pageable} with linespoints ls 2 title "oncuda, pageable", \
+     "" skip 2 using 1:${c_native_htod_pinned} with linespoints ls 3 title "native, pinned", \
+     "" skip 2 using 1:${c_oncuda_htod_pinned} with linespoints ls 4 title "oncuda, pinned", \
+     "" skip 2 using 1:${c_local_htod_pageable} with linespoints ls 7 title "oncuda same-host, pageable", \
+     "" skip 2 using 1:${c_local_htod_pinned} with linespoints ls 8 title "oncuda same-host, pinned", \
+     "" skip 2 using 1:${c_tcp_stream} with lines ls 5 title "one TCP stream", \
+     "" skip 2 using 1:${c_unix_stream} with lines ls 6 title "one unix-socket stream"
 set title "device to host"
-plot "$data" skip 2 using 1:4 with linespoints ls 1 title "native, pageable", \
-     "" skip 2 using 1:5 with linespoints ls 2 title "oncuda, pageable", \
-     "" skip 2 using 1:8 with linespoints ls 3 title "native, pinned", \
-     "" skip 2 using 1:9 with linespoints ls 4 title "oncuda, pinned", \
-     "" skip 2 using 1:13 with linespoints ls 7 title "oncuda same-host, pageable", \
-     "" skip 2 using 1:15 with linespoints ls 8 title "oncuda same-host, pinned", \
-     "" skip 2 using 1:10 with lines ls 5 title "one TCP stream", \
-     "" skip 2 using 1:11 with lines ls 6 title "one unix-socket stream"
+plot "$data" skip 2 using 1:${c_native_dtoh_pageable} with linespoints ls 1 title "native, pageable", \
+     "" skip 2 using 1:${c_oncuda_dtoh_pageable} with linespoints ls 2 title "oncuda, pageable", \
+     "" skip 2 using 1:${c_native_dtoh_pinned} with linespoints ls 3 title "native, pinned", \
+     "" skip 2 using 1:${c_oncuda_dtoh_pinned} with linespoints ls 4 title "oncuda, pinned", \
+     "" skip 2 using 1:${c_local_dtoh_pageable} with linespoints ls 7 title "oncuda same-host, pageable", \
+     "" skip 2 using 1:${c_local_dtoh_pinned} with linespoints ls 8 title "oncuda same-host, pinned", \
+     "" skip 2 using 1:${c_tcp_stream} with lines ls 5 title "one TCP stream", \
+     "" skip 2 using 1:${c_unix_stream} with lines ls 6 title "one unix-socket stream"
 unset multiplot
 EOF
 status=$?
