@@ -28,6 +28,7 @@
 #include "gen/cuda_names.h"	/* declares the dispatcher, oncuda_prog */
 #include "server/session/child.h"
 #include "server/session/daemon_facts.h"
+#include "server/session/fast_args.h"
 #include "server/session/getargs.h"
 #include "server/session/handles.h"
 #include "server/session/kernel_output.h"
@@ -276,6 +277,7 @@ noreturn void child_serve(int sock, const char *peer, pid_t daemon_pid)
 	}
 	if (starttls_offered())
 		transport_offer_tls(xprt, starttls_begin);
+	fast_args_session_start(xprt);
 	getargs_free_on_failure(xprt);
 	/* Inside the other wrappers: no output goes with an unsent reply. */
 	(void)kernel_output_session_start(xprt);

@@ -50,6 +50,7 @@
 #include "server/session/calltrace.h"
 #include "server/session/trace_file.h"
 #include "gen/cuda_names.h"
+#include "server/session/fast_args.h"
 #include "server/session/getargs.h"
 #include "server/session/handles.h"
 #include "server/session/limits.h"
@@ -294,6 +295,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	s.sock = sv[1];
 	if ((xprt = transport_create(sv[0], ONCUDA_PROG, ONCUDA_VERSION)) == NULL)
 		abort();
+	fast_args_session_start(xprt);
 	getargs_free_on_failure(xprt);
 	dispatch = oneway_session_start(xprt,
 	    calltrace_session_start(xprt, "fuzz", oncuda_prog));
