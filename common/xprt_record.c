@@ -591,13 +591,28 @@ static bool_t record_getlong(XDR *xdrs, long *lp)
 	return TRUE;
 }
 
+/*
+ * Most words of most records land here: the buffer's last piece is the
+ * buffer's and has room, so the word goes straight in (what out_append
+ * does then, without its calls); anything else goes through out_append.
+ */
 static bool_t record_putlong(XDR *xdrs, const long *lp)
 {
+	struct record_stream *rs = stream_of(xdrs);
 	uint32_t v = htonl((uint32_t)*lp);
-	char *at = out_append(stream_of(xdrs), 4);
+	struct record_piece *p;
+	char *at;
 
-	if (at == NULL)
+	assert(rs->piece_count > 0);	/* between record_begin and its end */
+	p = &rs->pieces[rs->piece_count - 1];
+	if (p->outside == NULL && rs->out_cap - rs->out_len >= 4) {
+		at = rs->out + rs->out_len;
+		rs->out_len += 4;
+		rs->record_len += 4;
+		p->len += 4;
+	} else if ((at = out_append(rs, 4)) == NULL) {
 		return FALSE;
+	}
 	memcpy(at, &v, 4);
 	return TRUE;
 }
