@@ -18,10 +18,13 @@
  * (fopencookie) that notes each write it passes down to the memory file,
  * and the file is looked at only after such a write: a reply after which
  * stdio has nothing buffered and wrote nothing costs no system call.
- * Bytes written to descriptor 1 without stdio, which the driver does not
- * do, would wait in the file until stdio writes again.
+ * Bytes written to descriptor 1 without stdio, which driver 580 does not
+ * do (e2e kernel_printf passes through oncuda on the H200), would wait in
+ * the file until stdio writes again.  The note is atomic: stdio may be
+ * written from a thread of the driver's.
  */
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,7 +39,7 @@
 static const struct xp_ops *inner_ops;
 static struct xp_ops output_ops;
 static bool capturing;
-static bool written;	/* stdio wrote to the file since the last look */
+static atomic_bool written;	/* stdio wrote to the file since the last look */
 
 /* The stdout stream's writes: into the memory file, noted. */
 static ssize_t write_noted(void *cookie, const char *buf, size_t size)
@@ -48,7 +51,7 @@ static ssize_t write_noted(void *cookie, const char *buf, size_t size)
 		n = write(STDOUT_FILENO, buf, size);
 	while (n < 0 && errno == EINTR);
 	if (n > 0)
-		written = true;
+		atomic_store(&written, true);
 	return n;
 }
 
@@ -62,9 +65,8 @@ static bool send_output(SVCXPRT *xprt)
 	ssize_t n;
 
 	/* The flush writes what stdio holds, which notes it. */
-	if (fflush(stdout) != 0 || !written)
+	if (fflush(stdout) != 0 || !atomic_exchange(&written, false))
 		return true;
-	written = false;
 	if ((end = lseek(STDOUT_FILENO, 0, SEEK_CUR)) <= 0)
 		return true;
 	for (at = 0; at < end; at += n) {
