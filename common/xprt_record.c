@@ -221,13 +221,32 @@ static struct record_piece *buffer_piece(struct record_stream *rs)
 	return p;
 }
 
-/* Appends n bytes to the record in the buffer; the caller fills them. */
+/*
+ * Room for n more bytes at the end of the buffer, in a piece of the
+ * buffer's own (the last, or a new one): the rare part of out_append,
+ * kept out of line so that the common part stays small enough to be
+ * inlined.  NULL: no room, or no piece left.
+ */
+__attribute__((noinline))
+static struct record_piece *out_make_room(struct record_stream *rs, size_t n)
+{
+	return out_reserve(rs, n) ? buffer_piece(rs) : NULL;
+}
+
+/*
+ * Appends n bytes to the record in the buffer; the caller fills them.
+ * Most appends (every word of most records) find the last piece the
+ * buffer's and room in it, and make no call.
+ */
 static char *out_append(struct record_stream *rs, size_t n)
 {
 	struct record_piece *p;
 	char *at;
 
-	if (!out_reserve(rs, n) || (p = buffer_piece(rs)) == NULL)
+	assert(rs->piece_count > 0);	/* between record_begin and its end */
+	p = &rs->pieces[rs->piece_count - 1];
+	if ((p->outside != NULL || rs->out_cap - rs->out_len < n) &&
+	    (p = out_make_room(rs, n)) == NULL)
 		return NULL;
 	at = rs->out + rs->out_len;
 	rs->out_len += n;
@@ -591,28 +610,13 @@ static bool_t record_getlong(XDR *xdrs, long *lp)
 	return TRUE;
 }
 
-/*
- * Most words of most records land here: the buffer's last piece is the
- * buffer's and has room, so the word goes straight in (what out_append
- * does then, without its calls); anything else goes through out_append.
- */
 static bool_t record_putlong(XDR *xdrs, const long *lp)
 {
-	struct record_stream *rs = stream_of(xdrs);
 	uint32_t v = htonl((uint32_t)*lp);
-	struct record_piece *p;
-	char *at;
+	char *at = out_append(stream_of(xdrs), 4);
 
-	assert(rs->piece_count > 0);	/* between record_begin and its end */
-	p = &rs->pieces[rs->piece_count - 1];
-	if (p->outside == NULL && rs->out_cap - rs->out_len >= 4) {
-		at = rs->out + rs->out_len;
-		rs->out_len += 4;
-		rs->record_len += 4;
-		p->len += 4;
-	} else if ((at = out_append(rs, 4)) == NULL) {
+	if (at == NULL)
 		return FALSE;
-	}
 	memcpy(at, &v, 4);
 	return TRUE;
 }
