@@ -115,18 +115,21 @@ static bool_t xdr_launch_args(XDR *xdrs, cu_launch_kernel_13000_argument *a)
 	return FALSE;
 }
 
+/* The routine that stands for xdr, which the dispatcher names. */
+static xdrproc_t by_hand(xdrproc_t xdr)
+{
+	return xdr == XDRPROC(xdr_cu_launch_kernel_13000_argument) ?
+	    XDRPROC(xdr_launch_args) : xdr;
+}
+
 static bool_t fast_getargs(SVCXPRT *xprt, xdrproc_t xdr, void *args)
 {
-	if (xdr == XDRPROC(xdr_cu_launch_kernel_13000_argument))
-		xdr = XDRPROC(xdr_launch_args);
-	return inner_ops->xp_getargs(xprt, xdr, args);
+	return inner_ops->xp_getargs(xprt, by_hand(xdr), args);
 }
 
 static bool_t fast_freeargs(SVCXPRT *xprt, xdrproc_t xdr, void *args)
 {
-	if (xdr == XDRPROC(xdr_cu_launch_kernel_13000_argument))
-		xdr = XDRPROC(xdr_launch_args);
-	return inner_ops->xp_freeargs(xprt, xdr, args);
+	return inner_ops->xp_freeargs(xprt, by_hand(xdr), args);
 }
 
 void fast_args_session_start(SVCXPRT *xprt)

@@ -120,6 +120,31 @@ ONCUDA_API CUresult cuStreamBeginCapture(CUstream hStream)
 	return cuStreamBeginCapture_v2(hStream, CU_STREAM_CAPTURE_MODE_GLOBAL);
 }
 
+/*
+ * A capture's new dependencies and the data of their edges as the wire
+ * carries them (nodes checked as routed to rt's server), given back with
+ * dependencies_release.
+ */
+static CUresult dependencies_to_wire(struct route *rt,
+    const CUgraphNode *dependencies, const CUgraphEdgeData *data,
+    size_t count, cu_nodes *nodes, graph_edges *edges)
+{
+	CUresult e;
+
+	if ((e = node_list_to_wire(rt, dependencies, count, nodes)) !=
+	    CUDA_SUCCESS)
+		return e;
+	if ((e = edge_data_to_wire(data, count, edges)) != CUDA_SUCCESS)
+		node_list_release(nodes);
+	return e;
+}
+
+static void dependencies_release(cu_nodes *nodes, graph_edges *edges)
+{
+	edge_data_release(edges);
+	node_list_release(nodes);
+}
+
 ONCUDA_API CUresult cuStreamBeginCaptureToGraph(CUstream hStream,
     CUgraph hGraph, const CUgraphNode *dependencies,
     const CUgraphEdgeData *dependencyData, size_t numDependencies,
@@ -138,22 +163,16 @@ ONCUDA_API CUresult cuStreamBeginCaptureToGraph(CUstream hStream,
 		return e;
 	route_handle(&rt, hStream, ROUTE_STREAM);
 	route_handle(&rt, hGraph, ROUTE_HANDLE);
-	if ((e = node_list_to_wire(&rt, dependencies, numDependencies,
-	    &nodes)) != CUDA_SUCCESS)
+	if ((e = dependencies_to_wire(&rt, dependencies, dependencyData,
+	    numDependencies, &nodes, &edges)) != CUDA_SUCCESS)
 		return e;
-	if ((e = edge_data_to_wire(dependencyData, numDependencies,
-	    &edges)) != CUDA_SUCCESS) {
-		node_list_release(&nodes);
-		return e;
-	}
 	if ((e = route_call(&k, &rt, CALL_REPLY(r))) == CUDA_SUCCESS &&
 	    (e = note_begin(&k, route_strip(hStream), mode)) == CUDA_SUCCESS)
 		e = begin_known(&k, route_strip(hStream), call_end(&k,
 		    cu_stream_begin_capture_to_graph(route_strip(hStream),
 		    route_strip(hGraph), nodes, edges, (int)mode, &r, k.c)),
 		    &r.err);
-	edge_data_release(&edges);
-	node_list_release(&nodes);
+	dependencies_release(&nodes, &edges);
 	return e;
 }
 
@@ -419,20 +438,14 @@ ONCUDA_API CUresult cuStreamUpdateCaptureDependencies_v2(CUstream hStream,
 	if ((e = thread_stream(&hStream)) != CUDA_SUCCESS)
 		return e;
 	route_handle(&rt, hStream, ROUTE_STREAM);
-	if ((e = node_list_to_wire(&rt, dependencies, numDependencies,
-	    &nodes)) != CUDA_SUCCESS)
+	if ((e = dependencies_to_wire(&rt, dependencies, dependencyData,
+	    numDependencies, &nodes, &edges)) != CUDA_SUCCESS)
 		return e;
-	if ((e = edge_data_to_wire(dependencyData, numDependencies,
-	    &edges)) != CUDA_SUCCESS) {
-		node_list_release(&nodes);
-		return e;
-	}
 	if ((e = route_call(&k, &rt, CALL_REPLY(r))) == CUDA_SUCCESS)
 		e = call_done(&k, cu_stream_update_capture_dependencies(
 		    handle_of(hStream) & ROUTE_VALUE_MASK, nodes, edges, flags,
 		    &r, k.c), &r.err);
-	edge_data_release(&edges);
-	node_list_release(&nodes);
+	dependencies_release(&nodes, &edges);
 	return e;
 }
 
