@@ -31,12 +31,15 @@
 
 #include "common/tls_channel.h"
 
-/* The read-ahead buffer: eight records of 16 KiB and their headers. */
-#define READ_AHEAD_BYTES (8u * (16384u + 512u))
+/*
+ * What a channel reads from its socket at once, when the kernel does not
+ * do the TLS (buffer_reads): sixteen full records.
+ */
+#define READ_BUFFER_BYTES (16u * (16384u + 256u))
 
 /*
  * What a channel gathers before it writes, when the kernel does not do the
- * TLS: eight full records, as the read-ahead buffer holds.  OpenSSL writes
+ * TLS: eight full records.  OpenSSL writes
  * each record of 16 KiB with a write(2) of its own; measured with the
  * stand-in on a 2-core VM, a 256 MiB upload inside TLS then cost the
  * sending client 0.76-0.85 CPU-seconds a GB, and 0.46-0.58 with its
@@ -378,13 +381,11 @@ struct tls_config *tls_config_new(enum tls_side side,
 	 * from the same bytes, as send() does. */
 	SSL_CTX_set_mode(c->ctx, SSL_MODE_ENABLE_PARTIAL_WRITE |
 	    SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
-	/* A record in one read(), not its header and then its body; what
-	 * comes past it waits in the channel (tls_channel_pending).  The
-	 * buffer holds several full records, so that a large copy takes a
-	 * read() for each few records rather than one each (measured with
-	 * strace: one read of 16709 bytes a record with OpenSSL's default). */
+	/* The handshake reads what has come at once rather than a record's
+	 * header and then its body (on a SOCK_SEQPACKET socket, as the unit
+	 * tests use, reading the header alone would lose the rest); after
+	 * it, buffer_reads. */
 	SSL_CTX_set_read_ahead(c->ctx, 1);
-	SSL_CTX_set_default_read_buffer_len(c->ctx, READ_AHEAD_BYTES);
 	if (!load_x509(c->ctx, cred, why, why_len)) {
 		tls_config_free(c);
 		return NULL;
@@ -673,6 +674,47 @@ static bool gather_writes(struct tls_channel *ch)
 	return true;
 }
 
+/*
+ * After the handshake, unless the kernel decrypts what comes: the socket
+ * is read through a buffer (READ_BUFFER_BYTES a read(2) at most), from
+ * which OpenSSL takes each record, header then body, without its own
+ * read-ahead (on for the handshake: tls_config_new); what waits in the
+ * buffer is tls_channel_pending's.
+ *
+ * OpenSSL 3.0's read-ahead, which this replaces, moves whatever waits
+ * behind a record to the front of its buffer before it decrypts the
+ * record, to align the record's payload: counted by caller (an
+ * LD_PRELOAD wrapper of memcpy and memmove, 256 MiB sent as 4 MiB frames
+ * over loopback, read-ahead buffer of eight records), the receiver moved
+ * 728 MB that way besides copying the 268 MB out to the caller; through
+ * the buffer it copies 268 MB into OpenSSL's records instead.  A buffer
+ * of one record takes a read(2) a record, which cost more still.
+ * false: out of memory.
+ */
+static bool buffer_reads(struct tls_channel *ch)
+{
+	bool ktls_send, ktls_receive, asked;
+	BIO *socket = SSL_get_rbio(ch->ssl);
+	BIO *buffer;
+
+	tls_channel_kernel(ch, &ktls_send, &ktls_receive, &asked);
+	if (ktls_receive)
+		return true;
+	if ((buffer = BIO_new(BIO_f_buffer())) == NULL ||
+	    BIO_set_read_buffer_size(buffer, READ_BUFFER_BYTES) != 1 ||
+	    BIO_up_ref(socket) != 1) {
+		BIO_free(buffer);
+		return false;
+	}
+	BIO_push(buffer, socket);
+	/* Drops the channel's own reference to the socket BIO: the buffer
+	 * holds the one taken above.  What OpenSSL read ahead during the
+	 * handshake is still taken first. */
+	SSL_set0_rbio(ch->ssl, buffer);
+	SSL_set_read_ahead(ch->ssl, 0);
+	return true;
+}
+
 struct tls_channel *tls_channel_open(const struct tls_config *config, int fd,
     const char *host, long ms, bool moves, char *why, size_t why_len)
 {
@@ -718,7 +760,7 @@ struct tls_channel *tls_channel_open(const struct tls_config *config, int fd,
 		release_sigpipe(&old, !done);
 		errno = err;
 	}
-	if (!done || !gather_writes(ch)) {
+	if (!done || !gather_writes(ch) || !buffer_reads(ch)) {
 		if (done)
 			snprintf(why, why_len, "cannot start TLS: out of memory");
 		tls_channel_close(ch);
@@ -919,7 +961,8 @@ void tls_channel_deadline(struct tls_channel *ch, const struct timespec *end)
 
 bool tls_channel_pending(const struct tls_channel *ch)
 {
-	return SSL_pending(ch->ssl) > 0 || SSL_has_pending(ch->ssl);
+	return SSL_pending(ch->ssl) > 0 || SSL_has_pending(ch->ssl) ||
+	    BIO_pending(SSL_get_rbio(ch->ssl)) > 0;
 }
 
 const char *tls_channel_error(const struct tls_channel *ch)
