@@ -15,10 +15,6 @@
  * and over a stream socketpair whose sender's buffer is small, a record
  * sent under a deadline (non-blocking writes, the channel flushed when the
  * socket drains) reaches the peer's channel whole and unchanged.
- *
- * Last, what a channel has taken from its socket but not yet handed out
- * (a record read together with the one before it) is pending: the socket
- * holds nothing then, and a reader that polled it would wait for ever.
  */
 #include <fcntl.h>
 #include <pthread.h>
@@ -325,40 +321,6 @@ int main(void)
 		free(r.bytes);
 	}
 	record_free(&rs);
-	tls_channel_close(client);
-	tls_channel_close(server);
-	close(fds[0]);
-	close(fds[1]);
-
-	/* Two records in the socket before the server reads the first. */
-	client = session(SOCK_STREAM, fds, client_config, server_config,
-	    &server);
-	if (client == NULL || server == NULL) {
-		fprintf(stderr, "test_tls_records: cannot set up the pending "
-		    "records\n");
-		return 1;
-	}
-	{
-		char first[] = "first record", second[] = "second record";
-		char got[64], peek;
-
-		CHECK_EQ(tls_channel_send(client, first, sizeof first, true),
-		    (ssize_t)sizeof first);
-		CHECK(tls_channel_flush(client, true));
-		CHECK_EQ(tls_channel_send(client, second, sizeof second, true),
-		    (ssize_t)sizeof second);
-		CHECK(tls_channel_flush(client, true));
-		CHECK(!tls_channel_pending(server));
-		CHECK_EQ(tls_channel_recv(server, got, sizeof first, true),
-		    (ssize_t)sizeof first);
-		CHECK(memcmp(got, first, sizeof first) == 0);
-		CHECK_EQ(recv(fds[1], &peek, 1, MSG_PEEK | MSG_DONTWAIT), -1);
-		CHECK(tls_channel_pending(server));
-		CHECK_EQ(tls_channel_recv(server, got, sizeof got, false),
-		    (ssize_t)sizeof second);
-		CHECK(memcmp(got, second, sizeof second) == 0);
-		CHECK(!tls_channel_pending(server));
-	}
 	tls_channel_close(client);
 	tls_channel_close(server);
 	close(fds[0]);
