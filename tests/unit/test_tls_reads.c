@@ -24,27 +24,12 @@
 #include <unistd.h>
 
 #include "common/tls_channel.h"
+#include "tests/unit/tls_pair.h"
 #include "tests/unit/unit_check.h"
 
 #define RECORD_HEADER 5u
 #define APPLICATION_DATA 23u
 #define RELAY_HOLD_MAX (64u << 10)
-
-struct handshake {
-	const struct tls_config *config;
-	int fd;
-	struct tls_channel *ch;
-	char why[256];
-};
-
-static void *server_handshake(void *arg)
-{
-	struct handshake *h = arg;
-
-	h->ch = tls_channel_open(h->config, h->fd, NULL, 10000, false, h->why,
-	    sizeof h->why);
-	return NULL;
-}
 
 /*
  * Between the client (client_fd) and the server (server_fd): the server's
@@ -153,15 +138,37 @@ static bool socket_empty(int fd)
 	    (errno == EAGAIN || errno == EWOULDBLOCK);
 }
 
+/* One record of len bytes, written at once. */
+static void send_record(struct tls_channel *client, const char *text,
+    size_t len)
+{
+	CHECK_EQ(tls_channel_send(client, text, len, true), (ssize_t)len);
+	CHECK(tls_channel_flush(client, true));
+}
+
+/* The record of len bytes the channel holds (pending, not in its
+ * socket), and nothing after it. */
+static void take_record(struct tls_channel *server, const char *text,
+    size_t len)
+{
+	char got[64];
+
+	CHECK(tls_channel_pending(server));
+	CHECK_EQ(tls_channel_recv(server, got, sizeof got, false),
+	    (ssize_t)len);
+	CHECK(memcmp(got, text, len) == 0);
+	CHECK(!tls_channel_pending(server));
+}
+
 static void record_behind_finished(const struct tls_config *client_config,
     const struct tls_config *server_config)
 {
 	static struct relay r;
-	struct handshake h = { .config = server_config };
+	struct tls_pair_server s;
 	int to_client[2], to_server[2];
-	pthread_t relay_thread, server_thread;
-	struct tls_channel *client;
-	char first[] = "the first call", got[64], why[256];
+	pthread_t relay_thread;
+	struct tls_channel *client, *server;
+	char first[] = "the first call", why[256];
 
 	if (socketpair(AF_UNIX, SOCK_STREAM, 0, to_client) != 0 ||
 	    socketpair(AF_UNIX, SOCK_STREAM, 0, to_server) != 0) {
@@ -171,32 +178,24 @@ static void record_behind_finished(const struct tls_config *client_config,
 	memset(&r, 0, sizeof r);
 	r.client_fd = to_client[1];
 	r.server_fd = to_server[0];
-	h.fd = to_server[1];
 	pthread_create(&relay_thread, NULL, relay_run, &r);
-	pthread_create(&server_thread, NULL, server_handshake, &h);
+	tls_pair_server_begin(&s, server_config, to_server[1]);
 	client = tls_channel_open(client_config, to_client[0], NULL, 10000,
 	    false, why, sizeof why);
 	CHECK(client != NULL);
-	if (client != NULL) {
-		CHECK_EQ(tls_channel_send(client, first, sizeof first, true),
-		    (ssize_t)sizeof first);
-		CHECK(tls_channel_flush(client, true));
-	}
-	pthread_join(server_thread, NULL);
-	CHECK(h.ch != NULL);
-	if (client != NULL && h.ch != NULL) {
+	if (client != NULL)
+		send_record(client, first, sizeof first);
+	server = tls_pair_server_end(&s);
+	CHECK(server != NULL);
+	if (client != NULL && server != NULL) {
 		/* The handshake took the record with the Finished: the
 		 * socket is empty, and the record waits in the channel. */
 		CHECK(r.released);
 		CHECK(socket_empty(to_server[1]));
-		CHECK(tls_channel_pending(h.ch));
-		CHECK_EQ(tls_channel_recv(h.ch, got, sizeof got, false),
-		    (ssize_t)sizeof first);
-		CHECK(memcmp(got, first, sizeof first) == 0);
-		CHECK(!tls_channel_pending(h.ch));
+		take_record(server, first, sizeof first);
 	}
 	tls_channel_close(client);
-	tls_channel_close(h.ch);
+	tls_channel_close(server);
 	close(to_client[0]);
 	close(to_server[1]);
 	pthread_join(relay_thread, NULL);
@@ -207,44 +206,26 @@ static void record_behind_finished(const struct tls_config *client_config,
 static void records_read_together(const struct tls_config *client_config,
     const struct tls_config *server_config)
 {
-	struct handshake h = { .config = server_config };
 	char first[] = "first record", second[] = "second record", got[64];
-	char why[256];
-	struct tls_channel *client;
-	pthread_t thread;
+	struct tls_channel *client, *server;
 	int fds[2];
 
-	if (socketpair(AF_UNIX, SOCK_STREAM, 0, fds) != 0) {
-		CHECK(false);
-		return;
-	}
-	h.fd = fds[1];
-	pthread_create(&thread, NULL, server_handshake, &h);
-	client = tls_channel_open(client_config, fds[0], NULL, 10000, false,
-	    why, sizeof why);
-	pthread_join(thread, NULL);
-	CHECK(client != NULL && h.ch != NULL);
-	if (client != NULL && h.ch != NULL) {
+	client = tls_pair_open(SOCK_STREAM, fds, client_config, server_config,
+	    &server);
+	CHECK(client != NULL && server != NULL);
+	if (client != NULL && server != NULL) {
 		/* Both records are in the socket before the first is read. */
-		CHECK_EQ(tls_channel_send(client, first, sizeof first, true),
-		    (ssize_t)sizeof first);
-		CHECK(tls_channel_flush(client, true));
-		CHECK_EQ(tls_channel_send(client, second, sizeof second, true),
-		    (ssize_t)sizeof second);
-		CHECK(tls_channel_flush(client, true));
-		CHECK(!tls_channel_pending(h.ch));
-		CHECK_EQ(tls_channel_recv(h.ch, got, sizeof first, true),
+		send_record(client, first, sizeof first);
+		send_record(client, second, sizeof second);
+		CHECK(!tls_channel_pending(server));
+		CHECK_EQ(tls_channel_recv(server, got, sizeof first, true),
 		    (ssize_t)sizeof first);
 		CHECK(memcmp(got, first, sizeof first) == 0);
 		CHECK(socket_empty(fds[1]));
-		CHECK(tls_channel_pending(h.ch));
-		CHECK_EQ(tls_channel_recv(h.ch, got, sizeof got, false),
-		    (ssize_t)sizeof second);
-		CHECK(memcmp(got, second, sizeof second) == 0);
-		CHECK(!tls_channel_pending(h.ch));
+		take_record(server, second, sizeof second);
 	}
 	tls_channel_close(client);
-	tls_channel_close(h.ch);
+	tls_channel_close(server);
 	close(fds[0]);
 	close(fds[1]);
 }

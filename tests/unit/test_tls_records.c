@@ -26,6 +26,7 @@
 
 #include "common/tls_channel.h"
 #include "common/xprt_record.h"
+#include "tests/unit/tls_pair.h"
 #include "tests/unit/unit_check.h"
 
 #define RECORD_HEADER 5u
@@ -35,22 +36,6 @@
 #define RECORD_DATA_MAX 16384u
 /* Larger than any write of the sender. */
 #define PACKET_MAX (256u << 10)
-
-struct handshake {
-	const struct tls_config *config;
-	int fd;
-	struct tls_channel *ch;
-	char why[256];
-};
-
-static void *server_handshake(void *arg)
-{
-	struct handshake *h = arg;
-
-	h->ch = tls_channel_open(h->config, h->fd, NULL, 10000, false, h->why,
-	    sizeof h->why);
-	return NULL;
-}
 
 static void read_all(int fd, unsigned char *p, size_t n)
 {
@@ -160,32 +145,6 @@ static void *receive_all(void *arg)
 	return NULL;
 }
 
-/* A TLS session over a socketpair of `type`: the client's channel, the
- * server's in *server; NULL when it cannot be made. */
-static struct tls_channel *session(int type, int fds[2],
-    const struct tls_config *client_config,
-    const struct tls_config *server_config, struct tls_channel **server)
-{
-	struct handshake h = { .config = server_config, .ch = NULL };
-	struct tls_channel *client;
-	pthread_t thread;
-	char why[256];
-
-	*server = NULL;
-	if (socketpair(AF_UNIX, type, 0, fds) != 0)
-		return NULL;
-	h.fd = fds[1];
-	pthread_create(&thread, NULL, server_handshake, &h);
-	client = tls_channel_open(client_config, fds[0], NULL, 10000, false,
-	    why, sizeof why);
-	pthread_join(thread, NULL);
-	*server = h.ch;
-	if (client == NULL || h.ch == NULL)
-		fprintf(stderr, "test_tls_records: no TLS session: %s %s\n",
-		    client == NULL ? why : "", h.why);
-	return client;
-}
-
 /* Encodes one record of `words` 4-byte words and `bytes` bytes of data
  * after them (pointed to, from 4 KiB on), queued or shipped; returns the
  * bytes it takes on the stream, its record mark included. */
@@ -227,7 +186,7 @@ int main(void)
 	}
 	/* The server end has read the client's Finished, and nothing after
 	 * it, before the client sends a record. */
-	client = session(SOCK_STREAM, fds, client_config, server_config,
+	client = tls_pair_open(SOCK_STREAM, fds, client_config, server_config,
 	    &server);
 	if (client == NULL || server == NULL || !record_init(&rs, fds[0]))
 		return 1;
@@ -257,7 +216,7 @@ int main(void)
 	/* Each write(2) a packet: a call is one; 1 MiB of data, 65 records,
 	 * is at most nine (eight records to a write), not a write a record. */
 	big = 1u << 20;
-	client = session(SOCK_SEQPACKET, fds, client_config, server_config,
+	client = tls_pair_open(SOCK_SEQPACKET, fds, client_config, server_config,
 	    &server);
 	if (client == NULL || server == NULL ||
 	    !record_init(&rs, fds[0])) {
@@ -294,7 +253,7 @@ int main(void)
 	/* Under a deadline, into a small socket buffer: the writes find it
 	 * full, the channel keeps what it gathered until the socket drains,
 	 * and the peer decrypts the record whole. */
-	client = session(SOCK_STREAM, fds, client_config, server_config,
+	client = tls_pair_open(SOCK_STREAM, fds, client_config, server_config,
 	    &server);
 	{
 		int small = 16384;

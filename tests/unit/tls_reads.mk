@@ -17,6 +17,7 @@ all: tests/unit/test_tls_reads
 
 tests/unit/test_tls_reads: tests/unit/test_tls_reads.c \
 		common/tls_channel.c common/tls_channel.h \
+		tests/unit/tls_pair.c tests/unit/tls_pair.h \
 		tests/unit/unit_check.c tests/unit/unit_check.h
 	$(CC) $(UNIT_TLS_READS_CPPFLAGS) $(CFLAGS) $(WARN) -o $@ \
 		$(filter %.c %.o,$^) -lssl -lcrypto -lpthread
