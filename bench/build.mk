@@ -15,6 +15,9 @@
 #                             14): linked like drvbench
 #   bench/write_tracking      finding a program's writes: mprotect against
 #                             userfaultfd (issue 14); no GPU
+#   bench/tlsbulk             a copy's frames through oncuda's TLS channel
+#                             over loopback connections, CPU a GB at each
+#                             end (issue 18); no GPU
 #
 # drvbench's SGEMM case uses examples/matrixMul's kernel, embedded.
 
@@ -34,7 +37,7 @@ DRVBENCH_SRCS := bench/drvbench.c bench/drvbench_calls.c \
 
 all: bench-programs
 bench-programs: bench/drvbench bench/transport bench/empty_kernel.fatbin \
-	bench/managed_phases bench/write_tracking bench/rpcnull
+	bench/managed_phases bench/write_tracking bench/rpcnull bench/tlsbulk
 
 bench/drvbench: $(DRVBENCH_SRCS) bench/drvbench.h bench/measure.h \
 		examples/matrixMul_kernel.fatbin.h
@@ -52,6 +55,13 @@ bench/write_tracking: bench/write_tracking.c bench/measure.c bench/measure.h
 bench/transport: bench/transport.c bench/measure.c bench/measure.h
 	$(CC) $(BENCH_CFLAGS) -pthread -o $@ bench/transport.c bench/measure.c
 
+bench/tlsbulk: bench/tlsbulk.c common/tls_channel.c common/tls_channel.h \
+		common/stripe_io.c common/stripe_io.h common/stripe_plan.c \
+		common/stripe_plan.h gen/cuda_rpc.h
+	$(CC) $(BENCH_CFLAGS) -I. -I/usr/include/tirpc -pthread -o $@ \
+		bench/tlsbulk.c common/tls_channel.c common/stripe_io.c \
+		common/stripe_plan.c -lssl -lcrypto
+
 # The client library's objects are compiled -fvisibility=hidden, which
 # matters only to a shared library: linked into a program they are whole.
 bench/rpcnull: bench/rpcnull.c bench/measure.c bench/measure.h $(STUBS_OBJS) \
@@ -65,4 +75,4 @@ bench/empty_kernel.fatbin: bench/empty_kernel.cu
 
 clean-bench:
 	rm -f bench/drvbench bench/transport bench/empty_kernel.fatbin \
-		bench/managed_phases bench/write_tracking bench/rpcnull
+		bench/managed_phases bench/write_tracking bench/rpcnull bench/tlsbulk

@@ -64,6 +64,16 @@ step_bench() {
 		[[ $(<"$OUT/bench/${prefix}_oncuda.tsv") == skip$'\t'* ]] ||
 			{ bad "${prefix}_oncuda.tsv is not a skip"; verdict=1; }
 	done
+	# The TLS channel's cost a GB, apart from everything else a copy does.
+	if timeout -k 5 120 bench/tlsbulk -n 2 -f 4 -r 1 >"$OUT/tlsbulk.log" 2>&1 &&
+		grep -Eq $'^result\ttls\t2 connections\t[0-9.]+ GB/s\treceiver [0-9.]+ CPU-s/GB\tsender [0-9.]+ CPU-s/GB$' \
+			"$OUT/tlsbulk.log"; then
+		ok "bench/tlsbulk moved frames inside TLS and gave each end's CPU a GB"
+	else
+		bad "bench/tlsbulk gave no result:"
+		show "$OUT/tlsbulk.log"
+		verdict=1
+	fi
 	if ((${#netem[@]} == 0)); then
 		bench_expect "no veth run without --netem, and why" \
 			"Skipped: not asked for: bash bench/run.sh --netem" || verdict=1
