@@ -39,11 +39,11 @@
 
 /*
  * What a channel gathers before it writes, when the kernel does not do the
- * TLS: eight full records.  OpenSSL writes
- * each record of 16 KiB with a write(2) of its own; measured with the
- * stand-in on a 2-core VM, a 256 MiB upload inside TLS then cost the
- * sending client 0.76-0.85 CPU-seconds a GB, and 0.46-0.58 with its
- * records written eight at a time (plain TCP: 0.18).
+ * TLS: eight full records.  OpenSSL writes each record of 16 KiB with a
+ * write(2) of its own; measured with the stand-in on a 2-core VM, a 256
+ * MiB upload inside TLS then cost the sending client 0.76-0.85
+ * CPU-seconds a GB, and 0.46-0.58 with its records written eight at a
+ * time (plain TCP: 0.18).
  */
 #define GATHER_BYTES (8u * (16384u + 256u))
 
@@ -687,8 +687,11 @@ static bool gather_writes(struct tls_channel *ch)
  * LD_PRELOAD wrapper of memcpy and memmove, 256 MiB sent as 4 MiB frames
  * over loopback, read-ahead buffer of eight records), the receiver moved
  * 728 MB that way besides copying the 268 MB out to the caller; through
- * the buffer it copies 268 MB into OpenSSL's records instead.  A buffer
- * of one record takes a read(2) a record, which cost more still.
+ * the buffer it copies 268 MB into OpenSSL's records instead.  A
+ * read-ahead buffer of one record, a read(2) a record, cost the receiver
+ * more on a 2-core VM (0.73-0.82 CPU-seconds a GB, against 0.49-0.70 with
+ * eight records), and about what this buffer costs on the H200 machine
+ * (bench/tlsbulk's first form, README).
  * false: out of memory.
  */
 static bool buffer_reads(struct tls_channel *ch)
