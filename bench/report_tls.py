@@ -8,9 +8,14 @@ synchronous call at most 1.2x plain, a 256 MiB copy at least 0.7x plain.
 Large copies are striped inside TLS as outside it, each data connection
 in a TLS session of its own; how many were bound is read from
 oncudad_tls.log.  A run without tls.tsv (one from before) gets no section.
+
+Below it, the TLS channel alone (tlsbulk.tsv and tlsbulk_plain.tsv, from
+bench/tlsbulk): a copy's frames over loopback connections, inside TLS and in
+clear, with the CPU each end spends a GB; the median of the runs.
 """
 import os
 import re
+import statistics
 
 from report_figures import TARGET_COPY_BYTES, Figures
 from report_format import fmt
@@ -57,6 +62,44 @@ def data_connections(run):
     return "%s data connections, each inside TLS" % m.group(1)
 
 
+def bulk_runs(path):
+    """tlsbulk's result lines: (connections, GB/s, receiver, sender)."""
+    runs = []
+    try:
+        with open(path, errors="replace") as f:
+            for line in f:
+                m = re.match(r"result\t\w+\t(\d+) connections\t([0-9.]+) "
+                             r"GB/s\treceiver ([0-9.]+) CPU-s/GB\tsender "
+                             r"([0-9.]+) CPU-s/GB$", line.rstrip("\n"))
+                if m:
+                    runs.append((int(m.group(1)),) +
+                                tuple(float(m.group(i)) for i in (2, 3, 4)))
+    except OSError:
+        pass
+    return runs
+
+
+def bulk_table(md, run):
+    tls = bulk_runs(os.path.join(run.dir, "tlsbulk.tsv"))
+    plain = bulk_runs(os.path.join(run.dir, "tlsbulk_plain.tsv"))
+    if not tls or not plain:
+        return
+    rows = []
+    for label, col, unit in (("moved by all connections", 1, "GB/s"),
+                             ("receiving end, CPU a GB", 2, "CPU-s/GB"),
+                             ("sending end, CPU a GB", 3, "CPU-s/GB")):
+        p = statistics.median(r[col] for r in plain)
+        t = statistics.median(r[col] for r in tls)
+        rows.append([label, "%.3g %s" % (p, unit), "%.3g %s" % (t, unit),
+                     "%.2fx" % (t / p) if p > 0 else "—"])
+    md.out("The TLS channel alone (bench/tlsbulk): a copy's 4 MiB frames "
+           "over %d loopback connections in one process, one thread an end "
+           "each, through common/tls_channel.c; the median of %d runs "
+           "inside TLS and %d in clear." % (tls[0][0], len(tls), len(plain)))
+    md.out()
+    md.table(["", "in clear", "inside TLS", "TLS against clear"], rows)
+
+
 def tls_table(md, run):
     tls = Figures(os.path.join(run.dir, "tls.tsv"))
     if not tls.present:
@@ -74,3 +117,4 @@ def tls_table(md, run):
            "%s." % data_connections(run))
     md.out()
     md.table(["case", "plain TCP", "TLS", "TLS against plain"], rows)
+    bulk_table(md, run)

@@ -43,7 +43,8 @@
 # oncudad --poll-us), which is where much of a synchronous call's speed
 # comes from; so that the report can show how much, a second oncudad with
 # --poll-us 0 then serves drvbench -c, the synchronous calls alone, and
-# bench/rpcnull, with ONCUDA_POLL_US=0, over both transports.  Then drvbench inside TLS, and
+# bench/rpcnull, with ONCUDA_POLL_US=0, over both transports.  Then drvbench inside TLS,
+# bench/tlsbulk (the TLS channel alone, inside TLS and in clear), and
 # with --netem across the veth pair.  Then bench/report.py writes
 # DIR/results.md and DIR/bandwidth.tsv, and bench/plot.sh DIR/bandwidth.png
 # if gnuplot is installed.
@@ -53,7 +54,8 @@
 # and CASE_local.tsv for each Python case, nopoll.tsv, nopoll_local.tsv,
 # rpcnull.tsv, rpcnull_local.tsv, rpcnull_nopoll.tsv,
 # rpcnull_nopoll_local.tsv,
-# tls.tsv, and with --netem netns.tsv and netem.tsv), their stderr (*.err),
+# tls.tsv, tlsbulk.tsv, tlsbulk_plain.tsv, and with --netem netns.tsv and
+# netem.tsv), their stderr (*.err),
 # oncudad.log, oncudad_nopoll.log and run.tsv.  A case
 # not run has one line in its .tsv: "skip", a tab, the reason.  Needs a built
 # tree (make); no rpcbind.  On an H200 the drvbench part should take one to
@@ -119,7 +121,7 @@ OUT=$(cd "$out" && pwd)
 . bench/netns.sh
 
 missing=()
-for f in bench/drvbench bench/transport bench/rpcnull server/oncudad stubs/libcuda.so.1; do
+for f in bench/drvbench bench/transport bench/rpcnull bench/tlsbulk server/oncudad stubs/libcuda.so.1; do
 	[[ -e $f ]] || missing+=("$f")
 done
 if [[ $driver == real ]]; then
@@ -330,6 +332,7 @@ netns_runs() {
 }
 
 rm -f "$OUT"/{transport,native,oncuda,local,nopoll,nopoll_local,tls,netns,netem}.{tsv,err} \
+	"$OUT"/tlsbulk{,_plain}.{tsv,err} \
 	"$OUT"/rpcnull{,_local,_nopoll,_nopoll_local}.{tsv,err} \
 	"$OUT"/streams_*.{tsv,err} \
 	"$OUT"/{torch,triton,compile,decode}_{native,oncuda,local}{,_r[0-9]*}.{tsv,err} \
@@ -430,6 +433,14 @@ if start_server oncudad_tls 30 env LD_LIBRARY_PATH="$DRIVER_LIBS" server/oncudad
 else
 	fail "oncudad --tls did not start; see $OUT/oncudad_tls.log"
 fi
+
+# The TLS channel alone, without the driver or the rest of a copy: a copy's
+# frames over loopback connections inside TLS and in clear, with what each
+# end spends a GB (bench/tlsbulk, bench/report_tls.py).
+TLSBULK=(-r 3)
+$quick && TLSBULK=(-n 2 -f 4 -r 1)
+measure tlsbulk 120 bench/tlsbulk "${TLSBULK[@]}"
+measure tlsbulk_plain 120 bench/tlsbulk -p "${TLSBULK[@]}"
 
 # A remote client's network, emulated: with --netem.
 if $netem; then
