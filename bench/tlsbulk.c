@@ -15,6 +15,7 @@
  * same in clear, for comparison.  Nothing here touches a GPU.
  */
 #include <arpa/inet.h>
+#include <errno.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <pthread.h>
@@ -44,7 +45,7 @@ struct connection {
 	int listen_fd, port;
 	pthread_barrier_t *start;
 	double receiver_cpu, sender_cpu;	/* seconds */
-	bool ok;
+	bool receiver_ok, sender_ok;		/* each written by its own end */
 };
 
 static double thread_cpu(void)
@@ -69,27 +70,30 @@ static void *receive(void *arg)
 	unsigned char header[STRIPE_FRAME_BYTES];
 	struct tls_channel *tls = NULL;
 	struct stripe_deadline d;
-	char why[256], *buf = malloc(FRAME_BYTES);
+	char why[256] = "", *buf = malloc(FRAME_BYTES);
 	int fd = accept(c->listen_fd, NULL, NULL);
 	double start;
 
-	if (buf == NULL || fd < 0 || (!c->o->plain && (tls = tls_channel_open(
-	    c->server_config, fd, NULL, HANDSHAKE_MS, false, why,
-	    sizeof why)) == NULL)) {
-		fprintf(stderr, "tlsbulk: receiver: %s\n", fd < 0 ? "accept" :
-		    buf == NULL ? "out of memory" : why);
-		c->ok = false;
-	}
-	if (buf != NULL)
+	if (fd < 0)
+		snprintf(why, sizeof why, "accept: %s", strerror(errno));
+	else if (buf == NULL)
+		snprintf(why, sizeof why, "out of memory");
+	else if (!c->o->plain)
+		tls = tls_channel_open(c->server_config, fd, NULL, HANDSHAKE_MS,
+		    false, why, sizeof why);
+	c->receiver_ok = why[0] == '\0';
+	if (!c->receiver_ok)
+		fprintf(stderr, "tlsbulk: receiver: %s\n", why);
+	else
 		memset(buf, 0, FRAME_BYTES);
 	pthread_barrier_wait(c->start);
 	start = thread_cpu();
-	for (unsigned i = 0; c->ok && i < c->o->frames; i++) {
+	for (unsigned i = 0; c->receiver_ok && i < c->o->frames; i++) {
 		stripe_deadline_start(&d, 0);
 		if (!stripe_read(fd, tls, header, sizeof header, &d) ||
 		    !stripe_read(fd, tls, buf, FRAME_BYTES, &d)) {
 			fprintf(stderr, "tlsbulk: a frame did not come whole\n");
-			c->ok = false;
+			c->receiver_ok = false;
 		}
 	}
 	c->receiver_cpu = thread_cpu() - start;
@@ -107,31 +111,36 @@ static void *send_frames(void *arg)
 	    .sin_port = htons((uint16_t)c->port),
 	    .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
 	struct tls_channel *tls = NULL;
-	char why[256], *buf = malloc(FRAME_BYTES);
+	char why[256] = "", *buf = malloc(FRAME_BYTES);
 	int fd = socket(AF_INET, SOCK_STREAM, 0), one = 1;
 	double start;
 
-	/* Connected first, so that the receiver's accept() always returns. */
-	if (fd < 0 || connect(fd, (struct sockaddr *)&to, sizeof to) != 0 ||
-	    buf == NULL || setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one,
-	    sizeof one) != 0 || (!c->o->plain && (tls = tls_channel_open(
-	    c->client_config, fd, "127.0.0.1", HANDSHAKE_MS, false, why,
-	    sizeof why)) == NULL)) {
-		fprintf(stderr, "tlsbulk: sender: %s\n", c->o->plain ||
-		    buf == NULL || fd < 0 ? "cannot connect" : why);
-		c->ok = false;
-	}
-	if (buf != NULL)
+	/* Connected before anything else can fail, so that the receiver's
+	 * accept() returns. */
+	if (fd < 0 || connect(fd, (struct sockaddr *)&to, sizeof to) != 0)
+		snprintf(why, sizeof why, "connect: %s", strerror(errno));
+	else if (buf == NULL)
+		snprintf(why, sizeof why, "out of memory");
+	else if (setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one,
+	    sizeof one) != 0)
+		snprintf(why, sizeof why, "TCP_NODELAY: %s", strerror(errno));
+	else if (!c->o->plain)
+		tls = tls_channel_open(c->client_config, fd, "127.0.0.1",
+		    HANDSHAKE_MS, false, why, sizeof why);
+	c->sender_ok = why[0] == '\0';
+	if (!c->sender_ok)
+		fprintf(stderr, "tlsbulk: sender: %s\n", why);
+	else
 		memset(buf, 0x5a, FRAME_BYTES);
 	pthread_barrier_wait(c->start);
 	start = thread_cpu();
-	for (unsigned i = 0; c->ok && i < c->o->frames; i++) {
+	for (unsigned i = 0; c->sender_ok && i < c->o->frames; i++) {
 		struct stripe_frame f = { 1, 0, (uint64_t)i * FRAME_BYTES,
 		    FRAME_BYTES };
 
 		if (!stripe_send_frame(fd, tls, &f, buf, 0)) {
 			fprintf(stderr, "tlsbulk: a frame could not be sent\n");
-			c->ok = false;
+			c->sender_ok = false;
 		}
 	}
 	c->sender_cpu = thread_cpu() - start;
@@ -174,7 +183,7 @@ static bool run(const struct options *o, struct tls_config *client_config,
 	for (unsigned i = 0; i < o->connections; i++) {
 		c[i] = (struct connection){ .o = o, .start = &start,
 		    .client_config = client_config,
-		    .server_config = server_config, .ok = true };
+		    .server_config = server_config };
 		c[i].listen_fd = listen_loopback(&c[i].port);
 		pthread_create(&receivers[i], NULL, receive, &c[i]);
 		pthread_create(&senders[i], NULL, send_frames, &c[i]);
@@ -185,7 +194,7 @@ static bool run(const struct options *o, struct tls_config *client_config,
 		pthread_join(receivers[i], NULL);
 		pthread_join(senders[i], NULL);
 		close(c[i].listen_fd);
-		ok &= c[i].ok;
+		ok &= c[i].receiver_ok && c[i].sender_ok;
 		receiver += c[i].receiver_cpu;
 		sender += c[i].sender_cpu;
 	}
