@@ -55,12 +55,13 @@ bench/write_tracking: bench/write_tracking.c bench/measure.c bench/measure.h
 bench/transport: bench/transport.c bench/measure.c bench/measure.h
 	$(CC) $(BENCH_CFLAGS) -pthread -o $@ bench/transport.c bench/measure.c
 
-bench/tlsbulk: bench/tlsbulk.c common/tls_channel.c common/tls_channel.h \
+bench/tlsbulk: bench/tlsbulk.c bench/measure.c bench/measure.h \
+		common/tls_channel.c common/tls_channel.h \
 		common/stripe_io.c common/stripe_io.h common/stripe_plan.c \
 		common/stripe_plan.h gen/cuda_rpc.h
 	$(CC) $(BENCH_CFLAGS) -I. -I/usr/include/tirpc -pthread -o $@ \
-		bench/tlsbulk.c common/tls_channel.c common/stripe_io.c \
-		common/stripe_plan.c -lssl -lcrypto
+		bench/tlsbulk.c bench/measure.c common/tls_channel.c \
+		common/stripe_io.c common/stripe_plan.c -lssl -lcrypto
 
 # The client library's objects are compiled -fvisibility=hidden, which
 # matters only to a shared library: linked into a program they are whole.

@@ -26,6 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench/measure.h"
 #include "common/stripe_io.h"
 #include "common/tls_channel.h"
 
@@ -53,14 +54,6 @@ static double thread_cpu(void)
 	struct timespec t;
 
 	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-static double now(void)
-{
-	struct timespec t;
-
-	clock_gettime(CLOCK_MONOTONIC, &t);
 	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
@@ -189,7 +182,7 @@ static bool run(const struct options *o, struct tls_config *client_config,
 		pthread_create(&senders[i], NULL, send_frames, &c[i]);
 	}
 	pthread_barrier_wait(&start);
-	began = now();
+	began = now_seconds();
 	for (unsigned i = 0; i < o->connections; i++) {
 		pthread_join(receivers[i], NULL);
 		pthread_join(senders[i], NULL);
@@ -198,7 +191,7 @@ static bool run(const struct options *o, struct tls_config *client_config,
 		receiver += c[i].receiver_cpu;
 		sender += c[i].sender_cpu;
 	}
-	seconds = now() - began;
+	seconds = now_seconds() - began;
 	pthread_barrier_destroy(&start);
 	gb = (double)o->frames * FRAME_BYTES / 1e9;
 	if (ok)
