@@ -88,9 +88,15 @@ static const struct decided table[] = {
 	{ CU_DEVICE_ATTRIBUTE_HOST_NUMA_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED, ZERO },
 	{ CU_DEVICE_ATTRIBUTE_HOST_MEMORY_POOLS_SUPPORTED, ZERO },
 	{ CU_DEVICE_ATTRIBUTE_HOST_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED, ZERO },
-	/* A dma-buf of page-locked memory would be a file descriptor of the
-	 * server process. */
+	/* A dma-buf (cuMemGetHandleForAddressRange, not carried) would be a
+	 * file descriptor of the server process, of device or of page-locked
+	 * memory alike. */
+	{ CU_DEVICE_ATTRIBUTE_DMA_BUF_SUPPORTED, ZERO },
 	{ CU_DEVICE_ATTRIBUTE_HOST_ALLOC_DMA_BUF_SUPPORTED, ZERO },
+	/* A unified function pointer (cuLibraryGetUnifiedFunction, not
+	 * carried) is code that the program's CPU and the GPU both call: the
+	 * program's CPU is on another machine. */
+	{ CU_DEVICE_ATTRIBUTE_UNIFIED_FUNCTION_POINTERS, ZERO },
 };
 
 static enum answer answer_of(int attribute)

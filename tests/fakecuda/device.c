@@ -125,6 +125,16 @@ static const int attribute_values[CU_DEVICE_ATTRIBUTE_MAX] = {
 	/* sparse.c */
 	[CU_DEVICE_ATTRIBUTE_SPARSE_CUDA_ARRAY_SUPPORTED] = 1,
 	[CU_DEVICE_ATTRIBUTE_DEFERRED_MAPPING_CUDA_ARRAY_SUPPORTED] = 1,
+	/* The H200's answers for families that oncudad's table
+	 * (server/svc/svc_attributes.c) turns to 0, so that the remote part
+	 * of tests/e2e/attributes.c sees it do so; no native test of the
+	 * stand-in relies on them. */
+	[CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_POSIX_FILE_DESCRIPTOR_SUPPORTED] = 1,
+	[CU_DEVICE_ATTRIBUTE_HANDLE_TYPE_FABRIC_SUPPORTED] = 1,
+	[CU_DEVICE_ATTRIBUTE_MEMPOOL_SUPPORTED_HANDLE_TYPES] = 9,
+	[CU_DEVICE_ATTRIBUTE_GPU_DIRECT_RDMA_SUPPORTED] = 1,
+	[CU_DEVICE_ATTRIBUTE_DMA_BUF_SUPPORTED] = 1,
+	[CU_DEVICE_ATTRIBUTE_UNIFIED_FUNCTION_POINTERS] = 1,
 };
 
 
