@@ -42,13 +42,18 @@ step_bench() {
 	fi
 	ok "bench/run.sh --driver fake --quick ${netem[*]} ran to the end"
 	bench_expect "the SGEMM loop has its target" \
-		"| application case (SGEMM loop) over TCP ≤ 1.1x native | " || verdict=1
+		"| application case (SGEMM loop) over TCP ≤ 1.10x native (issue 4) | " || verdict=1
+	bench_expect "the graph replay has issue 16's target on the same host" \
+		"| application case (100-kernel graph replay) on the same-host path ≤ 1.05x native (issue 16) | " ||
+		verdict=1
+	bench_expect "the async launch has issue 16's target" \
+		"| async cuLaunchKernel over TCP ≤ 1.2x native per launch (issue 16) | " || verdict=1
 	for app in "Triton vector add" "torch.compile MLP" "GPT-2 decoding"; do
 		bench_expect "$app: skipped, with the reason, in the targets" \
-			"| application case ($app) over TCP ≤ 1.15x native | skipped: the CPU stand-in has no kernels for PyTorch" ||
+			"| application case ($app) over TCP ≤ 1.15x native (issue 16) | skipped: the CPU stand-in has no kernels for PyTorch" ||
 			verdict=1
 		bench_expect "$app: skipped on the same-host path too" \
-			"| application case ($app) on the same-host path ≤ 1.05x native | skipped: " ||
+			"| application case ($app) on the same-host path ≤ 1.05x native (issue 16) | skipped: " ||
 			verdict=1
 	done
 	# A figure, not "failed", in each column the run has.
