@@ -1531,6 +1531,7 @@ struct landed_piece {
 };
 typedef struct landed_piece landed_piece;
 #define ONCUDA_CALLBACK_OUTPUT 2
+#define ONCUDA_CALLBACK_ERROR_OUTPUT 5
 #define ONCUDA_KERNEL_OUTPUT_MAX 1048576
 
 typedef struct {

@@ -1,7 +1,8 @@
 /*
  * What a kernel prints (printf) reaches the program's stdout by the time
  * a synchronization returns, through the same stdio stream the program
- * prints with, as the driver does natively.
+ * prints with, as the driver does natively; what the driver says of a
+ * kernel's failed assert() reaches its stderr.
  */
 #include <stdio.h>
 #include <string.h>
@@ -70,5 +71,63 @@ int test_kernel_printf(void)
 			    "hello from thread %d of block %d, tag 7\n", t, b);
 			CHECK(strstr(out, line) != NULL);
 		}
+	return 0;
+}
+
+/*
+ * A kernel whose assert() fails: the synchronization reports
+ * CUDA_ERROR_ASSERT, and by the time it returns the driver's line for the
+ * failure (file and line, the kernel, block, thread and condition) is on
+ * the program's stderr.  The context is lost, so the test has a process
+ * of its own.
+ */
+int test_kernel_assert(void)
+{
+	static char err[OUTPUT_MAX];
+	int pipefd[2], saved, v = 1;
+	void *params[] = { &v };
+	CUresult passed, launched, synced;
+	CUfunction assert_nonzero;
+	CUcontext ctx;
+	CUdevice dev;
+	CUmodule m;
+	size_t have = 0;
+	ssize_t n;
+
+	TRY(e2e_primary_ctx(&dev, &ctx));
+	TRY(e2e_load_module(&m, "kernels.cubin"));
+	TRY(e2e_get_function(&assert_nonzero, m, "assert_nonzero"));
+
+	fflush(stderr);
+	CHECK(pipe(pipefd) == 0);
+	CHECK((saved = dup(STDERR_FILENO)) >= 0);
+	CHECK(dup2(pipefd[1], STDERR_FILENO) >= 0);
+	close(pipefd[1]);
+	passed = cuLaunchKernel(assert_nonzero, 1, 1, 1, 1, 1, 1, 0, NULL,
+	    params, NULL);
+	if (passed == CUDA_SUCCESS)
+		passed = cuCtxSynchronize();
+	v = 0;
+	launched = cuLaunchKernel(assert_nonzero, 1, 1, 1, 1, 1, 1, 0, NULL,
+	    params, NULL);
+	synced = cuCtxSynchronize();
+	fflush(stderr);
+	dup2(saved, STDERR_FILENO);
+	close(saved);
+	while (have + 1 < sizeof err &&
+	    (n = read(pipefd[0], err + have, sizeof err - 1 - have)) > 0)
+		have += (size_t)n;
+	close(pipefd[0]);
+	err[have] = '\0';
+
+	CHECK_CU(passed, CUDA_SUCCESS);
+	CHECK_CU(launched, CUDA_SUCCESS);
+	CHECK_CU(synced, CUDA_ERROR_ASSERT);
+	if (strstr(err, "Assertion `v != 0` failed.") == NULL ||
+	    strstr(err, "assert_nonzero") == NULL)
+		return e2e_fail(__FILE__, __LINE__, "stderr has no line for "
+		    "the failed assert; it has: \"%s\"", err);
+	/* The context is lost: every later call says so. */
+	CHECK_CU(cuCtxSynchronize(), CUDA_ERROR_ASSERT);
 	return 0;
 }

@@ -131,6 +131,8 @@ const struct e2e_test e2e_tests[] = {
 	{ "export_tools_module", "modules",	test_export_tools_module, 0 },
 	{ "export_blaslt",	"modules",	test_export_blaslt,	0 },
 	{ "kernel_printf",	"launch",	test_kernel_printf,	0 },
+	{ "kernel_assert",	"launch",	test_kernel_assert,
+	  E2E_OWN_PROCESS },
 	{ "streams",		"stream",	test_streams,		0 },
 	{ "stream_wait_event",	"stream",	test_stream_wait_event,	0 },
 	{ "stream_attributes",	"stream",	test_stream_attributes,	0 },

@@ -95,6 +95,7 @@ int test_code_names(void);
 int test_export_tools_module(void);	/* export_table.c */
 int test_export_blaslt(void);
 int test_kernel_printf(void);		/* kernel_printf.c */
+int test_kernel_assert(void);		/* kernel_printf.c */
 int test_streams(void);			/* stream.c */
 int test_stream_wait_event(void);
 int test_stream_attributes(void);	/* stream_ops.c */

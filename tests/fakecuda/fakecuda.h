@@ -198,9 +198,9 @@ void fc_alloc_release_context(struct fc_context *ctx);
 
 /* ---- kernels.c: the stand-in's whole instruction set ---- */
 
-/* kernels.c's own ten, kernels_runtime.h's, kernels_texture.h's,
+/* kernels.c's own fifteen, kernels_runtime.h's, kernels_texture.h's,
  * kernels_graph.h's and kernels_texref.h's. */
-#define FC_KERNEL_COUNT     22
+#define FC_KERNEL_COUNT     23
 #define FC_MAX_PARAMS       8
 #define FC_PARAM_BUFFER_MAX 4096
 #define FC_GLOBALS_BYTES    16

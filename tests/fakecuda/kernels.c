@@ -71,6 +71,10 @@ struct say_hello_params {
 	int tag;
 };
 
+struct assert_nonzero_params {
+	int v;
+};
+
 struct block_hash_params {
 	const unsigned char *base;
 	unsigned long long size;
@@ -257,6 +261,24 @@ run_say_hello(const struct fc_launch *l)
 }
 
 /*
+ * A failed device assert(): the driver prints one line for it to stderr,
+ * with stdio, in this form, and the context is lost.  The real kernel's
+ * every thread fails; one line is what the tests look for.
+ */
+static CUresult
+run_assert_nonzero(const struct fc_launch *l)
+{
+	struct assert_nonzero_params p;
+
+	memcpy(&p, l->params, sizeof(p));
+	if (p.v != 0)
+		return CUDA_SUCCESS;
+	fprintf(stderr, "tests/kernels/kernels.cu:160: void assert_nonzero(int): "
+	    "block: [0,0,0], thread: [0,0,0] Assertion `v != 0` failed.\n");
+	return CUDA_ERROR_ASSERT;
+}
+
+/*
  * C = A * B in 16x16 tiles: block (bx, by) thread (tx, ty) computes
  * C[row][col] for row = 16 * by + ty and col = 16 * bx + tx.
  */
@@ -360,6 +382,8 @@ const struct fc_kernel_def fc_kernel_defs[FC_KERNEL_COUNT] = {
 		PARAM(struct spin_params, cycles) }, 0 },
 	{ "say_hello", run_say_hello, 1, {
 		PARAM(struct say_hello_params, tag) }, 0 },
+	{ "assert_nonzero", run_assert_nonzero, 1, {
+		PARAM(struct assert_nonzero_params, v) }, 0 },
 	{ "vectorAdd", run_vec_add, 4, {
 		PARAM(struct vec_add_params, a),
 		PARAM(struct vec_add_params, b),

@@ -6,6 +6,7 @@
  * Everything is extern "C" so the names in the module are not mangled.
  */
 
+#include <cassert>
 #include <cstdio>
 
 extern "C" {
@@ -149,6 +150,14 @@ __global__ void say_hello(int tag)
 {
 	printf("hello from thread %d of block %d, tag %d\n", (int)threadIdx.x,
 	    (int)blockIdx.x, tag);
+}
+
+/* Fails its assert() where v is 0: the driver prints the failure (file,
+ * line, function, block, thread, condition) to the program's stderr, and
+ * the context is lost: CUDA_ERROR_ASSERT from every later call. */
+__global__ void assert_nonzero(int v)
+{
+	assert(v != 0);
 }
 
 } /* extern "C" */

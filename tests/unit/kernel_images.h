@@ -11,6 +11,9 @@
 
 #include "common/image_kernels.h"
 
+/* The kernels tests/kernels/kernels.cu defines, so kernels.cubin's. */
+#define KERNELS_CU_KERNELS 13
+
 /*
  * The file name of the folder dir (tests/kernels, or as a test was told)
  * read whole into memory from malloc, *size bytes and a NUL after them;

@@ -43,7 +43,7 @@ static void test_machine_code(const char *dir, const char *name)
 	if ((image = kernel_image(dir, name, &size)) == NULL)
 		return;
 	CHECK(image_kernels_read(image, size, &k));
-	CHECK_EQ(k.count, 12);
+	CHECK_EQ(k.count, KERNELS_CU_KERNELS);
 	CHECK(stated(&k, "vec_add", 4, vec_add, 28));
 	CHECK(stated(&k, "mixed_args", 5, mixed_args, 64));
 	CHECK(image_kernels_find(&k, "no_such_kernel") == NULL);
@@ -64,7 +64,7 @@ static void test_ptx(const char *dir)
 	if ((image = kernel_image(dir, "kernels.ptx", &size)) == NULL)
 		return;
 	CHECK(image_kernels_read(image, size, &k));
-	CHECK_EQ(k.count, 12);
+	CHECK_EQ(k.count, KERNELS_CU_KERNELS);
 	kernel = image_kernels_find(&k, "mixed_args");
 	CHECK(kernel != NULL && kernel->from_ptx && kernel->has_params &&
 	      !kernel->has_cbank && kernel->count == 5 &&
@@ -111,7 +111,7 @@ static void test_compressed(const char *dir, const char *name, unsigned count)
 	image_kernels_free(&k);
 	CHECK(image_kernels_read_entries(image, size, IMAGE_ENTRIES_COMPRESSED,
 					 &k));
-	CHECK_EQ(k.count, 12);
+	CHECK_EQ(k.count, KERNELS_CU_KERNELS);
 	CHECK_EQ(k.compressed, 0);
 	CHECK(stated(&k, "vec_add", 4, vec_add, 28));
 	CHECK(stated(&k, "mixed_args", 5, mixed_args, 64));
@@ -124,7 +124,7 @@ static void test_compressed(const char *dir, const char *name, unsigned count)
 		CHECK(image_kernels_read_entries(packed, packed_size,
 						 IMAGE_ENTRIES_COMPRESSED,
 						 &k));
-		CHECK_EQ(k.count, 12);
+		CHECK_EQ(k.count, KERNELS_CU_KERNELS);
 		image_kernels_free(&k);
 		free(packed);
 	}
@@ -147,12 +147,12 @@ static void test_default_fatbin(const char *dir)
 	if ((image = kernel_image(dir, "kernels.fatbin", &size)) == NULL)
 		return;
 	CHECK(image_kernels_read(image, size, &k));
-	CHECK_EQ(k.count, 12);
+	CHECK_EQ(k.count, KERNELS_CU_KERNELS);
 	CHECK_EQ(k.compressed, 1);
 	image_kernels_free(&k);
 	CHECK(image_kernels_read_entries(image, size, IMAGE_ENTRIES_COMPRESSED,
 					 &k));
-	CHECK_EQ(k.count, 12);
+	CHECK_EQ(k.count, KERNELS_CU_KERNELS);
 	CHECK(image_kernels_find(&k, "vec_add") != NULL &&
 	      image_kernels_find(&k, "vec_add")->from_ptx);
 	image_kernels_free(&k);
@@ -188,7 +188,7 @@ static void test_damaged(const char *dir)
 	if (at != NULL) {
 		at[8] = 0x02;
 		CHECK(image_kernels_read(image, size, &k));
-		CHECK_EQ(k.count, 11);
+		CHECK_EQ(k.count, KERNELS_CU_KERNELS - 1);
 		CHECK(image_kernels_find(&k, "vec_add") == NULL);
 		CHECK(stated(&k, "mixed_args", 5, mixed_args, 64));
 		image_kernels_free(&k);

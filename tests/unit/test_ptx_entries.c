@@ -519,7 +519,8 @@ int main(int argc, char **argv)
 	test_against_cubin(kernels, "params.ptx", "params.cubin", 10);
 	test_against_cubin(kernels, "params_hand.ptx.in",
 			   "params_hand.cubin", 4);
-	test_against_cubin(kernels, "kernels.ptx", "kernels.cubin", 12);
+	test_against_cubin(kernels, "kernels.ptx", "kernels.cubin",
+	    KERNELS_CU_KERNELS);
 	test_aligned(kernels);
 	test_known(kernels);
 	test_malformed();
