@@ -109,12 +109,14 @@ static bool send_printed(SVCXPRT *xprt, struct printed *p)
 	return true;
 }
 
-/* The flushes write what stdio holds, which notes it; stderr first, as
- * the driver's unbuffered stderr would have reached a terminal first. */
+/* The flushes write what stdio holds, which notes it; a stream that
+ * cannot be written (its file given up) holds nothing up for the other.
+ * stderr first, as the driver's unbuffered stderr would have reached a
+ * terminal first. */
 static bool send_output(SVCXPRT *xprt)
 {
-	if (fflush(stderr) != 0 || fflush(stdout) != 0)
-		return true;
+	(void)fflush(stderr);
+	(void)fflush(stdout);
 	return send_printed(xprt, &printed_err) &&
 	    send_printed(xprt, &printed_out);
 }
