@@ -119,52 +119,55 @@ def targets(md, run):
         a, b = n.get(name, size), loc.get(name, size)
         judge(target, "%s vs %s" % (fmt(b, "GB/s"), fmt(a, "GB/s")),
               quotient(b, a), 0.8, False)
-    # drvbench's applications: issue 4's limit on both paths, then issue
-    # 16's (APP_LIMITS), which holds the graph replay too.
-    drv_apps = ((("app_sgemm", "SGEMM loop", "ms"), ((1.1, 4), (None, 16))),
-                (("graph_replay_100", "100-kernel graph replay", "µs"),
-                 ((None, 16),)))
-    for (name, label, unit), limits in drv_apps:
-        a = n.get(name)
+    def application(label, unit, a, figure, not_run_row, limits):
+        """The rows of an application case: for each (limit, issue) of
+        LIMITS (limit None: issue 16's, APP_LIMITS) its figure on each
+        path against native's, A.  figure(mode) is the path's; where
+        not_run_row(mode) gives (measured, verdict), that is the row."""
         for limit, issue in limits:
             for mode, path, app_limit in APP_LIMITS:
-                figures = o if mode == "oncuda" else loc
-                lim = limit if limit is not None else app_limit
+                lim = app_limit if limit is None else limit
                 target = "application case (%s) %s ≤ %.2fx native " \
                     "(issue %d)" % (label, path, lim, issue)
-                if figures is loc and not loc.present:
-                    rows.append([target, NO_SAME_HOST, "—",
-                                 "not met: " + NO_SAME_HOST_WHY])
+                instead = not_run_row(mode)
+                if instead is not None:
+                    rows.append([target, instead[0], "—", instead[1]])
                     continue
-                b = figures.get(name)
+                b = figure(mode)
                 judge(target, "%s vs %s" % (fmt(b, unit), fmt(a, unit)),
                       quotient(b, a), lim, True)
-    a = run.torch["native"].get(TORCH_CASE)
-    for limit, issue in ((1.1, 4), (None, 16)):
-        for mode, path, app_limit in APP_LIMITS:
-            lim = limit if limit is not None else app_limit
-            target = "application case (PyTorch step) %s ≤ %.2fx native " \
-                "(issue %d)" % (path, lim, issue)
-            why = torch_not_run(run, "native") or torch_not_run(run, mode)
-            if why is not None:
-                rows.append([target, why, "—", not_run(why)])
-                continue
-            b = run.torch[mode].get(TORCH_CASE)
-            judge(target, "%s vs %s" % (fmt(b, "ms"), fmt(a, "ms")),
-                  quotient(b, a), lim, True)
+
+    def same_host_absent(mode):
+        if mode == "local" and not loc.present:
+            return NO_SAME_HOST, "not met: " + NO_SAME_HOST_WHY
+        return None
+
+    def why_row(why):
+        return None if why is None else (why, not_run(why))
+
+    issue16 = ((None, 16),)
+    # drvbench's applications: issue 4's limit on both paths, then issue
+    # 16's, which holds the graph replay too.
+    for name, label, unit, limits in (
+            ("app_sgemm", "SGEMM loop", "ms", ((1.1, 4),) + issue16),
+            ("graph_replay_100", "100-kernel graph replay", "µs", issue16)):
+        application(label, unit, n.get(name),
+                    lambda mode, name=name:
+                    (o if mode == "oncuda" else loc).get(name),
+                    same_host_absent, limits)
+    application("PyTorch step", "ms", run.torch["native"].get(TORCH_CASE),
+                lambda mode: run.torch[mode].get(TORCH_CASE),
+                lambda mode: why_row(torch_not_run(run, "native") or
+                                     torch_not_run(run, mode)),
+                ((1.1, 4),) + issue16)
     for prefix, case, unit, name, _ in PY_APPS:
-        a = run.apps[prefix]["native"].get(case)
-        for mode, path, limit in APP_LIMITS:
-            target = "application case (%s) %s ≤ %.2fx native (issue " \
-                "16)" % (name, path, limit)
-            why = app_not_run(run, prefix, "native") or \
-                app_not_run(run, prefix, mode)
-            if why is not None:
-                rows.append([target, why, "—", not_run(why)])
-                continue
-            b = run.apps[prefix][mode].get(case)
-            judge(target, "%s vs %s" % (fmt(b, unit), fmt(a, unit)),
-                  quotient(b, a), limit, True)
+        application(name, unit, run.apps[prefix]["native"].get(case),
+                    lambda mode, prefix=prefix, case=case:
+                    run.apps[prefix][mode].get(case),
+                    lambda mode, prefix=prefix:
+                    why_row(app_not_run(run, prefix, "native") or
+                            app_not_run(run, prefix, mode)),
+                    issue16)
     md.out("## Targets of issues 4 and 16")
     md.out()
     md.out("Ratios of figures from this run (the copy targets compare "

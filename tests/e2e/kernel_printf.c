@@ -12,33 +12,61 @@
 
 #define OUTPUT_MAX 4096
 
+/* What is written to descriptor fd, with stream its stdio stream, goes
+ * into a pipe from capture_begin to capture_end. */
+struct capture {
+	int fd;
+	FILE *stream;
+	int saved;	/* fd as it was */
+	int read_end;
+};
+
+static int capture_begin(struct capture *c, int fd, FILE *stream)
+{
+	int pipefd[2];
+
+	c->fd = fd;
+	c->stream = stream;
+	fflush(stream);
+	CHECK(pipe(pipefd) == 0);
+	CHECK((c->saved = dup(fd)) >= 0);
+	CHECK(dup2(pipefd[1], fd) >= 0);
+	close(pipefd[1]);
+	c->read_end = pipefd[0];
+	return 0;
+}
+
+/* Puts fd back, and what came out in out (room bytes with the NUL). */
+static void capture_end(struct capture *c, char *out, size_t room)
+{
+	size_t have = 0;
+	ssize_t n;
+
+	fflush(c->stream);
+	dup2(c->saved, c->fd);
+	close(c->saved);
+	while (have + 1 < room &&
+	    (n = read(c->read_end, out + have, room - 1 - have)) > 0)
+		have += (size_t)n;
+	close(c->read_end);
+	out[have] = '\0';
+}
+
 /* Runs say_hello on 2 blocks of 2 threads and synchronizes, with stdout
  * a pipe; what came out is in out. */
 static int run_captured(CUfunction say_hello, char *out, size_t room)
 {
-	int tag = 7, pipefd[2], saved;
+	struct capture c;
+	int tag = 7;
 	void *params[] = { &tag };
-	size_t have = 0;
-	ssize_t n;
 
-	fflush(stdout);
-	CHECK(pipe(pipefd) == 0);
-	CHECK((saved = dup(STDOUT_FILENO)) >= 0);
-	CHECK(dup2(pipefd[1], STDOUT_FILENO) >= 0);
-	close(pipefd[1]);
+	TRY(capture_begin(&c, STDOUT_FILENO, stdout));
 	printf("before\n");
 	CUresult launched = cuLaunchKernel(say_hello, 2, 1, 1, 2, 1, 1, 0, NULL,
 	    params, NULL);
 	CUresult synced = cuCtxSynchronize();
 	printf("after\n");
-	fflush(stdout);
-	dup2(saved, STDOUT_FILENO);
-	close(saved);
-	while (have + 1 < room &&
-	    (n = read(pipefd[0], out + have, room - 1 - have)) > 0)
-		have += (size_t)n;
-	close(pipefd[0]);
-	out[have] = '\0';
+	capture_end(&c, out, room);
 	CHECK_CU(launched, CUDA_SUCCESS);
 	CHECK_CU(synced, CUDA_SUCCESS);
 	return 0;
@@ -84,25 +112,20 @@ int test_kernel_printf(void)
 int test_kernel_assert(void)
 {
 	static char err[OUTPUT_MAX];
-	int pipefd[2], saved, v = 1;
+	struct capture c;
+	int v = 1;
 	void *params[] = { &v };
 	CUresult passed, launched, synced;
 	CUfunction assert_nonzero;
 	CUcontext ctx;
 	CUdevice dev;
 	CUmodule m;
-	size_t have = 0;
-	ssize_t n;
 
 	TRY(e2e_primary_ctx(&dev, &ctx));
 	TRY(e2e_load_module(&m, "kernels.cubin"));
 	TRY(e2e_get_function(&assert_nonzero, m, "assert_nonzero"));
 
-	fflush(stderr);
-	CHECK(pipe(pipefd) == 0);
-	CHECK((saved = dup(STDERR_FILENO)) >= 0);
-	CHECK(dup2(pipefd[1], STDERR_FILENO) >= 0);
-	close(pipefd[1]);
+	TRY(capture_begin(&c, STDERR_FILENO, stderr));
 	passed = cuLaunchKernel(assert_nonzero, 1, 1, 1, 1, 1, 1, 0, NULL,
 	    params, NULL);
 	if (passed == CUDA_SUCCESS)
@@ -111,14 +134,7 @@ int test_kernel_assert(void)
 	launched = cuLaunchKernel(assert_nonzero, 1, 1, 1, 1, 1, 1, 0, NULL,
 	    params, NULL);
 	synced = cuCtxSynchronize();
-	fflush(stderr);
-	dup2(saved, STDERR_FILENO);
-	close(saved);
-	while (have + 1 < sizeof err &&
-	    (n = read(pipefd[0], err + have, sizeof err - 1 - have)) > 0)
-		have += (size_t)n;
-	close(pipefd[0]);
-	err[have] = '\0';
+	capture_end(&c, err, sizeof err);
 
 	CHECK_CU(passed, CUDA_SUCCESS);
 	CHECK_CU(launched, CUDA_SUCCESS);
