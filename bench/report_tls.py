@@ -6,12 +6,13 @@ and copy inside TLS 1.3.  This section sets it beside the plain TCP run
 of the same benchmark (oncuda.tsv) and says whether the targets hold: a
 synchronous call at most 1.2x plain, a 256 MiB copy at least 0.7x plain.
 Large copies are striped inside TLS as outside it, each data connection
-in a TLS session of its own; how many were bound is read from
-oncudad_tls.log.  A run without tls.tsv (one from before) gets no section.
+in a TLS session of its own whose keys seal its frames
+(common/frame_seal.h); how many were bound is read from oncudad_tls.log.  A run without tls.tsv (one from before) gets no section.
 
-Below it, the TLS channel alone (tlsbulk.tsv and tlsbulk_plain.tsv, from
-bench/tlsbulk): a copy's frames over loopback connections, inside TLS and in
-clear, with the CPU each end spends a GB; the median of the runs.
+Below it, a data connection's frames alone (tlsbulk.tsv and
+tlsbulk_plain.tsv, from bench/tlsbulk): a copy's frames over loopback
+connections, sealed with the keys of a TLS session and in clear, with the
+CPU each end spends a GB; the median of the runs.
 """
 import os
 import re
@@ -92,9 +93,11 @@ def bulk_table(md, run):
         t = statistics.median(r[col] for r in tls)
         rows.append([label, "%.3g %s" % (p, unit), "%.3g %s" % (t, unit),
                      "%.2fx" % (t / p) if p > 0 else "—"])
-    md.out("The TLS channel alone (bench/tlsbulk): a copy's 4 MiB frames "
-           "over %d loopback connections in one process, one thread an end "
-           "each, through common/tls_channel.c; the median of %d runs "
+    md.out("A data connection's frames alone (bench/tlsbulk): a copy's 4 MiB "
+           "frames over %d loopback connections in one process, one thread "
+           "an end each, each connection's TLS handshake "
+           "(common/tls_channel.c) and then its frames sealed with that "
+           "session's keys (common/frame_seal.c); the median of %d runs "
            "inside TLS and %d in clear." % (tls[0][0], len(tls), len(plain)))
     md.out()
     md.table(["", "in clear", "inside TLS", "TLS against clear"], rows)

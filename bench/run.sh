@@ -44,7 +44,7 @@
 # comes from; so that the report can show how much, a second oncudad with
 # --poll-us 0 then serves drvbench -c, the synchronous calls alone, and
 # bench/rpcnull, with ONCUDA_POLL_US=0, over both transports.  Then drvbench inside TLS,
-# bench/tlsbulk (the TLS channel alone, inside TLS and in clear), and
+# bench/tlsbulk (a data connection's frames alone, inside TLS and in clear), and
 # with --netem across the veth pair.  Then bench/report.py writes
 # DIR/results.md and DIR/bandwidth.tsv, and bench/plot.sh DIR/bandwidth.png
 # if gnuplot is installed.
@@ -434,8 +434,9 @@ else
 	fail "oncudad --tls did not start; see $OUT/oncudad_tls.log"
 fi
 
-# The TLS channel alone, without the driver or the rest of a copy: a copy's
-# frames over loopback connections inside TLS and in clear, with what each
+# A data connection's frames alone, without the driver or the rest of a
+# copy: over loopback connections, sealed with the keys of each one's TLS
+# session and in clear, with what each
 # end spends a GB (bench/tlsbulk, bench/report_tls.py).
 TLSBULK=(-r 3)
 $quick && TLSBULK=(-n 2 -f 4 -r 1)

@@ -4,11 +4,12 @@
  *
  *   bench/tlsbulk [-p] [-n CONNECTIONS] [-f FRAMES] [-r RUNS]
  *
- * oncuda's own TLS channel (common/tls_channel.c) and the frames of a
- * striped copy (common/stripe_io.c) at both ends of CONNECTIONS loopback
- * TCP connections (default 8) in one process: one thread an end each, the
- * key as PSK, FRAMES frames of 4 MiB a connection (default 64), as a
- * striped copy's data connections carry them.  Each run prints the bytes
+ * The frames of a striped copy (common/stripe_io.c) as a data connection
+ * inside TLS carries them: a TLS handshake of oncuda's own channel
+ * (common/tls_channel.c, the key as PSK), then frames sealed with keys of
+ * that session (common/frame_seal.c), at both ends of CONNECTIONS
+ * loopback TCP connections (default 8) in one process: one thread an end
+ * each, FRAMES frames of 4 MiB a connection (default 64).  Each run prints the bytes
  * moved per second by all connections together, and the CPU time each end
  * spent a GB, from each thread's own CPU clock: what a receiver and a
  * sender pay for every byte, whatever else shares the machine.  -p: the
@@ -27,6 +28,7 @@
 #include <unistd.h>
 
 #include "bench/measure.h"
+#include "common/frame_seal.h"
 #include "common/stripe_io.h"
 #include "common/tls_channel.h"
 
@@ -57,12 +59,27 @@ static double thread_cpu(void)
 	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
+/* The TLS handshake on fd, then the seal of its frames; NULL with why. */
+static struct frame_seal *sealed(const struct tls_config *config, int fd,
+    const char *host, char *why, size_t why_len)
+{
+	struct tls_channel *tls = tls_channel_open(config, fd, host,
+	    HANDSHAKE_MS, TLS_FRAMES, why, why_len);
+	struct frame_seal *seal;
+
+	if (tls == NULL)
+		return NULL;
+	seal = frame_seal_from_tls(tls, why, why_len);
+	tls_channel_close(tls);
+	return seal;
+}
+
 static void *receive(void *arg)
 {
 	struct connection *c = arg;
-	unsigned char header[STRIPE_FRAME_BYTES];
-	struct tls_channel *tls = NULL;
+	struct frame_seal *seal = NULL;
 	struct stripe_deadline d;
+	struct stripe_frame f;
 	char why[256] = "", *buf = malloc(FRAME_BYTES);
 	int fd = accept(c->listen_fd, NULL, NULL);
 	double start;
@@ -72,8 +89,7 @@ static void *receive(void *arg)
 	else if (buf == NULL)
 		snprintf(why, sizeof why, "out of memory");
 	else if (!c->o->plain)
-		tls = tls_channel_open(c->server_config, fd, NULL, HANDSHAKE_MS,
-		    false, why, sizeof why);
+		seal = sealed(c->server_config, fd, NULL, why, sizeof why);
 	c->receiver_ok = why[0] == '\0';
 	if (!c->receiver_ok)
 		fprintf(stderr, "tlsbulk: receiver: %s\n", why);
@@ -83,14 +99,15 @@ static void *receive(void *arg)
 	start = thread_cpu();
 	for (unsigned i = 0; c->receiver_ok && i < c->o->frames; i++) {
 		stripe_deadline_start(&d, 0);
-		if (!stripe_read(fd, tls, header, sizeof header, &d) ||
-		    !stripe_read(fd, tls, buf, FRAME_BYTES, &d)) {
+		if (!stripe_read_header(fd, seal, &f, &d) ||
+		    f.length != FRAME_BYTES ||
+		    !stripe_read_bytes(fd, seal, buf, FRAME_BYTES, &d)) {
 			fprintf(stderr, "tlsbulk: a frame did not come whole\n");
 			c->receiver_ok = false;
 		}
 	}
 	c->receiver_cpu = thread_cpu() - start;
-	tls_channel_close(tls);
+	frame_seal_free(seal);
 	if (fd >= 0)
 		close(fd);
 	free(buf);
@@ -103,7 +120,7 @@ static void *send_frames(void *arg)
 	struct sockaddr_in to = { .sin_family = AF_INET,
 	    .sin_port = htons((uint16_t)c->port),
 	    .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
-	struct tls_channel *tls = NULL;
+	struct frame_seal *seal = NULL;
 	char why[256] = "", *buf = malloc(FRAME_BYTES);
 	int fd = socket(AF_INET, SOCK_STREAM, 0), one = 1;
 	double start;
@@ -118,8 +135,8 @@ static void *send_frames(void *arg)
 	    sizeof one) != 0)
 		snprintf(why, sizeof why, "TCP_NODELAY: %s", strerror(errno));
 	else if (!c->o->plain)
-		tls = tls_channel_open(c->client_config, fd, "127.0.0.1",
-		    HANDSHAKE_MS, false, why, sizeof why);
+		seal = sealed(c->client_config, fd, "127.0.0.1", why,
+		    sizeof why);
 	c->sender_ok = why[0] == '\0';
 	if (!c->sender_ok)
 		fprintf(stderr, "tlsbulk: sender: %s\n", why);
@@ -131,13 +148,13 @@ static void *send_frames(void *arg)
 		struct stripe_frame f = { 1, 0, (uint64_t)i * FRAME_BYTES,
 		    FRAME_BYTES };
 
-		if (!stripe_send_frame(fd, tls, &f, buf, 0)) {
+		if (!stripe_send_frame(fd, seal, &f, buf, 0)) {
 			fprintf(stderr, "tlsbulk: a frame could not be sent\n");
 			c->sender_ok = false;
 		}
 	}
 	c->sender_cpu = thread_cpu() - start;
-	tls_channel_close(tls);
+	frame_seal_free(seal);
 	if (fd >= 0)
 		close(fd);
 	free(buf);

@@ -8,11 +8,8 @@
 #include <sys/time.h>
 #include <sys/uio.h>
 
+#include "common/frame_seal.h"
 #include "common/stripe_io.h"
-#include "common/tls_channel.h"
-
-/* A TLS record's most application data (RFC 8446 section 5.1). */
-#define RECORD_BYTES 16384
 
 void stripe_deadline_start(struct stripe_deadline *d, unsigned seconds)
 {
@@ -45,35 +42,20 @@ static bool time_left(int fd, const struct stripe_deadline *d)
 	return true;
 }
 
-/* One read of up to len bytes: through tls, or from the socket with its
- * timeouts set to what is left of d. */
-static ssize_t read_some(int fd, struct tls_channel *tls, char *p, size_t len,
+/* Reads len bytes from the socket, its timeouts set to what is left of
+ * d before each read. */
+static bool read_clear(int fd, char *p, size_t len,
     const struct stripe_deadline *d)
 {
 	ssize_t n;
 
-	if (tls != NULL)
-		return tls_channel_recv(tls, p, len, true);
-	do {
-		if (!time_left(fd, d))
-			return -1;
-		n = recv(fd, p, len, MSG_WAITALL);
-	} while (n < 0 && errno == EINTR);
-	return n;
-}
-
-bool stripe_read(int fd, struct tls_channel *tls, void *buf, size_t len,
-    const struct stripe_deadline *d)
-{
-	char *p = buf;
-	ssize_t n;
-
-	/* Through TLS the channel's waits end at d, with no system call to
-	 * set the socket's timeouts for each record. */
-	if (tls != NULL)
-		tls_channel_deadline(tls, d->bounded ? &d->end : NULL);
 	while (len > 0) {
-		if ((n = read_some(fd, tls, p, len, d)) <= 0) {
+		if (!time_left(fd, d))
+			return false;
+		n = recv(fd, p, len, MSG_WAITALL);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
 			if (n == 0)
 				errno = 0;
 			return false;
@@ -84,48 +66,29 @@ bool stripe_read(int fd, struct tls_channel *tls, void *buf, size_t len,
 	return true;
 }
 
-/* Writes all len bytes at p through tls (its waits end at the deadline
- * already set). */
-static bool tls_write(struct tls_channel *tls, const char *p, size_t len)
+bool stripe_read_header(int fd, struct frame_seal *seal,
+    struct stripe_frame *f, const struct stripe_deadline *d)
 {
-	ssize_t n;
+	unsigned char header[STRIPE_FRAME_BYTES];
 
-	while (len > 0) {
-		if ((n = tls_channel_send(tls, p, len, true)) <= 0)
-			return false;
-		p += n;
-		len -= (size_t)n;
-	}
+	if (seal != NULL ? !frame_seal_read_header(seal, fd, header,
+	    d->bounded ? &d->end : NULL) :
+	    !read_clear(fd, (char *)header, sizeof header, d))
+		return false;
+	stripe_frame_decode(header, f);
 	return true;
 }
 
-/*
- * A frame through TLS: its header goes in the first record with the bytes
- * that fill it, so that a frame costs no record (and no TCP segment) of
- * 24 bytes; the rest goes in writes as large as it is, which the channel
- * cuts into full records and writes several at a time; the frame ends
- * with what the channel still gathers written.
- */
-static bool tls_send_frame(struct tls_channel *tls,
-    const unsigned char header[STRIPE_FRAME_BYTES], const char *bytes,
-    size_t len, unsigned seconds)
+bool stripe_read_bytes(int fd, struct frame_seal *seal, void *buf,
+    size_t len, const struct stripe_deadline *d)
 {
-	unsigned char first[RECORD_BYTES];
-	size_t head = len < sizeof first - STRIPE_FRAME_BYTES ? len :
-	    sizeof first - STRIPE_FRAME_BYTES;
-	struct stripe_deadline d;
-
-	stripe_deadline_start(&d, seconds);
-	tls_channel_deadline(tls, d.bounded ? &d.end : NULL);
-	memcpy(first, header, STRIPE_FRAME_BYTES);
-	if (head > 0)
-		memcpy(first + STRIPE_FRAME_BYTES, bytes, head);
-	return tls_write(tls, (const char *)first, STRIPE_FRAME_BYTES + head) &&
-	    tls_write(tls, bytes + head, len - head) &&
-	    tls_channel_flush(tls, true);
+	if (seal != NULL)
+		return frame_seal_read_bytes(seal, fd, buf, len,
+		    d->bounded ? &d->end : NULL);
+	return read_clear(fd, buf, len, d);
 }
 
-bool stripe_send_frame(int fd, struct tls_channel *tls,
+bool stripe_send_frame(int fd, struct frame_seal *seal,
     const struct stripe_frame *f, const void *bytes, unsigned seconds)
 {
 	unsigned char header[STRIPE_FRAME_BYTES];
@@ -136,10 +99,10 @@ bool stripe_send_frame(int fd, struct tls_channel *tls,
 	ssize_t n;
 
 	stripe_frame_encode(f, header);
-	if (tls != NULL)
-		return tls_send_frame(tls, header, bytes, (size_t)f->length,
-		    seconds);
 	stripe_deadline_start(&d, seconds);
+	if (seal != NULL)
+		return frame_seal_send(seal, fd, header, bytes,
+		    (size_t)f->length, d.bounded ? &d.end : NULL);
 	while (iov[0].iov_len + iov[1].iov_len > 0) {
 		if (!time_left(fd, &d))
 			return false;

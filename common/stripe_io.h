@@ -7,9 +7,9 @@
  * waits at most what is left of it (the socket's SO_RCVTIMEO and
  * SO_SNDTIMEO, set before each).
  *
- * A data connection of a session inside TLS carries its frames inside a
- * TLS session of its own (tls, not NULL; idl/cuda.x says how it starts):
- * the channel's reads and writes wait within the same deadline.
+ * A data connection of a session inside TLS carries its frames sealed
+ * with keys of a TLS session of its own (seal, not NULL;
+ * common/frame_seal.h), within the same deadline.
  */
 #ifndef ONCUDA_COMMON_STRIPE_IO_H
 #define ONCUDA_COMMON_STRIPE_IO_H
@@ -20,7 +20,7 @@
 
 #include "common/stripe_plan.h"
 
-struct tls_channel;
+struct frame_seal;
 
 struct stripe_deadline {
 	struct timespec end;
@@ -30,15 +30,20 @@ struct stripe_deadline {
 /* From now, seconds (0: no bound). */
 void stripe_deadline_start(struct stripe_deadline *d, unsigned seconds);
 
-/* Reads len bytes into buf from fd (through tls when not NULL) by d;
- * false with errno (0: the peer closed, ETIMEDOUT or EAGAIN: the deadline
- * passed, EPROTO: a record that fails TLS). */
-bool stripe_read(int fd, struct tls_channel *tls, void *buf, size_t len,
-    const struct stripe_deadline *d);
+/* Reads the next frame's header from fd (through seal when not NULL) by
+ * d, into f; false with errno (0: the peer closed, ETIMEDOUT or EAGAIN:
+ * the deadline passed, EPROTO: a frame that fails its seal). */
+bool stripe_read_header(int fd, struct frame_seal *seal,
+    struct stripe_frame *f, const struct stripe_deadline *d);
 
-/* Sends f's header and its f->length bytes from bytes on fd (through tls
+/* Reads the len bytes of the frame whose header came last into buf, by d;
+ * false as stripe_read_header. */
+bool stripe_read_bytes(int fd, struct frame_seal *seal, void *buf,
+    size_t len, const struct stripe_deadline *d);
+
+/* Sends f's header and its f->length bytes from bytes on fd (through seal
  * when not NULL), within seconds of now (0: no bound); false with errno. */
-bool stripe_send_frame(int fd, struct tls_channel *tls,
+bool stripe_send_frame(int fd, struct frame_seal *seal,
     const struct stripe_frame *f, const void *bytes, unsigned seconds);
 
 #endif

@@ -381,10 +381,10 @@ struct tls_config *tls_config_new(enum tls_side side,
 	 * from the same bytes, as send() does. */
 	SSL_CTX_set_mode(c->ctx, SSL_MODE_ENABLE_PARTIAL_WRITE |
 	    SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
-	/* The handshake reads what has come at once rather than a record's
-	 * header and then its body (on a SOCK_SEQPACKET socket, as the unit
-	 * tests use, reading the header alone would lose the rest); after
-	 * it, buffer_reads. */
+	/* On a SOCK_SEQPACKET socket (the unit tests') the handshake reads
+	 * what has come at once: reading a record's header alone would lose
+	 * the rest.  On a stream socket it reads each record exactly
+	 * (exact_reads); after it, buffer_reads. */
 	SSL_CTX_set_read_ahead(c->ctx, 1);
 	if (!load_x509(c->ctx, cred, why, why_len)) {
 		tls_config_free(c);
@@ -718,8 +718,25 @@ static bool buffer_reads(struct tls_channel *ch)
 	return true;
 }
 
+/*
+ * Whether the handshake on fd is to read each record whole and nothing
+ * past it, OpenSSL's read-ahead off: on a stream socket, where what the
+ * peer sends after its last handshake record may be no TLS at all (sealed
+ * frames, frame_seal.h).  A SOCK_SEQPACKET socket (the unit tests') gives
+ * a record whole per read, and would lose the rest of one read by its
+ * header alone.
+ */
+static bool exact_reads(int fd)
+{
+	int type = 0;
+	socklen_t len = sizeof type;
+
+	return getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &len) == 0 &&
+	    type == SOCK_STREAM;
+}
+
 struct tls_channel *tls_channel_open(const struct tls_config *config, int fd,
-    const char *host, long ms, bool moves, char *why, size_t why_len)
+    const char *host, long ms, enum tls_use use, char *why, size_t why_len)
 {
 	struct tls_channel *ch = calloc(1, sizeof *ch);
 	int flags = fcntl(fd, F_GETFL), err;
@@ -745,7 +762,11 @@ struct tls_channel *tls_channel_open(const struct tls_config *config, int fd,
 		snprintf(ch->host, sizeof ch->host, "%s", host);
 		resume(ch);
 	}
-	if (moves && config->side == TLS_CLIENT) {
+	if (exact_reads(fd))
+		SSL_set_read_ahead(ch->ssl, 0);
+	if (use == TLS_FRAMES)
+		SSL_clear_options(ch->ssl, SSL_OP_ENABLE_KTLS);
+	if (use == TLS_HANDOVER && config->side == TLS_CLIENT) {
 		SSL_clear_options(ch->ssl, SSL_OP_ENABLE_KTLS);
 		/* 0 is success here. */
 		if (SSL_set_alpn_protos(ch->ssl, moves_alpn,
@@ -763,7 +784,8 @@ struct tls_channel *tls_channel_open(const struct tls_config *config, int fd,
 		release_sigpipe(&old, !done);
 		errno = err;
 	}
-	if (!done || !gather_writes(ch) || !buffer_reads(ch)) {
+	if (!done || (use != TLS_FRAMES && (!gather_writes(ch) ||
+	    !buffer_reads(ch)))) {
 		if (done)
 			snprintf(why, why_len, "cannot start TLS: out of memory");
 		tls_channel_close(ch);
@@ -966,6 +988,25 @@ bool tls_channel_pending(const struct tls_channel *ch)
 {
 	return SSL_pending(ch->ssl) > 0 || SSL_has_pending(ch->ssl) ||
 	    BIO_pending(SSL_get_rbio(ch->ssl)) > 0;
+}
+
+enum tls_side tls_channel_side(const struct tls_channel *ch)
+{
+	return ch->config->side;
+}
+
+int tls_channel_aead(const struct tls_channel *ch)
+{
+	const SSL_CIPHER *suite = SSL_get_current_cipher(ch->ssl);
+
+	return suite != NULL ? SSL_CIPHER_get_cipher_nid(suite) : NID_undef;
+}
+
+bool tls_channel_export(const struct tls_channel *ch, const char *label,
+    uint8_t *out, size_t len)
+{
+	return SSL_export_keying_material(ch->ssl, out, len, label,
+	    strlen(label), NULL, 0, 0) == 1;
 }
 
 const char *tls_channel_error(const struct tls_channel *ch)

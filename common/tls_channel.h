@@ -70,16 +70,27 @@ void tls_config_free(struct tls_config *config);
  * against the server's certificate (client side, X.509 only).  NULL with
  * why (the peer's or OpenSSL's reason) when it fails or times out.
  *
- * moves (client side): the connection is to be handed to another server
- * process after this TLS session (a data or callback connection), which
- * starts one of its own on it.  Kernel TLS must then stay off at both
- * ends, since the kernel's state would go with the socket and encrypt the
- * next session's records again: the client keeps it off and says so with
- * the ALPN protocol "oncuda-handover", on which the server keeps it off
- * too (a client that does not say so only breaks its own connection).
+ * use says what the connection carries after the handshake:
+ *  - TLS_RECORDS: this session's records (through the kernel's TLS where
+ *    it is given);
+ *  - TLS_HANDOVER (client side): the connection is to be handed to
+ *    another server process after this TLS session (a data or callback
+ *    connection), which starts one of its own on it.  Kernel TLS must
+ *    then stay off at both ends, since the kernel's state would go with
+ *    the socket and encrypt the next session's records again: the client
+ *    keeps it off and says so with the ALPN protocol "oncuda-handover", on
+ *    which the server keeps it off too (a client that does not say so
+ *    only breaks its own connection);
+ *  - TLS_FRAMES (both sides of a data connection): frames sealed with keys
+ *    this session exports (common/frame_seal.h), and no record; kernel
+ *    TLS stays off at this end, and no buffer is set up for records.
+ * On a stream socket every handshake reads exactly its own records, so
+ * that what the peer sends after it stays in the socket.
  */
+enum tls_use { TLS_RECORDS, TLS_HANDOVER, TLS_FRAMES };
+
 struct tls_channel *tls_channel_open(const struct tls_config *config, int fd,
-    const char *host, long ms, bool moves, char *why, size_t why_len);
+    const char *host, long ms, enum tls_use use, char *why, size_t why_len);
 
 /* Frees the channel (without a close_notify); fd stays open. */
 void tls_channel_close(struct tls_channel *ch);
@@ -138,6 +149,18 @@ void tls_channel_deadline(struct tls_channel *ch, const struct timespec *end);
 /* Whether decrypted or received bytes wait inside the channel, which
  * polling the socket would not see. */
 bool tls_channel_pending(const struct tls_channel *ch);
+
+/* Which end of the handshake this is. */
+enum tls_side tls_channel_side(const struct tls_channel *ch);
+
+/* The OpenSSL NID of the AEAD of the session's suite (NID_undef: none). */
+int tls_channel_aead(const struct tls_channel *ch);
+
+/* len bytes of keying material of this session under label (RFC 8446
+ * section 7.5, no context): the same at both ends; false if OpenSSL
+ * refuses. */
+bool tls_channel_export(const struct tls_channel *ch, const char *label,
+    uint8_t *out, size_t len);
 
 /* The last failure, in words. */
 const char *tls_channel_error(const struct tls_channel *ch);

@@ -1462,6 +1462,8 @@ typedef struct res_callback_offer res_callback_offer;
 #define ONCUDA_STRIPE_CHUNK_MIN 131072
 #define ONCUDA_STRIPE_CHUNK_ALIGN 65536
 #define ONCUDA_STRIPE_FRAME_BYTES 24
+#define ONCUDA_STRIPE_SEAL_TAG_BYTES 16
+#define ONCUDA_STRIPE_SEAL_REKEY_BYTES 17179869184
 
 struct stripe_offer {
 	u_int session_pid;

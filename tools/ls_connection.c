@@ -183,7 +183,7 @@ static bool secure(struct ls_connection *c, const char *host, char *why,
 		return false;
 	}
 	c->tls = tls_channel_open(c->config, c->rs.fd, host, c->timeout_ms,
-	    false, reason, sizeof reason);
+	    TLS_RECORDS, reason, sizeof reason);
 	if (c->tls == NULL) {
 		snprintf(why, why_len, "TLS failed: %s (is the key a copy of "
 		    "its key, or ONCUDA_TLS_CA the CA of its certificate?)",

@@ -75,7 +75,7 @@ struct worker {
 	struct job *job;
 	unsigned conn;
 	int fd;
-	struct tls_channel *tls;	/* inside TLS: the connection's own */
+	struct frame_seal *seal;	/* inside TLS: the connection's own */
 };
 
 static unsigned slot_of(unsigned conn, uint64_t k)
@@ -127,7 +127,6 @@ static void upload_work(void *copy, unsigned index)
 	struct job *job = w->job;
 	uint64_t frames = stripe_chunks_on(job->size, job->chunk, job->count,
 	    w->conn);
-	unsigned char header[STRIPE_FRAME_BYTES];
 	struct stripe_chunk c;
 	struct stripe_frame f;
 	struct stripe_deadline d;
@@ -142,16 +141,15 @@ static void upload_work(void *copy, unsigned index)
 		/* From the first byte the client could send: the buffer is
 		 * free now. */
 		stripe_deadline_start(&d, job->timeout_seconds);
-		if (!stripe_read(w->fd, w->tls, header, sizeof header, &d)) {
+		if (!stripe_read_header(w->fd, w->seal, &f, &d)) {
 			fail(job, w->conn, "reading a frame", errno);
 			return;
 		}
-		stripe_frame_decode(header, &f);
 		if (!stripe_frame_expected(&f, job->serial, &c, false)) {
 			fail(job, w->conn, "a frame that is not the one due", 0);
 			return;
 		}
-		if (!stripe_read(w->fd, w->tls, ring[s].bytes,
+		if (!stripe_read_bytes(w->fd, w->seal, ring[s].bytes,
 		    (size_t)c.length, &d)) {
 			fail(job, w->conn, "reading a frame", errno);
 			return;
@@ -184,7 +182,7 @@ static void download_work(void *copy, unsigned index)
 		pthread_mutex_unlock(&job->lock);
 		f.offset = c.offset;
 		f.length = full ? c.length : 0;
-		if (!stripe_send_frame(w->fd, w->tls, &f, ring[s].bytes,
+		if (!stripe_send_frame(w->fd, w->seal, &f, ring[s].bytes,
 		    job->timeout_seconds)) {
 			fail(job, w->conn, "sending a frame", errno);
 			return;
@@ -364,7 +362,7 @@ void stripe_copy_run(bool upload, const stripe_copy *a, CUresult refused,
 		end_download(&job, refused);
 	for (unsigned i = 0; i < count; i++)
 		workers[i] = (struct worker){ &job, i, stripes_fd(i),
-		    stripes_tls(i) };
+		    stripes_seal(i) };
 	stripe_crew_begin(crew, upload ? upload_work : download_work,
 	    workers);
 	if (upload)

@@ -59,7 +59,7 @@ static void send_work(void *copy, unsigned index)
 	uint64_t frames = stripe_chunks_on(job->a->size, job->chunk,
 	    job->count, w->conn);
 	int fd = stripes_fd(w->conn);
-	struct tls_channel *tls = stripes_tls(w->conn);
+	struct frame_seal *seal = stripes_seal(w->conn);
 
 	for (uint64_t k = 0; k < frames; k++) {
 		struct stripe_chunk c = stripe_chunk_at(job->a->size,
@@ -67,7 +67,7 @@ static void send_work(void *copy, unsigned index)
 		struct stripe_frame f = { job->a->serial, (int32_t)job->refused,
 		    c.offset, job->refused == CUDA_SUCCESS ? c.length : 0 };
 
-		if (!stripe_send_frame(fd, tls, &f, job->refused ==
+		if (!stripe_send_frame(fd, seal, &f, job->refused ==
 		    CUDA_SUCCESS ? job->bytes + c.offset : NULL,
 		    job->timeout_seconds)) {
 			fail(job, w->conn, errno);

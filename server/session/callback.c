@@ -154,8 +154,8 @@ static bool usable_locked(void)
 	 * handshake waits for this first call (starttls_rejoin). */
 	if (ch.tls_pending) {
 		ch.tls_pending = false;
-		if ((ch.rs.tls = starttls_rejoin(ch.fd,
-		    TLS_CALLBACK_MS, "the callback connection")) == NULL) {
+		if ((ch.rs.tls = starttls_rejoin(ch.fd, TLS_CALLBACK_MS,
+		    TLS_RECORDS, "the callback connection")) == NULL) {
 			atomic_store(&ch.dead, true);
 			return false;
 		}

@@ -94,7 +94,7 @@ struct tls_channel *starttls_begin(int fd, long ms)
 	}
 	if (ms <= 0)
 		ms = 30000;
-	if ((ch = tls_channel_open(config, fd, NULL, ms, false, why,
+	if ((ch = tls_channel_open(config, fd, NULL, ms, TLS_RECORDS, why,
 	    sizeof why)) == NULL) {
 		log_msg(LOG_WARN, "TLS handshake failed: %s; closing the "
 		    "session", why);
@@ -118,12 +118,13 @@ struct tls_channel *starttls_begin(int fd, long ms)
 	return ch;
 }
 
-struct tls_channel *starttls_rejoin(int fd, long ms, const char *what)
+struct tls_channel *starttls_rejoin(int fd, long ms, enum tls_use use,
+    const char *what)
 {
 	struct tls_channel *ch;
 	char why[256], how[160];
 
-	if ((ch = tls_channel_open(config, fd, NULL, ms, false, why,
+	if ((ch = tls_channel_open(config, fd, NULL, ms, use, why,
 	    sizeof why)) == NULL) {
 		log_msg(LOG_WARN, "TLS on %s failed: %s", what, why);
 		return NULL;

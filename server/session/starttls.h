@@ -46,10 +46,13 @@ struct tls_channel *starttls_begin(int fd, long ms);
  * A connection of a session inside TLS that another session process
  * accepted and handed over (the callback connection, callback.c; a data
  * connection, stripes.c): that process's TLS went with it, so it starts
- * its own here, within ms, which must prove the session's identity.  what
- * names the connection in the log.  NULL after logging why.
+ * its own here, within ms, which must prove the session's identity.  use:
+ * what the connection carries after it (TLS_RECORDS, or TLS_FRAMES for a
+ * data connection).  what names the connection in the log.  NULL after
+ * logging why.
  */
-struct tls_channel *starttls_rejoin(int fd, long ms, const char *what);
+struct tls_channel *starttls_rejoin(int fd, long ms, enum tls_use use,
+    const char *what);
 
 /*
  * Before the reply of an offer of connections (ONCUDA_STRIPE_OFFER,

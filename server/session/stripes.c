@@ -9,7 +9,8 @@
  * Inside TLS, the connection came inside a TLS session of the process
  * that handed it over, which stays there; once the bind's reply is out,
  * each data connection starts one of its own here (stripes_after_reply),
- * proving the session's identity, as the callback connection does.  The
+ * proving the session's identity, as the callback connection does, and
+ * its frames are then sealed with that session's keys (frame_seal.h).  The
  * hand-over says whether the connection came inside TLS, and one that
  * came otherwise than the session's own is refused.
  *
@@ -29,6 +30,7 @@
 #include <unistd.h>
 
 #include "common/auth_key.h"
+#include "common/frame_seal.h"
 #include "common/stripe_crew.h"
 #include "common/stripe_plan.h"
 #include "common/tls_channel.h"
@@ -51,7 +53,7 @@
 
 static struct {
 	int fds[ONCUDA_STRIPE_MAX];
-	struct tls_channel *tls[ONCUDA_STRIPE_MAX];	/* inside TLS */
+	struct frame_seal *seal[ONCUDA_STRIPE_MAX];	/* inside TLS */
 	unsigned count;
 	bool tls_pending;		/* bound; their TLS starts after the reply */
 	int listener;			/* the offer's unix socket, or -1 */
@@ -148,8 +150,8 @@ static void close_all(void)
 {
 	stripe_crew_stop(&st.crew);
 	for (unsigned i = 0; i < st.count; i++) {
-		tls_channel_close(st.tls[i]);
-		st.tls[i] = NULL;
+		frame_seal_free(st.seal[i]);
+		st.seal[i] = NULL;
 		close(st.fds[i]);
 	}
 	st.count = 0;
@@ -226,7 +228,8 @@ CUresult stripes_take_over(unsigned count)
 
 void stripes_after_reply(long ms)
 {
-	char what[40], how[160];
+	char what[40], how[160], why[96];
+	struct tls_channel *ch;
 
 	if (!st.tls_pending)
 		return;
@@ -236,17 +239,27 @@ void stripes_after_reply(long ms)
 	/* In index order, as the client starts them. */
 	for (unsigned i = 0; i < st.count; i++) {
 		snprintf(what, sizeof what, "data connection %u", i);
-		if ((st.tls[i] = starttls_rejoin(st.fds[i], ms, what)) == NULL) {
+		if ((ch = starttls_rejoin(st.fds[i], ms, TLS_FRAMES,
+		    what)) == NULL) {
 			log_msg(LOG_WARN, "data connections closed (no TLS on "
 			    "%s): copies use the session's connection alone",
 			    what);
 			close_all();
 			return;
 		}
+		tls_channel_describe(ch, how, sizeof how);
+		st.seal[i] = frame_seal_from_tls(ch, why, sizeof why);
+		tls_channel_close(ch);
+		if (st.seal[i] == NULL) {
+			log_msg(LOG_WARN, "data connections closed (%s: %s): "
+			    "copies use the session's connection alone", what,
+			    why);
+			close_all();
+			return;
+		}
 	}
-	tls_channel_describe(st.tls[0], how, sizeof how);
-	log_msg(LOG_INFO, "%u data connections bound, each inside TLS (%s)",
-	    st.count, how);
+	log_msg(LOG_INFO, "%u data connections bound, each inside TLS (%s), "
+	    "frames sealed with its keys", st.count, how);
 }
 
 const char *stripes_session_over(void)
@@ -265,9 +278,9 @@ int stripes_fd(unsigned index)
 	return index < st.count ? st.fds[index] : -1;
 }
 
-struct tls_channel *stripes_tls(unsigned index)
+struct frame_seal *stripes_seal(unsigned index)
 {
-	return index < st.count ? st.tls[index] : NULL;
+	return index < st.count ? st.seal[index] : NULL;
 }
 
 struct stripe_crew *stripes_crew(void)

@@ -14,7 +14,7 @@
 #include "gen/cuda_names.h"
 
 struct stripe_crew;
-struct tls_channel;
+struct frame_seal;
 
 /* The three steps of binding (idl/cuda.x). */
 CUresult stripes_open_offer(stripe_offer *out);
@@ -32,11 +32,11 @@ void stripes_after_reply(long ms);
  * another session as a data connection), or NULL. */
 const char *stripes_session_over(void);
 
-/* The data connections bound (0: none), the socket of each, and its TLS
- * (NULL: a plain session's). */
+/* The data connections bound (0: none), the socket of each, and the seal
+ * of its frames (common/frame_seal.h; NULL: a plain session's). */
 unsigned stripes_count(void);
 int stripes_fd(unsigned index);
-struct tls_channel *stripes_tls(unsigned index);
+struct frame_seal *stripes_seal(unsigned index);
 
 /* The threads of the data connections (common/stripe_crew.h), one per
  * connection, started at the first copy and ended with the connections;

@@ -45,7 +45,7 @@
 
 struct lane {
 	int fd;
-	struct tls_channel *tls;	/* inside TLS: the connection's own */
+	struct frame_seal *seal;	/* inside TLS: the connection's own */
 	unsigned conn, count;
 	bool to_device;
 	char *host;
@@ -67,7 +67,6 @@ static void lane_run(void *copy, unsigned index)
 	struct lane *l = (struct lane *)copy + index;
 	uint64_t frames = stripe_chunks_on(l->size, l->chunk, l->count,
 	    l->conn);
-	unsigned char header[STRIPE_FRAME_BYTES];
 	struct stripe_deadline d;
 	struct stripe_frame f;
 
@@ -78,35 +77,27 @@ static void lane_run(void *copy, unsigned index)
 		if (l->to_device) {
 			f = (struct stripe_frame){ l->serial, 0, c.offset,
 			    c.length };
-			if (!stripe_send_frame(l->fd, l->tls, &f,
-			    l->host + c.offset, l->timeout_seconds))
-				{
+			if (!stripe_send_frame(l->fd, l->seal, &f,
+			    l->host + c.offset, l->timeout_seconds)) {
 				lane_failed(l);
 				return;
 			}
 			continue;
 		}
 		stripe_deadline_start(&d, l->timeout_seconds);
-		if (!stripe_read(l->fd, l->tls, header, sizeof header, &d))
-			{
-				lane_failed(l);
-				return;
-			}
-		stripe_frame_decode(header, &f);
 		/* Only the frame due lands, and only where it belongs. */
-		if (!stripe_frame_expected(&f, l->serial, &c, true))
-			{
-				lane_failed(l);
-				return;
-			}
+		if (!stripe_read_header(l->fd, l->seal, &f, &d) ||
+		    !stripe_frame_expected(&f, l->serial, &c, true)) {
+			lane_failed(l);
+			return;
+		}
 		if (f.status != 0)
 			return;		/* the copy failed: the reply says how */
-		if (!stripe_read(l->fd, l->tls, l->host + c.offset,
-		    (size_t)c.length, &d))
-			{
-				lane_failed(l);
-				return;
-			}
+		if (!stripe_read_bytes(l->fd, l->seal, l->host + c.offset,
+		    (size_t)c.length, &d)) {
+			lane_failed(l);
+			return;
+		}
 	}
 }
 
@@ -161,11 +152,11 @@ static enum clnt_stat run(CLIENT *c, enum stripe_call call, stripe_copy a,
 	res_stripe r;
 	enum clnt_stat st;
 	const int *fds;
-	struct tls_channel *const *tls;
+	struct frame_seal *const *seals;
 	bool broken = false;
 
 	*done = false;
-	if ((st = stripes_ready(c, server, &n, &fds, &tls, &crew)) !=
+	if ((st = stripes_ready(c, server, &n, &fds, &seals, &crew)) !=
 	    RPC_SUCCESS)
 		return st;
 	if (n == 0)
@@ -173,7 +164,7 @@ static enum clnt_stat run(CLIENT *c, enum stripe_call call, stripe_copy a,
 	assert(crew->count == n);
 	a.serial = stripes_serial(server);
 	for (i = 0; i < n; i++)
-		lanes[i] = (struct lane){ fds[i], tls[i], i, n, to_device, host,
+		lanes[i] = (struct lane){ fds[i], seals[i], i, n, to_device, host,
 		    count, stripe_chunk_for(count, n), a.serial,
 		    rpc_server_target(server)->timeout_seconds, false };
 	/* The connections' threads move the frames while this one makes
@@ -229,12 +220,12 @@ enum clnt_stat copy_striped_mirror(CLIENT *c, uint64_t mirror, void *host,
 enum clnt_stat copy_stripes_bound(CLIENT *c, bool *bound)
 {
 	const int *fds;
-	struct tls_channel *const *tls;
+	struct frame_seal *const *seals;
 	struct stripe_crew *crew;
 	enum clnt_stat st;
 	unsigned n = 0;
 
-	st = stripes_ready(c, rpc_held_index(), &n, &fds, &tls, &crew);
+	st = stripes_ready(c, rpc_held_index(), &n, &fds, &seals, &crew);
 	*bound = st == RPC_SUCCESS && n > 0;
 	return st;
 }

@@ -12,7 +12,8 @@
  * connection is, so its ticket travels protected; the TLS session it was
  * made in stays with the server process that handed it over, so once the
  * bind is answered each one, in index order, starts its own with the
- * session (link/tls_client.h), and carries its frames inside it.
+ * session (link/tls_client.h), whose keys then seal its frames
+ * (common/frame_seal.h).
  */
 #include <assert.h>
 #include <pthread.h>
@@ -26,6 +27,7 @@
 
 #include <cuda.h>
 
+#include "common/frame_seal.h"
 #include "common/stripe_crew.h"
 #include "common/tls_channel.h"
 #include "gen/cuda_names.h"
@@ -40,7 +42,7 @@ struct server_stripes {
 	bool tried;		/* bound, refused or failed: not asked again */
 	unsigned count;
 	int fds[ONCUDA_STRIPE_MAX];
-	struct tls_channel *tls[ONCUDA_STRIPE_MAX];	/* inside TLS */
+	struct frame_seal *seal[ONCUDA_STRIPE_MAX];	/* inside TLS */
 	struct stripe_crew crew;	/* a thread per connection */
 	uint32_t serial;
 };
@@ -52,8 +54,8 @@ static void close_all(struct server_stripes *ss)
 {
 	stripe_crew_stop(&ss->crew);
 	for (unsigned i = 0; i < ss->count; i++) {
-		tls_channel_close(ss->tls[i]);
-		ss->tls[i] = NULL;
+		frame_seal_free(ss->seal[i]);
+		ss->seal[i] = NULL;
 		close(ss->fds[i]);
 	}
 	ss->count = 0;
@@ -156,31 +158,41 @@ static int attach(unsigned server, const stripe_offer *offer,
 }
 
 /* Inside TLS, after the bind: each data connection's own TLS session, in
- * index order as the server starts them; false (all closed) when one
- * fails. */
+ * index order as the server starts them, and the seal of its frames from
+ * it; false (all closed) when one fails. */
 static bool secure(unsigned server, struct server_stripes *ss)
 {
 	const struct server_target *target = rpc_server_target(server);
 	long ms = target->timeout_seconds > 0 ?
 	    (long)target->timeout_seconds * 1000 : 30000;
-	char what[40], how[160];
+	char what[40], how[160], why[96];
+	struct tls_channel *ch;
 
 	for (unsigned i = 0; i < ss->count; i++) {
 		snprintf(what, sizeof what, "data connection %u", i);
 		/* Said by notice(), and only under ONCUDA_DEBUG. */
 		oncuda_quiet(!debugging());
-		ss->tls[i] = tls_client_rejoin(ss->fds[i], target, ms, what,
+		ch = tls_client_rejoin(ss->fds[i], target, ms, TLS_FRAMES, what,
 		    "copies use one connection");
 		oncuda_quiet(false);
-		if (ss->tls[i] == NULL) {
+		if (ch == NULL) {
 			close_all(ss);
 			return false;
 		}
-		if (debugging()) {
-			tls_channel_describe(ss->tls[i], how, sizeof how);
-			oncuda_say("%s of oncudad on %s: %s", what,
-			    rpc_server_name(server), how);
+		tls_channel_describe(ch, how, sizeof how);
+		ss->seal[i] = frame_seal_from_tls(ch, why, sizeof why);
+		tls_channel_close(ch);
+		if (ss->seal[i] == NULL) {
+			if (debugging())
+				oncuda_say("%s of oncudad on %s: %s", what,
+				    rpc_server_name(server), why);
+			close_all(ss);
+			return false;
 		}
+		if (debugging())
+			oncuda_say("%s of oncudad on %s: %s, frames sealed "
+			    "with its keys", what, rpc_server_name(server),
+			    how);
 	}
 	return true;
 }
@@ -244,7 +256,7 @@ static enum clnt_stat bind_stripes(CLIENT *c, unsigned server,
 }
 
 enum clnt_stat stripes_ready(CLIENT *c, unsigned server, unsigned *count,
-    const int **fds, struct tls_channel *const **tls,
+    const int **fds, struct frame_seal *const **seals,
     struct stripe_crew **crew)
 {
 	struct server_stripes *ss;
@@ -262,7 +274,7 @@ enum clnt_stat stripes_ready(CLIENT *c, unsigned server, unsigned *count,
 	}
 	*count = ss->count;
 	*fds = ss->fds;
-	*tls = ss->tls;
+	*seals = ss->seal;
 	*crew = &ss->crew;
 	return st;
 }

@@ -32,16 +32,17 @@
 /*
  * The data connections of server, whose control connection c the caller
  * holds, bound on first use: their count (0: none, copies use c alone),
- * sockets in fds, TLS channels in tls (each NULL outside TLS) and their
+ * sockets in fds, the seals of their frames in seals (each NULL outside
+ * TLS: common/frame_seal.h) and their
  * threads in crew (stripe_crew.h: count of them, started at the bind and
  * ended when the connections close).
  * RPC_SUCCESS, or the status of a call on c that failed (the control
  * connection is then in doubt).
  */
-struct tls_channel;
+struct frame_seal;
 struct stripe_crew;
 enum clnt_stat stripes_ready(CLIENT *c, unsigned server, unsigned *count,
-    const int **fds, struct tls_channel *const **tls,
+    const int **fds, struct frame_seal *const **seals,
     struct stripe_crew **crew);
 
 /* The serial of server's next striped copy. */

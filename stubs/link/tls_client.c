@@ -124,7 +124,8 @@ enum tls_outcome tls_client_secure(CLIENT *clnt,
 	}
 	clnt_control(clnt, CLGET_FD, (char *)&fd);
 	ch = tls_channel_open(c, fd, target->address.host,
-	    (long)target->timeout_seconds * 1000, next_moves, why, sizeof why);
+	    (long)target->timeout_seconds * 1000, next_moves ? TLS_HANDOVER :
+	    TLS_RECORDS, why, sizeof why);
 	if (ch == NULL) {
 		oncuda_say("TLS with oncudad on %s failed: %s (is "
 		    "ONCUDA_KEY_FILE a copy of its key, or ONCUDA_TLS_CA the CA "
@@ -142,8 +143,8 @@ enum tls_outcome tls_client_secure(CLIENT *clnt,
 }
 
 struct tls_channel *tls_client_rejoin(int fd,
-    const struct server_target *target, long ms, const char *what,
-    const char *then)
+    const struct server_target *target, long ms, enum tls_use use,
+    const char *what, const char *then)
 {
 	struct tls_channel *ch;
 	struct tls_config *c;
@@ -151,7 +152,7 @@ struct tls_channel *tls_client_rejoin(int fd,
 
 	if ((c = context()) == NULL)
 		return NULL;
-	ch = tls_channel_open(c, fd, target->address.host, ms, false, why,
+	ch = tls_channel_open(c, fd, target->address.host, ms, use, why,
 	    sizeof why);
 	if (ch == NULL)
 		oncuda_say("TLS on %s of oncudad on %s failed: %s; %s", what,

@@ -24,6 +24,7 @@
 
 #include <rpc/rpc.h>
 
+#include "common/tls_channel.h"
 #include "stubs/link/server_target.h"
 
 enum tls_outcome {
@@ -42,11 +43,13 @@ enum tls_outcome tls_client_secure(CLIENT *clnt,
  * a data connection): it was made as every connection is, TLS included,
  * then handed to the session, whose process starts a TLS session of its
  * own on it.  Waits up to ms for that handshake; NULL after saying why
- * (what names the connection, then what follows from its failure).
+ * (what names the connection, then what follows from its failure).  use:
+ * what the connection carries after it (TLS_RECORDS, or TLS_FRAMES for a
+ * data connection).
  */
 struct tls_channel *tls_client_rejoin(int fd,
-    const struct server_target *target, long ms, const char *what,
-    const char *then);
+    const struct server_target *target, long ms, enum tls_use use,
+    const char *what, const char *then);
 
 /*
  * Whether the connections this thread makes from now on are to be handed

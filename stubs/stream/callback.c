@@ -243,7 +243,7 @@ static void *serve(void *arg)
 
 	/* A week: the first host function may come late, or never. */
 	if (ch->tls && (ch->rs.tls = tls_client_rejoin(ch->fd,
-	    rpc_server_target(ch->server), 7L * 24 * 3600 * 1000,
+	    rpc_server_target(ch->server), 7L * 24 * 3600 * 1000, TLS_RECORDS,
 	    "the callback connection", "host functions cannot run")) == NULL)
 		return NULL;
 	while (serve_one(ch))

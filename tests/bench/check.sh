@@ -69,9 +69,9 @@ step_bench() {
 		[[ $(<"$OUT/bench/${prefix}_oncuda.tsv") == skip$'\t'* ]] ||
 			{ bad "${prefix}_oncuda.tsv is not a skip"; verdict=1; }
 	done
-	# The TLS channel alone (bench/tlsbulk), each end's CPU a GB.
-	bench_expect "the TLS channel alone is in the report" \
-		"The TLS channel alone (bench/tlsbulk): a copy's 4 MiB frames over 2 loopback connections" ||
+	# A data connection's frames alone (bench/tlsbulk), each end's CPU a GB.
+	bench_expect "the sealed frames alone are in the report" \
+		"A data connection's frames alone (bench/tlsbulk): a copy's 4 MiB frames over 2 loopback connections" ||
 		verdict=1
 	if grep -Eq '^\| receiving end, CPU a GB \| [0-9.]+ CPU-s/GB \| [0-9.]+ CPU-s/GB \| [0-9.]+x \|$' \
 		"$OUT/bench/results.md"; then

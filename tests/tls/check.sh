@@ -214,7 +214,7 @@ step_tls() {
 	tls_expect tls-psk "server log: the stalled handshake ended at --request-timeout" \
 		-E "the TLS handshake did not finish within 3 s" || verdict=1
 	tls_expect tls-psk "server log: 8 data connections bound, each inside TLS with the PSK" \
-		-E "8 data connections bound, each inside TLS \(TLSv1\.3 [A-Z0-9_]+, PSK, kernel TLS send (on|off) receive (on|off)\)" || verdict=1
+		-E "8 data connections bound, each inside TLS \(TLSv1\.3 [A-Z0-9_]+, PSK, kernel TLS send (on|off) receive (on|off)\), frames sealed with its keys" || verdict=1
 	grep -c "TLS established" "$OUT/tls-psk.log" | sed 's/^/    sessions inside TLS: /'
 
 	# 2. X.509, mutual, and the bad inputs that need certificates.
@@ -244,7 +244,7 @@ step_tls() {
 	tls_expect tls-x509 "server log: a data connection's first TLS resumed the session's, its identity kept" \
 		-E "TLS established \(TLSv1\.3 .*X\.509.*, resumed\), identity tenant-a" || verdict=1
 	tls_expect tls-x509-striped "tls-x509-striped: the data connections' own TLS resumed the session's too" \
-		-E "^oncuda: data connection 7 of oncudad on .*X\.509, .*, resumed$" || verdict=1
+		-E "^oncuda: data connection 7 of oncudad on .*X\.509, .*, resumed, frames sealed with its keys$" || verdict=1
 
 	# 7. Data connections made otherwise than their session: a server that
 	# offers TLS and serves plain clients too.

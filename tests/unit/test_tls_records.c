@@ -164,24 +164,19 @@ static size_t encode(struct record_stream *rs, unsigned words,
 
 int main(void)
 {
-	struct tls_psk psk = { .name = "" };
-	struct tls_credentials cred = { .psks = &psk, .psk_count = 1 };
 	struct tls_config *client_config, *server_config;
 	struct tls_channel *client, *server;
 	struct record_stream rs;
 	pthread_t thread;
 	size_t sent, big = 64u << 10;
-	char why[256], *data;
+	char *data;
 	int fds[2];
 
-	/* A socketpair has no kernel TLS to ask for. */
-	setenv("ONCUDA_KTLS", "0", 1);
-	memset(psk.key, 0x5a, sizeof psk.key);
-	client_config = tls_config_new(TLS_CLIENT, &cred, why, sizeof why);
-	server_config = tls_config_new(TLS_SERVER, &cred, why, sizeof why);
-	data = calloc(1, 1u << 20);
-	if (client_config == NULL || server_config == NULL || data == NULL) {
-		fprintf(stderr, "test_tls_records: cannot set up: %s\n", why);
+	if (!tls_pair_configs("test_tls_records", 0x5a, &client_config,
+	    &server_config))
+		return 1;
+	if ((data = calloc(1, 1u << 20)) == NULL) {
+		fprintf(stderr, "test_tls_records: out of memory\n");
 		return 1;
 	}
 	/* The server end has read the client's Finished, and nothing after

@@ -3,9 +3,10 @@
 # Included by the top-level Makefile (which adds it to `all`); paths are
 # relative to the repository root.
 #
-#   test_tls_reads   common/tls_channel.c over socketpairs: a record read by
-#                    the handshake with the client's Finished comes first;
-#                    records read together wait in the channel, pending
+#   test_tls_reads   common/tls_channel.c over socketpairs: the handshake
+#                    leaves a record behind the client's Finished in the
+#                    socket; records read together wait in the channel,
+#                    pending
 
 CC        ?= cc
 CFLAGS    ?= -O2 -g
