@@ -90,6 +90,7 @@ static void fail(struct job *job, unsigned conn, const char *what, int err)
 	if (!job->lost)
 		snprintf(job->why, sizeof job->why, "connection %u: %s%s%s",
 		    conn, what, err != 0 ? ": " : "",
+		    err == EPROTO ? "it failed its seal, changed on the way" :
 		    err != 0 ? strerror(err) : "");
 	job->lost = true;
 	pthread_cond_broadcast(&job->changed);
