@@ -13,7 +13,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -81,8 +80,6 @@ struct tls_channel {
 	bool by_psk;
 	char error[160];
 	int broken;			/* errno of a fatal failure, kept */
-	struct timespec deadline;	/* of every wait, when bounded */
-	bool bounded;
 	bool gathers;			/* records are gathered (gather_writes) */
 };
 
@@ -483,29 +480,6 @@ static int socket_timeout(int fd, bool reading)
 	return (int)(tv.tv_sec * 1000 + tv.tv_usec / 1000);
 }
 
-/*
- * How long a read or write may wait now, in ms (-1: no bound): what is
- * left of the channel's deadline, 0 once it has passed; without one, the
- * socket's timeout for that direction (a system call each wait, which a
- * frame's reads, waiting every record or two, need not make).
- */
-static int wait_bound(const struct tls_channel *ch, bool reading)
-{
-	struct timespec now;
-	long long left;
-
-	if (!ch->bounded)
-		return socket_timeout(ch->fd, reading);
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	left = (long long)(ch->deadline.tv_sec - now.tv_sec) * 1000 +
-	    (ch->deadline.tv_nsec - now.tv_nsec + 999999) / 1000000;
-	if (left < 0)
-		left = 0;
-	if (left > INT_MAX)
-		left = INT_MAX;
-	return (int)left;
-}
-
 /* Waits for the socket as OpenSSL asks; 0 timed out, <0 failed. */
 static int wait_for(int fd, int ssl_error, int ms)
 {
@@ -856,7 +830,7 @@ ssize_t tls_channel_recv(struct tls_channel *ch, void *buf, size_t len,
 		if (!wait || (err != SSL_ERROR_WANT_READ &&
 		    err != SSL_ERROR_WANT_WRITE))
 			return failed(ch, err, "a record that is not TLS");
-		n = wait_for(ch->fd, err, wait_bound(ch, true));
+		n = wait_for(ch->fd, err, socket_timeout(ch->fd, true));
 		if (n == 0)
 			errno = EAGAIN;
 		if (n <= 0)
@@ -911,7 +885,7 @@ ssize_t tls_channel_send(struct tls_channel *ch, const void *buf, size_t len,
 			}
 			break;
 		}
-		n = wait_for(ch->fd, err, wait_bound(ch, false));
+		n = wait_for(ch->fd, err, socket_timeout(ch->fd, false));
 		if (n <= 0) {
 			if (n == 0)
 				errno = EAGAIN;
@@ -955,7 +929,7 @@ bool tls_channel_flush(struct tls_channel *ch, bool wait)
 			return false;
 		}
 		n = wait_for(ch->fd, SSL_ERROR_WANT_WRITE,
-		    wait_bound(ch, false));
+		    socket_timeout(ch->fd, false));
 		if (n <= 0) {
 			if (n == 0)
 				errno = EAGAIN;
@@ -975,13 +949,6 @@ bool tls_channel_resumed(const struct tls_channel *ch)
 {
 	/* OpenSSL counts a handshake by an external PSK as reused too. */
 	return !ch->by_psk && SSL_session_reused(ch->ssl) == 1;
-}
-
-void tls_channel_deadline(struct tls_channel *ch, const struct timespec *end)
-{
-	ch->bounded = end != NULL;
-	if (end != NULL)
-		ch->deadline = *end;
 }
 
 bool tls_channel_pending(const struct tls_channel *ch)

@@ -135,17 +135,6 @@ bool tls_channel_new_ticket(struct tls_channel *ch);
 /* Whether this session resumed an earlier one (by its ticket). */
 bool tls_channel_resumed(const struct tls_channel *ch);
 
-/*
- * Bounds the waits of the channel's reads and writes from now on to end
- * (CLOCK_MONOTONIC), in place of the socket's timeouts; NULL: the
- * socket's timeouts again.  A frame of a data connection sets its
- * deadline once (common/stripe_io.h) rather than the socket's timeouts
- * for each record, as a frame in clear has what is left of it as the
- * socket's timeouts.
- */
-struct timespec;
-void tls_channel_deadline(struct tls_channel *ch, const struct timespec *end);
-
 /* Whether decrypted or received bytes wait inside the channel, which
  * polling the socket would not see. */
 bool tls_channel_pending(const struct tls_channel *ch);

@@ -179,7 +179,8 @@ static bool secure(unsigned server, struct server_stripes *ss)
 			close_all(ss);
 			return false;
 		}
-		tls_channel_describe(ch, how, sizeof how);
+		if (debugging())
+			tls_channel_describe(ch, how, sizeof how);
 		ss->seal[i] = frame_seal_from_tls(ch, why, sizeof why);
 		tls_channel_close(ch);
 		if (ss->seal[i] == NULL) {
