@@ -10,6 +10,7 @@
 #include <assert.h>
 #include <errno.h>
 #include <poll.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -28,6 +29,14 @@
 #define TLS_RECORD_BYTES 16384u
 
 static const struct xdr_ops record_ops;
+
+/* The socket's writer (record_detach). */
+struct record_wire {
+	pthread_mutex_t lock;	/* held across every write to the socket */
+	char *spare;		/* the buffer the next detach swaps in */
+	size_t spare_cap;
+	int error;		/* a detached send's failure */
+};
 
 bool record_init(struct record_stream *rs, int fd)
 {
@@ -48,6 +57,17 @@ bool record_init(struct record_stream *rs, int fd)
 
 void record_free(struct record_stream *rs)
 {
+	struct record_wire *w = rs->wire;
+
+	if (w != NULL) {
+		/* A detached send in flight ends first. */
+		pthread_mutex_lock(&w->lock);
+		pthread_mutex_unlock(&w->lock);
+		pthread_mutex_destroy(&w->lock);
+		free(w->spare);
+		free(w);
+		rs->wire = NULL;
+	}
 	free(rs->out);
 	free(rs->in);
 	free(rs->gather);
@@ -119,64 +139,67 @@ static ssize_t io_send(struct record_stream *rs, const struct msghdr *msg,
 
 void record_set_deadline(struct record_stream *rs, long ms)
 {
-	rs->has_deadline = ms > 0;
-	rs->deadline_running = false;
-	rs->deadline_ms = ms;
+	rs->deadline = (struct record_deadline){ .set = ms > 0, .ms = ms };
 }
 
 /* The deadline's clock starts at the first wait (record_set_deadline). */
-static void deadline_start(struct record_stream *rs)
+static void deadline_start(struct record_deadline *dl)
 {
-	long ms = rs->deadline_ms;
-
-	clock_gettime(CLOCK_MONOTONIC, &rs->deadline);
-	rs->deadline.tv_sec += ms / 1000;
-	rs->deadline.tv_nsec += (ms % 1000) * 1000000L;
-	if (rs->deadline.tv_nsec >= 1000000000L) {
-		rs->deadline.tv_sec++;
-		rs->deadline.tv_nsec -= 1000000000L;
+	clock_gettime(CLOCK_MONOTONIC, &dl->at);
+	dl->at.tv_sec += dl->ms / 1000;
+	dl->at.tv_nsec += (dl->ms % 1000) * 1000000L;
+	if (dl->at.tv_nsec >= 1000000000L) {
+		dl->at.tv_sec++;
+		dl->at.tv_nsec -= 1000000000L;
 	}
-	rs->deadline_running = true;
+	dl->running = true;
 }
 
 /* A non-blocking read or write under a deadline found the socket not ready. */
-static bool would_wait(const struct record_stream *rs)
+static bool would_wait(const struct record_deadline *dl)
 {
-	return rs->has_deadline && (errno == EAGAIN || errno == EWOULDBLOCK);
+	return dl->set && (errno == EAGAIN || errno == EWOULDBLOCK);
 }
 
 /*
- * Waits, after a read or write under a deadline found the socket not ready,
- * until it is ready for events or the deadline passes (then false, the
- * stream failed with ETIMEDOUT).  Reads and writes are tried first, so a
- * peer that keeps up costs no poll().
+ * Waits, after a read or write under deadline dl found fd not ready, until
+ * it is ready for events (0) or the deadline passes (ETIMEDOUT); another
+ * errno when poll fails.  Reads and writes are tried first, so a peer that
+ * keeps up costs no poll().
  */
-static bool deadline_wait(struct record_stream *rs, short events)
+static int deadline_wait_fd(int fd, struct record_deadline *dl, short events)
 {
-	struct pollfd pfd = { .fd = rs->fd, .events = events };
+	struct pollfd pfd = { .fd = fd, .events = events };
 	struct timespec now;
 	long long ms;
 	int n;
 
-	assert(rs->has_deadline);
-	if (!rs->deadline_running)
-		deadline_start(rs);
+	assert(dl->set);
+	if (!dl->running)
+		deadline_start(dl);
 	for (;;) {
 		clock_gettime(CLOCK_MONOTONIC, &now);
-		ms = (long long)(rs->deadline.tv_sec - now.tv_sec) * 1000 +
-		    (rs->deadline.tv_nsec - now.tv_nsec + 999999) / 1000000;
+		ms = (long long)(dl->at.tv_sec - now.tv_sec) * 1000 +
+		    (dl->at.tv_nsec - now.tv_nsec + 999999) / 1000000;
 		if (ms <= 0)
-			break;
+			return ETIMEDOUT;
 		n = poll(&pfd, 1, ms > 60000 ? 60000 : (int)ms);
 		if (n > 0)
-			return true;
-		if (n < 0 && errno != EINTR) {
-			fail(rs, errno);
-			return false;
-		}
+			return 0;
+		if (n < 0 && errno != EINTR)
+			return errno;
 	}
-	fail(rs, ETIMEDOUT);
-	return false;
+}
+
+/* As deadline_wait_fd on the stream's socket and deadline; false: the
+ * stream failed (rs->error, and rs->timed_out for the deadline). */
+static bool deadline_wait(struct record_stream *rs, short events)
+{
+	int error = deadline_wait_fd(rs->fd, &rs->deadline, events);
+
+	if (error != 0)
+		fail(rs, error);
+	return error == 0;
 }
 
 /* ------------------------------------------------------------ sending */
@@ -276,15 +299,15 @@ void record_abandon(struct record_stream *rs)
 }
 
 /* Writes all of iov, however many calls that takes. */
-static bool send_all(struct record_stream *rs, struct iovec *iov, int count)
+static bool write_all(struct record_stream *rs, struct iovec *iov, int count)
 {
 	struct msghdr msg = { .msg_iov = iov, .msg_iovlen = (size_t)count };
 	ssize_t n;
 
 	while (msg.msg_iovlen > 0) {
 		n = io_send(rs, &msg, MSG_NOSIGNAL |
-		    (rs->has_deadline ? MSG_DONTWAIT : 0));
-		if (n < 0 && would_wait(rs)) {
+		    (rs->deadline.set ? MSG_DONTWAIT : 0));
+		if (n < 0 && would_wait(&rs->deadline)) {
 			if (!deadline_wait(rs, POLLOUT))
 				return false;
 			continue;
@@ -307,8 +330,8 @@ static bool send_all(struct record_stream *rs, struct iovec *iov, int count)
 	}
 	/* Inside TLS the last records may wait in the channel, gathered. */
 	while (rs->tls != NULL && !tls_channel_flush(rs->tls,
-	    !rs->has_deadline)) {
-		if (would_wait(rs)) {
+	    !rs->deadline.set)) {
+		if (would_wait(&rs->deadline)) {
 			if (!deadline_wait(rs, POLLOUT))
 				return false;
 			continue;
@@ -317,6 +340,25 @@ static bool send_all(struct record_stream *rs, struct iovec *iov, int count)
 		return false;
 	}
 	return true;
+}
+
+/* write_all, holding the wire when the stream has one (record_detach). */
+static bool send_all(struct record_stream *rs, struct iovec *iov, int count)
+{
+	struct record_wire *w = rs->wire;
+	bool ok;
+
+	if (w == NULL)
+		return write_all(rs, iov, count);
+	pthread_mutex_lock(&w->lock);
+	if (w->error != 0) {
+		fail(rs, w->error);
+		ok = false;
+	} else {
+		ok = write_all(rs, iov, count);
+	}
+	pthread_mutex_unlock(&w->lock);
+	return ok;
 }
 
 /*
@@ -376,6 +418,112 @@ bool record_end(struct record_stream *rs, bool ship)
 	rs->out_len = 0;
 	rs->piece_count = 0;
 	return ok;
+}
+
+/* ---------------------------------------------------- detached sends */
+
+bool record_wire_init(struct record_stream *rs)
+{
+	struct record_wire *w = calloc(1, sizeof *w);
+
+	if (w == NULL)
+		return false;
+	pthread_mutex_init(&w->lock, NULL);
+	rs->wire = w;
+	return true;
+}
+
+bool record_detach(struct record_stream *rs, long deadline_ms,
+    struct record_detached *d)
+{
+	struct record_wire *w = rs->wire;
+
+	if (w == NULL || rs->tls != NULL || rs->out_len == 0 ||
+	    rs->piece_count != 0)
+		return false;
+	pthread_mutex_lock(&w->lock);
+	if (w->error != 0)
+		goto refused;
+	if (w->spare == NULL) {
+		if ((w->spare = malloc(OUT_FIRST)) == NULL)
+			goto refused;
+		w->spare_cap = OUT_FIRST;
+	}
+	*d = (struct record_detached){ rs->out, rs->out_len, rs->out_cap,
+	    deadline_ms };
+	rs->out = w->spare;
+	rs->out_cap = w->spare_cap;
+	rs->out_len = 0;
+	w->spare = NULL;
+	return true;		/* holding the wire */
+refused:
+	pthread_mutex_unlock(&w->lock);
+	return false;
+}
+
+/* Writes len bytes from buf to fd within the deadline; 0, or an errno. */
+static int write_detached(int fd, const char *buf, size_t len, long ms)
+{
+	struct record_deadline dl = { .set = ms > 0, .ms = ms };
+	ssize_t n;
+	int error;
+
+	while (len > 0) {
+		n = send(fd, buf, len, MSG_NOSIGNAL |
+		    (dl.set ? MSG_DONTWAIT : 0));
+		if (n < 0 && would_wait(&dl)) {
+			if ((error = deadline_wait_fd(fd, &dl, POLLOUT)) != 0)
+				return error;
+			continue;
+		}
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return errno;
+		buf += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+bool record_send_detached(struct record_stream *rs, struct record_detached *d)
+{
+	struct record_wire *w = rs->wire;
+	int error = write_detached(rs->fd, d->buf, d->len, d->deadline_ms);
+
+	/* Still holding the wire: nobody else has touched the spare. */
+	assert(w->spare == NULL);
+	w->spare = d->buf;
+	w->spare_cap = d->cap;
+	if (error != 0)
+		w->error = error;
+	d->buf = NULL;
+	pthread_mutex_unlock(&w->lock);
+	return error == 0;	/* rs may be freed from here on */
+}
+
+int record_wire_error(struct record_stream *rs)
+{
+	int error;
+
+	if (rs->wire == NULL)
+		return 0;
+	pthread_mutex_lock(&rs->wire->lock);
+	error = rs->wire->error;
+	pthread_mutex_unlock(&rs->wire->lock);
+	return error;
+}
+
+void record_wire_hold(struct record_stream *rs)
+{
+	if (rs->wire != NULL)
+		pthread_mutex_lock(&rs->wire->lock);
+}
+
+void record_wire_release(struct record_stream *rs)
+{
+	if (rs->wire != NULL)
+		pthread_mutex_unlock(&rs->wire->lock);
 }
 
 /* ---------------------------------------------------------- receiving */
@@ -439,13 +587,13 @@ bool record_buffered(const struct record_stream *rs)
  */
 static bool read_may_block(struct record_stream *rs)
 {
-	if (!rs->has_deadline)
+	if (!rs->deadline.set)
 		return true;
-	if (rs->deadline_running || rs->tls != NULL ||
+	if (rs->deadline.running || rs->tls != NULL ||
 	    rs->socket_timeout_ms <= 0 ||
-	    rs->socket_timeout_ms > rs->deadline_ms)
+	    rs->socket_timeout_ms > rs->deadline.ms)
 		return false;
-	deadline_start(rs);
+	deadline_start(&rs->deadline);
 	return true;
 }
 
@@ -460,7 +608,7 @@ static bool in_fill(struct record_stream *rs, size_t need)
 			continue;
 		n = io_recv(rs, rs->in + rs->in_end, XPRT_READ_BUFFER -
 		    rs->in_end, read_may_block(rs) ? 0 : MSG_DONTWAIT);
-		if (n < 0 && would_wait(rs)) {
+		if (n < 0 && would_wait(&rs->deadline)) {
 			if (!deadline_wait(rs, POLLIN))
 				return false;
 			continue;
@@ -530,9 +678,9 @@ static bool in_take(struct record_stream *rs, char *dst, size_t n)
 		} else if (dst != NULL && take >= XPRT_DIRECT_MIN) {
 			/* Under a deadline, what has come: MSG_WAITALL
 			 * would wait for the rest past it. */
-			got = io_recv(rs, dst, take, rs->has_deadline ?
+			got = io_recv(rs, dst, take, rs->deadline.set ?
 			    MSG_DONTWAIT : MSG_WAITALL);
-			if (got < 0 && would_wait(rs)) {
+			if (got < 0 && would_wait(&rs->deadline)) {
 				if (!deadline_wait(rs, POLLIN))
 					return false;
 				continue;

@@ -29,7 +29,10 @@
  * records queued ahead of it, or a call's header and its first data, go
  * as one TLS record.
  *
- * Not thread-safe: one user at a time (xprt.h).
+ * Not thread-safe: one user at a time (xprt.h), with one exception: a
+ * stream given a wire (record_wire_init) lets one other thread send the
+ * records queued so far while the owner goes on encoding (see
+ * record_detach).
  */
 #ifndef ONCUDA_XPRT_RECORD_H
 #define ONCUDA_XPRT_RECORD_H
@@ -66,9 +69,25 @@ struct record_piece {
 
 struct tls_channel;
 
+/*
+ * A bound on the waits of a stream's reads and writes: ms milliseconds
+ * from the first that found the socket not ready (at, CLOCK_MONOTONIC,
+ * read then: a peer that keeps up costs no clock reading).
+ */
+struct record_deadline {
+	bool set;
+	bool running;		/* at holds the end */
+	long ms;
+	struct timespec at;
+};
+
+/* The socket's writer, when another thread sends detached records. */
+struct record_wire;
+
 struct record_stream {
 	int fd;
 	struct tls_channel *tls;	/* NULL: plain; the owner's */
+	struct record_wire *wire;	/* NULL: the owner alone writes */
 	XDR xdr;		/* x_private points back here */
 
 	/* Sending: out[0, record_start) holds queued records, ready to go. */
@@ -100,15 +119,11 @@ struct record_stream {
 	 * (record_poll); 0: it sleeps at once.  Set by the owner. */
 	long poll_ns;
 
-	/* When set, no read or write waits past deadline_ms after the first
-	 * that found the socket not ready (deadline, CLOCK_MONOTONIC, read
-	 * then: a call whose peer keeps up reads no clock): a peer that sends
-	 * or takes bytes slowly, a few at a time, cannot hold the stream
-	 * longer than that.  See record_set_deadline. */
-	bool has_deadline;
-	bool deadline_running;
-	long deadline_ms;
-	struct timespec deadline;
+	/* When set, no read or write waits past its milliseconds after the
+	 * first that found the socket not ready: a peer that sends or takes
+	 * bytes slowly, a few at a time, cannot hold the stream longer than
+	 * that.  See record_set_deadline. */
+	struct record_deadline deadline;
 
 	/* The socket's own receive timeout (SO_RCVTIMEO) in milliseconds,
 	 * when the owner gave it one; 0: none.  While it is no longer than
@@ -181,5 +196,59 @@ bool record_failed(const struct record_stream *rs);
  * end or failed, which the next blocking read reports.
  */
 bool record_poll(struct record_stream *rs, long ns);
+
+/*
+ * Detached sends.  A program that queues a launch must not wait while
+ * another thread (the client's flusher, batch.h) writes earlier records to
+ * the socket: a write may take the kernel's whole loopback path, or
+ * stall for want of room, or the writer be preempted, and the queuing
+ * thread, blocked on the owner's lock meanwhile, pays all of it.  So:
+ *
+ *  - record_detach, under the owner's lock and between records, hands the
+ *    queued records over (the buffer that holds them is swapped for a
+ *    spare) and takes the stream's wire, the lock of the socket's writes;
+ *  - record_send_detached, without the owner's lock, writes them and
+ *    gives the wire back; the owner meanwhile encodes into the spare;
+ *  - every write of the owner's (record_end that ships) takes the wire
+ *    first, so bytes reach the socket in the order they were encoded, and
+ *    fails with the error of a detached send that failed.
+ *
+ * The detached send is bounded like a call: its deadline_ms from the
+ * first write that finds the socket full.  Not inside TLS, whose channel
+ * has one user at a time: record_detach refuses, and the records go the
+ * usual way.
+ */
+struct record_detached {
+	char *buf;
+	size_t len;
+	size_t cap;
+	long deadline_ms;		/* <= 0: none */
+};
+
+/* Gives the stream a wire; false: out of memory.  record_free waits for a
+ * detached send in flight. */
+bool record_wire_init(struct record_stream *rs);
+
+/*
+ * Under the owner's lock, with no record being encoded: hands the queued
+ * records to d and takes the wire.  false: nothing is queued, the stream
+ * is inside TLS, has no wire, a detached send failed before
+ * (record_wire_error), or no spare buffer can be had.
+ */
+bool record_detach(struct record_stream *rs, long deadline_ms,
+    struct record_detached *d);
+
+/* Without the owner's lock: sends what record_detach handed over, and gives
+ * the wire back.  false: the send failed (record_wire_error says how). */
+bool record_send_detached(struct record_stream *rs, struct record_detached *d);
+
+/* The errno of a detached send that failed (ETIMEDOUT past its deadline),
+ * or 0; the stream is of no use once it is not 0. */
+int record_wire_error(struct record_stream *rs);
+
+/* Around fork(): the wire held, so that no detached send is half done in
+ * the child, and then given back in both processes. */
+void record_wire_hold(struct record_stream *rs);
+void record_wire_release(struct record_stream *rs);
 
 #endif /* ONCUDA_XPRT_RECORD_H */

@@ -280,6 +280,12 @@ static bool encode_call_header(struct xprt *x, rpcproc_t proc)
 	return true;
 }
 
+/* A call's bound in milliseconds: the wait (0: none). */
+static long wait_ms(const struct xprt *x)
+{
+	return (long)x->wait.tv_sec * 1000 + x->wait.tv_usec / 1000;
+}
+
 static enum clnt_stat call_bounded(CLIENT *c, rpcproc_t proc, xdrproc_t xargs,
     void *args, xdrproc_t xres, void *res, struct timeval timeout)
 {
@@ -296,8 +302,7 @@ static enum clnt_stat call_bounded(CLIENT *c, rpcproc_t proc, xdrproc_t xargs,
 	/* The wait bounds the whole call, send and reply together: a server
 	 * that trickles bytes, or sends replies to other calls, cannot hold
 	 * it longer (the socket's timeouts bound only each read). */
-	record_set_deadline(&x->stream, (long)x->wait.tv_sec * 1000 +
-	    x->wait.tv_usec / 1000);
+	record_set_deadline(&x->stream, wait_ms(x));
 	x->xid++;
 	if (!record_begin(&x->stream)) {
 		x->err.re_errno = x->stream.error;
@@ -421,6 +426,12 @@ CLIENT *xprt_create(int fd, rpcprog_t prog, rpcvers_t vers)
 		errno = ENOMEM;
 		return NULL;
 	}
+	if (!record_wire_init(&x->stream)) {
+		record_free(&x->stream);
+		free(x);
+		errno = ENOMEM;
+		return NULL;
+	}
 	x->prog = prog;
 	x->vers = vers;
 	x->close_fd = true;
@@ -473,6 +484,41 @@ const char *xprt_tls_error(CLIENT *c)
 void xprt_use_tls(CLIENT *c, struct tls_channel *ch)
 {
 	xprt_of(c)->stream.tls = ch;
+}
+
+bool xprt_detach_queued(CLIENT *c, struct record_detached *d)
+{
+	struct xprt *x = xprt_of(c);
+
+	return record_detach(&x->stream, wait_ms(x), d);
+}
+
+bool xprt_send_detached(CLIENT *c, struct record_detached *d)
+{
+	return record_send_detached(&xprt_of(c)->stream, d);
+}
+
+enum clnt_stat xprt_wire_status(CLIENT *c)
+{
+	struct xprt *x = xprt_of(c);
+	int error = record_wire_error(&x->stream);
+
+	if (error == 0)
+		return RPC_SUCCESS;
+	memset(&x->err, 0, sizeof x->err);
+	x->err.re_errno = error;
+	return failed(x, error == ETIMEDOUT || error == EAGAIN ?
+	    RPC_TIMEDOUT : RPC_CANTSEND);
+}
+
+void xprt_wire_hold(CLIENT *c)
+{
+	record_wire_hold(&xprt_of(c)->stream);
+}
+
+void xprt_wire_release(CLIENT *c)
+{
+	record_wire_release(&xprt_of(c)->stream);
 }
 
 static const struct clnt_ops xprt_ops = {

@@ -82,4 +82,29 @@ const char *xprt_tls_error(CLIENT *c);
 /* From now on every byte goes through ch, which the handle owns. */
 void xprt_use_tls(CLIENT *c, struct tls_channel *ch);
 
+struct record_detached;
+
+/*
+ * The records queued on the handle, sent by another thread while the
+ * program goes on queuing (xprt_record.h, record_detach; batch.c's
+ * flusher).  xprt_detach_queued, under the connection's lock, hands them
+ * to d; false: nothing is queued, the handle is inside TLS, or its wire
+ * failed before (xprt_wire_status), and the caller ships them the usual
+ * way.  xprt_send_detached, after the lock is given back, sends them
+ * within the handle's wait, as a call's send would be bounded; the handle
+ * may be destroyed once it returns.  false: it failed, which the next
+ * call that sends (or xprt_wire_status) reports.
+ */
+bool xprt_detach_queued(CLIENT *c, struct record_detached *d);
+bool xprt_send_detached(CLIENT *c, struct record_detached *d);
+
+/* Under the connection's lock: RPC_SUCCESS, or how a detached send failed
+ * (RPC_CANTSEND, RPC_TIMEDOUT), which clnt_geterr then describes. */
+enum clnt_stat xprt_wire_status(CLIENT *c);
+
+/* Around fork(), with the connection's lock held: no detached send is
+ * half done in the child (xprt_record.h, record_wire_hold). */
+void xprt_wire_hold(CLIENT *c);
+void xprt_wire_release(CLIENT *c);
+
 #endif /* ONCUDA_XPRT_H */

@@ -15,8 +15,13 @@
  * looks: if records still wait and the program queued nothing since the
  * last look (it is computing, or polling memory), or they have waited
  * BATCH_MAX_ROUNDS looks (it is queuing without pause), the flusher takes
- * the connection and sends ONCUDA_FLUSH, the procedure that does nothing,
- * as a message-passing call.  A program that launches and then computes
+ * the queued records from the connection and sends them itself, after
+ * giving the connection back (xprt.h, xprt_detach_queued): a program that
+ * queues its next launch meanwhile waits for no write to the socket, which
+ * on loopback runs the receiver's side of TCP too, and whose writer the
+ * scheduler may preempt.  Inside TLS, whose channel has one user at a
+ * time, the flusher instead sends ONCUDA_FLUSH, the procedure that does
+ * nothing, as a message-passing call, holding the connection.  A program that launches and then computes
  * on the CPU thus has its work started within the delay, one that polls
  * mapped memory or a flag does not wait on a buffer that nobody writes,
  * and one that launches in a loop has its work delivered every
@@ -27,8 +32,9 @@
  * does not pay a wake-up per call; an idle program costs no wake-ups.
  *
  * The flusher dies with the process, perhaps before its next look: what
- * still waits then is shipped by flush_at_exit, the same way, with bounded
- * waits instead of the connection's timeout.  A call that waits for a
+ * still waits then is shipped by flush_at_exit, through ONCUDA_FLUSH,
+ * with bounded waits instead of the connection's timeout, after a send
+ * the flusher has in flight.  A call that waits for a
  * reply marks the buffer empty before it is sent, so that the exit never
  * waits for another thread's long call that has shipped the records.
  */
@@ -42,7 +48,9 @@
 #include <time.h>
 
 #include "stubs/wire/batch.h"
+#include "common/xprt_record.h"
 #include "gen/cuda_names.h"
+#include "stubs/link/xprt.h"
 #include "stubs/link/say.h"
 #include "stubs/wire/tag.h"
 
@@ -79,6 +87,10 @@ static const struct batch_links *links;
  */
 static atomic_bool queued[ROUTE_SERVERS_MAX];
 static atomic_ulong queued_calls;	/* one-way calls made, ever */
+
+/* The flusher is sending records detached from server i's connection
+ * (flush_server): the exit waits for that send before its own. */
+static atomic_bool in_flight[ROUTE_SERVERS_MAX];
 
 /* The flusher's wake-up. */
 static pthread_mutex_t wake_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -122,6 +134,7 @@ static void fork_child(void)
 	atomic_store(&flusher_awake, false);
 	for (unsigned i = 0; i < ROUTE_SERVERS_MAX; i++) {
 		atomic_store(&queued[i], false);
+		atomic_store(&in_flight[i], false);
 		atomic_store(&watched[i], NULL);
 	}
 }
@@ -133,6 +146,15 @@ static bool any_queued(void)
 		if (atomic_load(&queued[i]))
 			return true;
 	return false;
+}
+
+/* Whether records wait, or are being sent by the flusher, on any. */
+static bool any_unsent(void)
+{
+	for (unsigned i = 0; i < ROUTE_SERVERS_MAX; i++)
+		if (atomic_load(&in_flight[i]))
+			return true;
+	return any_queued();
 }
 
 static void setup(void)
@@ -154,19 +176,38 @@ static enum clnt_stat send_flush(CLIENT *c)
 	return st == RPC_TIMEDOUT ? RPC_SUCCESS : st;	/* no reply comes */
 }
 
-/* Ships what waits for server, unless a call did it meanwhile. */
+/*
+ * Ships what waits for server, unless a call did it meanwhile: sent from
+ * here once the connection is given back, or, when it cannot be detached
+ * (inside TLS), by ONCUDA_FLUSH while holding it.
+ */
 static void flush_server(unsigned server)
 {
-	enum clnt_stat st = RPC_SUCCESS;
+	struct record_detached detached;
 	CLIENT *c;
+	bool sent;
 
 	if (!atomic_load(&queued[server]))
 		return;
 	if ((c = links->take(server, NULL)) == NULL)
 		return;		/* no connection: nothing waits */
-	if (atomic_load(&queued[server]))
-		st = send_flush(c);
-	links->give(st);
+	if (!atomic_load(&queued[server])) {
+		links->give(RPC_SUCCESS);
+		return;
+	}
+	if (!xprt_detach_queued(c, &detached)) {
+		links->give(send_flush(c));
+		return;
+	}
+	atomic_store(&in_flight[server], true);
+	atomic_store(&queued[server], false);
+	links->give(RPC_SUCCESS);
+	sent = xprt_send_detached(c, &detached);
+	atomic_store(&in_flight[server], false);
+	/* A failed send loses the connection now, said as a call's would be,
+	 * rather than at the program's next call. */
+	if (!sent && (c = links->take(server, NULL)) != NULL)
+		links->give(xprt_wire_status(c));
 }
 
 /* Ships what waits, on every connection. */
@@ -190,6 +231,14 @@ static void flush_server_by(unsigned server, const struct timespec *deadline)
 	long long micros;
 	CLIENT *c;
 
+	/* The flusher's send goes first, as it was queued first. */
+	while (atomic_load(&in_flight[server])) {
+		clock_gettime(CLOCK_REALTIME, &now);
+		if (now.tv_sec > deadline->tv_sec || (now.tv_sec ==
+		    deadline->tv_sec && now.tv_nsec >= deadline->tv_nsec))
+			return;
+		nanosleep(&(struct timespec){ 0, 100000L }, NULL);
+	}
 	if (!atomic_load(&queued[server]))
 		return;
 	if ((c = links->take(server, deadline)) == NULL)
@@ -226,7 +275,7 @@ __attribute__((destructor)) static void flush_at_exit(void)
 {
 	struct timespec deadline;
 
-	if (!any_queued())
+	if (!any_unsent())
 		return;
 	clock_gettime(CLOCK_REALTIME, &deadline);
 	deadline.tv_sec += BATCH_EXIT_WAIT_MS / 1000;

@@ -398,17 +398,31 @@ void rpc_server_capture_mode_is(int mode)
 /*
  * fork(): holding the locks across it means that no other thread is
  * inside a call when the child is made, so the child finds the links
- * consistent.  The context stacks take their own lock after these
- * (ctxstack.c registers its handlers first, at load).
+ * consistent; holding each connection's wire too, that no detached send
+ * (batch.c's flusher, outside the link's lock) is half done.  The context
+ * stacks take their own lock after these (ctxstack.c registers its
+ * handlers first, at load).
  */
 static void fork_prepare(void)
 {
-	for (unsigned i = 0; i < link_count; i++)
+	for (unsigned i = 0; i < link_count; i++) {
 		pthread_mutex_lock(&links[i].lock);
+		if (links[i].client != NULL)
+			xprt_wire_hold(links[i].client);
+	}
+}
+
+/* Gives back what fork_prepare took, in both processes. */
+static void release_wires(void)
+{
+	for (unsigned i = link_count; i-- > 0;)
+		if (links[i].client != NULL)
+			xprt_wire_release(links[i].client);
 }
 
 static void fork_parent(void)
 {
+	release_wires();
 	for (unsigned i = link_count; i-- > 0;)
 		pthread_mutex_unlock(&links[i].lock);
 }
@@ -444,6 +458,7 @@ static void forget_links_locked(void)
 
 static void fork_child(void)
 {
+	release_wires();
 	forget_links_locked();
 	for (unsigned i = link_count; i-- > 0;)
 		pthread_mutex_unlock(&links[i].lock);
@@ -454,6 +469,8 @@ void rpc_new_session(void)
 	pthread_once(&setup_once, setup);
 	assert(held == NULL);
 	fork_prepare();
+	release_wires();
 	forget_links_locked();
-	fork_parent();
+	for (unsigned i = link_count; i-- > 0;)
+		pthread_mutex_unlock(&links[i].lock);
 }

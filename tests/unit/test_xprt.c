@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "unit_check.h"
+#include "common/xprt_record.h"
 #include "stubs/link/xprt.h"
 
 #define PROG 0x2C0DA000u
@@ -38,6 +39,7 @@ enum answer {
 static int server_fd;
 static atomic_uint requests;		/* read by the fake server */
 static atomic_char first_byte_seen;	/* of a procedure 9 with bytes */
+static uint32_t arguments[64];		/* word 10 of request i % 64 */
 static enum answer answer;
 static char *big_reply;
 
@@ -92,6 +94,8 @@ static void read_request(void)
 	read_all(request, request_len);
 	if (word(5) == 9 && request_len > 44)
 		first_byte_seen = request[44];
+	if (request_len >= 44)
+		arguments[requests % 64] = word(10);
 	requests++;
 }
 
@@ -380,6 +384,80 @@ static void test_one_way(CLIENT *c)
 	CHECK_EQ(requests, before + 5);
 }
 
+/* Waits up to a second for the fake server to have read count requests. */
+static bool requests_reach(unsigned count)
+{
+	for (int i = 0; i < 1000 && atomic_load(&requests) < count; i++)
+		usleep(1000);
+	return atomic_load(&requests) == count;
+}
+
+static enum clnt_stat one_way(CLIENT *c, uint32_t in)
+{
+	return clnt_call(c, 7, (xdrproc_t)xdr_u_int32_t, (char *)&in, NULL,
+	    NULL, no_wait);
+}
+
+/*
+ * batch.c's flusher: queued records detached and sent apart while more
+ * are queued (which must not wait for the wire: this thread holds it,
+ * so a one-way call that took it would never return, and alarm() ends
+ * the test), then a call that ships the rest: all in the order queued.
+ */
+static void test_detached(CLIENT *c)
+{
+	struct record_detached d;
+	unsigned before = requests;
+	uint32_t out = 0;
+
+	answer = ANSWER_PLAIN;
+	CHECK(!xprt_detach_queued(c, &d));	/* nothing queued */
+	CHECK_EQ(one_way(c, 101), RPC_SUCCESS);
+	CHECK_EQ(one_way(c, 102), RPC_SUCCESS);
+	CHECK(xprt_detach_queued(c, &d));
+	alarm(10);
+	CHECK_EQ(one_way(c, 103), RPC_SUCCESS);
+	alarm(0);
+	usleep(20000);
+	CHECK_EQ(requests, before);		/* nothing sent yet */
+	CHECK(xprt_send_detached(c, &d));
+	CHECK(requests_reach(before + 2));
+	usleep(20000);
+	CHECK_EQ(requests, before + 2);		/* 103 still queued */
+	CHECK_EQ(xprt_wire_status(c), RPC_SUCCESS);
+	CHECK_EQ(call_int(c, 104, &out, ten_s), RPC_SUCCESS);
+	CHECK_EQ(out, 105);
+	CHECK_EQ(requests, before + 4);
+	for (unsigned i = 0; i < 4; i++)
+		CHECK_EQ(arguments[(before + i) % 64], 101 + i);
+}
+
+/*
+ * A detached send to a peer that is gone fails, the handle says so, and
+ * the next call fails with that error rather than write after it.
+ */
+static void test_detached_failure(CLIENT *c)
+{
+	struct record_detached d;
+	struct rpc_err err;
+	uint32_t out;
+
+	CHECK_EQ(one_way(c, 1), RPC_SUCCESS);
+	CHECK(xprt_detach_queued(c, &d));
+	CHECK(!xprt_send_detached(c, &d));
+	CHECK_EQ(xprt_wire_status(c), RPC_CANTSEND);
+	clnt_geterr(c, &err);
+	CHECK_EQ(err.re_errno, EPIPE);
+	CHECK_EQ(one_way(c, 2), RPC_SUCCESS);	/* queued, not sent */
+	if (xprt_detach_queued(c, &d)) {	/* refused after a failure */
+		CHECK(!"a detach after a failed send");
+		(void)xprt_send_detached(c, &d);
+	}
+	CHECK_EQ(call_int(c, 3, &out, ten_s), RPC_CANTSEND);
+	clnt_geterr(c, &err);
+	CHECK_EQ(err.re_errno, EPIPE);
+}
+
 /* A peer that closes: no reply, then no sending (and no SIGPIPE). */
 static void test_close(CLIENT *c)
 {
@@ -423,9 +501,11 @@ static void run_all(unsigned poll_micros)
 	test_big(c);
 	test_reply_errors(c);
 	test_one_way(c);
+	test_detached(c);
 	test_timeout(c);
 	test_crawl(c);
 	test_close(c);
+	test_detached_failure(c);
 	pthread_join(thread, NULL);
 	clnt_destroy(c);
 }

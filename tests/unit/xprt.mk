@@ -6,8 +6,10 @@
 #   test_xprt   stubs/link/xprt.c, common/xprt_record.c over a socketpair against
 #               a fake server thread: record marking (fragments, short
 #               reads, 4 MiB each way), stale replies skipped, reply
-#               errors, one-way calls, a timeout, a reply that crawls in
-#               past the deadline, a peer that closes
+#               errors, one-way calls, queued records sent detached while
+#               more are queued (and a detached send that fails), a
+#               timeout, a reply that crawls in past the deadline, a peer
+#               that closes
 
 CC        ?= cc
 CFLAGS    ?= -O2 -g
