@@ -15,6 +15,9 @@
 #                             14): linked like drvbench
 #   bench/write_tracking      finding a program's writes: mprotect against
 #                             userfaultfd (issue 14); no GPU
+#   bench/launch_gaps         a launch's cost to the thread that makes it,
+#                             with CPU work between launches (a Python
+#                             launcher's shape): linked like drvbench
 #   bench/tlsbulk             a copy's frames through oncuda's TLS channel
 #                             over loopback connections, CPU a GB at each
 #                             end (issue 18); no GPU
@@ -37,12 +40,17 @@ DRVBENCH_SRCS := bench/drvbench.c bench/drvbench_calls.c \
 
 all: bench-programs
 bench-programs: bench/drvbench bench/transport bench/empty_kernel.fatbin \
-	bench/managed_phases bench/write_tracking bench/rpcnull bench/tlsbulk
+	bench/managed_phases bench/write_tracking bench/rpcnull bench/tlsbulk \
+	bench/launch_gaps
 
 bench/drvbench: $(DRVBENCH_SRCS) bench/drvbench.h bench/measure.h \
 		examples/matrixMul_kernel.fatbin.h
 	$(CC) $(BENCH_CFLAGS) -o $@ $(DRVBENCH_SRCS) \
 		-L$(CUDA_HOME)/lib64/stubs -lcuda -ldl -lm
+
+bench/launch_gaps: bench/launch_gaps.c
+	$(CC) $(BENCH_CFLAGS) -o $@ bench/launch_gaps.c \
+		-L$(CUDA_HOME)/lib64/stubs -lcuda
 
 bench/managed_phases: bench/managed_phases.c bench/measure.c bench/measure.h
 	$(CC) $(BENCH_CFLAGS) -I. -o $@ bench/managed_phases.c bench/measure.c \
@@ -78,4 +86,5 @@ bench/empty_kernel.fatbin: bench/empty_kernel.cu
 
 clean-bench:
 	rm -f bench/drvbench bench/transport bench/empty_kernel.fatbin \
-		bench/managed_phases bench/write_tracking bench/rpcnull bench/tlsbulk
+		bench/managed_phases bench/write_tracking bench/rpcnull bench/tlsbulk \
+		bench/launch_gaps
