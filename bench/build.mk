@@ -67,10 +67,12 @@ bench/tlsbulk: bench/tlsbulk.c bench/measure.c bench/measure.h \
 		common/tls_channel.c common/tls_channel.h \
 		common/stripe_io.c common/stripe_io.h common/stripe_plan.c \
 		common/stripe_plan.h common/frame_seal.c common/frame_seal.h \
+		common/fd_io.c common/fd_io.h \
 		gen/cuda_rpc.h
 	$(CC) $(BENCH_CFLAGS) -I. -I/usr/include/tirpc -pthread -o $@ \
 		bench/tlsbulk.c bench/measure.c common/tls_channel.c \
 		common/stripe_io.c common/stripe_plan.c common/frame_seal.c \
+		common/fd_io.c \
 		-lssl -lcrypto
 
 # The client library's objects are compiled -fvisibility=hidden, which

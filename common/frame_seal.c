@@ -4,8 +4,6 @@
  */
 #include <assert.h>
 #include <errno.h>
-#include <limits.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +15,7 @@
 #include <openssl/kdf.h>
 #include <openssl/params.h>
 
+#include "common/fd_io.h"
 #include "common/frame_seal.h"
 #include "common/tls_channel.h"
 #include "gen/cuda_rpc.h"
@@ -171,81 +170,6 @@ void frame_seal_free(struct frame_seal *s)
 	free(s);
 }
 
-/* ------------------------------------------------------------ the socket */
-
-/* Waits until fd is ready for events, by end; false with errno. */
-static bool wait_ready(int fd, short events, const struct timespec *end)
-{
-	struct pollfd pfd = { .fd = fd, .events = events };
-	struct timespec now;
-	long long ms;
-	int n;
-
-	for (;;) {
-		ms = -1;
-		if (end != NULL) {
-			clock_gettime(CLOCK_MONOTONIC, &now);
-			ms = (long long)(end->tv_sec - now.tv_sec) * 1000 +
-			    (end->tv_nsec - now.tv_nsec + 999999) / 1000000;
-			if (ms <= 0) {
-				errno = ETIMEDOUT;
-				return false;
-			}
-		}
-		n = poll(&pfd, 1, ms > INT_MAX ? INT_MAX : (int)ms);
-		if (n > 0)
-			return true;
-		if (n < 0 && errno != EINTR)
-			return false;
-	}
-}
-
-static bool read_all(int fd, unsigned char *p, size_t len,
-    const struct timespec *end)
-{
-	ssize_t n;
-
-	while (len > 0) {
-		n = recv(fd, p, len, MSG_DONTWAIT);
-		if (n > 0) {
-			p += n;
-			len -= (size_t)n;
-			continue;
-		}
-		if (n == 0) {
-			errno = 0;
-			return false;
-		}
-		if (errno == EINTR)
-			continue;
-		if ((errno != EAGAIN && errno != EWOULDBLOCK) ||
-		    !wait_ready(fd, POLLIN, end))
-			return false;
-	}
-	return true;
-}
-
-static bool write_all(int fd, const unsigned char *p, size_t len,
-    const struct timespec *end)
-{
-	ssize_t n;
-
-	while (len > 0) {
-		n = send(fd, p, len, MSG_DONTWAIT | MSG_NOSIGNAL);
-		if (n > 0) {
-			p += n;
-			len -= (size_t)n;
-			continue;
-		}
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK) ||
-		    !wait_ready(fd, POLLOUT, end))
-			return false;
-	}
-	return true;
-}
-
 /* ------------------------------------------------------------ the AEAD */
 
 /* Starts d's next message, with aad; false: the cipher refused, or the
@@ -356,12 +280,12 @@ bool frame_seal_send(struct frame_seal *s, int fd,
 			used += TAG_BYTES;
 		}
 		if (used == PIECE_BYTES || len == 0) {
-			if (!write_all(fd, buf, used, end))
+			if (!fd_write_all(fd, buf, used, end))
 				return broken(s, errno);
 			used = 0;
 		}
 	}
-	if (used > 0 && !write_all(fd, buf, used, end))
+	if (used > 0 && !fd_write_all(fd, buf, used, end))
 		return broken(s, errno);
 	return true;
 }
@@ -373,7 +297,7 @@ bool frame_seal_read_header(struct frame_seal *s, int fd,
 
 	if (s->failed)
 		return broken(s, s->err);
-	if (!read_all(fd, sealed, sizeof sealed, end))
+	if (!fd_read_all(fd, sealed, sizeof sealed, end))
 		return broken(s, errno);
 	if (!next_key(s, &s->in) || !begin(&s->in, NULL, 0) ||
 	    !cipher(&s->in, header, sealed, STRIPE_FRAME_BYTES) ||
@@ -401,7 +325,7 @@ bool frame_seal_read_bytes(struct frame_seal *s, int fd, void *buf,
 	/* Each piece decrypted where it landed, while it is in the cache. */
 	while (done < len) {
 		piece = len - done < PIECE_BYTES ? len - done : PIECE_BYTES;
-		if (!read_all(fd, to + done, piece, end)) {
+		if (!fd_read_all(fd, to + done, piece, end)) {
 			err = errno;
 			break;
 		}
@@ -410,7 +334,7 @@ bool frame_seal_read_bytes(struct frame_seal *s, int fd, void *buf,
 		done += piece;
 	}
 	if (done == len) {
-		if (!read_all(fd, tag, sizeof tag, end))
+		if (!fd_read_all(fd, tag, sizeof tag, end))
 			err = errno;
 		else if (open_end(&s->in, tag))
 			return true;

@@ -18,6 +18,7 @@
 #include <time.h>
 #include <arpa/inet.h>
 
+#include "common/fd_io.h"
 #include "common/tls_channel.h"
 #include "common/xprt_record.h"
 
@@ -162,44 +163,20 @@ static bool would_wait(const struct record_deadline *dl)
 }
 
 /*
- * Waits, after a read or write under deadline dl found fd not ready, until
- * it is ready for events (0) or the deadline passes (ETIMEDOUT); another
- * errno when poll fails.  Reads and writes are tried first, so a peer that
- * keeps up costs no poll().
+ * Waits, after a read or write under the deadline found the socket not
+ * ready, until it is ready for events or the deadline passes (then false,
+ * the stream failed with ETIMEDOUT).  Reads and writes are tried first, so
+ * a peer that keeps up costs no poll().
  */
-static int deadline_wait_fd(int fd, struct record_deadline *dl, short events)
-{
-	struct pollfd pfd = { .fd = fd, .events = events };
-	struct timespec now;
-	long long ms;
-	int n;
-
-	assert(dl->set);
-	if (!dl->running)
-		deadline_start(dl);
-	for (;;) {
-		clock_gettime(CLOCK_MONOTONIC, &now);
-		ms = (long long)(dl->at.tv_sec - now.tv_sec) * 1000 +
-		    (dl->at.tv_nsec - now.tv_nsec + 999999) / 1000000;
-		if (ms <= 0)
-			return ETIMEDOUT;
-		n = poll(&pfd, 1, ms > 60000 ? 60000 : (int)ms);
-		if (n > 0)
-			return 0;
-		if (n < 0 && errno != EINTR)
-			return errno;
-	}
-}
-
-/* As deadline_wait_fd on the stream's socket and deadline; false: the
- * stream failed (rs->error, and rs->timed_out for the deadline). */
 static bool deadline_wait(struct record_stream *rs, short events)
 {
-	int error = deadline_wait_fd(rs->fd, &rs->deadline, events);
-
-	if (error != 0)
-		fail(rs, error);
-	return error == 0;
+	assert(rs->deadline.set);
+	if (!rs->deadline.running)
+		deadline_start(&rs->deadline);
+	if (fd_wait_ready(rs->fd, events, &rs->deadline.at))
+		return true;
+	fail(rs, errno);
+	return false;
 }
 
 /* ------------------------------------------------------------ sending */
@@ -461,35 +438,18 @@ refused:
 	return false;
 }
 
-/* Writes len bytes from buf to fd within the deadline; 0, or an errno. */
-static int write_detached(int fd, const char *buf, size_t len, long ms)
-{
-	struct record_deadline dl = { .set = ms > 0, .ms = ms };
-	ssize_t n;
-	int error;
-
-	while (len > 0) {
-		n = send(fd, buf, len, MSG_NOSIGNAL |
-		    (dl.set ? MSG_DONTWAIT : 0));
-		if (n < 0 && would_wait(&dl)) {
-			if ((error = deadline_wait_fd(fd, &dl, POLLOUT)) != 0)
-				return error;
-			continue;
-		}
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return errno;
-		buf += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
 bool record_send_detached(struct record_stream *rs, struct record_detached *d)
 {
+	struct record_deadline dl = { .set = d->deadline_ms > 0,
+	    .ms = d->deadline_ms };
 	struct record_wire *w = rs->wire;
-	int error = write_detached(rs->fd, d->buf, d->len, d->deadline_ms);
+	int error = 0;
+
+	/* The bound counts from here: a send this small seldom waits. */
+	if (dl.set)
+		deadline_start(&dl);
+	if (!fd_write_all(rs->fd, d->buf, d->len, dl.set ? &dl.at : NULL))
+		error = errno != 0 ? errno : EIO;
 
 	/* Still holding the wire: nobody else has touched the spare. */
 	assert(w->spare == NULL);

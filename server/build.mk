@@ -27,7 +27,8 @@ SERVER_COMMON_OBJS := common/xprt_record.o common/rpcaddr.o \
 	common/trace_xdr.o common/trace_format.o common/trace_stats.o \
 	common/mapped_diff.o common/range_table.o common/image.o \
 	common/mem_props.o common/release.o common/tls_channel.o \
-	common/stripe_io.o common/frame_seal.o common/stripe_plan.o \
+	common/stripe_io.o common/frame_seal.o common/fd_io.o \
+	common/stripe_plan.o \
 	common/stripe_crew.o \
 	common/host_memory.o common/boot_id.o common/huge_pages.o \
 	common/block_hash.o common/edge_data.o

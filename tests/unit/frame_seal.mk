@@ -16,7 +16,8 @@ WARN      ?= -Wall -Wextra -Werror
 all: tests/unit/test_frame_seal
 
 tests/unit/test_frame_seal: tests/unit/test_frame_seal.c common/frame_seal.c \
-		common/frame_seal.h common/tls_channel.c common/tls_channel.h \
+		common/frame_seal.h common/fd_io.c common/fd_io.h \
+		common/tls_channel.c common/tls_channel.h \
 		common/stripe_plan.c common/stripe_plan.h gen/cuda_rpc.h \
 		tests/unit/tls_pair.c tests/unit/tls_pair.h \
 		tests/unit/unit_check.c tests/unit/unit_check.h

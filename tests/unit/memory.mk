@@ -47,7 +47,8 @@ UNIT_MEMORY_CLIENT := stubs/mem/memory.c stubs/mem/memory.h \
 	stubs/link/local_connect.c common/boot_id.c common/boot_id.h stubs/local/local_copy.h stubs/link/local_connect.h stubs/mem/local_share.h stubs/link/xprt.c stubs/link/xprt.h \
 	stubs/link/backchannel.c stubs/link/backchannel.h \
 	stubs/route/capture_known.c stubs/route/capture_known.h \
-	common/xprt_record.c common/xprt_record.h common/tls_channel.c \
+	common/xprt_record.c common/xprt_record.h common/fd_io.c common/fd_io.h \
+	common/tls_channel.c \
 	common/tls_channel.h tests/unit/memory_loopback.c \
 	tests/unit/one_server.c tests/unit/memory_loopback_serve.c tests/unit/memory_loopback.h \
 	tests/unit/no_stripes.c stubs/copy/stripe_copy.h \

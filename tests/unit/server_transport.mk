@@ -18,6 +18,7 @@ tests/unit/test_server_transport: tests/unit/test_server_transport.c \
 		server/session/transport.c server/session/transport.h \
 		server/session/usage.c server/session/usage.h \
 		common/xprt_record.c common/xprt_record.h \
+		common/fd_io.c common/fd_io.h \
 		common/tls_channel.c common/tls_channel.h \
 		tests/unit/unit_check.c tests/unit/unit_check.h
 	$(CC) $(UNIT_SERVER_TRANSPORT_CPPFLAGS) $(CFLAGS) $(WARN) -o $@ \
