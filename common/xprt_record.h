@@ -213,8 +213,8 @@ bool record_poll(struct record_stream *rs, long ns);
  *    first, so bytes reach the socket in the order they were encoded, and
  *    fails with the error of a detached send that failed.
  *
- * The detached send is bounded like a call: its deadline_ms from the
- * first write that finds the socket full.  Not inside TLS, whose channel
+ * The detached send is bounded by its deadline_ms (the call's wait),
+ * counted from the start of the send (fd_io.h).  Not inside TLS, whose channel
  * has one user at a time: record_detach refuses, and the records go the
  * usual way.
  */
