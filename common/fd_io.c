@@ -8,9 +8,9 @@
 
 #include "common/fd_io.h"
 
-bool fd_wait_ready(int fd, short events, const struct timespec *end)
+int fd_poll_until(struct pollfd *pfds, nfds_t count,
+    const struct timespec *end)
 {
-	struct pollfd pfd = { .fd = fd, .events = events };
 	struct timespec now;
 	long long ms;
 	int n;
@@ -23,15 +23,22 @@ bool fd_wait_ready(int fd, short events, const struct timespec *end)
 			    (end->tv_nsec - now.tv_nsec + 999999) / 1000000;
 			if (ms <= 0) {
 				errno = ETIMEDOUT;
-				return false;
+				return -1;
 			}
 		}
-		n = poll(&pfd, 1, ms > INT_MAX ? INT_MAX : (int)ms);
+		n = poll(pfds, count, ms > INT_MAX ? INT_MAX : (int)ms);
 		if (n > 0)
-			return true;
+			return n;
 		if (n < 0 && errno != EINTR)
-			return false;
+			return -1;
 	}
+}
+
+bool fd_wait_ready(int fd, short events, const struct timespec *end)
+{
+	struct pollfd pfd = { .fd = fd, .events = events };
+
+	return fd_poll_until(&pfd, 1, end) > 0;
 }
 
 bool fd_read_all(int fd, void *p, size_t len, const struct timespec *end)

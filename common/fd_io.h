@@ -8,9 +8,18 @@
 #ifndef ONCUDA_FD_IO_H
 #define ONCUDA_FD_IO_H
 
+#include <poll.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <time.h>
+
+/*
+ * poll(2) on count descriptors until one is ready (returns how many), or
+ * end (CLOCK_MONOTONIC; NULL: none) passes; EINTR is waited through.
+ * -1: errno says why, ETIMEDOUT at the end.
+ */
+int fd_poll_until(struct pollfd *pfds, nfds_t count,
+    const struct timespec *end);
 
 /*
  * Waits until fd is ready for events (poll's), or end (CLOCK_MONOTONIC;

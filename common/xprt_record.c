@@ -19,6 +19,7 @@
 #include <arpa/inet.h>
 
 #include "common/fd_io.h"
+#include "common/ring_channel.h"
 #include "common/tls_channel.h"
 #include "common/xprt_record.h"
 
@@ -69,6 +70,8 @@ void record_free(struct record_stream *rs)
 		free(w);
 		rs->wire = NULL;
 	}
+	ring_channel_close(rs->ring);
+	rs->ring = NULL;
 	free(rs->out);
 	free(rs->in);
 	free(rs->gather);
@@ -88,6 +91,15 @@ static void fail(struct record_stream *rs, int error)
 static ssize_t io_recv(struct record_stream *rs, void *buf, size_t len,
     int flags)
 {
+	ssize_t n;
+
+	if (rs->ring != NULL) {
+		while ((n = ring_channel_recv(rs->ring, buf, len)) < 0 &&
+		    errno == EAGAIN && (flags & MSG_DONTWAIT) == 0)
+			if (!ring_channel_wait(rs->ring, POLLIN, NULL))
+				return -1;
+		return n;
+	}
 	if (rs->tls != NULL)
 		return tls_channel_recv(rs->tls, buf, len,
 		    (flags & MSG_DONTWAIT) == 0);
@@ -130,6 +142,16 @@ static ssize_t tls_send(struct record_stream *rs, const struct msghdr *msg,
 static ssize_t io_send(struct record_stream *rs, const struct msghdr *msg,
     int flags)
 {
+	ssize_t n;
+
+	if (rs->ring != NULL) {
+		while ((n = ring_channel_send(rs->ring, msg->msg_iov,
+		    msg->msg_iovlen)) < 0 && errno == EAGAIN &&
+		    (flags & MSG_DONTWAIT) == 0)
+			if (!ring_channel_wait(rs->ring, POLLOUT, NULL))
+				return -1;
+		return n;
+	}
 	if (rs->tls != NULL)
 		return tls_send(rs, msg, (flags & MSG_DONTWAIT) == 0);
 	if (msg->msg_iovlen == 1)
@@ -173,7 +195,9 @@ static bool deadline_wait(struct record_stream *rs, short events)
 	assert(rs->deadline.set);
 	if (!rs->deadline.running)
 		deadline_start(&rs->deadline);
-	if (fd_wait_ready(rs->fd, events, &rs->deadline.at))
+	if (rs->ring != NULL ?
+	    ring_channel_wait(rs->ring, events, &rs->deadline.at) :
+	    fd_wait_ready(rs->fd, events, &rs->deadline.at))
 		return true;
 	fail(rs, errno);
 	return false;
@@ -438,6 +462,27 @@ refused:
 	return false;
 }
 
+/* fd_write_all's work through the rings (record_send_detached). */
+static bool ring_write_all(struct ring_channel *ring, const char *p,
+    size_t len, const struct timespec *end)
+{
+	struct iovec iov;
+	ssize_t n;
+
+	while (len > 0) {
+		iov = (struct iovec){ .iov_base = (void *)(uintptr_t)p,
+		    .iov_len = len };
+		if ((n = ring_channel_send(ring, &iov, 1)) > 0) {
+			p += n;
+			len -= (size_t)n;
+		} else if (errno != EAGAIN ||
+		    !ring_channel_wait(ring, POLLOUT, end)) {
+			return false;
+		}
+	}
+	return true;
+}
+
 bool record_send_detached(struct record_stream *rs, struct record_detached *d)
 {
 	struct record_deadline dl = { .set = d->deadline_ms > 0,
@@ -448,7 +493,9 @@ bool record_send_detached(struct record_stream *rs, struct record_detached *d)
 	/* The bound counts from here: a send this small seldom waits. */
 	if (dl.set)
 		deadline_start(&dl);
-	if (!fd_write_all(rs->fd, d->buf, d->len, dl.set ? &dl.at : NULL))
+	if (!(rs->ring != NULL ?
+	    ring_write_all(rs->ring, d->buf, d->len, dl.set ? &dl.at : NULL) :
+	    fd_write_all(rs->fd, d->buf, d->len, dl.set ? &dl.at : NULL)))
 		error = errno != 0 ? errno : EIO;
 
 	/* Still holding the wire: nobody else has touched the spare. */
@@ -537,7 +584,8 @@ bool record_poll(struct record_stream *rs, long ns)
 bool record_buffered(const struct record_stream *rs)
 {
 	return rs->in_end > rs->in_pos ||
-	    (rs->tls != NULL && tls_channel_pending(rs->tls));
+	    (rs->tls != NULL && tls_channel_pending(rs->tls)) ||
+	    (rs->ring != NULL && ring_channel_pending(rs->ring));
 }
 
 /*
@@ -549,7 +597,7 @@ static bool read_may_block(struct record_stream *rs)
 {
 	if (!rs->deadline.set)
 		return true;
-	if (rs->deadline.running || rs->tls != NULL ||
+	if (rs->deadline.running || rs->tls != NULL || rs->ring != NULL ||
 	    rs->socket_timeout_ms <= 0 ||
 	    rs->socket_timeout_ms > rs->deadline.ms)
 		return false;

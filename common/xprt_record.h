@@ -29,6 +29,12 @@
  * records queued ahead of it, or a call's header and its first data, go
  * as one TLS record.
  *
+ * On the same host (ONCUDA_LOCAL_RING): the owner sets ring, and every
+ * byte goes through the rings in shared memory (ring_channel.h) instead
+ * of the unix-domain socket, waits and polling included; the socket then
+ * carries only the descriptors that travel in the protocol's pauses, and
+ * its end is the peer's.  record_free closes the rings.
+ *
  * Not thread-safe: one user at a time (xprt.h), with one exception: a
  * stream given a wire (record_wire_init) lets one other thread send the
  * records queued so far while the owner goes on encoding (see
@@ -68,6 +74,7 @@ struct record_piece {
 #define XPRT_PIECES_MAX 16
 
 struct tls_channel;
+struct ring_channel;
 
 /*
  * A bound on the waits of a stream's reads and writes: ms milliseconds
@@ -87,6 +94,7 @@ struct record_wire;
 struct record_stream {
 	int fd;
 	struct tls_channel *tls;	/* NULL: plain; the owner's */
+	struct ring_channel *ring;	/* NULL: the socket; the stream's */
 	struct record_wire *wire;	/* NULL: the owner alone writes */
 	XDR xdr;		/* x_private points back here */
 

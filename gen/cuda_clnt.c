@@ -3983,6 +3983,24 @@ oncuda_local_staged_dtoh_13000(u_int slot, cu_dptr src, cu_size size, cu_handle 
 }
 
 enum clnt_stat 
+oncuda_local_ring_13000(u_int ring_bytes, res_none *clnt_res,  CLIENT *clnt)
+{
+	return (clnt_call(clnt, ONCUDA_LOCAL_RING,
+		(xdrproc_t) xdr_u_int, (caddr_t) &ring_bytes,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
+oncuda_local_ring_start_13000(res_none *clnt_res, CLIENT *clnt)
+{
+	 return (clnt_call (clnt, ONCUDA_LOCAL_RING_START, (xdrproc_t) xdr_void, (caddr_t) NULL,
+		(xdrproc_t) xdr_res_none, (caddr_t) clnt_res,
+		TIMEOUT));
+
+}
+
+enum clnt_stat 
 oncuda_local_htod_queued_13000(cu_hostptr base, cu_size offset, cu_dptr dst, cu_size size, cu_handle stream, res_none *clnt_res,  CLIENT *clnt)
 {
 	oncuda_local_htod_queued_13000_argument arg;

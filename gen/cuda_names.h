@@ -1943,6 +1943,14 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define oncuda_local_staged_dtoh_argument oncuda_local_staged_dtoh_13000_argument
 #define xdr_oncuda_local_staged_dtoh_argument xdr_oncuda_local_staged_dtoh_13000_argument
 
+/* ONCUDA_LOCAL_RING (257) */
+#define oncuda_local_ring oncuda_local_ring_13000
+#define oncuda_local_ring_svc oncuda_local_ring_13000_svc
+
+/* ONCUDA_LOCAL_RING_START (258) */
+#define oncuda_local_ring_start oncuda_local_ring_start_13000
+#define oncuda_local_ring_start_svc oncuda_local_ring_start_13000_svc
+
 /* ONCUDA_LOCAL_HTOD_QUEUED (917) */
 #define oncuda_local_htod_queued oncuda_local_htod_queued_13000
 #define oncuda_local_htod_queued_svc oncuda_local_htod_queued_13000_svc

@@ -4249,6 +4249,12 @@ extern  bool_t oncuda_local_staged_htod_13000_svc(u_int , cu_dptr , cu_size , cu
 #define ONCUDA_LOCAL_STAGED_DTOH 256
 extern  enum clnt_stat oncuda_local_staged_dtoh_13000(u_int , cu_dptr , cu_size , cu_handle , u_int , res_none *, CLIENT *);
 extern  bool_t oncuda_local_staged_dtoh_13000_svc(u_int , cu_dptr , cu_size , cu_handle , u_int , res_none *, struct svc_req *);
+#define ONCUDA_LOCAL_RING 257
+extern  enum clnt_stat oncuda_local_ring_13000(u_int , res_none *, CLIENT *);
+extern  bool_t oncuda_local_ring_13000_svc(u_int , res_none *, struct svc_req *);
+#define ONCUDA_LOCAL_RING_START 258
+extern  enum clnt_stat oncuda_local_ring_start_13000(res_none *, CLIENT *);
+extern  bool_t oncuda_local_ring_start_13000_svc(res_none *, struct svc_req *);
 #define ONCUDA_LOCAL_HTOD_QUEUED 917
 extern  enum clnt_stat oncuda_local_htod_queued_13000(cu_hostptr , cu_size , cu_dptr , cu_size , cu_handle , res_none *, CLIENT *);
 extern  bool_t oncuda_local_htod_queued_13000_svc(cu_hostptr , cu_size , cu_dptr , cu_size , cu_handle , res_none *, struct svc_req *);
@@ -5389,6 +5395,12 @@ extern  bool_t oncuda_local_staged_htod_13000_svc();
 #define ONCUDA_LOCAL_STAGED_DTOH 256
 extern  enum clnt_stat oncuda_local_staged_dtoh_13000();
 extern  bool_t oncuda_local_staged_dtoh_13000_svc();
+#define ONCUDA_LOCAL_RING 257
+extern  enum clnt_stat oncuda_local_ring_13000();
+extern  bool_t oncuda_local_ring_13000_svc();
+#define ONCUDA_LOCAL_RING_START 258
+extern  enum clnt_stat oncuda_local_ring_start_13000();
+extern  bool_t oncuda_local_ring_start_13000_svc();
 #define ONCUDA_LOCAL_HTOD_QUEUED 917
 extern  enum clnt_stat oncuda_local_htod_queued_13000();
 extern  bool_t oncuda_local_htod_queued_13000_svc();

@@ -2231,6 +2231,18 @@ _oncuda_local_staged_dtoh_13000 (oncuda_local_staged_dtoh_13000_argument *argp, 
 }
 
 int
+_oncuda_local_ring_13000 (u_int  *argp, void *result, struct svc_req *rqstp)
+{
+	return (oncuda_local_ring_13000_svc(*argp, result, rqstp));
+}
+
+int
+_oncuda_local_ring_start_13000 (void  *argp, void *result, struct svc_req *rqstp)
+{
+	return (oncuda_local_ring_start_13000_svc(result, rqstp));
+}
+
+int
 _oncuda_local_htod_queued_13000 (oncuda_local_htod_queued_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
 	return (oncuda_local_htod_queued_13000_svc(argp->base, argp->offset, argp->dst, argp->size, argp->stream, result, rqstp));
@@ -2641,6 +2653,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		oncuda_local_dtoh_13000_argument oncuda_local_dtoh_13000_arg;
 		oncuda_local_staged_htod_13000_argument oncuda_local_staged_htod_13000_arg;
 		oncuda_local_staged_dtoh_13000_argument oncuda_local_staged_dtoh_13000_arg;
+		u_int oncuda_local_ring_13000_arg;
 		oncuda_local_htod_queued_13000_argument oncuda_local_htod_queued_13000_arg;
 		oncuda_local_dtoh_queued_13000_argument oncuda_local_dtoh_queued_13000_arg;
 		stripe_ticket oncuda_stripe_attach_13000_arg;
@@ -3019,6 +3032,8 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_none oncuda_local_dtoh_13000_res;
 		res_none oncuda_local_staged_htod_13000_res;
 		res_none oncuda_local_staged_dtoh_13000_res;
+		res_none oncuda_local_ring_13000_res;
+		res_none oncuda_local_ring_start_13000_res;
 		res_none oncuda_local_htod_queued_13000_res;
 		res_none oncuda_local_dtoh_queued_13000_res;
 		res_stripe_offer oncuda_stripe_offer_13000_res;
@@ -5251,6 +5266,18 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_oncuda_local_staged_dtoh_13000_argument;
 		_xdr_result = (xdrproc_t) xdr_res_none;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_local_staged_dtoh_13000;
+		break;
+
+	case ONCUDA_LOCAL_RING:
+		_xdr_argument = (xdrproc_t) xdr_u_int;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_local_ring_13000;
+		break;
+
+	case ONCUDA_LOCAL_RING_START:
+		_xdr_argument = (xdrproc_t) xdr_void;
+		_xdr_result = (xdrproc_t) xdr_res_none;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_oncuda_local_ring_start_13000;
 		break;
 
 	case ONCUDA_LOCAL_HTOD_QUEUED:

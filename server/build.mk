@@ -13,7 +13,8 @@
 # and the rule for --poll-us (the client's too), the key exchange's proofs,
 # the trace format of --trace, the comparison of mapped memory and the
 # hash of managed memory's blocks, and the
-# range table under the device ranges a client owns, and the module-image
+# range table under the device ranges a client owns, the rings of the
+# same-host path (common/ring_channel.c), and the module-image
 # reader that checks a staged image, the pool and virtual memory structures
 # in their wire form, and the plan of a striped copy.
 #
@@ -28,6 +29,7 @@ SERVER_COMMON_OBJS := common/xprt_record.o common/rpcaddr.o \
 	common/mapped_diff.o common/range_table.o common/image.o \
 	common/mem_props.o common/release.o common/tls_channel.o \
 	common/stripe_io.o common/frame_seal.o common/fd_io.o \
+	common/ring_channel.o \
 	common/stripe_plan.o \
 	common/stripe_crew.o \
 	common/host_memory.o common/boot_id.o common/huge_pages.o \

@@ -491,6 +491,15 @@ step_valgrind() {
 		ONCUDA_TEST_REMOTE=1 ONCUDA_TEST_BIG_MB=64 \
 		"${vg[@]}" --log-file="$OUT/vg-client.%p.log" "$E2E" "${VALGRIND_GROUPS[@]}"
 	e2e_passed $? vg-e2e || verdict=1
+	# The same-host path too: its calls go through the rings.
+	run_client vg-local 600 ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" ONCUDA_TRANSPORT=auto \
+		"${vg[@]}" --log-file="$OUT/vg-client.%p.log" examples/matrixMul
+	if (($? == 0)) && grep -qx PASS "$OUT/vg-local.log" &&
+		grep -q 'through rings in shared memory' "$OUT/vg-server.log"; then
+		ok "matrixMul under valgrind through the same-host path's rings printed PASS"
+	else
+		bad "matrixMul under valgrind over the same-host path:"; show "$OUT/vg-local.log"; verdict=1
+	fi
 	stop_server "$SERVER_PID" 60 || verdict=1
 	wait_for 30 all_vg_logs_done
 	for log in "$OUT"/vg-server.*.log "$OUT"/vg-client.*.log; do

@@ -20,6 +20,7 @@ ONCUDA_LS_OBJS := tools/oncuda-ls.o tools/ls_sessions.o tools/ls_connection.o \
 	tools/json_text.o common/discover.o common/discover_ask.o \
 	common/rpcb_dump.o common/rpcaddr.o common/auth_key.o common/sha256.o \
 	common/release.o common/xprt_record.o common/fd_io.o \
+	common/ring_channel.o \
 	common/tls_channel.o \
 	common/tls_env.o common/tls_kernel.o gen/cuda_xdr.o
 

@@ -209,9 +209,10 @@ static const char *serve(SVCXPRT *xprt, transport_dispatch dispatch,
     const sigset_t *wait_mask)
 {
 	for (;;) {
-		struct pollfd pfd = { .fd = xprt->xp_fd, .events = POLLIN };
+		struct pollfd pfds[2];
 		struct timespec bound;
 		const char *refused, *why;
+		unsigned count;
 		int ready;
 
 		if (stop_signal != 0)
@@ -232,7 +233,11 @@ static const char *serve(SVCXPRT *xprt, transport_dispatch dispatch,
 				return why;
 			continue;
 		}
-		ready = ppoll(&pfd, 1, wait_bound(&bound), wait_mask);
+		if ((count = transport_sleep_prepare(xprt, pfds)) == 0)
+			continue;	/* a request came meanwhile */
+		ready = ppoll(pfds, count, wait_bound(&bound), wait_mask);
+		if (!transport_woken(xprt, pfds, &why))
+			return why;
 		if (ready == 0 && child_idle_seconds > 0 && holds_nothing() &&
 		    !auth_time_left(&bound))
 			return "idle, holding nothing (--idle-timeout)";
@@ -244,6 +249,10 @@ static const char *serve(SVCXPRT *xprt, transport_dispatch dispatch,
 			log_msg(LOG_ERROR, "poll: %s", strerror(errno));
 			return "poll failed";
 		}
+		/* A readable socket is a request begun; the rings' eventfd
+		 * may have woken us for nothing (a wakeup left over). */
+		if (count == 2 && !transport_pending(xprt))
+			continue;
 		if (!transport_serve(xprt, dispatch, &why))
 			return why;
 	}

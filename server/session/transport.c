@@ -5,6 +5,7 @@
  * The request being served is described by the stream's position (its
  * arguments are next in it) and by its xid, which the reply must carry.
  */
+#include <assert.h>
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 #include <unistd.h>
 
 #include "server/session/transport.h"
+#include "common/ring_channel.h"
 #include "common/tls_channel.h"
 #include "server/session/usage.h"
 #include "common/xprt_record.h"
@@ -239,6 +241,39 @@ SVCXPRT *transport_create(int fd, rpcprog_t prog, rpcvers_t vers)
 void transport_offer_tls(SVCXPRT *xprt, transport_starttls start)
 {
 	transport_of(xprt)->starttls = start;
+}
+
+void transport_use_ring(SVCXPRT *xprt, struct ring_channel *ring)
+{
+	struct transport *t = transport_of(xprt);
+
+	assert(t->rs.ring == NULL && t->rs.tls == NULL);
+	/* Nothing of the socket's may be left unread: the client sent
+	 * nothing after its call, whose reply it waits for. */
+	assert(!record_buffered(&t->rs));
+	t->rs.ring = ring;
+}
+
+unsigned transport_sleep_prepare(SVCXPRT *xprt, struct pollfd pfds[2])
+{
+	struct transport *t = transport_of(xprt);
+
+	if (t->rs.ring != NULL)
+		return ring_channel_sleep_prepare(t->rs.ring, pfds) ? 2 : 0;
+	pfds[0] = (struct pollfd){ .fd = t->rs.fd, .events = POLLIN };
+	return 1;
+}
+
+bool transport_woken(SVCXPRT *xprt, const struct pollfd pfds[2],
+    const char **why)
+{
+	struct transport *t = transport_of(xprt);
+
+	if (t->rs.ring == NULL || ring_channel_sleep_end(t->rs.ring, pfds))
+		return true;
+	*why = errno == ECONNRESET ? "client disconnected" :
+	    "the client wrote on its socket while the rings carried the records";
+	return false;
 }
 
 void transport_set_deadline(SVCXPRT *xprt, long ms)

@@ -32,12 +32,14 @@
  * AUTH_NONE verifier.
  *
  * Blocking: reads and sends block; the session waits for a request with
- * ppoll() first (child.c) unless transport_pending says one is buffered,
- * or transport_poll finds one arriving.
+ * ppoll() first (child.c, on what transport_sleep_prepare gives) unless
+ * transport_pending says one is buffered, or transport_poll finds one
+ * arriving.
  */
 #ifndef ONCUDA_SERVER_TRANSPORT_H
 #define ONCUDA_SERVER_TRANSPORT_H
 
+#include <poll.h>
 #include <stdbool.h>
 
 #include <rpc/rpc.h>
@@ -56,6 +58,26 @@ SVCXPRT *transport_create(int fd, rpcprog_t prog, rpcvers_t vers);
 struct tls_channel;
 typedef struct tls_channel *(*transport_starttls)(int fd, long ms);
 void transport_offer_tls(SVCXPRT *xprt, transport_starttls start);
+
+/*
+ * From now on reads and sends go through ring (ring_channel.h), which the
+ * transport owns; between requests only, after the reply that says so
+ * has been sent on the socket (ONCUDA_LOCAL_RING_START).
+ */
+struct ring_channel;
+void transport_use_ring(SVCXPRT *xprt, struct ring_channel *ring);
+
+/*
+ * What the session polls while it waits for a request: fills pfds and
+ * returns how many (1: the socket; 2 with rings: their eventfd and the
+ * socket, whose end is the client's), or 0 when a request came meanwhile
+ * and there is nothing to sleep for.  After the poll, transport_woken
+ * (pfds as the poll left them) settles it: false when the connection is
+ * over, *why saying why; a request may or may not have come.
+ */
+unsigned transport_sleep_prepare(SVCXPRT *xprt, struct pollfd pfds[2]);
+bool transport_woken(SVCXPRT *xprt, const struct pollfd pfds[2],
+    const char **why);
 
 /* Whether bytes of the next request are read already (waiting for the
  * socket to become readable would then wait for the wrong thing). */

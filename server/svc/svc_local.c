@@ -33,6 +33,7 @@
  * (server/copy/local_staged.c), the local socket's settings and the
  * session's handles, ranges, limits and log.
  */
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -77,7 +78,7 @@ static void drop_offer(CUresult why)
 	offer_error = why;
 }
 
-static bool on_unix_socket(int sock)
+bool local_on_unix_socket(int sock)
 {
 	int domain;
 	socklen_t len = sizeof domain;
@@ -86,8 +87,8 @@ static bool on_unix_socket(int sock)
 	    domain == AF_UNIX;
 }
 
-/* The descriptor in one byte's ancillary data, or -1 (logged). */
-static int receive_descriptor(int sock)
+bool local_receive_descriptors(int sock, int *fds, unsigned count,
+    const char *what)
 {
 	union {
 		char buf[CMSG_SPACE(4 * sizeof(int))];
@@ -99,39 +100,42 @@ static int receive_descriptor(int sock)
 	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1,
 	    .msg_control = control.buf, .msg_controllen = sizeof control.buf };
 	struct cmsghdr *cm;
-	int fd = -1, got = 0;
+	unsigned got = 0;
 	ssize_t n;
 
+	assert(count >= 1 && count <= 4);
 	if (poll(&pfd, 1, local_descriptor_wait_ms) != 1) {
-		log_msg(LOG_WARN, "the client offered shared memory but sent no "
-		    "descriptor within %d ms", local_descriptor_wait_ms);
-		return -1;
+		log_msg(LOG_WARN, "the client offered %s but sent no "
+		    "descriptor within %d ms", what, local_descriptor_wait_ms);
+		return false;
 	}
 	do
 		n = recvmsg(sock, &msg, MSG_CMSG_CLOEXEC);
 	while (n < 0 && errno == EINTR);
 	for (cm = CMSG_FIRSTHDR(&msg); n == 1 && cm != NULL; cm = CMSG_NXTHDR(&msg, cm)) {
-		int *fds = (int *)CMSG_DATA(cm);
-		size_t count;
+		int *passed = (int *)CMSG_DATA(cm);
+		size_t passed_count;
 
 		if (cm->cmsg_level != SOL_SOCKET || cm->cmsg_type != SCM_RIGHTS)
 			continue;
-		count = (cm->cmsg_len - CMSG_LEN(0)) / sizeof(int);
-		for (size_t i = 0; i < count; i++) {
-			if (got++ == 0)
-				fd = fds[i];
+		passed_count = (cm->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+		for (size_t i = 0; i < passed_count; i++) {
+			if (got < count)
+				fds[got] = passed[i];
 			else
-				close(fds[i]);
+				close(passed[i]);
+			got++;
 		}
 	}
-	if (n != 1 || got != 1 || (msg.msg_flags & MSG_CTRUNC)) {
-		log_msg(LOG_WARN, "the client's shared-memory message was not one "
-		    "byte with one descriptor: refused");
-		if (fd >= 0)
-			close(fd);
-		return -1;
+	if (n != 1 || got != count || (msg.msg_flags & MSG_CTRUNC)) {
+		log_msg(LOG_WARN, "the client's message for %s was not one "
+		    "byte with %u descriptor%s: refused", what, count,
+		    count == 1 ? "" : "s");
+		for (unsigned i = 0; i < got && i < count; i++)
+			close(fds[i]);
+		return false;
 	}
-	return fd;
+	return true;
 }
 
 /*
@@ -211,7 +215,7 @@ bool_t oncuda_local_offer_svc(cu_size size, cu_hostptr at, res_none *r,
 	int sock = rq->rq_xprt->xp_fd, fd;
 
 	drop_offer(CUDA_ERROR_INVALID_VALUE);
-	if (!on_unix_socket(sock)) {
+	if (!local_on_unix_socket(sock)) {
 		r->err = CUDA_ERROR_NOT_SUPPORTED;
 		return TRUE;
 	}
@@ -223,7 +227,7 @@ bool_t oncuda_local_offer_svc(cu_size size, cu_hostptr at, res_none *r,
 	/* Our own reply, then the descriptor; FALSE: the dispatcher sends none. */
 	if (!svc_sendreply(rq->rq_xprt, (xdrproc_t)xdr_res_none, (char *)r))
 		return FALSE;
-	if ((fd = receive_descriptor(sock)) < 0)
+	if (!local_receive_descriptors(sock, &fd, 1, "shared memory"))
 		return FALSE;
 	offered = map_descriptor(fd, (size_t)size, at);
 	/* The mapping holds the memory; the descriptor is not needed. */

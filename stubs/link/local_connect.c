@@ -22,6 +22,7 @@
 #include "common/boot_id.h"
 #include "gen/cuda_names.h"
 #include "stubs/link/local_connect.h"
+#include "stubs/link/local_ring.h"
 #include "stubs/link/say.h"
 #include "stubs/link/xprt.h"
 
@@ -125,7 +126,7 @@ CLIENT *local_transport_choose(CLIENT *tcp, const struct server_target *target,
 		clnt_destroy(tcp);
 		return NULL;
 	}
-	if (!finish(unix_clnt, target)) {
+	if (!finish(unix_clnt, target) || !local_ring_start(unix_clnt)) {
 		clnt_destroy(unix_clnt);
 		clnt_destroy(tcp);
 		return NULL;

@@ -2,6 +2,7 @@
  * xprt.c -- the client's ONC RPC transport (xprt.h): the CLIENT handle,
  * its calls and controls.  The bytes go through xprt_record.c.
  */
+#include <assert.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -484,6 +485,20 @@ const char *xprt_tls_error(CLIENT *c)
 void xprt_use_tls(CLIENT *c, struct tls_channel *ch)
 {
 	xprt_of(c)->stream.tls = ch;
+}
+
+void xprt_use_ring(CLIENT *c, struct ring_channel *ch)
+{
+	struct record_stream *rs = &xprt_of(c)->stream;
+
+	/* The server's reply that switched it was the last on the socket. */
+	assert(rs->ring == NULL && rs->tls == NULL && !record_buffered(rs));
+	rs->ring = ch;
+}
+
+bool xprt_in_ring(CLIENT *c)
+{
+	return xprt_of(c)->stream.ring != NULL;
 }
 
 bool xprt_detach_queued(CLIENT *c, struct record_detached *d)

@@ -82,6 +82,15 @@ const char *xprt_tls_error(CLIENT *c);
 /* From now on every byte goes through ch, which the handle owns. */
 void xprt_use_tls(CLIENT *c, struct tls_channel *ch);
 
+struct ring_channel;
+
+/* The same for the same-host path's rings (ring_channel.h), before the
+ * handle is shared with another thread. */
+void xprt_use_ring(CLIENT *c, struct ring_channel *ch);
+
+/* Whether the handle's bytes go through rings in shared memory. */
+bool xprt_in_ring(CLIENT *c);
+
 struct record_detached;
 
 /*

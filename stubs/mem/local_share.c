@@ -19,52 +19,8 @@
 #include <unistd.h>
 
 #include "gen/cuda_names.h"
+#include "stubs/link/pass_fds.h"
 #include "stubs/mem/local_share.h"
-
-/* One byte carrying fd, on the connection's socket. */
-static bool send_descriptor(CLIENT *c, int fd)
-{
-	union {
-		char buf[CMSG_SPACE(sizeof(int))];
-		struct cmsghdr align;
-	} control;
-	char byte = 'M';
-	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
-	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1,
-	    .msg_control = control.buf, .msg_controllen = sizeof control.buf };
-	struct cmsghdr *cm = CMSG_FIRSTHDR(&msg);
-	int sock;
-	ssize_t n;
-
-	if (!clnt_control(c, CLGET_FD, (char *)&sock))
-		return false;
-	memset(control.buf, 0, sizeof control.buf);
-	cm->cmsg_level = SOL_SOCKET;
-	cm->cmsg_type = SCM_RIGHTS;
-	cm->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(cm), &fd, sizeof fd);
-	do
-		n = sendmsg(sock, &msg, MSG_NOSIGNAL);
-	while (n < 0 && errno == EINTR);
-	return n == 1;
-}
-
-/* A sealed memfd of size bytes mapped here; -1 when the kernel refuses. */
-static int make_memory(size_t size, void **p)
-{
-	int fd = memfd_create("oncuda-hostmem", MFD_CLOEXEC | MFD_ALLOW_SEALING);
-
-	if (fd < 0)
-		return -1;
-	if (ftruncate(fd, (off_t)size) < 0 ||
-	    fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL) < 0 ||
-	    (*p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0)) ==
-	    MAP_FAILED) {
-		close(fd);
-		return -1;
-	}
-	return fd;
-}
 
 /*
  * Offers the memfd fd, mapped here at p, to the server and has it register
@@ -84,7 +40,7 @@ static enum clnt_stat offer_and_register(CLIENT *c, int fd, void *p,
 	*err = st == RPC_SUCCESS ? offer.err : CUDA_ERROR_UNKNOWN;
 	/* The server waits for the descriptor only after a successful offer. */
 	if (st == RPC_SUCCESS && offer.err == CUDA_SUCCESS) {
-		if (!send_descriptor(c, fd))
+		if (!pass_fds(c, &fd, 1))
 			st = RPC_CANTSEND;
 		else
 			st = oncuda_local_register(flags, &reg, c);
@@ -152,7 +108,7 @@ enum clnt_stat local_share(CLIENT *c, size_t size, unsigned int flags,
 	void *p = NULL;
 	int fd;
 
-	if ((fd = make_memory(size, &p)) < 0) {
+	if ((fd = pass_fds_memfd("oncuda-hostmem", size, &p)) < 0) {
 		*err = CUDA_ERROR_OUT_OF_MEMORY;
 		return RPC_SUCCESS;
 	}

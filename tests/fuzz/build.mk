@@ -33,7 +33,7 @@ FUZZ_SERVER_SRCS := $(filter-out server/daemon/main.c server/daemon/listen.c \
 	common/mapped_diff.c common/auth_key.c common/sha256.c common/xprt_record.c \
 	common/rpcaddr.c common/range_table.c common/image.c common/mem_props.c \
 	common/release.c common/tls_channel.c common/stripe_plan.c common/stripe_io.c \
-	common/frame_seal.c common/fd_io.c common/stripe_crew.c \
+	common/frame_seal.c common/fd_io.c common/ring_channel.c common/stripe_crew.c \
 	common/host_memory.c common/boot_id.c common/huge_pages.c \
 	common/block_hash.c common/edge_data.c
 FUZZ_GEN_SRCS := gen/cuda_xdr.c gen/cuda_svc.c gen/glue_server.c

@@ -9,15 +9,19 @@
 # - vectorAdd traced, ONCUDA_TRANSPORT=auto (the default, stated because
 #   tests/run.sh may set tcp for the other steps): the copies are
 #   ONCUDA_LOCAL_HTOD/DTOH calls, no
-#   CU_MEMCPY_* call carries data, and the server's session is a unix peer;
+#   CU_MEMCPY_* call carries data, the server's session is a unix peer,
+#   and its calls go through the rings in shared memory (ONCUDA_LOCAL_RING);
+# - vectorAdd and e2e's hostmem, memory, launch, hostfn and queued groups
+#   with ONCUDA_LOCAL_RING=0, on the socket alone;
 # - the same with ONCUDA_TRANSPORT=tcp: CU_MEMCPY_* over a 127.0.0.1 session;
 # - all of e2e over the same-host path, and its hostmem, memory and bigcopy
 #   groups over TCP;
 # - tests/local/pipecopy: pageable copies around the staging slot's size,
 #   synchronous and on streams, ordered before a kernel by an event, and
 #   refused past the end, go through the pipelined procedures;
-# - tests/local/rawlocal: out-of-bounds copies, unsealed or short memfds and
-#   an offer over TCP are refused with the CUDA error, the session lives on;
+# - tests/local/rawlocal: out-of-bounds copies, unsealed or short memfds,
+#   rings offered with a pipe for an eventfd or in a bad memfd, and offers
+#   over TCP are refused with the CUDA error, the session lives on;
 # - tests/local/holdhost killed with 64 MiB shared: its server process
 #   ends, and the daemon holds no more descriptors than before;
 # and ONCUDA_TRANSPORT=local against a server without the socket fails with
@@ -83,6 +87,21 @@ step_local() {
 		'CU_MEMCPY_(HTOD|DTOH)' || verdict=1
 	local_has "$log" "local: the server logs the unix peer's uid and pid" \
 		'session unix:uid=[0-9]+,pid=[0-9]+ pid [0-9]+ opened' || verdict=1
+	local_has "$log" "local: calls and replies go through the rings in shared memory" \
+		'calls and replies through rings in shared memory' || verdict=1
+
+	# The socket alone, as ONCUDA_LOCAL_RING=0 asks.
+	before=$(grep -c 'through rings in shared memory' "$log")
+	local_vectoradd socket-vectorAdd "with ONCUDA_LOCAL_RING=0" ONCUDA_TRANSPORT=auto \
+		ONCUDA_LOCAL_RING=0 || verdict=1
+	local_e2e socket-e2e ONCUDA_TRANSPORT=auto ONCUDA_LOCAL_RING=0 -- \
+		hostmem memory launch hostfn queued || verdict=1
+	after=$(grep -c 'through rings in shared memory' "$log")
+	if ((after == before)); then
+		ok "ONCUDA_LOCAL_RING=0: no session of it took the rings"
+	else
+		bad "ONCUDA_LOCAL_RING=0: $((after - before)) sessions took the rings"; verdict=1
+	fi
 
 	local_vectoradd tcp-vectorAdd "with ONCUDA_TRANSPORT=tcp" ONCUDA_TRANSPORT=tcp || verdict=1
 	local_has "$OUT/tcp-vectorAdd.trace" "tcp: the upload is CU_MEMCPY_HTOD with its data" \

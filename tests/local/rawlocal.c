@@ -8,7 +8,9 @@
  * Shares 1 MiB the proper way, then asks for copies outside it (past its
  * end, an offset that wraps, a base that is not the start of shared
  * memory, an address of the server's that was never shared), offers a
- * memfd that is not sealed, and offers memory over TCP; then the
+ * memfd that is not sealed, offers rings (ONCUDA_LOCAL_RING) with a pipe
+ * for an eventfd, an unsealed or short memfd, and memory and rings over
+ * TCP; then the
  * pipelined pieces (ONCUDA_LOCAL_STAGED_*) past a slot, in a slot that
  * does not exist, past the device allocation.  Prints one line
  * per case, "ok: ..." or "FAILED: ...", and exits 1 when any failed.
@@ -21,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/eventfd.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <unistd.h>
@@ -85,25 +88,88 @@ static int memfd_of(size_t size, bool sealed)
 	return fd;
 }
 
-static void send_fd(CLIENT *c, int fd)
+/* One byte carrying count descriptors (up to 3) on c's socket. */
+static void send_fds(CLIENT *c, const int *fds, unsigned count)
 {
-	char buf[CMSG_SPACE(sizeof(int))], byte = 'M';
+	char buf[CMSG_SPACE(3 * sizeof(int))], byte = 'M';
 	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
 	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1,
-	    .msg_control = buf, .msg_controllen = sizeof buf };
+	    .msg_control = buf, .msg_controllen = CMSG_SPACE(count * sizeof(int)) };
 	struct cmsghdr *cm = CMSG_FIRSTHDR(&msg);
 	int sock;
 
 	memset(buf, 0, sizeof buf);
 	cm->cmsg_level = SOL_SOCKET;
 	cm->cmsg_type = SCM_RIGHTS;
-	cm->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(cm), &fd, sizeof fd);
+	cm->cmsg_len = CMSG_LEN(count * sizeof(int));
+	memcpy(CMSG_DATA(cm), fds, count * sizeof(int));
 	clnt_control(c, CLGET_FD, (char *)&sock);
 	if (sendmsg(sock, &msg, MSG_NOSIGNAL) != 1) {
 		perror("rawlocal: sendmsg");
 		exit(1);
 	}
+}
+
+static void send_fd(CLIENT *c, int fd)
+{
+	send_fds(c, &fd, 1);
+}
+
+/*
+ * Offers rings of RING_BYTES with the descriptors fds (a memfd and two
+ * eventfds, or what stands in for them) and asks to start them: START's
+ * error.  Only refusals are asked for: this client (libtirpc's) cannot
+ * use rings, and the session must stay on the socket.
+ */
+#define RING_BYTES (64u << 10)
+#define RING_REGION (4096 + 2 * RING_BYTES)
+
+static int ring_start(CLIENT *c, const int fds[3])
+{
+	res_none r;
+
+	memset(&r, 0, sizeof r);
+	if (oncuda_local_ring(RING_BYTES, &r, c) != RPC_SUCCESS || r.err != 0) {
+		fprintf(stderr, "rawlocal: ONCUDA_LOCAL_RING failed\n");
+		exit(1);
+	}
+	send_fds(c, fds, 3);
+	memset(&r, 0, sizeof r);
+	if (oncuda_local_ring_start(&r, c) != RPC_SUCCESS) {
+		fprintf(stderr, "rawlocal: ONCUDA_LOCAL_RING_START failed\n");
+		exit(1);
+	}
+	for (int i = 0; i < 3; i++)
+		close(fds[i]);
+	return r.err;
+}
+
+static void bad_rings(CLIENT *c)
+{
+	int pipe_fds[2];
+	res_none r;
+
+	memset(&r, 0, sizeof r);
+	(void)oncuda_local_ring(RING_BYTES + 1, &r, c);
+	expect("rings of a size not a power of two", r.err,
+	    CUDA_ERROR_INVALID_VALUE);
+	memset(&r, 0, sizeof r);
+	(void)oncuda_local_ring_start(&r, c);
+	expect("RING_START without a RING", r.err, CUDA_ERROR_INVALID_VALUE);
+	if (pipe2(pipe_fds, O_CLOEXEC | O_NONBLOCK) < 0) {
+		perror("rawlocal: pipe");
+		exit(1);
+	}
+	close(pipe_fds[1]);
+	expect("rings with a pipe for an eventfd", ring_start(c, (int[3]){
+	    memfd_of(RING_REGION, true), pipe_fds[0],
+	    eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC) }), CUDA_ERROR_INVALID_VALUE);
+	expect("rings in a memfd that is not sealed", ring_start(c, (int[3]){
+	    memfd_of(RING_REGION, false), eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC),
+	    eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC) }), CUDA_ERROR_INVALID_VALUE);
+	expect("rings in a memfd smaller than they need", ring_start(c, (int[3]){
+	    memfd_of(4096, true), eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC),
+	    eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC) }), CUDA_ERROR_INVALID_VALUE);
 }
 
 /* Offers fd (size bytes) and registers it with flags; the REGISTER result. */
@@ -264,6 +330,8 @@ int main(int argc, char **argv)
 	    ONCUDA_LOCAL_NO_SLOT),
 	    CUDA_SUCCESS);
 
+	bad_rings(c);
+
 	unsealed = share(c, memfd_of(SHARED_BYTES, false), SHARED_BYTES);
 	expect("a memfd that is not sealed is refused", unsealed.err,
 	    CUDA_ERROR_INVALID_VALUE);
@@ -280,6 +348,9 @@ int main(int argc, char **argv)
 	memset(&r, 0, sizeof r);
 	(void)oncuda_local_offer(4096, 0, &r, tcp);
 	expect("an OFFER over TCP", r.err, CUDA_ERROR_NOT_SUPPORTED);
+	memset(&r, 0, sizeof r);
+	(void)oncuda_local_ring(RING_BYTES, &r, tcp);
+	expect("rings over TCP", r.err, CUDA_ERROR_NOT_SUPPORTED);
 	clnt_destroy(tcp);
 
 	expect("the session still answers", htod(c, base, 0, dev, 16), CUDA_SUCCESS);

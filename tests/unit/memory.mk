@@ -48,6 +48,9 @@ UNIT_MEMORY_CLIENT := stubs/mem/memory.c stubs/mem/memory.h \
 	stubs/link/backchannel.c stubs/link/backchannel.h \
 	stubs/route/capture_known.c stubs/route/capture_known.h \
 	common/xprt_record.c common/xprt_record.h common/fd_io.c common/fd_io.h \
+	common/ring_channel.c common/ring_channel.h \
+	stubs/link/pass_fds.c stubs/link/pass_fds.h \
+	stubs/link/local_ring.c stubs/link/local_ring.h \
 	common/tls_channel.c \
 	common/tls_channel.h tests/unit/memory_loopback.c \
 	tests/unit/one_server.c tests/unit/memory_loopback_serve.c tests/unit/memory_loopback.h \

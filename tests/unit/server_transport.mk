@@ -19,6 +19,7 @@ tests/unit/test_server_transport: tests/unit/test_server_transport.c \
 		server/session/usage.c server/session/usage.h \
 		common/xprt_record.c common/xprt_record.h \
 		common/fd_io.c common/fd_io.h \
+		common/ring_channel.c common/ring_channel.h \
 		common/tls_channel.c common/tls_channel.h \
 		tests/unit/unit_check.c tests/unit/unit_check.h
 	$(CC) $(UNIT_SERVER_TRANSPORT_CPPFLAGS) $(CFLAGS) $(WARN) -o $@ \

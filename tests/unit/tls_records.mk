@@ -18,6 +18,7 @@ all: tests/unit/test_tls_records
 tests/unit/test_tls_records: tests/unit/test_tls_records.c \
 		common/xprt_record.c common/xprt_record.h \
 		common/fd_io.c common/fd_io.h \
+		common/ring_channel.c common/ring_channel.h \
 		common/tls_channel.c common/tls_channel.h \
 		tests/unit/tls_pair.c tests/unit/tls_pair.h \
 		tests/unit/unit_check.c tests/unit/unit_check.h

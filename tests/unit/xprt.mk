@@ -23,6 +23,7 @@ tests/unit/test_xprt: tests/unit/test_xprt.c stubs/link/xprt.c stubs/link/xprt.h
 		stubs/link/backchannel.c stubs/link/backchannel.h \
 		common/xprt_record.c common/xprt_record.h \
 		common/fd_io.c common/fd_io.h \
+		common/ring_channel.c common/ring_channel.h \
 		common/tls_channel.c common/tls_channel.h \
 		tests/unit/unit_check.c tests/unit/unit_check.h gen/cuda_xdr.o
 	$(CC) $(UNIT_XPRT_CPPFLAGS) $(CFLAGS) $(WARN) -o $@ \
