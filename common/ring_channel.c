@@ -286,11 +286,21 @@ static bool peer_there(struct ring_channel *ch, short revents, bool *bytes)
 	return false;
 }
 
-/* While bytes wait on the socket, the eventfd alone is polled, this long
- * at a time, before the socket is looked at again. */
+/*
+ * How long one poll of a wait lasts before the rings are looked at again:
+ * while bytes wait on the socket, the eventfd alone is polled, for a short
+ * while; otherwise both, for longer.  The second bound is a safety net, not
+ * a timer anyone waits on: one thread of a side may wait for bytes while
+ * another waits for room (which the record stream's locking rules out
+ * today), and then the one that empties the eventfd may take the other's
+ * wakeup; the other looks again within it.
+ */
 #define SOCKET_BUSY_NS 10000000L
+long ring_channel_recheck_ns = 100000000L;
 
-static struct timespec sooner(const struct timespec *end, long ns)
+/* The sooner of end (NULL: none) and ns from now; *capped: the latter. */
+static struct timespec sooner(const struct timespec *end, long ns,
+    bool *capped)
 {
 	struct timespec t;
 
@@ -300,10 +310,9 @@ static struct timespec sooner(const struct timespec *end, long ns)
 		t.tv_sec++;
 		t.tv_nsec -= 1000000000L;
 	}
-	if (end != NULL && (end->tv_sec < t.tv_sec ||
-	    (end->tv_sec == t.tv_sec && end->tv_nsec < t.tv_nsec)))
-		return *end;
-	return t;
+	*capped = end == NULL || t.tv_sec < end->tv_sec ||
+	    (t.tv_sec == end->tv_sec && t.tv_nsec < end->tv_nsec);
+	return *capped ? t : *end;
 }
 
 bool ring_channel_wait(struct ring_channel *ch, short events,
@@ -311,8 +320,8 @@ bool ring_channel_wait(struct ring_channel *ch, short events,
 {
 	_Atomic uint32_t *flag = flag_of(ch, events);
 	struct pollfd pfds[2];
-	struct timespec cap;
-	bool socket_busy = false;
+	struct timespec until;
+	bool socket_busy = false, capped;
 	int n;
 
 	assert((events & (POLLIN | POLLOUT)) != 0);
@@ -328,25 +337,20 @@ bool ring_channel_wait(struct ring_channel *ch, short events,
 		pfds[0] = (struct pollfd){ .fd = ch->wake_mine, .events = POLLIN };
 		pfds[1] = (struct pollfd){ .fd = ch->sock,
 		    .events = POLLIN | POLLRDHUP };
-		if (socket_busy) {
-			cap = sooner(end, SOCKET_BUSY_NS);
-			n = fd_poll_until(pfds, 1, &cap);
-			if (n < 0 && errno == ETIMEDOUT && (end == NULL ||
-			    cap.tv_sec != end->tv_sec ||
-			    cap.tv_nsec != end->tv_nsec))
-				n = 0;	/* only the cap passed */
-		} else {
-			n = fd_poll_until(pfds, 2, end);
-		}
+		until = sooner(end, socket_busy ? SOCKET_BUSY_NS : ring_channel_recheck_ns,
+		    &capped);
+		n = fd_poll_until(pfds, socket_busy ? 1 : 2, &until);
 		atomic_store_explicit(flag, 0, memory_order_relaxed);
+		if (n < 0 && errno == ETIMEDOUT && capped) {
+			socket_busy = false;	/* look at the socket again */
+			continue;
+		}
 		if (n < 0)
 			return false;
 		if (pfds[0].revents != 0)
 			drain_wakeups(ch);
 		if (!socket_busy && !peer_there(ch, pfds[1].revents, &socket_busy))
 			return false;
-		if (n == 0)
-			socket_busy = false;
 	}
 }
 

@@ -48,6 +48,14 @@
 
 enum ring_side { RING_SIDE_CLIENT = 0, RING_SIDE_SERVER = 1 };
 
+/*
+ * A wait looks at the rings again after this long asleep even when no
+ * wakeup came (100 ms): a safety net (ring_channel.c says against what).
+ * The unit test sets it past its deadlines, so that a wakeup that was not
+ * sent fails it.
+ */
+extern long ring_channel_recheck_ns;
+
 /* The region's size for rings of ring_bytes each; 0 when ring_bytes is
  * not a power of two within the bounds. */
 size_t ring_channel_region_bytes(uint32_t ring_bytes);
