@@ -124,6 +124,14 @@ bool_t oncuda_local_ring_start_svc(res_none *r, struct svc_req *rq)
 	struct ring_channel *ch = offered;
 
 	offered = NULL;
+	/* Bytes after this call would be lost to the switch: the client
+	 * sends none before the reply, and one that did is refused. */
+	if (ch != NULL && transport_pending(rq->rq_xprt)) {
+		log_msg(LOG_WARN, "the client sent more after ONCUDA_LOCAL_RING_START: "
+		    "its rings refused");
+		ring_channel_close(ch);
+		ch = NULL;
+	}
 	r->err = ch != NULL ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
 	if (!svc_sendreply(rq->rq_xprt, (xdrproc_t)xdr_res_none, (char *)r) ||
 	    ch == NULL) {

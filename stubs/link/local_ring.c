@@ -79,9 +79,12 @@ bool local_ring_start(CLIENT *c)
 		goto out;
 	}
 	ok = exchange(c, (int[3]){ memfd, wake_server, wake_client }, &started);
-	if (started) {
-		xprt_use_ring(c, ch);
+	if (started && xprt_use_ring(c, ch)) {
 		ch = NULL;
+	} else if (started) {
+		oncuda_say("the server sent more than its reply when it switched "
+		    "to the rings; dropping the connection");
+		ok = started = false;
 	}
 out:
 	if (ch != NULL) {

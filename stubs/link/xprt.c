@@ -487,13 +487,16 @@ void xprt_use_tls(CLIENT *c, struct tls_channel *ch)
 	xprt_of(c)->stream.tls = ch;
 }
 
-void xprt_use_ring(CLIENT *c, struct ring_channel *ch)
+bool xprt_use_ring(CLIENT *c, struct ring_channel *ch)
 {
 	struct record_stream *rs = &xprt_of(c)->stream;
 
-	/* The server's reply that switched it was the last on the socket. */
-	assert(rs->ring == NULL && rs->tls == NULL && !record_buffered(rs));
+	assert(rs->ring == NULL && rs->tls == NULL);
+	/* The server's reply that switched it must be the last on the socket. */
+	if (record_buffered(rs))
+		return false;
 	rs->ring = ch;
+	return true;
 }
 
 bool xprt_in_ring(CLIENT *c)

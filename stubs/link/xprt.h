@@ -85,8 +85,9 @@ void xprt_use_tls(CLIENT *c, struct tls_channel *ch);
 struct ring_channel;
 
 /* The same for the same-host path's rings (ring_channel.h), before the
- * handle is shared with another thread. */
-void xprt_use_ring(CLIENT *c, struct ring_channel *ch);
+ * handle is shared with another thread.  false (ch not taken): the server
+ * sent bytes past the reply that switched, which the switch would lose. */
+bool xprt_use_ring(CLIENT *c, struct ring_channel *ch);
 
 /* Whether the handle's bytes go through rings in shared memory. */
 bool xprt_in_ring(CLIENT *c);
