@@ -2288,6 +2288,17 @@ cu_event_create_13000(u_int flags, res_handle *clnt_res,  CLIENT *clnt)
 }
 
 enum clnt_stat 
+cu_event_create_ahead_13000(u_int flags, u_int count, res_handles *clnt_res,  CLIENT *clnt)
+{
+	cu_event_create_ahead_13000_argument arg;
+	arg.flags = flags;
+	arg.count = count;
+	return (clnt_call (clnt, CU_EVENT_CREATE_AHEAD, (xdrproc_t) xdr_cu_event_create_ahead_13000_argument, (caddr_t) &arg,
+		(xdrproc_t) xdr_res_handles, (caddr_t) clnt_res,
+		TIMEOUT));
+}
+
+enum clnt_stat 
 cu_event_record_13000(cu_handle event, cu_handle stream, res_none *clnt_res,  CLIENT *clnt)
 {
 	cu_event_record_13000_argument arg;

@@ -1115,6 +1115,12 @@ void oncuda_prog_13000(struct svc_req *rqstp, SVCXPRT *transp);
 #define cu_event_create cu_event_create_13000
 #define cu_event_create_svc cu_event_create_13000_svc
 
+/* CU_EVENT_CREATE_AHEAD (146) */
+#define cu_event_create_ahead cu_event_create_ahead_13000
+#define cu_event_create_ahead_svc cu_event_create_ahead_13000_svc
+#define cu_event_create_ahead_argument cu_event_create_ahead_13000_argument
+#define xdr_cu_event_create_ahead_argument xdr_cu_event_create_ahead_13000_argument
+
 /* CU_EVENT_RECORD (141) */
 #define cu_event_record cu_event_record_13000
 #define cu_event_record_svc cu_event_record_13000_svc

@@ -421,6 +421,7 @@ struct res_symbol {
 };
 typedef struct res_symbol res_symbol;
 #define ONCUDA_ENUM_MAX 65536
+#define ONCUDA_EVENTS_AHEAD_MAX 64
 
 typedef struct {
 	u_int cu_handles_len;
@@ -2404,6 +2405,12 @@ struct cu_stream_add_callback_13000_argument {
 };
 typedef struct cu_stream_add_callback_13000_argument cu_stream_add_callback_13000_argument;
 
+struct cu_event_create_ahead_13000_argument {
+	u_int flags;
+	u_int count;
+};
+typedef struct cu_event_create_ahead_13000_argument cu_event_create_ahead_13000_argument;
+
 struct cu_event_record_13000_argument {
 	cu_handle event;
 	cu_handle stream;
@@ -3784,6 +3791,9 @@ extern  bool_t cu_stream_add_callback_13000_svc(cu_handle , host_fn , u_int , u_
 #define CU_EVENT_CREATE 140
 extern  enum clnt_stat cu_event_create_13000(u_int , res_handle *, CLIENT *);
 extern  bool_t cu_event_create_13000_svc(u_int , res_handle *, struct svc_req *);
+#define CU_EVENT_CREATE_AHEAD 146
+extern  enum clnt_stat cu_event_create_ahead_13000(u_int , u_int , res_handles *, CLIENT *);
+extern  bool_t cu_event_create_ahead_13000_svc(u_int , u_int , res_handles *, struct svc_req *);
 #define CU_EVENT_RECORD 141
 extern  enum clnt_stat cu_event_record_13000(cu_handle , cu_handle , res_none *, CLIENT *);
 extern  bool_t cu_event_record_13000_svc(cu_handle , cu_handle , res_none *, struct svc_req *);
@@ -4930,6 +4940,9 @@ extern  bool_t cu_stream_add_callback_13000_svc();
 #define CU_EVENT_CREATE 140
 extern  enum clnt_stat cu_event_create_13000();
 extern  bool_t cu_event_create_13000_svc();
+#define CU_EVENT_CREATE_AHEAD 146
+extern  enum clnt_stat cu_event_create_ahead_13000();
+extern  bool_t cu_event_create_ahead_13000_svc();
 #define CU_EVENT_RECORD 141
 extern  enum clnt_stat cu_event_record_13000();
 extern  bool_t cu_event_record_13000_svc();
@@ -5750,6 +5763,7 @@ extern  bool_t xdr_cu_stream_batch_mem_op_13000_argument (XDR *, cu_stream_batch
 extern  bool_t xdr_cu_stream_begin_capture_13000_argument (XDR *, cu_stream_begin_capture_13000_argument*);
 extern  bool_t xdr_cu_stream_update_capture_dependencies_13000_argument (XDR *, cu_stream_update_capture_dependencies_13000_argument*);
 extern  bool_t xdr_cu_stream_add_callback_13000_argument (XDR *, cu_stream_add_callback_13000_argument*);
+extern  bool_t xdr_cu_event_create_ahead_13000_argument (XDR *, cu_event_create_ahead_13000_argument*);
 extern  bool_t xdr_cu_event_record_13000_argument (XDR *, cu_event_record_13000_argument*);
 extern  bool_t xdr_cu_event_elapsed_time_13000_argument (XDR *, cu_event_elapsed_time_13000_argument*);
 extern  bool_t xdr_cu_event_record_with_flags_13000_argument (XDR *, cu_event_record_with_flags_13000_argument*);
@@ -6171,6 +6185,7 @@ extern bool_t xdr_cu_stream_batch_mem_op_13000_argument ();
 extern bool_t xdr_cu_stream_begin_capture_13000_argument ();
 extern bool_t xdr_cu_stream_update_capture_dependencies_13000_argument ();
 extern bool_t xdr_cu_stream_add_callback_13000_argument ();
+extern bool_t xdr_cu_event_create_ahead_13000_argument ();
 extern bool_t xdr_cu_event_record_13000_argument ();
 extern bool_t xdr_cu_event_elapsed_time_13000_argument ();
 extern bool_t xdr_cu_event_record_with_flags_13000_argument ();

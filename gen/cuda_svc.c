@@ -1301,6 +1301,12 @@ _cu_event_create_13000 (u_int  *argp, void *result, struct svc_req *rqstp)
 }
 
 int
+_cu_event_create_ahead_13000 (cu_event_create_ahead_13000_argument *argp, void *result, struct svc_req *rqstp)
+{
+	return (cu_event_create_ahead_13000_svc(argp->flags, argp->count, result, rqstp));
+}
+
+int
 _cu_event_record_13000 (cu_event_record_13000_argument *argp, void *result, struct svc_req *rqstp)
 {
 	return (cu_event_record_13000_svc(argp->event, argp->stream, result, rqstp));
@@ -2505,6 +2511,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		cu_stream_update_capture_dependencies_13000_argument cu_stream_update_capture_dependencies_13000_arg;
 		cu_stream_add_callback_13000_argument cu_stream_add_callback_13000_arg;
 		u_int cu_event_create_13000_arg;
+		cu_event_create_ahead_13000_argument cu_event_create_ahead_13000_arg;
 		cu_event_record_13000_argument cu_event_record_13000_arg;
 		cu_handle cu_event_synchronize_13000_arg;
 		cu_handle cu_event_query_13000_arg;
@@ -2877,6 +2884,7 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		res_none cu_stream_update_capture_dependencies_13000_res;
 		res_none cu_stream_add_callback_13000_res;
 		res_handle cu_event_create_13000_res;
+		res_handles cu_event_create_ahead_13000_res;
 		res_none cu_event_record_13000_res;
 		res_none cu_event_synchronize_13000_res;
 		res_none cu_event_query_13000_res;
@@ -4336,6 +4344,12 @@ oncuda_prog_13000(struct svc_req *rqstp, register SVCXPRT *transp)
 		_xdr_argument = (xdrproc_t) xdr_u_int;
 		_xdr_result = (xdrproc_t) xdr_res_handle;
 		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_event_create_13000;
+		break;
+
+	case CU_EVENT_CREATE_AHEAD:
+		_xdr_argument = (xdrproc_t) xdr_cu_event_create_ahead_13000_argument;
+		_xdr_result = (xdrproc_t) xdr_res_handles;
+		local = (bool_t (*) (char *, void *,  struct svc_req *))_cu_event_create_ahead_13000;
 		break;
 
 	case CU_EVENT_RECORD:

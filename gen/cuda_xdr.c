@@ -4960,6 +4960,16 @@ xdr_cu_stream_add_callback_13000_argument (XDR *xdrs, cu_stream_add_callback_130
 }
 
 bool_t
+xdr_cu_event_create_ahead_13000_argument (XDR *xdrs, cu_event_create_ahead_13000_argument *objp)
+{
+	 if (!xdr_u_int (xdrs, &objp->flags))
+		 return FALSE;
+	 if (!xdr_u_int (xdrs, &objp->count))
+		 return FALSE;
+	return TRUE;
+}
+
+bool_t
 xdr_cu_event_record_13000_argument (XDR *xdrs, cu_event_record_13000_argument *objp)
 {
 	 if (!xdr_cu_handle (xdrs, &objp->event))

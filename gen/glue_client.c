@@ -1931,7 +1931,7 @@ ONCUDA_API CUresult cuStreamWriteValue64_v2_ptsz(CUstream stream, CUdeviceptr ad
 	return cuStreamWriteValue64(thread_stream_null(stream), addr, value, flags);
 }
 
-ONCUDA_API CUresult cuEventCreate(CUevent *phEvent, unsigned int Flags)
+CUresult plain_cuEventCreate(CUevent *phEvent, unsigned int Flags)
 {
 	res_handle r;
 	struct route rt = ROUTE_INIT;
@@ -2056,20 +2056,23 @@ ONCUDA_API CUresult cuEventElapsedTime(float *pMilliseconds, CUevent hStart, CUe
 
 ONCUDA_API CUresult cuEventDestroy(CUevent hEvent)
 {
-	res_none r;
 	struct route rt = ROUTE_INIT;
+	cu_handle a;
+	int err = CUDA_SUCCESS;
+	enum clnt_stat st = RPC_SUCCESS;
 	struct call k;
 	CUresult e;
 
+	if (hEvent == NULL)
+		return CUDA_ERROR_INVALID_HANDLE;
 	route_handle(&rt, hEvent, ROUTE_HANDLE);
 	if ((e = route_settle(&rt)) != CUDA_SUCCESS)
 		return e;
-	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_REPLY(r))) != CUDA_SUCCESS)
+	a = (cu_handle)route_strip(hEvent);
+	if ((e = call_begin_on(&k, (unsigned)rt.server, CALL_NO_REPLY)) != CUDA_SUCCESS)
 		return e;
-	e = call_end(&k, cu_event_destroy((cu_handle)route_strip(hEvent), &r, k.c));
-	if (e != CUDA_SUCCESS)
-		return e;
-	return (CUresult)r.err;
+	st = batch_send(k.c, CU_EVENT_DESTROY, (xdrproc_t)xdr_cu_handle, &a);
+	return call_done(&k, st, &err);
 }
 
 ONCUDA_API CUresult cuEventRecordWithFlags(CUevent hEvent, CUstream hStream, unsigned int flags)

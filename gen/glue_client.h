@@ -22,6 +22,7 @@ CUresult plain_cuMemsetD8Async(CUdeviceptr dstDevice, unsigned char uc, size_t N
 CUresult plain_cuMemsetD16Async(CUdeviceptr dstDevice, unsigned short us, size_t N, CUstream hStream);
 CUresult plain_cuMemsetD32Async(CUdeviceptr dstDevice, unsigned int ui, size_t N, CUstream hStream);
 CUresult plain_cuStreamIsCapturing(CUstream hStream, CUstreamCaptureStatus *captureStatus);
+CUresult plain_cuEventCreate(CUevent *phEvent, unsigned int Flags);
 CUresult plain_cuGraphDestroy(CUgraph hGraph);
 CUresult plain_cuGraphDestroyNode(CUgraphNode hNode);
 

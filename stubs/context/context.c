@@ -22,6 +22,7 @@
 #include "stubs/route/ctxstack.h"
 #include "stubs/context/context_storage.h"
 #include "stubs/context/ctx_attach.h"
+#include "stubs/context/event_ahead.h"
 #include "stubs/route/route.h"
 #include "stubs/route/thread_stream.h"
 #include "stubs/wire/rpc.h"
@@ -219,7 +220,8 @@ ONCUDA_API CUresult cuCtxDestroy_v2(CUcontext ctx)
 	if ((e = call_begin_on(&k, (unsigned)rt.server,
 	    CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
-	st = cu_ctx_destroy(route_strip(ctx), &r, k.c);
+	if ((st = event_ahead_release(k.server, k.c)) == RPC_SUCCESS)
+		st = cu_ctx_destroy(route_strip(ctx), &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS) {
 		/* Under the connection lock, so no thread syncs to it now. */
 		ctxstack_remove_everywhere(ctx);
@@ -286,7 +288,8 @@ ONCUDA_API CUresult cuGreenCtxDestroy(CUgreenCtx hCtx)
 	if ((e = call_begin_on(&k, (unsigned)rt.server,
 	    CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
-	st = cu_green_ctx_destroy(route_strip(hCtx), &r, k.c);
+	if ((st = event_ahead_release(k.server, k.c)) == RPC_SUCCESS)
+		st = cu_green_ctx_destroy(route_strip(hCtx), &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS) {
 		if (ctx != NULL)
 			ctxstack_remove_everywhere(ctx);
@@ -424,7 +427,8 @@ static CUresult primary_ctx_call(enum clnt_stat (*call)(int, res_none *,
 	if ((e = route_call_device(&k, dev, true, &dev,
 	    CALL_REPLY(r))) != CUDA_SUCCESS)
 		return e;
-	st = call(dev, &r, k.c);
+	if ((st = event_ahead_release(k.server, k.c)) == RPC_SUCCESS)
+		st = call(dev, &r, k.c);
 	if (st == RPC_SUCCESS && r.err == CUDA_SUCCESS) {
 		/*
 		 * Which context is the primary one is the server's to know:

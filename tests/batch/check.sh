@@ -11,7 +11,9 @@
 # delay (about 100 us; here: well under the 0.3 s, allowing for a loaded
 # machine), not with the query; the client's trace says "queued" and the
 # server's says the result was kept.  Then the e2e group "queued" (order of 10,000
-# launches, error timing, two threads) runs against the same server.
+# launches, error timing, two threads) runs against the same server, and e2e
+# events_ahead twice: events made ahead and destroyed one-way, counted in the
+# client's trace, and with ONCUDA_EVENTS_AHEAD=0 one round trip an event.
 #
 # step_batch_exit: tests/batch/exitqueued queues a memset and a launch and
 # returns from main with no call that waits, five times; the server's trace
@@ -34,6 +36,42 @@ batch_server_time() {
 	sed -n "s/^[0-9-]* \([0-9:.]*\) oncudad\[[0-9]*\] [^ ]* $2(.*/\1/p" "$1" | head -n 1
 }
 
+# batch_events_ahead: e2e events_ahead makes over 400 events; the client's
+# trace must show them made ahead, a round trip for several (ONCUDA_EVENTS_AHEAD,
+# default 8), and destroyed one-way; with ONCUDA_EVENTS_AHEAD=0, one
+# CU_EVENT_CREATE each, and the test passes that way too.
+batch_events_ahead() {
+	local trace=$OUT/batch-events-ahead.trace plain=$OUT/batch-events-plain.trace
+	local ahead creates queued verdict=0
+	rm -f "$trace" "$plain"
+	run_client batch-events-ahead 300 ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" \
+		ONCUDA_TRACE="$trace" tests/e2e/e2e events_ahead
+	e2e_passed $? batch-events-ahead || verdict=1
+	ahead=$(grep -c 'CU_EVENT_CREATE_AHEAD(' "$trace")
+	creates=$(grep -c 'CU_EVENT_CREATE(' "$trace")
+	queued=$(grep -Ec 'CU_EVENT_DESTROY\(.*\) -> queued' "$trace")
+	if ((ahead > 0 && ahead <= 100 && creates == 0 && queued >= 400)); then
+		ok "events_ahead: $ahead round trips made the events, $queued destroys queued"
+	else
+		bad "events_ahead: $ahead CU_EVENT_CREATE_AHEAD (1 to 100 expected)," \
+			"$creates CU_EVENT_CREATE (none), $queued destroys queued (400 or more)"
+		verdict=1
+	fi
+	run_client batch-events-plain 300 ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" \
+		ONCUDA_EVENTS_AHEAD=0 ONCUDA_TRACE="$plain" tests/e2e/e2e events_ahead
+	e2e_passed $? batch-events-plain || verdict=1
+	ahead=$(grep -c 'CU_EVENT_CREATE_AHEAD(' "$plain")
+	creates=$(grep -c 'CU_EVENT_CREATE(' "$plain")
+	if ((ahead == 0 && creates >= 400)); then
+		ok "ONCUDA_EVENTS_AHEAD=0: $creates events made one round trip each"
+	else
+		bad "ONCUDA_EVENTS_AHEAD=0: $ahead CU_EVENT_CREATE_AHEAD (none expected)," \
+			"$creates CU_EVENT_CREATE (400 or more)"
+		verdict=1
+	fi
+	return $verdict
+}
+
 step_batch() {
 	local server=$OUT/batch-server.trace client=$OUT/batch-client.trace
 	local launched queried at_launch at_query delay gap verdict=0
@@ -53,6 +91,7 @@ step_batch() {
 	run_client batch-e2e 600 ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" \
 		tests/e2e/e2e queued
 	e2e_passed $? batch-e2e || verdict=1
+	batch_events_ahead || verdict=1
 	stop_server "$SERVER_PID" 10 || verdict=1
 
 	launched=$(sed -n 's/^LAUNCHED //p' "$OUT/batch-launchwait.log")

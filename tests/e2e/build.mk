@@ -20,7 +20,7 @@ E2E_SRCS := $(addprefix $(E2E_DIR)/, main.c tests.c check.c defer.c util.c \
 	kernel_runs.c init.c device.c primary.c context.c threads.c memory.c \
 	copy.c memset.c array.c texture.c texref.c bigcopy.c stripes.c hostmem.c pointer_kept.c capture_status.c capture_lenient.c dtoh_async.c dtoh_striped.c dtoh_release.c mapped.c pinned_moved.c managed.c managed_var.c managed_packed.c managed_blocks.c managed_whole.c managed_ctx_gone.c uva_copy.c \
 	module.c library.c launch.c aligned_params.c \
-	funcattr.c stream.c event.c graph.c graph_more.c graph_child_move.c graph_edge_data.c capture_edge_data.c graph_kept.c graph_setup.c capture_alloc.c capture_modes.c graph_unified.c graph_host.c hostfn.c profiler.c batch.c errors.c fault.c \
+	funcattr.c stream.c event.c event_ahead.c graph.c graph_more.c graph_child_move.c graph_edge_data.c capture_edge_data.c graph_kept.c graph_setup.c capture_alloc.c capture_modes.c graph_unified.c graph_host.c hostfn.c profiler.c batch.c errors.c fault.c \
 	mempool.c vmm.c sparse.c attributes.c ctx_config.c stream_ops.c code_names.c export_table.c kernel_printf.c \
 	ipc.c peer.c pool_location.c copy_batch.c decompress.c per_thread.c old_abi.c old_abi_copies.c device_limits.c device_notify.c \
 	link.c tensor_map.c green.c logs.c log_callbacks.c coredump.c launch_multi.c managed_busy.c)
