@@ -5,7 +5,10 @@
  * made and destroyed around them, and from several threads at once.
  * Through oncuda most come from the events the server made ahead
  * (stubs/context/event_ahead.h); tests/batch/check.sh counts the round
- * trips of this test in the client's trace.
+ * trips of this test in the client's trace.  test_events_ahead_primary,
+ * in a process of its own, does the same across the primary context's last
+ * release and its reset, after which the driver gives the same handle back
+ * for a context whose events are gone.
  */
 #include <pthread.h>
 #include <string.h>
@@ -141,5 +144,42 @@ int test_events_ahead(void)
 	for (int i = 0; i < THREADS; i++)
 		CHECK(!workers[i].failed);
 	CHECK_CU(cuCtxSynchronize(), CUDA_SUCCESS);
+	return 0;
+}
+
+int test_events_ahead_primary(void)
+{
+	CUcontext ctx, again;
+	CUdevice dev;
+	CUevent e;
+
+	CHECK_CU(cuDeviceGet(&dev, 0), CUDA_SUCCESS);
+	for (int round = 0; round < 2; round++) {
+		CHECK_CU(cuDevicePrimaryCtxRetain(&ctx, dev), CUDA_SUCCESS);
+		CHECK_CU(cuCtxSetCurrent(ctx), CUDA_SUCCESS);
+		/* One made and kept, so that more were made for later. */
+		CHECK_CU(cuEventCreate(&e, CU_EVENT_DISABLE_TIMING),
+			 CUDA_SUCCESS);
+		TRY(make_and_use(CU_EVENT_DISABLE_TIMING, 3, NULL));
+		if (round == 0) {
+			/* The last release destroys the context. */
+			CHECK_CU(cuDevicePrimaryCtxRelease(dev), CUDA_SUCCESS);
+			CHECK_CU(cuDevicePrimaryCtxRetain(&again, dev),
+				 CUDA_SUCCESS);
+			CHECK_CU(cuCtxSetCurrent(again), CUDA_SUCCESS);
+		} else {
+			CHECK_CU(cuDevicePrimaryCtxReset(dev), CUDA_SUCCESS);
+			CHECK_CU(cuDevicePrimaryCtxRetain(&again, dev),
+				 CUDA_SUCCESS);
+			CHECK_CU(cuCtxSetCurrent(again), CUDA_SUCCESS);
+		}
+		/* Events of the context now, none of the one that died. */
+		TRY(make_and_use(CU_EVENT_DISABLE_TIMING, 10, NULL));
+		CHECK_CU(cuCtxSynchronize(), CUDA_SUCCESS);
+		/* The reset may have ended the references (the stand-in's
+		 * does): one release is right either way, and this process
+		 * ends with the test. */
+		CHECK_CU(cuDevicePrimaryCtxRelease(dev), CUDA_SUCCESS);
+	}
 	return 0;
 }

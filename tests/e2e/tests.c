@@ -139,6 +139,8 @@ const struct e2e_test e2e_tests[] = {
 	{ "stream_mem_ops",	"stream",	test_stream_mem_ops,	0 },
 	{ "events",		"stream",	test_events,		0 },
 	{ "events_ahead",	"stream",	test_events_ahead,	0 },
+	{ "events_ahead_primary", "stream",	test_events_ahead_primary,
+	  E2E_OWN_PROCESS },
 	{ "graph_capture",	"graph",	test_graph_capture,	0 },
 	{ "graph_explicit",	"graph",	test_graph_explicit,	0 },
 	{ "graph_mem_nodes",	"graph",	test_graph_mem_nodes,	0 },

@@ -102,6 +102,7 @@ int test_stream_attributes(void);	/* stream_ops.c */
 int test_stream_mem_ops(void);
 int test_events(void);			/* event.c */
 int test_events_ahead(void);		/* event_ahead.c */
+int test_events_ahead_primary(void);	/* event_ahead.c */
 int test_graph_capture(void);		/* graph.c */
 int test_graph_explicit(void);		/* graph.c */
 int test_graph_mem_nodes(void);		/* graph_more.c */
