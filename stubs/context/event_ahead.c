@@ -42,8 +42,9 @@
 #include "stubs/wire/rpc.h"
 #include "stubs/wire/tag.h"
 
-/* The flags whose events are made ahead: the three kinds programs make in
- * loops.  Interprocess events, rare and exported one by one, are not. */
+/* The flags whose events are made ahead: those programs make in loops
+ * (default, blocking sync, no timing, or both).  Interprocess events,
+ * rare and exported one by one, are not. */
 #define KEPT_FLAGS (CU_EVENT_BLOCKING_SYNC | CU_EVENT_DISABLE_TIMING)
 
 #define AHEAD_DEFAULT 8
