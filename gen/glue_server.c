@@ -238,8 +238,9 @@ bool_t cu_module_get_function_svc(cu_handle hmod, char *name, res_handle *r, str
 	r->err = cuModuleGetFunction(&value, (CUmodule)(uintptr_t)hmod, (const char *)name);
 	if (r->err == CUDA_SUCCESS)
 		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
-	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_FUNCTION, r->res_handle_u.value, hmod))
+	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_FUNCTION, r->res_handle_u.value, hmod)) {
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	}
 	return TRUE;
 }
 
@@ -262,8 +263,9 @@ bool_t cu_library_get_kernel_svc(cu_handle library, char *name, res_handle *r, s
 	r->err = cuLibraryGetKernel(&value, (CUlibrary)(uintptr_t)library, (const char *)name);
 	if (r->err == CUDA_SUCCESS)
 		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
-	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_KERNEL, r->res_handle_u.value, library))
+	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_KERNEL, r->res_handle_u.value, library)) {
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	}
 	return TRUE;
 }
 
@@ -277,8 +279,9 @@ bool_t cu_library_get_module_svc(cu_handle library, res_handle *r, struct svc_re
 	r->err = cuLibraryGetModule(&value, (CUlibrary)(uintptr_t)library);
 	if (r->err == CUDA_SUCCESS)
 		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
-	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_MODULE, r->res_handle_u.value, library))
+	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_MODULE, r->res_handle_u.value, library)) {
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	}
 	return TRUE;
 }
 
@@ -310,8 +313,9 @@ bool_t cu_kernel_get_function_svc(cu_handle kernel, res_handle *r, struct svc_re
 	r->err = cuKernelGetFunction(&value, (CUkernel)(uintptr_t)kernel);
 	if (r->err == CUDA_SUCCESS)
 		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
-	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_FUNCTION, r->res_handle_u.value, kernel))
+	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_FUNCTION, r->res_handle_u.value, kernel)) {
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	}
 	return TRUE;
 }
 
@@ -427,8 +431,9 @@ bool_t cu_array_get_plane_svc(cu_handle hArray, u_int planeIdx, res_handle *r, s
 	r->err = cuArrayGetPlane(&value, (CUarray)(uintptr_t)hArray, (unsigned int)planeIdx);
 	if (r->err == CUDA_SUCCESS)
 		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
-	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_ARRAY, r->res_handle_u.value, hArray))
+	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_ARRAY, r->res_handle_u.value, hArray)) {
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	}
 	return TRUE;
 }
 
@@ -442,8 +447,9 @@ bool_t cu_mipmapped_array_get_level_svc(cu_handle hMipmappedArray, u_int level, 
 	r->err = cuMipmappedArrayGetLevel(&value, (CUmipmappedArray)(uintptr_t)hMipmappedArray, (unsigned int)level);
 	if (r->err == CUDA_SUCCESS)
 		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
-	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_ARRAY, r->res_handle_u.value, hMipmappedArray))
+	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_ARRAY, r->res_handle_u.value, hMipmappedArray)) {
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	}
 	return TRUE;
 }
 
@@ -466,8 +472,9 @@ bool_t cu_device_get_default_mem_pool_svc(int dev, res_handle *r, struct svc_req
 	r->err = cuDeviceGetDefaultMemPool(&value, (CUdevice)dev);
 	if (r->err == CUDA_SUCCESS)
 		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
-	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_MEM_POOL, r->res_handle_u.value, 0))
+	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_MEM_POOL, r->res_handle_u.value, 0)) {
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	}
 	return TRUE;
 }
 
@@ -479,8 +486,9 @@ bool_t cu_device_get_mem_pool_svc(int dev, res_handle *r, struct svc_req *rq)
 	r->err = cuDeviceGetMemPool(&value, (CUdevice)dev);
 	if (r->err == CUDA_SUCCESS)
 		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
-	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_MEM_POOL, r->res_handle_u.value, 0))
+	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_MEM_POOL, r->res_handle_u.value, 0)) {
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	}
 	return TRUE;
 }
 
@@ -521,8 +529,10 @@ bool_t cu_stream_create_svc(u_int Flags, res_handle *r, struct svc_req *rq)
 	r->err = cuStreamCreate(&value, (unsigned int)Flags);
 	if (r->err == CUDA_SUCCESS)
 		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
-	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_STREAM, r->res_handle_u.value, 0))
+	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_STREAM, r->res_handle_u.value, 0)) {
+		(void)cuStreamDestroy((CUstream)(uintptr_t)r->res_handle_u.value);
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	}
 	return TRUE;
 }
 
@@ -534,8 +544,10 @@ bool_t cu_stream_create_with_priority_svc(u_int flags, int priority, res_handle 
 	r->err = cuStreamCreateWithPriority(&value, (unsigned int)flags, (int)priority);
 	if (r->err == CUDA_SUCCESS)
 		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
-	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_STREAM, r->res_handle_u.value, 0))
+	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_STREAM, r->res_handle_u.value, 0)) {
+		(void)cuStreamDestroy((CUstream)(uintptr_t)r->res_handle_u.value);
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	}
 	return TRUE;
 }
 
@@ -712,8 +724,10 @@ bool_t cu_event_create_svc(u_int Flags, res_handle *r, struct svc_req *rq)
 	r->err = cuEventCreate(&value, (unsigned int)Flags);
 	if (r->err == CUDA_SUCCESS)
 		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
-	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_EVENT, r->res_handle_u.value, 0))
+	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_EVENT, r->res_handle_u.value, 0)) {
+		(void)cuEventDestroy((CUevent)(uintptr_t)r->res_handle_u.value);
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	}
 	return TRUE;
 }
 
@@ -845,8 +859,10 @@ bool_t cu_graph_create_svc(u_int flags, res_handle *r, struct svc_req *rq)
 	r->err = cuGraphCreate(&value, (unsigned int)flags);
 	if (r->err == CUDA_SUCCESS)
 		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
-	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_GRAPH, r->res_handle_u.value, 0))
+	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_GRAPH, r->res_handle_u.value, 0)) {
+		(void)cuGraphDestroy((CUgraph)(uintptr_t)r->res_handle_u.value);
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	}
 	return TRUE;
 }
 
@@ -860,8 +876,10 @@ bool_t cu_graph_clone_svc(cu_handle originalGraph, res_handle *r, struct svc_req
 	r->err = cuGraphClone(&value, (CUgraph)(uintptr_t)originalGraph);
 	if (r->err == CUDA_SUCCESS)
 		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
-	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_GRAPH, r->res_handle_u.value, originalGraph))
+	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_GRAPH, r->res_handle_u.value, originalGraph)) {
+		(void)cuGraphDestroy((CUgraph)(uintptr_t)r->res_handle_u.value);
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	}
 	return TRUE;
 }
 
@@ -888,8 +906,10 @@ bool_t cu_graph_instantiate_svc(cu_handle hGraph, cu_size flags, res_handle *r, 
 	r->err = cuGraphInstantiate(&value, (CUgraph)(uintptr_t)hGraph, (unsigned long long)flags);
 	if (r->err == CUDA_SUCCESS)
 		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
-	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_GRAPH_EXEC, r->res_handle_u.value, hGraph))
+	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_GRAPH_EXEC, r->res_handle_u.value, hGraph)) {
+		(void)cuGraphExecDestroy((CUgraphExec)(uintptr_t)r->res_handle_u.value);
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	}
 	return TRUE;
 }
 
@@ -1118,8 +1138,9 @@ bool_t cu_module_get_tex_ref_svc(cu_handle hmod, char *name, res_handle *r, stru
 	r->err = cuModuleGetTexRef(&value, (CUmodule)(uintptr_t)hmod, (const char *)name);
 	if (r->err == CUDA_SUCCESS)
 		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
-	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_TEXREF, r->res_handle_u.value, hmod))
+	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_TEXREF, r->res_handle_u.value, hmod)) {
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	}
 	return TRUE;
 }
 
@@ -1133,8 +1154,9 @@ bool_t cu_module_get_surf_ref_svc(cu_handle hmod, char *name, res_handle *r, str
 	r->err = cuModuleGetSurfRef(&value, (CUmodule)(uintptr_t)hmod, (const char *)name);
 	if (r->err == CUDA_SUCCESS)
 		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
-	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_SURFREF, r->res_handle_u.value, hmod))
+	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_SURFREF, r->res_handle_u.value, hmod)) {
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	}
 	return TRUE;
 }
 
@@ -1146,8 +1168,10 @@ bool_t cu_tex_ref_create_svc(res_handle *r, struct svc_req *rq)
 	r->err = cuTexRefCreate(&value);
 	if (r->err == CUDA_SUCCESS)
 		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
-	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_TEXREF, r->res_handle_u.value, 0))
+	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_TEXREF, r->res_handle_u.value, 0)) {
+		(void)cuTexRefDestroy((CUtexref)(uintptr_t)r->res_handle_u.value);
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	}
 	return TRUE;
 }
 
@@ -1268,8 +1292,10 @@ bool_t cu_green_ctx_create_svc(cu_handle desc, int dev, u_int flags, res_handle 
 	r->err = cuGreenCtxCreate(&value, (CUdevResourceDesc)(uintptr_t)desc, (CUdevice)dev, (unsigned int)flags);
 	if (r->err == CUDA_SUCCESS)
 		r->res_handle_u.value = (cu_handle)(uintptr_t)value;
-	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_GREEN_CTX, r->res_handle_u.value, desc))
+	if (r->err == CUDA_SUCCESS && !handle_add(HANDLE_GREEN_CTX, r->res_handle_u.value, desc)) {
+		(void)cuGreenCtxDestroy((CUgreenCtx)(uintptr_t)r->res_handle_u.value);
 		r->err = CUDA_ERROR_OUT_OF_MEMORY;
+	}
 	return TRUE;
 }
 

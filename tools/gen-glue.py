@@ -105,6 +105,26 @@ UNSIGNED = {"unsigned int", "unsigned", "unsigned char", "unsigned short", "cuui
 ROUTE_KIND = {"CUcontext": "ROUTE_CONTEXT", "CUstream": "ROUTE_STREAM",
               "CUlibrary": "ROUTE_CODE", "CUkernel": "ROUTE_CODE",
               "CUfunction": "ROUTE_CODE"}
+# What undoes each generated call that makes a handle ('new') rather than
+# naming one its owner already holds (cuModuleGetFunction, cuLibraryGetModule,
+# cuArrayGetLevel): when the handle cannot be registered (--max-handles,
+# memory), the driver's object is destroyed again, or a client refused at its
+# limit could go on making streams or graphs on the GPU that nothing frees
+# until its session ends.  A making call missing here stops the generator.
+UNDO = {
+    "cuStreamCreate": "cuStreamDestroy",
+    "cuStreamCreateWithPriority": "cuStreamDestroy",
+    "cuEventCreate": "cuEventDestroy",
+    "cuGraphCreate": "cuGraphDestroy",
+    "cuGraphClone": "cuGraphDestroy",
+    "cuGraphInstantiate": "cuGraphExecDestroy",
+    "cuGraphInstantiateWithFlags": "cuGraphExecDestroy",
+    "cuGraphInstantiateWithParams": "cuGraphExecDestroy",
+    "cuTexRefCreate": "cuTexRefDestroy",
+    "cuGreenCtxCreate": "cuGreenCtxDestroy",
+    "cuMemPoolCreate": "cuMemPoolDestroy",
+}
+MAKES = re.compile(r"Create|Clone|Instantiate")
 PER_SERVER = {"cuDriverGetVersion", "cuDeviceGetCount", "cuDeviceGet",
               "cuDeviceGetByPCIBusId", "cuLibraryGetKernel"}
 
@@ -525,9 +545,16 @@ def server(entries):
             out.append(f"\tr->err = {e.func}({', '.join(args)});\n")
         if e.out and e.out.role == "new":
             owner = next((p.name for p in e.ins if p.base in HANDLES), "0")
+            undo = UNDO.get(e.func)
+            if undo is None and MAKES.search(e.func):
+                sys.exit(f"{e.func} makes a {e.out.base}: name what destroys it in "
+                         "tools/gen-glue.py's UNDO")
             out.append(f"\tif (r->err == CUDA_SUCCESS && !handle_add({HANDLES[e.out.base]}, "
-                       f"r->{e.result}_u.value, {owner}))\n"
-                       "\t\tr->err = CUDA_ERROR_OUT_OF_MEMORY;\n")
+                       f"r->{e.result}_u.value, {owner})) {{\n")
+            if undo is not None:
+                out.append(f"\t\t(void){undo}(({e.out.base})(uintptr_t)"
+                           f"r->{e.result}_u.value);\n")
+            out.append("\t\tr->err = CUDA_ERROR_OUT_OF_MEMORY;\n\t}\n")
         for p in e.ins:
             if p.role == "gone":
                 out.append(f"\tif (r->err == CUDA_SUCCESS)\n"

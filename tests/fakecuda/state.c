@@ -7,8 +7,10 @@
  * cleanly even after its object's memory has been recycled.
  */
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "fakecuda.h"
 
@@ -28,6 +30,7 @@ static bool initialized;
 static struct handle_entry *handles;
 static size_t handle_count;
 static size_t handle_capacity;
+static size_t handle_peak;	/* most handles alive at once */
 static uintptr_t next_handle = FC_HANDLE_BASE;
 
 void
@@ -75,6 +78,8 @@ fc_handle_new(enum fc_kind kind, void *object)
 	handles[handle_count].kind = kind;
 	handles[handle_count].object = object;
 	handle_count++;
+	if (handle_count > handle_peak)
+		handle_peak = handle_count;
 	next_handle += FC_HANDLE_STEP;
 	return handles[handle_count - 1].handle;
 }
@@ -168,4 +173,22 @@ cuDriverGetVersion(int *driverVersion)
 		return CUDA_ERROR_INVALID_VALUE;
 	*driverVersion = FC_DRIVER_VERSION;
 	return CUDA_SUCCESS;
+}
+
+/*
+ * FAKECUDA_HANDLE_PEAK=FILE: each process appends "PID PEAK" to FILE as it
+ * exits, PEAK being the most objects (contexts, streams, events, graphs...)
+ * it held at once.  Lets a test see objects a server made and never
+ * destroyed, which a real driver would keep on the GPU.
+ */
+__attribute__((destructor)) static void
+report_handle_peak(void)
+{
+	const char *path = getenv("FAKECUDA_HANDLE_PEAK");
+	FILE *f;
+
+	if (path == NULL || *path == '\0' || (f = fopen(path, "a")) == NULL)
+		return;
+	fprintf(f, "%ld %zu\n", (long)getpid(), handle_peak);
+	fclose(f);
 }

@@ -173,6 +173,40 @@ step_limits() {
 		verdict=1
 	fi
 
+	# A stream or graph the limit refuses is destroyed again on the
+	# server, not left on the GPU: 200 refused tries after the limit must
+	# not raise the most objects the session's driver held at once (the
+	# stand-in reports it at exit, FAKECUDA_HANDLE_PEAK; a real driver
+	# does not, so there only the refusals are checked).
+	rm -f "$OUT/limits-peak"
+	start_server limits-made 20 env FAKECUDA_HANDLE_PEAK="$OUT/limits-peak" \
+		"${SERVER[@]}" -n --max-handles 50 || return 1
+	run_client limits-streams 60 ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" \
+		tests/system/loadmany streams 1000 200
+	run_client limits-graphs 60 ONCUDA_SERVER="127.0.0.1:$SERVER_PORT" \
+		tests/system/loadmany graphs 1000 200
+	stop_server "$SERVER_PID" 10 || verdict=1
+	local what made peak
+	for what in streams graphs; do
+		made=$(grep -E '^[0-9]+ CUDA_ERROR_OUT_OF_MEMORY 200$' \
+			"$OUT/limits-$what.log" | cut -d' ' -f1)
+		if [[ -z $made ]] || ((made > 50)); then
+			bad "--max-handles 50: $what were not bounded, or a retry after the refusal succeeded:"
+			show "$OUT/limits-$what.log"
+			verdict=1
+		elif [[ ! -s $OUT/limits-peak ]]; then
+			ok "--max-handles 50: $made $what, then 200 more refused (no peak reported: not the stand-in)"
+		else
+			peak=$(sort -k2 -n "$OUT/limits-peak" | tail -1 | cut -d' ' -f2)
+			if ((peak <= made + 3)); then
+				ok "--max-handles 50: $made $what, 200 more refused, the driver held at most $peak objects"
+			else
+				bad "--max-handles 50: refused $what were left alive: the driver held $peak objects for $made $what"
+				verdict=1
+			fi
+		fi
+	done
+
 	run_logged limits-badsize 10 "${SERVER[@]}" -n --max-memory 64Q
 	if (($? == 2)) && grep -q "is not a size" "$OUT/limits-badsize.log"; then
 		ok "oncudad --max-memory 64Q exits 2 and says why"

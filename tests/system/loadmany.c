@@ -5,10 +5,15 @@
  *
  *   loadmany image FILE MAX     cuModuleLoadData of FILE, at most MAX times
  *   loadmany alloc N            cuMemAlloc(1), at most N times
+ *   loadmany streams N RETRIES  cuStreamCreate, at most N times; once
+ *                               refused, RETRIES more, each of which must
+ *                               be refused too (printed after the count)
+ *   loadmany graphs N RETRIES   the same with cuGraphCreate
  *
  * Run against an oncudad with --max-memory or --max-handles (tests/fuzz/
  * check.sh's step_limits): everything a session holds on the server counts.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +36,16 @@ static void *read_file(const char *path)
 	return buf;
 }
 
+/* One stream or one graph, kept. */
+static CUresult make_one(bool stream)
+{
+	CUstream s;
+	CUgraph g;
+
+	return stream ? cuStreamCreate(&s, CU_STREAM_NON_BLOCKING) :
+	    cuGraphCreate(&g, 0);
+}
+
 int main(int argc, char **argv)
 {
 	const char *name = "?";
@@ -39,8 +54,9 @@ int main(int argc, char **argv)
 	CUdevice dev;
 	long i = 0, max;
 
-	if (argc < 3 || (strcmp(argv[1], "image") == 0 && argc != 4)) {
-		fprintf(stderr, "usage: loadmany image FILE MAX | loadmany alloc N\n");
+	if (argc < 3 || (strcmp(argv[1], "alloc") != 0 && argc != 4)) {
+		fprintf(stderr, "usage: loadmany image FILE MAX | loadmany alloc N"
+		    " | loadmany streams|graphs N RETRIES\n");
 		return 2;
 	}
 	if (cuInit(0) != CUDA_SUCCESS || cuDeviceGet(&dev, 0) != CUDA_SUCCESS ||
@@ -56,6 +72,20 @@ int main(int argc, char **argv)
 		for (max = atol(argv[3]); i < max; i++)
 			if ((e = cuModuleLoadData(&m, image)) != CUDA_SUCCESS)
 				break;
+	} else if (strcmp(argv[1], "streams") == 0 ||
+	    strcmp(argv[1], "graphs") == 0) {
+		bool streams = strcmp(argv[1], "streams") == 0;
+		long retries = atol(argv[3]), refused = 0;
+
+		for (max = atol(argv[2]); i < max; i++)
+			if ((e = make_one(streams)) != CUDA_SUCCESS)
+				break;
+		/* A refusal must leave nothing behind, however often. */
+		for (long r = 0; e != CUDA_SUCCESS && r < retries; r++)
+			refused += make_one(streams) != CUDA_SUCCESS;
+		cuGetErrorName(e, &name);
+		printf("%ld %s %ld\n", i, name, refused);
+		return 0;
 	} else {
 		CUdeviceptr p;
 
