@@ -3,7 +3,8 @@
 #   make            build everything (client library, server, stand-in, tests, examples)
 #   make test       the whole test suite against the CPU stand-in (DRIVER=real: the GPU)
 #   make demo       start rpcbind and oncudad if needed and run the examples through oncuda
-#   make test-apps  cuBLAS and PyTorch, natively and through oncuda (a GPU machine)
+#   make test-apps  the CUDA runtime, its libraries, PyTorch, JAX, CuPy, numba and
+#                   tests/programs, natively and through oncuda (a GPU machine)
 #   make test-systemd  oncudad.service under a booted systemd (root, systemd-nspawn,
 #                   debootstrap once; skipped, saying why, where it cannot run)
 #   make install    install oncudad, oncuda-run, oncuda-ls, the client library,

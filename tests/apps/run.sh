@@ -2,8 +2,8 @@
 # tests/apps/run.sh: the application tests of issue 3, natively and through
 # oncuda, on a machine with a GPU; what `make test-apps` executes.
 #
-#   bash tests/apps/run.sh [runtime] [cublas] [libraries] [torch] [programs]
-#                          [numba]                         (default: all)
+#   bash tests/apps/run.sh [runtime] [cublas] [libraries] [torch] [jax] [cupy]
+#                          [programs] [numba]              (default: all)
 #
 #   runtime tests/runtime/rt_* (nvcc-built, static and shared cudart)
 #   cublas  tests/apps/cublas_gemm (built by make where libcublas.so is)
@@ -11,6 +11,8 @@
 #           curand_check (each built by make where its library is)
 #   torch   python3 tests/apps/torch_checks.py and torch_graphs.py (needs
 #           torch with CUDA)
+#   jax     python3 tests/apps/jax_checks.py (needs jax with its CUDA plugin)
+#   cupy    python3 tests/apps/cupy_checks.py (needs cupy)
 #   programs tests/programs/* (nvcc-built by make programs): each one's
 #           stdout and exit status through oncuda, over TCP and on the
 #           same-host path, must be byte for byte what it printed natively
@@ -22,10 +24,11 @@
 #           a package on the machine); tests/apps/pyshim supplies two things
 #           the tests import
 #
-# Each test runs twice: natively (NVIDIA's libcuda.so.1) and through oncuda
+# Each test runs natively (NVIDIA's libcuda.so.1) and through oncuda
 # (stubs/ first in LD_LIBRARY_PATH, served by an oncudad -n of its own on a
-# free port, with the real driver).  Through oncuda it must also have no
-# libcuda mapped but oncuda's: the test holds at its end (ONCUDA_APPS_HOLD)
+# free port, with the real driver): all but the runtime tests twice, over
+# the same-host path and over TCP, as a remote client.  Through oncuda it
+# must also have no libcuda mapped but oncuda's: the test holds at its end (ONCUDA_APPS_HOLD)
 # until this script has read /proc/PID/maps, then exits with its verdict.
 # What the machine cannot run is skipped, saying why.  Needs a built tree
 # (make), no rpcbind.  Logs go to tests/out/apps/.  Prints PASS, FAIL or
@@ -40,6 +43,8 @@ CUBLAS_SECONDS=180
 LIBRARY_SECONDS=180
 LIBRARY_CHECKS=(cufft_check cusparse_spmv cusolver_check curand_check)
 TORCH_SECONDS=420
+JAX_SECONDS=300
+CUPY_SECONDS=300
 NUMBA_SECONDS=${NUMBA_SECONDS:-300}
 
 # shellcheck source=tests/lib.sh
@@ -75,13 +80,16 @@ libcuda_maps() {
 
 # run_app TEST MODE SECONDS COMMAND...: runs COMMAND (which prints
 # "PASS TEST" when all its checks passed, then READY, then waits for
-# SIGUSR1), records the verdict; in mode oncuda also the libcuda check.
+# SIGUSR1), records the verdict; through oncuda also the libcuda check.
+# MODE: native; oncuda (ONCUDA_TRANSPORT's default: the same-host path,
+# the server being on this host); oncuda-tcp (TCP, a remote client's).
 run_app() {
 	local test=$1 mode=$2 seconds=$3 name=$1-$2 status maps verdict=PASS why=
 	local env=(ONCUDA_APPS_HOLD=1)
 	shift 3
-	[[ $mode == oncuda ]] &&
+	[[ $mode == oncuda* ]] &&
 		env+=(LD_LIBRARY_PATH="$CLIENT_LIBS" ONCUDA_SERVER="127.0.0.1:$SERVER_PORT")
+	[[ $mode == oncuda-tcp ]] && env+=(ONCUDA_TRANSPORT=tcp)
 	echo "--- $test ($mode): $*"
 	env "${env[@]}" "$@" >"$OUT/$name.out" 2>"$OUT/$name.err" &
 	CLIENT_PID=$!
@@ -89,7 +97,7 @@ run_app() {
 	if wait_ready "$name" "$seconds"; then
 		maps=$(libcuda_maps "$CLIENT_PID")
 		echo "$maps" | sed 's/^/      | maps: /'
-		if [[ $mode == oncuda && $maps != "$ROOT/stubs/libcuda.so.1" ]]; then
+		if [[ $mode == oncuda* && $maps != "$ROOT/stubs/libcuda.so.1" ]]; then
 			verdict=FAIL
 			why="the client maps a libcuda other than $ROOT/stubs/libcuda.so.1"
 		fi
@@ -188,24 +196,37 @@ run_compare() {
 	done
 }
 
-# run_both TEST SECONDS COMMAND...
+# run_both TEST SECONDS COMMAND...: natively, then through oncuda both ways.
 run_both() {
 	local test=$1 seconds=$2
 	shift 2
 	run_app "$test" native "$seconds" "$@"
 	if [[ -n ${SERVER_PORT:-} ]]; then
 		run_app "$test" oncuda "$seconds" "$@"
+		run_app "$test" oncuda-tcp "$seconds" "$@"
 	else
 		record "$test" oncuda FAIL "no oncudad to run it through (see above)"
 	fi
 }
 
+# run_python TEST SECONDS PROBE WHY: python tests/apps/TEST.py by run_both,
+# or skipped, saying WHY, where $PYTHON -c PROBE fails.
+run_python() {
+	local test=$1 seconds=$2 probe=$3 why=$4
+	if ! "$PYTHON" -c "$probe" 2>/dev/null; then
+		record "$test" native SKIP "$why"
+		record "$test" oncuda SKIP "$why"
+		return
+	fi
+	run_both "$test" "$seconds" "$PYTHON" "tests/apps/$test.py"
+}
+
 wanted=("$@")
-((${#wanted[@]} > 0)) || wanted=(runtime cublas libraries torch programs numba)
+((${#wanted[@]} > 0)) || wanted=(runtime cublas libraries torch jax cupy programs numba)
 for t in "${wanted[@]}"; do
 	[[ $t == runtime || $t == cublas || $t == libraries || $t == torch ||
-		$t == programs || $t == numba ]] ||
-		{ echo "usage: bash tests/apps/run.sh [runtime] [cublas] [libraries] [torch] [programs] [numba]" >&2; exit 2; }
+		$t == jax || $t == cupy || $t == programs || $t == numba ]] ||
+		{ echo "usage: bash tests/apps/run.sh [runtime] [cublas] [libraries] [torch] [jax] [cupy] [programs] [numba]" >&2; exit 2; }
 done
 
 mkdir -p "$OUT"
@@ -255,13 +276,18 @@ for t in "${wanted[@]}"; do
 		done
 		;;
 	torch)
-		if ! "$PYTHON" -c 'import torch' 2>/dev/null; then
-			record torch_checks native SKIP "$PYTHON cannot import torch"
-			record torch_checks oncuda SKIP "$PYTHON cannot import torch"
-		else
-			run_both torch_checks "$TORCH_SECONDS" "$PYTHON" tests/apps/torch_checks.py
-			run_both torch_graphs "$TORCH_SECONDS" "$PYTHON" tests/apps/torch_graphs.py
-		fi
+		for app in torch_checks torch_graphs; do
+			run_python "$app" "$TORCH_SECONDS" 'import torch' \
+				"$PYTHON cannot import torch"
+		done
+		;;
+	jax)
+		run_python jax_checks "$JAX_SECONDS" 'import jax; jax.devices("gpu")' \
+			"$PYTHON cannot import jax, or it has no GPU backend"
+		;;
+	cupy)
+		run_python cupy_checks "$CUPY_SECONDS" 'import cupy' \
+			"$PYTHON cannot import cupy"
 		;;
 	numba)
 		if ! "$PYTHON" -c 'import numba.cuda' 2>/dev/null; then

@@ -15,28 +15,16 @@ or "FAIL torch_checks", and exits 0 or 1.  With ONCUDA_APPS_HOLD set it
 then prints READY and waits for SIGUSR1 before exiting, so that run.sh can
 look at the process's mappings with everything PyTorch loads still loaded.
 """
-import os
-import signal
 import sys
 
-HOLD = os.environ.get("ONCUDA_APPS_HOLD") is not None
-if HOLD:
-    # Blocked before torch starts threads, so that they inherit it.
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGUSR1})
+import checks
+from checks import verdict
+
+# Before torch starts threads, so that they inherit it.
+checks.hold_signals()
 
 import torch  # noqa: E402  (after the signal mask, on purpose)
 import torch.nn.functional as F  # noqa: E402
-
-failures = 0
-
-
-def verdict(name, ok, why=""):
-    global failures
-    if ok:
-        print(f"PASS {name}", flush=True)
-    else:
-        failures += 1
-        print(f"FAIL {name}: {why}", flush=True)
 
 
 def close(name, gpu, cpu, rtol, atol):
@@ -219,11 +207,7 @@ def main():
                 part(g)
             except Exception as e:
                 verdict(part.__name__, False, f"{type(e).__name__}: {e}")
-    print(f"{'PASS' if failures == 0 else 'FAIL'} torch_checks", flush=True)
-    if HOLD:
-        print("READY", flush=True)
-        signal.sigwait({signal.SIGUSR1})
-    return 0 if failures == 0 else 1
+    return checks.finish("torch_checks")
 
 
 if __name__ == "__main__":

@@ -14,26 +14,15 @@ or "FAIL torch_graphs", and exits 0 or 1; ONCUDA_APPS_HOLD as in
 torch_checks.py.
 """
 import copy
-import os
-import signal
 import sys
 
-HOLD = os.environ.get("ONCUDA_APPS_HOLD") is not None
-if HOLD:
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGUSR1})
+import checks
+from checks import verdict
+
+# Before torch starts threads, so that they inherit it.
+checks.hold_signals()
 
 import torch  # noqa: E402  (after the signal mask, on purpose)
-
-failures = 0
-
-
-def verdict(name, ok, why=""):
-    global failures
-    if ok:
-        print(f"PASS {name}", flush=True)
-    else:
-        failures += 1
-        print(f"FAIL {name}: {why}", flush=True)
 
 
 def close(name, got, want, tol=1e-5):
@@ -134,11 +123,7 @@ def main():
                 part(g)
             except Exception as e:
                 verdict(part.__name__, False, f"{type(e).__name__}: {e}")
-    print(f"{'PASS' if failures == 0 else 'FAIL'} torch_graphs", flush=True)
-    if HOLD:
-        print("READY", flush=True)
-        signal.sigwait({signal.SIGUSR1})
-    return 0 if failures == 0 else 1
+    return checks.finish("torch_graphs")
 
 
 if __name__ == "__main__":
