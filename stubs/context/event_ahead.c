@@ -35,6 +35,7 @@
 #include "stubs/context/event_ahead.h"
 #include "gen/cuda_names.h"
 #include "gen/glue_client.h"
+#include "stubs/link/env_count.h"
 #include "stubs/link/say.h"
 #include "stubs/route/call.h"
 #include "stubs/route/ctxstack.h"
@@ -77,21 +78,9 @@ static void empty_in_child(void)
 
 static void setup(void)
 {
-	const char *text = getenv("ONCUDA_EVENTS_AHEAD");
-	char *end;
-	unsigned long n;
-
 	pthread_atfork(fork_prepare, fork_parent, empty_in_child);
-	if (text == NULL || *text == '\0')
-		return;
-	n = strtoul(text, &end, 10);
-	if (*end != '\0' || text[0] == '-' || n > ONCUDA_EVENTS_AHEAD_MAX) {
-		oncuda_say("ONCUDA_EVENTS_AHEAD=\"%s\" is not a count from 0 to "
-		    "%d: events are made %d ahead", text,
-		    ONCUDA_EVENTS_AHEAD_MAX, AHEAD_DEFAULT);
-		return;
-	}
-	ahead = (unsigned int)n;
+	ahead = (unsigned int)env_count("ONCUDA_EVENTS_AHEAD", 0,
+	    ONCUDA_EVENTS_AHEAD_MAX, AHEAD_DEFAULT);
 }
 
 /* Under lock: the stock of (ctx, flags), or NULL.  A stock in use holds

@@ -26,7 +26,6 @@
  * come the same way (ONCUDA_MIRROR_DTOH): frames of a download, sent from
  * the mirror.
  */
-#include <errno.h>
 #include <assert.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -40,6 +39,7 @@
 #include "gen/cuda_names.h"
 #include "stubs/copy/stripe_copy.h"
 #include "stubs/copy/stripes.h"
+#include "stubs/link/env_count.h"
 #include "stubs/link/say.h"
 #include "stubs/wire/rpc.h"
 
@@ -101,33 +101,13 @@ static void lane_run(void *copy, unsigned index)
 	}
 }
 
-/* ONCUDA_STRIPE_MIN, said once when it is no count of bytes. */
-static size_t read_min(void)
-{
-	const char *text = getenv("ONCUDA_STRIPE_MIN");
-	unsigned long long n;
-	char *end;
-
-	if (text == NULL || *text == '\0')
-		return STRIPE_MIN_DEFAULT;
-	errno = 0;
-	n = strtoull(text, &end, 10);
-	if (*end != '\0' || errno != 0 || n < 1 || n > SIZE_MAX ||
-	    *text == '-') {
-		oncuda_say("ONCUDA_STRIPE_MIN=\"%s\" is not a count of bytes "
-		    "(a copy of at least that many is striped): using %zu",
-		    text, STRIPE_MIN_DEFAULT);
-		return STRIPE_MIN_DEFAULT;
-	}
-	return (size_t)n;
-}
-
 static pthread_once_t min_once = PTHREAD_ONCE_INIT;
 static size_t min_bytes;
 
 static void min_setup(void)
 {
-	min_bytes = read_min();
+	min_bytes = (size_t)env_count("ONCUDA_STRIPE_MIN", 1, SIZE_MAX,
+	    STRIPE_MIN_DEFAULT);
 }
 
 size_t stripe_min_bytes(void)

@@ -33,6 +33,7 @@
 #include "gen/cuda_names.h"
 #include "stubs/copy/stripes.h"
 #include "stubs/link/connect.h"
+#include "stubs/link/env_count.h"
 #include "stubs/link/say.h"
 #include "stubs/link/tls_client.h"
 #include "stubs/link/xprt.h"
@@ -94,26 +95,22 @@ static void notice(unsigned server, const char *why)
 		    rpc_server_name(server), why);
 }
 
-/* ONCUDA_STREAMS, or the default; 1 when it asks for no data connections. */
+/* ONCUDA_STREAMS, or the default, read once; 1 when it asks for no data
+ * connections. */
+static unsigned streams_wanted;
+
+static void read_wanted(void)
+{
+	streams_wanted = (unsigned)env_count("ONCUDA_STREAMS", 1,
+	    ONCUDA_STRIPE_MAX, STRIPES_DEFAULT);
+}
+
 static unsigned wanted(void)
 {
-	const char *text = getenv("ONCUDA_STREAMS");
-	static bool said;
-	char *end;
-	long n;
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
 
-	if (text == NULL || *text == '\0')
-		return STRIPES_DEFAULT;
-	n = strtol(text, &end, 10);
-	if (*end != '\0' || n < 1 || n > ONCUDA_STRIPE_MAX) {
-		if (!said)
-			oncuda_say("ONCUDA_STREAMS=\"%s\" is not a count from 1 "
-			    "to %d: using %d", text, ONCUDA_STRIPE_MAX,
-			    STRIPES_DEFAULT);
-		said = true;
-		return STRIPES_DEFAULT;
-	}
-	return (unsigned)n;
+	pthread_once(&once, read_wanted);
+	return streams_wanted;
 }
 
 /* Step 2: a new connection handed to the session as data connection

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "stubs/link/env_count.h"
 #include "stubs/local/local_memcpy.h"
 
 /* Below this a copy is not split: the hand-off would cost more than it saves. */
@@ -65,18 +66,15 @@ static void *helper(void *unused)
 
 static unsigned int threads_wanted(void)
 {
-	const char *env = getenv("ONCUDA_COPY_THREADS");
-	long n;
-
 	/* By default half the CPUs: the program and the server need the rest. */
-	if (env != NULL && *env != '\0')
-		n = strtol(env, NULL, 10);
-	else
-		n = sysconf(_SC_NPROCESSORS_ONLN) / 2;
-	if (n < 1)
-		n = 1;
-	return n > LOCAL_MEMCPY_THREADS_MAX ? LOCAL_MEMCPY_THREADS_MAX :
-	    (unsigned int)n;
+	long half = sysconf(_SC_NPROCESSORS_ONLN) / 2;
+
+	if (half < 1)
+		half = 1;
+	if (half > LOCAL_MEMCPY_THREADS_MAX)
+		half = LOCAL_MEMCPY_THREADS_MAX;
+	return (unsigned int)env_count("ONCUDA_COPY_THREADS", 1,
+	    LOCAL_MEMCPY_THREADS_MAX, (unsigned long long)half);
 }
 
 static void start_pool(void)

@@ -43,7 +43,7 @@ UNIT_MEMORY_CLIENT := stubs/mem/memory.c stubs/mem/memory.h \
 	stubs/mem/dirty_pages.c stubs/mem/dirty_pages.h stubs/mem/managed.c \
 	stubs/mem/managed.h common/mem_props.c common/mem_props.h common/host_memory.c \
 	common/huge_pages.c common/huge_pages.h stubs/mem/uffd_wp.c \
-	common/mapped_diff.h stubs/local/local_copy.c stubs/local/local_memcpy.c stubs/mem/local_share.c \
+	common/mapped_diff.h stubs/local/local_copy.c stubs/local/local_memcpy.c stubs/link/env_count.c stubs/mem/local_share.c \
 	stubs/link/local_connect.c common/boot_id.c common/boot_id.h stubs/local/local_copy.h stubs/link/local_connect.h stubs/mem/local_share.h stubs/link/xprt.c stubs/link/xprt.h \
 	stubs/link/backchannel.c stubs/link/backchannel.h \
 	stubs/route/capture_known.c stubs/route/capture_known.h \
