@@ -109,6 +109,14 @@ CLIENT_LIBS=$ROOT/stubs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 FAKE_LIBS=$ROOT/tests/fakecuda${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 if [[ $driver == fake ]]; then
 	SERVER=(env LD_LIBRARY_PATH="$FAKE_LIBS" server/oncudad)
+	# The stand-in's device-memory counter (tests/fakecuda/accounting.c)
+	# is one shared-memory file per user by default: a second suite on
+	# the machine would see this one's memory come and go (steps h and m
+	# count it).  One of this run's own, removed at the end.
+	if [[ -z ${FAKECUDA_SHM:-} ]]; then
+		export FAKECUDA_SHM=/fakecuda-run-$$
+		OWN_SHM=/dev/shm$FAKECUDA_SHM
+	fi
 else
 	SERVER=(server/oncudad)
 fi
@@ -129,6 +137,7 @@ cleanup() {
 		kill_server "$pid"
 	done
 	netns_teardown
+	[[ -z ${OWN_SHM:-} ]] || rm -f "$OWN_SHM"
 }
 trap cleanup EXIT
 trap 'exit 130' INT
