@@ -153,9 +153,10 @@ static void lose_locked(struct link *l, enum clnt_stat st)
 	char why[256];
 
 	describe_call_error(l->client, st, &l->server, why, sizeof(why));
-	oncuda_say("lost connection to oncudad on %s (%s): CUDA calls %s "
-	    "fail from now on", l->server.name, why, link_count > 1 ?
-	    "to its devices" : "");
+	oncuda_say("lost connection to oncudad on %s (%s): CUDA calls%s fail "
+	    "from now on; the program must start again once oncudad answers "
+	    "there (its log says why it ended a session)", l->server.name, why,
+	    link_count > 1 ? " to its devices" : "");
 	clnt_destroy(l->client);
 	l->client = NULL;
 	atomic_store(&l->state, LINK_LOST);
