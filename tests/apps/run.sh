@@ -28,8 +28,9 @@
 # (stubs/ first in LD_LIBRARY_PATH, served by an oncudad -n of its own on a
 # free port, with the real driver): all but the runtime tests twice, over
 # the same-host path and over TCP, as a remote client.  Through oncuda it
-# must also have no libcuda mapped but oncuda's: the test holds at its end (ONCUDA_APPS_HOLD)
-# until this script has read /proc/PID/maps, then exits with its verdict.
+# must also have no libcuda mapped but oncuda's: the test holds at its end
+# (ONCUDA_APPS_HOLD) until this script has read /proc/PID/maps, then exits
+# with its verdict.
 # What the machine cannot run is skipped, saying why.  Needs a built tree
 # (make), no rpcbind.  Logs go to tests/out/apps/.  Prints PASS, FAIL or
 # SKIP per (test, mode) and a summary; exits 1 if anything failed.
