@@ -299,10 +299,17 @@ standalone() {
 	"--driver real") SERVER=(server/oncudad) ;;
 	*) echo "usage: bash tests/$name/check.sh [--driver fake|real]" >&2; exit 2 ;;
 	esac
+	# As tests/run.sh: the stand-in's memory counter of this run's own.
+	STANDALONE_SHM=
+	if [[ ${SERVER[0]} == env && -z ${FAKECUDA_SHM:-} ]]; then
+		export FAKECUDA_SHM=/fakecuda-$name-$$
+		STANDALONE_SHM=/dev/shm$FAKECUDA_SHM
+	fi
 	rm -rf "$OUT"
 	mkdir -p "$OUT"
 	trap 'for pid in "${CLIENTS[@]}"; do kill -KILL "$pid" 2>/dev/null; done
-		for pid in "${SERVERS[@]}"; do kill_server "$pid"; done' EXIT
+		for pid in "${SERVERS[@]}"; do kill_server "$pid"; done
+		[[ -z $STANDALONE_SHM ]] || rm -f "$STANDALONE_SHM"' EXIT
 	for step in "${steps[@]}"; do
 		"$step"
 		status=$?
