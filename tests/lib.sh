@@ -78,6 +78,18 @@ port_ready() {
 
 server_settled() { port_ready "$1" || dead "$2"; }
 
+# own_fake_counter LABEL: the stand-in's device-memory counter
+# (tests/fakecuda/accounting.c) is one shared-memory file per user by
+# default, so a second suite on the machine would see this one's memory
+# come and go (steps h and m count it): unless FAKECUDA_SHM is set, one of
+# this run's own, whose file OWN_SHM names for the caller to remove at exit.
+own_fake_counter() {
+	OWN_SHM=
+	[[ -z ${FAKECUDA_SHM:-} ]] || return 0
+	export FAKECUDA_SHM=/fakecuda-$1-$$
+	OWN_SHM=/dev/shm$FAKECUDA_SHM
+}
+
 # start_server NAME SECONDS COMMAND...: runs COMMAND (an oncudad command
 # line, with whatever env or valgrind in front) with "-P $OUT/NAME.port"
 # appended, in a session of its own, logging to $OUT/NAME.log.  Waits up to
@@ -299,17 +311,13 @@ standalone() {
 	"--driver real") SERVER=(server/oncudad) ;;
 	*) echo "usage: bash tests/$name/check.sh [--driver fake|real]" >&2; exit 2 ;;
 	esac
-	# As tests/run.sh: the stand-in's memory counter of this run's own.
-	STANDALONE_SHM=
-	if [[ ${SERVER[0]} == env && -z ${FAKECUDA_SHM:-} ]]; then
-		export FAKECUDA_SHM=/fakecuda-$name-$$
-		STANDALONE_SHM=/dev/shm$FAKECUDA_SHM
-	fi
+	OWN_SHM=
+	[[ ${SERVER[0]} != env ]] || own_fake_counter "$name"
 	rm -rf "$OUT"
 	mkdir -p "$OUT"
 	trap 'for pid in "${CLIENTS[@]}"; do kill -KILL "$pid" 2>/dev/null; done
 		for pid in "${SERVERS[@]}"; do kill_server "$pid"; done
-		[[ -z $STANDALONE_SHM ]] || rm -f "$STANDALONE_SHM"' EXIT
+		[[ -z $OWN_SHM ]] || rm -f "$OWN_SHM"' EXIT
 	for step in "${steps[@]}"; do
 		"$step"
 		status=$?

@@ -109,14 +109,7 @@ CLIENT_LIBS=$ROOT/stubs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 FAKE_LIBS=$ROOT/tests/fakecuda${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 if [[ $driver == fake ]]; then
 	SERVER=(env LD_LIBRARY_PATH="$FAKE_LIBS" server/oncudad)
-	# The stand-in's device-memory counter (tests/fakecuda/accounting.c)
-	# is one shared-memory file per user by default: a second suite on
-	# the machine would see this one's memory come and go (steps h and m
-	# count it).  One of this run's own, removed at the end.
-	if [[ -z ${FAKECUDA_SHM:-} ]]; then
-		export FAKECUDA_SHM=/fakecuda-run-$$
-		OWN_SHM=/dev/shm$FAKECUDA_SHM
-	fi
+	own_fake_counter run	# removed at the end (cleanup)
 else
 	SERVER=(server/oncudad)
 fi

@@ -119,10 +119,7 @@ def main():
         torch.backends.cuda.matmul.allow_tf32 = False
         g = torch.Generator().manual_seed(1234)
         for part in (captured_forward, captured_training, compiled_reduce_overhead):
-            try:
-                part(g)
-            except Exception as e:
-                verdict(part.__name__, False, f"{type(e).__name__}: {e}")
+            checks.run_part(part, g)
     return checks.finish("torch_graphs")
 
 
